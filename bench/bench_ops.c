@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The op tables of every module, in the order bench/run prints them. */
+#include "bench.h"
+
+#include <stddef.h>
+
+static const struct bench_op no_ops[] = {BENCH_OPS_END};
+
+const struct bench_op *const bench_tables[] = {
+    no_ops,
+    NULL,
+};

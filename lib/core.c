@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Library version, error strings and kernel-version helpers. */
+#include <pgov/pgov.h>
+
+uint32_t pgov_version(void)
+{
+    return PGOV_VERSION;
+}
+
+#define PGOV_STR2(x) #x
+#define PGOV_STR(x) PGOV_STR2(x)
+
+const char *pgov_version_string(void)
+{
+    return PGOV_STR(PGOV_VERSION_MAJOR) "." PGOV_STR(PGOV_VERSION_MINOR) "." PGOV_STR(
+        PGOV_VERSION_PATCH);
+}
+
+const char *pgov_strerror(int err)
+{
+    switch (err) {
+    case PGOV_OK:
+        return "success";
+    case PGOV_WARN_KERNEL:
+        return "kernel fallback applied (the kernel would have warned)";
+    case PGOV_EIO:
+        return "hardware callback failed";
+    case PGOV_EAGAIN:
+        return "not possible now";
+    case PGOV_EFAULT:
+        return "NULL pointer argument";
+    case PGOV_EINVAL:
+        return "invalid argument";
+    case PGOV_ENOSPC:
+        return "caller storage too small";
+    case PGOV_EDOM:
+        return "zero divisor";
+    case PGOV_ENOSYS:
+        return "required hardware callback missing";
+    case PGOV_E2BIG:
+        return "struct size or trailing bytes not understood";
+    case PGOV_ENOTSUP:
+        return "kernel version or variant not implemented";
+    default:
+        return "unknown error";
+    }
+}
+
+bool pgov_kver_valid(uint32_t kver)
+{
+    return kver == PGOV_KVER_LATEST || (kver >= PGOV_KVER_OLDEST && kver <= PGOV_KVER_NEWEST);
+}
+
+uint32_t pgov_kver_resolve(uint32_t kver)
+{
+    if (!pgov_kver_valid(kver))
+        return 0;
+    return kver == PGOV_KVER_LATEST ? (uint32_t)PGOV_KVER_NEWEST : kver;
+}

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Version, error strings, kernel-version profiles and the hardware vtable. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <pgov/pgov.h>
+
+static void test_version(void **st)
+{
+    (void)st;
+    assert_int_equal(pgov_version(), PGOV_VERSION);
+    assert_int_equal(PGOV_VERSION, 0x000100);
+    assert_string_equal(pgov_version_string(), "0.1.0");
+}
+
+static void test_strerror(void **st)
+{
+    (void)st;
+    static const int codes[] = {PGOV_OK,    PGOV_WARN_KERNEL, PGOV_EIO,    PGOV_EAGAIN,
+                                PGOV_EFAULT, PGOV_EINVAL,     PGOV_ENOSPC, PGOV_EDOM,
+                                PGOV_ENOSYS, PGOV_E2BIG,      PGOV_ENOTSUP};
+    /* Linux errno values, so a kernel embedder can return them as they are. */
+    assert_int_equal(PGOV_EINVAL, -22);
+    assert_int_equal(PGOV_EFAULT, -14);
+    assert_int_equal(PGOV_ENOTSUP, -95);
+    for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+        const char *s = pgov_strerror(codes[i]);
+        assert_non_null(s);
+        assert_string_not_equal(s, "unknown error");
+        for (size_t j = 0; j < i; j++)
+            assert_string_not_equal(s, pgov_strerror(codes[j]));
+    }
+    assert_string_equal(pgov_strerror(-9999), "unknown error");
+    assert_string_equal(pgov_strerror(7), "unknown error");
+}
+
+static void test_kver(void **st)
+{
+    (void)st;
+    assert_int_equal(PGOV_KVER(4, 17), 0x0411);
+    assert_true(PGOV_KVER_4_6 < PGOV_KVER_4_13);
+    assert_true(pgov_kver_valid(PGOV_KVER_LATEST));
+    assert_true(pgov_kver_valid(PGOV_KVER_4_5));
+    assert_true(pgov_kver_valid(PGOV_KVER(5, 10))); /* unnamed but real */
+    assert_true(pgov_kver_valid(PGOV_KVER_NEWEST));
+    assert_false(pgov_kver_valid(PGOV_KVER_NEWEST + 1)); /* the future */
+    assert_false(pgov_kver_valid(PGOV_KVER(2, 6)));
+    assert_false(pgov_kver_valid(UINT32_MAX));
+    assert_int_equal(pgov_kver_resolve(PGOV_KVER_LATEST), PGOV_KVER_NEWEST);
+    assert_int_equal(pgov_kver_resolve(PGOV_KVER_4_17), PGOV_KVER_4_17);
+    assert_int_equal(pgov_kver_resolve(PGOV_KVER(9, 0)), 0);
+}
+
+static int cb_clock(void *ctx, uint64_t *now)
+{
+    *now = (uint64_t)(uintptr_t)ctx;
+    return 0;
+}
+static int cb_counters(void *ctx, uint32_t cpu, struct pgov_hw_counters *c)
+{
+    (void)ctx;
+    (void)cpu;
+    memset(c, 0, sizeof(*c));
+    return 0;
+}
+static int cb_pstate(void *ctx, uint32_t cpu, uint32_t p, uint64_t v)
+{
+    (void)ctx;
+    (void)cpu;
+    (void)p;
+    (void)v;
+    return 0;
+}
+static void cb_trace(void *ctx, const struct pgov_hw_trace *ev)
+{
+    (void)ctx;
+    (void)ev;
+}
+
+static void test_hw_bind(void **st)
+{
+    (void)st;
+    struct pgov_hw_ops ops = {
+        .size = sizeof(ops), .clock_ns = cb_clock, .read_counters = cb_counters,
+        .set_pstate = cb_pstate, .trace = cb_trace};
+    struct pgov_hw hw, before;
+    memset(&hw, 0xA5, sizeof(hw));
+    before = hw;
+
+    assert_int_equal(pgov_hw_bind(NULL, &ops, NULL, 0), PGOV_EFAULT);
+    assert_int_equal(pgov_hw_bind(&hw, NULL, NULL, 0), PGOV_EFAULT);
+    /* Missing required callbacks: ENOSYS, output untouched. */
+    assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, PGOV_HW_NEED_LIMITS), PGOV_ENOSYS);
+    assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, PGOV_HW_NEED_HWP), PGOV_ENOSYS);
+    assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, PGOV_HW_NEED_IDLE), PGOV_ENOSYS);
+    assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, PGOV_HW_NEED_FREQ), PGOV_ENOSYS);
+    assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, 1u << 20), PGOV_EINVAL);
+    assert_memory_equal(&hw, &before, sizeof(hw));
+    ops.flags = 1;
+    assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, 0), PGOV_EINVAL);
+    ops.flags = 0;
+    ops.size = 8;
+    assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, 0), PGOV_E2BIG);
+    assert_memory_equal(&hw, &before, sizeof(hw));
+
+    ops.size = sizeof(ops);
+    assert_int_equal(pgov_hw_bind(&hw, &ops, (void *)(uintptr_t)42,
+                                  PGOV_HW_NEED_CLOCK | PGOV_HW_NEED_COUNTERS |
+                                      PGOV_HW_NEED_PSTATE),
+                     PGOV_OK);
+    assert_int_equal(hw.ops.size, sizeof(struct pgov_hw_ops));
+    assert_ptr_equal(hw.ops.trace, cb_trace);
+    assert_null(hw.ops.get_limits);
+    uint64_t now = 0;
+    assert_int_equal(hw.ops.clock_ns(hw.ctx, &now), 0);
+    assert_int_equal(now, 42);
+}
+
+/* A table from an older embedder that ends before `trace` still binds when it
+ * covers V1; callbacks past its size are treated as absent. */
+static void test_hw_bind_short_table(void **st)
+{
+    (void)st;
+    struct pgov_hw_ops ops = {.size = (uint32_t)PGOV_HW_OPS_SIZE_V1, .trace = cb_trace};
+    struct pgov_hw hw;
+    assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, 0), PGOV_OK);
+    assert_ptr_equal(hw.ops.trace, cb_trace);
+    ops.size = (uint32_t)PGOV_HW_OPS_SIZE_V1 - 1;
+    assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, 0), PGOV_E2BIG);
+}
+
+static void test_hw_limits_check(void **st)
+{
+    (void)st;
+    struct pgov_hw_limits ivb = {16, 34, 34, 39, 100000, 0};
+    struct pgov_hw_limits l;
+    assert_int_equal(pgov_hw_limits_check(NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_hw_limits_check(&ivb), PGOV_OK);
+    l = ivb, l.min_pstate = 0;
+    assert_int_equal(pgov_hw_limits_check(&l), PGOV_EINVAL);
+    l = ivb, l.min_pstate = 35;
+    assert_int_equal(pgov_hw_limits_check(&l), PGOV_EINVAL);
+    l = ivb, l.max_pstate = 40;
+    assert_int_equal(pgov_hw_limits_check(&l), PGOV_EINVAL);
+    l = ivb, l.max_pstate_physical = 0;
+    assert_int_equal(pgov_hw_limits_check(&l), PGOV_EINVAL);
+    l = ivb, l.scaling_khz = 0;
+    assert_int_equal(pgov_hw_limits_check(&l), PGOV_EINVAL);
+    l = ivb, l.flags = 0x80;
+    assert_int_equal(pgov_hw_limits_check(&l), PGOV_EINVAL);
+    l = ivb, l.flags = PGOV_HW_LIM_TURBO_DISABLED, l.max_pstate = 26, l.turbo_pstate = 26,
+    l.max_pstate_physical = 26;
+    assert_int_equal(pgov_hw_limits_check(&l), PGOV_OK);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_version),       cmocka_unit_test(test_strerror),
+        cmocka_unit_test(test_kver),          cmocka_unit_test(test_hw_bind),
+        cmocka_unit_test(test_hw_bind_short_table), cmocka_unit_test(test_hw_limits_check),
+    };
+    return cmocka_run_group_tests_name("core", tests, NULL, NULL);
+}
