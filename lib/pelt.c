@@ -140,14 +140,22 @@ int pgov_pelt_divider(const struct pgov_pelt_avg *sa)
 
 int pgov_pelt_init(struct pgov_pelt_avg *sa, uint64_t now, uint32_t halflife)
 {
-    static const struct pgov_pelt_avg zero;
     if (!sa)
         return PGOV_EFAULT;
     if (!hl_get(halflife))
         return PGOV_ENOTSUP;
-    *sa = zero;
+    /* Field by field: a struct assignment may become a memcpy call on
+     * small targets, and lib/ links against nothing but libgcc. */
     sa->last_update_time = now;
+    sa->load_sum = 0;
+    sa->runnable_sum = 0;
+    sa->util_sum = 0;
+    sa->period_contrib = 0;
+    sa->load_avg = 0;
+    sa->runnable_avg = 0;
+    sa->util_avg = 0;
     sa->halflife = halflife;
+    sa->reserved = 0;
     return PGOV_OK;
 }
 
