@@ -64,6 +64,9 @@
 extern "C" {
 #endif
 
+/** An opaque governor instance (one per policy) in caller storage. */
+struct pgov_dbs;
+
 /** Most CPUs one policy (one instance) can span. */
 #define PGOV_DBS_MAX_CPUS 64u
 /** Required alignment of instance storage, in bytes. */
