@@ -4,12 +4,6 @@
 
 #define PGOV_HW_NEED_ALL 0x7Fu
 
-/* Is the callback at byte offset @off inside the caller's table? */
-static int covered(const struct pgov_hw_ops *ops, size_t off)
-{
-    return off + sizeof(void (*)(void)) <= ops->size;
-}
-
 int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, void *ctx, uint32_t need)
 {
     struct pgov_hw hw = {{0}, 0};
@@ -21,22 +15,21 @@ int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, void *ctx, 
     if (ops->flags != 0 || (need & ~PGOV_HW_NEED_ALL) != 0)
         return PGOV_EINVAL;
 
-    /* Copy field by field: a caller's table may be shorter than ours. */
+    /*
+     * Every V1 callback lies inside any table that passed the size check, so
+     * copy them directly. Callbacks appended in later versions must be taken
+     * only when `offsetof(field) + sizeof(pointer) <= ops->size` (the caller's
+     * table may end before them); see the growth rule in hw.h.
+     */
     hw.ops.size = (uint32_t)sizeof(hw.ops);
-#define PGOV_HW_TAKE(f)                                                                            \
-    do {                                                                                           \
-        if (covered(ops, offsetof(struct pgov_hw_ops, f)))                                         \
-            hw.ops.f = ops->f;                                                                     \
-    } while (0)
-    PGOV_HW_TAKE(clock_ns);
-    PGOV_HW_TAKE(read_counters);
-    PGOV_HW_TAKE(get_limits);
-    PGOV_HW_TAKE(set_pstate);
-    PGOV_HW_TAKE(set_hwp_request);
-    PGOV_HW_TAKE(read_idle);
-    PGOV_HW_TAKE(set_freq_khz);
-    PGOV_HW_TAKE(trace);
-#undef PGOV_HW_TAKE
+    hw.ops.clock_ns = ops->clock_ns;
+    hw.ops.read_counters = ops->read_counters;
+    hw.ops.get_limits = ops->get_limits;
+    hw.ops.set_pstate = ops->set_pstate;
+    hw.ops.set_hwp_request = ops->set_hwp_request;
+    hw.ops.read_idle = ops->read_idle;
+    hw.ops.set_freq_khz = ops->set_freq_khz;
+    hw.ops.trace = ops->trace;
 
     if (((need & PGOV_HW_NEED_CLOCK) && !hw.ops.clock_ns) ||
         ((need & PGOV_HW_NEED_COUNTERS) && !hw.ops.read_counters) ||
