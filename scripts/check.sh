@@ -28,7 +28,7 @@ banner() { printf '\n==== %s ====\n' "$*"; }
 run_ctest() { # preset
   local log="build/$1/ctest.log" rc=0
   ctest --preset "$1" -V "${excl[@]}" >"$log" 2>&1 || rc=$?
-  grep -E '^[0-9]+: \[(==========|  PASSED  |  FAILED  |  SKIPPED |  ERROR   )\]|^[0-9]+: .*: error: |Test +#[0-9]+: |tests passed|tests failed|Not Run' "$log" || true
+  grep -E '^[0-9]+: \[(==========|  PASSED  |  FAILED  |  SKIPPED |  ERROR   )\]|^[0-9]+: .*: error: |Test +#[0-9]+: |% tests passed|tests failed out of|Not Run' "$log" || true
   if [ $rc -ne 0 ]; then
     echo "---- ctest --preset $1 failed; output of the failed tests:"
     ctest --preset "$1" --rerun-failed --output-on-failure "${excl[@]}" 2>&1 | tail -n 200 || true
