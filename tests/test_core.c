@@ -9,6 +9,40 @@
 
 #include <pgov/pgov.h>
 
+/*
+ * Frozen layouts of the public hw.h structs (docs/abi.md): fixed-width
+ * fields, no hidden padding. The vtable is pointer-sized slots after two
+ * u32, on every target (ILP32 and LP64).
+ */
+#define PTR sizeof(void (*)(void))
+_Static_assert(sizeof(struct pgov_hw_counters) == 24, "pgov_hw_counters layout");
+_Static_assert(offsetof(struct pgov_hw_counters, mperf) == 8, "pgov_hw_counters.mperf");
+_Static_assert(offsetof(struct pgov_hw_counters, tsc) == 16, "pgov_hw_counters.tsc");
+_Static_assert(sizeof(struct pgov_hw_limits) == 24, "pgov_hw_limits layout");
+_Static_assert(offsetof(struct pgov_hw_limits, max_pstate_physical) == 8, "limits.max_phys");
+_Static_assert(offsetof(struct pgov_hw_limits, scaling_khz) == 16, "limits.scaling_khz");
+_Static_assert(offsetof(struct pgov_hw_limits, flags) == 20, "limits.flags");
+_Static_assert(sizeof(struct pgov_hw_idle) == 32, "pgov_hw_idle layout");
+_Static_assert(offsetof(struct pgov_hw_idle, iowait_us) == 16, "idle.iowait_us");
+_Static_assert(offsetof(struct pgov_hw_idle, nice_ns) == 24, "idle.nice_ns");
+_Static_assert(sizeof(struct pgov_hw_trace) == 32, "pgov_hw_trace layout");
+_Static_assert(offsetof(struct pgov_hw_trace, cpu) == 8, "trace.cpu");
+_Static_assert(offsetof(struct pgov_hw_trace, kind) == 12, "trace.kind");
+_Static_assert(offsetof(struct pgov_hw_trace, a) == 16, "trace.a");
+_Static_assert(offsetof(struct pgov_hw_trace, b) == 24, "trace.b");
+_Static_assert(offsetof(struct pgov_hw_ops, flags) == 4, "ops.flags");
+_Static_assert(offsetof(struct pgov_hw_ops, clock_ns) == 8, "ops.clock_ns");
+_Static_assert(offsetof(struct pgov_hw_ops, read_counters) == 8 + 1 * PTR, "ops.read_counters");
+_Static_assert(offsetof(struct pgov_hw_ops, get_limits) == 8 + 2 * PTR, "ops.get_limits");
+_Static_assert(offsetof(struct pgov_hw_ops, set_pstate) == 8 + 3 * PTR, "ops.set_pstate");
+_Static_assert(offsetof(struct pgov_hw_ops, set_hwp_request) == 8 + 4 * PTR, "ops.set_hwp");
+_Static_assert(offsetof(struct pgov_hw_ops, read_idle) == 8 + 5 * PTR, "ops.read_idle");
+_Static_assert(offsetof(struct pgov_hw_ops, set_freq_khz) == 8 + 6 * PTR, "ops.set_freq_khz");
+_Static_assert(offsetof(struct pgov_hw_ops, trace) == 8 + 7 * PTR, "ops.trace");
+_Static_assert(sizeof(struct pgov_hw_ops) == 8 + 8 * PTR, "pgov_hw_ops size");
+_Static_assert(PGOV_HW_OPS_SIZE_V1 == sizeof(struct pgov_hw_ops), "V1 is the whole table");
+_Static_assert(sizeof(struct pgov_hw) == sizeof(struct pgov_hw_ops) + sizeof(void *), "pgov_hw");
+
 static void test_version(void **st)
 {
     (void)st;
