@@ -29,6 +29,7 @@ struct dbs_cpu {
     uint32_t new_prev_load;
     uint32_t new_load;
     uint32_t pad;
+    uint64_t new_idle;
     struct pgov_hw_idle snap;
 };
 
@@ -66,12 +67,27 @@ struct pgov_dbs {
     uint8_t open;
     uint8_t started;
     uint8_t has_table;
-    uint32_t pad;
+    /* Where this call's counter snapshots are (caller array or cpu[].snap). */
+    uint32_t snap_stride;
+    const struct pgov_hw_idle *snap_base;
     struct pgov_hw hw;
     struct pgov_freq_table table;
     struct dbs_mut m;
     struct dbs_cpu cpu[];
 };
+
+#if defined(__GNUC__) || defined(__clang__)
+#define DBS_HOT static inline __attribute__((always_inline))
+#else
+#define DBS_HOT static inline
+#endif
+
+/* CPU @i's snapshot of the call in progress. */
+static inline const struct pgov_hw_idle *dbs_snap(const struct pgov_dbs *g, uint32_t i)
+{
+    return (const struct pgov_hw_idle *)(const void *)((const unsigned char *)g->snap_base +
+                                                        (size_t)i * g->snap_stride);
+}
 
 /* ---------------------------------------------------------------- defaults */
 
@@ -244,7 +260,7 @@ static uint32_t *tun_field(struct pgov_dbs_tunables *t, uint32_t id)
 }
 
 /* The governor's idle counter (spec 3.2). */
-static uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
+DBS_HOT uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
                          const struct pgov_hw_idle *s)
 {
     /* Tick accounting already folds iowait into idle_us. */
@@ -261,10 +277,10 @@ static void dbs_rebaseline(struct pgov_dbs *g, const struct dbs_mut *m)
     for (i = 0; i < g->ncpu; i++) {
         struct dbs_cpu *c = &g->cpu[i];
 
-        c->prev_idle = dbs_idle(g, m, &c->snap);
-        c->prev_wall = c->snap.wall_us;
+        c->prev_idle = dbs_idle(g, m, dbs_snap(g, i));
+        c->prev_wall = dbs_snap(g, i)->wall_us;
         if (m->tun.ignore_nice_load)
-            c->prev_nice = c->snap.nice_ns;
+            c->prev_nice = dbs_snap(g, i)->nice_ns;
     }
 }
 
@@ -284,7 +300,7 @@ static uint32_t rel_e(const struct pgov_dbs *g, uint32_t rel)
 }
 
 /* The core's request (spec 6.0): clamp, resolve, "is it a change". */
-static void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r,
+DBS_HOT void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r,
                         uint32_t target, uint32_t rel)
 {
     uint32_t t, i = PGOV_DBS_NONE;
@@ -325,15 +341,16 @@ static void dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct 
  * Load of every CPU (spec 3.3) into the scratch fields, the policy maximum
  * as return value and the idle periods (spec 3.4) in *idle_periods.
  */
-static uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *idle_periods)
+DBS_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *idle_periods)
 {
     uint32_t s = m->tun.sampling_rate * m->rate_mult;
     uint32_t s2 = 2u * s, max = 0, ip = PGOV_DBS_NONE, i;
 
     for (i = 0; i < g->ncpu; i++) {
         struct dbs_cpu *c = &g->cpu[i];
-        uint64_t idle = dbs_idle(g, m, &c->snap);
-        uint32_t te = (uint32_t)(c->snap.wall_us - c->prev_wall), it, load, prev = c->prev_load;
+        const struct pgov_hw_idle *sn = dbs_snap(g, i);
+        uint64_t idle = c->new_idle = dbs_idle(g, m, sn);
+        uint32_t te = (uint32_t)(sn->wall_us - c->prev_wall), it, load, prev = c->prev_load;
         bool longidle;
 
         if (g->v6)
@@ -341,7 +358,7 @@ static uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *
         else
             it = (uint32_t)(idle - c->prev_idle);
         if (m->tun.ignore_nice_load)
-            it += (uint32_t)pgov_div_u64(c->snap.nice_ns - c->prev_nice, 1000u);
+            it += (uint32_t)pgov_div_u64(sn->nice_ns - c->prev_nice, 1000u);
 
         longidle = g->v6 ? it > s2 : te > s2;
         if (longidle) {
@@ -373,17 +390,17 @@ static uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *
     return max;
 }
 
-static void dbs_commit_cpus(struct pgov_dbs *g, const struct dbs_mut *m)
+DBS_HOT void dbs_commit_cpus(struct pgov_dbs *g, const struct dbs_mut *m)
 {
     uint32_t i;
 
     for (i = 0; i < g->ncpu; i++) {
         struct dbs_cpu *c = &g->cpu[i];
 
-        c->prev_idle = dbs_idle(g, m, &c->snap);
-        c->prev_wall = c->snap.wall_us;
+        c->prev_idle = c->new_idle;
+        c->prev_wall = dbs_snap(g, i)->wall_us;
         if (m->tun.ignore_nice_load)
-            c->prev_nice = c->snap.nice_ns;
+            c->prev_nice = dbs_snap(g, i)->nice_ns;
         c->prev_load = c->new_prev_load;
         c->load = c->new_load;
     }
@@ -443,7 +460,7 @@ static uint32_t od_bias(const struct pgov_dbs *g, struct dbs_mut *m, uint32_t f,
     return hi;
 }
 
-static void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+DBS_HOT void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t load = dbs_load(g, m, &r->idle_periods), f;
 
@@ -480,7 +497,7 @@ static void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_res
 }
 
 /* ondemand evaluation (spec 4.1); returns the next delay in us. */
-static uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+DBS_HOT uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t st = m->sample_type;
 
@@ -500,7 +517,7 @@ static uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_r
 
 /* ---------------------------------------------------------------- conservative */
 
-static uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+DBS_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t rq = m->requested_freq, load, ip, step, sr = m->tun.sampling_rate;
 
@@ -555,7 +572,7 @@ static uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_r
 }
 
 /* One evaluation on the scratch snapshots, into @m and @r. */
-static void dbs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+DBS_HOT void dbs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t delay;
 
@@ -740,12 +757,12 @@ static void dbs_start(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_res
     for (i = 0; i < g->ncpu; i++) {
         struct dbs_cpu *c = &g->cpu[i];
 
-        c->prev_idle = dbs_idle(g, m, &c->snap);
-        c->prev_wall = c->snap.wall_us;
+        c->prev_idle = dbs_idle(g, m, dbs_snap(g, i));
+        c->prev_wall = dbs_snap(g, i)->wall_us;
         c->prev_load = 0;
         c->load = 0;
         if (m->tun.ignore_nice_load)
-            c->prev_nice = c->snap.nice_ns;
+            c->prev_nice = dbs_snap(g, i)->nice_ns;
     }
     m->sample_type = PGOV_DBS_SAMPLE_NORMAL;
     m->freq_lo = 0;
@@ -768,6 +785,8 @@ static int hal_read(struct pgov_dbs *g)
         if (err)
             return err;
     }
+    g->snap_base = &g->cpu[0].snap;
+    g->snap_stride = (uint32_t)sizeof(struct dbs_cpu);
     return PGOV_OK;
 }
 
@@ -839,14 +858,13 @@ int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_config *cfg,
 
 static int snap_take(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap)
 {
-    uint32_t i;
-
     if (!snap)
         return PGOV_EFAULT;
     if (nsnap != g->ncpu)
         return PGOV_EINVAL;
-    for (i = 0; i < nsnap; i++)
-        g->cpu[i].snap = snap[i];
+    /* Read in place: the open loop never needs them after the call. */
+    g->snap_base = snap;
+    g->snap_stride = (uint32_t)sizeof(*snap);
     return PGOV_OK;
 }
 
@@ -870,7 +888,7 @@ int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t
 }
 
 /* The hook gate (spec 3.1): a u64 difference compared as s64. */
-static bool dbs_due(const struct dbs_mut *m, uint64_t now)
+DBS_HOT bool dbs_due(const struct dbs_mut *m, uint64_t now)
 {
     return pgov_u64_to_s64(now - m->last_sample) >= m->sample_delay;
 }
@@ -886,22 +904,21 @@ int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns)
 int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
                       struct pgov_dbs_result *res)
 {
-    struct pgov_dbs_result r;
     int err;
 
     if (!g)
         return PGOV_EFAULT;
-    if (!dbs_ok(g) || !g->open || !g->started)
+    if (pgov_unlikely(!dbs_ok(g) || !g->open || !g->started))
         return PGOV_EINVAL;
     err = snap_take(g, snap, nsnap);
-    if (err)
+    if (pgov_unlikely(err))
         return err;
-    dbs_eval(g, &g->m, &r);
-    if (r.flags & PGOV_DBS_RES_EVAL)
+    /* Open loop cannot fail past this point: work in place. */
+    dbs_eval(g, &g->m, &g->m.last);
+    if (g->m.last.flags & PGOV_DBS_RES_EVAL)
         dbs_commit_cpus(g, &g->m);
-    g->m.last = r;
     if (res)
-        *res = r;
+        *res = g->m.last;
     return PGOV_OK;
 }
 
