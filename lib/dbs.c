@@ -76,7 +76,9 @@ struct pgov_dbs {
     struct dbs_cpu cpu[];
 };
 
-#if defined(__GNUC__) || defined(__clang__)
+/* Forced inlining of the evaluation path, only when optimising (debug and
+ * coverage builds keep one copy of each helper). */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
 #define DBS_HOT static inline __attribute__((always_inline))
 #else
 #define DBS_HOT static inline
@@ -124,12 +126,13 @@ static uint32_t min_interval_us(const struct pgov_dbs_platform *p)
 static void dbs_defaults(uint32_t gov, bool v6, const struct pgov_dbs_platform *p,
                          struct pgov_dbs_tunables *t)
 {
-    uint32_t delay, lat;
+    uint32_t delay;
 
     if (p->transition_delay_us) {
         delay = p->transition_delay_us;
     } else {
-        lat = p->transition_latency_ns / 1000u;
+        uint32_t lat = p->transition_latency_ns / 1000u;
+
         if (!lat)
             delay = 1000u;
         else if (v6)
@@ -778,10 +781,10 @@ static void dbs_start(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_res
 static int hal_read(struct pgov_dbs *g)
 {
     uint32_t i;
-    int err;
 
     for (i = 0; i < g->ncpu; i++) {
-        err = g->hw.ops.read_idle(g->hw.ctx, g->cpu[i].cpu, &g->cpu[i].snap);
+        int err = g->hw.ops.read_idle(g->hw.ctx, g->cpu[i].cpu, &g->cpu[i].snap);
+
         if (err)
             return err;
     }
@@ -952,7 +955,6 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
 {
     struct dbs_mut m;
     struct pgov_dbs_result r;
-    uint32_t i;
     int err;
 
     (void)flags;
@@ -963,6 +965,8 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
     if (pgov_likely(!dbs_due(&g->m, now_ns)))
         return PGOV_OK;
     if (cpu != g->cpu[g->owner].cpu) {
+        uint32_t i;
+
         for (i = 0; i < g->ncpu && g->cpu[i].cpu != cpu; i++)
             ;
         if (i == g->ncpu)

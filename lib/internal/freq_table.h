@@ -34,7 +34,7 @@ static inline uint32_t pgov_ft_dense(const struct pgov_freq_table *t, uint32_t t
 {
     const struct pgov_freq_entry *e = t->entries;
     bool asc = t->order == PGOV_FREQ_ASCENDING;
-    uint32_t lo = 0, hi = t->count, n = t->count, d_prev, d_here;
+    uint32_t n = t->count, lo = 0, hi = n, d_prev, d_here;
 
     /* First index "past or at" the target in walk order. */
     while (lo < hi) {
@@ -69,13 +69,14 @@ static inline uint32_t pgov_ft_dense(const struct pgov_freq_table *t, uint32_t t
 static inline uint32_t pgov_ft_target(const struct pgov_freq_table *t, uint32_t min,
                                       uint32_t max, uint32_t target, uint32_t rel, bool *warn)
 {
-    uint32_t base = rel & ~(uint32_t)PGOV_REL_E, i;
+    uint32_t base = rel & ~(uint32_t)PGOV_REL_E;
 
     if (t->order == PGOV_FREQ_UNSORTED)
         return pgov_ft_unsorted(t, min, max, target, base, warn);
     target = target < min ? min : (target > max ? max : target);
     if ((rel & PGOV_REL_E) && (t->flags & PGOV_FREQ_TABLE_EFFICIENCIES)) {
-        i = pgov_ft_sorted(t, target, base, true);
+        uint32_t i = pgov_ft_sorted(t, target, base, true);
+
         if (i != PGOV_FT_NONE && t->entries[i].khz >= min && t->entries[i].khz <= max)
             return i;
     }
