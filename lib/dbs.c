@@ -91,6 +91,55 @@ static inline const struct pgov_hw_idle *dbs_snap(const struct pgov_dbs *g, uint
                                                         (size_t)i * g->snap_stride);
 }
 
+/*
+ * Copies field by field: a struct assignment or "= {0}" of this size
+ * compiles to memcpy()/memset() on small cores, and lib/ links without libc.
+ */
+static void tun_copy(struct pgov_dbs_tunables *d, const struct pgov_dbs_tunables *s)
+{
+    d->sampling_rate = s->sampling_rate;
+    d->up_threshold = s->up_threshold;
+    d->sampling_down_factor = s->sampling_down_factor;
+    d->ignore_nice_load = s->ignore_nice_load;
+    d->io_is_busy = s->io_is_busy;
+    d->powersave_bias = s->powersave_bias;
+    d->down_threshold = s->down_threshold;
+    d->freq_step = s->freq_step;
+}
+
+static void res_copy(struct pgov_dbs_result *d, const struct pgov_dbs_result *s)
+{
+    d->flags = s->flags;
+    d->load = s->load;
+    d->idle_periods = s->idle_periods;
+    d->fnext = s->fnext;
+    d->req_khz = s->req_khz;
+    d->rel = s->rel;
+    d->cur_khz = s->cur_khz;
+    d->index = s->index;
+    d->delay_us = s->delay_us;
+    d->reserved = 0;
+}
+
+static void mut_copy(struct dbs_mut *d, const struct dbs_mut *s)
+{
+    d->pmin = s->pmin;
+    d->pmax = s->pmax;
+    d->cur = s->cur;
+    d->rate_mult = s->rate_mult;
+    d->requested_freq = s->requested_freq;
+    d->down_skip = s->down_skip;
+    d->freq_lo = s->freq_lo;
+    d->freq_hi_delay_us = s->freq_hi_delay_us;
+    d->freq_lo_delay_us = s->freq_lo_delay_us;
+    d->sample_type = s->sample_type;
+    d->last_sample = s->last_sample;
+    d->sample_delay = s->sample_delay;
+    d->evaluations = s->evaluations;
+    tun_copy(&d->tun, &s->tun);
+    res_copy(&d->last, &s->last);
+}
+
 /* ---------------------------------------------------------------- defaults */
 
 static int dbs_profile(uint32_t kver, uint32_t *out)
@@ -140,8 +189,12 @@ static void dbs_defaults(uint32_t gov, bool v6, const struct pgov_dbs_platform *
         else
             delay = lat * 1000u < 10000u ? lat * 1000u : 10000u;
     }
-    *t = (struct pgov_dbs_tunables){0};
     t->sampling_rate = min_interval_us(p);
+    t->ignore_nice_load = 0;
+    t->io_is_busy = 0;
+    t->powersave_bias = 0;
+    t->down_threshold = 0;
+    t->freq_step = 0;
     if (delay > t->sampling_rate)
         t->sampling_rate = delay;
     t->sampling_down_factor = 1;
@@ -291,10 +344,16 @@ static void dbs_rebaseline(struct pgov_dbs *g, const struct dbs_mut *m)
 
 static void res_clear(struct pgov_dbs_result *r, uint32_t cur)
 {
-    *r = (struct pgov_dbs_result){0};
+    r->flags = 0;
+    r->load = 0;
     r->idle_periods = PGOV_DBS_NONE;
-    r->index = PGOV_DBS_NONE;
+    r->fnext = 0;
+    r->req_khz = 0;
+    r->rel = 0;
     r->cur_khz = cur;
+    r->index = PGOV_DBS_NONE;
+    r->delay_us = 0;
+    r->reserved = 0;
 }
 
 static uint32_t rel_e(const struct pgov_dbs *g, uint32_t rel)
@@ -303,8 +362,8 @@ static uint32_t rel_e(const struct pgov_dbs *g, uint32_t rel)
 }
 
 /* The core's request (spec 6.0): clamp, resolve, "is it a change". */
-DBS_HOT void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r,
-                        uint32_t target, uint32_t rel)
+DBS_HOT void dbs_request_hot(const struct pgov_dbs *g, struct dbs_mut *m,
+                             struct pgov_dbs_result *r, uint32_t target, uint32_t rel)
 {
     uint32_t t, i = PGOV_DBS_NONE;
     bool warn = false;
@@ -325,6 +384,13 @@ DBS_HOT void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgo
     r->flags |= PGOV_DBS_RES_CHG;
     r->index = i;
     r->cur_khz = t;
+}
+
+/* Out-of-line copy for the rare callers (limits, up path, conservative). */
+static void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r,
+                        uint32_t target, uint32_t rel)
+{
+    dbs_request_hot(g, m, r, target, rel);
 }
 
 /* The limits step (spec 3.5). */
@@ -420,18 +486,16 @@ static uint32_t ft_clamp(uint32_t v, uint32_t lo, uint32_t hi)
 static uint32_t bias_search(const struct pgov_dbs *g, const struct dbs_mut *m, uint32_t f,
                             uint32_t rel)
 {
-    struct pgov_freq_table t = g->table;
     uint32_t i;
 
-    /* The kernel only has ascending and "other" (descending) searches. */
-    if (t.order == PGOV_FREQ_UNSORTED)
-        t.order = PGOV_FREQ_DESCENDING;
+    /* The kernel only has ascending and "other" searches: pgov_ft_sorted()
+     * walks an unsorted table as if it were descending, like the kernel. */
     f = ft_clamp(f, m->pmin, m->pmax);
-    i = pgov_ft_sorted(&t, f, rel, g->v6);
+    i = pgov_ft_sorted(&g->table, f, rel, g->v6);
     /* Every valid entry flagged: the kernel would index -1; use the plain search. */
     if (i == PGOV_FT_NONE)
-        i = pgov_ft_sorted(&t, f, rel, false);
-    return t.entries[i].khz;
+        i = pgov_ft_sorted(&g->table, f, rel, false);
+    return g->table.entries[i].khz;
 }
 
 /* powersave_bias target (spec 4.3). */
@@ -496,7 +560,8 @@ DBS_HOT void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_re
     m->rate_mult = 1;
     if (m->tun.powersave_bias)
         f = od_bias(g, m, f, rel_e(g, PGOV_REL_L));
-    dbs_request(g, m, r, f, rel_e(g, PGOV_REL_C));
+    /* The proportional step is the common path: inline the request here. */
+    dbs_request_hot(g, m, r, f, rel_e(g, PGOV_REL_C));
 }
 
 /* ondemand evaluation (spec 4.1); returns the next delay in us. */
@@ -629,13 +694,14 @@ static int cfg_size_check(const struct pgov_dbs_config *cfg)
 /* Final tunables from defaults and the config's overrides. */
 static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
 {
-    struct pgov_dbs_tunables t, in = cfg->tun;
+    struct pgov_dbs_tunables t, in;
     uint32_t id, v;
     int err;
 
     if (cfg->tun_set & ~DBS_TUN_ALL)
         return PGOV_EINVAL;
     dbs_defaults(g->gov, g->v6, &cfg->plat, &t);
+    tun_copy(&in, &cfg->tun);
     /* Apply the given values first, then check each against the final set,
      * so that the order of up/down_threshold does not matter. */
     for (id = 0; id <= PGOV_DBS_FREQ_STEP; id++) {
@@ -655,7 +721,7 @@ static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
             return err;
         *tun_field(&t, id) = v;
     }
-    g->m.tun = t;
+    tun_copy(&g->m.tun, &t);
     return PGOV_OK;
 }
 
@@ -670,7 +736,11 @@ static int cfg_cpus(struct pgov_dbs *g, const struct pgov_dbs_config *cfg, uint3
         for (j = 0; j < i; j++)
             if (g->cpu[j].cpu == id)
                 return PGOV_EINVAL;
-        g->cpu[i] = (struct dbs_cpu){0};
+        g->cpu[i].prev_idle = 0;
+        g->cpu[i].prev_wall = 0;
+        g->cpu[i].prev_nice = 0;
+        g->cpu[i].prev_load = 0;
+        g->cpu[i].load = 0;
         g->cpu[i].cpu = id;
         if (id == cfg->cpu)
             g->owner = i;
@@ -710,7 +780,14 @@ static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, s
     if (plat_check(&cfg->plat) || cfg->cur_khz == 0)
         return PGOV_EINVAL;
 
-    *g = (struct pgov_dbs){0};
+    /* Every field set explicitly (no "= {0}": see tun_copy()). */
+    g->magic = 0;
+    g->open = 0;
+    g->started = 0;
+    g->has_table = 0;
+    g->snap_stride = 0;
+    g->snap_base = NULL;
+    g->hw.ctx = NULL;
     g->gov = cfg->gov;
     g->kver = prof;
     g->v6 = prof == PGOV_KVER_6_18;
@@ -731,6 +808,13 @@ static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, s
         if (!cfg->cpuinfo_min_khz || cfg->cpuinfo_min_khz > cfg->cpuinfo_max_khz ||
             cfg->table_flags)
             return PGOV_EINVAL;
+        g->table.entries = NULL;
+        g->table.count = 0;
+        g->table.nvalid = 0;
+        g->table.order = 0;
+        g->table.min_khz = 0;
+        g->table.max_khz = 0;
+        g->table.flags = 0;
         g->cpuinfo_min = cfg->cpuinfo_min_khz;
         g->cpuinfo_max = cfg->cpuinfo_max_khz;
     }
@@ -740,6 +824,15 @@ static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, s
         return PGOV_EINVAL;
     g->m.cur = cfg->cur_khz;
     g->m.rate_mult = 1;
+    g->m.requested_freq = 0;
+    g->m.down_skip = 0;
+    g->m.freq_lo = 0;
+    g->m.freq_hi_delay_us = 0;
+    g->m.freq_lo_delay_us = 0;
+    g->m.sample_type = PGOV_DBS_SAMPLE_NORMAL;
+    g->m.last_sample = 0;
+    g->m.sample_delay = 0;
+    g->m.evaluations = 0;
     err = cfg_tunables(g, cfg);
     if (err)
         return err;
@@ -774,7 +867,7 @@ static void dbs_start(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_res
     m->last_sample = 0;
     res_clear(r, m->cur);
     dbs_limits_step(g, m, r);
-    m->last = *r;
+    res_copy(&m->last, r);
 }
 
 /* Read every CPU's counters into scratch through the HAL. */
@@ -804,9 +897,13 @@ static int hal_apply(struct pgov_dbs *g, uint64_t now, const struct pgov_dbs_res
     if (err)
         return err;
     if (g->hw.ops.trace) {
-        struct pgov_hw_trace ev = {now, g->cpu[g->owner].cpu, PGOV_HW_TRACE_FREQ,
-                                   (int64_t)r->cur_khz, (int64_t)r->rel};
+        struct pgov_hw_trace ev;
 
+        ev.time_ns = now;
+        ev.cpu = g->cpu[g->owner].cpu;
+        ev.kind = PGOV_HW_TRACE_FREQ;
+        ev.a = (int64_t)r->cur_khz;
+        ev.b = (int64_t)r->rel;
         g->hw.ops.trace(g->hw.ctx, &ev);
     }
     return PGOV_OK;
@@ -816,19 +913,17 @@ int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *cfg,
                   const struct pgov_hw_ops *ops, void *ctx, struct pgov_dbs **out)
 {
     struct pgov_dbs *g;
-    struct pgov_hw hw;
     struct pgov_dbs_result r;
     int err;
 
     if (!out || !ops)
         return PGOV_EFAULT;
-    err = pgov_hw_bind(&hw, ops, ctx, PGOV_HW_NEED_IDLE | PGOV_HW_NEED_FREQ);
-    if (err)
-        return err;
     err = dbs_setup(mem, len, cfg, &g);
     if (err)
         return err;
-    g->hw = hw;
+    err = pgov_hw_bind(&g->hw, ops, ctx, PGOV_HW_NEED_IDLE | PGOV_HW_NEED_FREQ);
+    if (err)
+        return err;
     err = hal_read(g);
     if (err)
         return err;
@@ -886,7 +981,7 @@ int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t
     dbs_start(g, &g->m, &g->m.last);
     g->started = 1;
     if (res)
-        *res = g->m.last;
+        res_copy(res, &g->m.last);
     return PGOV_OK;
 }
 
@@ -921,7 +1016,7 @@ int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint3
     if (g->m.last.flags & PGOV_DBS_RES_EVAL)
         dbs_commit_cpus(g, &g->m);
     if (res)
-        *res = g->m.last;
+        res_copy(res, &g->m.last);
     return PGOV_OK;
 }
 
@@ -945,9 +1040,9 @@ int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
     g->m.pmax = max_khz;
     res_clear(&r, g->m.cur);
     dbs_limits_step(g, &g->m, &r);
-    g->m.last = r;
+    res_copy(&g->m.last, &r);
     if (res)
-        *res = r;
+        res_copy(res, &r);
     return PGOV_OK;
 }
 
@@ -975,7 +1070,7 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
     err = hal_read(g);
     if (err)
         return err;
-    m = g->m;
+    mut_copy(&m, &g->m);
     m.last_sample = now_ns;
     dbs_eval(g, &m, &r);
     err = hal_apply(g, now_ns, &r);
@@ -983,8 +1078,8 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
         return err;
     if (r.flags & PGOV_DBS_RES_EVAL)
         dbs_commit_cpus(g, &m);
-    m.last = r;
-    g->m = m;
+    res_copy(&m.last, &r);
+    mut_copy(&g->m, &m);
     return PGOV_OK;
 }
 
@@ -1027,7 +1122,7 @@ int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim)
         return PGOV_ENOSYS;
     if (limits_check(g, lim->min_khz, lim->max_khz))
         return PGOV_EINVAL;
-    m = g->m;
+    mut_copy(&m, &g->m);
     m.pmin = lim->min_khz;
     m.pmax = lim->max_khz;
     res_clear(&r, m.cur);
@@ -1035,8 +1130,8 @@ int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim)
     err = hal_apply(g, m.last_sample, &r);
     if (err)
         return err;
-    m.last = r;
-    g->m = m;
+    res_copy(&m.last, &r);
+    mut_copy(&g->m, &m);
     return PGOV_OK;
 }
 
@@ -1055,7 +1150,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
     err = tun_rule(g, &g->m.tun, g->m.rate_mult, id, &v);
     if (err)
         return err;
-    m = g->m;
+    mut_copy(&m, &g->m);
     switch (id) {
     case PGOV_DBS_SAMPLING_RATE:
         m.sample_delay = 0;
@@ -1088,7 +1183,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
             return err;
         dbs_rebaseline(g, &m);
     }
-    g->m = m;
+    mut_copy(&g->m, &m);
     return PGOV_OK;
 }
 
@@ -1098,8 +1193,7 @@ int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
         return PGOV_EFAULT;
     if (!dbs_ok(g))
         return PGOV_EINVAL;
-    *out = (struct pgov_dbs_state){0};
-    out->tun = g->m.tun;
+    tun_copy(&out->tun, &g->m.tun);
     out->gov = g->gov;
     out->kver = g->kver;
     out->variant = g->variant;
@@ -1119,7 +1213,7 @@ int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
     out->last_sample_ns = g->m.last_sample;
     out->sample_delay_ns = (uint64_t)g->m.sample_delay;
     out->evaluations = g->m.evaluations;
-    out->last = g->m.last;
+    res_copy(&out->last, &g->m.last);
     return PGOV_OK;
 }
 
@@ -1132,7 +1226,7 @@ int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx, struct pgov_dbs_cpu
     if (!dbs_ok(g) || idx >= g->ncpu)
         return PGOV_EINVAL;
     c = &g->cpu[idx];
-    *out = (struct pgov_dbs_cpu_state){0};
+    out->reserved = 0;
     out->prev_wall_us = c->prev_wall;
     out->prev_idle_us = c->prev_idle;
     out->prev_nice_ns = c->prev_nice;

@@ -47,8 +47,9 @@
  *
  * **Time.** Hook time in ns (the run-queue clock); counters in us (nice time
  * in ns), exactly as the kernel keeps them; all the kernel's u32 wraps
- * (`100 * busy` after ~43 s busy, elapsed time after 71.6 min, `sampling_rate
- * * rate_mult`, `idle_periods * step`) are reproduced, not fixed.
+ * (`100 * busy` after ~43 s busy, elapsed time after 71.6 min,
+ * `sampling_rate * rate_mult`, `idle_periods * step`) are reproduced, not
+ * fixed.
  */
 #ifndef PGOV_DBS_H
 #define PGOV_DBS_H
