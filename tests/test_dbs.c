@@ -33,7 +33,7 @@ _Static_assert(offsetof(struct pgov_dbs_config, tun) + sizeof(struct pgov_dbs_tu
                    sizeof(struct pgov_dbs_config),
                "config ends with the tunables");
 
-static _Alignas(16) unsigned char mem[32768];
+static _Alignas(16) unsigned char mem[2048];
 
 /* T24: 1.6 .. 3.9 GHz in 100 MHz steps (IvyBridge-like). */
 static struct pgov_freq_entry t24[24];
@@ -865,7 +865,7 @@ static void test_bias_and_step_edges(void **state)
 static void test_null_and_garbage(void **state)
 {
     (void)state;
-    static _Alignas(16) unsigned char junk[4096];
+    static _Alignas(16) unsigned char junk[512];
     struct pgov_dbs *bad = (struct pgov_dbs *)(void *)junk;
     struct pgov_dbs *g;
     struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, 0);
