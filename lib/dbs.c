@@ -377,6 +377,8 @@ DBS_HOT void dbs_request_hot(const struct pgov_dbs *g, struct dbs_mut *m,
     if (g->has_table) {
         i = pgov_ft_target(&g->table, m->pmin, m->pmax, t, rel, &warn);
         t = g->table.entries[i].khz;
+        if (pgov_unlikely(warn))
+            r->flags |= PGOV_DBS_RES_WARN;
     }
     if (t == m->cur)
         return;

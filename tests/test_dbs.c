@@ -861,6 +861,35 @@ static void test_bias_and_step_edges(void **state)
     assert_int_equal(r.cur_khz, 55);
 }
 
+/* An unsorted table with no entry inside the policy limits: the kernel
+ * warns and uses index 0 (1200000 here, outside the limits); so do we, and
+ * the result says so. */
+static void test_unsorted_warn(void **state)
+{
+    (void)state;
+    static const struct pgov_freq_entry tu[] = {{1200000, 0}, {2400000, 0}, {800000, 0},
+                                                {1800000, 0}};
+    struct pgov_dbs *g;
+    struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, PGOV_KVER_4_17);
+    struct pgov_hw_idle s[1] = {snap(0, 0)};
+    struct pgov_dbs_result r;
+
+    c.table = tu;
+    c.table_len = 4;
+    c.policy_min_khz = 1900000;
+    c.policy_max_khz = 2300000;
+    c.cur_khz = 1900000;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
+    assert_int_equal(pgov_dbs_start(g, s, 1, &r), PGOV_OK);
+    assert_false(r.flags & PGOV_DBS_RES_REQ); /* cur inside the limits */
+    s[0] = snap(10000, 0);
+    assert_int_equal(pgov_dbs_evaluate(g, s, 1, &r), PGOV_OK);
+    assert_int_equal(r.flags & (PGOV_DBS_RES_CHG | PGOV_DBS_RES_WARN),
+                     PGOV_DBS_RES_CHG | PGOV_DBS_RES_WARN);
+    assert_int_equal(r.index, 0);
+    assert_int_equal(r.cur_khz, 1200000);
+}
+
 /* NULL and foreign pointers on every entry point. */
 static void test_null_and_garbage(void **state)
 {
@@ -920,6 +949,7 @@ int main(void)
         cmocka_unit_test(test_idle_period_wrap),
         cmocka_unit_test(test_bias_and_step_edges),
         cmocka_unit_test(test_null_and_garbage),
+        cmocka_unit_test(test_unsorted_warn),
     };
     return cmocka_run_group_tests(tests, setup_tables, NULL);
 }

@@ -184,7 +184,10 @@ enum pgov_dbs_result_flags {
     PGOV_DBS_RES_SUB = 1u << 1,   /**< an ondemand sub-sample ran */
     PGOV_DBS_RES_FNEXT = 1u << 2, /**< `fnext` is valid */
     PGOV_DBS_RES_REQ = 1u << 3,   /**< a request was issued (`req_khz`, `rel`) */
-    PGOV_DBS_RES_CHG = 1u << 4    /**< the request reached the driver */
+    PGOV_DBS_RES_CHG = 1u << 4,   /**< the request reached the driver */
+    /** The table search hit the kernel's WARN (unsorted table, no entry
+     *  within the policy limits): index 0 was used, as in the kernel. */
+    PGOV_DBS_RES_WARN = 1u << 5
 };
 
 /**
