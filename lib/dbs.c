@@ -995,7 +995,9 @@ DBS_HOT bool dbs_due(const struct dbs_mut *m, uint64_t now)
 
 int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns)
 {
-    if (!g || !dbs_ok(g) || !g->started || !dbs_due(&g->m, now_ns))
+    /* Bound instances gate inside pgov_dbs_update(): recording a time here
+     * without their evaluation would skew their cadence. */
+    if (!g || !dbs_ok(g) || !g->open || !g->started || !dbs_due(&g->m, now_ns))
         return 0;
     g->m.last_sample = now_ns;
     return 1;

@@ -656,6 +656,7 @@ static void test_hal_errors_leave_state(void **state)
     struct pgov_hw_idle s = {0};
     assert_int_equal(pgov_dbs_store(g, PGOV_DBS_IGNORE_NICE_LOAD, 0, &s, 1), PGOV_EINVAL);
     /* Open-loop entries are refused on a bound instance. */
+    assert_int_equal(pgov_dbs_should_sample(g, now + 1000000000), 0);
     assert_int_equal(pgov_dbs_evaluate(g, &s, 1, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_start(g, &s, 1, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_limits(g, 1600000, 3900000, NULL), PGOV_EINVAL);
