@@ -3,7 +3,9 @@
 #include "replay.h"
 
 /* Each module's replay_<module>.c defines its adapters; declare them here. */
+extern const struct replay_adapter replay_adapter_ondemand; /* replay_dbs.c */
 
 const struct replay_adapter *const replay_adapters[] = {
+    &replay_adapter_ondemand,
     NULL,
 };

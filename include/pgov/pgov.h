@@ -23,6 +23,8 @@
 #include <pgov/err.h>
 #include <pgov/kver.h>
 #include <pgov/hw.h>
+#include <pgov/freq_table.h>
+#include <pgov/dbs.h>
 
 #ifdef __cplusplus
 extern "C" {
