@@ -23,6 +23,7 @@
 #include <pgov/err.h>
 #include <pgov/kver.h>
 #include <pgov/hw.h>
+#include <pgov/uclamp.h>
 
 #ifdef __cplusplus
 extern "C" {
