@@ -11,6 +11,8 @@
  *   idle flag clear. Those two buckets are then not stored (their fields are
  *   stale); expand() writes them back before any other operation.
  */
+#include <stddef.h>
+
 #include <pgov/uclamp.h>
 
 #include "internal/compiler.h"
@@ -25,8 +27,17 @@
 #define UC_UW61 0x40u     /* v6.1: uclamp_rq_util_with idle case */
 #define UC_KNOWN 0x7fu
 
+#if defined(__GNUC__) || defined(__clang__)
+#define UC_HOT static inline __attribute__((always_inline))
+#define UC_COLD static __attribute__((noinline))
+#else
+#define UC_HOT static inline
+#define UC_COLD static
+#endif
+
 #define UC_SCALE PGOV_UCLAMP_SCALE
 #define UC_ALL ((1u << PGOV_UCLAMP_CNT) - 1u)
+#define UC_USER (PGOV_UCLAMP_TASK_USER_MIN | PGOV_UCLAMP_TASK_USER_MAX)
 #define UC_TASK_FLAGS (PGOV_UCLAMP_TASK_USER_MIN | PGOV_UCLAMP_TASK_USER_MAX | PGOV_UCLAMP_TASK_RT)
 #define UC_LIM_FLAGS (PGOV_UCLAMP_LIM_TG | PGOV_UCLAMP_LIM_SYS | PGOV_UCLAMP_LIM_RT)
 
@@ -74,23 +85,18 @@ static inline uint64_t uc_img(const struct pgov_uclamp_task *t)
     return w;
 }
 
-static inline uint64_t uc_req_img(const struct pgov_uclamp_task *t)
-{
-    uint64_t w;
-    __builtin_memcpy(&w, &t->req[0], sizeof(w));
-    return w;
-}
-
 static inline void uc_set_img(struct pgov_uclamp_task *t, uint64_t w)
 {
     __builtin_memcpy(t, &w, sizeof(w));
 }
 
-/* Request image of a task with default, non-user-defined clamps. */
-static inline uint64_t uc_def_req(void)
+/* Request word of a task with default clamps (req[0] = 0, req[1] = 1024). */
+static inline uint32_t uc_def_req32(void)
 {
-    struct pgov_uclamp_task d = {{0, 0}, {0, 0}, 0, 0, {0, UC_SCALE}, 0, {0, 0, 0}};
-    return uc_req_img(&d);
+    uint16_t d[PGOV_UCLAMP_CNT] = {0, UC_SCALE};
+    uint32_t w;
+    __builtin_memcpy(&w, d, sizeof(w));
+    return w;
 }
 
 /* kver -> feature bits, or PGOV_ENOTSUP (invalid, or older than v5.3). */
@@ -241,30 +247,26 @@ static void uc_try_compress(struct pgov_uclamp_rq *rq)
     rq->lazy = lo->tasks;
 }
 
-static void uc_inc_id(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t, uint32_t c,
-                      uint32_t v)
+UC_HOT void uc_inc_id(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t v, uint32_t b)
 {
-    uint32_t b = uc_bid(v, rq->nbuckets, rq->prof);
     struct pgov_uclamp_bucket *bk = &rq->bucket[c][b];
+    uint32_t r = rq->value[c];
 
-    bk->tasks++;
-    t->value[c] = (uint16_t)v;
-    t->bucket[c] = (uint8_t)b;
-    t->active = (uint8_t)(t->active | (1u << c));
     if (rq->flags & PGOV_UCLAMP_FLAG_IDLE)
-        rq->value[c] = (uint16_t)v;
-    if (bk->tasks == 1) {
-        bk->value = (uint16_t)v;
+        r = v; /* idle reset: the retained value is stale */
+    if (++bk->tasks == 1) {
+        bk->value = (uint16_t)v; /* a fresh bucket forgets its old local max */
         rq->map[c] |= 1u << b;
     } else if (v > bk->value) {
         bk->value = (uint16_t)v;
     }
-    if (v > rq->value[c])
-        rq->value[c] = (uint16_t)v;
+    if (v > r)
+        r = v;
+    rq->value[c] = (uint16_t)r;
 }
 
 /* Returns the number of kernel WARN conditions hit. */
-static uint32_t uc_dec_id(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t, uint32_t c)
+UC_HOT uint32_t uc_dec_id(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t, uint32_t c)
 {
     uint32_t warns = 0;
     uint32_t b = t->bucket[c];
@@ -272,17 +274,15 @@ static uint32_t uc_dec_id(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
 
     if ((rq->prof & UC_ACTIVE) && !(t->active & (1u << c)))
         return 0;
-    if (bk->tasks == 0)
-        warns++;
-    else
-        bk->tasks--;
     t->active = (uint8_t)(t->active & ~(1u << c));
-    if (bk->tasks)
-        return warns;
+    if (pgov_unlikely(bk->tasks == 0))
+        warns++;
+    else if (--bk->tasks)
+        return 0; /* not lowered even if the task held the max: overboost */
 
     rq->map[c] &= ~(1u << b);
     uint32_t r = rq->value[c];
-    if (bk->value > r)
+    if (pgov_unlikely(bk->value > r))
         warns++;
     if (bk->value >= r) {
         uint32_t m = rq->map[c];
@@ -297,6 +297,19 @@ static uint32_t uc_dec_id(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
         }
     }
     return warns;
+}
+
+/* The task image after counting it with values @e in buckets @b. */
+UC_HOT uint64_t uc_counted(const uint32_t e[PGOV_UCLAMP_CNT], const uint32_t b[PGOV_UCLAMP_CNT])
+{
+    struct pgov_uclamp_task d = {{(uint16_t)e[0], (uint16_t)e[1]},
+                                 {(uint8_t)b[0], (uint8_t)b[1]},
+                                 UC_ALL,
+                                 0,
+                                 {0, 0},
+                                 0,
+                                 {0, 0, 0}};
+    return uc_img(&d);
 }
 
 int pgov_uclamp_bucket_delta(uint32_t nbuckets, uint32_t *delta)
@@ -337,10 +350,12 @@ int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t nbuck
     if (uc_nb(nbuckets, &n))
         return PGOV_EINVAL;
 
-    *rq = (struct pgov_uclamp_rq){{0, 0}, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0}, 0, {{{0, 0, 0}}}};
+    *rq = (struct pgov_uclamp_rq){{0, 0}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0}, 0, {{{0, 0, 0}}}};
     rq->nbuckets = (uint8_t)n;
     rq->prof = (uint8_t)prof;
     rq->top = (uint8_t)uc_bid(UC_SCALE, n, prof);
+    rq->mul = uc_mul[n];
+    rq->bmax = (uint8_t)((prof & UC_SAT) ? n - 1 : n);
     rq->value[PGOV_UCLAMP_MAX] = (prof & UC_INITMAX) ? (uint16_t)UC_SCALE : 0;
     rq->flags = (prof & UC_INITIDLE) ? PGOV_UCLAMP_FLAG_IDLE : 0;
 
@@ -467,29 +482,37 @@ int pgov_uclamp_eff_get(const struct pgov_uclamp_task *t, uint32_t kver,
     return PGOV_OK;
 }
 
-static int uc_inc_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
+UC_COLD int uc_inc_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
                        const struct pgov_uclamp_limits *lim)
 {
-    uint32_t e[PGOV_UCLAMP_CNT];
+    uint32_t e[PGOV_UCLAMP_CNT], b[PGOV_UCLAMP_CNT];
+    uint32_t n = rq->nbuckets;
 
-    if (!uc_rq_ok(rq) || !uc_lim_ok(lim) || !uc_req_ok(t))
+    if (pgov_unlikely(n - PGOV_UCLAMP_BUCKETS_MIN > PGOV_UCLAMP_BUCKETS_MAX - PGOV_UCLAMP_BUCKETS_MIN ||
+                      !uc_req_ok(t) || (lim && !uc_lim_ok(lim))))
         return PGOV_EINVAL;
-    for (uint32_t c = 0; c < PGOV_UCLAMP_CNT; c++)
+    for (uint32_t c = 0; c < PGOV_UCLAMP_CNT; c++) {
         e[c] = uc_eff1(t, c, lim, rq->prof);
+        b[c] = uc_bid(e[c], n, rq->prof);
+    }
     bool def = e[PGOV_UCLAMP_MIN] == 0 && e[PGOV_UCLAMP_MAX] == UC_SCALE;
     if (def && rq->lazy - 1u < UINT32_MAX - 1u) {
         rq->lazy++;
         uc_set_img(t, rq->def_img);
         return PGOV_OK;
     }
-    for (uint32_t c = 0; c < PGOV_UCLAMP_CNT; c++)
-        if (uc_tasks(rq, c, uc_bid(e[c], rq->nbuckets, rq->prof)) == UINT32_MAX)
+    if (pgov_unlikely(rq->lazy)) {
+        if (uc_tasks(rq, 0, b[0]) == UINT32_MAX || uc_tasks(rq, 1, b[1]) == UINT32_MAX)
             return PGOV_ENOSPC;
-
-    uc_expand(rq);
-    uc_inc_id(rq, t, PGOV_UCLAMP_MIN, e[PGOV_UCLAMP_MIN]);
-    uc_inc_id(rq, t, PGOV_UCLAMP_MAX, e[PGOV_UCLAMP_MAX]);
+        uc_expand(rq);
+    } else if (rq->bucket[0][b[0]].tasks == UINT32_MAX ||
+               rq->bucket[1][b[1]].tasks == UINT32_MAX) {
+        return PGOV_ENOSPC;
+    }
+    uc_inc_id(rq, PGOV_UCLAMP_MIN, e[PGOV_UCLAMP_MIN], b[PGOV_UCLAMP_MIN]);
+    uc_inc_id(rq, PGOV_UCLAMP_MAX, e[PGOV_UCLAMP_MAX], b[PGOV_UCLAMP_MAX]);
     rq->flags &= (uint8_t)~PGOV_UCLAMP_FLAG_IDLE;
+    uc_set_img(t, uc_counted(e, b));
     if (def)
         uc_try_compress(rq);
     return PGOV_OK;
@@ -500,54 +523,156 @@ int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
 {
     if (pgov_unlikely(!rq || !t))
         return PGOV_EFAULT;
-    /* default-clamp task on a runqueue holding only such tasks: count it */
-    if (pgov_likely(!lim && uc_req_img(t) == uc_def_req() && rq->lazy - 1u < UINT32_MAX - 1u)) {
-        rq->lazy++;
-        uc_set_img(t, rq->def_img);
-        return PGOV_OK;
+
+    uint32_t e0 = t->req[PGOV_UCLAMP_MIN], e1 = t->req[PGOV_UCLAMP_MAX];
+    uint32_t lazy = rq->lazy;
+    if (pgov_unlikely(lim || (t->req_flags & ~UC_USER) || e0 > UC_SCALE || e1 > UC_SCALE))
+        return uc_inc_slow(rq, t, lim); /* restrictions, RT boost, bad value */
+    if (pgov_unlikely(e0 == 0 && e1 == UC_SCALE)) {
+        /* default-clamp task on a runqueue holding only such tasks: count it */
+        if (pgov_likely(lazy - 1u < UINT32_MAX - 1u)) {
+            rq->lazy = lazy + 1;
+            uc_set_img(t, rq->def_img);
+            return PGOV_OK;
+        }
+        return uc_inc_slow(rq, t, lim);
     }
-    return uc_inc_slow(rq, t, lim);
+    if (pgov_unlikely(lazy || (rq->flags & PGOV_UCLAMP_FLAG_IDLE)))
+        return uc_inc_slow(rq, t, lim); /* expand first / idle reset */
+
+    /* bm is bounded, so a bucket id never leaves the array */
+    uint32_t bm = rq->bmax, mul = rq->mul;
+    bm = bm < PGOV_UCLAMP_SLOTS - 1 ? bm : PGOV_UCLAMP_SLOTS - 1;
+    uint32_t b0 = (e0 * mul) >> 20, b1 = (e1 * mul) >> 20;
+    b0 = b0 < bm ? b0 : bm;
+    b1 = b1 < bm ? b1 : bm;
+    struct pgov_uclamp_bucket *k0 = &rq->bucket[PGOV_UCLAMP_MIN][b0];
+    struct pgov_uclamp_bucket *k1 = &rq->bucket[PGOV_UCLAMP_MAX][b1];
+    uint32_t n0 = k0->tasks, n1 = k1->tasks;
+    if (pgov_unlikely(n0 == UINT32_MAX || n1 == UINT32_MAX))
+        return PGOV_ENOSPC;
+
+    k0->tasks = n0 + 1;
+    if (n0 == 0) {
+        k0->value = (uint16_t)e0;
+        rq->map[PGOV_UCLAMP_MIN] |= 1u << b0;
+    } else if (e0 > k0->value) {
+        k0->value = (uint16_t)e0;
+    }
+    if (e0 > rq->value[PGOV_UCLAMP_MIN])
+        rq->value[PGOV_UCLAMP_MIN] = (uint16_t)e0;
+
+    k1->tasks = n1 + 1;
+    if (n1 == 0) {
+        k1->value = (uint16_t)e1;
+        rq->map[PGOV_UCLAMP_MAX] |= 1u << b1;
+    } else if (e1 > k1->value) {
+        k1->value = (uint16_t)e1;
+    }
+    if (e1 > rq->value[PGOV_UCLAMP_MAX])
+        rq->value[PGOV_UCLAMP_MAX] = (uint16_t)e1;
+
+    t->value[PGOV_UCLAMP_MIN] = (uint16_t)e0; /* effective = request here */
+    t->value[PGOV_UCLAMP_MAX] = (uint16_t)e1;
+    t->bucket[PGOV_UCLAMP_MIN] = (uint8_t)b0;
+    t->bucket[PGOV_UCLAMP_MAX] = (uint8_t)b1;
+    t->active = UC_ALL;
+    return PGOV_OK;
 }
 
-static int uc_dec_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
+UC_COLD int uc_dec_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
-    uint32_t warns = 0, act = t->active;
+    uint32_t warns, act = t->active;
+    uint32_t slots = rq->nbuckets + ((rq->prof & UC_SAT) ? 0u : 1u);
     bool def;
 
-    if (!uc_rq_ok(rq))
-        return PGOV_EINVAL;
-    /* ids the kernel will touch: all of them in v5.7, only active ones later */
-    if (!uc_cnt_ok(rq, t, (rq->prof & UC_ACTIVE) ? act : UC_ALL))
+    if (pgov_unlikely(rq->nbuckets < PGOV_UCLAMP_BUCKETS_MIN ||
+                      rq->nbuckets > PGOV_UCLAMP_BUCKETS_MAX || act > UC_ALL ||
+                      t->bucket[0] >= slots || t->bucket[1] >= slots ||
+                      t->value[0] > UC_SCALE || t->value[1] > UC_SCALE))
         return PGOV_EINVAL;
     def = uc_img(t) == rq->def_img;
     uc_expand(rq);
-    warns += uc_dec_id(rq, t, PGOV_UCLAMP_MIN);
+    warns = uc_dec_id(rq, t, PGOV_UCLAMP_MIN);
     warns += uc_dec_id(rq, t, PGOV_UCLAMP_MAX);
+    if (pgov_likely(!warns && act == UC_ALL)) {
+        if (def)
+            uc_try_compress(rq);
+        return PGOV_OK;
+    }
     rq->warns += warns;
     if (act != UC_ALL)
         rq->bad_decs++;
-    if (def)
-        uc_try_compress(rq);
-    return (warns || act != UC_ALL) ? PGOV_WARN_KERNEL : PGOV_OK;
+    return PGOV_WARN_KERNEL;
+}
+
+/* Bucket @k of clamp id @c, holding @n tasks (0 or 1), loses one: the
+ * kernel's underflow fallback, then its rescan. Returns the WARNs hit. */
+UC_HOT uint32_t uc_drop_last(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t b,
+                             struct pgov_uclamp_bucket *k, uint32_t n, uint32_t departing)
+{
+    uint32_t warns = n == 0; /* WARN: bucket underflow, count stays 0 */
+    uint32_t m = rq->map[c] & ~(1u << b);
+    uint32_t r = rq->value[c];
+
+    k->tasks = 0;
+    rq->map[c] = m;
+    if (k->value < r)
+        return warns;
+    warns += k->value > r; /* WARN: bucket value above the rq value */
+    if (m)
+        rq->value[c] = rq->bucket[c][uc_fls(m)].value;
+    else if (c == PGOV_UCLAMP_MAX) {
+        rq->flags |= PGOV_UCLAMP_FLAG_IDLE; /* idle max retention */
+        rq->value[c] = (uint16_t)departing;
+    } else
+        rq->value[c] = 0;
+    return warns;
 }
 
 int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
     if (pgov_unlikely(!rq || !t))
         return PGOV_EFAULT;
+    uint32_t lazy = rq->lazy;
     /* one of several counted default-clamp tasks leaves: only uncount it */
-    if (pgov_likely(rq->lazy > 1u && uc_img(t) == rq->def_img)) {
-        rq->lazy--;
+    if (pgov_likely(lazy > 1u && uc_img(t) == rq->def_img)) {
+        rq->lazy = lazy - 1;
         t->active = 0;
         return PGOV_OK;
     }
-    return uc_dec_slow(rq, t);
+    uint32_t b0 = t->bucket[PGOV_UCLAMP_MIN], b1 = t->bucket[PGOV_UCLAMP_MAX];
+    /* inactive task, lazy runqueue, bucket id beyond the array: slow path.
+     * (An id above bmax but inside the array names an always-empty bucket:
+     * the kernel's underflow fallback below handles it.) */
+    if (pgov_unlikely(lazy || t->active != UC_ALL || b0 >= PGOV_UCLAMP_SLOTS ||
+                      b1 >= PGOV_UCLAMP_SLOTS))
+        return uc_dec_slow(rq, t);
+
+    struct pgov_uclamp_bucket *k0 = &rq->bucket[PGOV_UCLAMP_MIN][b0];
+    struct pgov_uclamp_bucket *k1 = &rq->bucket[PGOV_UCLAMP_MAX][b1];
+    uint32_t n0 = k0->tasks, n1 = k1->tasks, warns = 0;
+
+    t->active = 0;
+    if (pgov_likely(n0 > 1))
+        k0->tasks = n0 - 1; /* not lowered even if it held the max: overboost */
+    else
+        warns = uc_drop_last(rq, PGOV_UCLAMP_MIN, b0, k0, n0, 0);
+    if (pgov_likely(n1 > 1))
+        k1->tasks = n1 - 1;
+    else
+        warns += uc_drop_last(rq, PGOV_UCLAMP_MAX, b1, k1, n1, t->value[PGOV_UCLAMP_MAX]);
+    if (pgov_unlikely(warns)) {
+        rq->warns += warns;
+        return PGOV_WARN_KERNEL;
+    }
+    return PGOV_OK;
 }
 
 int pgov_uclamp_rq_update_active(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
                                  const struct pgov_uclamp_limits *lim)
 {
-    uint32_t e[PGOV_UCLAMP_CNT], warns = 0, act;
+    uint32_t e[PGOV_UCLAMP_CNT], b[PGOV_UCLAMP_CNT], warns = 0, act;
 
     if (!rq || !t)
         return PGOV_EFAULT;
@@ -558,8 +683,8 @@ int pgov_uclamp_rq_update_active(struct pgov_uclamp_rq *rq, struct pgov_uclamp_t
         return PGOV_OK;
     for (uint32_t c = 0; c < PGOV_UCLAMP_CNT; c++) {
         e[c] = uc_eff1(t, c, lim, rq->prof);
-        if ((act & (1u << c)) &&
-            uc_tasks(rq, c, uc_bid(e[c], rq->nbuckets, rq->prof)) == UINT32_MAX)
+        b[c] = uc_bid(e[c], rq->nbuckets, rq->prof);
+        if ((act & (1u << c)) && uc_tasks(rq, c, b[c]) == UINT32_MAX)
             return PGOV_ENOSPC;
     }
     uc_expand(rq);
@@ -567,7 +692,10 @@ int pgov_uclamp_rq_update_active(struct pgov_uclamp_rq *rq, struct pgov_uclamp_t
         if (!(act & (1u << c)))
             continue;
         warns += uc_dec_id(rq, t, c);
-        uc_inc_id(rq, t, c, e[c]);
+        uc_inc_id(rq, c, e[c], b[c]);
+        t->value[c] = (uint16_t)e[c];
+        t->bucket[c] = (uint8_t)b[c];
+        t->active = (uint8_t)(t->active | (1u << c));
     }
     /* the task may have been the only one: the idle flag was set transiently */
     if (act & (1u << PGOV_UCLAMP_MAX))
