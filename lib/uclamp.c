@@ -90,15 +90,6 @@ static inline void uc_set_img(struct pgov_uclamp_task *t, uint64_t w)
     __builtin_memcpy(t, &w, sizeof(w));
 }
 
-/* Request word of a task with default clamps (req[0] = 0, req[1] = 1024). */
-static inline uint32_t uc_def_req32(void)
-{
-    uint16_t d[PGOV_UCLAMP_CNT] = {0, UC_SCALE};
-    uint32_t w;
-    __builtin_memcpy(&w, d, sizeof(w));
-    return w;
-}
-
 /* kver -> feature bits, or PGOV_ENOTSUP (invalid, or older than v5.3). */
 static int uc_prof(uint32_t kver, uint32_t *prof)
 {
