@@ -509,6 +509,12 @@ UC_COLD int uc_inc_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
     return PGOV_OK;
 }
 
+/* An initialised runqueue's multiplier; bounds every computed bucket id. */
+UC_HOT bool uc_mul_ok(uint32_t mul)
+{
+    return mul - 1u < uc_mul[PGOV_UCLAMP_BUCKETS_MAX];
+}
+
 int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
                        const struct pgov_uclamp_limits *lim)
 {
@@ -528,12 +534,11 @@ int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
         }
         return uc_inc_slow(rq, t, lim);
     }
-    if (pgov_unlikely(lazy || (rq->flags & PGOV_UCLAMP_FLAG_IDLE)))
-        return uc_inc_slow(rq, t, lim); /* expand first / idle reset */
-
-    /* bm is bounded, so a bucket id never leaves the array */
-    uint32_t bm = rq->bmax, mul = rq->mul;
-    bm = bm < PGOV_UCLAMP_SLOTS - 1 ? bm : PGOV_UCLAMP_SLOTS - 1;
+    uint32_t mul = rq->mul, bm = rq->bmax;
+    /* expand first / idle reset / runqueue not initialised: slow path */
+    if (pgov_unlikely(lazy || (rq->flags & PGOV_UCLAMP_FLAG_IDLE) || !uc_mul_ok(mul)))
+        return uc_inc_slow(rq, t, lim);
+    /* mul is bounded, so a bucket id never leaves the array */
     uint32_t b0 = (e0 * mul) >> 20, b1 = (e1 * mul) >> 20;
     b0 = b0 < bm ? b0 : bm;
     b1 = b1 < bm ? b1 : bm;
@@ -633,11 +638,11 @@ int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
         return PGOV_OK;
     }
     uint32_t b0 = t->bucket[PGOV_UCLAMP_MIN], b1 = t->bucket[PGOV_UCLAMP_MAX];
-    /* inactive task, lazy runqueue, bucket id beyond the array: slow path.
-     * (An id above bmax but inside the array names an always-empty bucket:
-     * the kernel's underflow fallback below handles it.) */
-    if (pgov_unlikely(lazy || t->active != UC_ALL || b0 >= PGOV_UCLAMP_SLOTS ||
-                      b1 >= PGOV_UCLAMP_SLOTS))
+    uint32_t v1 = t->value[PGOV_UCLAMP_MAX], bm = rq->bmax;
+    bm = bm < PGOV_UCLAMP_SLOTS - 1 ? bm : PGOV_UCLAMP_SLOTS - 1;
+    /* inactive task, lazy runqueue, anything out of range: slow path */
+    if (pgov_unlikely(lazy || t->active != UC_ALL || b0 > bm || b1 > bm || v1 > UC_SCALE ||
+                      !uc_mul_ok(rq->mul)))
         return uc_dec_slow(rq, t);
 
     struct pgov_uclamp_bucket *k0 = &rq->bucket[PGOV_UCLAMP_MIN][b0];
@@ -652,7 +657,7 @@ int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
     if (pgov_likely(n1 > 1))
         k1->tasks = n1 - 1;
     else
-        warns += uc_drop_last(rq, PGOV_UCLAMP_MAX, b1, k1, n1, t->value[PGOV_UCLAMP_MAX]);
+        warns += uc_drop_last(rq, PGOV_UCLAMP_MAX, b1, k1, n1, v1);
     if (pgov_unlikely(warns)) {
         rq->warns += warns;
         return PGOV_WARN_KERNEL;
