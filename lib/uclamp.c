@@ -77,18 +77,40 @@ static inline uint32_t uc_fls(uint32_t m)
 #endif
 }
 
-/* The first / last eight bytes of a task as one word (see the header). */
+/*
+ * The counted part of a task (its first eight bytes) as one number. Built
+ * from the fields, not by reinterpreting memory, so it needs no alignment
+ * or memcpy (Cortex-M0 has neither unaligned loads nor libc); compilers fold
+ * it into single loads and stores where the target allows.
+ */
+static inline uint64_t uc_mkimg(uint32_t v0, uint32_t v1, uint32_t b0, uint32_t b1, uint32_t act,
+                                uint32_t pad)
+{
+    return (uint64_t)v0 | (uint64_t)v1 << 16 | (uint64_t)b0 << 32 | (uint64_t)b1 << 40 |
+           (uint64_t)act << 48 | (uint64_t)pad << 56;
+}
+
 static inline uint64_t uc_img(const struct pgov_uclamp_task *t)
 {
-    uint64_t w;
-    __builtin_memcpy(&w, t, sizeof(w));
-    return w;
+    return uc_mkimg(t->value[0], t->value[1], t->bucket[0], t->bucket[1], t->active, t->_pad0);
 }
 
 static inline void uc_set_img(struct pgov_uclamp_task *t, uint64_t w)
 {
-    __builtin_memcpy(t, &w, sizeof(w));
+    t->value[0] = (uint16_t)w;
+    t->value[1] = (uint16_t)(w >> 16);
+    t->bucket[0] = (uint8_t)(w >> 32);
+    t->bucket[1] = (uint8_t)(w >> 40);
+    t->active = (uint8_t)(w >> 48);
+    t->_pad0 = (uint8_t)(w >> 56);
 }
+
+#if defined(__GNUC__) && !defined(__clang__)
+/* keep GCC from turning the zeroing loops into memset calls */
+#define UC_NO_MEMSET __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#else
+#define UC_NO_MEMSET
+#endif
 
 /* kver -> feature bits, or PGOV_ENOTSUP (invalid, or older than v5.3). */
 static int uc_prof(uint32_t kver, uint32_t *prof)
@@ -293,14 +315,7 @@ UC_HOT uint32_t uc_dec_id(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
 /* The task image after counting it with values @e in buckets @b. */
 UC_HOT uint64_t uc_counted(const uint32_t e[PGOV_UCLAMP_CNT], const uint32_t b[PGOV_UCLAMP_CNT])
 {
-    struct pgov_uclamp_task d = {{(uint16_t)e[0], (uint16_t)e[1]},
-                                 {(uint8_t)b[0], (uint8_t)b[1]},
-                                 UC_ALL,
-                                 0,
-                                 {0, 0},
-                                 0,
-                                 {0, 0, 0}};
-    return uc_img(&d);
+    return uc_mkimg(e[0], e[1], b[0], b[1], UC_ALL, 0);
 }
 
 int pgov_uclamp_bucket_delta(uint32_t nbuckets, uint32_t *delta)
@@ -329,7 +344,7 @@ int pgov_uclamp_bucket_id(uint32_t nbuckets, uint32_t kver, uint32_t value, uint
     return PGOV_OK;
 }
 
-int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t nbuckets)
+UC_NO_MEMSET int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t nbuckets)
 {
     uint32_t n, prof;
     int rc;
@@ -341,7 +356,19 @@ int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t nbuck
     if (uc_nb(nbuckets, &n))
         return PGOV_EINVAL;
 
-    *rq = (struct pgov_uclamp_rq){{0, 0}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0}, 0, {{{0, 0, 0}}}};
+    rq->lazy = 0;
+    rq->warns = 0;
+    rq->bad_decs = 0;
+    rq->_res0 = 0;
+    rq->value[PGOV_UCLAMP_MIN] = 0;
+    for (uint32_t c = 0; c < PGOV_UCLAMP_CNT; c++) {
+        rq->map[c] = 0;
+        for (uint32_t b = 0; b < PGOV_UCLAMP_SLOTS; b++) {
+            rq->bucket[c][b].tasks = 0;
+            rq->bucket[c][b].value = 0;
+            rq->bucket[c][b]._pad = 0;
+        }
+    }
     rq->nbuckets = (uint8_t)n;
     rq->prof = (uint8_t)prof;
     rq->top = (uint8_t)uc_bid(UC_SCALE, n, prof);
@@ -350,8 +377,7 @@ int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t nbuck
     rq->value[PGOV_UCLAMP_MAX] = (prof & UC_INITMAX) ? (uint16_t)UC_SCALE : 0;
     rq->flags = (prof & UC_INITIDLE) ? PGOV_UCLAMP_FLAG_IDLE : 0;
 
-    struct pgov_uclamp_task d = {{0, UC_SCALE}, {0, rq->top}, UC_ALL, 0, {0, 0}, 0, {0, 0, 0}};
-    rq->def_img = uc_img(&d);
+    rq->def_img = uc_mkimg(0, UC_SCALE, 0, rq->top, UC_ALL, 0);
     return PGOV_OK;
 }
 
@@ -361,7 +387,11 @@ int pgov_uclamp_task_init(struct pgov_uclamp_task *t, uint32_t flags)
         return PGOV_EFAULT;
     if (flags & ~(uint32_t)PGOV_UCLAMP_TASK_RT)
         return PGOV_EINVAL;
-    *t = (struct pgov_uclamp_task){{0, 0}, {0, 0}, 0, 0, {0, UC_SCALE}, (uint8_t)flags, {0, 0, 0}};
+    uc_set_img(t, 0);
+    t->req[PGOV_UCLAMP_MIN] = 0;
+    t->req[PGOV_UCLAMP_MAX] = UC_SCALE;
+    t->req_flags = (uint8_t)flags;
+    t->_pad1[0] = t->_pad1[1] = t->_pad1[2] = 0;
     return PGOV_OK;
 }
 
