@@ -16,10 +16,25 @@ static inline unsigned base_bucket_id(unsigned v, unsigned nb)
     return b < nb - 1 ? b : nb - 1;
 }
 
+/* sched_util_clamp_min/max, as the kernel keeps them (defaults) */
+static unsigned base_default[2] = {BASE_SCALE, BASE_SCALE};
+
+/* uclamp_eff_get(): group restriction (none in the root group), then the
+ * system defaults; the kernel runs it on every enqueue. */
+static inline unsigned base_eff(const struct base_uclamp_task *t, int c)
+{
+    unsigned v = t->req[c];
+    if (t->tg) {
+        unsigned lo = t->tg->eff[0], hi = t->tg->eff[1];
+        v = v < lo ? lo : v > hi ? hi : v;
+    }
+    return v > base_default[c] ? base_default[c] : v;
+}
+
 static inline void base_inc_id(struct base_uclamp_rq *rq, struct base_uclamp_task *t, int c,
                                unsigned nb)
 {
-    unsigned v = t->req[c];
+    unsigned v = base_eff(t, c);
     unsigned b = base_bucket_id(v, nb);
     struct base_uclamp_bucket *bk = &rq->id[c].bucket[b];
 

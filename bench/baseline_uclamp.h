@@ -16,7 +16,12 @@ struct base_uclamp_rq {
     unsigned flags;
 };
 
+struct base_uclamp_tg {
+    unsigned eff[2];
+};
+
 struct base_uclamp_task {
+    const struct base_uclamp_tg *tg; /* NULL: root group */
     unsigned req[2];
     unsigned eff[2];
     unsigned bucket[2];

@@ -27,6 +27,12 @@
 #define UC_UW61 0x40u     /* v6.1: uclamp_rq_util_with idle case */
 #define UC_KNOWN 0x7fu
 
+/* pgov_uclamp_rq.gate holds UC_GATE exactly when the runqueue was set up by
+ * pgov_uclamp_rq_init(), nothing is lazily counted and the idle flag is
+ * clear: then enqueue/dequeue of a non-default task take the straight-line
+ * paths, which check this one byte instead of each condition. */
+#define UC_GATE 0xa5u
+
 #if defined(__GNUC__) || defined(__clang__)
 #define UC_HOT static inline __attribute__((always_inline))
 #define UC_COLD static __attribute__((noinline))
@@ -232,6 +238,11 @@ static uint32_t uc_tasks(const struct pgov_uclamp_rq *rq, uint32_t c, uint32_t b
     return rq->bucket[c][b].tasks;
 }
 
+static inline void uc_regate(struct pgov_uclamp_rq *rq)
+{
+    rq->gate = (!rq->lazy && !(rq->flags & PGOV_UCLAMP_FLAG_IDLE)) ? UC_GATE : 0;
+}
+
 static void uc_expand(struct pgov_uclamp_rq *rq)
 {
     if (pgov_likely(!rq->lazy))
@@ -359,7 +370,6 @@ UC_NO_MEMSET int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, u
     rq->lazy = 0;
     rq->warns = 0;
     rq->bad_decs = 0;
-    rq->_res0 = 0;
     rq->value[PGOV_UCLAMP_MIN] = 0;
     for (uint32_t c = 0; c < PGOV_UCLAMP_CNT; c++) {
         rq->map[c] = 0;
@@ -378,6 +388,7 @@ UC_NO_MEMSET int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, u
     rq->flags = (prof & UC_INITIDLE) ? PGOV_UCLAMP_FLAG_IDLE : 0;
 
     rq->def_img = uc_mkimg(0, UC_SCALE, 0, rq->top, UC_ALL, 0);
+    uc_regate(rq);
     return PGOV_OK;
 }
 
@@ -518,7 +529,7 @@ UC_COLD int uc_inc_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
     }
     bool def = e[PGOV_UCLAMP_MIN] == 0 && e[PGOV_UCLAMP_MAX] == UC_SCALE;
     if (def && rq->lazy - 1u < UINT32_MAX - 1u) {
-        rq->lazy++;
+        rq->lazy++; /* gate already closed */
         uc_set_img(t, rq->def_img);
         return PGOV_OK;
     }
@@ -536,39 +547,38 @@ UC_COLD int uc_inc_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
     uc_set_img(t, uc_counted(e, b));
     if (def)
         uc_try_compress(rq);
+    uc_regate(rq);
     return PGOV_OK;
 }
 
-/* An initialised runqueue's multiplier; bounds every computed bucket id. */
-UC_HOT bool uc_mul_ok(uint32_t mul)
+/* The request of a task as one number (folds into one load where possible). */
+UC_HOT uint32_t uc_req32(const struct pgov_uclamp_task *t)
 {
-    return mul - 1u < uc_mul[PGOV_UCLAMP_BUCKETS_MAX];
+    return (uint32_t)t->req[PGOV_UCLAMP_MIN] | (uint32_t)t->req[PGOV_UCLAMP_MAX] << 16;
 }
 
-int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
-                       const struct pgov_uclamp_limits *lim)
+/* The request half of a task (request, flags, padding) as one number. */
+UC_HOT uint64_t uc_req64(const struct pgov_uclamp_task *t)
 {
-    if (pgov_unlikely(!rq || !t))
-        return PGOV_EFAULT;
+    return (uint64_t)uc_req32(t) | (uint64_t)t->req_flags << 32 |
+           (uint64_t)t->_pad1[0] << 40 | (uint64_t)t->_pad1[1] << 48 |
+           (uint64_t)t->_pad1[2] << 56;
+}
 
+/* Enqueue of anything but a counted default task (see pgov_uclamp_rq_inc()). */
+UC_COLD int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
+                        const struct pgov_uclamp_limits *lim)
+{
     uint32_t e0 = t->req[PGOV_UCLAMP_MIN], e1 = t->req[PGOV_UCLAMP_MAX];
-    uint32_t lazy = rq->lazy;
-    if (pgov_unlikely(lim || (t->req_flags & ~UC_USER) || e0 > UC_SCALE || e1 > UC_SCALE))
-        return uc_inc_slow(rq, t, lim); /* restrictions, RT boost, bad value */
-    if (pgov_unlikely(e0 == 0 && e1 == UC_SCALE)) {
-        /* default-clamp task on a runqueue holding only such tasks: count it */
-        if (pgov_likely(lazy - 1u < UINT32_MAX - 1u)) {
-            rq->lazy = lazy + 1;
-            uc_set_img(t, rq->def_img);
-            return PGOV_OK;
-        }
+    /* restrictions, RT boost, bad value, default task (maybe to count): slow */
+    if (pgov_unlikely(lim || (t->req_flags & ~UC_USER) || e0 > UC_SCALE || e1 > UC_SCALE ||
+                      (e0 == 0 && e1 == UC_SCALE)))
         return uc_inc_slow(rq, t, lim);
-    }
-    uint32_t mul = rq->mul, bm = rq->bmax;
     /* expand first / idle reset / runqueue not initialised: slow path */
-    if (pgov_unlikely(lazy || (rq->flags & PGOV_UCLAMP_FLAG_IDLE) || !uc_mul_ok(mul)))
+    if (pgov_unlikely(rq->gate != UC_GATE))
         return uc_inc_slow(rq, t, lim);
-    /* mul is bounded, so a bucket id never leaves the array */
+    uint32_t mul = rq->mul, bm = rq->bmax;
+    bm = bm < PGOV_UCLAMP_SLOTS - 1 ? bm : PGOV_UCLAMP_SLOTS - 1; /* never leave the array */
     uint32_t b0 = (e0 * mul) >> 20, b1 = (e1 * mul) >> 20;
     b0 = b0 < bm ? b0 : bm;
     b1 = b1 < bm ? b1 : bm;
@@ -606,6 +616,23 @@ int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
     return PGOV_OK;
 }
 
+int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
+                       const struct pgov_uclamp_limits *lim)
+{
+    if (pgov_unlikely(!rq || !t))
+        return PGOV_EFAULT;
+    /* default-clamp task on a runqueue holding only such tasks: count it */
+    if (pgov_likely(!lim && uc_req64(t) == (uint64_t)UC_SCALE << 16)) {
+        uint32_t lazy = rq->lazy;
+        if (pgov_likely(lazy - 1u < UINT32_MAX - 1u)) {
+            rq->lazy = lazy + 1;
+            uc_set_img(t, rq->def_img);
+            return PGOV_OK;
+        }
+    }
+    return uc_inc_main(rq, t, lim);
+}
+
 UC_COLD int uc_dec_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
     uint32_t warns, act = t->active;
@@ -624,11 +651,13 @@ UC_COLD int uc_dec_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
     if (pgov_likely(!warns && act == UC_ALL)) {
         if (def)
             uc_try_compress(rq);
+        uc_regate(rq);
         return PGOV_OK;
     }
     rq->warns += warns;
     if (act != UC_ALL)
         rq->bad_decs++;
+    uc_regate(rq);
     return PGOV_WARN_KERNEL;
 }
 
@@ -650,29 +679,22 @@ UC_HOT uint32_t uc_drop_last(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t b,
         rq->value[c] = rq->bucket[c][uc_fls(m)].value;
     else if (c == PGOV_UCLAMP_MAX) {
         rq->flags |= PGOV_UCLAMP_FLAG_IDLE; /* idle max retention */
+        rq->gate = 0;
         rq->value[c] = (uint16_t)departing;
     } else
         rq->value[c] = 0;
     return warns;
 }
 
-int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
+/* Dequeue of anything but one of several counted default tasks. */
+UC_COLD int uc_dec_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
-    if (pgov_unlikely(!rq || !t))
-        return PGOV_EFAULT;
-    uint32_t lazy = rq->lazy;
-    /* one of several counted default-clamp tasks leaves: only uncount it */
-    if (pgov_likely(lazy > 1u && uc_img(t) == rq->def_img)) {
-        rq->lazy = lazy - 1;
-        t->active = 0;
-        return PGOV_OK;
-    }
     uint32_t b0 = t->bucket[PGOV_UCLAMP_MIN], b1 = t->bucket[PGOV_UCLAMP_MAX];
     uint32_t v1 = t->value[PGOV_UCLAMP_MAX], bm = rq->bmax;
     bm = bm < PGOV_UCLAMP_SLOTS - 1 ? bm : PGOV_UCLAMP_SLOTS - 1;
     /* inactive task, lazy runqueue, anything out of range: slow path */
-    if (pgov_unlikely(lazy || t->active != UC_ALL || b0 > bm || b1 > bm || v1 > UC_SCALE ||
-                      !uc_mul_ok(rq->mul)))
+    if (pgov_unlikely(rq->gate != UC_GATE || t->active != UC_ALL || b0 > bm || b1 > bm ||
+                      v1 > UC_SCALE))
         return uc_dec_slow(rq, t);
 
     struct pgov_uclamp_bucket *k0 = &rq->bucket[PGOV_UCLAMP_MIN][b0];
@@ -693,6 +715,20 @@ int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
         return PGOV_WARN_KERNEL;
     }
     return PGOV_OK;
+}
+
+int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
+{
+    if (pgov_unlikely(!rq || !t))
+        return PGOV_EFAULT;
+    uint32_t lazy = rq->lazy;
+    /* one of several counted default-clamp tasks leaves: only uncount it */
+    if (pgov_likely(lazy > 1u && uc_img(t) == rq->def_img)) {
+        rq->lazy = lazy - 1;
+        t->active = 0;
+        return PGOV_OK;
+    }
+    return uc_dec_main(rq, t);
 }
 
 int pgov_uclamp_rq_update_active(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
@@ -729,6 +765,7 @@ int pgov_uclamp_rq_update_active(struct pgov_uclamp_rq *rq, struct pgov_uclamp_t
     rq->warns += warns;
     if (uc_img(t) == rq->def_img)
         uc_try_compress(rq);
+    uc_regate(rq);
     return warns ? PGOV_WARN_KERNEL : PGOV_OK;
 }
 

@@ -109,7 +109,7 @@ struct pgov_uclamp_rq {
     uint32_t bad_decs;  /**< decrements of a task that was not active (wraps) */
     uint16_t mul;       /**< private: bucket id multiplier */
     uint8_t bmax;       /**< private: highest bucket index in use */
-    uint8_t _res0;      /**< reserved, zero */
+    uint8_t gate;       /**< private: the straight-line paths may run */
     uint32_t map[PGOV_UCLAMP_CNT];   /**< private: bitmap of non-empty buckets */
     uint64_t def_img;                /**< private: task image of a default task */
     /** private: the buckets per clamp id (slot nbuckets is the spare slot) */
