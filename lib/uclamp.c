@@ -4,12 +4,12 @@
  *
  * Two representation tricks, both invisible through the API (docs/uclamp.md):
  * - map[id] has bit b set exactly when bucket[id][b].tasks != 0, so the
- *   kernel's top-down rescan is "value of bucket fls(map) - 1".
+ *   kernel's top-down rescan is "the bucket of the highest set bit".
  * - lazy != 0 means the runqueue holds exactly `lazy` tasks' worth of the
  *   state default-clamp tasks produce: bucket[MIN][0] = (lazy, 0) and
  *   bucket[MAX][top] = (lazy, 1024), every other bucket empty, rq max 1024,
  *   idle flag clear. Those two buckets are then not stored (their fields are
- *   stale); expand() writes them back before any other operation.
+ *   stale); uc_expand() writes them back before any other operation.
  */
 #include <stddef.h>
 
@@ -289,38 +289,47 @@ UC_HOT void uc_inc_id(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t v, uint32_
     rq->value[c] = (uint16_t)r;
 }
 
-/* Returns the number of kernel WARN conditions hit. */
+/* Bucket @k of clamp id @c, holding @n tasks (0 or 1), loses one: the
+ * kernel's underflow fallback, then its rescan. Returns the WARNs hit. */
+UC_HOT uint32_t uc_drop_last(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t b,
+                             struct pgov_uclamp_bucket *k, uint32_t n, uint32_t departing)
+{
+    uint32_t warns = n == 0; /* WARN: bucket underflow, count stays 0 */
+    uint32_t m = rq->map[c] & ~(1u << b);
+    uint32_t r = rq->value[c];
+
+    k->tasks = 0;
+    rq->map[c] = m;
+    if (k->value < r)
+        return warns;
+    warns += k->value > r; /* WARN: bucket value above the rq value */
+    if (m)
+        rq->value[c] = rq->bucket[c][uc_fls(m)].value;
+    else if (c == PGOV_UCLAMP_MAX) {
+        rq->flags |= PGOV_UCLAMP_FLAG_IDLE; /* idle max retention */
+        rq->gate = 0;
+        rq->value[c] = (uint16_t)departing;
+    } else
+        rq->value[c] = 0;
+    return warns;
+}
+
+/* Release the task's bucket for id @c (kernel uclamp_rq_dec_id()). Returns
+ * the number of kernel WARN conditions hit. */
 UC_HOT uint32_t uc_dec_id(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t, uint32_t c)
 {
-    uint32_t warns = 0;
     uint32_t b = t->bucket[c];
-    struct pgov_uclamp_bucket *bk = &rq->bucket[c][b];
+    struct pgov_uclamp_bucket *k = &rq->bucket[c][b];
+    uint32_t n = k->tasks;
 
     if ((rq->prof & UC_ACTIVE) && !(t->active & (1u << c)))
-        return 0;
+        return 0; /* v5.9+: never counted (or already released) */
     t->active = (uint8_t)(t->active & ~(1u << c));
-    if (pgov_unlikely(bk->tasks == 0))
-        warns++;
-    else if (--bk->tasks)
-        return 0; /* not lowered even if the task held the max: overboost */
-
-    rq->map[c] &= ~(1u << b);
-    uint32_t r = rq->value[c];
-    if (pgov_unlikely(bk->value > r))
-        warns++;
-    if (bk->value >= r) {
-        uint32_t m = rq->map[c];
-        if (m) {
-            rq->value[c] = rq->bucket[c][uc_fls(m)].value;
-        } else if (c == PGOV_UCLAMP_MAX) {
-            /* idle max retention: keep the departing task's value */
-            rq->flags |= PGOV_UCLAMP_FLAG_IDLE;
-            rq->value[c] = t->value[c];
-        } else {
-            rq->value[c] = 0;
-        }
+    if (n > 1) {
+        k->tasks = n - 1;
+        return 0;
     }
-    return warns;
+    return uc_drop_last(rq, c, b, k, n, t->value[c]);
 }
 
 /* The task image after counting it with values @e in buckets @b. */
@@ -565,18 +574,17 @@ UC_HOT uint64_t uc_req64(const struct pgov_uclamp_task *t)
            (uint64_t)t->_pad1[2] << 56;
 }
 
-/* Enqueue of anything but a counted default task (see pgov_uclamp_rq_inc()). */
-UC_COLD int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
-                        const struct pgov_uclamp_limits *lim)
+/* Enqueue without restrictions of anything but a counted default task. */
+UC_COLD int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
     uint32_t e0 = t->req[PGOV_UCLAMP_MIN], e1 = t->req[PGOV_UCLAMP_MAX];
-    /* restrictions, RT boost, bad value, default task (maybe to count): slow */
-    if (pgov_unlikely(lim || (t->req_flags & ~UC_USER) || e0 > UC_SCALE || e1 > UC_SCALE ||
-                      (e0 == 0 && e1 == UC_SCALE)))
-        return uc_inc_slow(rq, t, lim);
+    /* RT boost or bad value: slow path. (A user-defined (0, 1024) request
+     * arriving here is counted in full, which is exact.) */
+    if (pgov_unlikely((t->req_flags & ~UC_USER) || e0 > UC_SCALE || e1 > UC_SCALE))
+        return uc_inc_slow(rq, t, NULL);
     /* expand first / idle reset / runqueue not initialised: slow path */
     if (pgov_unlikely(rq->gate != UC_GATE))
-        return uc_inc_slow(rq, t, lim);
+        return uc_inc_slow(rq, t, NULL);
     uint32_t mul = rq->mul, bm = rq->bmax;
     bm = bm < PGOV_UCLAMP_SLOTS - 1 ? bm : PGOV_UCLAMP_SLOTS - 1; /* never leave the array */
     uint32_t b0 = (e0 * mul) >> 20, b1 = (e1 * mul) >> 20;
@@ -621,16 +629,19 @@ int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
 {
     if (pgov_unlikely(!rq || !t))
         return PGOV_EFAULT;
-    /* default-clamp task on a runqueue holding only such tasks: count it */
-    if (pgov_likely(!lim && uc_req64(t) == (uint64_t)UC_SCALE << 16)) {
+    if (pgov_unlikely(lim != NULL))
+        return uc_inc_slow(rq, t, lim);
+    if (pgov_likely(uc_req64(t) == (uint64_t)UC_SCALE << 16)) {
+        /* default-clamp task on a runqueue holding only such tasks: count it */
         uint32_t lazy = rq->lazy;
         if (pgov_likely(lazy - 1u < UINT32_MAX - 1u)) {
             rq->lazy = lazy + 1;
             uc_set_img(t, rq->def_img);
             return PGOV_OK;
         }
+        return uc_inc_slow(rq, t, NULL); /* may start counting */
     }
-    return uc_inc_main(rq, t, lim);
+    return uc_inc_main(rq, t);
 }
 
 UC_COLD int uc_dec_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
@@ -659,31 +670,6 @@ UC_COLD int uc_dec_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
         rq->bad_decs++;
     uc_regate(rq);
     return PGOV_WARN_KERNEL;
-}
-
-/* Bucket @k of clamp id @c, holding @n tasks (0 or 1), loses one: the
- * kernel's underflow fallback, then its rescan. Returns the WARNs hit. */
-UC_HOT uint32_t uc_drop_last(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t b,
-                             struct pgov_uclamp_bucket *k, uint32_t n, uint32_t departing)
-{
-    uint32_t warns = n == 0; /* WARN: bucket underflow, count stays 0 */
-    uint32_t m = rq->map[c] & ~(1u << b);
-    uint32_t r = rq->value[c];
-
-    k->tasks = 0;
-    rq->map[c] = m;
-    if (k->value < r)
-        return warns;
-    warns += k->value > r; /* WARN: bucket value above the rq value */
-    if (m)
-        rq->value[c] = rq->bucket[c][uc_fls(m)].value;
-    else if (c == PGOV_UCLAMP_MAX) {
-        rq->flags |= PGOV_UCLAMP_FLAG_IDLE; /* idle max retention */
-        rq->gate = 0;
-        rq->value[c] = (uint16_t)departing;
-    } else
-        rq->value[c] = 0;
-    return warns;
 }
 
 /* Dequeue of anything but one of several counted default tasks. */
