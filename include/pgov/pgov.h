@@ -25,6 +25,7 @@
 #include <pgov/hw.h>
 #include <pgov/freq_table.h>
 #include <pgov/dbs.h>
+#include <pgov/uclamp.h>
 
 #ifdef __cplusplus
 extern "C" {
