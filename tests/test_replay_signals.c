@@ -6,7 +6,6 @@
  * --check, and malformed rows (bad numbers, unknown op/event, unknown
  * version) are rejected with a line number instead of crashing.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +17,15 @@
 
 #include "replay.h"
 #include "vector_files.h"
+
+/* Scratch files in the working directory by name: no mkstemp/tmpfile, so the
+ * test also runs bare metal under semihosting. */
+static FILE *scratch(const char *name)
+{
+    FILE *f = fopen(name, "w+");
+    assert_non_null(f);
+    return f;
+}
 
 static char *slurp(FILE *f, long *len)
 {
@@ -36,7 +44,7 @@ static FILE *blanked(const char *name, const char *const *outs)
 {
     char path[1024];
     snprintf(path, sizeof(path), "%s/%s", PGOV_VECTOR_DIR, name);
-    FILE *in = fopen(path, "r"), *out = tmpfile();
+    FILE *in = fopen(path, "r"), *out = scratch("replay_signals_blank.tmp");
     char line[16384];
     int idx[32], nidx = 0, header = 0;
     assert_non_null(in);
@@ -78,10 +86,8 @@ static FILE *blanked(const char *name, const char *const *outs)
 
 static void check_file(const char *name, const char *const *outs)
 {
-    char tmpl[] = "/tmp/pgov_blank_XXXXXX";
-    int fd = mkstemp(tmpl);
-    assert_true(fd >= 0);
-    FILE *b = blanked(name, outs), *t = fdopen(fd, "w+");
+    const char *tmpl = "replay_signals_in.tsv";
+    FILE *b = blanked(name, outs), *t = scratch(tmpl);
     long len;
     char *data = slurp(b, &len);
     fwrite(data, 1, (size_t)len, t);
@@ -90,7 +96,7 @@ static void check_file(const char *name, const char *const *outs)
     fclose(b);
 
     /* Print mode recomputes every output: the original file comes back. */
-    FILE *printed = tmpfile();
+    FILE *printed = scratch("replay_signals_out.tmp");
     struct replay_result res;
     assert_int_equal(replay_file(tmpl, replay_adapters, REPLAY_PRINT, printed, stderr, &res), 0);
     assert_true(res.rows > 0);
@@ -107,12 +113,15 @@ static void check_file(const char *name, const char *const *outs)
     fclose(printed);
 
     /* Check mode on the blanked copy reports mismatches (not a crash). */
-    FILE *sink = tmpfile();
+    FILE *sink = scratch("replay_signals_sink.tmp");
     assert_int_equal(replay_file(tmpl, replay_adapters, REPLAY_CHECK, sink, sink, &res), 0);
     assert_true(res.mismatches > 0);
     fclose(sink);
     fclose(t);
     remove(tmpl);
+    remove("replay_signals_blank.tmp");
+    remove("replay_signals_out.tmp");
+    remove("replay_signals_sink.tmp");
 }
 
 static void test_blank_outputs(void **st)
@@ -134,13 +143,11 @@ static void test_blank_outputs(void **st)
  * error text. */
 static int replay_text(const char *text, char *err, size_t errlen, struct replay_result *res)
 {
-    char tmpl[] = "/tmp/pgov_bad_XXXXXX";
-    int fd = mkstemp(tmpl);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
+    const char *tmpl = "replay_signals_bad.tsv";
+    FILE *f = scratch(tmpl);
     fputs(text, f);
     fclose(f);
-    FILE *e = tmpfile(), *o = tmpfile();
+    FILE *e = scratch("replay_signals_err.tmp"), *o = scratch("replay_signals_o.tmp");
     int rc = replay_file(tmpl, replay_adapters, REPLAY_CHECK, o, e, res);
     rewind(e);
     size_t n = fread(err, 1, errlen - 1, e);
@@ -148,6 +155,8 @@ static int replay_text(const char *text, char *err, size_t errlen, struct replay
     fclose(e);
     fclose(o);
     remove(tmpl);
+    remove("replay_signals_err.tmp");
+    remove("replay_signals_o.tmp");
     return rc;
 }
 

@@ -65,7 +65,7 @@ static int ue_row(void *state, struct replay_row *r)
 
     if (ev && strcmp(ev, "enq") == 0) {
         if (st->queued[t])
-            return replay_fail(r, "task %u enqueued twice", t);
+            return replay_fail(r, "task %u enqueued twice", (unsigned)t);
         st->queued[t] = 1;
         rc = pgov_util_est_enqueue(&st->rq, task);
     } else if (ev && strcmp(ev, "deq") == 0) {
@@ -73,7 +73,7 @@ static int ue_row(void *state, struct replay_row *r)
         if (replay_u32(r, "sleep", &sleep))
             return -1;
         if (!st->queued[t])
-            return replay_fail(r, "task %u dequeued while not queued", t);
+            return replay_fail(r, "task %u dequeued while not queued", (unsigned)t);
         st->queued[t] = 0;
         for (int i = 0; i < UE_MAX_TASKS; i++)
             nr += st->queued[i];
