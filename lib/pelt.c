@@ -641,7 +641,6 @@ int pgov_pelt_post_init_task(struct pgov_pelt_avg *sa, const struct pgov_pelt_av
 {
     const struct pgov_pelt_hl *h;
     int rc = check(sa, &h);
-    uint64_t util = 0;
     if (rc)
         return rc;
     rc = check(cfs, &h);
@@ -651,7 +650,7 @@ int pgov_pelt_post_init_task(struct pgov_pelt_avg *sa, const struct pgov_pelt_av
         return PGOV_EINVAL;
     /* cap = (long)(cpu_cap - util_avg) / 2: positive only with spare capacity. */
     if (cfs->util_avg < cpu_cap && (cpu_cap - cfs->util_avg) / 2 > 0) {
-        uint64_t cap = (cpu_cap - cfs->util_avg) / 2;
+        uint64_t cap = (cpu_cap - cfs->util_avg) / 2, util;
         if (cfs->util_avg != 0) {
             if (cfs->load_avg == UINT64_MAX)
                 return PGOV_EDOM;

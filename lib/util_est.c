@@ -62,7 +62,7 @@ int pgov_util_est_init(struct pgov_util_est_rq *rq, const struct pgov_util_est_c
     if ((c.flags & ~KNOWN_FLAGS) != 0 || c.reserved != 0)
         return PGOV_EINVAL;
     kver = pgov_kver_resolve(c.kver);
-    if (kver == 0 || kver < PGOV_KVER_4_17)
+    if (kver < PGOV_KVER_4_17) /* also 0: not a valid version */
         return PGOV_ENOTSUP;
     if (kver >= PGOV_KVER_6_18)
         prof = PROF_V6_18;
@@ -149,14 +149,14 @@ int pgov_util_est_dequeue(struct pgov_util_est_rq *rq, const struct pgov_util_es
 static int update_v6(uint32_t mode, struct pgov_util_est_task *task, uint32_t d,
                      uint64_t runnable, uint64_t cpu_cap)
 {
-    uint32_t ue = task->enqueued, ewma, diff;
+    uint32_t ue = task->enqueued, ewma;
     if ((ue & PGOV_UTIL_EST_UNCHANGED) && !(mode & PGOV_UTIL_EST_EVERY_DEQUEUE))
         return 0; /* no new PELT sample since the last one was consumed */
     ewma = ue & EWMA_MASK;
     if (ewma <= d) {
         ewma = d; /* reset on increase */
     } else {
-        diff = ewma - d;
+        uint32_t diff = ewma - d;
         if (diff >= PGOV_UTIL_EST_MARGIN) {
             if (MODE_PROF(mode) == PROF_V6_9 && d > cpu_cap)
                 return 0;
@@ -203,13 +203,13 @@ int pgov_util_est_update(const struct pgov_util_est_rq *rq, struct pgov_util_est
     if (pgov_likely(rq && task && rq->mode == MODE_CUR && sleep == 1 &&
                     util <= PGOV_UTIL_EST_UTIL_MAX)) {
         /* v6.18, spec 2.3, written out for the common case. */
-        uint32_t ewma = task->enqueued, d = (uint32_t)util, diff;
+        uint32_t ewma = task->enqueued, d = (uint32_t)util;
         if (ewma & PGOV_UTIL_EST_UNCHANGED)
             return 0;
         if (ewma <= d) {
             ewma = d;
         } else {
-            diff = ewma - d;
+            uint32_t diff = ewma - d;
             if (diff >= PGOV_UTIL_EST_MARGIN && (uint64_t)d + PGOV_UTIL_EST_MARGIN >= runnable)
                 ewma = ((ewma << PGOV_UTIL_EST_WEIGHT_SHIFT) - diff) >> PGOV_UTIL_EST_WEIGHT_SHIFT;
         }
