@@ -13,6 +13,12 @@
 
 #include "internal/compiler.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#define UE_COLD __attribute__((noinline, cold))
+#else
+#define UE_COLD
+#endif
+
 enum { PROF_V6_18 = 0, PROF_V6_9 = 1, PROF_V5_7 = 2, PROF_V4_17 = 3 };
 
 #define MODE_TAG 0x55450000u
@@ -109,31 +115,30 @@ static inline int check(const struct pgov_util_est_rq *rq, const void *task)
     return PGOV_EINVAL;
 }
 
-int pgov_util_est_enqueue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task)
+/* Every profile and every error; the common v6.18 case stays inline. */
+static UE_COLD int enqueue_slow(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task)
 {
-    int rc;
-    if (pgov_likely(rq && task && rq->mode == MODE_CUR)) {
-        rq->enqueued += task->enqueued & EWMA_MASK;
-        return PGOV_OK;
-    }
-    rc = check(rq, task);
+    int rc = check(rq, task);
     if (rc)
         return rc;
     rq->enqueued += contrib(rq->mode, task);
     return PGOV_OK;
 }
 
-int pgov_util_est_dequeue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task,
-                          uint32_t nr_queued)
+int pgov_util_est_enqueue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task)
 {
-    uint32_t c;
-    int rc;
     if (pgov_likely(rq && task && rq->mode == MODE_CUR)) {
-        c = task->enqueued & EWMA_MASK;
-        rq->enqueued -= c < rq->enqueued ? c : rq->enqueued;
+        rq->enqueued += task->enqueued & EWMA_MASK;
         return PGOV_OK;
     }
-    rc = check(rq, task);
+    return enqueue_slow(rq, task);
+}
+
+static UE_COLD int dequeue_slow(struct pgov_util_est_rq *rq,
+                                const struct pgov_util_est_task *task, uint32_t nr_queued)
+{
+    uint32_t c;
+    int rc = check(rq, task);
     if (rc)
         return rc;
     if (MODE_PROF(rq->mode) == PROF_V4_17 && nr_queued == 0) {
@@ -143,6 +148,17 @@ int pgov_util_est_dequeue(struct pgov_util_est_rq *rq, const struct pgov_util_es
     c = contrib(rq->mode, task);
     rq->enqueued -= c < rq->enqueued ? c : rq->enqueued;
     return PGOV_OK;
+}
+
+int pgov_util_est_dequeue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task,
+                          uint32_t nr_queued)
+{
+    if (pgov_likely(rq && task && rq->mode == MODE_CUR)) {
+        uint32_t c = task->enqueued & EWMA_MASK;
+        rq->enqueued -= c < rq->enqueued ? c : rq->enqueued;
+        return PGOV_OK;
+    }
+    return dequeue_slow(rq, task, nr_queued);
 }
 
 /* v6.9+ single-field update (spec 2.3, with the v6.9 capacity check). */
@@ -196,10 +212,25 @@ static int update_old(uint32_t mode, struct pgov_util_est_task *task, uint32_t u
     return 1;
 }
 
+static UE_COLD int update_slow(const struct pgov_util_est_rq *rq,
+                               struct pgov_util_est_task *task, uint32_t sleep, uint64_t util,
+                               uint64_t runnable, uint64_t cpu_cap)
+{
+    int rc = check(rq, task);
+    if (rc)
+        return rc;
+    if (sleep > 1 || util > PGOV_UTIL_EST_UTIL_MAX)
+        return PGOV_EINVAL;
+    if (!sleep)
+        return 0;
+    if (MODE_PROF(rq->mode) <= PROF_V6_9)
+        return update_v6(rq->mode, task, (uint32_t)util, runnable, cpu_cap);
+    return update_old(rq->mode, task, (uint32_t)util, cpu_cap);
+}
+
 int pgov_util_est_update(const struct pgov_util_est_rq *rq, struct pgov_util_est_task *task,
                          uint32_t sleep, uint64_t util, uint64_t runnable, uint64_t cpu_cap)
 {
-    int rc;
     if (pgov_likely(rq && task && rq->mode == MODE_CUR && sleep == 1 &&
                     util <= PGOV_UTIL_EST_UTIL_MAX)) {
         /* v6.18, spec 2.3, written out for the common case. */
@@ -216,16 +247,7 @@ int pgov_util_est_update(const struct pgov_util_est_rq *rq, struct pgov_util_est
         task->enqueued = ewma | PGOV_UTIL_EST_UNCHANGED;
         return 1;
     }
-    rc = check(rq, task);
-    if (rc)
-        return rc;
-    if (sleep > 1 || util > PGOV_UTIL_EST_UTIL_MAX)
-        return PGOV_EINVAL;
-    if (!sleep)
-        return 0;
-    if (MODE_PROF(rq->mode) <= PROF_V6_9)
-        return update_v6(rq->mode, task, (uint32_t)util, runnable, cpu_cap);
-    return update_old(rq->mode, task, (uint32_t)util, cpu_cap);
+    return update_slow(rq, task, sleep, util, runnable, cpu_cap);
 }
 
 int pgov_util_est_util_changed(const struct pgov_util_est_rq *rq, struct pgov_util_est_task *task)
