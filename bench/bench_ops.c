@@ -6,8 +6,10 @@
 
 extern const struct bench_op bench_ops_uclamp[];
 extern const struct bench_op bench_ops_dbs[];
+extern const struct bench_op bench_ops_signals[];
 
 const struct bench_op *const bench_tables[] = {
+    bench_ops_signals,
     bench_ops_uclamp,
     bench_ops_dbs,
     NULL,

@@ -2,10 +2,17 @@
 /* The adapter table: one entry per vector format, in module order. */
 #include "replay.h"
 
+extern const struct replay_adapter replay_pelt_decay, replay_pelt_segments,
+    replay_pelt_trace;                                                     /* replay_pelt.c */
+extern const struct replay_adapter replay_util_est;                       /* replay_util_est.c */
 extern const struct replay_adapter replay_uclamp, replay_uclamp_bucket_id; /* replay_uclamp.c */
 extern const struct replay_adapter replay_adapter_ondemand;               /* replay_dbs.c */
 
 const struct replay_adapter *const replay_adapters[] = {
+    &replay_pelt_decay,
+    &replay_pelt_segments,
+    &replay_pelt_trace,
+    &replay_util_est,
     &replay_uclamp,
     &replay_uclamp_bucket_id,
     &replay_adapter_ondemand,

@@ -26,6 +26,8 @@
 #include <pgov/freq_table.h>
 #include <pgov/dbs.h>
 #include <pgov/uclamp.h>
+#include <pgov/pelt.h>
+#include <pgov/util_est.h>
 
 #ifdef __cplusplus
 extern "C" {
