@@ -68,6 +68,11 @@ static inline uint32_t uc_bid(uint32_t v, uint32_t n, uint32_t prof)
 }
 
 /* Highest set bit of a non-zero word (the kernel's top-down rescan). */
+static inline uint32_t uc_min(uint32_t a, uint32_t b)
+{
+    return a < b ? a : b;
+}
+
 static inline uint32_t uc_fls(uint32_t m)
 {
 #if defined(__GNUC__) || defined(__clang__)
@@ -586,10 +591,8 @@ UC_COLD int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
     if (pgov_unlikely(rq->gate != UC_GATE))
         return uc_inc_slow(rq, t, NULL);
     uint32_t mul = rq->mul, bm = rq->bmax;
-    bm = bm < PGOV_UCLAMP_SLOTS - 1 ? bm : PGOV_UCLAMP_SLOTS - 1; /* never leave the array */
-    uint32_t b0 = (e0 * mul) >> 20, b1 = (e1 * mul) >> 20;
-    b0 = b0 < bm ? b0 : bm;
-    b1 = b1 < bm ? b1 : bm;
+    bm = uc_min(bm, PGOV_UCLAMP_SLOTS - 1); /* never leave the array */
+    uint32_t b0 = uc_min((e0 * mul) >> 20, bm), b1 = uc_min((e1 * mul) >> 20, bm);
     struct pgov_uclamp_bucket *k0 = &rq->bucket[PGOV_UCLAMP_MIN][b0];
     struct pgov_uclamp_bucket *k1 = &rq->bucket[PGOV_UCLAMP_MAX][b1];
     uint32_t n0 = k0->tasks, n1 = k1->tasks;
@@ -677,7 +680,7 @@ UC_COLD int uc_dec_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
     uint32_t b0 = t->bucket[PGOV_UCLAMP_MIN], b1 = t->bucket[PGOV_UCLAMP_MAX];
     uint32_t v1 = t->value[PGOV_UCLAMP_MAX], bm = rq->bmax;
-    bm = bm < PGOV_UCLAMP_SLOTS - 1 ? bm : PGOV_UCLAMP_SLOTS - 1;
+    bm = uc_min(bm, PGOV_UCLAMP_SLOTS - 1);
     /* inactive task, lazy runqueue, anything out of range: slow path */
     if (pgov_unlikely(rq->gate != UC_GATE || t->active != UC_ALL || b0 > bm || b1 > bm ||
                       v1 > UC_SCALE))

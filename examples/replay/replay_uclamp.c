@@ -3,6 +3,7 @@
 #include "replay.h"
 
 #include <stdio.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include <pgov/uclamp.h>
@@ -54,7 +55,7 @@ static int uc_buckets(struct replay_row *r, const struct pgov_uclamp_rq *rq, uin
             return replay_fail(r, "pgov_uclamp_rq_bucket failed");
         if (!tasks)
             continue;
-        int n = snprintf(buf + len, sizeof(buf) - len, "%s%u:%u:%u", len ? "," : "", b, tasks,
+        int n = snprintf(buf + len, sizeof(buf) - len, "%s%" PRIu32 ":%" PRIu32 ":%" PRIu32, len ? "," : "", b, tasks,
                          value);
         if (n < 0 || (size_t)n >= sizeof(buf) - len)
             return replay_fail(r, "bucket list too long");
@@ -167,7 +168,7 @@ static int bid_row(void *state, struct replay_row *r)
     if (pgov_uclamp_bucket_delta(nb, &delta) ||
         pgov_uclamp_bucket_id(nb, PGOV_KVER_LATEST, value, &cur) ||
         pgov_uclamp_bucket_id(nb, PGOV_KVER_5_7, value, &v57))
-        return replay_fail(r, "bucket id of (%u, %u) rejected", nb, value);
+        return replay_fail(r, "bucket id of (%" PRIu32 ", %" PRIu32 ") rejected", nb, value);
     replay_set_u64(r, "delta", delta);
     replay_set_u64(r, "bucket_id_cur", cur);
     replay_set_u64(r, "bucket_id_v57", v57);
