@@ -446,16 +446,25 @@ int pstate_decide_fast(const struct pgov_pstate_params *prm, const struct pgov_h
     }
 
     /* Hook-driven profiles. */
-    int io = (in->flags & PGOV_UPDATE_IOWAIT) != 0;
-    int immediate = 0;
+    rc = pstate_hook_pre(prm, st, in->now_ns, in->flags, res);
+    if (rc == 0)
+        return PGOV_OK;
+    return pstate_hook_sample(prm, plat, b, st, in, rc == 2, res);
+}
+
+int pstate_hook_pre(const struct pgov_pstate_params *prm, struct pgov_pstate_state *st,
+                    uint64_t now, uint32_t flags, struct pgov_pstate_result *res)
+{
+    uint32_t prof = prm->profile;
+    int io = (flags & PGOV_UPDATE_IOWAIT) != 0;
     uint64_t interval = prm->sample_ns;
 
     if (pstate_prof_load(prof)) {
-        uint64_t delta = in->now_ns - st->last_update_ns;
+        uint64_t delta = now - st->last_update_ns;
         if (prof == PGOV_PSTATE_PROF_LOAD_6_19) {
             if (io) {
                 if (delta > prm->tick_ns)
-                    st->iowait_boost = BOOST_ONE_EIGHTH;
+                    st->iowait_boost = BOOST_ONE_EIGHTH; /* may have idled: start over */
                 else if (st->iowait_boost >= BOOST_ONE_EIGHTH)
                     st->iowait_boost = st->iowait_boost >= 128 ? 256u : st->iowait_boost << 1;
                 else
@@ -466,28 +475,39 @@ int pstate_decide_fast(const struct pgov_pstate_params *prm, const struct pgov_h
         } else if (io) {
             st->iowait_boost = ONE_FP;
             if (prof == PGOV_PSTATE_PROF_LOAD_4_17) {
-                st->last_update_ns = in->now_ns;
+                st->last_update_ns = now;
                 /* RFC v2 as merged: skip when already at 100 % busy. */
                 if (fp_toint32(st->busy_scaled) == 100) {
                     res->path = PGOV_PSTATE_PATH_IO_SKIP;
                     res->pstate = st->pstate;
-                    return PGOV_OK;
+                    return 0;
                 }
-                immediate = 1;
+                return 2;
             }
         } else if (st->iowait_boost && delta > prm->tick_ns) {
-            st->iowait_boost = 0;
+            st->iowait_boost = 0; /* unsigned: backwards time clears it too */
         }
-        st->last_update_ns = in->now_ns;
-        if (pgov_unlikely(prm->options) && (st->iowait_boost || (in->flags & PSTATE_IN_SYSBOOST)))
+        st->last_update_ns = now;
+        if (pgov_unlikely(prm->options) && (st->iowait_boost || (flags & PSTATE_IN_SYSBOOST)))
             interval = PGOV_PSTATE_RFC_IO_INTERVAL_NS;
     }
 
-    if (!immediate && pgov_u64_to_s64(in->now_ns - st->time_ns) < pgov_u64_to_s64(interval)) {
+    if (pgov_u64_to_s64(now - st->time_ns) < pgov_u64_to_s64(interval)) {
         res->path = PGOV_PSTATE_PATH_SKIP;
         res->pstate = st->pstate;
-        return PGOV_OK;
+        return 0;
     }
+    return 1;
+}
+
+int pstate_hook_sample(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
+                       const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
+                       const struct pgov_pstate_input *in, int immediate,
+                       struct pgov_pstate_result *res)
+{
+    uint32_t prof = prm->profile;
+    int rc;
+
     if (!take_sample(st, in)) {
         res->path = PGOV_PSTATE_PATH_REJECTED;
         res->pstate = st->pstate;

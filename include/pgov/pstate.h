@@ -165,7 +165,8 @@ struct pgov_pstate_limits {
     uint32_t max_ratio;   /**< v4.13+ max_perf_ratio (0: turbo_pstate); below
                            *   min_ratio the kernel raises it to min_ratio */
     uint64_t hwp_request; /**< HWP: cached IA32_HWP_REQUEST (min in bits 7:0,
-                           *   max in 15:8); 0: max = guaranteed, min = min_pstate */
+                           *   max in 15:8); 0: min = min_pstate, max =
+                           *   turbo_pstate */
     uint64_t hwp_cap;     /**< HWP: IA32_HWP_CAPABILITIES (guaranteed in
                            *   bits 15:8); 0: guaranteed = max_pstate */
 };
@@ -329,8 +330,9 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_params_init(struct pgov_pstate_params *
  * turbo`; `base = no_turbo || turbo_disabled ? max : turbo`;
  * `hi = clamp(base*max_perf/256, min, turbo)`, `lo = clamp(base*min_perf/256,
  * min, base)`. v4.13+: `lo = max(min, min_ratio)`, `hi = max(lo, max_ratio)`
- * (here a ratio of 0 is used as 0, exactly as the kernel would; the instance
- * maps 0 to the defaults first). HWP: lo/hi = request min/max.
+ * (every field is used literally here, 0 included, as the kernel would; the
+ * instance maps zeros to the defaults first). HWP profiles: as v4.13+ (the
+ * instance replaces lo/hi with the request's min/max).
  *
  * @param prm   parameters (profile)
  * @param plat  platform P-states (validated with pgov_hw_limits_check())
