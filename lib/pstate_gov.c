@@ -302,12 +302,11 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
     if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
         return PGOV_EINVAL;
     /* Inside the sampling interval with nothing else to do: the hot path. */
-    if (pgov_likely(g->fast && !flags)) {
-        g->st.last_update_ns = now_ns;
-        if (pgov_u64_to_s64(now_ns - g->st.time_ns) < pgov_u64_to_s64(g->prm.sample_ns)) {
-            g->last_path = PGOV_PSTATE_PATH_SKIP;
-            return PGOV_OK;
-        }
+    if (pgov_likely(g->fast && !flags) &&
+        pgov_u64_to_s64(now_ns - g->st.time_ns) < pgov_u64_to_s64(g->prm.sample_ns)) {
+        g->st.last_update_ns = now_ns; /* what the load hooks' bookkeeping leaves */
+        g->last_path = PGOV_PSTATE_PATH_SKIP;
+        return PGOV_OK;
     }
     return update_slow(g, now_ns, flags);
 }
