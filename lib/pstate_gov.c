@@ -10,16 +10,24 @@
 #include "internal/compiler.h"
 #include "internal/hwp_impl.h"
 #include "internal/math64.h"
+#include "internal/pstate_algo.h"
 #include "internal/pstate_impl.h"
 
 #define PSTATE_MAGIC 0x70737467u /* "pstg" */
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PST_NOINLINE __attribute__((noinline))
+#else
+#define PST_NOINLINE
+#endif
+
 struct pgov_pstate {
-    /* Hot fields first: the skipped hook touches only these. */
+    /* Hot fields first: the skipped hook reads only these two. */
+    uint64_t next_ns; /* st.time_ns + sample interval: the skip filter */
+    uint32_t notfast; /* timer/HWP profile, options, or a boost: no filter */
+    uint32_t magic;
     struct pgov_pstate_state st;
     struct pgov_pstate_params prm;
-    uint32_t fast; /* hook profile, no boost, no options: plain interval check */
-    uint32_t magic;
     struct pgov_pstate_bounds b;
     struct pgov_hw_limits plat;
     struct pgov_pstate_limits lim; /* with zeros mapped to defaults */
@@ -31,6 +39,8 @@ struct pgov_pstate {
     uint32_t last_path;
     uint32_t timer;
     uint32_t hwp;
+    uint32_t atom;
+    uint32_t reserved;
     struct pgov_hw hw;
 };
 
@@ -39,9 +49,15 @@ size_t pgov_pstate_size(void)
     return sizeof(struct pgov_pstate);
 }
 
+/*
+ * The skip filter. With no boost the load hooks' bookkeeping has no effect
+ * on any decision (an IOWAIT sets the boost the same way whatever
+ * last_update was), so a call inside the interval can return at once.
+ */
 static void refresh_fast(struct pgov_pstate *g)
 {
-    g->fast = !g->timer && !g->hwp && !g->prm.options && g->st.iowait_boost == 0;
+    g->notfast = g->timer || g->hwp || g->prm.options || g->st.iowait_boost != 0;
+    g->next_ns = g->st.time_ns + g->prm.sample_ns;
 }
 
 /* Validate @lim and map its zeros to the defaults for platform @plat. */
@@ -111,6 +127,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     g->cpu = cfg->cpu;
     g->timer = (uint32_t)pstate_prof_timer(prm.profile);
     g->hwp = prm.profile == PGOV_PSTATE_PROF_HWP_BOOST_6_19;
+    g->atom = prm.profile == PGOV_PSTATE_PROF_ATOM_4_5 || prm.profile == PGOV_PSTATE_PROF_ATOM_4_6;
     need = PGOV_HW_NEED_LIMITS;
     need |= g->hwp ? PGOV_HW_NEED_HWP : PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_PSTATE;
     if (g->timer)
@@ -183,52 +200,60 @@ static void trace(struct pgov_pstate *g, uint64_t now, uint32_t kind, int64_t a,
     }
 }
 
-/* Sample (counters via the HAL), decide, write; all on a copy of the state. */
-static int sample_and_apply(struct pgov_pstate *g, struct pgov_pstate_state *tmp,
-                            struct pgov_pstate_input *in, int immediate)
+/* Counters (and Atom iowait time) through the HAL. */
+static int read_inputs(struct pgov_pstate *g, struct pgov_hw_counters *c, uint64_t *iowait_us)
 {
-    struct pgov_pstate_result res;
-    struct pgov_hw_counters c;
-    int rc;
+    int rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, c);
 
-    res.have = 0;
-    res.write = 0;
-    rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c);
     if (pgov_unlikely(rc))
         return rc;
-    in->aperf = c.aperf;
-    in->mperf = c.mperf;
-    in->tsc = c.tsc;
-    if (pgov_unlikely(g->prm.profile == PGOV_PSTATE_PROF_ATOM_4_5 ||
-                      g->prm.profile == PGOV_PSTATE_PROF_ATOM_4_6)) {
+    *iowait_us = 0;
+    if (pgov_unlikely(g->atom)) {
         struct pgov_hw_idle idle;
         rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
         if (rc)
             return rc;
-        in->iowait_us = idle.iowait_us;
+        *iowait_us = idle.iowait_us;
     }
-    if (g->timer) {
-        in->event = PGOV_PSTATE_EV_TIMER;
-        rc = pstate_decide_fast(&g->prm, &g->plat, &g->b, tmp, in, &res);
-    } else {
-        rc = pstate_hook_sample(&g->prm, &g->plat, &g->b, tmp, in, immediate, &res);
-    }
-    if (pgov_unlikely(rc))
+    return PGOV_OK;
+}
+
+static void trace_decision(struct pgov_pstate *g, uint64_t now)
+{
+    trace(g, now, PGOV_HW_TRACE_SAMPLE, g->st.busy_scaled, 0);
+    trace(g, now, PGOV_HW_TRACE_TARGET, g->st.pstate, g->st.pstate);
+}
+
+/* v4.5 timer: decide on a copy, write, then commit (rare; simplicity wins). */
+static int timer_apply(struct pgov_pstate *g, uint64_t now)
+{
+    struct pgov_pstate_state tmp = g->st;
+    struct pgov_pstate_input in;
+    struct pgov_pstate_result res;
+    struct pgov_hw_counters c;
+    int rc = read_inputs(g, &c, &in.iowait_us);
+
+    if (rc)
+        return rc;
+    in.aperf = c.aperf;
+    in.mperf = c.mperf;
+    in.tsc = c.tsc;
+    in.now_ns = now;
+    in.flags = 0;
+    in.event = PGOV_PSTATE_EV_TIMER;
+    rc = pstate_decide_fast(&g->prm, &g->plat, &g->b, &tmp, &in, &res);
+    if (rc)
         return rc;
     if (res.write) {
         rc = g->hw.ops.set_pstate(g->hw.ctx, g->cpu, res.pstate, res.perf_ctl);
-        if (pgov_unlikely(rc))
+        if (rc)
             return rc;
     }
-    g->st = *tmp;
+    g->st = tmp;
     g->last_path = res.path;
-    if (res.have & PGOV_PSTATE_HAVE_DECIDE) {
-        g->samples++;
-        if (pgov_unlikely(g->hw.ops.trace != NULL)) {
-            trace(g, in->now_ns, PGOV_HW_TRACE_SAMPLE, tmp->busy_scaled, 0);
-            trace(g, in->now_ns, PGOV_HW_TRACE_TARGET, res.target_raw, res.pstate);
-        }
-    }
+    g->samples++;
+    if (g->hw.ops.trace)
+        trace_decision(g, now);
     return PGOV_OK;
 }
 
@@ -250,71 +275,125 @@ static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
     return PGOV_OK;
 }
 
-static int update_slow(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+/* One hook call for profile @prof (a constant in every caller). */
+PST_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    struct pgov_pstate_state tmp;
-    struct pgov_pstate_input in;
-    struct pgov_pstate_result res;
-    int rc;
+    struct pgov_hw_counters c;
+    uint64_t iowait_us = 0;
+    struct pgov_pstate_result pre;
+    uint64_t last_update = g->st.last_update_ns;
+    uint32_t boost = g->st.iowait_boost;
+    int rc, how;
 
-    if (g->magic != PSTATE_MAGIC)
-        return PGOV_EINVAL;
-    if (g->hwp)
-        return update_hwp(g, now, flags);
     if (flags & PGOV_UPDATE_REMOTE) {
         g->last_path = PGOV_PSTATE_PATH_REMOTE;
         return PGOV_OK;
     }
-    if (g->timer)
-        return PGOV_OK; /* v4.5 has no hook: the timer drives it */
-
-    if (pgov_unlikely(g->prm.options & PGOV_PSTATE_OPT_RFC_IO_ALL) && g->shared) {
-        struct pgov_pstate_shared *sh = g->shared;
+    if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->prm.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
+        g->shared) {
+        const struct pgov_pstate_shared *sh = g->shared;
         if (sh->seen && now - sh->last_io_ns <= g->prm.tick_ns)
             flags |= PSTATE_IN_SYSBOOST;
     }
-    tmp = g->st;
-    rc = pstate_hook_pre(&g->prm, &tmp, now, flags, &res);
-    if (rc == 0) {
-        g->st = tmp; /* boost bookkeeping only: nothing can fail */
-        g->last_path = res.path;
+
+    how = pst_hook_pre(prof, &g->prm, &g->st, now, flags, &pre);
+    if (how == 0) {
+        g->last_path = pre.path; /* boost bookkeeping only: nothing can fail */
     } else {
-        in.now_ns = now;
-        in.iowait_us = 0;
-        in.flags = flags;
-        rc = sample_and_apply(g, &tmp, &in, rc == 2);
-        if (rc)
+        rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c);
+        if (!rc && pst_is_atom(prof)) {
+            struct pgov_hw_idle idle;
+            rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
+            iowait_us = idle.iowait_us;
+        }
+        if (!rc)
+            rc = pst_hook_sample(prof, &g->prm, &g->plat, &g->b, &g->st, now, &c, iowait_us,
+                                 how == 2, NULL, &g->hw, g->cpu);
+        if (pgov_unlikely(rc)) {
+            /* Only step 1 touched the state: undo it. */
+            g->st.last_update_ns = last_update;
+            g->st.iowait_boost = boost;
             return rc;
+        }
+        if (g->st.time_ns != now) {
+            g->last_path = PGOV_PSTATE_PATH_REJECTED;
+        } else if (g->st.last_time_ns == 0) {
+            g->last_path = PGOV_PSTATE_PATH_FIRST;
+        } else {
+            g->last_path = how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
+            g->samples++;
+            if (pgov_unlikely(g->hw.ops.trace != NULL))
+                trace_decision(g, now);
+        }
     }
-    if ((flags & PGOV_UPDATE_IOWAIT) && (g->prm.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
-        g->shared) {
+    if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->prm.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
+        (flags & PGOV_UPDATE_IOWAIT) && g->shared) {
         g->shared->last_io_ns = now;
         g->shared->seen = 1;
     }
-    refresh_fast(g);
+    g->notfast = g->prm.options || g->st.iowait_boost != 0;
+    g->next_ns = g->st.time_ns + g->prm.sample_ns;
     return PGOV_OK;
+}
+
+#define PST_HOOK(name, prof)                                                                       \
+    PST_NOINLINE static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)              \
+    {                                                                                              \
+        return hook_run(prof, g, now, flags);                                                      \
+    }
+PST_HOOK(hook_pid_4_6, PGOV_PSTATE_PROF_PID_4_6)
+PST_HOOK(hook_pid_4_13, PGOV_PSTATE_PROF_PID_4_13)
+PST_HOOK(hook_atom_4_6, PGOV_PSTATE_PROF_ATOM_4_6)
+PST_HOOK(hook_load_4_13, PGOV_PSTATE_PROF_LOAD_4_13)
+PST_HOOK(hook_load_4_17, PGOV_PSTATE_PROF_LOAD_4_17)
+PST_HOOK(hook_load_6_19, PGOV_PSTATE_PROF_LOAD_6_19)
+#undef PST_HOOK
+
+/* Out of line: the skipped hook must not pay for any of this. */
+PST_NOINLINE static int update_slow(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
+        return PGOV_EINVAL;
+    if (pgov_unlikely(g->magic != PSTATE_MAGIC))
+        return PGOV_EINVAL;
+    switch (g->prm.profile) {
+    case PGOV_PSTATE_PROF_PID_4_6:
+        return hook_pid_4_6(g, now, flags);
+    case PGOV_PSTATE_PROF_PID_4_13:
+        return hook_pid_4_13(g, now, flags);
+    case PGOV_PSTATE_PROF_ATOM_4_6:
+        return hook_atom_4_6(g, now, flags);
+    case PGOV_PSTATE_PROF_LOAD_4_13:
+        return hook_load_4_13(g, now, flags);
+    case PGOV_PSTATE_PROF_LOAD_4_17:
+        return hook_load_4_17(g, now, flags);
+    case PGOV_PSTATE_PROF_LOAD_6_19:
+        return hook_load_6_19(g, now, flags);
+    case PGOV_PSTATE_PROF_HWP_BOOST_6_19:
+        return update_hwp(g, now, flags);
+    default:
+        /* v4.5 has no hook: its timer drives it. */
+        g->last_path = flags & PGOV_UPDATE_REMOTE ? PGOV_PSTATE_PATH_REMOTE : g->last_path;
+        return PGOV_OK;
+    }
 }
 
 int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
 {
     if (pgov_unlikely(!g))
         return PGOV_EFAULT;
-    if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
-        return PGOV_EINVAL;
-    /* Inside the sampling interval with nothing else to do: the hot path. */
-    if (pgov_likely(g->fast && !flags) &&
-        pgov_u64_to_s64(now_ns - g->st.time_ns) < pgov_u64_to_s64(g->prm.sample_ns)) {
-        g->st.last_update_ns = now_ns; /* what the load hooks' bookkeeping leaves */
-        g->last_path = PGOV_PSTATE_PATH_SKIP;
+    /*
+     * The hot path: (s64)(now - next) < 0 implies the kernel's
+     * (s64)(now - sample.time) < interval (never the other way round, so
+     * wrapped or backwards times take the exact test in the slow path).
+     */
+    if (pgov_likely((flags | g->notfast) == 0) && fp_u2s64(now_ns - g->next_ns) < 0)
         return PGOV_OK;
-    }
     return update_slow(g, now_ns, flags);
 }
 
 int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
 {
-    struct pgov_pstate_state tmp;
-    struct pgov_pstate_input in = {0};
     int rc;
 
     if (!g || !next_ns)
@@ -325,9 +404,7 @@ int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
         *next_ns = UINT64_MAX;
         return PGOV_OK;
     }
-    tmp = g->st;
-    in.now_ns = now_ns;
-    rc = sample_and_apply(g, &tmp, &in, 0);
+    rc = timer_apply(g, now_ns);
     if (rc)
         return rc;
     *next_ns = now_ns + g->prm.sample_ns;

@@ -3,7 +3,7 @@
 #include <pgov/sugov.h>
 #include <pgov/pstate.h>
 
-#include "internal/math64.h"
+#include "internal/fp.h"
 
 #define CAP_SCALE 1024u
 #define IOWAIT_BOOST_MIN (CAP_SCALE / 8)
@@ -70,7 +70,7 @@ int pgov_sugov_update(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
 
     /* 1-2: the boost request, before any rate limiting. */
     uint32_t set = flags & PGOV_UPDATE_IOWAIT;
-    if (s.iowait_boost && pgov_u64_to_s64(now_ns - s.last_update_ns) > pgov_u64_to_s64(prm->tick_ns)) {
+    if (s.iowait_boost && fp_u2s64(now_ns - s.last_update_ns) > fp_u2s64(prm->tick_ns)) {
         /* Signed: a clock that went backwards never resets. */
         s.iowait_boost = set ? IOWAIT_BOOST_MIN : 0;
         s.pending = set;
@@ -86,7 +86,7 @@ int pgov_sugov_update(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
 
     /* 3: rate limit. */
     if (!s.need_update &&
-        pgov_u64_to_s64(now_ns - s.last_freq_update_ns) < pgov_u64_to_s64(prm->rate_limit_ns)) {
+        fp_u2s64(now_ns - s.last_freq_update_ns) < fp_u2s64(prm->rate_limit_ns)) {
         r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
         *st = s;
         *res = r;

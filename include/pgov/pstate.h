@@ -473,7 +473,9 @@ struct pgov_pstate_status {
     uint32_t boost;        /**< iowait boost (fp8) or HWP boost_min */
     uint32_t lo;           /**< effective lower bound */
     uint32_t hi;           /**< effective upper bound */
-    uint32_t last_path;    /**< ::pgov_pstate_path of the last call (0: none) */
+    uint32_t last_path;    /**< ::pgov_pstate_path of the last call that got past
+                            *   the interval check (skips are not recorded, to
+                            *   keep that path short); 0: none */
     uint32_t reserved;     /**< zero */
     uint64_t last_sample_ns; /**< sample.time */
     uint64_t samples;      /**< decisions taken so far */
