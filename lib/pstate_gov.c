@@ -257,7 +257,7 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
     return PGOV_OK;
 }
 
-static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_hwp_boost_state h = g->hst;
     struct pgov_hwp_boost_result res;
@@ -349,35 +349,6 @@ PST_HOOK(hook_load_4_17, PGOV_PSTATE_PROF_LOAD_4_17)
 PST_HOOK(hook_load_6_19, PGOV_PSTATE_PROF_LOAD_6_19)
 #undef PST_HOOK
 
-/* Out of line: the skipped hook must not pay for any of this. */
-PST_NOINLINE static int update_slow(struct pgov_pstate *g, uint64_t now, uint32_t flags)
-{
-    if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
-        return PGOV_EINVAL;
-    if (pgov_unlikely(g->magic != PSTATE_MAGIC))
-        return PGOV_EINVAL;
-    switch (g->prm.profile) {
-    case PGOV_PSTATE_PROF_PID_4_6:
-        return hook_pid_4_6(g, now, flags);
-    case PGOV_PSTATE_PROF_PID_4_13:
-        return hook_pid_4_13(g, now, flags);
-    case PGOV_PSTATE_PROF_ATOM_4_6:
-        return hook_atom_4_6(g, now, flags);
-    case PGOV_PSTATE_PROF_LOAD_4_13:
-        return hook_load_4_13(g, now, flags);
-    case PGOV_PSTATE_PROF_LOAD_4_17:
-        return hook_load_4_17(g, now, flags);
-    case PGOV_PSTATE_PROF_LOAD_6_19:
-        return hook_load_6_19(g, now, flags);
-    case PGOV_PSTATE_PROF_HWP_BOOST_6_19:
-        return update_hwp(g, now, flags);
-    default:
-        /* v4.5 has no hook: its timer drives it. */
-        g->last_path = flags & PGOV_UPDATE_REMOTE ? PGOV_PSTATE_PATH_REMOTE : g->last_path;
-        return PGOV_OK;
-    }
-}
-
 int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
 {
     if (pgov_unlikely(!g))
@@ -385,11 +356,34 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
     /*
      * The hot path: (s64)(now - next) < 0 implies the kernel's
      * (s64)(now - sample.time) < interval (never the other way round, so
-     * wrapped or backwards times take the exact test in the slow path).
+     * wrapped or backwards times take the exact test below).
      */
     if (pgov_likely((flags | g->notfast) == 0) && fp_u2s64(now_ns - g->next_ns) < 0)
         return PGOV_OK;
-    return update_slow(g, now_ns, flags);
+    if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL) || pgov_unlikely(g->magic != PSTATE_MAGIC))
+        return PGOV_EINVAL;
+    /* Tail calls into the copy specialised for the profile. */
+    switch (g->prm.profile) {
+    case PGOV_PSTATE_PROF_PID_4_6:
+        return hook_pid_4_6(g, now_ns, flags);
+    case PGOV_PSTATE_PROF_PID_4_13:
+        return hook_pid_4_13(g, now_ns, flags);
+    case PGOV_PSTATE_PROF_ATOM_4_6:
+        return hook_atom_4_6(g, now_ns, flags);
+    case PGOV_PSTATE_PROF_LOAD_4_13:
+        return hook_load_4_13(g, now_ns, flags);
+    case PGOV_PSTATE_PROF_LOAD_4_17:
+        return hook_load_4_17(g, now_ns, flags);
+    case PGOV_PSTATE_PROF_LOAD_6_19:
+        return hook_load_6_19(g, now_ns, flags);
+    case PGOV_PSTATE_PROF_HWP_BOOST_6_19:
+        return update_hwp(g, now_ns, flags);
+    default:
+        /* v4.5 has no hook: its timer drives it. */
+        if (flags & PGOV_UPDATE_REMOTE)
+            g->last_path = PGOV_PSTATE_PATH_REMOTE;
+        return PGOV_OK;
+    }
 }
 
 int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)

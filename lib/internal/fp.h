@@ -40,13 +40,11 @@ static inline uint64_t fp_s2u64(int64_t v)
     return p.u;
 }
 
-/* floor(v / 2^k): complementing a negative value makes the logical shift
- * round the right way. */
+/* floor(v / 2^k): only non-negative values are shifted (~v >= 0 when
+ * v < 0), so this is defined C, and compilers emit a single `sar`. */
 static inline int64_t fp_asr64(int64_t v, unsigned k)
 {
-    uint64_t u = fp_s2u64(v);
-    uint64_t m = 0u - (u >> 63);
-    return fp_u2s64(((u ^ m) >> k) ^ m);
+    return v < 0 ? ~(~v >> k) : v >> k;
 }
 
 static inline int64_t fp_shl64(int64_t v, unsigned k)
