@@ -295,7 +295,9 @@ int pstate_decide_fast(const struct pgov_pstate_params *prm, const struct pgov_h
     if (rc == 0)
         return PGOV_OK;
     struct pgov_hw_counters c = {in->aperf, in->mperf, in->tsc};
-    return pst_hook_sample(prm->profile, prm, plat, b, st, in->now_ns, &c, in->iowait_us, rc == 2, res, NULL, 0);
+    rc = pst_hook_sample(prm->profile, prm, plat, b, st, in->now_ns, &c, in->iowait_us, rc == 2,
+                         res, NULL, 0);
+    return rc < 0 ? rc : PGOV_OK;
 }
 
 int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,

@@ -137,7 +137,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     rc = pgov_hw_bind(&g->hw, ops, ctx, need);
     if (rc)
         return rc;
-    rc = g->hw.ops.get_limits(g->hw.ctx, g->cpu, &g->plat);
+    rc = pst_hal_err(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &g->plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&g->plat);
@@ -155,7 +155,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     if (!g->hwp) {
         /* CPU init requests the minimum P-state, without limit clamping. */
         uint64_t ctl = ((uint64_t)g->plat.min_pstate << 8) | ((uint64_t)g->b.ctl_turbo << 32);
-        rc = g->hw.ops.set_pstate(g->hw.ctx, g->cpu, g->plat.min_pstate, ctl);
+        rc = pst_hal_err(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, g->plat.min_pstate, ctl));
         if (rc)
             return rc;
     }
@@ -165,14 +165,14 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
         struct pgov_pstate_result res;
         struct pgov_hw_counters c;
         struct pgov_hw_idle idle = {0};
-        rc = g->hw.ops.clock_ns(g->hw.ctx, &in.now_ns);
+        rc = pst_hal_err(g->hw.ops.clock_ns(g->hw.ctx, &in.now_ns));
         if (rc)
             return rc;
-        rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c);
+        rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
         if (rc)
             return rc;
         if (prm.profile == PGOV_PSTATE_PROF_ATOM_4_5) {
-            rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
+            rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
             if (rc)
                 return rc;
         }
@@ -203,14 +203,14 @@ static void trace(struct pgov_pstate *g, uint64_t now, uint32_t kind, int64_t a,
 /* Counters (and Atom iowait time) through the HAL. */
 static int read_inputs(struct pgov_pstate *g, struct pgov_hw_counters *c, uint64_t *iowait_us)
 {
-    int rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, c);
+    int rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, c));
 
     if (pgov_unlikely(rc))
         return rc;
     *iowait_us = 0;
     if (pgov_unlikely(g->atom)) {
         struct pgov_hw_idle idle;
-        rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
+        rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
         if (rc)
             return rc;
         *iowait_us = idle.iowait_us;
@@ -245,7 +245,7 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
     if (rc)
         return rc;
     if (res.write) {
-        rc = g->hw.ops.set_pstate(g->hw.ctx, g->cpu, res.pstate, res.perf_ctl);
+        rc = pst_hal_err(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, res.pstate, res.perf_ctl));
         if (rc)
             return rc;
     }
@@ -265,7 +265,7 @@ PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t
 
     (void)hwp_boost_step(&g->hprm, &h, now, flags, &res);
     if (res.write) {
-        rc = g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request);
+        rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
         if (rc)
             return rc;
         trace(g, now, PGOV_HW_TRACE_BOOST, g->hst.boost_min, h.boost_min);
@@ -300,24 +300,24 @@ PST_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint
     if (how == 0) {
         g->last_path = pre.path; /* boost bookkeeping only: nothing can fail */
     } else {
-        rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c);
+        rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
         if (!rc && pst_is_atom(prof)) {
             struct pgov_hw_idle idle;
-            rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
-            iowait_us = idle.iowait_us;
+            rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
+            iowait_us = rc ? 0 : idle.iowait_us;
         }
         if (!rc)
             rc = pst_hook_sample(prof, &g->prm, &g->plat, &g->b, &g->st, now, &c, iowait_us,
                                  how == 2, NULL, &g->hw, g->cpu);
-        if (pgov_unlikely(rc)) {
+        if (pgov_unlikely(rc < 0)) {
             /* Only step 1 touched the state: undo it. */
             g->st.last_update_ns = last_update;
             g->st.iowait_boost = boost;
             return rc;
         }
-        if (g->st.time_ns != now) {
+        if (rc == PST_REJECTED) {
             g->last_path = PGOV_PSTATE_PATH_REJECTED;
-        } else if (g->st.last_time_ns == 0) {
+        } else if (rc == PST_FIRST) {
             g->last_path = PGOV_PSTATE_PATH_FIRST;
         } else {
             g->last_path = how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
@@ -419,7 +419,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return PGOV_EINVAL;
     if (lim->size == 0)
         return PGOV_E2BIG;
-    rc = g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat);
+    rc = pst_hal_err(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&plat);
@@ -430,7 +430,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return rc;
     if (g->hwp) {
         /* The new request replaces any boost, as a limits write does. */
-        rc = g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, h.hwp_request);
+        rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, h.hwp_request));
         if (rc)
             return rc;
         g->hst.boost_min = 0;

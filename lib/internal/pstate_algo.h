@@ -30,6 +30,11 @@
 #endif
 #define PST_ONE_EIGHTH 32u
 
+/* pst_hook_sample() outcomes. */
+#define PST_DECIDED 0
+#define PST_REJECTED 1
+#define PST_FIRST 2
+
 /* The new values one decision produces. */
 struct pst_dec {
     int32_t busy;       /* busy_scaled */
@@ -145,18 +150,23 @@ PST_INLINE int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *pr
     return PGOV_OK;
 }
 
-/* Atom PID on C0 load plus iowait time (v4.5/v4.6). */
-PST_INLINE void pst_decide_atom(const struct pgov_pstate_params *prm,
+/* Atom PID on C0 load plus iowait time (v4.5/v4.6). PGOV_EDOM when the
+ * kernel would divide by a zero TSC delta (a v4.5 stale decision before any
+ * sample was accepted). */
+PST_INLINE int pst_decide_atom(const struct pgov_pstate_params *prm,
                                    const struct pgov_hw_limits *plat, uint32_t pstate,
                                    uint64_t d_m, uint64_t d_t, uint64_t d_io, struct pst_dec *d)
 {
     /* iowait time as cycles at max non-turbo (scaling in kHz). */
     uint64_t io_cycles = pgov_div_u64(d_io * plat->scaling_khz * plat->max_pstate, 1000);
 
+    if (pgov_unlikely(d_t == 0))
+        return PGOV_EDOM;
     d->busy = fp_s32(fp_u2s64(pgov_div_u64((uint64_t)(100u << 8) * (d_m + io_cycles), d_t)));
     d->pid_out = pst_pid(prm, d, d->busy);
     d->target_raw = d->target = fp_s32((int64_t)pstate - d->pid_out);
     d->have |= PGOV_PSTATE_HAVE_PID;
+    return PGOV_OK;
 }
 
 /* Load-based target (v4.13, v4.17, current). */
@@ -193,6 +203,13 @@ PST_INLINE void pst_decide_load(uint32_t prof, const struct pgov_pstate_params *
     d->have |= PGOV_PSTATE_HAVE_LOAD;
 }
 
+/* A HAL callback's result as an error: hw.h asks for 0 or a negative code;
+ * anything else is treated as PGOV_EIO. */
+PST_INLINE int pst_hal_err(int rc)
+{
+    return rc <= 0 ? rc : PGOV_EIO;
+}
+
 /* min(max(t, lo), hi): with lo > hi (v4.5/4.6 limits) hi wins. */
 PST_INLINE uint32_t pst_clamp(const struct pgov_pstate_bounds *b, int32_t target)
 {
@@ -211,10 +228,8 @@ PST_INLINE int pst_decide(uint32_t prof, const struct pgov_pstate_params *prm,
         pst_decide_load(prof, prm, plat, b, core, d_m, d_t, d);
         return PGOV_OK;
     }
-    if (pst_is_atom(prof)) {
-        pst_decide_atom(prm, plat, pstate, d_m, d_t, d_io, d);
-        return PGOV_OK;
-    }
+    if (pst_is_atom(prof))
+        return pst_decide_atom(prm, plat, pstate, d_m, d_t, d_io, d);
     return pst_decide_pid(prof, prm, plat, pstate, core, d_m, d_t, dur, d);
 }
 
@@ -282,8 +297,9 @@ PST_INLINE int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
 
 /*
  * Hook step 2: sample counters @c at @now and decide; write through @hw
- * (when not NULL) before anything is stored; fill @res (when not NULL). On
- * error nothing has changed.
+ * (when not NULL) before anything is stored; fill @res (when not NULL).
+ * Returns PST_DECIDED, PST_REJECTED, PST_FIRST, or a negative error (then
+ * nothing has changed).
  */
 PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *prm,
                                   const struct pgov_hw_limits *plat,
@@ -304,7 +320,7 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
             res->path = PGOV_PSTATE_PATH_REJECTED;
             res->pstate = st->pstate;
         }
-        return PGOV_OK;
+        return PST_REJECTED;
     }
     d_a = c->aperf - st->prev_aperf;
     d_m = c->mperf - st->prev_mperf;
@@ -323,7 +339,7 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
             res->path = PGOV_PSTATE_PATH_FIRST;
             res->pstate = st->pstate;
         }
-        return PGOV_OK;
+        return PST_FIRST;
     }
     rc = pst_core(prof, d_a, d_m, &core);
     if (pgov_unlikely(rc))
@@ -338,7 +354,7 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
         return rc;
     p = pst_clamp(b, d.target);
     if (p != st->pstate && hw) {
-        rc = hw->ops.set_pstate(hw->ctx, cpu, p, pst_perf_ctl(b, p));
+        rc = pst_hal_err(hw->ops.set_pstate(hw->ctx, cpu, p, pst_perf_ctl(b, p)));
         if (pgov_unlikely(rc))
             return rc;
     }
@@ -373,7 +389,7 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
     st->last_err = d.last_err;
     st->iowait_boost = d.boost;
     st->pstate = p;
-    return PGOV_OK;
+    return PST_DECIDED;
 }
 
 #endif
