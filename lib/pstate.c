@@ -11,6 +11,7 @@
 #include "internal/compiler.h"
 #include "internal/fp.h"
 #include "internal/pstate_algo.h"
+#include "internal/pstate_copy.h"
 #include "internal/pstate_impl.h"
 
 #define PCT_MAX 100u
@@ -87,7 +88,7 @@ int pstate_check_size(const void *p, uint32_t size, size_t known)
 
 int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_pstate_config *cfg)
 {
-    struct pgov_pstate_params p = {0};
+    struct pgov_pstate_params p;
     uint32_t sp, db, pg, ig, dg;
     int atom, rc;
 
@@ -96,6 +97,7 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     rc = pstate_check_size(cfg, cfg->size, sizeof(*cfg));
     if (rc)
         return rc;
+    pst_params_zero(&p);
     rc = resolve_profile(cfg->policy, cfg->kver, &p.profile);
     if (rc)
         return rc;
@@ -141,7 +143,7 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     p.i_gain = fp_div((int64_t)ig, 100);
     p.d_gain = fp_div((int64_t)dg, 100);
 
-    *prm = p;
+    pst_params_copy(prm, &p);
     return PGOV_OK;
 }
 
@@ -154,7 +156,7 @@ static uint32_t clamp_old(uint32_t v, uint32_t lo, uint32_t hi)
 int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
                             const struct pgov_pstate_limits *lim, struct pgov_pstate_bounds *out)
 {
-    struct pgov_pstate_bounds b = {0};
+    struct pgov_pstate_bounds b;
     uint32_t msr_dis, turbo_dis;
     int rc;
 
@@ -172,6 +174,7 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
         lim->min_ratio > plat->turbo_pstate || lim->max_ratio > plat->turbo_pstate)
         return PGOV_EINVAL;
 
+    pst_bounds_zero(&b);
     msr_dis = (plat->flags & PGOV_HW_LIM_TURBO_DISABLED) != 0;
     turbo_dis = msr_dis || plat->max_pstate == plat->turbo_pstate;
     /* v6.x dropped the separate turbo_disabled state: only the MSR bit. */
@@ -188,22 +191,20 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
         b.lo = lim->min_ratio > plat->min_pstate ? lim->min_ratio : plat->min_pstate;
         b.hi = lim->max_ratio > b.lo ? lim->max_ratio : b.lo;
     }
-    *out = b;
+    pst_bounds_copy(out, &b);
     return PGOV_OK;
 }
 
 int pgov_pstate_state_reset(struct pgov_pstate_state *st, const struct pgov_pstate_params *prm,
                             const struct pgov_hw_limits *plat)
 {
-    struct pgov_pstate_state s = {0};
-
     if (!st || !prm || !plat)
         return PGOV_EFAULT;
     if (pgov_hw_limits_check(plat))
         return PGOV_EINVAL;
-    s.pstate = plat->min_pstate;
-    s.last_err = fp_s32((int64_t)prm->setpoint_fp - 100 * ONE_FP);
-    *st = s;
+    pst_state_zero(st);
+    st->pstate = plat->min_pstate;
+    st->last_err = fp_s32((int64_t)prm->setpoint_fp - 100 * ONE_FP);
     return PGOV_OK;
 }
 
@@ -231,9 +232,11 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
                       const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
                       const struct pgov_pstate_input *in, struct pgov_pstate_result *res)
 {
-    struct pst_dec d = {0};
+    struct pst_dec d;
     uint64_t d_io = 0;
     int ok = take_sample(st, in), rc;
+
+    pst_dec_zero(&d);
     uint32_t p;
 
     if (ok) {
@@ -305,7 +308,7 @@ int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_h
                        const struct pgov_pstate_input *in, struct pgov_pstate_result *res)
 {
     struct pgov_pstate_state tmp;
-    struct pgov_pstate_result r = {0};
+    struct pgov_pstate_result r;
     int rc;
 
     if (!prm || !plat || !b || !st || !in || !res)
@@ -320,17 +323,18 @@ int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_h
                                               in->event != PGOV_PSTATE_EV_TIMER
                                         : in->event != PGOV_PSTATE_EV_UPDATE)
         return PGOV_EINVAL;
+    pst_result_zero(&r);
     if (in->flags & PGOV_UPDATE_REMOTE) {
         r.path = PGOV_PSTATE_PATH_REMOTE;
         r.pstate = st->pstate;
-        *res = r;
+        pst_result_copy(res, &r);
         return PGOV_OK;
     }
-    tmp = *st;
+    pst_state_copy(&tmp, st);
     rc = pstate_decide_fast(prm, plat, b, &tmp, in, &r);
     if (rc)
         return rc;
-    *st = tmp;
-    *res = r;
+    pst_state_copy(st, &tmp);
+    pst_result_copy(res, &r);
     return PGOV_OK;
 }

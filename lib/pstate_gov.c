@@ -11,6 +11,7 @@
 #include "internal/hwp_impl.h"
 #include "internal/math64.h"
 #include "internal/pstate_algo.h"
+#include "internal/pstate_copy.h"
 #include "internal/pstate_impl.h"
 
 #define PSTATE_MAGIC 0x70737467u /* "pstg" */
@@ -65,15 +66,17 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
                             const struct pgov_pstate_limits *lim, struct pgov_pstate_limits *eff,
                             struct pgov_pstate_bounds *b, struct pgov_hwp_boost_params *hprm)
 {
-    struct pgov_pstate_limits e = {0};
-    struct pgov_hwp_boost_params h = g->hprm;
+    struct pgov_pstate_limits e;
+    struct pgov_hwp_boost_params h;
     int rc;
 
+    pst_hwpp_copy(&h, &g->hprm);
+    pst_limits_zero(&e);
     if (lim && lim->size != 0) {
         rc = pstate_check_size(lim, lim->size, sizeof(*lim));
         if (rc)
             return rc;
-        e = *lim;
+        pst_limits_copy(&e, lim);
     }
     e.size = sizeof(e);
     if (e.max_perf_fp == 0)
@@ -99,8 +102,8 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
         b->lo = (uint32_t)req & 0xffu;
         b->hi = (uint32_t)(req >> 8) & 0xffu;
     }
-    *eff = e;
-    *hprm = h;
+    pst_limits_copy(eff, &e);
+    pst_hwpp_copy(hprm, &h);
     return PGOV_OK;
 }
 
@@ -122,8 +125,21 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     if (rc)
         return rc;
 
-    *g = (struct pgov_pstate){0};
-    g->prm = prm;
+    /* Field by field (no memset on small cores); hw is filled by the bind. */
+    g->next_ns = 0;
+    g->notfast = 1;
+    g->magic = 0;
+    pst_state_zero(&g->st);
+    pst_params_copy(&g->prm, &prm);
+    pst_bounds_zero(&g->b);
+    pst_hwlim_zero(&g->plat);
+    pst_limits_zero(&g->lim);
+    pst_hwps_zero(&g->hst);
+    pst_hwpp_zero(&g->hprm);
+    g->shared = NULL;
+    g->samples = 0;
+    g->last_path = 0;
+    g->reserved = 0;
     g->cpu = cfg->cpu;
     g->timer = (uint32_t)pstate_prof_timer(prm.profile);
     g->hwp = prm.profile == PGOV_PSTATE_PROF_HWP_BOOST_6_19;
@@ -161,10 +177,12 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     }
     if (g->timer) {
         /* v4.5 takes one sample at init, with all previous values zero. */
-        struct pgov_pstate_input in = {0};
+        struct pgov_pstate_input in;
         struct pgov_pstate_result res;
         struct pgov_hw_counters c;
-        struct pgov_hw_idle idle = {0};
+        struct pgov_hw_idle idle;
+        idle.iowait_us = 0;
+        in.flags = 0;
         rc = pst_hal_err(g->hw.ops.clock_ns(g->hw.ctx, &in.now_ns));
         if (rc)
             return rc;
@@ -227,7 +245,7 @@ static void trace_decision(struct pgov_pstate *g, uint64_t now)
 /* v4.5 timer: decide on a copy, write, then commit (rare; simplicity wins). */
 static int timer_apply(struct pgov_pstate *g, uint64_t now)
 {
-    struct pgov_pstate_state tmp = g->st;
+    struct pgov_pstate_state tmp;
     struct pgov_pstate_input in;
     struct pgov_pstate_result res;
     struct pgov_hw_counters c;
@@ -235,6 +253,7 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
 
     if (rc)
         return rc;
+    pst_state_copy(&tmp, &g->st);
     in.aperf = c.aperf;
     in.mperf = c.mperf;
     in.tsc = c.tsc;
@@ -249,7 +268,7 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
         if (rc)
             return rc;
     }
-    g->st = tmp;
+    pst_state_copy(&g->st, &tmp);
     g->last_path = res.path;
     g->samples++;
     if (g->hw.ops.trace)
@@ -259,10 +278,11 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
 
 PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    struct pgov_hwp_boost_state h = g->hst;
+    struct pgov_hwp_boost_state h;
     struct pgov_hwp_boost_result res;
     int rc;
 
+    pst_hwps_copy(&h, &g->hst);
     (void)hwp_boost_step(&g->hprm, &h, now, flags, &res);
     if (res.write) {
         rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
@@ -270,7 +290,7 @@ PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t
             return rc;
         trace(g, now, PGOV_HW_TRACE_BOOST, g->hst.boost_min, h.boost_min);
     }
-    g->hst = h;
+    pst_hwps_copy(&g->hst, &h);
     g->last_path = res.path;
     return PGOV_OK;
 }
@@ -435,10 +455,10 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
             return rc;
         g->hst.boost_min = 0;
     }
-    g->plat = plat;
-    g->lim = eff;
-    g->b = b;
-    g->hprm = h;
+    pst_hwlim_copy(&g->plat, &plat);
+    pst_limits_copy(&g->lim, &eff);
+    pst_bounds_copy(&g->b, &b);
+    pst_hwpp_copy(&g->hprm, &h);
     trace(g, 0, PGOV_HW_TRACE_LIMITS, b.lo, b.hi);
     return PGOV_OK;
 }
@@ -455,28 +475,26 @@ int pgov_pstate_attach_shared(struct pgov_pstate *g, struct pgov_pstate_shared *
 
 int pgov_pstate_get_status(const struct pgov_pstate *g, struct pgov_pstate_status *out)
 {
-    struct pgov_pstate_status s = {0};
-
     if (!g || !out)
         return PGOV_EFAULT;
     if (g->magic != PSTATE_MAGIC)
         return PGOV_EINVAL;
-    s.profile = g->prm.profile;
-    s.cpu = g->cpu;
+    out->profile = g->prm.profile;
+    out->cpu = g->cpu;
     if (g->hwp) {
-        s.pstate = g->hst.boost_min ? g->hst.boost_min : g->b.lo;
-        s.boost = g->hst.boost_min;
+        out->pstate = g->hst.boost_min ? g->hst.boost_min : g->b.lo;
+        out->boost = g->hst.boost_min;
     } else {
-        s.pstate = g->st.pstate;
-        s.boost = g->st.iowait_boost;
+        out->pstate = g->st.pstate;
+        out->boost = g->st.iowait_boost;
     }
-    s.freq_khz = s.pstate * g->plat.scaling_khz;
-    s.busy_scaled = g->st.busy_scaled;
-    s.lo = g->b.lo;
-    s.hi = g->b.hi;
-    s.last_path = g->last_path;
-    s.last_sample_ns = g->st.time_ns;
-    s.samples = g->samples;
-    *out = s;
+    out->freq_khz = out->pstate * g->plat.scaling_khz;
+    out->busy_scaled = g->st.busy_scaled;
+    out->lo = g->b.lo;
+    out->hi = g->b.hi;
+    out->last_path = g->last_path;
+    out->reserved = 0;
+    out->last_sample_ns = g->st.time_ns;
+    out->samples = g->samples;
     return PGOV_OK;
 }

@@ -51,6 +51,22 @@ struct pst_dec {
     uint32_t have;      /* PGOV_PSTATE_HAVE_* */
 };
 
+PST_INLINE void pst_dec_zero(struct pst_dec *d)
+{
+    d->busy = 0;
+    d->integral = 0;
+    d->last_err = 0;
+    d->pid_out = 0;
+    d->target_raw = 0;
+    d->target = 0;
+    d->ratio = 0;
+    d->busy_frac = 0;
+    d->boost_used = 0;
+    d->avg = 0;
+    d->boost = 0;
+    d->have = 0;
+}
+
 /* pid_calc: the number of P-states to go DOWN. */
 PST_INLINE int32_t pst_pid(const struct pgov_pstate_params *prm, struct pst_dec *d,
                               int32_t busy)
@@ -309,7 +325,7 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
                                   int immediate, struct pgov_pstate_result *res,
                                   const struct pgov_hw *hw, uint32_t cpu)
 {
-    struct pst_dec d = {0};
+    struct pst_dec d;
     uint64_t d_a, d_m, d_t, d_io = 0;
     int32_t core;
     uint32_t p;
@@ -344,6 +360,7 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
     rc = pst_core(prof, d_a, d_m, &core);
     if (pgov_unlikely(rc))
         return rc;
+    pst_dec_zero(&d);
     d.integral = st->integral;
     d.last_err = st->last_err;
     d.boost = st->iowait_boost;
