@@ -18,8 +18,10 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define PST_NOINLINE __attribute__((noinline))
+#define PST_HOOK_INLINE static inline __attribute__((always_inline))
 #else
 #define PST_NOINLINE
+#define PST_HOOK_INLINE static inline
 #endif
 
 struct pgov_pstate {
@@ -296,7 +298,7 @@ PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t
 }
 
 /* One hook call for profile @prof (a constant in every caller). */
-PST_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
+PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_hw_counters c;
     uint64_t iowait_us = 0;
@@ -356,11 +358,28 @@ PST_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint
     return PGOV_OK;
 }
 
+/*
+ * Optimised builds get one copy of the hook per profile (the profile is a
+ * constant in each, so its tests fold away); unoptimised builds (debug,
+ * coverage) keep one generic copy, so every branch is a real decision.
+ */
+#if defined(__OPTIMIZE__)
 #define PST_HOOK(name, prof)                                                                       \
     PST_NOINLINE static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)              \
     {                                                                                              \
         return hook_run(prof, g, now, flags);                                                      \
     }
+#else
+#define PST_HOOK(name, prof)                                                                       \
+    static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)                           \
+    {                                                                                              \
+        return hook_generic(g, now, flags);                                                        \
+    }
+PST_NOINLINE static int hook_generic(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(g->prm.profile, g, now, flags);
+}
+#endif
 PST_HOOK(hook_pid_4_6, PGOV_PSTATE_PROF_PID_4_6)
 PST_HOOK(hook_pid_4_13, PGOV_PSTATE_PROF_PID_4_13)
 PST_HOOK(hook_atom_4_6, PGOV_PSTATE_PROF_ATOM_4_6)
