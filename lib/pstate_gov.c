@@ -282,12 +282,11 @@ PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t
 {
     struct pgov_hwp_boost_state h;
     struct pgov_hwp_boost_result res;
-    int rc;
 
     pst_hwps_copy(&h, &g->hst);
     (void)hwp_boost_step(&g->hprm, &h, now, flags, &res);
     if (res.write) {
-        rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
+        int rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
         if (rc)
             return rc;
         trace(g, now, PGOV_HW_TRACE_BOOST, g->hst.boost_min, h.boost_min);
@@ -300,12 +299,10 @@ PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t
 /* One hook call for profile @prof (a constant in every caller). */
 PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    struct pgov_hw_counters c;
-    uint64_t iowait_us = 0;
     struct pgov_pstate_result pre;
     uint64_t last_update = g->st.last_update_ns;
     uint32_t boost = g->st.iowait_boost;
-    int rc, how;
+    int how;
 
     if (flags & PGOV_UPDATE_REMOTE) {
         g->last_path = PGOV_PSTATE_PATH_REMOTE;
@@ -322,7 +319,9 @@ PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now,
     if (how == 0) {
         g->last_path = pre.path; /* boost bookkeeping only: nothing can fail */
     } else {
-        rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
+        struct pgov_hw_counters c;
+        uint64_t iowait_us = 0;
+        int rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
         if (!rc && pst_is_atom(prof)) {
             struct pgov_hw_idle idle;
             rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
