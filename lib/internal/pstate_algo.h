@@ -373,7 +373,7 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
 {
     struct pst_dec d;
     uint64_t d_a, d_m, d_t, d_io = 0;
-    int32_t core;
+    int32_t core = 0;
     uint32_t p;
     int rc;
 
