@@ -477,7 +477,7 @@ static void test_remote_ignored(void **st)
         c.cpu = 5;
         struct pgov_pstate *g = mk(0, &c, &f);
         step(g, &f, 20 * MS, 0);
-        unsigned char before[1024];
+        static unsigned char before[1024];
         memcpy(before, storage[0], pgov_pstate_size());
         uint32_t reads = f.reads, writes = f.nwrites;
         fake_hw_run(&f, 50 * MS, 0);
@@ -516,7 +516,7 @@ static void test_hal_errors(void **st)
             uint32_t fl = k % 3 ? 0 : PGOV_UPDATE_IOWAIT;
             int b_done = 0;
             if (k % 7 == 3) {
-                unsigned char before[1024];
+                static unsigned char before[1024];
                 memcpy(before, storage[1], pgov_pstate_size());
                 fake_hw_fail(&b, k % 2 ? FAKE_OP_COUNTERS : FAKE_OP_PSTATE, PGOV_EIO, 1);
                 int rc = timer ? pgov_pstate_timer(gb, b.now_ns, &next)
@@ -666,7 +666,7 @@ static void test_set_limits(void **st)
     assert_int_equal(status(g).hi, 34);
     step(g, &f, 10 * MS + 1, 0);
     assert_int_equal(status(g).pstate, 34);
-    assert_int_equal(f.writes[f.nwrites - 1].value, (34ull << 8) | (1ull << 32));
+    assert_int_equal(fake_hw_last(&f)->value, (34ull << 8) | (1ull << 32));
 }
 
 /* The July 2017 IO RFC variants: 1 ms interval while boosted. */
@@ -984,7 +984,7 @@ static void test_argument_checks(void **st)
     assert_int_equal(pgov_pstate_set_limits(g, &zero), PGOV_E2BIG);
     assert_int_equal(pgov_pstate_set_limits(NULL, &l), PGOV_EFAULT);
     /* Clobbered storage is refused, not trusted. */
-    unsigned char copy[1024];
+    static unsigned char copy[1024];
     memcpy(copy, storage[0], pgov_pstate_size());
     memset(storage[0], 0x5a, pgov_pstate_size());
     assert_int_equal(pgov_pstate_update(g, 1, PGOV_UPDATE_IOWAIT), PGOV_EINVAL);

@@ -55,11 +55,10 @@ static int fk_limits(void *ctx, uint32_t cpu, struct pgov_hw_limits *out)
 
 static void record(struct fake_hw *f, uint32_t pstate, uint64_t value)
 {
-    if (f->nwrites < FAKE_HW_MAX_WRITES) {
-        f->writes[f->nwrites].time_ns = f->now_ns;
-        f->writes[f->nwrites].pstate = pstate;
-        f->writes[f->nwrites].value = value;
-    }
+    struct fake_hw_write *w = &f->writes[f->nwrites % FAKE_HW_MAX_WRITES];
+    w->time_ns = f->now_ns;
+    w->pstate = pstate;
+    w->value = value;
     f->nwrites++;
 }
 
@@ -142,6 +141,11 @@ void fake_hw_run(struct fake_hw *f, uint64_t dt_ns, uint32_t iowait_permille)
     f->mperf += dm;
     f->aperf += dm * f->pstate / f->lim.max_pstate_physical;
     f->iowait_us += dt_ns / 1000 * iowait_permille / 1000;
+}
+
+const struct fake_hw_write *fake_hw_last(const struct fake_hw *f)
+{
+    return &f->writes[(f->nwrites - 1) % FAKE_HW_MAX_WRITES];
 }
 
 void fake_hw_fail(struct fake_hw *f, enum fake_hw_op op, int code, uint32_t count)
