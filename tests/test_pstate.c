@@ -831,25 +831,25 @@ static void test_sugov(void **st)
     uint64_t t = 10 * MS;
     uint32_t expect[] = {128, 256, 512, 1024, 1024};
     for (int k = 0; k < 5; k++) {
-        assert_int_equal(pgov_sugov_update(&p, &s, t, PGOV_UPDATE_IOWAIT, 0, 0, &r), 0);
+        assert_int_equal(pgov_sugov_decide(&p, &s, t, PGOV_UPDATE_IOWAIT, 0, 0, &r), 0);
         assert_int_equal(r.boost_req, expect[k]);
         t += 2 * MS;
     }
     assert_int_equal(s.next_freq, 3900000);
     /* Held: a lower frequency is not taken while the CPU stayed busy. */
     t += 2 * MS;
-    assert_int_equal(pgov_sugov_update(&p, &s, t, 0, 0, 1, &r), 0);
+    assert_int_equal(pgov_sugov_decide(&p, &s, t, 0, 0, 1, &r), 0);
     assert_int_equal(s.next_freq, 3900000);
     assert_int_equal(s.iowait_boost, 512);
     struct pgov_sugov_state before = s;
-    assert_int_equal(pgov_sugov_update(&p, &s, t, 2, 0, 0, &r), PGOV_EINVAL);
-    assert_int_equal(pgov_sugov_update(&p, &s, t, 0, 0, 2, &r), PGOV_EINVAL);
-    assert_int_equal(pgov_sugov_update(&p, NULL, t, 0, 0, 0, &r), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_decide(&p, &s, t, 2, 0, 0, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&p, &s, t, 0, 0, 2, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&p, NULL, t, 0, 0, 0, &r), PGOV_EFAULT);
     assert_memory_equal(&s, &before, sizeof(s));
     /* Limits change: need_update forces an evaluation inside the rate limit. */
     s.need_update = 1;
     p.max_khz = 2000000;
-    assert_int_equal(pgov_sugov_update(&p, &s, t + 1, 0, 0, 0, &r), 0);
+    assert_int_equal(pgov_sugov_decide(&p, &s, t + 1, 0, 0, 0, &r), 0);
     assert_int_equal(r.path, PGOV_SUGOV_PATH_COMMIT);
     assert_int_equal(r.boost_util, 256); /* 512 halved: no new request */
     assert_int_equal(s.next_freq, 1600000);
@@ -1037,7 +1037,7 @@ static void test_argument_checks(void **st)
     memset(&ss, 0, sizeof(ss));
     assert_int_equal(pgov_sugov_params_check(NULL), PGOV_EFAULT);
     sp.tick_ns = 0;
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     sp.tick_ns = 4 * MS;
     sp.reserved = 1;
     assert_int_equal(pgov_sugov_params_check(&sp), PGOV_EINVAL);
@@ -1051,24 +1051,24 @@ static void test_argument_checks(void **st)
     sp.max_cap = 2000;
     assert_int_equal(pgov_sugov_params_check(&sp), PGOV_EINVAL);
     sp.max_cap = 1024;
-    assert_int_equal(pgov_sugov_update(NULL, &ss, 0, 0, 0, 0, &sr), PGOV_EFAULT);
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 0, 0, 0, 0, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_decide(NULL, &ss, 0, 0, 0, 0, &sr), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, NULL), PGOV_EFAULT);
     ss.reserved = 1;
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     ss.reserved = 0;
     ss.pending = 2;
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     ss.pending = 0;
     ss.need_update = 2;
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     ss.need_update = 0;
     ss.iowait_boost = 2048;
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     ss.iowait_boost = 0;
     /* Same raw frequency twice outside the rate limit: cache hit, unchanged. */
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 10 * MS, 0, 600, 0, &sr), 0);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 10 * MS, 0, 600, 0, &sr), 0);
     assert_int_equal(sr.path, PGOV_SUGOV_PATH_COMMIT);
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 20 * MS, 0, 600, 0, &sr), 0);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 20 * MS, 0, 600, 0, &sr), 0);
     assert_int_equal(sr.path, PGOV_SUGOV_PATH_UNCHANGED);
     assert_int_equal(sr.next_f, ss.next_freq);
     assert_int_equal(pgov_hwp_boost_update(&(struct pgov_hwp_boost_params){0, 0, 0, 0}, NULL, 0,
