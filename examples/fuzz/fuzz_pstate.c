@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Fuzz harness for intel_pstate (pstate.h, hwp.h, fixed.h).
+ * Fuzz harness for intel_pstate and schedutil (pstate.h, hwp.h, fixed.h,
+ * sugov.h).
  *
  * Byte 0 picks a mode:
  *  - fixed-point: every helper against a slow reference written plainly
@@ -8,6 +9,8 @@
  *  - governor: a random profile and tunables, then a random sequence of
  *    hook / timer / limit / counter / clock / HAL-failure events against a
  *    tiny closed-loop CPU model written here.
+ *  - schedutil: a random utilisation / hook / limits / idle / HAL-failure
+ *    sequence against the schedutil instance.
  * Invariants (abort() on violation): the P-state in force is the one last
  * written and lies within the effective bounds once a decision has been
  * taken under them; the boost stays in its range (load: 0..256; HWP: 0 or
@@ -104,7 +107,8 @@ static void fuzz_fixed(struct in *in)
 
 struct cpu {
     struct pgov_hw_limits lim;
-    uint64_t now, aperf, mperf, tsc, iowait;
+    uint64_t now, aperf, mperf, tsc, iowait, idle;
+    uint32_t freq; /* last set_freq_khz */
     uint32_t pstate, busy; /* busy in 1/256 */
     uint32_t fail;         /* callbacks left until one fails; 0 = never */
     uint64_t hwp_req;
@@ -178,7 +182,20 @@ static int cb_idle(void *ctx, uint32_t cpu, struct pgov_hw_idle *out)
     (void)cpu;
     if (!rc) {
         memset(out, 0, sizeof(*out));
+        out->idle_us = c->idle;
         out->iowait_us = c->iowait;
+    }
+    return rc;
+}
+
+static int cb_freq(void *ctx, uint32_t cpu, uint32_t khz)
+{
+    struct cpu *c = ctx;
+    int rc = failing(c);
+    (void)cpu;
+    if (!rc) {
+        c->freq = khz;
+        c->wrote = 1;
     }
     return rc;
 }
@@ -191,6 +208,7 @@ static const struct pgov_hw_ops ops = {
     .set_pstate = cb_pstate,
     .set_hwp_request = cb_hwp,
     .read_idle = cb_idle,
+    .set_freq_khz = cb_freq,
 };
 
 static _Alignas(8) unsigned char mem[1024], saved[1024];
@@ -356,6 +374,86 @@ static void fuzz_gov(struct in *in)
     }
 }
 
+static void fuzz_sugov(struct in *in)
+{
+    struct pgov_sugov_config cfg;
+    struct pgov_sugov *g = NULL;
+    struct pgov_sugov_status st;
+    struct cpu c;
+    size_t len = pgov_sugov_size();
+
+    if (len > sizeof(mem))
+        abort();
+    memset(&c, 0, sizeof(c));
+    c.lim.min_pstate = 1 + (uint32_t)take(in, 1) % 30;
+    c.lim.max_pstate = c.lim.min_pstate + (uint32_t)take(in, 1) % 20;
+    c.lim.turbo_pstate = c.lim.max_pstate + (uint32_t)take(in, 1) % 8;
+    c.lim.max_pstate_physical = c.lim.max_pstate;
+    c.lim.scaling_khz = 100000;
+    c.now = take(in, 4) * 1000;
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.size = sizeof(cfg);
+    cfg.options = (uint32_t)take(in, 1) & 1;
+    cfg.rate_limit_ns = take(in, 3) * 100;
+    cfg.max_cap = (uint32_t)take(in, 2) % 1025;
+    if (pgov_sugov_init(mem, len, &cfg, &ops, &c, &g) != 0)
+        return;
+    while (in->n) {
+        uint8_t op = (uint8_t)take(in, 1);
+        uint64_t arg = take(in, 3);
+        int rc = 0;
+
+        c.wrote = 0;
+        c.fail = (op & 0x80) ? 1 + (uint32_t)(arg & 1) : 0;
+        memcpy(saved, mem, len);
+        switch (op & 3) {
+        case 0: /* util, then a hook call after some running */
+            check(pgov_sugov_set_util(g, (uint32_t)(arg >> 12) % 1400) == 0);
+            memcpy(saved, mem, len);
+            c.now += (arg & 0xfff) * 10000;
+            if (op & 4)
+                c.idle += (arg & 0xff) + 1;
+            rc = pgov_sugov_update(g, c.now, (op >> 3) & 3);
+            break;
+        case 1: { /* new limits */
+            struct pgov_sugov_limits l = {sizeof(l), 0, 0, 0};
+            l.min_khz = (uint32_t)(arg & 0xfff) * 1000;
+            l.max_khz = (uint32_t)(arg >> 12) * 1000;
+            rc = pgov_sugov_set_limits(g, &l);
+            break;
+        }
+        case 2: /* time jumps backwards */
+            c.now -= arg * 1000;
+            rc = pgov_sugov_update(g, c.now, op & 8 ? PGOV_UPDATE_IOWAIT : 0);
+            break;
+        default: /* unknown flags */
+            check(pgov_sugov_update(g, c.now, 4u << (op % 8)) == PGOV_EINVAL);
+            break;
+        }
+        c.fail = 0;
+        if (rc != 0) {
+            check(memcmp(saved, mem, len) == 0);
+            check(!c.wrote);
+            continue;
+        }
+        check(pgov_sugov_get_status(g, &st) == 0);
+#ifdef FUZZ_DEBUG
+        fprintf(stderr, "sg op %u rc %d f %u min %u max %u path %u util %u now %llu\n", op, rc, st.freq_khz, st.min_khz, st.max_khz, st.last_path, st.util_cfs, (unsigned long long)c.now);
+#endif
+        check(st.boost == 0 || (st.boost >= 128 && st.boost <= 1024));
+        check(st.freq_khz == c.freq);
+        /* After an evaluation the request lies within the policy limits
+         * (min > max resolves to max); limit changes apply at the next one.
+         * 0 = nothing requested yet (util 0 matches the initial raw cache). */
+        int local = (op & 3) == 2 || ((op & 3) == 0 && !(((op >> 3) & 3) & PGOV_UPDATE_REMOTE));
+        if (local && st.freq_khz != 0 && (st.last_path == PGOV_SUGOV_PATH_COMMIT ||
+                              st.last_path == PGOV_SUGOV_PATH_UNCHANGED)) {
+            uint32_t lo = st.min_khz > st.max_khz ? st.max_khz : st.min_khz;
+            check(st.freq_khz >= lo && st.freq_khz <= st.max_khz);
+        }
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -363,8 +461,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct in in = {data, size};
     if (!size)
         return 0;
-    if (take(&in, 1) & 1)
+    uint64_t mode = take(&in, 1);
+    if (mode & 1)
         fuzz_fixed(&in);
+    else if (mode & 2)
+        fuzz_sugov(&in);
     else
         fuzz_gov(&in);
     return 0;
