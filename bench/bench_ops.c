@@ -4,11 +4,13 @@
 
 #include <stddef.h>
 
-static const struct bench_op no_ops[] = {BENCH_OPS_END};
+extern const struct bench_op bench_ops_uclamp[];
+extern const struct bench_op bench_ops_dbs[];
 extern const struct bench_op bench_ops_pstate[];
 
 const struct bench_op *const bench_tables[] = {
-    no_ops,
+    bench_ops_uclamp,
+    bench_ops_dbs,
     bench_ops_pstate,
     NULL,
 };

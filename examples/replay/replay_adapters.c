@@ -2,15 +2,19 @@
 /* The adapter table: one entry per vector format, in module order. */
 #include "replay.h"
 
-/* Each module's replay_<module>.c defines its adapters; declare them here. */
-/* pstate */
+extern const struct replay_adapter replay_uclamp, replay_uclamp_bucket_id; /* replay_uclamp.c */
+extern const struct replay_adapter replay_adapter_ondemand;               /* replay_dbs.c */
+/* replay_pstate.c */
 extern const struct replay_adapter replay_adapter_pstate_fixed;
 extern const struct replay_adapter replay_adapter_pstate_pid;
 extern const struct replay_adapter replay_adapter_pstate_load;
 extern const struct replay_adapter replay_adapter_pstate_hwp_boost;
-extern const struct replay_adapter replay_adapter_sugov_iowait;
+extern const struct replay_adapter replay_adapter_sugov_iowait; /* replay_sugov.c */
 
 const struct replay_adapter *const replay_adapters[] = {
+    &replay_uclamp,
+    &replay_uclamp_bucket_id,
+    &replay_adapter_ondemand,
     &replay_adapter_pstate_fixed,
     &replay_adapter_pstate_pid,
     &replay_adapter_pstate_load,

@@ -23,6 +23,9 @@
 #include <pgov/err.h>
 #include <pgov/kver.h>
 #include <pgov/hw.h>
+#include <pgov/freq_table.h>
+#include <pgov/dbs.h>
+#include <pgov/uclamp.h>
 #include <pgov/fixed.h>
 #include <pgov/pstate.h>
 #include <pgov/hwp.h>
