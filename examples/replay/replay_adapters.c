@@ -7,6 +7,12 @@ extern const struct replay_adapter replay_pelt_decay, replay_pelt_segments,
 extern const struct replay_adapter replay_util_est;                       /* replay_util_est.c */
 extern const struct replay_adapter replay_uclamp, replay_uclamp_bucket_id; /* replay_uclamp.c */
 extern const struct replay_adapter replay_adapter_ondemand;               /* replay_dbs.c */
+/* replay_pstate.c */
+extern const struct replay_adapter replay_adapter_pstate_fixed;
+extern const struct replay_adapter replay_adapter_pstate_pid;
+extern const struct replay_adapter replay_adapter_pstate_load;
+extern const struct replay_adapter replay_adapter_pstate_hwp_boost;
+extern const struct replay_adapter replay_adapter_sugov_iowait; /* replay_sugov.c */
 
 const struct replay_adapter *const replay_adapters[] = {
     &replay_pelt_decay,
@@ -16,5 +22,10 @@ const struct replay_adapter *const replay_adapters[] = {
     &replay_uclamp,
     &replay_uclamp_bucket_id,
     &replay_adapter_ondemand,
+    &replay_adapter_pstate_fixed,
+    &replay_adapter_pstate_pid,
+    &replay_adapter_pstate_load,
+    &replay_adapter_pstate_hwp_boost,
+    &replay_adapter_sugov_iowait,
     NULL,
 };

@@ -28,6 +28,10 @@
 #include <pgov/uclamp.h>
 #include <pgov/pelt.h>
 #include <pgov/util_est.h>
+#include <pgov/fixed.h>
+#include <pgov/pstate.h>
+#include <pgov/hwp.h>
+#include <pgov/sugov.h>
 
 #ifdef __cplusplus
 extern "C" {

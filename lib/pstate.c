@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * intel_pstate decision layer: profile resolution, bounds, and the pure
+ * per-call step of the PID (v4.5, v4.6, v4.13, Atom) and load-based (v4.13,
+ * v4.17, current) policies. Written from spec/pstate.md sections 1-8.
+ * The per-CPU instance lives in pstate_gov.c.
+ */
+#include <pgov/pstate.h>
+#include <pgov/kver.h>
+
+#include "internal/compiler.h"
+#include "internal/fp.h"
+#include "internal/pstate_algo.h"
+#include "internal/pstate_copy.h"
+#include "internal/pstate_impl.h"
+
+#define PCT_MAX 100u
+#define SAMPLE_NS_MIN 1000u
+#define SAMPLE_NS_MAX 10000000000ull
+#define TICK_NS_MAX 1000000000ull
+#define HOLD_NS_MAX 10000000000ull
+#define ONE_FP 256
+
+static int resolve_profile(uint32_t policy, uint32_t kver, uint32_t *prof)
+{
+    uint32_t kv = pgov_kver_resolve(kver);
+
+    if (kv < PGOV_KVER_4_5) /* also 0: an invalid version */
+        return PGOV_ENOTSUP;
+    if (policy == PGOV_PSTATE_POLICY_DEFAULT)
+        policy = kv <= PGOV_KVER_4_13 ? PGOV_PSTATE_POLICY_PID : PGOV_PSTATE_POLICY_LOAD;
+
+    switch (policy) {
+    case PGOV_PSTATE_POLICY_PID:
+        if (kv > PGOV_KVER_4_13)
+            return PGOV_ENOTSUP; /* the PID controller was removed in 4.14 */
+        *prof = kv == PGOV_KVER_4_5    ? PGOV_PSTATE_PROF_PID_4_5
+                : kv == PGOV_KVER_4_13 ? PGOV_PSTATE_PROF_PID_4_13
+                                       : PGOV_PSTATE_PROF_PID_4_6;
+        return PGOV_OK;
+    case PGOV_PSTATE_POLICY_PID_ATOM:
+        if (kv > PGOV_KVER(4, 8))
+            return PGOV_ENOTSUP; /* 4.9 moved Atom to the load algorithm */
+        *prof = kv == PGOV_KVER_4_5 ? PGOV_PSTATE_PROF_ATOM_4_5 : PGOV_PSTATE_PROF_ATOM_4_6;
+        return PGOV_OK;
+    case PGOV_PSTATE_POLICY_LOAD:
+        if (kv < PGOV_KVER_4_13)
+            return PGOV_ENOTSUP;
+        *prof = kv == PGOV_KVER_4_13     ? PGOV_PSTATE_PROF_LOAD_4_13
+                : kv < PGOV_KVER(5, 1) ? PGOV_PSTATE_PROF_LOAD_4_17
+                                         : PGOV_PSTATE_PROF_LOAD_6_19;
+        return PGOV_OK;
+    case PGOV_PSTATE_POLICY_HWP_BOOST:
+        if (kv < PGOV_KVER(4, 18))
+            return PGOV_ENOTSUP;
+        *prof = PGOV_PSTATE_PROF_HWP_BOOST_6_19;
+        return PGOV_OK;
+    default:
+        return PGOV_EINVAL;
+    }
+}
+
+/* A percentage tunable: 0 -> default, PCT_ZERO -> 0, else 0..100. */
+static int pct_tunable(uint32_t v, uint32_t def, uint32_t *out)
+{
+    if (v == 0)
+        *out = def;
+    else if (v == PGOV_PSTATE_PCT_ZERO)
+        *out = 0;
+    else if (v <= PCT_MAX)
+        *out = v;
+    else
+        return PGOV_EINVAL;
+    return PGOV_OK;
+}
+
+int pstate_check_size(const void *p, uint32_t size, size_t known)
+{
+    const unsigned char *b = p;
+
+    if (size < known)
+        return PGOV_E2BIG;
+    for (size_t i = known; i < size; i++)
+        if (b[i] != 0)
+            return PGOV_E2BIG;
+    return PGOV_OK;
+}
+
+int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_pstate_config *cfg)
+{
+    struct pgov_pstate_params p;
+    uint32_t sp, db, pg, ig, dg;
+    int atom, rc;
+
+    if (!prm || !cfg)
+        return PGOV_EFAULT;
+    rc = pstate_check_size(cfg, cfg->size, sizeof(*cfg));
+    if (rc)
+        return rc;
+    pst_params_zero(&p);
+    rc = resolve_profile(cfg->policy, cfg->kver, &p.profile);
+    if (rc)
+        return rc;
+    if (cfg->reserved != 0)
+        return PGOV_EINVAL;
+
+    if (cfg->options & ~(PGOV_PSTATE_OPT_RFC_IO_PERCPU | PGOV_PSTATE_OPT_RFC_IO_ALL))
+        return PGOV_EINVAL;
+    if (cfg->options == (PGOV_PSTATE_OPT_RFC_IO_PERCPU | PGOV_PSTATE_OPT_RFC_IO_ALL))
+        return PGOV_EINVAL;
+    /* The RFCs were posted against the 4.13 load path and nothing else. */
+    if (cfg->options && p.profile != PGOV_PSTATE_PROF_LOAD_4_13)
+        return PGOV_EINVAL;
+    p.options = cfg->options;
+
+    /* The APERF/MPERF shift exists from v4.13 on. */
+    if (cfg->aperf_mperf_shift != 0 &&
+        (cfg->aperf_mperf_shift != 10 || p.profile < PGOV_PSTATE_PROF_PID_4_13 ||
+         p.profile == PGOV_PSTATE_PROF_ATOM_4_5 || p.profile == PGOV_PSTATE_PROF_ATOM_4_6))
+        return PGOV_EINVAL;
+    p.amshift = cfg->aperf_mperf_shift;
+
+    p.sample_ns = cfg->sample_interval_ns ? cfg->sample_interval_ns : PGOV_PSTATE_DEFAULT_SAMPLE_NS;
+    p.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_PSTATE_DEFAULT_TICK_NS;
+    p.hold_ns = cfg->boost_hold_ns ? cfg->boost_hold_ns : PGOV_PSTATE_DEFAULT_HOLD_NS;
+    if (p.sample_ns < SAMPLE_NS_MIN || p.sample_ns > SAMPLE_NS_MAX || p.tick_ns > TICK_NS_MAX ||
+        p.hold_ns > HOLD_NS_MAX)
+        return PGOV_EINVAL;
+
+    atom = p.profile == PGOV_PSTATE_PROF_ATOM_4_5 || p.profile == PGOV_PSTATE_PROF_ATOM_4_6;
+    if (cfg->setpoint_pct > PCT_MAX || cfg->deadband_pct > PCT_MAX)
+        return PGOV_EINVAL;
+    sp = cfg->setpoint_pct ? cfg->setpoint_pct : (atom ? 60u : 97u);
+    db = cfg->deadband_pct;
+    if (pct_tunable(cfg->p_gain_pct, atom ? 14u : 20u, &pg) ||
+        pct_tunable(cfg->i_gain_pct, atom ? 4u : 0u, &ig) ||
+        pct_tunable(cfg->d_gain_pct, 0u, &dg))
+        return PGOV_EINVAL;
+    p.setpoint_fp = (int32_t)(sp << 8);
+    p.deadband_fp = (int32_t)(db << 8);
+    /* Every version's gain is floor(pct * 256 / 100) (spec 1). */
+    p.p_gain = fp_div((int64_t)pg, 100);
+    p.i_gain = fp_div((int64_t)ig, 100);
+    p.d_gain = fp_div((int64_t)dg, 100);
+
+    pst_params_copy(prm, &p);
+    return PGOV_OK;
+}
+
+static uint32_t clamp_old(uint32_t v, uint32_t lo, uint32_t hi)
+{
+    v = v < lo ? lo : v;
+    return v > hi ? hi : v;
+}
+
+int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
+                            const struct pgov_pstate_limits *lim, struct pgov_pstate_bounds *out)
+{
+    struct pgov_pstate_bounds b;
+    uint32_t msr_dis, turbo_dis;
+    int rc;
+
+    if (!prm || !plat || !lim || !out)
+        return PGOV_EFAULT;
+    rc = pstate_check_size(lim, lim->size, sizeof(*lim));
+    if (rc)
+        return rc;
+    if (prm->profile < PGOV_PSTATE_PROF_PID_4_5 || prm->profile > PGOV_PSTATE_PROF_HWP_BOOST_6_19)
+        return PGOV_EINVAL;
+    rc = pgov_hw_limits_check(plat);
+    if (rc)
+        return rc;
+    if (lim->no_turbo > 1 || lim->min_perf_fp > ONE_FP || lim->max_perf_fp > ONE_FP ||
+        lim->min_ratio > plat->turbo_pstate || lim->max_ratio > plat->turbo_pstate)
+        return PGOV_EINVAL;
+
+    pst_bounds_zero(&b);
+    msr_dis = (plat->flags & PGOV_HW_LIM_TURBO_DISABLED) != 0;
+    turbo_dis = msr_dis || plat->max_pstate == plat->turbo_pstate;
+    /* v6.x dropped the separate turbo_disabled state: only the MSR bit. */
+    if (prm->profile == PGOV_PSTATE_PROF_LOAD_6_19 || prm->profile == PGOV_PSTATE_PROF_HWP_BOOST_6_19)
+        turbo_dis = msr_dis;
+    b.base = (lim->no_turbo || turbo_dis) ? plat->max_pstate : plat->turbo_pstate;
+    b.ctl_turbo = lim->no_turbo && !turbo_dis;
+
+    if (pstate_prof_fp_limits(prm->profile)) {
+        /* v4.5/4.6 fractions of the base; lo > hi is left for the clamp. */
+        b.hi = clamp_old((b.base * lim->max_perf_fp) >> 8, plat->min_pstate, plat->turbo_pstate);
+        b.lo = clamp_old((b.base * lim->min_perf_fp) >> 8, plat->min_pstate, b.base);
+    } else {
+        b.lo = lim->min_ratio > plat->min_pstate ? lim->min_ratio : plat->min_pstate;
+        b.hi = lim->max_ratio > b.lo ? lim->max_ratio : b.lo;
+    }
+    pst_bounds_copy(out, &b);
+    return PGOV_OK;
+}
+
+int pgov_pstate_state_reset(struct pgov_pstate_state *st, const struct pgov_pstate_params *prm,
+                            const struct pgov_hw_limits *plat)
+{
+    if (!st || !prm || !plat)
+        return PGOV_EFAULT;
+    if (pgov_hw_limits_check(plat))
+        return PGOV_EINVAL;
+    pst_state_zero(st);
+    st->pstate = plat->min_pstate;
+    st->last_err = fp_s32((int64_t)prm->setpoint_fp - 100 * ONE_FP);
+    return PGOV_OK;
+}
+
+/*
+ * Take a sample into @st. Returns 0 if rejected (MPERF or TSC unchanged:
+ * nothing changes), 1 if accepted.
+ */
+static int take_sample(struct pgov_pstate_state *st, const struct pgov_pstate_input *in)
+{
+    if (in->mperf == st->prev_mperf || in->tsc == st->prev_tsc)
+        return 0;
+    st->last_time_ns = st->time_ns;
+    st->time_ns = in->now_ns;
+    st->d_aperf = in->aperf - st->prev_aperf;
+    st->d_mperf = in->mperf - st->prev_mperf;
+    st->d_tsc = in->tsc - st->prev_tsc;
+    st->prev_aperf = in->aperf;
+    st->prev_mperf = in->mperf;
+    st->prev_tsc = in->tsc;
+    return 1;
+}
+
+/* v4.5 timer expiry (and init sample) on @st, which the caller may discard. */
+static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
+                      const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
+                      const struct pgov_pstate_input *in, struct pgov_pstate_result *res)
+{
+    struct pst_dec d;
+    uint64_t d_io = 0;
+    int ok = take_sample(st, in), rc;
+
+    pst_dec_zero(&d);
+    uint32_t p;
+
+    if (ok) {
+        rc = pst_core(prm->profile, st->d_aperf, st->d_mperf, &st->core);
+        if (rc)
+            return rc;
+        res->have |= PGOV_PSTATE_HAVE_CORE;
+    }
+    if (in->event == PGOV_PSTATE_EV_INIT) {
+        res->path = ok ? PGOV_PSTATE_PATH_INIT_SAMPLED : PGOV_PSTATE_PATH_INIT_REJECTED;
+        res->pstate = st->pstate;
+        return PGOV_OK;
+    }
+    /* Always decide, on the stale sample if this one was rejected. */
+    res->path = ok ? PGOV_PSTATE_PATH_TIMER_ADJUST : PGOV_PSTATE_PATH_TIMER_STALE;
+    d.integral = st->integral;
+    d.last_err = st->last_err;
+    if (pst_is_atom(prm->profile)) {
+        d_io = in->iowait_us - st->prev_iowait_us;
+        st->prev_iowait_us = in->iowait_us;
+    }
+    rc = pst_decide(prm->profile, prm, plat, b, st->pstate, st->core, st->d_mperf, st->d_tsc,
+                    st->time_ns - st->last_time_ns, d_io, &d);
+    if (rc)
+        return rc;
+    st->busy_scaled = d.busy;
+    st->integral = d.integral;
+    st->last_err = d.last_err;
+    p = pst_clamp(b, d.target);
+    res->have |= d.have | PGOV_PSTATE_HAVE_DECIDE;
+    res->sample_ratio = d.ratio;
+    res->pid_out = d.pid_out;
+    res->target_raw = d.target_raw;
+    res->lo = b->lo;
+    res->hi = b->hi;
+    if (p != st->pstate) {
+        st->pstate = p;
+        res->write = 1;
+        res->perf_ctl = pst_perf_ctl(b, p);
+    }
+    res->pstate = p;
+    return PGOV_OK;
+}
+
+int pstate_decide_fast(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
+                       const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
+                       const struct pgov_pstate_input *in, struct pgov_pstate_result *res)
+{
+    int rc;
+
+    res->path = 0;
+    res->have = 0;
+    res->write = 0;
+    if (pstate_prof_timer(prm->profile))
+        return timer_step(prm, plat, b, st, in, res);
+
+    /* Hook-driven profiles. */
+    rc = pst_hook_pre(prm->profile, prm, st, in->now_ns, in->flags, res);
+    if (rc == 0)
+        return PGOV_OK;
+    struct pgov_hw_counters c = {in->aperf, in->mperf, in->tsc};
+    rc = pst_hook_sample(prm->profile, prm, plat, b, st, in->now_ns, &c, in->iowait_us, rc == 2,
+                         res, NULL, 0);
+    return rc < 0 ? rc : PGOV_OK;
+}
+
+int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
+                       const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
+                       const struct pgov_pstate_input *in, struct pgov_pstate_result *res)
+{
+    struct pgov_pstate_state tmp;
+    struct pgov_pstate_result r;
+    int rc;
+
+    if (!prm || !plat || !b || !st || !in || !res)
+        return PGOV_EFAULT;
+    if (prm->profile < PGOV_PSTATE_PROF_PID_4_5 || prm->profile >= PGOV_PSTATE_PROF_HWP_BOOST_6_19)
+        return PGOV_EINVAL;
+    if ((in->flags & ~PGOV_UPDATE_ALL) || pgov_hw_limits_check(plat) || st->pstate == 0 ||
+        b->lo == 0 || b->hi == 0 || b->base == 0 || b->ctl_turbo > 1 || prm->sample_ns == 0 ||
+        prm->amshift > 10)
+        return PGOV_EINVAL;
+    if (pstate_prof_timer(prm->profile) ? in->event != PGOV_PSTATE_EV_INIT &&
+                                              in->event != PGOV_PSTATE_EV_TIMER
+                                        : in->event != PGOV_PSTATE_EV_UPDATE)
+        return PGOV_EINVAL;
+    pst_result_zero(&r);
+    if (in->flags & PGOV_UPDATE_REMOTE) {
+        r.path = PGOV_PSTATE_PATH_REMOTE;
+        r.pstate = st->pstate;
+        pst_result_copy(res, &r);
+        return PGOV_OK;
+    }
+    pst_state_copy(&tmp, st);
+    rc = pstate_decide_fast(prm, plat, b, &tmp, in, &r);
+    if (rc)
+        return rc;
+    pst_state_copy(st, &tmp);
+    pst_result_copy(res, &r);
+    return PGOV_OK;
+}

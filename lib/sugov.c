@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* schedutil iowait boost and next-frequency selection (spec/pstate.md 9.1). */
+#include <pgov/sugov.h>
+#include <pgov/pstate.h>
+
+#include "internal/fp.h"
+#include "internal/sugov_impl.h"
+
+#define CAP_SCALE 1024u
+#define IOWAIT_BOOST_MIN (CAP_SCALE / 8)
+
+int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
+{
+    if (!prm)
+        return PGOV_EFAULT;
+    if (prm->max_cap == 0 || prm->max_cap > CAP_SCALE || prm->max_freq_khz == 0 ||
+        prm->tick_ns == 0 || prm->reserved != 0 || (prm->options & ~PGOV_SUGOV_OPT_NONINVARIANT))
+        return PGOV_EINVAL;
+    return PGOV_OK;
+}
+
+/* Field by field: struct copies may become memcpy() on small cores. */
+void sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s)
+{
+    d->last_update_ns = s->last_update_ns;
+    d->last_freq_update_ns = s->last_freq_update_ns;
+    d->iowait_boost = s->iowait_boost;
+    d->pending = s->pending;
+    d->next_freq = s->next_freq;
+    d->cached_raw_freq = s->cached_raw_freq;
+    d->need_update = s->need_update;
+    d->reserved = s->reserved;
+}
+
+static void result_copy(struct pgov_sugov_result *d, const struct pgov_sugov_result *s)
+{
+    d->path = s->path;
+    d->boost_req = s->boost_req;
+    d->pending_req = s->pending_req;
+    d->boost_util = s->boost_util;
+    d->util_eff = s->util_eff;
+    d->next_f = s->next_f;
+    d->raw_freq = s->raw_freq;
+}
+
+/* map_util_perf + map_util_freq + the table-less resolve. */
+static uint32_t next_freq(const struct pgov_sugov_params *prm, uint32_t util, uint32_t cur,
+                          uint64_t *raw)
+{
+    uint32_t perf, ref, lo = prm->min_khz;
+    uint64_t f;
+
+    util = util > prm->max_cap ? prm->max_cap : util;
+    perf = util + (util >> 2); /* 25 % headroom */
+    perf = perf > prm->max_cap ? prm->max_cap : perf;
+    ref = (prm->options & PGOV_SUGOV_OPT_NONINVARIANT) ? cur + (cur >> 2) : prm->max_freq_khz;
+    f = pgov_div_u64((uint64_t)ref * perf, prm->max_cap);
+    *raw = f;
+    if (lo > prm->max_khz)
+        lo = prm->max_khz; /* the core resolves min > max to max */
+    f = f > prm->max_khz ? prm->max_khz : f;
+    return (uint32_t)(f < lo ? lo : f);
+}
+
+uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
+                              uint32_t cur_khz, uint64_t *raw)
+{
+    uint64_t r;
+
+    if (pgov_sugov_params_check(prm))
+        return 0;
+    uint32_t f = next_freq(prm, util, cur_khz, &r);
+    if (raw)
+        *raw = r;
+    return f;
+}
+
+void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
+                   struct pgov_sugov_state *out, uint64_t now_ns, uint32_t flags,
+                   uint32_t util_cfs, uint32_t held, struct pgov_sugov_result *res)
+{
+    struct pgov_sugov_result r;
+    struct pgov_sugov_state s;
+
+    sugov_state_copy(&s, st);
+    r.path = 0;
+    r.boost_util = 0;
+    r.util_eff = 0;
+    r.next_f = 0;
+    r.raw_freq = 0;
+
+    /* 1-2: the boost request, before any rate limiting. */
+    uint32_t set = flags & PGOV_UPDATE_IOWAIT;
+    if (s.iowait_boost && fp_u2s64(now_ns - s.last_update_ns) > fp_u2s64(prm->tick_ns)) {
+        /* Signed: a clock that went backwards never resets. */
+        s.iowait_boost = set ? IOWAIT_BOOST_MIN : 0;
+        s.pending = set;
+    } else if (set && !s.pending) {
+        s.pending = 1;
+        s.iowait_boost = s.iowait_boost
+                             ? (s.iowait_boost << 1 > CAP_SCALE ? CAP_SCALE : s.iowait_boost << 1)
+                             : IOWAIT_BOOST_MIN;
+    }
+    s.last_update_ns = now_ns;
+    r.boost_req = s.iowait_boost;
+    r.pending_req = s.pending;
+
+    /* 3: rate limit. */
+    if (!s.need_update &&
+        fp_u2s64(now_ns - s.last_freq_update_ns) < fp_u2s64(prm->rate_limit_ns)) {
+        r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
+        sugov_state_copy(out, &s);
+        result_copy(res, &r);
+        return;
+    }
+
+    /* 4: apply: halve without a new request, drop below 1/8. */
+    uint32_t bu = 0;
+    if (s.iowait_boost) {
+        if (!s.pending) {
+            s.iowait_boost >>= 1;
+            if (s.iowait_boost < IOWAIT_BOOST_MIN)
+                s.iowait_boost = 0;
+        }
+        if (s.iowait_boost) {
+            s.pending = 0;
+            bu = (s.iowait_boost * prm->max_cap) >> 10;
+        }
+    }
+    r.boost_util = bu;
+
+    /* 5-7: util, headroom, frequency, cache, hold. */
+    uint32_t util = util_cfs > prm->max_cap ? prm->max_cap : util_cfs;
+    util = util > bu ? util : bu;
+    uint32_t perf = util + (util >> 2);
+    r.util_eff = perf > prm->max_cap ? prm->max_cap : perf;
+    uint32_t prev_cached = s.cached_raw_freq;
+    uint32_t nf;
+    uint64_t raw;
+    nf = next_freq(prm, util, s.next_freq, &raw);
+    r.raw_freq = raw;
+    if (raw == s.cached_raw_freq && !s.need_update) {
+        nf = s.next_freq;
+    } else {
+        s.cached_raw_freq = (uint32_t)raw;
+    }
+    /*
+     * Hold: no premature reduction while the CPU stayed busy. Not after a
+     * limits change, so that new limits take effect (outside the vectors,
+     * which never change limits; the spec does not cover the combination).
+     */
+    if (held && nf < s.next_freq && !s.need_update) {
+        nf = s.next_freq;
+        s.cached_raw_freq = prev_cached;
+    }
+    s.need_update = 0;
+    r.next_f = nf;
+
+    /* 8: commit only a change; an unchanged result keeps the timestamp. */
+    if (nf == s.next_freq) {
+        r.path = PGOV_SUGOV_PATH_UNCHANGED;
+    } else {
+        r.path = PGOV_SUGOV_PATH_COMMIT;
+        s.next_freq = nf;
+        s.last_freq_update_ns = now_ns;
+    }
+    sugov_state_copy(out, &s);
+    result_copy(res, &r);
+}
+
+int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st,
+                      uint64_t now_ns, uint32_t flags, uint32_t util_cfs, uint32_t held,
+                      struct pgov_sugov_result *res)
+{
+    int rc;
+
+    if (!prm || !st || !res)
+        return PGOV_EFAULT;
+    rc = pgov_sugov_params_check(prm);
+    if (rc)
+        return rc;
+    if ((flags & ~PGOV_UPDATE_IOWAIT) || held > 1 || st->reserved != 0 || st->pending > 1 ||
+        st->need_update > 1 || st->iowait_boost > CAP_SCALE)
+        return PGOV_EINVAL;
+    sugov_compute(prm, st, st, now_ns, flags, util_cfs, held, res);
+    return PGOV_OK;
+}
