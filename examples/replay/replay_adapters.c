@@ -3,7 +3,18 @@
 #include "replay.h"
 
 /* Each module's replay_<module>.c defines its adapters; declare them here. */
+/* pstate */
+extern const struct replay_adapter replay_adapter_pstate_fixed;
+extern const struct replay_adapter replay_adapter_pstate_pid;
+extern const struct replay_adapter replay_adapter_pstate_load;
+extern const struct replay_adapter replay_adapter_pstate_hwp_boost;
+extern const struct replay_adapter replay_adapter_sugov_iowait;
 
 const struct replay_adapter *const replay_adapters[] = {
+    &replay_adapter_pstate_fixed,
+    &replay_adapter_pstate_pid,
+    &replay_adapter_pstate_load,
+    &replay_adapter_pstate_hwp_boost,
+    &replay_adapter_sugov_iowait,
     NULL,
 };

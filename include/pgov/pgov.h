@@ -23,6 +23,10 @@
 #include <pgov/err.h>
 #include <pgov/kver.h>
 #include <pgov/hw.h>
+#include <pgov/fixed.h>
+#include <pgov/pstate.h>
+#include <pgov/hwp.h>
+#include <pgov/sugov.h>
 
 #ifdef __cplusplus
 extern "C" {
