@@ -16,5 +16,9 @@ const struct replay_adapter *const replay_adapters[] = {
     &replay_adapter_pstate_load,
     &replay_adapter_pstate_hwp_boost,
     &replay_adapter_sugov_iowait,
+extern const struct replay_adapter replay_adapter_ondemand; /* replay_dbs.c */
+
+const struct replay_adapter *const replay_adapters[] = {
+    &replay_adapter_ondemand,
     NULL,
 };
