@@ -29,6 +29,8 @@
 #include <pgov/sugov.h>
 #include <pgov/freq_table.h>
 #include <pgov/dbs.h>
+#include <pgov/pelt.h>
+#include <pgov/util_est.h>
 
 #ifdef __cplusplus
 extern "C" {
