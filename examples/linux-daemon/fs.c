@@ -85,13 +85,15 @@ int pgovd_read_u64(const char *path, uint64_t *v)
     return 0;
 }
 
+unsigned pgovd_msr_stride = 1;
+
 int pgovd_msr_read(int fd, uint32_t reg, uint64_t *v)
 {
     unsigned char b[8];
     ssize_t r;
 
     do
-        r = pread(fd, b, sizeof(b), (off_t)reg);
+        r = pread(fd, b, sizeof(b), (off_t)reg * pgovd_msr_stride);
     while (r < 0 && errno == EINTR);
     if (r < 0)
         return -errno;
@@ -114,7 +116,7 @@ int pgovd_msr_write(const char *path, uint32_t reg, uint64_t v)
     for (int i = 0; i < 8; i++)
         b[i] = (unsigned char)(v >> (8 * i));
     do
-        w = pwrite(fd, b, sizeof(b), (off_t)reg);
+        w = pwrite(fd, b, sizeof(b), (off_t)reg * pgovd_msr_stride);
     while (w < 0 && errno == EINTR);
     int e = w < 0 ? errno : (w != 8 ? EIO : 0);
     if (close(fd) < 0 && !e)

@@ -84,6 +84,8 @@ static void usage(FILE *f)
             "      --restore             put back the settings in the state file and exit\n"
             "      --step                testing: run one tick per line read on stdin\n"
             "      --clock-file FILE     testing: read the time (ns) from FILE each tick\n"
+            "      --fake-msr            testing: cpu/N/msr are plain files, register R\n"
+            "                            at byte 8*R\n"
             "  -l, --list-policies       list the policies and exit\n"
             "  -v, --verbose             print every decision and trace event\n"
             "  -h, --help                this text\n"
@@ -417,9 +419,13 @@ static int setup_cpu(struct pgovd *d, struct pgovd_cpu *c)
     r = read_khz(p, &c->base_khz, true);
     if (r < 0)
         return -1;
+    const bool no_base_file = r > 0;
     if (r > 0 || c->base_khz > c->max_khz || c->base_khz < c->min_khz)
         c->base_khz = c->max_khz;
 
+    pol_path(c, p, "scaling_cur_freq");
+    if (read_khz(p, &c->start_khz, true) != 0)
+        c->start_khz = 0; /* optional: policies then assume the maximum */
     c->wm = d->wm;
     if (c->wm != PGOVD_WM_LIMITS) {
         pol_path(c, p, "scaling_available_governors");
@@ -454,6 +460,16 @@ static int setup_cpu(struct pgovd *d, struct pgovd_cpu *c)
             }
         }
     }
+    if (c->msr && no_base_file) {
+        /* No base_frequency in sysfs (acpi-cpufreq): the TSC runs at the max
+         * non-turbo ratio, MSR_PLATFORM_INFO (0xCE) bits 15:8. */
+        uint64_t pi;
+        if (pgovd_msr_read(c->msr_fd, 0xCE, &pi) == 0) {
+            uint64_t khz = ((pi >> 8) & 0xff) * (uint64_t)d->scaling_khz;
+            if (khz >= c->min_khz && khz <= c->max_khz)
+                c->base_khz = (uint32_t)khz;
+        }
+    }
     if ((c->spec.pol->need & PGOV_HW_NEED_HWP) && !c->msr) {
         pgovd_err("%s: policy %s writes IA32_HWP_REQUEST and needs the msr device", c->msr_path,
                   c->spec.pol->name);
@@ -470,12 +486,20 @@ static bool plan_has(const struct pgovd_plan *pl, const char *path, uint32_t kin
     return false;
 }
 
+/* HWP boost programs IA32_HWP_REQUEST itself and leaves cpufreq alone. */
+static bool uses_cpufreq(const struct pgovd_cpu *c)
+{
+    return !(c->spec.pol->need & PGOV_HW_NEED_HWP);
+}
+
 static int plan_cpu(struct pgovd *d, struct pgovd_cpu *c)
 {
     char p[PATH_MAX];
     int r = 0;
 
-    if (c->wm == PGOVD_WM_SETSPEED) {
+    if (!uses_cpufreq(c)) {
+        /* nothing in cpufreq */
+    } else if (c->wm == PGOVD_WM_SETSPEED) {
         /* setspeed first: restoring it only works while `userspace` still rules. */
         const char *leaf[2] = { "scaling_setspeed", "scaling_governor" };
         for (int i = 0; i < 2 && !r; i++) {
@@ -531,7 +555,7 @@ static void report_write(const char *path, const char *what, int r)
 static int take_over(struct pgovd *d, struct pgovd_cpu *c)
 {
     char p[PATH_MAX];
-    if (d->dry_run || c->wm != PGOVD_WM_SETSPEED)
+    if (d->dry_run || c->wm != PGOVD_WM_SETSPEED || !uses_cpufreq(c))
         return 0;
     pol_path(c, p, "scaling_governor");
     int r = write_val(p, 0, "userspace\n");
@@ -586,6 +610,12 @@ static void synth_counters(struct pgovd *d, struct pgovd_cpu *c)
         uint64_t dm = dall && didle <= dall ? dtsc / dall * (dall - didle) +
                                                   dtsc % dall * (dall - didle) / dall
                                             : 0;
+        /* /proc/stat counts whole USER_HZ ticks, so a lightly loaded CPU often
+         * shows no busy tick at all; a CPU is never wholly outside C0 for a
+         * tick (its timer interrupt runs), and intel_pstate rejects a sample
+         * whose MPERF did not move, so C0 time is floored at 0.1 %. */
+        if (dm < dtsc / 1000)
+            dm = dtsc / 1000;
         uint32_t f = c->cur_khz ? c->cur_khz : c->base_khz;
         c->syn_tsc += dtsc;
         c->syn_mperf += dm;
@@ -611,16 +641,13 @@ static void print_decision(struct pgovd *d, struct pgovd_cpu *c)
 static int tick(struct pgovd *d)
 {
     char sp[PATH_MAX];
-    bool need_stat = false;
+    /* /proc/stat every tick: idle times, the IOWAIT flag, degraded counters,
+     * and which CPUs the kernel still lists (offline ones have no line). */
+    const bool need_stat = true;
 
     if (read_clock(d))
         return -1;
-    for (unsigned i = 0; i < d->ncpu; i++) {
-        struct pgovd_cpu *c = &d->cpu[i];
-        if (c->managed && (!c->msr || (c->spec.pol->need & PGOV_HW_NEED_IDLE)))
-            need_stat = true;
-    }
-    if (need_stat) {
+    {
         snprintf(sp, sizeof(sp), "%s/stat", d->proc_root);
         int r = pgovd_parse_stat(sp, d->stat_now, d->stat_present, d->ncpu);
         if (r) {
@@ -645,6 +672,7 @@ static int tick(struct pgovd *d)
         c->online = true;
         if (!c->active) {
             c->st_valid = false;
+            c->iowait_valid = false;
             c->cur_khz = 0; /* force a write: the kernel may have reset it */
             int r = c->spec.pol->start(d, c);
             if (r) {
@@ -657,6 +685,12 @@ static int tick(struct pgovd *d)
         }
         if (!c->msr)
             synth_counters(d, c);
+        /* The scheduler flags an IOWAIT wakeup; the nearest thing a daemon
+         * sees is iowait time having grown since the previous tick. */
+        uint64_t iow = d->stat_now[i].iowait;
+        c->flags_now = c->iowait_valid && iow > c->iowait_prev ? PGOV_UPDATE_IOWAIT : 0;
+        c->iowait_prev = iow;
+        c->iowait_valid = true;
         int r = c->spec.pol->tick(d, c);
         if (r == PGOV_EIO && c->msr) {
             /* The msr device of an offlined CPU vanishes before sysfs says so. */
@@ -675,7 +709,7 @@ static int tick(struct pgovd *d)
     /* CPUs sharing one cpufreq policy get the highest of their requests. */
     for (unsigned i = 0; i < d->ncpu; i++) {
         struct pgovd_cpu *c = &d->cpu[i];
-        if (!c->managed || !c->active || !c->req_khz)
+        if (!c->managed || !c->active || !c->req_khz || !uses_cpufreq(c))
             continue;
         uint32_t khz = c->req_khz;
         bool first = true;
@@ -788,6 +822,7 @@ int main(int argc, char **argv)
         { "restore", no_argument, 0, 9 },
         { "step", no_argument, 0, 10 },
         { "clock-file", required_argument, 0, 11 },
+        { "fake-msr", no_argument, 0, 12 },
         { "list-policies", no_argument, 0, 'l' },
         { "verbose", no_argument, 0, 'v' },
         { "help", no_argument, 0, 'h' },
@@ -825,6 +860,7 @@ int main(int argc, char **argv)
         case 9: o.restore_only = true; break;
         case 10: d.step = true; break;
         case 11: d.clock_file = optarg; break;
+        case 12: pgovd_msr_stride = 8; break;
         case 'l':
             printf("policies (NAME[@MAJOR.MINOR] selects a kernel profile):\n");
             pgovd_policy_list();

@@ -30,7 +30,11 @@ int pgovd_read(const char *path, char *buf, size_t len);
 int pgovd_write(const char *path, const char *buf, size_t len);
 /* Read one decimal unsigned value (leading/trailing blanks allowed). */
 int pgovd_read_u64(const char *path, uint64_t *v);
-/* 8-byte little-endian register at @off of an msr device (or a fake file). */
+/* 8-byte little-endian register @reg of an msr device: the msr driver reads
+ * register R at file offset R. Test trees use plain files instead, where
+ * registers would overlap, so --fake-msr sets the stride to 8 (register R
+ * at byte 8*R). */
+extern unsigned pgovd_msr_stride;
 int pgovd_msr_read(int fd, uint32_t reg, uint64_t *v);
 int pgovd_msr_write(const char *path, uint32_t reg, uint64_t v);
 /* Parse "0-3,6" into @set (PGOVD_MAX_CPUS bits). Returns 0 or -EINVAL. */
@@ -56,7 +60,7 @@ enum pgovd_rkind { PGOVD_R_FILE = 0, PGOVD_R_MSR = 1 };
 struct pgovd_rentry {
     char path[PATH_MAX];
     uint32_t kind;             /* enum pgovd_rkind */
-    uint32_t reg;              /* MSR number (PGOVD_R_MSR) */
+    uint32_t reg;              /* PGOVD_R_MSR: file offset of the register */
     uint32_t flags;            /* PGOVD_RF_* */
     uint32_t len;              /* bytes in data */
     char data[PGOVD_VAL_MAX];  /* original bytes (MSR: 8 bytes LE) */
@@ -109,6 +113,7 @@ struct pgovd_cpu {
     char msr_path[PATH_MAX];
     enum pgovd_write_mode wm; /* resolved: SETSPEED or LIMITS */
     uint32_t min_khz, max_khz, base_khz; /* cpuinfo_min/max, base_frequency */
+    uint32_t start_khz; /* scaling_cur_freq when the daemon started (0: unknown) */
     uint32_t req_khz;  /* the policy's latest request (0: none yet) */
     uint32_t cur_khz;  /* last value written (0: nothing written yet) */
     struct pgovd_spec spec;
@@ -123,6 +128,9 @@ struct pgovd_cpu {
     void *inst;
     uint64_t next_ns;  /* timer-driven policies: when to call the timer */
     int64_t last_load; /* for decision lines: policy-specific, -1 if none */
+    uint32_t flags_now;  /* PGOV_UPDATE_IOWAIT when iowait time grew over the last tick */
+    uint64_t iowait_prev;
+    bool iowait_valid;
 };
 
 struct pgovd {

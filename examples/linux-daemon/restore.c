@@ -80,7 +80,7 @@ int pgovd_plan_add_msr(struct pgovd_plan *p, const char *path, uint32_t reg)
     memset(e, 0, sizeof(*e));
     strcpy(e->path, path);
     e->kind = PGOVD_R_MSR;
-    e->reg = reg;
+    e->reg = reg * pgovd_msr_stride; /* the offset, so --restore needs no option */
     e->len = 8;
     for (int i = 0; i < 8; i++)
         e->data[i] = (char)(unsigned char)(v >> (8 * i));

@@ -41,6 +41,9 @@
 
 enum flavour { ACPI, PSTATE };
 
+/* IA32_HWP_REQUEST at start: EPP 0x80, max 39, min 8. */
+#define HWP_REQ0 0x80002708ull
+
 struct fcpu {
     uint64_t tsc, mperf, aperf;
     uint64_t user, nice, sys, idle, iowait;
@@ -124,8 +127,23 @@ static void msr_put(const struct tree *t, unsigned cpu, uint32_t reg, uint64_t v
         return; /* CPU "offline": no device */
     for (int i = 0; i < 8; i++)
         b[i] = (unsigned char)(v >> (8 * i));
-    assert_int_equal(pwrite(fd, b, 8, reg), 8);
+    assert_int_equal(pwrite(fd, b, 8, (off_t)reg * 8), 8); /* pgovd --fake-msr layout */
     close(fd);
+}
+
+static uint64_t msr_get(const struct tree *t, unsigned cpu, uint32_t reg)
+{
+    char p[1024];
+    unsigned char b[8] = { 0 };
+    uint64_t v = 0;
+    snprintf(p, sizeof(p), "%s/dev/cpu/%u/msr", t->root, cpu);
+    int fd = open(p, O_RDONLY);
+    assert_true(fd >= 0);
+    assert_int_equal(pread(fd, b, 8, (off_t)reg * 8), 8);
+    close(fd);
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | b[i];
+    return v;
 }
 
 static int rm_cb(const char *p, const struct stat *sb, int flag, struct FTW *ftw)
@@ -223,6 +241,8 @@ static void tree_make(struct tree *t, const char *name, unsigned ncpu, enum flav
               "conservative ondemand userspace powersave performance schedutil\n");
             P("scaling_governor", "schedutil\n");
             P("scaling_setspeed", "<unsupported>\n");
+            P("scaling_available_frequencies",
+              "3900000 3500000 3000000 2400000 1600000 800000\n");
         } else {
             snprintf(v, sizeof(v), "%u\n", BASE_KHZ);
             P("base_frequency", v);
@@ -234,7 +254,9 @@ static void tree_make(struct tree *t, const char *name, unsigned ncpu, enum flav
         if (msr) {
             xmkdir("%s/dev/cpu/%u", r, i);
             put("", "%s/dev/cpu/%u/msr", r, i);
-            msr_put(t, i, 0x774, 0x80002a0808ull); /* an HWP_REQUEST to keep */
+            msr_put(t, i, 0x774, HWP_REQ0); /* an HWP_REQUEST to keep */
+            msr_put(t, i, 0x771, 39u | 24u << 8 | 8u << 16 | 1u << 24); /* HWP_CAPABILITIES */
+            msr_put(t, i, 0xCE, (uint64_t)(BASE_KHZ / 100000) << 8); /* PLATFORM_INFO */
         }
         t->c[i].online = 1;
         t->c[i].tsc = 5000000000ull * (i + 1);
@@ -411,6 +433,7 @@ static void d_start(struct daemon *d, const struct tree *t, int step, const char
     argv[n++] = procr;
     argv[n++] = devr;
     argv[n++] = state;
+    argv[n++] = "--fake-msr";
     if (step) {
         argv[n++] = "--step";
         argv[n++] = clk;
@@ -509,7 +532,10 @@ static int state_exists(const struct tree *t)
 }
 
 static const unsigned busy0[MAXCPU] = { 0, 0, 0, 0 };
-static const unsigned busy100[MAXCPU] __attribute__((unused)) = { 100, 100, 100, 100 };
+static const unsigned busy100[MAXCPU] = { 100, 100, 100, 100 };
+/* "Idle" for closed loops: 1 % busy. A CPU with no C0 cycles at all never
+ * runs intel_pstate's hook in the kernel (and its sample is rejected). */
+static const unsigned busy1[MAXCPU] = { 1, 1, 1, 1 };
 
 /* ------------------------------------------------------------ tests */
 
@@ -883,6 +909,110 @@ static void test_config_per_cpu(void **state)
     snap_free(&before);
 }
 
+/* Tick with @busy until every CPU requests @want (or @max ticks pass);
+ * returns the ticks it took, or -1. */
+static int drive(struct daemon *d, struct tree *t, uint64_t dt, const unsigned *busy,
+                 unsigned iowait_pct, uint32_t want, int max)
+{
+    for (int k = 1; k <= max; k++) {
+        advance(t, dt, busy, iowait_pct);
+        if (!d_tick(d))
+            return -1;
+        unsigned ok = 0;
+        for (unsigned i = 0; i < t->ncpu; i++)
+            ok += req_khz(t, i) == want;
+        if (ok == t->ncpu)
+            return k;
+    }
+    for (unsigned i = 0; i < t->ncpu; i++)
+        print_message("  cpu%u requests %u kHz, want %u\n", i, req_khz(t, i), want);
+    return -1;
+}
+
+/* Every library policy, closed loop: flat-out load takes it to the top
+ * frequency, an idle machine to the bottom one, whatever the algorithm's
+ * path there; then the tree is as it was. */
+static void policy_follows_load(const char *pol, enum flavour fl, int msr, uint64_t dt)
+{
+    struct tree t;
+    struct snap before;
+    struct daemon d;
+    char arg[128];
+    print_message("  policy %s (%s, %s)\n", pol, fl == ACPI ? "setspeed" : "limits",
+                  msr ? "msr" : "degraded /proc/stat");
+    tree_make(&t, "policies", 2, fl, msr);
+    snap_take(&t, &before);
+    snprintf(arg, sizeof(arg), "--policy=%s", pol);
+    const char *args[] = { arg, NULL };
+    d_start(&d, &t, 1, args);
+    assert_non_null(d_tick(&d));
+    int up = drive(&d, &t, dt, busy100, 0, MAX_KHZ, 200);
+    int down = drive(&d, &t, dt, busy1, 0, MIN_KHZ, 200);
+    int st = d_finish(&d, 0);
+    if (up < 0 || down < 0 || !exited(st, 0))
+        print_message("stderr: %s\n", d_stderr(&d));
+    assert_true(up > 0);
+    assert_true(down > 0);
+    assert_true(exited(st, 0));
+    assert_tree_is(&t, &before);
+    snap_free(&before);
+}
+
+static void test_policies_closed_loop(void **state)
+{
+    (void)state;
+    static const char *const pols[] = {
+        "ondemand",       "ondemand@4.17", "ondemand-deadband@4.17", "conservative",
+        "conservative@4.17", "pstate",    "pstate@4.13",    "pstate@4.5",
+        "pstate-pid@4.6", "pstate-load@4.17", "pstate-load", "schedutil",
+    };
+    /* 10 ms ticks, the daemon's default interval and one USER_HZ tick of
+     * /proc/stat. Slower ticks change the algorithms' answers exactly as in
+     * the kernel: the PID profiles scale busy down when a sample comes more
+     * than 3 sampling intervals late (an idle CPU), and conservative drops
+     * its requested frequency by one step per idle period it missed. */
+    for (size_t i = 0; i < sizeof(pols) / sizeof(pols[0]); i++)
+        policy_follows_load(pols[i], ACPI, 1, 10000000);
+    /* clamped limits (intel_pstate-style driver) and the degraded counters */
+    policy_follows_load("pstate-load", PSTATE, 0, 10000000);
+    policy_follows_load("ondemand", PSTATE, 0, 10000000);
+    policy_follows_load("schedutil", ACPI, 0, 10000000);
+}
+
+/* HWP dynamic boost: IOWAIT (iowait time growing) raises the HWP_REQUEST
+ * minimum through the msr device; cpufreq is not touched; the original
+ * request is written back at the end. */
+static void test_hwp_boost(void **state)
+{
+    (void)state;
+    struct tree t;
+    struct snap before;
+    struct daemon d;
+    static const unsigned busy30[MAXCPU] = { 30, 30, 30, 30 };
+    tree_make(&t, "hwp", 2, PSTATE, 1);
+    snap_take(&t, &before);
+    const char *args[] = { "--policy=hwp-boost", "--interval=10", NULL };
+    d_start(&d, &t, 1, args);
+    assert_non_null(d_tick(&d));
+    uint64_t max_min = 0;
+    for (int k = 0; k < 20; k++) {
+        advance(&t, 10000000, busy30, 100); /* every idle tick is iowait */
+        assert_non_null(d_tick(&d));
+        uint64_t req = msr_get(&t, 0, 0x774);
+        assert_int_equal(req & ~0xffull, HWP_REQ0 & ~0xffull); /* only min moves */
+        if ((req & 0xff) > max_min)
+            max_min = req & 0xff;
+        assert_tree_is(&t, &before);
+    }
+    assert_true(max_min > (HWP_REQ0 & 0xff)); /* boosted above min 8 */
+    assert_true(max_min <= 39);
+    assert_true(exited(d_finish(&d, 0), 0));
+    assert_int_equal(msr_get(&t, 0, 0x774), HWP_REQ0);
+    assert_int_equal(msr_get(&t, 1, 0x774), HWP_REQ0);
+    assert_tree_is(&t, &before);
+    snap_free(&before);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -895,6 +1025,8 @@ int main(void)
         cmocka_unit_test(test_write_refused),
         cmocka_unit_test(test_cpu_offline),
         cmocka_unit_test(test_config_per_cpu),
+        cmocka_unit_test(test_policies_closed_loop),
+        cmocka_unit_test(test_hwp_boost),
     };
     signal(SIGPIPE, SIG_IGN);
     return cmocka_run_group_tests_name("pgovd", tests, NULL, NULL);
