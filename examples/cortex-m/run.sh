@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Build the Cortex-M4 firmware (examples/cortex-m/firmware.c + the unchanged
+# lib/ sources), run it under qemu-system-arm -M mps2-an386 with semihosting,
+# and check every P-state it prints against tests/vectors/pstate_load.tsv.
+# Then report the library's code size, static RAM and worst-case stack per
+# module (Cortex-M4F and Cortex-M0, -Os).
+# Usage: examples/cortex-m/run.sh      Output dir: build/cortex-m/
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+out=$root/build/cortex-m
+CC=${CC_ARM:-arm-none-eabi-gcc}
+M4="-mcpu=cortex-m4 -mthumb -mfpu=fpv4-sp-d16 -mfloat-abi=hard"
+M0="-mcpu=cortex-m0 -mthumb -mfloat-abi=soft"
+WARN="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Werror"
+LIBFLAGS="-std=c11 -Os -ffreestanding -fno-builtin -ffunction-sections -fdata-sections"
+SCEN="io_heavy_direct mel_bursty_10pct cpu_ramp_ticks"
+command -v "$CC" >/dev/null || { echo "cortex-m/run.sh: $CC missing (gcc-arm-none-eabi)" >&2; exit 1; }
+command -v qemu-system-arm >/dev/null || { echo "cortex-m/run.sh: qemu-system-arm missing" >&2; exit 1; }
+rm -rf "$out"
+mkdir -p "$out/m4" "$out/m0"
+
+python3 "$root/examples/cortex-m/gen_trace.py" "$root/tests/vectors/pstate_load.tsv" \
+  "$out/trace.c" "$out/expected.txt" $SCEN
+
+# The library, one object per module, as an embedder would build it.
+for cpu in m4 m0; do
+  flags=$M4; [ $cpu = m0 ] && flags=$M0
+  for f in "$root"/lib/*.c; do
+    (cd "$out/$cpu" && $CC $flags $LIBFLAGS $WARN -fstack-usage -fcallgraph-info=su \
+      -I"$root/include" -I"$root/lib" -c "$f" -o "$(basename "${f%.c}").o")
+  done
+done
+$CC $M4 -std=c11 -O2 -Wall -Wextra -Werror -I"$root/include" -I"$root/examples/cortex-m" \
+  --specs=rdimon.specs -nostartfiles -T "$root/targets/cortex-m/cortex-m.ld" \
+  -Wl,--defsym=__flash_origin=0x0,--defsym=__flash_size=0x400000 \
+  -Wl,--defsym=__ram_origin=0x20000000,--defsym=__ram_size=0x400000 \
+  -Wl,--gc-sections -Wl,-Map="$out/firmware.map" \
+  "$root/examples/cortex-m/firmware.c" "$out/trace.c" "$root/targets/cortex-m/startup.c" \
+  "$out"/m4/*.o -o "$out/firmware.elf"
+arm-none-eabi-size "$out/firmware.elf"
+
+t0=$(date +%s%N)
+set +e
+timeout 120 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none \
+  -semihosting-config enable=on,target=native -kernel "$out/firmware.elf" >"$out/output.txt" 2>&1
+rc=$?
+set -e
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+grep -v '^v[0-9]' "$out/output.txt" || true
+[ $rc -eq 0 ] || { echo "cortex-m: firmware exited $rc (124 = timeout)" >&2; exit 1; }
+grep '^v[0-9]' "$out/output.txt" >"$out/decisions.txt" || true
+if ! diff -q "$out/expected.txt" "$out/decisions.txt" >/dev/null; then
+  echo "cortex-m: P-states differ from pstate_load.tsv (expected < > firmware):" >&2
+  diff "$out/expected.txt" "$out/decisions.txt" | head -n 20 >&2
+  exit 1
+fi
+echo "cortex-m: $(wc -l <"$out/decisions.txt") hook calls in $(echo $SCEN | wc -w) scenarios x 2 profiles" \
+     "match pstate_load.tsv on Cortex-M4 under qemu (${ms} ms)"
+
+# ---- footprint per module: code (text), static RAM (data+bss), worst stack
+python3 "$root/examples/cortex-m/stack_report.py" "$out"/m4/*.ci >"$out/stack_m4.tsv"
+python3 "$root/examples/cortex-m/stack_report.py" "$out"/m0/*.ci >"$out/stack_m0.tsv"
+{
+  printf 'module\tM4F text\tM0 text\tdata+bss\tM4F stack\tM0 stack\tworst entry (M4F)\n'
+  for o in "$out"/m4/*.o; do
+    m=$(basename "$o" .o)
+    read -r t4 d4 b4 _ < <(arm-none-eabi-size "$o" | awk 'NR==2 {print $1, $2, $3}')
+    read -r t0_ _ _ _ < <(arm-none-eabi-size "$out/m0/$m.o" | awk 'NR==2 {print $1, $2, $3}')
+    s4=$(awk -F'\t' -v m="$m" '$1==m {print $3 ($4=="-" ? "" : " " $4) "\t" $2}' "$out/stack_m4.tsv")
+    s0=$(awk -F'\t' -v m="$m" '$1==m {print $3 ($4=="-" ? "" : " " $4)}' "$out/stack_m0.tsv")
+    st4=${s4%%$'\t'*}; fn=${s4#*$'\t'}
+    [ -n "$s4" ] || { st4=-; fn=-; }
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$m" "$t4" "$t0_" "$((d4 + b4))" "$st4" "${s0:--}" "$fn"
+  done
+} | tee "$out/footprint.tsv" | column -t -s$'\t'
+echo "cortex-m: measured by stack painting on the M4 (library + HAL callbacks):"
+grep -E '^(stack|ram) ' "$out/output.txt" | sed 's/^/  /'
