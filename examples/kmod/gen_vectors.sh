@@ -12,7 +12,7 @@ PER=${PGOV_KMOD_PER:-120} STRIDE=${PGOV_KMOD_STRIDE:-16}
 # Print one TSV as C initialisers. Column values are decimal integers or '-'
 # (unused); awk cannot hold 64-bit integers exactly, so they stay text and
 # become C literals: "-N" -> (0ULL - NULL), "N" -> NULL, "-" -> 0ULL.
-emit() { # file struct cols...
+emit() { # file table keycol|- valuecols... (at most 4 values)
   local f=$1 name=$2; shift 2
   awk -v name="$name" -v cols="$*" -v per="$PER" -v stride="$STRIDE" -F'\t' '
     function lit(v) {
@@ -25,15 +25,16 @@ emit() { # file struct cols...
     /^#/ { next }
     !hdr { for (i = 1; i <= NF; i++) idx[$i] = i; hdr = 1
            n = split(cols, want, " ")
-           for (k = 1; k <= n; k++) if (!(want[k] in idx)) {
+           if (n > 5) { print "gen_vectors: more than 4 value columns" > "/dev/stderr"; exit 1 }
+           for (k = 1; k <= n; k++) if (want[k] != "-" && !(want[k] in idx)) {
              printf "gen_vectors: %s: no column %s\n", FILENAME, want[k] > "/dev/stderr"; exit 1 }
-           printf "const struct pgov_kvec_%s pgov_kvec_%s[] = {\n", name, name
+           printf "const struct pgov_kvec_row pgov_kvec_%s[] = {\n", name
            next }
-    { key = $(idx[want[1]]); seen[key]++
+    { key = want[1] == "-" ? name : $(idx[want[1]]); seen[key]++
       if (seen[key] > per && (seen[key] - per) % stride) next
-      line = "    { \"" key "\""
-      for (k = 2; k <= n; k++) line = line ", " lit($(idx[want[k]]))
-      print line " },"; rows++ }
+      line = "    { \"" key "\", {"
+      for (k = 2; k <= n; k++) line = line (k > 2 ? ", " : " ") lit($(idx[want[k]]))
+      print line " } },"; rows++ }
     END { if (!hdr) exit 1
           printf "};\nconst unsigned int pgov_kvec_%s_n = %d;\n\n", name, rows }
   ' "$f"
@@ -46,5 +47,7 @@ tmp=$out.tmp
   echo '#include "pgov_kvec.h"'
   echo
   emit "$vdir/pstate_fixed.tsv" fixed func a b result
+  emit "$vdir/pelt_decay.tsv" pelt_decay - val n result
+  emit "$vdir/pelt_segments.tsv" pelt_segments - periods d1 d3 result
 } >"$tmp"
 mv "$tmp" "$out"

@@ -4,12 +4,21 @@
 #define PGOV_KVEC_H
 #include <linux/types.h>
 
-/* pstate_fixed.tsv: func, a, b, result as 64-bit two's-complement patterns. */
-struct pgov_kvec_fixed {
-    const char *func;
-    u64 a, b, result;
+/* One vector row: its function (or table) name and up to four integer
+ * columns as 64-bit two's-complement patterns, in the file's column order. */
+struct pgov_kvec_row {
+    const char *key;
+    u64 v[4];
 };
-extern const struct pgov_kvec_fixed pgov_kvec_fixed[];
+
+/* pstate_fixed.tsv: func | a b result */
+extern const struct pgov_kvec_row pgov_kvec_fixed[];
 extern const unsigned int pgov_kvec_fixed_n;
+/* pelt_decay.tsv: val n result */
+extern const struct pgov_kvec_row pgov_kvec_pelt_decay[];
+extern const unsigned int pgov_kvec_pelt_decay_n;
+/* pelt_segments.tsv: periods d1 d3 result */
+extern const struct pgov_kvec_row pgov_kvec_pelt_segments[];
+extern const unsigned int pgov_kvec_pelt_segments_n;
 
 #endif
