@@ -775,12 +775,23 @@ static int restore_all(struct pgovd *d)
     return 0;
 }
 
+/* Is @pid a running pgovd? (A reused pid of another program does not count.) */
+static bool owner_alive(long pid)
+{
+    char p[64], comm[64];
+    snprintf(p, sizeof(p), "/proc/%ld/comm", pid);
+    if (pgovd_read(p, comm, sizeof(comm)) < 0)
+        return false;
+    return strncmp(comm, "pgovd", 5) == 0;
+}
+
 /* A state file left by a pgovd that could not clean up (SIGKILL, power
  * loss with a persistent state dir): put those values back first. */
 static int restore_leftover(struct pgovd *d, bool must_exist)
 {
     struct pgovd_plan old = { 0 };
-    int r = pgovd_plan_load(&old, d->state_file);
+    long pid = 0;
+    int r = pgovd_plan_load(&old, d->state_file, &pid);
 
     if (r == -ENOENT && !must_exist)
         return 0;
@@ -791,6 +802,12 @@ static int restore_leftover(struct pgovd *d, bool must_exist)
     if (r) {
         pgovd_err("%s: unreadable state file: %s", d->state_file,
                   r == -EINVAL ? "bad format" : strerror(-r));
+        pgovd_plan_free(&old);
+        return -1;
+    }
+    if (pid > 0 && pid != (long)getpid() && owner_alive(pid)) {
+        /* Restoring now would pull the settings from under a live daemon. */
+        pgovd_err("%s: belongs to pgovd pid %ld, which is still running", d->state_file, pid);
         pgovd_plan_free(&old);
         return -1;
     }

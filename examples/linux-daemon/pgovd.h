@@ -76,7 +76,8 @@ int pgovd_plan_add_file(struct pgovd_plan *p, const char *path, uint32_t flags);
 int pgovd_plan_add_msr(struct pgovd_plan *p, const char *path, uint32_t reg);
 /* Write the plan to @state_file atomically (tmp + fsync + rename). */
 int pgovd_plan_save(const struct pgovd_plan *p, const char *state_file);
-int pgovd_plan_load(struct pgovd_plan *p, const char *state_file);
+/* Read a state file; @pid gets the pid of the pgovd that wrote it. */
+int pgovd_plan_load(struct pgovd_plan *p, const char *state_file, long *pid);
 /* Put every saved value back in plan order, then the PGOVD_RF_TWICE ones again
  * (a max limit written before its min may be refused until the min is back).
  * Async-signal-safe when @quiet (no stdio). Returns the number of entries

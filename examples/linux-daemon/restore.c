@@ -134,7 +134,7 @@ static int hexval(int c)
     return -1;
 }
 
-int pgovd_plan_load(struct pgovd_plan *p, const char *state_file)
+int pgovd_plan_load(struct pgovd_plan *p, const char *state_file, long *pid)
 {
     FILE *f = fopen(state_file, "re");
     char line[PATH_MAX + 2 * PGOVD_VAL_MAX + 64];
@@ -142,7 +142,7 @@ int pgovd_plan_load(struct pgovd_plan *p, const char *state_file)
 
     if (!f)
         return -errno;
-    if (!fgets(line, sizeof(line), f) || strncmp(line, "pgovd-state 1 ", 14) != 0) {
+    if (!fgets(line, sizeof(line), f) || sscanf(line, "pgovd-state 1 %ld", pid) != 1) {
         fclose(f);
         return -EINVAL;
     }

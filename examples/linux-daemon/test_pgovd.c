@@ -717,6 +717,17 @@ static void test_crash_and_kill(void **state)
     /* --restore with nothing saved is fine */
     assert_true(exited(run_once(&t, restore), 0));
 
+    /* a second pgovd must not pull the settings from under a live one */
+    d_start(&d, &t, 1, args);
+    assert_non_null(d_tick(&d));
+    struct daemon d2;
+    d_start(&d2, &t, 1, args); /* (stderr.txt now holds the second one's output) */
+    assert_true(exited(d_finish(&d2, 0), 1));
+    assert_non_null(strstr(d_stderr(&d2), "which is still running"));
+    assert_int_equal(req_khz(&t, 0), MIN_KHZ);
+    assert_true(exited(d_finish(&d, 0), 0));
+    assert_tree_is(&t, &before);
+
     /* killed again; this time the next start restores before it saves */
     d_start(&d, &t, 1, args);
     assert_non_null(d_tick(&d));
