@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Build the Cortex-M4 firmware (examples/cortex-m/firmware.c + the unchanged
-# lib/ sources), run it under qemu-system-arm -M mps2-an386 with semihosting,
-# and check every P-state it prints against tests/vectors/pstate_load.tsv.
+# Build the Cortex-M4F and Cortex-M0 firmware (examples/cortex-m/firmware.c
+# + the unchanged lib/ sources), run each under qemu-system-arm (-M
+# mps2-an386, -M microbit) with semihosting, and check every P-state it
+# prints against tests/vectors/pstate_load.tsv.
 # Then report the library's code size, static RAM and worst-case stack per
 # module (Cortex-M4F and Cortex-M0, -Os).
 # Usage: examples/cortex-m/run.sh      Output dir: build/cortex-m/
@@ -31,32 +32,39 @@ for cpu in m4 m0; do
       -I"$root/include" -I"$root/lib" -c "$f" -o "$(basename "${f%.c}").o")
   done
 done
-$CC $M4 -std=c11 -O2 -Wall -Wextra -Werror -I"$root/include" -I"$root/examples/cortex-m" \
-  --specs=rdimon.specs -nostartfiles -T "$root/targets/cortex-m/cortex-m.ld" \
-  -Wl,--defsym=__flash_origin=0x0,--defsym=__flash_size=0x400000 \
-  -Wl,--defsym=__ram_origin=0x20000000,--defsym=__ram_size=0x400000 \
-  -Wl,--gc-sections -Wl,-Map="$out/firmware.map" \
-  "$root/examples/cortex-m/firmware.c" "$out/trace.c" "$root/targets/cortex-m/startup.c" \
-  "$out"/m4/*.o -o "$out/firmware.elf"
-arm-none-eabi-size "$out/firmware.elf"
-
-t0=$(date +%s%N)
-set +e
-timeout 120 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none \
-  -semihosting-config enable=on,target=native -kernel "$out/firmware.elf" >"$out/output.txt" 2>&1
-rc=$?
-set -e
-ms=$(( ($(date +%s%N) - t0) / 1000000 ))
-grep -v '^v[0-9]' "$out/output.txt" || true
-[ $rc -eq 0 ] || { echo "cortex-m: firmware exited $rc (124 = timeout)" >&2; exit 1; }
-grep '^v[0-9]' "$out/output.txt" >"$out/decisions.txt" || true
-if ! diff -q "$out/expected.txt" "$out/decisions.txt" >/dev/null; then
-  echo "cortex-m: P-states differ from pstate_load.tsv (expected < > firmware):" >&2
-  diff "$out/expected.txt" "$out/decisions.txt" | head -n 20 >&2
-  exit 1
-fi
-echo "cortex-m: $(wc -l <"$out/decisions.txt") hook calls in $(echo $SCEN | wc -w) scenarios x 2 profiles" \
-     "match pstate_load.tsv on Cortex-M4 under qemu (${ms} ms)"
+# One image per board: the Cortex-M4F of mps2-an386 (4 MiB RAM) and the
+# Cortex-M0 of the micro:bit (no divider, no FPU, 16 KiB RAM).
+run_board() { # name cpu-flags qemu-machine flash-size ram-size
+  local name=$1 flags=$2 machine=$3 fsz=$4 rsz=$5 rc ms t0
+  $CC $flags -std=c11 -Os -Wall -Wextra -Werror -I"$root/include" -I"$root/examples/cortex-m" \
+    --specs=rdimon.specs -nostartfiles -T "$root/targets/cortex-m/cortex-m.ld" \
+    -Wl,--defsym=__flash_origin=0x0,--defsym=__flash_size=$fsz \
+    -Wl,--defsym=__ram_origin=0x20000000,--defsym=__ram_size=$rsz \
+    -Wl,--gc-sections -Wl,-Map="$out/firmware_$name.map" \
+    "$root/examples/cortex-m/firmware.c" "$out/trace.c" "$root/targets/cortex-m/startup.c" \
+    "$out/$name"/*.o -o "$out/firmware_$name.elf"
+  arm-none-eabi-size "$out/firmware_$name.elf" | sed "s|$out/||"
+  t0=$(date +%s%N)
+  set +e
+  timeout 120 qemu-system-arm -M "$machine" -nographic -monitor none -serial none \
+    -semihosting-config enable=on,target=native -kernel "$out/firmware_$name.elf" \
+    >"$out/output_$name.txt" 2>&1
+  rc=$?
+  set -e
+  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+  grep -v '^v[0-9]' "$out/output_$name.txt" | sed "s/^/  [$name] /" || true
+  [ $rc -eq 0 ] || { echo "cortex-m: $name firmware exited $rc (124 = timeout)" >&2; return 1; }
+  grep '^v[0-9]' "$out/output_$name.txt" >"$out/decisions_$name.txt" || true
+  if ! diff -q "$out/expected.txt" "$out/decisions_$name.txt" >/dev/null; then
+    echo "cortex-m: $name P-states differ from pstate_load.tsv (expected < > firmware):" >&2
+    diff "$out/expected.txt" "$out/decisions_$name.txt" | head -n 20 >&2
+    return 1
+  fi
+  echo "cortex-m: $name: $(wc -l <"$out/decisions_$name.txt") hook calls ($(echo $SCEN | wc -w)" \
+       "scenarios x 2 profiles) match pstate_load.tsv under qemu -M $machine (${ms} ms)"
+}
+run_board m4 "$M4" mps2-an386 0x400000 0x400000
+run_board m0 "$M0" microbit 0x40000 0x4000
 
 # ---- footprint per module: code (text), static RAM (data+bss), worst stack
 python3 "$root/examples/cortex-m/stack_report.py" "$out"/m4/*.ci >"$out/stack_m4.tsv"
@@ -74,5 +82,6 @@ python3 "$root/examples/cortex-m/stack_report.py" "$out"/m0/*.ci >"$out/stack_m0
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$m" "$t4" "$t0_" "$((d4 + b4))" "$st4" "${s0:--}" "$fn"
   done
 } | tee "$out/footprint.tsv" | column -t -s$'\t'
-echo "cortex-m: measured by stack painting on the M4 (library + HAL callbacks):"
-grep -E '^(stack|ram) ' "$out/output.txt" | sed 's/^/  /'
+echo "cortex-m: measured by stack painting (library + HAL callbacks), M4F / M0:"
+paste <(grep -E '^(stack|ram) ' "$out/output_m4.txt") \
+      <(grep -E '^(stack|ram) ' "$out/output_m0.txt" | awk '{print $3}') | sed 's/^/  /'
