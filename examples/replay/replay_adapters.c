@@ -5,6 +5,7 @@
 /* Each module's replay_<module>.c defines its adapters; declare them here. */
 extern const struct replay_adapter replay_pelt_decay, replay_pelt_segments, replay_pelt_trace;
 extern const struct replay_adapter replay_util_est;
+extern const struct replay_adapter replay_uclamp, replay_uclamp_bucket_id;
 /* pstate */
 extern const struct replay_adapter replay_adapter_pstate_fixed;
 extern const struct replay_adapter replay_adapter_pstate_pid;
@@ -16,6 +17,8 @@ extern const struct replay_adapter replay_adapter_ondemand; /* replay_dbs.c */
 const struct replay_adapter *const replay_adapters[] = {
     &replay_pelt_decay, &replay_pelt_segments, &replay_pelt_trace, /* pelt */
     &replay_util_est,                                               /* util_est */
+    &replay_uclamp,
+    &replay_uclamp_bucket_id,
     &replay_adapter_pstate_fixed,
     &replay_adapter_pstate_pid,
     &replay_adapter_pstate_load,

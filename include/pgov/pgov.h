@@ -31,6 +31,7 @@
 #include <pgov/dbs.h>
 #include <pgov/pelt.h>
 #include <pgov/util_est.h>
+#include <pgov/uclamp.h>
 
 #ifdef __cplusplus
 extern "C" {
