@@ -49,5 +49,6 @@ tmp=$out.tmp
   emit "$vdir/pstate_fixed.tsv" fixed func a b result
   emit "$vdir/pelt_decay.tsv" pelt_decay - val n result
   emit "$vdir/pelt_segments.tsv" pelt_segments - periods d1 d3 result
+  emit "$vdir/uclamp_bucket_id.tsv" uclamp_bucket_id - nbuckets value bucket_id_cur bucket_id_v57
 } >"$tmp"
 mv "$tmp" "$out"

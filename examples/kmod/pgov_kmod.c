@@ -7,7 +7,7 @@
  * vectors through the public API, then prints one summary line:
  *
  *   pgov: selftest passed: <rows>/<rows> vector rows (pstate_fixed <n>, pelt_decay <n>,
- *         pelt_segments <n>), libpgov <ver>
+ *         pelt_segments <n>, uclamp_bucket_id <n>), libpgov <ver>
  *
  * and returns 0, or prints the first mismatch and "selftest FAILED" and
  * refuses to load (-EINVAL). Licence: this glue is BSD-2-Clause like the
@@ -22,6 +22,7 @@
 #include <pgov/pgov.h>
 #include <pgov/fixed.h>
 #include <pgov/pelt.h>
+#include <pgov/uclamp.h>
 
 #include "pgov_kvec.h"
 
@@ -92,6 +93,21 @@ static bool segments_eval(const struct pgov_kvec_row *r, u64 *got)
     return true;
 }
 
+/* Both profiles of a row must match: the current (saturating) index is the
+ * compared result; a v5.7 mismatch poisons it. */
+static bool bucket_eval(const struct pgov_kvec_row *r, u64 *got)
+{
+    u32 cur = 0, old = 0;
+
+    if (r->v[0] > 20 || r->v[1] > 1024)
+        return false;
+    if (pgov_uclamp_bucket_id((u32)r->v[0], 0, (u32)r->v[1], &cur) ||
+        pgov_uclamp_bucket_id((u32)r->v[0], PGOV_KVER(5, 7), (u32)r->v[1], &old))
+        return false;
+    *got = old == r->v[3] ? cur : U64_MAX;
+    return true;
+}
+
 struct kvec_table {
     const char *file;
     const struct pgov_kvec_row *rows;
@@ -104,6 +120,8 @@ static const struct kvec_table tables[] = {
     { "pstate_fixed", pgov_kvec_fixed, &pgov_kvec_fixed_n, 2, fixed_eval },
     { "pelt_decay", pgov_kvec_pelt_decay, &pgov_kvec_pelt_decay_n, 2, decay_eval },
     { "pelt_segments", pgov_kvec_pelt_segments, &pgov_kvec_pelt_segments_n, 3, segments_eval },
+    { "uclamp_bucket_id", pgov_kvec_uclamp_bucket_id, &pgov_kvec_uclamp_bucket_id_n, 2,
+      bucket_eval },
 };
 
 static unsigned int run_table(const struct kvec_table *t, unsigned int *failed)
@@ -141,9 +159,9 @@ static int __init pgov_selftest_init(void)
         return -EINVAL;
     }
     pr_info("pgov: selftest passed: %u/%u vector rows (pstate_fixed %u, pelt_decay %u, "
-            "pelt_segments %u), libpgov %s\n",
+            "pelt_segments %u, uclamp_bucket_id %u), libpgov %s\n",
             pass, total, pgov_kvec_fixed_n, pgov_kvec_pelt_decay_n, pgov_kvec_pelt_segments_n,
-            pgov_version_string());
+            pgov_kvec_uclamp_bucket_id_n, pgov_version_string());
     return 0;
 }
 

@@ -20,5 +20,8 @@ extern const unsigned int pgov_kvec_pelt_decay_n;
 /* pelt_segments.tsv: periods d1 d3 result */
 extern const struct pgov_kvec_row pgov_kvec_pelt_segments[];
 extern const unsigned int pgov_kvec_pelt_segments_n;
+/* uclamp_bucket_id.tsv: nbuckets value bucket_id_cur bucket_id_v57 */
+extern const struct pgov_kvec_row pgov_kvec_uclamp_bucket_id[];
+extern const unsigned int pgov_kvec_uclamp_bucket_id_n;
 
 #endif
