@@ -244,7 +244,12 @@ int main(void)
             rows++;
         }
     }
+    /* Caller-owned RAM per object (the library itself has no static RAM). */
     printf("ram pgov_pstate_size %u\n", (unsigned)pgov_pstate_size());
+    printf("ram pgov_dbs_size %u\n", (unsigned)pgov_dbs_size());
+    printf("ram sizeof(struct pgov_pelt_avg) %u\n", (unsigned)sizeof(struct pgov_pelt_avg));
+    printf("ram sizeof(struct pgov_uclamp_rq) %u\n", (unsigned)sizeof(struct pgov_uclamp_rq));
+    printf("ram sizeof(struct pgov_sugov_state) %u\n", (unsigned)sizeof(struct pgov_sugov_state));
     printf("stack pgov_pstate_init %u\n", (unsigned)st_init);
     printf("stack pgov_pstate_update %u\n", (unsigned)st_update);
     printf("pgov-cortex-m: %u hook calls, %u errors\n", rows, fails);

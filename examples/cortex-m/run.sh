@@ -81,7 +81,10 @@ python3 "$root/examples/cortex-m/stack_report.py" "$out"/m0/*.ci >"$out/stack_m0
     [ -n "$s4" ] || { st4=-; fn=-; }
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$m" "$t4" "$t0_" "$((d4 + b4))" "$st4" "${s0:--}" "$fn"
   done
-} | tee "$out/footprint.tsv" | column -t -s$'\t'
+} >"$out/footprint.tsv"
+awk -F'\t' 'NR > 1 { t4 += $2; t0 += $3; db += $4 } { print }
+  END { printf "total\t%d\t%d\t%d\t-\t-\t-\n", t4, t0, db }' "$out/footprint.tsv" |
+  column -t -s$'\t'
 echo "cortex-m: measured by stack painting (library + HAL callbacks), M4F / M0:"
 paste <(grep -E '^(stack|ram) ' "$out/output_m4.txt") \
-      <(grep -E '^(stack|ram) ' "$out/output_m0.txt" | awk '{print $3}') | sed 's/^/  /'
+      <(grep -E '^(stack|ram) ' "$out/output_m0.txt" | awk '{print $NF}') | sed 's/^/  /'

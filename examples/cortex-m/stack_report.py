@@ -49,7 +49,7 @@ def worst(f, stack=()):
     if f not in frame:
         if f in ("memset", "memcpy", "memmove"):
             return (0, {"+libc"})
-        if f.startswith("__aeabi_") or re.match(r"__(u?(div|mod)|ashl|ashr|lshr|mul)[a-z]*[0-9]$", f):
+        if f.startswith("__aeabi_") or re.match(r"__[a-z]+[sdt]i[0-9]$", f):
             return (0, {"+libgcc"})
         return (0, {"+" + f})
     best, notes = 0, set()
