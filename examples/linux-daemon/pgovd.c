@@ -179,28 +179,23 @@ static int apply_opt(struct pgovd *d, struct opts *o, const char *key, const cha
             return -1;
         }
         d->iterations = v;
-    } else if (!strcmp(key, "write-mode")) {
-        if (!strcmp(val, "auto"))
-            d->wm = PGOVD_WM_AUTO;
-        else if (!strcmp(val, "setspeed"))
-            d->wm = PGOVD_WM_SETSPEED;
-        else if (!strcmp(val, "limits"))
-            d->wm = PGOVD_WM_LIMITS;
-        else {
-            pgovd_err("%s: write-mode '%s': expected auto, setspeed or limits", where, val);
+    } else if (!strcmp(key, "write-mode") || !strcmp(key, "counters")) {
+        /* both enums list their values in this order: auto, then the two choices */
+        static const char *const wm[] = { "auto", "setspeed", "limits" };
+        static const char *const cn[] = { "auto", "msr", "procstat" };
+        const char *const *names = key[0] == 'w' ? wm : cn;
+        int k = 0;
+        while (k < 3 && strcmp(val, names[k]))
+            k++;
+        if (k == 3) {
+            pgovd_err("%s: %s '%s': expected %s, %s or %s", where, key, val, names[0], names[1],
+                      names[2]);
             return -1;
         }
-    } else if (!strcmp(key, "counters")) {
-        if (!strcmp(val, "auto"))
-            d->counters = PGOVD_CNT_AUTO;
-        else if (!strcmp(val, "msr"))
-            d->counters = PGOVD_CNT_MSR;
-        else if (!strcmp(val, "procstat"))
-            d->counters = PGOVD_CNT_PROCSTAT;
-        else {
-            pgovd_err("%s: counters '%s': expected auto, msr or procstat", where, val);
-            return -1;
-        }
+        if (key[0] == 'w')
+            d->wm = (enum pgovd_write_mode)k;
+        else
+            d->counters = (enum pgovd_counters)k;
     } else if (!strcmp(key, "scaling-khz")) {
         if (parse_uint(val, 10000000, &v) || v == 0) {
             pgovd_err("%s: scaling-khz '%s': expected 1..10000000", where, val);
@@ -901,9 +896,12 @@ int main(int argc, char **argv)
         case 'i': r = apply_opt(&d, &o, "interval", optarg, "--interval"); break;
         case 'n': r = apply_opt(&d, &o, "iterations", optarg, "--iterations"); break;
         case 1: d.dry_run = true; break;
-        case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-            r = apply_opt(&d, &o, key_of[opt], optarg, lo[opt + 4].name);
+        case 2: case 3: case 4: case 5: case 6: case 7: case 8: {
+            char where[32];
+            snprintf(where, sizeof(where), "--%s", key_of[opt]);
+            r = apply_opt(&d, &o, key_of[opt], optarg, where);
             break;
+        }
         case 9: o.restore_only = true; break;
         case 10: d.step = true; break;
         case 11: d.clock_file = optarg; break;

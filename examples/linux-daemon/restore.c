@@ -37,6 +37,24 @@ static int plan_grow(struct pgovd_plan *p)
     return 0;
 }
 
+/* Append one entry (the bytes to put back at @path, or at @reg of an MSR). */
+static int plan_append(struct pgovd_plan *p, const char *path, uint32_t kind, uint32_t flags,
+                       uint32_t reg, const char *data, uint32_t len)
+{
+    if (plan_grow(p))
+        return -ENOMEM;
+    struct pgovd_rentry *e = &p->e[p->n];
+    memset(e, 0, sizeof(*e));
+    strcpy(e->path, path);
+    e->kind = kind;
+    e->flags = flags;
+    e->reg = reg;
+    e->len = len;
+    memcpy(e->data, data, len);
+    p->n++;
+    return 0;
+}
+
 int pgovd_plan_add_file(struct pgovd_plan *p, const char *path, uint32_t flags)
 {
     char buf[PGOVD_VAL_MAX + 1];
@@ -47,21 +65,12 @@ int pgovd_plan_add_file(struct pgovd_plan *p, const char *path, uint32_t flags)
     r = pgovd_read(path, buf, sizeof(buf));
     if (r < 0)
         return r;
-    if (plan_grow(p))
-        return -ENOMEM;
-    struct pgovd_rentry *e = &p->e[p->n];
-    memset(e, 0, sizeof(*e));
-    strcpy(e->path, path);
-    e->kind = PGOVD_R_FILE;
-    e->flags = flags;
-    e->len = (uint32_t)r;
-    memcpy(e->data, buf, (size_t)r);
-    p->n++;
-    return 0;
+    return plan_append(p, path, PGOVD_R_FILE, flags, 0, buf, (uint32_t)r);
 }
 
 int pgovd_plan_add_msr(struct pgovd_plan *p, const char *path, uint32_t reg)
 {
+    char le[8];
     uint64_t v;
     int fd, r;
 
@@ -74,18 +83,10 @@ int pgovd_plan_add_msr(struct pgovd_plan *p, const char *path, uint32_t reg)
     close(fd);
     if (r < 0)
         return r;
-    if (plan_grow(p))
-        return -ENOMEM;
-    struct pgovd_rentry *e = &p->e[p->n];
-    memset(e, 0, sizeof(*e));
-    strcpy(e->path, path);
-    e->kind = PGOVD_R_MSR;
-    e->reg = reg * pgovd_msr_stride; /* the offset, so --restore needs no option */
-    e->len = 8;
     for (int i = 0; i < 8; i++)
-        e->data[i] = (char)(unsigned char)(v >> (8 * i));
-    p->n++;
-    return 0;
+        le[i] = (char)(unsigned char)(v >> (8 * i));
+    /* The file offset, not the register, so --restore needs no option. */
+    return plan_append(p, path, PGOVD_R_MSR, 0, reg * pgovd_msr_stride, le, 8);
 }
 
 static void hex_put(FILE *f, const char *d, uint32_t n)
