@@ -250,7 +250,8 @@ int pgovd_plan_restore(const struct pgovd_plan *p, bool quiet)
                 continue;
             if (e->flags & PGOVD_RF_BEST_EFFORT) {
                 if (!quiet)
-                    fprintf(stderr, "pgovd: note: %s: not restored (%s); best effort only\n",
+                    fprintf(stderr, "pgovd: note: %s: old value not taken back (%s); "
+                                    "harmless, the governor restored next replaces it\n",
                             e->path, strerror(-r));
                 continue;
             }
