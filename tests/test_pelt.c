@@ -48,7 +48,7 @@ static void gen_table(int halflife, uint32_t *y, uint32_t *load_avg_max, int *it
     int n = 0;
     for (int i = 0; i < halflife; i++)
         y[i] = (uint32_t)(4294967295.0 * pow(yy, i));
-    uint64_t yinv = (uint64_t)(long)(4294967295.0 * yy);
+    uint64_t yinv = (uint64_t)(int64_t)(4294967295.0 * yy); /* the generator's (long), LP64 */
     while (max != prev) {
         prev = max;
         max = ((max * yinv) >> 32) + 1024;
