@@ -33,7 +33,7 @@ _Static_assert(offsetof(struct pgov_dbs_config, tun) + sizeof(struct pgov_dbs_tu
                    sizeof(struct pgov_dbs_config),
                "config ends with the tunables");
 
-static _Alignas(16) unsigned char mem[32768];
+static _Alignas(16) unsigned char mem[2048];
 
 /* T24: 1.6 .. 3.9 GHz in 100 MHz steps (IvyBridge-like). */
 static struct pgov_freq_entry t24[24];
@@ -656,6 +656,7 @@ static void test_hal_errors_leave_state(void **state)
     struct pgov_hw_idle s = {0};
     assert_int_equal(pgov_dbs_store(g, PGOV_DBS_IGNORE_NICE_LOAD, 0, &s, 1), PGOV_EINVAL);
     /* Open-loop entries are refused on a bound instance. */
+    assert_int_equal(pgov_dbs_should_sample(g, now + 1000000000), 0);
     assert_int_equal(pgov_dbs_evaluate(g, &s, 1, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_start(g, &s, 1, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_limits(g, 1600000, 3900000, NULL), PGOV_EINVAL);
@@ -776,6 +777,162 @@ static void test_idle_period_wrap(void **state)
     assert_int_equal(state_of(g).requested_freq, 3602296);
 }
 
+/* Corner paths of powersave_bias and conservative (spec 4.3, 5.1). */
+static void test_bias_and_step_edges(void **state)
+{
+    (void)state;
+    struct pgov_dbs *g;
+    struct pgov_hw_idle s[1];
+    struct pgov_dbs_result r;
+    struct pgov_dbs_config c;
+
+    /* No table: the bias has nothing to split; load 30 -> 1560000 exactly. */
+    for (int db = 0; db <= 1; db++) {
+        c = base_cfg(PGOV_DBS_ONDEMAND, PGOV_KVER_4_17);
+        c.table = NULL;
+        c.table_len = 0;
+        c.cpuinfo_min_khz = 1200000;
+        c.cpuinfo_max_khz = 2400000;
+        c.cur_khz = 2400000;
+        c.variant = db ? PGOV_DBS_VARIANT_DEADBAND : 0;
+        c.tun.powersave_bias = 500;
+        assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
+        s[0] = snap(0, 0);
+        pgov_dbs_start(g, s, 1, &r);
+        s[0] = snap(10000, 7000);
+        pgov_dbs_evaluate(g, s, 1, &r);
+        assert_int_equal(r.cur_khz, db ? 1200000 : 1560000);
+        assert_int_equal(state_of(g).sample_type, PGOV_DBS_SAMPLE_NORMAL);
+        assert_int_equal(state_of(g).freq_lo, 0);
+    }
+
+    /* Every entry flagged inefficient (v6.18 bias skips flags): the split
+     * falls back to the plain search instead of indexing before the table. */
+    static const struct pgov_freq_entry allf[] = {{1000000, PGOV_FREQ_INEFFICIENT},
+                                                  {2000000, PGOV_FREQ_INEFFICIENT}};
+    /* Unsorted table: the bias uses the kernel's non-ascending search. */
+    static const struct pgov_freq_entry uns[] = {{1200000, 0}, {2400000, 0}, {800000, 0},
+                                                 {1800000, 0}};
+    for (int k = 0; k < 2; k++) {
+        c = base_cfg(PGOV_DBS_ONDEMAND, k ? PGOV_KVER_4_17 : PGOV_KVER_6_18);
+        c.table = k ? uns : allf;
+        c.table_len = k ? 4 : 2;
+        c.cur_khz = 2000000;
+        c.tun.powersave_bias = 300;
+        assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
+        s[0] = snap(0, 0);
+        pgov_dbs_start(g, s, 1, &r);
+        for (uint64_t i = 1; i <= 6; i++) {
+            s[0] = snap(10000 * i, 10000 * i - 6000 * (i % 2));
+            assert_int_equal(pgov_dbs_evaluate(g, s, 1, &r), PGOV_OK);
+            struct pgov_dbs_state st = state_of(g);
+            int found = 0;
+            for (uint32_t j = 0; j < c.table_len; j++)
+                found |= c.table[j].khz == st.cur_khz;
+            assert_true(found);
+        }
+    }
+
+    /* conservative freq_step 0: frozen, no request, requested_freq kept. */
+    c = base_cfg(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_18);
+    c.tun_set = 1u << PGOV_DBS_FREQ_STEP;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
+    s[0] = snap(0, 0);
+    pgov_dbs_start(g, s, 1, &r);
+    s[0] = snap(10000, 0);
+    pgov_dbs_evaluate(g, s, 1, &r);
+    assert_int_equal(r.load, 100);
+    assert_false(r.flags & PGOV_DBS_RES_REQ);
+    assert_int_equal(state_of(g).requested_freq, 1600000);
+
+    /* A step that rounds to 0 becomes 5 kHz: 1 % of 90 kHz = 0. */
+    c = base_cfg(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_18);
+    c.table = NULL;
+    c.table_len = 0;
+    c.cpuinfo_min_khz = 20;
+    c.cpuinfo_max_khz = 90;
+    c.cur_khz = 50;
+    c.tun.freq_step = 1;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
+    s[0] = snap(0, 0);
+    pgov_dbs_start(g, s, 1, &r);
+    s[0] = snap(10000, 0);
+    pgov_dbs_evaluate(g, s, 1, &r);
+    assert_int_equal(r.req_khz, 55);
+    assert_int_equal(r.cur_khz, 55);
+}
+
+/* An unsorted table with no entry inside the policy limits: the kernel
+ * warns and uses index 0 (1200000 here, outside the limits); so do we, and
+ * the result says so. */
+static void test_unsorted_warn(void **state)
+{
+    (void)state;
+    static const struct pgov_freq_entry tu[] = {{1200000, 0}, {2400000, 0}, {800000, 0},
+                                                {1800000, 0}};
+    struct pgov_dbs *g;
+    struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, PGOV_KVER_4_17);
+    struct pgov_hw_idle s[1] = {snap(0, 0)};
+    struct pgov_dbs_result r;
+
+    c.table = tu;
+    c.table_len = 4;
+    c.policy_min_khz = 1900000;
+    c.policy_max_khz = 2300000;
+    c.cur_khz = 1900000;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
+    assert_int_equal(pgov_dbs_start(g, s, 1, &r), PGOV_OK);
+    assert_false(r.flags & PGOV_DBS_RES_REQ); /* cur inside the limits */
+    s[0] = snap(10000, 0);
+    assert_int_equal(pgov_dbs_evaluate(g, s, 1, &r), PGOV_OK);
+    assert_int_equal(r.flags & (PGOV_DBS_RES_CHG | PGOV_DBS_RES_WARN),
+                     PGOV_DBS_RES_CHG | PGOV_DBS_RES_WARN);
+    assert_int_equal(r.index, 0);
+    assert_int_equal(r.cur_khz, 1200000);
+}
+
+/* NULL and foreign pointers on every entry point. */
+static void test_null_and_garbage(void **state)
+{
+    (void)state;
+    static _Alignas(16) unsigned char junk[512];
+    struct pgov_dbs *bad = (struct pgov_dbs *)(void *)junk;
+    struct pgov_dbs *g;
+    struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, 0);
+    struct pgov_hw_idle s[1] = {snap(0, 0)};
+    struct pgov_dbs_state st;
+    struct pgov_dbs_cpu_state cs;
+    struct pgov_dbs_limits lim = {1600000, 3900000};
+    uint64_t next;
+
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_evaluate(NULL, s, 1, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_limits(NULL, 1, 2, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_update(NULL, 0, 0), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_update_cpu(NULL, 0, 0, 0), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_set_limits(NULL, &lim), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_store(NULL, 0, 8000, NULL, 0), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_get_state(bad, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_get_cpu(NULL, 0, &cs), PGOV_EFAULT);
+    /* Memory that is not an instance is refused. */
+    assert_int_equal(pgov_dbs_start(bad, s, 1, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_evaluate(bad, s, 1, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_limits(bad, 1600000, 3900000, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_update(bad, 0, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_update_cpu(bad, 0, 0, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_timer(bad, 0, &next), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_set_limits(bad, &lim), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_store(bad, 0, 8000, NULL, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_get_state(bad, &st), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_get_cpu(bad, 0, &cs), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_should_sample(bad, 0), 0);
+    /* An open instance: evaluate with a missing snapshot array. */
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
+    assert_int_equal(pgov_dbs_start(g, s, 1, NULL), PGOV_OK);
+    assert_int_equal(pgov_dbs_evaluate(g, NULL, 1, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_evaluate(g, s, 1, NULL), PGOV_OK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -791,6 +948,9 @@ int main(void)
         cmocka_unit_test(test_two_cpu_policy),
         cmocka_unit_test(test_counters_backwards),
         cmocka_unit_test(test_idle_period_wrap),
+        cmocka_unit_test(test_bias_and_step_edges),
+        cmocka_unit_test(test_null_and_garbage),
+        cmocka_unit_test(test_unsorted_warn),
     };
     return cmocka_run_group_tests(tests, setup_tables, NULL);
 }

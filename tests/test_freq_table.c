@@ -168,8 +168,9 @@ static void test_random_against_reference(void **state)
             uint32_t want = ref_freq_resolve(&t, mn, mx, target, rel, &warn);
             assert_int_equal(rc, warn ? PGOV_WARN_KERNEL : PGOV_OK);
             if (i != want)
-                fail_msg("order %u n %u [%u,%u] target %u rel %u: got %u want %u", t.order, n,
-                         mn, mx, target, rel, i, want);
+                fail_msg("order %u n %u [%u,%u] target %u rel %u: got %u want %u", (unsigned)t.order,
+                         (unsigned)n, (unsigned)mn, (unsigned)mx, (unsigned)target,
+                         (unsigned)rel, (unsigned)i, (unsigned)want);
             checked++;
         }
     }

@@ -138,7 +138,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const struct pgov_freq_entry te[] = {
         {500000, 0},  {700000, 1},  {900000, 0},  {1100000, 1},
         {1300000, 1}, {1500000, 0}, {1700000, 0}, {2000000, 0}};
-    static const struct pgov_freq_entry tu[] = {{1200000, 0}, {2400000, 0}, {PGOV_FREQ_ENTRY_INVALID, 0},
+    static const struct pgov_freq_entry tu[] = {{1200000, 0}, {2400000, 0},
+                                                {PGOV_FREQ_ENTRY_INVALID, 0},
                                                 {800000, 0},  {1800000, 0}, {2000000, 0}};
     struct pgov_freq_entry tr[10];
     struct in in = {data, size};

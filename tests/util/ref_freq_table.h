@@ -49,8 +49,8 @@ static inline int ref_sorted(const struct pgov_freq_entry *e, uint32_t n, int as
     return best;
 }
 
-static inline uint32_t ref_freq_resolve(const struct pgov_freq_table *t, uint32_t mn, uint32_t mx, uint32_t f,
-                            uint32_t rel, int *warn)
+static inline uint32_t ref_freq_resolve(const struct pgov_freq_table *t, uint32_t mn,
+                                        uint32_t mx, uint32_t f, uint32_t rel, int *warn)
 {
     const struct pgov_freq_entry *e = t->entries;
     uint32_t base = rel & 3u;
