@@ -233,6 +233,9 @@ PGOV_API int pgov_uclamp_task_init(struct pgov_uclamp_task *t, uint32_t flags);
  * to the default, no longer user-defined; kernels from v5.11). With both
  * values known (not -1) after the update, min must not exceed max. A queued
  * task keeps its counted values until pgov_uclamp_rq_update_active().
+ * The RT boost is applied when effective values are computed, so an RT
+ * task's non-user-defined MIN counts as its stored request (0) here, where
+ * the kernel compares against the RT default it stored.
  * @param t the task
  * @param which PGOV_UCLAMP_SET_MIN and/or PGOV_UCLAMP_SET_MAX
  * @param min new MIN request (ignored unless selected)
