@@ -7,7 +7,11 @@
  * vectors through the public API, then prints one summary line:
  *
  *   pgov: selftest passed: <rows>/<rows> vector rows (pstate_fixed <n>, pelt_decay <n>,
- *         pelt_segments <n>, uclamp_bucket_id <n>), libpgov <ver>
+ *         pelt_segments <n>, uclamp_bucket_id <n>, pstate_load governor <n>), libpgov <ver>
+ *
+ * The last part runs intel_pstate's load-based governor INSTANCE (init,
+ * update hook, HAL callbacks through function pointers) over the hook calls
+ * of three pstate_load.tsv scenarios, as the Cortex-M firmware does.
  *
  * and returns 0, or prints the first mismatch and "selftest FAILED" and
  * refuses to load (-EINVAL). Licence: this glue is BSD-2-Clause like the
@@ -23,8 +27,13 @@
 #include <pgov/fixed.h>
 #include <pgov/pelt.h>
 #include <pgov/uclamp.h>
+#include <pgov/pstate.h>
 
 #include "pgov_kvec.h"
+#include "trace.h"
+
+extern const u8 pgov_trace_expected[];
+extern const unsigned int pgov_trace_expected_n;
 
 #ifndef PGOV_DIV_U64
 #error "pgov_kernel.h must map PGOV_DIV_U64 to the kernel's div64_u64"
@@ -145,23 +154,129 @@ static unsigned int run_table(const struct kvec_table *t, unsigned int *failed)
     return pass;
 }
 
+/* ---- a governor instance driven through the HAL, in kernel context ---- */
+
+/* The "hardware" the HAL callbacks read: the current row of a replayed
+ * pstate_load.tsv scenario (the same trace the Cortex-M firmware plays). */
+struct kgov_hw {
+    const struct trace_scenario *sc;
+    const struct trace_row *row;
+    u32 pstate; /* last P-state the instance requested */
+};
+
+static int kgov_clock(void *ctx, u64 *now)
+{
+    *now = ((struct kgov_hw *)ctx)->row->time_ns;
+    return 0;
+}
+
+static int kgov_counters(void *ctx, u32 cpu, struct pgov_hw_counters *out)
+{
+    const struct trace_row *r = ((struct kgov_hw *)ctx)->row;
+
+    if (cpu != 0)
+        return PGOV_EINVAL;
+    out->aperf = r->aperf;
+    out->mperf = r->mperf;
+    out->tsc = r->tsc;
+    return 0;
+}
+
+static int kgov_limits(void *ctx, u32 cpu, struct pgov_hw_limits *out)
+{
+    const struct trace_scenario *sc = ((struct kgov_hw *)ctx)->sc;
+
+    if (cpu != 0)
+        return PGOV_EINVAL;
+    out->min_pstate = sc->pmin;
+    out->max_pstate = sc->pmax;
+    out->max_pstate_physical = sc->pmax_phys;
+    out->turbo_pstate = sc->pturbo;
+    out->scaling_khz = 100000;
+    out->flags = 0;
+    return 0;
+}
+
+static int kgov_set_pstate(void *ctx, u32 cpu, u32 pstate, u64 perf_ctl)
+{
+    (void)perf_ctl; /* a real port would wrmsrl(MSR_IA32_PERF_CTL, perf_ctl) */
+    if (cpu != 0)
+        return PGOV_EINVAL;
+    ((struct kgov_hw *)ctx)->pstate = pstate;
+    return 0;
+}
+
+static const struct pgov_hw_ops kgov_ops = {
+    .size = sizeof(struct pgov_hw_ops),
+    .clock_ns = kgov_clock,
+    .read_counters = kgov_counters,
+    .get_limits = kgov_limits,
+    .set_pstate = kgov_set_pstate,
+};
+
+static u64 kgov_mem[128]; /* instance storage (1 KiB, 8-byte aligned) */
+
+/* Every hook call of every scenario; returns the calls whose P-state
+ * matched the vector file, *total gets the calls made. */
+static unsigned int run_governor(unsigned int *total, unsigned int *failed)
+{
+    unsigned int s, i, k = 0, pass = 0;
+
+    for (s = 0; s < trace_nscenarios; s++) {
+        const struct trace_scenario *sc = &trace_scenarios[s];
+        struct kgov_hw hw = { .sc = sc, .row = sc->rows };
+        struct pgov_pstate_config cfg;
+        struct pgov_pstate *g;
+        int r;
+
+        memset(&cfg, 0, sizeof(cfg));
+        cfg.size = sizeof(cfg);
+        cfg.policy = PGOV_PSTATE_POLICY_LOAD;
+        cfg.kver = sc->kver == 0x0411 ? PGOV_KVER(4, 17) : PGOV_KVER(6, 19);
+        cfg.tick_ns = sc->tick_ns;
+        cfg.limits.size = sizeof(cfg.limits);
+        cfg.limits.min_ratio = sc->min_ratio;
+        cfg.limits.max_ratio = sc->max_ratio;
+        r = pgov_pstate_init(kgov_mem, sizeof(kgov_mem), &cfg, &kgov_ops, &hw, &g);
+        for (i = 0; i < sc->nrows; i++, k++) {
+            hw.row = &sc->rows[i];
+            if (!r)
+                r = pgov_pstate_update(g, hw.row->time_ns,
+                                       hw.row->flags ? PGOV_UPDATE_IOWAIT : 0);
+            if (!r && k < pgov_trace_expected_n && hw.pstate == pgov_trace_expected[k]) {
+                pass++;
+                continue;
+            }
+            if ((*failed)++ < 3)
+                pr_err("pgov: mismatch: pstate_load %s %s step %u: want %u, got %u (%d)\n",
+                       sc->variant, sc->name, i,
+                       k < pgov_trace_expected_n ? pgov_trace_expected[k] : 0, hw.pstate, r);
+        }
+    }
+    *total = k;
+    return pass;
+}
+
 static int __init pgov_selftest_init(void)
 {
-    unsigned int i, pass = 0, total = 0, failed = 0;
+    unsigned int i, pass = 0, total = 0, failed = 0, gov_total = 0, gov_pass;
 
     for (i = 0; i < ARRAY_SIZE(tables); i++) {
         pass += run_table(&tables[i], &failed);
         total += *tables[i].n;
     }
-    if (pass != total) {
+    gov_pass = run_governor(&gov_total, &failed);
+    pass += gov_pass;
+    total += gov_total;
+    if (pass != total || gov_total != pgov_trace_expected_n) {
         pr_err("pgov: selftest FAILED: %u/%u vector rows, libpgov %s\n", pass, total,
                pgov_version_string());
         return -EINVAL;
     }
     pr_info("pgov: selftest passed: %u/%u vector rows (pstate_fixed %u, pelt_decay %u, "
-            "pelt_segments %u, uclamp_bucket_id %u), libpgov %s\n",
+            "pelt_segments %u, uclamp_bucket_id %u, pstate_load governor %u), libpgov %s\n",
             pass, total, pgov_kvec_fixed_n, pgov_kvec_pelt_decay_n, pgov_kvec_pelt_segments_n,
-            pgov_kvec_uclamp_bucket_id_n, pgov_version_string());
+            pgov_kvec_uclamp_bucket_id_n, gov_total, pgov_version_string());
     return 0;
 }
 
