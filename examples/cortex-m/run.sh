@@ -84,7 +84,7 @@ python3 "$root/examples/cortex-m/stack_report.py" "$out"/m0/*.ci >"$out/stack_m0
 } >"$out/footprint.tsv"
 awk -F'\t' 'NR > 1 { t4 += $2; t0 += $3; db += $4 } { print }
   END { printf "total\t%d\t%d\t%d\t-\t-\t-\n", t4, t0, db }' "$out/footprint.tsv" |
-  column -t -s$'\t'
+  if command -v column >/dev/null; then column -t -s$'\t'; else cat; fi
 echo "cortex-m: measured by stack painting (library + HAL callbacks), M4F / M0:"
 paste <(grep -E '^(stack|ram) ' "$out/output_m4.txt") \
       <(grep -E '^(stack|ram) ' "$out/output_m0.txt" | awk '{print $NF}') | sed 's/^/  /'
