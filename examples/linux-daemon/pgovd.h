@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include <pgov/pgov.h>
+#include <pgov/pstate.h>
 
 #define PGOVD_MAX_CPUS 1024
 #define PGOVD_VAL_MAX 128 /* longest sysfs value we save or write */
@@ -150,6 +151,7 @@ struct pgovd {
     unsigned char *stat_present;
     uint64_t now_ns;
     struct pgovd_plan plan;
+    struct pgov_pstate_shared pstate_shared; /* the "all CPUs" IO RFC's shared state */
 };
 
 /* Policy dispatcher (policy.c). */

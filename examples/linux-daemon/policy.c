@@ -58,7 +58,8 @@ static int alloc_mem(struct pgovd_cpu *c, size_t len, size_t align)
 
 /* ---------------------------------------------------------------- intel_pstate */
 
-static int pstate_start_policy(struct pgovd *d, struct pgovd_cpu *c, uint32_t policy)
+static int pstate_start_policy(struct pgovd *d, struct pgovd_cpu *c, uint32_t policy,
+                               uint32_t options)
 {
     struct pgov_pstate_config cfg;
     int r = alloc_mem(c, pgov_pstate_size(), PGOV_PSTATE_ALIGN);
@@ -69,6 +70,9 @@ static int pstate_start_policy(struct pgovd *d, struct pgovd_cpu *c, uint32_t po
     cfg.cpu = c->id;
     cfg.policy = policy;
     cfg.kver = c->spec.kver;
+    cfg.options = options;
+    if (options && !cfg.kver)
+        cfg.kver = PGOV_KVER(4, 13); /* the RFCs were written against 4.13 */
     /* The daemon's tick stands in for the scheduler tick: the rules written
      * "twice within two ticks" / "within a tick" (HWP boost, iowait boost)
      * then mean consecutive daemon ticks. */
@@ -85,29 +89,41 @@ static int pstate_start_policy(struct pgovd *d, struct pgovd_cpu *c, uint32_t po
         cfg.limits.hwp_cap = cap;
     }
     c->next_ns = 0;
-    return pgov_pstate_init(c->mem, c->mem_len, &cfg, &pgovd_hw_ops, d,
-                            (struct pgov_pstate **)&c->inst);
+    r = pgov_pstate_init(c->mem, c->mem_len, &cfg, &pgovd_hw_ops, d,
+                         (struct pgov_pstate **)&c->inst);
+    /* "all CPUs" RFC: every instance shares the daemon's block */
+    if (!r && (options & PGOV_PSTATE_OPT_RFC_IO_ALL))
+        r = pgov_pstate_attach_shared(c->inst, &d->pstate_shared);
+    return r;
 }
 
 static int pstate_start(struct pgovd *d, struct pgovd_cpu *c)
 {
-    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_DEFAULT);
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_DEFAULT, 0);
 }
 static int pstate_pid_start(struct pgovd *d, struct pgovd_cpu *c)
 {
-    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_PID);
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_PID, 0);
 }
 static int pstate_atom_start(struct pgovd *d, struct pgovd_cpu *c)
 {
-    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_PID_ATOM);
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_PID_ATOM, 0);
 }
 static int pstate_load_start(struct pgovd *d, struct pgovd_cpu *c)
 {
-    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_LOAD);
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_LOAD, 0);
+}
+static int rfc_io_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_LOAD, PGOV_PSTATE_OPT_RFC_IO_PERCPU);
+}
+static int rfc_io_all_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_LOAD, PGOV_PSTATE_OPT_RFC_IO_ALL);
 }
 static int hwp_boost_start(struct pgovd *d, struct pgovd_cpu *c)
 {
-    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_HWP_BOOST);
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_HWP_BOOST, 0);
 }
 
 static int pstate_tick(struct pgovd *d, struct pgovd_cpu *c)
@@ -290,6 +306,10 @@ static const struct pgovd_policy policies[] = {
       PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_IDLE, pstate_atom_start, pstate_tick },
     { "pstate-load", "intel_pstate load-based with iowait boost (4.13, 4.17, latest)",
       PGOV_HW_NEED_COUNTERS, pstate_load_start, pstate_tick },
+    { "pstate-load-rfc-io", "July 2017 IO RFC (4.13 load): 1 ms sampling while boosted, per CPU",
+      PGOV_HW_NEED_COUNTERS, rfc_io_start, pstate_tick },
+    { "pstate-load-rfc-io-all", "the same RFC as posted: 1 ms on every CPU while any is boosted",
+      PGOV_HW_NEED_COUNTERS, rfc_io_all_start, pstate_tick },
     { "hwp-boost", "HWP dynamic boost: writes IA32_HWP_REQUEST, not cpufreq",
       PGOV_HW_NEED_HWP, hwp_boost_start, pstate_tick },
     { "schedutil", "schedutil next-frequency and iowait boost on measured utilization",

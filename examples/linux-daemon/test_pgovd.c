@@ -976,6 +976,8 @@ static void test_policies_closed_loop(void **state)
         "ondemand",       "ondemand@4.17", "ondemand-deadband@4.17", "conservative",
         "conservative@4.17", "pstate",    "pstate@4.13",    "pstate@4.5",
         "pstate-pid@4.6", "pstate-load@4.17", "pstate-load", "schedutil",
+        "pstate-load-rfc-io", "pstate-load-rfc-io-all", "pstate-load@4.13", "pstate-atom@4.6",
+        "pstate-atom@4.5",
     };
     /* 10 ms ticks, the daemon's default interval and one USER_HZ tick of
      * /proc/stat. Slower ticks change the algorithms' answers exactly as in
