@@ -984,6 +984,15 @@ int main(int argc, char **argv)
             continue;
         if (setup_cpu(&d, c) || (!d.dry_run && plan_cpu(&d, c)))
             return 1;
+        /* Try the policy once now, so that a profile the library does not
+         * implement (ondemand@4.5, ...) fails before anything is changed.
+         * The first tick starts it again from scratch. */
+        int r = c->spec.pol->start(&d, c);
+        if (r) {
+            pgovd_err("cpu%u: policy %s: %s", i, c->spec.pol->name,
+                      r < 0 && r > -200 ? pgov_strerror(r) : "cannot start");
+            return 1;
+        }
         nman++;
         if (!c->msr)
             pgovd_log(&d, "cpu%u: no readable %s; degraded mode (load from %s/stat)", i,

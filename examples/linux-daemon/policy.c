@@ -327,7 +327,7 @@ const struct pgovd_policy *pgovd_policy_find(const char *name)
 void pgovd_policy_list(void)
 {
     for (size_t i = 0; i < sizeof(policies) / sizeof(policies[0]); i++)
-        printf("  %-18s %s\n", policies[i].name, policies[i].help);
+        printf("  %-23s %s\n", policies[i].name, policies[i].help);
 }
 
 int pgovd_spec_parse(const char *s, struct pgovd_spec *spec)

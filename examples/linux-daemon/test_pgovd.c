@@ -560,6 +560,17 @@ static void test_help_and_bad_args(void **state)
     d_start(&d, &t, 0, badver);
     assert_true(exited(d_finish(&d, 0), 2));
 
+    /* A profile the library does not implement fails before any change. */
+    struct snap before;
+    snap_take(&t, &before);
+    const char *old[] = { "--policy=ondemand@4.5", NULL };
+    d_start(&d, &t, 0, old);
+    assert_true(exited(d_finish(&d, 0), 1));
+    assert_non_null(strstr(d_stderr(&d), "cpu0: policy ondemand: kernel version or variant"));
+    assert_false(state_exists(&t));
+    assert_tree_is(&t, &before);
+    snap_free(&before);
+
     /* A config file error names the file and the line. */
     char cfg[600], arg[700];
     snprintf(cfg, sizeof(cfg), "%s/pgovd.conf", t.root);
