@@ -27,7 +27,7 @@
 struct pgov_pstate {
     /* Hot fields first: the skipped hook reads only these two. */
     uint64_t next_ns; /* st.time_ns + sample interval: the skip filter */
-    uint32_t notfast; /* timer/HWP profile, options, or a boost: no filter */
+    uint32_t notfast; /* non-zero: timer/HWP profile, options or a boost */
     uint32_t magic;
     struct pgov_pstate_state st;
     struct pgov_pstate_params prm;
@@ -321,8 +321,10 @@ PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now,
     } else {
         struct pgov_hw_counters c;
         uint64_t iowait_us = 0;
-        int rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
-        if (!rc && pst_is_atom(prof)) {
+        int rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c);
+        if (pgov_unlikely(rc))
+            rc = pst_hal_err(rc);
+        else if (pst_is_atom(prof)) {
             struct pgov_hw_idle idle;
             rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
             iowait_us = rc ? 0 : idle.iowait_us;
@@ -352,7 +354,7 @@ PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now,
         g->shared->last_io_ns = now;
         g->shared->seen = 1;
     }
-    g->notfast = g->prm.options || g->st.iowait_boost != 0;
+    g->notfast = g->prm.options | g->st.iowait_boost;
     g->next_ns = g->st.time_ns + g->prm.sample_ns;
     return PGOV_OK;
 }

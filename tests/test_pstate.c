@@ -477,7 +477,7 @@ static void test_remote_ignored(void **st)
         c.cpu = 5;
         struct pgov_pstate *g = mk(0, &c, &f);
         step(g, &f, 20 * MS, 0);
-        unsigned char before[1024];
+        static unsigned char before[1024];
         memcpy(before, storage[0], pgov_pstate_size());
         uint32_t reads = f.reads, writes = f.nwrites;
         fake_hw_run(&f, 50 * MS, 0);
@@ -516,7 +516,7 @@ static void test_hal_errors(void **st)
             uint32_t fl = k % 3 ? 0 : PGOV_UPDATE_IOWAIT;
             int b_done = 0;
             if (k % 7 == 3) {
-                unsigned char before[1024];
+                static unsigned char before[1024];
                 memcpy(before, storage[1], pgov_pstate_size());
                 fake_hw_fail(&b, k % 2 ? FAKE_OP_COUNTERS : FAKE_OP_PSTATE, PGOV_EIO, 1);
                 int rc = timer ? pgov_pstate_timer(gb, b.now_ns, &next)
@@ -666,7 +666,7 @@ static void test_set_limits(void **st)
     assert_int_equal(status(g).hi, 34);
     step(g, &f, 10 * MS + 1, 0);
     assert_int_equal(status(g).pstate, 34);
-    assert_int_equal(f.writes[f.nwrites - 1].value, (34ull << 8) | (1ull << 32));
+    assert_int_equal(fake_hw_last(&f)->value, (34ull << 8) | (1ull << 32));
 }
 
 /* The July 2017 IO RFC variants: 1 ms interval while boosted. */
@@ -831,25 +831,25 @@ static void test_sugov(void **st)
     uint64_t t = 10 * MS;
     uint32_t expect[] = {128, 256, 512, 1024, 1024};
     for (int k = 0; k < 5; k++) {
-        assert_int_equal(pgov_sugov_update(&p, &s, t, PGOV_UPDATE_IOWAIT, 0, 0, &r), 0);
+        assert_int_equal(pgov_sugov_decide(&p, &s, t, PGOV_UPDATE_IOWAIT, 0, 0, &r), 0);
         assert_int_equal(r.boost_req, expect[k]);
         t += 2 * MS;
     }
     assert_int_equal(s.next_freq, 3900000);
     /* Held: a lower frequency is not taken while the CPU stayed busy. */
     t += 2 * MS;
-    assert_int_equal(pgov_sugov_update(&p, &s, t, 0, 0, 1, &r), 0);
+    assert_int_equal(pgov_sugov_decide(&p, &s, t, 0, 0, 1, &r), 0);
     assert_int_equal(s.next_freq, 3900000);
     assert_int_equal(s.iowait_boost, 512);
     struct pgov_sugov_state before = s;
-    assert_int_equal(pgov_sugov_update(&p, &s, t, 2, 0, 0, &r), PGOV_EINVAL);
-    assert_int_equal(pgov_sugov_update(&p, &s, t, 0, 0, 2, &r), PGOV_EINVAL);
-    assert_int_equal(pgov_sugov_update(&p, NULL, t, 0, 0, 0, &r), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_decide(&p, &s, t, 2, 0, 0, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&p, &s, t, 0, 0, 2, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&p, NULL, t, 0, 0, 0, &r), PGOV_EFAULT);
     assert_memory_equal(&s, &before, sizeof(s));
     /* Limits change: need_update forces an evaluation inside the rate limit. */
     s.need_update = 1;
     p.max_khz = 2000000;
-    assert_int_equal(pgov_sugov_update(&p, &s, t + 1, 0, 0, 0, &r), 0);
+    assert_int_equal(pgov_sugov_decide(&p, &s, t + 1, 0, 0, 0, &r), 0);
     assert_int_equal(r.path, PGOV_SUGOV_PATH_COMMIT);
     assert_int_equal(r.boost_util, 256); /* 512 halved: no new request */
     assert_int_equal(s.next_freq, 1600000);
@@ -984,7 +984,7 @@ static void test_argument_checks(void **st)
     assert_int_equal(pgov_pstate_set_limits(g, &zero), PGOV_E2BIG);
     assert_int_equal(pgov_pstate_set_limits(NULL, &l), PGOV_EFAULT);
     /* Clobbered storage is refused, not trusted. */
-    unsigned char copy[1024];
+    static unsigned char copy[1024];
     memcpy(copy, storage[0], pgov_pstate_size());
     memset(storage[0], 0x5a, pgov_pstate_size());
     assert_int_equal(pgov_pstate_update(g, 1, PGOV_UPDATE_IOWAIT), PGOV_EINVAL);
@@ -1037,7 +1037,7 @@ static void test_argument_checks(void **st)
     memset(&ss, 0, sizeof(ss));
     assert_int_equal(pgov_sugov_params_check(NULL), PGOV_EFAULT);
     sp.tick_ns = 0;
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     sp.tick_ns = 4 * MS;
     sp.reserved = 1;
     assert_int_equal(pgov_sugov_params_check(&sp), PGOV_EINVAL);
@@ -1051,24 +1051,24 @@ static void test_argument_checks(void **st)
     sp.max_cap = 2000;
     assert_int_equal(pgov_sugov_params_check(&sp), PGOV_EINVAL);
     sp.max_cap = 1024;
-    assert_int_equal(pgov_sugov_update(NULL, &ss, 0, 0, 0, 0, &sr), PGOV_EFAULT);
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 0, 0, 0, 0, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_decide(NULL, &ss, 0, 0, 0, 0, &sr), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, NULL), PGOV_EFAULT);
     ss.reserved = 1;
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     ss.reserved = 0;
     ss.pending = 2;
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     ss.pending = 0;
     ss.need_update = 2;
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     ss.need_update = 0;
     ss.iowait_boost = 2048;
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     ss.iowait_boost = 0;
     /* Same raw frequency twice outside the rate limit: cache hit, unchanged. */
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 10 * MS, 0, 600, 0, &sr), 0);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 10 * MS, 0, 600, 0, &sr), 0);
     assert_int_equal(sr.path, PGOV_SUGOV_PATH_COMMIT);
-    assert_int_equal(pgov_sugov_update(&sp, &ss, 20 * MS, 0, 600, 0, &sr), 0);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 20 * MS, 0, 600, 0, &sr), 0);
     assert_int_equal(sr.path, PGOV_SUGOV_PATH_UNCHANGED);
     assert_int_equal(sr.next_f, ss.next_freq);
     assert_int_equal(pgov_hwp_boost_update(&(struct pgov_hwp_boost_params){0, 0, 0, 0}, NULL, 0,

@@ -232,60 +232,59 @@ static int dbs_tick(struct pgovd *d, struct pgovd_cpu *c)
 
 /* ---------------------------------------------------------------- schedutil */
 
-/* The daemon has no PELT signal of the kernel's tasks; it feeds schedutil a
- * frequency-invariant utilization measured over the last tick instead:
- * 1024 * (cycles delivered) / (cycles the CPU could deliver at max). */
+/* The daemon has no PELT signal of the kernel's tasks; it feeds the schedutil
+ * instance a frequency-invariant utilization measured over the last tick
+ * instead: 1024 * (cycles delivered) / (cycles the CPU could deliver at max).
+ * The instance itself reads idle times (the "hold" rule) and requests a
+ * frequency through the HAL. */
 struct sugov_mem {
-    struct pgov_sugov_params prm;
-    struct pgov_sugov_state st;
     struct pgov_hw_counters prev;
     uint32_t have_prev;
+    uint32_t pad;
+    uint64_t inst[]; /* the pgov_sugov instance, 8-byte aligned */
 };
 
 static int schedutil_start(struct pgovd *d, struct pgovd_cpu *c)
 {
-    (void)d;
-    int r = alloc_mem(c, sizeof(struct sugov_mem), 8);
+    struct pgov_sugov_config cfg;
+    size_t len = pgov_sugov_size();
+    int r = alloc_mem(c, sizeof(struct sugov_mem) + len, PGOV_SUGOV_ALIGN);
     if (r)
         return r;
     struct sugov_mem *m = c->mem;
-    m->prm.rate_limit_ns = 1000000; /* rate_limit_us default on most drivers: 1 ms */
-    m->prm.tick_ns = 4000000;       /* HZ=250 */
-    m->prm.max_cap = 1024;
-    m->prm.max_freq_khz = c->max_khz;
-    m->prm.min_khz = c->min_khz;
-    m->prm.max_khz = c->max_khz;
-    c->inst = m;
-    return pgov_sugov_params_check(&m->prm);
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.size = sizeof(cfg);
+    cfg.cpu = c->id;
+    cfg.kver = c->spec.kver;
+    cfg.tick_ns = (uint64_t)d->interval_ms * 1000000u; /* the daemon's tick, as for pstate */
+    if (cfg.tick_ns > 1000000000u)
+        cfg.tick_ns = 1000000000u;
+    return pgov_sugov_init(m->inst, len, &cfg, &pgovd_hw_ops, d, (struct pgov_sugov **)&c->inst);
 }
 
 static int schedutil_tick(struct pgovd *d, struct pgovd_cpu *c)
 {
-    struct sugov_mem *m = c->inst;
+    struct sugov_mem *m = c->mem;
     struct pgov_hw_counters now;
-    struct pgov_sugov_result res;
-    uint32_t util = 0, held = 0;
+    uint32_t util = 0;
     int r = pgovd_read_counters(d, c, &now);
     if (r)
         return r;
     if (m->have_prev) {
-        uint64_t da = now.aperf - m->prev.aperf, dm = now.mperf - m->prev.mperf;
-        uint64_t dt = now.tsc - m->prev.tsc;
+        uint64_t da = now.aperf - m->prev.aperf, dt = now.tsc - m->prev.tsc;
         /* capacity at max over the tick, in APERF cycles (TSC runs at base) */
         uint64_t cap = dt / c->base_khz * c->max_khz + dt % c->base_khz * c->max_khz / c->base_khz;
         if (cap)
             util = da >= cap ? 1024 : (uint32_t)(da * 1024 / cap);
-        held = dt && dm * 100 >= dt * 99; /* never idle over the tick */
     }
     m->prev = now;
     m->have_prev = 1;
-    r = pgov_sugov_update(&m->prm, &m->st, d->now_ns, c->flags_now & PGOV_UPDATE_IOWAIT, util,
-                          held, &res);
+    r = pgov_sugov_set_util(c->inst, util);
+    if (!r)
+        r = pgov_sugov_update(c->inst, d->now_ns, c->flags_now & PGOV_UPDATE_IOWAIT);
     if (r < 0)
         return r;
     c->last_load = util * 100 / 1024;
-    if (res.path != PGOV_SUGOV_PATH_RATE_LIMITED && m->st.next_freq)
-        c->req_khz = m->st.next_freq;
     return 0;
 }
 
@@ -313,7 +312,7 @@ static const struct pgovd_policy policies[] = {
     { "hwp-boost", "HWP dynamic boost: writes IA32_HWP_REQUEST, not cpufreq",
       PGOV_HW_NEED_HWP, hwp_boost_start, pstate_tick },
     { "schedutil", "schedutil next-frequency and iowait boost on measured utilization",
-      PGOV_HW_NEED_COUNTERS, schedutil_start, schedutil_tick },
+      PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_IDLE, schedutil_start, schedutil_tick },
 };
 
 const struct pgovd_policy *pgovd_policy_find(const char *name)

@@ -417,9 +417,9 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
         return rc;
     p = pst_clamp(b, d.target);
     if (p != st->pstate && hw) {
-        rc = pst_hal_err(hw->ops.set_pstate(hw->ctx, cpu, p, pst_perf_ctl(b, p)));
+        rc = hw->ops.set_pstate(hw->ctx, cpu, p, pst_perf_ctl(b, p));
         if (pgov_unlikely(rc))
-            return rc;
+            return pst_hal_err(rc);
     }
     if (res) {
         res->path = immediate ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
