@@ -249,7 +249,7 @@ int main(void)
     printf("ram pgov_dbs_size %u\n", (unsigned)pgov_dbs_size());
     printf("ram sizeof(struct pgov_pelt_avg) %u\n", (unsigned)sizeof(struct pgov_pelt_avg));
     printf("ram sizeof(struct pgov_uclamp_rq) %u\n", (unsigned)sizeof(struct pgov_uclamp_rq));
-    printf("ram sizeof(struct pgov_sugov_state) %u\n", (unsigned)sizeof(struct pgov_sugov_state));
+    printf("ram pgov_sugov_size %u\n", (unsigned)pgov_sugov_size());
     printf("stack pgov_pstate_init %u\n", (unsigned)st_init);
     printf("stack pgov_pstate_update %u\n", (unsigned)st_update);
     printf("pgov-cortex-m: %u hook calls, %u errors\n", rows, fails);
