@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CTEST_OUTPUT_ON_FAILURE=1
 
-ALL_STAGES=(deps lint dev m32 sanitize clang coverage docs cross qemu abi install)
+ALL_STAGES=(deps lint dev m32 sanitize clang coverage docs cross qemu embed abi install)
 BAREMETAL_PRESETS=(cortex-m0 cortex-m4f rv32imac rv64imac)
 stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=("${ALL_STAGES[@]}")
@@ -55,6 +55,7 @@ stage_docs()     { scripts/docs.sh; }
 stage_cross()    { scripts/cross.sh; }
 stage_qemu()     { local p; for p in "${BAREMETAL_PRESETS[@]}"; do
                      echo "-- $p"; workflow "$p" || return 1; done; }
+stage_embed()    { scripts/embed.sh; }
 stage_abi()      { scripts/abi.sh; }
 stage_install()  { scripts/install-test.sh; }
 

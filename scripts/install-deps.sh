@@ -14,6 +14,7 @@ PKGS=(
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
   qemu-system-arm qemu-system-misc
   linux-headers-amd64
+  qemu-system-x86 busybox-static python3
 )
 
 missing=()

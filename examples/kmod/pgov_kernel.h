@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Force-included (-include) in front of every lib/ source of the module.
+ * Maps the library's two 64-bit division hooks (lib/internal/math64.h) to
+ * the kernel's: on 32-bit kernels a plain '/' on u64 would need libgcc's
+ * __udivdi3, which the kernel does not link; div64_u64()/div64_s64() are
+ * what kernel code uses instead. On x86-64 they compile to one DIV/IDIV.
+ */
+#ifndef PGOV_KMOD_KERNEL_H
+#define PGOV_KMOD_KERNEL_H
+#include <linux/math64.h>
+#define PGOV_DIV_U64(n, d) div64_u64((n), (d))
+#define PGOV_DIV_S64(n, d) div64_s64((n), (d))
+#endif

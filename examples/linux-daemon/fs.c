@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* pgovd: small-file access under the sysfs/proc/dev roots. */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pgovd.h"
+
+int pgovd_read(const char *path, char *buf, size_t len)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    size_t got = 0;
+
+    if (fd < 0)
+        return -errno;
+    while (got + 1 < len) {
+        ssize_t r = read(fd, buf + got, len - 1 - got);
+        if (r < 0) {
+            int e = errno;
+            if (e == EINTR)
+                continue;
+            close(fd);
+            return -e;
+        }
+        if (r == 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    buf[got] = '\0';
+    if (got + 1 >= len)
+        return -EFBIG; /* a value this long is not a cpufreq attribute */
+    if (memchr(buf, '\0', got))
+        return -EINVAL; /* binary content: not a sysfs text attribute */
+    return (int)got;
+}
+
+int pgovd_write(const char *path, const char *buf, size_t len)
+{
+    /* Never O_CREAT: a missing attribute must fail, not appear. */
+    int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+    size_t done = 0;
+
+    if (fd < 0)
+        return -errno;
+    while (done < len) {
+        ssize_t w = write(fd, buf + done, len - done);
+        if (w < 0) {
+            int e = errno;
+            if (e == EINTR)
+                continue;
+            close(fd);
+            return -e;
+        }
+        done += (size_t)w;
+    }
+    if (close(fd) < 0)
+        return -errno;
+    return 0;
+}
+
+int pgovd_read_u64(const char *path, uint64_t *v)
+{
+    char buf[64], *end;
+    unsigned long long x;
+    int r = pgovd_read(path, buf, sizeof(buf));
+
+    if (r < 0)
+        return r;
+    errno = 0;
+    x = strtoull(buf, &end, 10);
+    if (errno || end == buf || buf[0] == '-')
+        return -EINVAL;
+    while (*end && isspace((unsigned char)*end))
+        end++;
+    if (*end)
+        return -EINVAL;
+    *v = x;
+    return 0;
+}
+
+unsigned pgovd_msr_stride = 1;
+
+int pgovd_msr_read(int fd, uint32_t reg, uint64_t *v)
+{
+    unsigned char b[8];
+    ssize_t r;
+
+    do
+        r = pread(fd, b, sizeof(b), (off_t)reg * pgovd_msr_stride);
+    while (r < 0 && errno == EINTR);
+    if (r < 0)
+        return -errno;
+    if (r != (ssize_t)sizeof(b))
+        return -EIO; /* a fake msr file too short for this register */
+    *v = 0;
+    for (int i = 7; i >= 0; i--)
+        *v = (*v << 8) | b[i];
+    return 0;
+}
+
+int pgovd_msr_write(const char *path, uint32_t reg, uint64_t v)
+{
+    unsigned char b[8];
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    ssize_t w;
+
+    if (fd < 0)
+        return -errno;
+    for (int i = 0; i < 8; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+    do
+        w = pwrite(fd, b, sizeof(b), (off_t)reg * pgovd_msr_stride);
+    while (w < 0 && errno == EINTR);
+    int e = w < 0 ? errno : (w != 8 ? EIO : 0);
+    if (close(fd) < 0 && !e)
+        e = errno;
+    return -e;
+}
+
+int pgovd_parse_cpulist(const char *s, unsigned char *set)
+{
+    const char *p = s;
+
+    memset(set, 0, PGOVD_MAX_CPUS / 8);
+    if (!*p)
+        return -EINVAL;
+    while (*p) {
+        char *end;
+        unsigned long a, b;
+
+        if (!isdigit((unsigned char)*p))
+            return -EINVAL;
+        a = strtoul(p, &end, 10);
+        b = a;
+        p = end;
+        if (*p == '-') {
+            p++;
+            if (!isdigit((unsigned char)*p))
+                return -EINVAL;
+            b = strtoul(p, &end, 10);
+            p = end;
+        }
+        if (a > b || b >= PGOVD_MAX_CPUS)
+            return -EINVAL;
+        for (unsigned long i = a; i <= b; i++)
+            set[i / 8] |= (unsigned char)(1u << (i % 8));
+        if (*p == ',')
+            p++;
+        else if (*p && *p != '\n')
+            return -EINVAL;
+        else if (*p == '\n')
+            break;
+    }
+    return 0;
+}
+
+int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char *present,
+                     unsigned ncpu)
+{
+    FILE *f = fopen(path, "re");
+    char line[512];
+
+    if (!f)
+        return -errno;
+    memset(present, 0, (ncpu + 7) / 8);
+    while (fgets(line, sizeof(line), f)) {
+        unsigned cpu;
+        struct pgovd_stat s = { 0 };
+        int n;
+
+        if (strncmp(line, "cpu", 3) != 0 || !isdigit((unsigned char)line[3]))
+            continue;
+        n = sscanf(line + 3, "%u %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+                   " %" SCNu64 " %" SCNu64 " %" SCNu64, &cpu, &s.user, &s.nice, &s.system,
+                   &s.idle, &s.iowait, &s.irq, &s.softirq, &s.steal);
+        if (n < 5) {
+            fclose(f);
+            return -EINVAL;
+        }
+        if (cpu >= ncpu)
+            continue;
+        per_cpu[cpu] = s;
+        present[cpu / 8] |= (unsigned char)(1u << (cpu % 8));
+    }
+    int e = ferror(f) ? EIO : 0;
+    fclose(f);
+    return -e;
+}

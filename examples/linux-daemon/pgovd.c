@@ -1,0 +1,1043 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * pgovd: a userspace CPU-frequency governor built on libpgov.
+ *
+ * Startup: find the CPUs and their cpufreq directories, pick the counter
+ * source (msr or the /proc/stat degraded mode) and the write mode (the
+ * `userspace` governor's scaling_setspeed, or clamping scaling_min_freq and
+ * scaling_max_freq), record every value it will change (restore.c), save
+ * that plan to the state file, and only then change anything.
+ * Loop: every --interval ms, per online CPU, run the policy once and write
+ * the frequency it asks for. CPUs going offline are skipped and get a fresh
+ * governor instance when they come back.
+ * Stop: SIGTERM/SIGINT/SIGHUP, --iterations reached, or a fatal error: put
+ * every saved value back and remove the state file.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pgovd.h"
+
+#define PGOVD_VERSION "0.1"
+
+static volatile sig_atomic_t stop_sig;
+
+static void on_stop(int sig)
+{
+    stop_sig = sig;
+}
+
+void pgovd_err(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("pgovd: error: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void pgovd_log(struct pgovd *d, const char *fmt, ...)
+{
+    va_list ap;
+    (void)d;
+    fputs("pgovd: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "Usage: pgovd [OPTION]...\n"
+            "A userspace CPU-frequency governor running libpgov policies.\n\n"
+            "  -p, --policy NAME[@VER]   policy for every CPU (default ondemand if built,\n"
+            "                            else performance); VER is a kernel profile\n"
+            "                            like 4.17 or 'latest'\n"
+            "  -c, --cpus LIST=NAME[@VER] policy for some CPUs (repeatable), LIST like 0-3,6;\n"
+            "                            with -c only the listed CPUs are managed\n"
+            "  -C, --config FILE         read options from FILE (see pgovd(8))\n"
+            "  -i, --interval MS         tick length in milliseconds (default 10)\n"
+            "  -n, --iterations N        stop after N ticks (default: run until signalled)\n"
+            "      --dry-run             print each decision; write nothing at all\n"
+            "      --sysfs-root DIR      sysfs mount point (default /sys)\n"
+            "      --proc-root DIR       procfs mount point (default /proc)\n"
+            "      --dev-root DIR        devtmpfs (for cpu/N/msr, default /dev)\n"
+            "      --state-file FILE     saved original settings (default /run/pgovd.state)\n"
+            "      --write-mode MODE     auto | setspeed | limits (default auto)\n"
+            "      --counters SRC        auto | msr | procstat (default auto)\n"
+            "      --scaling-khz N       kHz per P-state ratio (default 100000)\n"
+            "      --restore             put back the settings in the state file and exit\n"
+            "      --step                testing: run one tick per line read on stdin\n"
+            "      --clock-file FILE     testing: read the time (ns) from FILE each tick\n"
+            "      --fake-msr            testing: cpu/N/msr are plain files, register R\n"
+            "                            at byte 8*R\n"
+            "  -l, --list-policies       list the policies and exit\n"
+            "  -v, --verbose             print every decision and trace event\n"
+            "  -h, --help                this text\n"
+            "  -V, --version             version of pgovd and of libpgov\n");
+}
+
+/* ------------------------------------------------------------------ options */
+
+struct cpu_rule {
+    unsigned char set[PGOVD_MAX_CPUS / 8];
+    struct pgovd_spec spec;
+};
+
+struct opts {
+    struct pgovd_spec def;
+    bool have_def;
+    struct cpu_rule rules[64];
+    unsigned nrules;
+    bool restore_only;
+};
+
+static int parse_uint(const char *s, unsigned long max, unsigned long *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long x = strtoul(s, &end, 10);
+    if (errno || end == s || *end || s[0] == '-' || x > max)
+        return -EINVAL;
+    *v = x;
+    return 0;
+}
+
+static const char *spec_error(int r)
+{
+    return r == -ENOENT  ? "unknown policy (see --list-policies)"
+           : r == -ERANGE ? "kernel version outside what libpgov knows"
+                          : "expected NAME or NAME@MAJOR.MINOR";
+}
+
+/* One option, from the command line or the config file. @where names the
+ * source for error messages. Returns 0 or -1 (message printed). */
+static int apply_opt(struct pgovd *d, struct opts *o, const char *key, const char *val,
+                     const char *where)
+{
+    unsigned long v;
+    int r;
+
+    if (!strcmp(key, "policy")) {
+        r = pgovd_spec_parse(val, &o->def);
+        if (r) {
+            pgovd_err("%s: policy '%s': %s", where, val, spec_error(r));
+            return -1;
+        }
+        o->have_def = true;
+    } else if (!strcmp(key, "cpus")) {
+        /* "LIST=POLICY", "LIST = POLICY" or "LIST POLICY" */
+        size_t ll = strcspn(val, "= \t");
+        const char *pol = val + ll;
+        char list[256];
+        pol += strspn(pol, " \t");
+        if (*pol == '=')
+            pol++;
+        pol += strspn(pol, " \t");
+        if (!ll || !*pol || ll >= sizeof(list) || o->nrules == 64) {
+            pgovd_err("%s: cpus '%s': expected LIST=POLICY", where, val);
+            return -1;
+        }
+        memcpy(list, val, ll);
+        list[ll] = '\0';
+        struct cpu_rule *ru = &o->rules[o->nrules];
+        if (pgovd_parse_cpulist(list, ru->set)) {
+            pgovd_err("%s: cpu list '%s': expected numbers and ranges like 0-3,6 below %d",
+                      where, list, PGOVD_MAX_CPUS);
+            return -1;
+        }
+        r = pgovd_spec_parse(pol, &ru->spec);
+        if (r) {
+            pgovd_err("%s: policy '%s': %s", where, pol, spec_error(r));
+            return -1;
+        }
+        o->nrules++;
+    } else if (!strcmp(key, "interval")) {
+        if (parse_uint(val, 60000, &v) || v == 0) {
+            pgovd_err("%s: interval '%s': expected 1..60000 (ms)", where, val);
+            return -1;
+        }
+        d->interval_ms = (unsigned)v;
+    } else if (!strcmp(key, "iterations")) {
+        if (parse_uint(val, ULONG_MAX, &v)) {
+            pgovd_err("%s: iterations '%s': expected a number", where, val);
+            return -1;
+        }
+        d->iterations = v;
+    } else if (!strcmp(key, "write-mode") || !strcmp(key, "counters")) {
+        /* both enums list their values in this order: auto, then the two choices */
+        static const char *const wm[] = { "auto", "setspeed", "limits" };
+        static const char *const cn[] = { "auto", "msr", "procstat" };
+        const char *const *names = key[0] == 'w' ? wm : cn;
+        int k = 0;
+        while (k < 3 && strcmp(val, names[k]))
+            k++;
+        if (k == 3) {
+            pgovd_err("%s: %s '%s': expected %s, %s or %s", where, key, val, names[0], names[1],
+                      names[2]);
+            return -1;
+        }
+        if (key[0] == 'w')
+            d->wm = (enum pgovd_write_mode)k;
+        else
+            d->counters = (enum pgovd_counters)k;
+    } else if (!strcmp(key, "scaling-khz")) {
+        if (parse_uint(val, 10000000, &v) || v == 0) {
+            pgovd_err("%s: scaling-khz '%s': expected 1..10000000", where, val);
+            return -1;
+        }
+        d->scaling_khz = (uint32_t)v;
+    } else if (!strcmp(key, "sysfs-root") || !strcmp(key, "proc-root") ||
+               !strcmp(key, "dev-root") || !strcmp(key, "state-file")) {
+        /* Config-file values live in a line buffer: keep a copy (no heap,
+         * nothing to free). */
+        static char store[4][PATH_MAX];
+        int k = key[0] == 'p' ? 1 : key[0] == 'd' ? 2 : key[1] == 't' ? 3 : 0;
+        if (strlen(val) >= PATH_MAX) {
+            pgovd_err("%s: %s: path too long", where, key);
+            return -1;
+        }
+        strcpy(store[k], val);
+        if (k == 0)
+            d->sysfs_root = store[k];
+        else if (k == 1)
+            d->proc_root = store[k];
+        else if (k == 2)
+            d->dev_root = store[k];
+        else
+            d->state_file = store[k];
+    } else {
+        pgovd_err("%s: unknown setting '%s'", where, key);
+        return -1;
+    }
+    return 0;
+}
+
+/* Config file: one "key value" per line, '#' comments, keys as the long
+ * options (policy, cpus, interval, write-mode, counters, scaling-khz, ...). */
+static int read_config(struct pgovd *d, struct opts *o, const char *path)
+{
+    FILE *f = fopen(path, "re");
+    char line[1024], where[PATH_MAX + 32];
+    int lineno = 0, rc = 0;
+
+    if (!f) {
+        pgovd_err("%s: cannot open config file: %s", path, strerror(errno));
+        return -1;
+    }
+    while (fgets(line, sizeof(line), f)) {
+        char *p = line, *key, *val, *e;
+        lineno++;
+        snprintf(where, sizeof(where), "%s:%d", path, lineno);
+        if (!strchr(line, '\n') && !feof(f)) {
+            pgovd_err("%s: line too long", where);
+            rc = -1;
+            break;
+        }
+        if ((e = strchr(p, '#')))
+            *e = '\0';
+        while (*p == ' ' || *p == '\t')
+            p++;
+        e = p + strlen(p);
+        while (e > p && (e[-1] == '\n' || e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+            *--e = '\0';
+        if (!*p)
+            continue;
+        key = p;
+        val = p + strcspn(p, " \t=");
+        if (*val) {
+            *val++ = '\0';
+            val += strspn(val, " \t=");
+        }
+        if (!*val) {
+            pgovd_err("%s: '%s' needs a value", where, key);
+            rc = -1;
+            break;
+        }
+        if (apply_opt(d, o, key, val, where)) {
+            rc = -1;
+            break;
+        }
+    }
+    if (!rc && ferror(f)) {
+        pgovd_err("%s: read error", path);
+        rc = -1;
+    }
+    fclose(f);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ paths */
+
+static void cpu_path(const struct pgovd *d, char *buf, unsigned cpu, const char *leaf)
+{
+    int n = snprintf(buf, PATH_MAX, "%s/devices/system/cpu/cpu%u/%s", d->sysfs_root, cpu, leaf);
+    if (n < 0 || n >= PATH_MAX)
+        buf[0] = '\0'; /* too long: open("") fails with ENOENT, named in the error */
+}
+
+static void pol_path(const struct pgovd_cpu *c, char *buf, const char *leaf)
+{
+    int n = snprintf(buf, PATH_MAX, "%s/%s", c->dir, leaf);
+    if (n < 0 || n >= PATH_MAX)
+        buf[0] = '\0';
+}
+
+/* cpuN/online: "0" offline; absent (cpu0 on most systems) = always online. */
+static bool cpu_online(const struct pgovd *d, unsigned cpu)
+{
+    char p[PATH_MAX], b[16];
+    cpu_path(d, p, cpu, "online");
+    int r = pgovd_read(p, b, sizeof(b));
+    if (r < 0)
+        return r == -ENOENT;
+    return b[0] != '0';
+}
+
+static uint64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int read_clock(struct pgovd *d)
+{
+    if (!d->clock_file) {
+        d->now_ns = mono_ns();
+        return 0;
+    }
+    uint64_t v;
+    int r = pgovd_read_u64(d->clock_file, &v);
+    if (r) {
+        pgovd_err("%s: cannot read the clock: %s", d->clock_file, strerror(-r));
+        return -1;
+    }
+    d->now_ns = v;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ setup */
+
+static int find_cpus(struct pgovd *d)
+{
+    char p[PATH_MAX];
+    DIR *dir;
+    struct dirent *de;
+    unsigned max = 0;
+    bool any = false;
+
+    snprintf(p, sizeof(p), "%s/devices/system/cpu", d->sysfs_root);
+    dir = opendir(p);
+    if (!dir) {
+        pgovd_err("%s: cannot list CPUs: %s", p, strerror(errno));
+        return -1;
+    }
+    while ((de = readdir(dir))) {
+        unsigned long n;
+        if (strncmp(de->d_name, "cpu", 3) || parse_uint(de->d_name + 3, PGOVD_MAX_CPUS - 1, &n))
+            continue;
+        any = true;
+        if (n + 1 > max)
+            max = (unsigned)n + 1;
+    }
+    closedir(dir);
+    if (!any) {
+        pgovd_err("%s: no cpuN directories", p);
+        return -1;
+    }
+    d->ncpu = max;
+    d->cpu = calloc(max, sizeof(*d->cpu));
+    d->stat_now = calloc(max, sizeof(*d->stat_now));
+    d->stat_present = calloc((max + 7) / 8, 1);
+    if (!d->cpu || !d->stat_now || !d->stat_present) {
+        pgovd_err("out of memory");
+        return -1;
+    }
+    for (unsigned i = 0; i < max; i++) {
+        d->cpu[i].id = i;
+        d->cpu[i].msr_fd = -1;
+        d->cpu[i].last_load = -1;
+    }
+    return 0;
+}
+
+static int read_khz(const char *path, uint32_t *khz, bool optional)
+{
+    uint64_t v;
+    int r = pgovd_read_u64(path, &v);
+    if (r) {
+        if (optional && r == -ENOENT)
+            return 1;
+        pgovd_err("%s: %s", path, r == -EINVAL ? "not a frequency in kHz" : strerror(-r));
+        return -1;
+    }
+    if (v == 0 || v > UINT32_MAX) {
+        pgovd_err("%s: frequency %" PRIu64 " kHz out of range", path, v);
+        return -1;
+    }
+    *khz = (uint32_t)v;
+    return 0;
+}
+
+static int setup_cpu(struct pgovd *d, struct pgovd_cpu *c)
+{
+    char p[PATH_MAX], buf[512];
+    int r;
+
+    cpu_path(d, p, c->id, "cpufreq");
+    if (!realpath(p, c->dir)) {
+        pgovd_err("%s: no cpufreq policy for cpu%u: %s", p, c->id, strerror(errno));
+        return -1;
+    }
+    pol_path(c, p, "cpuinfo_min_freq");
+    if (read_khz(p, &c->min_khz, false))
+        return -1;
+    pol_path(c, p, "cpuinfo_max_freq");
+    if (read_khz(p, &c->max_khz, false))
+        return -1;
+    if (c->min_khz > c->max_khz) {
+        pgovd_err("%s: cpuinfo_min_freq %u above cpuinfo_max_freq %u", c->dir, c->min_khz,
+                  c->max_khz);
+        return -1;
+    }
+    pol_path(c, p, "base_frequency");
+    r = read_khz(p, &c->base_khz, true);
+    if (r < 0)
+        return -1;
+    const bool no_base_file = r > 0;
+    if (r > 0 || c->base_khz > c->max_khz || c->base_khz < c->min_khz)
+        c->base_khz = c->max_khz;
+
+    pol_path(c, p, "scaling_cur_freq");
+    if (read_khz(p, &c->start_khz, true) != 0)
+        c->start_khz = 0; /* optional: policies then assume the maximum */
+    c->wm = d->wm;
+    if (c->wm != PGOVD_WM_LIMITS) {
+        pol_path(c, p, "scaling_available_governors");
+        r = pgovd_read(p, buf, sizeof(buf));
+        bool has = false;
+        if (r >= 0)
+            for (char *t = strtok(buf, " \n"); t; t = strtok(NULL, " \n"))
+                has |= !strcmp(t, "userspace");
+        if (!has && c->wm == PGOVD_WM_SETSPEED) {
+            pgovd_err("%s: the 'userspace' governor is not offered%s%s", p, r < 0 ? ": " : "",
+                      r < 0 ? strerror(-r) : "");
+            return -1;
+        }
+        c->wm = has ? PGOVD_WM_SETSPEED : PGOVD_WM_LIMITS;
+    }
+
+    c->msr = false;
+    if (d->counters != PGOVD_CNT_PROCSTAT) {
+        uint64_t t;
+        snprintf(c->msr_path, sizeof(c->msr_path), "%s/cpu/%u/msr", d->dev_root, c->id);
+        c->msr_fd = open(c->msr_path, O_RDONLY | O_CLOEXEC);
+        if (c->msr_fd >= 0 && pgovd_msr_read(c->msr_fd, 0x10, &t) == 0) {
+            c->msr = true;
+        } else {
+            int e = c->msr_fd < 0 ? errno : EIO;
+            if (c->msr_fd >= 0)
+                close(c->msr_fd);
+            c->msr_fd = -1;
+            if (d->counters == PGOVD_CNT_MSR) {
+                pgovd_err("%s: cannot read APERF/MPERF/TSC: %s", c->msr_path, strerror(e));
+                return -1;
+            }
+        }
+    }
+    if (c->msr && no_base_file) {
+        /* No base_frequency in sysfs (acpi-cpufreq): the TSC runs at the max
+         * non-turbo ratio, MSR_PLATFORM_INFO (0xCE) bits 15:8. */
+        uint64_t pi;
+        if (pgovd_msr_read(c->msr_fd, 0xCE, &pi) == 0) {
+            uint64_t khz = ((pi >> 8) & 0xff) * (uint64_t)d->scaling_khz;
+            if (khz >= c->min_khz && khz <= c->max_khz)
+                c->base_khz = (uint32_t)khz;
+        }
+    }
+    if ((c->spec.pol->need & PGOV_HW_NEED_HWP) && !c->msr) {
+        pgovd_err("%s: policy %s writes IA32_HWP_REQUEST and needs the msr device", c->msr_path,
+                  c->spec.pol->name);
+        return -1;
+    }
+    return 0;
+}
+
+static bool plan_has(const struct pgovd_plan *pl, const char *path, uint32_t kind)
+{
+    for (unsigned i = 0; i < pl->n; i++)
+        if (pl->e[i].kind == kind && !strcmp(pl->e[i].path, path))
+            return true;
+    return false;
+}
+
+/* HWP boost programs IA32_HWP_REQUEST itself and leaves cpufreq alone. */
+static bool uses_cpufreq(const struct pgovd_cpu *c)
+{
+    return !(c->spec.pol->need & PGOV_HW_NEED_HWP);
+}
+
+static int plan_cpu(struct pgovd *d, struct pgovd_cpu *c)
+{
+    char p[PATH_MAX];
+    int r = 0;
+
+    if (!uses_cpufreq(c)) {
+        /* nothing in cpufreq */
+    } else if (c->wm == PGOVD_WM_SETSPEED) {
+        /* setspeed first: restoring it only works while `userspace` still rules. */
+        const char *leaf[2] = { "scaling_setspeed", "scaling_governor" };
+        for (int i = 0; i < 2 && !r; i++) {
+            pol_path(c, p, leaf[i]);
+            if (!plan_has(&d->plan, p, PGOVD_R_FILE))
+                r = pgovd_plan_add_file(&d->plan, p, i == 0 ? PGOVD_RF_BEST_EFFORT : 0);
+        }
+    } else {
+        const char *leaf[2] = { "scaling_max_freq", "scaling_min_freq" };
+        for (int i = 0; i < 2 && !r; i++) {
+            pol_path(c, p, leaf[i]);
+            if (!plan_has(&d->plan, p, PGOVD_R_FILE))
+                r = pgovd_plan_add_file(&d->plan, p, i == 0 ? PGOVD_RF_TWICE : 0);
+        }
+    }
+    if (!r && (c->spec.pol->need & PGOV_HW_NEED_HWP)) {
+        snprintf(p, sizeof(p), "%s", c->msr_path);
+        if (!plan_has(&d->plan, p, PGOVD_R_MSR))
+            r = pgovd_plan_add_msr(&d->plan, p, 0x774);
+    }
+    if (r) {
+        pgovd_err("%s: cannot read the value to save: %s", p, strerror(-r));
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ writes */
+
+/* Errors that mean "this CPU (or its policy) just went away". */
+static bool gone(int r)
+{
+    return r == -ENODEV || r == -ENOENT || r == -ENXIO || r == -EBUSY;
+}
+
+static int write_val(const char *path, uint32_t khz_or_0, const char *str)
+{
+    char b[32];
+    if (!str) {
+        snprintf(b, sizeof(b), "%u\n", khz_or_0);
+        str = b;
+    }
+    return pgovd_write(path, str, strlen(str));
+}
+
+static void report_write(const char *path, const char *what, int r)
+{
+    pgovd_err("%s: cannot write %s: %s", path, what, strerror(-r));
+}
+
+/* Take over the CPU's policy: the userspace governor. Limits mode changes
+ * nothing until the first decision. */
+static int take_over(struct pgovd *d, struct pgovd_cpu *c)
+{
+    char p[PATH_MAX];
+    if (d->dry_run || c->wm != PGOVD_WM_SETSPEED || !uses_cpufreq(c))
+        return 0;
+    pol_path(c, p, "scaling_governor");
+    int r = write_val(p, 0, "userspace\n");
+    if (r)
+        report_write(p, "'userspace'", r);
+    return r;
+}
+
+static int apply(struct pgovd_cpu *c, uint32_t khz)
+{
+    char p[PATH_MAX], what[32];
+    int r;
+
+    snprintf(what, sizeof(what), "%u kHz", khz);
+    if (c->wm == PGOVD_WM_SETSPEED) {
+        pol_path(c, p, "scaling_setspeed");
+        r = write_val(p, khz, NULL);
+    } else {
+        /* Raise the ceiling before the floor, lower the floor before the ceiling. */
+        const char *order[2] = { "scaling_max_freq", "scaling_min_freq" };
+        if (c->cur_khz && khz < c->cur_khz) {
+            order[0] = "scaling_min_freq";
+            order[1] = "scaling_max_freq";
+        }
+        r = 0;
+        for (int i = 0; i < 2 && !r; i++) {
+            pol_path(c, p, order[i]);
+            r = write_val(p, khz, NULL);
+        }
+    }
+    if (r && !gone(r))
+        report_write(p, what, r);
+    return r;
+}
+
+/* ------------------------------------------------------------------ loop */
+
+static void synth_counters(struct pgovd *d, struct pgovd_cpu *c)
+{
+    const struct pgovd_stat *s = &d->stat_now[c->id];
+    uint64_t all = s->user + s->nice + s->system + s->idle + s->iowait + s->irq + s->softirq +
+                   s->steal;
+    uint64_t idle = s->idle + s->iowait;
+
+    if (c->st_valid && d->now_ns > c->st_time_ns) {
+        const struct pgovd_stat *o = &c->st_prev;
+        uint64_t all0 = o->user + o->nice + o->system + o->idle + o->iowait + o->irq +
+                        o->softirq + o->steal;
+        uint64_t dall = all - all0, didle = idle - (o->idle + o->iowait);
+        uint64_t dt = d->now_ns - c->st_time_ns;
+        uint64_t dtsc = dt / 1000 * c->base_khz / 1000; /* cycles at base frequency */
+        uint64_t dm = dall && didle <= dall ? dtsc / dall * (dall - didle) +
+                                                  dtsc % dall * (dall - didle) / dall
+                                            : 0;
+        /* /proc/stat counts whole USER_HZ ticks, so a lightly loaded CPU often
+         * shows no busy tick at all; a CPU is never wholly outside C0 for a
+         * tick (its timer interrupt runs), and intel_pstate rejects a sample
+         * whose MPERF did not move, so C0 time is floored at 0.1 %. */
+        if (dm < dtsc / 1000)
+            dm = dtsc / 1000;
+        uint32_t f = c->cur_khz ? c->cur_khz : c->base_khz;
+        c->syn_tsc += dtsc;
+        c->syn_mperf += dm;
+        c->syn_aperf += dm / c->base_khz * f + dm % c->base_khz * f / c->base_khz;
+    }
+    c->st_prev = *s;
+    c->st_time_ns = d->now_ns;
+    c->st_valid = true;
+}
+
+static void print_decision(struct pgovd *d, struct pgovd_cpu *c)
+{
+    char ver[16] = "";
+    if (c->spec.kver)
+        snprintf(ver, sizeof(ver), "@%u.%u", c->spec.kver >> 8, c->spec.kver & 0xff);
+    printf("cpu%u t=%" PRIu64 " policy=%s%s", c->id, d->now_ns, c->spec.pol->name, ver);
+    if (c->last_load >= 0)
+        printf(" load=%" PRId64, c->last_load);
+    printf(" khz=%u%s\n", c->req_khz, d->dry_run ? " (dry-run)" : "");
+}
+
+/* One tick. Returns 0, or -1 after printing a fatal error. */
+static int tick(struct pgovd *d)
+{
+    char sp[PATH_MAX];
+    /* /proc/stat every tick: idle times, the IOWAIT flag, degraded counters,
+     * and which CPUs the kernel still lists (offline ones have no line). */
+    const bool need_stat = true;
+
+    if (read_clock(d))
+        return -1;
+    {
+        snprintf(sp, sizeof(sp), "%s/stat", d->proc_root);
+        int r = pgovd_parse_stat(sp, d->stat_now, d->stat_present, d->ncpu);
+        if (r) {
+            pgovd_err("%s: %s", sp, r == -EINVAL ? "malformed cpu line" : strerror(-r));
+            return -1;
+        }
+    }
+    for (unsigned i = 0; i < d->ncpu; i++) {
+        struct pgovd_cpu *c = &d->cpu[i];
+        if (!c->managed)
+            continue;
+        bool on = cpu_online(d, i) &&
+                  (!need_stat || (d->stat_present[i / 8] >> (i % 8) & 1));
+        if (!on) {
+            if (c->online)
+                pgovd_log(d, "cpu%u went offline; skipping it", i);
+            c->online = c->active = false;
+            continue;
+        }
+        if (!c->online && c->inst_started_once)
+            pgovd_log(d, "cpu%u is back online; restarting its governor", i);
+        c->online = true;
+        if (!c->active) {
+            c->st_valid = false;
+            c->iowait_valid = false;
+            c->cur_khz = 0; /* force a write: the kernel may have reset it */
+            int r = c->spec.pol->start(d, c);
+            if (r) {
+                pgovd_err("cpu%u: policy %s: cannot start: %s", i, c->spec.pol->name,
+                          r < 0 && r > -200 ? pgov_strerror(r) : "error");
+                return -1;
+            }
+            c->active = true;
+            c->inst_started_once = true;
+        }
+        if (!c->msr)
+            synth_counters(d, c);
+        /* The scheduler flags an IOWAIT wakeup; the nearest thing a daemon
+         * sees is iowait time having grown since the previous tick. */
+        uint64_t iow = d->stat_now[i].iowait;
+        c->flags_now = c->iowait_valid && iow > c->iowait_prev ? PGOV_UPDATE_IOWAIT : 0;
+        c->iowait_prev = iow;
+        c->iowait_valid = true;
+        int r = c->spec.pol->tick(d, c);
+        if (r == PGOV_EIO && c->msr) {
+            /* The msr device of an offlined CPU vanishes before sysfs says so. */
+            pgovd_log(d, "cpu%u: counters unreadable (%s); treating it as offline", i,
+                      c->msr_path);
+            c->online = c->active = false;
+            continue;
+        }
+        if (r < 0) {
+            pgovd_err("cpu%u: policy %s failed: %s", i, c->spec.pol->name, pgov_strerror(r));
+            return -1;
+        }
+        if (d->dry_run || d->verbose)
+            print_decision(d, c);
+    }
+    /* CPUs sharing one cpufreq policy get the highest of their requests. */
+    for (unsigned i = 0; i < d->ncpu; i++) {
+        struct pgovd_cpu *c = &d->cpu[i];
+        if (!c->managed || !c->active || !c->req_khz || !uses_cpufreq(c))
+            continue;
+        uint32_t khz = c->req_khz;
+        bool first = true;
+        for (unsigned j = 0; j < d->ncpu; j++) {
+            struct pgovd_cpu *o = &d->cpu[j];
+            if (j == i || !o->managed || !o->active || strcmp(o->dir, c->dir))
+                continue;
+            if (j < i)
+                first = false;
+            if (o->req_khz > khz)
+                khz = o->req_khz;
+        }
+        if (!first || d->dry_run)
+            continue;
+        if (khz < c->min_khz)
+            khz = c->min_khz;
+        if (khz > c->max_khz)
+            khz = c->max_khz;
+        if (khz == c->cur_khz)
+            continue;
+        int r = apply(c, khz);
+        if (r && gone(r)) {
+            pgovd_log(d, "cpu%u: policy went away while writing; treating it as offline", i);
+            c->online = c->active = false;
+            continue;
+        }
+        if (r)
+            return -1;
+        c->cur_khz = khz;
+        for (unsigned j = i + 1; j < d->ncpu; j++)
+            if (d->cpu[j].managed && !strcmp(d->cpu[j].dir, c->dir))
+                d->cpu[j].cur_khz = khz;
+    }
+    return 0;
+}
+
+static void sleep_ms(unsigned ms)
+{
+    struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+    nanosleep(&ts, NULL); /* EINTR on a stop signal: that is the point */
+}
+
+/* Put everything back; returns 0 when all of it went back. */
+static int restore_all(struct pgovd *d)
+{
+    if (d->dry_run)
+        return 0;
+    pgovd_fatal_disarm();
+    int failed = pgovd_plan_restore(&d->plan, false);
+    if (failed) {
+        pgovd_err("%d setting(s) not restored; they stay in %s for 'pgovd --restore'", failed,
+                  d->state_file);
+        return -1;
+    }
+    if (unlink(d->state_file) && errno != ENOENT)
+        pgovd_err("%s: cannot remove: %s", d->state_file, strerror(errno));
+    return 0;
+}
+
+/* Is @pid a running pgovd? (A reused pid of another program does not count.) */
+static bool owner_alive(long pid)
+{
+    char p[64], comm[64];
+    snprintf(p, sizeof(p), "/proc/%ld/comm", pid);
+    if (pgovd_read(p, comm, sizeof(comm)) < 0)
+        return false;
+    return strncmp(comm, "pgovd", 5) == 0;
+}
+
+/* A state file left by a pgovd that could not clean up (SIGKILL, power
+ * loss with a persistent state dir): put those values back first. */
+static int restore_leftover(struct pgovd *d, bool must_exist)
+{
+    struct pgovd_plan old = { 0 };
+    long pid = 0;
+    int r = pgovd_plan_load(&old, d->state_file, &pid);
+
+    if (r == -ENOENT && !must_exist)
+        return 0;
+    if (r == -ENOENT) {
+        pgovd_log(d, "%s: no saved settings; nothing to restore", d->state_file);
+        return 0;
+    }
+    if (r) {
+        pgovd_err("%s: unreadable state file: %s", d->state_file,
+                  r == -EINVAL ? "bad format" : strerror(-r));
+        pgovd_plan_free(&old);
+        return -1;
+    }
+    if (pid > 0 && pid != (long)getpid() && owner_alive(pid)) {
+        /* Restoring now would pull the settings from under a live daemon. */
+        pgovd_err("%s: belongs to pgovd pid %ld, which is still running", d->state_file, pid);
+        pgovd_plan_free(&old);
+        return -1;
+    }
+    int failed = pgovd_plan_restore(&old, false);
+    pgovd_plan_free(&old);
+    if (failed) {
+        pgovd_err("%s: %d saved setting(s) could not be restored; file kept", d->state_file,
+                  failed);
+        return -1;
+    }
+    if (unlink(d->state_file)) {
+        pgovd_err("%s: cannot remove: %s", d->state_file, strerror(errno));
+        return -1;
+    }
+    pgovd_log(d, "restored the settings saved in %s", d->state_file);
+    return 0;
+}
+
+static struct pgovd *cleanup_d;
+
+/* Release what the daemon allocated (instances, per-CPU tables, the plan),
+ * so leak checkers see a clean exit on every path. */
+static void cleanup(void)
+{
+    struct pgovd *d = cleanup_d;
+    if (!d)
+        return;
+    for (unsigned i = 0; d->cpu && i < d->ncpu; i++) {
+        free(d->cpu[i].mem);
+        if (d->cpu[i].msr_fd >= 0)
+            close(d->cpu[i].msr_fd);
+    }
+    free(d->cpu);
+    free(d->stat_now);
+    free(d->stat_present);
+    pgovd_plan_free(&d->plan);
+    d->cpu = NULL;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option lo[] = {
+        { "policy", required_argument, 0, 'p' },
+        { "cpus", required_argument, 0, 'c' },
+        { "config", required_argument, 0, 'C' },
+        { "interval", required_argument, 0, 'i' },
+        { "iterations", required_argument, 0, 'n' },
+        { "dry-run", no_argument, 0, 1 },
+        { "sysfs-root", required_argument, 0, 2 },
+        { "proc-root", required_argument, 0, 3 },
+        { "dev-root", required_argument, 0, 4 },
+        { "state-file", required_argument, 0, 5 },
+        { "write-mode", required_argument, 0, 6 },
+        { "counters", required_argument, 0, 7 },
+        { "scaling-khz", required_argument, 0, 8 },
+        { "restore", no_argument, 0, 9 },
+        { "step", no_argument, 0, 10 },
+        { "clock-file", required_argument, 0, 11 },
+        { "fake-msr", no_argument, 0, 12 },
+        { "list-policies", no_argument, 0, 'l' },
+        { "verbose", no_argument, 0, 'v' },
+        { "help", no_argument, 0, 'h' },
+        { "version", no_argument, 0, 'V' },
+        { 0, 0, 0, 0 },
+    };
+    static const char *const key_of[] = {
+        [2] = "sysfs-root", [3] = "proc-root",  [4] = "dev-root",   [5] = "state-file",
+        [6] = "write-mode", [7] = "counters",   [8] = "scaling-khz",
+    };
+    /* static: the atexit() cleanup runs after main's frame is gone */
+    static struct pgovd d = {
+        .sysfs_root = "/sys",
+        .proc_root = "/proc",
+        .dev_root = "/dev",
+        .state_file = "/run/pgovd.state",
+        .interval_ms = 10,
+        .scaling_khz = 100000,
+    };
+    struct opts o;
+    int opt, rc = 0;
+
+    memset(&o, 0, sizeof(o));
+    cleanup_d = &d;
+    atexit(cleanup);
+    while ((opt = getopt_long(argc, argv, "p:c:C:i:n:lvhV", lo, NULL)) != -1) {
+        int r = 0;
+        switch (opt) {
+        case 'p': r = apply_opt(&d, &o, "policy", optarg, "--policy"); break;
+        case 'c': r = apply_opt(&d, &o, "cpus", optarg, "--cpus"); break;
+        case 'C': r = read_config(&d, &o, optarg); break;
+        case 'i': r = apply_opt(&d, &o, "interval", optarg, "--interval"); break;
+        case 'n': r = apply_opt(&d, &o, "iterations", optarg, "--iterations"); break;
+        case 1: d.dry_run = true; break;
+        case 2: case 3: case 4: case 5: case 6: case 7: case 8: {
+            char where[32];
+            snprintf(where, sizeof(where), "--%s", key_of[opt]);
+            r = apply_opt(&d, &o, key_of[opt], optarg, where);
+            break;
+        }
+        case 9: o.restore_only = true; break;
+        case 10: d.step = true; break;
+        case 11: d.clock_file = optarg; break;
+        case 12: pgovd_msr_stride = 8; break;
+        case 'l':
+            printf("policies (NAME[@MAJOR.MINOR] selects a kernel profile):\n");
+            pgovd_policy_list();
+            return 0;
+        case 'v': d.verbose = true; break;
+        case 'h': usage(stdout); return 0;
+        case 'V':
+            printf("pgovd %s (libpgov %s)\n", PGOVD_VERSION, pgov_version_string());
+            return 0;
+        default: usage(stderr); return 2;
+        }
+        if (r)
+            return 2;
+    }
+    if (optind < argc) {
+        pgovd_err("unexpected argument '%s' (see --help)", argv[optind]);
+        return 2;
+    }
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_stop; /* no SA_RESTART: sleeps and reads return EINTR */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    if (o.restore_only)
+        return restore_leftover(&d, true) ? 1 : 0;
+
+    if (!o.have_def) {
+        o.def.pol = pgovd_policy_find("ondemand");
+        if (!o.def.pol)
+            o.def.pol = pgovd_policy_find("performance");
+        o.def.kver = 0;
+    }
+    if (find_cpus(&d))
+        return 1;
+    for (unsigned i = 0; i < d.ncpu; i++) {
+        struct pgovd_cpu *c = &d.cpu[i];
+        char p[PATH_MAX];
+        bool listed = false;
+        c->spec = o.def;
+        for (unsigned k = 0; k < o.nrules; k++)
+            if (o.rules[k].set[i / 8] >> (i % 8) & 1) {
+                c->spec = o.rules[k].spec;
+                listed = true;
+            }
+        cpu_path(&d, p, i, "cpufreq");
+        if (o.nrules && !listed)
+            continue;
+        if (access(p, F_OK) != 0 && !listed)
+            continue; /* no cpufreq here (or offline at start): not ours */
+        if (!cpu_online(&d, i)) {
+            pgovd_log(&d, "cpu%u is offline at start; not managing it", i);
+            continue;
+        }
+        c->managed = true;
+    }
+    for (unsigned k = 0; k < o.nrules; k++)
+        for (unsigned i = d.ncpu; i < PGOVD_MAX_CPUS; i++)
+            if (o.rules[k].set[i / 8] >> (i % 8) & 1) {
+                pgovd_err("--cpus: cpu%u does not exist under %s/devices/system/cpu", i,
+                          d.sysfs_root);
+                return 1;
+            }
+
+    /* Everything below may change the machine; first undo a previous crash. */
+    if (!d.dry_run && restore_leftover(&d, false))
+        return 1;
+    unsigned nman = 0;
+    for (unsigned i = 0; i < d.ncpu; i++) {
+        struct pgovd_cpu *c = &d.cpu[i];
+        if (!c->managed)
+            continue;
+        if (setup_cpu(&d, c) || (!d.dry_run && plan_cpu(&d, c)))
+            return 1;
+        /* Try the policy once now, so that a profile the library does not
+         * implement (ondemand@4.5, ...) fails before anything is changed.
+         * The first tick starts it again from scratch. */
+        int r = c->spec.pol->start(&d, c);
+        if (r) {
+            pgovd_err("cpu%u: policy %s: %s", i, c->spec.pol->name,
+                      r < 0 && r > -200 ? pgov_strerror(r) : "cannot start");
+            return 1;
+        }
+        nman++;
+        if (!c->msr)
+            pgovd_log(&d, "cpu%u: no readable %s; degraded mode (load from %s/stat)", i,
+                      c->msr_path[0] ? c->msr_path : "msr device", d.proc_root);
+        c->online = true;
+    }
+    if (!nman) {
+        pgovd_err("%s/devices/system/cpu: no online CPU with cpufreq to manage", d.sysfs_root);
+        return 1;
+    }
+    if (!d.dry_run) {
+        int r = pgovd_plan_save(&d.plan, d.state_file);
+        if (r) {
+            pgovd_err("%s: cannot save the original settings: %s (nothing was changed)",
+                      d.state_file, strerror(-r));
+            return 1;
+        }
+        pgovd_fatal_arm(&d.plan, d.state_file);
+        for (unsigned i = 0; i < d.ncpu && !rc; i++)
+            if (d.cpu[i].managed && take_over(&d, &d.cpu[i]))
+                rc = 1;
+    }
+
+    for (unsigned long n = 0; !rc && !stop_sig && (!d.iterations || n < d.iterations); n++) {
+        if (d.step) {
+            char line[64];
+            fflush(stdout);
+            if (!fgets(line, sizeof(line), stdin))
+                break; /* EOF or a stop signal */
+        }
+        if (tick(&d))
+            rc = 1;
+        if (d.step && !rc) {
+            printf("tick %lu\n", n + 1);
+            fflush(stdout);
+        } else if (!rc && !stop_sig && (!d.iterations || n + 1 < d.iterations)) {
+            fflush(stdout);
+            sleep_ms(d.interval_ms);
+        }
+    }
+    fflush(stdout);
+    if (stop_sig)
+        pgovd_log(&d, "%s: restoring the original settings", strsignal(stop_sig));
+    if (restore_all(&d))
+        rc = 1;
+    pgovd_plan_free(&d.plan);
+    return rc;
+}

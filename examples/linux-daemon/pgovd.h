@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * pgovd: a userspace CPU-frequency governor built on libpgov.
+ *
+ * Shared declarations of the daemon's parts: file access under the sysfs,
+ * proc and dev roots (fs.c), the save/restore plan (restore.c), the hardware
+ * backend the library's governor instances call (hal.c) and the policy
+ * dispatcher (policy.c). pgovd.c holds the command line and the main loop.
+ */
+#ifndef PGOVD_H
+#define PGOVD_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <pgov/pgov.h>
+#include <pgov/pstate.h>
+
+#define PGOVD_MAX_CPUS 1024
+#define PGOVD_VAL_MAX 128 /* longest sysfs value we save or write */
+
+/* ---------------------------------------------------------------- fs.c */
+
+/* Read a whole small file into @buf (NUL-terminated). Returns its length or
+ * -errno. Never creates anything. */
+int pgovd_read(const char *path, char *buf, size_t len);
+/* Write @len bytes to an EXISTING file (O_WRONLY|O_TRUNC, never O_CREAT).
+ * Returns 0 or -errno. */
+int pgovd_write(const char *path, const char *buf, size_t len);
+/* Read one decimal unsigned value (leading/trailing blanks allowed). */
+int pgovd_read_u64(const char *path, uint64_t *v);
+/* 8-byte little-endian register @reg of an msr device: the msr driver reads
+ * register R at file offset R. Test trees use plain files instead, where
+ * registers would overlap, so --fake-msr sets the stride to 8 (register R
+ * at byte 8*R). */
+extern unsigned pgovd_msr_stride;
+int pgovd_msr_read(int fd, uint32_t reg, uint64_t *v);
+int pgovd_msr_write(const char *path, uint32_t reg, uint64_t v);
+/* Parse "0-3,6" into @set (PGOVD_MAX_CPUS bits). Returns 0 or -EINVAL. */
+int pgovd_parse_cpulist(const char *s, unsigned char *set);
+
+/* One CPU's line of /proc/stat, in USER_HZ ticks. */
+struct pgovd_stat {
+    uint64_t user, nice, system, idle, iowait, irq, softirq, steal;
+};
+/* Parse the "cpuN" lines of a /proc/stat image; @present gets a bit per
+ * CPU that has a line (offline CPUs have none). Returns 0 or -errno. */
+int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char *present,
+                     unsigned ncpu);
+
+/* ---------------------------------------------------------------- restore.c */
+
+/* What the daemon changes, with the bytes that were there before. Built
+ * before the first write; the fatal-signal handler walks it with nothing but
+ * open/write/close, so it is plain static data once armed. */
+enum pgovd_rkind { PGOVD_R_FILE = 0, PGOVD_R_MSR = 1 };
+#define PGOVD_RF_BEST_EFFORT 0x1u /* a refusal is logged, not an error */
+#define PGOVD_RF_TWICE 0x2u       /* written again after the whole pass */
+struct pgovd_rentry {
+    char path[PATH_MAX];
+    uint32_t kind;             /* enum pgovd_rkind */
+    uint32_t reg;              /* PGOVD_R_MSR: file offset of the register */
+    uint32_t flags;            /* PGOVD_RF_* */
+    uint32_t len;              /* bytes in data */
+    char data[PGOVD_VAL_MAX];  /* original bytes (MSR: 8 bytes LE) */
+};
+
+struct pgovd_plan {
+    struct pgovd_rentry *e;
+    unsigned n, cap;
+};
+
+/* Read the current bytes of @path and append them (0 or -errno). */
+int pgovd_plan_add_file(struct pgovd_plan *p, const char *path, uint32_t flags);
+int pgovd_plan_add_msr(struct pgovd_plan *p, const char *path, uint32_t reg);
+/* Write the plan to @state_file atomically (tmp + fsync + rename). */
+int pgovd_plan_save(const struct pgovd_plan *p, const char *state_file);
+/* Read a state file; @pid gets the pid of the pgovd that wrote it. */
+int pgovd_plan_load(struct pgovd_plan *p, const char *state_file, long *pid);
+/* Put every saved value back in plan order, then the PGOVD_RF_TWICE ones again
+ * (a max limit written before its min may be refused until the min is back).
+ * Async-signal-safe when @quiet (no stdio). Returns the number of entries
+ * that could not be restored (best-effort ones excluded). */
+int pgovd_plan_restore(const struct pgovd_plan *p, bool quiet);
+void pgovd_plan_free(struct pgovd_plan *p);
+/* Arm/disarm the fatal-signal handlers on @p (which must stay valid). */
+void pgovd_fatal_arm(const struct pgovd_plan *p, const char *state_file);
+void pgovd_fatal_disarm(void);
+
+/* ---------------------------------------------------------------- policies */
+
+enum pgovd_write_mode { PGOVD_WM_AUTO, PGOVD_WM_SETSPEED, PGOVD_WM_LIMITS };
+enum pgovd_counters { PGOVD_CNT_AUTO, PGOVD_CNT_MSR, PGOVD_CNT_PROCSTAT };
+
+struct pgovd_policy;
+
+/* A policy as chosen by the user: a dispatcher entry plus its profile. */
+struct pgovd_spec {
+    const struct pgovd_policy *pol;
+    uint32_t kver; /* PGOV_KVER_* (0 = newest) */
+};
+
+/* Everything the daemon knows about one CPU. */
+struct pgovd_cpu {
+    unsigned id;
+    bool managed;   /* selected on the command line / config */
+    bool online;    /* as of the last tick */
+    bool active;    /* governor instance initialised for the current online period */
+    bool inst_started_once;
+    bool msr;       /* APERF/MPERF/TSC come from the msr device */
+    int msr_fd;
+    char dir[PATH_MAX];     /* resolved cpufreq directory (the policy) */
+    char msr_path[PATH_MAX];
+    enum pgovd_write_mode wm; /* resolved: SETSPEED or LIMITS */
+    uint32_t min_khz, max_khz, base_khz; /* cpuinfo_min/max, base_frequency */
+    uint32_t start_khz; /* scaling_cur_freq when the daemon started (0: unknown) */
+    uint32_t req_khz;  /* the policy's latest request (0: none yet) */
+    uint32_t cur_khz;  /* last value written (0: nothing written yet) */
+    struct pgovd_spec spec;
+    /* degraded-mode counters synthesised from /proc/stat */
+    struct pgovd_stat st_prev;
+    bool st_valid;
+    uint64_t st_time_ns;
+    uint64_t syn_aperf, syn_mperf, syn_tsc;
+    /* the library's governor instance, in caller storage */
+    void *mem;
+    size_t mem_len;
+    void *inst;
+    uint64_t next_ns;  /* timer-driven policies: when to call the timer */
+    int64_t last_load; /* for decision lines: policy-specific, -1 if none */
+    uint32_t flags_now;  /* PGOV_UPDATE_IOWAIT when iowait time grew over the last tick */
+    uint64_t iowait_prev;
+    bool iowait_valid;
+};
+
+struct pgovd {
+    /* options */
+    const char *sysfs_root, *proc_root, *dev_root, *state_file, *clock_file;
+    unsigned interval_ms;
+    unsigned long iterations;
+    bool dry_run, verbose, step;
+    enum pgovd_write_mode wm;
+    enum pgovd_counters counters;
+    uint32_t scaling_khz;
+    /* state */
+    unsigned ncpu; /* highest CPU id + 1 that has a cpufreq directory */
+    struct pgovd_cpu *cpu;
+    struct pgovd_stat *stat_now;
+    unsigned char *stat_present;
+    uint64_t now_ns;
+    struct pgovd_plan plan;
+    struct pgov_pstate_shared pstate_shared; /* the "all CPUs" IO RFC's shared state */
+};
+
+/* Policy dispatcher (policy.c). */
+struct pgovd_policy {
+    const char *name;
+    const char *help;
+    /* Extra hardware the policy needs (PGOV_HW_NEED_* of the library). */
+    uint32_t need;
+    /* Set up c->inst in c->mem (0 or a negative pgov_err / -errno). */
+    int (*start)(struct pgovd *d, struct pgovd_cpu *c);
+    /* One tick at d->now_ns; sets c->req_khz through the HAL. */
+    int (*tick)(struct pgovd *d, struct pgovd_cpu *c);
+};
+
+const struct pgovd_policy *pgovd_policy_find(const char *name);
+void pgovd_policy_list(void);
+/* "name[@major.minor]" -> spec. Returns 0 or -EINVAL. */
+int pgovd_spec_parse(const char *s, struct pgovd_spec *spec);
+
+/* HAL (hal.c): the pgov_hw_ops table the library instances are bound to;
+ * ctx is the struct pgovd. */
+extern const struct pgov_hw_ops pgovd_hw_ops;
+int pgovd_read_counters(struct pgovd *d, struct pgovd_cpu *c, struct pgov_hw_counters *out);
+int pgovd_get_limits(struct pgovd *d, struct pgovd_cpu *c, struct pgov_hw_limits *out);
+int pgovd_read_idle(struct pgovd *d, struct pgovd_cpu *c, struct pgov_hw_idle *out);
+
+/* Diagnostics. */
+void pgovd_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void pgovd_log(struct pgovd *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,356 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * pgovd: the policy dispatcher. Every entry drives one of the library's
+ * governor instances through the common instance shape (size/init/update/
+ * timer/last decision); `performance` and `powersave` are the two fixed
+ * policies every cpufreq system has.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pgov/dbs.h>
+#include <pgov/pstate.h>
+#include <pgov/sugov.h>
+
+#include "pgovd.h"
+
+static int fixed_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    (void)d;
+    (void)c;
+    return 0;
+}
+
+static int performance_tick(struct pgovd *d, struct pgovd_cpu *c)
+{
+    (void)d;
+    c->req_khz = c->max_khz;
+    return 0;
+}
+
+static int powersave_tick(struct pgovd *d, struct pgovd_cpu *c)
+{
+    (void)d;
+    c->req_khz = c->min_khz;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- storage */
+
+static int alloc_mem(struct pgovd_cpu *c, size_t len, size_t align)
+{
+    if (c->mem && c->mem_len >= len) {
+        memset(c->mem, 0, c->mem_len);
+        return 0;
+    }
+    free(c->mem);
+    c->mem = NULL;
+    c->mem_len = 0;
+    if (posix_memalign(&c->mem, align < sizeof(void *) ? sizeof(void *) : align, len))
+        return -ENOMEM;
+    memset(c->mem, 0, len);
+    c->mem_len = len;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- intel_pstate */
+
+static int pstate_start_policy(struct pgovd *d, struct pgovd_cpu *c, uint32_t policy,
+                               uint32_t options)
+{
+    struct pgov_pstate_config cfg;
+    int r = alloc_mem(c, pgov_pstate_size(), PGOV_PSTATE_ALIGN);
+    if (r)
+        return r;
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.size = sizeof(cfg);
+    cfg.cpu = c->id;
+    cfg.policy = policy;
+    cfg.kver = c->spec.kver;
+    cfg.options = options;
+    if (options && !cfg.kver)
+        cfg.kver = PGOV_KVER(4, 13); /* the RFCs were written against 4.13 */
+    /* The daemon's tick stands in for the scheduler tick: the rules written
+     * "twice within two ticks" / "within a tick" (HWP boost, iowait boost)
+     * then mean consecutive daemon ticks. */
+    cfg.tick_ns = (uint64_t)d->interval_ms * 1000000u;
+    if (cfg.tick_ns > 1000000000u)
+        cfg.tick_ns = 1000000000u;
+    if (policy == PGOV_PSTATE_POLICY_HWP_BOOST) {
+        /* Start from the request and capabilities the hardware has now. */
+        uint64_t req = 0, cap = 0;
+        if (pgovd_msr_read(c->msr_fd, 0x774, &req) || pgovd_msr_read(c->msr_fd, 0x771, &cap))
+            return PGOV_EIO;
+        cfg.limits.size = sizeof(cfg.limits);
+        cfg.limits.hwp_request = req;
+        cfg.limits.hwp_cap = cap;
+    }
+    c->next_ns = 0;
+    r = pgov_pstate_init(c->mem, c->mem_len, &cfg, &pgovd_hw_ops, d,
+                         (struct pgov_pstate **)&c->inst);
+    /* "all CPUs" RFC: every instance shares the daemon's block */
+    if (!r && (options & PGOV_PSTATE_OPT_RFC_IO_ALL))
+        r = pgov_pstate_attach_shared(c->inst, &d->pstate_shared);
+    return r;
+}
+
+static int pstate_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_DEFAULT, 0);
+}
+static int pstate_pid_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_PID, 0);
+}
+static int pstate_atom_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_PID_ATOM, 0);
+}
+static int pstate_load_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_LOAD, 0);
+}
+static int rfc_io_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_LOAD, PGOV_PSTATE_OPT_RFC_IO_PERCPU);
+}
+static int rfc_io_all_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_LOAD, PGOV_PSTATE_OPT_RFC_IO_ALL);
+}
+static int hwp_boost_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_HWP_BOOST, 0);
+}
+
+static int pstate_tick(struct pgovd *d, struct pgovd_cpu *c)
+{
+    struct pgov_pstate *g = c->inst;
+    struct pgov_pstate_status st;
+    uint64_t next = 0;
+    int r;
+
+    /* v4.5 profiles are timer-driven; the others run from the util hook,
+     * which the daemon calls once per tick (IOWAIT when iowait time grew). */
+    r = pgov_pstate_update(g, d->now_ns, c->flags_now);
+    if (r >= 0 && d->now_ns >= c->next_ns) {
+        r = pgov_pstate_timer(g, d->now_ns, &next);
+        if (r >= 0)
+            c->next_ns = next;
+    }
+    if (r < 0)
+        return r;
+    if (pgov_pstate_get_status(g, &st) == 0 && st.samples)
+        c->last_load = (int64_t)st.busy_scaled * 100 / 25600; /* fp8 % -> % */
+    return 0;
+}
+
+/* ---------------------------------------------------------------- ondemand/conservative */
+
+/* scaling_available_frequencies (acpi-cpufreq and friends), or no table. */
+static uint32_t read_table(struct pgovd_cpu *c, struct pgov_freq_entry *t, uint32_t max)
+{
+    char p[PATH_MAX + 64], buf[4096];
+    uint32_t n = 0;
+    snprintf(p, sizeof(p), "%s/scaling_available_frequencies", c->dir);
+    if (pgovd_read(p, buf, sizeof(buf)) < 0)
+        return 0;
+    for (char *tok = strtok(buf, " \n"); tok && n < max; tok = strtok(NULL, " \n")) {
+        char *end;
+        unsigned long v = strtoul(tok, &end, 10);
+        if (*end || !v || v > UINT32_MAX)
+            return 0; /* not a plain list: use the table-less path */
+        t[n].khz = (uint32_t)v;
+        t[n].flags = 0;
+        n++;
+    }
+    return n;
+}
+
+struct dbs_mem {
+    struct pgov_freq_entry table[256];
+    uint32_t n;
+};
+
+static int dbs_start_gov(struct pgovd *d, struct pgovd_cpu *c, uint32_t gov, uint32_t variant)
+{
+    struct pgov_dbs_config cfg;
+    size_t inst = pgov_dbs_size();
+    size_t off = (sizeof(struct dbs_mem) + PGOV_DBS_ALIGN - 1) / PGOV_DBS_ALIGN * PGOV_DBS_ALIGN;
+    int r = alloc_mem(c, off + inst, PGOV_DBS_ALIGN);
+    if (r)
+        return r;
+    struct dbs_mem *m = c->mem; /* the table must outlive the instance */
+    m->n = read_table(c, m->table, 256);
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.size = sizeof(cfg);
+    cfg.gov = gov;
+    cfg.kver = c->spec.kver;
+    cfg.variant = variant;
+    cfg.cpu = c->id;
+    if (m->n) {
+        cfg.table = m->table;
+        cfg.table_len = m->n;
+    } else {
+        cfg.cpuinfo_min_khz = c->min_khz;
+        cfg.cpuinfo_max_khz = c->max_khz;
+    }
+    /* policy->cur: what we last wrote, else what the CPU ran at startup */
+    cfg.cur_khz = c->cur_khz ? c->cur_khz : c->start_khz ? c->start_khz : c->max_khz;
+    if (cfg.cur_khz < c->min_khz || cfg.cur_khz > c->max_khz)
+        cfg.cur_khz = c->max_khz;
+    return pgov_dbs_init((char *)c->mem + off, inst, &cfg, &pgovd_hw_ops, d,
+                         (struct pgov_dbs **)&c->inst);
+}
+
+static int ondemand_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    return dbs_start_gov(d, c, PGOV_DBS_ONDEMAND, PGOV_DBS_VARIANT_NONE);
+}
+static int ondemand_db_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    return dbs_start_gov(d, c, PGOV_DBS_ONDEMAND, PGOV_DBS_VARIANT_DEADBAND);
+}
+static int conservative_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    return dbs_start_gov(d, c, PGOV_DBS_CONSERVATIVE, PGOV_DBS_VARIANT_NONE);
+}
+
+static int dbs_tick(struct pgovd *d, struct pgovd_cpu *c)
+{
+    struct pgov_dbs_state st;
+    int r = pgov_dbs_update(c->inst, d->now_ns, 0);
+    if (r < 0)
+        return r;
+    if (pgov_dbs_get_state(c->inst, &st) == 0 && (st.last.flags & PGOV_DBS_RES_EVAL))
+        c->last_load = st.last.load;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- schedutil */
+
+/* The daemon has no PELT signal of the kernel's tasks; it feeds the schedutil
+ * instance a frequency-invariant utilization measured over the last tick
+ * instead: 1024 * (cycles delivered) / (cycles the CPU could deliver at max).
+ * The instance itself reads idle times (the "hold" rule) and requests a
+ * frequency through the HAL. */
+struct sugov_mem {
+    struct pgov_hw_counters prev;
+    uint32_t have_prev;
+    uint32_t pad;
+    uint64_t inst[]; /* the pgov_sugov instance, 8-byte aligned */
+};
+
+static int schedutil_start(struct pgovd *d, struct pgovd_cpu *c)
+{
+    struct pgov_sugov_config cfg;
+    size_t len = pgov_sugov_size();
+    int r = alloc_mem(c, sizeof(struct sugov_mem) + len, PGOV_SUGOV_ALIGN);
+    if (r)
+        return r;
+    struct sugov_mem *m = c->mem;
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.size = sizeof(cfg);
+    cfg.cpu = c->id;
+    cfg.kver = c->spec.kver;
+    cfg.tick_ns = (uint64_t)d->interval_ms * 1000000u; /* the daemon's tick, as for pstate */
+    if (cfg.tick_ns > 1000000000u)
+        cfg.tick_ns = 1000000000u;
+    return pgov_sugov_init(m->inst, len, &cfg, &pgovd_hw_ops, d, (struct pgov_sugov **)&c->inst);
+}
+
+static int schedutil_tick(struct pgovd *d, struct pgovd_cpu *c)
+{
+    struct sugov_mem *m = c->mem;
+    struct pgov_hw_counters now;
+    uint32_t util = 0;
+    int r = pgovd_read_counters(d, c, &now);
+    if (r)
+        return r;
+    if (m->have_prev) {
+        uint64_t da = now.aperf - m->prev.aperf, dt = now.tsc - m->prev.tsc;
+        /* capacity at max over the tick, in APERF cycles (TSC runs at base) */
+        uint64_t cap = dt / c->base_khz * c->max_khz + dt % c->base_khz * c->max_khz / c->base_khz;
+        if (cap)
+            util = da >= cap ? 1024 : (uint32_t)(da * 1024 / cap);
+    }
+    m->prev = now;
+    m->have_prev = 1;
+    r = pgov_sugov_set_util(c->inst, util);
+    if (!r)
+        r = pgov_sugov_update(c->inst, d->now_ns, c->flags_now & PGOV_UPDATE_IOWAIT);
+    if (r < 0)
+        return r;
+    c->last_load = util * 100 / 1024;
+    return 0;
+}
+
+static const struct pgovd_policy policies[] = {
+    { "performance", "highest frequency (cpuinfo_max_freq)", 0, fixed_start, performance_tick },
+    { "powersave", "lowest frequency (cpuinfo_min_freq)", 0, fixed_start, powersave_tick },
+    { "ondemand", "ondemand (kernel 4.17 .. latest)", PGOV_HW_NEED_IDLE, ondemand_start,
+      dbs_tick },
+    { "ondemand-deadband", "ondemand with the pre-3.17 proportional mapping (4.17 only)",
+      PGOV_HW_NEED_IDLE, ondemand_db_start, dbs_tick },
+    { "conservative", "conservative (kernel 4.17 .. latest)", PGOV_HW_NEED_IDLE,
+      conservative_start, dbs_tick },
+    { "pstate", "intel_pstate as the profile's kernel ran it (PID to 4.13, then load)",
+      PGOV_HW_NEED_COUNTERS, pstate_start, pstate_tick },
+    { "pstate-pid", "intel_pstate Core PID (4.5 timer, 4.6 hook, 4.13 server)",
+      PGOV_HW_NEED_COUNTERS, pstate_pid_start, pstate_tick },
+    { "pstate-atom", "intel_pstate Silvermont/Airmont PID (4.5, 4.6)",
+      PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_IDLE, pstate_atom_start, pstate_tick },
+    { "pstate-load", "intel_pstate load-based with iowait boost (4.13, 4.17, latest)",
+      PGOV_HW_NEED_COUNTERS, pstate_load_start, pstate_tick },
+    { "pstate-load-rfc-io", "July 2017 IO RFC (4.13 load): 1 ms sampling while boosted, per CPU",
+      PGOV_HW_NEED_COUNTERS, rfc_io_start, pstate_tick },
+    { "pstate-load-rfc-io-all", "the same RFC as posted: 1 ms on every CPU while any is boosted",
+      PGOV_HW_NEED_COUNTERS, rfc_io_all_start, pstate_tick },
+    { "hwp-boost", "HWP dynamic boost: writes IA32_HWP_REQUEST, not cpufreq",
+      PGOV_HW_NEED_HWP, hwp_boost_start, pstate_tick },
+    { "schedutil", "schedutil next-frequency and iowait boost on measured utilization",
+      PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_IDLE, schedutil_start, schedutil_tick },
+};
+
+const struct pgovd_policy *pgovd_policy_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof(policies) / sizeof(policies[0]); i++)
+        if (strcmp(policies[i].name, name) == 0)
+            return &policies[i];
+    return NULL;
+}
+
+void pgovd_policy_list(void)
+{
+    for (size_t i = 0; i < sizeof(policies) / sizeof(policies[0]); i++)
+        printf("  %-23s %s\n", policies[i].name, policies[i].help);
+}
+
+int pgovd_spec_parse(const char *s, struct pgovd_spec *spec)
+{
+    char name[64];
+    const char *at = strchr(s, '@');
+    size_t n = at ? (size_t)(at - s) : strlen(s);
+
+    if (n == 0 || n >= sizeof(name))
+        return -EINVAL;
+    memcpy(name, s, n);
+    name[n] = '\0';
+    spec->pol = pgovd_policy_find(name);
+    if (!spec->pol)
+        return -ENOENT;
+    spec->kver = 0;
+    if (at && strcmp(at + 1, "latest") != 0) {
+        unsigned maj, min;
+        char tail;
+        if (sscanf(at + 1, "%u.%u%c", &maj, &min, &tail) != 2 || maj > 255 || min > 255)
+            return -EINVAL;
+        spec->kver = PGOV_KVER(maj, min);
+        if (!pgov_kver_valid(spec->kver))
+            return -ERANGE;
+    }
+    return 0;
+}
