@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The simulated hardware: P-states, turbo bins, C-states, the APERF / MPERF /
+ * TSC counters and a power model.
+ *
+ * Counters advance exactly like the hardware's: TSC at the nominal rate all
+ * the time, MPERF at the same rate only in C0, APERF at the running frequency
+ * only in C0. Cycle counts are exact integers: each counter keeps the
+ * sub-cycle remainder (in millionths of a cycle, since rates are in kHz and
+ * time in ns), so folding a run into many segments gives the same count as
+ * one segment. TSC is computed from absolute time, never accumulated.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "run.h"
+
+/*
+ * Platform data. Ratios and turbo bins are the processors' published
+ * specifications; C-state latencies and the power figures are round,
+ * documented assumptions (docs/simulator.md), not measurements.
+ */
+const struct sim_platform sim_platforms[] = {
+    {
+        .name = "ivb-i7-3770",
+        .desc = "Intel Core i7-3770 (IvyBridge, 4 cores, 1.6-3.4 GHz, turbo 3.9 GHz)",
+        .scaling_khz = 100000,
+        .min_ratio = 16,
+        .max_ratio = 34,
+        .turbo_ratio = 39,
+        .turbo_bins = {39, 39, 38, 37},
+        .n_bins = 4,
+        .cores = 4,
+        .freq_driver = DRV_TABLE,
+        .c1_exit_ns = 2000,
+        .c6_exit_ns = 80000,
+        .c6_residency_ns = 300000,
+        .w_c6 = 0.05,
+        .w_c1 = 1.5,
+        .w_act_min = 3.0,
+        .w_act_max = 17.0,
+    },
+    {
+        .name = "hsw-e5-2670v3",
+        .desc = "Intel Xeon E5-2670 v3 (Haswell-EP, 12 cores, 1.2-2.3 GHz, turbo 3.1 GHz)",
+        .scaling_khz = 100000,
+        .min_ratio = 12,
+        .max_ratio = 23,
+        .turbo_ratio = 31,
+        .turbo_bins = {31, 31, 29, 28, 27, 26, 26, 26},
+        .n_bins = 8,
+        .cores = 12,
+        .freq_driver = DRV_TABLE,
+        .c1_exit_ns = 2000,
+        .c6_exit_ns = 133000,
+        .c6_residency_ns = 600000,
+        .w_c6 = 0.1,
+        .w_c1 = 2.0,
+        .w_act_min = 3.0,
+        .w_act_max = 11.0,
+    },
+    {
+        .name = "pcc-e7-4890v2",
+        .desc = "pcc-cpufreq server node (Xeon E7-4890 v2 class, 15 cores, 1.2-2.8 GHz, "
+                "turbo 3.4 GHz; pcc requests are firmware calls)",
+        .scaling_khz = 100000,
+        .min_ratio = 12,
+        .max_ratio = 28,
+        .turbo_ratio = 34,
+        .turbo_bins = {34, 34, 33, 32, 31, 30, 30, 29},
+        .n_bins = 8,
+        .cores = 15,
+        .freq_driver = DRV_PCC,
+        .pcc_call_ns = 250000,
+        .c1_exit_ns = 2000,
+        .c6_exit_ns = 100000,
+        .c6_residency_ns = 500000,
+        .w_c6 = 0.1,
+        .w_c1 = 2.0,
+        .w_act_min = 3.0,
+        .w_act_max = 10.0,
+    },
+    {0},
+};
+
+const struct sim_platform *sim_platform_find(const char *name)
+{
+    for (const struct sim_platform *p = sim_platforms; p->name; p++)
+        if (strcmp(p->name, name) == 0)
+            return p;
+    return NULL;
+}
+
+uint32_t mach_max_khz(const struct sim_ctx *c)
+{
+    return c->plat->turbo_ratio * c->plat->scaling_khz;
+}
+
+/* cycles += dt_ns * khz / 1e6, remainder carried in millionths of a cycle. */
+static void cyc_add(uint64_t *cyc, uint64_t *rem, uint64_t dt, uint32_t khz)
+{
+    uint64_t whole = (dt / 1000000u) * khz;
+    uint64_t part = (dt % 1000000u) * khz + *rem;
+
+    *cyc += whole + part / 1000000u;
+    *rem = part % 1000000u;
+}
+
+uint64_t mach_tsc(const struct sim_ctx *c, uint64_t t)
+{
+    uint64_t khz = (uint64_t)c->plat->max_ratio * c->plat->scaling_khz;
+    return (t / 1000000u) * khz + (t % 1000000u) * khz / 1000000u;
+}
+
+static double active_watts(const struct sim_platform *pl, uint32_t khz)
+{
+    /* P = a + b f^3 through (f_min, w_act_min) and (f_turbo, w_act_max). */
+    double f0 = (double)pl->min_ratio * pl->scaling_khz, f1 = (double)pl->turbo_ratio * pl->scaling_khz;
+    double b = (pl->w_act_max - pl->w_act_min) / (f1 * f1 * f1 - f0 * f0 * f0);
+    double a = pl->w_act_min - b * f0 * f0 * f0;
+    double f = khz;
+    return a + b * f * f * f;
+}
+
+static void series_add(struct sim_ctx *c, uint32_t cpu, uint64_t t0, uint64_t t1, uint32_t khz)
+{
+    struct sim_series *s = c->res->series;
+    if (!s || t1 <= t0)
+        return;
+    t0 -= SIM_T0_NS;
+    t1 -= SIM_T0_NS;
+    while (t1 > s->width_ns * SIM_NBUCKETS) {
+        /* Halve the resolution: merge bucket pairs. */
+        for (uint32_t k = 0; k < c->ncpu; k++)
+            for (uint32_t i = 0; i < SIM_NBUCKETS / 2; i++) {
+                s->c0_ns[k][i] = s->c0_ns[k][2 * i] + s->c0_ns[k][2 * i + 1];
+                s->cycles[k][i] = s->cycles[k][2 * i] + s->cycles[k][2 * i + 1];
+                s->c0_ns[k][i + SIM_NBUCKETS / 2] = 0;
+                s->cycles[k][i + SIM_NBUCKETS / 2] = 0;
+            }
+        s->width_ns *= 2;
+    }
+    while (t0 < t1) {
+        uint64_t b = t0 / s->width_ns;
+        uint64_t end = (b + 1) * s->width_ns;
+        uint64_t seg = (end < t1 ? end : t1) - t0;
+        s->c0_ns[cpu][b] += (double)seg;
+        s->cycles[cpu][b] += (double)seg * khz / 1e6;
+        if (b + 1 > s->n)
+            s->n = (uint32_t)(b + 1);
+        t0 += seg;
+    }
+}
+
+void mach_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
+{
+    uint64_t dt = t - p->hw_t;
+    if (t <= p->hw_t)
+        return;
+    if (p->c0) {
+        uint64_t tsc_khz = (uint64_t)c->plat->max_ratio * c->plat->scaling_khz;
+        cyc_add(&p->mperf, &p->mperf_rem, dt, (uint32_t)tsc_khz);
+        cyc_add(&p->aperf, &p->aperf_rem, dt, p->eff_khz);
+        p->energy_j += active_watts(c->plat, p->eff_khz) * (double)dt * 1e-9;
+        c->res->c0_ns += (double)dt;
+        uint32_t bin = p->eff_khz / 100000u;
+        c->res->resid_ns[bin < 64 ? bin : 63] += (double)dt;
+        p->hwp_win_c0 += (double)dt;
+        series_add(c, p->id, p->hw_t, t, p->eff_khz);
+    } else if (p->cstate == 6) {
+        p->energy_j += c->plat->w_c6 * (double)dt * 1e-9;
+        c->res->c6_ns += (double)dt;
+    } else {
+        p->energy_j += c->plat->w_c1 * (double)dt * 1e-9;
+        c->res->c1_ns += (double)dt;
+    }
+    p->hw_t = t;
+}
+
+static uint32_t turbo_limit_khz(const struct sim_ctx *c, uint32_t active)
+{
+    const struct sim_platform *pl = c->plat;
+    uint32_t i = active ? active - 1 : 0;
+    if (i >= pl->n_bins)
+        i = pl->n_bins - 1;
+    return pl->turbo_bins[i] * pl->scaling_khz;
+}
+
+static uint32_t eff_for(const struct sim_ctx *c, const struct sim_cpu *p, uint32_t active)
+{
+    uint32_t lim = turbo_limit_khz(c, active);
+    uint32_t lo = c->plat->min_ratio * c->plat->scaling_khz;
+    uint32_t k = p->req_khz < lim ? p->req_khz : lim;
+    return k < lo ? lo : k;
+}
+
+/* Re-evaluate every core's running frequency after a change at time t. */
+static void retune(struct sim_ctx *c, uint64_t t)
+{
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        struct sim_cpu *q = &c->cpu[i];
+        uint32_t e = eff_for(c, q, c->n_active);
+        if (e == q->eff_khz)
+            continue;
+        mach_fold(c, q, t);
+        if (q->c0)
+            sched_account(c, q, t); /* progress so far ran at the old frequency */
+        q->eff_khz = e;
+        if (q->c0)
+            sched_freq_changed(c, q, t);
+    }
+}
+
+void mach_set_c0(struct sim_ctx *c, struct sim_cpu *p, bool on, uint64_t t)
+{
+    if (p->c0 == on)
+        return;
+    mach_fold(c, p, t);
+    p->c0 = on;
+    c->n_active += on ? 1u : (uint32_t)-1;
+    retune(c, t);
+}
+
+void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64_t t)
+{
+    if (khz == p->req_khz)
+        return;
+    p->freq_changes++;
+    p->req_khz = khz;
+    retune(c, t);
+}
+
+void mach_init(struct sim_ctx *c)
+{
+    c->n_active = 0;
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        struct sim_cpu *p = &c->cpu[i];
+        p->id = i;
+        p->hw_t = c->now;
+        p->cstate = 6;
+        /* Firmware leaves every core at the nominal frequency. */
+        p->req_khz = c->plat->max_ratio * c->plat->scaling_khz;
+        p->eff_khz = eff_for(c, p, 1);
+        /* Counters start at a boot-time offset, as on a machine that has run. */
+        p->aperf = 0x10000ull * (i + 1);
+        p->mperf = 0x10000ull * (i + 1);
+        uint32_t g = c->plat->max_ratio, m = c->plat->min_ratio;
+        p->hwp_cap = (uint64_t)c->plat->turbo_ratio | ((uint64_t)g << 8) | ((uint64_t)g << 16) |
+                     ((uint64_t)m << 24);
+    }
+}
+
+void mach_finish(struct sim_ctx *c, uint64_t t)
+{
+    for (uint32_t i = 0; i < c->ncpu; i++)
+        mach_fold(c, &c->cpu[i], t);
+}
