@@ -23,6 +23,8 @@
 #include <pgov/err.h>
 #include <pgov/kver.h>
 #include <pgov/hw.h>
+#include <pgov/pelt.h>
+#include <pgov/util_est.h>
 
 #ifdef __cplusplus
 extern "C" {

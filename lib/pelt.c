@@ -1,0 +1,572 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * PELT: decay, segments, the update of one signal, its flavours, the PELT
+ * clock and cfs_rq attach/detach/remove (spec sched.md section 1).
+ *
+ * Speed notes. One update decays three sums and two segment terms by the
+ * same period count, so the shift and the table entry are computed once and
+ * shared (the kernel calls decay_load five times). The no-boundary case, by
+ * far the most common, touches no table. Products with 0/1 arguments are
+ * added unconditionally: adding `0 * contrib` is what skipping would give.
+ */
+#include <pgov/pelt.h>
+
+#include <stddef.h>
+
+#include "internal/compiler.h"
+#include "internal/math64.h"
+#include "internal/pelt_tables.h"
+
+#define MAINLINE (&pgov_pelt_hls[0])
+/* Threshold of "100% busy" for lost idle time: (46718 << 10) - 47742. */
+#define PELT_BUSY_UTIL_SUM ((uint64_t)PGOV_PELT_MIN_DIVIDER * 1024u - PGOV_PELT_LOAD_AVG_MAX)
+
+/* floor(v * m / 2^32), exact. One multiply where the target has 128 bits. */
+static inline uint64_t mulshr(uint64_t v, uint32_t m)
+{
+#ifdef __SIZEOF_INT128__
+    __extension__ typedef unsigned __int128 pgov_u128;
+    return (uint64_t)(((pgov_u128)v * m) >> 32);
+#else
+    return pgov_mulshr32(v, m);
+#endif
+}
+
+static const struct pgov_pelt_hl *hl_get(uint32_t halflife)
+{
+    switch (halflife) {
+    case PGOV_PELT_HALFLIFE_DEFAULT:
+    case PGOV_PELT_HALFLIFE_32:
+        return &pgov_pelt_hls[0];
+    case PGOV_PELT_HALFLIFE_16:
+        return &pgov_pelt_hls[1];
+    case PGOV_PELT_HALFLIFE_8:
+        return &pgov_pelt_hls[2];
+    default:
+        return NULL;
+    }
+}
+
+/* Validate a signal; on success *h is its half-life's parameters. */
+static int check(const struct pgov_pelt_avg *sa, const struct pgov_pelt_hl **h)
+{
+    if (!sa)
+        return PGOV_EFAULT;
+    *h = hl_get(sa->halflife);
+    if (!*h)
+        return PGOV_ENOTSUP;
+    if (sa->period_contrib >= PGOV_PELT_PERIOD_UNITS || sa->reserved != 0)
+        return PGOV_EINVAL;
+    return PGOV_OK;
+}
+
+/* The common case: mainline half-life and a sane state. */
+static inline int fast_ok(const struct pgov_pelt_avg *sa)
+{
+    return sa && (sa->halflife & ~(uint32_t)PGOV_PELT_HALFLIFE_32) == 0 && sa->reserved == 0 &&
+           sa->period_contrib < PGOV_PELT_PERIOD_UNITS;
+}
+
+static inline uint64_t decay(const struct pgov_pelt_hl *h, uint64_t val, uint64_t n)
+{
+    if (n > h->cutoff)
+        return 0;
+    return mulshr(val >> (n >> h->shift), h->y[n & (h->period - 1)]);
+}
+
+static inline uint32_t segments(const struct pgov_pelt_hl *h, uint64_t periods, uint32_t d1,
+                                uint32_t d3)
+{
+    uint32_t c1 = (uint32_t)decay(h, d1, periods);
+    uint32_t c2 = h->max - (uint32_t)decay(h, h->max, periods) - PGOV_PELT_PERIOD_UNITS;
+    return c1 + c2 + d3;
+}
+
+uint64_t pgov_pelt_decay(uint64_t val, uint64_t n)
+{
+    if (n > PGOV_PELT_DECAY_CUTOFF)
+        return 0;
+    return mulshr(val >> (n >> 5), pgov_pelt_y32[n & 31]);
+}
+
+int pgov_pelt_decay_hl(uint32_t halflife, uint64_t val, uint64_t n, uint64_t *out)
+{
+    const struct pgov_pelt_hl *h = hl_get(halflife);
+    if (!out)
+        return PGOV_EFAULT;
+    if (!h)
+        return PGOV_ENOTSUP;
+    *out = decay(h, val, n);
+    return PGOV_OK;
+}
+
+uint32_t pgov_pelt_segments(uint64_t periods, uint32_t d1, uint32_t d3)
+{
+    return segments(MAINLINE, periods, d1, d3);
+}
+
+int pgov_pelt_segments_hl(uint32_t halflife, uint64_t periods, uint32_t d1, uint32_t d3,
+                          uint32_t *out)
+{
+    const struct pgov_pelt_hl *h = hl_get(halflife);
+    if (!out)
+        return PGOV_EFAULT;
+    if (!h)
+        return PGOV_ENOTSUP;
+    *out = segments(h, periods, d1, d3);
+    return PGOV_OK;
+}
+
+int pgov_pelt_min_divider(uint32_t halflife)
+{
+    const struct pgov_pelt_hl *h = hl_get(halflife);
+    if (!h)
+        return PGOV_ENOTSUP;
+    return (int)(h->max - PGOV_PELT_PERIOD_UNITS);
+}
+
+static inline uint32_t divider(const struct pgov_pelt_hl *h, const struct pgov_pelt_avg *sa)
+{
+    return h->max - PGOV_PELT_PERIOD_UNITS + sa->period_contrib;
+}
+
+int pgov_pelt_divider(const struct pgov_pelt_avg *sa)
+{
+    const struct pgov_pelt_hl *h;
+    int rc = check(sa, &h);
+    if (rc)
+        return rc;
+    return (int)divider(h, sa);
+}
+
+int pgov_pelt_init(struct pgov_pelt_avg *sa, uint64_t now, uint32_t halflife)
+{
+    static const struct pgov_pelt_avg zero;
+    if (!sa)
+        return PGOV_EFAULT;
+    if (!hl_get(halflife))
+        return PGOV_ENOTSUP;
+    *sa = zero;
+    sa->last_update_time = now;
+    sa->halflife = halflife;
+    return PGOV_OK;
+}
+
+/*
+ * accumulate + update_sums (spec 1.7, 1.8). The state is valid for @h.
+ * Returns 1 when the u32-truncated period count is non-zero.
+ */
+static inline int sums(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, uint64_t now,
+                       uint64_t load, uint64_t runnable, uint32_t running)
+{
+    uint64_t delta = now - sa->last_update_time;
+    uint64_t t, periods;
+    uint32_t contrib;
+
+    /* Backwards clock, or a forward jump the kernel cannot tell from one. */
+    if (pgov_unlikely(delta >> 63)) {
+        sa->last_update_time = now;
+        return 0;
+    }
+    delta >>= PGOV_PELT_UNIT_SHIFT;
+    if (!delta)
+        return 0;
+    sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
+    if (!load) {
+        runnable = 0;
+        running = 0;
+    }
+
+    t = delta + sa->period_contrib;
+    periods = t >> 10;
+    if (pgov_likely(periods == 0)) {
+        contrib = (uint32_t)delta;
+        sa->period_contrib = (uint32_t)t;
+    } else {
+        uint32_t d1 = PGOV_PELT_PERIOD_UNITS - sa->period_contrib;
+        uint32_t d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
+        if (pgov_unlikely(periods > h->cutoff)) {
+            sa->load_sum = 0;
+            sa->runnable_sum = 0;
+            sa->util_sum = 0;
+            /* decay(d1) = decay(max) = 0: the full tail plus d3. */
+            contrib = h->max - PGOV_PELT_PERIOD_UNITS + d3;
+        } else {
+            /* Shared shift and factor for all five decays of this update. */
+            unsigned q = (unsigned)(periods >> h->shift);
+            uint32_t m = h->y[periods & (h->period - 1)];
+            sa->load_sum = mulshr(sa->load_sum >> q, m);
+            sa->runnable_sum = mulshr(sa->runnable_sum >> q, m);
+            sa->util_sum = (uint32_t)mulshr((uint64_t)sa->util_sum >> q, m);
+            contrib = (uint32_t)mulshr((uint64_t)d1 >> q, m) + h->max -
+                      (uint32_t)mulshr((uint64_t)h->max >> q, m) - PGOV_PELT_PERIOD_UNITS + d3;
+        }
+        sa->period_contrib = d3;
+    }
+    /* With load 0 the kernel skips these; adding zero products is the same. */
+    sa->load_sum += load * contrib;
+    sa->runnable_sum += (runnable * contrib) << 10;
+    if (running)
+        sa->util_sum += contrib << 10;
+    return (uint32_t)periods != 0;
+}
+
+static inline void avgs(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, uint64_t weight)
+{
+    uint32_t div = divider(h, sa);
+    sa->load_avg = pgov_div_u64(weight * sa->load_sum, div);
+    sa->runnable_avg = pgov_div_u64(sa->runnable_sum, div);
+    sa->util_avg = sa->util_sum / div;
+}
+
+int pgov_pelt_update_sums(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+                          uint64_t runnable, uint32_t running)
+{
+    const struct pgov_pelt_hl *h;
+    int rc;
+    if (pgov_likely(fast_ok(sa)))
+        return sums(sa, MAINLINE, now, load, runnable, running);
+    rc = check(sa, &h);
+    if (rc)
+        return rc;
+    return sums(sa, h, now, load, runnable, running);
+}
+
+int pgov_pelt_update_avgs(struct pgov_pelt_avg *sa, uint64_t weight)
+{
+    const struct pgov_pelt_hl *h;
+    int rc = check(sa, &h);
+    if (rc)
+        return rc;
+    avgs(sa, h, weight);
+    return PGOV_OK;
+}
+
+static int update_slow(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load, uint64_t runnable,
+                       uint32_t running, uint64_t weight)
+{
+    const struct pgov_pelt_hl *h;
+    int rc = check(sa, &h);
+    if (rc)
+        return rc;
+    rc = sums(sa, h, now, load, runnable, running);
+    if (rc)
+        avgs(sa, h, weight);
+    return rc;
+}
+
+int pgov_pelt_update(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load, uint64_t runnable,
+                     uint32_t running, uint64_t weight)
+{
+    int rc;
+    if (pgov_unlikely(!fast_ok(sa)))
+        return update_slow(sa, now, load, runnable, running, weight);
+    rc = sums(sa, MAINLINE, now, load, runnable, running);
+    if (rc)
+        avgs(sa, MAINLINE, weight);
+    return rc;
+}
+
+/* ------------------------------------------------------------ flavours */
+
+int pgov_pelt_update_task(struct pgov_pelt_avg *sa, uint64_t now, uint32_t on_rq,
+                          uint32_t delayed, uint32_t running, uint64_t weight)
+{
+    if ((on_rq | delayed | running) > 1)
+        return sa ? PGOV_EINVAL : PGOV_EFAULT;
+    return pgov_pelt_update(sa, now, on_rq, on_rq & (delayed ^ 1u), running, weight);
+}
+
+int pgov_pelt_update_group_se(struct pgov_pelt_avg *sa, uint64_t now, uint32_t on_rq,
+                              uint64_t h_nr_runnable, uint32_t running, uint64_t weight)
+{
+    if ((on_rq | running) > 1)
+        return sa ? PGOV_EINVAL : PGOV_EFAULT;
+    return pgov_pelt_update(sa, now, on_rq, h_nr_runnable, running, weight);
+}
+
+int pgov_pelt_update_blocked_se(struct pgov_pelt_avg *sa, uint64_t now, uint64_t weight)
+{
+    return pgov_pelt_update(sa, now, 0, 0, 0, weight);
+}
+
+int pgov_pelt_update_cfs_rq(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+                            uint64_t h_nr_runnable, uint32_t has_curr)
+{
+    if (has_curr > 1)
+        return sa ? PGOV_EINVAL : PGOV_EFAULT;
+    return pgov_pelt_update(sa, now, load, h_nr_runnable, has_curr, 1);
+}
+
+int pgov_pelt_update_rt(struct pgov_pelt_avg *sa, uint64_t now, uint32_t running)
+{
+    if (running > 1)
+        return sa ? PGOV_EINVAL : PGOV_EFAULT;
+    return pgov_pelt_update(sa, now, running, running, running, 1);
+}
+
+int pgov_pelt_update_dl(struct pgov_pelt_avg *sa, uint64_t now, uint32_t running)
+{
+    return pgov_pelt_update_rt(sa, now, running);
+}
+
+int pgov_pelt_update_hw_pressure(struct pgov_pelt_avg *sa, uint64_t now, uint64_t capacity)
+{
+    if (capacity > PGOV_PELT_CAPACITY_SCALE)
+        return sa ? PGOV_EINVAL : PGOV_EFAULT;
+    return pgov_pelt_update(sa, now, capacity, capacity, (uint32_t)capacity, 1);
+}
+
+int pgov_pelt_update_irq(struct pgov_pelt_avg *sa, uint64_t clock, uint64_t running_ns,
+                         uint32_t freq_cap, uint32_t cpu_cap)
+{
+    const struct pgov_pelt_hl *h;
+    int rc = check(sa, &h);
+    uint64_t scaled;
+    if (rc)
+        return rc;
+    if (freq_cap > PGOV_PELT_CAPACITY_SCALE || cpu_cap > PGOV_PELT_CAPACITY_SCALE)
+        return PGOV_EINVAL;
+    /* irq time is raw time: make it invariant the way the PELT clock is. */
+    scaled = (running_ns * freq_cap) >> 10;
+    scaled = (scaled * cpu_cap) >> 10;
+    rc = sums(sa, h, clock - scaled, 0, 0, 0);
+    rc += sums(sa, h, clock, 1, 1, 1);
+    if (rc) {
+        avgs(sa, h, 1);
+        return 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ PELT clock */
+
+static int clock_check(const struct pgov_pelt_clock *clk)
+{
+    if (!clk)
+        return PGOV_EFAULT;
+    if (clk->reserved != 0 || (clk->multiplier != 0 && clk->multiplier != 1 &&
+                               clk->multiplier != 2 && clk->multiplier != 4))
+        return PGOV_EINVAL;
+    return PGOV_OK;
+}
+
+int pgov_pelt_clock_init(struct pgov_pelt_clock *clk, uint64_t clock_task, uint32_t multiplier)
+{
+    if (!clk)
+        return PGOV_EFAULT;
+    if (multiplier != 0 && multiplier != 1 && multiplier != 2 && multiplier != 4)
+        return PGOV_ENOTSUP;
+    clk->clock_task = clock_task;
+    clk->clock_task_mult = clock_task;
+    clk->clock_pelt = clock_task;
+    clk->lost_idle_time = 0;
+    clk->multiplier = multiplier;
+    clk->reserved = 0;
+    return PGOV_OK;
+}
+
+int pgov_pelt_clock_update(struct pgov_pelt_clock *clk, uint64_t clock_task, uint32_t idle,
+                           uint32_t cpu_cap, uint32_t freq_cap)
+{
+    int rc = clock_check(clk);
+    uint64_t delta;
+    if (rc)
+        return rc;
+    if (idle > 1 || cpu_cap > PGOV_PELT_CAPACITY_SCALE || freq_cap > PGOV_PELT_CAPACITY_SCALE)
+        return PGOV_EINVAL;
+    delta = clock_task - clk->clock_task;
+    /* The rq clock never goes back: the kernel ignores such a reading. */
+    if (delta >> 63)
+        return PGOV_OK;
+    clk->clock_task = clock_task;
+    delta <<= clk->multiplier >> 1;
+    clk->clock_task_mult += delta;
+    if (idle) {
+        clk->clock_pelt = clk->clock_task_mult;
+    } else {
+        delta = (delta * cpu_cap) >> 10;
+        delta = (delta * freq_cap) >> 10;
+        clk->clock_pelt += delta;
+    }
+    return PGOV_OK;
+}
+
+int pgov_pelt_clock_idle(struct pgov_pelt_clock *clk, uint64_t util_sum)
+{
+    int rc = clock_check(clk);
+    int lost = 0;
+    if (rc)
+        return rc;
+    if (util_sum >= PELT_BUSY_UTIL_SUM) {
+        clk->lost_idle_time += clk->clock_task_mult - clk->clock_pelt;
+        lost = 1;
+    }
+    clk->clock_pelt = clk->clock_task_mult;
+    return lost;
+}
+
+int pgov_pelt_clock_now(const struct pgov_pelt_clock *clk, uint64_t *now)
+{
+    int rc = clock_check(clk);
+    if (rc)
+        return rc;
+    if (!now)
+        return PGOV_EFAULT;
+    *now = clk->clock_pelt - clk->lost_idle_time;
+    return PGOV_OK;
+}
+
+/* ------------------------------------------------------------ cfs_rq membership */
+
+int pgov_pelt_init_task(struct pgov_pelt_avg *sa, uint64_t weight, uint32_t halflife)
+{
+    int rc = pgov_pelt_init(sa, 0, halflife);
+    if (rc)
+        return rc;
+    sa->load_avg = weight;
+    return PGOV_OK;
+}
+
+int pgov_pelt_post_init_task(struct pgov_pelt_avg *sa, const struct pgov_pelt_avg *cfs,
+                             uint32_t cpu_cap, uint64_t weight)
+{
+    const struct pgov_pelt_hl *h;
+    int rc = check(sa, &h);
+    uint64_t util = 0;
+    if (rc)
+        return rc;
+    rc = check(cfs, &h);
+    if (rc)
+        return rc;
+    if (cpu_cap == 0 || cpu_cap > PGOV_PELT_CAPACITY_SCALE)
+        return PGOV_EINVAL;
+    /* cap = (long)(cpu_cap - util_avg) / 2: positive only with spare capacity. */
+    if (cfs->util_avg < cpu_cap && (cpu_cap - cfs->util_avg) / 2 > 0) {
+        uint64_t cap = (cpu_cap - cfs->util_avg) / 2;
+        if (cfs->util_avg != 0) {
+            if (cfs->load_avg == UINT64_MAX)
+                return PGOV_EDOM;
+            util = pgov_div_u64(cfs->util_avg * weight, cfs->load_avg + 1);
+            if (util > cap)
+                util = cap;
+        } else {
+            util = cap;
+        }
+        sa->util_avg = util;
+    }
+    sa->runnable_avg = sa->util_avg;
+    return PGOV_OK;
+}
+
+/* Two valid signals with the same half-life. */
+static int check_pair(const struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,
+                      const struct pgov_pelt_hl **h)
+{
+    const struct pgov_pelt_hl *hs;
+    int rc = check(cfs, h);
+    if (rc)
+        return rc;
+    rc = check(se, &hs);
+    if (rc)
+        return rc;
+    return hs == *h ? PGOV_OK : PGOV_EINVAL;
+}
+
+static inline uint64_t sub_pos(uint64_t var, uint64_t val)
+{
+    return var >= val ? var - val : 0;
+}
+
+static inline uint32_t sub_pos32(uint32_t var, uint32_t val)
+{
+    return var >= val ? var - val : 0;
+}
+
+static inline uint64_t max64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+static inline uint32_t max32(uint32_t a, uint32_t b)
+{
+    return a > b ? a : b;
+}
+
+int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *se, uint64_t weight)
+{
+    const struct pgov_pelt_hl *h;
+    uint32_t div;
+    uint64_t load_sum;
+    int rc = check_pair(cfs, se, &h);
+    if (rc)
+        return rc;
+    if (cfs == se)
+        return PGOV_EINVAL;
+    if (weight == 0)
+        return PGOV_EDOM; /* load_sum / weight; the kernel's se_weight is >= 2 */
+    div = divider(h, cfs);
+    load_sum = se->load_avg * div;
+    if (weight < load_sum)
+        load_sum = pgov_div_u64(load_sum, weight); /* weight > 0 here */
+    else
+        load_sum = 1;
+
+    /* The entity joins at the cfs_rq's position in the period. */
+    se->last_update_time = cfs->last_update_time;
+    se->period_contrib = cfs->period_contrib;
+    se->util_sum = (uint32_t)(se->util_avg * div);
+    se->runnable_sum = se->runnable_avg * div;
+    se->load_sum = load_sum;
+
+    cfs->load_avg += se->load_avg;
+    cfs->load_sum += weight * se->load_sum;
+    cfs->util_avg += se->util_avg;
+    cfs->util_sum += se->util_sum;
+    cfs->runnable_avg += se->runnable_avg;
+    cfs->runnable_sum += se->runnable_sum;
+    return PGOV_OK;
+}
+
+int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uint64_t weight)
+{
+    const struct pgov_pelt_hl *h;
+    uint64_t min_div;
+    int rc = check_pair(cfs, se, &h);
+    if (rc)
+        return rc;
+    if (cfs == se)
+        return PGOV_EINVAL;
+    min_div = h->max - PGOV_PELT_PERIOD_UNITS;
+    cfs->load_avg = sub_pos(cfs->load_avg, se->load_avg);
+    cfs->load_sum = sub_pos(cfs->load_sum, weight * se->load_sum);
+    cfs->load_sum = max64(cfs->load_sum, cfs->load_avg * min_div);
+    cfs->util_avg = sub_pos(cfs->util_avg, se->util_avg);
+    cfs->util_sum = sub_pos32(cfs->util_sum, se->util_sum);
+    cfs->util_sum = max32(cfs->util_sum, (uint32_t)(cfs->util_avg * min_div));
+    cfs->runnable_avg = sub_pos(cfs->runnable_avg, se->runnable_avg);
+    cfs->runnable_sum = sub_pos(cfs->runnable_sum, se->runnable_sum);
+    cfs->runnable_sum = max64(cfs->runnable_sum, cfs->runnable_avg * min_div);
+    return PGOV_OK;
+}
+
+int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, uint64_t runnable)
+{
+    const struct pgov_pelt_hl *h;
+    uint64_t div, min_div;
+    int rc = check(cfs, &h);
+    if (rc)
+        return rc;
+    div = divider(h, cfs);
+    min_div = h->max - PGOV_PELT_PERIOD_UNITS;
+    cfs->load_avg = sub_pos(cfs->load_avg, load);
+    cfs->load_sum = sub_pos(cfs->load_sum, load * div);
+    cfs->load_sum = max64(cfs->load_sum, cfs->load_avg * min_div);
+    cfs->util_avg = sub_pos(cfs->util_avg, util);
+    cfs->util_sum = sub_pos32(cfs->util_sum, (uint32_t)(util * div));
+    cfs->util_sum = max32(cfs->util_sum, (uint32_t)(cfs->util_avg * min_div));
+    cfs->runnable_avg = sub_pos(cfs->runnable_avg, runnable);
+    cfs->runnable_sum = sub_pos(cfs->runnable_sum, runnable * div);
+    cfs->runnable_sum = max64(cfs->runnable_sum, cfs->runnable_avg * min_div);
+    return PGOV_OK;
+}

@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * util_est: per-task EWMA of util_avg at sleep time and the per-CPU sum
+ * (spec sched.md section 2), in the v6.18, v6.9, v5.7 and v4.17 forms.
+ *
+ * The rq's `mode` word holds a tag, the profile and the option flags, so a
+ * zeroed or corrupted rq is recognised, and the current profile without
+ * options is one compare on every call.
+ */
+#include <pgov/util_est.h>
+
+#include <stddef.h>
+
+#include "internal/compiler.h"
+
+enum { PROF_V6_18 = 0, PROF_V6_9 = 1, PROF_V5_7 = 2, PROF_V4_17 = 3 };
+
+#define MODE_TAG 0x55450000u
+#define MODE_TAG_MASK 0xffff0000u
+#define MODE_PROF(m) (((m) >> 8) & 0xffu)
+#define MODE_FLAGS(m) ((m)&0xffu)
+#define MODE(prof, flags) (MODE_TAG | ((uint32_t)(prof) << 8) | (uint32_t)(flags))
+#define MODE_CUR MODE(PROF_V6_18, 0)
+#define KNOWN_FLAGS ((uint32_t)PGOV_UTIL_EST_EVERY_DEQUEUE)
+#define EWMA_MASK (~(uint32_t)PGOV_UTIL_EST_UNCHANGED)
+
+static const uint32_t prof_kver[4] = {PGOV_KVER_6_18, PGOV_KVER_6_9, PGOV_KVER_5_7,
+                                      PGOV_KVER_4_17};
+
+/* Decode a mode word: the profile, or -1 when the word is not ours. */
+static int mode_prof(uint32_t mode)
+{
+    if ((mode & MODE_TAG_MASK) != MODE_TAG || MODE_PROF(mode) > PROF_V4_17 ||
+        (MODE_FLAGS(mode) & ~KNOWN_FLAGS) != 0)
+        return -1;
+    return (int)MODE_PROF(mode);
+}
+
+int pgov_util_est_init(struct pgov_util_est_rq *rq, const struct pgov_util_est_cfg *cfg)
+{
+    struct pgov_util_est_cfg c = {sizeof(c), 0, 0, 0};
+    uint32_t kver;
+    int prof;
+
+    if (!rq)
+        return PGOV_EFAULT;
+    if (cfg) {
+        /* Known prefixes: {size, kver}, {size, kver, flags}, the whole struct. */
+        const unsigned char *p = (const unsigned char *)cfg;
+        size_t n = cfg->size;
+        if (n < offsetof(struct pgov_util_est_cfg, flags))
+            return PGOV_E2BIG;
+        for (size_t i = sizeof(c); i < n; i++)
+            if (p[i] != 0)
+                return PGOV_E2BIG;
+        c.kver = cfg->kver;
+        if (n >= offsetof(struct pgov_util_est_cfg, reserved))
+            c.flags = cfg->flags;
+        if (n >= sizeof(c))
+            c.reserved = cfg->reserved;
+    }
+    if ((c.flags & ~KNOWN_FLAGS) != 0 || c.reserved != 0)
+        return PGOV_EINVAL;
+    kver = pgov_kver_resolve(c.kver);
+    if (kver == 0 || kver < PGOV_KVER_4_17)
+        return PGOV_ENOTSUP;
+    if (kver >= PGOV_KVER_6_18)
+        prof = PROF_V6_18;
+    else if (kver >= PGOV_KVER_6_9)
+        prof = PROF_V6_9;
+    else if (kver >= PGOV_KVER_5_5)
+        prof = PROF_V5_7;
+    else
+        prof = PROF_V4_17;
+    rq->enqueued = 0;
+    rq->mode = MODE(prof, c.flags);
+    return PGOV_OK;
+}
+
+int pgov_util_est_profile(const struct pgov_util_est_rq *rq)
+{
+    int prof;
+    if (!rq)
+        return PGOV_EFAULT;
+    prof = mode_prof(rq->mode);
+    return prof < 0 ? PGOV_EINVAL : (int)prof_kver[prof];
+}
+
+/* _task_util_est for a decoded mode. */
+static inline uint32_t contrib(uint32_t mode, const struct pgov_util_est_task *t)
+{
+    uint32_t v;
+    if (MODE_PROF(mode) <= PROF_V6_9)
+        return t->enqueued & EWMA_MASK;
+    v = t->ewma > t->enqueued ? t->ewma : t->enqueued;
+    /* Before d519329f72 there was no flag bit to fold in. */
+    if (MODE_PROF(mode) == PROF_V4_17 && (mode & PGOV_UTIL_EST_EVERY_DEQUEUE))
+        return v;
+    return v | PGOV_UTIL_EST_UNCHANGED_OLD;
+}
+
+/* Validate rq (and a task pointer); 0 or a negative code. */
+static inline int check(const struct pgov_util_est_rq *rq, const void *task)
+{
+    if (!rq || !task)
+        return PGOV_EFAULT;
+    if (pgov_likely(rq->mode == MODE_CUR) || mode_prof(rq->mode) >= 0)
+        return PGOV_OK;
+    return PGOV_EINVAL;
+}
+
+int pgov_util_est_enqueue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task)
+{
+    int rc = check(rq, task);
+    if (rc)
+        return rc;
+    rq->enqueued += contrib(rq->mode, task);
+    return PGOV_OK;
+}
+
+int pgov_util_est_dequeue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task,
+                          uint32_t nr_queued)
+{
+    uint32_t c;
+    int rc = check(rq, task);
+    if (rc)
+        return rc;
+    if (MODE_PROF(rq->mode) == PROF_V4_17 && nr_queued == 0) {
+        rq->enqueued = 0;
+        return PGOV_OK;
+    }
+    c = contrib(rq->mode, task);
+    rq->enqueued -= c < rq->enqueued ? c : rq->enqueued;
+    return PGOV_OK;
+}
+
+/* v6.9+ single-field update (spec 2.3, with the v6.9 capacity check). */
+static int update_v6(uint32_t mode, struct pgov_util_est_task *task, uint32_t d,
+                     uint64_t runnable, uint64_t cpu_cap)
+{
+    uint32_t ue = task->enqueued, ewma, diff;
+    if ((ue & PGOV_UTIL_EST_UNCHANGED) && !(mode & PGOV_UTIL_EST_EVERY_DEQUEUE))
+        return 0; /* no new PELT sample since the last one was consumed */
+    ewma = ue & EWMA_MASK;
+    if (ewma <= d) {
+        ewma = d; /* reset on increase */
+    } else {
+        diff = ewma - d;
+        if (diff >= PGOV_UTIL_EST_MARGIN) {
+            if (MODE_PROF(mode) == PROF_V6_9 && d > cpu_cap)
+                return 0;
+            /* A task that waited did not show its real size: keep. */
+            if ((uint64_t)d + PGOV_UTIL_EST_MARGIN >= runnable)
+                ewma = ((ewma << PGOV_UTIL_EST_WEIGHT_SHIFT) - diff) >>
+                       PGOV_UTIL_EST_WEIGHT_SHIFT;
+        }
+    }
+    task->enqueued = ewma | PGOV_UTIL_EST_UNCHANGED;
+    return 1;
+}
+
+/* v4.17 / v5.7 {enqueued, ewma} update (spec 2.4). */
+static int update_old(uint32_t mode, struct pgov_util_est_task *task, uint32_t util,
+                      uint64_t cpu_cap)
+{
+    int every = (mode & PGOV_UTIL_EST_EVERY_DEQUEUE) != 0;
+    uint32_t s, diff, ewma = task->ewma;
+    if (!every && (task->enqueued & PGOV_UTIL_EST_UNCHANGED_OLD))
+        return 0;
+    s = util;
+    if (!(every && MODE_PROF(mode) == PROF_V4_17))
+        s |= PGOV_UTIL_EST_UNCHANGED_OLD;
+    if (MODE_PROF(mode) == PROF_V5_7 && ewma < s) {
+        task->ewma = s; /* UTIL_EST_FASTUP */
+        task->enqueued = s;
+        return 1;
+    }
+    diff = s - ewma; /* u32: a decrease wraps, and the EWMA step below wraps back */
+    if (diff + (PGOV_UTIL_EST_MARGIN - 1) < 2 * PGOV_UTIL_EST_MARGIN - 1)
+        return 0; /* within +-1%: nothing stored, the flag stays clear */
+    if (MODE_PROF(mode) == PROF_V5_7 && util > cpu_cap)
+        return 0;
+    task->ewma = ((ewma << PGOV_UTIL_EST_WEIGHT_SHIFT) + diff) >> PGOV_UTIL_EST_WEIGHT_SHIFT;
+    task->enqueued = s;
+    return 1;
+}
+
+int pgov_util_est_update(const struct pgov_util_est_rq *rq, struct pgov_util_est_task *task,
+                         uint32_t sleep, uint64_t util, uint64_t runnable, uint64_t cpu_cap)
+{
+    int rc = check(rq, task);
+    if (rc)
+        return rc;
+    if (sleep > 1 || util > PGOV_UTIL_EST_UTIL_MAX)
+        return PGOV_EINVAL;
+    if (!sleep)
+        return 0;
+    if (MODE_PROF(rq->mode) <= PROF_V6_9)
+        return update_v6(rq->mode, task, (uint32_t)util, runnable, cpu_cap);
+    return update_old(rq->mode, task, (uint32_t)util, cpu_cap);
+}
+
+int pgov_util_est_util_changed(const struct pgov_util_est_rq *rq, struct pgov_util_est_task *task)
+{
+    int rc = check(rq, task);
+    if (rc)
+        return rc;
+    if (MODE_PROF(rq->mode) <= PROF_V6_9)
+        task->enqueued &= EWMA_MASK;
+    else if (!(MODE_PROF(rq->mode) == PROF_V4_17 && (rq->mode & PGOV_UTIL_EST_EVERY_DEQUEUE)))
+        task->enqueued &= ~(uint32_t)PGOV_UTIL_EST_UNCHANGED_OLD;
+    return PGOV_OK;
+}
+
+int pgov_util_est_task_contrib(const struct pgov_util_est_rq *rq,
+                               const struct pgov_util_est_task *task, uint32_t *out)
+{
+    int rc = check(rq, task);
+    if (rc)
+        return rc;
+    if (!out)
+        return PGOV_EFAULT;
+    *out = contrib(rq->mode, task);
+    return PGOV_OK;
+}
+
+int pgov_util_est_task_util_est(const struct pgov_util_est_rq *rq,
+                                const struct pgov_util_est_task *task, uint64_t util,
+                                uint64_t *out)
+{
+    uint32_t c;
+    int rc = check(rq, task);
+    if (rc)
+        return rc;
+    if (!out)
+        return PGOV_EFAULT;
+    c = contrib(rq->mode, task);
+    *out = util > c ? util : c;
+    return PGOV_OK;
+}
+
+int pgov_util_est_cpu_util(const struct pgov_util_est_rq *rq, uint64_t cfs_util,
+                           uint64_t capacity, uint64_t *out)
+{
+    uint64_t u;
+    int rc = check(rq, out);
+    if (rc)
+        return rc;
+    u = cfs_util > rq->enqueued ? cfs_util : rq->enqueued;
+    *out = u < capacity ? u : capacity;
+    return PGOV_OK;
+}
