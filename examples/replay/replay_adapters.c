@@ -5,9 +5,20 @@
 /* Each module's replay_<module>.c defines its adapters; declare them here. */
 extern const struct replay_adapter replay_pelt_decay, replay_pelt_segments, replay_pelt_trace;
 extern const struct replay_adapter replay_util_est;
+/* pstate */
+extern const struct replay_adapter replay_adapter_pstate_fixed;
+extern const struct replay_adapter replay_adapter_pstate_pid;
+extern const struct replay_adapter replay_adapter_pstate_load;
+extern const struct replay_adapter replay_adapter_pstate_hwp_boost;
+extern const struct replay_adapter replay_adapter_sugov_iowait;
 
 const struct replay_adapter *const replay_adapters[] = {
     &replay_pelt_decay, &replay_pelt_segments, &replay_pelt_trace, /* pelt */
     &replay_util_est,                                               /* util_est */
+    &replay_adapter_pstate_fixed,
+    &replay_adapter_pstate_pid,
+    &replay_adapter_pstate_load,
+    &replay_adapter_pstate_hwp_boost,
+    &replay_adapter_sugov_iowait,
     NULL,
 };

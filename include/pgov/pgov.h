@@ -25,6 +25,10 @@
 #include <pgov/hw.h>
 #include <pgov/pelt.h>
 #include <pgov/util_est.h>
+#include <pgov/fixed.h>
+#include <pgov/pstate.h>
+#include <pgov/hwp.h>
+#include <pgov/sugov.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The intel_pstate fixed-point helpers (fixed.h), exported. */
+#include <pgov/fixed.h>
+
+#include "internal/fp.h"
+
+int64_t pgov_fp_int_tofp(int64_t x)
+{
+    return fp_int_tofp(x);
+}
+
+int32_t pgov_fp_toint32(int32_t x)
+{
+    return fp_toint32(x);
+}
+
+int64_t pgov_fp_toint64(int64_t x)
+{
+    return pgov_asr64(x, 8);
+}
+
+int32_t pgov_fp_mul(int32_t x, int32_t y)
+{
+    return fp_mul(x, y);
+}
+
+int pgov_fp_div(int64_t x, int64_t y, int32_t *out)
+{
+    if (!out)
+        return PGOV_EFAULT;
+    if (y == 0)
+        return PGOV_EDOM;
+    *out = fp_div(x, y);
+    return PGOV_OK;
+}
+
+int32_t pgov_fp_ceiling(int32_t x)
+{
+    return fp_toint32(x) + (((uint32_t)x & 255u) != 0);
+}
+
+int32_t pgov_fp_percent(int32_t p)
+{
+    return fp_div(p, 100);
+}
+
+uint64_t pgov_fp_mul_ext(uint64_t x, uint64_t y)
+{
+    return fp_mul_ext(x, y);
+}
+
+int pgov_fp_div_ext(uint64_t x, uint64_t y, uint64_t *out)
+{
+    if (!out)
+        return PGOV_EFAULT;
+    if (y == 0)
+        return PGOV_EDOM;
+    *out = fp_div_ext(x, y);
+    return PGOV_OK;
+}
+
+int32_t pgov_fp_percent_ext(int32_t p)
+{
+    /* The int is sign-extended to u64 before the unsigned division. */
+    return fp_s32(pgov_u64_to_s64(fp_div_ext((uint64_t)(int64_t)p, 100)));
+}
+
+int64_t pgov_fp_int_ext_tofp(int64_t x)
+{
+    return pgov_shl64(x, 14);
+}
+
+int64_t pgov_fp_ext_toint(int64_t x)
+{
+    return pgov_asr64(x, 14);
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Internal: what lib/pstate.c shares with the instance (lib/pstate_gov.c). */
+#ifndef PGOV_INTERNAL_PSTATE_IMPL_H
+#define PGOV_INTERNAL_PSTATE_IMPL_H
+
+#include <stddef.h>
+#include <pgov/pstate.h>
+
+/* Internal input flag: another CPU has an active IO boost (RFC "all"). */
+#define PSTATE_IN_SYSBOOST 0x80000000u
+
+static inline int pstate_prof_timer(uint32_t prof)
+{
+    return prof == PGOV_PSTATE_PROF_PID_4_5 || prof == PGOV_PSTATE_PROF_ATOM_4_5;
+}
+
+static inline int pstate_prof_load(uint32_t prof)
+{
+    return prof >= PGOV_PSTATE_PROF_LOAD_4_13 && prof <= PGOV_PSTATE_PROF_LOAD_6_19;
+}
+
+/* v4.5/4.6 express limits as fp8 fractions; v4.13+ as ratios. */
+static inline int pstate_prof_fp_limits(uint32_t prof)
+{
+    return prof == PGOV_PSTATE_PROF_PID_4_5 || prof == PGOV_PSTATE_PROF_PID_4_6 ||
+           prof == PGOV_PSTATE_PROF_ATOM_4_5 || prof == PGOV_PSTATE_PROF_ATOM_4_6;
+}
+
+/* A size-prefixed struct: at least @known bytes, zero beyond. */
+int pstate_check_size(const void *p, uint32_t size, size_t known);
+
+/* pgov_pstate_decide() without validation or copy: @st is modified even
+ * when PGOV_EDOM is returned, so callers work on a copy. */
+int pstate_decide_fast(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
+                       const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
+                       const struct pgov_pstate_input *in, struct pgov_pstate_result *res);
+
+/* Hook step 1: boost bookkeeping and interval check, no counters needed.
+ * Returns 0 when done (res->path set), 1 to sample, 2 to sample at once
+ * (v4.17 IOWAIT). */
+int pstate_hook_pre(const struct pgov_pstate_params *prm, struct pgov_pstate_state *st,
+                    uint64_t now, uint32_t flags, struct pgov_pstate_result *res);
+
+/* Hook step 2: sample @in and decide. PGOV_EDOM leaves @st half-updated. */
+int pstate_hook_sample(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
+                       const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
+                       const struct pgov_pstate_input *in, int immediate,
+                       struct pgov_pstate_result *res);
+
+#endif

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* schedutil iowait boost and next-frequency selection (spec/pstate.md 9.1). */
+#include <pgov/sugov.h>
+#include <pgov/pstate.h>
+
+#include "internal/math64.h"
+
+#define CAP_SCALE 1024u
+#define IOWAIT_BOOST_MIN (CAP_SCALE / 8)
+
+int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
+{
+    if (!prm)
+        return PGOV_EFAULT;
+    if (prm->max_cap == 0 || prm->max_cap > CAP_SCALE || prm->max_freq_khz == 0 ||
+        prm->tick_ns == 0 || prm->reserved != 0 || (prm->options & ~PGOV_SUGOV_OPT_NONINVARIANT))
+        return PGOV_EINVAL;
+    return PGOV_OK;
+}
+
+/* map_util_perf + map_util_freq + the table-less resolve. */
+static uint32_t next_freq(const struct pgov_sugov_params *prm, uint32_t util, uint32_t cur,
+                          uint64_t *raw)
+{
+    uint32_t perf, ref, lo = prm->min_khz;
+    uint64_t f;
+
+    util = util > prm->max_cap ? prm->max_cap : util;
+    perf = util + (util >> 2); /* 25 % headroom */
+    perf = perf > prm->max_cap ? prm->max_cap : perf;
+    ref = (prm->options & PGOV_SUGOV_OPT_NONINVARIANT) ? cur + (cur >> 2) : prm->max_freq_khz;
+    f = pgov_div_u64((uint64_t)ref * perf, prm->max_cap);
+    *raw = f;
+    if (lo > prm->max_khz)
+        lo = prm->max_khz; /* the core resolves min > max to max */
+    f = f > prm->max_khz ? prm->max_khz : f;
+    return (uint32_t)(f < lo ? lo : f);
+}
+
+uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
+                              uint32_t cur_khz, uint64_t *raw)
+{
+    uint64_t r;
+
+    if (pgov_sugov_params_check(prm))
+        return 0;
+    uint32_t f = next_freq(prm, util, cur_khz, &r);
+    if (raw)
+        *raw = r;
+    return f;
+}
+
+int pgov_sugov_update(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st,
+                      uint64_t now_ns, uint32_t flags, uint32_t util_cfs, uint32_t held,
+                      struct pgov_sugov_result *res)
+{
+    struct pgov_sugov_result r = {0};
+    struct pgov_sugov_state s;
+    int rc;
+
+    if (!prm || !st || !res)
+        return PGOV_EFAULT;
+    rc = pgov_sugov_params_check(prm);
+    if (rc)
+        return rc;
+    if ((flags & ~PGOV_UPDATE_IOWAIT) || held > 1 || st->reserved != 0 || st->pending > 1 ||
+        st->need_update > 1 || st->iowait_boost > CAP_SCALE)
+        return PGOV_EINVAL;
+    s = *st;
+
+    /* 1-2: the boost request, before any rate limiting. */
+    uint32_t set = flags & PGOV_UPDATE_IOWAIT;
+    if (s.iowait_boost && pgov_u64_to_s64(now_ns - s.last_update_ns) > pgov_u64_to_s64(prm->tick_ns)) {
+        /* Signed: a clock that went backwards never resets. */
+        s.iowait_boost = set ? IOWAIT_BOOST_MIN : 0;
+        s.pending = set;
+    } else if (set && !s.pending) {
+        s.pending = 1;
+        s.iowait_boost = s.iowait_boost
+                             ? (s.iowait_boost << 1 > CAP_SCALE ? CAP_SCALE : s.iowait_boost << 1)
+                             : IOWAIT_BOOST_MIN;
+    }
+    s.last_update_ns = now_ns;
+    r.boost_req = s.iowait_boost;
+    r.pending_req = s.pending;
+
+    /* 3: rate limit. */
+    if (!s.need_update &&
+        pgov_u64_to_s64(now_ns - s.last_freq_update_ns) < pgov_u64_to_s64(prm->rate_limit_ns)) {
+        r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
+        *st = s;
+        *res = r;
+        return PGOV_OK;
+    }
+
+    /* 4: apply: halve without a new request, drop below 1/8. */
+    uint32_t bu = 0;
+    if (s.iowait_boost) {
+        if (!s.pending) {
+            s.iowait_boost >>= 1;
+            if (s.iowait_boost < IOWAIT_BOOST_MIN)
+                s.iowait_boost = 0;
+        }
+        if (s.iowait_boost) {
+            s.pending = 0;
+            bu = (s.iowait_boost * prm->max_cap) >> 10;
+        }
+    }
+    r.boost_util = bu;
+
+    /* 5-7: util, headroom, frequency, cache, hold. */
+    uint32_t util = util_cfs > prm->max_cap ? prm->max_cap : util_cfs;
+    util = util > bu ? util : bu;
+    uint32_t perf = util + (util >> 2);
+    r.util_eff = perf > prm->max_cap ? prm->max_cap : perf;
+    uint32_t prev_cached = s.cached_raw_freq;
+    uint32_t nf;
+    uint64_t raw;
+    nf = next_freq(prm, util, s.next_freq, &raw);
+    r.raw_freq = raw;
+    if (raw == s.cached_raw_freq && !s.need_update) {
+        nf = s.next_freq;
+    } else {
+        s.cached_raw_freq = (uint32_t)raw;
+    }
+    s.need_update = 0;
+    if (held && nf < s.next_freq) {
+        nf = s.next_freq;
+        s.cached_raw_freq = prev_cached;
+    }
+    r.next_f = nf;
+
+    /* 8: commit only a change; an unchanged result keeps the timestamp. */
+    if (nf == s.next_freq) {
+        r.path = PGOV_SUGOV_PATH_UNCHANGED;
+    } else {
+        r.path = PGOV_SUGOV_PATH_COMMIT;
+        s.next_freq = nf;
+        s.last_freq_update_ns = now_ns;
+    }
+    *st = s;
+    *res = r;
+    return PGOV_OK;
+}
