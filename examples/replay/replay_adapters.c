@@ -12,6 +12,8 @@ extern const struct replay_adapter replay_adapter_pstate_load;
 extern const struct replay_adapter replay_adapter_pstate_hwp_boost;
 extern const struct replay_adapter replay_adapter_sugov_iowait;
 
+extern const struct replay_adapter replay_adapter_ondemand; /* replay_dbs.c */
+
 const struct replay_adapter *const replay_adapters[] = {
     &replay_pelt_decay, &replay_pelt_segments, &replay_pelt_trace, /* pelt */
     &replay_util_est,                                               /* util_est */
@@ -20,5 +22,6 @@ const struct replay_adapter *const replay_adapters[] = {
     &replay_adapter_pstate_load,
     &replay_adapter_pstate_hwp_boost,
     &replay_adapter_sugov_iowait,
+    &replay_adapter_ondemand,
     NULL,
 };

@@ -29,6 +29,8 @@
 #include <pgov/pstate.h>
 #include <pgov/hwp.h>
 #include <pgov/sugov.h>
+#include <pgov/freq_table.h>
+#include <pgov/dbs.h>
 
 #ifdef __cplusplus
 extern "C" {

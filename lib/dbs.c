@@ -1,0 +1,1122 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * ondemand and conservative (spec/ondemand.md sections 1-6): the common load
+ * estimator, both governors, the tunable stores and the core's request path.
+ *
+ * Every computation happens on a copy of the mutable governor state
+ * (struct dbs_mut) and on per-CPU scratch fields, and is committed only once
+ * the hardware callbacks have succeeded, so a failing backend leaves the
+ * instance exactly as it was.
+ */
+#include <pgov/dbs.h>
+#include <pgov/kver.h>
+
+#include "internal/compiler.h"
+#include "internal/freq_table.h"
+#include "internal/math64.h"
+
+#define DBS_MAGIC 0x64627331u /* "dbs1" */
+#define DBS_TUN_ALL 0xFFu
+
+struct dbs_cpu {
+    uint64_t prev_idle;
+    uint64_t prev_wall;
+    uint64_t prev_nice;
+    uint32_t cpu;
+    uint32_t prev_load;
+    uint32_t load;
+    /* Scratch of the evaluation in progress (not state). */
+    uint32_t new_prev_load;
+    uint32_t new_load;
+    uint32_t pad;
+    struct pgov_hw_idle snap;
+};
+
+/* Everything an evaluation, a limits step or a store may change. */
+struct dbs_mut {
+    uint32_t pmin;
+    uint32_t pmax;
+    uint32_t cur;
+    uint32_t rate_mult;
+    uint32_t requested_freq;
+    uint32_t down_skip;
+    uint32_t freq_lo;
+    uint32_t freq_hi_delay_us;
+    uint32_t freq_lo_delay_us;
+    uint32_t sample_type;
+    uint64_t last_sample;
+    int64_t sample_delay;
+    uint64_t evaluations;
+    struct pgov_dbs_tunables tun;
+    struct pgov_dbs_result last;
+};
+
+struct pgov_dbs {
+    uint32_t magic;
+    uint32_t gov;
+    uint32_t kver;
+    uint32_t variant;
+    uint32_t ncpu;
+    uint32_t owner;   /* index of the owning CPU */
+    uint32_t min_interval_us;
+    uint32_t cpuinfo_min;
+    uint32_t cpuinfo_max;
+    uint32_t no_nohz;
+    uint8_t v6;
+    uint8_t open;
+    uint8_t started;
+    uint8_t has_table;
+    uint32_t pad;
+    struct pgov_hw hw;
+    struct pgov_freq_table table;
+    struct dbs_mut m;
+    struct dbs_cpu cpu[];
+};
+
+/* ---------------------------------------------------------------- defaults */
+
+static int dbs_profile(uint32_t kver, uint32_t *out)
+{
+    uint32_t r;
+
+    if (!pgov_kver_valid(kver))
+        return PGOV_ENOTSUP;
+    r = pgov_kver_resolve(kver);
+    if (r < PGOV_KVER_4_17)
+        return PGOV_ENOTSUP;
+    *out = r >= PGOV_KVER_6_18 ? PGOV_KVER_6_18 : PGOV_KVER_4_17;
+    return PGOV_OK;
+}
+
+static int plat_check(const struct pgov_dbs_platform *p)
+{
+    if (p->hz > 100000u || (p->flags & ~PGOV_DBS_PLAT_NO_NOHZ) ||
+        p->vendor > PGOV_DBS_VENDOR_X86 || p->reserved)
+        return PGOV_EINVAL;
+    return PGOV_OK;
+}
+
+/* Two ticks in us: the floor of sampling_rate (spec 2.1). */
+static uint32_t min_interval_us(const struct pgov_dbs_platform *p)
+{
+    uint32_t hz = p->hz ? p->hz : 250u;
+    uint32_t tick_ns = (1000000000u + hz / 2u) / hz;
+
+    return (2u * tick_ns) / 1000u;
+}
+
+static void dbs_defaults(uint32_t gov, bool v6, const struct pgov_dbs_platform *p,
+                         struct pgov_dbs_tunables *t)
+{
+    uint32_t delay, lat;
+
+    if (p->transition_delay_us) {
+        delay = p->transition_delay_us;
+    } else {
+        lat = p->transition_latency_ns / 1000u;
+        if (!lat)
+            delay = 1000u;
+        else if (v6)
+            delay = lat + lat / 2u;
+        else
+            delay = lat * 1000u < 10000u ? lat * 1000u : 10000u;
+    }
+    *t = (struct pgov_dbs_tunables){0};
+    t->sampling_rate = min_interval_us(p);
+    if (delay > t->sampling_rate)
+        t->sampling_rate = delay;
+    t->sampling_down_factor = 1;
+    if (gov == PGOV_DBS_ONDEMAND) {
+        t->up_threshold = (p->flags & PGOV_DBS_PLAT_NO_NOHZ) ? 80u : 95u;
+        if (p->vendor == PGOV_DBS_VENDOR_INTEL) {
+            if (v6)
+                t->io_is_busy = p->family > 6u || (p->family == 6u && p->model >= 1u);
+            else
+                t->io_is_busy = p->family == 6u && p->model >= 15u;
+        }
+    } else {
+        t->up_threshold = 80;
+        t->down_threshold = 20;
+        t->freq_step = 5;
+    }
+}
+
+int pgov_dbs_defaults(uint32_t gov, uint32_t kver, const struct pgov_dbs_platform *plat,
+                      struct pgov_dbs_tunables *out)
+{
+    uint32_t prof;
+    int err;
+
+    if (!plat || !out)
+        return PGOV_EFAULT;
+    if (gov > PGOV_DBS_CONSERVATIVE || plat_check(plat))
+        return PGOV_EINVAL;
+    err = dbs_profile(kver, &prof);
+    if (err)
+        return err;
+    dbs_defaults(gov, prof == PGOV_KVER_6_18, plat, out);
+    return PGOV_OK;
+}
+
+/* ---------------------------------------------------------------- stores */
+
+/* Does the governor have tunable @id? */
+static bool tun_known(uint32_t gov, uint32_t id)
+{
+    if (id > PGOV_DBS_FREQ_STEP)
+        return false;
+    if (gov == PGOV_DBS_ONDEMAND)
+        return id != PGOV_DBS_DOWN_THRESHOLD && id != PGOV_DBS_FREQ_STEP;
+    return id != PGOV_DBS_IO_IS_BUSY && id != PGOV_DBS_POWERSAVE_BIAS;
+}
+
+/*
+ * Validate one store against the tunables in force (@t) and return the value
+ * to store (clamped as the kernel clamps) in *val. The kernel's -EINVAL ->
+ * PGOV_EINVAL; a zero sampling period (divide by zero later) -> PGOV_EDOM.
+ */
+static int tun_rule(const struct pgov_dbs *g, const struct pgov_dbs_tunables *t, uint32_t rate_mult,
+                    uint32_t id, uint32_t *val)
+{
+    uint32_t v = *val;
+    bool od = g->gov == PGOV_DBS_ONDEMAND;
+
+    if (!tun_known(g->gov, id))
+        return PGOV_EINVAL;
+    switch (id) {
+    case PGOV_DBS_SAMPLING_RATE:
+        if (v < g->min_interval_us)
+            return PGOV_EINVAL;
+        if (od && (v * rate_mult == 0u || v * t->sampling_down_factor == 0u))
+            return PGOV_EDOM;
+        break;
+    case PGOV_DBS_UP_THRESHOLD:
+        if (od ? (v < 1u || v > 100u) : (v > 100u || v <= t->down_threshold))
+            return PGOV_EINVAL;
+        break;
+    case PGOV_DBS_DOWN_THRESHOLD:
+        /* v4.17 also tests > 100; v6.18 relies on >= up_threshold (same outcome). */
+        if (v < 1u || v >= t->up_threshold || (!g->v6 && v > 100u))
+            return PGOV_EINVAL;
+        break;
+    case PGOV_DBS_SAMPLING_DOWN_FACTOR:
+        if (v < 1u || v > (od ? 100000u : 10u))
+            return PGOV_EINVAL;
+        if (od && t->sampling_rate * v == 0u)
+            return PGOV_EDOM;
+        break;
+    case PGOV_DBS_IGNORE_NICE_LOAD:
+        *val = v > 1u ? 1u : v;
+        break;
+    case PGOV_DBS_IO_IS_BUSY:
+        *val = v != 0u;
+        break;
+    case PGOV_DBS_POWERSAVE_BIAS:
+        *val = v > 1000u ? 1000u : v;
+        break;
+    default: /* PGOV_DBS_FREQ_STEP */
+        *val = v > 100u ? 100u : v;
+        break;
+    }
+    return PGOV_OK;
+}
+
+static uint32_t *tun_field(struct pgov_dbs_tunables *t, uint32_t id)
+{
+    switch (id) {
+    case PGOV_DBS_SAMPLING_RATE:
+        return &t->sampling_rate;
+    case PGOV_DBS_UP_THRESHOLD:
+        return &t->up_threshold;
+    case PGOV_DBS_SAMPLING_DOWN_FACTOR:
+        return &t->sampling_down_factor;
+    case PGOV_DBS_IGNORE_NICE_LOAD:
+        return &t->ignore_nice_load;
+    case PGOV_DBS_IO_IS_BUSY:
+        return &t->io_is_busy;
+    case PGOV_DBS_POWERSAVE_BIAS:
+        return &t->powersave_bias;
+    case PGOV_DBS_DOWN_THRESHOLD:
+        return &t->down_threshold;
+    default:
+        return &t->freq_step;
+    }
+}
+
+/* The governor's idle counter (spec 3.2). */
+static uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
+                         const struct pgov_hw_idle *s)
+{
+    /* Tick accounting already folds iowait into idle_us. */
+    if (g->no_nohz || (g->gov == PGOV_DBS_ONDEMAND && m->tun.io_is_busy))
+        return s->idle_us;
+    return s->idle_us + s->iowait_us;
+}
+
+/* Re-baseline every CPU from its scratch snapshot (spec 2.3). */
+static void dbs_rebaseline(struct pgov_dbs *g, const struct dbs_mut *m)
+{
+    uint32_t i;
+
+    for (i = 0; i < g->ncpu; i++) {
+        struct dbs_cpu *c = &g->cpu[i];
+
+        c->prev_idle = dbs_idle(g, m, &c->snap);
+        c->prev_wall = c->snap.wall_us;
+        if (m->tun.ignore_nice_load)
+            c->prev_nice = c->snap.nice_ns;
+    }
+}
+
+/* ---------------------------------------------------------------- requests */
+
+static void res_clear(struct pgov_dbs_result *r, uint32_t cur)
+{
+    *r = (struct pgov_dbs_result){0};
+    r->idle_periods = PGOV_DBS_NONE;
+    r->index = PGOV_DBS_NONE;
+    r->cur_khz = cur;
+}
+
+static uint32_t rel_e(const struct pgov_dbs *g, uint32_t rel)
+{
+    return g->v6 ? rel | PGOV_REL_E : rel;
+}
+
+/* The core's request (spec 6.0): clamp, resolve, "is it a change". */
+static void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r,
+                        uint32_t target, uint32_t rel)
+{
+    uint32_t t, i = PGOV_DBS_NONE;
+    bool warn = false;
+
+    r->flags |= PGOV_DBS_RES_REQ;
+    r->req_khz = target;
+    r->rel = rel;
+    t = target < m->pmin ? m->pmin : (target > m->pmax ? m->pmax : target);
+    if (!g->v6 && t == m->cur)
+        return;
+    if (g->has_table) {
+        i = pgov_ft_target(&g->table, m->pmin, m->pmax, t, rel, &warn);
+        t = g->table.entries[i].khz;
+    }
+    if (t == m->cur)
+        return;
+    m->cur = t;
+    r->flags |= PGOV_DBS_RES_CHG;
+    r->index = i;
+    r->cur_khz = t;
+}
+
+/* The limits step (spec 3.5). */
+static void dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+{
+    if (m->pmax < m->cur)
+        dbs_request(g, m, r, m->pmax, rel_e(g, PGOV_REL_H));
+    else if (m->pmin > m->cur)
+        dbs_request(g, m, r, m->pmin, rel_e(g, PGOV_REL_L));
+    m->sample_delay = 0;
+    r->delay_us = 0;
+}
+
+/* ---------------------------------------------------------------- load */
+
+/*
+ * Load of every CPU (spec 3.3) into the scratch fields, the policy maximum
+ * as return value and the idle periods (spec 3.4) in *idle_periods.
+ */
+static uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *idle_periods)
+{
+    uint32_t s = m->tun.sampling_rate * m->rate_mult;
+    uint32_t s2 = 2u * s, max = 0, ip = PGOV_DBS_NONE, i;
+
+    for (i = 0; i < g->ncpu; i++) {
+        struct dbs_cpu *c = &g->cpu[i];
+        uint64_t idle = dbs_idle(g, m, &c->snap);
+        uint32_t te = (uint32_t)(c->snap.wall_us - c->prev_wall), it, load, prev = c->prev_load;
+        bool longidle;
+
+        if (g->v6)
+            it = idle > c->prev_idle ? (uint32_t)(idle - c->prev_idle) : 0u;
+        else
+            it = (uint32_t)(idle - c->prev_idle);
+        if (m->tun.ignore_nice_load)
+            it += (uint32_t)pgov_div_u64(c->snap.nice_ns - c->prev_nice, 1000u);
+
+        longidle = g->v6 ? it > s2 : te > s2;
+        if (longidle) {
+            uint32_t p = (g->v6 ? it : te) / s;
+
+            if (p < ip)
+                ip = p;
+        }
+        if (te == 0) {
+            load = prev;
+        } else if (longidle && prev) {
+            load = prev;
+            prev = 0; /* reuse once */
+        } else {
+            if (g->v6)
+                load = te > it ? (100u * (te - it)) / te : 0u;
+            else if (te >= it)
+                load = (100u * (te - it)) / te;
+            else
+                load = pgov_u32_to_s32(it) < 0 ? 100u : 0u;
+            prev = load;
+        }
+        c->new_load = load;
+        c->new_prev_load = prev;
+        if (load > max)
+            max = load;
+    }
+    *idle_periods = ip;
+    return max;
+}
+
+static void dbs_commit_cpus(struct pgov_dbs *g, const struct dbs_mut *m)
+{
+    uint32_t i;
+
+    for (i = 0; i < g->ncpu; i++) {
+        struct dbs_cpu *c = &g->cpu[i];
+
+        c->prev_idle = dbs_idle(g, m, &c->snap);
+        c->prev_wall = c->snap.wall_us;
+        if (m->tun.ignore_nice_load)
+            c->prev_nice = c->snap.nice_ns;
+        c->prev_load = c->new_prev_load;
+        c->load = c->new_load;
+    }
+}
+
+/* ---------------------------------------------------------------- ondemand */
+
+static uint32_t ft_clamp(uint32_t v, uint32_t lo, uint32_t hi)
+{
+    return v < lo ? lo : (v > hi ? hi : v);
+}
+
+/* Sorted search used by the bias split: E skips flags without a retry. */
+static uint32_t bias_search(const struct pgov_dbs *g, const struct dbs_mut *m, uint32_t f,
+                            uint32_t rel)
+{
+    struct pgov_freq_table t = g->table;
+    uint32_t i;
+
+    /* The kernel only has ascending and "other" (descending) searches. */
+    if (t.order == PGOV_FREQ_UNSORTED)
+        t.order = PGOV_FREQ_DESCENDING;
+    f = ft_clamp(f, m->pmin, m->pmax);
+    i = pgov_ft_sorted(&t, f, rel, g->v6);
+    /* Every valid entry flagged: the kernel would index -1; use the plain search. */
+    if (i == PGOV_FT_NONE)
+        i = pgov_ft_sorted(&t, f, rel, false);
+    return t.entries[i].khz;
+}
+
+/* powersave_bias target (spec 4.3). */
+static uint32_t od_bias(const struct pgov_dbs *g, struct dbs_mut *m, uint32_t f, uint32_t rel)
+{
+    uint32_t req, avg, lo, hi, d, sr = m->tun.sampling_rate;
+    bool warn = false;
+
+    if (!g->has_table) {
+        m->freq_lo = 0;
+        m->freq_lo_delay_us = 0;
+        return f;
+    }
+    req = g->table.entries[pgov_ft_target(&g->table, m->pmin, m->pmax, f, rel, &warn)].khz;
+    avg = req - (req * m->tun.powersave_bias) / 1000u;
+    lo = bias_search(g, m, avg, PGOV_REL_H);
+    hi = bias_search(g, m, avg, PGOV_REL_L);
+    if (hi == lo) {
+        m->freq_lo = 0;
+        m->freq_lo_delay_us = 0;
+        return lo;
+    }
+    d = (avg - lo) * sr;
+    d += (hi - lo) / 2u;
+    d /= hi - lo;
+    m->freq_hi_delay_us = d;
+    m->freq_lo = lo;
+    m->freq_lo_delay_us = sr - d;
+    return hi;
+}
+
+static void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+{
+    uint32_t load = dbs_load(g, m, &r->idle_periods), f;
+
+    r->flags |= PGOV_DBS_RES_EVAL | PGOV_DBS_RES_FNEXT;
+    r->load = load;
+    m->freq_lo = 0;
+    if (load > m->tun.up_threshold) {
+        if (m->cur < m->pmax)
+            m->rate_mult = m->tun.sampling_down_factor;
+        r->fnext = m->pmax;
+        if (m->tun.powersave_bias) {
+            f = od_bias(g, m, m->pmax, rel_e(g, PGOV_REL_H));
+            dbs_request(g, m, r, f, rel_e(g, PGOV_REL_L));
+        } else if (m->cur != m->pmax) {
+            dbs_request(g, m, r, m->pmax, rel_e(g, PGOV_REL_H));
+        }
+        return;
+    }
+    if (g->variant == PGOV_DBS_VARIANT_DEADBAND) {
+        f = (load * g->cpuinfo_max) / 100u;
+        r->fnext = f;
+        m->rate_mult = 1;
+        if (m->tun.powersave_bias)
+            f = od_bias(g, m, f, PGOV_REL_L);
+        dbs_request(g, m, r, f, PGOV_REL_L);
+        return;
+    }
+    f = g->cpuinfo_min + (load * (g->cpuinfo_max - g->cpuinfo_min)) / 100u;
+    r->fnext = f;
+    m->rate_mult = 1;
+    if (m->tun.powersave_bias)
+        f = od_bias(g, m, f, rel_e(g, PGOV_REL_L));
+    dbs_request(g, m, r, f, rel_e(g, PGOV_REL_C));
+}
+
+/* ondemand evaluation (spec 4.1); returns the next delay in us. */
+static uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+{
+    uint32_t st = m->sample_type;
+
+    m->sample_type = PGOV_DBS_SAMPLE_NORMAL;
+    if (st == PGOV_DBS_SAMPLE_SUB && m->sample_delay > 0) {
+        r->flags |= PGOV_DBS_RES_SUB;
+        dbs_request(g, m, r, m->freq_lo, rel_e(g, PGOV_REL_H));
+        return m->freq_lo_delay_us;
+    }
+    od_update(g, m, r);
+    if (m->freq_lo) {
+        m->sample_type = PGOV_DBS_SAMPLE_SUB;
+        return m->freq_hi_delay_us;
+    }
+    return m->tun.sampling_rate * m->rate_mult;
+}
+
+/* ---------------------------------------------------------------- conservative */
+
+static uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+{
+    uint32_t rq = m->requested_freq, load, ip, step, sr = m->tun.sampling_rate;
+
+    load = dbs_load(g, m, &ip);
+    r->flags |= PGOV_DBS_RES_EVAL;
+    r->load = load;
+    r->idle_periods = ip;
+    if (m->tun.freq_step == 0)
+        return sr;
+    if (rq > m->pmax || rq < m->pmin) {
+        rq = m->cur;
+        if (g->v6)
+            m->requested_freq = rq;
+    }
+    step = (m->tun.freq_step * m->pmax) / 100u;
+    if (step == 0)
+        step = 5; /* kHz, as in the kernel */
+    if (ip != PGOV_DBS_NONE) {
+        uint32_t steps = ip * step;
+
+        if (g->v6)
+            rq = rq > m->pmin + steps ? rq - steps : m->pmin;
+        else
+            rq = rq > steps ? rq - steps : m->pmin;
+    }
+    if (load > m->tun.up_threshold) {
+        m->down_skip = 0;
+        if (rq == m->pmax)
+            return sr;
+        rq += step;
+        if (rq > m->pmax)
+            rq = m->pmax;
+        r->flags |= PGOV_DBS_RES_FNEXT;
+        r->fnext = rq;
+        dbs_request(g, m, r, rq, rel_e(g, PGOV_REL_H));
+        m->requested_freq = rq;
+        return sr;
+    }
+    if (++m->down_skip < m->tun.sampling_down_factor)
+        return sr;
+    m->down_skip = 0;
+    if (load < m->tun.down_threshold) {
+        if (rq == m->pmin)
+            return sr;
+        rq = rq > step ? rq - step : m->pmin;
+        r->flags |= PGOV_DBS_RES_FNEXT;
+        r->fnext = rq;
+        dbs_request(g, m, r, rq, rel_e(g, PGOV_REL_L));
+        m->requested_freq = rq;
+    }
+    return sr;
+}
+
+/* One evaluation on the scratch snapshots, into @m and @r. */
+static void dbs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+{
+    uint32_t delay;
+
+    res_clear(r, m->cur);
+    if (g->gov == PGOV_DBS_ONDEMAND)
+        delay = od_eval(g, m, r);
+    else
+        delay = cs_eval(g, m, r);
+    /* LP64 kernels widen before multiplying: no wrap. */
+    m->sample_delay = (int64_t)((uint64_t)delay * 1000u);
+    m->evaluations++;
+    r->delay_us = delay;
+    r->cur_khz = m->cur;
+}
+
+/* ---------------------------------------------------------------- instance */
+
+size_t pgov_dbs_size_cpus(uint32_t ncpu)
+{
+    if (ncpu == 0 || ncpu > PGOV_DBS_MAX_CPUS)
+        return 0;
+    return sizeof(struct pgov_dbs) + (size_t)ncpu * sizeof(struct dbs_cpu);
+}
+
+size_t pgov_dbs_size(void)
+{
+    return pgov_dbs_size_cpus(PGOV_DBS_MAX_CPUS);
+}
+
+static bool dbs_ok(const struct pgov_dbs *g)
+{
+    return g->magic == DBS_MAGIC;
+}
+
+/* Bytes of struct pgov_dbs_config this version knows. */
+#define DBS_CFG_KNOWN sizeof(struct pgov_dbs_config)
+
+static int cfg_size_check(const struct pgov_dbs_config *cfg)
+{
+    const unsigned char *p = (const unsigned char *)cfg;
+    uint32_t i;
+
+    if (cfg->size < DBS_CFG_KNOWN || cfg->size > 4096u)
+        return PGOV_E2BIG;
+    for (i = (uint32_t)DBS_CFG_KNOWN; i < cfg->size; i++)
+        if (p[i])
+            return PGOV_E2BIG;
+    return PGOV_OK;
+}
+
+/* Final tunables from defaults and the config's overrides. */
+static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
+{
+    struct pgov_dbs_tunables t, in = cfg->tun;
+    uint32_t id, v;
+    int err;
+
+    if (cfg->tun_set & ~DBS_TUN_ALL)
+        return PGOV_EINVAL;
+    dbs_defaults(g->gov, g->v6, &cfg->plat, &t);
+    /* Apply the given values first, then check each against the final set,
+     * so that the order of up/down_threshold does not matter. */
+    for (id = 0; id <= PGOV_DBS_FREQ_STEP; id++) {
+        v = *tun_field(&in, id);
+        if (!v && !(cfg->tun_set & (1u << id)))
+            continue;
+        if (!tun_known(g->gov, id))
+            return PGOV_EINVAL;
+        *tun_field(&t, id) = v;
+    }
+    for (id = 0; id <= PGOV_DBS_FREQ_STEP; id++) {
+        if (!tun_known(g->gov, id))
+            continue;
+        v = *tun_field(&t, id);
+        err = tun_rule(g, &t, 1, id, &v);
+        if (err)
+            return err;
+        *tun_field(&t, id) = v;
+    }
+    g->m.tun = t;
+    return PGOV_OK;
+}
+
+static int cfg_cpus(struct pgov_dbs *g, const struct pgov_dbs_config *cfg, uint32_t ncpu)
+{
+    uint32_t i, j;
+
+    g->owner = PGOV_DBS_NONE;
+    for (i = 0; i < ncpu; i++) {
+        uint32_t id = cfg->cpus ? cfg->cpus[i] : cfg->cpu;
+
+        for (j = 0; j < i; j++)
+            if (g->cpu[j].cpu == id)
+                return PGOV_EINVAL;
+        g->cpu[i] = (struct dbs_cpu){0};
+        g->cpu[i].cpu = id;
+        if (id == cfg->cpu)
+            g->owner = i;
+    }
+    return g->owner == PGOV_DBS_NONE ? PGOV_EINVAL : PGOV_OK;
+}
+
+static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, struct pgov_dbs **gp)
+{
+    struct pgov_dbs *g = mem;
+    uint32_t ncpu, prof;
+    int err;
+
+    if (!mem || !cfg)
+        return PGOV_EFAULT;
+    err = cfg_size_check(cfg);
+    if (err)
+        return err;
+    ncpu = cfg->ncpu ? cfg->ncpu : 1u;
+    if (ncpu > PGOV_DBS_MAX_CPUS)
+        return PGOV_EINVAL;
+    if ((ncpu > 1u && !cfg->cpus) || (!cfg->table && cfg->table_len))
+        return PGOV_EFAULT;
+    if (len < pgov_dbs_size_cpus(ncpu))
+        return PGOV_ENOSPC;
+    if ((uintptr_t)mem % PGOV_DBS_ALIGN)
+        return PGOV_EINVAL;
+    if (cfg->gov > PGOV_DBS_CONSERVATIVE)
+        return PGOV_EINVAL;
+    err = dbs_profile(cfg->kver, &prof);
+    if (err)
+        return err;
+    if (cfg->variant > PGOV_DBS_VARIANT_DEADBAND ||
+        (cfg->variant == PGOV_DBS_VARIANT_DEADBAND &&
+         (cfg->gov != PGOV_DBS_ONDEMAND || prof != PGOV_KVER_4_17)))
+        return PGOV_ENOTSUP;
+    if (plat_check(&cfg->plat) || cfg->cur_khz == 0)
+        return PGOV_EINVAL;
+
+    *g = (struct pgov_dbs){0};
+    g->gov = cfg->gov;
+    g->kver = prof;
+    g->v6 = prof == PGOV_KVER_6_18;
+    g->variant = cfg->variant;
+    g->ncpu = ncpu;
+    g->no_nohz = (cfg->plat.flags & PGOV_DBS_PLAT_NO_NOHZ) != 0;
+    g->min_interval_us = min_interval_us(&cfg->plat);
+    if (cfg->table) {
+        err = pgov_freq_table_init(&g->table, cfg->table, cfg->table_len, cfg->table_flags);
+        if (err)
+            return err;
+        if (cfg->cpuinfo_min_khz || cfg->cpuinfo_max_khz)
+            return PGOV_EINVAL;
+        g->has_table = 1;
+        g->cpuinfo_min = g->table.min_khz;
+        g->cpuinfo_max = g->table.max_khz;
+    } else {
+        if (!cfg->cpuinfo_min_khz || cfg->cpuinfo_min_khz > cfg->cpuinfo_max_khz ||
+            cfg->table_flags)
+            return PGOV_EINVAL;
+        g->cpuinfo_min = cfg->cpuinfo_min_khz;
+        g->cpuinfo_max = cfg->cpuinfo_max_khz;
+    }
+    g->m.pmin = cfg->policy_min_khz ? cfg->policy_min_khz : g->cpuinfo_min;
+    g->m.pmax = cfg->policy_max_khz ? cfg->policy_max_khz : g->cpuinfo_max;
+    if (g->m.pmin < g->cpuinfo_min || g->m.pmin > g->m.pmax || g->m.pmax > g->cpuinfo_max)
+        return PGOV_EINVAL;
+    g->m.cur = cfg->cur_khz;
+    g->m.rate_mult = 1;
+    err = cfg_tunables(g, cfg);
+    if (err)
+        return err;
+    err = cfg_cpus(g, cfg, ncpu);
+    if (err)
+        return err;
+    res_clear(&g->m.last, g->m.cur);
+    *gp = g;
+    return PGOV_OK;
+}
+
+/* Governor start on the scratch snapshots, then the limits step. */
+static void dbs_start(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+{
+    uint32_t i;
+
+    m->rate_mult = 1;
+    for (i = 0; i < g->ncpu; i++) {
+        struct dbs_cpu *c = &g->cpu[i];
+
+        c->prev_idle = dbs_idle(g, m, &c->snap);
+        c->prev_wall = c->snap.wall_us;
+        c->prev_load = 0;
+        c->load = 0;
+        if (m->tun.ignore_nice_load)
+            c->prev_nice = c->snap.nice_ns;
+    }
+    m->sample_type = PGOV_DBS_SAMPLE_NORMAL;
+    m->freq_lo = 0;
+    m->down_skip = 0;
+    m->requested_freq = g->gov == PGOV_DBS_CONSERVATIVE ? m->cur : 0u;
+    m->last_sample = 0;
+    res_clear(r, m->cur);
+    dbs_limits_step(g, m, r);
+    m->last = *r;
+}
+
+/* Read every CPU's counters into scratch through the HAL. */
+static int hal_read(struct pgov_dbs *g)
+{
+    uint32_t i;
+    int err;
+
+    for (i = 0; i < g->ncpu; i++) {
+        err = g->hw.ops.read_idle(g->hw.ctx, g->cpu[i].cpu, &g->cpu[i].snap);
+        if (err)
+            return err;
+    }
+    return PGOV_OK;
+}
+
+/* Send a change decided in @r to the driver; returns a callback error. */
+static int hal_apply(struct pgov_dbs *g, uint64_t now, const struct pgov_dbs_result *r)
+{
+    int err;
+
+    if (!(r->flags & PGOV_DBS_RES_CHG))
+        return PGOV_OK;
+    err = g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu[g->owner].cpu, r->cur_khz);
+    if (err)
+        return err;
+    if (g->hw.ops.trace) {
+        struct pgov_hw_trace ev = {now, g->cpu[g->owner].cpu, PGOV_HW_TRACE_FREQ,
+                                   (int64_t)r->cur_khz, (int64_t)r->rel};
+
+        g->hw.ops.trace(g->hw.ctx, &ev);
+    }
+    return PGOV_OK;
+}
+
+int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *cfg,
+                  const struct pgov_hw_ops *ops, void *ctx, struct pgov_dbs **out)
+{
+    struct pgov_dbs *g;
+    struct pgov_hw hw;
+    struct pgov_dbs_result r;
+    int err;
+
+    if (!out || !ops)
+        return PGOV_EFAULT;
+    err = pgov_hw_bind(&hw, ops, ctx, PGOV_HW_NEED_IDLE | PGOV_HW_NEED_FREQ);
+    if (err)
+        return err;
+    err = dbs_setup(mem, len, cfg, &g);
+    if (err)
+        return err;
+    g->hw = hw;
+    err = hal_read(g);
+    if (err)
+        return err;
+    dbs_start(g, &g->m, &r);
+    err = hal_apply(g, 0, &r);
+    if (err)
+        return err;
+    g->started = 1;
+    g->magic = DBS_MAGIC;
+    *out = g;
+    return PGOV_OK;
+}
+
+int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_config *cfg,
+                       struct pgov_dbs **out)
+{
+    struct pgov_dbs *g;
+    int err;
+
+    if (!out)
+        return PGOV_EFAULT;
+    err = dbs_setup(mem, len, cfg, &g);
+    if (err)
+        return err;
+    g->open = 1;
+    g->magic = DBS_MAGIC;
+    *out = g;
+    return PGOV_OK;
+}
+
+static int snap_take(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap)
+{
+    uint32_t i;
+
+    if (!snap)
+        return PGOV_EFAULT;
+    if (nsnap != g->ncpu)
+        return PGOV_EINVAL;
+    for (i = 0; i < nsnap; i++)
+        g->cpu[i].snap = snap[i];
+    return PGOV_OK;
+}
+
+int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
+                   struct pgov_dbs_result *res)
+{
+    int err;
+
+    if (!g)
+        return PGOV_EFAULT;
+    if (!dbs_ok(g) || !g->open)
+        return PGOV_EINVAL;
+    err = snap_take(g, snap, nsnap);
+    if (err)
+        return err;
+    dbs_start(g, &g->m, &g->m.last);
+    g->started = 1;
+    if (res)
+        *res = g->m.last;
+    return PGOV_OK;
+}
+
+/* The hook gate (spec 3.1): a u64 difference compared as s64. */
+static bool dbs_due(const struct dbs_mut *m, uint64_t now)
+{
+    return pgov_u64_to_s64(now - m->last_sample) >= m->sample_delay;
+}
+
+int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns)
+{
+    if (!g || !dbs_ok(g) || !g->started || !dbs_due(&g->m, now_ns))
+        return 0;
+    g->m.last_sample = now_ns;
+    return 1;
+}
+
+int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
+                      struct pgov_dbs_result *res)
+{
+    struct pgov_dbs_result r;
+    int err;
+
+    if (!g)
+        return PGOV_EFAULT;
+    if (!dbs_ok(g) || !g->open || !g->started)
+        return PGOV_EINVAL;
+    err = snap_take(g, snap, nsnap);
+    if (err)
+        return err;
+    dbs_eval(g, &g->m, &r);
+    if (r.flags & PGOV_DBS_RES_EVAL)
+        dbs_commit_cpus(g, &g->m);
+    g->m.last = r;
+    if (res)
+        *res = r;
+    return PGOV_OK;
+}
+
+static int limits_check(const struct pgov_dbs *g, uint32_t min, uint32_t max)
+{
+    if (min > max || min < g->cpuinfo_min || max > g->cpuinfo_max)
+        return PGOV_EINVAL;
+    return PGOV_OK;
+}
+
+int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
+                    struct pgov_dbs_result *res)
+{
+    struct pgov_dbs_result r;
+
+    if (!g)
+        return PGOV_EFAULT;
+    if (!dbs_ok(g) || !g->open || !g->started || limits_check(g, min_khz, max_khz))
+        return PGOV_EINVAL;
+    g->m.pmin = min_khz;
+    g->m.pmax = max_khz;
+    res_clear(&r, g->m.cur);
+    dbs_limits_step(g, &g->m, &r);
+    g->m.last = r;
+    if (res)
+        *res = r;
+    return PGOV_OK;
+}
+
+int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint32_t flags)
+{
+    struct dbs_mut m;
+    struct pgov_dbs_result r;
+    uint32_t i;
+    int err;
+
+    (void)flags;
+    if (!g)
+        return PGOV_EFAULT;
+    if (pgov_unlikely(!dbs_ok(g) || g->open))
+        return g->open ? PGOV_ENOSYS : PGOV_EINVAL;
+    if (pgov_likely(!dbs_due(&g->m, now_ns)))
+        return PGOV_OK;
+    if (cpu != g->cpu[g->owner].cpu) {
+        for (i = 0; i < g->ncpu && g->cpu[i].cpu != cpu; i++)
+            ;
+        if (i == g->ncpu)
+            return PGOV_OK; /* not a CPU of this policy: ignored */
+    }
+    err = hal_read(g);
+    if (err)
+        return err;
+    m = g->m;
+    m.last_sample = now_ns;
+    dbs_eval(g, &m, &r);
+    err = hal_apply(g, now_ns, &r);
+    if (err)
+        return err;
+    if (r.flags & PGOV_DBS_RES_EVAL)
+        dbs_commit_cpus(g, &m);
+    m.last = r;
+    g->m = m;
+    return PGOV_OK;
+}
+
+int pgov_dbs_update(struct pgov_dbs *g, uint64_t now_ns, uint32_t flags)
+{
+    if (!g)
+        return PGOV_EFAULT;
+    if (!dbs_ok(g))
+        return PGOV_EINVAL;
+    return pgov_dbs_update_cpu(g, g->cpu[g->owner].cpu, now_ns, flags);
+}
+
+int pgov_dbs_timer(struct pgov_dbs *g, uint64_t now_ns, uint64_t *next_ns)
+{
+    uint64_t d, next;
+    int err;
+
+    if (!g || !next_ns)
+        return PGOV_EFAULT;
+    err = pgov_dbs_update(g, now_ns, 0);
+    if (err)
+        return err;
+    d = (uint64_t)g->m.sample_delay;
+    next = g->m.last_sample + d;
+    *next_ns = next < d ? UINT64_MAX : next;
+    return PGOV_OK;
+}
+
+int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim)
+{
+    struct dbs_mut m;
+    struct pgov_dbs_result r;
+    int err;
+
+    if (!g || !lim)
+        return PGOV_EFAULT;
+    if (!dbs_ok(g))
+        return PGOV_EINVAL;
+    if (g->open)
+        return PGOV_ENOSYS;
+    if (limits_check(g, lim->min_khz, lim->max_khz))
+        return PGOV_EINVAL;
+    m = g->m;
+    m.pmin = lim->min_khz;
+    m.pmax = lim->max_khz;
+    res_clear(&r, m.cur);
+    dbs_limits_step(g, &m, &r);
+    err = hal_apply(g, m.last_sample, &r);
+    if (err)
+        return err;
+    m.last = r;
+    g->m = m;
+    return PGOV_OK;
+}
+
+int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct pgov_hw_idle *snap,
+                   uint32_t nsnap)
+{
+    struct dbs_mut m;
+    uint32_t v = value;
+    bool rebase = false;
+    int err;
+
+    if (!g)
+        return PGOV_EFAULT;
+    if (!dbs_ok(g))
+        return PGOV_EINVAL;
+    err = tun_rule(g, &g->m.tun, g->m.rate_mult, id, &v);
+    if (err)
+        return err;
+    m = g->m;
+    switch (id) {
+    case PGOV_DBS_SAMPLING_RATE:
+        m.sample_delay = 0;
+        break;
+    case PGOV_DBS_SAMPLING_DOWN_FACTOR:
+        if (g->gov == PGOV_DBS_ONDEMAND)
+            m.rate_mult = 1;
+        break;
+    case PGOV_DBS_IGNORE_NICE_LOAD:
+        if (v == m.tun.ignore_nice_load)
+            return PGOV_OK;
+        rebase = true;
+        break;
+    case PGOV_DBS_IO_IS_BUSY:
+        rebase = true;
+        break;
+    case PGOV_DBS_POWERSAVE_BIAS:
+        m.freq_lo = 0;
+        break;
+    default:
+        break;
+    }
+    *tun_field(&m.tun, id) = v;
+    if (rebase && g->started) {
+        if (g->open)
+            err = snap_take(g, snap, nsnap);
+        else
+            err = snap ? PGOV_EINVAL : hal_read(g);
+        if (err)
+            return err;
+        dbs_rebaseline(g, &m);
+    }
+    g->m = m;
+    return PGOV_OK;
+}
+
+int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
+{
+    if (!g || !out)
+        return PGOV_EFAULT;
+    if (!dbs_ok(g))
+        return PGOV_EINVAL;
+    *out = (struct pgov_dbs_state){0};
+    out->tun = g->m.tun;
+    out->gov = g->gov;
+    out->kver = g->kver;
+    out->variant = g->variant;
+    out->ncpu = g->ncpu;
+    out->cpuinfo_min_khz = g->cpuinfo_min;
+    out->cpuinfo_max_khz = g->cpuinfo_max;
+    out->policy_min_khz = g->m.pmin;
+    out->policy_max_khz = g->m.pmax;
+    out->cur_khz = g->m.cur;
+    out->rate_mult = g->m.rate_mult;
+    out->requested_freq = g->m.requested_freq;
+    out->down_skip = g->m.down_skip;
+    out->freq_lo = g->m.freq_lo;
+    out->freq_hi_delay_us = g->m.freq_hi_delay_us;
+    out->freq_lo_delay_us = g->m.freq_lo_delay_us;
+    out->sample_type = g->m.sample_type;
+    out->last_sample_ns = g->m.last_sample;
+    out->sample_delay_ns = (uint64_t)g->m.sample_delay;
+    out->evaluations = g->m.evaluations;
+    out->last = g->m.last;
+    return PGOV_OK;
+}
+
+int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx, struct pgov_dbs_cpu_state *out)
+{
+    const struct dbs_cpu *c;
+
+    if (!g || !out)
+        return PGOV_EFAULT;
+    if (!dbs_ok(g) || idx >= g->ncpu)
+        return PGOV_EINVAL;
+    c = &g->cpu[idx];
+    *out = (struct pgov_dbs_cpu_state){0};
+    out->prev_wall_us = c->prev_wall;
+    out->prev_idle_us = c->prev_idle;
+    out->prev_nice_ns = c->prev_nice;
+    out->cpu = c->cpu;
+    out->load = c->load;
+    out->prev_load = c->prev_load;
+    return PGOV_OK;
+}
