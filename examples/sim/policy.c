@@ -16,10 +16,6 @@
 
 #include "run.h"
 
-struct sim_policy_state {
-    struct pgov_hw_ops ops;
-};
-
 /* ------------------------------------------------------------------ the HAL */
 
 static int hw_clock(void *ctx, uint64_t *now)
@@ -107,6 +103,19 @@ static int hw_set_freq(void *ctx, uint32_t cpu, uint32_t khz)
         c->pcc_busy_until = end;
         sched_stall(c, p, end);
         khz = (uint32_t)((uint64_t)nominal * pct / 100u);
+    } else {
+        /* Table entries and schedutil targets become a P-state: the ACPI
+         * turbo entry (max + 1 MHz) means "turbo", anything else rounds up
+         * to the next ratio (intel_cpufreq's DIV_ROUND_UP). */
+        uint32_t sk = c->plat->scaling_khz;
+        uint32_t r = (khz + sk - 1) / sk;
+        if (khz > c->plat->max_ratio * sk)
+            r = khz % sk ? c->plat->turbo_ratio : r;
+        if (r > c->plat->turbo_ratio)
+            r = c->plat->turbo_ratio;
+        if (r < c->plat->min_ratio)
+            r = c->plat->min_ratio;
+        khz = r * sk;
     }
     mach_request_khz(c, p, khz, c->now);
     return 0;
@@ -127,15 +136,160 @@ static void fill_ops(struct pgov_hw_ops *ops)
 
 /* ------------------------------------------------------------------ dispatch */
 
+struct sim_policy_state {
+    struct pgov_hw_ops ops;
+    struct pgov_pstate_shared shared;           /* RFC "all CPUs" variant */
+    struct pgov_freq_entry table[64];           /* acpi-cpufreq style table */
+    uint32_t table_len;
+    struct pgov_sugov_params sg_prm;
+    struct pgov_sugov_state sg[SIM_MAX_CPUS];
+    bool timer_driven;
+};
+
 bool sim_policy_available(uint32_t gov)
 {
-    switch (gov) {
-    case GOV_PERFORMANCE:
-    case GOV_POWERSAVE:
-        return true;
+    return gov >= GOV_PERFORMANCE && gov <= GOV_CONSERVATIVE;
+}
+
+static void *aligned_mem(struct sim_cpu *p, size_t n)
+{
+    /* calloc returns memory aligned for any fundamental type (>= 8 bytes). */
+    p->gov_mem = calloc(1, n ? n : 1);
+    return p->gov_mem;
+}
+
+static int fail(struct sim_ctx *c, const char *what, int e)
+{
+    sim_errf(c->err, c->sc->file, 0, "policy '%s' (%s): %s failed: %s", c->pol->label,
+             c->pol->text, what, pgov_strerror(e));
+    return -1;
+}
+
+static uint32_t pstate_policy(uint32_t algo, uint32_t gov)
+{
+    if (gov == GOV_HWP)
+        return PGOV_PSTATE_POLICY_HWP_BOOST;
+    switch (algo) {
+    case ALGO_PID:
+        return PGOV_PSTATE_POLICY_PID;
+    case ALGO_ATOM:
+        return PGOV_PSTATE_POLICY_PID_ATOM;
+    case ALGO_LOAD:
+        return PGOV_PSTATE_POLICY_LOAD;
     default:
-        return false;
+        return PGOV_PSTATE_POLICY_DEFAULT;
     }
+}
+
+static int init_pstate(struct sim_ctx *c)
+{
+    struct sim_policy_state *ps = c->ps;
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        struct sim_cpu *p = &c->cpu[i];
+        struct pgov_pstate_config cfg;
+        memset(&cfg, 0, sizeof(cfg));
+        cfg.size = sizeof(cfg);
+        cfg.cpu = i;
+        cfg.policy = pstate_policy(c->pol->algo, c->pol->gov);
+        cfg.kver = c->pol->kver;
+        cfg.options = c->pol->variant == VAR_RFC_PERCPU ? PGOV_PSTATE_OPT_RFC_IO_PERCPU
+                      : c->pol->variant == VAR_RFC_ALL  ? PGOV_PSTATE_OPT_RFC_IO_ALL
+                                                        : 0;
+        cfg.tick_ns = c->tick_ns;
+        if (c->pol->gov == GOV_HWP) {
+            /* HWP_REQUEST: min = lowest, max = turbo; the hardware chooses. */
+            p->hwp_req = (uint64_t)c->plat->min_ratio | ((uint64_t)c->plat->turbo_ratio << 8);
+            cfg.limits.size = sizeof(cfg.limits);
+            cfg.limits.hwp_request = p->hwp_req;
+            cfg.limits.hwp_cap = p->hwp_cap;
+        }
+        void *mem = aligned_mem(p, pgov_pstate_size());
+        struct pgov_pstate *g = NULL;
+        if (!mem)
+            return fail(c, "allocation", PGOV_ENOSPC);
+        int e = pgov_pstate_init(mem, pgov_pstate_size(), &cfg, &ps->ops, c, &g);
+        if (e)
+            return fail(c, "pgov_pstate_init", e);
+        if (cfg.options & PGOV_PSTATE_OPT_RFC_IO_ALL)
+            pgov_pstate_attach_shared(g, &ps->shared);
+        p->gov = g;
+        struct pgov_pstate_status st;
+        pgov_pstate_get_status(g, &st);
+        if (st.profile == PGOV_PSTATE_PROF_PID_4_5 || st.profile == PGOV_PSTATE_PROF_ATOM_4_5) {
+            /* The kernel arms the deferrable sampling timer at CPU init. */
+            ps->timer_driven = true;
+            p->timer_gen++;
+            sim_heap_push(&c->heap, c->now + PGOV_PSTATE_DEFAULT_SAMPLE_NS, EV_GOV_TIMER, i,
+                          p->timer_gen);
+        }
+    }
+    return 0;
+}
+
+static int init_dbs(struct sim_ctx *c)
+{
+    struct sim_policy_state *ps = c->ps;
+    const struct sim_platform *pl = c->plat;
+    if (pl->freq_driver == DRV_TABLE) {
+        /* acpi-cpufreq: _PSS order (highest first), turbo as max + 1 MHz. */
+        ps->table[ps->table_len++].khz = pl->max_ratio * pl->scaling_khz + 1000;
+        for (uint32_t r = pl->max_ratio; r >= pl->min_ratio && ps->table_len < 64; r--)
+            ps->table[ps->table_len++].khz = r * pl->scaling_khz;
+    }
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        struct sim_cpu *p = &c->cpu[i];
+        struct pgov_dbs_config cfg;
+        memset(&cfg, 0, sizeof(cfg));
+        cfg.size = sizeof(cfg);
+        cfg.gov = c->pol->gov == GOV_ONDEMAND ? PGOV_DBS_ONDEMAND : PGOV_DBS_CONSERVATIVE;
+        cfg.kver = c->pol->kver;
+        cfg.variant = c->pol->variant == VAR_DEADBAND ? PGOV_DBS_VARIANT_DEADBAND
+                                                       : PGOV_DBS_VARIANT_NONE;
+        cfg.cpu = i;
+        cfg.ncpu = 1;
+        if (pl->freq_driver == DRV_TABLE) {
+            cfg.table = ps->table;
+            cfg.table_len = ps->table_len;
+            cfg.plat.transition_latency_ns = 10000; /* acpi-cpufreq: 10 us from _PSS */
+        } else {
+            cfg.cpuinfo_min_khz = pl->min_ratio * pl->scaling_khz;
+            cfg.cpuinfo_max_khz = pl->max_ratio * pl->scaling_khz;
+        }
+        cfg.cur_khz = pl->max_ratio * pl->scaling_khz;
+        cfg.plat.hz = c->sc->hz;
+        cfg.plat.vendor = PGOV_DBS_VENDOR_INTEL;
+        cfg.plat.family = 6;
+        cfg.plat.model = pl->model;
+        size_t n = pgov_dbs_size_cpus(1);
+        void *mem = aligned_mem(p, n);
+        struct pgov_dbs *g = NULL;
+        if (!mem)
+            return fail(c, "allocation", PGOV_ENOSPC);
+        int e = pgov_dbs_init(mem, n, &cfg, &ps->ops, c, &g);
+        if (e)
+            return fail(c, "pgov_dbs_init", e);
+        p->gov = g;
+    }
+    return 0;
+}
+
+static int init_sugov(struct sim_ctx *c)
+{
+    struct sim_policy_state *ps = c->ps;
+    const struct sim_platform *pl = c->plat;
+    struct pgov_sugov_params *prm = &ps->sg_prm;
+    /* intel_cpufreq (passive mode) sets a 500 us transition delay, which
+     * becomes schedutil's rate limit; cpuinfo.max includes turbo. */
+    prm->rate_limit_ns = 500000;
+    prm->tick_ns = c->tick_ns;
+    prm->max_cap = 1024;
+    prm->max_freq_khz = pl->turbo_ratio * pl->scaling_khz;
+    prm->min_khz = pl->min_ratio * pl->scaling_khz;
+    prm->max_khz = prm->max_freq_khz;
+    int e = pgov_sugov_params_check(prm);
+    if (e)
+        return fail(c, "pgov_sugov_params_check", e);
+    return 0;
 }
 
 int pol_init(struct sim_ctx *c)
@@ -155,34 +309,97 @@ int pol_init(struct sim_ctx *c)
             hw_set_pstate(c, i, r, (uint64_t)r << 8);
         }
         return 0;
+    case GOV_INTEL_PSTATE:
+    case GOV_HWP:
+        return init_pstate(c);
+    case GOV_ONDEMAND:
+    case GOV_CONSERVATIVE:
+        return init_dbs(c);
+    case GOV_SCHEDUTIL:
+        return init_sugov(c);
     default:
-        sim_errf(c->err, c->sc->file, 0, "policy '%s': governor %s is not in this libpgov build",
-                 ps->label, sim_gov_name(ps->gov));
+        sim_errf(c->err, c->sc->file, 0, "policy '%s': unknown governor", ps->label);
         return -1;
+    }
+}
+
+/* The simulated HWP hardware: it picks a ratio inside the HWP_REQUEST
+ * window in proportion to the C0 share of the last tick, re-evaluated at
+ * every hook (an assumption: real HWP firmware is undocumented). */
+static void hwp_hardware(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
+{
+    uint32_t lo = (uint32_t)(p->hwp_req & 0xff), hi = (uint32_t)((p->hwp_req >> 8) & 0xff);
+    double share = p->hwp_win_c0 / (double)c->tick_ns;
+    if (share > 1)
+        share = 1;
+    if (hi < lo)
+        hi = lo;
+    uint32_t r = lo + (uint32_t)((hi - lo) * share + 0.5);
+    p->hwp_win_c0 = 0;
+    mach_request_khz(c, p, r * c->plat->scaling_khz, t);
+}
+
+static void check(struct sim_ctx *c, const char *what, int e)
+{
+    if (e < 0 && !c->fail) {
+        fail(c, what, e);
+        c->fail = 3;
     }
 }
 
 void pol_hook(struct sim_ctx *c, struct sim_cpu *p, uint64_t t, uint32_t flags)
 {
-    (void)c;
-    (void)p;
-    (void)t;
-    (void)flags;
+    uint32_t f = flags & SIM_HOOK_IOWAIT ? PGOV_UPDATE_IOWAIT : 0;
+    switch (c->pol->gov) {
+    case GOV_INTEL_PSTATE:
+        check(c, "pgov_pstate_update", pgov_pstate_update(p->gov, t, f));
+        break;
+    case GOV_HWP:
+        check(c, "pgov_pstate_update", pgov_pstate_update(p->gov, t, f));
+        hwp_hardware(c, p, t);
+        break;
+    case GOV_ONDEMAND:
+    case GOV_CONSERVATIVE:
+        check(c, "pgov_dbs_update", pgov_dbs_update(p->gov, t, f));
+        break;
+    case GOV_SCHEDUTIL: {
+        struct sim_policy_state *ps = c->ps;
+        struct pgov_sugov_result r;
+        uint32_t held = p->sig.idle_calls == p->sig.saved_idle_calls ? 1u : 0u;
+        int e = pgov_sugov_update(&ps->sg_prm, &ps->sg[p->id], t, f, sig_cpu_util(c, p), held, &r);
+        check(c, "pgov_sugov_update", e);
+        if (e == 0 && r.path != PGOV_SUGOV_PATH_RATE_LIMITED)
+            p->sig.saved_idle_calls = p->sig.idle_calls;
+        if (e == 0 && r.path == PGOV_SUGOV_PATH_COMMIT)
+            hw_set_freq(c, p->id, r.next_f);
+        break;
+    }
+    default:
+        break;
+    }
 }
 
 void pol_timer(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
-    (void)c;
-    (void)p;
-    (void)t;
+    uint64_t next = UINT64_MAX;
+    if (c->pol->gov != GOV_INTEL_PSTATE)
+        return;
+    check(c, "pgov_pstate_timer", pgov_pstate_timer(p->gov, t, &next));
+    if (next != UINT64_MAX) {
+        p->timer_gen++;
+        sim_heap_push(&c->heap, next > t ? next : t + 1, EV_GOV_TIMER, p->id, p->timer_gen);
+    }
 }
 
 void pol_free(struct sim_ctx *c)
 {
     if (!c->ps)
         return;
-    for (uint32_t i = 0; i < c->ncpu; i++)
+    for (uint32_t i = 0; i < c->ncpu; i++) {
         free(c->cpu[i].gov_mem);
+        c->cpu[i].gov_mem = NULL;
+        c->cpu[i].gov = NULL;
+    }
     free(c->ps);
     c->ps = NULL;
 }

@@ -25,6 +25,8 @@ struct sim_task {
     uint32_t insens;   /* permille of those cycles that do not scale with frequency */
     bool wake_io;      /* next enqueue is an iowait wake-up */
     int32_t parent;
+    int32_t pin;       /* CPU the task is bound to, or -1 */
+    bool daemon;
     uint32_t live_children;
     struct sim_rng rng;
     int32_t next_free; /* free-list link for dead slots */
@@ -54,7 +56,8 @@ struct sim_cpu {
     uint64_t run_t;      /* progress of rq[0] accounted up to here */
     uint64_t stall_until;/* rq[0] makes no progress before this (C-state exit, firmware call) */
     uint64_t slice_start;
-    uint32_t done_gen, tick_gen;
+    uint64_t done_at, done_seq; /* completion of rq[0]'s compute op, UINT64_MAX: none */
+    uint64_t tick_at, tick_seq; /* next tick, UINT64_MAX: tick stopped */
     bool tick_on;
     struct sig_cpu sig;
     /* ---- policy */

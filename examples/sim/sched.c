@@ -43,9 +43,15 @@ void sched_account(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
         p->run_t = t;
 }
 
+/*
+ * The two per-CPU events that are re-armed all the time (the running task's
+ * completion and the tick) live in per-CPU slots rather than in the heap, so
+ * re-arming is O(1) and leaves no stale entries; they take a sequence number
+ * from the same counter as heap events, so ordering stays total.
+ */
 static void arm_done(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
-    p->done_gen++;
+    p->done_at = UINT64_MAX;
     if (!p->nr)
         return;
     struct sim_task *k = T(c, p->rq[0]);
@@ -53,8 +59,8 @@ static void arm_done(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     uint64_t at = start;
     if (k->rem > REM_EPS)
         at += (uint64_t)ceil(k->rem / rate(c, p, k->insens));
-    if (sim_heap_push(&c->heap, at, EV_CPU_DONE, p->id, p->done_gen))
-        c->fail = 1;
+    p->done_at = at;
+    p->done_seq = c->heap.seq++;
 }
 
 void sched_freq_changed(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
@@ -87,9 +93,8 @@ void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 static void tick_arm(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
     /* Ticks are aligned to a global grid (no per-CPU skew). */
-    uint64_t next = (t / c->tick_ns + 1) * c->tick_ns;
-    if (sim_heap_push(&c->heap, next, EV_TICK, p->id, p->tick_gen))
-        c->fail = 1;
+    p->tick_at = (t / c->tick_ns + 1) * c->tick_ns;
+    p->tick_seq = c->heap.seq++;
 }
 
 /* ------------------------------------------------------------------ placement */
@@ -102,6 +107,8 @@ static bool cpu_idle(const struct sim_cpu *p)
 static uint32_t select_wake(struct sim_ctx *c, const struct sim_task *k)
 {
     uint32_t prev = k->cpu >= 0 ? (uint32_t)k->cpu : 0, best = prev;
+    if (k->pin >= 0)
+        return (uint32_t)k->pin;
     if (cpu_idle(&c->cpu[prev]))
         return prev;
     for (uint32_t i = 1; i < c->ncpu; i++) {
@@ -117,9 +124,11 @@ static uint32_t select_wake(struct sim_ctx *c, const struct sim_task *k)
     return best;
 }
 
-/* Fork and exec balancing: the idlest CPU. Among idle CPUs the shallowest
- * C-state, then the most recently idled; else the fewest runnable tasks.
- * @self is a CPU whose count includes the task being placed, or -1. */
+/* Fork and exec balancing: the idlest CPU. Among idle CPUs the one with the
+ * least (blocked) PELT utilization, as find_idlest_group compares groups by
+ * utilization, then the shallowest C-state, then the lowest id; with no idle
+ * CPU the fewest runnable tasks. @self is a CPU whose count includes the
+ * task being placed, or -1. */
 static uint32_t select_idlest(struct sim_ctx *c, int32_t self)
 {
     int32_t best = -1;
@@ -132,7 +141,8 @@ static uint32_t select_idlest(struct sim_ctx *c, int32_t self)
             continue;
         }
         const struct sim_cpu *b = &c->cpu[best];
-        if (q->cstate < b->cstate || (q->cstate == b->cstate && q->idle_stamp > b->idle_stamp))
+        uint64_t uq = q->sig.cfs.util_avg, ub = b->sig.cfs.util_avg;
+        if (uq < ub || (uq == ub && q->cstate < b->cstate))
             best = (int32_t)i;
     }
     if (best >= 0)
@@ -181,7 +191,9 @@ static void dequeue(struct sim_ctx *c, uint32_t id, uint64_t t, bool sleep)
         return;
     memmove(&p->rq[i], &p->rq[i + 1], (p->nr - i - 1) * sizeof(p->rq[0]));
     p->nr--;
-    sig_dequeue(c, p, k, t, sleep);
+    sig_dequeue(c, p, k, t, sleep, i == 0);
+    if (i == 0 && p->nr)
+        sig_switch(c, p, NULL, T(c, p->rq[0]), t);
     pol_hook(c, p, t, 0);
     if (!p->nr) {
         go_idle(c, p, t);
@@ -195,20 +207,27 @@ static void dequeue(struct sim_ctx *c, uint32_t id, uint64_t t, bool sleep)
 static void go_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
     /* New-idle balance: pull a waiting task from the busiest runqueue. */
-    int32_t src = -1;
-    for (uint32_t i = 0; i < c->ncpu; i++)
-        if (c->cpu[i].nr >= 2 && (src < 0 || c->cpu[i].nr > c->cpu[src].nr))
-            src = (int32_t)i;
+    int32_t src = -1, pick = -1;
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        const struct sim_cpu *q = &c->cpu[i];
+        if (q->nr < 2 || (src >= 0 && q->nr <= c->cpu[src].nr))
+            continue;
+        for (uint32_t j = q->nr - 1; j >= 1; j--)
+            if (c->task[q->rq[j]].pin < 0) {
+                src = (int32_t)i;
+                pick = (int32_t)q->rq[j];
+                break;
+            }
+    }
     if (src >= 0) {
-        struct sim_cpu *s = &c->cpu[src];
-        uint32_t id = s->rq[s->nr - 1];
-        dequeue(c, id, t, false);
-        enqueue(c, id, p->id, t, 0);
+        dequeue(c, (uint32_t)pick, t, false);
+        enqueue(c, (uint32_t)pick, p->id, t, 0);
         return;
     }
-    p->tick_gen++;
+    p->tick_at = UINT64_MAX;
     p->tick_on = false;
-    p->done_gen++;
+    p->done_at = UINT64_MAX;
+    sig_idle(c, p, t);
     mach_set_c0(c, p, false, t);
     /* Idle-state choice: the last idle period predicts the next one. */
     p->cstate = p->last_idle_len >= c->plat->c6_residency_ns ? 6 : 1;
@@ -221,6 +240,8 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
     struct sim_cpu *p = &c->cpu[cpu];
     struct sim_task *k = T(c, id);
 
+    if (k->cpu >= 0 && k->cpu != (int32_t)cpu)
+        sig_detach(c, &c->cpu[k->cpu], k); /* wake-up migration */
     k->cpu = (int32_t)cpu;
     k->state = T_RUNNABLE;
     if (!p->nr) {
@@ -235,7 +256,6 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
         rq_push(c, p, id);
         sig_enqueue(c, p, T(c, id), t);
         p->tick_on = true;
-        p->tick_gen++;
         tick_arm(c, p, t);
         pol_hook(c, p, t, flags);
         arm_done(c, p, t);
@@ -275,11 +295,12 @@ static int32_t task_new(struct sim_ctx *c, uint32_t script, int32_t parent, uint
     k->gen = gen;
     k->script = script;
     k->parent = parent;
+    k->pin = -1;
     k->cpu = -1;
     k->io_cpu = -1;
     k->next_free = -1;
     sim_rng_seed(&k->rng, seed);
-    c->live++;
+    c->live++; /* the caller makes daemons not count */
     return id;
 }
 
@@ -305,6 +326,7 @@ static void task_exit(struct sim_ctx *c, uint32_t id, uint64_t t)
 
     dequeue(c, id, t, true);
     k = T(c, id);
+    sig_detach(c, &c->cpu[k->cpu], k);
     k->state = T_DEAD;
     k->gen++;
     /* Orphans are reparented to nobody: no one waits for them. */
@@ -313,7 +335,8 @@ static void task_exit(struct sim_ctx *c, uint32_t id, uint64_t t)
             c->task[i].parent = -1;
     k->next_free = c->free_head;
     c->free_head = (int32_t)id;
-    c->live--;
+    if (!k->daemon)
+        c->live--;
     if (parent >= 0) {
         struct sim_task *pk = T(c, (uint32_t)parent);
         if (pk->live_children)
@@ -389,9 +412,10 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             break;
         case OP_EXEC: {
             int32_t from = k->cpu;
-            uint32_t cpu = select_idlest(c, from);
+            uint32_t cpu = k->pin >= 0 ? (uint32_t)k->pin : select_idlest(c, from);
             if ((int32_t)cpu != from) {
                 dequeue(c, id, t, false);
+                sig_detach(c, &c->cpu[from], T(c, id));
                 sig_task_new(c, T(c, id), &c->cpu[cpu], t);
                 enqueue(c, id, cpu, t, 0);
                 return; /* continues when it runs there (rem is 0) */
@@ -493,6 +517,7 @@ static void on_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
             uint32_t cur = p->rq[0];
             memmove(&p->rq[0], &p->rq[1], (p->nr - 1) * sizeof(p->rq[0]));
             p->rq[p->nr - 1] = cur;
+            sig_switch(c, p, T(c, cur), T(c, p->rq[0]), t);
             p->slice_start = t;
             p->run_t = t;
             arm_done(c, p, t);
@@ -515,6 +540,49 @@ static void on_wake(struct sim_ctx *c, uint32_t id, uint64_t t)
         return;
     }
     wake_task(c, id, t, flags);
+}
+
+static bool before(uint64_t t, uint64_t seq, uint64_t bt, uint64_t bseq)
+{
+    return t < bt || (t == bt && seq < bseq);
+}
+
+/* The earliest of the heap's top and the per-CPU completion / tick slots. */
+static bool next_event(struct sim_ctx *c, struct sim_ev *ev)
+{
+    uint64_t bt = UINT64_MAX, bs = UINT64_MAX;
+    int kind = 0; /* 0 none, 1 heap, 2 done, 3 tick */
+    uint32_t who = 0;
+    if (c->heap.n) {
+        bt = c->heap.v[0].time;
+        bs = c->heap.v[0].seq;
+        kind = 1;
+    }
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        const struct sim_cpu *p = &c->cpu[i];
+        if (p->done_at != UINT64_MAX && before(p->done_at, p->done_seq, bt, bs)) {
+            bt = p->done_at;
+            bs = p->done_seq;
+            kind = 2;
+            who = i;
+        }
+        if (p->tick_at != UINT64_MAX && before(p->tick_at, p->tick_seq, bt, bs)) {
+            bt = p->tick_at;
+            bs = p->tick_seq;
+            kind = 3;
+            who = i;
+        }
+    }
+    if (kind == 1)
+        return sim_heap_pop(&c->heap, ev);
+    if (!kind)
+        return false;
+    ev->time = bt;
+    ev->seq = bs;
+    ev->type = kind == 2 ? EV_CPU_DONE : EV_TICK;
+    ev->id = who;
+    ev->gen = 0;
+    return true;
 }
 
 static double ratio(double a, double b)
@@ -561,6 +629,12 @@ int sim_run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_er
         c->cpu[i].idle_t = c->now;
         c->cpu[i].last_idle_len = c->now;
     }
+    if (sig_init(c)) {
+        sim_errf(err, cfg->sc->file, 0, "policy '%s': util_est profile rejected by libpgov",
+                 cfg->pol->label);
+        rc = -1;
+        goto out;
+    }
     if (pol_init(c)) {
         rc = -1;
         goto out;
@@ -570,11 +644,20 @@ int sim_run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_er
     sim_rng_seed(&top, cfg->seed);
     for (uint32_t s = 0; s < c->wl->nstarts; s++) {
         const struct sim_start *st = &c->wl->starts[s];
-        for (uint32_t n = 0; n < st->count; n++) {
+        uint32_t count = st->each ? c->ncpu : st->count;
+        for (uint32_t n = 0; n < count; n++) {
             int32_t id = task_new(c, st->script, -1, sim_rng_next(&top));
             if (id < 0)
                 break;
-            uint32_t cpu = st->cpu >= 0 ? (uint32_t)st->cpu % c->ncpu : select_idlest(c, -1);
+            if (st->daemon) {
+                c->task[id].daemon = true;
+                c->live--;
+            }
+            if (st->each)
+                c->task[id].pin = (int32_t)n;
+            else if (st->cpu >= 0)
+                c->task[id].pin = (int32_t)((uint32_t)st->cpu % c->ncpu);
+            uint32_t cpu = c->task[id].pin >= 0 ? (uint32_t)c->task[id].pin : select_idlest(c, -1);
             sig_task_new(c, T(c, (uint32_t)id), &c->cpu[cpu], c->now);
             enqueue(c, (uint32_t)id, cpu, c->now, 0);
         }
@@ -584,7 +667,12 @@ int sim_run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_er
 
     uint64_t limit = c->now + cfg->sc->limit_ns;
     struct sim_ev ev;
-    while (!c->stop && !c->fail && (c->live || cfg->sc->duration_ns) && sim_heap_pop(&c->heap, &ev)) {
+    for (uint32_t i = 0; i < c->ncpu; i++)
+        if (!c->cpu[i].nr) {
+            c->cpu[i].done_at = UINT64_MAX;
+            c->cpu[i].tick_at = UINT64_MAX;
+        }
+    while (!c->stop && !c->fail && (c->live || cfg->sc->duration_ns) && next_event(c, &ev)) {
         if (ev.time > limit) {
             sim_errf(err, cfg->sc->file, 0, "run exceeded its time limit of %.0f s (policy %s)",
                      (double)cfg->sc->limit_ns / 1e9, cfg->pol->label);
@@ -594,12 +682,12 @@ int sim_run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_er
         c->now = ev.time;
         switch (ev.type) {
         case EV_CPU_DONE:
-            if (ev.gen == c->cpu[ev.id].done_gen)
-                on_done(c, &c->cpu[ev.id], ev.time);
+            c->cpu[ev.id].done_at = UINT64_MAX;
+            on_done(c, &c->cpu[ev.id], ev.time);
             break;
         case EV_TICK:
-            if (ev.gen == c->cpu[ev.id].tick_gen)
-                on_tick(c, &c->cpu[ev.id], ev.time);
+            c->cpu[ev.id].tick_at = UINT64_MAX;
+            on_tick(c, &c->cpu[ev.id], ev.time);
             break;
         case EV_WAKE:
             if (ev.gen == c->task[ev.id].gen)

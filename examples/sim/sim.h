@@ -97,6 +97,7 @@ struct sim_platform {
     uint32_t turbo_bins[8];      /* turbo limit with n+1 active cores (last repeats) */
     uint32_t n_bins;
     uint32_t cores;              /* physical cores per package */
+    uint32_t model;              /* x86 model number (ondemand io_is_busy default) */
     uint32_t freq_driver;        /* enum sim_freq_driver for ondemand/schedutil */
     uint32_t pcc_call_ns;        /* firmware latency of one pcc request (serialised) */
     uint32_t c1_exit_ns, c6_exit_ns, c6_residency_ns;
@@ -139,7 +140,9 @@ struct sim_script {
 struct sim_start {
     uint32_t script;
     uint32_t count;
-    int32_t cpu; /* -1: placed like a fork */
+    int32_t cpu;   /* pinned to this CPU; -1: placed like a fork, free to move */
+    bool each;     /* one pinned copy per CPU ("cpu each") */
+    bool daemon;   /* does not keep the run alive (background activity) */
 };
 
 struct sim_workload {
@@ -164,13 +167,17 @@ enum sim_gov {
     GOV_CONSERVATIVE
 };
 
+enum sim_algo { ALGO_DEFAULT = 0, ALGO_PID, ALGO_LOAD, ALGO_ATOM };
+enum sim_variant { VAR_NONE = 0, VAR_RFC_PERCPU, VAR_RFC_ALL, VAR_DEADBAND };
+
 enum sim_util_est_mode { UE_ON = 0, UE_OFF = 1, UE_EVERY_DEQUEUE = 2 };
 
 struct sim_policy_spec {
     char label[SIM_NAME_LEN];
     uint32_t gov;
     uint32_t kver;       /* PGOV_KVER_* of the governor; 0 = newest */
-    uint32_t variant;    /* governor-specific option (RFC variants, atom...) */
+    uint32_t algo;       /* intel_pstate algorithm: enum sim_algo */
+    uint32_t variant;    /* enum sim_variant */
     uint32_t util_est;   /* enum sim_util_est_mode */
     uint32_t sched_kver; /* PGOV_KVER_* for PELT/util_est; 0 = newest */
     char text[160];      /* the policy line as written, for reports */

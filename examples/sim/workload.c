@@ -243,7 +243,8 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
             if (cur >= 0)
                 FAIL("'start' inside script '%s' (missing 'end')", wl->scripts[cur].name);
             if (n < 2 || wl->nstarts == 32)
-                FAIL(n < 2 ? "expected 'start SCRIPT [count N] [cpu K]'" : "too many 'start' lines");
+                FAIL(n < 2 ? "expected 'start SCRIPT [count N] [cpu K|each] [daemon]'"
+                           : "too many 'start' lines");
             struct sim_start *st = &wl->starts[wl->nstarts];
             int si = find_script(wl, v[1]);
             if (si < 0)
@@ -253,9 +254,16 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
             st->cpu = -1;
             for (int i = 2; i < n; i += 2) {
                 uint64_t x;
+                if (strcmp(v[i], "daemon") == 0) {
+                    st->daemon = true;
+                    i--;
+                    continue;
+                }
                 if (i + 1 >= n)
                     FAIL("'%s' needs a value", v[i]);
-                if (strcmp(v[i], "count") == 0) {
+                if (strcmp(v[i], "cpu") == 0 && strcmp(v[i + 1], "each") == 0) {
+                    st->each = true;
+                } else if (strcmp(v[i], "count") == 0) {
                     if (parse_unit(v[i + 1], count_units, 100000, &x) || x == 0)
                         FAIL("bad count '%s' (1..100000)", v[i + 1]);
                     st->count = (uint32_t)x;
@@ -597,15 +605,26 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                         FAIL("bad util_est '%s' (on, off, every-dequeue)", val);
                 } else if (strcmp(key, "variant") == 0) {
                     if (strcmp(val, "none") == 0)
-                        ps->variant = 0;
+                        ps->variant = VAR_NONE;
                     else if (strcmp(val, "rfc-percpu") == 0)
-                        ps->variant = 1;
+                        ps->variant = VAR_RFC_PERCPU;
                     else if (strcmp(val, "rfc-all") == 0)
-                        ps->variant = 2;
-                    else if (strcmp(val, "atom") == 0)
-                        ps->variant = 3;
+                        ps->variant = VAR_RFC_ALL;
+                    else if (strcmp(val, "deadband") == 0)
+                        ps->variant = VAR_DEADBAND;
                     else
-                        FAIL("bad variant '%s' (none, rfc-percpu, rfc-all, atom)", val);
+                        FAIL("bad variant '%s' (none, rfc-percpu, rfc-all, deadband)", val);
+                } else if (strcmp(key, "algo") == 0) {
+                    if (strcmp(val, "default") == 0)
+                        ps->algo = ALGO_DEFAULT;
+                    else if (strcmp(val, "pid") == 0)
+                        ps->algo = ALGO_PID;
+                    else if (strcmp(val, "load") == 0)
+                        ps->algo = ALGO_LOAD;
+                    else if (strcmp(val, "atom") == 0)
+                        ps->algo = ALGO_ATOM;
+                    else
+                        FAIL("bad algo '%s' (default, pid, load, atom)", val);
                 } else {
                     FAIL("unknown policy option '%s'", key);
                 }
