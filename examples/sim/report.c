@@ -102,10 +102,11 @@ void report_text(FILE *f, const struct sim_table *t)
                 char mark = ' ';
                 if (r == 1 && p > 0 && welch_significant(&base, &s))
                     mark = '*';
+                int dec = fabs(v) < 100 ? 3 : 2;
                 if (r == 2)
-                    fprintf(f, " %12.2f %9s", v, "");
+                    fprintf(f, " %12.*f %9s", dec, v, "");
                 else
-                    fprintf(f, " %12.2f (%6.1f%%)%c", v, pct, mark);
+                    fprintf(f, " %12.*f (%6.1f%%)%c", dec, v, pct, mark);
             }
             fprintf(f, "\n");
         }
@@ -180,12 +181,14 @@ int report_expect(FILE *f, const struct sim_table *t)
         metric_stats(t, (uint32_t)pol_index(sc, e->a), m, &a);
         metric_stats(t, (uint32_t)pol_index(sc, e->b), m, &b);
         double pct = a.mean != 0 ? (b.mean - a.mean) / fabs(a.mean) * 100 : 0;
-        bool ok = e->cmp == CMP_LT ? a.mean < b.mean : a.mean > b.mean;
-        if (ok && e->min_pct > 0)
+        bool ok = e->cmp == CMP_LT ? a.mean < b.mean : e->cmp == CMP_GT ? a.mean > b.mean
+                                                    : fabs(pct) <= e->min_pct;
+        if (ok && e->min_pct > 0 && e->cmp != CMP_EQ)
             ok = fabs(pct) >= e->min_pct;
-        fprintf(f, "   check: %s %s %s %s", e->metric, e->a, e->cmp == CMP_LT ? "<" : ">", e->b);
+        fprintf(f, "   check: %s %s %s %s", e->metric, e->a,
+                e->cmp == CMP_LT ? "<" : e->cmp == CMP_GT ? ">" : "~", e->b);
         if (e->min_pct > 0)
-            fprintf(f, " by >= %.0f%%", e->min_pct);
+            fprintf(f, e->cmp == CMP_EQ ? " within %.1f%%" : " by >= %.1f%%", e->min_pct);
         fprintf(f, ": %.2f vs %.2f (%+.1f%%) -> %s%s%s\n", a.mean, b.mean, pct,
                 ok ? "holds" : "DOES NOT HOLD", e->why[0] ? "; " : "", e->why);
         bad += !ok;

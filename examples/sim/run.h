@@ -27,6 +27,7 @@ struct sim_task {
     int32_t parent;
     int32_t pin;       /* CPU the task is bound to, or -1 */
     bool daemon;
+    bool background;
     uint32_t live_children;
     struct sim_rng rng;
     int32_t next_free; /* free-list link for dead slots */
@@ -86,6 +87,7 @@ struct sim_ctx {
     struct sim_heap heap;
     struct sim_result *res;
     uint64_t ops;
+    uint64_t work_ns;
     uint64_t pcc_busy_until;
     bool stop;
     int fail;

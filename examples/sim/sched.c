@@ -38,6 +38,8 @@ void sched_account(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
         struct sim_task *k = T(c, p->rq[0]);
         if (t > start && k->rem > 0)
             k->rem -= rate(c, p, k->insens) * (double)(t - start);
+        if (t > start && !k->background)
+            c->work_ns += t - start; /* user+system time of the workload */
     }
     if (t > p->run_t)
         p->run_t = t;
@@ -651,6 +653,7 @@ int sim_run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_er
                 break;
             if (st->daemon) {
                 c->task[id].daemon = true;
+                c->task[id].background = st->background;
                 c->live--;
             }
             if (st->each)
@@ -734,7 +737,7 @@ int sim_run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_er
     double tsc = (double)(mach_tsc(c, c->now) - mach_tsc(c, SIM_T0_NS));
     double tsc_mhz = (double)c->plat->max_ratio * c->plat->scaling_khz / 1000.0;
     res->m[M_ELAPSED] = el;
-    res->m[M_CPU] = res->c0_ns / 1e9;
+    res->m[M_CPU] = (double)c->work_ns / 1e9;
     res->m[M_AVG_MHZ] = ratio(sa, el * 1e6 * c->ncpu);
     res->m[M_BZY_MHZ] = ratio(sa, sm) * tsc_mhz;
     res->m[M_BUSY] = 100.0 * ratio(sm, tsc * c->ncpu);

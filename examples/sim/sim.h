@@ -142,7 +142,8 @@ struct sim_start {
     uint32_t count;
     int32_t cpu;   /* pinned to this CPU; -1: placed like a fork, free to move */
     bool each;     /* one pinned copy per CPU ("cpu each") */
-    bool daemon;   /* does not keep the run alive (background activity) */
+    bool daemon;   /* does not keep the run alive */
+    bool background; /* daemon whose CPU time is not the workload's (cpu_s) */
 };
 
 struct sim_workload {
@@ -183,13 +184,13 @@ struct sim_policy_spec {
     char text[160];      /* the policy line as written, for reports */
 };
 
-enum sim_cmp { CMP_LT = 1, CMP_GT = 2 };
+enum sim_cmp { CMP_LT = 1, CMP_GT = 2, CMP_EQ = 3 };
 
 struct sim_expect {
     char metric[SIM_NAME_LEN];
     char a[SIM_NAME_LEN], b[SIM_NAME_LEN];
     uint32_t cmp;
-    double min_pct; /* |b vs a| must be at least this (percent) */
+    double min_pct; /* < and >: |b vs a| at least this; ~: at most this (percent) */
     char why[200];
     int line;
 };

@@ -1,0 +1,1 @@
+add_test(NAME sim_probe COMMAND pgov-sim --list)

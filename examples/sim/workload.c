@@ -243,7 +243,7 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
             if (cur >= 0)
                 FAIL("'start' inside script '%s' (missing 'end')", wl->scripts[cur].name);
             if (n < 2 || wl->nstarts == 32)
-                FAIL(n < 2 ? "expected 'start SCRIPT [count N] [cpu K|each] [daemon]'"
+                FAIL(n < 2 ? "expected 'start SCRIPT [count N] [cpu K|each] [daemon|background]'"
                            : "too many 'start' lines");
             struct sim_start *st = &wl->starts[wl->nstarts];
             int si = find_script(wl, v[1]);
@@ -254,8 +254,9 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
             st->cpu = -1;
             for (int i = 2; i < n; i += 2) {
                 uint64_t x;
-                if (strcmp(v[i], "daemon") == 0) {
+                if (strcmp(v[i], "daemon") == 0 || strcmp(v[i], "background") == 0) {
                     st->daemon = true;
+                    st->background |= v[i][0] == 'b';
                     i--;
                     continue;
                 }
@@ -633,7 +634,7 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
         } else if (strcmp(v[0], "expect") == 0) {
             /* expect METRIC A < B [min=P%] "why" */
             if (n < 5 || sc->nexpect == SIM_MAX_EXPECT)
-                FAIL("expected 'expect METRIC LABEL_A <|> LABEL_B [min=N%%] [\"why\"]'");
+                FAIL("expected 'expect METRIC LABEL_A <|>|~ LABEL_B [min=N%%|max=N%%] [\"why\"]'");
             struct sim_expect *e = &sc->expect[sc->nexpect];
             int ok = 0;
             for (int m = 0; m < M_COUNT; m++)
@@ -647,14 +648,18 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                 e->cmp = CMP_LT;
             else if (strcmp(v[3], ">") == 0)
                 e->cmp = CMP_GT;
+            else if (strcmp(v[3], "~") == 0)
+                e->cmp = CMP_EQ;
             else
-                FAIL("expect comparison must be < or >");
+                FAIL("expect comparison must be <, > or ~");
             for (int i = 5; i < n; i++) {
                 double p;
                 const char *rest;
-                if (strncmp(v[i], "min=", 4) == 0) {
+                if (strncmp(v[i], "min=", 4) == 0 || strncmp(v[i], "max=", 4) == 0) {
                     if (parse_num(v[i] + 4, &p, &rest) || strcmp(rest, "%") != 0 || p > 1000)
-                        FAIL("bad '%s' (min=N%%)", v[i]);
+                        FAIL("bad '%s' (min=N%% or max=N%%)", v[i]);
+                    if ((v[i][1] == 'a') != (e->cmp == CMP_EQ))
+                        FAIL("'min=' goes with < and >, 'max=' with ~");
                     e->min_pct = p;
                 } else if (strlen(v[i]) < sizeof(e->why)) {
                     strcpy(e->why, v[i]);

@@ -48,4 +48,4 @@ script background
     sleep 8ms jitter 50%
   end
 end
-start background cpu each daemon
+start background cpu each background
