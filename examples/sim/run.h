@@ -23,7 +23,7 @@ struct sim_task {
     int32_t io_cpu;    /* CPU whose nr_iowait counts it, or -1 */
     double rem;        /* cycles left in the current compute op */
     uint32_t insens;   /* permille of those cycles that do not scale with frequency */
-    bool wake_io;      /* next enqueue is an iowait wake-up */
+    bool wheel;        /* sleeping on a timer-wheel timer */
     int32_t parent;
     int32_t pin;       /* CPU the task is bound to, or -1 */
     bool daemon;

@@ -260,6 +260,10 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
         p->tick_on = true;
         tick_arm(c, p, t);
         pol_hook(c, p, t, flags);
+        if (p->timer_pending && c->sc->deferrable_on_wake) {
+            p->timer_pending = false;
+            pol_timer(c, p, t);
+        }
         arm_done(c, p, t);
     } else {
         sched_account(c, p, t);
@@ -379,9 +383,13 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             }
             break;
         case OP_SLEEP:
+        case OP_TSLEEP:
         case OP_IO: {
             uint64_t d = jitter(k, op->a, op->c);
             bool io = op->kind == OP_IO;
+            k->wheel = op->kind == OP_TSLEEP;
+            if (k->wheel) /* timer-wheel timers expire on a jiffy boundary */
+                d = ((t + d + c->tick_ns - 1) / c->tick_ns) * c->tick_ns - t;
             block(c, id, t, io ? T_IO : T_SLEEP);
             k = T(c, id);
             if (io) {
@@ -541,7 +549,16 @@ static void on_wake(struct sim_ctx *c, uint32_t id, uint64_t t)
     } else if (k->state != T_SLEEP) {
         return;
     }
+    bool wheel = k->wheel;
+    k->wheel = false;
     wake_task(c, id, t, flags);
+    /* A timer-wheel wake-up comes from the tick handler, whose timer
+     * softirq also runs any expired deferrable timer of that CPU. */
+    struct sim_cpu *p = &c->cpu[c->task[id].cpu];
+    if (wheel && p->timer_pending) {
+        p->timer_pending = false;
+        pol_timer(c, p, t);
+    }
 }
 
 static bool before(uint64_t t, uint64_t seq, uint64_t bt, uint64_t bseq)

@@ -113,6 +113,7 @@ enum sim_op_kind {
     OP_COMPUTE = 1, /* a: cycles, b: insensitive permille, c: jitter permille */
     OP_SLEEP,       /* a: ns, c: jitter permille */
     OP_IO,          /* a: ns, c: jitter permille (blocked, counts as iowait) */
+    OP_TSLEEP,      /* a: ns, c: jitter: timer-wheel sleep (jiffy-aligned, runs the tick handler) */
     OP_FORK,        /* a: script index of the child */
     OP_WAIT,        /* wait for all children */
     OP_EXEC,        /* fresh signals + exec balancing */
@@ -215,6 +216,7 @@ struct sim_scenario {
     uint32_t nexpect;
     char seed_lines[SIM_MAX_SEED_LINES][200];
     uint32_t nseed;
+    bool deferrable_on_wake; /* expired deferrable timers run at idle exit (default: next busy tick) */
     char throughput_unit[SIM_NAME_LEN];
     char metric_main[SIM_NAME_LEN];
 };

@@ -308,8 +308,9 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
             if (n < 2 || parse_unit(v[1], cycle_units, 1e13, &op->a))
                 FAIL("expected 'compute CYCLES' (e.g. 2.5M, up to 10000G)");
             opt = 2;
-        } else if (strcmp(v[0], "sleep") == 0 || strcmp(v[0], "io") == 0) {
-            op->kind = v[0][0] == 's' ? OP_SLEEP : OP_IO;
+        } else if (strcmp(v[0], "sleep") == 0 || strcmp(v[0], "io") == 0 ||
+                   strcmp(v[0], "tsleep") == 0) {
+            op->kind = v[0][0] == 's' ? OP_SLEEP : v[0][0] == 'i' ? OP_IO : OP_TSLEEP;
             if (n < 2 || parse_unit(v[1], time_units, 1e13, &op->a))
                 FAIL("expected '%s DURATION' with a unit ns/us/ms/s (up to 10000s)", v[0]);
             opt = 2;
@@ -540,6 +541,10 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                 sc->duration_ns = x;
             else
                 sc->limit_ns = x;
+        } else if (strcmp(v[0], "deferrable") == 0) {
+            if (n != 2 || (strcmp(v[1], "tick") != 0 && strcmp(v[1], "wake") != 0))
+                FAIL("expected 'deferrable tick|wake'");
+            sc->deferrable_on_wake = v[1][0] == 'w';
         } else if (strcmp(v[0], "throughput") == 0) {
             if (n != 2 || strlen(v[1]) >= SIM_NAME_LEN)
                 FAIL("expected 'throughput \"UNIT\"'");
