@@ -248,6 +248,14 @@ int main(int argc, char **argv)
                 rc = 2;
                 goto done;
             }
+            for (uint32_t p = 0; v == 0 && p < scs[s].npol; p++) {
+                struct sim_run_cfg cfg = {&scs[s], &in->wl, &scs[s].pol[p], 0, false};
+                if (sim_probe(&cfg, &err)) {
+                    fprintf(stderr, "pgov-sim: %s\n", err.msg);
+                    rc = 2;
+                    goto done;
+                }
+            }
         }
     }
 

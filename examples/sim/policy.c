@@ -160,7 +160,7 @@ static void *aligned_mem(struct sim_cpu *p, size_t n)
 
 static int fail(struct sim_ctx *c, const char *what, int e)
 {
-    sim_errf(c->err, c->sc->file, 0, "policy '%s' (%s): %s failed: %s", c->pol->label,
+    sim_errf(c->err, c->sc->file, c->pol->line, "policy '%s' (%s): %s failed: %s", c->pol->label,
              c->pol->text, what, pgov_strerror(e));
     return -1;
 }

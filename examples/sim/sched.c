@@ -609,7 +609,22 @@ static double ratio(double a, double b)
     return b > 0 ? a / b : 0;
 }
 
+static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_err *err,
+               bool probe);
+
 int sim_run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_err *err)
+{
+    return run(cfg, res, err, false);
+}
+
+int sim_probe(const struct sim_run_cfg *cfg, struct sim_err *err)
+{
+    struct sim_result res;
+    return run(cfg, &res, err, true);
+}
+
+static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_err *err,
+               bool probe)
 {
     struct sim_ctx *c = calloc(1, sizeof(*c));
     uint64_t a0[SIM_MAX_CPUS], m0[SIM_MAX_CPUS];
@@ -658,6 +673,8 @@ int sim_run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_er
         rc = -1;
         goto out;
     }
+    if (probe)
+        goto out;
 
     struct sim_rng top;
     sim_rng_seed(&top, cfg->seed);

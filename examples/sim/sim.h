@@ -183,6 +183,7 @@ struct sim_policy_spec {
     uint32_t util_est;   /* enum sim_util_est_mode */
     uint32_t sched_kver; /* PGOV_KVER_* for PELT/util_est; 0 = newest */
     char text[160];      /* the policy line as written, for reports */
+    int line;            /* where it is written in the scenario file */
 };
 
 enum sim_cmp { CMP_LT = 1, CMP_GT = 2, CMP_EQ = 3 };
@@ -275,6 +276,10 @@ struct sim_run_cfg {
 
 /* Run one simulation. Returns 0, or -1 with @err set (policy init failures). */
 int sim_run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_err *err);
+
+/* Set the policy up on the scenario's machine and tear it down again: the
+ * governor's own validation, before anything runs. 0 or -1 with @err set. */
+int sim_probe(const struct sim_run_cfg *cfg, struct sim_err *err);
 
 /* Is this governor available in this build (its libpgov module present)? */
 bool sim_policy_available(uint32_t gov);

@@ -530,6 +530,10 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             if ((size_t)dl + strlen(v[1]) >= sizeof(sc->workload_path))
                 FAIL("workload path too long");
             snprintf(sc->workload_path, sizeof(sc->workload_path), "%.*s%s", dl, path, v[1]);
+            FILE *wf = fopen(sc->workload_path, "rb");
+            if (!wf)
+                FAIL("cannot open workload '%s': %s", sc->workload_path, strerror(errno));
+            fclose(wf);
         } else if (strcmp(v[0], "iterations") == 0) {
             if (n != 2 || parse_unit(v[1], count_units, 1000, &x) || x == 0)
                 FAIL("expected 'iterations N' with 1 <= N <= 1000");
@@ -575,6 +579,7 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                 if (strcmp(sc->pol[i].label, v[1]) == 0)
                     FAIL("policy label '%s' used twice", v[1]);
             strcpy(ps->label, v[1]);
+            ps->line = lx.line;
             for (size_t g = 0; g < sizeof(govs) / sizeof(govs[0]); g++)
                 if (strcmp(govs[g].name, v[2]) == 0)
                     ps->gov = govs[g].gov;

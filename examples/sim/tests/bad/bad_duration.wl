@@ -1,0 +1,5 @@
+# expect: with a unit ns/us/ms/s
+script a
+  sleep 5
+end
+start a

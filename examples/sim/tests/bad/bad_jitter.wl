@@ -1,0 +1,5 @@
+# expect: bad jitter
+script a
+  compute 1M jitter 150%
+end
+start a

@@ -1,0 +1,4 @@
+# expect: is empty
+script a
+end
+start a

@@ -1,0 +1,4 @@
+# expect: no 'start' line
+script a
+  compute 1M
+end

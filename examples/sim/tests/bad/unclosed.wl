@@ -1,0 +1,4 @@
+# expect: 'start' inside script 'a' (missing 'end')
+script a
+  compute 1M
+start a

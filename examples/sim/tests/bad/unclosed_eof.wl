@@ -1,0 +1,3 @@
+# expect: is not closed with 'end'
+script a
+  compute 1M

@@ -1,0 +1,6 @@
+# expect: fork of undefined script 'ghost'
+script a
+  fork ghost
+  wait
+end
+start a
