@@ -36,14 +36,10 @@ uint64_t mach_tsc(const struct sim_ctx *c, uint64_t t)
     return (t / 1000000u) * khz + (t % 1000000u) * khz / 1000000u;
 }
 
-static double active_watts(const struct sim_platform *pl, uint32_t khz)
+static double active_watts(const struct sim_ctx *c, uint32_t khz)
 {
-    /* P = a + b f^3 through (f_min, w_act_min) and (f_turbo, w_act_max). */
-    double f0 = (double)pl->min_ratio * pl->scaling_khz, f1 = (double)pl->turbo_ratio * pl->scaling_khz;
-    double b = (pl->w_act_max - pl->w_act_min) / (f1 * f1 * f1 - f0 * f0 * f0);
-    double a = pl->w_act_min - b * f0 * f0 * f0;
     double f = khz;
-    return a + b * f * f * f;
+    return c->pw_a + c->pw_b * f * f * f;
 }
 
 static void series_add(struct sim_ctx *c, uint32_t cpu, uint64_t t0, uint64_t t1, uint32_t khz)
@@ -85,7 +81,7 @@ void mach_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
         uint64_t tsc_khz = (uint64_t)c->plat->max_ratio * c->plat->scaling_khz;
         cyc_add(&p->mperf, &p->mperf_rem, dt, (uint32_t)tsc_khz);
         cyc_add(&p->aperf, &p->aperf_rem, dt, p->eff_khz);
-        p->energy_j += active_watts(c->plat, p->eff_khz) * (double)dt * 1e-9;
+        p->energy_j += active_watts(c, p->eff_khz) * (double)dt * 1e-9;
         c->res->c0_ns += (double)dt;
         uint32_t bin = p->eff_khz / 100000u;
         c->res->resid_ns[bin < 64 ? bin : 63] += (double)dt;
@@ -151,11 +147,25 @@ void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64
         return;
     p->freq_changes++;
     p->req_khz = khz;
-    retune(c, t);
+    /* The active-core count is unchanged: only this core can change speed. */
+    uint32_t e = eff_for(c, p, c->n_active);
+    if (e == p->eff_khz)
+        return;
+    mach_fold(c, p, t);
+    if (p->c0)
+        sched_account(c, p, t);
+    p->eff_khz = e;
+    if (p->c0)
+        sched_freq_changed(c, p, t);
 }
 
 void mach_init(struct sim_ctx *c)
 {
+    /* Active power P = a + b f^3 through (f_min, w_act_min) and (f_turbo, w_act_max). */
+    const struct sim_platform *pl = c->plat;
+    double f0 = (double)pl->min_ratio * pl->scaling_khz, f1 = (double)pl->turbo_ratio * pl->scaling_khz;
+    c->pw_b = (pl->w_act_max - pl->w_act_min) / (f1 * f1 * f1 - f0 * f0 * f0);
+    c->pw_a = pl->w_act_min - c->pw_b * f0 * f0 * f0;
     c->n_active = 0;
     for (uint32_t i = 0; i < c->ncpu; i++) {
         struct sim_cpu *p = &c->cpu[i];

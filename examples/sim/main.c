@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * pgov-sim [--iterations N] [--quick] [--seed S] [--out DIR] [--format text|tsv]
- *          [--check] [--progress] [--list] [SCENARIO...]
+ *          [--check] [--progress] [--only LABEL] [--list] [SCENARIO...]
  *
  * Runs the shipped scenarios (or the named ones: a name from the scenario
  * folder or a path to a .scn file) and prints comparison tables. Plots and
@@ -38,14 +38,15 @@ struct opts {
     uint32_t iterations; /* 0: the scenario's own */
     uint64_t seed;
     const char *out;
+    const char *only; /* run just this policy label */
     bool tsv, check, progress;
 };
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: pgov-sim [--iterations N] [--quick] [--seed S] [--out DIR] "
-               "[--format text|tsv]\n                [--check] [--progress] [--list] "
-               "[SCENARIO...]\n"
+               "[--format text|tsv]\n                [--check] [--progress] [--only LABEL] "
+               "[--list] [SCENARIO...]\n"
                "Scenarios (default: all): %s", shipped[0]);
     for (size_t i = 1; i < NSHIPPED; i++)
         fprintf(f, " %s", shipped[i]);
@@ -181,6 +182,8 @@ int main(int argc, char **argv)
                 fprintf(stderr, "pgov-sim: --seed needs a number\n");
                 return 1;
             }
+        } else if (strcmp(a, "--only") == 0 && i + 1 < argc) {
+            o.only = argv[++i];
         } else if (strcmp(a, "--out") == 0 && i + 1 < argc) {
             o.out = argv[++i];
         } else if (strcmp(a, "--format") == 0 && i + 1 < argc) {
@@ -237,6 +240,19 @@ int main(int argc, char **argv)
                 rc = 2;
                 goto done;
             }
+        if (o.only) { /* keep one policy: expectations no longer apply */
+            uint32_t k = 0;
+            while (k < scs[s].npol && strcmp(scs[s].pol[k].label, o.only) != 0)
+                k++;
+            if (k == scs[s].npol) {
+                fprintf(stderr, "pgov-sim: %s: no policy labelled '%s'\n", path, o.only);
+                rc = 1;
+                goto done;
+            }
+            scs[s].pol[0] = scs[s].pol[k];
+            scs[s].npol = 1;
+            scs[s].nexpect = 0;
+        }
         uint32_t nv = scs[s].nparam ? scs[s].nparam : 1;
         for (uint32_t v = 0; v < nv; v++) {
             struct instance *in = &ins[nin++];
