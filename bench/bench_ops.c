@@ -5,8 +5,10 @@
 #include <stddef.h>
 
 static const struct bench_op no_ops[] = {BENCH_OPS_END};
+extern const struct bench_op bench_ops_signals[];
 
 const struct bench_op *const bench_tables[] = {
     no_ops,
+    bench_ops_signals,
     NULL,
 };

@@ -32,6 +32,12 @@ static inline uint64_t mulshr(uint64_t v, uint32_t m)
 #endif
 }
 
+/* mulshr() for v < 2^32: the product fits 64 bits. */
+static inline uint32_t mulshr_small(uint64_t v, uint32_t m)
+{
+    return (uint32_t)((v * m) >> 32);
+}
+
 static const struct pgov_pelt_hl *hl_get(uint32_t halflife)
 {
     switch (halflife) {
@@ -60,13 +66,6 @@ static int check(const struct pgov_pelt_avg *sa, const struct pgov_pelt_hl **h)
     return PGOV_OK;
 }
 
-/* The common case: mainline half-life and a sane state. */
-static inline int fast_ok(const struct pgov_pelt_avg *sa)
-{
-    return sa && (sa->halflife & ~(uint32_t)PGOV_PELT_HALFLIFE_32) == 0 && sa->reserved == 0 &&
-           sa->period_contrib < PGOV_PELT_PERIOD_UNITS;
-}
-
 static inline uint64_t decay(const struct pgov_pelt_hl *h, uint64_t val, uint64_t n)
 {
     if (n > h->cutoff)
@@ -84,7 +83,7 @@ static inline uint32_t segments(const struct pgov_pelt_hl *h, uint64_t periods, 
 
 uint64_t pgov_pelt_decay(uint64_t val, uint64_t n)
 {
-    if (n > PGOV_PELT_DECAY_CUTOFF)
+    if (pgov_unlikely(n > PGOV_PELT_DECAY_CUTOFF))
         return 0;
     return mulshr(val >> (n >> 5), pgov_pelt_y32[n & 31]);
 }
@@ -152,16 +151,69 @@ int pgov_pelt_init(struct pgov_pelt_avg *sa, uint64_t now, uint32_t halflife)
     return PGOV_OK;
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PELT_NOINLINE __attribute__((noinline))
+#define PELT_COLD __attribute__((noinline, cold))
+#else
+#define PELT_NOINLINE
+#define PELT_COLD
+#endif
+
+/* Add one update's contribution (accumulate_sum step 5). With load 0 the
+ * kernel skips the first two; adding the zero products is the same. */
+static inline void add_contrib(struct pgov_pelt_avg *sa, uint32_t contrib, uint64_t load,
+                               uint64_t runnable, uint32_t running)
+{
+    sa->load_sum += load * contrib;
+    sa->runnable_sum += (runnable * contrib) << 10;
+    if (running)
+        sa->util_sum += contrib << 10;
+}
+
 /*
- * accumulate + update_sums (spec 1.7, 1.8). The state is valid for @h.
- * Returns 1 when the u32-truncated period count is non-zero.
+ * accumulate_sum when at least one boundary is crossed: t = delta +
+ * period_contrib >= 1024. Returns 1 when the u32-truncated period count is
+ * non-zero (the kernel's return value).
+ */
+static inline int cross(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, uint64_t t,
+                        uint64_t load, uint64_t runnable, uint32_t running)
+{
+    uint64_t periods = t >> 10;
+    uint32_t d1 = PGOV_PELT_PERIOD_UNITS - sa->period_contrib;
+    uint32_t d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
+    uint32_t contrib;
+
+    if (pgov_unlikely(periods > h->cutoff)) {
+        sa->load_sum = 0;
+        sa->runnable_sum = 0;
+        sa->util_sum = 0;
+        /* decay(d1) = decay(max) = 0: the full tail plus d3. */
+        contrib = h->max - PGOV_PELT_PERIOD_UNITS + d3;
+    } else {
+        /* Shared shift and factor for all five decays of this update. */
+        unsigned q = (unsigned)(periods >> h->shift);
+        uint32_t m = h->y[periods & (h->period - 1)];
+        sa->load_sum = mulshr(sa->load_sum >> q, m);
+        sa->runnable_sum = mulshr(sa->runnable_sum >> q, m);
+        /* These three are below 2^32: a 64-bit product is exact. */
+        sa->util_sum = mulshr_small((uint64_t)sa->util_sum >> q, m);
+        contrib = mulshr_small((uint64_t)d1 >> q, m) + h->max -
+                  mulshr_small((uint64_t)h->max >> q, m) - PGOV_PELT_PERIOD_UNITS + d3;
+    }
+    sa->period_contrib = d3;
+    add_contrib(sa, contrib, load, runnable, running);
+    return (uint32_t)periods != 0;
+}
+
+/*
+ * update_sums (spec 1.8) for a state valid for @h. Returns 1 when the
+ * averages must be recomputed.
  */
 static inline int sums(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, uint64_t now,
                        uint64_t load, uint64_t runnable, uint32_t running)
 {
     uint64_t delta = now - sa->last_update_time;
-    uint64_t t, periods;
-    uint32_t contrib;
+    uint64_t t;
 
     /* Backwards clock, or a forward jump the kernel cannot tell from one. */
     if (pgov_unlikely(delta >> 63)) {
@@ -176,39 +228,12 @@ static inline int sums(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, u
         runnable = 0;
         running = 0;
     }
-
     t = delta + sa->period_contrib;
-    periods = t >> 10;
-    if (pgov_likely(periods == 0)) {
-        contrib = (uint32_t)delta;
-        sa->period_contrib = (uint32_t)t;
-    } else {
-        uint32_t d1 = PGOV_PELT_PERIOD_UNITS - sa->period_contrib;
-        uint32_t d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
-        if (pgov_unlikely(periods > h->cutoff)) {
-            sa->load_sum = 0;
-            sa->runnable_sum = 0;
-            sa->util_sum = 0;
-            /* decay(d1) = decay(max) = 0: the full tail plus d3. */
-            contrib = h->max - PGOV_PELT_PERIOD_UNITS + d3;
-        } else {
-            /* Shared shift and factor for all five decays of this update. */
-            unsigned q = (unsigned)(periods >> h->shift);
-            uint32_t m = h->y[periods & (h->period - 1)];
-            sa->load_sum = mulshr(sa->load_sum >> q, m);
-            sa->runnable_sum = mulshr(sa->runnable_sum >> q, m);
-            sa->util_sum = (uint32_t)mulshr((uint64_t)sa->util_sum >> q, m);
-            contrib = (uint32_t)mulshr((uint64_t)d1 >> q, m) + h->max -
-                      (uint32_t)mulshr((uint64_t)h->max >> q, m) - PGOV_PELT_PERIOD_UNITS + d3;
-        }
-        sa->period_contrib = d3;
-    }
-    /* With load 0 the kernel skips these; adding zero products is the same. */
-    sa->load_sum += load * contrib;
-    sa->runnable_sum += (runnable * contrib) << 10;
-    if (running)
-        sa->util_sum += contrib << 10;
-    return (uint32_t)periods != 0;
+    if (t >= PGOV_PELT_PERIOD_UNITS)
+        return cross(sa, h, t, load, runnable, running);
+    sa->period_contrib = (uint32_t)t;
+    add_contrib(sa, (uint32_t)delta, load, runnable, running);
+    return 0;
 }
 
 static inline void avgs(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, uint64_t weight)
@@ -219,17 +244,152 @@ static inline void avgs(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, 
     sa->util_avg = sa->util_sum / div;
 }
 
-int pgov_pelt_update_sums(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
-                          uint64_t runnable, uint32_t running)
+/*
+ * Mainline crossing path, out of line so the common no-boundary path needs
+ * no saved registers. @delta is in units and delta + period_contrib reaches
+ * a boundary; nothing has been written yet, so a corrupted period_contrib can
+ * still be refused. Same arithmetic as cross(), with the 1..31-period case
+ * (no halving shift, middle segment from a table) written out.
+ */
+static inline int cross_main(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+                             uint64_t runnable, uint32_t running, uint64_t weight, int do_avgs)
+{
+    uint32_t pc = sa->period_contrib;
+    uint64_t t, periods;
+    uint32_t d3, contrib;
+    int rc;
+
+    if (pgov_unlikely(pc >= PGOV_PELT_PERIOD_UNITS))
+        return PGOV_EINVAL;
+    sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
+    t = delta + pc;
+    periods = t >> 10;
+    d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
+    if (pgov_likely(periods < PGOV_PELT_LOAD_AVG_PERIOD)) {
+        /* Locals: one load and one store per field. */
+        uint32_t m = pgov_pelt_y32[periods];
+        uint64_t ls = mulshr(sa->load_sum, m);
+        uint64_t rs = mulshr(sa->runnable_sum, m);
+        uint32_t us = mulshr_small(sa->util_sum, m);
+        contrib = mulshr_small(PGOV_PELT_PERIOD_UNITS - pc, m) + pgov_pelt_tail32[periods] + d3;
+        if (load) {
+            ls += load * contrib;
+            rs += (runnable * contrib) << 10;
+            if (running)
+                us += contrib << 10;
+        }
+        sa->load_sum = ls;
+        sa->runnable_sum = rs;
+        sa->util_sum = us;
+        sa->period_contrib = d3;
+        if (do_avgs) {
+            uint32_t div = PGOV_PELT_MIN_DIVIDER + d3;
+            sa->load_avg = pgov_div_u64(weight * ls, div);
+            sa->runnable_avg = pgov_div_u64(rs, div);
+            sa->util_avg = us / div;
+        }
+        return 1;
+    } else {
+        if (!load) {
+            runnable = 0;
+            running = 0;
+        }
+        rc = cross(sa, MAINLINE, t, load, runnable, running);
+    }
+    if (do_avgs && rc)
+        avgs(sa, MAINLINE, weight);
+    return rc;
+}
+
+static PELT_NOINLINE int cross_mainline(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+                                        uint64_t runnable, uint32_t running)
+{
+    return cross_main(sa, delta, load, runnable, running, 0, 0);
+}
+
+static PELT_NOINLINE int cross_avgs_mainline(struct pgov_pelt_avg *sa, uint64_t delta,
+                                             uint64_t load, uint64_t runnable, uint32_t running,
+                                             uint64_t weight)
+{
+    return cross_main(sa, delta, load, runnable, running, weight, 1);
+}
+
+static PELT_COLD int sums_slow(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+                               uint64_t runnable, uint32_t running)
 {
     const struct pgov_pelt_hl *h;
-    int rc;
-    if (pgov_likely(fast_ok(sa)))
-        return sums(sa, MAINLINE, now, load, runnable, running);
-    rc = check(sa, &h);
+    int rc = check(sa, &h);
     if (rc)
         return rc;
     return sums(sa, h, now, load, runnable, running);
+}
+
+static PELT_COLD int update_slow(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+                                 uint64_t runnable, uint32_t running, uint64_t weight)
+{
+    const struct pgov_pelt_hl *h;
+    int rc = check(sa, &h);
+    if (rc)
+        return rc;
+    rc = sums(sa, h, now, load, runnable, running);
+    if (rc)
+        avgs(sa, h, weight);
+    return rc;
+}
+
+/* Backwards clock on the fast path: refuse a corrupted state, else move on. */
+static PELT_COLD int backwards(struct pgov_pelt_avg *sa, uint64_t now)
+{
+    if (sa->period_contrib >= PGOV_PELT_PERIOD_UNITS)
+        return PGOV_EINVAL;
+    sa->last_update_time = now;
+    return 0;
+}
+
+/* Mainline signal with sane trailing fields (period_contrib is checked where
+ * it matters: a no-boundary update implies it is below 1024). */
+static inline int fast_ok(const struct pgov_pelt_avg *sa)
+{
+    return sa && (sa->halflife & ~(uint32_t)PGOV_PELT_HALFLIFE_32) == 0 && sa->reserved == 0;
+}
+
+/*
+ * The mainline fast path shared by update_sums and update, up to the
+ * boundary test. Returns 0 (done, nothing to recompute), a negative error,
+ * or 2: a boundary is crossed, *delta holds the units to account.
+ */
+static inline int head(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load, uint64_t runnable,
+                       uint32_t running, uint64_t *delta_out)
+{
+    uint64_t delta = now - sa->last_update_time;
+    uint64_t t;
+    if (pgov_unlikely(delta >> 63))
+        return backwards(sa, now);
+    delta >>= PGOV_PELT_UNIT_SHIFT;
+    t = delta + sa->period_contrib;
+    if (t >= PGOV_PELT_PERIOD_UNITS) {
+        *delta_out = delta;
+        return 2;
+    }
+    /* t < 1024 here: period_contrib is valid, and delta may be 0 (no-op). */
+    sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
+    sa->period_contrib = (uint32_t)t;
+    if (load)
+        add_contrib(sa, (uint32_t)delta, load, runnable, running);
+    return 0;
+}
+
+int pgov_pelt_update_sums(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+                          uint64_t runnable, uint32_t running)
+{
+    uint64_t delta = 0;
+    int rc;
+    if (pgov_unlikely(!fast_ok(sa)))
+        return sums_slow(sa, now, load, runnable, running);
+    rc = head(sa, now, load, runnable, running, &delta);
+    if (rc == 2)
+        return cross_mainline(sa, delta, load, runnable, running);
+    return rc;
 }
 
 int pgov_pelt_update_avgs(struct pgov_pelt_avg *sa, uint64_t weight)
@@ -242,28 +402,16 @@ int pgov_pelt_update_avgs(struct pgov_pelt_avg *sa, uint64_t weight)
     return PGOV_OK;
 }
 
-static int update_slow(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load, uint64_t runnable,
-                       uint32_t running, uint64_t weight)
-{
-    const struct pgov_pelt_hl *h;
-    int rc = check(sa, &h);
-    if (rc)
-        return rc;
-    rc = sums(sa, h, now, load, runnable, running);
-    if (rc)
-        avgs(sa, h, weight);
-    return rc;
-}
-
 int pgov_pelt_update(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load, uint64_t runnable,
                      uint32_t running, uint64_t weight)
 {
+    uint64_t delta = 0;
     int rc;
     if (pgov_unlikely(!fast_ok(sa)))
         return update_slow(sa, now, load, runnable, running, weight);
-    rc = sums(sa, MAINLINE, now, load, runnable, running);
-    if (rc)
-        avgs(sa, MAINLINE, weight);
+    rc = head(sa, now, load, runnable, running, &delta);
+    if (rc == 2)
+        return cross_avgs_mainline(sa, delta, load, runnable, running, weight);
     return rc;
 }
 
@@ -370,7 +518,7 @@ int pgov_pelt_clock_update(struct pgov_pelt_clock *clk, uint64_t clock_task, uin
                            uint32_t cpu_cap, uint32_t freq_cap)
 {
     int rc = clock_check(clk);
-    uint64_t delta;
+    uint64_t delta = 0;
     if (rc)
         return rc;
     if (idle > 1 || cpu_cap > PGOV_PELT_CAPACITY_SCALE || freq_cap > PGOV_PELT_CAPACITY_SCALE)

@@ -111,7 +111,12 @@ static inline int check(const struct pgov_util_est_rq *rq, const void *task)
 
 int pgov_util_est_enqueue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task)
 {
-    int rc = check(rq, task);
+    int rc;
+    if (pgov_likely(rq && task && rq->mode == MODE_CUR)) {
+        rq->enqueued += task->enqueued & EWMA_MASK;
+        return PGOV_OK;
+    }
+    rc = check(rq, task);
     if (rc)
         return rc;
     rq->enqueued += contrib(rq->mode, task);
@@ -122,7 +127,13 @@ int pgov_util_est_dequeue(struct pgov_util_est_rq *rq, const struct pgov_util_es
                           uint32_t nr_queued)
 {
     uint32_t c;
-    int rc = check(rq, task);
+    int rc;
+    if (pgov_likely(rq && task && rq->mode == MODE_CUR)) {
+        c = task->enqueued & EWMA_MASK;
+        rq->enqueued -= c < rq->enqueued ? c : rq->enqueued;
+        return PGOV_OK;
+    }
+    rc = check(rq, task);
     if (rc)
         return rc;
     if (MODE_PROF(rq->mode) == PROF_V4_17 && nr_queued == 0) {
@@ -188,7 +199,24 @@ static int update_old(uint32_t mode, struct pgov_util_est_task *task, uint32_t u
 int pgov_util_est_update(const struct pgov_util_est_rq *rq, struct pgov_util_est_task *task,
                          uint32_t sleep, uint64_t util, uint64_t runnable, uint64_t cpu_cap)
 {
-    int rc = check(rq, task);
+    int rc;
+    if (pgov_likely(rq && task && rq->mode == MODE_CUR && sleep == 1 &&
+                    util <= PGOV_UTIL_EST_UTIL_MAX)) {
+        /* v6.18, spec 2.3, written out for the common case. */
+        uint32_t ewma = task->enqueued, d = (uint32_t)util, diff;
+        if (ewma & PGOV_UTIL_EST_UNCHANGED)
+            return 0;
+        if (ewma <= d) {
+            ewma = d;
+        } else {
+            diff = ewma - d;
+            if (diff >= PGOV_UTIL_EST_MARGIN && (uint64_t)d + PGOV_UTIL_EST_MARGIN >= runnable)
+                ewma = ((ewma << PGOV_UTIL_EST_WEIGHT_SHIFT) - diff) >> PGOV_UTIL_EST_WEIGHT_SHIFT;
+        }
+        task->enqueued = ewma | PGOV_UTIL_EST_UNCHANGED;
+        return 1;
+    }
+    rc = check(rq, task);
     if (rc)
         return rc;
     if (sleep > 1 || util > PGOV_UTIL_EST_UTIL_MAX)

@@ -430,7 +430,7 @@ PGOV_API int pgov_pelt_init_task(struct pgov_pelt_avg *sa, uint64_t weight, uint
  * @param cpu_cap  that CPU's capacity, 1..1024
  * @param weight   the task's se_weight
  * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (cpu_cap 0 or > 1024, bad
- *         state)
+ *         state), ::PGOV_EDOM (cfs `load_avg + 1` wraps to 0)
  */
 PGOV_API int pgov_pelt_post_init_task(struct pgov_pelt_avg *sa, const struct pgov_pelt_avg *cfs,
                                       uint32_t cpu_cap, uint64_t weight);
@@ -445,8 +445,10 @@ PGOV_API int pgov_pelt_post_init_task(struct pgov_pelt_avg *sa, const struct pgo
  * @param cfs     the cfs_rq signal
  * @param se      the entity's signal
  * @param weight  the entity's se_weight
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (different half-lives, bad
- *         state); both unchanged on error
+ * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (different half-lives, the
+ *         same signal twice, bad state), ::PGOV_EDOM (@p weight 0: the kernel's
+ *         se_weight is never 0 and the rebuild divides by it); both unchanged
+ *         on error
  */
 PGOV_API int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *se,
                               uint64_t weight);
@@ -461,7 +463,8 @@ PGOV_API int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *s
  * @param cfs     the cfs_rq signal
  * @param se      the entity's signal (not modified)
  * @param weight  the entity's se_weight
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL
+ * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (different half-lives, the
+ *         same signal twice, bad state)
  */
 PGOV_API int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,
                               uint64_t weight);

@@ -36,6 +36,19 @@ static const uint32_t pgov_pelt_y8[8] = {
     0xb504f333u, 0xa5fed6a9u, 0x9837f050u, 0x8b95c1e3u,
 };
 
+/*
+ * pgov_pelt_tail32[n] = (u32)(47742 - decay(47742, n) - 1024) for n < 32:
+ * the middle segment of pgov_pelt_segments() when no halving shift applies,
+ * so the common one-to-31-period update needs no multiply for it. Entry 0
+ * is the u32 wrap of -1023 (segments() with periods 0, never used by an
+ * update). tests/test_pelt.c recomputes every entry.
+ */
+static const uint32_t pgov_pelt_tail32[32] = {
+    0xfffffc01u, 0, 1001, 1980, 2939, 3877, 4795, 5693, 6572, 7433, 8274,
+    9098, 9904, 10693, 11465, 12221, 12960, 13683, 14391, 15084, 15762, 16425,
+    17074, 17709, 18331, 18939, 19534, 20117, 20687, 21245, 21791, 22325,
+};
+
 /* One half-life's parameters. */
 struct pgov_pelt_hl {
     const uint32_t *y; /* inverse table, `period` entries */

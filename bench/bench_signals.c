@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * PELT and util_est ops. Every input is prepared in setup from bench_rand so
+ * the library and the baseline loop see identical values; each iteration
+ * restores the signal from a template (not measured by callgrind, which
+ * counts only inside pgov_* / base_*) so every call takes the intended path.
+ */
+#include "bench.h"
+#include "baseline_signals.h"
+
+#include <pgov/pelt.h>
+#include <pgov/util_est.h>
+
+#define N 1024 /* inputs per op, cycled */
+
+static uint64_t in_val[N], in_n[N], in_now[N];
+static uint32_t in_pc[N], in_util[N];
+static struct pgov_pelt_avg lib_tpl[N];
+static struct base_avg base_tpl[N];
+
+static void setup_decay(void)
+{
+    uint64_t s = 1;
+    for (int i = 0; i < N; i++) {
+        in_val[i] = bench_rand(&s) >> (bench_rand(&s) & 31);
+        in_n[i] = 1 + bench_rand(&s) % 2016;
+    }
+}
+
+static void lib_decay(uint64_t iters)
+{
+    for (uint64_t i = 0; i < iters; i++) {
+        uint64_t r = pgov_pelt_decay(in_val[i & (N - 1)], in_n[i & (N - 1)]);
+        DO_NOT_OPTIMIZE(r);
+    }
+}
+
+static void loop_base_decay(uint64_t iters)
+{
+    for (uint64_t i = 0; i < iters; i++) {
+        uint64_t r = base_decay(in_val[i & (N - 1)], in_n[i & (N - 1)]);
+        DO_NOT_OPTIMIZE(r);
+    }
+}
+
+/* A signal in steady use (sums near their running values) at a random
+ * position in its period; `now` then lies @periods boundaries ahead (0: the
+ * same period). */
+static void setup_update(uint64_t periods)
+{
+    uint64_t s = 2 + periods;
+    for (int i = 0; i < N; i++) {
+        uint32_t pc = (uint32_t)(bench_rand(&s) % 1024);
+        uint64_t t0 = (bench_rand(&s) >> 4) & ~1023ull;
+        uint64_t units;
+        if (periods == 0)
+            units = 1 + bench_rand(&s) % (1023 - pc + (pc == 1023));
+        else
+            units = periods * 1024 - pc + bench_rand(&s) % 1024;
+        if (periods == 0 && pc + units > 1023)
+            units = 1023 - pc;
+        if (units == 0) { /* pc == 1023: keep the op a real no-boundary update */
+            pc = 0;
+            units = 1;
+        }
+        struct pgov_pelt_avg *l = &lib_tpl[i];
+        /* Filled by hand: setup must not call pgov_* (callgrind counts it). */
+        *l = (struct pgov_pelt_avg){0};
+        l->last_update_time = t0;
+        l->period_contrib = pc;
+        l->load_sum = 30000 + bench_rand(&s) % 16000;
+        l->runnable_sum = l->load_sum << 10;
+        l->util_sum = (uint32_t)(l->load_sum << 10);
+        base_tpl[i] = (struct base_avg){l->last_update_time, l->load_sum, l->runnable_sum,
+                                        l->util_sum, pc, 0, 0, 0};
+        in_now[i] = t0 + (units << 10) + bench_rand(&s) % 1024;
+    }
+}
+
+static void setup_update0(void)
+{
+    setup_update(0);
+}
+static void setup_update1(void)
+{
+    setup_update(1);
+}
+static void setup_update1000(void)
+{
+    setup_update(1000);
+}
+
+static void lib_update(uint64_t iters)
+{
+    for (uint64_t i = 0; i < iters; i++) {
+        struct pgov_pelt_avg sa = lib_tpl[i & (N - 1)];
+        CLOBBER();
+        int r = pgov_pelt_update(&sa, in_now[i & (N - 1)], 1, 1, 1, 1024);
+        DO_NOT_OPTIMIZE(r);
+        CLOBBER();
+    }
+}
+
+static void loop_base_update(uint64_t iters)
+{
+    for (uint64_t i = 0; i < iters; i++) {
+        struct base_avg sa = base_tpl[i & (N - 1)];
+        CLOBBER();
+        int r = base_pelt_update(&sa, in_now[i & (N - 1)], 1, 1, 1, 1024);
+        DO_NOT_OPTIMIZE(r);
+        CLOBBER();
+    }
+}
+
+/* util_est: a task with an estimate above its new util (the EWMA path),
+ * flag clear as after a PELT update, then enqueue, dequeue and update. */
+static void setup_ue(void)
+{
+    uint64_t s = 7;
+    for (int i = 0; i < N; i++) {
+        in_pc[i] = 200 + (uint32_t)(bench_rand(&s) % 800); /* previous estimate */
+        in_util[i] = (uint32_t)(bench_rand(&s) % 1024);
+    }
+}
+
+static void lib_ue(uint64_t iters)
+{
+    struct pgov_util_est_rq rq;
+    if (pgov_util_est_init(&rq, 0))
+        return;
+    for (uint64_t i = 0; i < iters; i++) {
+        struct pgov_util_est_task t = {in_pc[i & (N - 1)], 0};
+        uint32_t u = in_util[i & (N - 1)];
+        CLOBBER();
+        int a = pgov_util_est_enqueue(&rq, &t);
+        int b = pgov_util_est_dequeue(&rq, &t, 0);
+        int c = pgov_util_est_update(&rq, &t, 1, u, u, 1024);
+        DO_NOT_OPTIMIZE(a);
+        DO_NOT_OPTIMIZE(b);
+        DO_NOT_OPTIMIZE(c);
+        CLOBBER();
+    }
+}
+
+static void loop_base_ue(uint64_t iters)
+{
+    struct base_ue_rq rq = {0};
+    for (uint64_t i = 0; i < iters; i++) {
+        struct base_ue_task t = {in_pc[i & (N - 1)]};
+        uint32_t u = in_util[i & (N - 1)];
+        CLOBBER();
+        base_util_est_enqueue(&rq, &t);
+        base_util_est_dequeue(&rq, &t);
+        base_util_est_update(&t, 1, u, u);
+        CLOBBER();
+    }
+}
+
+const struct bench_op bench_ops_signals[] = {
+    {"pelt_decay", setup_decay, lib_decay, loop_base_decay},
+    {"pelt_update_no_period", setup_update0, lib_update, loop_base_update},
+    {"pelt_update_1_period", setup_update1, lib_update, loop_base_update},
+    {"pelt_update_1000_periods", setup_update1000, lib_update, loop_base_update},
+    {"util_est_cycle", setup_ue, lib_ue, loop_base_ue},
+    BENCH_OPS_END,
+};
