@@ -6,9 +6,11 @@
 
 static const struct bench_op no_ops[] = {BENCH_OPS_END};
 extern const struct bench_op bench_ops_signals[];
+extern const struct bench_op bench_ops_pstate[];
 
 const struct bench_op *const bench_tables[] = {
     no_ops,
     bench_ops_signals,
+    bench_ops_pstate,
     NULL,
 };

@@ -16,7 +16,7 @@ int32_t pgov_fp_toint32(int32_t x)
 
 int64_t pgov_fp_toint64(int64_t x)
 {
-    return pgov_asr64(x, 8);
+    return fp_asr64(x, 8);
 }
 
 int32_t pgov_fp_mul(int32_t x, int32_t y)
@@ -62,15 +62,15 @@ int pgov_fp_div_ext(uint64_t x, uint64_t y, uint64_t *out)
 int32_t pgov_fp_percent_ext(int32_t p)
 {
     /* The int is sign-extended to u64 before the unsigned division. */
-    return fp_s32(pgov_u64_to_s64(fp_div_ext((uint64_t)(int64_t)p, 100)));
+    return fp_s32(fp_u2s64(fp_div_ext((uint64_t)(int64_t)p, 100)));
 }
 
 int64_t pgov_fp_int_ext_tofp(int64_t x)
 {
-    return pgov_shl64(x, 14);
+    return fp_shl64(x, 14);
 }
 
 int64_t pgov_fp_ext_toint(int64_t x)
 {
-    return pgov_asr64(x, 14);
+    return fp_asr64(x, 14);
 }

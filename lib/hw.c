@@ -4,51 +4,42 @@
 
 #define PGOV_HW_NEED_ALL 0x7Fu
 
-/* Is the callback at byte offset @off inside the caller's table? */
-static int covered(const struct pgov_hw_ops *ops, size_t off)
-{
-    return off + sizeof(void (*)(void)) <= ops->size;
-}
-
 int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, void *ctx, uint32_t need)
 {
-    struct pgov_hw hw = {{0}, 0};
-
     if (!out || !ops)
         return PGOV_EFAULT;
     if (ops->size < PGOV_HW_OPS_SIZE_V1)
         return PGOV_E2BIG;
     if (ops->flags != 0 || (need & ~PGOV_HW_NEED_ALL) != 0)
         return PGOV_EINVAL;
-
-    /* Copy field by field: a caller's table may be shorter than ours. */
-    hw.ops.size = (uint32_t)sizeof(hw.ops);
-#define PGOV_HW_TAKE(f)                                                                            \
-    do {                                                                                           \
-        if (covered(ops, offsetof(struct pgov_hw_ops, f)))                                         \
-            hw.ops.f = ops->f;                                                                     \
-    } while (0)
-    PGOV_HW_TAKE(clock_ns);
-    PGOV_HW_TAKE(read_counters);
-    PGOV_HW_TAKE(get_limits);
-    PGOV_HW_TAKE(set_pstate);
-    PGOV_HW_TAKE(set_hwp_request);
-    PGOV_HW_TAKE(read_idle);
-    PGOV_HW_TAKE(set_freq_khz);
-    PGOV_HW_TAKE(trace);
-#undef PGOV_HW_TAKE
-
-    if (((need & PGOV_HW_NEED_CLOCK) && !hw.ops.clock_ns) ||
-        ((need & PGOV_HW_NEED_COUNTERS) && !hw.ops.read_counters) ||
-        ((need & PGOV_HW_NEED_LIMITS) && !hw.ops.get_limits) ||
-        ((need & PGOV_HW_NEED_PSTATE) && !hw.ops.set_pstate) ||
-        ((need & PGOV_HW_NEED_HWP) && !hw.ops.set_hwp_request) ||
-        ((need & PGOV_HW_NEED_IDLE) && !hw.ops.read_idle) ||
-        ((need & PGOV_HW_NEED_FREQ) && !hw.ops.set_freq_khz))
+    if (((need & PGOV_HW_NEED_CLOCK) && !ops->clock_ns) ||
+        ((need & PGOV_HW_NEED_COUNTERS) && !ops->read_counters) ||
+        ((need & PGOV_HW_NEED_LIMITS) && !ops->get_limits) ||
+        ((need & PGOV_HW_NEED_PSTATE) && !ops->set_pstate) ||
+        ((need & PGOV_HW_NEED_HWP) && !ops->set_hwp_request) ||
+        ((need & PGOV_HW_NEED_IDLE) && !ops->read_idle) ||
+        ((need & PGOV_HW_NEED_FREQ) && !ops->set_freq_khz))
         return PGOV_ENOSYS;
 
-    hw.ctx = ctx;
-    *out = hw;
+    /*
+     * Field by field, not a struct copy or a zero initialiser: those compile
+     * to memcpy()/memset() calls on small cores, and lib/ links without libc.
+     * Every V1 callback lies inside any table that passed the size check.
+     * Callbacks appended in later versions must be taken only when
+     * `offsetof(field) + sizeof(pointer) <= ops->size` (the caller's table
+     * may end before them) and set to NULL otherwise; see hw.h.
+     */
+    out->ops.size = (uint32_t)sizeof(out->ops);
+    out->ops.flags = 0;
+    out->ops.clock_ns = ops->clock_ns;
+    out->ops.read_counters = ops->read_counters;
+    out->ops.get_limits = ops->get_limits;
+    out->ops.set_pstate = ops->set_pstate;
+    out->ops.set_hwp_request = ops->set_hwp_request;
+    out->ops.read_idle = ops->read_idle;
+    out->ops.set_freq_khz = ops->set_freq_khz;
+    out->ops.trace = ops->trace;
+    out->ctx = ctx;
     return PGOV_OK;
 }
 

@@ -10,16 +10,25 @@
 #include "internal/compiler.h"
 #include "internal/hwp_impl.h"
 #include "internal/math64.h"
+#include "internal/pstate_algo.h"
+#include "internal/pstate_copy.h"
 #include "internal/pstate_impl.h"
 
 #define PSTATE_MAGIC 0x70737467u /* "pstg" */
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PST_NOINLINE __attribute__((noinline))
+#else
+#define PST_NOINLINE
+#endif
+
 struct pgov_pstate {
-    /* Hot fields first: the skipped hook touches only these. */
+    /* Hot fields first: the skipped hook reads only these two. */
+    uint64_t next_ns; /* st.time_ns + sample interval: the skip filter */
+    uint32_t notfast; /* timer/HWP profile, options, or a boost: no filter */
+    uint32_t magic;
     struct pgov_pstate_state st;
     struct pgov_pstate_params prm;
-    uint32_t fast; /* hook profile, no boost, no options: plain interval check */
-    uint32_t magic;
     struct pgov_pstate_bounds b;
     struct pgov_hw_limits plat;
     struct pgov_pstate_limits lim; /* with zeros mapped to defaults */
@@ -31,6 +40,8 @@ struct pgov_pstate {
     uint32_t last_path;
     uint32_t timer;
     uint32_t hwp;
+    uint32_t atom;
+    uint32_t reserved;
     struct pgov_hw hw;
 };
 
@@ -39,9 +50,15 @@ size_t pgov_pstate_size(void)
     return sizeof(struct pgov_pstate);
 }
 
+/*
+ * The skip filter. With no boost the load hooks' bookkeeping has no effect
+ * on any decision (an IOWAIT sets the boost the same way whatever
+ * last_update was), so a call inside the interval can return at once.
+ */
 static void refresh_fast(struct pgov_pstate *g)
 {
-    g->fast = !g->timer && !g->hwp && !g->prm.options && g->st.iowait_boost == 0;
+    g->notfast = g->timer || g->hwp || g->prm.options || g->st.iowait_boost != 0;
+    g->next_ns = g->st.time_ns + g->prm.sample_ns;
 }
 
 /* Validate @lim and map its zeros to the defaults for platform @plat. */
@@ -49,15 +66,17 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
                             const struct pgov_pstate_limits *lim, struct pgov_pstate_limits *eff,
                             struct pgov_pstate_bounds *b, struct pgov_hwp_boost_params *hprm)
 {
-    struct pgov_pstate_limits e = {0};
-    struct pgov_hwp_boost_params h = g->hprm;
+    struct pgov_pstate_limits e;
+    struct pgov_hwp_boost_params h;
     int rc;
 
+    pst_hwpp_copy(&h, &g->hprm);
+    pst_limits_zero(&e);
     if (lim && lim->size != 0) {
         rc = pstate_check_size(lim, lim->size, sizeof(*lim));
         if (rc)
             return rc;
-        e = *lim;
+        pst_limits_copy(&e, lim);
     }
     e.size = sizeof(e);
     if (e.max_perf_fp == 0)
@@ -83,8 +102,8 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
         b->lo = (uint32_t)req & 0xffu;
         b->hi = (uint32_t)(req >> 8) & 0xffu;
     }
-    *eff = e;
-    *hprm = h;
+    pst_limits_copy(eff, &e);
+    pst_hwpp_copy(hprm, &h);
     return PGOV_OK;
 }
 
@@ -106,11 +125,25 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     if (rc)
         return rc;
 
-    *g = (struct pgov_pstate){0};
-    g->prm = prm;
+    /* Field by field (no memset on small cores); hw is filled by the bind. */
+    g->next_ns = 0;
+    g->notfast = 1;
+    g->magic = 0;
+    pst_state_zero(&g->st);
+    pst_params_copy(&g->prm, &prm);
+    pst_bounds_zero(&g->b);
+    pst_hwlim_zero(&g->plat);
+    pst_limits_zero(&g->lim);
+    pst_hwps_zero(&g->hst);
+    pst_hwpp_zero(&g->hprm);
+    g->shared = NULL;
+    g->samples = 0;
+    g->last_path = 0;
+    g->reserved = 0;
     g->cpu = cfg->cpu;
     g->timer = (uint32_t)pstate_prof_timer(prm.profile);
     g->hwp = prm.profile == PGOV_PSTATE_PROF_HWP_BOOST_6_19;
+    g->atom = prm.profile == PGOV_PSTATE_PROF_ATOM_4_5 || prm.profile == PGOV_PSTATE_PROF_ATOM_4_6;
     need = PGOV_HW_NEED_LIMITS;
     need |= g->hwp ? PGOV_HW_NEED_HWP : PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_PSTATE;
     if (g->timer)
@@ -120,7 +153,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     rc = pgov_hw_bind(&g->hw, ops, ctx, need);
     if (rc)
         return rc;
-    rc = g->hw.ops.get_limits(g->hw.ctx, g->cpu, &g->plat);
+    rc = pst_hal_err(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &g->plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&g->plat);
@@ -138,24 +171,26 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     if (!g->hwp) {
         /* CPU init requests the minimum P-state, without limit clamping. */
         uint64_t ctl = ((uint64_t)g->plat.min_pstate << 8) | ((uint64_t)g->b.ctl_turbo << 32);
-        rc = g->hw.ops.set_pstate(g->hw.ctx, g->cpu, g->plat.min_pstate, ctl);
+        rc = pst_hal_err(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, g->plat.min_pstate, ctl));
         if (rc)
             return rc;
     }
     if (g->timer) {
         /* v4.5 takes one sample at init, with all previous values zero. */
-        struct pgov_pstate_input in = {0};
+        struct pgov_pstate_input in;
         struct pgov_pstate_result res;
         struct pgov_hw_counters c;
-        struct pgov_hw_idle idle = {0};
-        rc = g->hw.ops.clock_ns(g->hw.ctx, &in.now_ns);
+        struct pgov_hw_idle idle;
+        idle.iowait_us = 0;
+        in.flags = 0;
+        rc = pst_hal_err(g->hw.ops.clock_ns(g->hw.ctx, &in.now_ns));
         if (rc)
             return rc;
-        rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c);
+        rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
         if (rc)
             return rc;
         if (prm.profile == PGOV_PSTATE_PROF_ATOM_4_5) {
-            rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
+            rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
             if (rc)
                 return rc;
         }
@@ -183,139 +218,196 @@ static void trace(struct pgov_pstate *g, uint64_t now, uint32_t kind, int64_t a,
     }
 }
 
-/* Sample (counters via the HAL), decide, write; all on a copy of the state. */
-static int sample_and_apply(struct pgov_pstate *g, struct pgov_pstate_state *tmp,
-                            struct pgov_pstate_input *in, int immediate)
+/* Counters (and Atom iowait time) through the HAL. */
+static int read_inputs(struct pgov_pstate *g, struct pgov_hw_counters *c, uint64_t *iowait_us)
 {
-    struct pgov_pstate_result res;
-    struct pgov_hw_counters c;
-    int rc;
+    int rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, c));
 
-    res.have = 0;
-    res.write = 0;
-    rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c);
     if (pgov_unlikely(rc))
         return rc;
-    in->aperf = c.aperf;
-    in->mperf = c.mperf;
-    in->tsc = c.tsc;
-    if (pgov_unlikely(g->prm.profile == PGOV_PSTATE_PROF_ATOM_4_5 ||
-                      g->prm.profile == PGOV_PSTATE_PROF_ATOM_4_6)) {
+    *iowait_us = 0;
+    if (pgov_unlikely(g->atom)) {
         struct pgov_hw_idle idle;
-        rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
+        rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
         if (rc)
             return rc;
-        in->iowait_us = idle.iowait_us;
-    }
-    if (g->timer) {
-        in->event = PGOV_PSTATE_EV_TIMER;
-        rc = pstate_decide_fast(&g->prm, &g->plat, &g->b, tmp, in, &res);
-    } else {
-        rc = pstate_hook_sample(&g->prm, &g->plat, &g->b, tmp, in, immediate, &res);
-    }
-    if (pgov_unlikely(rc))
-        return rc;
-    if (res.write) {
-        rc = g->hw.ops.set_pstate(g->hw.ctx, g->cpu, res.pstate, res.perf_ctl);
-        if (pgov_unlikely(rc))
-            return rc;
-    }
-    g->st = *tmp;
-    g->last_path = res.path;
-    if (res.have & PGOV_PSTATE_HAVE_DECIDE) {
-        g->samples++;
-        if (pgov_unlikely(g->hw.ops.trace != NULL)) {
-            trace(g, in->now_ns, PGOV_HW_TRACE_SAMPLE, tmp->busy_scaled, 0);
-            trace(g, in->now_ns, PGOV_HW_TRACE_TARGET, res.target_raw, res.pstate);
-        }
+        *iowait_us = idle.iowait_us;
     }
     return PGOV_OK;
 }
 
-static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+static void trace_decision(struct pgov_pstate *g, uint64_t now)
 {
-    struct pgov_hwp_boost_state h = g->hst;
-    struct pgov_hwp_boost_result res;
-    int rc;
-
-    (void)hwp_boost_step(&g->hprm, &h, now, flags, &res);
-    if (res.write) {
-        rc = g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request);
-        if (rc)
-            return rc;
-        trace(g, now, PGOV_HW_TRACE_BOOST, g->hst.boost_min, h.boost_min);
-    }
-    g->hst = h;
-    g->last_path = res.path;
-    return PGOV_OK;
+    trace(g, now, PGOV_HW_TRACE_SAMPLE, g->st.busy_scaled, 0);
+    trace(g, now, PGOV_HW_TRACE_TARGET, g->st.pstate, g->st.pstate);
 }
 
-static int update_slow(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+/* v4.5 timer: decide on a copy, write, then commit (rare; simplicity wins). */
+static int timer_apply(struct pgov_pstate *g, uint64_t now)
 {
     struct pgov_pstate_state tmp;
     struct pgov_pstate_input in;
     struct pgov_pstate_result res;
+    struct pgov_hw_counters c;
+    int rc = read_inputs(g, &c, &in.iowait_us);
+
+    if (rc)
+        return rc;
+    pst_state_copy(&tmp, &g->st);
+    in.aperf = c.aperf;
+    in.mperf = c.mperf;
+    in.tsc = c.tsc;
+    in.now_ns = now;
+    in.flags = 0;
+    in.event = PGOV_PSTATE_EV_TIMER;
+    rc = pstate_decide_fast(&g->prm, &g->plat, &g->b, &tmp, &in, &res);
+    if (rc)
+        return rc;
+    if (res.write) {
+        rc = pst_hal_err(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, res.pstate, res.perf_ctl));
+        if (rc)
+            return rc;
+    }
+    pst_state_copy(&g->st, &tmp);
+    g->last_path = res.path;
+    g->samples++;
+    if (g->hw.ops.trace)
+        trace_decision(g, now);
+    return PGOV_OK;
+}
+
+PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    struct pgov_hwp_boost_state h;
+    struct pgov_hwp_boost_result res;
     int rc;
 
-    if (g->magic != PSTATE_MAGIC)
-        return PGOV_EINVAL;
-    if (g->hwp)
-        return update_hwp(g, now, flags);
+    pst_hwps_copy(&h, &g->hst);
+    (void)hwp_boost_step(&g->hprm, &h, now, flags, &res);
+    if (res.write) {
+        rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
+        if (rc)
+            return rc;
+        trace(g, now, PGOV_HW_TRACE_BOOST, g->hst.boost_min, h.boost_min);
+    }
+    pst_hwps_copy(&g->hst, &h);
+    g->last_path = res.path;
+    return PGOV_OK;
+}
+
+/* One hook call for profile @prof (a constant in every caller). */
+PST_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    struct pgov_hw_counters c;
+    uint64_t iowait_us = 0;
+    struct pgov_pstate_result pre;
+    uint64_t last_update = g->st.last_update_ns;
+    uint32_t boost = g->st.iowait_boost;
+    int rc, how;
+
     if (flags & PGOV_UPDATE_REMOTE) {
         g->last_path = PGOV_PSTATE_PATH_REMOTE;
         return PGOV_OK;
     }
-    if (g->timer)
-        return PGOV_OK; /* v4.5 has no hook: the timer drives it */
-
-    if (pgov_unlikely(g->prm.options & PGOV_PSTATE_OPT_RFC_IO_ALL) && g->shared) {
-        struct pgov_pstate_shared *sh = g->shared;
+    if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->prm.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
+        g->shared) {
+        const struct pgov_pstate_shared *sh = g->shared;
         if (sh->seen && now - sh->last_io_ns <= g->prm.tick_ns)
             flags |= PSTATE_IN_SYSBOOST;
     }
-    tmp = g->st;
-    rc = pstate_hook_pre(&g->prm, &tmp, now, flags, &res);
-    if (rc == 0) {
-        g->st = tmp; /* boost bookkeeping only: nothing can fail */
-        g->last_path = res.path;
+
+    how = pst_hook_pre(prof, &g->prm, &g->st, now, flags, &pre);
+    if (how == 0) {
+        g->last_path = pre.path; /* boost bookkeeping only: nothing can fail */
     } else {
-        in.now_ns = now;
-        in.iowait_us = 0;
-        in.flags = flags;
-        rc = sample_and_apply(g, &tmp, &in, rc == 2);
-        if (rc)
+        rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
+        if (!rc && pst_is_atom(prof)) {
+            struct pgov_hw_idle idle;
+            rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
+            iowait_us = rc ? 0 : idle.iowait_us;
+        }
+        if (!rc)
+            rc = pst_hook_sample(prof, &g->prm, &g->plat, &g->b, &g->st, now, &c, iowait_us,
+                                 how == 2, NULL, &g->hw, g->cpu);
+        if (pgov_unlikely(rc < 0)) {
+            /* Only step 1 touched the state: undo it. */
+            g->st.last_update_ns = last_update;
+            g->st.iowait_boost = boost;
             return rc;
+        }
+        if (rc == PST_REJECTED) {
+            g->last_path = PGOV_PSTATE_PATH_REJECTED;
+        } else if (rc == PST_FIRST) {
+            g->last_path = PGOV_PSTATE_PATH_FIRST;
+        } else {
+            g->last_path = how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
+            g->samples++;
+            if (pgov_unlikely(g->hw.ops.trace != NULL))
+                trace_decision(g, now);
+        }
     }
-    if ((flags & PGOV_UPDATE_IOWAIT) && (g->prm.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
-        g->shared) {
+    if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->prm.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
+        (flags & PGOV_UPDATE_IOWAIT) && g->shared) {
         g->shared->last_io_ns = now;
         g->shared->seen = 1;
     }
-    refresh_fast(g);
+    g->notfast = g->prm.options || g->st.iowait_boost != 0;
+    g->next_ns = g->st.time_ns + g->prm.sample_ns;
     return PGOV_OK;
 }
+
+#define PST_HOOK(name, prof)                                                                       \
+    PST_NOINLINE static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)              \
+    {                                                                                              \
+        return hook_run(prof, g, now, flags);                                                      \
+    }
+PST_HOOK(hook_pid_4_6, PGOV_PSTATE_PROF_PID_4_6)
+PST_HOOK(hook_pid_4_13, PGOV_PSTATE_PROF_PID_4_13)
+PST_HOOK(hook_atom_4_6, PGOV_PSTATE_PROF_ATOM_4_6)
+PST_HOOK(hook_load_4_13, PGOV_PSTATE_PROF_LOAD_4_13)
+PST_HOOK(hook_load_4_17, PGOV_PSTATE_PROF_LOAD_4_17)
+PST_HOOK(hook_load_6_19, PGOV_PSTATE_PROF_LOAD_6_19)
+#undef PST_HOOK
 
 int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
 {
     if (pgov_unlikely(!g))
         return PGOV_EFAULT;
-    if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
+    /*
+     * The hot path: (s64)(now - next) < 0 implies the kernel's
+     * (s64)(now - sample.time) < interval (never the other way round, so
+     * wrapped or backwards times take the exact test below).
+     */
+    if (pgov_likely((flags | g->notfast) == 0) && fp_u2s64(now_ns - g->next_ns) < 0)
+        return PGOV_OK;
+    if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL) || pgov_unlikely(g->magic != PSTATE_MAGIC))
         return PGOV_EINVAL;
-    /* Inside the sampling interval with nothing else to do: the hot path. */
-    if (pgov_likely(g->fast && !flags)) {
-        g->st.last_update_ns = now_ns;
-        if (pgov_u64_to_s64(now_ns - g->st.time_ns) < pgov_u64_to_s64(g->prm.sample_ns)) {
-            g->last_path = PGOV_PSTATE_PATH_SKIP;
-            return PGOV_OK;
-        }
+    /* Tail calls into the copy specialised for the profile. */
+    switch (g->prm.profile) {
+    case PGOV_PSTATE_PROF_PID_4_6:
+        return hook_pid_4_6(g, now_ns, flags);
+    case PGOV_PSTATE_PROF_PID_4_13:
+        return hook_pid_4_13(g, now_ns, flags);
+    case PGOV_PSTATE_PROF_ATOM_4_6:
+        return hook_atom_4_6(g, now_ns, flags);
+    case PGOV_PSTATE_PROF_LOAD_4_13:
+        return hook_load_4_13(g, now_ns, flags);
+    case PGOV_PSTATE_PROF_LOAD_4_17:
+        return hook_load_4_17(g, now_ns, flags);
+    case PGOV_PSTATE_PROF_LOAD_6_19:
+        return hook_load_6_19(g, now_ns, flags);
+    case PGOV_PSTATE_PROF_HWP_BOOST_6_19:
+        return update_hwp(g, now_ns, flags);
+    default:
+        /* v4.5 has no hook: its timer drives it. */
+        if (flags & PGOV_UPDATE_REMOTE)
+            g->last_path = PGOV_PSTATE_PATH_REMOTE;
+        return PGOV_OK;
     }
-    return update_slow(g, now_ns, flags);
 }
 
 int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
 {
-    struct pgov_pstate_state tmp;
-    struct pgov_pstate_input in = {0};
     int rc;
 
     if (!g || !next_ns)
@@ -326,9 +418,7 @@ int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
         *next_ns = UINT64_MAX;
         return PGOV_OK;
     }
-    tmp = g->st;
-    in.now_ns = now_ns;
-    rc = sample_and_apply(g, &tmp, &in, 0);
+    rc = timer_apply(g, now_ns);
     if (rc)
         return rc;
     *next_ns = now_ns + g->prm.sample_ns;
@@ -349,7 +439,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return PGOV_EINVAL;
     if (lim->size == 0)
         return PGOV_E2BIG;
-    rc = g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat);
+    rc = pst_hal_err(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&plat);
@@ -360,15 +450,15 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return rc;
     if (g->hwp) {
         /* The new request replaces any boost, as a limits write does. */
-        rc = g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, h.hwp_request);
+        rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, h.hwp_request));
         if (rc)
             return rc;
         g->hst.boost_min = 0;
     }
-    g->plat = plat;
-    g->lim = eff;
-    g->b = b;
-    g->hprm = h;
+    pst_hwlim_copy(&g->plat, &plat);
+    pst_limits_copy(&g->lim, &eff);
+    pst_bounds_copy(&g->b, &b);
+    pst_hwpp_copy(&g->hprm, &h);
     trace(g, 0, PGOV_HW_TRACE_LIMITS, b.lo, b.hi);
     return PGOV_OK;
 }
@@ -385,28 +475,26 @@ int pgov_pstate_attach_shared(struct pgov_pstate *g, struct pgov_pstate_shared *
 
 int pgov_pstate_get_status(const struct pgov_pstate *g, struct pgov_pstate_status *out)
 {
-    struct pgov_pstate_status s = {0};
-
     if (!g || !out)
         return PGOV_EFAULT;
     if (g->magic != PSTATE_MAGIC)
         return PGOV_EINVAL;
-    s.profile = g->prm.profile;
-    s.cpu = g->cpu;
+    out->profile = g->prm.profile;
+    out->cpu = g->cpu;
     if (g->hwp) {
-        s.pstate = g->hst.boost_min ? g->hst.boost_min : g->b.lo;
-        s.boost = g->hst.boost_min;
+        out->pstate = g->hst.boost_min ? g->hst.boost_min : g->b.lo;
+        out->boost = g->hst.boost_min;
     } else {
-        s.pstate = g->st.pstate;
-        s.boost = g->st.iowait_boost;
+        out->pstate = g->st.pstate;
+        out->boost = g->st.iowait_boost;
     }
-    s.freq_khz = s.pstate * g->plat.scaling_khz;
-    s.busy_scaled = g->st.busy_scaled;
-    s.lo = g->b.lo;
-    s.hi = g->b.hi;
-    s.last_path = g->last_path;
-    s.last_sample_ns = g->st.time_ns;
-    s.samples = g->samples;
-    *out = s;
+    out->freq_khz = out->pstate * g->plat.scaling_khz;
+    out->busy_scaled = g->st.busy_scaled;
+    out->lo = g->b.lo;
+    out->hi = g->b.hi;
+    out->last_path = g->last_path;
+    out->reserved = 0;
+    out->last_sample_ns = g->st.time_ns;
+    out->samples = g->samples;
     return PGOV_OK;
 }

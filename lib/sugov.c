@@ -3,7 +3,7 @@
 #include <pgov/sugov.h>
 #include <pgov/pstate.h>
 
-#include "internal/math64.h"
+#include "internal/fp.h"
 
 #define CAP_SCALE 1024u
 #define IOWAIT_BOOST_MIN (CAP_SCALE / 8)
@@ -16,6 +16,30 @@ int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
         prm->tick_ns == 0 || prm->reserved != 0 || (prm->options & ~PGOV_SUGOV_OPT_NONINVARIANT))
         return PGOV_EINVAL;
     return PGOV_OK;
+}
+
+/* Field by field: struct copies may become memcpy() on small cores. */
+static void state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s)
+{
+    d->last_update_ns = s->last_update_ns;
+    d->last_freq_update_ns = s->last_freq_update_ns;
+    d->iowait_boost = s->iowait_boost;
+    d->pending = s->pending;
+    d->next_freq = s->next_freq;
+    d->cached_raw_freq = s->cached_raw_freq;
+    d->need_update = s->need_update;
+    d->reserved = s->reserved;
+}
+
+static void result_copy(struct pgov_sugov_result *d, const struct pgov_sugov_result *s)
+{
+    d->path = s->path;
+    d->boost_req = s->boost_req;
+    d->pending_req = s->pending_req;
+    d->boost_util = s->boost_util;
+    d->util_eff = s->util_eff;
+    d->next_f = s->next_f;
+    d->raw_freq = s->raw_freq;
 }
 
 /* map_util_perf + map_util_freq + the table-less resolve. */
@@ -54,7 +78,7 @@ int pgov_sugov_update(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
                       uint64_t now_ns, uint32_t flags, uint32_t util_cfs, uint32_t held,
                       struct pgov_sugov_result *res)
 {
-    struct pgov_sugov_result r = {0};
+    struct pgov_sugov_result r;
     struct pgov_sugov_state s;
     int rc;
 
@@ -66,11 +90,16 @@ int pgov_sugov_update(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
     if ((flags & ~PGOV_UPDATE_IOWAIT) || held > 1 || st->reserved != 0 || st->pending > 1 ||
         st->need_update > 1 || st->iowait_boost > CAP_SCALE)
         return PGOV_EINVAL;
-    s = *st;
+    state_copy(&s, st);
+    r.path = 0;
+    r.boost_util = 0;
+    r.util_eff = 0;
+    r.next_f = 0;
+    r.raw_freq = 0;
 
     /* 1-2: the boost request, before any rate limiting. */
     uint32_t set = flags & PGOV_UPDATE_IOWAIT;
-    if (s.iowait_boost && pgov_u64_to_s64(now_ns - s.last_update_ns) > pgov_u64_to_s64(prm->tick_ns)) {
+    if (s.iowait_boost && fp_u2s64(now_ns - s.last_update_ns) > fp_u2s64(prm->tick_ns)) {
         /* Signed: a clock that went backwards never resets. */
         s.iowait_boost = set ? IOWAIT_BOOST_MIN : 0;
         s.pending = set;
@@ -86,10 +115,10 @@ int pgov_sugov_update(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
 
     /* 3: rate limit. */
     if (!s.need_update &&
-        pgov_u64_to_s64(now_ns - s.last_freq_update_ns) < pgov_u64_to_s64(prm->rate_limit_ns)) {
+        fp_u2s64(now_ns - s.last_freq_update_ns) < fp_u2s64(prm->rate_limit_ns)) {
         r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
-        *st = s;
-        *res = r;
+        state_copy(st, &s);
+        result_copy(res, &r);
         return PGOV_OK;
     }
 
@@ -138,7 +167,7 @@ int pgov_sugov_update(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
         s.next_freq = nf;
         s.last_freq_update_ns = now_ns;
     }
-    *st = s;
-    *res = r;
+    state_copy(st, &s);
+    result_copy(res, &r);
     return PGOV_OK;
 }

@@ -9,6 +9,40 @@
 
 #include <pgov/pgov.h>
 
+/*
+ * Frozen layouts of the public hw.h structs (docs/abi.md): fixed-width
+ * fields, no hidden padding. The vtable is pointer-sized slots after two
+ * u32, on every target (ILP32 and LP64).
+ */
+#define PTR sizeof(void (*)(void))
+_Static_assert(sizeof(struct pgov_hw_counters) == 24, "pgov_hw_counters layout");
+_Static_assert(offsetof(struct pgov_hw_counters, mperf) == 8, "pgov_hw_counters.mperf");
+_Static_assert(offsetof(struct pgov_hw_counters, tsc) == 16, "pgov_hw_counters.tsc");
+_Static_assert(sizeof(struct pgov_hw_limits) == 24, "pgov_hw_limits layout");
+_Static_assert(offsetof(struct pgov_hw_limits, max_pstate_physical) == 8, "limits.max_phys");
+_Static_assert(offsetof(struct pgov_hw_limits, scaling_khz) == 16, "limits.scaling_khz");
+_Static_assert(offsetof(struct pgov_hw_limits, flags) == 20, "limits.flags");
+_Static_assert(sizeof(struct pgov_hw_idle) == 32, "pgov_hw_idle layout");
+_Static_assert(offsetof(struct pgov_hw_idle, iowait_us) == 16, "idle.iowait_us");
+_Static_assert(offsetof(struct pgov_hw_idle, nice_ns) == 24, "idle.nice_ns");
+_Static_assert(sizeof(struct pgov_hw_trace) == 32, "pgov_hw_trace layout");
+_Static_assert(offsetof(struct pgov_hw_trace, cpu) == 8, "trace.cpu");
+_Static_assert(offsetof(struct pgov_hw_trace, kind) == 12, "trace.kind");
+_Static_assert(offsetof(struct pgov_hw_trace, a) == 16, "trace.a");
+_Static_assert(offsetof(struct pgov_hw_trace, b) == 24, "trace.b");
+_Static_assert(offsetof(struct pgov_hw_ops, flags) == 4, "ops.flags");
+_Static_assert(offsetof(struct pgov_hw_ops, clock_ns) == 8, "ops.clock_ns");
+_Static_assert(offsetof(struct pgov_hw_ops, read_counters) == 8 + 1 * PTR, "ops.read_counters");
+_Static_assert(offsetof(struct pgov_hw_ops, get_limits) == 8 + 2 * PTR, "ops.get_limits");
+_Static_assert(offsetof(struct pgov_hw_ops, set_pstate) == 8 + 3 * PTR, "ops.set_pstate");
+_Static_assert(offsetof(struct pgov_hw_ops, set_hwp_request) == 8 + 4 * PTR, "ops.set_hwp");
+_Static_assert(offsetof(struct pgov_hw_ops, read_idle) == 8 + 5 * PTR, "ops.read_idle");
+_Static_assert(offsetof(struct pgov_hw_ops, set_freq_khz) == 8 + 6 * PTR, "ops.set_freq_khz");
+_Static_assert(offsetof(struct pgov_hw_ops, trace) == 8 + 7 * PTR, "ops.trace");
+_Static_assert(sizeof(struct pgov_hw_ops) == 8 + 8 * PTR, "pgov_hw_ops size");
+_Static_assert(PGOV_HW_OPS_SIZE_V1 == sizeof(struct pgov_hw_ops), "V1 is the whole table");
+_Static_assert(sizeof(struct pgov_hw) == sizeof(struct pgov_hw_ops) + sizeof(void *), "pgov_hw");
+
 static void test_version(void **st)
 {
     (void)st;
@@ -133,6 +167,68 @@ static void test_hw_bind_short_table(void **st)
     assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, 0), PGOV_E2BIG);
 }
 
+static int cb_limits(void *ctx, uint32_t cpu, struct pgov_hw_limits *l)
+{
+    (void)ctx;
+    (void)cpu;
+    (void)l;
+    return 0;
+}
+static int cb_hwp(void *ctx, uint32_t cpu, uint64_t v)
+{
+    (void)ctx;
+    (void)cpu;
+    (void)v;
+    return 0;
+}
+static int cb_idle(void *ctx, uint32_t cpu, struct pgov_hw_idle *i)
+{
+    (void)ctx;
+    (void)cpu;
+    (void)i;
+    return 0;
+}
+static int cb_freq(void *ctx, uint32_t cpu, uint32_t khz)
+{
+    (void)ctx;
+    (void)cpu;
+    (void)khz;
+    return 0;
+}
+
+/* Each need bit is checked against its own callback and no other: a full
+ * table satisfies every bit; removing one callback fails exactly the bit
+ * that names it (and only when that bit is asked for). */
+static void test_hw_bind_each_need(void **st)
+{
+    (void)st;
+    const struct pgov_hw_ops full = {
+        .size = sizeof(full), .clock_ns = cb_clock, .read_counters = cb_counters,
+        .get_limits = cb_limits, .set_pstate = cb_pstate, .set_hwp_request = cb_hwp,
+        .read_idle = cb_idle, .set_freq_khz = cb_freq};
+    struct pgov_hw hw;
+    assert_int_equal(pgov_hw_bind(&hw, &full, NULL, 0x7Fu), PGOV_OK);
+    assert_null(hw.ops.trace);
+    assert_ptr_equal(hw.ops.get_limits, cb_limits);
+    assert_ptr_equal(hw.ops.set_hwp_request, cb_hwp);
+    assert_ptr_equal(hw.ops.read_idle, cb_idle);
+    assert_ptr_equal(hw.ops.set_freq_khz, cb_freq);
+    for (unsigned bit = 0; bit < 7; bit++) {
+        struct pgov_hw_ops ops = full;
+        switch (bit) {
+        case 0: ops.clock_ns = NULL; break;
+        case 1: ops.read_counters = NULL; break;
+        case 2: ops.get_limits = NULL; break;
+        case 3: ops.set_pstate = NULL; break;
+        case 4: ops.set_hwp_request = NULL; break;
+        case 5: ops.read_idle = NULL; break;
+        default: ops.set_freq_khz = NULL; break;
+        }
+        assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, 1u << bit), PGOV_ENOSYS);
+        assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, 0x7Fu & ~(1u << bit)), PGOV_OK);
+    }
+}
+
 static void test_hw_limits_check(void **st)
 {
     (void)st;
@@ -145,6 +241,8 @@ static void test_hw_limits_check(void **st)
     l = ivb, l.min_pstate = 35;
     assert_int_equal(pgov_hw_limits_check(&l), PGOV_EINVAL);
     l = ivb, l.max_pstate = 40;
+    assert_int_equal(pgov_hw_limits_check(&l), PGOV_EINVAL);
+    l = ivb, l.max_pstate_physical = 40;
     assert_int_equal(pgov_hw_limits_check(&l), PGOV_EINVAL);
     l = ivb, l.max_pstate_physical = 0;
     assert_int_equal(pgov_hw_limits_check(&l), PGOV_EINVAL);
@@ -162,7 +260,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_version),       cmocka_unit_test(test_strerror),
         cmocka_unit_test(test_kver),          cmocka_unit_test(test_hw_bind),
-        cmocka_unit_test(test_hw_bind_short_table), cmocka_unit_test(test_hw_limits_check),
+        cmocka_unit_test(test_hw_bind_short_table), cmocka_unit_test(test_hw_bind_each_need),
+        cmocka_unit_test(test_hw_limits_check),
     };
     return cmocka_run_group_tests_name("core", tests, NULL, NULL);
 }

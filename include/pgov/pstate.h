@@ -370,7 +370,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_state_reset(struct pgov_pstate_state *s
  *
  * @return ::PGOV_OK; ::PGOV_EFAULT (NULL); ::PGOV_EINVAL (event not valid
  *         for the profile, unknown flags, HWP profile, `st->pstate` or
- *         bounds 0); nothing changes on error.
+ *         bounds 0); ::PGOV_EDOM where the kernel would divide by zero
+ *         (#DE); nothing changes on error.
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pstate_decide(const struct pgov_pstate_params *prm,
                                                 const struct pgov_hw_limits *plat,
@@ -426,7 +427,9 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_init(void *mem, size_t len,
  * @param now_ns  scheduler clock
  * @param flags   PGOV_UPDATE_*
  * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags); a HAL
- *         error unchanged (state as before the call).
+ *         error unchanged; ::PGOV_EDOM where the kernel would divide by
+ *         zero (an MPERF delta that is a multiple of 2^56). On error the
+ *         state is as before the call.
  */
 PGOV_API int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags);
 
@@ -438,7 +441,9 @@ PGOV_API int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t
  * sampling interval). Hook-driven profiles do nothing and report
  * `UINT64_MAX` (no timer needed).
  *
- * @return ::PGOV_OK; ::PGOV_EFAULT; a HAL error unchanged.
+ * @return ::PGOV_OK; ::PGOV_EFAULT; a HAL error unchanged; ::PGOV_EDOM
+ *         where the kernel would divide by zero (Atom: a stale decision
+ *         before any sample was accepted). On error nothing changes.
  */
 PGOV_API int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns);
 
@@ -473,7 +478,9 @@ struct pgov_pstate_status {
     uint32_t boost;        /**< iowait boost (fp8) or HWP boost_min */
     uint32_t lo;           /**< effective lower bound */
     uint32_t hi;           /**< effective upper bound */
-    uint32_t last_path;    /**< ::pgov_pstate_path of the last call (0: none) */
+    uint32_t last_path;    /**< ::pgov_pstate_path of the last call that got past
+                            *   the interval check (skips are not recorded, to
+                            *   keep that path short); 0: none */
     uint32_t reserved;     /**< zero */
     uint64_t last_sample_ns; /**< sample.time */
     uint64_t samples;      /**< decisions taken so far */

@@ -35,16 +35,4 @@ int pstate_decide_fast(const struct pgov_pstate_params *prm, const struct pgov_h
                        const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
                        const struct pgov_pstate_input *in, struct pgov_pstate_result *res);
 
-/* Hook step 1: boost bookkeeping and interval check, no counters needed.
- * Returns 0 when done (res->path set), 1 to sample, 2 to sample at once
- * (v4.17 IOWAIT). */
-int pstate_hook_pre(const struct pgov_pstate_params *prm, struct pgov_pstate_state *st,
-                    uint64_t now, uint32_t flags, struct pgov_pstate_result *res);
-
-/* Hook step 2: sample @in and decide. PGOV_EDOM leaves @st half-updated. */
-int pstate_hook_sample(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
-                       const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
-                       const struct pgov_pstate_input *in, int immediate,
-                       struct pgov_pstate_result *res);
-
 #endif

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Clean-room renderings of the kernel's intel_pstate and schedutil paths,
+ * written from spec/pstate.md in the most direct way (the shape the kernel
+ * code has: per-CPU struct, sample, target, clamp, write), for the bench.
+ * Reads and writes go through the same trivial callbacks the library uses.
+ */
+#include "bench_pstate.h"
+
+/* ---- fixed point as the kernel spells it (x86-64 gcc semantics) ---- */
+static inline int32_t mul_fp(int32_t x, int32_t y)
+{
+    return (int32_t)(((int64_t)x * (int64_t)y) >> 8);
+}
+static inline int32_t div_fp(int64_t x, int64_t y)
+{
+    return (int32_t)((int64_t)((uint64_t)x << 8) / y);
+}
+static inline uint64_t mul_ext_fp(uint64_t x, uint64_t y)
+{
+    return (x * y) >> 14;
+}
+static inline uint64_t div_ext_fp(uint64_t x, uint64_t y)
+{
+    return (x << 14) / y;
+}
+
+static int sample(struct base_cpu *cpu, uint64_t time)
+{
+    struct pgov_hw_counters c;
+    cpu->read(cpu->ctx, cpu->cpu, &c);
+    if (c.mperf == cpu->prev_mperf || c.tsc == cpu->prev_tsc)
+        return 0;
+    cpu->last_sample_time = cpu->time;
+    cpu->time = time;
+    cpu->d_aperf = c.aperf - cpu->prev_aperf;
+    cpu->d_mperf = c.mperf - cpu->prev_mperf;
+    cpu->d_tsc = c.tsc - cpu->prev_tsc;
+    cpu->prev_aperf = c.aperf;
+    cpu->prev_mperf = c.mperf;
+    cpu->prev_tsc = c.tsc;
+    return cpu->last_sample_time != 0;
+}
+
+static int pid_calc(struct base_cpu *cpu, int32_t busy)
+{
+    int32_t err = cpu->setpoint - busy, p, d, r;
+    if ((err < 0 ? -err : err) <= cpu->deadband)
+        return 0;
+    p = mul_fp(cpu->p_gain, err);
+    cpu->integral += err;
+    if (cpu->integral > 7680)
+        cpu->integral = 7680;
+    if (cpu->integral < -7680)
+        cpu->integral = -7680;
+    d = mul_fp(cpu->d_gain, err - cpu->last_err);
+    cpu->last_err = err;
+    r = p + mul_fp(cpu->integral, cpu->i_gain) + d;
+    r += 128;
+    return r >> 8;
+}
+
+static void set_pstate(struct base_cpu *cpu, int target)
+{
+    int p = target < (int)cpu->lo ? (int)cpu->lo : target;
+    p = p > (int)cpu->hi ? (int)cpu->hi : p;
+    if ((uint32_t)p == cpu->pstate)
+        return;
+    cpu->pstate = (uint32_t)p;
+    cpu->write(cpu->ctx, cpu->cpu, (uint32_t)p, (uint64_t)p << 8);
+}
+
+/* v4.6 intel_pstate_update_util + get_target_pstate_use_performance. */
+__attribute__((noinline)) void base_pstate_update_pid(struct base_cpu *cpu, uint64_t time)
+{
+    if ((int64_t)(time - cpu->time) < (int64_t)cpu->sample_ns)
+        return;
+    if (!sample(cpu, time))
+        return;
+    cpu->core = (int32_t)((cpu->d_aperf << 8) * (100 << 8) / (cpu->d_mperf << 8));
+    int32_t busy = mul_fp(cpu->core, div_fp((int64_t)cpu->max_phys << 8,
+                                            (int64_t)cpu->pstate << 8));
+    uint64_t dur = cpu->time - cpu->last_sample_time;
+    if ((int64_t)dur > 3 * (int64_t)cpu->sample_ns) {
+        busy = mul_fp(busy, div_fp((int64_t)cpu->sample_ns << 8, (int64_t)dur << 8));
+    } else if (div_fp((int64_t)(100 * cpu->d_mperf), (int64_t)cpu->d_tsc) < 256) {
+        busy = 0;
+    }
+    cpu->busy_scaled = busy;
+    set_pstate(cpu, (int)cpu->pstate - pid_calc(cpu, busy));
+}
+
+/* Current intel_pstate_update_util + get_target_pstate (load-based). */
+__attribute__((noinline)) void base_pstate_update_load(struct base_cpu *cpu, uint64_t time,
+                                                       uint32_t flags)
+{
+    uint64_t delta = time - cpu->last_update;
+    if (flags & 1) {
+        if (delta > cpu->tick_ns)
+            cpu->iowait_boost = 32;
+        else if (cpu->iowait_boost >= 32)
+            cpu->iowait_boost = cpu->iowait_boost << 1 > 256 ? 256 : cpu->iowait_boost << 1;
+        else
+            cpu->iowait_boost = 32;
+    } else if (cpu->iowait_boost) {
+        cpu->iowait_boost = delta > cpu->tick_ns ? 0 : cpu->iowait_boost >> 1;
+    }
+    cpu->last_update = time;
+    if ((int64_t)(time - cpu->time) < (int64_t)cpu->sample_ns)
+        return;
+    if (!sample(cpu, time))
+        return;
+    cpu->core = (int32_t)div_ext_fp(cpu->d_aperf, cpu->d_mperf);
+    int32_t busy_frac = div_fp((int64_t)cpu->d_mperf, (int64_t)cpu->d_tsc);
+    if ((uint32_t)busy_frac < cpu->iowait_boost)
+        busy_frac = (int32_t)cpu->iowait_boost;
+    cpu->busy_scaled = busy_frac * 100;
+    int32_t target = (int32_t)(cpu->base + (cpu->base >> 2));
+    target = mul_fp(target, busy_frac);
+    if (target < (int32_t)cpu->min_pstate)
+        target = (int32_t)cpu->min_pstate;
+    int32_t avg = (int32_t)mul_ext_fp(cpu->max_phys, (uint64_t)(int64_t)cpu->core);
+    if (avg > target)
+        target += (avg - target) >> 1;
+    set_pstate(cpu, target);
+}
+
+/* schedutil map_util_perf + get_next_freq (invariant, no table). */
+__attribute__((noinline)) uint32_t base_sugov_next_freq(const struct pgov_sugov_params *p,
+                                                        uint32_t util)
+{
+    unsigned long max = p->max_cap, f;
+    unsigned long u = util > max ? max : util;
+    u = u + (u >> 2);
+    u = u < max ? u : max;
+    f = (unsigned long)p->max_freq_khz * u / max;
+    uint32_t lo = p->min_khz > p->max_khz ? p->max_khz : p->min_khz;
+    if (f > p->max_khz)
+        f = p->max_khz;
+    if (f < lo)
+        f = lo;
+    return (uint32_t)f;
+}

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * intel_pstate and schedutil ops:
+ *   pstate_sample_pid   one v4.6 PID hook call that samples and sets a P-state
+ *   pstate_sample_load  one current load-based hook call that samples and sets
+ *   pstate_hook_skip    one hook call inside the sampling interval
+ *   sugov_next_freq     schedutil util -> frequency (1.25 headroom, clamp)
+ * The counters alternate a C0-idle and a fully busy 10 ms window, so every
+ * sample moves the P-state (39 <-> 20 for the PID, 39 <-> 25 for load).
+ * HAL callbacks are trivial and named hal_* (counted in both columns).
+ */
+#include "bench.h"
+#include "bench_pstate.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#define MS 1000000ull
+
+struct hal {
+    struct pgov_hw_counters c;
+    uint32_t n;
+    uint32_t pstate;
+};
+
+static struct hal hal;
+
+static int hal_read(void *ctx, uint32_t cpu, struct pgov_hw_counters *out)
+{
+    struct hal *h = ctx;
+    (void)cpu;
+    /* Alternate windows: C0 < 1 % (idle) and fully busy at turbo. */
+    uint64_t busy = (++h->n & 1) ? 34000000u : 100u;
+    h->c.tsc += 34000000u;
+    h->c.mperf += busy;
+    h->c.aperf += busy + (busy >> 3);
+    *out = h->c;
+    return 0;
+}
+
+static int hal_write(void *ctx, uint32_t cpu, uint32_t pstate, uint64_t ctl)
+{
+    struct hal *h = ctx;
+    (void)cpu;
+    (void)ctl;
+    h->pstate = pstate;
+    return 0;
+}
+
+static int hal_limits(void *ctx, uint32_t cpu, struct pgov_hw_limits *out)
+{
+    static const struct pgov_hw_limits ivb = {16, 34, 34, 39, 100000, 0};
+    (void)ctx;
+    (void)cpu;
+    *out = ivb;
+    return 0;
+}
+
+static const struct pgov_hw_ops hal_ops = {
+    .size = sizeof(struct pgov_hw_ops),
+    .read_counters = hal_read,
+    .get_limits = hal_limits,
+    .set_pstate = hal_write,
+};
+
+static _Alignas(8) unsigned char mem[1024];
+static struct pgov_pstate *gov;
+static struct base_cpu bcpu;
+static uint64_t t_now;
+
+static void setup_gov(uint32_t policy, uint32_t kver)
+{
+    struct pgov_pstate_config c;
+    memset(&c, 0, sizeof(c));
+    c.size = sizeof(c);
+    c.policy = policy;
+    c.kver = kver;
+    memset(&hal, 0, sizeof(hal));
+    if (pgov_pstate_init(mem, sizeof(mem), &c, &hal_ops, &hal, &gov) != 0)
+        __builtin_trap();
+    t_now = 1000 * MS;
+    /* Prime: the first sample only records the counters. */
+    (void)pgov_pstate_update(gov, t_now, 0);
+
+    memset(&bcpu, 0, sizeof(bcpu));
+    bcpu.sample_ns = 10 * MS;
+    bcpu.tick_ns = 4 * MS;
+    bcpu.setpoint = 97 * 256;
+    bcpu.p_gain = 51;
+    bcpu.last_err = -768;
+    bcpu.pstate = 16;
+    bcpu.lo = 16;
+    bcpu.hi = 39;
+    bcpu.base = 39;
+    bcpu.min_pstate = 16;
+    bcpu.max_phys = 34;
+    bcpu.read = hal_read;
+    bcpu.write = hal_write;
+    bcpu.ctx = &hal;
+}
+
+static void setup_pid(void)
+{
+    setup_gov(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
+    base_pstate_update_pid(&bcpu, t_now);
+}
+
+static void setup_load(void)
+{
+    setup_gov(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19);
+    base_pstate_update_load(&bcpu, t_now, 0);
+}
+
+static void loop_lib_sample(uint64_t iters)
+{
+    uint64_t t = t_now;
+    for (uint64_t i = 0; i < iters; i++) {
+        t += 10 * MS + 1;
+        int rc = pgov_pstate_update(gov, t, 0);
+        DO_NOT_OPTIMIZE(rc);
+    }
+    t_now = t;
+}
+
+static void loop_kernel_pid(uint64_t iters)
+{
+    uint64_t t = t_now;
+    for (uint64_t i = 0; i < iters; i++) {
+        t += 10 * MS + 1;
+        base_pstate_update_pid(&bcpu, t);
+        CLOBBER();
+    }
+    t_now = t;
+}
+
+static void loop_kernel_load(uint64_t iters)
+{
+    uint64_t t = t_now;
+    for (uint64_t i = 0; i < iters; i++) {
+        t += 10 * MS + 1;
+        base_pstate_update_load(&bcpu, t, 0);
+        CLOBBER();
+    }
+    t_now = t;
+}
+
+static void loop_lib_skip(uint64_t iters)
+{
+    uint64_t t = t_now;
+    for (uint64_t i = 0; i < iters; i++) {
+        int rc = pgov_pstate_update(gov, t + (i & 1023), 0);
+        DO_NOT_OPTIMIZE(rc);
+    }
+}
+
+static void loop_kernel_skip(uint64_t iters)
+{
+    uint64_t t = t_now;
+    for (uint64_t i = 0; i < iters; i++) {
+        base_pstate_update_pid(&bcpu, t + (i & 1023));
+        CLOBBER();
+    }
+}
+
+static const struct pgov_sugov_params sg = {1000000, 4000000, 1024, 3900000, 1600000,
+                                             3900000, 0, 0};
+static uint32_t utils[1024];
+
+static void setup_sugov(void)
+{
+    uint64_t s = 42;
+    for (size_t i = 0; i < 1024; i++)
+        utils[i] = (uint32_t)(bench_rand(&s) % 1100);
+}
+
+static void loop_lib_sugov(uint64_t iters)
+{
+    for (uint64_t i = 0; i < iters; i++) {
+        uint32_t f = pgov_sugov_next_freq(&sg, utils[i & 1023], 0, NULL);
+        DO_NOT_OPTIMIZE(f);
+    }
+}
+
+static void loop_kernel_sugov(uint64_t iters)
+{
+    for (uint64_t i = 0; i < iters; i++) {
+        uint32_t f = base_sugov_next_freq(&sg, utils[i & 1023]);
+        DO_NOT_OPTIMIZE(f);
+    }
+}
+
+const struct bench_op bench_ops_pstate[] = {
+    {"pstate_sample_pid", setup_pid, loop_lib_sample, loop_kernel_pid},
+    {"pstate_sample_load", setup_load, loop_lib_sample, loop_kernel_load},
+    {"pstate_hook_skip", setup_pid, loop_lib_skip, loop_kernel_skip},
+    {"sugov_next_freq", setup_sugov, loop_lib_sugov, loop_kernel_sugov},
+    BENCH_OPS_END,
+};

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Shared between bench_pstate.c and baseline_pstate.c. */
+#ifndef PGOV_BENCH_PSTATE_H
+#define PGOV_BENCH_PSTATE_H
+
+#include <stdint.h>
+#include <pgov/pgov.h>
+
+/* The kernel-shaped per-CPU struct of the baseline. */
+struct base_cpu {
+    uint64_t prev_aperf, prev_mperf, prev_tsc;
+    uint64_t d_aperf, d_mperf, d_tsc;
+    uint64_t time, last_sample_time, last_update;
+    uint64_t sample_ns, tick_ns;
+    int32_t core, busy_scaled, integral, last_err;
+    int32_t setpoint, deadband, p_gain, i_gain, d_gain;
+    uint32_t iowait_boost, pstate, lo, hi, base, min_pstate, max_phys, cpu;
+    int (*read)(void *ctx, uint32_t cpu, struct pgov_hw_counters *out);
+    int (*write)(void *ctx, uint32_t cpu, uint32_t pstate, uint64_t ctl);
+    void *ctx;
+};
+
+void base_pstate_update_pid(struct base_cpu *cpu, uint64_t time);
+void base_pstate_update_load(struct base_cpu *cpu, uint64_t time, uint32_t flags);
+uint32_t base_sugov_next_freq(const struct pgov_sugov_params *p, uint32_t util);
+
+#endif

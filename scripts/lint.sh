@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Cheap static checks that every file must pass:
+#  - cppcheck on lib/ (warning, style, performance, portability; not
+#    unusedFunction, which would flag every public function);
+#  - an SPDX line in the first two lines of every source and script;
+#  - every public header has a Doxygen @file block (else doxygen skips it).
+# clang-format is not enforced (.clang-format is there for editors).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fail=0
+cppcheck --std=c11 --enable=warning,style,performance,portability --error-exitcode=1 \
+         --inline-suppr --suppress=missingIncludeSystem -q -Iinclude -Ilib lib/*.c || fail=1
+n_lib=$(ls lib/*.c | wc -l)
+files=$(git ls-files '*.c' '*.h' '*.sh' '*.cmake' '*.in' '*.ld' 'CMakeLists.txt' '*/CMakeLists.txt' \
+        'lib/pgov.map' '.ci/run' 'bench/run' 2>/dev/null | grep -v '^tests/vectors/' || true)
+missing=$(for f in $files; do [ -f "$f" ] && ! head -n 3 "$f" | grep -q 'SPDX-License-Identifier: BSD-2-Clause' && echo "$f"; done || true)
+if [ -n "$missing" ]; then
+  echo "lint: no 'SPDX-License-Identifier: BSD-2-Clause' in the first lines of:" $missing >&2; fail=1
+fi
+nofile=$(grep -L '@file' include/pgov/*.h || true)
+[ -z "$nofile" ] || { echo "lint: public headers without @file: $nofile" >&2; fail=1; }
+[ $fail -eq 0 ] || { echo "lint: FAILED" >&2; exit 1; }
+echo "lint: ok: cppcheck clean on $n_lib lib/ sources; SPDX line in $(echo "$files" | wc -w) files; @file in every public header"

@@ -1,0 +1,881 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * intel_pstate: fixed-point error paths, profile resolution and tunable
+ * validation, layout of the public structs, and the governor instance
+ * closed-loop against the fake CPU of tests/util/fake_hw.c for every
+ * profile (counter wrap, time going backwards, minutes of idle, remote
+ * callbacks, HAL errors, RFC variants, HWP boost).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <pgov/pgov.h>
+
+#include "fake_hw.h"
+
+#define MS 1000000ull
+
+/* ---- layout ---------------------------------------------------------- */
+
+_Static_assert(sizeof(struct pgov_pstate_state) == 104, "state layout");
+_Static_assert(offsetof(struct pgov_pstate_state, core) == 80, "state layout");
+_Static_assert(offsetof(struct pgov_pstate_state, pstate) == 100, "state layout");
+_Static_assert(sizeof(struct pgov_pstate_params) == 56, "params layout");
+_Static_assert(sizeof(struct pgov_pstate_limits) == 40, "limits layout");
+_Static_assert(offsetof(struct pgov_pstate_limits, hwp_request) == 24, "limits layout");
+_Static_assert(sizeof(struct pgov_pstate_config) == 112, "config layout");
+_Static_assert(offsetof(struct pgov_pstate_config, limits) == 72, "config layout");
+_Static_assert(sizeof(struct pgov_pstate_input) == 48, "input layout");
+_Static_assert(sizeof(struct pgov_pstate_result) == 64, "result layout");
+_Static_assert(sizeof(struct pgov_pstate_bounds) == 16, "bounds layout");
+_Static_assert(sizeof(struct pgov_pstate_shared) == 16, "shared layout");
+_Static_assert(sizeof(struct pgov_pstate_status) == 56, "status layout");
+_Static_assert(sizeof(struct pgov_hwp_boost_state) == 24, "hwp layout");
+_Static_assert(sizeof(struct pgov_hwp_boost_params) == 32, "hwp layout");
+_Static_assert(sizeof(struct pgov_sugov_state) == 40, "sugov layout");
+_Static_assert(sizeof(struct pgov_sugov_params) == 40, "sugov layout");
+_Static_assert(sizeof(struct pgov_sugov_result) == 32, "sugov layout");
+
+/* ---- helpers --------------------------------------------------------- */
+
+static _Alignas(8) unsigned char storage[2][1024];
+
+static struct pgov_pstate_config cfg_for(uint32_t policy, uint32_t kver)
+{
+    struct pgov_pstate_config c;
+    memset(&c, 0, sizeof(c));
+    c.size = sizeof(c);
+    c.policy = policy;
+    c.kver = kver;
+    return c;
+}
+
+static struct pgov_pstate *mk(int slot, const struct pgov_pstate_config *c, struct fake_hw *f)
+{
+    struct pgov_pstate *g = NULL;
+    assert_true(pgov_pstate_size() <= sizeof(storage[0]));
+    assert_int_equal(pgov_pstate_init(storage[slot], sizeof(storage[0]), c, &fake_hw_ops, f, &g),
+                     0);
+    assert_ptr_equal(g, storage[slot]);
+    return g;
+}
+
+static struct pgov_pstate_status status(const struct pgov_pstate *g)
+{
+    struct pgov_pstate_status s;
+    assert_int_equal(pgov_pstate_get_status(g, &s), 0);
+    return s;
+}
+
+/* One scheduler tick-ish step: run @dt, then call the hook or the timer. */
+static void step(struct pgov_pstate *g, struct fake_hw *f, uint64_t dt, uint32_t flags)
+{
+    uint64_t next;
+    fake_hw_run(f, dt, 0);
+    struct pgov_pstate_status s = status(g);
+    if (s.profile == PGOV_PSTATE_PROF_PID_4_5 || s.profile == PGOV_PSTATE_PROF_ATOM_4_5) {
+        assert_int_equal(pgov_pstate_timer(g, f->now_ns, &next), 0);
+        assert_int_equal(next, f->now_ns + 10 * MS);
+    } else {
+        assert_int_equal(pgov_pstate_update(g, f->now_ns, flags), 0);
+    }
+    s = status(g);
+    /* Invariant: the P-state in force is the one last written, within bounds
+     * (lo > hi resolves to hi). */
+    assert_int_equal(s.pstate, f->pstate);
+    uint32_t lo = s.lo > s.hi ? s.hi : s.lo;
+    if (f->nwrites > 1) {
+        assert_true(s.pstate >= lo);
+        assert_true(s.pstate <= s.hi);
+    }
+    assert_int_equal(f->other_cpu_calls, 0);
+}
+
+/* ---- fixed-point error paths ------------------------------------------ */
+
+static void test_fixed_errors(void **st)
+{
+    (void)st;
+    int32_t r = 7;
+    uint64_t u = 7;
+    assert_int_equal(pgov_fp_div(1, 0, &r), PGOV_EDOM);
+    assert_int_equal(r, 7);
+    assert_int_equal(pgov_fp_div(1, 1, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_fp_div_ext(1, 0, &u), PGOV_EDOM);
+    assert_int_equal(u, 7);
+    assert_int_equal(pgov_fp_div_ext(1, 1, NULL), PGOV_EFAULT);
+    /* INT64_MIN / -1 traps on x86; here it wraps and stays defined. */
+    assert_int_equal(pgov_fp_div(INT64_MIN, -1, &r), 0);
+    assert_int_equal(r, 0);
+    /* Rounding directions the spec insists on. */
+    assert_int_equal(pgov_fp_mul(-1, 1), -1);
+    assert_int_equal(pgov_fp_div(-1, 257, &r), 0);
+    assert_int_equal(r, 0);
+    assert_int_equal(pgov_fp_percent(20), 51);
+    assert_int_equal(pgov_fp_percent(14), 35);
+    assert_int_equal(pgov_fp_ceiling(257), 2);
+    assert_int_equal(pgov_fp_ceiling(-257), -1);
+}
+
+/* ---- profile resolution and validation ------------------------------- */
+
+static void test_profiles(void **st)
+{
+    (void)st;
+    static const struct {
+        uint32_t policy, kver;
+        int rc;
+        uint32_t prof;
+    } t[] = {
+        {PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_5, 0, PGOV_PSTATE_PROF_PID_4_5},
+        {PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6, 0, PGOV_PSTATE_PROF_PID_4_6},
+        {PGOV_PSTATE_POLICY_PID, PGOV_KVER(4, 12), 0, PGOV_PSTATE_PROF_PID_4_6},
+        {PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_13, 0, PGOV_PSTATE_PROF_PID_4_13},
+        {PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_14, PGOV_ENOTSUP, 0},
+        {PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_4, PGOV_ENOTSUP, 0},
+        {PGOV_PSTATE_POLICY_PID_ATOM, PGOV_KVER_4_5, 0, PGOV_PSTATE_PROF_ATOM_4_5},
+        {PGOV_PSTATE_POLICY_PID_ATOM, PGOV_KVER(4, 8), 0, PGOV_PSTATE_PROF_ATOM_4_6},
+        {PGOV_PSTATE_POLICY_PID_ATOM, PGOV_KVER(4, 9), PGOV_ENOTSUP, 0},
+        {PGOV_PSTATE_POLICY_LOAD, PGOV_KVER(4, 12), PGOV_ENOTSUP, 0},
+        {PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_4_13, 0, PGOV_PSTATE_PROF_LOAD_4_13},
+        {PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_4_14, 0, PGOV_PSTATE_PROF_LOAD_4_17},
+        {PGOV_PSTATE_POLICY_LOAD, PGOV_KVER(5, 0), 0, PGOV_PSTATE_PROF_LOAD_4_17},
+        {PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_5_1, 0, PGOV_PSTATE_PROF_LOAD_6_19},
+        {PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_LATEST, 0, PGOV_PSTATE_PROF_LOAD_6_19},
+        {PGOV_PSTATE_POLICY_HWP_BOOST, PGOV_KVER_4_17, PGOV_ENOTSUP, 0},
+        {PGOV_PSTATE_POLICY_HWP_BOOST, PGOV_KVER(4, 18), 0, PGOV_PSTATE_PROF_HWP_BOOST_6_19},
+        {PGOV_PSTATE_POLICY_DEFAULT, PGOV_KVER_4_13, 0, PGOV_PSTATE_PROF_PID_4_13},
+        {PGOV_PSTATE_POLICY_DEFAULT, PGOV_KVER_LATEST, 0, PGOV_PSTATE_PROF_LOAD_6_19},
+        {PGOV_PSTATE_POLICY_DEFAULT, PGOV_KVER_NEWEST + 1, PGOV_ENOTSUP, 0},
+        {99, PGOV_KVER_4_13, PGOV_EINVAL, 0},
+    };
+    for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+        struct pgov_pstate_config c = cfg_for(t[i].policy, t[i].kver);
+        struct pgov_pstate_params p;
+        memset(&p, 0xAB, sizeof(p));
+        assert_int_equal(pgov_pstate_params_init(&p, &c), t[i].rc);
+        if (t[i].rc == 0)
+            assert_int_equal(p.profile, t[i].prof);
+        else
+            assert_int_equal(p.profile, 0xABABABABu);
+    }
+}
+
+static void test_tunables(void **st)
+{
+    (void)st;
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
+    struct pgov_pstate_params p;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(p.setpoint_fp, 97 * 256);
+    assert_int_equal(p.p_gain, 51);
+    assert_int_equal(p.i_gain, 0);
+    assert_int_equal(p.sample_ns, 10 * MS);
+    assert_int_equal(p.tick_ns, 4 * MS);
+
+    c = cfg_for(PGOV_PSTATE_POLICY_PID_ATOM, PGOV_KVER_4_6);
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(p.setpoint_fp, 60 * 256);
+    assert_int_equal(p.p_gain, 35);
+    assert_int_equal(p.i_gain, 10);
+    c.i_gain_pct = PGOV_PSTATE_PCT_ZERO;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(p.i_gain, 0);
+
+#define BAD(field, val, code)                                                                      \
+    do {                                                                                           \
+        struct pgov_pstate_config b = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);              \
+        b.field = val;                                                                             \
+        assert_int_equal(pgov_pstate_params_init(&p, &b), code);                                   \
+    } while (0)
+    BAD(p_gain_pct, 101, PGOV_EINVAL);
+    BAD(setpoint_pct, 101, PGOV_EINVAL);
+    BAD(deadband_pct, 101, PGOV_EINVAL);
+    BAD(sample_interval_ns, 999, PGOV_EINVAL);
+    BAD(tick_ns, 2000000000ull, PGOV_EINVAL);
+    BAD(reserved, 1, PGOV_EINVAL);
+    BAD(options, PGOV_PSTATE_OPT_RFC_IO_PERCPU, PGOV_EINVAL); /* RFC only on 4.13 load */
+    BAD(aperf_mperf_shift, 10, PGOV_EINVAL);                  /* no shift before 4.13 */
+    BAD(size, 8, PGOV_E2BIG);
+#undef BAD
+    c = cfg_for(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_4_13);
+    c.options = PGOV_PSTATE_OPT_RFC_IO_PERCPU | PGOV_PSTATE_OPT_RFC_IO_ALL;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), PGOV_EINVAL);
+    c.options = 4;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), PGOV_EINVAL);
+
+    /* A bigger struct from a newer caller: zero tail accepted, else E2BIG. */
+    struct {
+        struct pgov_pstate_config c;
+        uint32_t extra[2];
+    } big;
+    memset(&big, 0, sizeof(big));
+    big.c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
+    big.c.size = sizeof(big);
+    assert_int_equal(pgov_pstate_params_init(&p, &big.c), 0);
+    big.extra[1] = 1;
+    assert_int_equal(pgov_pstate_params_init(&p, &big.c), PGOV_E2BIG);
+    assert_int_equal(pgov_pstate_params_init(NULL, &c), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_params_init(&p, NULL), PGOV_EFAULT);
+}
+
+static void test_bounds(void **st)
+{
+    (void)st;
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
+    struct pgov_pstate_params p;
+    struct pgov_hw_limits plat = {16, 34, 34, 39, 100000, 0};
+    struct pgov_pstate_limits l = {sizeof(l), 0, 0, 256, 0, 0, 0, 0};
+    struct pgov_pstate_bounds b;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), 0);
+    assert_int_equal(b.lo, 16);
+    assert_int_equal(b.hi, 39);
+    assert_int_equal(b.base, 39);
+    /* Inverted fractions: allowed, the clamp resolves to hi. */
+    l.min_perf_fp = 256;
+    l.max_perf_fp = 128;
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), 0);
+    assert_int_equal(b.lo, 39);
+    assert_int_equal(b.hi, 19);
+    /* no_turbo: base = max, PERF_CTL turbo-disengage bit. */
+    l.min_perf_fp = 0;
+    l.max_perf_fp = 256;
+    l.no_turbo = 1;
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), 0);
+    assert_int_equal(b.hi, 34);
+    assert_int_equal(b.ctl_turbo, 1);
+    l.no_turbo = 2;
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), PGOV_EINVAL);
+    l.no_turbo = 0;
+    l.max_perf_fp = 257;
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), PGOV_EINVAL);
+    l.max_perf_fp = 256;
+    plat.min_pstate = 0;
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), PGOV_EINVAL);
+}
+
+/* ---- decision layer: error leaves state unchanged --------------------- */
+
+static void test_decide_errors(void **st)
+{
+    (void)st;
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
+    struct pgov_pstate_params p;
+    struct pgov_hw_limits plat = {16, 34, 34, 39, 100000, 0};
+    struct pgov_pstate_limits l = {sizeof(l), 0, 0, 256, 0, 0, 0, 0};
+    struct pgov_pstate_bounds b;
+    struct pgov_pstate_state s, before;
+    struct pgov_pstate_input in = {0, 1, 1, 1, 0, PGOV_PSTATE_EV_UPDATE, 0};
+    struct pgov_pstate_result r;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), 0);
+    assert_int_equal(pgov_pstate_state_reset(&s, &p, &plat), 0);
+    assert_int_equal(s.last_err, -768);
+    in.now_ns = 20 * MS;
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), 0);
+    assert_int_equal(r.path, PGOV_PSTATE_PATH_FIRST);
+    before = s;
+    in.event = PGOV_PSTATE_EV_TIMER; /* a hook profile has no timer */
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    in.event = PGOV_PSTATE_EV_UPDATE;
+    in.flags = 4;
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    in.flags = 0;
+    /* d_mperf = 2^56: the kernel's d_mperf << 8 is 0 and traps; here EDOM. */
+    in.now_ns = 40 * MS;
+    in.mperf = 1 + (1ull << 56);
+    in.tsc = 1000;
+    in.aperf = 5;
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), PGOV_EDOM);
+    assert_memory_equal(&s, &before, sizeof(s));
+    /* A remote callback is ignored. */
+    in.flags = PGOV_UPDATE_REMOTE;
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), 0);
+    assert_int_equal(r.path, PGOV_PSTATE_PATH_REMOTE);
+    assert_memory_equal(&s, &before, sizeof(s));
+    assert_int_equal(pgov_pstate_decide(NULL, &plat, &b, &s, &in, &r), PGOV_EFAULT);
+}
+
+/* ---- instance: closed loop for every profile --------------------------- */
+
+static const struct {
+    uint32_t policy, kver;
+} every[] = {
+    {PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_5},       {PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6},
+    {PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_13},      {PGOV_PSTATE_POLICY_PID_ATOM, PGOV_KVER_4_5},
+    {PGOV_PSTATE_POLICY_PID_ATOM, PGOV_KVER_4_6},  {PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_4_13},
+    {PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_4_17},     {PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19},
+};
+
+/* Busy CPU climbs to the top, idle CPU falls to the bottom, every profile. */
+static void test_closed_loop_busy_idle(void **st)
+{
+    (void)st;
+    for (size_t i = 0; i < sizeof(every) / sizeof(every[0]); i++) {
+        struct fake_hw f;
+        fake_hw_init(&f, 3, NULL);
+        struct pgov_pstate_config c = cfg_for(every[i].policy, every[i].kver);
+        c.cpu = 3;
+        struct pgov_pstate *g = mk(0, &c, &f);
+        assert_int_equal(f.nwrites, 1); /* init requests min_pstate */
+        assert_int_equal(f.writes[0].pstate, 16);
+        assert_int_equal(f.writes[0].value, 16u << 8);
+        f.busy_permille = 1000;
+        for (int k = 0; k < 100; k++)
+            step(g, &f, 10 * MS + 1000, 0);
+        assert_int_equal(status(g).pstate, 39);
+        assert_true(status(g).samples > 50);
+        f.busy_permille = 0;
+        /* A fully idle CPU still has the odd C0 cycle; the models need some. */
+        for (int k = 0; k < 100; k++) {
+            fake_hw_run(&f, 1000, 0);
+            f.mperf += 1;
+            step(g, &f, 10 * MS, 0);
+        }
+        assert_int_equal(status(g).pstate, 16);
+        assert_int_equal(status(g).freq_khz, 1600000);
+    }
+}
+
+/* The instance computes exactly what the (vector-verified) decision layer does. */
+static void test_instance_matches_decide(void **st)
+{
+    (void)st;
+    for (size_t i = 0; i < sizeof(every) / sizeof(every[0]); i++) {
+        struct fake_hw f;
+        uint64_t seed = 12345 + i;
+        fake_hw_init(&f, 0, NULL);
+        struct pgov_pstate_config c = cfg_for(every[i].policy, every[i].kver);
+        struct pgov_pstate *g = mk(0, &c, &f);
+        struct pgov_pstate_params p;
+        struct pgov_pstate_bounds b;
+        struct pgov_pstate_state s;
+        struct pgov_pstate_limits l = {sizeof(l), 0, 0, 256, 0, 39, 0, 0};
+        assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+        assert_int_equal(pgov_pstate_bounds_init(&p, &f.lim, &l, &b), 0);
+        assert_int_equal(pgov_pstate_state_reset(&s, &p, &f.lim), 0);
+        int timer = p.profile == PGOV_PSTATE_PROF_PID_4_5 || p.profile == PGOV_PSTATE_PROF_ATOM_4_5;
+        struct pgov_pstate_input in = {f.now_ns, f.aperf, f.mperf, f.tsc, 0, 0, 0};
+        struct pgov_pstate_result r;
+        if (timer) {
+            in.event = PGOV_PSTATE_EV_INIT;
+            assert_int_equal(pgov_pstate_decide(&p, &f.lim, &b, &s, &in, &r), 0);
+        }
+        for (int k = 0; k < 2000; k++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            f.busy_permille = (uint32_t)(seed >> 33) % 1001;
+            uint64_t dt = ((seed >> 20) % 25) * MS / 2 + (seed & 0xfff);
+            uint32_t fl = ((seed >> 45) % 5 == 0) ? PGOV_UPDATE_IOWAIT : 0;
+            fake_hw_run(&f, dt, (seed >> 50) % 300);
+            in.now_ns = f.now_ns;
+            in.aperf = f.aperf;
+            in.mperf = f.mperf;
+            in.tsc = f.tsc;
+            in.iowait_us = f.iowait_us;
+            in.flags = fl;
+            in.event = timer ? PGOV_PSTATE_EV_TIMER : PGOV_PSTATE_EV_UPDATE;
+            assert_int_equal(pgov_pstate_decide(&p, &f.lim, &b, &s, &in, &r), 0);
+            if (timer) {
+                uint64_t next;
+                assert_int_equal(pgov_pstate_timer(g, f.now_ns, &next), 0);
+            } else {
+                assert_int_equal(pgov_pstate_update(g, f.now_ns, fl), 0);
+            }
+            assert_int_equal(status(g).pstate, s.pstate);
+            assert_int_equal(status(g).busy_scaled, s.busy_scaled);
+            assert_int_equal(status(g).boost, s.iowait_boost);
+            assert_int_equal(f.pstate, s.pstate);
+        }
+    }
+}
+
+/* 64-bit counter wrap: the same run shifted to wrap gives the same decisions. */
+static void test_counter_wrap(void **st)
+{
+    (void)st;
+    for (size_t i = 0; i < sizeof(every) / sizeof(every[0]); i++) {
+        struct fake_hw a, w;
+        fake_hw_init(&a, 0, NULL);
+        fake_hw_init(&w, 0, NULL);
+        w.aperf = UINT64_MAX - 5000000;
+        w.mperf = UINT64_MAX - 7000000;
+        w.tsc = UINT64_MAX - 200000000;
+        a.aperf = w.aperf + 5000000 - 5000000; /* same small offsets, no wrap */
+        a.aperf = 1;
+        a.mperf = 1;
+        a.tsc = 1;
+        struct pgov_pstate_config c = cfg_for(every[i].policy, every[i].kver);
+        struct pgov_pstate *ga = mk(0, &c, &a);
+        struct pgov_pstate *gw = mk(1, &c, &w);
+        for (int k = 0; k < 300; k++) {
+            /* Never exactly 0: v4.5 would then re-decide on its init sample,
+             * whose deltas are the absolute counter values (kernel-exact). */
+            uint32_t busy = 1 + (uint32_t)((k * 37) % 1000);
+            a.busy_permille = w.busy_permille = busy;
+            step(ga, &a, 10 * MS + 333, 0);
+            step(gw, &w, 10 * MS + 333, 0);
+            assert_int_equal(status(ga).pstate, status(gw).pstate);
+        }
+        assert_true(w.tsc < 1000000000000ull); /* it really wrapped */
+        assert_int_equal(a.nwrites, w.nwrites);
+    }
+}
+
+static void test_time_backwards_and_idle(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    fake_hw_init(&f, 0, NULL);
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
+    struct pgov_pstate *g = mk(0, &c, &f);
+    for (int k = 0; k < 60; k++)
+        step(g, &f, 10 * MS + 1, 0);
+    assert_int_equal(status(g).pstate, 39);
+    /* Time goes backwards: (s64) delta negative, nothing sampled. */
+    uint32_t reads = f.reads, writes = f.nwrites;
+    assert_int_equal(pgov_pstate_update(g, f.now_ns - 50 * MS, 0), 0);
+    assert_int_equal(f.reads, reads);
+    assert_int_equal(f.nwrites, writes);
+    /* Five minutes idle, then one busy burst: the 3x rule makes busy 0 and
+     * the PID drops 19 P-states (to the floor) in one sample. */
+    f.busy_permille = 0;
+    fake_hw_run(&f, 300000 * MS, 0);
+    f.busy_permille = 1000;
+    step(g, &f, 1 * MS, 0);
+    assert_int_equal(status(g).pstate, 20);
+    assert_int_equal(status(g).busy_scaled, 0);
+
+    /* v4.17 load: the same idle minutes clear the boost (> one tick). */
+    fake_hw_init(&f, 0, NULL);
+    c = cfg_for(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_4_17);
+    g = mk(0, &c, &f);
+    step(g, &f, 20 * MS, 0);
+    step(g, &f, 1 * MS, PGOV_UPDATE_IOWAIT);
+    assert_int_equal(status(g).boost, 128); /* 256, halved by its decision */
+    fake_hw_run(&f, 120000 * MS, 0);
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, 0), 0);
+    assert_int_equal(status(g).boost, 0);
+    /* Backwards time: u64 delta is huge, the boost is cleared too. */
+    step(g, &f, 1 * MS, PGOV_UPDATE_IOWAIT);
+    assert_true(status(g).boost > 0);
+    assert_int_equal(pgov_pstate_update(g, f.now_ns - 25 * MS, 0), 0);
+    assert_int_equal(status(g).boost, 0);
+}
+
+static void test_remote_ignored(void **st)
+{
+    (void)st;
+    for (size_t i = 0; i < sizeof(every) / sizeof(every[0]); i++) {
+        struct fake_hw f;
+        fake_hw_init(&f, 5, NULL);
+        struct pgov_pstate_config c = cfg_for(every[i].policy, every[i].kver);
+        c.cpu = 5;
+        struct pgov_pstate *g = mk(0, &c, &f);
+        step(g, &f, 20 * MS, 0);
+        unsigned char before[1024];
+        memcpy(before, storage[0], pgov_pstate_size());
+        uint32_t reads = f.reads, writes = f.nwrites;
+        fake_hw_run(&f, 50 * MS, 0);
+        assert_int_equal(
+            pgov_pstate_update(g, f.now_ns, PGOV_UPDATE_REMOTE | PGOV_UPDATE_IOWAIT), 0);
+        assert_int_equal(f.reads, reads);
+        assert_int_equal(f.nwrites, writes);
+        struct pgov_pstate_status s = status(g);
+        if (s.profile != PGOV_PSTATE_PROF_PID_4_5 && s.profile != PGOV_PSTATE_PROF_ATOM_4_5)
+            assert_int_equal(s.last_path, PGOV_PSTATE_PATH_REMOTE);
+        assert_int_equal(s.boost, 0);
+        assert_int_equal(pgov_pstate_update(g, f.now_ns, 8), PGOV_EINVAL);
+        assert_int_equal(pgov_pstate_update(NULL, f.now_ns, 0), PGOV_EFAULT);
+    }
+}
+
+/* A HAL error is returned unchanged and the run continues as if it never
+ * happened. */
+static void test_hal_errors(void **st)
+{
+    (void)st;
+    for (size_t i = 0; i < sizeof(every) / sizeof(every[0]); i++) {
+        struct fake_hw a, b;
+        fake_hw_init(&a, 0, NULL);
+        fake_hw_init(&b, 0, NULL);
+        struct pgov_pstate_config c = cfg_for(every[i].policy, every[i].kver);
+        struct pgov_pstate *ga = mk(0, &c, &a);
+        struct pgov_pstate *gb = mk(1, &c, &b);
+        int timer = status(ga).profile == PGOV_PSTATE_PROF_PID_4_5 ||
+                    status(ga).profile == PGOV_PSTATE_PROF_ATOM_4_5;
+        for (int k = 0; k < 200; k++) {
+            a.busy_permille = b.busy_permille = (uint32_t)((k * 91) % 1001);
+            fake_hw_run(&a, 10 * MS + 7, 5);
+            fake_hw_run(&b, 10 * MS + 7, 5);
+            uint64_t next;
+            uint32_t fl = k % 3 ? 0 : PGOV_UPDATE_IOWAIT;
+            int b_done = 0;
+            if (k % 7 == 3) {
+                unsigned char before[1024];
+                memcpy(before, storage[1], pgov_pstate_size());
+                fake_hw_fail(&b, k % 2 ? FAKE_OP_COUNTERS : FAKE_OP_PSTATE, PGOV_EIO, 1);
+                int rc = timer ? pgov_pstate_timer(gb, b.now_ns, &next)
+                               : pgov_pstate_update(gb, b.now_ns, fl);
+                if (rc != 0) {
+                    /* Failed: returned unchanged, nothing moved; retry below. */
+                    assert_int_equal(rc, PGOV_EIO);
+                    assert_memory_equal(before, storage[1], pgov_pstate_size());
+                } else {
+                    b_done = 1; /* no HAL call was due: the call simply ran */
+                }
+                fake_hw_fail(&b, FAKE_OP_NONE, 0, 0);
+            }
+            if (timer) {
+                assert_int_equal(pgov_pstate_timer(ga, a.now_ns, &next), 0);
+                if (!b_done)
+                    assert_int_equal(pgov_pstate_timer(gb, b.now_ns, &next), 0);
+            } else {
+                assert_int_equal(pgov_pstate_update(ga, a.now_ns, fl), 0);
+                if (!b_done)
+                    assert_int_equal(pgov_pstate_update(gb, b.now_ns, fl), 0);
+            }
+            assert_int_equal(status(ga).pstate, status(gb).pstate);
+            assert_int_equal(status(ga).busy_scaled, status(gb).busy_scaled);
+        }
+    }
+}
+
+static void test_init_errors(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    struct pgov_pstate *g = NULL;
+    fake_hw_init(&f, 0, NULL);
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_5);
+    size_t n = pgov_pstate_size();
+    assert_int_equal(pgov_pstate_init(storage[0], n - 1, &c, &fake_hw_ops, &f, &g), PGOV_ENOSPC);
+    assert_int_equal(pgov_pstate_init(storage[0] + 4, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_init(NULL, n, &c, &fake_hw_ops, &f, &g), PGOV_EFAULT);
+    fake_hw_fail(&f, FAKE_OP_LIMITS, PGOV_EIO, 1);
+    assert_int_equal(pgov_pstate_init(storage[0], n, &c, &fake_hw_ops, &f, &g), PGOV_EIO);
+    fake_hw_fail(&f, FAKE_OP_CLOCK, PGOV_EAGAIN, 1);
+    assert_int_equal(pgov_pstate_init(storage[0], n, &c, &fake_hw_ops, &f, &g), PGOV_EAGAIN);
+    fake_hw_fail(&f, FAKE_OP_PSTATE, PGOV_EIO, 1);
+    assert_int_equal(pgov_pstate_init(storage[0], n, &c, &fake_hw_ops, &f, &g), PGOV_EIO);
+    assert_null(g);
+    /* A failed init leaves nothing usable. */
+    uint64_t next;
+    assert_int_equal(pgov_pstate_timer((struct pgov_pstate *)(void *)storage[0], 0, &next),
+                     PGOV_EINVAL);
+    /* Missing callback. */
+    struct pgov_hw_ops ops = fake_hw_ops;
+    ops.clock_ns = NULL;
+    assert_int_equal(pgov_pstate_init(storage[0], n, &c, &ops, &f, &g), PGOV_ENOSYS);
+    /* Bad platform from the HAL. */
+    f.lim.min_pstate = 40;
+    assert_int_equal(pgov_pstate_init(storage[0], n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
+    f.lim.min_pstate = 16;
+    c.limits.size = sizeof(c.limits);
+    c.limits.min_ratio = 60;
+    c.kver = PGOV_KVER_4_13;
+    assert_int_equal(pgov_pstate_init(storage[0], n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
+}
+
+/* v4.5: the timer drives; the hook does nothing; a rejected sample re-decides. */
+static void test_v45_timer(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    fake_hw_init(&f, 0, NULL);
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_5);
+    struct pgov_pstate *g = mk(0, &c, &f);
+    assert_int_equal(status(g).last_path, PGOV_PSTATE_PATH_INIT_SAMPLED);
+    assert_int_equal(f.reads, 1);
+    fake_hw_run(&f, 20 * MS, 0);
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, PGOV_UPDATE_IOWAIT), 0);
+    assert_int_equal(f.reads, 1);
+    uint64_t next;
+    assert_int_equal(pgov_pstate_timer(g, f.now_ns, &next), 0);
+    assert_int_equal(status(g).last_path, PGOV_PSTATE_PATH_TIMER_ADJUST);
+    uint32_t p = status(g).pstate;
+    /* Counters frozen: the sample is rejected, the decision runs again. */
+    assert_int_equal(pgov_pstate_timer(g, f.now_ns + 10 * MS, &next), 0);
+    assert_int_equal(status(g).last_path, PGOV_PSTATE_PATH_TIMER_STALE);
+    /* Same counters, new current P-state: the busy estimate scales by
+     * max_physical / current, so the stale re-decision steps back down. */
+    assert_int_equal(status(g).pstate, p - 1);
+    /* Hook profiles report no timer. */
+    struct fake_hw f2;
+    fake_hw_init(&f2, 0, NULL);
+    c = cfg_for(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19);
+    g = mk(1, &c, &f2);
+    assert_int_equal(pgov_pstate_timer(g, 5, &next), 0);
+    assert_int_equal(next, UINT64_MAX);
+    assert_int_equal(pgov_pstate_timer(g, 5, NULL), PGOV_EFAULT);
+}
+
+static void test_set_limits(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    fake_hw_init(&f, 0, NULL);
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
+    struct pgov_pstate *g = mk(0, &c, &f);
+    for (int k = 0; k < 40; k++)
+        step(g, &f, 10 * MS + 1, 0);
+    assert_int_equal(status(g).pstate, 39);
+    struct pgov_pstate_limits l = {sizeof(l), 0, 0, 128, 0, 0, 0, 0};
+    assert_int_equal(pgov_pstate_set_limits(g, &l), 0);
+    step(g, &f, 10 * MS + 1, 0);
+    assert_int_equal(status(g).pstate, 19); /* floor(39 * 128 / 256) */
+    /* Inverted fractions (v4.x): the upper bound wins. */
+    l.min_perf_fp = 256;
+    l.max_perf_fp = 200;
+    assert_int_equal(pgov_pstate_set_limits(g, &l), 0);
+    step(g, &f, 10 * MS + 1, 0);
+    assert_int_equal(status(g).pstate, 30);
+    /* Invalid limits change nothing. */
+    struct pgov_pstate_status s0 = status(g);
+    l.max_perf_fp = 300;
+    assert_int_equal(pgov_pstate_set_limits(g, &l), PGOV_EINVAL);
+    l.max_perf_fp = 200;
+    l.size = 4;
+    assert_int_equal(pgov_pstate_set_limits(g, &l), PGOV_E2BIG);
+    l.size = sizeof(l);
+    fake_hw_fail(&f, FAKE_OP_LIMITS, PGOV_EIO, 1);
+    l.max_perf_fp = 100;
+    assert_int_equal(pgov_pstate_set_limits(g, &l), PGOV_EIO);
+    struct pgov_pstate_status s1 = status(g);
+    assert_memory_equal(&s0, &s1, sizeof(s0));
+    assert_int_equal(pgov_pstate_set_limits(g, NULL), PGOV_EFAULT);
+
+    /* v4.13+ ratios: max below min is raised to min. */
+    fake_hw_init(&f, 0, NULL);
+    c = cfg_for(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19);
+    g = mk(0, &c, &f);
+    struct pgov_pstate_limits r = {sizeof(r), 0, 0, 0, 35, 20, 0, 0};
+    assert_int_equal(pgov_pstate_set_limits(g, &r), 0);
+    assert_int_equal(status(g).lo, 35);
+    assert_int_equal(status(g).hi, 35);
+    for (int k = 0; k < 5; k++)
+        step(g, &f, 10 * MS + 1, 0);
+    assert_int_equal(status(g).pstate, 35);
+    /* no_turbo: the default max ratio is max_pstate. */
+    struct pgov_pstate_limits nt = {sizeof(nt), 1, 0, 0, 0, 0, 0, 0};
+    assert_int_equal(pgov_pstate_set_limits(g, &nt), 0);
+    assert_int_equal(status(g).hi, 34);
+    step(g, &f, 10 * MS + 1, 0);
+    assert_int_equal(status(g).pstate, 34);
+    assert_int_equal(f.writes[f.nwrites - 1].value, (34ull << 8) | (1ull << 32));
+}
+
+/* The July 2017 IO RFC variants: 1 ms interval while boosted. */
+static void test_rfc_variants(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    fake_hw_init(&f, 0, NULL);
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_4_13);
+    struct pgov_pstate *plain = mk(0, &c, &f);
+    step(plain, &f, 20 * MS, 0);
+    step(plain, &f, 11 * MS, 0);
+    uint64_t last = status(plain).last_sample_ns;
+    step(plain, &f, 1 * MS, PGOV_UPDATE_IOWAIT);
+    step(plain, &f, 1500000, 0);
+    /* Stock 4.13: the IOWAIT wakeup waits for the 10 ms boundary. */
+    assert_int_equal(status(plain).last_sample_ns, last);
+
+    fake_hw_init(&f, 0, NULL);
+    c.options = PGOV_PSTATE_OPT_RFC_IO_PERCPU;
+    struct pgov_pstate *pc = mk(0, &c, &f);
+    step(pc, &f, 20 * MS, 0);
+    step(pc, &f, 11 * MS, 0);
+    step(pc, &f, 1 * MS, PGOV_UPDATE_IOWAIT);
+    last = status(pc).last_sample_ns;
+    step(pc, &f, 1500000, 0);
+    assert_int_equal(status(pc).last_sample_ns, f.now_ns); /* 1 ms while boosted */
+    assert_int_equal(status(pc).pstate, 39);               /* boost 1.0 -> 1.25 x base */
+    assert_true(status(pc).last_sample_ns > last);
+
+    /* RFC as posted: CPU 1 samples at 1 ms because CPU 0 saw IOWAIT. */
+    struct pgov_pstate_shared sh = {0, 0, 0};
+    struct fake_hw f0, f1;
+    fake_hw_init(&f0, 0, NULL);
+    fake_hw_init(&f1, 1, NULL);
+    c.options = PGOV_PSTATE_OPT_RFC_IO_ALL;
+    c.cpu = 0;
+    struct pgov_pstate *g0 = mk(0, &c, &f0);
+    c.cpu = 1;
+    struct pgov_pstate *g1 = mk(1, &c, &f1);
+    assert_int_equal(pgov_pstate_attach_shared(g0, &sh), 0);
+    assert_int_equal(pgov_pstate_attach_shared(g1, &sh), 0);
+    assert_int_equal(pgov_pstate_attach_shared(NULL, &sh), PGOV_EFAULT);
+    step(g0, &f0, 20 * MS, 0);
+    step(g1, &f1, 20 * MS, 0);
+    step(g1, &f1, 11 * MS, 0);
+    f0.now_ns = f1.now_ns;
+    assert_int_equal(pgov_pstate_update(g0, f0.now_ns, PGOV_UPDATE_IOWAIT), 0);
+    assert_int_equal(sh.seen, 1);
+    assert_int_equal(sh.last_io_ns, f0.now_ns);
+    step(g1, &f1, 1500000, 0);
+    assert_int_equal(status(g1).last_sample_ns, f1.now_ns);
+    /* More than a tick later the system-wide boost is over. */
+    step(g1, &f1, 5 * MS, 0);
+    last = status(g1).last_sample_ns;
+    step(g1, &f1, 1500000, 0);
+    assert_int_equal(status(g1).last_sample_ns, last);
+}
+
+/* HWP dynamic boost through the instance. */
+static void test_hwp_instance(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    fake_hw_init(&f, 0, NULL);
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_HWP_BOOST, PGOV_KVER_LATEST);
+    c.limits.size = sizeof(c.limits);
+    c.limits.hwp_request = (0x80ull << 24) | (40u << 8) | 8u;
+    c.limits.hwp_cap = 30u << 8;
+    struct pgov_pstate *g = mk(0, &c, &f);
+    assert_int_equal(f.nwrites, 0); /* HWP: no PERF_CTL at init */
+    f.now_ns += 1 * MS;
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, PGOV_UPDATE_IOWAIT), 0);
+    assert_int_equal(f.nwrites, 0); /* first IOWAIT only arms */
+    f.now_ns += 1 * MS;
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, PGOV_UPDATE_IOWAIT), 0);
+    assert_int_equal(f.nwrites, 1);
+    assert_int_equal(f.hwp_request, (0x80ull << 24) | (40u << 8) | 19u);
+    f.now_ns += 1 * MS;
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, PGOV_UPDATE_IOWAIT), 0);
+    assert_int_equal(status(g).boost, 30);
+    f.now_ns += 1 * MS;
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, PGOV_UPDATE_IOWAIT), 0);
+    assert_int_equal(status(g).boost, 40);
+    /* Non-IOWAIT calls < 3 ms apart keep it; a 4 ms gap drops it. */
+    f.now_ns += 2 * MS;
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, 0), 0);
+    assert_int_equal(status(g).boost, 40);
+    f.now_ns += 4 * MS;
+    fake_hw_fail(&f, FAKE_OP_HWP, PGOV_EIO, 1);
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, 0), PGOV_EIO);
+    assert_int_equal(status(g).boost, 40);
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, 0), 0);
+    assert_int_equal(status(g).boost, 0);
+    assert_int_equal(f.hwp_request, c.limits.hwp_request);
+    assert_int_equal(status(g).pstate, 8);
+    /* Remote IOWAIT is remembered but acted on by the next local call. */
+    f.now_ns += 1 * MS;
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, PGOV_UPDATE_REMOTE | PGOV_UPDATE_IOWAIT), 0);
+    uint32_t w = f.nwrites;
+    f.now_ns += 1 * MS;
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, 0), 0);
+    f.now_ns += 1 * MS;
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, PGOV_UPDATE_IOWAIT), 0);
+    assert_int_equal(f.nwrites, w + 1);
+    /* New limits replace the boost. */
+    struct pgov_pstate_limits l = c.limits;
+    l.hwp_request = (36u << 8) | 10u;
+    assert_int_equal(pgov_pstate_set_limits(g, &l), 0);
+    assert_int_equal(f.hwp_request, l.hwp_request);
+    assert_int_equal(status(g).boost, 0);
+    l.hwp_request = 10u;
+    assert_int_equal(pgov_pstate_set_limits(g, &l), PGOV_EINVAL);
+}
+
+static void test_hwp_decision_errors(void **st)
+{
+    (void)st;
+    struct pgov_hwp_boost_params p = {(40u << 8) | 8u, 30u << 8, 3 * MS, 4 * MS};
+    struct pgov_hwp_boost_state s = {0, 0, 0, 0};
+    struct pgov_hwp_boost_result r;
+    assert_int_equal(pgov_hwp_boost_update(NULL, &s, 0, 0, &r), PGOV_EFAULT);
+    assert_int_equal(pgov_hwp_boost_update(&p, &s, 0, 4, &r), PGOV_EINVAL);
+    /* min == max: never boosts. */
+    p.hwp_request = (8u << 8) | 8u;
+    assert_int_equal(pgov_hwp_boost_update(&p, &s, 1 * MS, 1, &r), 0);
+    assert_int_equal(pgov_hwp_boost_update(&p, &s, 2 * MS, 1, &r), 0);
+    assert_int_equal(r.path, PGOV_HWP_PATH_IO_UP);
+    assert_int_equal(r.write, 0);
+    assert_int_equal(s.boost_min, 0);
+}
+
+/* ---- schedutil --------------------------------------------------------- */
+
+static void test_sugov(void **st)
+{
+    (void)st;
+    struct pgov_sugov_params p = {1 * MS, 4 * MS, 1024, 3900000, 1600000, 3900000, 0, 0};
+    uint64_t raw;
+    /* 1.25 headroom: util 512 -> 640/1024 of max. */
+    assert_int_equal(pgov_sugov_next_freq(&p, 512, 0, &raw), 2437500);
+    assert_int_equal(raw, 2437500);
+    assert_int_equal(pgov_sugov_next_freq(&p, 100, 0, &raw), 1600000);
+    assert_int_equal(raw, 476074);
+    assert_int_equal(pgov_sugov_next_freq(&p, 5000, 0, NULL), 3900000);
+    p.options = PGOV_SUGOV_OPT_NONINVARIANT;
+    assert_int_equal(pgov_sugov_next_freq(&p, 512, 2000000, &raw), 1600000);
+    assert_int_equal(raw, 1562500);
+    p.options = 0;
+    p.min_khz = 4000000; /* min > max: the core uses max */
+    assert_int_equal(pgov_sugov_next_freq(&p, 0, 0, NULL), 3900000);
+    p.min_khz = 1600000;
+    p.max_cap = 0;
+    assert_int_equal(pgov_sugov_next_freq(&p, 1, 0, NULL), 0);
+    assert_int_equal(pgov_sugov_params_check(&p), PGOV_EINVAL);
+    p.max_cap = 1024;
+
+    struct pgov_sugov_state s;
+    struct pgov_sugov_result r;
+    memset(&s, 0, sizeof(s));
+    /* Boost ramps 128 -> 256 -> 512 -> 1024, once per evaluation. */
+    uint64_t t = 10 * MS;
+    uint32_t expect[] = {128, 256, 512, 1024, 1024};
+    for (int k = 0; k < 5; k++) {
+        assert_int_equal(pgov_sugov_update(&p, &s, t, PGOV_UPDATE_IOWAIT, 0, 0, &r), 0);
+        assert_int_equal(r.boost_req, expect[k]);
+        t += 2 * MS;
+    }
+    assert_int_equal(s.next_freq, 3900000);
+    /* Held: a lower frequency is not taken while the CPU stayed busy. */
+    t += 2 * MS;
+    assert_int_equal(pgov_sugov_update(&p, &s, t, 0, 0, 1, &r), 0);
+    assert_int_equal(s.next_freq, 3900000);
+    assert_int_equal(s.iowait_boost, 512);
+    struct pgov_sugov_state before = s;
+    assert_int_equal(pgov_sugov_update(&p, &s, t, 2, 0, 0, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_update(&p, &s, t, 0, 0, 2, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_update(&p, NULL, t, 0, 0, 0, &r), PGOV_EFAULT);
+    assert_memory_equal(&s, &before, sizeof(s));
+    /* Limits change: need_update forces an evaluation inside the rate limit. */
+    s.need_update = 1;
+    p.max_khz = 2000000;
+    assert_int_equal(pgov_sugov_update(&p, &s, t + 1, 0, 0, 0, &r), 0);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_COMMIT);
+    assert_int_equal(r.boost_util, 256); /* 512 halved: no new request */
+    assert_int_equal(s.next_freq, 1600000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fixed_errors),
+        cmocka_unit_test(test_profiles),
+        cmocka_unit_test(test_tunables),
+        cmocka_unit_test(test_bounds),
+        cmocka_unit_test(test_decide_errors),
+        cmocka_unit_test(test_closed_loop_busy_idle),
+        cmocka_unit_test(test_instance_matches_decide),
+        cmocka_unit_test(test_counter_wrap),
+        cmocka_unit_test(test_time_backwards_and_idle),
+        cmocka_unit_test(test_remote_ignored),
+        cmocka_unit_test(test_hal_errors),
+        cmocka_unit_test(test_init_errors),
+        cmocka_unit_test(test_v45_timer),
+        cmocka_unit_test(test_set_limits),
+        cmocka_unit_test(test_rfc_variants),
+        cmocka_unit_test(test_hwp_instance),
+        cmocka_unit_test(test_hwp_decision_errors),
+        cmocka_unit_test(test_sugov),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
