@@ -29,6 +29,7 @@ struct dbs_cpu {
     uint32_t new_prev_load;
     uint32_t new_load;
     uint32_t pad;
+    uint64_t new_idle;
     struct pgov_hw_idle snap;
 };
 
@@ -66,12 +67,78 @@ struct pgov_dbs {
     uint8_t open;
     uint8_t started;
     uint8_t has_table;
-    uint32_t pad;
+    /* Where this call's counter snapshots are (caller array or cpu[].snap). */
+    uint32_t snap_stride;
+    const struct pgov_hw_idle *snap_base;
     struct pgov_hw hw;
     struct pgov_freq_table table;
     struct dbs_mut m;
     struct dbs_cpu cpu[];
 };
+
+/* Forced inlining of the evaluation path, only when optimising (debug and
+ * coverage builds keep one copy of each helper). */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
+#define DBS_HOT static inline __attribute__((always_inline))
+#else
+#define DBS_HOT static inline
+#endif
+
+/* CPU @i's snapshot of the call in progress. */
+static inline const struct pgov_hw_idle *dbs_snap(const struct pgov_dbs *g, uint32_t i)
+{
+    return (const struct pgov_hw_idle *)(const void *)((const unsigned char *)g->snap_base +
+                                                        (size_t)i * g->snap_stride);
+}
+
+/*
+ * Copies field by field: a struct assignment or "= {0}" of this size
+ * compiles to memcpy()/memset() on small cores, and lib/ links without libc.
+ */
+static void tun_copy(struct pgov_dbs_tunables *d, const struct pgov_dbs_tunables *s)
+{
+    d->sampling_rate = s->sampling_rate;
+    d->up_threshold = s->up_threshold;
+    d->sampling_down_factor = s->sampling_down_factor;
+    d->ignore_nice_load = s->ignore_nice_load;
+    d->io_is_busy = s->io_is_busy;
+    d->powersave_bias = s->powersave_bias;
+    d->down_threshold = s->down_threshold;
+    d->freq_step = s->freq_step;
+}
+
+static void res_copy(struct pgov_dbs_result *d, const struct pgov_dbs_result *s)
+{
+    d->flags = s->flags;
+    d->load = s->load;
+    d->idle_periods = s->idle_periods;
+    d->fnext = s->fnext;
+    d->req_khz = s->req_khz;
+    d->rel = s->rel;
+    d->cur_khz = s->cur_khz;
+    d->index = s->index;
+    d->delay_us = s->delay_us;
+    d->reserved = 0;
+}
+
+static void mut_copy(struct dbs_mut *d, const struct dbs_mut *s)
+{
+    d->pmin = s->pmin;
+    d->pmax = s->pmax;
+    d->cur = s->cur;
+    d->rate_mult = s->rate_mult;
+    d->requested_freq = s->requested_freq;
+    d->down_skip = s->down_skip;
+    d->freq_lo = s->freq_lo;
+    d->freq_hi_delay_us = s->freq_hi_delay_us;
+    d->freq_lo_delay_us = s->freq_lo_delay_us;
+    d->sample_type = s->sample_type;
+    d->last_sample = s->last_sample;
+    d->sample_delay = s->sample_delay;
+    d->evaluations = s->evaluations;
+    tun_copy(&d->tun, &s->tun);
+    res_copy(&d->last, &s->last);
+}
 
 /* ---------------------------------------------------------------- defaults */
 
@@ -108,12 +175,13 @@ static uint32_t min_interval_us(const struct pgov_dbs_platform *p)
 static void dbs_defaults(uint32_t gov, bool v6, const struct pgov_dbs_platform *p,
                          struct pgov_dbs_tunables *t)
 {
-    uint32_t delay, lat;
+    uint32_t delay;
 
     if (p->transition_delay_us) {
         delay = p->transition_delay_us;
     } else {
-        lat = p->transition_latency_ns / 1000u;
+        uint32_t lat = p->transition_latency_ns / 1000u;
+
         if (!lat)
             delay = 1000u;
         else if (v6)
@@ -121,8 +189,12 @@ static void dbs_defaults(uint32_t gov, bool v6, const struct pgov_dbs_platform *
         else
             delay = lat * 1000u < 10000u ? lat * 1000u : 10000u;
     }
-    *t = (struct pgov_dbs_tunables){0};
     t->sampling_rate = min_interval_us(p);
+    t->ignore_nice_load = 0;
+    t->io_is_busy = 0;
+    t->powersave_bias = 0;
+    t->down_threshold = 0;
+    t->freq_step = 0;
     if (delay > t->sampling_rate)
         t->sampling_rate = delay;
     t->sampling_down_factor = 1;
@@ -244,7 +316,7 @@ static uint32_t *tun_field(struct pgov_dbs_tunables *t, uint32_t id)
 }
 
 /* The governor's idle counter (spec 3.2). */
-static uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
+DBS_HOT uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
                          const struct pgov_hw_idle *s)
 {
     /* Tick accounting already folds iowait into idle_us. */
@@ -261,10 +333,10 @@ static void dbs_rebaseline(struct pgov_dbs *g, const struct dbs_mut *m)
     for (i = 0; i < g->ncpu; i++) {
         struct dbs_cpu *c = &g->cpu[i];
 
-        c->prev_idle = dbs_idle(g, m, &c->snap);
-        c->prev_wall = c->snap.wall_us;
+        c->prev_idle = dbs_idle(g, m, dbs_snap(g, i));
+        c->prev_wall = dbs_snap(g, i)->wall_us;
         if (m->tun.ignore_nice_load)
-            c->prev_nice = c->snap.nice_ns;
+            c->prev_nice = dbs_snap(g, i)->nice_ns;
     }
 }
 
@@ -272,10 +344,16 @@ static void dbs_rebaseline(struct pgov_dbs *g, const struct dbs_mut *m)
 
 static void res_clear(struct pgov_dbs_result *r, uint32_t cur)
 {
-    *r = (struct pgov_dbs_result){0};
+    r->flags = 0;
+    r->load = 0;
     r->idle_periods = PGOV_DBS_NONE;
-    r->index = PGOV_DBS_NONE;
+    r->fnext = 0;
+    r->req_khz = 0;
+    r->rel = 0;
     r->cur_khz = cur;
+    r->index = PGOV_DBS_NONE;
+    r->delay_us = 0;
+    r->reserved = 0;
 }
 
 static uint32_t rel_e(const struct pgov_dbs *g, uint32_t rel)
@@ -284,8 +362,8 @@ static uint32_t rel_e(const struct pgov_dbs *g, uint32_t rel)
 }
 
 /* The core's request (spec 6.0): clamp, resolve, "is it a change". */
-static void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r,
-                        uint32_t target, uint32_t rel)
+DBS_HOT void dbs_request_hot(const struct pgov_dbs *g, struct dbs_mut *m,
+                             struct pgov_dbs_result *r, uint32_t target, uint32_t rel)
 {
     uint32_t t, i = PGOV_DBS_NONE;
     bool warn = false;
@@ -299,6 +377,8 @@ static void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov
     if (g->has_table) {
         i = pgov_ft_target(&g->table, m->pmin, m->pmax, t, rel, &warn);
         t = g->table.entries[i].khz;
+        if (pgov_unlikely(warn))
+            r->flags |= PGOV_DBS_RES_WARN;
     }
     if (t == m->cur)
         return;
@@ -306,6 +386,13 @@ static void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov
     r->flags |= PGOV_DBS_RES_CHG;
     r->index = i;
     r->cur_khz = t;
+}
+
+/* Out-of-line copy for the rare callers (limits, up path, conservative). */
+static void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r,
+                        uint32_t target, uint32_t rel)
+{
+    dbs_request_hot(g, m, r, target, rel);
 }
 
 /* The limits step (spec 3.5). */
@@ -325,15 +412,16 @@ static void dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct 
  * Load of every CPU (spec 3.3) into the scratch fields, the policy maximum
  * as return value and the idle periods (spec 3.4) in *idle_periods.
  */
-static uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *idle_periods)
+DBS_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *idle_periods)
 {
     uint32_t s = m->tun.sampling_rate * m->rate_mult;
     uint32_t s2 = 2u * s, max = 0, ip = PGOV_DBS_NONE, i;
 
     for (i = 0; i < g->ncpu; i++) {
         struct dbs_cpu *c = &g->cpu[i];
-        uint64_t idle = dbs_idle(g, m, &c->snap);
-        uint32_t te = (uint32_t)(c->snap.wall_us - c->prev_wall), it, load, prev = c->prev_load;
+        const struct pgov_hw_idle *sn = dbs_snap(g, i);
+        uint64_t idle = c->new_idle = dbs_idle(g, m, sn);
+        uint32_t te = (uint32_t)(sn->wall_us - c->prev_wall), it, load, prev = c->prev_load;
         bool longidle;
 
         if (g->v6)
@@ -341,7 +429,7 @@ static uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *
         else
             it = (uint32_t)(idle - c->prev_idle);
         if (m->tun.ignore_nice_load)
-            it += (uint32_t)pgov_div_u64(c->snap.nice_ns - c->prev_nice, 1000u);
+            it += (uint32_t)pgov_div_u64(sn->nice_ns - c->prev_nice, 1000u);
 
         longidle = g->v6 ? it > s2 : te > s2;
         if (longidle) {
@@ -373,17 +461,17 @@ static uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *
     return max;
 }
 
-static void dbs_commit_cpus(struct pgov_dbs *g, const struct dbs_mut *m)
+DBS_HOT void dbs_commit_cpus(struct pgov_dbs *g, const struct dbs_mut *m)
 {
     uint32_t i;
 
     for (i = 0; i < g->ncpu; i++) {
         struct dbs_cpu *c = &g->cpu[i];
 
-        c->prev_idle = dbs_idle(g, m, &c->snap);
-        c->prev_wall = c->snap.wall_us;
+        c->prev_idle = c->new_idle;
+        c->prev_wall = dbs_snap(g, i)->wall_us;
         if (m->tun.ignore_nice_load)
-            c->prev_nice = c->snap.nice_ns;
+            c->prev_nice = dbs_snap(g, i)->nice_ns;
         c->prev_load = c->new_prev_load;
         c->load = c->new_load;
     }
@@ -400,18 +488,16 @@ static uint32_t ft_clamp(uint32_t v, uint32_t lo, uint32_t hi)
 static uint32_t bias_search(const struct pgov_dbs *g, const struct dbs_mut *m, uint32_t f,
                             uint32_t rel)
 {
-    struct pgov_freq_table t = g->table;
     uint32_t i;
 
-    /* The kernel only has ascending and "other" (descending) searches. */
-    if (t.order == PGOV_FREQ_UNSORTED)
-        t.order = PGOV_FREQ_DESCENDING;
+    /* The kernel only has ascending and "other" searches: pgov_ft_sorted()
+     * walks an unsorted table as if it were descending, like the kernel. */
     f = ft_clamp(f, m->pmin, m->pmax);
-    i = pgov_ft_sorted(&t, f, rel, g->v6);
+    i = pgov_ft_sorted(&g->table, f, rel, g->v6);
     /* Every valid entry flagged: the kernel would index -1; use the plain search. */
     if (i == PGOV_FT_NONE)
-        i = pgov_ft_sorted(&t, f, rel, false);
-    return t.entries[i].khz;
+        i = pgov_ft_sorted(&g->table, f, rel, false);
+    return g->table.entries[i].khz;
 }
 
 /* powersave_bias target (spec 4.3). */
@@ -443,7 +529,7 @@ static uint32_t od_bias(const struct pgov_dbs *g, struct dbs_mut *m, uint32_t f,
     return hi;
 }
 
-static void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+DBS_HOT void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t load = dbs_load(g, m, &r->idle_periods), f;
 
@@ -476,11 +562,12 @@ static void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_res
     m->rate_mult = 1;
     if (m->tun.powersave_bias)
         f = od_bias(g, m, f, rel_e(g, PGOV_REL_L));
-    dbs_request(g, m, r, f, rel_e(g, PGOV_REL_C));
+    /* The proportional step is the common path: inline the request here. */
+    dbs_request_hot(g, m, r, f, rel_e(g, PGOV_REL_C));
 }
 
 /* ondemand evaluation (spec 4.1); returns the next delay in us. */
-static uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+DBS_HOT uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t st = m->sample_type;
 
@@ -500,7 +587,7 @@ static uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_r
 
 /* ---------------------------------------------------------------- conservative */
 
-static uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+DBS_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t rq = m->requested_freq, load, ip, step, sr = m->tun.sampling_rate;
 
@@ -555,7 +642,7 @@ static uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_r
 }
 
 /* One evaluation on the scratch snapshots, into @m and @r. */
-static void dbs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+DBS_HOT void dbs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t delay;
 
@@ -609,13 +696,14 @@ static int cfg_size_check(const struct pgov_dbs_config *cfg)
 /* Final tunables from defaults and the config's overrides. */
 static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
 {
-    struct pgov_dbs_tunables t, in = cfg->tun;
+    struct pgov_dbs_tunables t, in;
     uint32_t id, v;
     int err;
 
     if (cfg->tun_set & ~DBS_TUN_ALL)
         return PGOV_EINVAL;
     dbs_defaults(g->gov, g->v6, &cfg->plat, &t);
+    tun_copy(&in, &cfg->tun);
     /* Apply the given values first, then check each against the final set,
      * so that the order of up/down_threshold does not matter. */
     for (id = 0; id <= PGOV_DBS_FREQ_STEP; id++) {
@@ -635,7 +723,7 @@ static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
             return err;
         *tun_field(&t, id) = v;
     }
-    g->m.tun = t;
+    tun_copy(&g->m.tun, &t);
     return PGOV_OK;
 }
 
@@ -650,7 +738,11 @@ static int cfg_cpus(struct pgov_dbs *g, const struct pgov_dbs_config *cfg, uint3
         for (j = 0; j < i; j++)
             if (g->cpu[j].cpu == id)
                 return PGOV_EINVAL;
-        g->cpu[i] = (struct dbs_cpu){0};
+        g->cpu[i].prev_idle = 0;
+        g->cpu[i].prev_wall = 0;
+        g->cpu[i].prev_nice = 0;
+        g->cpu[i].prev_load = 0;
+        g->cpu[i].load = 0;
         g->cpu[i].cpu = id;
         if (id == cfg->cpu)
             g->owner = i;
@@ -690,7 +782,14 @@ static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, s
     if (plat_check(&cfg->plat) || cfg->cur_khz == 0)
         return PGOV_EINVAL;
 
-    *g = (struct pgov_dbs){0};
+    /* Every field set explicitly (no "= {0}": see tun_copy()). */
+    g->magic = 0;
+    g->open = 0;
+    g->started = 0;
+    g->has_table = 0;
+    g->snap_stride = 0;
+    g->snap_base = NULL;
+    g->hw.ctx = NULL;
     g->gov = cfg->gov;
     g->kver = prof;
     g->v6 = prof == PGOV_KVER_6_18;
@@ -711,6 +810,13 @@ static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, s
         if (!cfg->cpuinfo_min_khz || cfg->cpuinfo_min_khz > cfg->cpuinfo_max_khz ||
             cfg->table_flags)
             return PGOV_EINVAL;
+        g->table.entries = NULL;
+        g->table.count = 0;
+        g->table.nvalid = 0;
+        g->table.order = 0;
+        g->table.min_khz = 0;
+        g->table.max_khz = 0;
+        g->table.flags = 0;
         g->cpuinfo_min = cfg->cpuinfo_min_khz;
         g->cpuinfo_max = cfg->cpuinfo_max_khz;
     }
@@ -720,6 +826,15 @@ static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, s
         return PGOV_EINVAL;
     g->m.cur = cfg->cur_khz;
     g->m.rate_mult = 1;
+    g->m.requested_freq = 0;
+    g->m.down_skip = 0;
+    g->m.freq_lo = 0;
+    g->m.freq_hi_delay_us = 0;
+    g->m.freq_lo_delay_us = 0;
+    g->m.sample_type = PGOV_DBS_SAMPLE_NORMAL;
+    g->m.last_sample = 0;
+    g->m.sample_delay = 0;
+    g->m.evaluations = 0;
     err = cfg_tunables(g, cfg);
     if (err)
         return err;
@@ -740,12 +855,12 @@ static void dbs_start(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_res
     for (i = 0; i < g->ncpu; i++) {
         struct dbs_cpu *c = &g->cpu[i];
 
-        c->prev_idle = dbs_idle(g, m, &c->snap);
-        c->prev_wall = c->snap.wall_us;
+        c->prev_idle = dbs_idle(g, m, dbs_snap(g, i));
+        c->prev_wall = dbs_snap(g, i)->wall_us;
         c->prev_load = 0;
         c->load = 0;
         if (m->tun.ignore_nice_load)
-            c->prev_nice = c->snap.nice_ns;
+            c->prev_nice = dbs_snap(g, i)->nice_ns;
     }
     m->sample_type = PGOV_DBS_SAMPLE_NORMAL;
     m->freq_lo = 0;
@@ -754,20 +869,22 @@ static void dbs_start(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_res
     m->last_sample = 0;
     res_clear(r, m->cur);
     dbs_limits_step(g, m, r);
-    m->last = *r;
+    res_copy(&m->last, r);
 }
 
 /* Read every CPU's counters into scratch through the HAL. */
 static int hal_read(struct pgov_dbs *g)
 {
     uint32_t i;
-    int err;
 
     for (i = 0; i < g->ncpu; i++) {
-        err = g->hw.ops.read_idle(g->hw.ctx, g->cpu[i].cpu, &g->cpu[i].snap);
+        int err = g->hw.ops.read_idle(g->hw.ctx, g->cpu[i].cpu, &g->cpu[i].snap);
+
         if (err)
             return err;
     }
+    g->snap_base = &g->cpu[0].snap;
+    g->snap_stride = (uint32_t)sizeof(struct dbs_cpu);
     return PGOV_OK;
 }
 
@@ -782,9 +899,13 @@ static int hal_apply(struct pgov_dbs *g, uint64_t now, const struct pgov_dbs_res
     if (err)
         return err;
     if (g->hw.ops.trace) {
-        struct pgov_hw_trace ev = {now, g->cpu[g->owner].cpu, PGOV_HW_TRACE_FREQ,
-                                   (int64_t)r->cur_khz, (int64_t)r->rel};
+        struct pgov_hw_trace ev;
 
+        ev.time_ns = now;
+        ev.cpu = g->cpu[g->owner].cpu;
+        ev.kind = PGOV_HW_TRACE_FREQ;
+        ev.a = (int64_t)r->cur_khz;
+        ev.b = (int64_t)r->rel;
         g->hw.ops.trace(g->hw.ctx, &ev);
     }
     return PGOV_OK;
@@ -794,19 +915,17 @@ int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *cfg,
                   const struct pgov_hw_ops *ops, void *ctx, struct pgov_dbs **out)
 {
     struct pgov_dbs *g;
-    struct pgov_hw hw;
     struct pgov_dbs_result r;
     int err;
 
     if (!out || !ops)
         return PGOV_EFAULT;
-    err = pgov_hw_bind(&hw, ops, ctx, PGOV_HW_NEED_IDLE | PGOV_HW_NEED_FREQ);
-    if (err)
-        return err;
     err = dbs_setup(mem, len, cfg, &g);
     if (err)
         return err;
-    g->hw = hw;
+    err = pgov_hw_bind(&g->hw, ops, ctx, PGOV_HW_NEED_IDLE | PGOV_HW_NEED_FREQ);
+    if (err)
+        return err;
     err = hal_read(g);
     if (err)
         return err;
@@ -839,14 +958,13 @@ int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_config *cfg,
 
 static int snap_take(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap)
 {
-    uint32_t i;
-
     if (!snap)
         return PGOV_EFAULT;
     if (nsnap != g->ncpu)
         return PGOV_EINVAL;
-    for (i = 0; i < nsnap; i++)
-        g->cpu[i].snap = snap[i];
+    /* Read in place: the open loop never needs them after the call. */
+    g->snap_base = snap;
+    g->snap_stride = (uint32_t)sizeof(*snap);
     return PGOV_OK;
 }
 
@@ -865,19 +983,21 @@ int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t
     dbs_start(g, &g->m, &g->m.last);
     g->started = 1;
     if (res)
-        *res = g->m.last;
+        res_copy(res, &g->m.last);
     return PGOV_OK;
 }
 
 /* The hook gate (spec 3.1): a u64 difference compared as s64. */
-static bool dbs_due(const struct dbs_mut *m, uint64_t now)
+DBS_HOT bool dbs_due(const struct dbs_mut *m, uint64_t now)
 {
     return pgov_u64_to_s64(now - m->last_sample) >= m->sample_delay;
 }
 
 int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns)
 {
-    if (!g || !dbs_ok(g) || !g->started || !dbs_due(&g->m, now_ns))
+    /* Bound instances gate inside pgov_dbs_update(): recording a time here
+     * without their evaluation would skew their cadence. */
+    if (!g || !dbs_ok(g) || !g->open || !g->started || !dbs_due(&g->m, now_ns))
         return 0;
     g->m.last_sample = now_ns;
     return 1;
@@ -886,22 +1006,21 @@ int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns)
 int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
                       struct pgov_dbs_result *res)
 {
-    struct pgov_dbs_result r;
     int err;
 
     if (!g)
         return PGOV_EFAULT;
-    if (!dbs_ok(g) || !g->open || !g->started)
+    if (pgov_unlikely(!dbs_ok(g) || !g->open || !g->started))
         return PGOV_EINVAL;
     err = snap_take(g, snap, nsnap);
-    if (err)
+    if (pgov_unlikely(err))
         return err;
-    dbs_eval(g, &g->m, &r);
-    if (r.flags & PGOV_DBS_RES_EVAL)
+    /* Open loop cannot fail past this point: work in place. */
+    dbs_eval(g, &g->m, &g->m.last);
+    if (g->m.last.flags & PGOV_DBS_RES_EVAL)
         dbs_commit_cpus(g, &g->m);
-    g->m.last = r;
     if (res)
-        *res = r;
+        res_copy(res, &g->m.last);
     return PGOV_OK;
 }
 
@@ -925,9 +1044,9 @@ int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
     g->m.pmax = max_khz;
     res_clear(&r, g->m.cur);
     dbs_limits_step(g, &g->m, &r);
-    g->m.last = r;
+    res_copy(&g->m.last, &r);
     if (res)
-        *res = r;
+        res_copy(res, &r);
     return PGOV_OK;
 }
 
@@ -935,7 +1054,6 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
 {
     struct dbs_mut m;
     struct pgov_dbs_result r;
-    uint32_t i;
     int err;
 
     (void)flags;
@@ -946,6 +1064,8 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
     if (pgov_likely(!dbs_due(&g->m, now_ns)))
         return PGOV_OK;
     if (cpu != g->cpu[g->owner].cpu) {
+        uint32_t i;
+
         for (i = 0; i < g->ncpu && g->cpu[i].cpu != cpu; i++)
             ;
         if (i == g->ncpu)
@@ -954,7 +1074,7 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
     err = hal_read(g);
     if (err)
         return err;
-    m = g->m;
+    mut_copy(&m, &g->m);
     m.last_sample = now_ns;
     dbs_eval(g, &m, &r);
     err = hal_apply(g, now_ns, &r);
@@ -962,8 +1082,8 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
         return err;
     if (r.flags & PGOV_DBS_RES_EVAL)
         dbs_commit_cpus(g, &m);
-    m.last = r;
-    g->m = m;
+    res_copy(&m.last, &r);
+    mut_copy(&g->m, &m);
     return PGOV_OK;
 }
 
@@ -1006,7 +1126,7 @@ int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim)
         return PGOV_ENOSYS;
     if (limits_check(g, lim->min_khz, lim->max_khz))
         return PGOV_EINVAL;
-    m = g->m;
+    mut_copy(&m, &g->m);
     m.pmin = lim->min_khz;
     m.pmax = lim->max_khz;
     res_clear(&r, m.cur);
@@ -1014,8 +1134,8 @@ int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim)
     err = hal_apply(g, m.last_sample, &r);
     if (err)
         return err;
-    m.last = r;
-    g->m = m;
+    res_copy(&m.last, &r);
+    mut_copy(&g->m, &m);
     return PGOV_OK;
 }
 
@@ -1034,7 +1154,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
     err = tun_rule(g, &g->m.tun, g->m.rate_mult, id, &v);
     if (err)
         return err;
-    m = g->m;
+    mut_copy(&m, &g->m);
     switch (id) {
     case PGOV_DBS_SAMPLING_RATE:
         m.sample_delay = 0;
@@ -1067,7 +1187,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
             return err;
         dbs_rebaseline(g, &m);
     }
-    g->m = m;
+    mut_copy(&g->m, &m);
     return PGOV_OK;
 }
 
@@ -1077,8 +1197,7 @@ int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
         return PGOV_EFAULT;
     if (!dbs_ok(g))
         return PGOV_EINVAL;
-    *out = (struct pgov_dbs_state){0};
-    out->tun = g->m.tun;
+    tun_copy(&out->tun, &g->m.tun);
     out->gov = g->gov;
     out->kver = g->kver;
     out->variant = g->variant;
@@ -1098,7 +1217,7 @@ int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
     out->last_sample_ns = g->m.last_sample;
     out->sample_delay_ns = (uint64_t)g->m.sample_delay;
     out->evaluations = g->m.evaluations;
-    out->last = g->m.last;
+    res_copy(&out->last, &g->m.last);
     return PGOV_OK;
 }
 
@@ -1111,7 +1230,7 @@ int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx, struct pgov_dbs_cpu
     if (!dbs_ok(g) || idx >= g->ncpu)
         return PGOV_EINVAL;
     c = &g->cpu[idx];
-    *out = (struct pgov_dbs_cpu_state){0};
+    out->reserved = 0;
     out->prev_wall_us = c->prev_wall;
     out->prev_idle_us = c->prev_idle;
     out->prev_nice_ns = c->prev_nice;

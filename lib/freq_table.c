@@ -106,8 +106,8 @@ uint32_t pgov_ft_sorted(const struct pgov_freq_table *t, uint32_t target, uint32
     return last;
 }
 
-static uint32_t ft_unsorted(const struct pgov_freq_table *t, uint32_t min, uint32_t max,
-                            uint32_t target, uint32_t rel, bool *warn)
+uint32_t pgov_ft_unsorted(const struct pgov_freq_table *t, uint32_t min, uint32_t max,
+                          uint32_t target, uint32_t rel, bool *warn)
 {
     const struct pgov_freq_entry *e = t->entries;
     uint32_t i, below = PGOV_FT_NONE, above = PGOV_FT_NONE, best = PGOV_FT_NONE;
@@ -147,22 +147,6 @@ static uint32_t ft_unsorted(const struct pgov_freq_table *t, uint32_t min, uint3
         return 0;
     }
     return best;
-}
-
-uint32_t pgov_ft_target(const struct pgov_freq_table *t, uint32_t min, uint32_t max,
-                        uint32_t target, uint32_t rel, bool *warn)
-{
-    uint32_t base = rel & ~(uint32_t)PGOV_REL_E, i;
-
-    if (t->order == PGOV_FREQ_UNSORTED)
-        return ft_unsorted(t, min, max, target, base, warn);
-    target = target < min ? min : (target > max ? max : target);
-    if ((rel & PGOV_REL_E) && (t->flags & PGOV_FREQ_TABLE_EFFICIENCIES)) {
-        i = pgov_ft_sorted(t, target, base, true);
-        if (i != PGOV_FT_NONE && t->entries[i].khz >= min && t->entries[i].khz <= max)
-            return i;
-    }
-    return pgov_ft_sorted(t, target, base, false);
 }
 
 /* Check a descriptor well enough that the searches cannot misbehave. */

@@ -11,6 +11,7 @@
  * The tunable columns are inputs on `start` rows and outputs elsewhere; on
  * `start` rows they are printed from the started instance, not echoed.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,7 +140,7 @@ static void set_list_u32(struct replay_row *r, const char *col, const uint32_t *
     size_t len = 0;
     buf[0] = 0;
     for (uint32_t i = 0; i < n; i++)
-        len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%u", i ? "," : "", v[i]);
+        len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%" PRIu32, i ? "," : "", v[i]);
     replay_set(r, col, buf);
 }
 
@@ -194,7 +195,8 @@ static int row_init(struct replay_row *r, uint32_t gov)
 
     if (ver_of(r, &kver, &variant))
         return -1;
-    if (sscanf(arg, "hz=%u;tlat=%u;tdel=%u;nohz=%u;cpu=%15[a-z]:%u:%u", &p.hz,
+    if (sscanf(arg, "hz=%" SCNu32 ";tlat=%" SCNu32 ";tdel=%" SCNu32 ";nohz=%" SCNu32
+               ";cpu=%15[a-z]:%" SCNu32 ":%" SCNu32, &p.hz,
                &p.transition_latency_ns, &p.transition_delay_us, &nohz, vendor, &fam,
                &model) < 5)
         return replay_fail(r, "bad init arg");

@@ -47,8 +47,9 @@
  *
  * **Time.** Hook time in ns (the run-queue clock); counters in us (nice time
  * in ns), exactly as the kernel keeps them; all the kernel's u32 wraps
- * (`100 * busy` after ~43 s busy, elapsed time after 71.6 min, `sampling_rate
- * * rate_mult`, `idle_periods * step`) are reproduced, not fixed.
+ * (`100 * busy` after ~43 s busy, elapsed time after 71.6 min,
+ * `sampling_rate * rate_mult`, `idle_periods * step`) are reproduced, not
+ * fixed.
  */
 #ifndef PGOV_DBS_H
 #define PGOV_DBS_H
@@ -183,7 +184,10 @@ enum pgov_dbs_result_flags {
     PGOV_DBS_RES_SUB = 1u << 1,   /**< an ondemand sub-sample ran */
     PGOV_DBS_RES_FNEXT = 1u << 2, /**< `fnext` is valid */
     PGOV_DBS_RES_REQ = 1u << 3,   /**< a request was issued (`req_khz`, `rel`) */
-    PGOV_DBS_RES_CHG = 1u << 4    /**< the request reached the driver */
+    PGOV_DBS_RES_CHG = 1u << 4,   /**< the request reached the driver */
+    /** The table search hit the kernel's WARN (unsorted table, no entry
+     *  within the policy limits): index 0 was used, as in the kernel. */
+    PGOV_DBS_RES_WARN = 1u << 5
 };
 
 /**
@@ -432,8 +436,12 @@ PGOV_API int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap,
  *
  * Returns 1 and records @p now_ns as the last sample time when
  * `(s64)(now_ns - last) >= sample_delay`, else 0 and changes nothing.
- * Call pgov_dbs_evaluate() after a 1. Works on any instance; a NULL @p g
- * gives 0.
+ * Call pgov_dbs_evaluate() after a 1. Open-loop instances only: a NULL,
+ * bound or not yet started instance gives 0 (bound instances gate inside
+ * pgov_dbs_update()).
+ * @param g       open-loop instance
+ * @param now_ns  hook clock
+ * @return 1 (evaluate now) or 0.
  */
 PGOV_API int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns);
 

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * ondemand_eval: one ondemand evaluation (v6.18, one CPU, IvyBridge-like
+ * 24-entry table 1.6-3.9 GHz) on a fresh counter snapshot: load, decision,
+ * table resolution, change detection. Library: pgov_dbs_evaluate() on an
+ * open-loop instance. Baseline: base_od_eval() (baseline_dbs.c). Both see
+ * the same sequence of 10 ms samples with random busy shares (0..100 %).
+ */
+#include "bench.h"
+#include "baseline_dbs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <pgov/dbs.h>
+#include <pgov/kver.h>
+
+#define NSAMP 4096u
+
+static uint32_t idle_delta[NSAMP];
+static struct pgov_freq_entry t24[24];
+static unsigned int t24_khz[24];
+static _Alignas(16) unsigned char mem[4096];
+static struct pgov_dbs *g;
+
+static void od_setup(void)
+{
+    uint64_t seed = 0x6f6e64656d616e64ull;
+    for (uint32_t i = 0; i < 24; i++) {
+        t24_khz[i] = 1600000 + 100000 * i;
+        t24[i] = (struct pgov_freq_entry){t24_khz[i], 0};
+    }
+    for (uint32_t i = 0; i < NSAMP; i++)
+        idle_delta[i] = (uint32_t)(bench_rand(&seed) % 10001);
+
+    struct pgov_dbs_config c = {0};
+    c.size = sizeof(c);
+    c.gov = PGOV_DBS_ONDEMAND;
+    c.kver = PGOV_KVER_6_18;
+    c.table = t24;
+    c.table_len = 24;
+    c.cur_khz = 1600000;
+    c.tun.sampling_rate = 10000;
+    c.tun.io_is_busy = 1;
+    struct pgov_hw_idle s = {1000000, 0, 0, 0};
+    if (pgov_dbs_size_cpus(1) > sizeof(mem) ||
+        pgov_dbs_init_open(mem, sizeof(mem), &c, &g) != PGOV_OK ||
+        pgov_dbs_start(g, &s, 1, NULL) != PGOV_OK) {
+        fprintf(stderr, "bench_dbs: setup failed\n");
+        exit(1);
+    }
+}
+
+static void od_lib(uint64_t iters)
+{
+    struct pgov_hw_idle s = {1000000, 0, 0, 0};
+    struct pgov_dbs_result r;
+    for (uint64_t i = 0; i < iters; i++) {
+        s.wall_us += 10000;
+        s.idle_us += idle_delta[i & (NSAMP - 1)];
+        int rc = pgov_dbs_evaluate(g, &s, 1, &r);
+        DO_NOT_OPTIMIZE(rc);
+        DO_NOT_OPTIMIZE(r.cur_khz);
+    }
+}
+
+static void od_base(uint64_t iters)
+{
+    struct base_od o = {0};
+    struct pgov_hw_idle s = {1000000, 0, 0, 0};
+    o.prev_wall = s.wall_us;
+    o.rate_mult = 1;
+    o.sr = 10000;
+    o.up = 95;
+    o.sdf = 1;
+    o.cur = o.pmin = o.cmin = 1600000;
+    o.pmax = o.cmax = 3900000;
+    o.table = t24_khz;
+    o.n = 24;
+    for (uint64_t i = 0; i < iters; i++) {
+        s.wall_us += 10000;
+        s.idle_us += idle_delta[i & (NSAMP - 1)];
+        unsigned int d = base_od_eval(&o, &s);
+        DO_NOT_OPTIMIZE(d);
+        DO_NOT_OPTIMIZE(o.cur);
+    }
+}
+
+const struct bench_op bench_ops_dbs[] = {
+    {"ondemand_eval", od_setup, od_lib, od_base},
+    BENCH_OPS_END,
+};

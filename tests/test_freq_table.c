@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Frequency-table resolution: the worked examples of spec/ondemand.md 6.2,
+ * init validation, and random tables against a slow reference written from
+ * the definitions ("lowest at or above", "highest at or below", "nearest")
+ * rather than from the single-pass walk the library uses.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <pgov/freq_table.h>
+
+#include "ref_freq_table.h"
+
+_Static_assert(sizeof(struct pgov_freq_entry) == 8, "entry layout");
+_Static_assert(offsetof(struct pgov_freq_table, count) == sizeof(void *), "table layout");
+
+static struct pgov_freq_entry t24[24];
+static const struct pgov_freq_entry t4[] = {{3200000, 0}, {2500000, 0}, {2100000, 0}, {800000, 0}};
+
+static uint32_t resolve(const struct pgov_freq_table *t, uint32_t lo, uint32_t hi, uint32_t f,
+                        uint32_t rel)
+{
+    uint32_t i = 99;
+    assert_int_equal(pgov_freq_table_resolve(t, lo, hi, f, rel, &i), PGOV_OK);
+    return t->entries[i].khz;
+}
+
+static void test_spec_examples(void **state)
+{
+    (void)state;
+    struct pgov_freq_table t;
+    for (uint32_t i = 0; i < 24; i++)
+        t24[i] = (struct pgov_freq_entry){1600000 + 100000 * i, 0};
+    assert_int_equal(pgov_freq_table_init(&t, t24, 24, 0), PGOV_OK);
+    assert_int_equal(t.order, PGOV_FREQ_ASCENDING);
+    assert_int_equal(t.min_khz, 1600000);
+    assert_int_equal(t.max_khz, 3900000);
+    assert_int_equal(resolve(&t, 1600000, 3900000, 2350000, PGOV_REL_C), 2300000);
+    assert_int_equal(resolve(&t, 1600000, 3900000, 2350001, PGOV_REL_C), 2400000);
+    assert_int_equal(resolve(&t, 1600000, 3900000, 2300001, PGOV_REL_L), 2400000);
+    assert_int_equal(resolve(&t, 1600000, 3900000, 2399999, PGOV_REL_H), 2300000);
+    assert_int_equal(resolve(&t, 1600000, 3900000, 5, PGOV_REL_H), 1600000);
+    /* Off-table limit: max 3050000 with L resolves above it (6.2). */
+    assert_int_equal(resolve(&t, 1600000, 3050000, 3900000, PGOV_REL_L), 3100000);
+
+    assert_int_equal(pgov_freq_table_init(&t, t4, 4, 0), PGOV_OK);
+    assert_int_equal(t.order, PGOV_FREQ_DESCENDING);
+    assert_int_equal(resolve(&t, 800000, 3200000, 2300000, PGOV_REL_C), 2500000);
+    assert_int_equal(resolve(&t, 800000, 3200000, 1450000, PGOV_REL_C), 2100000);
+    assert_int_equal(resolve(&t, 800000, 3200000, 2099999, PGOV_REL_H), 800000);
+
+    /* pcc-cpufreq (7): nominal 2400 MHz, 2340000 kHz -> 97 % -> 0x6101. */
+    uint32_t w, khz;
+    assert_int_equal(pgov_pcc_request(2400, 2340000, &w), PGOV_OK);
+    assert_int_equal(w, 0x6101);
+    assert_int_equal(pgov_pcc_readback(2400, 97, &khz), PGOV_OK);
+    assert_int_equal(khz, 2328000);
+    /* 0x80000 * 1000 = 2^29 * 1000 = 0 modulo 2^32: division by zero. */
+    assert_int_equal(pgov_pcc_request(0, 1, &w), PGOV_EDOM);
+    assert_int_equal(pgov_pcc_request(1u << 29, 1, &w), PGOV_EDOM);
+    assert_int_equal(pgov_pcc_request(2400, 1, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_pcc_readback(2400, 1, NULL), PGOV_EFAULT);
+    /* 50000 MHz target wraps the u32 product: 50000000 * 100 mod 2^32 = 705032704. */
+    assert_int_equal(pgov_pcc_request(2400, 50000000, &w), PGOV_OK);
+    assert_int_equal(w, 1u | ((705032704u / 2400000u) << 8));
+}
+
+static void test_init_rules(void **state)
+{
+    (void)state;
+    struct pgov_freq_table t, keep;
+    struct pgov_freq_entry e[4] = {{1000, 0}, {PGOV_FREQ_ENTRY_INVALID, 0}, {2000, 0}, {3000, 0}};
+    memset(&keep, 0xa5, sizeof(keep));
+    t = keep;
+    assert_int_equal(pgov_freq_table_init(NULL, e, 4, 0), PGOV_EFAULT);
+    assert_int_equal(pgov_freq_table_init(&t, NULL, 4, 0), PGOV_EFAULT);
+    assert_int_equal(pgov_freq_table_init(&t, e, 0, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_freq_table_init(&t, e, PGOV_FREQ_TABLE_MAX + 1, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_freq_table_init(&t, e, 4, 2), PGOV_EINVAL);
+    e[3].flags = 2;
+    assert_int_equal(pgov_freq_table_init(&t, e, 4, 0), PGOV_EINVAL);
+    e[3].flags = 0;
+    e[3].khz = PGOV_FREQ_TABLE_END;
+    assert_int_equal(pgov_freq_table_init(&t, e, 4, 0), PGOV_EINVAL);
+    /* Equal neighbours (across an invalid entry) fail like the kernel's init. */
+    e[3].khz = 3000;
+    e[2].khz = 1000;
+    assert_int_equal(pgov_freq_table_init(&t, e, 4, 0), PGOV_EINVAL);
+    e[0].khz = e[2].khz = e[3].khz = PGOV_FREQ_ENTRY_INVALID;
+    assert_int_equal(pgov_freq_table_init(&t, e, 4, 0), PGOV_EINVAL);
+    assert_memory_equal(&t, &keep, sizeof(t));
+    /* One valid entry: descending (6.1). */
+    e[2].khz = 5000;
+    assert_int_equal(pgov_freq_table_init(&t, e, 4, 0), PGOV_OK);
+    assert_int_equal(t.order, PGOV_FREQ_DESCENDING);
+    assert_int_equal(t.nvalid, 1);
+    /* Resolve argument checks. */
+    uint32_t i;
+    assert_int_equal(pgov_freq_table_resolve(&t, 2, 1, 1, PGOV_REL_L, &i), PGOV_EINVAL);
+    assert_int_equal(pgov_freq_table_resolve(&t, 1, 2, 1, 3, &i), PGOV_EINVAL);
+    assert_int_equal(pgov_freq_table_resolve(&t, 1, 2, 1, 8, &i), PGOV_EINVAL);
+    assert_int_equal(pgov_freq_table_resolve(&t, 1, 2, 1, PGOV_REL_L, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_freq_table_resolve(NULL, 1, 2, 1, PGOV_REL_L, &i), PGOV_EFAULT);
+    keep = t;
+    keep.order = 7;
+    assert_int_equal(pgov_freq_table_resolve(&keep, 1, 2, 1, PGOV_REL_L, &i), PGOV_EINVAL);
+    /* Unsorted with nothing inside the limits: the kernel's WARN and index 0. */
+    struct pgov_freq_entry u[3] = {{2000, 0}, {1000, 0}, {3000, 0}};
+    assert_int_equal(pgov_freq_table_init(&t, u, 3, 0), PGOV_OK);
+    assert_int_equal(t.order, PGOV_FREQ_UNSORTED);
+    assert_int_equal(pgov_freq_table_resolve(&t, 1100, 1900, 1500, PGOV_REL_C, &i),
+                     PGOV_WARN_KERNEL);
+    assert_int_equal(i, 0);
+}
+
+static uint64_t rng = 0x7461626c65ull;
+static uint32_t rnd(uint32_t n)
+{
+    uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return (uint32_t)((z ^ (z >> 31)) % n);
+}
+
+static void test_random_against_reference(void **state)
+{
+    (void)state;
+    long checked = 0;
+    for (int round = 0; round < 4000; round++) {
+        struct pgov_freq_entry e[12];
+        uint32_t n = 1 + rnd(12), order = rnd(3);
+        uint32_t f = 100000 + rnd(200) * 10000;
+        for (uint32_t i = 0; i < n; i++) {
+            e[i].khz = f;
+            e[i].flags = rnd(4) == 0 ? PGOV_FREQ_INEFFICIENT : 0;
+            f += 10000 * (1 + rnd(30));
+        }
+        if (order == 1) /* reverse */
+            for (uint32_t i = 0; i < n / 2; i++) {
+                struct pgov_freq_entry x = e[i];
+                e[i] = e[n - 1 - i];
+                e[n - 1 - i] = x;
+            }
+        if (order == 2) /* shuffle */
+            for (uint32_t i = n; i > 1; i--) {
+                uint32_t j = rnd(i);
+                struct pgov_freq_entry x = e[i - 1];
+                e[i - 1] = e[j];
+                e[j] = x;
+            }
+        if (n > 2 && rnd(3) == 0)
+            e[rnd(n)].khz = PGOV_FREQ_ENTRY_INVALID;
+        struct pgov_freq_table t;
+        if (pgov_freq_table_init(&t, e, n, rnd(2) ? PGOV_FREQ_TABLE_EFFICIENCIES : 0) != PGOV_OK)
+            continue; /* all invalid */
+        for (int k = 0; k < 40; k++) {
+            uint32_t a = t.min_khz - 20000 + rnd(t.max_khz - t.min_khz + 40000);
+            uint32_t b = t.min_khz - 20000 + rnd(t.max_khz - t.min_khz + 40000);
+            uint32_t mn = a < b ? a : b, mx = a < b ? b : a;
+            uint32_t target = rnd(4) == 0 ? e[rnd(n)].khz : mn - 30000 + rnd(mx - mn + 60000);
+            uint32_t rel = rnd(3) | (rnd(2) ? PGOV_REL_E : 0), i = 0;
+            int warn, rc = pgov_freq_table_resolve(&t, mn, mx, target, rel, &i);
+            uint32_t want = ref_freq_resolve(&t, mn, mx, target, rel, &warn);
+            assert_int_equal(rc, warn ? PGOV_WARN_KERNEL : PGOV_OK);
+            if (i != want)
+                fail_msg("order %u n %u [%u,%u] target %u rel %u: got %u want %u", (unsigned)t.order,
+                         (unsigned)n, (unsigned)mn, (unsigned)mx, (unsigned)target,
+                         (unsigned)rel, (unsigned)i, (unsigned)want);
+            checked++;
+        }
+    }
+    assert_true(checked > 100000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_spec_examples),
+        cmocka_unit_test(test_init_rules),
+        cmocka_unit_test(test_random_against_reference),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
