@@ -13,6 +13,7 @@ extern const struct replay_adapter replay_adapter_pstate_hwp_boost;
 extern const struct replay_adapter replay_adapter_sugov_iowait;
 
 extern const struct replay_adapter replay_adapter_ondemand; /* replay_dbs.c */
+extern const struct replay_adapter replay_uclamp, replay_uclamp_bucket_id;
 
 const struct replay_adapter *const replay_adapters[] = {
     &replay_pelt_decay, &replay_pelt_segments, &replay_pelt_trace, /* pelt */
@@ -23,5 +24,7 @@ const struct replay_adapter *const replay_adapters[] = {
     &replay_adapter_pstate_hwp_boost,
     &replay_adapter_sugov_iowait,
     &replay_adapter_ondemand,
+    &replay_uclamp,
+    &replay_uclamp_bucket_id,
     NULL,
 };

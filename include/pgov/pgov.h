@@ -31,6 +31,7 @@
 #include <pgov/sugov.h>
 #include <pgov/freq_table.h>
 #include <pgov/dbs.h>
+#include <pgov/uclamp.h>
 
 #ifdef __cplusplus
 extern "C" {

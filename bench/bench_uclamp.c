@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * uclamp ops: dequeue one task and enqueue another (both clamp ids) on a
+ * runqueue holding eight tasks. A pool of 16 tasks; the one dequeued is
+ * chosen by a pre-drawn sequence and replaced by the longest-waiting spare,
+ * so the queued set keeps changing. Random clamp values (min <= max in
+ * 0..1024) for uclamp_dec_inc_5/_20, default clamps (0, 1024) for
+ * uclamp_dec_inc_default.
+ */
+#include "bench.h"
+#include "baseline_uclamp.h"
+
+#include <pgov/uclamp.h>
+
+#include <stddef.h>
+#include <stdlib.h>
+
+#define NPOOL 16
+#define NQ 8
+#define NSEQ 4096
+
+static struct pgov_uclamp_rq lib_rq;
+static void reset(void);
+static struct pgov_uclamp_task lib_task[NPOOL];
+static struct base_uclamp_rq base_rq;
+static struct base_uclamp_task base_task[NPOOL];
+static uint8_t seq[NSEQ]; /* slot of the queue to replace */
+
+static void setup(uint32_t nbuckets, int random_clamps)
+{
+    uint64_t s = 0x75636c616d70ULL + nbuckets + (uint64_t)random_clamps;
+    if (pgov_uclamp_rq_init(&lib_rq, PGOV_KVER_LATEST, nbuckets))
+        abort();
+    base_rq = (struct base_uclamp_rq){0};
+    base_rq.id[1].value = 1024;
+    base_rq.flags = 1;
+    for (int i = 0; i < NPOOL; i++) {
+        uint32_t a = 0, b = 1024;
+        if (random_clamps) {
+            a = (uint32_t)(bench_rand(&s) % 1025);
+            b = (uint32_t)(bench_rand(&s) % 1025);
+            if (a > b) {
+                uint32_t x = a;
+                a = b;
+                b = x;
+            }
+        }
+        if (pgov_uclamp_task_init(&lib_task[i], 0))
+            abort();
+        if (random_clamps && pgov_uclamp_task_set(&lib_task[i],
+                                                  PGOV_UCLAMP_SET_MIN | PGOV_UCLAMP_SET_MAX,
+                                                  (int32_t)a, (int32_t)b))
+            abort();
+        base_task[i] = (struct base_uclamp_task){NULL, {a, b}, {0, 0}, {0, 0}, {0, 0}};
+    }
+    for (int i = 0; i < NSEQ; i++)
+        seq[i] = (uint8_t)(bench_rand(&s) % NQ);
+}
+
+/* queue[0..7] queued, queue[8..15] spares in FIFO order */
+static uint8_t lib_q[NPOOL], base_q[NPOOL];
+
+static void fill(uint8_t *q)
+{
+    for (int i = 0; i < NPOOL; i++)
+        q[i] = (uint8_t)i;
+}
+
+static inline int rotate(uint8_t *q, uint64_t i, int *out)
+{
+    int slot = seq[i % NSEQ];
+    int in = q[NQ];
+    *out = q[slot];
+    for (int k = NQ; k < NPOOL - 1; k++)
+        q[k] = q[k + 1];
+    q[NPOOL - 1] = (uint8_t)*out;
+    q[slot] = (uint8_t)in;
+    return in;
+}
+
+static void lib_loop(uint64_t iters)
+{
+    fill(lib_q);
+    for (int i = 0; i < NQ; i++)
+        if (pgov_uclamp_rq_inc(&lib_rq, &lib_task[i], NULL))
+            abort();
+    for (uint64_t i = 0; i < iters; i++) {
+        int out, in = rotate(lib_q, i, &out);
+        int rc = pgov_uclamp_rq_dec(&lib_rq, &lib_task[out]);
+        rc |= pgov_uclamp_rq_inc(&lib_rq, &lib_task[in], NULL);
+        DO_NOT_OPTIMIZE(rc);
+    }
+}
+
+#define BASE_LOOP(NB)                                                                              \
+    static void bl_loop_##NB(uint64_t iters)                                                     \
+    {                                                                                              \
+        fill(base_q);                                                                              \
+        for (int i = 0; i < NQ; i++)                                                               \
+            base_uclamp_inc_##NB(&base_rq, &base_task[i]);                                         \
+        for (uint64_t i = 0; i < iters; i++) {                                                     \
+            int out, in = rotate(base_q, i, &out);                                                 \
+            base_uclamp_dec_##NB(&base_rq, &base_task[out]);                                       \
+            base_uclamp_inc_##NB(&base_rq, &base_task[in]);                                        \
+            CLOBBER();                                                                             \
+        }                                                                                          \
+    }
+BASE_LOOP(5)
+BASE_LOOP(20)
+
+/* Each op's setup leaves the state its two loops start from; the loops
+ * re-run setup so that repeated timing runs start identically. */
+static uint32_t cur_nb;
+static int cur_rand;
+
+static void reset(void)
+{
+    setup(cur_nb, cur_rand);
+}
+
+static void setup_5(void)
+{
+    cur_nb = 5;
+    cur_rand = 1;
+    reset();
+}
+static void setup_20(void)
+{
+    cur_nb = 20;
+    cur_rand = 1;
+    reset();
+}
+static void setup_def(void)
+{
+    cur_nb = 5;
+    cur_rand = 0;
+    reset();
+}
+
+static void lib_run(uint64_t iters)
+{
+    reset();
+    lib_loop(iters);
+}
+static void bl_run_5(uint64_t iters)
+{
+    reset();
+    bl_loop_5(iters);
+}
+static void bl_run_20(uint64_t iters)
+{
+    reset();
+    bl_loop_20(iters);
+}
+
+const struct bench_op bench_ops_uclamp[] = {
+    {"uclamp_dec_inc_5", setup_5, lib_run, bl_run_5},
+    {"uclamp_dec_inc_20", setup_20, lib_run, bl_run_20},
+    {"uclamp_dec_inc_default", setup_def, lib_run, bl_run_5},
+    BENCH_OPS_END,
+};
