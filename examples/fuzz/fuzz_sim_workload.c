@@ -55,6 +55,9 @@ static void check_workload(const struct sim_workload *wl)
                 depth--;
                 CHECK(depth >= 0);
                 break;
+            case OP_UCLAMP:
+                CHECK(op->a <= op->b && op->b <= 1024);
+                break;
             case OP_WAIT:
             case OP_EXEC:
             case OP_COUNT:

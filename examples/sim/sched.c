@@ -467,6 +467,9 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
         case OP_COUNT:
             c->ops++;
             break;
+        case OP_UCLAMP:
+            sig_uclamp_set(c, k, (uint32_t)op->a, (uint32_t)op->b);
+            break;
         case OP_LOOP:
             if (op->a == 0) {
                 k->pc = (uint32_t)op->b + 1;

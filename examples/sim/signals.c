@@ -35,7 +35,8 @@ int sig_init(struct sim_ctx *c)
     for (uint32_t i = 0; i < c->ncpu; i++) {
         struct sig_cpu *s = &c->cpu[i].sig;
         memset(s, 0, sizeof(*s));
-        if (pgov_pelt_init(&s->cfs, c->now, PGOV_PELT_HALFLIFE_32) ||
+        if (pgov_uclamp_rq_init(&s->uc, PGOV_KVER_LATEST, PGOV_UCLAMP_BUCKETS_DEFAULT) ||
+            pgov_pelt_init(&s->cfs, c->now, PGOV_PELT_HALFLIFE_32) ||
             pgov_pelt_clock_init(&s->clk, c->now, 1) || pgov_util_est_init(&s->ue, &cfg))
             return -1;
         s->freq_cap = 1024;
@@ -76,8 +77,14 @@ void sig_task_new(struct sim_ctx *c, struct sim_task *k, struct sim_cpu *p, uint
     (void)c;
     (void)p;
     (void)t;
+    struct pgov_uclamp_task uc = k->sig.uc; /* the clamp request survives exec */
+    bool keep = k->sig.attached || k->sig.se.last_update_time; /* an existing task */
     memset(&k->sig, 0, sizeof(k->sig));
     pgov_pelt_init_task(&k->sig.se, NICE0, PGOV_PELT_HALFLIFE_32);
+    if (keep)
+        k->sig.uc = uc;
+    else
+        pgov_uclamp_task_init(&k->sig.uc, 0);
 }
 
 void sig_detach(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k)
@@ -111,6 +118,7 @@ void sig_enqueue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint6
     }
     if (ue_on(c))
         pgov_util_est_enqueue(&p->sig.ue, &k->sig.ue);
+    pgov_uclamp_rq_inc(&p->sig.uc, &k->sig.uc, NULL);
     (void)running;
 }
 
@@ -121,6 +129,7 @@ void sig_dequeue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint6
     uint32_t before = nr_queued(p) + 1;
     uint64_t now = pelt_now(p, t, false);
 
+    pgov_uclamp_rq_dec(&p->sig.uc, &k->sig.uc);
     if (ue_on(c) && !ue_old_order(c)) {
         pgov_util_est_dequeue(&p->sig.ue, &k->sig.ue, before - 1);
         pgov_util_est_update(&p->sig.ue, &k->sig.ue, sleep ? 1u : 0u, k->sig.se.util_avg,
@@ -194,10 +203,25 @@ void sig_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     p->sig.tick_mperf = p->mperf;
 }
 
+void sig_uclamp_set(struct sim_ctx *c, struct sim_task *k, uint32_t min, uint32_t max)
+{
+    pgov_uclamp_task_set(&k->sig.uc, PGOV_UCLAMP_SET_MIN | PGOV_UCLAMP_SET_MAX, (int32_t)min,
+                         (int32_t)max);
+    if (k->state == T_RUNNABLE && k->cpu >= 0)
+        pgov_uclamp_rq_update_active(&c->cpu[k->cpu].sig.uc, &k->sig.uc, NULL);
+}
+
 uint32_t sig_cpu_util(struct sim_ctx *c, struct sim_cpu *p)
 {
     uint64_t u = p->sig.cfs.util_avg;
+    uint32_t out;
     if (ue_on(c))
         pgov_util_est_cpu_util(&p->sig.ue, p->sig.cfs.util_avg, 1024, &u);
-    return u > 1024 ? 1024u : (uint32_t)u;
+    if (u > 1024)
+        u = 1024;
+    /* schedutil clamps the CPU's utilization with the rq's clamp values
+     * before its 1.25 headroom (uclamp_rq_util_with, no waking task). */
+    if (pgov_uclamp_rq_util_with(&p->sig.uc, PGOV_KVER_6_1, (uint32_t)u, NULL, NULL, &out))
+        out = (uint32_t)u;
+    return out;
 }

@@ -5,8 +5,9 @@
  *
  * Per CPU: the root cfs_rq's PELT signal on a frequency-invariant PELT clock
  * (pgov_pelt_clock, frequency capacity refreshed at every tick from the
- * APERF/MPERF deltas, as x86 does), and the util_est sum. Per task: its
- * entity signal and util_est. Tasks run at nice 0 (weight 1024).
+ * APERF/MPERF deltas, as x86 does), the util_est sum and the uclamp
+ * buckets (5, the kernel default). Per task: its entity signal, util_est
+ * and clamp request. Tasks run at nice 0 (weight 1024).
  */
 #ifndef PGOV_SIM_SIGNALS_H
 #define PGOV_SIM_SIGNALS_H
@@ -15,6 +16,7 @@
 #include <stdint.h>
 
 #include <pgov/pelt.h>
+#include <pgov/uclamp.h>
 #include <pgov/util_est.h>
 
 struct sim_ctx;
@@ -24,10 +26,12 @@ struct sim_task;
 struct sig_task {
     struct pgov_pelt_avg se;
     struct pgov_util_est_task ue;
+    struct pgov_uclamp_task uc;
     bool attached;
 };
 
 struct sig_cpu {
+    struct pgov_uclamp_rq uc;
     struct pgov_pelt_avg cfs;
     struct pgov_pelt_clock clk;
     struct pgov_util_est_rq ue;
@@ -52,7 +56,9 @@ void sig_switch(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *prev, str
 void sig_detach(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k);
 void sig_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 void sig_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
-/* CPU utilization for schedutil, 0..1024. */
+/* Set a task's clamp request (uclamp op); re-applied at once if queued. */
+void sig_uclamp_set(struct sim_ctx *c, struct sim_task *k, uint32_t min, uint32_t max);
+/* CPU utilization for schedutil, 0..1024, clamped by the rq's uclamp values. */
 uint32_t sig_cpu_util(struct sim_ctx *c, struct sim_cpu *p);
 
 #endif

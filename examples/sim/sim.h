@@ -120,6 +120,7 @@ enum sim_op_kind {
     OP_POST,        /* a: semaphore index */
     OP_PEND,        /* a: semaphore index: block until > 0, then decrement */
     OP_COUNT,       /* one unit of throughput */
+    OP_UCLAMP,      /* a: min, b: max: the task's uclamp request */
     OP_LOOP,        /* a: count, b: index of matching OP_END */
     OP_END,         /* b: index of matching OP_LOOP */
     OP_EXIT

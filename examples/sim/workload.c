@@ -334,6 +334,11 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
             if (si < 0)
                 FAIL("expected '%s SEMAPHORE' (at most 16 semaphores)", v[0]);
             op->a = (uint64_t)si;
+        } else if (strcmp(v[0], "uclamp") == 0) {
+            op->kind = OP_UCLAMP;
+            if (n != 3 || parse_unit(v[1], count_units, 1024, &op->a) ||
+                parse_unit(v[2], count_units, 1024, &op->b) || op->a > op->b)
+                FAIL("expected 'uclamp MIN MAX' with 0 <= MIN <= MAX <= 1024");
         } else if (strcmp(v[0], "loop") == 0) {
             op->kind = OP_LOOP;
             if (n != 2 || parse_unit(v[1], count_units, 1e9, &op->a))

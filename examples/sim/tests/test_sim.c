@@ -287,6 +287,7 @@ static double run_one(const char *wl_text, const char *gov, uint32_t ncpu, int m
     strcpy(sc.pol[0].label, gov);
     sc.pol[0].gov = strcmp(gov, "performance") == 0 ? GOV_PERFORMANCE
                     : strcmp(gov, "powersave") == 0 ? GOV_POWERSAVE
+                    : strcmp(gov, "schedutil") == 0 ? GOV_SCHEDUTIL
                                                      : GOV_INTEL_PSTATE;
     if (sim_workload_parse_mem("unit.wl", wl_text, strlen(wl_text), NULL, 0, &wl, &err))
         fail_msg("%s", err.msg);
@@ -331,6 +332,20 @@ static void test_run_first_principles(void **state)
     assert_float_equal(bzy, 3900.0, 0.01);
 }
 
+/* uclamp reaches schedutil: a light periodic task runs slowly on its own
+ * PELT signal, at full speed with a minimum clamp of 1024. */
+static void test_uclamp_schedutil(void **state)
+{
+    (void)state;
+    const char *light = "script a\n loop 200\n compute 400k\n sleep 5ms\n end\nend\nstart a\n";
+    const char *boosted = "script a\n uclamp 1024 1024\n loop 200\n compute 400k\n sleep 5ms\n"
+                          " end\nend\nstart a\n";
+    double f_light = run_one(light, "schedutil", 1, M_BZY_MHZ);
+    double f_boost = run_one(boosted, "schedutil", 1, M_BZY_MHZ);
+    assert_true(f_light < 2500);
+    assert_true(f_boost > 3800);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +357,7 @@ int main(void)
         cmocka_unit_test(test_heap_order),
         cmocka_unit_test(test_stats),
         cmocka_unit_test(test_run_first_principles),
+        cmocka_unit_test(test_uclamp_schedutil),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
