@@ -51,14 +51,18 @@ static void series_add(struct sim_ctx *c, uint32_t cpu, uint64_t t0, uint64_t t1
     t1 -= SIM_T0_NS;
     while (t1 > s->width_ns * SIM_NBUCKETS) {
         /* Halve the resolution: merge bucket pairs. */
-        for (uint32_t k = 0; k < c->ncpu; k++)
+        for (uint32_t k = 0; k < c->ncpu; k++) {
             for (uint32_t i = 0; i < SIM_NBUCKETS / 2; i++) {
                 s->c0_ns[k][i] = s->c0_ns[k][2 * i] + s->c0_ns[k][2 * i + 1];
                 s->cycles[k][i] = s->cycles[k][2 * i] + s->cycles[k][2 * i + 1];
-                s->c0_ns[k][i + SIM_NBUCKETS / 2] = 0;
-                s->cycles[k][i + SIM_NBUCKETS / 2] = 0;
             }
+            for (uint32_t i = SIM_NBUCKETS / 2; i < SIM_NBUCKETS; i++) {
+                s->c0_ns[k][i] = 0;
+                s->cycles[k][i] = 0;
+            }
+        }
         s->width_ns *= 2;
+        s->n = (s->n + 1) / 2;
     }
     while (t0 < t1) {
         uint64_t b = t0 / s->width_ns;

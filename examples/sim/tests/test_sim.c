@@ -332,6 +332,48 @@ static void test_run_first_principles(void **state)
     assert_float_equal(bzy, 3900.0, 0.01);
 }
 
+/* The plot series keeps every nanosecond of C0 when it halves its
+ * resolution, and spans the run. */
+static void test_series(void **state)
+{
+    (void)state;
+    static struct sim_scenario sc;
+    struct sim_workload wl;
+    struct sim_err err = {{0}};
+    struct sim_result res;
+    const char *text = "script a\n loop 400\n compute 20M\n sleep 13ms\n end\nend\nstart a\n";
+    memset(&sc, 0, sizeof(sc));
+    strcpy(sc.file, "unit.scn");
+    sc.plat = sim_platform_find("ivb-i7-3770");
+    sc.ncpu = 2;
+    sc.hz = 250;
+    sc.limit_ns = 1000ull * 1000000000ull;
+    sc.npol = 1;
+    sc.pol[0].gov = GOV_PERFORMANCE;
+    assert_int_equal(sim_workload_parse_mem("unit.wl", text, strlen(text), NULL, 0, &wl, &err), 0);
+    struct sim_run_cfg cfg = {&sc, &wl, &sc.pol[0], 1, true};
+    assert_int_equal(sim_run(&cfg, &res, &err), 0);
+    const struct sim_series *se = res.series;
+    assert_non_null(se);
+    double c0 = 0, cyc = 0;
+    for (uint32_t k = 0; k < 2; k++)
+        for (uint32_t b = 0; b < SIM_NBUCKETS; b++) {
+            if (b >= se->n) {
+                assert_true(se->c0_ns[k][b] == 0);
+                continue;
+            }
+            c0 += se->c0_ns[k][b];
+            cyc += se->cycles[k][b];
+        }
+    assert_float_equal(c0, res.c0_ns, 1.0);
+    assert_float_equal(cyc / c0, 3.9, 1e-9); /* cycles per ns: 3.9 GHz throughout */
+    double span = (double)se->n * (double)se->width_ns / 1e9;
+    assert_true(span >= res.m[M_ELAPSED] && span < 2 * res.m[M_ELAPSED] + 0.02);
+    assert_true(se->n > SIM_NBUCKETS / 2); /* halving keeps at least half the buckets */
+    free(res.series);
+    sim_workload_free(&wl);
+}
+
 /* uclamp reaches schedutil: a light periodic task runs slowly on its own
  * PELT signal, at full speed with a minimum clamp of 1024. */
 static void test_uclamp_schedutil(void **state)
@@ -358,6 +400,7 @@ int main(void)
         cmocka_unit_test(test_stats),
         cmocka_unit_test(test_run_first_principles),
         cmocka_unit_test(test_uclamp_schedutil),
+        cmocka_unit_test(test_series),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
