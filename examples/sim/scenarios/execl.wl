@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # execl: unixbench "Execl Throughput", 8 copies.
 #
 # Seed (0-day robot, commit d519329f72 "sched/fair: Update util_est only on

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # gitsuite: the git test suite as a shell-and-git workload.
 #
 # Seed (Mel Gorman, intel_pstate regression report, i7-3770): one run of the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # grep: `grep -r` over a kernel source tree after dropping the page cache.
 #
 # Seed (intel_pstate IO RFC, July 2017, Haswell-EP servers): grep is a

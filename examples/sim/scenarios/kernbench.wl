@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # kernbench: a parallel kernel build, make -j$jobs.
 #
 # Seed (2018 report, pcc-cpufreq on a 120-CPU HPE server pinned to one

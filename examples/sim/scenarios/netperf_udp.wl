@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # netperf_udp: netperf UDP_STREAM over loopback, a wake-up-heavy sender and
 # receiver pair at low CPU utilisation.
 #

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Every file in bad/ must be rejected: exit status 2, a "file:line: reason"
 # message naming the file, the reason given on the file's first line
-# ("# expect: TEXT"), and nothing left in the output folder.
+# ("# expect: TEXT" in its first lines), and nothing left in the output folder.
 # Usage: bad_input.sh PGOV_SIM BAD_DIR WORK_DIR
 set -u
 sim=$1 bad=$2 work=$3
@@ -10,7 +10,7 @@ rm -rf "$work" && mkdir -p "$work"
 fails=0 n=0
 for f in "$bad"/*.scn "$bad"/*.wl; do
   n=$((n + 1))
-  want=$(sed -n '1s/^# expect: //p' "$f")
+  want=$(sed -n 's/^# expect: //p' "$f" | head -1)
   scn=$f
   if [[ $f == *.wl ]]; then # wrap a workload in a valid scenario
     scn=$work/wrap-$(basename "$f" .wl).scn

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # expect: loops without using time
 script a
   loop 1000M

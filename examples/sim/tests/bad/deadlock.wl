@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # expect: deadlock
 script a
   compute 1M

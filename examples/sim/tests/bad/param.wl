@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # expect: unknown parameter '$jobs'
 script a
   loop $jobs

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # expect: unknown operation 'spin'
 script a
   spin 3
