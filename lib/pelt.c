@@ -140,14 +140,22 @@ int pgov_pelt_divider(const struct pgov_pelt_avg *sa)
 
 int pgov_pelt_init(struct pgov_pelt_avg *sa, uint64_t now, uint32_t halflife)
 {
-    static const struct pgov_pelt_avg zero;
     if (!sa)
         return PGOV_EFAULT;
     if (!hl_get(halflife))
         return PGOV_ENOTSUP;
-    *sa = zero;
+    /* Field by field: a struct assignment may become a memcpy call on
+     * small targets, and lib/ links against nothing but libgcc. */
     sa->last_update_time = now;
+    sa->load_sum = 0;
+    sa->runnable_sum = 0;
+    sa->util_sum = 0;
+    sa->period_contrib = 0;
+    sa->load_avg = 0;
+    sa->runnable_avg = 0;
+    sa->util_avg = 0;
     sa->halflife = halflife;
+    sa->reserved = 0;
     return PGOV_OK;
 }
 
@@ -244,74 +252,120 @@ static inline void avgs(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, 
     sa->util_avg = sa->util_sum / div;
 }
 
-/*
- * Mainline crossing path, out of line so the common no-boundary path needs
- * no saved registers. @delta is in units and delta + period_contrib reaches
- * a boundary; nothing has been written yet, so a corrupted period_contrib can
- * still be refused. Same arithmetic as cross(), with the 1..31-period case
- * (no halving shift, middle segment from a table) written out.
- */
-static inline int cross_main(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
-                             uint64_t runnable, uint32_t running, uint64_t weight, int do_avgs)
+/* Store the new sums and, if asked, the averages (one store per field). */
+static inline void finish(struct pgov_pelt_avg *sa, uint64_t ls, uint64_t rs, uint32_t us,
+                          uint32_t d3, uint64_t weight, int do_avgs)
 {
-    uint32_t pc = sa->period_contrib;
-    uint64_t t, periods;
-    uint32_t d3, contrib;
-    int rc;
-
-    if (pgov_unlikely(pc >= PGOV_PELT_PERIOD_UNITS))
-        return PGOV_EINVAL;
-    sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
-    t = delta + pc;
-    periods = t >> 10;
-    d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
-    if (pgov_likely(periods < PGOV_PELT_LOAD_AVG_PERIOD)) {
-        /* Locals: one load and one store per field. */
-        uint32_t m = pgov_pelt_y32[periods];
-        uint64_t ls = mulshr(sa->load_sum, m);
-        uint64_t rs = mulshr(sa->runnable_sum, m);
-        uint32_t us = mulshr_small(sa->util_sum, m);
-        contrib = mulshr_small(PGOV_PELT_PERIOD_UNITS - pc, m) + pgov_pelt_tail32[periods] + d3;
-        if (load) {
-            ls += load * contrib;
-            rs += (runnable * contrib) << 10;
-            if (running)
-                us += contrib << 10;
-        }
-        sa->load_sum = ls;
-        sa->runnable_sum = rs;
-        sa->util_sum = us;
-        sa->period_contrib = d3;
-        if (do_avgs) {
-            uint32_t div = PGOV_PELT_MIN_DIVIDER + d3;
-            sa->load_avg = pgov_div_u64(weight * ls, div);
-            sa->runnable_avg = pgov_div_u64(rs, div);
-            sa->util_avg = us / div;
-        }
-        return 1;
-    } else {
-        if (!load) {
-            runnable = 0;
-            running = 0;
-        }
-        rc = cross(sa, MAINLINE, t, load, runnable, running);
+    sa->load_sum = ls;
+    sa->runnable_sum = rs;
+    sa->util_sum = us;
+    sa->period_contrib = d3;
+    if (do_avgs) {
+        uint32_t div = PGOV_PELT_MIN_DIVIDER + d3;
+        sa->load_avg = pgov_div_u64(weight * ls, div);
+        sa->runnable_avg = pgov_div_u64(rs, div);
+        sa->util_avg = us / div;
     }
+}
+
+/* Beyond the cut-off every old value decays to 0; rare, so out of line. */
+static PELT_COLD int cross_cutoff(struct pgov_pelt_avg *sa, uint64_t t, uint64_t load,
+                                  uint64_t runnable, uint32_t running, uint64_t weight,
+                                  int do_avgs)
+{
+    int rc = cross(sa, MAINLINE, t, load, runnable, running);
     if (do_avgs && rc)
         avgs(sa, MAINLINE, weight);
     return rc;
 }
 
-static PELT_NOINLINE int cross_mainline(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
-                                        uint64_t runnable, uint32_t running)
+/*
+ * Mainline crossing paths, out of line so the common no-boundary path needs
+ * no saved registers. @delta is in units and delta + period_contrib reaches
+ * a boundary; nothing has been written yet, so a corrupted period_contrib is
+ * still refused. Same arithmetic as cross(), written out with locals (one
+ * load and one store per field): cross_short() for 1..31 periods (no halving
+ * shift, middle segment from a table), cross_long() for more.
+ */
+static inline int cross_short(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+                              uint64_t runnable, uint32_t running, uint64_t weight, int do_avgs)
 {
-    return cross_main(sa, delta, load, runnable, running, 0, 0);
+    uint32_t pc = sa->period_contrib;
+    uint64_t t, periods, ls, rs;
+    uint32_t d3, contrib, m, us;
+
+    if (pgov_unlikely(pc >= PGOV_PELT_PERIOD_UNITS))
+        return PGOV_EINVAL;
+    sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
+    if (!load) {
+        runnable = 0;
+        running = 0;
+    }
+    t = delta + pc;
+    periods = t >> 10; /* 1..31: the caller checked */
+    d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
+    m = pgov_pelt_y32[periods & 31];
+    contrib = mulshr_small(PGOV_PELT_PERIOD_UNITS - pc, m) + pgov_pelt_tail32[periods & 31] + d3;
+    ls = mulshr(sa->load_sum, m) + load * contrib;
+    rs = mulshr(sa->runnable_sum, m) + ((runnable * contrib) << 10);
+    us = mulshr_small(sa->util_sum, m) + (running ? contrib << 10 : 0);
+    finish(sa, ls, rs, us, d3, weight, do_avgs);
+    return 1;
 }
 
-static PELT_NOINLINE int cross_avgs_mainline(struct pgov_pelt_avg *sa, uint64_t delta,
-                                             uint64_t load, uint64_t runnable, uint32_t running,
-                                             uint64_t weight)
+static inline int cross_long(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+                             uint64_t runnable, uint32_t running, uint64_t weight, int do_avgs)
 {
-    return cross_main(sa, delta, load, runnable, running, weight, 1);
+    uint32_t pc = sa->period_contrib, d3, m, contrib, us;
+    uint64_t t, periods, ls, rs;
+    unsigned q;
+
+    if (pgov_unlikely(pc >= PGOV_PELT_PERIOD_UNITS))
+        return PGOV_EINVAL;
+    sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
+    if (!load) {
+        runnable = 0;
+        running = 0;
+    }
+    t = delta + pc;
+    periods = t >> 10;
+    if (pgov_unlikely(periods > PGOV_PELT_DECAY_CUTOFF))
+        return cross_cutoff(sa, t, load, runnable, running, weight, do_avgs);
+    q = (unsigned)(periods >> 5);
+    m = pgov_pelt_y32[periods & 31];
+    d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
+    contrib = mulshr_small((uint64_t)(PGOV_PELT_PERIOD_UNITS - pc) >> q, m) +
+              PGOV_PELT_MIN_DIVIDER - mulshr_small((uint64_t)PGOV_PELT_LOAD_AVG_MAX >> q, m) + d3;
+    ls = mulshr(sa->load_sum >> q, m) + load * contrib;
+    rs = mulshr(sa->runnable_sum >> q, m) + ((runnable * contrib) << 10);
+    us = mulshr_small((uint64_t)sa->util_sum >> q, m) + (running ? contrib << 10 : 0);
+    finish(sa, ls, rs, us, d3, weight, do_avgs);
+    return 1; /* 32..2016 periods: the u32 count is never 0 */
+}
+
+static PELT_NOINLINE int cross_short_sums(struct pgov_pelt_avg *sa, uint64_t delta,
+                                          uint64_t load, uint64_t runnable, uint32_t running)
+{
+    return cross_short(sa, delta, load, runnable, running, 0, 0);
+}
+
+static PELT_NOINLINE int cross_short_avgs(struct pgov_pelt_avg *sa, uint64_t delta,
+                                          uint64_t load, uint64_t runnable, uint32_t running,
+                                          uint64_t weight)
+{
+    return cross_short(sa, delta, load, runnable, running, weight, 1);
+}
+
+static PELT_NOINLINE int cross_long_sums(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+                                         uint64_t runnable, uint32_t running)
+{
+    return cross_long(sa, delta, load, runnable, running, 0, 0);
+}
+
+static PELT_NOINLINE int cross_long_avgs(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+                                         uint64_t runnable, uint32_t running, uint64_t weight)
+{
+    return cross_long(sa, delta, load, runnable, running, weight, 1);
 }
 
 static PELT_COLD int sums_slow(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
@@ -356,23 +410,25 @@ static inline int fast_ok(const struct pgov_pelt_avg *sa)
 /*
  * The mainline fast path shared by update_sums and update, up to the
  * boundary test. Returns 0 (done, nothing to recompute), a negative error,
- * or 2: a boundary is crossed, *delta holds the units to account.
+ * 2 when 1..31 boundaries are crossed and 3 for more (*delta_out holds the
+ * units to account).
  */
 static inline int head(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load, uint64_t runnable,
                        uint32_t running, uint64_t *delta_out)
 {
-    uint64_t delta = now - sa->last_update_time;
-    uint64_t t;
-    if (pgov_unlikely(delta >> 63))
+    uint64_t raw = now - sa->last_update_time;
+    uint64_t delta, t;
+    if (pgov_unlikely(raw >> 63))
         return backwards(sa, now);
-    delta >>= PGOV_PELT_UNIT_SHIFT;
+    delta = raw >> PGOV_PELT_UNIT_SHIFT;
     t = delta + sa->period_contrib;
     if (t >= PGOV_PELT_PERIOD_UNITS) {
         *delta_out = delta;
-        return 2;
+        return t >= PGOV_PELT_LOAD_AVG_PERIOD * PGOV_PELT_PERIOD_UNITS ? 3 : 2;
     }
-    /* t < 1024 here: period_contrib is valid, and delta may be 0 (no-op). */
-    sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
+    /* t < 1024 here: period_contrib is valid, and delta may be 0 (no-op).
+     * last_update_time advances by whole units: now minus the remainder. */
+    sa->last_update_time = now - (raw & ((1u << PGOV_PELT_UNIT_SHIFT) - 1));
     sa->period_contrib = (uint32_t)t;
     if (load)
         add_contrib(sa, (uint32_t)delta, load, runnable, running);
@@ -388,7 +444,9 @@ int pgov_pelt_update_sums(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
         return sums_slow(sa, now, load, runnable, running);
     rc = head(sa, now, load, runnable, running, &delta);
     if (rc == 2)
-        return cross_mainline(sa, delta, load, runnable, running);
+        return cross_short_sums(sa, delta, load, runnable, running);
+    if (rc == 3)
+        return cross_long_sums(sa, delta, load, runnable, running);
     return rc;
 }
 
@@ -411,7 +469,9 @@ int pgov_pelt_update(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load, uint
         return update_slow(sa, now, load, runnable, running, weight);
     rc = head(sa, now, load, runnable, running, &delta);
     if (rc == 2)
-        return cross_avgs_mainline(sa, delta, load, runnable, running, weight);
+        return cross_short_avgs(sa, delta, load, runnable, running, weight);
+    if (rc == 3)
+        return cross_long_avgs(sa, delta, load, runnable, running, weight);
     return rc;
 }
 

@@ -432,6 +432,16 @@ static void test_update_kernel_corners(void **st)
     big = before;
     assert_true(pgov_pelt_update(&big, now, UINT64_MAX, 1, 1, 1) == 1);
 
+    /* The same corner on an Android half-life signal (generic path). */
+    struct pgov_pelt_avg h16;
+    pgov_pelt_init(&h16, t0, 16);
+    assert_int_equal(pgov_pelt_update_sums(&h16, t0 + (5u << 20), 1, 1, 1), 1);
+    struct pgov_pelt_avg h16b = h16;
+    assert_int_equal(pgov_pelt_update_sums(&h16, t0, 1, 1, 1), 0);
+    assert_true(h16.last_update_time == t0);
+    h16.last_update_time = h16b.last_update_time;
+    assert_memory_equal(&h16, &h16b, sizeof(h16));
+
     /* running is a truth value: 7 behaves as 1. */
     struct pgov_pelt_avg r7 = before, r1 = before;
     pgov_pelt_update(&r7, now, 1, 1, 7, 1024);

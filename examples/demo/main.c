@@ -49,8 +49,8 @@ int main(void)
 
     printf("t_ms\tutil_avg\tutil_est\ttask_util_est\n");
     for (uint64_t t = 0; t <= 320 * MS; t += 8 * MS) {
-        uint64_t est;
-        uint32_t c;
+        uint64_t est = 0;
+        uint32_t c = 0;
         /* idle: the scheduler decays blocked signals periodically */
         if (t > 200 * MS && (rc = pgov_pelt_update_blocked_se(&sa, t, 1024)) < 0)
             fail("pgov_pelt_update_blocked_se", rc);
