@@ -25,7 +25,7 @@ static int resolve_profile(uint32_t policy, uint32_t kver, uint32_t *prof)
 {
     uint32_t kv = pgov_kver_resolve(kver);
 
-    if (kv == 0 || kv < PGOV_KVER_4_5)
+    if (kv < PGOV_KVER_4_5) /* also 0: an invalid version */
         return PGOV_ENOTSUP;
     if (policy == PGOV_PSTATE_POLICY_DEFAULT)
         policy = kv <= PGOV_KVER_4_13 ? PGOV_PSTATE_POLICY_PID : PGOV_PSTATE_POLICY_LOAD;

@@ -18,14 +18,16 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define PST_NOINLINE __attribute__((noinline))
+#define PST_HOOK_INLINE static inline __attribute__((always_inline))
 #else
 #define PST_NOINLINE
+#define PST_HOOK_INLINE static inline
 #endif
 
 struct pgov_pstate {
     /* Hot fields first: the skipped hook reads only these two. */
     uint64_t next_ns; /* st.time_ns + sample interval: the skip filter */
-    uint32_t notfast; /* timer/HWP profile, options, or a boost: no filter */
+    uint32_t notfast; /* non-zero: timer/HWP profile, options or a boost */
     uint32_t magic;
     struct pgov_pstate_state st;
     struct pgov_pstate_params prm;
@@ -280,12 +282,11 @@ PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t
 {
     struct pgov_hwp_boost_state h;
     struct pgov_hwp_boost_result res;
-    int rc;
 
     pst_hwps_copy(&h, &g->hst);
     (void)hwp_boost_step(&g->hprm, &h, now, flags, &res);
     if (res.write) {
-        rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
+        int rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
         if (rc)
             return rc;
         trace(g, now, PGOV_HW_TRACE_BOOST, g->hst.boost_min, h.boost_min);
@@ -296,14 +297,12 @@ PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t
 }
 
 /* One hook call for profile @prof (a constant in every caller). */
-PST_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
+PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    struct pgov_hw_counters c;
-    uint64_t iowait_us = 0;
     struct pgov_pstate_result pre;
     uint64_t last_update = g->st.last_update_ns;
     uint32_t boost = g->st.iowait_boost;
-    int rc, how;
+    int how;
 
     if (flags & PGOV_UPDATE_REMOTE) {
         g->last_path = PGOV_PSTATE_PATH_REMOTE;
@@ -320,8 +319,12 @@ PST_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint
     if (how == 0) {
         g->last_path = pre.path; /* boost bookkeeping only: nothing can fail */
     } else {
-        rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
-        if (!rc && pst_is_atom(prof)) {
+        struct pgov_hw_counters c;
+        uint64_t iowait_us = 0;
+        int rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c);
+        if (pgov_unlikely(rc))
+            rc = pst_hal_err(rc);
+        else if (pst_is_atom(prof)) {
             struct pgov_hw_idle idle;
             rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
             iowait_us = rc ? 0 : idle.iowait_us;
@@ -351,16 +354,33 @@ PST_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint
         g->shared->last_io_ns = now;
         g->shared->seen = 1;
     }
-    g->notfast = g->prm.options || g->st.iowait_boost != 0;
+    g->notfast = g->prm.options | g->st.iowait_boost;
     g->next_ns = g->st.time_ns + g->prm.sample_ns;
     return PGOV_OK;
 }
 
+/*
+ * Optimised builds get one copy of the hook per profile (the profile is a
+ * constant in each, so its tests fold away); unoptimised builds (debug,
+ * coverage) keep one generic copy, so every branch is a real decision.
+ */
+#if defined(__OPTIMIZE__)
 #define PST_HOOK(name, prof)                                                                       \
     PST_NOINLINE static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)              \
     {                                                                                              \
         return hook_run(prof, g, now, flags);                                                      \
     }
+#else
+#define PST_HOOK(name, prof)                                                                       \
+    static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)                           \
+    {                                                                                              \
+        return hook_generic(g, now, flags);                                                        \
+    }
+PST_NOINLINE static int hook_generic(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(g->prm.profile, g, now, flags);
+}
+#endif
 PST_HOOK(hook_pid_4_6, PGOV_PSTATE_PROF_PID_4_6)
 PST_HOOK(hook_pid_4_13, PGOV_PSTATE_PROF_PID_4_13)
 PST_HOOK(hook_atom_4_6, PGOV_PSTATE_PROF_ATOM_4_6)

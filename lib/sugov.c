@@ -4,6 +4,7 @@
 #include <pgov/pstate.h>
 
 #include "internal/fp.h"
+#include "internal/sugov_impl.h"
 
 #define CAP_SCALE 1024u
 #define IOWAIT_BOOST_MIN (CAP_SCALE / 8)
@@ -19,7 +20,7 @@ int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
 }
 
 /* Field by field: struct copies may become memcpy() on small cores. */
-static void state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s)
+void sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s)
 {
     d->last_update_ns = s->last_update_ns;
     d->last_freq_update_ns = s->last_freq_update_ns;
@@ -74,23 +75,14 @@ uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util
     return f;
 }
 
-int pgov_sugov_update(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st,
-                      uint64_t now_ns, uint32_t flags, uint32_t util_cfs, uint32_t held,
-                      struct pgov_sugov_result *res)
+void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
+                   struct pgov_sugov_state *out, uint64_t now_ns, uint32_t flags,
+                   uint32_t util_cfs, uint32_t held, struct pgov_sugov_result *res)
 {
     struct pgov_sugov_result r;
     struct pgov_sugov_state s;
-    int rc;
 
-    if (!prm || !st || !res)
-        return PGOV_EFAULT;
-    rc = pgov_sugov_params_check(prm);
-    if (rc)
-        return rc;
-    if ((flags & ~PGOV_UPDATE_IOWAIT) || held > 1 || st->reserved != 0 || st->pending > 1 ||
-        st->need_update > 1 || st->iowait_boost > CAP_SCALE)
-        return PGOV_EINVAL;
-    state_copy(&s, st);
+    sugov_state_copy(&s, st);
     r.path = 0;
     r.boost_util = 0;
     r.util_eff = 0;
@@ -117,9 +109,9 @@ int pgov_sugov_update(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
     if (!s.need_update &&
         fp_u2s64(now_ns - s.last_freq_update_ns) < fp_u2s64(prm->rate_limit_ns)) {
         r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
-        state_copy(st, &s);
+        sugov_state_copy(out, &s);
         result_copy(res, &r);
-        return PGOV_OK;
+        return;
     }
 
     /* 4: apply: halve without a new request, drop below 1/8. */
@@ -152,11 +144,16 @@ int pgov_sugov_update(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
     } else {
         s.cached_raw_freq = (uint32_t)raw;
     }
-    s.need_update = 0;
-    if (held && nf < s.next_freq) {
+    /*
+     * Hold: no premature reduction while the CPU stayed busy. Not after a
+     * limits change, so that new limits take effect (outside the vectors,
+     * which never change limits; the spec does not cover the combination).
+     */
+    if (held && nf < s.next_freq && !s.need_update) {
         nf = s.next_freq;
         s.cached_raw_freq = prev_cached;
     }
+    s.need_update = 0;
     r.next_f = nf;
 
     /* 8: commit only a change; an unchanged result keeps the timestamp. */
@@ -167,7 +164,24 @@ int pgov_sugov_update(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
         s.next_freq = nf;
         s.last_freq_update_ns = now_ns;
     }
-    state_copy(st, &s);
+    sugov_state_copy(out, &s);
     result_copy(res, &r);
+}
+
+int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st,
+                      uint64_t now_ns, uint32_t flags, uint32_t util_cfs, uint32_t held,
+                      struct pgov_sugov_result *res)
+{
+    int rc;
+
+    if (!prm || !st || !res)
+        return PGOV_EFAULT;
+    rc = pgov_sugov_params_check(prm);
+    if (rc)
+        return rc;
+    if ((flags & ~PGOV_UPDATE_IOWAIT) || held > 1 || st->reserved != 0 || st->pending > 1 ||
+        st->need_update > 1 || st->iowait_boost > CAP_SCALE)
+        return PGOV_EINVAL;
+    sugov_compute(prm, st, st, now_ns, flags, util_cfs, held, res);
     return PGOV_OK;
 }

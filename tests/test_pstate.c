@@ -477,7 +477,7 @@ static void test_remote_ignored(void **st)
         c.cpu = 5;
         struct pgov_pstate *g = mk(0, &c, &f);
         step(g, &f, 20 * MS, 0);
-        unsigned char before[1024];
+        static unsigned char before[1024];
         memcpy(before, storage[0], pgov_pstate_size());
         uint32_t reads = f.reads, writes = f.nwrites;
         fake_hw_run(&f, 50 * MS, 0);
@@ -516,7 +516,7 @@ static void test_hal_errors(void **st)
             uint32_t fl = k % 3 ? 0 : PGOV_UPDATE_IOWAIT;
             int b_done = 0;
             if (k % 7 == 3) {
-                unsigned char before[1024];
+                static unsigned char before[1024];
                 memcpy(before, storage[1], pgov_pstate_size());
                 fake_hw_fail(&b, k % 2 ? FAKE_OP_COUNTERS : FAKE_OP_PSTATE, PGOV_EIO, 1);
                 int rc = timer ? pgov_pstate_timer(gb, b.now_ns, &next)
@@ -666,7 +666,7 @@ static void test_set_limits(void **st)
     assert_int_equal(status(g).hi, 34);
     step(g, &f, 10 * MS + 1, 0);
     assert_int_equal(status(g).pstate, 34);
-    assert_int_equal(f.writes[f.nwrites - 1].value, (34ull << 8) | (1ull << 32));
+    assert_int_equal(fake_hw_last(&f)->value, (34ull << 8) | (1ull << 32));
 }
 
 /* The July 2017 IO RFC variants: 1 ms interval while boosted. */
@@ -831,28 +831,249 @@ static void test_sugov(void **st)
     uint64_t t = 10 * MS;
     uint32_t expect[] = {128, 256, 512, 1024, 1024};
     for (int k = 0; k < 5; k++) {
-        assert_int_equal(pgov_sugov_update(&p, &s, t, PGOV_UPDATE_IOWAIT, 0, 0, &r), 0);
+        assert_int_equal(pgov_sugov_decide(&p, &s, t, PGOV_UPDATE_IOWAIT, 0, 0, &r), 0);
         assert_int_equal(r.boost_req, expect[k]);
         t += 2 * MS;
     }
     assert_int_equal(s.next_freq, 3900000);
     /* Held: a lower frequency is not taken while the CPU stayed busy. */
     t += 2 * MS;
-    assert_int_equal(pgov_sugov_update(&p, &s, t, 0, 0, 1, &r), 0);
+    assert_int_equal(pgov_sugov_decide(&p, &s, t, 0, 0, 1, &r), 0);
     assert_int_equal(s.next_freq, 3900000);
     assert_int_equal(s.iowait_boost, 512);
     struct pgov_sugov_state before = s;
-    assert_int_equal(pgov_sugov_update(&p, &s, t, 2, 0, 0, &r), PGOV_EINVAL);
-    assert_int_equal(pgov_sugov_update(&p, &s, t, 0, 0, 2, &r), PGOV_EINVAL);
-    assert_int_equal(pgov_sugov_update(&p, NULL, t, 0, 0, 0, &r), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_decide(&p, &s, t, 2, 0, 0, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&p, &s, t, 0, 0, 2, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&p, NULL, t, 0, 0, 0, &r), PGOV_EFAULT);
     assert_memory_equal(&s, &before, sizeof(s));
     /* Limits change: need_update forces an evaluation inside the rate limit. */
     s.need_update = 1;
     p.max_khz = 2000000;
-    assert_int_equal(pgov_sugov_update(&p, &s, t + 1, 0, 0, 0, &r), 0);
+    assert_int_equal(pgov_sugov_decide(&p, &s, t + 1, 0, 0, 0, &r), 0);
     assert_int_equal(r.path, PGOV_SUGOV_PATH_COMMIT);
     assert_int_equal(r.boost_util, 256); /* 512 halved: no new request */
     assert_int_equal(s.next_freq, 1600000);
+}
+
+/* Every argument check of the public API: each one rejects, nothing moves. */
+static void test_argument_checks(void **st)
+{
+    (void)st;
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_13);
+    struct pgov_pstate_params p, pl;
+    struct pgov_hw_limits plat = {16, 34, 34, 39, 100000, 0};
+    struct pgov_pstate_limits l = {sizeof(l), 0, 0, 256, 0, 0, 0, 0};
+    struct pgov_pstate_bounds b;
+    struct pgov_pstate_state s;
+    struct pgov_pstate_input in = {20 * MS, 1, 1, 1, 0, PGOV_PSTATE_EV_UPDATE, 0};
+    struct pgov_pstate_result r;
+
+    /* params: amshift only 0/10 and only from v4.13, not on Atom. */
+    c.aperf_mperf_shift = 10;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(p.amshift, 10);
+    c.aperf_mperf_shift = 3;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), PGOV_EINVAL);
+    c.aperf_mperf_shift = 0;
+    c.sample_interval_ns = 20000000000ull;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), PGOV_EINVAL);
+    c.sample_interval_ns = 0;
+    c.boost_hold_ns = 20000000000ull;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), PGOV_EINVAL);
+    c.boost_hold_ns = 5 * MS;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(p.hold_ns, 5 * MS);
+    c.boost_hold_ns = 0;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    c = cfg_for(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19);
+    assert_int_equal(pgov_pstate_params_init(&pl, &c), 0);
+
+    /* bounds_init */
+    assert_int_equal(pgov_pstate_bounds_init(NULL, &plat, &l, &b), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_bounds_init(&p, NULL, &l, &b), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, NULL, &b), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, NULL), PGOV_EFAULT);
+    l.size = 3;
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), PGOV_E2BIG);
+    l.size = sizeof(l);
+    struct pgov_pstate_params bad = p;
+    bad.profile = 0;
+    assert_int_equal(pgov_pstate_bounds_init(&bad, &plat, &l, &b), PGOV_EINVAL);
+    bad.profile = 99;
+    assert_int_equal(pgov_pstate_bounds_init(&bad, &plat, &l, &b), PGOV_EINVAL);
+    l.max_ratio = 40; /* above turbo */
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), PGOV_EINVAL);
+    l.max_ratio = 0;
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), 0);
+
+    /* state_reset */
+    assert_int_equal(pgov_pstate_state_reset(NULL, &p, &plat), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_state_reset(&s, NULL, &plat), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_state_reset(&s, &p, NULL), PGOV_EFAULT);
+    plat.scaling_khz = 0;
+    assert_int_equal(pgov_pstate_state_reset(&s, &p, &plat), PGOV_EINVAL);
+    plat.scaling_khz = 100000;
+    assert_int_equal(pgov_pstate_state_reset(&s, &p, &plat), 0);
+
+    /* decide */
+    struct pgov_pstate_state before = s;
+    assert_int_equal(pgov_pstate_decide(&p, NULL, &b, &s, &in, &r), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_decide(&p, &plat, NULL, &s, &in, &r), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, NULL, &in, &r), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, NULL, &r), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, NULL), PGOV_EFAULT);
+    bad.profile = PGOV_PSTATE_PROF_HWP_BOOST_6_19;
+    assert_int_equal(pgov_pstate_decide(&bad, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    bad.profile = 0;
+    assert_int_equal(pgov_pstate_decide(&bad, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    plat.min_pstate = 0;
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    plat.min_pstate = 16;
+    struct pgov_pstate_bounds bb = b;
+    bb.lo = 0;
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &bb, &s, &in, &r), PGOV_EINVAL);
+    bb = b;
+    bb.hi = 0;
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &bb, &s, &in, &r), PGOV_EINVAL);
+    bb = b;
+    bb.base = 0;
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &bb, &s, &in, &r), PGOV_EINVAL);
+    bb = b;
+    bb.ctl_turbo = 2;
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &bb, &s, &in, &r), PGOV_EINVAL);
+    struct pgov_pstate_params pp = p;
+    pp.sample_ns = 0;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    pp = p;
+    pp.amshift = 11;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    s.pstate = 0;
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    s.pstate = before.pstate;
+    in.event = PGOV_PSTATE_EV_INIT; /* only for timer profiles */
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    assert_memory_equal(&s, &before, sizeof(s));
+    /* A timer profile rejects the hook event. */
+    c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_5);
+    assert_int_equal(pgov_pstate_params_init(&pp, &c), 0);
+    in.event = PGOV_PSTATE_EV_UPDATE;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    in.event = 9;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+
+    /* PID: err == INT32_MIN counts as inside the deadband (kernel abs()). */
+    c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
+    assert_int_equal(pgov_pstate_params_init(&pp, &c), 0);
+    assert_int_equal(pgov_pstate_state_reset(&s, &pp, &plat), 0);
+
+    /* Instance entry points. */
+    struct fake_hw f;
+    fake_hw_init(&f, 0, NULL);
+    c = cfg_for(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19);
+    struct pgov_pstate *g = mk(0, &c, &f);
+    struct pgov_pstate_status stt;
+    uint64_t next;
+    struct pgov_pstate *gnull = NULL;
+    assert_int_equal(pgov_pstate_init(storage[0], sizeof(storage[0]), NULL, &fake_hw_ops, &f, &gnull),
+                     PGOV_EFAULT);
+    g = mk(0, &c, &f);
+    assert_int_equal(pgov_pstate_timer(NULL, 0, &next), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_get_status(NULL, &stt), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_get_status(g, NULL), PGOV_EFAULT);
+    struct pgov_pstate_limits zero = {0, 0, 0, 0, 0, 0, 0, 0};
+    assert_int_equal(pgov_pstate_set_limits(g, &zero), PGOV_E2BIG);
+    assert_int_equal(pgov_pstate_set_limits(NULL, &l), PGOV_EFAULT);
+    /* Clobbered storage is refused, not trusted. */
+    static unsigned char copy[1024];
+    memcpy(copy, storage[0], pgov_pstate_size());
+    memset(storage[0], 0x5a, pgov_pstate_size());
+    assert_int_equal(pgov_pstate_update(g, 1, PGOV_UPDATE_IOWAIT), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_timer(g, 1, &next), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_set_limits(g, &l), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_get_status(g, &stt), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_attach_shared(g, NULL), PGOV_EINVAL);
+    memcpy(storage[0], copy, pgov_pstate_size());
+    /* HAL failures at init, one callback at a time (v4.5 Atom uses them all). */
+    c = cfg_for(PGOV_PSTATE_POLICY_PID_ATOM, PGOV_KVER_4_5);
+    static const enum fake_hw_op ops[] = {FAKE_OP_COUNTERS, FAKE_OP_IDLE};
+    for (size_t i = 0; i < 2; i++) {
+        fake_hw_init(&f, 0, NULL);
+        fake_hw_fail(&f, ops[i], PGOV_EIO, 1);
+        assert_int_equal(pgov_pstate_init(storage[0], sizeof(storage[0]), &c, &fake_hw_ops, &f,
+                                          &gnull),
+                         PGOV_EIO);
+    }
+    /* Atom hook: an iowait read failure leaves the state as it was. */
+    c = cfg_for(PGOV_PSTATE_POLICY_PID_ATOM, PGOV_KVER_4_6);
+    fake_hw_init(&f, 0, NULL);
+    g = mk(0, &c, &f);
+    step(g, &f, 20 * MS, 0);
+    memcpy(copy, storage[0], pgov_pstate_size());
+    fake_hw_run(&f, 20 * MS, 0);
+    fake_hw_fail(&f, FAKE_OP_IDLE, PGOV_EIO, 1);
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, 0), PGOV_EIO);
+    assert_memory_equal(copy, storage[0], pgov_pstate_size());
+    /* A HAL returning a positive value is an error too. */
+    fake_hw_fail(&f, FAKE_OP_COUNTERS, 3, 1);
+    assert_int_equal(pgov_pstate_update(g, f.now_ns, 0), PGOV_EIO);
+    /* set_limits on a hook instance: get_limits failing changes nothing. */
+    c = cfg_for(PGOV_PSTATE_POLICY_HWP_BOOST, PGOV_KVER_LATEST);
+    fake_hw_init(&f, 0, NULL);
+    g = mk(0, &c, &f);
+    struct pgov_pstate_limits hl = {sizeof(hl), 0, 0, 0, 0, 0, (30u << 8) | 9u, 0};
+    fake_hw_fail(&f, FAKE_OP_HWP, PGOV_EIO, 1);
+    assert_int_equal(pgov_pstate_set_limits(g, &hl), PGOV_EIO);
+    assert_int_equal(status(g).lo, 16);
+    f.lim.scaling_khz = 0;
+    assert_int_equal(pgov_pstate_set_limits(g, &hl), PGOV_EINVAL);
+    f.lim.scaling_khz = 100000;
+    hl.hwp_cap = 7; /* no guaranteed byte */
+    assert_int_equal(pgov_pstate_set_limits(g, &hl), PGOV_EINVAL);
+
+    /* sugov argument checks. */
+    struct pgov_sugov_params sp = {1 * MS, 4 * MS, 1024, 3900000, 1600000, 3900000, 0, 0};
+    struct pgov_sugov_state ss;
+    struct pgov_sugov_result sr;
+    memset(&ss, 0, sizeof(ss));
+    assert_int_equal(pgov_sugov_params_check(NULL), PGOV_EFAULT);
+    sp.tick_ns = 0;
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    sp.tick_ns = 4 * MS;
+    sp.reserved = 1;
+    assert_int_equal(pgov_sugov_params_check(&sp), PGOV_EINVAL);
+    sp.reserved = 0;
+    sp.options = 2;
+    assert_int_equal(pgov_sugov_params_check(&sp), PGOV_EINVAL);
+    sp.options = 0;
+    sp.max_freq_khz = 0;
+    assert_int_equal(pgov_sugov_params_check(&sp), PGOV_EINVAL);
+    sp.max_freq_khz = 3900000;
+    sp.max_cap = 2000;
+    assert_int_equal(pgov_sugov_params_check(&sp), PGOV_EINVAL);
+    sp.max_cap = 1024;
+    assert_int_equal(pgov_sugov_decide(NULL, &ss, 0, 0, 0, 0, &sr), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, NULL), PGOV_EFAULT);
+    ss.reserved = 1;
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    ss.reserved = 0;
+    ss.pending = 2;
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    ss.pending = 0;
+    ss.need_update = 2;
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    ss.need_update = 0;
+    ss.iowait_boost = 2048;
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    ss.iowait_boost = 0;
+    /* Same raw frequency twice outside the rate limit: cache hit, unchanged. */
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 10 * MS, 0, 600, 0, &sr), 0);
+    assert_int_equal(sr.path, PGOV_SUGOV_PATH_COMMIT);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 20 * MS, 0, 600, 0, &sr), 0);
+    assert_int_equal(sr.path, PGOV_SUGOV_PATH_UNCHANGED);
+    assert_int_equal(sr.next_f, ss.next_freq);
+    assert_int_equal(pgov_hwp_boost_update(&(struct pgov_hwp_boost_params){0, 0, 0, 0}, NULL, 0,
+                                           0, &(struct pgov_hwp_boost_result){0, 0, 0}),
+                     PGOV_EFAULT);
 }
 
 int main(void)
@@ -876,6 +1097,7 @@ int main(void)
         cmocka_unit_test(test_hwp_instance),
         cmocka_unit_test(test_hwp_decision_errors),
         cmocka_unit_test(test_sugov),
+        cmocka_unit_test(test_argument_checks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,9 +32,9 @@ static int row(void *state, struct replay_row *r)
         replay_u64(r, "rate_limit_ns", &prm.rate_limit_ns) ||
         replay_u64(r, "tick_nsec", &prm.tick_ns))
         return -1;
-    rc = pgov_sugov_update(&prm, st, now, flags, util, held, &res);
+    rc = pgov_sugov_decide(&prm, st, now, flags, util, held, &res);
     if (rc)
-        return replay_fail(r, "sugov_update: %s", pgov_strerror(rc));
+        return replay_fail(r, "sugov_decide: %s", pgov_strerror(rc));
     int ev = res.path != PGOV_SUGOV_PATH_RATE_LIMITED;
     replay_set(r, "path", res.path == PGOV_SUGOV_PATH_COMMIT      ? "commit"
                           : res.path == PGOV_SUGOV_PATH_UNCHANGED ? "unchanged"

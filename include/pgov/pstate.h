@@ -11,7 +11,7 @@
  *    state, target and boost out, all in a caller-owned
  *    ::pgov_pstate_state of fixed layout. This is what the golden vectors
  *    replay. No HAL is involved.
- * 2. **A per-CPU governor instance** (::pgov_pstate, opaque, caller
+ * 2. **A per-CPU governor instance** (`struct pgov_pstate`, opaque, caller
  *    storage): the scheduler's hook pgov_pstate_update(), the v4.5 timer
  *    pgov_pstate_timer(), pgov_pstate_set_limits(). It reads counters and
  *    writes P-states (or HWP_REQUEST) only through the bound hw.h vtable.
@@ -371,7 +371,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_state_reset(struct pgov_pstate_state *s
  * @return ::PGOV_OK; ::PGOV_EFAULT (NULL); ::PGOV_EINVAL (event not valid
  *         for the profile, unknown flags, HWP profile, `st->pstate` or
  *         bounds 0); ::PGOV_EDOM where the kernel would divide by zero
- *         (#DE); nothing changes on error.
+ *         (the x86 divide trap); nothing changes on error.
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pstate_decide(const struct pgov_pstate_params *prm,
                                                 const struct pgov_hw_limits *plat,

@@ -11,13 +11,23 @@
  * Model: one CPU per policy, fast switch, frequency-invariant x86
  * (reference frequency = max frequency) or non-invariant (option), no
  * frequency table (the request is clamped to [min, max]; min > max -> max).
+ *
+ * Two layers: pgov_sugov_decide() is the pure decision function the vectors
+ * replay; `struct pgov_sugov` (pgov_sugov_init() ...) is a per-CPU governor
+ * instance in the common shape, driven through the hw.h vtable.
+ *
+ * Profiles: only the current schedutil (v6.18 = v6.19) is implemented;
+ * `kver` 6.18 .. newest and ::PGOV_KVER_LATEST select it, older releases are
+ * ::PGOV_ENOTSUP (their boost worked in frequency units, spec 9.2).
  */
 #ifndef PGOV_SUGOV_H
 #define PGOV_SUGOV_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <pgov/export.h>
 #include <pgov/err.h>
+#include <pgov/hw.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -50,14 +60,14 @@ struct pgov_sugov_state {
     uint32_t reserved;            /**< zero */
 };
 
-/** What pgov_sugov_update() did. */
+/** What pgov_sugov_decide() did. */
 enum pgov_sugov_path {
     PGOV_SUGOV_PATH_RATE_LIMITED = 1, /**< inside the rate limit: boost request only */
     PGOV_SUGOV_PATH_UNCHANGED = 2,    /**< evaluated, same frequency */
     PGOV_SUGOV_PATH_COMMIT = 3        /**< evaluated, new frequency committed */
 };
 
-/** Outputs of one pgov_sugov_update() call. */
+/** Outputs of one pgov_sugov_decide() call. */
 struct pgov_sugov_result {
     uint32_t path;        /**< ::pgov_sugov_path */
     uint32_t boost_req;   /**< boost after the request step */
@@ -90,12 +100,13 @@ PGOV_API uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint
  *                  rejected here (a single-CPU policy has no remote updates)
  * @param util_cfs  CFS utilization, capacity units
  * @param held      1 if the CPU has not been idle since the previous call
- *                  (the "hold" rule: a lower frequency is not taken)
+ *                  (the "hold" rule: a lower frequency is not taken, except
+ *                  right after a limits change, `st->need_update`)
  * @param res       outputs
  * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags, held not
  *         0/1, invalid parameters).
  */
-PGOV_API PGOV_MUST_CHECK int pgov_sugov_update(const struct pgov_sugov_params *prm,
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide(const struct pgov_sugov_params *prm,
                                                struct pgov_sugov_state *st, uint64_t now_ns,
                                                uint32_t flags, uint32_t util_cfs, uint32_t held,
                                                struct pgov_sugov_result *res);
@@ -106,6 +117,121 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_update(const struct pgov_sugov_params *p
  * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL.
  */
 PGOV_API PGOV_MUST_CHECK int pgov_sugov_params_check(const struct pgov_sugov_params *prm);
+
+/** Default rate limit of the instance (1 ms, rate_limit_us = 1000). */
+#define PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS 1000000u
+
+/**
+ * @brief Instance configuration. Set `size = sizeof(struct
+ *        pgov_sugov_config)`; unknown non-zero trailing bytes are
+ *        ::PGOV_E2BIG. Zero means the default in every field.
+ */
+struct pgov_sugov_config {
+    uint32_t size;          /**< sizeof(struct pgov_sugov_config) */
+    uint32_t cpu;           /**< CPU this instance serves (HAL calls) */
+    uint32_t kver;          /**< PGOV_KVER_* (0: newest; 6.18+ only) */
+    uint32_t options;       /**< PGOV_SUGOV_OPT_* */
+    uint64_t rate_limit_ns; /**< 0: 1 ms; at most 10 s */
+    uint64_t tick_ns;       /**< TICK_NSEC; 0: 4 ms (HZ=250); at most 1 s */
+    uint32_t max_cap;       /**< CPU capacity 1..1024; 0: 1024 */
+    uint32_t reserved;      /**< must be 0 */
+};
+
+/** Policy limits for pgov_sugov_set_limits(). Zero means cpuinfo min/max. */
+struct pgov_sugov_limits {
+    uint32_t size;    /**< sizeof(struct pgov_sugov_limits) */
+    uint32_t min_khz; /**< policy->min (0: cpuinfo min) */
+    uint32_t max_khz; /**< policy->max (0: cpuinfo max); below min: max wins */
+    uint32_t reserved; /**< must be 0 */
+};
+
+/** Opaque per-CPU schedutil instance, in caller storage. */
+struct pgov_sugov;
+
+/** Alignment the storage given to pgov_sugov_init() must have (8 bytes). */
+#define PGOV_SUGOV_ALIGN 8u
+
+/** @brief Bytes of caller storage one instance needs. */
+PGOV_API size_t pgov_sugov_size(void);
+
+/**
+ * @brief Create an instance in caller storage.
+ *
+ * Binds @p ops with need LIMITS | FREQ | IDLE and reads the CPU's range
+ * through `get_limits`: cpuinfo min/max = `min_pstate`/`turbo_pstate` x
+ * `scaling_khz` (max_freq, the frequency-invariance reference). No
+ * frequency is written until the first evaluation.
+ *
+ * @param mem  storage of at least pgov_sugov_size() bytes, aligned to
+ *             ::PGOV_SUGOV_ALIGN
+ * @param len  bytes at @p mem
+ * @param cfg  configuration
+ * @param ops  hardware vtable (copied)
+ * @param ctx  passed to every callback
+ * @param out  receives the instance (== @p mem) on success
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_ENOSPC; ::PGOV_EINVAL
+ *         (misaligned, tunable out of range, bad platform); ::PGOV_E2BIG;
+ *         ::PGOV_ENOTSUP (kver); errors of pgov_hw_bind(); a HAL error.
+ */
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_init(void *mem, size_t len,
+                                             const struct pgov_sugov_config *cfg,
+                                             const struct pgov_hw_ops *ops, void *ctx,
+                                             struct pgov_sugov **out);
+
+/**
+ * @brief Set the CPU's CFS utilisation (capacity units) used by the next
+ *        evaluations, e.g. from the PELT/util_est/uclamp modules.
+ * @return ::PGOV_OK; ::PGOV_EFAULT.
+ */
+PGOV_API int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
+
+/**
+ * @brief The scheduler's utilization-update hook (sugov_update_single_freq).
+ *
+ * When an evaluation is due (rate limit passed or limits changed) the
+ * instance reads the CPU's idle time through `read_idle`: if it has not
+ * grown since the previous evaluation the CPU was not idle, and the "hold"
+ * rule applies (the kernel counts NOHZ idle entries instead; both change
+ * exactly when the CPU idled). A new frequency is written with
+ * `set_freq_khz`. Remote callbacks (::PGOV_UPDATE_REMOTE) are ignored.
+ *
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags); a HAL
+ *         error unchanged (state as before the call).
+ */
+PGOV_API int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags);
+
+/**
+ * @brief Timer entry of the common governor shape: schedutil is purely
+ *        hook-driven, so this does nothing and reports `UINT64_MAX`.
+ * @return ::PGOV_OK; ::PGOV_EFAULT.
+ */
+PGOV_API int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *next_ns);
+
+/**
+ * @brief Replace the policy limits; the next update evaluates at once,
+ *        bypassing the rate limit and the frequency cache (need_freq_update).
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_E2BIG; ::PGOV_EINVAL (reserved
+ *         non-zero); a HAL error (get_limits) unchanged.
+ */
+PGOV_API int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *lim);
+
+/** Read-only view of a schedutil instance (pgov_sugov_get_status()). */
+struct pgov_sugov_status {
+    uint32_t cpu;        /**< the CPU served */
+    uint32_t freq_khz;   /**< last committed frequency (0: none yet) */
+    uint32_t util_cfs;   /**< utilisation last set */
+    uint32_t boost;      /**< iowait boost, capacity units */
+    uint32_t last_path;  /**< ::pgov_sugov_path of the last call (0: none) */
+    uint32_t min_khz;    /**< effective policy min */
+    uint32_t max_khz;    /**< effective policy max */
+    uint32_t reserved;   /**< zero */
+};
+
+/**
+ * @brief Copy the instance's last decision.
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (not an instance).
+ */
+PGOV_API int pgov_sugov_get_status(const struct pgov_sugov *g, struct pgov_sugov_status *out);
 
 #ifdef __cplusplus
 }

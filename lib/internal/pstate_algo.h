@@ -22,11 +22,23 @@
 #define PST_INTEGRAL_LIMIT (30 * 256) /* the PID integral is clamped to +-30 % */
 #define PST_ONE 256
 
-/* Forced inline: callers pass a constant profile and get a specialised copy. */
-#if defined(__GNUC__) || defined(__clang__)
+/*
+ * Optimised builds: forced inline, so callers passing a constant profile get
+ * a specialised copy. Unoptimised builds (debug, coverage): one external
+ * copy, defined in lib/pstate_algo.c, so each branch exists (and is
+ * measured) once.
+ */
+#if defined(__OPTIMIZE__) && (defined(__GNUC__) || defined(__clang__))
 #define PST_INLINE static inline __attribute__((always_inline))
+#define PST_BODIES 1
+#define PST_PROTOS 0
+#elif defined(PST_ALGO_IMPL)
+#define PST_INLINE
+#define PST_BODIES 1
+#define PST_PROTOS 1
 #else
-#define PST_INLINE static inline
+#define PST_BODIES 0
+#define PST_PROTOS 1
 #endif
 #define PST_ONE_EIGHTH 32u
 
@@ -51,6 +63,44 @@ struct pst_dec {
     uint32_t have;      /* PGOV_PSTATE_HAVE_* */
 };
 
+#if PST_PROTOS
+void pst_dec_zero(struct pst_dec *d);
+int32_t pst_pid(const struct pgov_pstate_params *prm, struct pst_dec *d,
+                              int32_t busy);
+int pst_is_atom(uint32_t prof);
+int pst_core(uint32_t prof, uint64_t d_a, uint64_t d_m, int32_t *core);
+int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *prm,
+                                 const struct pgov_hw_limits *plat, uint32_t pstate,
+                                 int32_t core, uint64_t d_m, uint64_t d_t, uint64_t dur,
+                                 struct pst_dec *d);
+int pst_decide_atom(const struct pgov_pstate_params *prm,
+                                   const struct pgov_hw_limits *plat, uint32_t pstate,
+                                   uint64_t d_m, uint64_t d_t, uint64_t d_io, struct pst_dec *d);
+void pst_decide_load(uint32_t prof, const struct pgov_pstate_params *prm,
+                                   const struct pgov_hw_limits *plat,
+                                   const struct pgov_pstate_bounds *b, int32_t core,
+                                   uint64_t d_m, uint64_t d_t, struct pst_dec *d);
+int pst_hal_err(int rc);
+uint32_t pst_clamp(const struct pgov_pstate_bounds *b, int32_t target);
+int pst_decide(uint32_t prof, const struct pgov_pstate_params *prm,
+                             const struct pgov_hw_limits *plat,
+                             const struct pgov_pstate_bounds *b, uint32_t pstate, int32_t core,
+                             uint64_t d_m, uint64_t d_t, uint64_t dur, uint64_t d_io,
+                             struct pst_dec *d);
+uint64_t pst_perf_ctl(const struct pgov_pstate_bounds *b, uint32_t p);
+int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
+                               struct pgov_pstate_state *st, uint64_t now, uint32_t flags,
+                               struct pgov_pstate_result *res);
+int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *prm,
+                                  const struct pgov_hw_limits *plat,
+                                  const struct pgov_pstate_bounds *b,
+                                  struct pgov_pstate_state *st, uint64_t now,
+                                  const struct pgov_hw_counters *c, uint64_t iowait_us,
+                                  int immediate, struct pgov_pstate_result *res,
+                                  const struct pgov_hw *hw, uint32_t cpu);
+#endif
+
+#if PST_BODIES
 PST_INLINE void pst_dec_zero(struct pst_dec *d)
 {
     d->busy = 0;
@@ -256,7 +306,7 @@ PST_INLINE uint64_t pst_perf_ctl(const struct pgov_pstate_bounds *b, uint32_t p)
 
 /*
  * Hook step 1: boost bookkeeping and the interval check; no counters needed
- * and nothing here can fail. Returns 0 when done (@res->path set if @res),
+ * and nothing here can fail. Returns 0 when done (@res->path set),
  * 1 to sample, 2 to sample at once (v4.17 IOWAIT).
  */
 PST_INLINE int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
@@ -285,10 +335,8 @@ PST_INLINE int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
                 st->last_update_ns = now;
                 /* RFC v2 as merged: skip when already at 100 % busy. */
                 if (fp_toint32(st->busy_scaled) == 100) {
-                    if (res) {
-                        res->path = PGOV_PSTATE_PATH_IO_SKIP;
-                        res->pstate = st->pstate;
-                    }
+                    res->path = PGOV_PSTATE_PATH_IO_SKIP;
+                    res->pstate = st->pstate;
                     return 0;
                 }
                 return 2;
@@ -302,10 +350,8 @@ PST_INLINE int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
     }
 
     if (fp_u2s64(now - st->time_ns) < fp_u2s64(interval)) {
-        if (res) {
-            res->path = PGOV_PSTATE_PATH_SKIP;
-            res->pstate = st->pstate;
-        }
+        res->path = PGOV_PSTATE_PATH_SKIP;
+        res->pstate = st->pstate;
         return 0;
     }
     return 1;
@@ -327,7 +373,7 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
 {
     struct pst_dec d;
     uint64_t d_a, d_m, d_t, d_io = 0;
-    int32_t core;
+    int32_t core = 0;
     uint32_t p;
     int rc;
 
@@ -371,9 +417,9 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
         return rc;
     p = pst_clamp(b, d.target);
     if (p != st->pstate && hw) {
-        rc = pst_hal_err(hw->ops.set_pstate(hw->ctx, cpu, p, pst_perf_ctl(b, p)));
+        rc = hw->ops.set_pstate(hw->ctx, cpu, p, pst_perf_ctl(b, p));
         if (pgov_unlikely(rc))
-            return rc;
+            return pst_hal_err(rc);
     }
     if (res) {
         res->path = immediate ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
@@ -408,5 +454,7 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
     st->pstate = p;
     return PST_DECIDED;
 }
+
+#endif /* PST_BODIES */
 
 #endif

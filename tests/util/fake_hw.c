@@ -55,11 +55,10 @@ static int fk_limits(void *ctx, uint32_t cpu, struct pgov_hw_limits *out)
 
 static void record(struct fake_hw *f, uint32_t pstate, uint64_t value)
 {
-    if (f->nwrites < FAKE_HW_MAX_WRITES) {
-        f->writes[f->nwrites].time_ns = f->now_ns;
-        f->writes[f->nwrites].pstate = pstate;
-        f->writes[f->nwrites].value = value;
-    }
+    struct fake_hw_write *w = &f->writes[f->nwrites % FAKE_HW_MAX_WRITES];
+    w->time_ns = f->now_ns;
+    w->pstate = pstate;
+    w->value = value;
     f->nwrites++;
 }
 
@@ -96,7 +95,20 @@ static int fk_idle(void *ctx, uint32_t cpu, struct pgov_hw_idle *out)
         return rc;
     memset(out, 0, sizeof(*out));
     out->wall_us = f->now_ns / 1000;
+    out->idle_us = f->idle_us;
     out->iowait_us = f->iowait_us;
+    return 0;
+}
+
+static int fk_freq(void *ctx, uint32_t cpu, uint32_t khz)
+{
+    struct fake_hw *f = ctx;
+    int rc = failing(f, FAKE_OP_FREQ);
+    check_cpu(f, cpu);
+    if (rc)
+        return rc;
+    f->freq_khz = khz;
+    record(f, khz, khz);
     return 0;
 }
 
@@ -115,6 +127,7 @@ const struct pgov_hw_ops fake_hw_ops = {
     .set_pstate = fk_pstate,
     .set_hwp_request = fk_hwp,
     .read_idle = fk_idle,
+    .set_freq_khz = fk_freq,
     .trace = fk_trace,
 };
 
@@ -141,7 +154,15 @@ void fake_hw_run(struct fake_hw *f, uint64_t dt_ns, uint32_t iowait_permille)
     f->tsc += dtsc;
     f->mperf += dm;
     f->aperf += dm * f->pstate / f->lim.max_pstate_physical;
-    f->iowait_us += dt_ns / 1000 * iowait_permille / 1000;
+    uint64_t io = dt_ns / 1000 * iowait_permille / 1000;
+    uint64_t idle = dt_ns / 1000 * (1000 - f->busy_permille) / 1000;
+    f->iowait_us += io;
+    f->idle_us += idle > io ? idle - io : 0;
+}
+
+const struct fake_hw_write *fake_hw_last(const struct fake_hw *f)
+{
+    return &f->writes[(f->nwrites - 1) % FAKE_HW_MAX_WRITES];
 }
 
 void fake_hw_fail(struct fake_hw *f, enum fake_hw_op op, int code, uint32_t count)

@@ -15,7 +15,9 @@
 #include <stdint.h>
 #include <pgov/pgov.h>
 
-#define FAKE_HW_MAX_WRITES 4096
+/* The last writes are kept in a ring (small: the tests also run on a 16 KiB
+ * Cortex-M0); nwrites counts them all. */
+#define FAKE_HW_MAX_WRITES 16
 
 /* Which callback fails next (fake_hw.fail_op). */
 enum fake_hw_op {
@@ -25,7 +27,8 @@ enum fake_hw_op {
     FAKE_OP_LIMITS,
     FAKE_OP_PSTATE,
     FAKE_OP_HWP,
-    FAKE_OP_IDLE
+    FAKE_OP_IDLE,
+    FAKE_OP_FREQ
 };
 
 struct fake_hw_write {
@@ -40,6 +43,8 @@ struct fake_hw {
     uint64_t now_ns;             /* clock_ns */
     uint64_t aperf, mperf, tsc;  /* absolute counters */
     uint64_t iowait_us;          /* cumulative iowait */
+    uint64_t idle_us;            /* cumulative idle (not iowait) */
+    uint32_t freq_khz;           /* last set_freq_khz */
     uint32_t busy_permille;      /* C0 residency used by fake_hw_run */
     uint32_t pstate;             /* P-state in force (last set_pstate) */
     uint64_t hwp_request;        /* last HWP_REQUEST written */
@@ -48,8 +53,8 @@ struct fake_hw {
     uint32_t fail_count;         /* ... this many times */
     uint32_t reads;              /* read_counters calls */
     uint32_t other_cpu_calls;    /* callbacks that named another CPU */
-    uint32_t nwrites;            /* entries in writes[] */
-    struct fake_hw_write writes[FAKE_HW_MAX_WRITES];
+    uint32_t nwrites;            /* writes so far */
+    struct fake_hw_write writes[FAKE_HW_MAX_WRITES]; /* write n is writes[n % MAX] */
     uint32_t ntrace;             /* trace events seen */
 };
 
@@ -60,8 +65,12 @@ extern const struct pgov_hw_ops fake_hw_ops;
 void fake_hw_init(struct fake_hw *f, uint32_t cpu, const struct pgov_hw_limits *lim);
 
 /* Advance time by @dt_ns; counters advance with the busy fraction and the
- * P-state in force (closed loop); iowait grows by @iowait_permille of dt. */
+ * P-state in force (closed loop); iowait grows by @iowait_permille of dt
+ * and idle by the rest of the non-busy time. */
 void fake_hw_run(struct fake_hw *f, uint64_t dt_ns, uint32_t iowait_permille);
+
+/* The most recent write (nwrites must be > 0). */
+const struct fake_hw_write *fake_hw_last(const struct fake_hw *f);
 
 /* Fail the next @count calls of @op with @code. */
 void fake_hw_fail(struct fake_hw *f, enum fake_hw_op op, int code, uint32_t count);

@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The per-CPU schedutil instance: drives the decision step of lib/sugov.c
+ * through the hw.h vtable (read_idle for the "hold" rule, set_freq_khz for
+ * the request). A HAL error leaves the instance as it was before the call.
+ */
+#include <pgov/kver.h>
+#include <pgov/pstate.h>
+#include <pgov/sugov.h>
+
+#include "internal/compiler.h"
+#include "internal/fp.h"
+#include "internal/pstate_impl.h"
+#include "internal/sugov_impl.h"
+
+#define SUGOV_MAGIC 0x73756776u /* "sugv" */
+#define CAP_SCALE 1024u
+#define RATE_LIMIT_MAX 10000000000ull
+#define TICK_MAX 1000000000ull
+
+struct pgov_sugov {
+    struct pgov_sugov_state st;
+    struct pgov_sugov_params prm;
+    uint64_t last_idle_us; /* idle + iowait at the last evaluation */
+    uint32_t have_idle;    /* last_idle_us is valid */
+    uint32_t util;         /* CFS utilisation for the next evaluations */
+    uint32_t cpu;
+    uint32_t magic;
+    uint32_t cpu_min_khz; /* cpuinfo range from get_limits */
+    uint32_t cpu_max_khz;
+    uint32_t last_path;
+    uint32_t reserved;
+    struct pgov_hw hw;
+};
+
+size_t pgov_sugov_size(void)
+{
+    return sizeof(struct pgov_sugov);
+}
+
+/* Policy limits from @lim (zeros: cpuinfo) into @prm. */
+static int apply_limits(const struct pgov_sugov_limits *lim, uint32_t cpu_min, uint32_t cpu_max,
+                        struct pgov_sugov_params *prm)
+{
+    uint32_t mn = cpu_min, mx = cpu_max;
+
+    if (lim && lim->size != 0) {
+        int rc = pstate_check_size(lim, lim->size, sizeof(*lim));
+        if (rc)
+            return rc;
+        if (lim->reserved != 0)
+            return PGOV_EINVAL;
+        mn = lim->min_khz ? lim->min_khz : cpu_min;
+        mx = lim->max_khz ? lim->max_khz : cpu_max;
+    }
+    prm->min_khz = mn;
+    prm->max_khz = mx;
+    return PGOV_OK;
+}
+
+int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
+                    const struct pgov_hw_ops *ops, void *ctx, struct pgov_sugov **out)
+{
+    struct pgov_sugov *g = mem;
+    struct pgov_hw_limits plat;
+    uint32_t kv;
+    int rc;
+
+    if (!mem || !cfg || !ops || !out)
+        return PGOV_EFAULT;
+    if (len < sizeof(*g))
+        return PGOV_ENOSPC;
+    if (((uintptr_t)mem & (PGOV_SUGOV_ALIGN - 1)) != 0)
+        return PGOV_EINVAL;
+    rc = pstate_check_size(cfg, cfg->size, sizeof(*cfg));
+    if (rc)
+        return rc;
+    kv = pgov_kver_resolve(cfg->kver);
+    if (kv < PGOV_KVER_6_18) /* also 0: invalid */
+        return PGOV_ENOTSUP;
+    if (cfg->reserved != 0 || (cfg->options & ~PGOV_SUGOV_OPT_NONINVARIANT) ||
+        cfg->max_cap > CAP_SCALE || cfg->rate_limit_ns > RATE_LIMIT_MAX ||
+        cfg->tick_ns > TICK_MAX)
+        return PGOV_EINVAL;
+
+    g->magic = 0;
+    rc = pgov_hw_bind(&g->hw, ops, ctx,
+                      PGOV_HW_NEED_LIMITS | PGOV_HW_NEED_FREQ | PGOV_HW_NEED_IDLE);
+    if (rc)
+        return rc;
+    rc = g->hw.ops.get_limits(g->hw.ctx, cfg->cpu, &plat);
+    if (rc)
+        return rc < 0 ? rc : PGOV_EIO;
+    rc = pgov_hw_limits_check(&plat);
+    if (rc)
+        return rc;
+
+    g->cpu = cfg->cpu;
+    g->cpu_min_khz = plat.min_pstate * plat.scaling_khz;
+    g->cpu_max_khz = plat.turbo_pstate * plat.scaling_khz;
+    g->prm.rate_limit_ns = cfg->rate_limit_ns ? cfg->rate_limit_ns
+                                              : PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS;
+    g->prm.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_PSTATE_DEFAULT_TICK_NS;
+    g->prm.max_cap = cfg->max_cap ? cfg->max_cap : CAP_SCALE;
+    g->prm.max_freq_khz = g->cpu_max_khz;
+    g->prm.options = cfg->options;
+    g->prm.reserved = 0;
+    (void)apply_limits(NULL, g->cpu_min_khz, g->cpu_max_khz, &g->prm);
+    /* sugov_start: everything zero. */
+    g->st.last_update_ns = 0;
+    g->st.last_freq_update_ns = 0;
+    g->st.iowait_boost = 0;
+    g->st.pending = 0;
+    g->st.next_freq = 0;
+    g->st.cached_raw_freq = 0;
+    g->st.need_update = 0;
+    g->st.reserved = 0;
+    g->last_idle_us = 0;
+    g->have_idle = 0;
+    g->util = 0;
+    g->last_path = 0;
+    g->reserved = 0;
+    g->magic = SUGOV_MAGIC;
+    *out = g;
+    return PGOV_OK;
+}
+
+int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs)
+{
+    if (!g)
+        return PGOV_EFAULT;
+    g->util = util_cfs;
+    return PGOV_OK;
+}
+
+int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
+{
+    struct pgov_sugov_state s;
+    struct pgov_sugov_result res;
+    struct pgov_hw_idle idle;
+    uint64_t idle_us = 0;
+    uint32_t held = 0;
+    int due, rc;
+
+    if (!g)
+        return PGOV_EFAULT;
+    if ((flags & ~PGOV_UPDATE_ALL) || g->magic != SUGOV_MAGIC)
+        return PGOV_EINVAL;
+    if (flags & PGOV_UPDATE_REMOTE)
+        return PGOV_OK; /* a single-CPU policy ignores other CPUs' callbacks */
+
+    /* Read idle time only when the rate limit lets an evaluation through. */
+    due = g->st.need_update ||
+          fp_u2s64(now_ns - g->st.last_freq_update_ns) >= fp_u2s64(g->prm.rate_limit_ns);
+    if (due) {
+        rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
+        if (rc)
+            return rc < 0 ? rc : PGOV_EIO;
+        idle_us = idle.idle_us + idle.iowait_us;
+        held = g->have_idle && idle_us == g->last_idle_us;
+    }
+    sugov_compute(&g->prm, &g->st, &s, now_ns, flags & PGOV_UPDATE_IOWAIT, g->util, held, &res);
+    if (res.path == PGOV_SUGOV_PATH_COMMIT) {
+        rc = g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu, res.next_f);
+        if (rc)
+            return rc < 0 ? rc : PGOV_EIO;
+    }
+    sugov_state_copy(&g->st, &s);
+    if (res.path != PGOV_SUGOV_PATH_RATE_LIMITED) {
+        g->last_idle_us = idle_us;
+        g->have_idle = 1;
+    }
+    g->last_path = res.path;
+    return PGOV_OK;
+}
+
+/* Non-const @g: the signature is the common governor shape. */
+/* cppcheck-suppress constParameter */
+int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *next_ns)
+{
+    (void)now_ns;
+    if (!g || !next_ns)
+        return PGOV_EFAULT;
+    *next_ns = UINT64_MAX;
+    return PGOV_OK;
+}
+
+int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *lim)
+{
+    struct pgov_sugov_params p;
+    struct pgov_hw_limits plat;
+    int rc;
+
+    if (!g || !lim)
+        return PGOV_EFAULT;
+    if (g->magic != SUGOV_MAGIC)
+        return PGOV_EINVAL;
+    if (lim->size == 0)
+        return PGOV_E2BIG;
+    rc = g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat);
+    if (rc)
+        return rc < 0 ? rc : PGOV_EIO;
+    rc = pgov_hw_limits_check(&plat);
+    if (rc)
+        return rc;
+    p.min_khz = 0;
+    p.max_khz = 0;
+    rc = apply_limits(lim, plat.min_pstate * plat.scaling_khz,
+                      plat.turbo_pstate * plat.scaling_khz, &p);
+    if (rc)
+        return rc;
+    g->cpu_min_khz = plat.min_pstate * plat.scaling_khz;
+    g->cpu_max_khz = plat.turbo_pstate * plat.scaling_khz;
+    g->prm.max_freq_khz = g->cpu_max_khz;
+    g->prm.min_khz = p.min_khz;
+    g->prm.max_khz = p.max_khz;
+    g->st.need_update = 1; /* the kernel's need_freq_update */
+    return PGOV_OK;
+}
+
+int pgov_sugov_get_status(const struct pgov_sugov *g, struct pgov_sugov_status *out)
+{
+    if (!g || !out)
+        return PGOV_EFAULT;
+    if (g->magic != SUGOV_MAGIC)
+        return PGOV_EINVAL;
+    out->cpu = g->cpu;
+    out->freq_khz = g->st.next_freq;
+    out->util_cfs = g->util;
+    out->boost = g->st.iowait_boost;
+    out->last_path = g->last_path;
+    out->min_khz = g->prm.min_khz;
+    out->max_khz = g->prm.max_khz;
+    out->reserved = 0;
+    return PGOV_OK;
+}

@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * schedutil governor instance, closed loop against the fake CPU: agrees with
+ * the (vector-verified) decision function step by step, iowait ramp, hold
+ * rule from idle time, limits, HAL errors, remote callbacks, argument checks.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <pgov/pgov.h>
+
+#include "fake_hw.h"
+
+#define MS 1000000ull
+
+_Static_assert(sizeof(struct pgov_sugov_config) == 40, "config layout");
+_Static_assert(offsetof(struct pgov_sugov_config, max_cap) == 32, "config layout");
+_Static_assert(sizeof(struct pgov_sugov_limits) == 16, "limits layout");
+_Static_assert(sizeof(struct pgov_sugov_status) == 32, "status layout");
+
+static _Alignas(8) unsigned char mem[512];
+
+static struct pgov_sugov_config cfg(void)
+{
+    struct pgov_sugov_config c;
+    memset(&c, 0, sizeof(c));
+    c.size = sizeof(c);
+    return c;
+}
+
+static struct pgov_sugov *mk(const struct pgov_sugov_config *c, struct fake_hw *f)
+{
+    struct pgov_sugov *g = NULL;
+    assert_true(pgov_sugov_size() <= sizeof(mem));
+    assert_int_equal(pgov_sugov_init(mem, sizeof(mem), c, &fake_hw_ops, f, &g), 0);
+    return g;
+}
+
+static struct pgov_sugov_status status(const struct pgov_sugov *g)
+{
+    struct pgov_sugov_status s;
+    assert_int_equal(pgov_sugov_get_status(g, &s), 0);
+    return s;
+}
+
+/* The instance equals pgov_sugov_decide() fed the same util, flags and the
+ * "held" the instance derives from idle time. */
+static void test_matches_decide(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    fake_hw_init(&f, 2, NULL);
+    struct pgov_sugov_config c = cfg();
+    c.cpu = 2;
+    struct pgov_sugov *g = mk(&c, &f);
+    struct pgov_sugov_params p = {PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS, 4 * MS, 1024, 3900000,
+                                  1600000, 3900000, 0, 0};
+    struct pgov_sugov_state s;
+    struct pgov_sugov_result r;
+    uint64_t seed = 99, last_idle = 0;
+    int have = 0;
+    memset(&s, 0, sizeof(s));
+    for (int k = 0; k < 3000; k++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        f.busy_permille = (seed >> 40) % 4 == 0 ? 1000 : (uint32_t)((seed >> 20) % 1001);
+        uint64_t dt = ((seed >> 10) % 3000) * 1000 + 1;
+        uint32_t util = (uint32_t)((seed >> 30) % 1100);
+        uint32_t fl = (seed >> 50) % 3 == 0 ? PGOV_UPDATE_IOWAIT : 0;
+        fake_hw_run(&f, dt, 0);
+        int due = s.need_update || (int64_t)(f.now_ns - s.last_freq_update_ns) >= (int64_t)p.rate_limit_ns;
+        uint64_t idle = f.idle_us + f.iowait_us;
+        uint32_t held = due && have && idle == last_idle;
+        if (due) {
+            last_idle = idle;
+            have = 1;
+        }
+        assert_int_equal(pgov_sugov_decide(&p, &s, f.now_ns, fl, util, held, &r), 0);
+        assert_int_equal(pgov_sugov_set_util(g, util), 0);
+        assert_int_equal(pgov_sugov_update(g, f.now_ns, fl), 0);
+        assert_int_equal(status(g).freq_khz, s.next_freq);
+        assert_int_equal(status(g).boost, s.iowait_boost);
+        assert_int_equal(status(g).last_path, r.path);
+        if (s.next_freq)
+            assert_int_equal(f.freq_khz, s.next_freq);
+    }
+    assert_int_equal(f.other_cpu_calls, 0);
+}
+
+static void test_closed_loop(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    fake_hw_init(&f, 0, NULL);
+    struct pgov_sugov_config c = cfg();
+    struct pgov_sugov *g = mk(&c, &f);
+    assert_int_equal(f.nwrites, 0); /* nothing written before the first evaluation */
+    /* Full util: max frequency. */
+    assert_int_equal(pgov_sugov_set_util(g, 1024), 0);
+    fake_hw_run(&f, 2 * MS, 0);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+    assert_int_equal(f.freq_khz, 3900000);
+    /* Util drops but the CPU never idled: the hold rule keeps max. */
+    assert_int_equal(pgov_sugov_set_util(g, 100), 0);
+    f.busy_permille = 1000;
+    fake_hw_run(&f, 2 * MS, 0);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+    assert_int_equal(f.freq_khz, 3900000);
+    /* After some idle it goes down to the policy minimum. */
+    f.busy_permille = 500;
+    fake_hw_run(&f, 2 * MS, 0);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+    assert_int_equal(f.freq_khz, 1600000);
+    /* IOWAIT wakeups ramp the boost 128 -> 256 -> 512 -> 1024 (one per
+     * evaluation) and with 1.25 headroom 1024 requests max. */
+    assert_int_equal(pgov_sugov_set_util(g, 0), 0);
+    uint32_t expect[] = {128, 256, 512, 1024};
+    for (int k = 0; k < 4; k++) {
+        fake_hw_run(&f, 2 * MS, 0);
+        assert_int_equal(pgov_sugov_update(g, f.now_ns, PGOV_UPDATE_IOWAIT), 0);
+        assert_int_equal(status(g).boost, expect[k]);
+    }
+    assert_int_equal(f.freq_khz, 3900000);
+    /* A minute idle: the boost is dropped at the next update. */
+    f.busy_permille = 0;
+    fake_hw_run(&f, 60000 * MS, 0);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+    assert_int_equal(status(g).boost, 0);
+    assert_int_equal(f.freq_khz, 1600000);
+    /* Time going backwards: (s64) delta negative, rate-limited, no reset. */
+    assert_int_equal(pgov_sugov_update(g, f.now_ns - 50 * MS, PGOV_UPDATE_IOWAIT), 0);
+    assert_int_equal(status(g).last_path, PGOV_SUGOV_PATH_RATE_LIMITED);
+    /* Remote callbacks are ignored. */
+    uint32_t w = f.nwrites;
+    struct pgov_sugov_status before = status(g);
+    fake_hw_run(&f, 10 * MS, 0);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, PGOV_UPDATE_REMOTE | PGOV_UPDATE_IOWAIT), 0);
+    struct pgov_sugov_status after = status(g);
+    assert_memory_equal(&before, &after, sizeof(before));
+    assert_int_equal(f.nwrites, w);
+    uint64_t next = 0;
+    assert_int_equal(pgov_sugov_timer(g, f.now_ns, &next), 0);
+    assert_int_equal(next, UINT64_MAX);
+}
+
+static void test_limits_and_errors(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    static unsigned char copy[512];
+    fake_hw_init(&f, 0, NULL);
+    struct pgov_sugov_config c = cfg();
+    c.rate_limit_ns = 10 * MS;
+    struct pgov_sugov *g = mk(&c, &f);
+    assert_int_equal(pgov_sugov_set_util(g, 1024), 0);
+    fake_hw_run(&f, 20 * MS, 0);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+    assert_int_equal(f.freq_khz, 3900000);
+    /* New limits: evaluated at the next update despite the rate limit. */
+    struct pgov_sugov_limits l = {sizeof(l), 0, 2500000, 0};
+    assert_int_equal(pgov_sugov_set_limits(g, &l), 0);
+    fake_hw_run(&f, 1 * MS, 0);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+    assert_int_equal(f.freq_khz, 2500000);
+    assert_int_equal(status(g).max_khz, 2500000);
+    /* min > max: max wins. */
+    l.min_khz = 3000000;
+    assert_int_equal(pgov_sugov_set_limits(g, &l), 0);
+    assert_int_equal(pgov_sugov_set_util(g, 0), 0);
+    fake_hw_run(&f, 1 * MS, 0);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+    assert_int_equal(f.freq_khz, 2500000);
+    /* Invalid limits change nothing. */
+    memcpy(copy, mem, pgov_sugov_size());
+    l.reserved = 1;
+    assert_int_equal(pgov_sugov_set_limits(g, &l), PGOV_EINVAL);
+    l.reserved = 0;
+    l.size = 2;
+    assert_int_equal(pgov_sugov_set_limits(g, &l), PGOV_E2BIG);
+    l.size = 0;
+    assert_int_equal(pgov_sugov_set_limits(g, &l), PGOV_E2BIG);
+    l.size = sizeof(l);
+    fake_hw_fail(&f, FAKE_OP_LIMITS, PGOV_EIO, 1);
+    assert_int_equal(pgov_sugov_set_limits(g, &l), PGOV_EIO);
+    f.lim.scaling_khz = 0;
+    assert_int_equal(pgov_sugov_set_limits(g, &l), PGOV_EINVAL);
+    f.lim.scaling_khz = 100000;
+    assert_memory_equal(copy, mem, pgov_sugov_size());
+    /* HAL errors on update leave the instance as it was. */
+    l.min_khz = 0;
+    l.max_khz = 0;
+    assert_int_equal(pgov_sugov_set_limits(g, &l), 0);
+    assert_int_equal(pgov_sugov_set_util(g, 1024), 0);
+    fake_hw_run(&f, 20 * MS, 0);
+    memcpy(copy, mem, pgov_sugov_size());
+    fake_hw_fail(&f, FAKE_OP_IDLE, PGOV_EIO, 1);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, PGOV_UPDATE_IOWAIT), PGOV_EIO);
+    assert_memory_equal(copy, mem, pgov_sugov_size());
+    fake_hw_fail(&f, FAKE_OP_FREQ, PGOV_EAGAIN, 1);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, PGOV_UPDATE_IOWAIT), PGOV_EAGAIN);
+    assert_memory_equal(copy, mem, pgov_sugov_size());
+    fake_hw_fail(&f, FAKE_OP_FREQ, 5, 1); /* a positive HAL result is an error too */
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), PGOV_EIO);
+    fake_hw_fail(&f, FAKE_OP_IDLE, 5, 1);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), PGOV_EIO);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+    assert_int_equal(f.freq_khz, 3900000);
+}
+
+static void test_arguments(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    struct pgov_sugov *g = NULL;
+    struct pgov_sugov_config c = cfg();
+    size_t n = pgov_sugov_size();
+    fake_hw_init(&f, 0, NULL);
+    assert_int_equal(pgov_sugov_init(NULL, n, &c, &fake_hw_ops, &f, &g), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_init(mem, n - 1, &c, &fake_hw_ops, &f, &g), PGOV_ENOSPC);
+    assert_int_equal(pgov_sugov_init(mem + 4, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
+    c.kver = PGOV_KVER_6_12;
+    assert_int_equal(pgov_sugov_init(mem, n, &c, &fake_hw_ops, &f, &g), PGOV_ENOTSUP);
+    c.kver = PGOV_KVER_6_18;
+    c.max_cap = 2048;
+    assert_int_equal(pgov_sugov_init(mem, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
+    c.max_cap = 0;
+    c.options = 8;
+    assert_int_equal(pgov_sugov_init(mem, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
+    c.options = 0;
+    c.size = 4;
+    assert_int_equal(pgov_sugov_init(mem, n, &c, &fake_hw_ops, &f, &g), PGOV_E2BIG);
+    c.size = sizeof(c);
+    struct pgov_hw_ops ops = fake_hw_ops;
+    ops.set_freq_khz = NULL;
+    assert_int_equal(pgov_sugov_init(mem, n, &c, &ops, &f, &g), PGOV_ENOSYS);
+    fake_hw_fail(&f, FAKE_OP_LIMITS, PGOV_EIO, 1);
+    assert_int_equal(pgov_sugov_init(mem, n, &c, &fake_hw_ops, &f, &g), PGOV_EIO);
+    f.lim.max_pstate = 50; /* above turbo: inconsistent */
+    assert_int_equal(pgov_sugov_init(mem, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
+    assert_null(g);
+    assert_int_equal(pgov_sugov_update((struct pgov_sugov *)(void *)mem, 1, 0), PGOV_EINVAL);
+    f.lim.max_pstate = 34;
+    c.options = PGOV_SUGOV_OPT_NONINVARIANT;
+    g = mk(&c, &f);
+    assert_int_equal(pgov_sugov_update(NULL, 1, 0), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_update(g, 1, 4), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_set_util(NULL, 1), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_timer(NULL, 1, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_set_limits(NULL, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_get_status(NULL, NULL), PGOV_EFAULT);
+    struct pgov_sugov_status s;
+    memset(mem, 0, sizeof(mem));
+    assert_int_equal(pgov_sugov_get_status(g, &s), PGOV_EINVAL);
+    struct pgov_sugov_limits l = {sizeof(l), 0, 0, 0};
+    assert_int_equal(pgov_sugov_set_limits(g, &l), PGOV_EINVAL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_matches_decide),
+        cmocka_unit_test(test_closed_loop),
+        cmocka_unit_test(test_limits_and_errors),
+        cmocka_unit_test(test_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
