@@ -5,7 +5,8 @@
  *
  * The governors' code is libpgov's, unchanged; this file only routes calls:
  * the scheduler's utilization hook (enqueue, dequeue, tick; IOWAIT flag on
- * iowait wake-ups) goes to *_update(), timer-driven profiles get *_timer()
+ * iowait wake-ups) goes to *_update() (schedutil first gets the CPU's
+ * utilization with pgov_sugov_set_util()), timer-driven profiles get *_timer()
  * from a deferrable per-CPU timer, and every counter read or frequency
  * request goes through the vtable below into machine.c.
  */
@@ -141,8 +142,6 @@ struct sim_policy_state {
     struct pgov_pstate_shared shared;           /* RFC "all CPUs" variant */
     struct pgov_freq_entry table[64];           /* acpi-cpufreq style table */
     uint32_t table_len;
-    struct pgov_sugov_params sg_prm;
-    struct pgov_sugov_state sg[SIM_MAX_CPUS];
     bool timer_driven;
 };
 
@@ -276,19 +275,26 @@ static int init_dbs(struct sim_ctx *c)
 static int init_sugov(struct sim_ctx *c)
 {
     struct sim_policy_state *ps = c->ps;
-    const struct sim_platform *pl = c->plat;
-    struct pgov_sugov_params *prm = &ps->sg_prm;
-    /* intel_cpufreq (passive mode) sets a 500 us transition delay, which
-     * becomes schedutil's rate limit; cpuinfo.max includes turbo. */
-    prm->rate_limit_ns = 500000;
-    prm->tick_ns = c->tick_ns;
-    prm->max_cap = 1024;
-    prm->max_freq_khz = pl->turbo_ratio * pl->scaling_khz;
-    prm->min_khz = pl->min_ratio * pl->scaling_khz;
-    prm->max_khz = prm->max_freq_khz;
-    int e = pgov_sugov_params_check(prm);
-    if (e)
-        return fail(c, "pgov_sugov_params_check", e);
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        struct sim_cpu *p = &c->cpu[i];
+        struct pgov_sugov_config cfg;
+        memset(&cfg, 0, sizeof(cfg));
+        cfg.size = sizeof(cfg);
+        cfg.cpu = i;
+        cfg.kver = c->pol->kver;
+        /* intel_cpufreq (passive mode) sets a 500 us transition delay, which
+         * becomes schedutil's rate limit; cpuinfo.max includes turbo. */
+        cfg.rate_limit_ns = 500000;
+        cfg.tick_ns = c->tick_ns;
+        void *mem = aligned_mem(p, pgov_sugov_size());
+        struct pgov_sugov *g = NULL;
+        if (!mem)
+            return fail(c, "allocation", PGOV_ENOSPC);
+        int e = pgov_sugov_init(mem, pgov_sugov_size(), &cfg, &ps->ops, c, &g);
+        if (e)
+            return fail(c, "pgov_sugov_init", e);
+        p->gov = g;
+    }
     return 0;
 }
 
@@ -362,18 +368,10 @@ void pol_hook(struct sim_ctx *c, struct sim_cpu *p, uint64_t t, uint32_t flags)
     case GOV_CONSERVATIVE:
         check(c, "pgov_dbs_update", pgov_dbs_update(p->gov, t, f));
         break;
-    case GOV_SCHEDUTIL: {
-        struct sim_policy_state *ps = c->ps;
-        struct pgov_sugov_result r;
-        uint32_t held = p->sig.idle_calls == p->sig.saved_idle_calls ? 1u : 0u;
-        int e = pgov_sugov_update(&ps->sg_prm, &ps->sg[p->id], t, f, sig_cpu_util(c, p), held, &r);
-        check(c, "pgov_sugov_update", e);
-        if (e == 0 && r.path != PGOV_SUGOV_PATH_RATE_LIMITED)
-            p->sig.saved_idle_calls = p->sig.idle_calls;
-        if (e == 0 && r.path == PGOV_SUGOV_PATH_COMMIT)
-            hw_set_freq(c, p->id, r.next_f);
+    case GOV_SCHEDUTIL:
+        check(c, "pgov_sugov_set_util", pgov_sugov_set_util(p->gov, sig_cpu_util(c, p)));
+        check(c, "pgov_sugov_update", pgov_sugov_update(p->gov, t, f));
         break;
-    }
     default:
         break;
     }

@@ -197,7 +197,6 @@ void sig_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     uint64_t now = pelt_now(p, t, false);
     cfs_update(p, now, 0);
     pgov_pelt_clock_idle(&p->sig.clk, p->sig.cfs.util_sum);
-    p->sig.idle_calls++;
     /* Restart the frequency-invariance window when the CPU wakes. */
     p->sig.tick_aperf = p->aperf;
     p->sig.tick_mperf = p->mperf;

@@ -37,8 +37,6 @@ struct sig_cpu {
     struct pgov_util_est_rq ue;
     uint32_t freq_cap;     /* 0..1024, refreshed at the tick */
     uint64_t tick_aperf, tick_mperf;
-    uint64_t idle_calls;   /* times the CPU entered idle (schedutil "hold") */
-    uint64_t saved_idle_calls;
 };
 
 /* Called once per run before any task exists. Returns 0 or -1 (bad profile). */
