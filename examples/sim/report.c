@@ -120,7 +120,7 @@ void report_text(FILE *f, const struct sim_table *t)
     fprintf(f, "   %-14s %8s %7s %8s %7s %7s %9s  P-state residency (share of C0 time)\n",
             "policy", "Avg_MHz", "Busy%", "Bzy_MHz", "CPU%c1", "CPU%c6", "Energy_J");
     for (uint32_t p = 0; p < np; p++) {
-        double am = 0, bu = 0, bz = 0, c1 = 0, c6 = 0, en = 0, tot = 0;
+        double am = 0, bu = 0, bz = 0, c1 = 0, c6 = 0, en = 0;
         double resid[64] = {0};
         double c0 = 0;
         for (uint32_t i = 0; i < t->iters; i++) {
@@ -139,7 +139,6 @@ void report_text(FILE *f, const struct sim_table *t)
         double n = t->iters;
         fprintf(f, "   %-14s %8.0f %7.2f %8.0f %7.2f %7.2f %9.1f ", sc->pol[p].label, am / n,
                 bu / n, bz / n, 100 * c1 / n, 100 * c6 / n, en / n);
-        (void)tot;
         for (int b = 0; b < 64; b++)
             if (c0 > 0 && resid[b] / c0 >= 0.005)
                 fprintf(f, " %.1fG:%.0f%%", b / 10.0, 100 * resid[b] / c0);

@@ -103,8 +103,7 @@ void sig_detach(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k)
 void sig_enqueue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint64_t t)
 {
     uint32_t before = nr_queued(p) - 1;
-    uint64_t now = pelt_now(p, t, before == 0);
-    bool running = before == 0;
+    uint64_t now = pelt_now(p, t, before == 0); /* an idle CPU resyncs its clock */
 
     if (k->sig.attached) {
         se_update(c, p, k, now, 0, 0);
@@ -119,7 +118,6 @@ void sig_enqueue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint6
     if (ue_on(c))
         pgov_util_est_enqueue(&p->sig.ue, &k->sig.ue);
     pgov_uclamp_rq_inc(&p->sig.uc, &k->sig.uc, NULL);
-    (void)running;
 }
 
 /* Called after the task was removed from p's runqueue (p->nr excludes it). */
