@@ -11,6 +11,7 @@
  * 3 (with --check) a scenario's expected direction did not hold.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -78,6 +79,15 @@ static const char *out_file(const char *dir, const char *name)
     snprintf(final_paths[ntmp], SIM_PATH_LEN, "%s/%s", dir, name);
     snprintf(tmp_paths[ntmp], SIM_PATH_LEN, "%s/.%s.tmp", dir, name);
     return tmp_paths[ntmp++];
+}
+
+/* Ctrl-C or a kill during a run: remove the temporary files, then exit. */
+static void on_signal(int sig)
+{
+    for (int i = 0; i < ntmp; i++)
+        unlink(tmp_paths[i]);
+    signal(sig, SIG_DFL);
+    raise(sig);
 }
 
 static void discard_tmp(void)
@@ -275,6 +285,9 @@ int main(int argc, char **argv)
         }
     }
 
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
     if (mkdir(o.out, 0777) && errno != EEXIST) {
         fprintf(stderr, "pgov-sim: %s: %s\n", o.out, strerror(errno));
         rc = 2;

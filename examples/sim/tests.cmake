@@ -24,3 +24,5 @@ target_link_libraries(test_sim_unit PRIVATE pgov_sim_core pgov_cmocka)
 target_compile_options(test_sim_unit PRIVATE -Wall -Wextra)
 target_compile_definitions(test_sim_unit PRIVATE SIM_SCENARIO_DIR="${SIM_DIR}/scenarios")
 add_test(NAME sim_unit COMMAND test_sim_unit)
+add_test(NAME sim_interrupt
+         COMMAND ${SIM_DIR}/tests/interrupt.sh $<TARGET_FILE:pgov-sim> ${CMAKE_CURRENT_BINARY_DIR}/ci-interrupt)
