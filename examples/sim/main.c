@@ -1,0 +1,379 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * pgov-sim [--iterations N] [--quick] [--seed S] [--out DIR] [--format text|tsv]
+ *          [--check] [--progress] [--only LABEL] [--list] [SCENARIO...]
+ *
+ * Runs the shipped scenarios (or the named ones: a name from the scenario
+ * folder or a path to a .scn file) and prints comparison tables. Plots and
+ * the full report go to DIR (default pgov-sim-out): they are written under a
+ * temporary name and renamed into place only when everything succeeded.
+ * Exit status: 0 ok, 1 bad usage, 2 malformed input or run failure,
+ * 3 (with --check) a scenario's expected direction did not hold.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "report.h"
+
+#ifndef PGOV_SIM_SCENARIO_DIR
+#define PGOV_SIM_SCENARIO_DIR "examples/sim/scenarios"
+#endif
+
+static const char *const shipped[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl"};
+#define NSHIPPED (sizeof(shipped) / sizeof(shipped[0]))
+#define MAX_SCN 32
+
+struct instance {
+    struct sim_scenario *sc;
+    struct sim_workload wl;
+    uint32_t param;
+    struct sim_table tab;
+};
+
+struct opts {
+    uint32_t iterations; /* 0: the scenario's own */
+    uint64_t seed;
+    const char *out;
+    const char *only; /* run just this policy label */
+    bool tsv, check, progress;
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: pgov-sim [--iterations N] [--quick] [--seed S] [--out DIR] "
+               "[--format text|tsv]\n                [--check] [--progress] [--only LABEL] "
+               "[--list] [SCENARIO...]\n"
+               "Scenarios (default: all): %s", shipped[0]);
+    for (size_t i = 1; i < NSHIPPED; i++)
+        fprintf(f, " %s", shipped[i]);
+    fprintf(f, "\n");
+}
+
+static double wall_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static uint64_t fnv1a(const char *s, uint64_t h)
+{
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+    return h;
+}
+
+/* Temporary files, removed on failure, renamed into place on success. */
+static char tmp_paths[256][SIM_PATH_LEN], final_paths[256][SIM_PATH_LEN];
+static int ntmp;
+
+static const char *out_file(const char *dir, const char *name)
+{
+    if (ntmp == 256)
+        return NULL;
+    snprintf(final_paths[ntmp], SIM_PATH_LEN, "%s/%s", dir, name);
+    snprintf(tmp_paths[ntmp], SIM_PATH_LEN, "%s/.%s.tmp", dir, name);
+    return tmp_paths[ntmp++];
+}
+
+/* Ctrl-C or a kill during a run: remove the temporary files, then exit. */
+static void on_signal(int sig)
+{
+    for (int i = 0; i < ntmp; i++)
+        unlink(tmp_paths[i]);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void discard_tmp(void)
+{
+    for (int i = 0; i < ntmp; i++)
+        remove(tmp_paths[i]);
+    ntmp = 0;
+}
+
+static int commit_tmp(void)
+{
+    for (int i = 0; i < ntmp; i++)
+        if (rename(tmp_paths[i], final_paths[i])) {
+            fprintf(stderr, "pgov-sim: %s: %s\n", final_paths[i], strerror(errno));
+            discard_tmp();
+            return -1;
+        }
+    ntmp = 0;
+    return 0;
+}
+
+static int resolve(const char *arg, char *path, size_t n)
+{
+    if (strchr(arg, '/') || strstr(arg, ".scn"))
+        snprintf(path, n, "%s", arg);
+    else
+        snprintf(path, n, "%s/%s.scn", PGOV_SIM_SCENARIO_DIR, arg);
+    return 0;
+}
+
+static int run_instance(struct instance *in, const struct opts *o, double t0, bool *shown)
+{
+    struct sim_scenario *sc = in->sc;
+    struct sim_table *t = &in->tab;
+    struct sim_err err = {{0}};
+    t->sc = sc;
+    t->iters = o->iterations ? o->iterations : sc->iterations;
+    if (sc->nparam)
+        snprintf(t->name, sizeof(t->name), "%s-%u", sc->name, in->param);
+    else
+        snprintf(t->name, sizeof(t->name), "%s", sc->name);
+    uint64_t base = fnv1a(t->name, 0xcbf29ce484222325ull) ^ o->seed;
+    for (uint32_t p = 0; p < sc->npol; p++) {
+        t->res[p] = calloc(t->iters, sizeof(struct sim_result));
+        if (!t->res[p]) {
+            fprintf(stderr, "pgov-sim: out of memory\n");
+            return -1;
+        }
+        for (uint32_t i = 0; i < t->iters; i++) {
+            if (o->progress && wall_s() - t0 > 1.0) {
+                fprintf(stderr, "\rpgov-sim: %-16s %-14s iteration %u/%u   ", t->name,
+                        sc->pol[p].label, i + 1, t->iters);
+                *shown = true;
+            }
+            struct sim_run_cfg cfg = {sc, &in->wl, &sc->pol[p],
+                                      base + 0x9e3779b97f4a7c15ull * (i + 1), i == 0};
+            if (sim_run(&cfg, &t->res[p][i], &err)) {
+                if (*shown)
+                    fprintf(stderr, "\n");
+                fprintf(stderr, "pgov-sim: %s\n", err.msg);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static void free_instance(struct instance *in)
+{
+    for (uint32_t p = 0; p < SIM_MAX_POLICIES; p++) {
+        if (!in->tab.res[p])
+            continue;
+        for (uint32_t i = 0; i < in->tab.iters; i++)
+            free(in->tab.res[p][i].series);
+        free(in->tab.res[p]);
+    }
+    sim_workload_free(&in->wl);
+}
+
+int main(int argc, char **argv)
+{
+    struct opts o = {.out = "pgov-sim-out", .progress = isatty(2) != 0};
+    const char *names[MAX_SCN];
+    int nnames = 0, rc = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--iterations") == 0 && i + 1 < argc) {
+            char *e;
+            unsigned long v = strtoul(argv[++i], &e, 10);
+            if (*e || v == 0 || v > 1000) {
+                fprintf(stderr, "pgov-sim: --iterations needs 1..1000\n");
+                return 1;
+            }
+            o.iterations = (uint32_t)v;
+        } else if (strcmp(a, "--quick") == 0) {
+            o.iterations = 2;
+        } else if (strcmp(a, "--seed") == 0 && i + 1 < argc) {
+            char *e;
+            o.seed = strtoull(argv[++i], &e, 0);
+            if (*e) {
+                fprintf(stderr, "pgov-sim: --seed needs a number\n");
+                return 1;
+            }
+        } else if (strcmp(a, "--only") == 0 && i + 1 < argc) {
+            o.only = argv[++i];
+        } else if (strcmp(a, "--out") == 0 && i + 1 < argc) {
+            o.out = argv[++i];
+        } else if (strcmp(a, "--format") == 0 && i + 1 < argc) {
+            const char *f = argv[++i];
+            if (strcmp(f, "tsv") == 0)
+                o.tsv = true;
+            else if (strcmp(f, "text") != 0) {
+                fprintf(stderr, "pgov-sim: --format is text or tsv\n");
+                return 1;
+            }
+        } else if (strcmp(a, "--check") == 0) {
+            o.check = true;
+        } else if (strcmp(a, "--progress") == 0) {
+            o.progress = true;
+        } else if (strcmp(a, "--list") == 0) {
+            for (size_t k = 0; k < NSHIPPED; k++)
+                printf("%s\n", shipped[k]);
+            return 0;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (a[0] == '-') {
+            usage(stderr);
+            return 1;
+        } else {
+            if (nnames == MAX_SCN) {
+                fprintf(stderr, "pgov-sim: at most %d scenarios\n", MAX_SCN);
+                return 1;
+            }
+            names[nnames++] = a;
+        }
+    }
+    if (!nnames)
+        for (size_t k = 0; k < NSHIPPED; k++)
+            names[nnames++] = shipped[k];
+
+    /* Validate every input before running anything or touching the output folder. */
+    static struct sim_scenario scs[MAX_SCN];
+    static struct instance ins[MAX_SCN * SIM_MAX_PARAMS];
+    int nin = 0;
+    struct sim_err err = {{0}};
+    for (int s = 0; s < nnames; s++) {
+        char path[SIM_PATH_LEN];
+        resolve(names[s], path, sizeof(path));
+        if (sim_scenario_parse(path, &scs[s], &err)) {
+            fprintf(stderr, "pgov-sim: %s\n", err.msg);
+            rc = 2;
+            goto done;
+        }
+        for (uint32_t p = 0; p < scs[s].npol; p++)
+            if (!sim_policy_available(scs[s].pol[p].gov)) {
+                fprintf(stderr, "pgov-sim: %s: policy '%s': governor %s is not in this libpgov "
+                        "build\n", path, scs[s].pol[p].label, sim_gov_name(scs[s].pol[p].gov));
+                rc = 2;
+                goto done;
+            }
+        if (o.only) { /* keep one policy: expectations no longer apply */
+            uint32_t k = 0;
+            while (k < scs[s].npol && strcmp(scs[s].pol[k].label, o.only) != 0)
+                k++;
+            if (k == scs[s].npol) {
+                fprintf(stderr, "pgov-sim: %s: no policy labelled '%s'\n", path, o.only);
+                rc = 1;
+                goto done;
+            }
+            scs[s].pol[0] = scs[s].pol[k];
+            scs[s].npol = 1;
+            scs[s].nexpect = 0;
+        }
+        uint32_t nv = scs[s].nparam ? scs[s].nparam : 1;
+        for (uint32_t v = 0; v < nv; v++) {
+            struct instance *in = &ins[nin++];
+            in->sc = &scs[s];
+            in->param = scs[s].nparam ? scs[s].param_vals[v] : 0;
+            if (sim_workload_parse(scs[s].workload_path, scs[s].param_name, in->param, &in->wl,
+                                   &err)) {
+                fprintf(stderr, "pgov-sim: %s\n", err.msg);
+                rc = 2;
+                goto done;
+            }
+            for (uint32_t p = 0; v == 0 && p < scs[s].npol; p++) {
+                struct sim_run_cfg cfg = {&scs[s], &in->wl, &scs[s].pol[p], 0, false};
+                if (sim_probe(&cfg, &err)) {
+                    fprintf(stderr, "pgov-sim: %s\n", err.msg);
+                    rc = 2;
+                    goto done;
+                }
+            }
+        }
+    }
+
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
+    if (mkdir(o.out, 0777) && errno != EEXIST) {
+        fprintf(stderr, "pgov-sim: %s: %s\n", o.out, strerror(errno));
+        rc = 2;
+        goto done;
+    }
+    double t0 = wall_s();
+    bool shown = false;
+    int mism = 0;
+    const char *rp = out_file(o.out, "report.txt");
+    const char *tp = out_file(o.out, "results.tsv");
+    FILE *rf = rp ? fopen(rp, "w") : NULL;
+    FILE *tf = tp ? fopen(tp, "w") : NULL;
+    if (!rf || !tf) {
+        fprintf(stderr, "pgov-sim: cannot write to %s\n", o.out);
+        if (rf)
+            fclose(rf);
+        if (tf)
+            fclose(tf);
+        discard_tmp();
+        rc = 2;
+        goto done;
+    }
+    fprintf(tf, "scenario\tpolicy\tmetric\titerations\tmean\tstddev\tmin\tmax\n");
+    if (o.tsv)
+        printf("scenario\tpolicy\tmetric\titerations\tmean\tstddev\tmin\tmax\n");
+    for (int k = 0; k < nin && !rc; k++) {
+        struct instance *in = &ins[k];
+        if (run_instance(in, &o, t0, &shown)) {
+            rc = 2;
+            break;
+        }
+        report_text(rf, &in->tab);
+        int bad = report_expect(rf, &in->tab);
+        report_tsv(tf, &in->tab);
+        if (o.tsv) {
+            report_tsv(stdout, &in->tab);
+        } else {
+            report_text(stdout, &in->tab);
+            report_expect(stdout, &in->tab);
+        }
+        mism += bad;
+        /* Seed numbers beside the simulated ones, once per scenario. */
+        if (in->sc->nseed && (k + 1 == nin || ins[k + 1].sc != in->sc)) {
+            for (uint32_t l = 0; l < in->sc->nseed; l++) {
+                fprintf(rf, "   seed: %s\n", in->sc->seed_lines[l]);
+                if (!o.tsv)
+                    printf("   seed: %s\n", in->sc->seed_lines[l]);
+            }
+        }
+        for (uint32_t p = 0; p < in->sc->npol; p++) {
+            char name[SIM_PATH_LEN];
+            snprintf(name, sizeof(name), "%s-%s.svg", in->tab.name, in->sc->pol[p].label);
+            const char *sp = out_file(o.out, name);
+            if (!sp || report_svg_policy(sp, &in->tab, p)) {
+                fprintf(stderr, "pgov-sim: cannot write %s/%s\n", o.out, name);
+                rc = 2;
+            }
+        }
+        char name[SIM_PATH_LEN];
+        snprintf(name, sizeof(name), "%s-residency.svg", in->tab.name);
+        const char *sp = out_file(o.out, name);
+        if (!sp || report_svg_resid(sp, &in->tab)) {
+            fprintf(stderr, "pgov-sim: cannot write %s/%s\n", o.out, name);
+            rc = 2;
+        }
+    }
+    if (shown)
+        fprintf(stderr, "\r%60s\r", "");
+    if (fclose(rf) | fclose(tf))
+        rc = 2;
+    if (rc) {
+        discard_tmp();
+        goto done;
+    }
+    if (commit_tmp()) {
+        rc = 2;
+        goto done;
+    }
+    if (!o.tsv)
+        printf("\nplots and report: %s/ (<scenario>-<policy>.svg, <scenario>-residency.svg, "
+               "report.txt, results.tsv)\n", o.out);
+    if (o.check && mism)
+        rc = 3;
+done:
+    for (int k = 0; k < nin; k++)
+        free_instance(&ins[k]);
+    fflush(stdout);
+    return rc;
+}

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The shipped platforms (no dependencies: the parser links this alone). */
+#include <string.h>
+
+#include "sim.h"
+
+/*
+ * Platform data. Ratios and turbo bins are the processors' published
+ * specifications; C-state latencies and the power figures are round,
+ * documented assumptions (docs/simulator.md), not measurements.
+ */
+const struct sim_platform sim_platforms[] = {
+    {
+        .name = "ivb-i7-3770",
+        .desc = "Intel Core i7-3770 (IvyBridge, 4 cores, 1.6-3.4 GHz, turbo 3.9 GHz)",
+        .scaling_khz = 100000,
+        .min_ratio = 16,
+        .max_ratio = 34,
+        .turbo_ratio = 39,
+        .turbo_bins = {39, 39, 38, 37},
+        .n_bins = 4,
+        .cores = 4,
+        .model = 0x3a,
+        .freq_driver = DRV_TABLE,
+        .c1_exit_ns = 2000,
+        .c6_exit_ns = 80000,
+        .c6_residency_ns = 300000,
+        .w_c6 = 0.05,
+        .w_c1 = 1.5,
+        .w_act_min = 3.0,
+        .w_act_max = 17.0,
+    },
+    {
+        .name = "hsw-e5-2670v3",
+        .desc = "Intel Xeon E5-2670 v3 (Haswell-EP, 12 cores, 1.2-2.3 GHz, turbo 3.1 GHz)",
+        .scaling_khz = 100000,
+        .min_ratio = 12,
+        .max_ratio = 23,
+        .turbo_ratio = 31,
+        .turbo_bins = {31, 31, 29, 28, 27, 26, 26, 26},
+        .n_bins = 8,
+        .cores = 12,
+        .model = 0x3f,
+        .freq_driver = DRV_TABLE,
+        .c1_exit_ns = 2000,
+        .c6_exit_ns = 133000,
+        .c6_residency_ns = 600000,
+        .w_c6 = 0.1,
+        .w_c1 = 2.0,
+        .w_act_min = 3.0,
+        .w_act_max = 11.0,
+    },
+    {
+        .name = "pcc-e7-4890v2",
+        .desc = "pcc-cpufreq server node (Xeon E7-4890 v2 class, 15 cores, 1.2-2.8 GHz, "
+                "turbo 3.4 GHz; pcc requests are firmware calls)",
+        .scaling_khz = 100000,
+        .min_ratio = 12,
+        .max_ratio = 28,
+        .turbo_ratio = 34,
+        .turbo_bins = {34, 34, 33, 32, 31, 30, 30, 29},
+        .n_bins = 8,
+        .cores = 15,
+        .model = 0x3e,
+        .freq_driver = DRV_PCC,
+        .pcc_call_ns = 250000,
+        .c1_exit_ns = 2000,
+        .c6_exit_ns = 100000,
+        .c6_residency_ns = 500000,
+        .w_c6 = 0.1,
+        .w_c1 = 2.0,
+        .w_act_min = 3.0,
+        .w_act_max = 10.0,
+    },
+    {0},
+};
+
+const struct sim_platform *sim_platform_find(const char *name)
+{
+    for (const struct sim_platform *p = sim_platforms; p->name; p++)
+        if (strcmp(p->name, name) == 0)
+            return p;
+    return NULL;
+}
+

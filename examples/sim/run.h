@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The state of one simulation run, shared by machine.c, sched.c and
+ * policy.c. Nothing here outlives sim_run().
+ */
+#ifndef PGOV_SIM_RUN_H
+#define PGOV_SIM_RUN_H
+
+#include "sim.h"
+#include "signals.h"
+
+enum task_state { T_RUNNABLE = 1, T_SLEEP, T_IO, T_WAITCHILD, T_WAITSEM, T_DEAD };
+
+struct sim_task {
+    uint32_t gen; /* bumped whenever a pending wake event becomes stale */
+    uint32_t state;
+    uint32_t script;
+    uint32_t pc;
+    uint32_t loop_idx[8];
+    uint64_t loop_left[8];
+    uint32_t depth;
+    int32_t cpu;       /* runqueue it is on, or last CPU it ran on */
+    int32_t io_cpu;    /* CPU whose nr_iowait counts it, or -1 */
+    double rem;        /* cycles left in the current compute op */
+    uint32_t insens;   /* permille of those cycles that do not scale with frequency */
+    bool wheel;        /* sleeping on a timer-wheel timer */
+    int32_t parent;
+    int32_t pin;       /* CPU the task is bound to, or -1 */
+    bool daemon;
+    bool background;
+    uint32_t live_children;
+    struct sim_rng rng;
+    int32_t next_free; /* free-list link for dead slots */
+    struct sig_task sig;
+};
+
+struct sim_cpu {
+    uint32_t id;
+    /* ---- hardware */
+    uint32_t req_khz; /* what the policy asked for (after driver conversion) */
+    uint32_t eff_khz; /* what the core runs at (turbo bins applied) */
+    bool c0;
+    uint32_t cstate;  /* 1 or 6 while idle */
+    uint64_t hw_t;    /* counters/energy folded up to here */
+    uint64_t aperf, mperf, aperf_rem, mperf_rem;
+    double energy_j;
+    uint64_t freq_changes;
+    uint64_t hwp_req; /* last IA32_HWP_REQUEST written */
+    uint64_t hwp_cap; /* IA32_HWP_CAPABILITIES */
+    double hwp_win_c0; /* C0 ns in the current HWP window */
+    /* ---- idle accounting (get_cpu_idle_time) */
+    uint64_t idle_t, idle_ns, iowait_ns, idle_stamp, last_idle_len;
+    uint32_t nr_iowait;
+    /* ---- scheduler */
+    uint32_t *rq; /* task ids, rq[0] is current */
+    uint32_t nr, rq_cap;
+    uint64_t run_t;      /* progress of rq[0] accounted up to here */
+    uint64_t stall_until;/* rq[0] makes no progress before this (C-state exit, firmware call) */
+    uint64_t slice_start;
+    uint64_t done_at, done_seq; /* completion of rq[0]'s compute op, UINT64_MAX: none */
+    uint64_t tick_at, tick_seq; /* next tick, UINT64_MAX: tick stopped */
+    bool tick_on;
+    struct sig_cpu sig;
+    /* ---- policy */
+    void *gov;       /* libpgov instance, in gov_mem */
+    void *gov_mem;
+    uint32_t timer_gen;
+    bool timer_pending; /* deferrable timer expired while idle */
+};
+
+struct sim_ctx {
+    const struct sim_scenario *sc;
+    const struct sim_workload *wl;
+    const struct sim_policy_spec *pol;
+    const struct sim_platform *plat;
+    uint32_t ncpu;
+    uint64_t now;
+    uint64_t tick_ns;
+    uint32_t n_active;
+    double pw_a, pw_b; /* active power model coefficients */
+    struct sim_cpu cpu[SIM_MAX_CPUS];
+    struct sim_task *task;
+    uint32_t ntask, task_cap, live;
+    int32_t free_head;
+    uint64_t sem[16];
+    uint32_t *semq[16];
+    uint32_t semq_n[16], semq_cap[16];
+    struct sim_heap heap;
+    struct sim_result *res;
+    uint64_t ops;
+    uint64_t work_ns;
+    uint64_t pcc_busy_until;
+    bool stop;
+    int fail;
+    struct sim_err *err;
+    struct sim_policy_state *ps;
+};
+
+/* machine.c */
+void mach_init(struct sim_ctx *c);
+void mach_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+void mach_set_c0(struct sim_ctx *c, struct sim_cpu *p, bool on, uint64_t t);
+void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64_t t);
+uint64_t mach_tsc(const struct sim_ctx *c, uint64_t t);
+uint32_t mach_max_khz(const struct sim_ctx *c);
+void mach_finish(struct sim_ctx *c, uint64_t t);
+
+/* sched.c */
+void sched_account(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+void sched_freq_changed(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+void sched_stall(struct sim_ctx *c, struct sim_cpu *p, uint64_t until);
+void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+
+/* policy.c */
+struct sim_policy_state;
+int pol_init(struct sim_ctx *c);
+void pol_hook(struct sim_ctx *c, struct sim_cpu *p, uint64_t t, uint32_t flags);
+void pol_timer(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+void pol_free(struct sim_ctx *c);
+#define SIM_HOOK_IOWAIT 1u
+
+#endif

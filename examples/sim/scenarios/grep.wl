@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# grep: `grep -r` over a kernel source tree after dropping the page cache.
+#
+# Seed (intel_pstate IO RFC, July 2017, Haswell-EP servers): grep is a
+# single process that alternates a short scan of one file with a blocking
+# read of the next one from disk. Every read completes with an iowait
+# wake-up (SCHED_CPUFREQ_IOWAIT).
+#
+# Model: 8000 files (an eighth of a kernel tree, to keep runs short). Per
+# file: a synchronous read from a rotating disk, 0.5-9.5 ms (5 ms on
+# average: a typical seek plus half a rotation), and a scan of ~150k cycles
+# (open/read/close syscalls and the pattern search, ~60 us at 2.6 GHz),
+# 30% of it memory stalls that do not scale with frequency.
+
+script grep
+  loop 8000
+    io 5ms jitter 90%
+    compute 150k insens 30% jitter 80%
+  end
+end
+
+start grep
+
+# Background activity every system has (timer-wheel timers, delayed work,
+# RCU, housekeeping): each CPU wakes for ~40k cycles (~10-25 us) every
+# ~8 ms on a jiffy boundary, from the tick handler. It does not keep the run
+# alive and is not counted in cpu_s. The same block is in every workload.
+script background
+  loop 1000M
+    compute 40k
+    tsleep 8ms jitter 50%
+  end
+end
+start background cpu each background

@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# kernbench: a parallel kernel build, make -j$jobs.
+#
+# Seed (2018 report, pcc-cpufreq on a 120-CPU HPE server pinned to one
+# node): kernbench at 2..30 jobs, ondemand over pcc-cpufreq against
+# intel_pstate.
+#
+# Model: 400 compilation units (a scaled-down tree). make hands units to
+# $jobs workers through a job-server semaphore; each worker forks the
+# compiler per unit and waits for it. A compile is ~1.2G cycles (~0.4 s at
+# 2.8 GHz, jitter 60%) with two short source/header reads; 25% of the
+# cycles are memory stalls that do not scale with frequency. make itself
+# waits for every unit before it exits, which ends the run.
+
+script cc
+  io 200us jitter 80%
+  compute 600M insens 25% jitter 60%
+  io 100us jitter 80%
+  compute 600M insens 25% jitter 60%
+end
+
+script worker
+  loop 1000M
+    pend unit
+    fork cc
+    wait
+    post done
+  end
+end
+
+script make
+  compute 20M
+  loop 400
+    post unit
+  end
+  loop 400
+    pend done
+  end
+end
+
+start make
+start worker count $jobs daemon
+
+# Background activity every system has (timer-wheel timers, delayed work,
+# RCU, housekeeping): each CPU wakes for ~40k cycles (~10-25 us) every
+# ~8 ms on a jiffy boundary, from the tick handler. It does not keep the run
+# alive and is not counted in cpu_s. The same block is in every workload.
+script background
+  loop 1000M
+    compute 40k
+    tsleep 8ms jitter 50%
+  end
+end
+start background cpu each background

@@ -1,0 +1,799 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The scheduler model: per-CPU FIFO runqueues with round-robin time slices
+ * checked at the tick, wake-up / fork / exec placement, new-idle pulling,
+ * a tick at HZ while a CPU is busy (NOHZ idle), idle and iowait accounting,
+ * and the scheduler-to-governor hooks (enqueue, dequeue, tick; IOWAIT flag on
+ * wake-ups from I/O). Tasks run phase scripts from the workload file.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run.h"
+
+#define SCHED_LATENCY_NS 6000000ull /* CFS period for up to 8 runnable tasks */
+#define SCHED_MIN_GRAN_NS 750000ull
+#define REM_EPS 1e-3                /* cycles: below this a compute op is done */
+
+static struct sim_task *T(struct sim_ctx *c, uint32_t id)
+{
+    return &c->task[id];
+}
+
+/* Cycles per ns at the CPU's running frequency for a compute op of which
+ * `insens` permille is frequency-insensitive (takes its nominal-rate time). */
+static double rate(const struct sim_ctx *c, const struct sim_cpu *p, uint32_t insens)
+{
+    double f = (double)p->eff_khz / 1e6;
+    double f0 = (double)c->plat->max_ratio * c->plat->scaling_khz / 1e6;
+    double s = insens / 1000.0;
+    return 1.0 / ((1.0 - s) / f + s / f0);
+}
+
+void sched_account(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
+{
+    if (p->nr) {
+        uint64_t start = p->run_t > p->stall_until ? p->run_t : p->stall_until;
+        struct sim_task *k = T(c, p->rq[0]);
+        if (t > start && k->rem > 0)
+            k->rem -= rate(c, p, k->insens) * (double)(t - start);
+        if (t > start && !k->background)
+            c->work_ns += t - start; /* user+system time of the workload */
+    }
+    if (t > p->run_t)
+        p->run_t = t;
+}
+
+/*
+ * The two per-CPU events that are re-armed all the time (the running task's
+ * completion and the tick) live in per-CPU slots rather than in the heap, so
+ * re-arming is O(1) and leaves no stale entries; they take a sequence number
+ * from the same counter as heap events, so ordering stays total.
+ */
+static void arm_done(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
+{
+    p->done_at = UINT64_MAX;
+    if (!p->nr)
+        return;
+    struct sim_task *k = T(c, p->rq[0]);
+    uint64_t start = t > p->stall_until ? t : p->stall_until;
+    uint64_t at = start;
+    if (k->rem > REM_EPS)
+        at += (uint64_t)ceil(k->rem / rate(c, p, k->insens));
+    p->done_at = at;
+    p->done_seq = c->heap.seq++;
+}
+
+void sched_freq_changed(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
+{
+    arm_done(c, p, t);
+}
+
+void sched_stall(struct sim_ctx *c, struct sim_cpu *p, uint64_t until)
+{
+    sched_account(c, p, c->now);
+    if (until > p->stall_until)
+        p->stall_until = until;
+    if (p->c0)
+        arm_done(c, p, c->now);
+}
+
+void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
+{
+    (void)c;
+    if (!p->nr && t > p->idle_t) {
+        if (p->nr_iowait)
+            p->iowait_ns += t - p->idle_t;
+        else
+            p->idle_ns += t - p->idle_t;
+    }
+    if (t > p->idle_t)
+        p->idle_t = t;
+}
+
+static void tick_arm(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
+{
+    /* Ticks are aligned to a global grid (no per-CPU skew). */
+    p->tick_at = (t / c->tick_ns + 1) * c->tick_ns;
+    p->tick_seq = c->heap.seq++;
+}
+
+/* ------------------------------------------------------------------ placement */
+
+static bool cpu_idle(const struct sim_cpu *p)
+{
+    return p->nr == 0;
+}
+
+static uint32_t select_wake(struct sim_ctx *c, const struct sim_task *k)
+{
+    uint32_t prev = k->cpu >= 0 ? (uint32_t)k->cpu : 0, best = prev;
+    if (k->pin >= 0)
+        return (uint32_t)k->pin;
+    if (cpu_idle(&c->cpu[prev]))
+        return prev;
+    for (uint32_t i = 1; i < c->ncpu; i++) {
+        uint32_t q = (prev + i) % c->ncpu;
+        if (cpu_idle(&c->cpu[q]))
+            return q;
+    }
+    for (uint32_t i = 1; i < c->ncpu; i++) {
+        uint32_t q = (prev + i) % c->ncpu;
+        if (c->cpu[q].nr < c->cpu[best].nr)
+            best = q;
+    }
+    return best;
+}
+
+/* Fork and exec balancing: the idlest CPU. Among idle CPUs the one with the
+ * least (blocked) PELT utilization, as find_idlest_group compares groups by
+ * utilization, then the shallowest C-state, then the lowest id; with no idle
+ * CPU the fewest runnable tasks. @self is a CPU whose count includes the
+ * task being placed, or -1. */
+static uint32_t select_idlest(struct sim_ctx *c, int32_t self)
+{
+    int32_t best = -1;
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        const struct sim_cpu *q = &c->cpu[i];
+        if (!cpu_idle(q))
+            continue;
+        if (best < 0) {
+            best = (int32_t)i;
+            continue;
+        }
+        const struct sim_cpu *b = &c->cpu[best];
+        uint64_t uq = q->sig.cfs.util_avg, ub = b->sig.cfs.util_avg;
+        if (uq < ub || (uq == ub && q->cstate < b->cstate))
+            best = (int32_t)i;
+    }
+    if (best >= 0)
+        return (uint32_t)best;
+    uint32_t bn = UINT32_MAX;
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        uint32_t n = c->cpu[i].nr - ((int32_t)i == self ? 1u : 0u);
+        if (n < bn || ((int32_t)i == self && n == bn)) {
+            bn = n;
+            best = (int32_t)i;
+        }
+    }
+    return (uint32_t)best;
+}
+
+/* ------------------------------------------------------------------ runqueues */
+
+static void rq_push(struct sim_ctx *c, struct sim_cpu *p, uint32_t id)
+{
+    if (p->nr == p->rq_cap) {
+        uint32_t cap = p->rq_cap ? p->rq_cap * 2 : 8;
+        uint32_t *v = realloc(p->rq, cap * sizeof(*v));
+        if (!v) {
+            c->fail = 1;
+            return;
+        }
+        p->rq = v;
+        p->rq_cap = cap;
+    }
+    p->rq[p->nr++] = id;
+}
+
+static void go_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, uint32_t flags);
+
+static void dequeue(struct sim_ctx *c, uint32_t id, uint64_t t, bool sleep)
+{
+    struct sim_task *k = T(c, id);
+    struct sim_cpu *p = &c->cpu[k->cpu];
+    uint32_t i;
+
+    sched_account(c, p, t);
+    for (i = 0; i < p->nr && p->rq[i] != id; i++)
+        ;
+    if (i == p->nr)
+        return;
+    memmove(&p->rq[i], &p->rq[i + 1], (p->nr - i - 1) * sizeof(p->rq[0]));
+    p->nr--;
+    sig_dequeue(c, p, k, t, sleep, i == 0);
+    if (i == 0 && p->nr)
+        sig_switch(c, p, NULL, T(c, p->rq[0]), t);
+    pol_hook(c, p, t, 0);
+    if (!p->nr) {
+        go_idle(c, p, t);
+    } else if (i == 0) {
+        p->slice_start = t;
+        p->run_t = t;
+        arm_done(c, p, t);
+    }
+}
+
+static void go_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
+{
+    /* New-idle balance: pull a waiting task from the busiest runqueue. */
+    int32_t src = -1, pick = -1;
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        const struct sim_cpu *q = &c->cpu[i];
+        if (q->nr < 2 || (src >= 0 && q->nr <= c->cpu[src].nr))
+            continue;
+        for (uint32_t j = q->nr - 1; j >= 1; j--)
+            if (c->task[q->rq[j]].pin < 0) {
+                src = (int32_t)i;
+                pick = (int32_t)q->rq[j];
+                break;
+            }
+    }
+    if (src >= 0) {
+        dequeue(c, (uint32_t)pick, t, false);
+        enqueue(c, (uint32_t)pick, p->id, t, 0);
+        return;
+    }
+    p->tick_at = UINT64_MAX;
+    p->tick_on = false;
+    p->done_at = UINT64_MAX;
+    sig_idle(c, p, t);
+    mach_set_c0(c, p, false, t);
+    /* Idle-state choice: the last idle period predicts the next one. */
+    p->cstate = p->last_idle_len >= c->plat->c6_residency_ns ? 6 : 1;
+    p->idle_stamp = t;
+    p->idle_t = t;
+}
+
+static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, uint32_t flags)
+{
+    struct sim_cpu *p = &c->cpu[cpu];
+    struct sim_task *k = T(c, id);
+
+    if (k->cpu >= 0 && k->cpu != (int32_t)cpu)
+        sig_detach(c, &c->cpu[k->cpu], k); /* wake-up migration */
+    k->cpu = (int32_t)cpu;
+    k->state = T_RUNNABLE;
+    if (!p->nr) {
+        sched_idle_fold(c, p, t);
+        p->last_idle_len = t - p->idle_stamp;
+        uint64_t exit = p->cstate == 6 ? c->plat->c6_exit_ns : c->plat->c1_exit_ns;
+        mach_set_c0(c, p, true, t);
+        if (t + exit > p->stall_until)
+            p->stall_until = t + exit;
+        p->slice_start = t;
+        p->run_t = t;
+        rq_push(c, p, id);
+        sig_enqueue(c, p, T(c, id), t);
+        p->tick_on = true;
+        tick_arm(c, p, t);
+        pol_hook(c, p, t, flags);
+        if (p->timer_pending && c->sc->deferrable_on_wake) {
+            p->timer_pending = false;
+            pol_timer(c, p, t);
+        }
+        arm_done(c, p, t);
+    } else {
+        sched_account(c, p, t);
+        rq_push(c, p, id);
+        sig_enqueue(c, p, T(c, id), t);
+        pol_hook(c, p, t, flags);
+    }
+}
+
+/* ------------------------------------------------------------------ tasks */
+
+static int32_t task_new(struct sim_ctx *c, uint32_t script, int32_t parent, uint64_t seed)
+{
+    int32_t id;
+    if (c->free_head >= 0) {
+        id = c->free_head;
+        c->free_head = c->task[id].next_free;
+    } else {
+        if (c->ntask == c->task_cap) {
+            uint32_t cap = c->task_cap ? c->task_cap * 2 : 64;
+            struct sim_task *v = realloc(c->task, cap * sizeof(*v));
+            if (!v) {
+                c->fail = 1;
+                return -1;
+            }
+            c->task = v;
+            c->task_cap = cap;
+        }
+        id = (int32_t)c->ntask++;
+        c->task[id].gen = 0;
+    }
+    struct sim_task *k = &c->task[id];
+    uint32_t gen = k->gen + 1;
+    memset(k, 0, sizeof(*k));
+    k->gen = gen;
+    k->script = script;
+    k->parent = parent;
+    k->pin = -1;
+    k->cpu = -1;
+    k->io_cpu = -1;
+    k->next_free = -1;
+    sim_rng_seed(&k->rng, seed);
+    c->live++; /* the caller makes daemons not count */
+    return id;
+}
+
+static uint64_t jitter(struct sim_task *k, uint64_t v, uint64_t pm)
+{
+    if (!pm)
+        return v;
+    double f = 1.0 + (2.0 * sim_rng_unit(&k->rng) - 1.0) * (double)pm / 1000.0;
+    double r = (double)v * f;
+    return r <= 0 ? 0 : (uint64_t)llround(r);
+}
+
+static void wake_task(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t flags)
+{
+    struct sim_task *k = T(c, id);
+    enqueue(c, id, select_wake(c, k), t, flags);
+}
+
+static void task_exit(struct sim_ctx *c, uint32_t id, uint64_t t)
+{
+    struct sim_task *k = T(c, id);
+    int32_t parent = k->parent;
+
+    dequeue(c, id, t, true);
+    k = T(c, id);
+    sig_detach(c, &c->cpu[k->cpu], k);
+    k->state = T_DEAD;
+    k->gen++;
+    /* Orphans are reparented to nobody: no one waits for them. */
+    for (uint32_t i = 0; i < c->ntask; i++)
+        if (c->task[i].state != T_DEAD && c->task[i].parent == (int32_t)id)
+            c->task[i].parent = -1;
+    k->next_free = c->free_head;
+    c->free_head = (int32_t)id;
+    if (!k->daemon)
+        c->live--;
+    if (parent >= 0) {
+        struct sim_task *pk = T(c, (uint32_t)parent);
+        if (pk->live_children)
+            pk->live_children--;
+        if (!pk->live_children && pk->state == T_WAITCHILD)
+            wake_task(c, (uint32_t)parent, t, 0);
+    }
+}
+
+static void block(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t state)
+{
+    dequeue(c, id, t, true);
+    T(c, id)->state = state;
+}
+
+/*
+ * Run the task's script from its program counter until it needs CPU time
+ * (a compute op), blocks, migrates or exits. Called when the task is rq[0]
+ * of its CPU and its previous compute op has finished.
+ */
+static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
+{
+    for (int guard = 0; guard < 100000; guard++) {
+        struct sim_task *k = T(c, id);
+        const struct sim_script *s = &c->wl->scripts[k->script];
+        if (k->pc >= s->nops) {
+            task_exit(c, id, t);
+            return;
+        }
+        const struct sim_op *op = &s->ops[k->pc++];
+        switch (op->kind) {
+        case OP_COMPUTE:
+            k->rem = (double)jitter(k, op->a, op->c);
+            k->insens = (uint32_t)op->b;
+            if (k->rem > REM_EPS) {
+                arm_done(c, &c->cpu[k->cpu], t);
+                return;
+            }
+            break;
+        case OP_SLEEP:
+        case OP_TSLEEP:
+        case OP_IO: {
+            uint64_t d = jitter(k, op->a, op->c);
+            bool io = op->kind == OP_IO;
+            k->wheel = op->kind == OP_TSLEEP;
+            if (k->wheel) /* timer-wheel timers expire on a jiffy boundary */
+                d = ((t + d + c->tick_ns - 1) / c->tick_ns) * c->tick_ns - t;
+            block(c, id, t, io ? T_IO : T_SLEEP);
+            k = T(c, id);
+            if (io) {
+                struct sim_cpu *p = &c->cpu[k->cpu];
+                sched_idle_fold(c, p, t);
+                p->nr_iowait++;
+                k->io_cpu = k->cpu;
+            }
+            if (sim_heap_push(&c->heap, t + d, EV_WAKE, id, k->gen))
+                c->fail = 1;
+            return;
+        }
+        case OP_FORK: {
+            uint64_t seed = sim_rng_next(&k->rng);
+            int32_t ch = task_new(c, (uint32_t)op->a, (int32_t)id, seed);
+            if (ch < 0)
+                return;
+            k = T(c, id);
+            k->live_children++;
+            uint32_t cpu = select_idlest(c, -1);
+            sig_task_new(c, T(c, (uint32_t)ch), &c->cpu[cpu], t);
+            enqueue(c, (uint32_t)ch, cpu, t, 0);
+            break;
+        }
+        case OP_WAIT:
+            if (k->live_children) {
+                block(c, id, t, T_WAITCHILD);
+                return;
+            }
+            break;
+        case OP_EXEC: {
+            int32_t from = k->cpu;
+            uint32_t cpu = k->pin >= 0 ? (uint32_t)k->pin : select_idlest(c, from);
+            if ((int32_t)cpu != from) {
+                dequeue(c, id, t, false);
+                sig_detach(c, &c->cpu[from], T(c, id));
+                sig_task_new(c, T(c, id), &c->cpu[cpu], t);
+                enqueue(c, id, cpu, t, 0);
+                return; /* continues when it runs there (rem is 0) */
+            }
+            sig_task_exec(c, &c->cpu[from], k, t);
+            break;
+        }
+        case OP_POST: {
+            uint32_t si = (uint32_t)op->a;
+            c->sem[si]++;
+            if (c->semq_n[si]) {
+                uint32_t w = c->semq[si][0];
+                memmove(c->semq[si], c->semq[si] + 1, (--c->semq_n[si]) * sizeof(uint32_t));
+                c->sem[si]--;
+                wake_task(c, w, t, 0);
+            }
+            break;
+        }
+        case OP_PEND: {
+            uint32_t si = (uint32_t)op->a;
+            if (c->sem[si]) {
+                c->sem[si]--;
+                break;
+            }
+            if (c->semq_n[si] == c->semq_cap[si]) {
+                uint32_t cap = c->semq_cap[si] ? c->semq_cap[si] * 2 : 8;
+                uint32_t *v = realloc(c->semq[si], cap * sizeof(*v));
+                if (!v) {
+                    c->fail = 1;
+                    return;
+                }
+                c->semq[si] = v;
+                c->semq_cap[si] = cap;
+            }
+            c->semq[si][c->semq_n[si]++] = id;
+            block(c, id, t, T_WAITSEM);
+            return;
+        }
+        case OP_COUNT:
+            c->ops++;
+            break;
+        case OP_UCLAMP:
+            sig_uclamp_set(c, k, (uint32_t)op->a, (uint32_t)op->b);
+            break;
+        case OP_LOOP:
+            if (op->a == 0) {
+                k->pc = (uint32_t)op->b + 1;
+            } else {
+                k->loop_idx[k->depth] = k->pc - 1;
+                k->loop_left[k->depth] = op->a;
+                k->depth++;
+            }
+            break;
+        case OP_END:
+            if (--k->loop_left[k->depth - 1])
+                k->pc = (uint32_t)op->b + 1;
+            else
+                k->depth--;
+            break;
+        case OP_EXIT:
+        default:
+            task_exit(c, id, t);
+            return;
+        }
+    }
+    /* A script that loops without consuming time: stop the run. */
+    c->fail = 2;
+}
+
+/* ------------------------------------------------------------------ events */
+
+static void on_done(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
+{
+    sched_account(c, p, t);
+    if (!p->nr)
+        return;
+    uint32_t id = p->rq[0];
+    if (T(c, id)->rem > REM_EPS) {
+        arm_done(c, p, t);
+        return;
+    }
+    T(c, id)->rem = 0;
+    task_step(c, id, t);
+}
+
+static void on_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
+{
+    if (!p->nr)
+        return;
+    sched_account(c, p, t);
+    sig_tick(c, p, t);
+    pol_hook(c, p, t, 0);
+    if (p->timer_pending) {
+        p->timer_pending = false;
+        pol_timer(c, p, t);
+    }
+    if (p->nr > 1) {
+        uint64_t slice = SCHED_LATENCY_NS / p->nr;
+        if (slice < SCHED_MIN_GRAN_NS)
+            slice = SCHED_MIN_GRAN_NS;
+        if (t - p->slice_start >= slice) {
+            uint32_t cur = p->rq[0];
+            memmove(&p->rq[0], &p->rq[1], (p->nr - 1) * sizeof(p->rq[0]));
+            p->rq[p->nr - 1] = cur;
+            sig_switch(c, p, T(c, cur), T(c, p->rq[0]), t);
+            p->slice_start = t;
+            p->run_t = t;
+            arm_done(c, p, t);
+        }
+    }
+    tick_arm(c, p, t);
+}
+
+static void on_wake(struct sim_ctx *c, uint32_t id, uint64_t t)
+{
+    struct sim_task *k = T(c, id);
+    uint32_t flags = 0;
+    if (k->state == T_IO) {
+        struct sim_cpu *q = &c->cpu[k->io_cpu];
+        sched_idle_fold(c, q, t);
+        q->nr_iowait--;
+        k->io_cpu = -1;
+        flags = SIM_HOOK_IOWAIT;
+    } else if (k->state != T_SLEEP) {
+        return;
+    }
+    bool wheel = k->wheel;
+    k->wheel = false;
+    wake_task(c, id, t, flags);
+    /* A timer-wheel wake-up comes from the tick handler, whose timer
+     * softirq also runs any expired deferrable timer of that CPU. */
+    struct sim_cpu *p = &c->cpu[c->task[id].cpu];
+    if (wheel && p->timer_pending) {
+        p->timer_pending = false;
+        pol_timer(c, p, t);
+    }
+}
+
+static bool before(uint64_t t, uint64_t seq, uint64_t bt, uint64_t bseq)
+{
+    return t < bt || (t == bt && seq < bseq);
+}
+
+/* The earliest of the heap's top and the per-CPU completion / tick slots. */
+static bool next_event(struct sim_ctx *c, struct sim_ev *ev)
+{
+    uint64_t bt = UINT64_MAX, bs = UINT64_MAX;
+    int kind = 0; /* 0 none, 1 heap, 2 done, 3 tick */
+    uint32_t who = 0;
+    if (c->heap.n) {
+        bt = c->heap.v[0].time;
+        bs = c->heap.v[0].seq;
+        kind = 1;
+    }
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        const struct sim_cpu *p = &c->cpu[i];
+        if (p->done_at != UINT64_MAX && before(p->done_at, p->done_seq, bt, bs)) {
+            bt = p->done_at;
+            bs = p->done_seq;
+            kind = 2;
+            who = i;
+        }
+        if (p->tick_at != UINT64_MAX && before(p->tick_at, p->tick_seq, bt, bs)) {
+            bt = p->tick_at;
+            bs = p->tick_seq;
+            kind = 3;
+            who = i;
+        }
+    }
+    if (kind == 1)
+        return sim_heap_pop(&c->heap, ev);
+    if (!kind)
+        return false;
+    ev->time = bt;
+    ev->seq = bs;
+    ev->type = kind == 2 ? EV_CPU_DONE : EV_TICK;
+    ev->id = who;
+    ev->gen = 0;
+    return true;
+}
+
+static double ratio(double a, double b)
+{
+    return b > 0 ? a / b : 0;
+}
+
+static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_err *err,
+               bool probe);
+
+int sim_run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_err *err)
+{
+    return run(cfg, res, err, false);
+}
+
+int sim_probe(const struct sim_run_cfg *cfg, struct sim_err *err)
+{
+    struct sim_result res;
+    return run(cfg, &res, err, true);
+}
+
+static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_err *err,
+               bool probe)
+{
+    struct sim_ctx *c = calloc(1, sizeof(*c));
+    uint64_t a0[SIM_MAX_CPUS], m0[SIM_MAX_CPUS];
+    int rc = 0;
+
+    if (!c) {
+        sim_errf(err, NULL, 0, "out of memory");
+        return -1;
+    }
+    memset(res, 0, sizeof(*res));
+    c->sc = cfg->sc;
+    c->wl = cfg->wl;
+    c->pol = cfg->pol;
+    c->plat = cfg->sc->plat;
+    c->ncpu = cfg->sc->ncpu;
+    c->now = SIM_T0_NS;
+    c->tick_ns = (1000000000ull + cfg->sc->hz / 2) / cfg->sc->hz;
+    c->free_head = -1;
+    c->res = res;
+    c->err = err;
+    res->ncpu = c->ncpu;
+    if (cfg->want_series) {
+        res->series = calloc(1, sizeof(*res->series));
+        if (!res->series) {
+            free(c);
+            sim_errf(err, NULL, 0, "out of memory");
+            return -1;
+        }
+        res->series->width_ns = 10000000;
+    }
+    mach_init(c);
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        a0[i] = c->cpu[i].aperf;
+        m0[i] = c->cpu[i].mperf;
+        c->cpu[i].idle_stamp = c->now;
+        c->cpu[i].idle_t = c->now;
+        c->cpu[i].last_idle_len = c->now;
+    }
+    if (sig_init(c)) {
+        sim_errf(err, cfg->sc->file, 0, "policy '%s': util_est profile rejected by libpgov",
+                 cfg->pol->label);
+        rc = -1;
+        goto out;
+    }
+    if (pol_init(c)) {
+        rc = -1;
+        goto out;
+    }
+    if (probe)
+        goto out;
+
+    struct sim_rng top;
+    sim_rng_seed(&top, cfg->seed);
+    for (uint32_t s = 0; s < c->wl->nstarts; s++) {
+        const struct sim_start *st = &c->wl->starts[s];
+        uint32_t count = st->each ? c->ncpu : st->count;
+        for (uint32_t n = 0; n < count; n++) {
+            int32_t id = task_new(c, st->script, -1, sim_rng_next(&top));
+            if (id < 0)
+                break;
+            if (st->daemon) {
+                c->task[id].daemon = true;
+                c->task[id].background = st->background;
+                c->live--;
+            }
+            if (st->each)
+                c->task[id].pin = (int32_t)n;
+            else if (st->cpu >= 0)
+                c->task[id].pin = (int32_t)((uint32_t)st->cpu % c->ncpu);
+            uint32_t cpu = c->task[id].pin >= 0 ? (uint32_t)c->task[id].pin : select_idlest(c, -1);
+            sig_task_new(c, T(c, (uint32_t)id), &c->cpu[cpu], c->now);
+            enqueue(c, (uint32_t)id, cpu, c->now, 0);
+        }
+    }
+    if (cfg->sc->duration_ns)
+        sim_heap_push(&c->heap, c->now + cfg->sc->duration_ns, EV_END, 0, 0);
+
+    uint64_t limit = c->now + cfg->sc->limit_ns;
+    struct sim_ev ev;
+    for (uint32_t i = 0; i < c->ncpu; i++)
+        if (!c->cpu[i].nr) {
+            c->cpu[i].done_at = UINT64_MAX;
+            c->cpu[i].tick_at = UINT64_MAX;
+        }
+    while (!c->stop && !c->fail && (c->live || cfg->sc->duration_ns) && next_event(c, &ev)) {
+        if (ev.time > limit) {
+            sim_errf(err, cfg->sc->file, 0, "run exceeded its time limit of %.0f s (policy %s)",
+                     (double)cfg->sc->limit_ns / 1e9, cfg->pol->label);
+            rc = -1;
+            break;
+        }
+        c->now = ev.time;
+        switch (ev.type) {
+        case EV_CPU_DONE:
+            c->cpu[ev.id].done_at = UINT64_MAX;
+            on_done(c, &c->cpu[ev.id], ev.time);
+            break;
+        case EV_TICK:
+            c->cpu[ev.id].tick_at = UINT64_MAX;
+            on_tick(c, &c->cpu[ev.id], ev.time);
+            break;
+        case EV_WAKE:
+            if (ev.gen == c->task[ev.id].gen)
+                on_wake(c, ev.id, ev.time);
+            break;
+        case EV_GOV_TIMER:
+            if (ev.gen == c->cpu[ev.id].timer_gen) {
+                struct sim_cpu *p = &c->cpu[ev.id];
+                if (p->c0)
+                    pol_timer(c, p, ev.time);
+                else
+                    p->timer_pending = true; /* deferrable: runs at the next busy tick */
+            }
+            break;
+        case EV_HW:
+            pol_timer(c, &c->cpu[ev.id], ev.time);
+            break;
+        case EV_END:
+            c->stop = true;
+            break;
+        }
+    }
+    if (c->fail && rc == 0) {
+        sim_errf(err, c->wl->file, 0,
+                 c->fail == 2 ? "a task script loops without using time or blocking"
+                              : "simulation failed (out of memory or policy error)");
+        rc = -1;
+    }
+    if (!rc && c->err->msg[0] == 0 && c->live && !cfg->sc->duration_ns) {
+        sim_errf(err, c->wl->file, 0, "deadlock: %u tasks blocked forever", c->live);
+        rc = -1;
+    }
+    if (rc)
+        goto out;
+
+    mach_finish(c, c->now);
+    double el = (double)(c->now - SIM_T0_NS) / 1e9, sa = 0, sm = 0, e = 0, fc = 0;
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        sa += (double)(c->cpu[i].aperf - a0[i]);
+        sm += (double)(c->cpu[i].mperf - m0[i]);
+        e += c->cpu[i].energy_j;
+        fc += (double)c->cpu[i].freq_changes;
+    }
+    double tsc = (double)(mach_tsc(c, c->now) - mach_tsc(c, SIM_T0_NS));
+    double tsc_mhz = (double)c->plat->max_ratio * c->plat->scaling_khz / 1000.0;
+    res->m[M_ELAPSED] = el;
+    res->m[M_CPU] = (double)c->work_ns / 1e9;
+    res->m[M_AVG_MHZ] = ratio(sa, el * 1e6 * c->ncpu);
+    res->m[M_BZY_MHZ] = ratio(sa, sm) * tsc_mhz;
+    res->m[M_BUSY] = 100.0 * ratio(sm, tsc * c->ncpu);
+    res->m[M_ENERGY] = e;
+    res->m[M_THROUGHPUT] = ratio((double)c->ops, el);
+    res->m[M_FREQ_CHANGES] = fc;
+    res->has_throughput = c->ops > 0;
+out:
+    pol_free(c);
+    for (uint32_t i = 0; i < SIM_MAX_CPUS; i++)
+        free(c->cpu[i].rq);
+    for (uint32_t i = 0; i < 16; i++)
+        free(c->semq[i]);
+    free(c->task);
+    sim_heap_free(&c->heap);
+    free(c);
+    if (rc) {
+        free(res->series);
+        res->series = NULL;
+    }
+    return rc;
+}

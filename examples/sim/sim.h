@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * pgov-sim internals: a deterministic discrete-event simulator in which
+ * libpgov's policies drive simulated hardware through the hw.h vtable.
+ *
+ * Files by concept:
+ *   engine.c    event queue (binary heap ordered by time, then insertion), PRNG
+ *   machine.c   platforms, P-states, turbo bins, C-states, APERF/MPERF/TSC, power
+ *   sched.c     tasks, runqueues, time slicing, placement, ticks, governor hooks
+ *   workload.c  workload and scenario file parsers (file:line: reason errors)
+ *   policy.c    policy glue: performance/powersave and the libpgov governors
+ *   report.c    statistics, comparison tables, turbostat summaries, TSV, SVG
+ *   main.c      command line, output folder
+ * docs/simulator.md documents every modelling assumption.
+ */
+#ifndef PGOV_SIM_H
+#define PGOV_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define SIM_MAX_CPUS 64
+#define SIM_MAX_POLICIES 8
+#define SIM_MAX_PARAMS 8
+#define SIM_MAX_EXPECT 16
+#define SIM_MAX_SEED_LINES 12
+#define SIM_NAME_LEN 64
+#define SIM_PATH_LEN 512
+#define SIM_ERR_LEN 640
+#define SIM_NBUCKETS 256 /* time-series buckets per CPU for the plots */
+#define SIM_T0_NS 1000000000ull /* simulated clock at the start of a run */
+
+/* ------------------------------------------------------------------ errors */
+
+/* A parse or setup error: "file:line: reason". */
+struct sim_err {
+    char msg[SIM_ERR_LEN];
+};
+void sim_errf(struct sim_err *e, const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* ------------------------------------------------------------------ PRNG */
+
+/* xoshiro256** seeded by splitmix64: reproducible on every platform. */
+struct sim_rng {
+    uint64_t s[4];
+};
+void sim_rng_seed(struct sim_rng *r, uint64_t seed);
+uint64_t sim_rng_next(struct sim_rng *r);
+/* Uniform in [0, 1). */
+double sim_rng_unit(struct sim_rng *r);
+
+/* ------------------------------------------------------------------ events */
+
+enum sim_ev_type {
+    EV_CPU_DONE = 1, /* the running task's current compute segment ends */
+    EV_TICK,         /* scheduler tick of a busy CPU */
+    EV_WAKE,         /* a sleeping / io-blocked task wakes */
+    EV_GOV_TIMER,    /* a timer-driven governor's timer expires */
+    EV_HW,           /* periodic hardware-side work (HWP autonomous choice) */
+    EV_END           /* end of a fixed-duration run */
+};
+
+struct sim_ev {
+    uint64_t time;
+    uint64_t seq; /* insertion order: ties resolve deterministically */
+    uint32_t type;
+    uint32_t id;  /* cpu or task index */
+    uint32_t gen; /* must equal the target's generation, else stale */
+};
+
+struct sim_heap {
+    struct sim_ev *v;
+    size_t n, cap;
+    uint64_t seq;
+};
+int sim_heap_push(struct sim_heap *h, uint64_t time, uint32_t type, uint32_t id, uint32_t gen);
+bool sim_heap_pop(struct sim_heap *h, struct sim_ev *out);
+void sim_heap_free(struct sim_heap *h);
+
+/* ------------------------------------------------------------------ platform */
+
+enum sim_freq_driver {
+    DRV_TABLE = 0, /* acpi-cpufreq style table of 100 MHz steps (+ turbo entry) */
+    DRV_PCC = 1    /* pcc-cpufreq: any kHz, firmware call per change */
+};
+
+struct sim_platform {
+    const char *name;
+    const char *desc;
+    uint32_t scaling_khz;        /* kHz per ratio */
+    uint32_t min_ratio;          /* lowest P-state */
+    uint32_t max_ratio;          /* max non-turbo (= TSC rate) */
+    uint32_t turbo_ratio;        /* max turbo (1 active core) */
+    uint32_t turbo_bins[8];      /* turbo limit with n+1 active cores (last repeats) */
+    uint32_t n_bins;
+    uint32_t cores;              /* physical cores per package */
+    uint32_t model;              /* x86 model number (ondemand io_is_busy default) */
+    uint32_t freq_driver;        /* enum sim_freq_driver for ondemand/schedutil */
+    uint32_t pcc_call_ns;        /* firmware latency of one pcc request (serialised) */
+    uint32_t c1_exit_ns, c6_exit_ns, c6_residency_ns;
+    double w_c6, w_c1;           /* idle power per core, W */
+    double w_act_min, w_act_max; /* active power per core at min / turbo freq, W */
+};
+const struct sim_platform *sim_platform_find(const char *name);
+extern const struct sim_platform sim_platforms[];
+
+/* ------------------------------------------------------------------ workload */
+
+enum sim_op_kind {
+    OP_COMPUTE = 1, /* a: cycles, b: insensitive permille, c: jitter permille */
+    OP_SLEEP,       /* a: ns, c: jitter permille */
+    OP_IO,          /* a: ns, c: jitter permille (blocked, counts as iowait) */
+    OP_TSLEEP,      /* a: ns, c: jitter: timer-wheel sleep (jiffy-aligned, runs the tick handler) */
+    OP_FORK,        /* a: script index of the child */
+    OP_WAIT,        /* wait for all children */
+    OP_EXEC,        /* fresh signals + exec balancing */
+    OP_POST,        /* a: semaphore index */
+    OP_PEND,        /* a: semaphore index: block until > 0, then decrement */
+    OP_COUNT,       /* one unit of throughput */
+    OP_UCLAMP,      /* a: min, b: max: the task's uclamp request */
+    OP_LOOP,        /* a: count, b: index of matching OP_END */
+    OP_END,         /* b: index of matching OP_LOOP */
+    OP_EXIT
+};
+
+struct sim_op {
+    uint32_t kind;
+    int line;
+    uint64_t a, b, c;
+};
+
+struct sim_script {
+    char name[SIM_NAME_LEN];
+    struct sim_op *ops;
+    uint32_t nops;
+    int line;
+};
+
+struct sim_start {
+    uint32_t script;
+    uint32_t count;
+    int32_t cpu;   /* pinned to this CPU; -1: placed like a fork, free to move */
+    bool each;     /* one pinned copy per CPU ("cpu each") */
+    bool daemon;   /* does not keep the run alive */
+    bool background; /* daemon whose CPU time is not the workload's (cpu_s) */
+};
+
+struct sim_workload {
+    char file[SIM_PATH_LEN];
+    struct sim_script *scripts;
+    uint32_t nscripts;
+    struct sim_start starts[32];
+    uint32_t nstarts;
+    char sems[16][SIM_NAME_LEN];
+    uint32_t nsems;
+};
+
+/* ------------------------------------------------------------------ scenario */
+
+enum sim_gov {
+    GOV_PERFORMANCE = 1,
+    GOV_POWERSAVE,
+    GOV_INTEL_PSTATE,
+    GOV_HWP, /* HWP with dynamic boost */
+    GOV_SCHEDUTIL,
+    GOV_ONDEMAND,
+    GOV_CONSERVATIVE
+};
+
+enum sim_algo { ALGO_DEFAULT = 0, ALGO_PID, ALGO_LOAD, ALGO_ATOM };
+enum sim_variant { VAR_NONE = 0, VAR_RFC_PERCPU, VAR_RFC_ALL, VAR_DEADBAND };
+
+enum sim_util_est_mode { UE_ON = 0, UE_OFF = 1, UE_EVERY_DEQUEUE = 2 };
+
+struct sim_policy_spec {
+    char label[SIM_NAME_LEN];
+    uint32_t gov;
+    uint32_t kver;       /* PGOV_KVER_* of the governor; 0 = newest */
+    uint32_t algo;       /* intel_pstate algorithm: enum sim_algo */
+    uint32_t variant;    /* enum sim_variant */
+    uint32_t util_est;   /* enum sim_util_est_mode */
+    uint32_t sched_kver; /* PGOV_KVER_* for PELT/util_est; 0 = newest */
+    char text[160];      /* the policy line as written, for reports */
+    int line;            /* where it is written in the scenario file */
+};
+
+enum sim_cmp { CMP_LT = 1, CMP_GT = 2, CMP_EQ = 3 };
+
+struct sim_expect {
+    char metric[SIM_NAME_LEN];
+    char a[SIM_NAME_LEN], b[SIM_NAME_LEN];
+    uint32_t cmp;
+    double min_pct; /* < and >: |b vs a| at least this; ~: at most this (percent) */
+    char why[200];
+    int line;
+};
+
+struct sim_scenario {
+    char file[SIM_PATH_LEN];
+    char name[SIM_NAME_LEN];
+    char title[200];
+    char workload_path[SIM_PATH_LEN];
+    const struct sim_platform *plat;
+    uint32_t ncpu;
+    uint32_t hz;
+    uint64_t duration_ns; /* 0: until every task has exited */
+    uint64_t limit_ns;    /* safety stop for runaway workloads */
+    uint32_t iterations;
+    struct sim_policy_spec pol[SIM_MAX_POLICIES];
+    uint32_t npol;
+    char param_name[SIM_NAME_LEN];
+    uint32_t param_vals[SIM_MAX_PARAMS];
+    uint32_t nparam;
+    struct sim_expect expect[SIM_MAX_EXPECT];
+    uint32_t nexpect;
+    char seed_lines[SIM_MAX_SEED_LINES][200];
+    uint32_t nseed;
+    bool deferrable_on_wake; /* expired deferrable timers run at idle exit (default: next busy tick) */
+    char throughput_unit[SIM_NAME_LEN];
+    char metric_main[SIM_NAME_LEN];
+};
+
+int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err *err);
+/* Parse a workload file; `$name` tokens are replaced by @param_val. */
+int sim_workload_parse(const char *path, const char *param_name, uint32_t param_val,
+                       struct sim_workload *wl, struct sim_err *err);
+/* Same, from a memory buffer (used by the fuzz harness). */
+int sim_workload_parse_mem(const char *name, const char *text, size_t len, const char *param_name,
+                           uint32_t param_val, struct sim_workload *wl, struct sim_err *err);
+void sim_workload_free(struct sim_workload *wl);
+
+/* ------------------------------------------------------------------ results */
+
+enum sim_metric {
+    M_ELAPSED = 0,
+    M_CPU,
+    M_AVG_MHZ,
+    M_BZY_MHZ,
+    M_BUSY,
+    M_ENERGY,
+    M_THROUGHPUT,
+    M_FREQ_CHANGES,
+    M_COUNT
+};
+extern const char *const sim_metric_names[M_COUNT];
+
+struct sim_series {
+    uint64_t width_ns; /* bucket width */
+    uint32_t n;        /* buckets in use */
+    double c0_ns[SIM_MAX_CPUS][SIM_NBUCKETS];
+    double cycles[SIM_MAX_CPUS][SIM_NBUCKETS];
+};
+
+/* One run (one policy, one iteration). */
+struct sim_result {
+    double m[M_COUNT];
+    bool has_throughput;
+    /* P-state residency: C0 ns per 100 MHz bin (index = MHz / 100) */
+    double resid_ns[64];
+    double c0_ns, c1_ns, c6_ns;
+    struct sim_series *series; /* only for iteration 0, else NULL */
+    uint32_t ncpu;
+};
+
+/* ------------------------------------------------------------------ running */
+
+struct sim_run_cfg {
+    const struct sim_scenario *sc;
+    const struct sim_workload *wl;
+    const struct sim_policy_spec *pol;
+    uint64_t seed;
+    bool want_series;
+};
+
+/* Run one simulation. Returns 0, or -1 with @err set (policy init failures). */
+int sim_run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_err *err);
+
+/* Set the policy up on the scenario's machine and tear it down again: the
+ * governor's own validation, before anything runs. 0 or -1 with @err set. */
+int sim_probe(const struct sim_run_cfg *cfg, struct sim_err *err);
+
+/* Is this governor available in this build (its libpgov module present)? */
+bool sim_policy_available(uint32_t gov);
+const char *sim_gov_name(uint32_t gov);
+
+#endif

@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# pgov-sim in ctest: the five scenarios with reduced iterations, each
+# asserting its expectations (--check: the seed's direction, or the model's
+# documented outcome), determinism, malformed input, and unit tests.
+foreach(s gitsuite grep kernbench netperf_udp execl)
+  # gitsuite is ~2000 simulated seconds per policy: one iteration in CI.
+  set(iters 2)
+  if(s STREQUAL "gitsuite")
+    set(iters 1)
+  endif()
+  add_test(NAME sim_scenario_${s}
+           COMMAND pgov-sim --iterations ${iters} --check --out ${CMAKE_CURRENT_BINARY_DIR}/ci-${s} ${s})
+  set_tests_properties(sim_scenario_${s} PROPERTIES TIMEOUT 900)
+endforeach()
+add_test(NAME sim_determinism
+         COMMAND ${SIM_DIR}/tests/determinism.sh $<TARGET_FILE:pgov-sim>
+                 ${CMAKE_CURRENT_BINARY_DIR}/ci-determinism netperf_udp)
+set_tests_properties(sim_determinism PROPERTIES TIMEOUT 600)
+add_test(NAME sim_bad_input
+         COMMAND ${SIM_DIR}/tests/bad_input.sh $<TARGET_FILE:pgov-sim> ${SIM_DIR}/tests/bad
+                 ${CMAKE_CURRENT_BINARY_DIR}/ci-bad)
+add_executable(test_sim_unit ${SIM_DIR}/tests/test_sim.c)
+target_link_libraries(test_sim_unit PRIVATE pgov_sim_core pgov_cmocka)
+target_compile_options(test_sim_unit PRIVATE -Wall -Wextra)
+target_compile_definitions(test_sim_unit PRIVATE SIM_SCENARIO_DIR="${SIM_DIR}/scenarios")
+add_test(NAME sim_unit COMMAND test_sim_unit)
+add_test(NAME sim_interrupt
+         COMMAND ${SIM_DIR}/tests/interrupt.sh $<TARGET_FILE:pgov-sim> ${CMAKE_CURRENT_BINARY_DIR}/ci-interrupt)

@@ -1,0 +1,7 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# expect: deadlock
+script a
+  compute 1M
+  pend never
+end
+start a

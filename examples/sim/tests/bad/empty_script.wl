@@ -1,0 +1,5 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# expect: is empty
+script a
+end
+start a

@@ -1,0 +1,406 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Unit tests of pgov-sim: exact counters, the parsers' acceptance and
+ * file:line errors, the event order, the statistics, and end-to-end runs
+ * whose results follow from first principles (cycles / frequency).
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "report.h"
+#include "run.h"
+
+/* ------------------------------------------------------------------ counters */
+
+static void test_counters_exact(void **state)
+{
+    (void)state;
+    static struct sim_ctx c;
+    static struct sim_result res;
+    memset(&c, 0, sizeof(c));
+    memset(&res, 0, sizeof(res));
+    c.plat = sim_platform_find("ivb-i7-3770");
+    assert_non_null(c.plat);
+    c.ncpu = 4;
+    c.now = SIM_T0_NS;
+    c.res = &res;
+    mach_init(&c);
+    struct sim_cpu *p = &c.cpu[0];
+    uint64_t a0 = p->aperf, m0 = p->mperf;
+    uint64_t tsc_khz = 3400000;
+    /* Reference: total C0 "millionths of a cycle", floored once at the end. */
+    uint64_t ref_a = 0, ref_m = 0, t = SIM_T0_NS;
+    uint64_t seed = 12345;
+    mach_set_c0(&c, p, true, t);
+    for (int i = 0; i < 2000; i++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        uint64_t dt = (seed >> 33) % 3000000 + 1; /* up to 3 ms */
+        bool was_c0 = p->c0;
+        uint32_t eff = p->eff_khz;
+        t += dt;
+        if (was_c0) {
+            ref_a += dt * eff;
+            ref_m += dt * tsc_khz;
+        }
+        switch ((seed >> 20) % 3) {
+        case 0:
+            mach_request_khz(&c, p, (uint32_t)(16 + (seed >> 40) % 24) * 100000u, t);
+            break;
+        case 1:
+            mach_set_c0(&c, p, !p->c0, t);
+            break;
+        default:
+            mach_fold(&c, p, t);
+            break;
+        }
+    }
+    mach_fold(&c, p, t);
+    assert_int_equal(p->aperf - a0, ref_a / 1000000u);
+    assert_int_equal(p->mperf - m0, ref_m / 1000000u);
+    /* TSC is a function of absolute time at the nominal rate. */
+    assert_int_equal(mach_tsc(&c, 2000000000ull), 2000000000ull / 1000000u * tsc_khz);
+    assert_int_equal(mach_tsc(&c, 1500), 1500 * tsc_khz / 1000000u);
+    /* MPERF never runs faster than TSC. */
+    assert_true(p->mperf - m0 <= mach_tsc(&c, t) - mach_tsc(&c, SIM_T0_NS) + 1);
+}
+
+static void test_turbo_bins(void **state)
+{
+    (void)state;
+    static struct sim_ctx c;
+    static struct sim_result res;
+    memset(&c, 0, sizeof(c));
+    memset(&res, 0, sizeof(res));
+    c.plat = sim_platform_find("ivb-i7-3770");
+    c.ncpu = 4;
+    c.now = SIM_T0_NS;
+    c.res = &res;
+    mach_init(&c);
+    uint64_t t = SIM_T0_NS;
+    for (int i = 0; i < 4; i++)
+        mach_request_khz(&c, &c.cpu[i], 3900000, t);
+    mach_set_c0(&c, &c.cpu[0], true, t);
+    assert_int_equal(c.cpu[0].eff_khz, 3900000);
+    mach_set_c0(&c, &c.cpu[1], true, t);
+    assert_int_equal(c.cpu[0].eff_khz, 3900000);
+    mach_set_c0(&c, &c.cpu[2], true, t);
+    assert_int_equal(c.cpu[0].eff_khz, 3800000); /* 3 active cores: 38 */
+    mach_set_c0(&c, &c.cpu[3], true, t);
+    assert_int_equal(c.cpu[3].eff_khz, 3700000); /* 4 active cores: 37 */
+    mach_request_khz(&c, &c.cpu[3], 2000000, t);
+    assert_int_equal(c.cpu[3].eff_khz, 2000000); /* below the bin: as requested */
+    mach_request_khz(&c, &c.cpu[3], 100000, t);
+    assert_int_equal(c.cpu[3].eff_khz, 1600000); /* never below min */
+}
+
+/* ------------------------------------------------------------------ parser */
+
+static const char good_wl[] = "# comment\n"
+                              "script child\n"
+                              "  compute 2.5M insens 20% jitter 50%   # trailing comment\n"
+                              "  io 300us jitter 80%\n"
+                              "  tsleep 4ms\n"
+                              "end\n"
+                              "script parent\n"
+                              "  loop $n\n"
+                              "    fork child\n"
+                              "    wait\n"
+                              "    post s\n"
+                              "    pend s\n"
+                              "  end\n"
+                              "  exec\n"
+                              "  count\n"
+                              "end\n"
+                              "start parent count 2 daemon\n"
+                              "start child cpu each background\n";
+
+static void test_parser_ok(void **state)
+{
+    (void)state;
+    struct sim_workload wl;
+    struct sim_err err = {{0}};
+    assert_int_equal(sim_workload_parse_mem("good.wl", good_wl, sizeof(good_wl) - 1, "n", 7, &wl,
+                                            &err), 0);
+    assert_int_equal(wl.nscripts, 2);
+    const struct sim_script *ch = &wl.scripts[0], *pa = &wl.scripts[1];
+    assert_string_equal(ch->name, "child");
+    assert_int_equal(ch->nops, 3);
+    assert_int_equal(ch->ops[0].kind, OP_COMPUTE);
+    assert_int_equal(ch->ops[0].a, 2500000);
+    assert_int_equal(ch->ops[0].b, 200);
+    assert_int_equal(ch->ops[0].c, 500);
+    assert_int_equal(ch->ops[0].line, 3);
+    assert_int_equal(ch->ops[1].kind, OP_IO);
+    assert_int_equal(ch->ops[1].a, 300000);
+    assert_int_equal(ch->ops[2].kind, OP_TSLEEP);
+    assert_int_equal(ch->ops[2].a, 4000000);
+    assert_int_equal(pa->nops, 8);
+    assert_int_equal(pa->ops[0].kind, OP_LOOP);
+    assert_int_equal(pa->ops[0].a, 7); /* $n */
+    assert_int_equal(pa->ops[0].b, 5); /* index of its end */
+    assert_int_equal(pa->ops[1].kind, OP_FORK);
+    assert_int_equal(pa->ops[1].a, 0); /* child */
+    assert_int_equal(pa->ops[5].kind, OP_END);
+    assert_int_equal(pa->ops[5].b, 0);
+    assert_int_equal(pa->ops[6].kind, OP_EXEC);
+    assert_int_equal(pa->ops[7].kind, OP_COUNT);
+    assert_int_equal(wl.nsems, 1);
+    assert_int_equal(wl.nstarts, 2);
+    assert_int_equal(wl.starts[0].count, 2);
+    assert_true(wl.starts[0].daemon);
+    assert_false(wl.starts[0].background);
+    assert_true(wl.starts[1].each);
+    assert_true(wl.starts[1].background);
+    sim_workload_free(&wl);
+}
+
+static void test_parser_errors(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        const char *want;
+    } cases[] = {
+        {"script a\n  compute\nend\nstart a\n", "x.wl:2: expected 'compute CYCLES'"},
+        {"script a\n  compute 1X\nend\nstart a\n", "x.wl:2: expected 'compute CYCLES'"},
+        {"script a\n  sleep 10\nend\nstart a\n", "x.wl:2: expected 'sleep DURATION'"},
+        {"script a\n  sleep 20000s\nend\nstart a\n", "x.wl:2: expected 'sleep DURATION'"},
+        {"script a\n  compute 1M foo 3\nend\nstart a\n", "x.wl:2: unknown option 'foo'"},
+        {"script a\n  compute 1M jitter\nend\nstart a\n", "x.wl:2: 'jitter' needs a value"},
+        {"\n\nscript a\n  loop 3\n  compute 1\nend\nstart a\n", "x.wl:7: 'start' inside script 'a'"},
+        {"\n\nscript a\n  compute 1\n", "x.wl:4: script 'a' (line 3) is not closed"},
+        {"script a\nscript b\n", "x.wl:2: 'script' inside script 'a'"},
+        {"compute 1M\n", "x.wl:1: 'compute' outside a script"},
+        {"script a\n  fork b\nend\nstart a\n", "x.wl:2: fork of undefined script 'b'"},
+        {"script a\n  compute 1\nend\nstart b\n", "x.wl:4: 'start' of undefined script 'b'"},
+        {"script a\n  compute 1\nend\nstart a count 0\n", "x.wl:4: bad count '0'"},
+        {"script a\n  compute 1\nend\nscript a\n", "x.wl:4: script 'a' defined twice"},
+        {"script a\n  loop $m\n  end\nend\nstart a\n", "x.wl:2: unknown parameter '$m'"},
+        {"script a\n  compute 1\nend\n", "no 'start' line"},
+        {"script a\n  frobnicate\nend\nstart a\n", "x.wl:2: unknown operation 'frobnicate'"},
+        {"script a\x01\n", "x.wl:1: control character"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct sim_workload wl;
+        struct sim_err err = {{0}};
+        int rc = sim_workload_parse_mem("x.wl", cases[i].text, strlen(cases[i].text), "n", 1, &wl,
+                                        &err);
+        if (rc != -1 || !strstr(err.msg, cases[i].want))
+            fail_msg("case %zu: rc %d, message '%s', want '%s'", i, rc, err.msg, cases[i].want);
+    }
+}
+
+static void test_shipped_scenarios_parse(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl"};
+    for (size_t i = 0; i < 5; i++) {
+        char path[512];
+        static struct sim_scenario sc;
+        struct sim_workload wl;
+        struct sim_err err = {{0}};
+        snprintf(path, sizeof(path), "%s/%s.scn", SIM_SCENARIO_DIR, names[i]);
+        if (sim_scenario_parse(path, &sc, &err))
+            fail_msg("%s", err.msg);
+        assert_string_equal(sc.name, names[i]);
+        assert_true(sc.nseed > 0);   /* the seed numbers travel with the scenario */
+        assert_true(sc.nexpect > 0); /* and so does the direction CI checks */
+        if (sim_workload_parse(sc.workload_path, sc.param_name,
+                               sc.nparam ? sc.param_vals[0] : 0, &wl, &err))
+            fail_msg("%s", err.msg);
+        sim_workload_free(&wl);
+    }
+}
+
+/* ------------------------------------------------------------------ engine */
+
+static void test_heap_order(void **state)
+{
+    (void)state;
+    struct sim_heap h = {0};
+    struct sim_rng r;
+    sim_rng_seed(&r, 1);
+    for (uint32_t i = 0; i < 5000; i++)
+        assert_int_equal(sim_heap_push(&h, sim_rng_next(&r) % 100, EV_WAKE, i, 0), 0);
+    struct sim_ev prev = {0}, ev;
+    uint32_t n = 0;
+    while (sim_heap_pop(&h, &ev)) {
+        if (n)
+            assert_true(ev.time > prev.time || (ev.time == prev.time && ev.seq > prev.seq));
+        assert_int_equal(ev.seq, ev.id); /* seq is the insertion order */
+        prev = ev;
+        n++;
+    }
+    assert_int_equal(n, 5000);
+    sim_heap_free(&h);
+
+    struct sim_rng a, b;
+    sim_rng_seed(&a, 99);
+    sim_rng_seed(&b, 99);
+    for (int i = 0; i < 100; i++) {
+        double u = sim_rng_unit(&a);
+        assert_true(u >= 0 && u < 1);
+        assert_true(u == sim_rng_unit(&b));
+    }
+}
+
+static void test_stats(void **state)
+{
+    (void)state;
+    const double x[5] = {1, 2, 3, 4, 5}, y[5] = {6, 7, 8, 9, 10}, z[5] = {1.5, 2, 3, 4, 4.5};
+    struct stats a, b, d;
+    stats_of(x, 5, &a);
+    stats_of(y, 5, &b);
+    stats_of(z, 5, &d);
+    assert_float_equal(a.mean, 3.0, 1e-12);
+    assert_float_equal(a.sd, sqrt(2.5), 1e-12);
+    assert_float_equal(a.min, 1.0, 0);
+    assert_float_equal(a.max, 5.0, 0);
+    /* t = 5 / sqrt(0.5 + 0.5) = 5 with 8 degrees of freedom: > 2.306. */
+    assert_true(welch_significant(&a, &b));
+    assert_false(welch_significant(&a, &d));
+    assert_false(welch_significant(&a, &a));
+}
+
+/* ------------------------------------------------------------------ runs */
+
+static double run_one(const char *wl_text, const char *gov, uint32_t ncpu, int metric)
+{
+    static struct sim_scenario sc;
+    struct sim_workload wl;
+    struct sim_err err = {{0}};
+    struct sim_result res;
+    memset(&sc, 0, sizeof(sc));
+    strcpy(sc.name, "unit");
+    strcpy(sc.file, "unit.scn");
+    sc.plat = sim_platform_find("ivb-i7-3770");
+    sc.ncpu = ncpu;
+    sc.hz = 250;
+    sc.limit_ns = 1000ull * 1000000000ull;
+    sc.npol = 1;
+    strcpy(sc.pol[0].label, gov);
+    sc.pol[0].gov = strcmp(gov, "performance") == 0 ? GOV_PERFORMANCE
+                    : strcmp(gov, "powersave") == 0 ? GOV_POWERSAVE
+                    : strcmp(gov, "schedutil") == 0 ? GOV_SCHEDUTIL
+                                                     : GOV_INTEL_PSTATE;
+    if (sim_workload_parse_mem("unit.wl", wl_text, strlen(wl_text), NULL, 0, &wl, &err))
+        fail_msg("%s", err.msg);
+    struct sim_run_cfg cfg = {&sc, &wl, &sc.pol[0], 1, false};
+    if (sim_run(&cfg, &res, &err))
+        fail_msg("%s", err.msg);
+    sim_workload_free(&wl);
+    return res.m[metric];
+}
+
+static void test_run_first_principles(void **state)
+{
+    (void)state;
+    const double c6_exit = 80e-6; /* the first wake-up leaves C6 */
+    /* 3.9G cycles at 3.9 GHz (one core active: turbo bin 39). */
+    double el = run_one("script a\n compute 3.9G\nend\nstart a\n", "performance", 1, M_ELAPSED);
+    assert_float_equal(el, 1.0 + c6_exit, 2e-9);
+    /* At the 1.6 GHz floor. */
+    el = run_one("script a\n compute 3.9G\nend\nstart a\n", "powersave", 1, M_ELAPSED);
+    assert_float_equal(el, 3.9 / 1.6 + c6_exit, 2e-9);
+    /* Half the cycles take their time at the nominal 3.4 GHz regardless. */
+    el = run_one("script a\n compute 3.9G insens 50%\nend\nstart a\n", "powersave", 1, M_ELAPSED);
+    assert_float_equal(el, 1.95 / 1.6 + 1.95 / 3.4 + c6_exit, 2e-9);
+    /* Two tasks share one CPU fairly: both finish after the sum. */
+    el = run_one("script a\n compute 1.6G\nend\nstart a count 2\n", "powersave", 1, M_ELAPSED);
+    assert_float_equal(el, 2.0 + c6_exit, 2e-9);
+    /* ... or run side by side on two CPUs. */
+    el = run_one("script a\n compute 1.6G\nend\nstart a count 2\n", "powersave", 2, M_ELAPSED);
+    assert_float_equal(el, 1.0 + c6_exit, 2e-9);
+    /* Sleeping costs no CPU time; 100 x 10 ms of sleep take one second. */
+    el = run_one("script a\n loop 100\n sleep 10ms\n end\nend\nstart a\n", "performance", 1,
+                 M_ELAPSED);
+    assert_true(el >= 1.0 && el < 1.0 + 101 * c6_exit);
+    double cpu = run_one("script a\n loop 100\n sleep 10ms\n end\nend\nstart a\n", "performance",
+                         1, M_CPU);
+    assert_float_equal(cpu, 0.0, 1e-12);
+    /* Busy%: one hog on 4 CPUs is 25 % (the C6 exit counts as C0, as does the run). */
+    double busy = run_one("script a\n compute 3.9G\nend\nstart a\n", "performance", 4, M_BUSY);
+    assert_float_equal(busy, 25.0, 1e-6);
+    /* APERF/MPERF of the hog: Bzy_MHz is the turbo bin. */
+    double bzy = run_one("script a\n compute 3.9G\nend\nstart a\n", "performance", 4, M_BZY_MHZ);
+    assert_float_equal(bzy, 3900.0, 0.01);
+}
+
+/* The plot series keeps every nanosecond of C0 when it halves its
+ * resolution, and spans the run. */
+static void test_series(void **state)
+{
+    (void)state;
+    static struct sim_scenario sc;
+    struct sim_workload wl;
+    struct sim_err err = {{0}};
+    struct sim_result res;
+    const char *text = "script a\n loop 400\n compute 20M\n sleep 13ms\n end\nend\nstart a\n";
+    memset(&sc, 0, sizeof(sc));
+    strcpy(sc.file, "unit.scn");
+    sc.plat = sim_platform_find("ivb-i7-3770");
+    sc.ncpu = 2;
+    sc.hz = 250;
+    sc.limit_ns = 1000ull * 1000000000ull;
+    sc.npol = 1;
+    sc.pol[0].gov = GOV_PERFORMANCE;
+    assert_int_equal(sim_workload_parse_mem("unit.wl", text, strlen(text), NULL, 0, &wl, &err), 0);
+    struct sim_run_cfg cfg = {&sc, &wl, &sc.pol[0], 1, true};
+    assert_int_equal(sim_run(&cfg, &res, &err), 0);
+    const struct sim_series *se = res.series;
+    assert_non_null(se);
+    double c0 = 0, cyc = 0;
+    for (uint32_t k = 0; k < 2; k++)
+        for (uint32_t b = 0; b < SIM_NBUCKETS; b++) {
+            if (b >= se->n) {
+                assert_true(se->c0_ns[k][b] == 0);
+                continue;
+            }
+            c0 += se->c0_ns[k][b];
+            cyc += se->cycles[k][b];
+        }
+    assert_float_equal(c0, res.c0_ns, 1.0);
+    assert_float_equal(cyc / c0, 3.9, 1e-9); /* cycles per ns: 3.9 GHz throughout */
+    double span = (double)se->n * (double)se->width_ns / 1e9;
+    assert_true(span >= res.m[M_ELAPSED] && span < 2 * res.m[M_ELAPSED] + 0.02);
+    assert_true(se->n > SIM_NBUCKETS / 2); /* halving keeps at least half the buckets */
+    free(res.series);
+    sim_workload_free(&wl);
+}
+
+/* uclamp reaches schedutil: a light periodic task runs slowly on its own
+ * PELT signal, at full speed with a minimum clamp of 1024. */
+static void test_uclamp_schedutil(void **state)
+{
+    (void)state;
+    const char *light = "script a\n loop 200\n compute 400k\n sleep 5ms\n end\nend\nstart a\n";
+    const char *boosted = "script a\n uclamp 1024 1024\n loop 200\n compute 400k\n sleep 5ms\n"
+                          " end\nend\nstart a\n";
+    double f_light = run_one(light, "schedutil", 1, M_BZY_MHZ);
+    double f_boost = run_one(boosted, "schedutil", 1, M_BZY_MHZ);
+    assert_true(f_light < 2500);
+    assert_true(f_boost > 3800);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_counters_exact),
+        cmocka_unit_test(test_turbo_bins),
+        cmocka_unit_test(test_parser_ok),
+        cmocka_unit_test(test_parser_errors),
+        cmocka_unit_test(test_shipped_scenarios_parse),
+        cmocka_unit_test(test_heap_order),
+        cmocka_unit_test(test_stats),
+        cmocka_unit_test(test_run_first_principles),
+        cmocka_unit_test(test_uclamp_schedutil),
+        cmocka_unit_test(test_series),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

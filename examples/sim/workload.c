@@ -1,0 +1,726 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Parsers for workload files (.wl) and scenario files (.scn). Both are line
+ * based: '#' starts a comment, tokens are separated by blanks, "double
+ * quotes" group a token. Every error names file, line and reason; nothing is
+ * partially accepted. The grammar is in docs/simulator.md.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pgov/kver.h>
+
+#include "sim.h"
+
+#define MAX_TOK 24
+#define MAX_LINE 1024
+#define MAX_OPS 4096
+#define MAX_SCRIPTS 64
+
+const char *const sim_metric_names[M_COUNT] = {"elapsed_s", "cpu_s",      "avg_mhz",
+                                               "bzy_mhz",   "busy_pct",   "energy_j",
+                                               "throughput", "freq_changes"};
+
+struct lexer {
+    const char *name;
+    const char *p, *end;
+    int line;
+    char buf[MAX_LINE + 1];
+    char *tok[MAX_TOK];
+    int ntok;
+};
+
+/* Split the next line into tokens. Returns 1 with a line, 0 at the end, -1 on error. */
+static int next_line(struct lexer *lx, struct sim_err *err)
+{
+    while (lx->p < lx->end) {
+        const char *nl = memchr(lx->p, '\n', (size_t)(lx->end - lx->p));
+        size_t len = nl ? (size_t)(nl - lx->p) : (size_t)(lx->end - lx->p);
+        lx->line++;
+        if (len > MAX_LINE) {
+            sim_errf(err, lx->name, lx->line, "line longer than %d characters", MAX_LINE);
+            return -1;
+        }
+        memcpy(lx->buf, lx->p, len);
+        lx->buf[len] = 0;
+        lx->p += len + (nl ? 1 : 0);
+        lx->ntok = 0;
+        char *s = lx->buf;
+        for (;;) {
+            while (*s == ' ' || *s == '\t' || *s == '\r')
+                s++;
+            if (!*s || *s == '#')
+                break;
+            if (lx->ntok == MAX_TOK) {
+                sim_errf(err, lx->name, lx->line, "too many tokens (at most %d)", MAX_TOK);
+                return -1;
+            }
+            if (*s == '"') {
+                char *q = strchr(s + 1, '"');
+                if (!q) {
+                    sim_errf(err, lx->name, lx->line, "unterminated quoted string");
+                    return -1;
+                }
+                *q = 0;
+                lx->tok[lx->ntok++] = s + 1;
+                s = q + 1;
+                if (*s && *s != ' ' && *s != '\t' && *s != '\r') {
+                    sim_errf(err, lx->name, lx->line, "text directly after a quoted string");
+                    return -1;
+                }
+                continue;
+            }
+            lx->tok[lx->ntok++] = s;
+            while (*s && *s != ' ' && *s != '\t' && *s != '\r')
+                s++;
+            if (*s)
+                *s++ = 0;
+        }
+        for (int i = 0; i < lx->ntok; i++)
+            for (const char *c = lx->tok[i]; *c; c++)
+                if ((unsigned char)*c < 0x20 && *c != '\t') {
+                    sim_errf(err, lx->name, lx->line, "control character in input");
+                    return -1;
+                }
+        if (lx->ntok)
+            return 1;
+    }
+    return 0;
+}
+
+/* Parse a non-negative decimal number with an optional fraction. */
+static int parse_num(const char *s, double *v, const char **rest)
+{
+    char *e;
+    if (!isdigit((unsigned char)*s))
+        return -1;
+    errno = 0;
+    *v = strtod(s, &e);
+    if (errno || e == s || !isfinite(*v))
+        return -1;
+    *rest = e;
+    return 0;
+}
+
+struct unit {
+    const char *suffix;
+    double mul;
+};
+
+static int parse_unit(const char *s, const struct unit *u, double max, uint64_t *out)
+{
+    double v;
+    const char *r;
+    if (parse_num(s, &v, &r))
+        return -1;
+    for (; u->suffix; u++)
+        if (strcmp(r, u->suffix) == 0) {
+            double x = v * u->mul;
+            if (x > max)
+                return -1;
+            *out = (uint64_t)llround(x);
+            return 0;
+        }
+    return -1;
+}
+
+static const struct unit time_units[] = {
+    {"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}, {0, 0}};
+static const struct unit cycle_units[] = {
+    {"", 1}, {"k", 1e3}, {"M", 1e6}, {"G", 1e9}, {0, 0}};
+static const struct unit count_units[] = {{"", 1}, {"k", 1e3}, {"M", 1e6}, {0, 0}};
+static const struct unit pct_units[] = {{"%", 10}, {0, 0}}; /* to permille */
+
+/* Resolve `$name`. The result is stored in @buf. */
+static const char *subst(const char *tok, const char *pname, uint32_t pval, char *buf, size_t n)
+{
+    if (tok[0] != '$')
+        return tok;
+    if (!pname || !pname[0] || strcmp(tok + 1, pname) != 0)
+        return NULL;
+    snprintf(buf, n, "%u", pval);
+    return buf;
+}
+
+static int find_script(const struct sim_workload *wl, const char *name)
+{
+    for (uint32_t i = 0; i < wl->nscripts; i++)
+        if (strcmp(wl->scripts[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int sem_index(struct sim_workload *wl, const char *name)
+{
+    for (uint32_t i = 0; i < wl->nsems; i++)
+        if (strcmp(wl->sems[i], name) == 0)
+            return (int)i;
+    if (wl->nsems == 16 || strlen(name) >= SIM_NAME_LEN)
+        return -1;
+    strcpy(wl->sems[wl->nsems], name);
+    return (int)wl->nsems++;
+}
+
+void sim_workload_free(struct sim_workload *wl)
+{
+    for (uint32_t i = 0; i < wl->nscripts; i++)
+        free(wl->scripts[i].ops);
+    free(wl->scripts);
+    memset(wl, 0, sizeof(*wl));
+}
+
+struct fixup {
+    uint32_t script, op;
+    int line;
+    char name[SIM_NAME_LEN];
+};
+
+static bool valid_name(const char *s)
+{
+    if (!*s || strlen(s) >= SIM_NAME_LEN)
+        return false;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_' && *s != '-' && *s != '.')
+            return false;
+    return true;
+}
+
+int sim_workload_parse_mem(const char *name, const char *text, size_t len, const char *pname,
+                           uint32_t pval, struct sim_workload *wl, struct sim_err *err)
+{
+    struct lexer lx = {.name = name, .p = text, .end = text + len};
+    struct fixup *fx = NULL;
+    uint32_t nfx = 0;
+    int32_t cur = -1;               /* script being defined */
+    uint32_t loops[8], depth = 0;   /* open loop op indices */
+    int r, rc = -1;
+
+    memset(wl, 0, sizeof(*wl));
+    snprintf(wl->file, sizeof(wl->file), "%s", name);
+    wl->scripts = calloc(MAX_SCRIPTS, sizeof(*wl->scripts));
+    fx = calloc(MAX_OPS, sizeof(*fx));
+    if (!wl->scripts || !fx) {
+        sim_errf(err, name, 0, "out of memory");
+        goto out;
+    }
+#define FAIL(...)                                          \
+    do {                                                   \
+        sim_errf(err, name, lx.line, __VA_ARGS__);         \
+        goto out;                                          \
+    } while (0)
+    while ((r = next_line(&lx, err)) == 1) {
+        char **t = lx.tok;
+        int n = lx.ntok;
+        const char *v[MAX_TOK];
+        char sbuf[MAX_TOK][16];
+        for (int i = 0; i < n; i++) {
+            v[i] = subst(t[i], pname, pval, sbuf[i], sizeof(sbuf[i]));
+            if (!v[i])
+                FAIL("unknown parameter '%s'", t[i]);
+        }
+        if (strcmp(v[0], "script") == 0) {
+            if (cur >= 0)
+                FAIL("'script' inside script '%s' (missing 'end')", wl->scripts[cur].name);
+            if (n != 2 || !valid_name(v[1]))
+                FAIL("expected 'script NAME' (letters, digits, _ - .)");
+            if (find_script(wl, v[1]) >= 0)
+                FAIL("script '%s' defined twice", v[1]);
+            if (wl->nscripts == MAX_SCRIPTS)
+                FAIL("too many scripts (at most %d)", MAX_SCRIPTS);
+            cur = (int32_t)wl->nscripts++;
+            strcpy(wl->scripts[cur].name, v[1]);
+            wl->scripts[cur].line = lx.line;
+            wl->scripts[cur].ops = calloc(MAX_OPS, sizeof(struct sim_op));
+            if (!wl->scripts[cur].ops)
+                FAIL("out of memory");
+            depth = 0;
+            continue;
+        }
+        if (strcmp(v[0], "start") == 0) {
+            if (cur >= 0)
+                FAIL("'start' inside script '%s' (missing 'end')", wl->scripts[cur].name);
+            if (n < 2 || wl->nstarts == 32)
+                FAIL(n < 2 ? "expected 'start SCRIPT [count N] [cpu K|each] [daemon|background]'"
+                           : "too many 'start' lines");
+            struct sim_start *st = &wl->starts[wl->nstarts];
+            int si = find_script(wl, v[1]);
+            if (si < 0)
+                FAIL("'start' of undefined script '%s' (define it first)", v[1]);
+            st->script = (uint32_t)si;
+            st->count = 1;
+            st->cpu = -1;
+            for (int i = 2; i < n; i += 2) {
+                uint64_t x;
+                if (strcmp(v[i], "daemon") == 0 || strcmp(v[i], "background") == 0) {
+                    st->daemon = true;
+                    st->background |= v[i][0] == 'b';
+                    i--;
+                    continue;
+                }
+                if (i + 1 >= n)
+                    FAIL("'%s' needs a value", v[i]);
+                if (strcmp(v[i], "cpu") == 0 && strcmp(v[i + 1], "each") == 0) {
+                    st->each = true;
+                } else if (strcmp(v[i], "count") == 0) {
+                    if (parse_unit(v[i + 1], count_units, 100000, &x) || x == 0)
+                        FAIL("bad count '%s' (1..100000)", v[i + 1]);
+                    st->count = (uint32_t)x;
+                } else if (strcmp(v[i], "cpu") == 0) {
+                    if (parse_unit(v[i + 1], count_units, SIM_MAX_CPUS - 1, &x))
+                        FAIL("bad cpu '%s' (0..%d)", v[i + 1], SIM_MAX_CPUS - 1);
+                    st->cpu = (int32_t)x;
+                } else {
+                    FAIL("unknown 'start' option '%s'", v[i]);
+                }
+            }
+            wl->nstarts++;
+            continue;
+        }
+        if (cur < 0)
+            FAIL("'%s' outside a script (expected 'script NAME' or 'start')", v[0]);
+        struct sim_script *sc = &wl->scripts[cur];
+        if (strcmp(v[0], "end") == 0) {
+            if (n != 1)
+                FAIL("'end' takes no arguments");
+            if (depth) {
+                if (sc->nops == MAX_OPS)
+                    FAIL("script too long (at most %d operations)", MAX_OPS);
+                uint32_t lo = loops[--depth];
+                sc->ops[sc->nops] = (struct sim_op){OP_END, lx.line, 0, lo, 0};
+                sc->ops[lo].b = sc->nops++;
+            } else {
+                if (!sc->nops)
+                    FAIL("script '%s' is empty", sc->name);
+                cur = -1;
+            }
+            continue;
+        }
+        if (sc->nops == MAX_OPS)
+            FAIL("script too long (at most %d operations)", MAX_OPS);
+        struct sim_op *op = &sc->ops[sc->nops];
+        op->line = lx.line;
+        int opt = 0; /* first token index of options */
+        if (strcmp(v[0], "compute") == 0) {
+            op->kind = OP_COMPUTE;
+            if (n < 2 || parse_unit(v[1], cycle_units, 1e13, &op->a))
+                FAIL("expected 'compute CYCLES' (e.g. 2.5M, up to 10000G)");
+            opt = 2;
+        } else if (strcmp(v[0], "sleep") == 0 || strcmp(v[0], "io") == 0 ||
+                   strcmp(v[0], "tsleep") == 0) {
+            op->kind = v[0][0] == 's' ? OP_SLEEP : v[0][0] == 'i' ? OP_IO : OP_TSLEEP;
+            if (n < 2 || parse_unit(v[1], time_units, 1e13, &op->a))
+                FAIL("expected '%s DURATION' with a unit ns/us/ms/s (up to 10000s)", v[0]);
+            opt = 2;
+        } else if (strcmp(v[0], "fork") == 0) {
+            op->kind = OP_FORK;
+            if (n != 2 || !valid_name(v[1]))
+                FAIL("expected 'fork SCRIPT'");
+            if (nfx == MAX_OPS)
+                FAIL("too many forks");
+            fx[nfx] = (struct fixup){(uint32_t)cur, sc->nops, lx.line, ""};
+            strcpy(fx[nfx++].name, v[1]);
+        } else if (strcmp(v[0], "wait") == 0 || strcmp(v[0], "exec") == 0 ||
+                   strcmp(v[0], "count") == 0 || strcmp(v[0], "exit") == 0) {
+            op->kind = v[0][0] == 'w' ? OP_WAIT : v[0][0] == 'c' ? OP_COUNT
+                       : v[0][1] == 'x' && v[0][2] == 'e' ? OP_EXEC : OP_EXIT;
+            if (n != 1)
+                FAIL("'%s' takes no arguments", v[0]);
+        } else if (strcmp(v[0], "post") == 0 || strcmp(v[0], "pend") == 0) {
+            op->kind = v[0][1] == 'o' ? OP_POST : OP_PEND;
+            int si = n == 2 && valid_name(v[1]) ? sem_index(wl, v[1]) : -1;
+            if (si < 0)
+                FAIL("expected '%s SEMAPHORE' (at most 16 semaphores)", v[0]);
+            op->a = (uint64_t)si;
+        } else if (strcmp(v[0], "uclamp") == 0) {
+            op->kind = OP_UCLAMP;
+            if (n != 3 || parse_unit(v[1], count_units, 1024, &op->a) ||
+                parse_unit(v[2], count_units, 1024, &op->b) || op->a > op->b)
+                FAIL("expected 'uclamp MIN MAX' with 0 <= MIN <= MAX <= 1024");
+        } else if (strcmp(v[0], "loop") == 0) {
+            op->kind = OP_LOOP;
+            if (n != 2 || parse_unit(v[1], count_units, 1e9, &op->a))
+                FAIL("expected 'loop COUNT' (0..1000M)");
+            if (depth == 8)
+                FAIL("loops nested deeper than 8");
+            loops[depth++] = sc->nops;
+        } else {
+            FAIL("unknown operation '%s'", v[0]);
+        }
+        if (opt) {
+            for (int i = opt; i < n; i += 2) {
+                uint64_t x;
+                if (i + 1 >= n)
+                    FAIL("'%s' needs a value", v[i]);
+                if (strcmp(v[i], "jitter") == 0) {
+                    if (parse_unit(v[i + 1], pct_units, 1000, &x))
+                        FAIL("bad jitter '%s' (0%%..100%%)", v[i + 1]);
+                    op->c = x;
+                } else if (strcmp(v[i], "insens") == 0 && op->kind == OP_COMPUTE) {
+                    if (parse_unit(v[i + 1], pct_units, 1000, &x))
+                        FAIL("bad insens '%s' (0%%..100%%)", v[i + 1]);
+                    op->b = x;
+                } else {
+                    FAIL("unknown option '%s' for '%s'", v[i], v[0]);
+                }
+            }
+        } else if (op->kind == OP_COMPUTE) {
+            /* unreachable: compute always has options parsed */
+        }
+        sc->nops++;
+    }
+    if (r < 0)
+        goto out;
+    if (cur >= 0) {
+        sim_errf(err, name, lx.line, "script '%s' (line %d) is not closed with 'end'",
+                 wl->scripts[cur].name, wl->scripts[cur].line);
+        goto out;
+    }
+    for (uint32_t i = 0; i < nfx; i++) {
+        int si = find_script(wl, fx[i].name);
+        if (si < 0) {
+            sim_errf(err, name, fx[i].line, "fork of undefined script '%s'", fx[i].name);
+            goto out;
+        }
+        wl->scripts[fx[i].script].ops[fx[i].op].a = (uint64_t)si;
+    }
+    if (!wl->nstarts) {
+        sim_errf(err, name, lx.line, "no 'start' line: nothing would run");
+        goto out;
+    }
+    rc = 0;
+#undef FAIL
+out:
+    free(fx);
+    if (rc)
+        sim_workload_free(wl);
+    return rc;
+}
+
+static char *slurp(const char *path, size_t *len, struct sim_err *err)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    if (!f) {
+        sim_errf(err, path, 0, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n >= 0 && n < (1L << 24) && fseek(f, 0, SEEK_SET) == 0) {
+            buf = malloc((size_t)n + 1);
+            if (buf && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+                buf[n] = 0;
+                *len = (size_t)n;
+            } else {
+                free(buf);
+                buf = NULL;
+            }
+        }
+    }
+    fclose(f);
+    if (!buf)
+        sim_errf(err, path, 0, "cannot read (or larger than 16 MiB)");
+    return buf;
+}
+
+int sim_workload_parse(const char *path, const char *pname, uint32_t pval, struct sim_workload *wl,
+                       struct sim_err *err)
+{
+    size_t len = 0;
+    char *text = slurp(path, &len, err);
+    if (!text)
+        return -1;
+    if (memchr(text, 0, len)) {
+        free(text);
+        sim_errf(err, path, 0, "binary data (NUL byte) in a text file");
+        return -1;
+    }
+    int rc = sim_workload_parse_mem(path, text, len, pname, pval, wl, err);
+    free(text);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ scenario */
+
+static int parse_kver(const char *s, uint32_t *out)
+{
+    unsigned maj, min;
+    char tail;
+    if (strcmp(s, "current") == 0 || strcmp(s, "latest") == 0) {
+        *out = PGOV_KVER_LATEST;
+        return 0;
+    }
+    if (sscanf(s, "%u.%u%c", &maj, &min, &tail) != 2 || maj > 99 || min > 255)
+        return -1;
+    *out = (uint32_t)PGOV_KVER(maj, min);
+    return pgov_kver_valid(*out) ? 0 : -1;
+}
+
+static const struct {
+    const char *name;
+    uint32_t gov;
+} govs[] = {
+    {"performance", GOV_PERFORMANCE}, {"powersave", GOV_POWERSAVE},
+    {"intel_pstate", GOV_INTEL_PSTATE}, {"hwp", GOV_HWP},
+    {"schedutil", GOV_SCHEDUTIL},     {"ondemand", GOV_ONDEMAND},
+    {"conservative", GOV_CONSERVATIVE},
+};
+
+const char *sim_gov_name(uint32_t gov)
+{
+    for (size_t i = 0; i < sizeof(govs) / sizeof(govs[0]); i++)
+        if (govs[i].gov == gov)
+            return govs[i].name;
+    return "?";
+}
+
+int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err *err)
+{
+    size_t len = 0;
+    char *text = slurp(path, &len, err);
+    int r, rc = -1;
+    if (!text)
+        return -1;
+    struct lexer lx = {.name = path, .p = text, .end = text + len};
+    memset(sc, 0, sizeof(*sc));
+    snprintf(sc->file, sizeof(sc->file), "%s", path);
+    sc->hz = 250;
+    sc->iterations = 5;
+    sc->limit_ns = 100000ull * 1000000000ull;
+    strcpy(sc->metric_main, "elapsed_s");
+#define FAIL(...)                                          \
+    do {                                                   \
+        sim_errf(err, path, lx.line, __VA_ARGS__);         \
+        goto out;                                          \
+    } while (0)
+    if (memchr(text, 0, len)) {
+        sim_errf(err, path, 0, "binary data (NUL byte) in a text file");
+        goto out;
+    }
+    while ((r = next_line(&lx, err)) == 1) {
+        char **v = lx.tok;
+        int n = lx.ntok;
+        uint64_t x;
+        if (strcmp(v[0], "scenario") == 0) {
+            if (n != 2 || !valid_name(v[1]))
+                FAIL("expected 'scenario NAME'");
+            strcpy(sc->name, v[1]);
+        } else if (strcmp(v[0], "title") == 0) {
+            if (n != 2 || strlen(v[1]) >= sizeof(sc->title))
+                FAIL("expected 'title \"TEXT\"' (quoted, under 200 characters)");
+            strcpy(sc->title, v[1]);
+        } else if (strcmp(v[0], "platform") == 0) {
+            if (n != 2 || !(sc->plat = sim_platform_find(v[1])))
+                FAIL("unknown platform '%s' (ivb-i7-3770, hsw-e5-2670v3, pcc-e7-4890v2)",
+                     n > 1 ? v[1] : "");
+        } else if (strcmp(v[0], "cpus") == 0) {
+            if (n != 2 || parse_unit(v[1], count_units, SIM_MAX_CPUS, &x) || x == 0)
+                FAIL("expected 'cpus N' with 1 <= N <= %d", SIM_MAX_CPUS);
+            sc->ncpu = (uint32_t)x;
+        } else if (strcmp(v[0], "hz") == 0) {
+            if (n != 2 || parse_unit(v[1], count_units, 1000, &x) ||
+                (x != 100 && x != 250 && x != 300 && x != 1000))
+                FAIL("expected 'hz 100|250|300|1000'");
+            sc->hz = (uint32_t)x;
+        } else if (strcmp(v[0], "workload") == 0) {
+            if (n != 2)
+                FAIL("expected 'workload FILE'");
+            const char *slash = strrchr(path, '/');
+            int dl = slash ? (int)(slash - path + 1) : 0;
+            if (v[1][0] == '/')
+                dl = 0;
+            if ((size_t)dl + strlen(v[1]) >= sizeof(sc->workload_path))
+                FAIL("workload path too long");
+            snprintf(sc->workload_path, sizeof(sc->workload_path), "%.*s%s", dl, path, v[1]);
+            FILE *wf = fopen(sc->workload_path, "rb");
+            if (!wf)
+                FAIL("cannot open workload '%s': %s", sc->workload_path, strerror(errno));
+            fclose(wf);
+        } else if (strcmp(v[0], "iterations") == 0) {
+            if (n != 2 || parse_unit(v[1], count_units, 1000, &x) || x == 0)
+                FAIL("expected 'iterations N' with 1 <= N <= 1000");
+            sc->iterations = (uint32_t)x;
+        } else if (strcmp(v[0], "duration") == 0 || strcmp(v[0], "limit") == 0) {
+            if (n != 2 || parse_unit(v[1], time_units, 1e14, &x) || x == 0)
+                FAIL("expected '%s DURATION' (a unit ns/us/ms/s, at most 100000s)", v[0]);
+            if (v[0][0] == 'd')
+                sc->duration_ns = x;
+            else
+                sc->limit_ns = x;
+        } else if (strcmp(v[0], "deferrable") == 0) {
+            if (n != 2 || (strcmp(v[1], "tick") != 0 && strcmp(v[1], "wake") != 0))
+                FAIL("expected 'deferrable tick|wake'");
+            sc->deferrable_on_wake = v[1][0] == 'w';
+        } else if (strcmp(v[0], "throughput") == 0) {
+            if (n != 2 || strlen(v[1]) >= SIM_NAME_LEN)
+                FAIL("expected 'throughput \"UNIT\"'");
+            strcpy(sc->throughput_unit, v[1]);
+        } else if (strcmp(v[0], "main") == 0) {
+            int ok = 0;
+            for (int m = 0; n == 2 && m < M_COUNT; m++)
+                ok |= strcmp(v[1], sim_metric_names[m]) == 0;
+            if (!ok)
+                FAIL("expected 'main METRIC' (a metric name such as elapsed_s)");
+            strcpy(sc->metric_main, v[1]);
+        } else if (strcmp(v[0], "param") == 0) {
+            if (n < 3 || n - 2 > SIM_MAX_PARAMS || !valid_name(v[1]) || sc->nparam)
+                FAIL("expected one 'param NAME V1 [V2...]' (at most %d values)", SIM_MAX_PARAMS);
+            strcpy(sc->param_name, v[1]);
+            for (int i = 2; i < n; i++) {
+                if (parse_unit(v[i], count_units, 1e6, &x))
+                    FAIL("bad parameter value '%s' (a count up to 1000000)", v[i]);
+                sc->param_vals[sc->nparam++] = (uint32_t)x;
+            }
+        } else if (strcmp(v[0], "policy") == 0) {
+            if (n < 3 || !valid_name(v[1]))
+                FAIL("expected 'policy LABEL GOVERNOR [key=value...]'");
+            if (sc->npol == SIM_MAX_POLICIES)
+                FAIL("too many policies (at most %d)", SIM_MAX_POLICIES);
+            struct sim_policy_spec *ps = &sc->pol[sc->npol];
+            for (uint32_t i = 0; i < sc->npol; i++)
+                if (strcmp(sc->pol[i].label, v[1]) == 0)
+                    FAIL("policy label '%s' used twice", v[1]);
+            strcpy(ps->label, v[1]);
+            ps->line = lx.line;
+            for (size_t g = 0; g < sizeof(govs) / sizeof(govs[0]); g++)
+                if (strcmp(govs[g].name, v[2]) == 0)
+                    ps->gov = govs[g].gov;
+            if (!ps->gov)
+                FAIL("unknown governor '%s' (performance, powersave, intel_pstate, hwp, "
+                     "schedutil, ondemand, conservative)", v[2]);
+            size_t tl = 0;
+            for (int i = 2; i < n; i++) {
+                int w = snprintf(ps->text + tl, sizeof(ps->text) - tl, "%s%s", i > 2 ? " " : "", v[i]);
+                if (w < 0 || (size_t)w >= sizeof(ps->text) - tl)
+                    FAIL("policy line too long");
+                tl += (size_t)w;
+            }
+            for (int i = 3; i < n; i++) {
+                char *eq = strchr(v[i], '=');
+                if (!eq)
+                    FAIL("expected key=value, got '%s'", v[i]);
+                *eq = 0;
+                const char *key = v[i], *val = eq + 1;
+                if (strcmp(key, "kver") == 0) {
+                    if (parse_kver(val, &ps->kver))
+                        FAIL("bad kver '%s' (MAJOR.MINOR up to 6.19, or current)", val);
+                } else if (strcmp(key, "sched_kver") == 0) {
+                    if (parse_kver(val, &ps->sched_kver))
+                        FAIL("bad sched_kver '%s' (MAJOR.MINOR up to 6.19, or current)", val);
+                } else if (strcmp(key, "util_est") == 0) {
+                    if (strcmp(val, "on") == 0)
+                        ps->util_est = UE_ON;
+                    else if (strcmp(val, "off") == 0)
+                        ps->util_est = UE_OFF;
+                    else if (strcmp(val, "every-dequeue") == 0)
+                        ps->util_est = UE_EVERY_DEQUEUE;
+                    else
+                        FAIL("bad util_est '%s' (on, off, every-dequeue)", val);
+                } else if (strcmp(key, "variant") == 0) {
+                    if (strcmp(val, "none") == 0)
+                        ps->variant = VAR_NONE;
+                    else if (strcmp(val, "rfc-percpu") == 0)
+                        ps->variant = VAR_RFC_PERCPU;
+                    else if (strcmp(val, "rfc-all") == 0)
+                        ps->variant = VAR_RFC_ALL;
+                    else if (strcmp(val, "deadband") == 0)
+                        ps->variant = VAR_DEADBAND;
+                    else
+                        FAIL("bad variant '%s' (none, rfc-percpu, rfc-all, deadband)", val);
+                } else if (strcmp(key, "algo") == 0) {
+                    if (strcmp(val, "default") == 0)
+                        ps->algo = ALGO_DEFAULT;
+                    else if (strcmp(val, "pid") == 0)
+                        ps->algo = ALGO_PID;
+                    else if (strcmp(val, "load") == 0)
+                        ps->algo = ALGO_LOAD;
+                    else if (strcmp(val, "atom") == 0)
+                        ps->algo = ALGO_ATOM;
+                    else
+                        FAIL("bad algo '%s' (default, pid, load, atom)", val);
+                } else {
+                    FAIL("unknown policy option '%s'", key);
+                }
+            }
+            sc->npol++;
+        } else if (strcmp(v[0], "expect") == 0) {
+            /* expect METRIC A < B [min=P%] "why" */
+            if (n < 5 || sc->nexpect == SIM_MAX_EXPECT)
+                FAIL("expected 'expect METRIC LABEL_A <|>|~ LABEL_B [min=N%%|max=N%%] [\"why\"]'");
+            struct sim_expect *e = &sc->expect[sc->nexpect];
+            int ok = 0;
+            for (int m = 0; m < M_COUNT; m++)
+                ok |= strcmp(v[1], sim_metric_names[m]) == 0;
+            if (!ok || strlen(v[2]) >= SIM_NAME_LEN || strlen(v[4]) >= SIM_NAME_LEN)
+                FAIL("unknown metric '%s' in expect", v[1]);
+            strcpy(e->metric, v[1]);
+            strcpy(e->a, v[2]);
+            strcpy(e->b, v[4]);
+            if (strcmp(v[3], "<") == 0)
+                e->cmp = CMP_LT;
+            else if (strcmp(v[3], ">") == 0)
+                e->cmp = CMP_GT;
+            else if (strcmp(v[3], "~") == 0)
+                e->cmp = CMP_EQ;
+            else
+                FAIL("expect comparison must be <, > or ~");
+            for (int i = 5; i < n; i++) {
+                double p;
+                const char *rest;
+                if (strncmp(v[i], "min=", 4) == 0 || strncmp(v[i], "max=", 4) == 0) {
+                    if (parse_num(v[i] + 4, &p, &rest) || strcmp(rest, "%") != 0 || p > 1000)
+                        FAIL("bad '%s' (min=N%% or max=N%%)", v[i]);
+                    if ((v[i][1] == 'a') != (e->cmp == CMP_EQ))
+                        FAIL("'min=' goes with < and >, 'max=' with ~");
+                    e->min_pct = p;
+                } else if (strlen(v[i]) < sizeof(e->why)) {
+                    strcpy(e->why, v[i]);
+                } else {
+                    FAIL("expect reason too long");
+                }
+            }
+            e->line = lx.line;
+            sc->nexpect++;
+        } else if (strcmp(v[0], "seed") == 0) {
+            if (n != 2 || strlen(v[1]) >= 200 || sc->nseed == SIM_MAX_SEED_LINES)
+                FAIL("expected 'seed \"TEXT\"' (under 200 characters, at most %d lines)",
+                     SIM_MAX_SEED_LINES);
+            strcpy(sc->seed_lines[sc->nseed++], v[1]);
+        } else {
+            FAIL("unknown keyword '%s'", v[0]);
+        }
+    }
+    if (r < 0)
+        goto out;
+    if (!sc->name[0] || !sc->plat || !sc->workload_path[0] || !sc->npol) {
+        sim_errf(err, path, lx.line, "incomplete scenario: needs 'scenario', 'platform', "
+                 "'workload' and at least one 'policy'");
+        goto out;
+    }
+    if (!sc->ncpu)
+        sc->ncpu = sc->plat->cores;
+    if (sc->ncpu > sc->plat->cores) {
+        sim_errf(err, path, 0, "cpus %u exceeds the %u cores of %s (SMT is not modelled)",
+                 sc->ncpu, sc->plat->cores, sc->plat->name);
+        goto out;
+    }
+    for (uint32_t i = 0; i < sc->nexpect; i++) {
+        int fa = 0, fb = 0;
+        for (uint32_t j = 0; j < sc->npol; j++) {
+            fa |= strcmp(sc->pol[j].label, sc->expect[i].a) == 0;
+            fb |= strcmp(sc->pol[j].label, sc->expect[i].b) == 0;
+        }
+        if (!fa || !fb) {
+            sim_errf(err, path, sc->expect[i].line, "expect names an unknown policy label");
+            goto out;
+        }
+    }
+    rc = 0;
+#undef FAIL
+out:
+    free(text);
+    return rc;
+}
