@@ -371,7 +371,7 @@ out:
     }
     /* PID profiles have no options and no boost: notfast stays 0. */
     if (pstate_prof_load(prof))
-        g->notfast = g->prm.options | g->st.iowait_boost;
+        g->notfast = pstate_options(prof, &g->prm) | g->st.iowait_boost;
     g->next_ns = g->st.time_ns + g->prm.sample_ns;
     return PGOV_OK;
 fail:
@@ -412,6 +412,31 @@ PST_HOOK(hook_load_4_17, PGOV_PSTATE_PROF_LOAD_4_17)
 PST_HOOK(hook_load_6_19, PGOV_PSTATE_PROF_LOAD_6_19)
 #undef PST_HOOK
 
+/* v4.5 has no hook: its timer drives it. */
+static int hook_timer_driven(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    (void)now;
+    if (flags & PGOV_UPDATE_REMOTE)
+        g->last_path = PGOV_PSTATE_PATH_REMOTE;
+    return PGOV_OK;
+}
+
+/* Indexed by profile - PGOV_PSTATE_PROF_PID_4_5 (pst_valid() bounds it). */
+static int (*const hooks[])(struct pgov_pstate *, uint64_t, uint32_t) = {
+    [PGOV_PSTATE_PROF_PID_4_5 - PGOV_PSTATE_PROF_PID_4_5] = hook_timer_driven,
+    [PGOV_PSTATE_PROF_PID_4_6 - PGOV_PSTATE_PROF_PID_4_5] = hook_pid_4_6,
+    [PGOV_PSTATE_PROF_PID_4_13 - PGOV_PSTATE_PROF_PID_4_5] = hook_pid_4_13,
+    [PGOV_PSTATE_PROF_ATOM_4_5 - PGOV_PSTATE_PROF_PID_4_5] = hook_timer_driven,
+    [PGOV_PSTATE_PROF_ATOM_4_6 - PGOV_PSTATE_PROF_PID_4_5] = hook_atom_4_6,
+    [PGOV_PSTATE_PROF_LOAD_4_13 - PGOV_PSTATE_PROF_PID_4_5] = hook_load_4_13,
+    [PGOV_PSTATE_PROF_LOAD_4_17 - PGOV_PSTATE_PROF_PID_4_5] = hook_load_4_17,
+    [PGOV_PSTATE_PROF_LOAD_6_19 - PGOV_PSTATE_PROF_PID_4_5] = hook_load_6_19,
+    [PGOV_PSTATE_PROF_HWP_BOOST_6_19 - PGOV_PSTATE_PROF_PID_4_5] = update_hwp,
+};
+_Static_assert(PGOV_ARRAY_SIZE(hooks) ==
+                   PGOV_PSTATE_PROF_HWP_BOOST_6_19 - PGOV_PSTATE_PROF_PID_4_5 + 1,
+               "one hook per profile");
+
 int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
 {
     if (pgov_unlikely(!g))
@@ -425,31 +450,10 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
         return PGOV_OK;
     if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
         return PGOV_EINVAL;
-    /* Tail calls into the copy specialised for the profile. */
-    switch (g->key - PSTATE_MAGIC) {
-    case PGOV_PSTATE_PROF_PID_4_6:
-        return hook_pid_4_6(g, now_ns, flags);
-    case PGOV_PSTATE_PROF_PID_4_13:
-        return hook_pid_4_13(g, now_ns, flags);
-    case PGOV_PSTATE_PROF_ATOM_4_6:
-        return hook_atom_4_6(g, now_ns, flags);
-    case PGOV_PSTATE_PROF_LOAD_4_13:
-        return hook_load_4_13(g, now_ns, flags);
-    case PGOV_PSTATE_PROF_LOAD_4_17:
-        return hook_load_4_17(g, now_ns, flags);
-    case PGOV_PSTATE_PROF_LOAD_6_19:
-        return hook_load_6_19(g, now_ns, flags);
-    case PGOV_PSTATE_PROF_HWP_BOOST_6_19:
-        return update_hwp(g, now_ns, flags);
-    case PGOV_PSTATE_PROF_PID_4_5:
-    case PGOV_PSTATE_PROF_ATOM_4_5:
-        /* v4.5 has no hook: its timer drives it. */
-        if (flags & PGOV_UPDATE_REMOTE)
-            g->last_path = PGOV_PSTATE_PATH_REMOTE;
-        return PGOV_OK;
-    default:
+    /* One indexed jump into the copy specialised for the profile. */
+    if (pgov_unlikely(!pst_valid(g)))
         return PGOV_EINVAL; /* never initialised, or clobbered */
-    }
+    return hooks[g->key - PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_5)](g, now_ns, flags);
 }
 
 int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)

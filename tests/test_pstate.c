@@ -947,6 +947,18 @@ static void test_argument_checks(void **st)
     pp = p;
     pp.amshift = 11;
     assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    /* Only what params_init would make: no RFC options outside v4.13 load,
+     * no APERF/MPERF shift before v4.13 (the hot paths rely on both). */
+    assert_int_equal(p.profile, PGOV_PSTATE_PROF_PID_4_13);
+    pp = p;
+    pp.options = PGOV_PSTATE_OPT_RFC_IO_PERCPU;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    pp = p;
+    pp.profile = PGOV_PSTATE_PROF_PID_4_6;
+    pp.amshift = 10;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    pp.profile = PGOV_PSTATE_PROF_ATOM_4_6;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
     s.pstate = 0;
     assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), PGOV_EINVAL);
     s.pstate = before.pstate;

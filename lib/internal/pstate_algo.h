@@ -123,7 +123,7 @@ PST_INLINE int32_t pst_pid(const struct pgov_pstate_params *prm, struct pst_dec 
 {
     int32_t err = fp_s32((int64_t)prm->setpoint_fp - busy);
     uint32_t mag = err < 0 ? 0u - (uint32_t)err : (uint32_t)err;
-    int32_t p, dd, r, integral;
+    int32_t p, ii, dd, r, integral;
 
     /* The kernel's abs() read back as s32: abs(INT32_MIN) stays negative,
      * so it is "inside" the deadband, with no separate test. */
@@ -134,9 +134,14 @@ PST_INLINE int32_t pst_pid(const struct pgov_pstate_params *prm, struct pst_dec 
     integral = integral > PST_INTEGRAL_LIMIT ? PST_INTEGRAL_LIMIT : integral;
     integral = integral < -PST_INTEGRAL_LIMIT ? -PST_INTEGRAL_LIMIT : integral;
     d->integral = integral;
-    dd = prm->d_gain ? fp_mul(prm->d_gain, fp_s32((int64_t)err - d->last_err)) : 0;
+    /* Zero gains (the core default) contribute exactly 0: one test skips both. */
+    ii = dd = 0;
+    if (prm->i_gain | prm->d_gain) {
+        ii = fp_mul(integral, prm->i_gain);
+        dd = fp_mul(prm->d_gain, fp_s32((int64_t)err - d->last_err));
+    }
     d->last_err = err;
-    r = fp_s32((int64_t)p + (prm->i_gain ? fp_mul(integral, prm->i_gain) : 0) + dd + 128);
+    r = fp_s32((int64_t)p + ii + dd + 128);
     return (int32_t)fp_asr64(r, 8);
 }
 
@@ -204,7 +209,7 @@ PST_INLINE int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *pr
             busy = fp_mul(busy, ratio);
         } else {
             /* ffb810563c0c: under 1 % C0 residency the CPU counts as idle. */
-            ratio = fp_div(fp_u2s64(100u * (d_m << prm->amshift)), fp_u2s64(d_t));
+            ratio = fp_div(fp_u2s64(100u * (d_m << pstate_amshift(prof, prm))), fp_u2s64(d_t));
             if (ratio < PST_ONE)
                 busy = 0;
         }
@@ -243,7 +248,7 @@ PST_INLINE void pst_decide_load(uint32_t prof, const struct pgov_pstate_params *
                                    const struct pgov_pstate_bounds *b, int32_t core,
                                    uint64_t d_m, uint64_t d_t, struct pst_dec *d)
 {
-    int32_t busy_frac = fp_div(fp_u2s64(d_m << prm->amshift), fp_u2s64(d_t));
+    int32_t busy_frac = fp_div(fp_u2s64(d_m << pstate_amshift(prof, prm)), fp_u2s64(d_t));
     int32_t target, avg;
 
     d->boost_used = (int32_t)d->boost;
@@ -347,7 +352,7 @@ PST_INLINE int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
             st->iowait_boost = 0; /* unsigned: backwards time clears it too */
         }
         st->last_update_ns = now;
-        if (pgov_unlikely(prm->options) && (st->iowait_boost || (flags & PSTATE_IN_SYSBOOST)))
+        if (pgov_unlikely(pstate_options(prof, prm)) && (st->iowait_boost || (flags & PSTATE_IN_SYSBOOST)))
             interval = PGOV_PSTATE_RFC_IO_INTERVAL_NS;
     }
 
@@ -458,8 +463,8 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
     if (!pstate_prof_load(prof)) {
         st->integral = d.integral;
         st->last_err = d.last_err;
-    } else {
-        st->iowait_boost = d.boost;
+    } else if (prof != PGOV_PSTATE_PROF_LOAD_6_19) {
+        st->iowait_boost = d.boost; /* halved by the decision before v5.x */
     }
     st->pstate = p;
     return PST_DECIDED;
