@@ -992,6 +992,16 @@ static void test_argument_checks(void **st)
     assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
     pp.profile = PGOV_PSTATE_PROF_ATOM_4_6;
     assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    /* ... and accepts both where they exist (on a scratch state). */
+    struct pgov_pstate_state s2 = s;
+    pp = p;
+    pp.amshift = 10;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s2, &in, &r), 0);
+    pp = p;
+    pp.profile = PGOV_PSTATE_PROF_LOAD_4_13;
+    pp.options = PGOV_PSTATE_OPT_RFC_IO_PERCPU;
+    s2 = s;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s2, &in, &r), 0);
     s.pstate = 0;
     assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), PGOV_EINVAL);
     s.pstate = before.pstate;
