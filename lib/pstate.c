@@ -109,14 +109,13 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     if (cfg->options == (PGOV_PSTATE_OPT_RFC_IO_PERCPU | PGOV_PSTATE_OPT_RFC_IO_ALL))
         return PGOV_EINVAL;
     /* The RFCs were posted against the 4.13 load path and nothing else. */
-    if (cfg->options && p.profile != PGOV_PSTATE_PROF_LOAD_4_13)
+    if (cfg->options && !pstate_prof_has_options(p.profile))
         return PGOV_EINVAL;
     p.options = cfg->options;
 
     /* The APERF/MPERF shift exists from v4.13 on. */
     if (cfg->aperf_mperf_shift != 0 &&
-        (cfg->aperf_mperf_shift != 10 || p.profile < PGOV_PSTATE_PROF_PID_4_13 ||
-         p.profile == PGOV_PSTATE_PROF_ATOM_4_5 || p.profile == PGOV_PSTATE_PROF_ATOM_4_6))
+        (cfg->aperf_mperf_shift != 10 || !pstate_prof_has_amshift(p.profile)))
         return PGOV_EINVAL;
     p.amshift = cfg->aperf_mperf_shift;
 
@@ -318,6 +317,10 @@ int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_h
     if ((in->flags & ~PGOV_UPDATE_ALL) || pgov_hw_limits_check(plat) || st->pstate == 0 ||
         b->lo == 0 || b->hi == 0 || b->base == 0 || b->ctl_turbo > 1 || prm->sample_ns == 0 ||
         prm->amshift > 10)
+        return PGOV_EINVAL;
+    /* The hot paths assume what params_init guarantees. */
+    if ((prm->options && !pstate_prof_has_options(prm->profile)) ||
+        (prm->amshift && !pstate_prof_has_amshift(prm->profile)))
         return PGOV_EINVAL;
     if (pstate_prof_timer(prm->profile) ? in->event != PGOV_PSTATE_EV_INIT &&
                                               in->event != PGOV_PSTATE_EV_TIMER

@@ -14,11 +14,16 @@
 #include "internal/pstate_copy.h"
 #include "internal/pstate_impl.h"
 
-#define PSTATE_MAGIC 0x70737467u /* "pstg" */
+/*
+ * The valid mark: "pst" plus the profile, so pgov_pstate_update() checks the
+ * mark and dispatches on the profile with one switch.
+ */
+#define PSTATE_MAGIC 0x70737400u /* "pst\0" */
+#define PSTATE_KEY(prof) (PSTATE_MAGIC | (prof))
 
 #if defined(__GNUC__) || defined(__clang__)
-#define PST_NOINLINE __attribute__((noinline))
-#define PST_HOOK_INLINE static inline __attribute__((always_inline))
+#define PST_NOINLINE __attribute__((__noinline__))
+#define PST_HOOK_INLINE static inline __attribute__((__always_inline__))
 #else
 #define PST_NOINLINE
 #define PST_HOOK_INLINE static inline
@@ -28,7 +33,7 @@ struct pgov_pstate {
     /* Hot fields first: the skipped hook reads only these two. */
     uint64_t next_ns; /* st.time_ns + sample interval: the skip filter */
     uint32_t notfast; /* non-zero: timer/HWP profile, options or a boost */
-    uint32_t magic;
+    uint32_t key; /* PSTATE_KEY(profile) once initialised */
     struct pgov_pstate_state st;
     struct pgov_pstate_params prm;
     struct pgov_pstate_bounds b;
@@ -46,6 +51,13 @@ struct pgov_pstate {
     uint32_t reserved;
     struct pgov_hw hw;
 };
+
+/* Initialised (and not clobbered into another mark). */
+static int pst_valid(const struct pgov_pstate *g)
+{
+    return g->key - PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_5) <=
+           PGOV_PSTATE_PROF_HWP_BOOST_6_19 - PGOV_PSTATE_PROF_PID_4_5;
+}
 
 size_t pgov_pstate_size(void)
 {
@@ -130,7 +142,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     /* Field by field (no memset on small cores); hw is filled by the bind. */
     g->next_ns = 0;
     g->notfast = 1;
-    g->magic = 0;
+    g->key = 0;
     pst_state_zero(&g->st);
     pst_params_copy(&g->prm, &prm);
     pst_bounds_zero(&g->b);
@@ -207,7 +219,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
         g->last_path = res.path;
     }
     refresh_fast(g);
-    g->magic = PSTATE_MAGIC;
+    g->key = PSTATE_KEY(g->prm.profile);
     *out = g;
     return PGOV_OK;
 }
@@ -300,9 +312,9 @@ PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t
 PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_pstate_result pre;
-    uint64_t last_update = g->st.last_update_ns;
-    uint32_t boost = g->st.iowait_boost;
-    int how;
+    uint64_t last_update = 0;
+    uint32_t boost = 0;
+    int how, rc;
 
     if (flags & PGOV_UPDATE_REMOTE) {
         g->last_path = PGOV_PSTATE_PATH_REMOTE;
@@ -314,49 +326,60 @@ PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now,
         if (sh->seen && now - sh->last_io_ns <= g->prm.tick_ns)
             flags |= PSTATE_IN_SYSBOOST;
     }
+    if (pstate_prof_load(prof)) {
+        /* Only the load hooks' step 1 touches the state: kept for an undo. */
+        last_update = g->st.last_update_ns;
+        boost = g->st.iowait_boost;
+    }
 
     how = pst_hook_pre(prof, &g->prm, &g->st, now, flags, &pre);
     if (how == 0) {
         g->last_path = pre.path; /* boost bookkeeping only: nothing can fail */
-    } else {
-        struct pgov_hw_counters c;
-        uint64_t iowait_us = 0;
-        int rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c);
-        if (pgov_unlikely(rc))
-            rc = pst_hal_err(rc);
-        else if (pst_is_atom(prof)) {
-            struct pgov_hw_idle idle;
-            rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
-            iowait_us = rc ? 0 : idle.iowait_us;
-        }
-        if (!rc)
-            rc = pst_hook_sample(prof, &g->prm, &g->plat, &g->b, &g->st, now, &c, iowait_us,
-                                 how == 2, NULL, &g->hw, g->cpu);
-        if (pgov_unlikely(rc < 0)) {
-            /* Only step 1 touched the state: undo it. */
-            g->st.last_update_ns = last_update;
-            g->st.iowait_boost = boost;
-            return rc;
-        }
-        if (rc == PST_REJECTED) {
-            g->last_path = PGOV_PSTATE_PATH_REJECTED;
-        } else if (rc == PST_FIRST) {
-            g->last_path = PGOV_PSTATE_PATH_FIRST;
-        } else {
-            g->last_path = how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
-            g->samples++;
-            if (pgov_unlikely(g->hw.ops.trace != NULL))
-                trace_decision(g, now);
-        }
+        goto out;
     }
+    struct pgov_hw_counters c;
+    uint64_t iowait_us = 0;
+    rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c);
+    if (pgov_unlikely(rc))
+        goto fail;
+    if (pst_is_atom(prof)) {
+        struct pgov_hw_idle idle;
+        rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
+        if (rc)
+            goto fail;
+        iowait_us = idle.iowait_us;
+    }
+    rc = pst_hook_sample(prof, &g->prm, &g->plat, &g->b, &g->st, now, &c, iowait_us, how == 2,
+                         NULL, &g->hw, g->cpu);
+    if (pgov_likely(rc == PST_DECIDED)) {
+        g->last_path = how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
+        g->samples++;
+        if (pgov_unlikely(g->hw.ops.trace != NULL))
+            trace_decision(g, now);
+    } else if (rc == PST_REJECTED) {
+        g->last_path = PGOV_PSTATE_PATH_REJECTED;
+    } else if (rc == PST_FIRST) {
+        g->last_path = PGOV_PSTATE_PATH_FIRST;
+    } else {
+        goto fail;
+    }
+out:
     if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->prm.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
         (flags & PGOV_UPDATE_IOWAIT) && g->shared) {
         g->shared->last_io_ns = now;
         g->shared->seen = 1;
     }
-    g->notfast = g->prm.options | g->st.iowait_boost;
+    /* PID profiles have no options and no boost: notfast stays 0. */
+    if (pstate_prof_load(prof))
+        g->notfast = pstate_options(prof, &g->prm) | g->st.iowait_boost;
     g->next_ns = g->st.time_ns + g->prm.sample_ns;
     return PGOV_OK;
+fail:
+    if (pstate_prof_load(prof)) {
+        g->st.last_update_ns = last_update;
+        g->st.iowait_boost = boost;
+    }
+    return pst_hal_err(rc);
 }
 
 /*
@@ -389,6 +412,31 @@ PST_HOOK(hook_load_4_17, PGOV_PSTATE_PROF_LOAD_4_17)
 PST_HOOK(hook_load_6_19, PGOV_PSTATE_PROF_LOAD_6_19)
 #undef PST_HOOK
 
+/* v4.5 has no hook: its timer drives it. */
+static int hook_timer_driven(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    (void)now;
+    if (flags & PGOV_UPDATE_REMOTE)
+        g->last_path = PGOV_PSTATE_PATH_REMOTE;
+    return PGOV_OK;
+}
+
+/* Indexed by profile - PGOV_PSTATE_PROF_PID_4_5 (pst_valid() bounds it). */
+static int (*const hooks[])(struct pgov_pstate *, uint64_t, uint32_t) = {
+    [PGOV_PSTATE_PROF_PID_4_5 - PGOV_PSTATE_PROF_PID_4_5] = hook_timer_driven,
+    [PGOV_PSTATE_PROF_PID_4_6 - PGOV_PSTATE_PROF_PID_4_5] = hook_pid_4_6,
+    [PGOV_PSTATE_PROF_PID_4_13 - PGOV_PSTATE_PROF_PID_4_5] = hook_pid_4_13,
+    [PGOV_PSTATE_PROF_ATOM_4_5 - PGOV_PSTATE_PROF_PID_4_5] = hook_timer_driven,
+    [PGOV_PSTATE_PROF_ATOM_4_6 - PGOV_PSTATE_PROF_PID_4_5] = hook_atom_4_6,
+    [PGOV_PSTATE_PROF_LOAD_4_13 - PGOV_PSTATE_PROF_PID_4_5] = hook_load_4_13,
+    [PGOV_PSTATE_PROF_LOAD_4_17 - PGOV_PSTATE_PROF_PID_4_5] = hook_load_4_17,
+    [PGOV_PSTATE_PROF_LOAD_6_19 - PGOV_PSTATE_PROF_PID_4_5] = hook_load_6_19,
+    [PGOV_PSTATE_PROF_HWP_BOOST_6_19 - PGOV_PSTATE_PROF_PID_4_5] = update_hwp,
+};
+_Static_assert(PGOV_ARRAY_SIZE(hooks) ==
+                   PGOV_PSTATE_PROF_HWP_BOOST_6_19 - PGOV_PSTATE_PROF_PID_4_5 + 1,
+               "one hook per profile");
+
 int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
 {
     if (pgov_unlikely(!g))
@@ -400,30 +448,12 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
      */
     if (pgov_likely((flags | g->notfast) == 0) && fp_u2s64(now_ns - g->next_ns) < 0)
         return PGOV_OK;
-    if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL) || pgov_unlikely(g->magic != PSTATE_MAGIC))
+    if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
         return PGOV_EINVAL;
-    /* Tail calls into the copy specialised for the profile. */
-    switch (g->prm.profile) {
-    case PGOV_PSTATE_PROF_PID_4_6:
-        return hook_pid_4_6(g, now_ns, flags);
-    case PGOV_PSTATE_PROF_PID_4_13:
-        return hook_pid_4_13(g, now_ns, flags);
-    case PGOV_PSTATE_PROF_ATOM_4_6:
-        return hook_atom_4_6(g, now_ns, flags);
-    case PGOV_PSTATE_PROF_LOAD_4_13:
-        return hook_load_4_13(g, now_ns, flags);
-    case PGOV_PSTATE_PROF_LOAD_4_17:
-        return hook_load_4_17(g, now_ns, flags);
-    case PGOV_PSTATE_PROF_LOAD_6_19:
-        return hook_load_6_19(g, now_ns, flags);
-    case PGOV_PSTATE_PROF_HWP_BOOST_6_19:
-        return update_hwp(g, now_ns, flags);
-    default:
-        /* v4.5 has no hook: its timer drives it. */
-        if (flags & PGOV_UPDATE_REMOTE)
-            g->last_path = PGOV_PSTATE_PATH_REMOTE;
-        return PGOV_OK;
-    }
+    /* One indexed jump into the copy specialised for the profile. */
+    if (pgov_unlikely(!pst_valid(g)))
+        return PGOV_EINVAL; /* never initialised, or clobbered */
+    return hooks[g->key - PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_5)](g, now_ns, flags);
 }
 
 int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
@@ -432,7 +462,7 @@ int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
 
     if (!g || !next_ns)
         return PGOV_EFAULT;
-    if (g->magic != PSTATE_MAGIC)
+    if (!pst_valid(g))
         return PGOV_EINVAL;
     if (!g->timer) {
         *next_ns = UINT64_MAX;
@@ -455,7 +485,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
 
     if (!g || !lim)
         return PGOV_EFAULT;
-    if (g->magic != PSTATE_MAGIC)
+    if (!pst_valid(g))
         return PGOV_EINVAL;
     if (lim->size == 0)
         return PGOV_E2BIG;
@@ -487,7 +517,7 @@ int pgov_pstate_attach_shared(struct pgov_pstate *g, struct pgov_pstate_shared *
 {
     if (!g)
         return PGOV_EFAULT;
-    if (g->magic != PSTATE_MAGIC)
+    if (!pst_valid(g))
         return PGOV_EINVAL;
     g->shared = shared;
     return PGOV_OK;
@@ -497,7 +527,7 @@ int pgov_pstate_get_status(const struct pgov_pstate *g, struct pgov_pstate_statu
 {
     if (!g || !out)
         return PGOV_EFAULT;
-    if (g->magic != PSTATE_MAGIC)
+    if (!pst_valid(g))
         return PGOV_EINVAL;
     out->profile = g->prm.profile;
     out->cpu = g->cpu;

@@ -3,18 +3,31 @@
 #include <pgov/sugov.h>
 #include <pgov/pstate.h>
 
+#include "internal/compiler.h"
 #include "internal/fp.h"
 #include "internal/sugov_impl.h"
 
 #define CAP_SCALE 1024u
 #define IOWAIT_BOOST_MIN (CAP_SCALE / 8)
 
+#if defined(__GNUC__) || defined(__clang__)
+#define SUGOV_COLD static __attribute__((__noinline__, __cold__))
+#else
+#define SUGOV_COLD static
+#endif
+
+/* The numeric fields: max_cap 1..1024, a reference frequency, a tick. */
+static inline int params_bad_values(const struct pgov_sugov_params *prm)
+{
+    return prm->max_cap - 1u >= CAP_SCALE || prm->max_freq_khz == 0 || prm->tick_ns == 0;
+}
+
 int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
 {
     if (!prm)
         return PGOV_EFAULT;
-    if (prm->max_cap == 0 || prm->max_cap > CAP_SCALE || prm->max_freq_khz == 0 ||
-        prm->tick_ns == 0 || prm->reserved != 0 || (prm->options & ~PGOV_SUGOV_OPT_NONINVARIANT))
+    if (params_bad_values(prm) || prm->reserved != 0 ||
+        (prm->options & ~PGOV_SUGOV_OPT_NONINVARIANT))
         return PGOV_EINVAL;
     return PGOV_OK;
 }
@@ -43,17 +56,16 @@ static void result_copy(struct pgov_sugov_result *d, const struct pgov_sugov_res
     d->raw_freq = s->raw_freq;
 }
 
-/* map_util_perf + map_util_freq + the table-less resolve. */
-static uint32_t next_freq(const struct pgov_sugov_params *prm, uint32_t util, uint32_t cur,
-                          uint64_t *raw)
+/* map_util_perf + map_util_freq against reference @ref + the table-less resolve. */
+static inline uint32_t freq_of(const struct pgov_sugov_params *prm, uint32_t util, uint32_t ref,
+                               uint64_t *raw)
 {
-    uint32_t perf, ref, lo = prm->min_khz;
+    uint32_t perf, lo = prm->min_khz;
     uint64_t f;
 
     util = util > prm->max_cap ? prm->max_cap : util;
     perf = util + (util >> 2); /* 25 % headroom */
     perf = perf > prm->max_cap ? prm->max_cap : perf;
-    ref = (prm->options & PGOV_SUGOV_OPT_NONINVARIANT) ? cur + (cur >> 2) : prm->max_freq_khz;
     f = pgov_div_u64((uint64_t)ref * perf, prm->max_cap);
     *raw = f;
     if (lo > prm->max_khz)
@@ -62,14 +74,42 @@ static uint32_t next_freq(const struct pgov_sugov_params *prm, uint32_t util, ui
     return (uint32_t)(f < lo ? lo : f);
 }
 
-uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
-                              uint32_t cur_khz, uint64_t *raw)
+/* The reference: max_freq, or 1.25 x the current frequency (non-invariant). */
+static uint32_t next_freq(const struct pgov_sugov_params *prm, uint32_t util, uint32_t cur,
+                          uint64_t *raw)
+{
+    uint32_t ref = (prm->options & PGOV_SUGOV_OPT_NONINVARIANT) ? cur + (cur >> 2)
+                                                                 : prm->max_freq_khz;
+    return freq_of(prm, util, ref, raw);
+}
+
+/* Options or a reserved word set: the full check, then either reference. */
+SUGOV_COLD uint32_t next_freq_cold(const struct pgov_sugov_params *prm, uint32_t util,
+                                   uint32_t cur_khz, uint64_t *raw)
 {
     uint64_t r;
 
     if (pgov_sugov_params_check(prm))
         return 0;
     uint32_t f = next_freq(prm, util, cur_khz, &r);
+    if (raw)
+        *raw = r;
+    return f;
+}
+
+uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
+                              uint32_t cur_khz, uint64_t *raw)
+{
+    uint64_t r;
+
+    if (pgov_unlikely(!prm))
+        return 0;
+    /* The common case (invariant, no reserved bits) tests each word once. */
+    if (pgov_unlikely((prm->options | prm->reserved) != 0))
+        return next_freq_cold(prm, util, cur_khz, raw);
+    if (pgov_unlikely(params_bad_values(prm)))
+        return 0;
+    uint32_t f = freq_of(prm, util, prm->max_freq_khz, &r);
     if (raw)
         *raw = r;
     return f;

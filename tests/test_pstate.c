@@ -823,6 +823,39 @@ static void test_sugov(void **st)
     assert_int_equal(pgov_sugov_next_freq(&p, 1, 0, NULL), 0);
     assert_int_equal(pgov_sugov_params_check(&p), PGOV_EINVAL);
     p.max_cap = 1024;
+    /* Every invalid word gives 0 and leaves *raw alone, whichever path
+     * (invariant fast path, options/reserved slow path) sees it. */
+    assert_int_equal(pgov_sugov_next_freq(NULL, 512, 0, &raw), 0);
+    static const struct {
+        uint32_t max_cap, max_freq, options, reserved;
+        uint64_t tick;
+    } bad[] = {
+        {1025, 3900000, 0, 0, 4 * MS}, {1024, 0, 0, 0, 4 * MS}, {1024, 3900000, 0, 0, 0},
+        {1024, 3900000, 0, 1, 4 * MS}, {1024, 3900000, 2, 0, 4 * MS},
+        {1024, 3900000, PGOV_SUGOV_OPT_NONINVARIANT, 1, 4 * MS},
+        {0, 3900000, PGOV_SUGOV_OPT_NONINVARIANT, 0, 4 * MS},
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        struct pgov_sugov_params q = p;
+        q.max_cap = bad[i].max_cap;
+        q.max_freq_khz = bad[i].max_freq;
+        q.options = bad[i].options;
+        q.reserved = bad[i].reserved;
+        q.tick_ns = bad[i].tick;
+        raw = 77;
+        assert_int_equal(pgov_sugov_params_check(&q), PGOV_EINVAL);
+        assert_int_equal(pgov_sugov_next_freq(&q, 512, 2000000, &raw), 0);
+        assert_int_equal(raw, 77);
+    }
+    /* Non-invariant without a raw pointer; max_cap 1 is the smallest valid. */
+    p.options = PGOV_SUGOV_OPT_NONINVARIANT;
+    /* ref 1.25 * 3 GHz, perf 640/1024 of it */
+    assert_int_equal(pgov_sugov_next_freq(&p, 512, 3000000, NULL), 2343750);
+    p.options = 0;
+    p.max_cap = 1;
+    assert_int_equal(pgov_sugov_next_freq(&p, 1, 0, &raw), 3900000);
+    assert_int_equal(raw, 3900000);
+    p.max_cap = 1024;
 
     struct pgov_sugov_state s;
     struct pgov_sugov_result r;
@@ -947,6 +980,28 @@ static void test_argument_checks(void **st)
     pp = p;
     pp.amshift = 11;
     assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    /* Only what params_init would make: no RFC options outside v4.13 load,
+     * no APERF/MPERF shift before v4.13 (the hot paths rely on both). */
+    assert_int_equal(p.profile, PGOV_PSTATE_PROF_PID_4_13);
+    pp = p;
+    pp.options = PGOV_PSTATE_OPT_RFC_IO_PERCPU;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    pp = p;
+    pp.profile = PGOV_PSTATE_PROF_PID_4_6;
+    pp.amshift = 10;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    pp.profile = PGOV_PSTATE_PROF_ATOM_4_6;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
+    /* ... and accepts both where they exist (on a scratch state). */
+    struct pgov_pstate_state s2 = s;
+    pp = p;
+    pp.amshift = 10;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s2, &in, &r), 0);
+    pp = p;
+    pp.profile = PGOV_PSTATE_PROF_LOAD_4_13;
+    pp.options = PGOV_PSTATE_OPT_RFC_IO_PERCPU;
+    s2 = s;
+    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s2, &in, &r), 0);
     s.pstate = 0;
     assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), PGOV_EINVAL);
     s.pstate = before.pstate;

@@ -370,7 +370,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_state_reset(struct pgov_pstate_state *s
  *
  * @return ::PGOV_OK; ::PGOV_EFAULT (NULL); ::PGOV_EINVAL (event not valid
  *         for the profile, unknown flags, HWP profile, `st->pstate` or
- *         bounds 0); ::PGOV_EDOM where the kernel would divide by zero
+ *         bounds 0, options or an APERF/MPERF shift on a profile that
+ *         pgov_pstate_params_init() refuses them for); ::PGOV_EDOM where the kernel would divide by zero
  *         (the x86 divide trap); nothing changes on error.
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pstate_decide(const struct pgov_pstate_params *prm,

@@ -29,7 +29,7 @@
  * measured) once.
  */
 #if defined(__OPTIMIZE__) && (defined(__GNUC__) || defined(__clang__))
-#define PST_INLINE static inline __attribute__((always_inline))
+#define PST_INLINE static inline __attribute__((__always_inline__))
 #define PST_BODIES 1
 #define PST_PROTOS 0
 #elif defined(PST_ALGO_IMPL)
@@ -122,19 +122,26 @@ PST_INLINE int32_t pst_pid(const struct pgov_pstate_params *prm, struct pst_dec 
                               int32_t busy)
 {
     int32_t err = fp_s32((int64_t)prm->setpoint_fp - busy);
-    int32_t p, dd, r, integral;
+    uint32_t mag = err < 0 ? 0u - (uint32_t)err : (uint32_t)err;
+    int32_t p, ii, dd, r, integral;
 
-    /* abs(INT32_MIN) stays negative in the kernel, so it is "inside". */
-    if (pgov_unlikely(err == INT32_MIN) || (err < 0 ? -err : err) <= prm->deadband_fp)
+    /* The kernel's abs() read back as s32: abs(INT32_MIN) stays negative,
+     * so it is "inside" the deadband, with no separate test. */
+    if (fp_s32(mag) <= prm->deadband_fp)
         return 0;
     p = fp_mul(prm->p_gain, err);
     integral = fp_s32((int64_t)d->integral + err);
     integral = integral > PST_INTEGRAL_LIMIT ? PST_INTEGRAL_LIMIT : integral;
     integral = integral < -PST_INTEGRAL_LIMIT ? -PST_INTEGRAL_LIMIT : integral;
     d->integral = integral;
-    dd = prm->d_gain ? fp_mul(prm->d_gain, fp_s32((int64_t)err - d->last_err)) : 0;
+    /* Zero gains (the core default) contribute exactly 0: one test skips both. */
+    ii = dd = 0;
+    if (prm->i_gain | prm->d_gain) {
+        ii = fp_mul(integral, prm->i_gain);
+        dd = fp_mul(prm->d_gain, fp_s32((int64_t)err - d->last_err));
+    }
     d->last_err = err;
-    r = fp_s32((int64_t)p + (prm->i_gain ? fp_mul(integral, prm->i_gain) : 0) + dd + 128);
+    r = fp_s32((int64_t)p + ii + dd + 128);
     return (int32_t)fp_asr64(r, 8);
 }
 
@@ -202,7 +209,7 @@ PST_INLINE int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *pr
             busy = fp_mul(busy, ratio);
         } else {
             /* ffb810563c0c: under 1 % C0 residency the CPU counts as idle. */
-            ratio = fp_div(fp_u2s64(100u * (d_m << prm->amshift)), fp_u2s64(d_t));
+            ratio = fp_div(fp_u2s64(100u * (d_m << pstate_amshift(prof, prm))), fp_u2s64(d_t));
             if (ratio < PST_ONE)
                 busy = 0;
         }
@@ -241,7 +248,7 @@ PST_INLINE void pst_decide_load(uint32_t prof, const struct pgov_pstate_params *
                                    const struct pgov_pstate_bounds *b, int32_t core,
                                    uint64_t d_m, uint64_t d_t, struct pst_dec *d)
 {
-    int32_t busy_frac = fp_div(fp_u2s64(d_m << prm->amshift), fp_u2s64(d_t));
+    int32_t busy_frac = fp_div(fp_u2s64(d_m << pstate_amshift(prof, prm)), fp_u2s64(d_t));
     int32_t target, avg;
 
     d->boost_used = (int32_t)d->boost;
@@ -345,7 +352,7 @@ PST_INLINE int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
             st->iowait_boost = 0; /* unsigned: backwards time clears it too */
         }
         st->last_update_ns = now;
-        if (pgov_unlikely(prm->options) && (st->iowait_boost || (flags & PSTATE_IN_SYSBOOST)))
+        if (pgov_unlikely(pstate_options(prof, prm)) && (st->iowait_boost || (flags & PSTATE_IN_SYSBOOST)))
             interval = PGOV_PSTATE_RFC_IO_INTERVAL_NS;
     }
 
@@ -362,6 +369,10 @@ PST_INLINE int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
  * (when not NULL) before anything is stored; fill @res (when not NULL).
  * Returns PST_DECIDED, PST_REJECTED, PST_FIRST, or a negative error (then
  * nothing has changed).
+ *
+ * Without @res (the instance, whose hook profiles never read them back) the
+ * stored deltas, last_sample_time and core are not kept: only the v4.5
+ * timer's stale decision uses them, and it runs through the decision layer.
  */
 PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *prm,
                                   const struct pgov_hw_limits *plat,
@@ -372,22 +383,22 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
                                   const struct pgov_hw *hw, uint32_t cpu)
 {
     struct pst_dec d;
-    uint64_t d_a, d_m, d_t, d_io = 0;
+    uint64_t d_a, d_m, d_t, d_io = 0, last = st->time_ns;
     int32_t core = 0;
-    uint32_t p;
+    uint32_t p, cur = st->pstate;
     int rc;
 
     if (c->mperf == st->prev_mperf || c->tsc == st->prev_tsc) {
         if (res) {
             res->path = PGOV_PSTATE_PATH_REJECTED;
-            res->pstate = st->pstate;
+            res->pstate = cur;
         }
         return PST_REJECTED;
     }
     d_a = c->aperf - st->prev_aperf;
     d_m = c->mperf - st->prev_mperf;
     d_t = c->tsc - st->prev_tsc;
-    if (pgov_unlikely(st->time_ns == 0)) {
+    if (pgov_unlikely(last == 0)) {
         /* The first accepted sample only primes the counters. */
         st->last_time_ns = 0;
         st->time_ns = now;
@@ -399,7 +410,7 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
         st->prev_tsc = c->tsc;
         if (res) {
             res->path = PGOV_PSTATE_PATH_FIRST;
-            res->pstate = st->pstate;
+            res->pstate = cur;
         }
         return PST_FIRST;
     }
@@ -412,11 +423,11 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
     d.boost = st->iowait_boost;
     if (pst_is_atom(prof))
         d_io = iowait_us - st->prev_iowait_us;
-    rc = pst_decide(prof, prm, plat, b, st->pstate, core, d_m, d_t, now - st->time_ns, d_io, &d);
+    rc = pst_decide(prof, prm, plat, b, cur, core, d_m, d_t, now - last, d_io, &d);
     if (pgov_unlikely(rc))
         return rc;
     p = pst_clamp(b, d.target);
-    if (p != st->pstate && hw) {
+    if (p != cur && hw) {
         rc = hw->ops.set_pstate(hw->ctx, cpu, p, pst_perf_ctl(b, p));
         if (pgov_unlikely(rc))
             return pst_hal_err(rc);
@@ -424,7 +435,7 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
     if (res) {
         res->path = immediate ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
         res->have = d.have | PGOV_PSTATE_HAVE_CORE | PGOV_PSTATE_HAVE_DECIDE;
-        res->write = p != st->pstate;
+        res->write = p != cur;
         res->perf_ctl = res->write ? pst_perf_ctl(b, p) : 0;
         res->pstate = p;
         res->sample_ratio = d.ratio;
@@ -436,21 +447,25 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
         res->target_avg = d.target;
         res->lo = b->lo;
         res->hi = b->hi;
+        st->last_time_ns = last;
+        st->d_aperf = d_a;
+        st->d_mperf = d_m;
+        st->d_tsc = d_t;
+        st->core = core;
     }
-    st->last_time_ns = st->time_ns;
     st->time_ns = now;
-    st->d_aperf = d_a;
-    st->d_mperf = d_m;
-    st->d_tsc = d_t;
     st->prev_aperf = c->aperf;
     st->prev_mperf = c->mperf;
     st->prev_tsc = c->tsc;
-    st->prev_iowait_us += d_io;
-    st->core = core;
+    if (pst_is_atom(prof))
+        st->prev_iowait_us += d_io;
     st->busy_scaled = d.busy;
-    st->integral = d.integral;
-    st->last_err = d.last_err;
-    st->iowait_boost = d.boost;
+    if (!pstate_prof_load(prof)) {
+        st->integral = d.integral;
+        st->last_err = d.last_err;
+    } else if (prof != PGOV_PSTATE_PROF_LOAD_6_19) {
+        st->iowait_boost = d.boost; /* halved by the decision before v5.x */
+    }
     st->pstate = p;
     return PST_DECIDED;
 }

@@ -26,6 +26,33 @@ static inline int pstate_prof_fp_limits(uint32_t prof)
            prof == PGOV_PSTATE_PROF_ATOM_4_5 || prof == PGOV_PSTATE_PROF_ATOM_4_6;
 }
 
+/*
+ * What pgov_pstate_params_init() allows (and the decision layer checks):
+ * the IO RFC options only on the v4.13 load profile, the APERF/MPERF shift
+ * only from v4.13 on and not on Atom. The hot paths rely on it so that the
+ * profiles without them test nothing.
+ */
+static inline int pstate_prof_has_options(uint32_t prof)
+{
+    return prof == PGOV_PSTATE_PROF_LOAD_4_13;
+}
+
+static inline int pstate_prof_has_amshift(uint32_t prof)
+{
+    return prof >= PGOV_PSTATE_PROF_PID_4_13 && prof != PGOV_PSTATE_PROF_ATOM_4_5 &&
+           prof != PGOV_PSTATE_PROF_ATOM_4_6;
+}
+
+static inline uint32_t pstate_options(uint32_t prof, const struct pgov_pstate_params *prm)
+{
+    return pstate_prof_has_options(prof) ? prm->options : 0;
+}
+
+static inline unsigned pstate_amshift(uint32_t prof, const struct pgov_pstate_params *prm)
+{
+    return pstate_prof_has_amshift(prof) ? prm->amshift : 0;
+}
+
 /* A size-prefixed struct: at least @known bytes, zero beyond. */
 int pstate_check_size(const void *p, uint32_t size, size_t known);
 
