@@ -109,7 +109,10 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
             req = ((uint64_t)plat->turbo_pstate << 8) | plat->min_pstate;
         if (cap == 0)
             cap = (uint64_t)plat->max_pstate << 8;
-        if ((req & 0xff) == 0 || (req & 0xff00) == 0 || (cap & 0xff00) == 0)
+        /* The kernel never builds a request with min above max (its sysfs
+         * stores keep min <= max), so such a request is refused here. */
+        if ((req & 0xff) == 0 || (req & 0xff00) == 0 || (cap & 0xff00) == 0 ||
+            (req & 0xff) > ((req >> 8) & 0xff))
             return PGOV_EINVAL;
         h.hwp_request = req;
         h.hwp_cap = cap;

@@ -780,6 +780,10 @@ static void test_hwp_instance(void **st)
     assert_int_equal(status(g).boost, 0);
     l.hwp_request = 10u;
     assert_int_equal(pgov_pstate_set_limits(g, &l), PGOV_EINVAL);
+    /* min above max: refused, the request in force is kept. */
+    l.hwp_request = (13u << 8) | 34u;
+    assert_int_equal(pgov_pstate_set_limits(g, &l), PGOV_EINVAL);
+    assert_int_equal(f.hwp_request, (36u << 8) | 10u);
 }
 
 static void test_hwp_decision_errors(void **st)

@@ -166,7 +166,8 @@ struct pgov_pstate_limits {
                            *   min_ratio the kernel raises it to min_ratio */
     uint64_t hwp_request; /**< HWP: cached IA32_HWP_REQUEST (min in bits 7:0,
                            *   max in 15:8); 0: min = min_pstate, max =
-                           *   turbo_pstate */
+                           *   turbo_pstate. Min 0, max 0 or min above max:
+                           *   PGOV_EINVAL (the kernel never builds one) */
     uint64_t hwp_cap;     /**< HWP: IA32_HWP_CAPABILITIES (guaranteed in
                            *   bits 15:8); 0: guaranteed = max_pstate */
 };
