@@ -85,6 +85,10 @@ static void setup_update1(void)
 {
     setup_update(1);
 }
+static void setup_update100(void)
+{
+    setup_update(100);
+}
 static void setup_update1000(void)
 {
     setup_update(1000);
@@ -160,6 +164,9 @@ const struct bench_op bench_ops_signals[] = {
     {"pelt_decay", setup_decay, lib_decay, loop_base_decay},
     {"pelt_update_no_period", setup_update0, lib_update, loop_base_update},
     {"pelt_update_1_period", setup_update1, lib_update, loop_base_update},
+    /* 32..511 periods: the segment decays are still computed (from 512 on
+     * they vanish, see cross_long() in lib/pelt.c). */
+    {"pelt_update_100_periods", setup_update100, lib_update, loop_base_update},
     {"pelt_update_1000_periods", setup_update1000, lib_update, loop_base_update},
     {"util_est_cycle", setup_ue, lib_ue, loop_base_ue},
     BENCH_OPS_END,

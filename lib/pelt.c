@@ -8,6 +8,10 @@
  * shared (the kernel calls decay_load five times). The no-boundary case, by
  * far the most common, touches no table. Products with 0/1 arguments are
  * added unconditionally: adding `0 * contrib` is what skipping would give.
+ * Crossing updates fold the inputs into their increments before touching the
+ * sums and compute each average right after its sum, so few values are live
+ * at once (fewer saved registers); idle signals (load 0) take a copy with
+ * constant inputs; from 512 periods on the segment decays are known zeros.
  */
 #include <pgov/pelt.h>
 
@@ -252,31 +256,38 @@ static inline void avgs(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, 
     sa->util_avg = sa->util_sum / div;
 }
 
-/* Store the new sums and, if asked, the averages (one store per field). */
-static inline void finish(struct pgov_pelt_avg *sa, uint64_t ls, uint64_t rs, uint32_t us,
-                          uint32_t d3, uint64_t weight, int do_avgs)
+/*
+ * Beyond the cut-off every old value decays to 0 (rare), or a corrupted
+ * period_contrib: out of line, so the long path carries neither the generic
+ * decay nor a call. Nothing has been written yet.
+ */
+static PELT_COLD int cross_far(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+                               uint64_t runnable, uint32_t running, uint64_t weight, int do_avgs)
 {
-    sa->load_sum = ls;
-    sa->runnable_sum = rs;
-    sa->util_sum = us;
-    sa->period_contrib = d3;
-    if (do_avgs) {
-        uint32_t div = PGOV_PELT_MIN_DIVIDER + d3;
-        sa->load_avg = pgov_div_u64(weight * ls, div);
-        sa->runnable_avg = pgov_div_u64(rs, div);
-        sa->util_avg = us / div;
+    int rc;
+    if (sa->period_contrib >= PGOV_PELT_PERIOD_UNITS)
+        return PGOV_EINVAL;
+    sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
+    if (!load) {
+        runnable = 0;
+        running = 0;
     }
-}
-
-/* Beyond the cut-off every old value decays to 0; rare, so out of line. */
-static PELT_COLD int cross_cutoff(struct pgov_pelt_avg *sa, uint64_t t, uint64_t load,
-                                  uint64_t runnable, uint32_t running, uint64_t weight,
-                                  int do_avgs)
-{
-    int rc = cross(sa, MAINLINE, t, load, runnable, running);
+    rc = cross(sa, MAINLINE, delta + sa->period_contrib, load, runnable, running);
     if (do_avgs && rc)
         avgs(sa, MAINLINE, weight);
     return rc;
+}
+
+static PELT_COLD int cross_far_sums(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+                                    uint64_t runnable, uint32_t running)
+{
+    return cross_far(sa, delta, load, runnable, running, 0, 0);
+}
+
+static PELT_COLD int cross_far_avgs(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+                                    uint64_t runnable, uint32_t running, uint64_t weight)
+{
+    return cross_far(sa, delta, load, runnable, running, weight, 1);
 }
 
 /*
@@ -285,86 +296,137 @@ static PELT_COLD int cross_cutoff(struct pgov_pelt_avg *sa, uint64_t t, uint64_t
  * a boundary; nothing has been written yet, so a corrupted period_contrib is
  * still refused. Same arithmetic as cross(), written out with locals (one
  * load and one store per field): cross_short() for 1..31 periods (no halving
- * shift, middle segment from a table), cross_long() for more.
+ * shift, middle segment from a table), cross_long() for 32..2016.
  */
 static inline int cross_short(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
                               uint64_t runnable, uint32_t running, uint64_t weight, int do_avgs)
 {
     uint32_t pc = sa->period_contrib;
     uint64_t t, periods, ls, rs;
-    uint32_t d3, contrib, m, us;
+    uint32_t d3, contrib, m, us, uadd;
 
     if (pgov_unlikely(pc >= PGOV_PELT_PERIOD_UNITS))
         return PGOV_EINVAL;
     sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
-    if (!load) {
-        runnable = 0;
-        running = 0;
-    }
     t = delta + pc;
     periods = t >> 10; /* 1..31: the caller checked */
     d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
     m = pgov_pelt_y32[periods & 31];
     contrib = mulshr_small(PGOV_PELT_PERIOD_UNITS - pc, m) + pgov_pelt_tail32[periods & 31] + d3;
-    ls = mulshr(sa->load_sum, m) + load * contrib;
-    rs = mulshr(sa->runnable_sum, m) + ((runnable * contrib) << 10);
-    us = mulshr_small(sa->util_sum, m) + (running ? contrib << 10 : 0);
-    finish(sa, ls, rs, us, d3, weight, do_avgs);
+    sa->period_contrib = d3;
+    uadd = running ? contrib << 10 : 0;
+    load *= contrib;
+    runnable = (runnable * contrib) << 10;
+    ls = mulshr(sa->load_sum, m) + load;
+    sa->load_sum = ls;
+    if (do_avgs)
+        sa->load_avg = pgov_div_u64(weight * ls, PGOV_PELT_MIN_DIVIDER + d3);
+    rs = mulshr(sa->runnable_sum, m) + runnable;
+    sa->runnable_sum = rs;
+    if (do_avgs)
+        sa->runnable_avg = pgov_div_u64(rs, PGOV_PELT_MIN_DIVIDER + d3);
+    us = mulshr_small(sa->util_sum, m) + uadd;
+    sa->util_sum = us;
+    if (do_avgs)
+        sa->util_avg = us / (PGOV_PELT_MIN_DIVIDER + d3);
     return 1;
 }
+
+/* Last unit of the last period a full decay still reaches. */
+#define CUTOFF_UNITS ((uint64_t)(PGOV_PELT_DECAY_CUTOFF + 1) * PGOV_PELT_PERIOD_UNITS - 1)
 
 static inline int cross_long(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
                              uint64_t runnable, uint32_t running, uint64_t weight, int do_avgs)
 {
-    uint32_t pc = sa->period_contrib, d3, m, contrib, us;
-    uint64_t t, periods, ls, rs;
+    uint32_t pc = sa->period_contrib, d3, m, contrib, us, uadd;
+    uint64_t t = delta + pc, ls, rs;
     unsigned q;
 
-    if (pgov_unlikely(pc >= PGOV_PELT_PERIOD_UNITS))
-        return PGOV_EINVAL;
+    if (pgov_unlikely(pc >= PGOV_PELT_PERIOD_UNITS || t > CUTOFF_UNITS)) {
+        if (do_avgs)
+            return cross_far_avgs(sa, delta, load, runnable, running, weight);
+        return cross_far_sums(sa, delta, load, runnable, running);
+    }
     sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
+    q = (unsigned)(t >> 15); /* periods / 32 */
+    m = pgov_pelt_y32[(t >> 10) & 31];
+    d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
+    contrib = PGOV_PELT_MIN_DIVIDER + d3;
+    /* From 512 periods on (q >= 16) d1 <= 1024 and LOAD_AVG_MAX < 2^16 are
+     * shifted to 0, so both segment decays vanish: skip them. */
+    if (q < 16)
+        contrib += mulshr_small((uint64_t)(PGOV_PELT_PERIOD_UNITS - pc) >> q, m) -
+                   mulshr_small((uint64_t)PGOV_PELT_LOAD_AVG_MAX >> q, m);
+    sa->period_contrib = d3;
+    /* Fold the inputs into their increments first: fewer live values. */
+    uadd = running ? contrib << 10 : 0;
+    load *= contrib;
+    runnable = (runnable * contrib) << 10;
+    ls = mulshr(sa->load_sum >> q, m) + load;
+    sa->load_sum = ls;
+    if (do_avgs)
+        sa->load_avg = pgov_div_u64(weight * ls, PGOV_PELT_MIN_DIVIDER + d3);
+    rs = mulshr(sa->runnable_sum >> q, m) + runnable;
+    sa->runnable_sum = rs;
+    if (do_avgs)
+        sa->runnable_avg = pgov_div_u64(rs, PGOV_PELT_MIN_DIVIDER + d3);
+    us = mulshr_small((uint64_t)sa->util_sum >> q, m) + uadd;
+    sa->util_sum = us;
+    if (do_avgs)
+        sa->util_avg = us / (PGOV_PELT_MIN_DIVIDER + d3);
+    return 1; /* 32..2016 periods: the u32 count is never 0 */
+}
+
+/* update_sums: an idle signal (load 0) adds nothing, whatever the others say. */
+static PELT_NOINLINE int cross_short_sums(struct pgov_pelt_avg *sa, uint64_t delta,
+                                          uint64_t load, uint64_t runnable, uint32_t running)
+{
     if (!load) {
         runnable = 0;
         running = 0;
     }
-    t = delta + pc;
-    periods = t >> 10;
-    if (pgov_unlikely(periods > PGOV_PELT_DECAY_CUTOFF))
-        return cross_cutoff(sa, t, load, runnable, running, weight, do_avgs);
-    q = (unsigned)(periods >> 5);
-    m = pgov_pelt_y32[periods & 31];
-    d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
-    contrib = mulshr_small((uint64_t)(PGOV_PELT_PERIOD_UNITS - pc) >> q, m) +
-              PGOV_PELT_MIN_DIVIDER - mulshr_small((uint64_t)PGOV_PELT_LOAD_AVG_MAX >> q, m) + d3;
-    ls = mulshr(sa->load_sum >> q, m) + load * contrib;
-    rs = mulshr(sa->runnable_sum >> q, m) + ((runnable * contrib) << 10);
-    us = mulshr_small((uint64_t)sa->util_sum >> q, m) + (running ? contrib << 10 : 0);
-    finish(sa, ls, rs, us, d3, weight, do_avgs);
-    return 1; /* 32..2016 periods: the u32 count is never 0 */
+    return cross_short(sa, delta, load, runnable, running, 0, 0);
 }
 
-static PELT_NOINLINE int cross_short_sums(struct pgov_pelt_avg *sa, uint64_t delta,
-                                          uint64_t load, uint64_t runnable, uint32_t running)
+static PELT_NOINLINE int cross_long_sums(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+                                         uint64_t runnable, uint32_t running)
 {
-    return cross_short(sa, delta, load, runnable, running, 0, 0);
+    if (!load) {
+        runnable = 0;
+        running = 0;
+    }
+    return cross_long(sa, delta, load, runnable, running, 0, 0);
+}
+
+/* update: load 0 (an idle signal adds nothing, whatever the others say)
+ * jumps to a copy with the inputs as constants, so neither copy zeroes
+ * anything at run time. */
+static PELT_NOINLINE int cross_short_idle(struct pgov_pelt_avg *sa, uint64_t delta,
+                                          uint64_t weight)
+{
+    return cross_short(sa, delta, 0, 0, 0, weight, 1);
 }
 
 static PELT_NOINLINE int cross_short_avgs(struct pgov_pelt_avg *sa, uint64_t delta,
                                           uint64_t load, uint64_t runnable, uint32_t running,
                                           uint64_t weight)
 {
+    if (!load)
+        return cross_short_idle(sa, delta, weight);
     return cross_short(sa, delta, load, runnable, running, weight, 1);
 }
 
-static PELT_NOINLINE int cross_long_sums(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
-                                         uint64_t runnable, uint32_t running)
+static PELT_NOINLINE int cross_long_idle(struct pgov_pelt_avg *sa, uint64_t delta,
+                                         uint64_t weight)
 {
-    return cross_long(sa, delta, load, runnable, running, 0, 0);
+    return cross_long(sa, delta, 0, 0, 0, weight, 1);
 }
 
 static PELT_NOINLINE int cross_long_avgs(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
                                          uint64_t runnable, uint32_t running, uint64_t weight)
 {
+    if (!load)
+        return cross_long_idle(sa, delta, weight);
     return cross_long(sa, delta, load, runnable, running, weight, 1);
 }
 

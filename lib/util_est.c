@@ -231,23 +231,29 @@ static UE_COLD int update_slow(const struct pgov_util_est_rq *rq,
 int pgov_util_est_update(const struct pgov_util_est_rq *rq, struct pgov_util_est_task *task,
                          uint32_t sleep, uint64_t util, uint64_t runnable, uint64_t cpu_cap)
 {
-    if (pgov_likely(rq && task && rq->mode == MODE_CUR && sleep == 1 &&
-                    util <= PGOV_UTIL_EST_UTIL_MAX)) {
-        /* v6.18, spec 2.3, written out for the common case. */
-        uint32_t ewma = task->enqueued, d = (uint32_t)util;
-        if (ewma & PGOV_UTIL_EST_UNCHANGED)
-            return 0;
-        if (ewma <= d) {
-            ewma = d;
-        } else {
-            uint32_t diff = ewma - d;
-            if (diff >= PGOV_UTIL_EST_MARGIN && (uint64_t)d + PGOV_UTIL_EST_MARGIN >= runnable)
-                ewma = ((ewma << PGOV_UTIL_EST_WEIGHT_SHIFT) - diff) >> PGOV_UTIL_EST_WEIGHT_SHIFT;
-        }
-        task->enqueued = ewma | PGOV_UTIL_EST_UNCHANGED;
+    uint32_t ewma, d, diff;
+
+    if (pgov_unlikely(!rq || !task || rq->mode != MODE_CUR || sleep != 1))
+        return update_slow(rq, task, sleep, util, runnable, cpu_cap);
+    /* v6.18, spec 2.3, written out for the common case. The util range
+     * check sits only where util is not already below the EWMA (which is
+     * below 2^31 once the flag is clear), so the EWMA step pays nothing. */
+    ewma = task->enqueued;
+    if (pgov_unlikely(ewma & PGOV_UTIL_EST_UNCHANGED))
+        return util <= PGOV_UTIL_EST_UTIL_MAX ? 0 : PGOV_EINVAL;
+    if (util >= ewma) {
+        if (pgov_unlikely(util > PGOV_UTIL_EST_UTIL_MAX))
+            return PGOV_EINVAL;
+        task->enqueued = (uint32_t)util | PGOV_UTIL_EST_UNCHANGED; /* reset on increase */
         return 1;
     }
-    return update_slow(rq, task, sleep, util, runnable, cpu_cap);
+    d = (uint32_t)util;
+    diff = ewma - d;
+    /* A task that waited did not show its real size: keep. */
+    if (diff >= PGOV_UTIL_EST_MARGIN && (uint64_t)d + PGOV_UTIL_EST_MARGIN >= runnable)
+        ewma = ((ewma << PGOV_UTIL_EST_WEIGHT_SHIFT) - diff) >> PGOV_UTIL_EST_WEIGHT_SHIFT;
+    task->enqueued = ewma | PGOV_UTIL_EST_UNCHANGED;
+    return 1;
 }
 
 int pgov_util_est_util_changed(const struct pgov_util_est_rq *rq, struct pgov_util_est_task *task)

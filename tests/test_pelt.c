@@ -228,10 +228,14 @@ static void test_init_and_errors(void **st)
     const int want[3] = {PGOV_ENOTSUP, PGOV_EINVAL, PGOV_EINVAL};
     for (int i = 0; i < 3; i++) {
         struct pgov_pelt_avg b = bad[i], cfs = sa;
-        uint64_t times[] = {1000, 1000 + 1024, 1000 + 5000000, 999, 1000 + 100000000};
+        /* Same period, 1..31, 32..511, 512..2016 and beyond 2016 periods. */
+        uint64_t times[] = {1000,        1000 + 1024, 1000 + 5000000,           999,
+                            1000 + 100000000, 1000 + (600ull << 20), 1000 + (3000ull << 20)};
         for (size_t k = 0; k < sizeof(times) / sizeof(times[0]); k++) {
             assert_int_equal(pgov_pelt_update(&b, times[k], 1, 1, 1, 1024), want[i]);
+            assert_int_equal(pgov_pelt_update(&b, times[k], 0, 1, 1, 1024), want[i]);
             assert_int_equal(pgov_pelt_update_sums(&b, times[k], 1, 1, 1), want[i]);
+            assert_int_equal(pgov_pelt_update_sums(&b, times[k], 0, 1, 1), want[i]);
             assert_int_equal(pgov_pelt_update_irq(&b, times[k], 100, 1024, 1024), want[i]);
         }
         assert_int_equal(pgov_pelt_update_avgs(&b, 1024), want[i]);

@@ -107,6 +107,30 @@ static void test_cfg_validation(void **st)
     assert_memory_equal(&rq, &before, sizeof(rq));
 }
 
+/* The v6.18 fast path checks util's range on each of its branches. */
+static void test_update_util_range(void **st)
+{
+    (void)st;
+    struct pgov_util_est_rq rq;
+    struct pgov_util_est_task t = {300 | PGOV_UTIL_EST_UNCHANGED, 0};
+    init(&rq, 0, 0);
+    /* Flag set: nothing to do, but a bad util is still refused. */
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 0x80000000u, 1, 1), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, UINT64_MAX, 1, 1), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 5, 1, 1), 0);
+    assert_int_equal(t.enqueued, 300 | PGOV_UTIL_EST_UNCHANGED);
+    /* Flag clear, util above the EWMA: the largest util is stored. */
+    t.enqueued = 300;
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, (uint64_t)1 << 40, 1, 1), PGOV_EINVAL);
+    assert_int_equal(t.enqueued, 300);
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, PGOV_UTIL_EST_UTIL_MAX, 1, 1), 1);
+    assert_int_equal(t.enqueued, 0xffffffffu);
+    /* Util equal to the EWMA: reset path, same value, flag set. */
+    t.enqueued = 300;
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 300, 1000, 1), 1);
+    assert_int_equal(t.enqueued, 300 | PGOV_UTIL_EST_UNCHANGED);
+}
+
 static void test_errors_leave_state(void **st)
 {
     (void)st;
@@ -365,6 +389,7 @@ int main(void)
         cmocka_unit_test(test_profiles),
         cmocka_unit_test(test_cfg_validation),
         cmocka_unit_test(test_errors_leave_state),
+        cmocka_unit_test(test_update_util_range),
         cmocka_unit_test(test_v618_rules),
         cmocka_unit_test(test_old_rules),
         cmocka_unit_test(test_d519329f72),
