@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Library version, error strings and kernel-version helpers. */
-#include <pgov/pgov.h>
+#include "pgov/pgov.h"
 
 uint32_t pgov_version(void)
 {

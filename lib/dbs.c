@@ -8,8 +8,8 @@
  * the hardware callbacks have succeeded, so a failing backend leaves the
  * instance exactly as it was.
  */
-#include <pgov/dbs.h>
-#include <pgov/kver.h>
+#include "pgov/dbs.h"
+#include "pgov/kver.h"
 
 #include "internal/compiler.h"
 #include "internal/freq_table.h"

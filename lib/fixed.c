@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* The intel_pstate fixed-point helpers (fixed.h), exported. */
-#include <pgov/fixed.h>
+#include "pgov/fixed.h"
 
 #include "internal/fp.h"
 

@@ -3,7 +3,7 @@
  * Frequency-table resolution and the pcc-cpufreq request word
  * (spec/ondemand.md sections 6 and 7).
  */
-#include <pgov/freq_table.h>
+#include "pgov/freq_table.h"
 
 #include "internal/freq_table.h"
 #include "internal/math64.h"

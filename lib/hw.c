@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Binding and validation of the hardware vtable. */
-#include <pgov/hw.h>
+#include "pgov/hw.h"
 
 #define PGOV_HW_NEED_ALL 0x7Fu
 

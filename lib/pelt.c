@@ -13,7 +13,7 @@
  * at once (fewer saved registers); idle signals (load 0) take a copy with
  * constant inputs; from 512 periods on the segment decays are known zeros.
  */
-#include <pgov/pelt.h>
+#include "pgov/pelt.h"
 
 #include <stddef.h>
 

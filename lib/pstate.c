@@ -5,8 +5,8 @@
  * v4.17, current) policies. Written from spec/pstate.md sections 1-8.
  * The per-CPU instance lives in pstate_gov.c.
  */
-#include <pgov/pstate.h>
-#include <pgov/kver.h>
+#include "pgov/pstate.h"
+#include "pgov/kver.h"
 
 #include "internal/compiler.h"
 #include "internal/fp.h"

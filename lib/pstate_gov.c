@@ -4,8 +4,8 @@
  * lib/pstate.c and lib/hwp.c through the hw.h vtable. State lives in caller
  * storage; a HAL error leaves the instance as it was before the call.
  */
-#include <pgov/pstate.h>
-#include <pgov/hwp.h>
+#include "pgov/pstate.h"
+#include "pgov/hwp.h"
 
 #include "internal/compiler.h"
 #include "internal/hwp_impl.h"

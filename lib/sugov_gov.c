@@ -4,9 +4,9 @@
  * through the hw.h vtable (read_idle for the "hold" rule, set_freq_khz for
  * the request). A HAL error leaves the instance as it was before the call.
  */
-#include <pgov/kver.h>
-#include <pgov/pstate.h>
-#include <pgov/sugov.h>
+#include "pgov/kver.h"
+#include "pgov/pstate.h"
+#include "pgov/sugov.h"
 
 #include "internal/compiler.h"
 #include "internal/fp.h"

@@ -13,7 +13,7 @@
  */
 #include <stddef.h>
 
-#include <pgov/uclamp.h>
+#include "pgov/uclamp.h"
 
 #include "internal/compiler.h"
 

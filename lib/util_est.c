@@ -7,7 +7,7 @@
  * zeroed or corrupted rq is recognised, and the current profile without
  * options is one compare on every call.
  */
-#include <pgov/util_est.h>
+#include "pgov/util_est.h"
 
 #include <stddef.h>
 

@@ -56,10 +56,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <pgov/export.h>
-#include <pgov/err.h>
-#include <pgov/hw.h>
-#include <pgov/freq_table.h>
+#include "export.h"
+#include "err.h"
+#include "hw.h"
+#include "freq_table.h"
 
 #ifdef __cplusplus
 extern "C" {

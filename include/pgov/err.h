@@ -19,7 +19,7 @@
 #ifndef PGOV_ERR_H
 #define PGOV_ERR_H
 
-#include <pgov/export.h>
+#include "export.h"
 
 #ifdef __cplusplus
 extern "C" {

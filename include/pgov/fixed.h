@@ -24,8 +24,8 @@
 #define PGOV_FIXED_H
 
 #include <stdint.h>
-#include <pgov/export.h>
-#include <pgov/err.h>
+#include "export.h"
+#include "err.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -37,8 +37,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <pgov/export.h>
-#include <pgov/err.h>
+#include "export.h"
+#include "err.h"
 
 #ifdef __cplusplus
 extern "C" {

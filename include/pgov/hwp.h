@@ -16,8 +16,8 @@
 #define PGOV_HWP_H
 
 #include <stdint.h>
-#include <pgov/export.h>
-#include <pgov/err.h>
+#include "export.h"
+#include "err.h"
 
 #ifdef __cplusplus
 extern "C" {

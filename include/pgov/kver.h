@@ -29,7 +29,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <pgov/export.h>
+#include "export.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -51,8 +51,8 @@
 #define PGOV_PELT_H
 
 #include <stdint.h>
-#include <pgov/export.h>
-#include <pgov/err.h>
+#include "export.h"
+#include "err.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -19,19 +19,19 @@
 #define PGOV_PGOV_H
 
 #include <stdint.h>
-#include <pgov/export.h>
-#include <pgov/err.h>
-#include <pgov/kver.h>
-#include <pgov/hw.h>
-#include <pgov/freq_table.h>
-#include <pgov/dbs.h>
-#include <pgov/uclamp.h>
-#include <pgov/pelt.h>
-#include <pgov/util_est.h>
-#include <pgov/fixed.h>
-#include <pgov/pstate.h>
-#include <pgov/hwp.h>
-#include <pgov/sugov.h>
+#include "export.h"
+#include "err.h"
+#include "kver.h"
+#include "hw.h"
+#include "freq_table.h"
+#include "dbs.h"
+#include "uclamp.h"
+#include "pelt.h"
+#include "util_est.h"
+#include "fixed.h"
+#include "pstate.h"
+#include "hwp.h"
+#include "sugov.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -52,9 +52,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <pgov/export.h>
-#include <pgov/err.h>
-#include <pgov/hw.h>
+#include "export.h"
+#include "err.h"
+#include "hw.h"
 
 #ifdef __cplusplus
 extern "C" {

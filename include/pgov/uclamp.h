@@ -51,9 +51,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <pgov/export.h>
-#include <pgov/err.h>
-#include <pgov/kver.h>
+#include "export.h"
+#include "err.h"
+#include "kver.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -49,9 +49,9 @@
 #define PGOV_UTIL_EST_H
 
 #include <stdint.h>
-#include <pgov/export.h>
-#include <pgov/err.h>
-#include <pgov/kver.h>
+#include "export.h"
+#include "err.h"
+#include "kver.h"
 
 #ifdef __cplusplus
 extern "C" {

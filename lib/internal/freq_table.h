@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <pgov/freq_table.h>
+#include "pgov/freq_table.h"
 
 /* No index (an empty search); never a valid table index. */
 #define PGOV_FT_NONE 0xFFFFFFFFu

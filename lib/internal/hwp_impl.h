@@ -3,7 +3,7 @@
 #ifndef PGOV_INTERNAL_HWP_IMPL_H
 #define PGOV_INTERNAL_HWP_IMPL_H
 
-#include <pgov/hwp.h>
+#include "pgov/hwp.h"
 
 int hwp_boost_step(const struct pgov_hwp_boost_params *prm, struct pgov_hwp_boost_state *st,
                    uint64_t now, uint32_t flags, struct pgov_hwp_boost_result *res);

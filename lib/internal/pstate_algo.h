@@ -12,8 +12,8 @@
 #ifndef PGOV_INTERNAL_PSTATE_ALGO_H
 #define PGOV_INTERNAL_PSTATE_ALGO_H
 
-#include <pgov/hw.h>
-#include <pgov/pstate.h>
+#include "pgov/hw.h"
+#include "pgov/pstate.h"
 
 #include "compiler.h"
 #include "fp.h"

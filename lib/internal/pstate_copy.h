@@ -7,9 +7,9 @@
 #ifndef PGOV_INTERNAL_PSTATE_COPY_H
 #define PGOV_INTERNAL_PSTATE_COPY_H
 
-#include <pgov/hw.h>
-#include <pgov/hwp.h>
-#include <pgov/pstate.h>
+#include "pgov/hw.h"
+#include "pgov/hwp.h"
+#include "pgov/pstate.h"
 
 static inline void pst_state_copy(struct pgov_pstate_state *d, const struct pgov_pstate_state *s)
 {

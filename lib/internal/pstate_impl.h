@@ -4,7 +4,7 @@
 #define PGOV_INTERNAL_PSTATE_IMPL_H
 
 #include <stddef.h>
-#include <pgov/pstate.h>
+#include "pgov/pstate.h"
 
 /* Internal input flag: another CPU has an active IO boost (RFC "all"). */
 #define PSTATE_IN_SYSBOOST 0x80000000u

@@ -3,7 +3,7 @@
 #ifndef PGOV_INTERNAL_SUGOV_IMPL_H
 #define PGOV_INTERNAL_SUGOV_IMPL_H
 
-#include <pgov/sugov.h>
+#include "pgov/sugov.h"
 
 /* One decision on validated inputs: reads @st, writes the new state to
  * @out (may be @st) and the outputs to @res. Cannot fail. */
