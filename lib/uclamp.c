@@ -579,19 +579,28 @@ UC_HOT uint64_t uc_req64(const struct pgov_uclamp_task *t)
            (uint64_t)t->_pad1[2] << 56;
 }
 
-/* Enqueue without restrictions of anything but a counted default task. */
+/*
+ * Enqueue without restrictions of anything but a counted default task.
+ * One test covers the request flags and both values: adding 0x7bff to a
+ * 16-bit lane sets its top bit exactly when the value is above 1024 (a lane
+ * whose top bit is already set is caught by the OR, and only such a lane can
+ * carry into the next one), and any flag besides the two user bits is set
+ * in the flags byte.
+ */
+#define UC_REQ_ADD 0x7bff7bffu
+#define UC_REQ_BAD (0x80008000u | (uint64_t)(0xffu & ~UC_USER) << 32)
+
 UC_COLD int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
+    uint64_t rw = uc_req64(t);
+
+    /* RT boost, unknown flag or bad value, or expand first / idle reset /
+     * runqueue not initialised: slow path. (A user-defined (0, 1024)
+     * request arriving here is counted in full, which is exact.) */
+    if (pgov_unlikely(((rw | (rw + UC_REQ_ADD)) & UC_REQ_BAD) || rq->gate != UC_GATE))
+        return uc_inc_slow(rq, t, NULL);
     uint32_t e0 = t->req[PGOV_UCLAMP_MIN], e1 = t->req[PGOV_UCLAMP_MAX];
-    /* RT boost or bad value: slow path. (A user-defined (0, 1024) request
-     * arriving here is counted in full, which is exact.) */
-    if (pgov_unlikely((t->req_flags & ~UC_USER) || e0 > UC_SCALE || e1 > UC_SCALE))
-        return uc_inc_slow(rq, t, NULL);
-    /* expand first / idle reset / runqueue not initialised: slow path */
-    if (pgov_unlikely(rq->gate != UC_GATE))
-        return uc_inc_slow(rq, t, NULL);
-    uint32_t mul = rq->mul, bm = rq->bmax;
-    bm = uc_min(bm, PGOV_UCLAMP_SLOTS - 1); /* never leave the array */
+    uint32_t mul = rq->mul, bm = uc_min(rq->bmax, PGOV_UCLAMP_SLOTS - 1); /* never leave the array */
     uint32_t b0 = uc_min((e0 * mul) >> 20, bm), b1 = uc_min((e1 * mul) >> 20, bm);
     struct pgov_uclamp_bucket *k0 = &rq->bucket[PGOV_UCLAMP_MIN][b0];
     struct pgov_uclamp_bucket *k1 = &rq->bucket[PGOV_UCLAMP_MAX][b1];
@@ -599,8 +608,14 @@ UC_COLD int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
     if (pgov_unlikely(n0 == UINT32_MAX || n1 == UINT32_MAX))
         return PGOV_ENOSPC;
 
+    t->value[PGOV_UCLAMP_MIN] = (uint16_t)e0; /* effective = request here */
+    t->value[PGOV_UCLAMP_MAX] = (uint16_t)e1;
+    t->bucket[PGOV_UCLAMP_MIN] = (uint8_t)b0;
+    t->bucket[PGOV_UCLAMP_MAX] = (uint8_t)b1;
+    t->active = UC_ALL;
+
     k0->tasks = n0 + 1;
-    if (n0 == 0) {
+    if (pgov_unlikely(n0 == 0)) {
         k0->value = (uint16_t)e0;
         rq->map[PGOV_UCLAMP_MIN] |= 1u << b0;
     } else if (e0 > k0->value) {
@@ -610,7 +625,7 @@ UC_COLD int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
         rq->value[PGOV_UCLAMP_MIN] = (uint16_t)e0;
 
     k1->tasks = n1 + 1;
-    if (n1 == 0) {
+    if (pgov_unlikely(n1 == 0)) {
         k1->value = (uint16_t)e1;
         rq->map[PGOV_UCLAMP_MAX] |= 1u << b1;
     } else if (e1 > k1->value) {
@@ -618,12 +633,6 @@ UC_COLD int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
     }
     if (e1 > rq->value[PGOV_UCLAMP_MAX])
         rq->value[PGOV_UCLAMP_MAX] = (uint16_t)e1;
-
-    t->value[PGOV_UCLAMP_MIN] = (uint16_t)e0; /* effective = request here */
-    t->value[PGOV_UCLAMP_MAX] = (uint16_t)e1;
-    t->bucket[PGOV_UCLAMP_MIN] = (uint8_t)b0;
-    t->bucket[PGOV_UCLAMP_MAX] = (uint8_t)b1;
-    t->active = UC_ALL;
     return PGOV_OK;
 }
 
