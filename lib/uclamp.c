@@ -670,9 +670,9 @@ int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
         return uc_inc_slow(rq, t, lim);
     if (pgov_likely(uc_req64(t) == (uint64_t)UC_SCALE << 16)) {
         /* default-clamp task on a runqueue holding only such tasks: count it */
-        uint32_t lazy = rq->lazy;
-        if (pgov_likely(lazy - 1u < UINT32_MAX - 1u)) {
-            rq->lazy = lazy + 1;
+        uint32_t lazy = rq->lazy + 1u; /* 1: not counting; 0: already 2^32-1 */
+        if (pgov_likely(lazy > 1u)) {
+            rq->lazy = lazy;
             uc_set_img(t, rq->def_img);
             return PGOV_OK;
         }
