@@ -243,9 +243,32 @@ static uint32_t uc_tasks(const struct pgov_uclamp_rq *rq, uint32_t c, uint32_t b
     return rq->bucket[c][b].tasks;
 }
 
+/*
+ * Dequeue check (uc_dec_main): one subtraction tests every field of a task
+ * image. x = ~(image ^ chk_x), chk_x = ~(active = both ids), turns "active
+ * == both ids" into "lane is 0" (stored complemented so that a zero-filled
+ * runqueue makes x = ~image, which fails every lane of every image);
+ * then, per lane (v0, v1: 16 bits; b0, b1, active: 8 bits), chk_l - x has
+ * the lane's top bit set exactly when x's lane exceeds the limit in chk_l,
+ * provided no lower lane borrows; a lane with its own top bit set is caught
+ * by OR-ing x, and only a failing lane can borrow, so the lowest failing
+ * lane always shows. Limits: 1024, 1024, bmax, bmax, 0 while the gate is
+ * open, and 0xff in the active lane (fails every task) while it is closed.
+ */
+#define UC_CHK_TOP 0x0080808080008000ull
+#define UC_CHK_CLOSED ((uint64_t)0xffu << 48)
+
+static inline uint64_t uc_chk_l(const struct pgov_uclamp_rq *rq)
+{
+    uint64_t bm = rq->bmax;
+    return (uint64_t)UC_SCALE | (uint64_t)UC_SCALE << 16 | bm << 32 | bm << 40;
+}
+
 static inline void uc_regate(struct pgov_uclamp_rq *rq)
 {
-    rq->gate = (!rq->lazy && !(rq->flags & PGOV_UCLAMP_FLAG_IDLE)) ? UC_GATE : 0;
+    bool open = !rq->lazy && !(rq->flags & PGOV_UCLAMP_FLAG_IDLE);
+    rq->gate = open ? UC_GATE : 0;
+    rq->chk_l = uc_chk_l(rq) | (open ? 0 : UC_CHK_CLOSED);
 }
 
 static void uc_expand(struct pgov_uclamp_rq *rq)
@@ -313,6 +336,7 @@ UC_HOT uint32_t uc_drop_last(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t b,
     else if (c == PGOV_UCLAMP_MAX) {
         rq->flags |= PGOV_UCLAMP_FLAG_IDLE; /* idle max retention */
         rq->gate = 0;
+        rq->chk_l |= UC_CHK_CLOSED;
         rq->value[c] = (uint16_t)departing;
     } else
         rq->value[c] = 0;
@@ -402,6 +426,7 @@ UC_NO_MEMSET int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, u
     rq->flags = (prof & UC_INITIDLE) ? PGOV_UCLAMP_FLAG_IDLE : 0;
 
     rq->def_img = uc_mkimg(0, UC_SCALE, 0, rq->top, UC_ALL, 0);
+    rq->chk_x = ~uc_mkimg(0, 0, 0, 0, UC_ALL, 0);
     uc_regate(rq);
     return PGOV_OK;
 }
@@ -579,19 +604,28 @@ UC_HOT uint64_t uc_req64(const struct pgov_uclamp_task *t)
            (uint64_t)t->_pad1[2] << 56;
 }
 
-/* Enqueue without restrictions of anything but a counted default task. */
+/*
+ * Enqueue without restrictions of anything but a counted default task.
+ * One test covers the request flags and both values: adding 0x7bff to a
+ * 16-bit lane sets its top bit exactly when the value is above 1024 (a lane
+ * whose top bit is already set is caught by the OR, and only such a lane can
+ * carry into the next one), and any flag besides the two user bits is set
+ * in the flags byte.
+ */
+#define UC_REQ_ADD 0x7bff7bffu
+#define UC_REQ_BAD (0x80008000u | (uint64_t)(0xffu & ~UC_USER) << 32)
+
 UC_COLD int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
+    uint64_t rw = uc_req64(t);
+
+    /* RT boost, unknown flag or bad value, or expand first / idle reset /
+     * runqueue not initialised: slow path. (A user-defined (0, 1024)
+     * request arriving here is counted in full, which is exact.) */
+    if (pgov_unlikely(((rw | (rw + UC_REQ_ADD)) & UC_REQ_BAD) || rq->gate != UC_GATE))
+        return uc_inc_slow(rq, t, NULL);
     uint32_t e0 = t->req[PGOV_UCLAMP_MIN], e1 = t->req[PGOV_UCLAMP_MAX];
-    /* RT boost or bad value: slow path. (A user-defined (0, 1024) request
-     * arriving here is counted in full, which is exact.) */
-    if (pgov_unlikely((t->req_flags & ~UC_USER) || e0 > UC_SCALE || e1 > UC_SCALE))
-        return uc_inc_slow(rq, t, NULL);
-    /* expand first / idle reset / runqueue not initialised: slow path */
-    if (pgov_unlikely(rq->gate != UC_GATE))
-        return uc_inc_slow(rq, t, NULL);
-    uint32_t mul = rq->mul, bm = rq->bmax;
-    bm = uc_min(bm, PGOV_UCLAMP_SLOTS - 1); /* never leave the array */
+    uint32_t mul = rq->mul, bm = rq->bmax; /* set by init, trusted under the gate */
     uint32_t b0 = uc_min((e0 * mul) >> 20, bm), b1 = uc_min((e1 * mul) >> 20, bm);
     struct pgov_uclamp_bucket *k0 = &rq->bucket[PGOV_UCLAMP_MIN][b0];
     struct pgov_uclamp_bucket *k1 = &rq->bucket[PGOV_UCLAMP_MAX][b1];
@@ -599,8 +633,14 @@ UC_COLD int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
     if (pgov_unlikely(n0 == UINT32_MAX || n1 == UINT32_MAX))
         return PGOV_ENOSPC;
 
+    t->value[PGOV_UCLAMP_MIN] = (uint16_t)e0; /* effective = request here */
+    t->value[PGOV_UCLAMP_MAX] = (uint16_t)e1;
+    t->bucket[PGOV_UCLAMP_MIN] = (uint8_t)b0;
+    t->bucket[PGOV_UCLAMP_MAX] = (uint8_t)b1;
+    t->active = UC_ALL;
+
     k0->tasks = n0 + 1;
-    if (n0 == 0) {
+    if (pgov_unlikely(n0 == 0)) {
         k0->value = (uint16_t)e0;
         rq->map[PGOV_UCLAMP_MIN] |= 1u << b0;
     } else if (e0 > k0->value) {
@@ -610,7 +650,7 @@ UC_COLD int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
         rq->value[PGOV_UCLAMP_MIN] = (uint16_t)e0;
 
     k1->tasks = n1 + 1;
-    if (n1 == 0) {
+    if (pgov_unlikely(n1 == 0)) {
         k1->value = (uint16_t)e1;
         rq->map[PGOV_UCLAMP_MAX] |= 1u << b1;
     } else if (e1 > k1->value) {
@@ -618,12 +658,6 @@ UC_COLD int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
     }
     if (e1 > rq->value[PGOV_UCLAMP_MAX])
         rq->value[PGOV_UCLAMP_MAX] = (uint16_t)e1;
-
-    t->value[PGOV_UCLAMP_MIN] = (uint16_t)e0; /* effective = request here */
-    t->value[PGOV_UCLAMP_MAX] = (uint16_t)e1;
-    t->bucket[PGOV_UCLAMP_MIN] = (uint8_t)b0;
-    t->bucket[PGOV_UCLAMP_MAX] = (uint8_t)b1;
-    t->active = UC_ALL;
     return PGOV_OK;
 }
 
@@ -636,9 +670,9 @@ int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
         return uc_inc_slow(rq, t, lim);
     if (pgov_likely(uc_req64(t) == (uint64_t)UC_SCALE << 16)) {
         /* default-clamp task on a runqueue holding only such tasks: count it */
-        uint32_t lazy = rq->lazy;
-        if (pgov_likely(lazy - 1u < UINT32_MAX - 1u)) {
-            rq->lazy = lazy + 1;
+        uint32_t lazy = rq->lazy + 1u; /* 1: not counting; 0: already 2^32-1 */
+        if (pgov_likely(lazy > 1u)) {
+            rq->lazy = lazy;
             uc_set_img(t, rq->def_img);
             return PGOV_OK;
         }
@@ -678,14 +712,12 @@ UC_COLD int uc_dec_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 /* Dequeue of anything but one of several counted default tasks. */
 UC_COLD int uc_dec_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
-    uint32_t b0 = t->bucket[PGOV_UCLAMP_MIN], b1 = t->bucket[PGOV_UCLAMP_MAX];
-    uint32_t v1 = t->value[PGOV_UCLAMP_MAX], bm = rq->bmax;
-    bm = uc_min(bm, PGOV_UCLAMP_SLOTS - 1);
-    /* inactive task, lazy runqueue, anything out of range: slow path */
-    if (pgov_unlikely(rq->gate != UC_GATE || t->active != UC_ALL || b0 > bm || b1 > bm ||
-                      v1 > UC_SCALE))
+    uint64_t x = ~(uc_img(t) ^ rq->chk_x);
+    /* inactive task, lazy or idle runqueue, any field out of range: slow path */
+    if (pgov_unlikely(((rq->chk_l - x) | x) & UC_CHK_TOP))
         return uc_dec_slow(rq, t);
 
+    uint32_t b0 = t->bucket[PGOV_UCLAMP_MIN], b1 = t->bucket[PGOV_UCLAMP_MAX];
     struct pgov_uclamp_bucket *k0 = &rq->bucket[PGOV_UCLAMP_MIN][b0];
     struct pgov_uclamp_bucket *k1 = &rq->bucket[PGOV_UCLAMP_MAX][b1];
     uint32_t n0 = k0->tasks, n1 = k1->tasks, warns = 0;
@@ -698,7 +730,7 @@ UC_COLD int uc_dec_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
     if (pgov_likely(n1 > 1))
         k1->tasks = n1 - 1;
     else
-        warns += uc_drop_last(rq, PGOV_UCLAMP_MAX, b1, k1, n1, v1);
+        warns += uc_drop_last(rq, PGOV_UCLAMP_MAX, b1, k1, n1, t->value[PGOV_UCLAMP_MAX]);
     if (pgov_unlikely(warns)) {
         rq->warns += warns;
         return PGOV_WARN_KERNEL;

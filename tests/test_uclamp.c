@@ -18,7 +18,7 @@
 #include "../examples/fuzz/fuzz_uclamp.c"
 
 _Static_assert(sizeof(struct pgov_uclamp_bucket) == 8, "bucket layout");
-_Static_assert(sizeof(struct pgov_uclamp_rq) == 376, "rq layout");
+_Static_assert(sizeof(struct pgov_uclamp_rq) == 392, "rq layout");
 _Static_assert(offsetof(struct pgov_uclamp_rq, value) == 0, "rq layout");
 _Static_assert(offsetof(struct pgov_uclamp_rq, flags) == 4, "rq layout");
 _Static_assert(offsetof(struct pgov_uclamp_rq, nbuckets) == 5, "rq layout");
@@ -28,7 +28,9 @@ _Static_assert(offsetof(struct pgov_uclamp_rq, bad_decs) == 16, "rq layout");
 _Static_assert(offsetof(struct pgov_uclamp_rq, mul) == 20, "rq layout");
 _Static_assert(offsetof(struct pgov_uclamp_rq, map) == 24, "rq layout");
 _Static_assert(offsetof(struct pgov_uclamp_rq, def_img) == 32, "rq layout");
-_Static_assert(offsetof(struct pgov_uclamp_rq, bucket) == 40, "rq layout");
+_Static_assert(offsetof(struct pgov_uclamp_rq, chk_x) == 40, "rq layout");
+_Static_assert(offsetof(struct pgov_uclamp_rq, chk_l) == 48, "rq layout");
+_Static_assert(offsetof(struct pgov_uclamp_rq, bucket) == 56, "rq layout");
 _Static_assert(sizeof(struct pgov_uclamp_task) == 16, "task layout");
 _Static_assert(offsetof(struct pgov_uclamp_task, bucket) == 4, "task layout");
 _Static_assert(offsetof(struct pgov_uclamp_task, active) == 6, "task layout");
@@ -381,6 +383,15 @@ static void test_bad_calls_change_nothing(void **state)
     assert_int_equal(pgov_uclamp_rq_dec(&rq, &t[0]), PGOV_EINVAL);
     t[0] = ts;
     t[0].active = 7;
+    assert_int_equal(pgov_uclamp_rq_dec(&rq, &t[0]), PGOV_EINVAL);
+    t[0] = ts;
+    t[0].value[0] = 1025; /* each field of the image is checked, at its limit too */
+    assert_int_equal(pgov_uclamp_rq_dec(&rq, &t[0]), PGOV_EINVAL);
+    t[0] = ts;
+    t[0].value[1] = 1025;
+    assert_int_equal(pgov_uclamp_rq_dec(&rq, &t[0]), PGOV_EINVAL);
+    t[0] = ts;
+    t[0].bucket[0] = 5;
     assert_int_equal(pgov_uclamp_rq_dec(&rq, &t[0]), PGOV_EINVAL);
     t[0] = ts;
     t[0].value[1] = 2000;

@@ -90,7 +90,7 @@ struct pgov_uclamp_bucket {
 };
 
 /**
- * @brief Per-runqueue clamp state, caller-allocated (376 bytes, 8-aligned).
+ * @brief Per-runqueue clamp state, caller-allocated (392 bytes, 8-aligned).
  *
  * Initialise with pgov_uclamp_rq_init(). `value`, `flags`, `warns` and
  * `bad_decs` are always exact and may be read directly. The other fields are
@@ -112,6 +112,8 @@ struct pgov_uclamp_rq {
     uint8_t gate;       /**< private: the straight-line paths may run */
     uint32_t map[PGOV_UCLAMP_CNT];   /**< private: bitmap of non-empty buckets */
     uint64_t def_img;                /**< private: task image of a default task */
+    uint64_t chk_x;                  /**< private: dequeue check, task image XOR */
+    uint64_t chk_l;                  /**< private: dequeue check, per-field limits */
     /** private: the buckets per clamp id (slot nbuckets is the spare slot) */
     struct pgov_uclamp_bucket bucket[PGOV_UCLAMP_CNT][PGOV_UCLAMP_SLOTS];
 };
