@@ -64,7 +64,10 @@ summary() {
   banner "stage times"
   local t
   for t in "${times[@]}"; do echo "$t"; done
+  # One plain closing line for whoever reads the end of the log.
+  echo "stages: ${passed} passed, ${failed} failed"
 }
+passed=0 failed=0
 trap summary EXIT
 
 start_all=$(date +%s)
@@ -75,10 +78,12 @@ for s in "${stages[@]}"; do
   if ! "stage_$s"; then
     times+=("$(printf '%-9s FAILED after %4d s' "$s" $(( $(date +%s) - t0 )))")
     echo "---- $s: FAILED" >&2
+    failed=1
     exit 1
   fi
   times+=("$(printf '%-9s ok %12d s' "$s" $(( $(date +%s) - t0 )))")
   echo "---- $s: ok ($(( $(date +%s) - t0 )) s)"
+  passed=$((passed + 1))
 done
 times+=("$(printf '%-9s %15d s' "total" $(( $(date +%s) - start_all )))")
 banner "all ${#stages[@]} stages passed in $(( $(date +%s) - start_all )) s"
