@@ -7,6 +7,7 @@
 # Fails on: a compile warning, a libc header, any undefined symbol, any
 # symbol that is not a libgcc integer helper (memcpy, memset, abort, ...),
 # any soft-float helper (__aeabi_f*/__aeabi_d*, __*sf*/__*df* ...).
+# Fails on any .data or .bss in a lib/ object (no mutable globals).
 # Prints the code size (text+data+bss of lib/<module>.c's object) of every
 # module per target, the total, and the libgcc helpers each target pulls in.
 # Usage: scripts/cross.sh   (output in build/cross/)
@@ -84,6 +85,13 @@ for t in "${TARGETS[@]}"; do
     fi
     objs+=("$d/$m.o")
     SIZE[$name,$m]=$("${pfx}size" "$d/$m.o" | awk 'NR==2 {print $4}')
+    # No mutable globals: nothing may land in .data or .bss (const tables go
+    # to .rodata on these non-PIC targets).
+    rw=$("${pfx}size" "$d/$m.o" | awk 'NR==2 {print $2 + $3}')
+    if [ "$rw" != 0 ]; then
+      echo "cross: $name: lib/$m.c has $rw bytes of .data/.bss (mutable global state)" >&2
+      tf=1
+    fi
   done
   [ $tf -eq 0 ] || { fail=1; continue; }
   # Every external dependency of the library as a whole.
