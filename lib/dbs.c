@@ -79,7 +79,7 @@ struct pgov_dbs {
 /* Forced inlining of the evaluation path, only when optimising (debug and
  * coverage builds keep one copy of each helper). */
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
-#define DBS_HOT static inline __attribute__((always_inline))
+#define DBS_HOT static inline PGOV_ALWAYS_INLINE
 #else
 #define DBS_HOT static inline
 #endif

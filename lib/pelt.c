@@ -164,8 +164,8 @@ int pgov_pelt_init(struct pgov_pelt_avg *sa, uint64_t now, uint32_t halflife)
 }
 
 #if defined(__GNUC__) || defined(__clang__)
-#define PELT_NOINLINE __attribute__((__noinline__))
-#define PELT_COLD __attribute__((__noinline__, __cold__))
+#define PELT_NOINLINE PGOV_NOINLINE
+#define PELT_COLD PGOV_COLD
 #else
 #define PELT_NOINLINE
 #define PELT_COLD

@@ -22,8 +22,8 @@
 #define PSTATE_KEY(prof) (PSTATE_MAGIC | (prof))
 
 #if defined(__GNUC__) || defined(__clang__)
-#define PST_NOINLINE __attribute__((__noinline__))
-#define PST_HOOK_INLINE static inline __attribute__((__always_inline__))
+#define PST_NOINLINE PGOV_NOINLINE
+#define PST_HOOK_INLINE static inline PGOV_ALWAYS_INLINE
 #else
 #define PST_NOINLINE
 #define PST_HOOK_INLINE static inline

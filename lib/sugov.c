@@ -11,7 +11,7 @@
 #define IOWAIT_BOOST_MIN (CAP_SCALE / 8)
 
 #if defined(__GNUC__) || defined(__clang__)
-#define SUGOV_COLD static __attribute__((__noinline__, __cold__))
+#define SUGOV_COLD static PGOV_COLD
 #else
 #define SUGOV_COLD static
 #endif

@@ -34,8 +34,8 @@
 #define UC_GATE 0xa5u
 
 #if defined(__GNUC__) || defined(__clang__)
-#define UC_HOT static inline __attribute__((always_inline))
-#define UC_COLD static __attribute__((noinline))
+#define UC_HOT static inline PGOV_ALWAYS_INLINE
+#define UC_COLD static PGOV_NOINLINE
 #else
 #define UC_HOT static inline
 #define UC_COLD static

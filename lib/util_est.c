@@ -14,7 +14,7 @@
 #include "internal/compiler.h"
 
 #if defined(__GNUC__) || defined(__clang__)
-#define UE_COLD __attribute__((noinline, cold))
+#define UE_COLD PGOV_COLD
 #else
 #define UE_COLD
 #endif

@@ -9,5 +9,6 @@
  */
 #ifndef PGOV_KMOD_LIB_COMPAT_H
 #define PGOV_KMOD_LIB_COMPAT_H
-#undef noinline
+/* Nothing to undo any more: lib/ spells attributes through
+ * lib/internal/compiler.h (PGOV_NOINLINE, ...), in the reserved __x__ forms. */
 #endif

@@ -29,7 +29,7 @@
  * measured) once.
  */
 #if defined(__OPTIMIZE__) && (defined(__GNUC__) || defined(__clang__))
-#define PST_INLINE static inline __attribute__((__always_inline__))
+#define PST_INLINE static inline PGOV_ALWAYS_INLINE
 #define PST_BODIES 1
 #define PST_PROTOS 0
 #elif defined(PST_ALGO_IMPL)
