@@ -129,6 +129,9 @@ int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs)
 {
     if (!g)
         return PGOV_EFAULT;
+    /* Like every other entry: never write into storage that is no instance. */
+    if (g->magic != SUGOV_MAGIC)
+        return PGOV_EINVAL;
     g->util = util_cfs;
     return PGOV_OK;
 }

@@ -181,7 +181,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_init(void *mem, size_t len,
 /**
  * @brief Set the CPU's CFS utilisation (capacity units) used by the next
  *        evaluations, e.g. from the PELT/util_est/uclamp modules.
- * @return ::PGOV_OK; ::PGOV_EFAULT.
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (not an instance).
  */
 PGOV_API int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
 
