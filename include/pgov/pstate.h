@@ -194,7 +194,9 @@ struct pgov_pstate_config {
     uint32_t i_gain_pct;         /**< 0..100; 0: 0 (Atom 4); PGOV_PSTATE_PCT_ZERO */
     uint32_t d_gain_pct;         /**< 0..100; 0: 0; PGOV_PSTATE_PCT_ZERO */
     uint32_t reserved;           /**< must be 0 */
-    struct pgov_pstate_limits limits; /**< initial limits (its size may be 0 = all defaults) */
+    /** Initial limits. Its size may be 0 = all defaults, but then every
+     *  other field must be 0 too (else ::PGOV_E2BIG). */
+    struct pgov_pstate_limits limits;
 };
 
 /**
