@@ -184,6 +184,8 @@ int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *next_ns)
     (void)now_ns;
     if (!g || !next_ns)
         return PGOV_EFAULT;
+    if (g->magic != SUGOV_MAGIC)
+        return PGOV_EINVAL;
     *next_ns = UINT64_MAX;
     return PGOV_OK;
 }
