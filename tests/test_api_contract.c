@@ -294,17 +294,21 @@ DEF(pgov_dbs_init, 13, PGOV_ENOTSUP) { w->dcfg.kver = PGOV_KVER(4, 16); return s
 DEF(pgov_dbs_init, 14, PGOV_ENOSYS) { struct pgov_hw_ops o = fake_idle_ops; o.set_freq_khz = NULL; return snap(w), pgov_dbs_init(w->xmem, sizeof(w->xmem), &w->dcfg, &o, &g_idle, &w->dgx); }
 DEF(pgov_dbs_update, 1, PGOV_EFAULT) { return snap(w), pgov_dbs_update(NULL, 1, 0); }
 DEF(pgov_dbs_update, 2, PGOV_ENOSYS) { return snap(w), pgov_dbs_update(w->dgo, UINT64_C(1) << 40, 0); }
+DEF(pgov_dbs_update, 3, PGOV_EINVAL) { return snap(w), pgov_dbs_update((struct pgov_dbs *)(void *)w->zmem, 1, 0); }
 DEF(pgov_dbs_update_cpu, 1, PGOV_EFAULT) { return snap(w), pgov_dbs_update_cpu(NULL, 0, 1, 0); }
 DEF(pgov_dbs_update_cpu, 2, PGOV_ENOSYS) { return snap(w), pgov_dbs_update_cpu(w->dgo, 0, UINT64_C(1) << 40, 0); }
+DEF(pgov_dbs_update_cpu, 3, PGOV_EINVAL) { return snap(w), pgov_dbs_update_cpu((struct pgov_dbs *)(void *)w->zmem, 0, 1, 0); }
 DEF(pgov_dbs_timer, 1, PGOV_EFAULT) { return snap(w), pgov_dbs_timer(NULL, 1, &w->u64); }
 DEF(pgov_dbs_timer, 2, PGOV_EFAULT) { return snap(w), pgov_dbs_timer(w->dg, UINT64_C(1) << 40, NULL); }
 DEF(pgov_dbs_timer, 3, PGOV_ENOSYS) { return snap(w), pgov_dbs_timer(w->dgo, UINT64_C(1) << 40, &w->u64); }
+DEF(pgov_dbs_timer, 4, PGOV_EINVAL) { return snap(w), pgov_dbs_timer((struct pgov_dbs *)(void *)w->zmem, 1, &w->u64); }
 DEF(pgov_dbs_set_limits, 1, PGOV_EFAULT) { return snap(w), pgov_dbs_set_limits(NULL, &w->dlim); }
 DEF(pgov_dbs_set_limits, 2, PGOV_EFAULT) { return snap(w), pgov_dbs_set_limits(w->dg, NULL); }
 DEF(pgov_dbs_set_limits, 3, PGOV_EINVAL) { w->dlim.min_khz = 800000; w->dlim.max_khz = 400000; return snap(w), pgov_dbs_set_limits(w->dg, &w->dlim); }
 DEF(pgov_dbs_set_limits, 4, PGOV_EINVAL) { w->dlim.max_khz = 900000; return snap(w), pgov_dbs_set_limits(w->dg, &w->dlim); }
 DEF(pgov_dbs_set_limits, 5, PGOV_EINVAL) { w->dlim.min_khz = 100000; return snap(w), pgov_dbs_set_limits(w->dg, &w->dlim); }
 DEF(pgov_dbs_set_limits, 6, PGOV_ENOSYS) { return snap(w), pgov_dbs_set_limits(w->dgo, &w->dlim); }
+DEF(pgov_dbs_set_limits, 7, PGOV_EINVAL) { return snap(w), pgov_dbs_set_limits((struct pgov_dbs *)(void *)w->zmem, &w->dlim); }
 DEF(pgov_dbs_store, 1, PGOV_EFAULT) { return snap(w), pgov_dbs_store(NULL, PGOV_DBS_UP_THRESHOLD, 80, NULL, 0); }
 DEF(pgov_dbs_store, 2, PGOV_EINVAL) { return snap(w), pgov_dbs_store(w->dg, 8, 80, NULL, 0); }
 DEF(pgov_dbs_store, 3, PGOV_EINVAL) { return snap(w), pgov_dbs_store(w->dg, PGOV_DBS_DOWN_THRESHOLD, 20, NULL, 0); }
@@ -313,11 +317,14 @@ DEF(pgov_dbs_store, 5, PGOV_EINVAL) { return snap(w), pgov_dbs_store(w->dg, PGOV
 DEF(pgov_dbs_store, 6, PGOV_EFAULT) { return snap(w), pgov_dbs_store(w->dgo, PGOV_DBS_IO_IS_BUSY, 1, NULL, 1); }
 DEF(pgov_dbs_store, 7, PGOV_EINVAL) { return snap(w), pgov_dbs_store(w->dgo, PGOV_DBS_IO_IS_BUSY, 1, w->snap, 2); }
 DEF(pgov_dbs_store, 8, PGOV_EINVAL) { return snap(w), pgov_dbs_store(w->dg, PGOV_DBS_IO_IS_BUSY, 1, w->snap, 1); }
+DEF(pgov_dbs_store, 9, PGOV_EINVAL) { return snap(w), pgov_dbs_store((struct pgov_dbs *)(void *)w->zmem, PGOV_DBS_UP_THRESHOLD, 80, NULL, 0); }
 DEF(pgov_dbs_get_state, 1, PGOV_EFAULT) { return snap(w), pgov_dbs_get_state(NULL, &w->dst); }
 DEF(pgov_dbs_get_state, 2, PGOV_EFAULT) { return snap(w), pgov_dbs_get_state(w->dg, NULL); }
+DEF(pgov_dbs_get_state, 3, PGOV_EINVAL) { return snap(w), pgov_dbs_get_state((struct pgov_dbs *)(void *)w->zmem, &w->dst); }
 DEF(pgov_dbs_get_cpu, 1, PGOV_EFAULT) { return snap(w), pgov_dbs_get_cpu(NULL, 0, &w->dcpu); }
 DEF(pgov_dbs_get_cpu, 2, PGOV_EFAULT) { return snap(w), pgov_dbs_get_cpu(w->dg, 0, NULL); }
 DEF(pgov_dbs_get_cpu, 3, PGOV_EINVAL) { return snap(w), pgov_dbs_get_cpu(w->dg, 1, &w->dcpu); }
+DEF(pgov_dbs_get_cpu, 4, PGOV_EINVAL) { return snap(w), pgov_dbs_get_cpu((struct pgov_dbs *)(void *)w->zmem, 0, &w->dcpu); }
 #define DOPEN(cfgp, outp) pgov_dbs_init_open(w->xmem, sizeof(w->xmem), cfgp, outp)
 DEF(pgov_dbs_init_open, 1, PGOV_EFAULT) { return snap(w), pgov_dbs_init_open(NULL, sizeof(w->xmem), &w->dcfg, &w->dgx); }
 DEF(pgov_dbs_init_open, 2, PGOV_EFAULT) { return snap(w), DOPEN(NULL, &w->dgx); }
@@ -332,18 +339,22 @@ DEF(pgov_dbs_start, 1, PGOV_EFAULT) { return snap(w), pgov_dbs_start(NULL, w->sn
 DEF(pgov_dbs_start, 2, PGOV_EFAULT) { return snap(w), pgov_dbs_start(w->dgn, NULL, 1, &w->dres); }
 DEF(pgov_dbs_start, 3, PGOV_EINVAL) { return snap(w), pgov_dbs_start(w->dgn, w->snap, 2, &w->dres); }
 DEF(pgov_dbs_start, 4, PGOV_EINVAL) { return snap(w), pgov_dbs_start(w->dg, w->snap, 1, &w->dres); }
+DEF(pgov_dbs_start, 5, PGOV_EINVAL) { return snap(w), pgov_dbs_start((struct pgov_dbs *)(void *)w->zmem, w->snap, 1, &w->dres); }
 DEF(pgov_dbs_should_sample, 1, 0) { return snap(w), pgov_dbs_should_sample(NULL, UINT64_C(1) << 40); }
 DEF(pgov_dbs_should_sample, 2, 0) { return snap(w), pgov_dbs_should_sample(w->dg, UINT64_C(1) << 40); }
 DEF(pgov_dbs_should_sample, 3, 0) { return snap(w), pgov_dbs_should_sample(w->dgn, UINT64_C(1) << 40); }
+DEF(pgov_dbs_should_sample, 4, 0) { return snap(w), pgov_dbs_should_sample((struct pgov_dbs *)(void *)w->zmem, UINT64_C(1) << 40); }
 DEF(pgov_dbs_evaluate, 1, PGOV_EFAULT) { return snap(w), pgov_dbs_evaluate(NULL, w->snap, 1, &w->dres); }
 DEF(pgov_dbs_evaluate, 2, PGOV_EFAULT) { return snap(w), pgov_dbs_evaluate(w->dgo, NULL, 1, &w->dres); }
 DEF(pgov_dbs_evaluate, 3, PGOV_EINVAL) { return snap(w), pgov_dbs_evaluate(w->dgo, w->snap, 0, &w->dres); }
 DEF(pgov_dbs_evaluate, 4, PGOV_EINVAL) { return snap(w), pgov_dbs_evaluate(w->dg, w->snap, 1, &w->dres); }
 DEF(pgov_dbs_evaluate, 5, PGOV_EINVAL) { return snap(w), pgov_dbs_evaluate(w->dgn, w->snap, 1, &w->dres); }
+DEF(pgov_dbs_evaluate, 6, PGOV_EINVAL) { return snap(w), pgov_dbs_evaluate((struct pgov_dbs *)(void *)w->zmem, w->snap, 1, &w->dres); }
 DEF(pgov_dbs_limits, 1, PGOV_EFAULT) { return snap(w), pgov_dbs_limits(NULL, 200000, 800000, &w->dres); }
 DEF(pgov_dbs_limits, 2, PGOV_EINVAL) { return snap(w), pgov_dbs_limits(w->dgo, 800000, 400000, &w->dres); }
 DEF(pgov_dbs_limits, 3, PGOV_EINVAL) { return snap(w), pgov_dbs_limits(w->dgo, 200000, 900000, &w->dres); }
 DEF(pgov_dbs_limits, 4, PGOV_EINVAL) { return snap(w), pgov_dbs_limits(w->dg, 200000, 800000, &w->dres); }
+DEF(pgov_dbs_limits, 5, PGOV_EINVAL) { return snap(w), pgov_dbs_limits((struct pgov_dbs *)(void *)w->zmem, 200000, 800000, &w->dres); }
 /* ---- uclamp */
 DEF(pgov_uclamp_bucket_delta, 1, PGOV_EFAULT) { return snap(w), pgov_uclamp_bucket_delta(5, NULL); }
 DEF(pgov_uclamp_bucket_delta, 2, PGOV_EINVAL) { return snap(w), pgov_uclamp_bucket_delta(4, &w->u32); }
@@ -364,11 +375,13 @@ DEF(pgov_uclamp_task_set, 3, PGOV_EINVAL) { return snap(w), pgov_uclamp_task_set
 DEF(pgov_uclamp_task_set, 4, PGOV_EINVAL) { return snap(w), pgov_uclamp_task_set(&w->ut, PGOV_UCLAMP_SET_MAX, 0, -2); }
 DEF(pgov_uclamp_task_set, 5, PGOV_EINVAL) { return snap(w), pgov_uclamp_task_set(&w->ut, 3, 800, 400); }
 DEF(pgov_uclamp_task_set_rt, 1, PGOV_EFAULT) { return snap(w), pgov_uclamp_task_set_rt(NULL, true); }
+DEF(pgov_uclamp_task_set_rt, 2, PGOV_EINVAL) { return (w->ut.req_flags = 0x80, snap(w)), pgov_uclamp_task_set_rt(&w->ut, true); }
 DEF(pgov_uclamp_tg_init, 1, PGOV_EFAULT) { return snap(w), pgov_uclamp_tg_init(NULL, NULL); }
 DEF(pgov_uclamp_tg_init, 2, PGOV_EINVAL) { w->utgp.eff[0] = 2000; return snap(w), pgov_uclamp_tg_init(&w->utg, &w->utgp); }
 DEF(pgov_uclamp_tg_update, 1, PGOV_EFAULT) { return snap(w), pgov_uclamp_tg_update(NULL, NULL, 0, 1024); }
 DEF(pgov_uclamp_tg_update, 2, PGOV_EINVAL) { return snap(w), pgov_uclamp_tg_update(&w->utg, &w->utgp, 1025, 1024); }
 DEF(pgov_uclamp_tg_update, 3, PGOV_EINVAL) { return snap(w), pgov_uclamp_tg_update(&w->utg, NULL, 0, 1025); }
+DEF(pgov_uclamp_tg_update, 4, PGOV_EINVAL) { return (w->utgp.eff[1] = 2000, snap(w)), pgov_uclamp_tg_update(&w->utg, &w->utgp, 0, 1024); }
 DEF(pgov_uclamp_eff_get, 1, PGOV_EFAULT) { return snap(w), pgov_uclamp_eff_get(NULL, 0, NULL, w->eff); }
 DEF(pgov_uclamp_eff_get, 2, PGOV_EFAULT) { return snap(w), pgov_uclamp_eff_get(&w->ut, 0, NULL, NULL); }
 DEF(pgov_uclamp_eff_get, 3, PGOV_EINVAL) { w->ulim.flags = 0x80; return snap(w), pgov_uclamp_eff_get(&w->ut, 0, &w->ulim, w->eff); }
@@ -383,16 +396,20 @@ DEF(pgov_uclamp_rq_inc, 5, PGOV_EINVAL) { w->urq.nbuckets = 30; return snap(w), 
 DEF(pgov_uclamp_rq_dec, 1, PGOV_EFAULT) { return snap(w), pgov_uclamp_rq_dec(NULL, &w->uta); }
 DEF(pgov_uclamp_rq_dec, 2, PGOV_EFAULT) { return snap(w), pgov_uclamp_rq_dec(&w->urq, NULL); }
 DEF(pgov_uclamp_rq_dec, 3, PGOV_EINVAL) { w->uta.bucket[0] = 25; return snap(w), pgov_uclamp_rq_dec(&w->urq, &w->uta); }
+DEF(pgov_uclamp_rq_dec, 4, PGOV_EINVAL) { return (w->uta.value[1] = 2000, snap(w)), pgov_uclamp_rq_dec(&w->urq, &w->uta); }
 DEF(pgov_uclamp_rq_update_active, 1, PGOV_EFAULT) { return snap(w), pgov_uclamp_rq_update_active(NULL, &w->uta, NULL); }
 DEF(pgov_uclamp_rq_update_active, 2, PGOV_EFAULT) { return snap(w), pgov_uclamp_rq_update_active(&w->urq, NULL, NULL); }
 DEF(pgov_uclamp_rq_update_active, 3, PGOV_EINVAL) { w->ulim.flags = 0x80; return snap(w), pgov_uclamp_rq_update_active(&w->urq, &w->uta, &w->ulim); }
+DEF(pgov_uclamp_rq_update_active, 4, PGOV_EINVAL) { return (w->uta.req[0] = 2000, snap(w)), pgov_uclamp_rq_update_active(&w->urq, &w->uta, NULL); }
 DEF(pgov_uclamp_rq_bucket, 1, PGOV_EFAULT) { return snap(w), pgov_uclamp_rq_bucket(NULL, 0, 0, &w->u32, &w->u32b); }
 DEF(pgov_uclamp_rq_bucket, 2, PGOV_EINVAL) { return snap(w), pgov_uclamp_rq_bucket(&w->urq, 2, 0, &w->u32, &w->u32b); }
 DEF(pgov_uclamp_rq_bucket, 3, PGOV_EINVAL) { return snap(w), pgov_uclamp_rq_bucket(&w->urq, 0, 6, &w->u32, &w->u32b); }
+DEF(pgov_uclamp_rq_bucket, 4, PGOV_EINVAL) { return (w->urq.nbuckets = 30, snap(w)), pgov_uclamp_rq_bucket(&w->urq, 0, 0, &w->u32, &w->u32b); }
 DEF(pgov_uclamp_rq_util_with, 1, PGOV_EFAULT) { return snap(w), pgov_uclamp_rq_util_with(NULL, 0, 100, NULL, NULL, &w->u32); }
 DEF(pgov_uclamp_rq_util_with, 2, PGOV_EFAULT) { return snap(w), pgov_uclamp_rq_util_with(&w->urq, 0, 100, NULL, NULL, NULL); }
 DEF(pgov_uclamp_rq_util_with, 3, PGOV_ENOTSUP) { return snap(w), pgov_uclamp_rq_util_with(&w->urq, PGOV_KVER(5, 2), 100, NULL, NULL, &w->u32); }
 DEF(pgov_uclamp_rq_util_with, 4, PGOV_EINVAL) { w->ulim.flags = 0x80; return snap(w), pgov_uclamp_rq_util_with(&w->urq, 0, 100, &w->ut, &w->ulim, &w->u32); }
+DEF(pgov_uclamp_rq_util_with, 5, PGOV_EINVAL) { return (w->urq.nbuckets = 30, snap(w)), pgov_uclamp_rq_util_with(&w->urq, 0, 100, NULL, NULL, &w->u32); }
 DEF(pgov_uclamp_effective_perf, 1, PGOV_EFAULT) { return snap(w), pgov_uclamp_effective_perf(NULL, 100, 0, 1024, &w->u32, NULL, NULL); }
 DEF(pgov_uclamp_effective_perf, 2, PGOV_EFAULT) { return snap(w), pgov_uclamp_effective_perf(&w->urq, 100, 0, 1024, NULL, NULL, NULL); }
 /* ---- pelt */
@@ -420,23 +437,31 @@ DEF(pgov_pelt_update, 2, PGOV_EINVAL) { w->sa.period_contrib = 5000; return snap
 DEF(pgov_pelt_update_task, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_update_task(NULL, 1, 1, 0, 1, 1024); }
 DEF(pgov_pelt_update_task, 2, PGOV_EINVAL) { return snap(w), pgov_pelt_update_task(&w->sa, UINT64_C(1) << 30, 2, 0, 1, 1024); }
 DEF(pgov_pelt_update_task, 3, PGOV_EINVAL) { return snap(w), pgov_pelt_update_task(&w->sa, UINT64_C(1) << 30, 1, 2, 1, 1024); }
+DEF(pgov_pelt_update_task, 4, PGOV_ENOTSUP) { return (w->sa.halflife = 7, snap(w)), pgov_pelt_update_task(&w->sa, UINT64_C(1) << 30, 1, 0, 1, 1024); }
 DEF(pgov_pelt_update_group_se, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_update_group_se(NULL, 1, 1, 1, 1, 1024); }
 DEF(pgov_pelt_update_group_se, 2, PGOV_EINVAL) { return snap(w), pgov_pelt_update_group_se(&w->sa, UINT64_C(1) << 30, 2, 1, 1, 1024); }
+DEF(pgov_pelt_update_group_se, 3, PGOV_EINVAL) { return (w->sa.period_contrib = 1024, snap(w)), pgov_pelt_update_group_se(&w->sa, UINT64_C(1) << 30, 1, 1, 1, 1024); }
 DEF(pgov_pelt_update_blocked_se, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_update_blocked_se(NULL, 1, 1024); }
 DEF(pgov_pelt_update_blocked_se, 2, PGOV_ENOTSUP) { w->sa.halflife = 7; return snap(w), pgov_pelt_update_blocked_se(&w->sa, UINT64_C(1) << 30, 1024); }
 DEF(pgov_pelt_update_cfs_rq, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_update_cfs_rq(NULL, 1, 1, 1, 1); }
 DEF(pgov_pelt_update_cfs_rq, 2, PGOV_EINVAL) { return snap(w), pgov_pelt_update_cfs_rq(&w->cfs, UINT64_C(1) << 30, 1024, 1, 2); }
+DEF(pgov_pelt_update_cfs_rq, 3, PGOV_EINVAL) { return (w->cfs.reserved = 3, snap(w)), pgov_pelt_update_cfs_rq(&w->cfs, UINT64_C(1) << 30, 1024, 1, 1); }
 DEF(pgov_pelt_update_rt, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_update_rt(NULL, 1, 1); }
 DEF(pgov_pelt_update_rt, 2, PGOV_EINVAL) { return snap(w), pgov_pelt_update_rt(&w->sa, UINT64_C(1) << 30, 2); }
+DEF(pgov_pelt_update_rt, 3, PGOV_ENOTSUP) { return (w->sa.halflife = 7, snap(w)), pgov_pelt_update_rt(&w->sa, UINT64_C(1) << 30, 1); }
 DEF(pgov_pelt_update_dl, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_update_dl(NULL, 1, 1); }
 DEF(pgov_pelt_update_dl, 2, PGOV_EINVAL) { return snap(w), pgov_pelt_update_dl(&w->sa, UINT64_C(1) << 30, 2); }
+DEF(pgov_pelt_update_dl, 3, PGOV_ENOTSUP) { return (w->sa.halflife = 7, snap(w)), pgov_pelt_update_dl(&w->sa, UINT64_C(1) << 30, 1); }
 DEF(pgov_pelt_update_hw_pressure, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_update_hw_pressure(NULL, 1, 1); }
 DEF(pgov_pelt_update_hw_pressure, 2, PGOV_EINVAL) { return snap(w), pgov_pelt_update_hw_pressure(&w->sa, UINT64_C(1) << 30, 1025); }
+DEF(pgov_pelt_update_hw_pressure, 3, PGOV_EINVAL) { return (w->sa.period_contrib = 1024, snap(w)), pgov_pelt_update_hw_pressure(&w->sa, UINT64_C(1) << 30, 1); }
 DEF(pgov_pelt_update_irq, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_update_irq(NULL, 1, 1, 1024, 1024); }
 DEF(pgov_pelt_update_irq, 2, PGOV_EINVAL) { return snap(w), pgov_pelt_update_irq(&w->sa, UINT64_C(1) << 30, 1000, 1025, 1024); }
 DEF(pgov_pelt_update_irq, 3, PGOV_EINVAL) { return snap(w), pgov_pelt_update_irq(&w->sa, UINT64_C(1) << 30, 1000, 1024, 1025); }
+DEF(pgov_pelt_update_irq, 4, PGOV_ENOTSUP) { return (w->sa.halflife = 7, snap(w)), pgov_pelt_update_irq(&w->sa, UINT64_C(1) << 30, 1000, 1024, 1024); }
 DEF(pgov_pelt_clock_init, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_clock_init(NULL, 0, 0); }
 DEF(pgov_pelt_clock_init, 2, PGOV_ENOTSUP) { return snap(w), pgov_pelt_clock_init(&w->clk, 0, 3); }
+DEF(pgov_pelt_clock_init, 3, PGOV_ENOTSUP) { return snap(w), pgov_pelt_clock_init(&w->clk, 0, 8); }
 DEF(pgov_pelt_clock_update, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_clock_update(NULL, 1, 0, 1024, 1024); }
 DEF(pgov_pelt_clock_update, 2, PGOV_EINVAL) { return snap(w), pgov_pelt_clock_update(&w->clk, 1000, 2, 1024, 1024); }
 DEF(pgov_pelt_clock_update, 3, PGOV_EINVAL) { return snap(w), pgov_pelt_clock_update(&w->clk, 1000, 0, 1025, 1024); }
@@ -453,12 +478,15 @@ DEF(pgov_pelt_post_init_task, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_post_i
 DEF(pgov_pelt_post_init_task, 2, PGOV_EFAULT) { return snap(w), pgov_pelt_post_init_task(&w->sa, NULL, 1024, 1024); }
 DEF(pgov_pelt_post_init_task, 3, PGOV_EINVAL) { return snap(w), pgov_pelt_post_init_task(&w->sa, &w->cfs, 0, 1024); }
 DEF(pgov_pelt_post_init_task, 4, PGOV_EINVAL) { return snap(w), pgov_pelt_post_init_task(&w->sa, &w->cfs, 1025, 1024); }
+DEF(pgov_pelt_post_init_task, 5, PGOV_EINVAL) { return (w->cfs.period_contrib = 1024, snap(w)), pgov_pelt_post_init_task(&w->sa, &w->cfs, 1024, 1024); }
 DEF(pgov_pelt_attach, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_attach(NULL, &w->sa, 1024); }
 DEF(pgov_pelt_attach, 2, PGOV_EFAULT) { return snap(w), pgov_pelt_attach(&w->cfs, NULL, 1024); }
 DEF(pgov_pelt_attach, 3, PGOV_EINVAL) { w->sa.halflife = 16; return snap(w), pgov_pelt_attach(&w->cfs, &w->sa, 1024); }
+DEF(pgov_pelt_attach, 4, PGOV_EINVAL) { return (w->cfs.period_contrib = 1024, snap(w)), pgov_pelt_attach(&w->cfs, &w->sa, 1024); }
 DEF(pgov_pelt_detach, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_detach(NULL, &w->sa, 1024); }
 DEF(pgov_pelt_detach, 2, PGOV_EFAULT) { return snap(w), pgov_pelt_detach(&w->cfs, NULL, 1024); }
 DEF(pgov_pelt_detach, 3, PGOV_EINVAL) { w->sa.halflife = 16; return snap(w), pgov_pelt_detach(&w->cfs, &w->sa, 1024); }
+DEF(pgov_pelt_detach, 4, PGOV_EINVAL) { return (w->cfs.reserved = 1, snap(w)), pgov_pelt_detach(&w->cfs, &w->sa, 1024); }
 DEF(pgov_pelt_remove, 1, PGOV_EFAULT) { return snap(w), pgov_pelt_remove(NULL, 1, 1, 1); }
 DEF(pgov_pelt_remove, 2, PGOV_EINVAL) { w->cfs.reserved = 1; return snap(w), pgov_pelt_remove(&w->cfs, 1, 1, 1); }
 /* ---- util_est */
@@ -481,10 +509,13 @@ DEF(pgov_util_est_update, 1, PGOV_EFAULT) { return snap(w), pgov_util_est_update
 DEF(pgov_util_est_update, 2, PGOV_EFAULT) { return snap(w), pgov_util_est_update(&w->erq, NULL, 1, 100, 100, 1024); }
 DEF(pgov_util_est_update, 3, PGOV_EINVAL) { return snap(w), pgov_util_est_update(&w->erq, &w->et, 2, 100, 100, 1024); }
 DEF(pgov_util_est_update, 4, PGOV_EINVAL) { return snap(w), pgov_util_est_update(&w->erq, &w->et, 1, (uint64_t)PGOV_UTIL_EST_UTIL_MAX + 1, 100, 1024); }
+DEF(pgov_util_est_update, 5, PGOV_EINVAL) { return (w->erq.mode = 0xdead, snap(w)), pgov_util_est_update(&w->erq, &w->et, 1, 100, 100, 1024); }
 DEF(pgov_util_est_util_changed, 1, PGOV_EFAULT) { return snap(w), pgov_util_est_util_changed(NULL, &w->et); }
 DEF(pgov_util_est_util_changed, 2, PGOV_EFAULT) { return snap(w), pgov_util_est_util_changed(&w->erq, NULL); }
+DEF(pgov_util_est_util_changed, 3, PGOV_EINVAL) { return (w->erq.mode = 0xdead, snap(w)), pgov_util_est_util_changed(&w->erq, &w->et); }
 DEF(pgov_util_est_task_contrib, 1, PGOV_EFAULT) { return snap(w), pgov_util_est_task_contrib(&w->erq, &w->et, NULL); }
 DEF(pgov_util_est_task_contrib, 2, PGOV_EFAULT) { return snap(w), pgov_util_est_task_contrib(NULL, &w->et, &w->u32); }
+DEF(pgov_util_est_task_contrib, 3, PGOV_EINVAL) { return (w->erq.mode = 0xdead, snap(w)), pgov_util_est_task_contrib(&w->erq, &w->et, &w->u32); }
 DEF(pgov_util_est_task_util_est, 1, PGOV_EFAULT) { return snap(w), pgov_util_est_task_util_est(&w->erq, &w->et, 1, NULL); }
 DEF(pgov_util_est_task_util_est, 2, PGOV_EINVAL) { w->erq.mode = 0xdead; return snap(w), pgov_util_est_task_util_est(&w->erq, &w->et, 1, &w->u64); }
 DEF(pgov_util_est_cpu_util, 1, PGOV_EFAULT) { return snap(w), pgov_util_est_cpu_util(NULL, 1, 1024, &w->u64); }
@@ -566,6 +597,7 @@ DEF(pgov_pstate_init, 13, PGOV_EINVAL) { w->pcfg.sample_interval_ns = UINT64_C(2
 DEF(pgov_pstate_init, 14, PGOV_E2BIG) { w->pcfg.limits.min_ratio = 20; return snap(w), PINIT(&w->pcfg, &w->pgx); }
 DEF(pgov_pstate_update, 1, PGOV_EFAULT) { return snap(w), pgov_pstate_update(NULL, 1, 0); }
 DEF(pgov_pstate_update, 2, PGOV_EINVAL) { return snap(w), pgov_pstate_update(w->pg, UINT64_C(1) << 40, 4); }
+DEF(pgov_pstate_update, 3, PGOV_EINVAL) { return snap(w), pgov_pstate_update((struct pgov_pstate *)(void *)w->zmem, 1, 0); }
 DEF(pgov_pstate_timer, 1, PGOV_EFAULT) { return snap(w), pgov_pstate_timer(NULL, 1, &w->u64); }
 DEF(pgov_pstate_timer, 2, PGOV_EFAULT) { return snap(w), pgov_pstate_timer(w->pg, 1, NULL); }
 DEF(pgov_pstate_timer, 3, PGOV_EINVAL) { return snap(w), pgov_pstate_timer((struct pgov_pstate *)(void *)w->zmem, 1, &w->u64); }
@@ -577,14 +609,20 @@ DEF(pgov_pstate_set_limits, 5, PGOV_E2BIG) { w->plbig.l = w->plim; w->plbig.l.si
 DEF(pgov_pstate_set_limits, 6, PGOV_EINVAL) { w->plim.no_turbo = 2; return snap(w), pgov_pstate_set_limits(w->pg, &w->plim); }
 DEF(pgov_pstate_set_limits, 7, PGOV_EINVAL) { w->plim.min_ratio = 40; return snap(w), pgov_pstate_set_limits(w->pg, &w->plim); }
 DEF(pgov_pstate_set_limits, 8, PGOV_EINVAL) { w->plim.max_perf_fp = 257; return snap(w), pgov_pstate_set_limits(w->pg, &w->plim); }
+DEF(pgov_pstate_set_limits, 9, PGOV_EINVAL) { return snap(w), pgov_pstate_set_limits((struct pgov_pstate *)(void *)w->zmem, &w->plim); }
 DEF(pgov_pstate_attach_shared, 1, PGOV_EFAULT) { return snap(w), pgov_pstate_attach_shared(NULL, &w->psh); }
+DEF(pgov_pstate_attach_shared, 2, PGOV_EINVAL) { return snap(w), pgov_pstate_attach_shared((struct pgov_pstate *)(void *)w->zmem, &w->psh); }
 DEF(pgov_pstate_get_status, 1, PGOV_EFAULT) { return snap(w), pgov_pstate_get_status(NULL, &w->pstat); }
 DEF(pgov_pstate_get_status, 2, PGOV_EFAULT) { return snap(w), pgov_pstate_get_status(w->pg, NULL); }
+DEF(pgov_pstate_get_status, 3, PGOV_EINVAL) { return snap(w), pgov_pstate_get_status((struct pgov_pstate *)(void *)w->zmem, &w->pstat); }
 /* ---- hwp */
 DEF(pgov_hwp_boost_update, 1, PGOV_EFAULT) { return snap(w), pgov_hwp_boost_update(NULL, &w->hst, 1, 0, &w->hres); }
 DEF(pgov_hwp_boost_update, 2, PGOV_EFAULT) { return snap(w), pgov_hwp_boost_update(&w->hprm, NULL, 1, 0, &w->hres); }
 DEF(pgov_hwp_boost_update, 3, PGOV_EFAULT) { return snap(w), pgov_hwp_boost_update(&w->hprm, &w->hst, 1, 0, NULL); }
 DEF(pgov_hwp_boost_update, 4, PGOV_EINVAL) { return snap(w), pgov_hwp_boost_update(&w->hprm, &w->hst, 1, 4, &w->hres); }
+DEF(pgov_hwp_boost_update, 5, PGOV_EINVAL) { return (w->hprm.hwp_request = 0, snap(w)), pgov_hwp_boost_update(&w->hprm, &w->hst, 1, 0, &w->hres); }
+DEF(pgov_hwp_boost_update, 7, PGOV_EINVAL) { return (w->hprm.hwp_cap = 0, snap(w)), pgov_hwp_boost_update(&w->hprm, &w->hst, 1, 0, &w->hres); }
+DEF(pgov_hwp_boost_update, 6, PGOV_EINVAL) { return (w->hprm.hwp_request = (16u << 8) | 39u, snap(w)), pgov_hwp_boost_update(&w->hprm, &w->hst, 1, 0, &w->hres); }
 /* ---- sugov decision layer */
 DEF(pgov_sugov_next_freq, 1, 0) { return snap(w), pgov_sugov_next_freq(NULL, 100, 0, &w->u64); }
 DEF(pgov_sugov_next_freq, 2, 0) { w->sprm.max_cap = 0; return snap(w), pgov_sugov_next_freq(&w->sprm, 100, 0, &w->u64); }
@@ -597,6 +635,7 @@ DEF(pgov_sugov_decide, 4, PGOV_EINVAL) { return snap(w), SDEC(&w->sprm, &w->sst,
 DEF(pgov_sugov_decide, 5, PGOV_EINVAL) { return snap(w), SDEC(&w->sprm, &w->sst, 4, 0, &w->sres); }
 DEF(pgov_sugov_decide, 6, PGOV_EINVAL) { return snap(w), SDEC(&w->sprm, &w->sst, 0, 2, &w->sres); }
 DEF(pgov_sugov_decide, 7, PGOV_EINVAL) { w->sprm.max_cap = 1025; return snap(w), SDEC(&w->sprm, &w->sst, 0, 0, &w->sres); }
+DEF(pgov_sugov_decide, 8, PGOV_EINVAL) { return (w->sst.reserved = 1, snap(w)), SDEC(&w->sprm, &w->sst, 0, 0, &w->sres); }
 DEF(pgov_sugov_params_check, 1, PGOV_EFAULT) { return snap(w), pgov_sugov_params_check(NULL); }
 DEF(pgov_sugov_params_check, 2, PGOV_EINVAL) { w->sprm.max_cap = 0; return snap(w), pgov_sugov_params_check(&w->sprm); }
 DEF(pgov_sugov_params_check, 3, PGOV_EINVAL) { w->sprm.tick_ns = 0; return snap(w), pgov_sugov_params_check(&w->sprm); }
@@ -624,14 +663,17 @@ DEF(pgov_sugov_set_util, 1, PGOV_EFAULT) { return snap(w), pgov_sugov_set_util(N
 DEF(pgov_sugov_set_util, 2, PGOV_EINVAL) { return snap(w), pgov_sugov_set_util((struct pgov_sugov *)(void *)w->zmem, 100); }
 DEF(pgov_sugov_update, 1, PGOV_EFAULT) { return snap(w), pgov_sugov_update(NULL, 1, 0); }
 DEF(pgov_sugov_update, 2, PGOV_EINVAL) { return snap(w), pgov_sugov_update(w->sg, UINT64_C(1) << 40, 4); }
+DEF(pgov_sugov_update, 3, PGOV_EINVAL) { return snap(w), pgov_sugov_update((struct pgov_sugov *)(void *)w->zmem, 1, 0); }
 DEF(pgov_sugov_timer, 1, PGOV_EFAULT) { return snap(w), pgov_sugov_timer(NULL, 1, &w->u64); }
 DEF(pgov_sugov_timer, 2, PGOV_EFAULT) { return snap(w), pgov_sugov_timer(w->sg, 1, NULL); }
+DEF(pgov_sugov_timer, 3, PGOV_EINVAL) { return snap(w), pgov_sugov_timer((struct pgov_sugov *)(void *)w->zmem, 1, &w->u64); }
 DEF(pgov_sugov_set_limits, 1, PGOV_EFAULT) { return snap(w), pgov_sugov_set_limits(NULL, &w->slim); }
 DEF(pgov_sugov_set_limits, 2, PGOV_EFAULT) { return snap(w), pgov_sugov_set_limits(w->sg, NULL); }
 DEF(pgov_sugov_set_limits, 3, PGOV_E2BIG) { w->slim.size = 0; return snap(w), pgov_sugov_set_limits(w->sg, &w->slim); }
 DEF(pgov_sugov_set_limits, 4, PGOV_E2BIG) { w->slim.size = 4; return snap(w), pgov_sugov_set_limits(w->sg, &w->slim); }
 DEF(pgov_sugov_set_limits, 5, PGOV_E2BIG) { w->slbig.l = w->slim; w->slbig.l.size = sizeof(w->slbig); w->slbig.extra[0] = 1; return snap(w), pgov_sugov_set_limits(w->sg, &w->slbig.l); }
 DEF(pgov_sugov_set_limits, 6, PGOV_EINVAL) { w->slim.reserved = 1; return snap(w), pgov_sugov_set_limits(w->sg, &w->slim); }
+DEF(pgov_sugov_set_limits, 7, PGOV_EINVAL) { return snap(w), pgov_sugov_set_limits((struct pgov_sugov *)(void *)w->zmem, &w->slim); }
 DEF(pgov_sugov_get_status, 1, PGOV_EFAULT) { return snap(w), pgov_sugov_get_status(NULL, &w->sstat); }
 DEF(pgov_sugov_get_status, 2, PGOV_EFAULT) { return snap(w), pgov_sugov_get_status(w->sg, NULL); }
 DEF(pgov_sugov_get_status, 3, PGOV_EINVAL) { return snap(w), pgov_sugov_get_status((const struct pgov_sugov *)(const void *)w->zmem, &w->sstat); }
@@ -706,17 +748,21 @@ static const struct row rows[] = {
     R(pgov_dbs_init, 14),
     R(pgov_dbs_update, 1),
     R(pgov_dbs_update, 2),
+    R(pgov_dbs_update, 3),
     R(pgov_dbs_update_cpu, 1),
     R(pgov_dbs_update_cpu, 2),
+    R(pgov_dbs_update_cpu, 3),
     R(pgov_dbs_timer, 1),
     R(pgov_dbs_timer, 2),
     R(pgov_dbs_timer, 3),
+    R(pgov_dbs_timer, 4),
     R(pgov_dbs_set_limits, 1),
     R(pgov_dbs_set_limits, 2),
     R(pgov_dbs_set_limits, 3),
     R(pgov_dbs_set_limits, 4),
     R(pgov_dbs_set_limits, 5),
     R(pgov_dbs_set_limits, 6),
+    R(pgov_dbs_set_limits, 7),
     R(pgov_dbs_store, 1),
     R(pgov_dbs_store, 2),
     R(pgov_dbs_store, 3),
@@ -725,11 +771,14 @@ static const struct row rows[] = {
     R(pgov_dbs_store, 6),
     R(pgov_dbs_store, 7),
     R(pgov_dbs_store, 8),
+    R(pgov_dbs_store, 9),
     R(pgov_dbs_get_state, 1),
     R(pgov_dbs_get_state, 2),
+    R(pgov_dbs_get_state, 3),
     R(pgov_dbs_get_cpu, 1),
     R(pgov_dbs_get_cpu, 2),
     R(pgov_dbs_get_cpu, 3),
+    R(pgov_dbs_get_cpu, 4),
     R(pgov_dbs_init_open, 1),
     R(pgov_dbs_init_open, 2),
     R(pgov_dbs_init_open, 3),
@@ -743,18 +792,22 @@ static const struct row rows[] = {
     R(pgov_dbs_start, 2),
     R(pgov_dbs_start, 3),
     R(pgov_dbs_start, 4),
+    R(pgov_dbs_start, 5),
     R(pgov_dbs_should_sample, 1),
     R(pgov_dbs_should_sample, 2),
     R(pgov_dbs_should_sample, 3),
+    R(pgov_dbs_should_sample, 4),
     R(pgov_dbs_evaluate, 1),
     R(pgov_dbs_evaluate, 2),
     R(pgov_dbs_evaluate, 3),
     R(pgov_dbs_evaluate, 4),
     R(pgov_dbs_evaluate, 5),
+    R(pgov_dbs_evaluate, 6),
     R(pgov_dbs_limits, 1),
     R(pgov_dbs_limits, 2),
     R(pgov_dbs_limits, 3),
     R(pgov_dbs_limits, 4),
+    R(pgov_dbs_limits, 5),
     R(pgov_uclamp_bucket_delta, 1),
     R(pgov_uclamp_bucket_delta, 2),
     R(pgov_uclamp_bucket_delta, 3),
@@ -774,11 +827,13 @@ static const struct row rows[] = {
     R(pgov_uclamp_task_set, 4),
     R(pgov_uclamp_task_set, 5),
     R(pgov_uclamp_task_set_rt, 1),
+    R(pgov_uclamp_task_set_rt, 2),
     R(pgov_uclamp_tg_init, 1),
     R(pgov_uclamp_tg_init, 2),
     R(pgov_uclamp_tg_update, 1),
     R(pgov_uclamp_tg_update, 2),
     R(pgov_uclamp_tg_update, 3),
+    R(pgov_uclamp_tg_update, 4),
     R(pgov_uclamp_eff_get, 1),
     R(pgov_uclamp_eff_get, 2),
     R(pgov_uclamp_eff_get, 3),
@@ -793,16 +848,20 @@ static const struct row rows[] = {
     R(pgov_uclamp_rq_dec, 1),
     R(pgov_uclamp_rq_dec, 2),
     R(pgov_uclamp_rq_dec, 3),
+    R(pgov_uclamp_rq_dec, 4),
     R(pgov_uclamp_rq_update_active, 1),
     R(pgov_uclamp_rq_update_active, 2),
     R(pgov_uclamp_rq_update_active, 3),
+    R(pgov_uclamp_rq_update_active, 4),
     R(pgov_uclamp_rq_bucket, 1),
     R(pgov_uclamp_rq_bucket, 2),
     R(pgov_uclamp_rq_bucket, 3),
+    R(pgov_uclamp_rq_bucket, 4),
     R(pgov_uclamp_rq_util_with, 1),
     R(pgov_uclamp_rq_util_with, 2),
     R(pgov_uclamp_rq_util_with, 3),
     R(pgov_uclamp_rq_util_with, 4),
+    R(pgov_uclamp_rq_util_with, 5),
     R(pgov_uclamp_effective_perf, 1),
     R(pgov_uclamp_effective_perf, 2),
     R(pgov_pelt_init, 1),
@@ -829,23 +888,31 @@ static const struct row rows[] = {
     R(pgov_pelt_update_task, 1),
     R(pgov_pelt_update_task, 2),
     R(pgov_pelt_update_task, 3),
+    R(pgov_pelt_update_task, 4),
     R(pgov_pelt_update_group_se, 1),
     R(pgov_pelt_update_group_se, 2),
+    R(pgov_pelt_update_group_se, 3),
     R(pgov_pelt_update_blocked_se, 1),
     R(pgov_pelt_update_blocked_se, 2),
     R(pgov_pelt_update_cfs_rq, 1),
     R(pgov_pelt_update_cfs_rq, 2),
+    R(pgov_pelt_update_cfs_rq, 3),
     R(pgov_pelt_update_rt, 1),
     R(pgov_pelt_update_rt, 2),
+    R(pgov_pelt_update_rt, 3),
     R(pgov_pelt_update_dl, 1),
     R(pgov_pelt_update_dl, 2),
+    R(pgov_pelt_update_dl, 3),
     R(pgov_pelt_update_hw_pressure, 1),
     R(pgov_pelt_update_hw_pressure, 2),
+    R(pgov_pelt_update_hw_pressure, 3),
     R(pgov_pelt_update_irq, 1),
     R(pgov_pelt_update_irq, 2),
     R(pgov_pelt_update_irq, 3),
+    R(pgov_pelt_update_irq, 4),
     R(pgov_pelt_clock_init, 1),
     R(pgov_pelt_clock_init, 2),
+    R(pgov_pelt_clock_init, 3),
     R(pgov_pelt_clock_update, 1),
     R(pgov_pelt_clock_update, 2),
     R(pgov_pelt_clock_update, 3),
@@ -862,12 +929,15 @@ static const struct row rows[] = {
     R(pgov_pelt_post_init_task, 2),
     R(pgov_pelt_post_init_task, 3),
     R(pgov_pelt_post_init_task, 4),
+    R(pgov_pelt_post_init_task, 5),
     R(pgov_pelt_attach, 1),
     R(pgov_pelt_attach, 2),
     R(pgov_pelt_attach, 3),
+    R(pgov_pelt_attach, 4),
     R(pgov_pelt_detach, 1),
     R(pgov_pelt_detach, 2),
     R(pgov_pelt_detach, 3),
+    R(pgov_pelt_detach, 4),
     R(pgov_pelt_remove, 1),
     R(pgov_pelt_remove, 2),
     R(pgov_util_est_init, 1),
@@ -889,10 +959,13 @@ static const struct row rows[] = {
     R(pgov_util_est_update, 2),
     R(pgov_util_est_update, 3),
     R(pgov_util_est_update, 4),
+    R(pgov_util_est_update, 5),
     R(pgov_util_est_util_changed, 1),
     R(pgov_util_est_util_changed, 2),
+    R(pgov_util_est_util_changed, 3),
     R(pgov_util_est_task_contrib, 1),
     R(pgov_util_est_task_contrib, 2),
+    R(pgov_util_est_task_contrib, 3),
     R(pgov_util_est_task_util_est, 1),
     R(pgov_util_est_task_util_est, 2),
     R(pgov_util_est_cpu_util, 1),
@@ -969,6 +1042,7 @@ static const struct row rows[] = {
     R(pgov_pstate_init, 14),
     R(pgov_pstate_update, 1),
     R(pgov_pstate_update, 2),
+    R(pgov_pstate_update, 3),
     R(pgov_pstate_timer, 1),
     R(pgov_pstate_timer, 2),
     R(pgov_pstate_timer, 3),
@@ -980,13 +1054,19 @@ static const struct row rows[] = {
     R(pgov_pstate_set_limits, 6),
     R(pgov_pstate_set_limits, 7),
     R(pgov_pstate_set_limits, 8),
+    R(pgov_pstate_set_limits, 9),
     R(pgov_pstate_attach_shared, 1),
+    R(pgov_pstate_attach_shared, 2),
     R(pgov_pstate_get_status, 1),
     R(pgov_pstate_get_status, 2),
+    R(pgov_pstate_get_status, 3),
     R(pgov_hwp_boost_update, 1),
     R(pgov_hwp_boost_update, 2),
     R(pgov_hwp_boost_update, 3),
     R(pgov_hwp_boost_update, 4),
+    R(pgov_hwp_boost_update, 5),
+    R(pgov_hwp_boost_update, 6),
+    R(pgov_hwp_boost_update, 7),
     R(pgov_sugov_next_freq, 1),
     R(pgov_sugov_next_freq, 2),
     R(pgov_sugov_next_freq, 3),
@@ -997,6 +1077,7 @@ static const struct row rows[] = {
     R(pgov_sugov_decide, 5),
     R(pgov_sugov_decide, 6),
     R(pgov_sugov_decide, 7),
+    R(pgov_sugov_decide, 8),
     R(pgov_sugov_params_check, 1),
     R(pgov_sugov_params_check, 2),
     R(pgov_sugov_params_check, 3),
@@ -1022,14 +1103,17 @@ static const struct row rows[] = {
     R(pgov_sugov_set_util, 2),
     R(pgov_sugov_update, 1),
     R(pgov_sugov_update, 2),
+    R(pgov_sugov_update, 3),
     R(pgov_sugov_timer, 1),
     R(pgov_sugov_timer, 2),
+    R(pgov_sugov_timer, 3),
     R(pgov_sugov_set_limits, 1),
     R(pgov_sugov_set_limits, 2),
     R(pgov_sugov_set_limits, 3),
     R(pgov_sugov_set_limits, 4),
     R(pgov_sugov_set_limits, 5),
     R(pgov_sugov_set_limits, 6),
+    R(pgov_sugov_set_limits, 7),
     R(pgov_sugov_get_status, 1),
     R(pgov_sugov_get_status, 2),
     R(pgov_sugov_get_status, 3),
