@@ -241,6 +241,7 @@ DEF(pgov_hw_bind, 4, PGOV_E2BIG) { struct pgov_hw_ops o = w->ops; o.size = (uint
 DEF(pgov_hw_bind, 5, PGOV_EINVAL) { struct pgov_hw_ops o = w->ops; o.flags = 1; return snap(w), pgov_hw_bind(&w->hw, &o, NULL, 0); }
 DEF(pgov_hw_bind, 6, PGOV_EINVAL) { return snap(w), pgov_hw_bind(&w->hw, &w->ops, NULL, 1u << 7); }
 DEF(pgov_hw_bind, 7, PGOV_ENOSYS) { struct pgov_hw_ops o = w->ops; o.read_idle = NULL; return snap(w), pgov_hw_bind(&w->hw, &o, NULL, PGOV_HW_NEED_IDLE); }
+DEF(pgov_hw_bind, 8, PGOV_E2BIG) { struct { struct pgov_hw_ops o; uintptr_t more[2]; } b = {w->ops, {0, 1}}; b.o.size = (uint32_t)sizeof(b); return snap(w), pgov_hw_bind(&w->hw, &b.o, NULL, 0); }
 DEF(pgov_hw_limits_check, 1, PGOV_EFAULT) { return snap(w), pgov_hw_limits_check(NULL); }
 DEF(pgov_hw_limits_check, 2, PGOV_EINVAL) { w->lim.min_pstate = 0; return snap(w), pgov_hw_limits_check(&w->lim); }
 DEF(pgov_hw_limits_check, 3, PGOV_EINVAL) { w->lim.min_pstate = 40; return snap(w), pgov_hw_limits_check(&w->lim); }
@@ -698,6 +699,7 @@ static const struct row rows[] = {
     R(pgov_hw_bind, 5),
     R(pgov_hw_bind, 6),
     R(pgov_hw_bind, 7),
+    R(pgov_hw_bind, 8),
     R(pgov_hw_limits_check, 1),
     R(pgov_hw_limits_check, 2),
     R(pgov_hw_limits_check, 3),
@@ -1181,6 +1183,12 @@ static void test_fixture_valid(void **state)
     sb.c.size = sizeof(sb); /* larger size, zero trailing bytes: accepted */
     assert_int_equal(pgov_sugov_init(w->xmem, sizeof(w->xmem), &sb.c, &fake_hw_ops, &g_hw, &w->sgx),
                      PGOV_OK);
+    struct {
+        struct pgov_hw_ops o;
+        uintptr_t more[2];
+    } hb = {w->ops, {0, 0}};
+    hb.o.size = (uint32_t)sizeof(hb); /* a newer, larger table without new callbacks */
+    assert_int_equal(pgov_hw_bind(&w->hw, &hb.o, NULL, PGOV_HW_NEED_FREQ), PGOV_OK);
     struct pst_big pb = {w->pcfg, {0, 0}};
     pb.c.size = sizeof(pb);
     assert_int_equal(pgov_pstate_params_init(&w->pprm, &pb.c), PGOV_OK);
