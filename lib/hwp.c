@@ -71,5 +71,11 @@ int pgov_hwp_boost_update(const struct pgov_hwp_boost_params *prm, struct pgov_h
         return PGOV_EFAULT;
     if (flags & ~PGOV_UPDATE_ALL)
         return PGOV_EINVAL;
+    /* Inverted or empty limits: the instance refuses them at set_limits,
+     * the open-loop entry must too (the kernel never builds them). */
+    uint32_t min = (uint32_t)prm->hwp_request & 0xffu;
+    uint32_t max = (uint32_t)(prm->hwp_request >> 8) & 0xffu;
+    if (min == 0 || max == 0 || min > max || ((prm->hwp_cap >> 8) & 0xffu) == 0)
+        return PGOV_EINVAL;
     return hwp_boost_step(prm, st, now_ns, flags, res);
 }

@@ -86,6 +86,13 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
 
     pst_hwpp_copy(&h, &g->hprm);
     pst_limits_zero(&e);
+    /* Size 0 means "all defaults" only for an all-zero struct: fields set
+     * with the size forgotten must not be ignored silently. */
+    if (lim && lim->size == 0) {
+        rc = pstate_check_size(lim, (uint32_t)sizeof(*lim), sizeof(lim->size));
+        if (rc)
+            return rc;
+    }
     if (lim && lim->size != 0) {
         rc = pstate_check_size(lim, lim->size, sizeof(*lim));
         if (rc)

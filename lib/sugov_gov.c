@@ -129,6 +129,9 @@ int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs)
 {
     if (!g)
         return PGOV_EFAULT;
+    /* Like every other entry: never write into storage that is no instance. */
+    if (g->magic != SUGOV_MAGIC)
+        return PGOV_EINVAL;
     g->util = util_cfs;
     return PGOV_OK;
 }
@@ -181,6 +184,8 @@ int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *next_ns)
     (void)now_ns;
     if (!g || !next_ns)
         return PGOV_EFAULT;
+    if (g->magic != SUGOV_MAGIC)
+        return PGOV_EINVAL;
     *next_ns = UINT64_MAX;
     return PGOV_OK;
 }

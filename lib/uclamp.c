@@ -482,6 +482,8 @@ int pgov_uclamp_task_set_rt(struct pgov_uclamp_task *t, bool rt)
 {
     if (!t)
         return PGOV_EFAULT;
+    if (!uc_req_ok(t))
+        return PGOV_EINVAL;
     if (rt)
         t->req_flags = (uint8_t)(t->req_flags | PGOV_UCLAMP_TASK_RT);
     else

@@ -307,8 +307,9 @@ PGOV_API int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *
  * @param now_ns  hook clock
  * @param flags   scheduler flags (ignored by these governors)
  * @return ::PGOV_OK (whether or not it evaluated: see pgov_dbs_get_state());
- *         ::PGOV_EFAULT; ::PGOV_ENOSYS on an open-loop instance; a callback
- *         error unchanged (state untouched).
+ *         ::PGOV_EFAULT; ::PGOV_EINVAL when @p g is not an instance;
+ *         ::PGOV_ENOSYS on an open-loop instance; a callback error unchanged
+ *         (state untouched).
  */
 PGOV_API int pgov_dbs_update(struct pgov_dbs *g, uint64_t now_ns, uint32_t flags);
 
@@ -354,7 +355,8 @@ struct pgov_dbs_limits {
  * @param g    instance
  * @param lim  new limits
  * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL for inverted limits or
- *         limits outside cpuinfo; ::PGOV_ENOSYS on an open-loop instance;
+ *         limits outside cpuinfo, or @p g not an instance; ::PGOV_ENOSYS on
+ *         an open-loop instance;
  *         a callback error unchanged.
  */
 PGOV_API int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim);
@@ -376,7 +378,8 @@ PGOV_API int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limit
  *               re-baselining stores; may be NULL for the others)
  * @param nsnap  entries at @p snap
  * @return ::PGOV_OK; ::PGOV_EINVAL (kernel -EINVAL, or a tunable the
- *         governor does not have, or @p nsnap wrong); ::PGOV_EDOM when the
+ *         governor does not have, @p nsnap wrong, or @p g not an
+ *         instance); ::PGOV_EDOM when the
  *         new sampling_rate * sampling_down_factor would be 0 modulo 2^32
  *         (the kernel would divide by zero); ::PGOV_EFAULT; a callback
  *         error unchanged.
@@ -388,7 +391,8 @@ PGOV_API int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value,
  * @brief Copy out the instance's state and last decision.
  * @param g    instance
  * @param out  receives the state
- * @return ::PGOV_OK or ::PGOV_EFAULT.
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL when @p g is not an
+ *         instance.
  */
 PGOV_API int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out);
 
@@ -397,7 +401,8 @@ PGOV_API int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state 
  * @param g    instance
  * @param idx  index into the policy's CPU list (0 .. ncpu-1)
  * @param out  receives the state
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL for @p idx out of range.
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL for @p idx out of range
+ *         or @p g not an instance.
  */
 PGOV_API int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx,
                               struct pgov_dbs_cpu_state *out);
@@ -425,8 +430,8 @@ PGOV_API int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_con
  * @param snap   one snapshot per policy CPU, in the config's CPU order
  * @param nsnap  must equal the policy's CPU count
  * @param res    receives the limits step's request (may be NULL)
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL for a wrong @p nsnap or a
- *         bound (non-open) instance.
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL for a wrong @p nsnap, a
+ *         bound (non-open) instance or @p g not an instance.
  */
 PGOV_API int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
                             struct pgov_dbs_result *res);
@@ -453,7 +458,7 @@ PGOV_API int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns);
  * @param nsnap  must equal the policy's CPU count
  * @param res    receives the decision (may be NULL)
  * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL for a wrong @p nsnap, a
- *         bound instance, or one not started.
+ *         bound instance, one not started, or @p g not an instance.
  */
 PGOV_API int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
                                struct pgov_dbs_result *res);

@@ -13,7 +13,9 @@
  * `sizeof(struct pgov_hw_ops)` as it compiled it). New callbacks are only
  * ever appended. The library treats every callback that lies beyond the
  * caller's `size` as absent, so old binaries keep working with new libraries.
- * A `size` smaller than ::PGOV_HW_OPS_SIZE_V1 is rejected with ::PGOV_E2BIG.
+ * A `size` smaller than ::PGOV_HW_OPS_SIZE_V1 is rejected with ::PGOV_E2BIG,
+ * and so is a larger table with non-zero bytes beyond the callbacks this
+ * version knows (a callback it cannot call must not look accepted).
  *
  * **Required and optional.** Which callbacks a policy needs depends on the
  * policy (intel_pstate needs counters and P-state writes, ondemand needs idle
@@ -166,7 +168,9 @@ struct pgov_hw {
  * @param ctx   passed back to every callback (may be NULL)
  * @param need  OR of ::pgov_hw_need bits the caller's policy requires
  * @return ::PGOV_OK; ::PGOV_EFAULT if @p out or @p ops is NULL;
- *         ::PGOV_E2BIG if `ops->size` is below ::PGOV_HW_OPS_SIZE_V1;
+ *         ::PGOV_E2BIG if `ops->size` is below ::PGOV_HW_OPS_SIZE_V1, or
+ *         larger than `sizeof(struct pgov_hw_ops)` with non-zero bytes
+ *         beyond it;
  *         ::PGOV_EINVAL if `ops->flags` is non-zero or @p need has unknown
  *         bits; ::PGOV_ENOSYS if a needed callback is NULL.
  */

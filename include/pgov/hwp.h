@@ -62,7 +62,9 @@ struct pgov_hwp_boost_result {
  * @param flags  PGOV_UPDATE_* (pstate.h); a remote call only accumulates
  *               its flags, as the kernel does
  * @param res    outputs
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags).
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags; a cached
+ *         request with min or max 0 or min above max, or a guaranteed
+ *         ratio of 0: requests the kernel never builds).
  */
 PGOV_API PGOV_MUST_CHECK int pgov_hwp_boost_update(const struct pgov_hwp_boost_params *prm,
                                                    struct pgov_hwp_boost_state *st,

@@ -194,7 +194,9 @@ struct pgov_pstate_config {
     uint32_t i_gain_pct;         /**< 0..100; 0: 0 (Atom 4); PGOV_PSTATE_PCT_ZERO */
     uint32_t d_gain_pct;         /**< 0..100; 0: 0; PGOV_PSTATE_PCT_ZERO */
     uint32_t reserved;           /**< must be 0 */
-    struct pgov_pstate_limits limits; /**< initial limits (its size may be 0 = all defaults) */
+    /** Initial limits. Its size may be 0 = all defaults, but then every
+     *  other field must be 0 too (else ::PGOV_E2BIG). */
+    struct pgov_pstate_limits limits;
 };
 
 /**
@@ -428,9 +430,9 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_init(void *mem, size_t len,
  * @param g       instance
  * @param now_ns  scheduler clock
  * @param flags   PGOV_UPDATE_*
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags); a HAL
- *         error unchanged; ::PGOV_EDOM where the kernel would divide by
- *         zero (an MPERF delta that is a multiple of 2^56). On error the
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags, @p g not
+ *         an instance); a HAL error unchanged; ::PGOV_EDOM where the kernel
+ *         would divide by zero (an MPERF delta that is a multiple of 2^56). On error the
  *         state is as before the call.
  */
 PGOV_API int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags);
@@ -443,7 +445,8 @@ PGOV_API int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t
  * sampling interval). Hook-driven profiles do nothing and report
  * `UINT64_MAX` (no timer needed).
  *
- * @return ::PGOV_OK; ::PGOV_EFAULT; a HAL error unchanged; ::PGOV_EDOM
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (@p g not an instance);
+ *         a HAL error unchanged; ::PGOV_EDOM
  *         where the kernel would divide by zero (Atom: a stale decision
  *         before any sample was accepted). On error nothing changes.
  */
@@ -458,7 +461,8 @@ PGOV_API int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t 
  *
  * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_E2BIG; ::PGOV_EINVAL (fp8 above
  *         256, ratio above turbo_pstate, no_turbo not 0/1, HWP fields
- *         inconsistent); a HAL error unchanged. Nothing changes on error.
+ *         inconsistent, @p g not an instance); a HAL error unchanged.
+ *         Nothing changes on error.
  */
 PGOV_API int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limits *lim);
 
@@ -466,7 +470,8 @@ PGOV_API int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pst
  * @brief Attach a caller-owned shared block (::PGOV_PSTATE_OPT_RFC_IO_ALL).
  * @param g       instance
  * @param shared  block that must outlive the instance; NULL detaches
- * @return ::PGOV_OK; ::PGOV_EFAULT (@p g NULL).
+ * @return ::PGOV_OK; ::PGOV_EFAULT (@p g NULL); ::PGOV_EINVAL (@p g not an
+ *         instance).
  */
 PGOV_API int pgov_pstate_attach_shared(struct pgov_pstate *g, struct pgov_pstate_shared *shared);
 
@@ -490,7 +495,7 @@ struct pgov_pstate_status {
 
 /**
  * @brief Copy the instance's last decision.
- * @return ::PGOV_OK; ::PGOV_EFAULT.
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (@p g not an instance).
  */
 PGOV_API int pgov_pstate_get_status(const struct pgov_pstate *g, struct pgov_pstate_status *out);
 

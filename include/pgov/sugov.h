@@ -181,7 +181,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_init(void *mem, size_t len,
 /**
  * @brief Set the CPU's CFS utilisation (capacity units) used by the next
  *        evaluations, e.g. from the PELT/util_est/uclamp modules.
- * @return ::PGOV_OK; ::PGOV_EFAULT.
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (not an instance).
  */
 PGOV_API int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
 
@@ -195,15 +195,16 @@ PGOV_API int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
  * exactly when the CPU idled). A new frequency is written with
  * `set_freq_khz`. Remote callbacks (::PGOV_UPDATE_REMOTE) are ignored.
  *
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags); a HAL
- *         error unchanged (state as before the call).
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags, not an
+ *         instance); a HAL error unchanged (state as before the call).
  */
 PGOV_API int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags);
 
 /**
  * @brief Timer entry of the common governor shape: schedutil is purely
  *        hook-driven, so this does nothing and reports `UINT64_MAX`.
- * @return ::PGOV_OK; ::PGOV_EFAULT.
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (not an instance;
+ *         @p next_ns untouched).
  */
 PGOV_API int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *next_ns);
 
@@ -211,7 +212,7 @@ PGOV_API int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *n
  * @brief Replace the policy limits; the next update evaluates at once,
  *        bypassing the rate limit and the frequency cache (need_freq_update).
  * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_E2BIG; ::PGOV_EINVAL (reserved
- *         non-zero); a HAL error (get_limits) unchanged.
+ *         non-zero, not an instance); a HAL error (get_limits) unchanged.
  */
 PGOV_API int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *lim);
 

@@ -251,7 +251,8 @@ PGOV_API int pgov_uclamp_task_set(struct pgov_uclamp_task *t, uint32_t which, in
  * @brief Change a task's scheduling class (RT or not).
  * @param t the task
  * @param rt true for an RT task (its non-user-defined MIN gets the RT boost)
- * @return ::PGOV_OK, ::PGOV_EFAULT
+ * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (corrupt task: a request
+ *         above 1024 or unknown flag bits)
  */
 PGOV_API int pgov_uclamp_task_set_rt(struct pgov_uclamp_task *t, bool rt);
 
@@ -324,7 +325,11 @@ PGOV_API int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_ta
  *         a kernel WARN condition was hit (bucket underflow, bucket value
  *         above the rq value); the kernel fallback was applied, `warns`
  *         counts the WARN conditions and `bad_decs` the inactive tasks.
- *         ::PGOV_EFAULT, ::PGOV_EINVAL (corrupt task or rq).
+ *         ::PGOV_EFAULT, ::PGOV_EINVAL (a task whose fields are out of range
+ *         for @p rq). The hot path checks the task against bounds cached in
+ *         @p rq by pgov_uclamp_rq_init() and trusts the rq itself: a
+ *         scribbled rq header (e.g. `nbuckets`) is caught by
+ *         pgov_uclamp_rq_inc() and the other calls, not here.
  */
 PGOV_API int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t);
 
