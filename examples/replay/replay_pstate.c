@@ -134,6 +134,24 @@ static const char *pid_path_name(uint32_t p)
     }
 }
 
+/* Effective bounds of this row; the group's state starts on its first row. */
+static int bounds_and_start(struct replay_row *r, struct pst_state *ps,
+                            const struct pgov_pstate_params *prm,
+                            const struct pgov_hw_limits *plat,
+                            const struct pgov_pstate_limits *lim, struct pgov_pstate_bounds *b)
+{
+    int rc = pgov_pstate_bounds_init(prm, plat, lim, b);
+    if (rc)
+        return replay_fail(r, "bounds_init: %s", pgov_strerror(rc));
+    if (!ps->started) {
+        rc = pgov_pstate_state_reset(&ps->st, prm, plat);
+        if (rc)
+            return replay_fail(r, "state_reset: %s", pgov_strerror(rc));
+        ps->started = 1;
+    }
+    return 0;
+}
+
 static int pid_row(void *state, struct replay_row *r)
 {
     struct pst_state *ps = state;
@@ -184,15 +202,8 @@ static int pid_row(void *state, struct replay_row *r)
                replay_u32(r, "max_perf_fp", &lim.max_perf_fp)) {
         return -1;
     }
-    rc = pgov_pstate_bounds_init(&prm, &plat, &lim, &b);
-    if (rc)
-        return replay_fail(r, "bounds_init: %s", pgov_strerror(rc));
-    if (!ps->started) {
-        rc = pgov_pstate_state_reset(&ps->st, &prm, &plat);
-        if (rc)
-            return replay_fail(r, "state_reset: %s", pgov_strerror(rc));
-        ps->started = 1;
-    }
+    if (bounds_and_start(r, ps, &prm, &plat, &lim, &b))
+        return -1;
     if (replay_u64(r, "time_ns", &in.now_ns) || replay_u64(r, "aperf", &in.aperf) ||
         replay_u64(r, "mperf", &in.mperf) || replay_u64(r, "tsc", &in.tsc) ||
         replay_u64(r, "cum_iowait_us", &in.iowait_us))
@@ -278,15 +289,8 @@ static int load_row(void *state, struct replay_row *r)
     if (read_platform(r, &plat) || replay_u32(r, "no_turbo", &lim.no_turbo) ||
         replay_u32(r, "min_ratio", &lim.min_ratio) || replay_u32(r, "max_ratio", &lim.max_ratio))
         return -1;
-    rc = pgov_pstate_bounds_init(&prm, &plat, &lim, &b);
-    if (rc)
-        return replay_fail(r, "bounds_init: %s", pgov_strerror(rc));
-    if (!ps->started) {
-        rc = pgov_pstate_state_reset(&ps->st, &prm, &plat);
-        if (rc)
-            return replay_fail(r, "state_reset: %s", pgov_strerror(rc));
-        ps->started = 1;
-    }
+    if (bounds_and_start(r, ps, &prm, &plat, &lim, &b))
+        return -1;
     if (replay_u64(r, "time_ns", &in.now_ns) || replay_u32(r, "flags", &in.flags) ||
         replay_u64(r, "aperf", &in.aperf) || replay_u64(r, "mperf", &in.mperf) ||
         replay_u64(r, "tsc", &in.tsc))
