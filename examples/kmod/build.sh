@@ -23,7 +23,7 @@ out=$root/build/kmod
 rm -rf "$out"
 mkdir -p "$out/lib" "$out/shim"
 for f in "$root"/lib/*.c; do ln -s "$f" "$out/lib/"; done
-for f in Kbuild pgov_kmod.c pgov_kvec.h pgov_kernel.h pgov_lib_compat.h; do ln -s "$root/examples/kmod/$f" "$out/$f"; done
+for f in Kbuild pgov_kmod.c pgov_kvec.h pgov_kernel.h; do ln -s "$root/examples/kmod/$f" "$out/$f"; done
 for f in "$root"/examples/kmod/shim/*.h; do ln -s "$f" "$out/shim/"; done
 "$root/examples/kmod/gen_vectors.sh" "$root/tests/vectors" "$out/pgov_vectors.c"
 # The governor-instance replay shares the Cortex-M example's trace generator;
