@@ -426,16 +426,24 @@ static void test_counter_wrap(void **st)
     }
 }
 
+/* A v4.6 PID instance on a fully busy fake CPU, run until it sits at turbo. */
+static struct pgov_pstate *pid46_at_turbo(struct fake_hw *f, struct pgov_pstate_config *c)
+{
+    fake_hw_init(f, 0, NULL);
+    *c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
+    struct pgov_pstate *g = mk(0, c, f);
+    for (int k = 0; k < 60 && status(g).pstate != 39; k++)
+        step(g, f, 10 * MS + 1, 0);
+    assert_int_equal(status(g).pstate, 39);
+    return g;
+}
+
 static void test_time_backwards_and_idle(void **st)
 {
     (void)st;
     struct fake_hw f;
-    fake_hw_init(&f, 0, NULL);
-    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
-    struct pgov_pstate *g = mk(0, &c, &f);
-    for (int k = 0; k < 60; k++)
-        step(g, &f, 10 * MS + 1, 0);
-    assert_int_equal(status(g).pstate, 39);
+    struct pgov_pstate_config c;
+    struct pgov_pstate *g = pid46_at_turbo(&f, &c);
     /* Time goes backwards: (s64) delta negative, nothing sampled. */
     uint32_t reads = f.reads, writes = f.nwrites;
     assert_int_equal(pgov_pstate_update(g, f.now_ns - 50 * MS, 0), 0);
@@ -618,12 +626,8 @@ static void test_set_limits(void **st)
 {
     (void)st;
     struct fake_hw f;
-    fake_hw_init(&f, 0, NULL);
-    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
-    struct pgov_pstate *g = mk(0, &c, &f);
-    for (int k = 0; k < 40; k++)
-        step(g, &f, 10 * MS + 1, 0);
-    assert_int_equal(status(g).pstate, 39);
+    struct pgov_pstate_config c;
+    struct pgov_pstate *g = pid46_at_turbo(&f, &c);
     struct pgov_pstate_limits l = {sizeof(l), 0, 0, 128, 0, 0, 0, 0};
     assert_int_equal(pgov_pstate_set_limits(g, &l), 0);
     step(g, &f, 10 * MS + 1, 0);
