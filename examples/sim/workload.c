@@ -445,7 +445,7 @@ int sim_workload_parse(const char *path, const char *pname, uint32_t pval, struc
 
 /* ------------------------------------------------------------------ scenario */
 
-static int parse_kver(const char *s, uint32_t *out)
+int sim_parse_kver(const char *s, uint32_t *out)
 {
     unsigned maj, min;
     char tail;
@@ -605,10 +605,10 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                 *eq = 0;
                 const char *key = v[i], *val = eq + 1;
                 if (strcmp(key, "kver") == 0) {
-                    if (parse_kver(val, &ps->kver))
+                    if (sim_parse_kver(val, &ps->kver))
                         FAIL("bad kver '%s' (MAJOR.MINOR up to 6.19, or current)", val);
                 } else if (strcmp(key, "sched_kver") == 0) {
-                    if (parse_kver(val, &ps->sched_kver))
+                    if (sim_parse_kver(val, &ps->sched_kver))
                         FAIL("bad sched_kver '%s' (MAJOR.MINOR up to 6.19, or current)", val);
                 } else if (strcmp(key, "util_est") == 0) {
                     if (strcmp(val, "on") == 0)
