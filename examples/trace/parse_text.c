@@ -597,9 +597,11 @@ static int event_line(struct pgt_trace *t, uint32_t ln, const char *p, const cha
         s.p++;
     /* optional latency flags (d..2., .N.1., ...) */
     const char *tok = s.p;
+    bool hardirq = false;
     while (s.p < e && *s.p != ' ')
         s.p++;
     if (s.p > tok && s.p[-1] != ':') {
+        hardirq = s.p - tok >= 3 && (tok[2] == 'h' || tok[2] == 'H');
         while (s.p < e && *s.p == ' ')
             s.p++;
     } else {
@@ -655,6 +657,8 @@ static int event_line(struct pgt_trace *t, uint32_t ln, const char *p, const cha
         }
     }
     int r = parse_payload(t, ln, name, pl, ev, hp);
+    if (r == 0 && hardirq && ev->type >= PGT_PELT_SE && ev->type <= PGT_UE_CFS)
+        ev->x[3] = PGT_IN_HARDIRQ;
     if (r != 0)
         t->n--; /* skipped or failed: drop the slot */
     return r < 0 ? -1 : 0;

@@ -33,7 +33,7 @@
 
 #define W 1024u
 #define PGT_WARMUP_NS 345000000ull /* 11 half-lives: a zero start is < 0.5 off */
-#define PGT_GROUP_NS 100000ull      /* samples within this of an event belong to it */
+#define PGT_GROUP_NS 2000000ull     /* samples within this before an event belong to it */
 #define PGT_PENDING 64
 
 enum policy { POL_CFS = 0, POL_RT, POL_DL, POL_IDLE };
@@ -60,6 +60,7 @@ struct cpu {
     uint64_t born;
     int32_t ent[PGT_NKINDS];
     int32_t phase; /* PELT period start, units mod 1024; -1: unknown */
+    uint64_t rm_load, rm_util, rm_run; /* "removed": applied at the next cfs update */
     size_t pend[PGT_PENDING];
     uint32_t npend;
 };
@@ -188,6 +189,10 @@ static void upd_rq(struct ctx *c, uint32_t i, uint64_t now)
 {
     struct cpu *p = &c->cpu[i];
     bool cfs_curr = p->curr > 0 && p->curr_policy == POL_CFS;
+    if (p->rm_load | p->rm_util | p->rm_run) {
+        chk(c, pgov_pelt_remove(&p->cfs, p->rm_load, p->rm_util, p->rm_run), "pgov_pelt_remove");
+        p->rm_load = p->rm_util = p->rm_run = 0;
+    }
     chk(c, pgov_pelt_update_cfs_rq(&p->cfs, now, (uint64_t)p->nr * W, p->nr, cfs_curr),
         "pgov_pelt_update_cfs_rq");
     chk(c, pgov_pelt_update_rt(&p->rt, now, p->curr > 0 && p->curr_policy == POL_RT),
@@ -205,8 +210,9 @@ static void detach_removed(struct ctx *c, struct task *k)
     if (k->policy == POL_CFS) {
         chk(c, pgov_pelt_update_blocked_se(&k->se, p->cfs.last_update_time, W),
             "pgov_pelt_update_blocked_se");
-        chk(c, pgov_pelt_remove(&p->cfs, k->se.load_avg, k->se.util_avg, k->se.runnable_avg),
-            "pgov_pelt_remove");
+        p->rm_load += k->se.load_avg;
+        p->rm_util += k->se.util_avg;
+        p->rm_run += k->se.runnable_avg;
     }
     k->attached = 0;
 }
@@ -352,7 +358,7 @@ static void compare(struct ctx *c, size_t idx)
             return;
         }
         uint64_t ke = e->v[1], re = k->ue.ewma;
-        uint64_t kq = e->v[0] & ~1ull, rq = k->ue.enqueued & ~1u;
+        uint64_t kq = e->v[0] & 0x7ffffffeull, rq = k->ue.enqueued & 0x7ffffffeu;
         /* one sample: the larger of the enqueued and ewma differences */
         uint64_t de = ke > re ? ke - re : re - ke, dq = kq > rq ? kq - rq : rq - kq;
         if (k->ue_seeded || warm(k->born, e->ts))
@@ -387,6 +393,10 @@ static void flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
 {
     struct cpu *p = &c->cpu[i];
     size_t last_cfs = SIZE_MAX;
+    uint64_t newest = 0;
+    for (uint32_t j = 0; j < p->npend; j++)
+        if (c->t->ev[p->pend[j]].type == PGT_PELT_CFS && c->t->ev[p->pend[j]].v[3] > newest)
+            newest = c->t->ev[p->pend[j]].v[3];
     if (attach_detach)
         for (uint32_t j = 0; j < p->npend; j++)
             if (c->t->ev[p->pend[j]].type == PGT_PELT_CFS)
@@ -394,8 +404,32 @@ static void flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
     uint32_t keep = 0;
     for (uint32_t j = 0; j < p->npend; j++) {
         size_t idx = p->pend[j];
-        bool is_post = post_kind(&c->t->ev[idx]) || idx == last_cfs;
-        if (!pre || !is_post)
+        const struct pgt_event *e = &c->t->ev[idx];
+        bool is_post = post_kind(e) || idx == last_cfs;
+        /* Several cfs samples at one update_time: a detach + attach pair
+         * (autogroup move at exit, class change) or an update + attach.
+         * Only the last is the settled value; the first is the pre-attach
+         * value only when this transition attaches. */
+        bool transient = false;
+        if (e->type == PGT_PELT_CFS && e->v[3])
+            for (uint32_t q = j + 1; q < p->npend; q++) {
+                const struct pgt_event *f = &c->t->ev[p->pend[q]];
+                if (f->type == PGT_PELT_CFS && f->v[3] == e->v[3])
+                    transient = true;
+            }
+        if (transient && attach_detach && idx != last_cfs && e->v[3] == newest) {
+            bool first = true;
+            for (uint32_t q = 0; q < j; q++) {
+                const struct pgt_event *f = &c->t->ev[p->pend[q]];
+                if (f->type == PGT_PELT_CFS && f->v[3] == e->v[3])
+                    first = false;
+            }
+            transient = !first;
+        }
+        if (transient) {
+            if (pre)
+                continue; /* dropped */
+        } else if (!pre || !is_post)
             compare(c, idx);
         else
             p->pend[keep++] = idx;
@@ -435,6 +469,12 @@ static void hold(struct ctx *c, size_t idx)
         return;
     struct cpu *p = &c->cpu[i];
     flush_stale(c, i, e->ts);
+    if ((e->x[3] & PGT_IN_HARDIRQ) && e->cpu == i && e->type >= PGT_PELT_SE &&
+        e->type <= PGT_PELT_IRQ && (e->type != PGT_PELT_SE || e->pid == p->curr)) {
+        /* the tick's update of the running task or of the rq: no transition */
+        compare(c, idx);
+        return;
+    }
     if (p->npend == PGT_PENDING) {
         flush(c, i, true, false);
         flush(c, i, false, false);
@@ -453,7 +493,7 @@ static uint32_t policy_of(uint32_t prio, int32_t pid)
 
 /* ------------------------------------------------------------ transitions */
 
-static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now, bool fresh)
+static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
 {
     struct cpu *p = &c->cpu[i];
     if (k->on_rq && k->cpu == (int32_t)i)
@@ -471,11 +511,6 @@ static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now, boo
         upd_task(c, k, now);
         upd_rq(c, i, now);
     } else {
-        if (fresh && k->policy == POL_CFS) {
-            chk(c, pgov_pelt_init_task(&k->se, W, c->p->halflife), "pgov_pelt_init_task");
-            chk(c, pgov_pelt_post_init_task(&k->se, &p->cfs, c->p->cap[i], W),
-                "pgov_pelt_post_init_task");
-        }
         upd_rq(c, i, now);
         attach(c, k, i);
     }
@@ -498,7 +533,7 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
     if (kp) {
         kp->policy = (uint8_t)policy_of(e->x[1], e->pid);
         if (!kp->on_rq || kp->cpu != (int32_t)i) /* we never saw it arrive */
-            enqueue(c, kp, i, now, false);
+            enqueue(c, kp, i, now);
         kp->running = 1;
         p->curr = kp->pid;
         p->curr_policy = kp->policy;
@@ -525,7 +560,7 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
     if (kn) {
         kn->policy = (uint8_t)policy_of(e->x[2], e->pid2);
         if (!kn->on_rq || kn->cpu != (int32_t)i)
-            enqueue(c, kn, i, now, false);
+            enqueue(c, kn, i, now);
         upd_task(c, kn, now);
         kn->running = 1;
         p->curr_policy = kn->policy;
@@ -557,11 +592,19 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
         flush(c, i, false, false);
         return;
     }
+    if (fresh && k->policy == POL_CFS) {
+        /* wake_up_new_task: post_init_entity_util_avg sees the cfs_rq as it
+         * was last updated, before this enqueue's update */
+        struct cpu *p = &c->cpu[i];
+        chk(c, pgov_pelt_init_task(&k->se, W, c->p->halflife), "pgov_pelt_init_task");
+        chk(c, pgov_pelt_post_init_task(&k->se, &p->cfs, c->p->cap[i], W),
+            "pgov_pelt_post_init_task");
+    }
     if (k->attached && k->cpu == (int32_t)i)
         upd_task(c, k, now);
     upd_rq(c, i, now);
     flush(c, i, true, ad);
-    enqueue(c, k, i, now, fresh);
+    enqueue(c, k, i, now);
     flush(c, i, false, ad);
 }
 
@@ -594,7 +637,7 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
         clock_now(c, b, e->ts);
         uint64_t nb = t_eff(c, b, e->ts);
         flush(c, b, true, true);
-        enqueue(c, k, b, nb, false);
+        enqueue(c, k, b, nb);
         flush(c, b, false, true);
     } else {
         /* a waking task: its load is left behind through "removed" */

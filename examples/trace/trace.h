@@ -47,6 +47,9 @@ enum pgt_type {
     PGT_NTYPES
 };
 
+/* x[3] of the signal events: emitted in hardirq context (the flags column) */
+#define PGT_IN_HARDIRQ 1u
+
 /* prev_state of PGT_SWITCH */
 enum pgt_prev_state { PGT_PREV_RUNNABLE = 0, PGT_PREV_SLEEP = 1, PGT_PREV_DEAD = 2 };
 
