@@ -223,8 +223,6 @@ struct sim_scenario {
     char metric_main[SIM_NAME_LEN];
 };
 
-/* "MAJOR.MINOR" or "current"/"latest" to a valid PGOV_KVER_* profile; 0 or -1. */
-int sim_parse_kver(const char *s, uint32_t *out);
 int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err *err);
 /* Parse a workload file; `$name` tokens are replaced by @param_val. */
 int sim_workload_parse(const char *path, const char *param_name, uint32_t param_val,

@@ -20,7 +20,7 @@
 
 #include <pgov/kver.h>
 
-#include "sim.h"
+#include "num.h"
 #include "trace.h"
 
 static int usage(void)
@@ -37,21 +37,15 @@ static int usage(void)
     return 1;
 }
 
-/* Strict decimal: digits only, no sign, no overflow past max. */
+/* n characters of s as a strict decimal (examples/common/num). */
 static int parse_u32(const char *s, size_t n, uint32_t max, uint32_t *out)
 {
-    uint64_t v = 0;
-    if (!n)
+    char buf[32], why[NUM_ERR_LEN];
+    if (n >= sizeof(buf))
         return -1;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        v = v * 10 + (uint64_t)(s[i] - '0');
-        if (v > max)
-            return -1;
-    }
-    *out = (uint32_t)v;
-    return 0;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    return num_u32(buf, 0, max, out, why, sizeof(why));
 }
 
 /* "CPU=VAL,CPU=VAL" or "all=VAL" */
@@ -210,8 +204,11 @@ int main(int argc, char **argv)
             if (parse_map(a, v, 1, 100000000, plat.max_khz))
                 return 1;
         } else if (strcmp(a, "--kver") == 0) {
-            if (sim_parse_kver(v, &plat.kver)) {
-                fprintf(stderr, "pgov-trace: bad --kver '%s' (MAJOR.MINOR, or current)\n", v);
+            char why[NUM_ERR_LEN];
+            if (strcmp(v, "current") == 0) {
+                plat.kver = PGOV_KVER_LATEST;
+            } else if (num_kver(v, &plat.kver, why, sizeof(why)) || !pgov_kver_valid(plat.kver)) {
+                fprintf(stderr, "pgov-trace: --kver: %s\n", why);
                 return 1;
             }
         } else if (strcmp(a, "--halflife") == 0) {

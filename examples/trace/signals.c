@@ -351,14 +351,28 @@ static void compare(struct ctx *c, size_t idx)
         struct task *k = task_get(c, e->pid, e->ts);
         if (!k || k->policy != POL_CFS)
             return;
+        /* The event's {enqueued, ewma} carry UTIL_AVG_UNCHANGED in bit 0
+         * (v4.17..v5.12) or bit 31 (v5.13+); the library keeps the pair with
+         * bit 0 (v4.17/v5.7 profiles) or one field with bit 31 (v6.9+). */
+        bool pair = pgov_util_est_profile(&p->ue) < (int)PGOV_KVER_6_9;
+        uint32_t kflag = (e->v[0] & 0x80000000u) || (e->v[0] & 1u);
+        uint64_t kq = e->v[0] & 0x7ffffffeull, ke = e->v[1];
         if (!k->ue_seeded && seed_ok) {
-            k->ue.enqueued = (uint32_t)e->v[0];
-            k->ue.ewma = (uint32_t)e->v[1];
+            uint32_t before = 0, after = 0;
+            struct cpu *q = k->cpu >= 0 ? &c->cpu[k->cpu] : p;
+            chk(c, pgov_util_est_task_contrib(&q->ue, &k->ue, &before), "util_est_task_contrib");
+            k->ue.enqueued = pair ? (uint32_t)kq | kflag : (uint32_t)ke | (kflag << 31);
+            k->ue.ewma = pair ? (uint32_t)ke : 0;
             k->ue_seeded = 1;
+            /* the CPU sum is rebuilt from its tasks: a queued task's
+             * contribution changes with its seed */
+            chk(c, pgov_util_est_task_contrib(&q->ue, &k->ue, &after), "util_est_task_contrib");
+            if (k->on_rq && k->policy == POL_CFS)
+                q->ue.enqueued += after - before;
             return;
         }
-        uint64_t ke = e->v[1], re = k->ue.ewma;
-        uint64_t kq = e->v[0] & 0x7ffffffeull, rq = k->ue.enqueued & 0x7ffffffeu;
+        uint64_t re = pair ? k->ue.ewma : k->ue.enqueued & 0x7fffffffu;
+        uint64_t rq = pair ? k->ue.enqueued & 0x7ffffffeu : kq;
         /* one sample: the larger of the enqueued and ewma differences */
         uint64_t de = ke > re ? ke - re : re - ke, dq = kq > rq ? kq - rq : rq - kq;
         if (k->ue_seeded || warm(k->born, e->ts))
@@ -367,13 +381,9 @@ static void compare(struct ctx *c, size_t idx)
         return;
     }
     case PGT_UE_CFS:
-        if (!p->ue_seeded && seed_ok) {
-            p->ue.enqueued = (uint32_t)e->v[0];
-            p->ue_seeded = true;
-            return;
-        }
-        if (p->ue_seeded || warm(p->born, e->ts))
-            record(c, &p->ent[PGT_K_UE_CFS], -1, i, PGT_K_UE_CFS, !p->ue_seeded, e->ts, e->v[0],
+        /* not seeded: the sum is rebuilt from the tasks' estimates */
+        if (warm(p->born, e->ts))
+            record(c, &p->ent[PGT_K_UE_CFS], -1, i, PGT_K_UE_CFS, 1, e->ts, e->v[0],
                    p->ue.enqueued);
         return;
     default:

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+// SPDX-License-Identifier: BSD-2-Clause
 /*
  * pgov_sched_tp: turn the kernel's bare PELT / util_est tracepoints into
  * LISA-format trace events, so recorded traces carry the kernel's own

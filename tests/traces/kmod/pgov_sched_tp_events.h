@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Trace events in LISA's sched_tp format (field names and print formats of
  * lisa/_assets/kmodules/sched_tp), fed from the kernel's bare PELT and
