@@ -167,6 +167,10 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
     fprintf(o, "seeding: %llu entities from their first kernel value, %llu tasks from a warm-up "
                "(zero start, compared after 345 ms); PELT period phase from update_time on %u CPUs\n",
             (unsigned long long)s->seeded_kernel, (unsigned long long)s->seeded_warmup, s->phase_cpus);
+    if (s->skipped_unknown)
+        fprintf(o, "not compared: %llu kernel samples of tasks or CPUs that no scheduling event "
+                   "described yet (missing sched_switch/sched_wakeup events, or state lost)\n",
+                (unsigned long long)s->skipped_unknown);
     if (s->skipped_after_loss)
         fprintf(o, "lost events: %llu markers; the CPUs they hit were seeded again from their next "
                    "kernel values\n", (unsigned long long)s->skipped_after_loss);

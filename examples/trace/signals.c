@@ -36,7 +36,8 @@
 #define PGT_GROUP_NS 2000000ull     /* samples within this before an event belong to it */
 #define PGT_PENDING 64
 
-enum policy { POL_CFS = 0, POL_RT, POL_DL, POL_IDLE };
+/* POL_STOP: the stop class (migration/N), printed with prio 0 like RT 99 */
+enum policy { POL_CFS = 0, POL_RT, POL_DL, POL_IDLE, POL_STOP };
 
 struct task {
     int32_t pid; /* -1: free slot */
@@ -44,6 +45,7 @@ struct task {
     struct pgov_util_est_task ue;
     int32_t cpu; /* CPU it is queued on / was last attached to, -1: none */
     uint8_t on_rq, running, attached, policy, seeded, ue_seeded, dead;
+    uint8_t known; /* seen in a scheduling event since the start or the last loss */
     uint64_t born; /* first seen, for the warm-up */
     int32_t ent, ent_ue;
 };
@@ -53,6 +55,7 @@ struct cpu {
     struct pgov_pelt_clock clk;
     struct pgov_util_est_rq ue;
     bool started, cfs_seeded, rt_seeded, dl_seeded, ue_seeded;
+    bool known; /* a sched_switch was seen here since the start or the last loss */
     uint32_t nr;    /* queued cfs tasks */
     int32_t curr;   /* running pid, 0: idle */
     uint32_t curr_policy;
@@ -323,6 +326,10 @@ static void compare(struct ctx *c, size_t idx)
         }
         if (at > k->se.last_update_time)
             upd_task(c, k, at);
+        if (!k->known || !p->known) {
+            c->out->skipped_unknown++;
+            return;
+        }
         if (k->seeded || warm(k->born, e->ts))
             record(c, &k->ent, k->pid, i, PGT_K_TASK, !k->seeded, e->ts, e->v[2], k->se.util_avg);
         return;
@@ -343,6 +350,10 @@ static void compare(struct ctx *c, size_t idx)
         }
         if (at > sa->last_update_time)
             upd_rq(c, i, at);
+        if (!p->known) {
+            c->out->skipped_unknown++;
+            return;
+        }
         if (*seeded || warm(p->born, e->ts))
             record(c, &p->ent[kind], -1, i, kind, !*seeded, e->ts, e->v[2], sa->util_avg);
         return;
@@ -375,6 +386,10 @@ static void compare(struct ctx *c, size_t idx)
         uint64_t rq = pair ? k->ue.enqueued & 0x7ffffffeu : kq;
         /* one sample: the larger of the enqueued and ewma differences */
         uint64_t de = ke > re ? ke - re : re - ke, dq = kq > rq ? kq - rq : rq - kq;
+        if (!k->known || !p->known) {
+            c->out->skipped_unknown++;
+            return;
+        }
         if (k->ue_seeded || warm(k->born, e->ts))
             record(c, &k->ent_ue, k->pid, i, PGT_K_UE_TASK, !k->ue_seeded, e->ts,
                    de >= dq ? ke : kq, de >= dq ? re : rq);
@@ -382,6 +397,10 @@ static void compare(struct ctx *c, size_t idx)
     }
     case PGT_UE_CFS:
         /* not seeded: the sum is rebuilt from the tasks' estimates */
+        if (!p->known) {
+            c->out->skipped_unknown++;
+            return;
+        }
         if (warm(p->born, e->ts))
             record(c, &p->ent[PGT_K_UE_CFS], -1, i, PGT_K_UE_CFS, 1, e->ts, e->v[0],
                    p->ue.enqueued);
@@ -492,10 +511,12 @@ static void hold(struct ctx *c, size_t idx)
     p->pend[p->npend++] = idx;
 }
 
-static uint32_t policy_of(uint32_t prio, int32_t pid)
+static uint32_t policy_of(const struct ctx *c, uint32_t prio, int32_t pid)
 {
     if (pid == 0)
         return POL_IDLE;
+    if (prio == 0 && strncmp(pgt_comm(c->t, pid), "migration/", 10) == 0)
+        return POL_STOP;
     if (prio == UINT32_MAX)
         return POL_DL;
     return prio < 100 ? POL_RT : POL_CFS;
@@ -540,8 +561,13 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
     if (c->fail)
         return;
     bool ad = false;
+    p->known = true;
+    if (kp)
+        kp->known = 1;
+    if (kn)
+        kn->known = 1;
     if (kp) {
-        kp->policy = (uint8_t)policy_of(e->x[1], e->pid);
+        kp->policy = (uint8_t)policy_of(c, e->x[1], e->pid);
         if (!kp->on_rq || kp->cpu != (int32_t)i) /* we never saw it arrive */
             enqueue(c, kp, i, now);
         kp->running = 1;
@@ -568,7 +594,7 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
     }
     p->curr = e->pid2;
     if (kn) {
-        kn->policy = (uint8_t)policy_of(e->x[2], e->pid2);
+        kn->policy = (uint8_t)policy_of(c, e->x[2], e->pid2);
         if (!kn->on_rq || kn->cpu != (int32_t)i)
             enqueue(c, kn, i, now);
         upd_task(c, kn, now);
@@ -593,7 +619,8 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     struct task *k = task_get(c, e->pid, e->ts);
     if (!k)
         return;
-    k->policy = (uint8_t)policy_of(e->x[1], e->pid);
+    k->policy = (uint8_t)policy_of(c, e->x[1], e->pid);
+    k->known = 1;
     bool ad = !k->attached || k->cpu != (int32_t)i || fresh;
     if (fresh)
         k->attached = 0;
@@ -626,7 +653,7 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
     struct task *k = task_get(c, e->pid, e->ts);
     if (!k)
         return;
-    k->policy = (uint8_t)policy_of(e->x[2], e->pid);
+    k->policy = (uint8_t)policy_of(c, e->x[2], e->pid);
     clock_now(c, a, e->ts);
     uint64_t now = t_eff(c, a, e->ts);
     if (k->on_rq && k->cpu == (int32_t)a) {
@@ -665,9 +692,10 @@ static void lost(struct ctx *c, uint32_t i)
     struct cpu *p = &c->cpu[i];
     p->npend = 0;
     p->cfs_seeded = p->rt_seeded = p->dl_seeded = p->ue_seeded = false;
+    p->known = false;
     for (size_t j = 0; j < c->cap; j++)
         if (c->task[j].pid != -1 && c->task[j].cpu == (int32_t)i)
-            c->task[j].seeded = c->task[j].ue_seeded = 0;
+            c->task[j].seeded = c->task[j].ue_seeded = c->task[j].known = 0;
     c->out->skipped_after_loss++;
 }
 

@@ -146,7 +146,8 @@ struct pgt_signals {
     size_t nsamples, samples_cap;
     uint64_t updates;           /* PELT updates done */
     uint64_t seeded_kernel, seeded_warmup;
-    uint64_t skipped_after_loss;/* comparisons skipped: state unknown after lost events */
+    uint64_t skipped_after_loss;/* lost-events markers: the CPU's entities were seeded again */
+    uint64_t skipped_unknown;   /* kernel samples of entities no scheduling event described */
     uint32_t phase_cpus;        /* CPUs whose PELT period phase was recovered from update_time */
 };
 
