@@ -722,14 +722,16 @@ static void phases(struct ctx *c)
         c->cpu[i].phase = -1;
         if (!n)
             continue;
+        /* S(ph) = sum h[r] * ((r - ph) mod 1024); S(ph + 1) = S(ph) - n + 1024 h[ph] */
+        uint64_t sum = 0;
+        for (uint32_t r = 0; r < 1024; r++)
+            sum += (uint64_t)h[r] * r;
         for (uint32_t ph = 0; ph < 1024; ph++) {
-            uint64_t s = 0;
-            for (uint32_t r = 0; r < 1024; r++)
-                s += (uint64_t)h[r] * ((r - ph) & 1023u);
-            if (s < best) {
-                best = s;
+            if (sum < best) {
+                best = sum;
                 c->cpu[i].phase = (int32_t)ph;
             }
+            sum = sum - n + 1024u * (uint64_t)h[ph];
         }
         c->out->phase_cpus++;
     }
