@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <trace-cmd/trace-cmd.h>
 
@@ -303,7 +304,11 @@ int pgt_parse_dat(struct pgt_trace *t, const char *path)
             }
         }
     }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     int r = tracecmd_iterate_events(h, NULL, 0, on_record, &x);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    t->records_ns = (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec));
     free(x.by_id);
     tracecmd_close(h);
     if (x.fail)

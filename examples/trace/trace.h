@@ -80,6 +80,7 @@ struct pgt_trace {
     bool wrapped;           /* the ring buffer overwrote events (entries-written > in buffer) */
     uint32_t hotplug;       /* CPU hotplug transitions seen */
     uint64_t unknown_events;/* events of other types, skipped */
+    uint64_t records_ns;    /* trace.dat: time spent in the record loop (bench/trace) */
     struct pgt_comm *comm;  /* open-addressed pid -> last name seen */
     size_t comm_cap, comm_n;
     char err[PGT_ERR_LEN];
