@@ -46,6 +46,7 @@ struct task {
     int32_t cpu; /* CPU it is queued on / was last attached to, -1: none */
     uint8_t on_rq, running, attached, policy, seeded, ue_seeded, dead;
     uint8_t known; /* seen in a scheduling event since the start or the last loss */
+    uint8_t placed; /* its attachment is known (any scheduling event placed it) */
     uint64_t born; /* first seen, for the warm-up */
     int32_t ent, ent_ue;
 };
@@ -534,6 +535,17 @@ static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
         detach_removed(c, k);
         k->on_rq = 0;
     }
+    if (!k->placed && !k->attached) {
+        /* First seen running or waking here without a migration: it was
+         * attached to this cfs_rq before the trace began, and the cfs_rq's
+         * (seeded) signal already holds it. Take the cfs_rq's clock and
+         * period position without adding it again. */
+        k->se.last_update_time = p->cfs.last_update_time;
+        k->se.period_contrib = p->cfs.period_contrib;
+        k->attached = 1;
+        k->cpu = (int32_t)i;
+    }
+    k->placed = 1;
     if (k->attached && k->cpu != (int32_t)i)
         detach_removed(c, k);
     if (k->policy == POL_CFS)
@@ -622,8 +634,10 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     k->policy = (uint8_t)policy_of(c, e->x[1], e->pid);
     k->known = 1;
     bool ad = !k->attached || k->cpu != (int32_t)i || fresh;
-    if (fresh)
+    if (fresh) {
         k->attached = 0;
+        k->placed = 1;
+    }
     if (k->on_rq && k->cpu == (int32_t)i) {
         flush(c, i, true, false);
         flush(c, i, false, false);
@@ -654,6 +668,7 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
     if (!k)
         return;
     k->policy = (uint8_t)policy_of(c, e->x[2], e->pid);
+    k->placed = 1;
     clock_now(c, a, e->ts);
     uint64_t now = t_eff(c, a, e->ts);
     if (k->on_rq && k->cpu == (int32_t)a) {
