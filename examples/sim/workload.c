@@ -276,6 +276,10 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
             if (n < 2)
                 FAIL("expected '%s DURATION' with a unit ns/us/ms/s (up to 10000s)", v[0]);
             NUMBER(v[0], v[1], &num_time_ns, 0, 10000000000000ull, &op->a);
+            /* a zero-time block in a loop never lets simulated time pass */
+            if (op->a == 0 && depth)
+                FAIL("'%s 0ns' inside a loop blocks without time passing (use at least 1ns)",
+                     v[0]);
             opt = 2;
         } else if (strcmp(v[0], "fork") == 0) {
             op->kind = OP_FORK;
