@@ -6,8 +6,8 @@
  * the PELT clock, task init/attach/detach/remove, and schedutil's pure
  * decision functions. Each input byte string is a program of calls with
  * fuzzed arguments. Contract checked: a call that fails leaves its state
- * byte-identical; decay never grows a value; a sugov decision that succeeds
- * stays within the policy limits. Violations abort.
+ * byte-identical; decay never grows a value; a frequency sugov commits
+ * obeys that call's policy limits. Violations abort.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -194,8 +194,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             rc = pgov_sugov_decide(&prm, &st, now, (uint32_t)arg(&in), (uint32_t)arg(&in),
                                    (uint32_t)arg(&in), &res);
             SAME_ON_ERROR(rc, st, s0);
-            if (rc >= 0 && st.next_freq && prm.min_khz <= prm.max_khz)
-                CHECK(st.next_freq >= prm.min_khz && st.next_freq <= prm.max_khz);
+            /* A committed frequency obeys this call's limits (min > max: max).
+             * A rate-limited or unchanged call may keep one committed under
+             * earlier limits: the pure layer has no need_update of its own. */
+            if (rc >= 0 && res.path == PGOV_SUGOV_PATH_COMMIT)
+                CHECK(prm.min_khz > prm.max_khz ? res.next_f == prm.max_khz
+                                                : res.next_f >= prm.min_khz &&
+                                                      res.next_f <= prm.max_khz);
             break;
         }
         }
