@@ -55,19 +55,25 @@ static const char *write_tmp(const char *text)
     return path;
 }
 
-static int run(const char *text, enum replay_mode mode, struct replay_result *res, char *outbuf,
-               size_t outlen)
+static int run_with(const struct replay_adapter *const *tab, const char *text,
+                    enum replay_mode mode, struct replay_result *res, char *outbuf, size_t outlen)
 {
     const char *p = write_tmp(text);
     FILE *o = tmpfile();
     assert_non_null(o);
-    int rc = replay_file(p, table, mode, o, o, res);
+    int rc = replay_file(p, tab, mode, o, o, res);
     rewind(o);
     size_t n = fread(outbuf, 1, outlen - 1, o);
     outbuf[n] = 0;
     fclose(o);
     remove(p);
     return rc;
+}
+
+static int run(const char *text, enum replay_mode mode, struct replay_result *res, char *outbuf,
+               size_t outlen)
+{
+    return run_with(table, text, mode, res, outbuf, outlen);
 }
 
 static void test_check_ok(void **st)
@@ -159,16 +165,7 @@ static const struct replay_adapter *const table2[] = {&toy2, NULL};
 
 static int run2(const char *text, struct replay_result *res, char *out, size_t outlen)
 {
-    const char *p = write_tmp(text);
-    FILE *o = tmpfile();
-    assert_non_null(o);
-    int rc = replay_file(p, table2, REPLAY_CHECK, o, o, res);
-    rewind(o);
-    size_t n = fread(out, 1, outlen - 1, o);
-    out[n] = 0;
-    fclose(o);
-    remove(p);
-    return rc;
+    return run_with(table2, text, REPLAY_CHECK, res, out, outlen);
 }
 
 #define H2 "grp\tstep\tver\ta\topt\tsum\tnth\n"

@@ -10,6 +10,12 @@
  * public libpgov API. Then it either prints the row or compares it with the
  * file. An output the adapter leaves blank is a mismatch, so no adapter can
  * pass a file by echoing it.
+ *
+ * Strictness (issue 18): a file needs at least one data row; numbers are
+ * strict decimal and range-checked (examples/common/num.h); a `step` column
+ * counts each group's rows from 0; group columns that are numbers compare
+ * as numbers ("05" is "5"); every input column the adapter does not read on
+ * a row must be "-".
  */
 #ifndef PGOV_REPLAY_H
 #define PGOV_REPLAY_H

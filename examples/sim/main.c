@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * pgov-sim [--iterations N] [--quick] [--seed S] [--out DIR] [--format text|tsv]
- *          [--check] [--progress] [--only LABEL] [--list] [SCENARIO...]
+ *          [--check] [--progress] [--only LABEL] [--max-events N] [--max-wall T]
+ *          [--list] [SCENARIO...]
  *
  * Runs the shipped scenarios (or the named ones: a name from the scenario
  * folder or a path to a .scn file) and prints comparison tables. Plots and
@@ -39,6 +40,8 @@ struct instance {
 struct opts {
     uint32_t iterations; /* 0: the scenario's own */
     uint64_t seed;
+    uint64_t max_events;  /* per run */
+    double wall_deadline; /* time(NULL) at which every run stops */
     const char *out;
     const char *only; /* run just this policy label */
     bool tsv, check, progress;
@@ -48,8 +51,11 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: pgov-sim [--iterations N] [--quick] [--seed S] [--out DIR] "
                "[--format text|tsv]\n                [--check] [--progress] [--only LABEL] "
-               "[--list] [SCENARIO...]\n"
-               "Scenarios (default: all): %s", shipped[0]);
+               "[--max-events N] [--max-wall T]\n                [--list] [SCENARIO...]\n"
+               "Budgets: --max-events per run (default %lluM), --max-wall for the whole "
+               "invocation\n(default %ds); a run that lets under 1 ms of simulated time pass "
+               "in 1M events stops.\n"
+               "Scenarios (default: all): %s", SIM_DEFAULT_MAX_EVENTS / 1000000, SIM_DEFAULT_MAX_WALL_S, shipped[0]);
     for (size_t i = 1; i < NSHIPPED; i++)
         fprintf(f, " %s", shipped[i]);
     fprintf(f, "\n");
@@ -144,7 +150,8 @@ static int run_instance(struct instance *in, const struct opts *o, double t0, bo
                 *shown = true;
             }
             struct sim_run_cfg cfg = {sc, &in->wl, &sc->pol[p],
-                                      base + 0x9e3779b97f4a7c15ull * (i + 1), i == 0};
+                                      base + 0x9e3779b97f4a7c15ull * (i + 1), i == 0,
+                                      o->max_events, o->wall_deadline};
             if (sim_run(&cfg, &t->res[p][i], &err)) {
                 if (*shown)
                     fprintf(stderr, "\n");
@@ -170,7 +177,9 @@ static void free_instance(struct instance *in)
 
 int main(int argc, char **argv)
 {
-    struct opts o = {.out = "pgov-sim-out", .progress = isatty(2) != 0};
+    struct opts o = {.out = "pgov-sim-out", .progress = isatty(2) != 0,
+                     .max_events = SIM_DEFAULT_MAX_EVENTS};
+    uint64_t max_wall_ns = SIM_DEFAULT_MAX_WALL_S * 1000000000ull;
     const char *names[MAX_SCN];
     int nnames = 0, rc = 0;
 
@@ -180,6 +189,20 @@ int main(int argc, char **argv)
             char why[NUM_ERR_LEN];
             if (num_u32(argv[++i], 1, 1000, &o.iterations, why, sizeof(why))) {
                 fprintf(stderr, "pgov-sim: --iterations: %s\n", why);
+                return 1;
+            }
+        } else if (strcmp(a, "--max-events") == 0 && i + 1 < argc) {
+            char why[NUM_ERR_LEN];
+            if (num_parse(argv[++i], &num_count, 1, 1000000000000ull, &o.max_events, why,
+                          sizeof(why))) {
+                fprintf(stderr, "pgov-sim: --max-events: %s\n", why);
+                return 1;
+            }
+        } else if (strcmp(a, "--max-wall") == 0 && i + 1 < argc) {
+            char why[NUM_ERR_LEN];
+            if (num_parse(argv[++i], &num_time_ns, 1000000000ull, 1000000000000000ull,
+                          &max_wall_ns, why, sizeof(why))) {
+                fprintf(stderr, "pgov-sim: --max-wall: %s\n", why);
                 return 1;
             }
         } else if (strcmp(a, "--quick") == 0) {
@@ -227,6 +250,7 @@ int main(int argc, char **argv)
     if (!nnames)
         for (size_t k = 0; k < NSHIPPED; k++)
             names[nnames++] = shipped[k];
+    o.wall_deadline = (double)time(NULL) + (double)(max_wall_ns / 1000000000ull);
 
     /* Validate every input before running anything or touching the output folder. */
     static struct sim_scenario scs[MAX_SCN];
@@ -273,7 +297,7 @@ int main(int argc, char **argv)
                 goto done;
             }
             for (uint32_t p = 0; v == 0 && p < scs[s].npol; p++) {
-                struct sim_run_cfg cfg = {&scs[s], &in->wl, &scs[s].pol[p], 0, false};
+                struct sim_run_cfg cfg = {&scs[s], &in->wl, &scs[s].pol[p], 0, false, 0, 0};
                 if (sim_probe(&cfg, &err)) {
                     fprintf(stderr, "pgov-sim: %s\n", err.msg);
                     rc = 2;

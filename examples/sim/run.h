@@ -92,6 +92,7 @@ struct sim_ctx {
     uint64_t pcc_busy_until;
     bool stop;
     int fail;
+    int last_line; /* workload line of the op a task ran last */
     struct sim_err *err;
     struct sim_policy_state *ps;
 };

@@ -6,9 +6,11 @@
  * and the scheduler-to-governor hooks (enqueue, dequeue, tick; IOWAIT flag on
  * wake-ups from I/O). Tasks run phase scripts from the workload file.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "run.h"
 
@@ -373,6 +375,7 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             return;
         }
         const struct sim_op *op = &s->ops[k->pc++];
+        c->last_line = op->line; /* named when the run has to be stopped */
         switch (op->kind) {
         case OP_COMPUTE:
             k->rem = (double)jitter(k, op->a, op->c);
@@ -706,6 +709,8 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
         sim_heap_push(&c->heap, c->now + cfg->sc->duration_ns, EV_END, 0, 0);
 
     uint64_t limit = c->now + cfg->sc->limit_ns;
+    uint64_t max_events = cfg->max_events ? cfg->max_events : SIM_DEFAULT_MAX_EVENTS;
+    uint64_t events = 0, window_t = c->now;
     struct sim_ev ev;
     for (uint32_t i = 0; i < c->ncpu; i++)
         if (!c->cpu[i].nr) {
@@ -716,6 +721,34 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
         if (ev.time > limit) {
             sim_errf(err, cfg->sc->file, 0, "run exceeded its time limit of %.0f s (policy %s)",
                      (double)cfg->sc->limit_ns / 1e9, cfg->pol->label);
+            rc = -1;
+            break;
+        }
+        /* Budgets: a run must let simulated time pass at a useful rate, stay
+         * within its event budget and within the invocation's wall clock. */
+        if (++events % SIM_WINDOW_EVENTS == 0) {
+            if (ev.time - window_t < SIM_WINDOW_MIN_NS) {
+                sim_errf(err, c->wl->file, c->last_line,
+                         "runaway: %u events within %.6f s of simulated time (under %.0f s): "
+                         "the loop here takes (almost) no time per operation (policy %s)",
+                         SIM_WINDOW_EVENTS, (double)(ev.time - window_t) / 1e9,
+                         (double)SIM_WINDOW_MIN_NS / 1e9, cfg->pol->label);
+                rc = -1;
+                break;
+            }
+            window_t = ev.time;
+            if (cfg->wall_deadline && (double)time(NULL) > cfg->wall_deadline) {
+                sim_errf(err, c->wl->file, c->last_line, "wall-clock budget exhausted at %.3f simulated s "
+                         "(policy %s; see --max-wall)", (double)(ev.time - SIM_T0_NS) / 1e9,
+                         cfg->pol->label);
+                rc = -1;
+                break;
+            }
+        }
+        if (events > max_events) {
+            sim_errf(err, c->wl->file, c->last_line, "run exceeded its budget of %" PRIu64 " events at "
+                     "%.3f simulated s (policy %s; see --max-events)", max_events,
+                     (double)(ev.time - SIM_T0_NS) / 1e9, cfg->pol->label);
             rc = -1;
             break;
         }
@@ -751,7 +784,7 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
         }
     }
     if (c->fail && rc == 0) {
-        sim_errf(err, c->wl->file, 0,
+        sim_errf(err, c->wl->file, c->fail == 2 ? c->last_line : 0,
                  c->fail == 2 ? "a task script loops without using time or blocking"
                               : "simulation failed (out of memory or policy error)");
         rc = -1;

@@ -273,7 +273,18 @@ struct sim_run_cfg {
     const struct sim_policy_spec *pol;
     uint64_t seed;
     bool want_series;
+    uint64_t max_events;  /* per run; 0: SIM_DEFAULT_MAX_EVENTS */
+    double wall_deadline; /* time(NULL) after which the run stops; 0: none */
 };
+
+/* Run budgets (docs/simulator.md). The shipped scenarios need at most ~7 M
+ * events per run (gitsuite) and let at least 3.4 simulated seconds pass per
+ * 100 k events (34 s per 1 M); runaway loops (fork+wait, post/pend ping-pong,
+ * compute 1) manage 0-2 s per 1 M. */
+#define SIM_DEFAULT_MAX_EVENTS 100000000ull /* --max-events */
+#define SIM_DEFAULT_MAX_WALL_S 3600         /* --max-wall, per invocation */
+#define SIM_WINDOW_EVENTS 1000000u          /* every this many events ... */
+#define SIM_WINDOW_MIN_NS 10000000000ull    /* ... at least this much simulated time (10 s) */
 
 /* Run one simulation. Returns 0, or -1 with @err set (policy init failures). */
 int sim_run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_err *err);

@@ -91,6 +91,14 @@ static int next_line(struct lexer *lx, struct sim_err *err)
     return 0;
 }
 
+/* A number token of a parser below: strict decimal in range, or FAIL naming
+ * what it is for. Needs the parser's FAIL() and a `why` buffer. */
+#define NUMBER(what, str, units, lo, hi, out)                       \
+    do {                                                            \
+        if (num_parse(str, units, lo, hi, out, why, sizeof(why)))   \
+            FAIL("%s: %s", what, why);                              \
+    } while (0)
+
 /* Resolve `$name`. The result is stored in @buf. */
 static const char *subst(const char *tok, const char *pname, uint32_t pval, char *buf, size_t n)
 {
@@ -168,12 +176,7 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
         sim_errf(err, name, lx.line, __VA_ARGS__);         \
         goto out;                                          \
     } while (0)
-    char why[NUM_ERR_LEN];
-#define NUMBER(what, str, units, lo, hi, out)                       \
-    do {                                                            \
-        if (num_parse(str, units, lo, hi, out, why, sizeof(why)))   \
-            FAIL("%s: %s", what, why);                              \
-    } while (0)
+    char why[NUM_ERR_LEN]; /* NUMBER() */
     while ((r = next_line(&lx, err)) == 1) {
         char **t = lx.tok;
         int n = lx.ntok;
@@ -276,6 +279,10 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
             if (n < 2)
                 FAIL("expected '%s DURATION' with a unit ns/us/ms/s (up to 10000s)", v[0]);
             NUMBER(v[0], v[1], &num_time_ns, 0, 10000000000000ull, &op->a);
+            /* a zero-time block in a loop never lets simulated time pass */
+            if (op->a == 0 && depth)
+                FAIL("'%s 0ns' inside a loop blocks without time passing (use at least 1ns)",
+                     v[0]);
             opt = 2;
         } else if (strcmp(v[0], "fork") == 0) {
             op->kind = OP_FORK;
@@ -357,7 +364,6 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
     }
     rc = 0;
 #undef FAIL
-#undef NUMBER
 out:
     free(fx);
     if (rc)
@@ -467,12 +473,7 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
         sim_errf(err, path, lx.line, __VA_ARGS__);         \
         goto out;                                          \
     } while (0)
-    char why[NUM_ERR_LEN];
-#define NUMBER(what, str, units, lo, hi, out)                       \
-    do {                                                            \
-        if (num_parse(str, units, lo, hi, out, why, sizeof(why)))   \
-            FAIL("%s: %s", what, why);                              \
-    } while (0)
+    char why[NUM_ERR_LEN]; /* NUMBER() */
     if (memchr(text, 0, len)) {
         sim_errf(err, path, 0, "binary data (NUL byte) in a text file");
         goto out;
@@ -699,7 +700,6 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
     }
     rc = 0;
 #undef FAIL
-#undef NUMBER
 out:
     free(text);
     return rc;

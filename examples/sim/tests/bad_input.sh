@@ -3,6 +3,7 @@
 # Every file in bad/ must be rejected: exit status 2, a "file:line: reason"
 # message naming the file, the reason given on the file's first line
 # ("# expect: TEXT" in its first lines), and nothing left in the output folder.
+# "# args: ..." adds options (the run budgets); every run must end within 60 s.
 # Usage: bad_input.sh PGOV_SIM BAD_DIR WORK_DIR
 set -u
 sim=$1 bad=$2 work=$3
@@ -11,6 +12,7 @@ fails=0 n=0
 for f in "$bad"/*.scn "$bad"/*.wl; do
   n=$((n + 1))
   want=$(sed -n 's/^# expect: //p' "$f" | head -1)
+  read -r -a args <<<"$(sed -n 's/^# args: //p' "$f" | head -1)"
   scn=$f
   if [[ $f == *.wl ]]; then # wrap a workload in a valid scenario
     scn=$work/wrap-$(basename "$f" .wl).scn
@@ -19,7 +21,7 @@ for f in "$bad"/*.scn "$bad"/*.wl; do
   fi
   out=$work/out-$n
   mkdir -p "$out"
-  "$sim" --iterations 1 --out "$out" "$scn" >"$work/stdout" 2>"$work/stderr"
+  timeout 60 "$sim" --iterations 1 "${args[@]}" --out "$out" "$scn" >"$work/stdout" 2>"$work/stderr"
   rc=$?
   msg=$(cat "$work/stderr")
   left=$(find "$out" -mindepth 1 | head -3)

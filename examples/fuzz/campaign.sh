@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# One fuzz campaign: every libFuzzer target of build/fuzz for SECONDS each
+# (niced, LANES targets at a time), starting from the committed corpus, then
+# the grown corpus minimised back into examples/fuzz/corpus/<name> with
+# -merge=1. Logs (execs, cov, ft, final stats) go to WORK/<name>.log.
+# Usage: examples/fuzz/campaign.sh SECONDS WORK [LANES] [TARGET...]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+secs=$1 work=$2 lanes=${3:-1}
+shift 2; [ $# -gt 0 ] && shift
+bin=build/fuzz/examples/fuzz
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=($(cd $bin && ls fuzz_* | grep -v _replay | sed 's/^fuzz_//'))
+mkdir -p "$work"
+one() {
+  local n=$1 c="$work/$1.grow" m="$work/$1.min"
+  rm -rf "$c" "$m" && mkdir -p "$c" "$m" examples/fuzz/corpus/$n
+  cp -r examples/fuzz/corpus/$n/. "$c"/ 2>/dev/null || true
+  local t0=$(date +%s)
+  nice -n 15 $bin/fuzz_$n -max_total_time=$secs -print_final_stats=1 -timeout=10 \
+      -rss_limit_mb=1024 -max_len=4096 "$c" >"$work/$n.log" 2>&1 || echo "$n: fuzzer exit $?" >>"$work/$n.log"
+  local t1=$(date +%s)
+  nice -n 15 $bin/fuzz_$n -merge=1 "$m" "$c" >"$work/$n.merge.log" 2>&1
+  rm -rf examples/fuzz/corpus/$n && mv "$m" examples/fuzz/corpus/$n
+  echo "$n: $((t1 - t0)) s, corpus $(ls examples/fuzz/corpus/$n | wc -l) files $(du -sk examples/fuzz/corpus/$n | cut -f1) KiB" >>"$work/summary"
+}
+for n in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$lanes" ]; do sleep 2; done
+  one "$n" &
+done
+wait
+cat "$work/summary"
