@@ -97,6 +97,11 @@ struct world {
     uint32_t eff[PGOV_UCLAMP_CNT];
     struct pgov_pelt_avg sa, cfs;
     struct pgov_pelt_clock clk;
+    /* pelt batch: two steps of inputs and outputs */
+    uint64_t bnow[2], bload[2], brunnable[2], bweight[2];
+    uint32_t brunning[2];
+    struct pgov_pelt_avg bout[2];
+    uint8_t brec[2];
     struct pgov_util_est_rq erq;
     struct pgov_util_est_cfg ecfg;
     struct ue_big ebig;
@@ -188,6 +193,12 @@ static void build(struct world *w)
     assert_true(pgov_pelt_update_task(&w->sa, 50000000, 1, 0, 1, 1024) >= 0);
     assert_true(pgov_pelt_update_cfs_rq(&w->cfs, 50000000, 1024, 1, 1) >= 0);
     assert_int_equal(pgov_pelt_clock_init(&w->clk, 0, 0), PGOV_OK);
+    for (int i = 0; i < 2; i++) {
+        w->bnow[i] = 60000000 + (uint64_t)i * 3000000;
+        w->bload[i] = w->brunnable[i] = 1;
+        w->brunning[i] = 1;
+        w->bweight[i] = 1024;
+    }
     assert_int_equal(pgov_pelt_clock_update(&w->clk, 1000000, 0, 1024, 512), PGOV_OK);
 
     /* util_est */
@@ -1383,6 +1394,56 @@ DEF(pgov_pelt_remove, 2, PGOV_EINVAL)
     w->cfs.reserved = 1;
     return snap(w), pgov_pelt_remove(&w->cfs, 1, 1, 1);
 }
+DEF(pgov_pelt_batch, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_pelt_batch(NULL, 0, 2, w->bnow, w->bload, w->brunnable, w->brunning,
+                                    w->bweight, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 2, PGOV_ENOTSUP)
+{
+    w->sa.halflife = 7;
+    return snap(w), pgov_pelt_batch(&w->sa, 0, 2, w->bnow, w->bload, w->brunnable, w->brunning,
+                                    w->bweight, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 3, PGOV_EINVAL)
+{
+    w->sa.period_contrib = 1024;
+    return snap(w), pgov_pelt_batch(&w->sa, 0, 2, w->bnow, w->bload, w->brunnable, w->brunning,
+                                    w->bweight, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 4, PGOV_EINVAL)
+{
+    return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_DL + 1, 2, w->bnow, w->bload,
+                                    w->brunnable, w->brunning, w->bweight, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 5, PGOV_EFAULT)
+{
+    return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_TASK, 2, w->bnow, w->bload,
+                                    w->brunnable, w->brunning, NULL, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 6, PGOV_EFAULT)
+{
+    return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_ENTITY, 2, w->bnow, w->bload,
+                                    w->brunnable, w->brunning, w->bweight, NULL, w->brec);
+}
+DEF(pgov_pelt_batch, 7, PGOV_EINVAL)
+{
+    /* the last step's flag is out of range: the first step must not run */
+    w->bload[1] = 2;
+    return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_TASK, 2, w->bnow, w->bload,
+                                    w->brunnable, w->brunning, w->bweight, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 8, PGOV_EINVAL)
+{
+    w->brunning[1] = 2;
+    return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_RT, 2, w->bnow, NULL, NULL,
+                                    w->brunning, NULL, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 9, PGOV_EFAULT)
+{
+    return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_CFS_RQ, 2, w->bnow, w->bload,
+                                    NULL, w->brunning, NULL, w->bout, w->brec);
+}
 /* ---- util_est */
 DEF(pgov_util_est_init, 1, PGOV_EFAULT)
 {
@@ -2470,6 +2531,15 @@ static const struct row rows[] = {
     R(pgov_pelt_detach, 4),
     R(pgov_pelt_remove, 1),
     R(pgov_pelt_remove, 2),
+    R(pgov_pelt_batch, 1),
+    R(pgov_pelt_batch, 2),
+    R(pgov_pelt_batch, 3),
+    R(pgov_pelt_batch, 4),
+    R(pgov_pelt_batch, 5),
+    R(pgov_pelt_batch, 6),
+    R(pgov_pelt_batch, 7),
+    R(pgov_pelt_batch, 8),
+    R(pgov_pelt_batch, 9),
     R(pgov_util_est_init, 1),
     R(pgov_util_est_init, 2),
     R(pgov_util_est_init, 3),

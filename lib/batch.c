@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Batch entry points (batch.h): loops over the per-update functions of
+ * pelt.h, with all validation done up front so that a step can never fail
+ * and an error leaves every output untouched.
+ */
+#include "pgov/batch.h"
+
+#include <stddef.h>
+
+/* Field by field: a struct assignment may become a memcpy call on small
+ * targets, and lib/ links against nothing but libgcc. */
+static inline void copy_avg(struct pgov_pelt_avg *dst, const struct pgov_pelt_avg *src)
+{
+    dst->last_update_time = src->last_update_time;
+    dst->load_sum = src->load_sum;
+    dst->runnable_sum = src->runnable_sum;
+    dst->util_sum = src->util_sum;
+    dst->period_contrib = src->period_contrib;
+    dst->load_avg = src->load_avg;
+    dst->runnable_avg = src->runnable_avg;
+    dst->util_avg = src->util_avg;
+    dst->halflife = src->halflife;
+    dst->reserved = src->reserved;
+}
+
+/* Which arrays a flavour reads, and which of them must be 0/1. */
+#define IN_LOAD 1u     /* load and runnable */
+#define IN_WEIGHT 2u
+#define FLAG_LOAD 4u     /* load[i] <= 1 */
+#define FLAG_RUNNABLE 8u /* runnable[i] <= 1 */
+
+static int flavour_inputs(uint32_t flavour, unsigned *in)
+{
+    switch (flavour) {
+    case PGOV_PELT_FLAVOUR_ENTITY:
+        *in = IN_LOAD | IN_WEIGHT;
+        return PGOV_OK;
+    case PGOV_PELT_FLAVOUR_TASK:
+        *in = IN_LOAD | IN_WEIGHT | FLAG_LOAD | FLAG_RUNNABLE;
+        return PGOV_OK;
+    case PGOV_PELT_FLAVOUR_GROUP_SE:
+        *in = IN_LOAD | IN_WEIGHT | FLAG_LOAD;
+        return PGOV_OK;
+    case PGOV_PELT_FLAVOUR_CFS_RQ:
+        *in = IN_LOAD;
+        return PGOV_OK;
+    case PGOV_PELT_FLAVOUR_RT:
+    case PGOV_PELT_FLAVOUR_DL:
+        *in = 0;
+        return PGOV_OK;
+    default:
+        return PGOV_EINVAL;
+    }
+}
+
+/* Every 0/1 input of the flavour is 0 or 1. ENTITY's running is a truth
+ * value (any non-zero counts), the others' are flags. */
+static int check_inputs(uint32_t flavour, unsigned in, size_t n, const uint64_t *load,
+                        const uint64_t *runnable, const uint32_t *running)
+{
+    uint64_t bad = 0;
+    size_t i;
+    if (flavour != PGOV_PELT_FLAVOUR_ENTITY)
+        for (i = 0; i < n; i++)
+            bad |= running[i] >> 1;
+    if (in & FLAG_LOAD)
+        for (i = 0; i < n; i++)
+            bad |= load[i] >> 1;
+    if (in & FLAG_RUNNABLE)
+        for (i = 0; i < n; i++)
+            bad |= runnable[i] >> 1;
+    return bad ? PGOV_EINVAL : PGOV_OK;
+}
+
+int pgov_pelt_batch(struct pgov_pelt_avg *sa, uint32_t flavour, size_t n, const uint64_t *now,
+                    const uint64_t *load, const uint64_t *runnable, const uint32_t *running,
+                    const uint64_t *weight, struct pgov_pelt_avg *out, uint8_t *recomputed)
+{
+    unsigned in;
+    size_t i;
+    int rc = pgov_pelt_divider(sa); /* EFAULT, ENOTSUP or EINVAL for a bad signal */
+    if (rc < 0)
+        return rc;
+    rc = flavour_inputs(flavour, &in);
+    if (rc)
+        return rc;
+    if (n == 0)
+        return PGOV_OK;
+    if (!now || !running || !out || ((in & IN_LOAD) && (!load || !runnable)) ||
+        ((in & IN_WEIGHT) && !weight))
+        return PGOV_EFAULT;
+    rc = check_inputs(flavour, in, n, load, runnable, running);
+    if (rc)
+        return rc;
+
+    /* Validated: no step can fail (a valid signal stays valid). */
+    for (i = 0; i < n; i++) {
+        if (in & IN_WEIGHT)
+            rc = pgov_pelt_update(sa, now[i], load[i], runnable[i], running[i], weight[i]);
+        else if (in & IN_LOAD)
+            rc = pgov_pelt_update(sa, now[i], load[i], runnable[i], running[i], 1);
+        else
+            rc = pgov_pelt_update(sa, now[i], running[i], running[i], running[i], 1);
+        copy_avg(&out[i], sa);
+        if (recomputed)
+            recomputed[i] = (uint8_t)(rc > 0);
+    }
+    return PGOV_OK;
+}
