@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Batch entry points (batch.h): loops over the per-update functions of
- * pelt.h, with all validation done up front so that a step can never fail
+ * pelt.h and util_est.h, with all validation done up front so that a step can never fail
  * and an error leaves every output untouched.
  */
 #include "pgov/batch.h"
@@ -105,6 +105,52 @@ int pgov_pelt_batch(struct pgov_pelt_avg *sa, uint32_t flavour, size_t n, const 
         copy_avg(&out[i], sa);
         if (recomputed)
             recomputed[i] = (uint8_t)(rc > 0);
+    }
+    return PGOV_OK;
+}
+
+int pgov_util_est_batch(struct pgov_util_est_rq *rq, struct pgov_util_est_task *tasks,
+                        size_t ntasks, size_t n, const uint32_t *task_idx, const uint8_t *event,
+                        const uint8_t *sleep, const uint64_t *util, const uint64_t *runnable,
+                        const uint64_t *cpu_cap, const uint32_t *nr_queued,
+                        struct pgov_util_est_task *task_out, uint32_t *rq_out,
+                        uint32_t *contrib_out)
+{
+    size_t i;
+    int rc = pgov_util_est_profile(rq); /* EFAULT or EINVAL for a bad rq */
+    if (rc < 0)
+        return rc;
+    if (n == 0)
+        return PGOV_OK;
+    if (!tasks || !event || !sleep || !util || !runnable || !cpu_cap || !task_out || !rq_out)
+        return PGOV_EFAULT;
+    for (i = 0; i < n; i++)
+        if (event[i] > PGOV_UTIL_EST_EV_UTIL_CHANGED ||
+            (task_idx ? task_idx[i] >= ntasks : ntasks == 0) ||
+            (event[i] == PGOV_UTIL_EST_EV_DEQUEUE &&
+             (sleep[i] > 1 || util[i] > PGOV_UTIL_EST_UTIL_MAX)))
+            return PGOV_EINVAL;
+
+    /* Validated: no step can fail. */
+    for (i = 0; i < n; i++) {
+        struct pgov_util_est_task *task = &tasks[task_idx ? task_idx[i] : 0];
+        switch (event[i]) {
+        case PGOV_UTIL_EST_EV_ENQUEUE:
+            (void)pgov_util_est_enqueue(rq, task);
+            break;
+        case PGOV_UTIL_EST_EV_DEQUEUE:
+            (void)pgov_util_est_dequeue(rq, task, nr_queued ? nr_queued[i] : 0);
+            (void)pgov_util_est_update(rq, task, sleep[i], util[i], runnable[i], cpu_cap[i]);
+            break;
+        default:
+            (void)pgov_util_est_util_changed(rq, task);
+            break;
+        }
+        task_out[i].enqueued = task->enqueued;
+        task_out[i].ewma = task->ewma;
+        rq_out[i] = rq->enqueued;
+        if (contrib_out)
+            (void)pgov_util_est_task_contrib(rq, task, &contrib_out[i]);
     }
     return PGOV_OK;
 }

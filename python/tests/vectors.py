@@ -62,9 +62,48 @@ def replay_pelt_trace():
     return checked, bad
 
 
+def replay_util_est():
+    """Run every (version, scenario) of util_est.tsv as one pgov.util_est()
+    call from a fresh state (tasks by the task column); compares the task state, flag, contribution and
+    CPU sum of every row (task_util_est and cpu_util are other functions of
+    util_est.h, not part of the batch). Returns (rows compared, mismatches)."""
+    import pgov
+    groups = {}
+    for r in read_tsv("util_est.tsv"):
+        groups.setdefault((r["version"], r["scenario"]), []).append(r)
+    checked, bad = 0, []
+    for (version, scenario), rows in groups.items():
+        col = lambda k: np.array([0 if r[k] == "-" else int(r[k]) for r in rows], np.uint64)
+        # the embedder's bookkeeping: tasks still queued after each dequeue
+        queued, nr_queued = set(), []
+        for r in rows:
+            if r["event"] == "enq":
+                queued.add(r["task"])
+            elif r["event"] == "deq":
+                queued.discard(r["task"])
+            nr_queued.append(len(queued))
+        res = pgov.util_est([r["event"] for r in rows], col("util_avg"), col("runnable_avg"),
+                            col("cpu_cap"), col("sleep"), nr_queued, task=col("task"),
+                            version=version)
+        v6 = version.startswith("v6")
+        for i, r in enumerate(rows):
+            enq, ewma = int(res.task["enqueued"][i]), int(res.task["ewma"][i])
+            got = {"task_ewma": enq & 0x7fffffff if v6 else ewma,
+                   "task_flag": enq >> 31 if v6 else enq & 1,
+                   "task_contrib": int(res.contrib[i]),
+                   "rq_util_est": int(res.rq_util_est[i])}
+            if not v6:
+                got["task_enqueued"] = enq
+            diff = [k for k, v in got.items() if v != int(r[k])]
+            if diff:
+                bad.append("%s %s step %s: %s" % (version, scenario, r["step"], ", ".join(diff)))
+            checked += 1
+    return checked, bad
+
+
 def main():
     total = 0
-    for name, fn in (("pelt_trace.tsv", replay_pelt_trace),):
+    for name, fn in (("pelt_trace.tsv", replay_pelt_trace), ("util_est.tsv", replay_util_est)):
         n, bad = fn()
         for b in bad[:20]:
             print("%s: %s" % (name, b), file=sys.stderr)
