@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # Stage `python`: the pgov Python package (python/) over libpgov.so.
-#  1. builds the shared preset and installs python/ with pip into a venv
+#  1. builds the shared preset (and pgov-trace for pgov.trace), installs python/ with pip into a venv
 #     (--system-site-packages: numpy and pytest come from Debian);
 #  2. runs pytest from the installed package (any failure fails the stage);
 #  3. replays the vector files through Python, bit-exact;
@@ -18,6 +18,10 @@ cmake --preset shared >/dev/null
 cmake --build --preset shared 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
 [ "${PIPESTATUS[0]}" -eq 0 ]
 export PGOV_LIBRARY="$PWD/build/shared/libpgov.so.0"
+# pgov.trace runs pgov-trace (the one trace parser).
+cmake --preset dev >/dev/null
+cmake --build --preset dev --target pgov-trace >/dev/null
+export PGOV_TRACE="$PWD/build/dev/examples/trace/pgov-trace"
 
 rm -rf "$venv"
 "$PY" -m venv --system-site-packages "$venv"

@@ -13,5 +13,6 @@ package, or on the system library path. Errors raise pgov.Error, whose
 from ._native import Error, library_path
 from ._pelt import AVG_DTYPE, FLAVOURS, Avg, Result, pelt
 from ._util_est import EVENTS, util_est
+from . import trace
 
-__all__ = ["Error", "library_path", "AVG_DTYPE", "FLAVOURS", "Avg", "Result", "pelt", "EVENTS", "util_est"]
+__all__ = ["Error", "library_path", "AVG_DTYPE", "FLAVOURS", "Avg", "Result", "pelt", "EVENTS", "util_est", "trace"]
