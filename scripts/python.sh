@@ -23,13 +23,15 @@ cmake --preset dev >/dev/null
 cmake --build --preset dev --target pgov-trace >/dev/null
 export PGOV_TRACE="$PWD/build/dev/examples/trace/pgov-trace"
 
-rm -rf "$venv"
+rm -rf "$venv" build/python-src
 "$PY" -m venv --system-site-packages "$venv"
-"$venv/bin/pip" install -q --no-build-isolation --no-index ./python >"build/python-pip.log" 2>&1 || {
+# From a copy: setuptools builds in the source directory (build/, egg-info).
+cp -r python build/python-src
+"$venv/bin/pip" install -q --no-build-isolation --no-index build/python-src >build/python-pip.log 2>&1 || {
   cat build/python-pip.log >&2; exit 1; }
 # Run from outside the source tree so the installed package is the one imported.
-(cd build && "../$venv/bin/python" -m pytest -q -p no:cacheprovider ../python/tests)
-rows=$(cd build && "../$venv/bin/python" ../python/tests/vectors.py)
+(cd build && PYTHONDONTWRITEBYTECODE=1 "../$venv/bin/python" -m pytest -q -p no:cacheprovider ../python/tests)
+rows=$(cd build && PYTHONDONTWRITEBYTECODE=1 "../$venv/bin/python" ../python/tests/vectors.py)
 
 cmake --preset release >/dev/null
 cmake --build --preset release --target pgov_shared >/dev/null
