@@ -16,6 +16,7 @@ PKGS=(
   linux-headers-amd64
   qemu-system-x86 busybox-static python3
   libtracecmd-dev libtraceevent-dev libtracefs-dev trace-cmd dwarves
+  python3-numpy python3-pytest python3-venv python3-pip python3-setuptools
 )
 
 missing=()

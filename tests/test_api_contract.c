@@ -97,6 +97,16 @@ struct world {
     uint32_t eff[PGOV_UCLAMP_CNT];
     struct pgov_pelt_avg sa, cfs;
     struct pgov_pelt_clock clk;
+    /* pelt batch: two steps of inputs and outputs */
+    uint64_t bnow[2], bload[2], brunnable[2], bweight[2];
+    uint32_t brunning[2];
+    struct pgov_pelt_avg bout[2];
+    uint8_t brec[2];
+    /* util_est batch: enqueue, sleep dequeue */
+    uint8_t uev[2], usleep[2];
+    uint64_t uutil[2], urun[2], ucap[2];
+    struct pgov_util_est_task utout[2];
+    uint32_t urqout[2], ucout[2], uidx[2];
     struct pgov_util_est_rq erq;
     struct pgov_util_est_cfg ecfg;
     struct ue_big ebig;
@@ -188,6 +198,19 @@ static void build(struct world *w)
     assert_true(pgov_pelt_update_task(&w->sa, 50000000, 1, 0, 1, 1024) >= 0);
     assert_true(pgov_pelt_update_cfs_rq(&w->cfs, 50000000, 1024, 1, 1) >= 0);
     assert_int_equal(pgov_pelt_clock_init(&w->clk, 0, 0), PGOV_OK);
+    w->uev[0] = PGOV_UTIL_EST_EV_ENQUEUE;
+    w->uev[1] = PGOV_UTIL_EST_EV_DEQUEUE;
+    for (int i = 0; i < 2; i++) {
+        w->usleep[i] = 1;
+        w->uutil[i] = w->urun[i] = 200;
+        w->ucap[i] = 1024;
+    }
+    for (int i = 0; i < 2; i++) {
+        w->bnow[i] = 60000000 + (uint64_t)i * 3000000;
+        w->bload[i] = w->brunnable[i] = 1;
+        w->brunning[i] = 1;
+        w->bweight[i] = 1024;
+    }
     assert_int_equal(pgov_pelt_clock_update(&w->clk, 1000000, 0, 1024, 512), PGOV_OK);
 
     /* util_est */
@@ -1383,6 +1406,56 @@ DEF(pgov_pelt_remove, 2, PGOV_EINVAL)
     w->cfs.reserved = 1;
     return snap(w), pgov_pelt_remove(&w->cfs, 1, 1, 1);
 }
+DEF(pgov_pelt_batch, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_pelt_batch(NULL, 0, 2, w->bnow, w->bload, w->brunnable, w->brunning,
+                                    w->bweight, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 2, PGOV_ENOTSUP)
+{
+    w->sa.halflife = 7;
+    return snap(w), pgov_pelt_batch(&w->sa, 0, 2, w->bnow, w->bload, w->brunnable, w->brunning,
+                                    w->bweight, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 3, PGOV_EINVAL)
+{
+    w->sa.period_contrib = 1024;
+    return snap(w), pgov_pelt_batch(&w->sa, 0, 2, w->bnow, w->bload, w->brunnable, w->brunning,
+                                    w->bweight, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 4, PGOV_EINVAL)
+{
+    return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_DL + 1, 2, w->bnow, w->bload,
+                                    w->brunnable, w->brunning, w->bweight, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 5, PGOV_EFAULT)
+{
+    return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_TASK, 2, w->bnow, w->bload,
+                                    w->brunnable, w->brunning, NULL, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 6, PGOV_EFAULT)
+{
+    return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_ENTITY, 2, w->bnow, w->bload,
+                                    w->brunnable, w->brunning, w->bweight, NULL, w->brec);
+}
+DEF(pgov_pelt_batch, 7, PGOV_EINVAL)
+{
+    /* the last step's flag is out of range: the first step must not run */
+    w->bload[1] = 2;
+    return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_TASK, 2, w->bnow, w->bload,
+                                    w->brunnable, w->brunning, w->bweight, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 8, PGOV_EINVAL)
+{
+    w->brunning[1] = 2;
+    return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_RT, 2, w->bnow, NULL, NULL,
+                                    w->brunning, NULL, w->bout, w->brec);
+}
+DEF(pgov_pelt_batch, 9, PGOV_EFAULT)
+{
+    return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_CFS_RQ, 2, w->bnow, w->bload, NULL,
+                                    w->brunning, NULL, w->bout, w->brec);
+}
 /* ---- util_est */
 DEF(pgov_util_est_init, 1, PGOV_EFAULT)
 {
@@ -1522,6 +1595,62 @@ DEF(pgov_util_est_cpu_util, 3, PGOV_EINVAL)
 {
     w->erq.mode = 0xdead;
     return snap(w), pgov_util_est_cpu_util(&w->erq, 1, 1024, &w->u64);
+}
+DEF(pgov_util_est_batch, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_util_est_batch(NULL, &w->et, 1, 2, NULL, w->uev, w->usleep, w->uutil,
+                                        w->urun, w->ucap, NULL, w->utout, w->urqout, w->ucout);
+}
+DEF(pgov_util_est_batch, 2, PGOV_EFAULT)
+{
+    return snap(w), pgov_util_est_batch(&w->erq, NULL, 1, 2, NULL, w->uev, w->usleep, w->uutil,
+                                        w->urun, w->ucap, NULL, w->utout, w->urqout, w->ucout);
+}
+DEF(pgov_util_est_batch, 3, PGOV_EINVAL)
+{
+    w->erq.mode = 0x7777;
+    return snap(w), pgov_util_est_batch(&w->erq, &w->et, 1, 2, NULL, w->uev, w->usleep, w->uutil,
+                                        w->urun, w->ucap, NULL, w->utout, w->urqout, w->ucout);
+}
+DEF(pgov_util_est_batch, 4, PGOV_EFAULT)
+{
+    return snap(w), pgov_util_est_batch(&w->erq, &w->et, 1, 2, NULL, NULL, w->usleep, w->uutil,
+                                        w->urun, w->ucap, NULL, w->utout, w->urqout, w->ucout);
+}
+DEF(pgov_util_est_batch, 5, PGOV_EFAULT)
+{
+    return snap(w), pgov_util_est_batch(&w->erq, &w->et, 1, 2, NULL, w->uev, w->usleep, w->uutil,
+                                        w->urun, w->ucap, NULL, NULL, w->urqout, w->ucout);
+}
+DEF(pgov_util_est_batch, 6, PGOV_EINVAL)
+{
+    w->uev[1] = 3;
+    return snap(w), pgov_util_est_batch(&w->erq, &w->et, 1, 2, NULL, w->uev, w->usleep, w->uutil,
+                                        w->urun, w->ucap, NULL, w->utout, w->urqout, w->ucout);
+}
+DEF(pgov_util_est_batch, 7, PGOV_EINVAL)
+{
+    /* the last step's util is out of range: the first must not run */
+    w->uutil[1] = UINT64_C(1) << 31;
+    return snap(w), pgov_util_est_batch(&w->erq, &w->et, 1, 2, NULL, w->uev, w->usleep, w->uutil,
+                                        w->urun, w->ucap, NULL, w->utout, w->urqout, w->ucout);
+}
+DEF(pgov_util_est_batch, 8, PGOV_EINVAL)
+{
+    w->usleep[1] = 2;
+    return snap(w), pgov_util_est_batch(&w->erq, &w->et, 1, 2, NULL, w->uev, w->usleep, w->uutil,
+                                        w->urun, w->ucap, NULL, w->utout, w->urqout, w->ucout);
+}
+DEF(pgov_util_est_batch, 9, PGOV_EINVAL)
+{
+    w->uidx[1] = 1; /* only one task */
+    return snap(w), pgov_util_est_batch(&w->erq, &w->et, 1, 2, w->uidx, w->uev, w->usleep, w->uutil,
+                                        w->urun, w->ucap, NULL, w->utout, w->urqout, w->ucout);
+}
+DEF(pgov_util_est_batch, 10, PGOV_EINVAL)
+{
+    return snap(w), pgov_util_est_batch(&w->erq, &w->et, 0, 2, NULL, w->uev, w->usleep, w->uutil,
+                                        w->urun, w->ucap, NULL, w->utout, w->urqout, w->ucout);
 }
 /* ---- fixed: pure; extreme inputs against the documented formulas */
 DEF(pgov_fp_int_tofp, 1, 0)
@@ -2470,6 +2599,15 @@ static const struct row rows[] = {
     R(pgov_pelt_detach, 4),
     R(pgov_pelt_remove, 1),
     R(pgov_pelt_remove, 2),
+    R(pgov_pelt_batch, 1),
+    R(pgov_pelt_batch, 2),
+    R(pgov_pelt_batch, 3),
+    R(pgov_pelt_batch, 4),
+    R(pgov_pelt_batch, 5),
+    R(pgov_pelt_batch, 6),
+    R(pgov_pelt_batch, 7),
+    R(pgov_pelt_batch, 8),
+    R(pgov_pelt_batch, 9),
     R(pgov_util_est_init, 1),
     R(pgov_util_est_init, 2),
     R(pgov_util_est_init, 3),
@@ -2501,6 +2639,16 @@ static const struct row rows[] = {
     R(pgov_util_est_cpu_util, 1),
     R(pgov_util_est_cpu_util, 2),
     R(pgov_util_est_cpu_util, 3),
+    R(pgov_util_est_batch, 1),
+    R(pgov_util_est_batch, 2),
+    R(pgov_util_est_batch, 3),
+    R(pgov_util_est_batch, 4),
+    R(pgov_util_est_batch, 5),
+    R(pgov_util_est_batch, 6),
+    R(pgov_util_est_batch, 7),
+    R(pgov_util_est_batch, 8),
+    R(pgov_util_est_batch, 9),
+    R(pgov_util_est_batch, 10),
     R(pgov_fp_int_tofp, 1),
     R(pgov_fp_toint32, 1),
     R(pgov_fp_toint64, 1),

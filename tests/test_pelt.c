@@ -8,6 +8,7 @@
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -759,6 +760,78 @@ static void test_attach_detach_remove(void **st)
     assert_int_equal(tiny.load_sum, 1);
 }
 
+/* pgov_pelt_batch() is the flavour's per-update call, step by step: same
+ * states and return values for every flavour and half-life, inputs that
+ * cross 0..many periods, go backwards, change weight. */
+#define BATCH_N 64 /* small: the test also runs on a 16 KiB Cortex-M0 */
+static void test_batch_equals_updates(void **st)
+{
+    (void)st;
+    static const uint32_t hls[] = {0, 16, 8};
+    static uint64_t now[BATCH_N], load[BATCH_N], runnable[BATCH_N], weight[BATCH_N];
+    static uint32_t running[BATCH_N];
+    static struct pgov_pelt_avg out[BATCH_N];
+    static uint8_t rec[BATCH_N];
+    static const uint64_t deltas[] = {1, 700, 1024, 100000, 1000000, 3000000, 40000000,
+                                      2000000000};
+    uint64_t s = 0x62617463;
+    int recomputed = 0;
+    for (uint32_t fl = PGOV_PELT_FLAVOUR_ENTITY; fl <= PGOV_PELT_FLAVOUR_DL; fl++) {
+        for (size_t h = 0; h < 3; h++) {
+            uint64_t t = 5000000;
+            for (size_t i = 0; i < BATCH_N; i++) {
+                uint64_t r = rnd(&s);
+                t = (r & 31) == 0 ? t - 500000 : t + deltas[(r >> 5) & 7];
+                now[i] = t;
+                bool flags = fl == PGOV_PELT_FLAVOUR_TASK || fl == PGOV_PELT_FLAVOUR_GROUP_SE;
+                load[i] = flags ? (r >> 8) & 1 : (r >> 8) % 3000;
+                runnable[i] = fl == PGOV_PELT_FLAVOUR_TASK ? (r >> 20) & 1 : (r >> 20) % 5;
+                running[i] = (uint32_t)(r >> 30) & 1;
+                weight[i] = (r >> 40) & 1 ? 1024 : 88761;
+            }
+            struct pgov_pelt_avg sa, ref;
+            assert_int_equal(pgov_pelt_init(&sa, 1000000, hls[h]), PGOV_OK);
+            ref = sa;
+            assert_int_equal(pgov_pelt_batch(&sa, fl, BATCH_N, now, load, runnable, running,
+                                             weight, out, rec),
+                             PGOV_OK);
+            for (size_t i = 0; i < BATCH_N; i++) {
+                int rc;
+                switch (fl) {
+                case PGOV_PELT_FLAVOUR_ENTITY:
+                    rc = pgov_pelt_update(&ref, now[i], load[i], runnable[i], running[i],
+                                          weight[i]);
+                    break;
+                case PGOV_PELT_FLAVOUR_TASK: /* runnable column = on_rq && !delayed */
+                    rc = pgov_pelt_update_task(&ref, now[i], (uint32_t)load[i],
+                                               (uint32_t)(load[i] & (runnable[i] ^ 1)),
+                                               running[i], weight[i]);
+                    break;
+                case PGOV_PELT_FLAVOUR_GROUP_SE:
+                    rc = pgov_pelt_update_group_se(&ref, now[i], (uint32_t)load[i], runnable[i],
+                                                   running[i], weight[i]);
+                    break;
+                case PGOV_PELT_FLAVOUR_CFS_RQ:
+                    rc = pgov_pelt_update_cfs_rq(&ref, now[i], load[i], runnable[i], running[i]);
+                    break;
+                case PGOV_PELT_FLAVOUR_RT:
+                    rc = pgov_pelt_update_rt(&ref, now[i], running[i]);
+                    break;
+                default:
+                    rc = pgov_pelt_update_dl(&ref, now[i], running[i]);
+                    break;
+                }
+                assert_true(rc >= 0);
+                assert_memory_equal(&out[i], &ref, sizeof(ref));
+                assert_int_equal(rec[i], rc);
+                recomputed += rc;
+            }
+            assert_memory_equal(&sa, &ref, sizeof(ref));
+        }
+    }
+    assert_true(recomputed > 18 * BATCH_N / 4); /* most steps cross a boundary */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -775,6 +848,7 @@ int main(void)
         cmocka_unit_test(test_clock),
         cmocka_unit_test(test_new_task),
         cmocka_unit_test(test_attach_detach_remove),
+        cmocka_unit_test(test_batch_equals_updates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,6 +27,7 @@
 #include "dbs.h"
 #include "uclamp.h"
 #include "pelt.h"
+#include "batch.h"
 #include "util_est.h"
 #include "fixed.h"
 #include "pstate.h"

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Batch entry points (batch.h): loops over the per-update functions of
+ * pelt.h and util_est.h, with all validation done up front so that a step can never fail
+ * and an error leaves every output untouched.
+ */
+#include "pgov/batch.h"
+
+#include <stddef.h>
+
+/* Field by field: a struct assignment may become a memcpy call on small
+ * targets, and lib/ links against nothing but libgcc. */
+static inline void copy_avg(struct pgov_pelt_avg *dst, const struct pgov_pelt_avg *src)
+{
+    dst->last_update_time = src->last_update_time;
+    dst->load_sum = src->load_sum;
+    dst->runnable_sum = src->runnable_sum;
+    dst->util_sum = src->util_sum;
+    dst->period_contrib = src->period_contrib;
+    dst->load_avg = src->load_avg;
+    dst->runnable_avg = src->runnable_avg;
+    dst->util_avg = src->util_avg;
+    dst->halflife = src->halflife;
+    dst->reserved = src->reserved;
+}
+
+/* Which arrays a flavour reads, and which of them must be 0/1. */
+#define IN_LOAD 1u     /* load and runnable */
+#define IN_WEIGHT 2u
+#define FLAG_LOAD 4u     /* load[i] <= 1 */
+#define FLAG_RUNNABLE 8u /* runnable[i] <= 1 */
+
+static int flavour_inputs(uint32_t flavour, unsigned *in)
+{
+    switch (flavour) {
+    case PGOV_PELT_FLAVOUR_ENTITY:
+        *in = IN_LOAD | IN_WEIGHT;
+        return PGOV_OK;
+    case PGOV_PELT_FLAVOUR_TASK:
+        *in = IN_LOAD | IN_WEIGHT | FLAG_LOAD | FLAG_RUNNABLE;
+        return PGOV_OK;
+    case PGOV_PELT_FLAVOUR_GROUP_SE:
+        *in = IN_LOAD | IN_WEIGHT | FLAG_LOAD;
+        return PGOV_OK;
+    case PGOV_PELT_FLAVOUR_CFS_RQ:
+        *in = IN_LOAD;
+        return PGOV_OK;
+    case PGOV_PELT_FLAVOUR_RT:
+    case PGOV_PELT_FLAVOUR_DL:
+        *in = 0;
+        return PGOV_OK;
+    default:
+        return PGOV_EINVAL;
+    }
+}
+
+/* Every 0/1 input of the flavour is 0 or 1. ENTITY's running is a truth
+ * value (any non-zero counts), the others' are flags. */
+static int check_inputs(uint32_t flavour, unsigned in, size_t n, const uint64_t *load,
+                        const uint64_t *runnable, const uint32_t *running)
+{
+    uint64_t bad = 0;
+    size_t i;
+    if (flavour != PGOV_PELT_FLAVOUR_ENTITY)
+        for (i = 0; i < n; i++)
+            bad |= running[i] >> 1;
+    if (in & FLAG_LOAD)
+        for (i = 0; i < n; i++)
+            bad |= load[i] >> 1;
+    if (in & FLAG_RUNNABLE)
+        for (i = 0; i < n; i++)
+            bad |= runnable[i] >> 1;
+    return bad ? PGOV_EINVAL : PGOV_OK;
+}
+
+int pgov_pelt_batch(struct pgov_pelt_avg *sa, uint32_t flavour, size_t n, const uint64_t *now,
+                    const uint64_t *load, const uint64_t *runnable, const uint32_t *running,
+                    const uint64_t *weight, struct pgov_pelt_avg *out, uint8_t *recomputed)
+{
+    unsigned in;
+    size_t i;
+    int rc = pgov_pelt_divider(sa); /* EFAULT, ENOTSUP or EINVAL for a bad signal */
+    if (rc < 0)
+        return rc;
+    rc = flavour_inputs(flavour, &in);
+    if (rc)
+        return rc;
+    if (n == 0)
+        return PGOV_OK;
+    if (!now || !running || !out || ((in & IN_LOAD) && (!load || !runnable)) ||
+        ((in & IN_WEIGHT) && !weight))
+        return PGOV_EFAULT;
+    rc = check_inputs(flavour, in, n, load, runnable, running);
+    if (rc)
+        return rc;
+
+    /* Validated: no step can fail (a valid signal stays valid). */
+    for (i = 0; i < n; i++) {
+        if (in & IN_WEIGHT)
+            rc = pgov_pelt_update(sa, now[i], load[i], runnable[i], running[i], weight[i]);
+        else if (in & IN_LOAD)
+            rc = pgov_pelt_update(sa, now[i], load[i], runnable[i], running[i], 1);
+        else
+            rc = pgov_pelt_update(sa, now[i], running[i], running[i], running[i], 1);
+        copy_avg(&out[i], sa);
+        if (recomputed)
+            recomputed[i] = (uint8_t)(rc > 0);
+    }
+    return PGOV_OK;
+}
+
+int pgov_util_est_batch(struct pgov_util_est_rq *rq, struct pgov_util_est_task *tasks,
+                        size_t ntasks, size_t n, const uint32_t *task_idx, const uint8_t *event,
+                        const uint8_t *sleep, const uint64_t *util, const uint64_t *runnable,
+                        const uint64_t *cpu_cap, const uint32_t *nr_queued,
+                        struct pgov_util_est_task *task_out, uint32_t *rq_out,
+                        uint32_t *contrib_out)
+{
+    size_t i;
+    int rc = pgov_util_est_profile(rq); /* EFAULT or EINVAL for a bad rq */
+    if (rc < 0)
+        return rc;
+    if (n == 0)
+        return PGOV_OK;
+    if (!tasks || !event || !sleep || !util || !runnable || !cpu_cap || !task_out || !rq_out)
+        return PGOV_EFAULT;
+    for (i = 0; i < n; i++)
+        if (event[i] > PGOV_UTIL_EST_EV_UTIL_CHANGED ||
+            (task_idx ? task_idx[i] >= ntasks : ntasks == 0) ||
+            (event[i] == PGOV_UTIL_EST_EV_DEQUEUE &&
+             (sleep[i] > 1 || util[i] > PGOV_UTIL_EST_UTIL_MAX)))
+            return PGOV_EINVAL;
+
+    /* Validated: no step can fail. */
+    for (i = 0; i < n; i++) {
+        struct pgov_util_est_task *task = &tasks[task_idx ? task_idx[i] : 0];
+        switch (event[i]) {
+        case PGOV_UTIL_EST_EV_ENQUEUE:
+            (void)pgov_util_est_enqueue(rq, task);
+            break;
+        case PGOV_UTIL_EST_EV_DEQUEUE:
+            (void)pgov_util_est_dequeue(rq, task, nr_queued ? nr_queued[i] : 0);
+            (void)pgov_util_est_update(rq, task, sleep[i], util[i], runnable[i], cpu_cap[i]);
+            break;
+        default:
+            (void)pgov_util_est_util_changed(rq, task);
+            break;
+        }
+        task_out[i].enqueued = task->enqueued;
+        task_out[i].ewma = task->ewma;
+        rq_out[i] = rq->enqueued;
+        if (contrib_out)
+            (void)pgov_util_est_task_contrib(rq, task, &contrib_out[i]);
+    }
+    return PGOV_OK;
+}

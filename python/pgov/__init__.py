@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""libpgov from Python: Linux's CPU-frequency signals, bit-exact, over numpy arrays.
+
+    import pgov
+    r = pgov.pelt(now_ns, load=1, runnable=1, running=running, weight=1024)
+    r["util_avg"]
+    e = pgov.util_est(["enq", "deq"], util=[0, 300], version="6.9")
+
+The library is libpgov.so.0, found through $PGOV_LIBRARY, next to this
+package, or on the system library path. Errors raise pgov.Error, whose
+`name` is the library's error name (PGOV_EINVAL, ...).
+"""
+from ._native import Error, library_path
+from ._pelt import AVG_DTYPE, FLAVOURS, Avg, Result, pelt
+from ._util_est import EVENTS, util_est
+from . import trace
+
+__all__ = ["Error", "library_path", "AVG_DTYPE", "FLAVOURS", "Avg", "Result", "pelt", "EVENTS", "util_est", "trace"]
