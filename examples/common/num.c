@@ -2,7 +2,6 @@
 /* Strict decimal numbers for the tools; see num.h for the accepted form. */
 #include "num.h"
 
-#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,8 +12,8 @@ const struct num_units num_time_ns = {
 const struct num_units num_count = {"", {{"", 1}, {"k", 1000}, {"M", 1000000}, {0, 0}}};
 const struct num_units num_cycles = {
     "", {{"", 1}, {"k", 1000}, {"M", 1000000}, {"G", 1000000000}, {0, 0}}};
-const struct num_units num_freq_khz = {
-    "kHz", {{"kHz", 1}, {"MHz", 1000}, {"GHz", 1000000}, {0, 0}}};
+const struct num_units num_freq_khz = {"kHz",
+                                       {{"kHz", 1}, {"MHz", 1000}, {"GHz", 1000000}, {0, 0}}};
 const struct num_units num_permille = {"permille", {{"%", 10}, {0, 0}}};
 
 static int fail(char *err, size_t n, const char *fmt, ...)
@@ -39,7 +38,11 @@ static void describe(const struct num_units *u, char *buf, size_t n)
     for (const struct num_unit *x = u->u; x->suffix && len < n; x++) {
         if (!x->suffix[0])
             continue;
-        len += (size_t)snprintf(buf + len, n - len, "%s%s", k++ ? "|" : bare ? " with an optional unit " : " with unit ", x->suffix);
+        len += (size_t)snprintf(buf + len, n - len, "%s%s",
+                                k++    ? "|"
+                                : bare ? " with an optional unit "
+                                       : " with unit ",
+                                x->suffix);
     }
 }
 
@@ -64,18 +67,22 @@ int num_parse(const char *s, const struct num_units *units, uint64_t min, uint64
     if (!s || !*s)
         return fail(err, errlen, "empty value: expected %s", form);
     if (*p < '0' || *p > '9')
-        return fail(err, errlen, "'%s' is not %s (digits 0-9 only: no sign, hex or spaces)", s, form);
+        return fail(err, errlen, "'%s' is not %s (digits 0-9 only: no sign, hex or spaces)", s,
+                    form);
     for (; *p >= '0' && *p <= '9'; p++)
         if (!mul_add(ip, 10, (uint64_t)(*p - '0'), &ip))
-            return fail(err, errlen, "'%s' is too large for 64 bits (expected %s in %" PRIu64 "..%" PRIu64 "%s%s)",
-                        s, form, min, max, units->base[0] ? " " : "", units->base);
+            return fail(err, errlen,
+                        "'%s' is too large for 64 bits (expected %s in %llu..%llu%s%s)", s, form,
+                        (unsigned long long)min, (unsigned long long)max, units->base[0] ? " " : "",
+                        units->base);
     if (*p == '.') {
         p++;
         if (*p < '0' || *p > '9')
             return fail(err, errlen, "'%s' is not %s (a fraction needs digits after '.')", s, form);
         for (; *p >= '0' && *p <= '9'; p++) {
             if (fdig == 18)
-                return fail(err, errlen, "'%s' has too many fraction digits (expected %s)", s, form);
+                return fail(err, errlen, "'%s' has too many fraction digits (expected %s)", s,
+                            form);
             fp = fp * 10 + (uint64_t)(*p - '0');
             fdig++;
         }
@@ -88,8 +95,9 @@ int num_parse(const char *s, const struct num_units *units, uint64_t min, uint64
         return fail(err, errlen, "'%s' is not %s", s, form);
     uint64_t v;
     if (!mul_add(ip, u->mul, 0, &v))
-        return fail(err, errlen, "'%s' is too large for 64 bits (expected %s in %" PRIu64 "..%" PRIu64 "%s%s)",
-                    s, form, min, max, units->base[0] ? " " : "", units->base);
+        return fail(err, errlen, "'%s' is too large for 64 bits (expected %s in %llu..%llu%s%s)", s,
+                    form, (unsigned long long)min, (unsigned long long)max,
+                    units->base[0] ? " " : "", units->base);
     if (fdig) {
         if (!u->suffix[0])
             return fail(err, errlen, "'%s' is not %s (a fraction needs a unit suffix)", s, form);
@@ -108,8 +116,9 @@ int num_parse(const char *s, const struct num_units *units, uint64_t min, uint64
             return fail(err, errlen, "'%s' is too large for 64 bits (expected %s)", s, form);
     }
     if (v < min || v > max)
-        return fail(err, errlen, "'%s' is out of range (expected %s in %" PRIu64 "..%" PRIu64 "%s%s)", s,
-                    form, min, max, units->base[0] ? " " : "", units->base);
+        return fail(err, errlen, "'%s' is out of range (expected %s in %llu..%llu%s%s)", s, form,
+                    (unsigned long long)min, (unsigned long long)max, units->base[0] ? " " : "",
+                    units->base);
     *out = v;
     return 0;
 }
@@ -136,12 +145,15 @@ int num_s64(const char *s, int64_t min, int64_t max, int64_t *out, char *err, si
     /* |INT64_MIN| = INT64_MAX + 1 */
     uint64_t lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
     if (num_parse(neg ? s + 1 : s, &num_plain, 0, lim, &mag, why, sizeof(why)))
-        return fail(err, errlen, "'%s' is not a signed decimal number in %" PRId64 "..%" PRId64
-                    " (digits 0-9 with an optional leading '-')", s ? s : "", min, max);
+        return fail(err, errlen,
+                    "'%s' is not a signed decimal number in %lld..%lld"
+                    " (digits 0-9 with an optional leading '-')",
+                    s ? s : "", (long long)min, (long long)max);
     int64_t v = neg ? (mag == lim ? INT64_MIN : -(int64_t)mag) : (int64_t)mag;
     if (v < min || v > max)
-        return fail(err, errlen, "'%s' is out of range (expected a signed decimal number in %" PRId64
-                    "..%" PRId64 ")", s, min, max);
+        return fail(err, errlen,
+                    "'%s' is out of range (expected a signed decimal number in %lld..%lld)", s,
+                    (long long)min, (long long)max);
     *out = v;
     return 0;
 }
@@ -183,16 +195,20 @@ int num_kver(const char *s, uint32_t *kver, char *err, size_t errlen)
     const char *p = s ? s : "";
     uint32_t maj, min, newest = num_kver_newest();
     if (kver_part(&p, &maj) || *p++ != '.' || kver_part(&p, &min) || *p)
-        return fail(err, errlen, "'%s' is not a kernel release (expected MAJOR.MINOR in decimal, "
-                    "e.g. 5.15)", s ? s : "");
+        return fail(err, errlen,
+                    "'%s' is not a kernel release (expected MAJOR.MINOR in decimal, "
+                    "e.g. 5.15)",
+                    s ? s : "");
     uint32_t k = maj << 8 | min;
     if (maj > 255 || min > 255 || !num_kver_released(k)) {
         for (size_t i = 0; i < NRELEASES; i++)
             if (releases[i].major == maj)
-                return fail(err, errlen, "'%s' was never released: the %u.x series ran "
-                            "%u.0..%u.%u", s, maj, maj, maj, releases[i].last_minor);
-        return fail(err, errlen, "'%s' is not a Linux release this build knows (3.0..%u.%u)",
-                    s, newest >> 8, newest & 0xffu);
+                return fail(err, errlen,
+                            "'%s' was never released: the %u.x series ran "
+                            "%u.0..%u.%u",
+                            s, maj, maj, maj, releases[i].last_minor);
+        return fail(err, errlen, "'%s' is not a Linux release this build knows (3.0..%u.%u)", s,
+                    newest >> 8, newest & 0xffu);
     }
     *kver = k;
     return 0;

@@ -264,7 +264,7 @@ static int row_resolve(struct replay_row *r)
 {
     const struct ods_table *tb = scen_table(replay_str(r, "scen"));
     struct pgov_freq_table t;
-    uint32_t pmin, pmax, req, rel, idx;
+    uint32_t pmin, pmax, req, rel = 0, idx;
     const char *arg = replay_str(r, "arg");
 
     if (!tb || replay_u32(r, "pmin", &pmin) || replay_u32(r, "pmax", &pmax) ||
