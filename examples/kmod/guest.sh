@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Shared by examples/kmod/qemu-test.sh and tests/oracle/run.sh (source it):
+# Debian's kernel for a qemu guest and a busybox initramfs around it.
+#
+#   guest_kernel KVER CACHE   sets GUEST_VMLINUZ and GUEST_TREE (the unpacked
+#                             linux-image .deb: GUEST_TREE/lib/modules/KVER).
+#                             The .deb is fetched once with `apt-get download`
+#                             unless /boot already has the kernel.
+#   guest_modules NAME...     prints the .ko paths of NAME and everything it
+#                             depends on (from .modinfo), dependencies first.
+#   guest_initramfs DIR OUT   puts busybox-static into DIR/bin and packs DIR
+#                             (with the caller's /init) as OUT (cpio, gzip).
+
+guest_kernel() {
+  local kver=$1 cache=$2
+  mkdir -p "$cache"
+  GUEST_TREE=$cache
+  GUEST_VMLINUZ=/boot/vmlinuz-$kver
+  if [ -r "$GUEST_VMLINUZ" ] && [ -d "/lib/modules/$kver/kernel" ]; then
+    GUEST_TREE=/
+    return 0
+  fi
+  GUEST_VMLINUZ=$cache/boot/vmlinuz-$kver
+  if [ ! -r "$GUEST_VMLINUZ" ]; then
+    echo "guest: fetching linux-image-$kver"
+    (cd "$cache" && apt-get download -q "linux-image-$kver" >/dev/null 2>&1) || {
+      echo "guest: cannot download linux-image-$kver" >&2; return 1; }
+    dpkg-deb -x "$cache"/linux-image-"$kver"_*.deb "$cache"
+  fi
+  command -v qemu-system-x86_64 >/dev/null || { echo "guest: qemu-system-x86 missing" >&2; return 1; }
+}
+
+guest_modules() {
+  local kver=${GUEST_VMLINUZ##*/vmlinuz-} seen=" " name dir
+  dir=$GUEST_TREE/lib/modules/$kver/kernel
+  _guest_mod() {
+    local n=$1 ko dep
+    case $seen in *" $n "*) return 0 ;; esac
+    seen="$seen$n "
+    ko=$(find "$dir" -name "$n.ko" -o -name "${n//_/-}.ko" | head -n1)
+    [ -n "$ko" ] || { echo "guest: module $n not in $dir" >&2; return 1; }
+    for dep in $(objcopy -O binary --only-section=.modinfo "$ko" /dev/stdout | tr '\0' '\n' |
+                 sed -n 's/^depends=//p' | tr ',' ' '); do
+      _guest_mod "$dep" || return 1
+    done
+    echo "$ko"
+  }
+  for name in "$@"; do _guest_mod "$name" || return 1; done
+}
+
+guest_initramfs() {
+  local dir=$1 out=$2 bb=/bin/busybox # busybox-static: the initramfs has no libc
+  [ -x "$bb" ] || { echo "guest: busybox-static missing" >&2; return 1; }
+  mkdir -p "$dir/bin"
+  cp "$bb" "$dir/bin/busybox"
+  chmod +x "$dir/init"
+  (cd "$dir" && find . | "$bb" cpio -o -H newc 2>/dev/null | gzip -1) >"$out"
+}
