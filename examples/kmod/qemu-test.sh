@@ -7,34 +7,22 @@
 # Needs: qemu-system-x86, busybox-static, and the linux-image package whose
 # version matches the headers the module was built against. If that kernel
 # is not installed in /boot, its .deb is fetched once with `apt-get download`
-# (the ordinary Debian client) into build/kmod-cache and unpacked there.
+# (the ordinary Debian client) into build/kmod-cache and unpacked there
+# (examples/kmod/guest.sh, shared with tests/oracle/run.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ko=$root/build/kmod/pgov_selftest.ko
 [ -f "$ko" ] || { echo "kmod/qemu-test.sh: build the module first (examples/kmod/build.sh)" >&2; exit 1; }
 kver=$(objcopy -O binary --only-section=.modinfo "$ko" /dev/stdout | tr '\0' '\n' |
   sed -n 's/^vermagic=//p' | awk '{print $1}')
+. "$root/examples/kmod/guest.sh"
 cache=$root/build/kmod-cache
-mkdir -p "$cache"
-
-vmlinuz=/boot/vmlinuz-$kver
-if [ ! -r "$vmlinuz" ]; then
-  vmlinuz=$cache/boot/vmlinuz-$kver
-  if [ ! -r "$vmlinuz" ]; then
-    echo "kmod: fetching linux-image-$kver (not installed in /boot)"
-    (cd "$cache" && apt-get download -q "linux-image-$kver" >/dev/null 2>&1) || {
-      echo "kmod/qemu-test.sh: cannot download linux-image-$kver" >&2; exit 1; }
-    dpkg-deb -x "$cache"/linux-image-"$kver"_*.deb "$cache"
-  fi
-fi
-command -v qemu-system-x86_64 >/dev/null || { echo "kmod/qemu-test.sh: qemu-system-x86 missing" >&2; exit 1; }
-bb=/bin/busybox # busybox-static's binary: the initramfs has no libc
-[ -x "$bb" ] || { echo "kmod/qemu-test.sh: busybox-static missing" >&2; exit 1; }
+guest_kernel "$kver" "$cache"
+vmlinuz=$GUEST_VMLINUZ
 
 ird=$cache/initramfs
 rm -rf "$ird"
-mkdir -p "$ird/bin"
-cp "$bb" "$ird/bin/busybox"
+mkdir -p "$ird"
 cp "$ko" "$ird/"
 cat >"$ird/init" <<'INIT'
 #!/bin/busybox sh
@@ -46,8 +34,7 @@ echo "pgov-kmod: insmod exit $?"
 /bin/busybox dmesg | /bin/busybox grep 'pgov'
 /bin/busybox poweroff -f
 INIT
-chmod +x "$ird/init"
-(cd "$ird" && find . | "$bb" cpio -o -H newc 2>/dev/null | gzip -1) >"$cache/initramfs.gz"
+guest_initramfs "$ird" "$cache/initramfs.gz"
 
 # TCG by default: a CI runner is often a VM where nested KVM hangs at boot
 # (seen here: stuck after "Probing EDD" with a CPUID warning). TCG boots this
