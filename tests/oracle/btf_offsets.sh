@@ -37,16 +37,19 @@ offset() {
     /^\t[^\t]/ && /\/\*/ {
       line = $0; sub(/ *\/\*.*/, "", line); sub(/ __attribute__.*/, "", line)
       sub(/;$/, "", line); sub(/\[.*\]$/, "", line); n = split(line, w, /[ *\t]+/)
-      if (w[n] == m) { c = $0; sub(/.*\/\* */, "", c); split(c, v, / +/); print v[1]; found = 1; exit }
+      if (!found && w[n] == m) { c = $0; sub(/.*\/\* */, "", c); split(c, v, / +/); print v[1]; found = 1 }
     }
     END { if (!found) exit 1 }' || { echo "btf_offsets.sh: $1.$2 not in BTF" >&2; exit 1; }
 }
-printf '%s ' \
-  "rq_cfs=$(offset rq cfs)" "rq_avg_rt=$(offset rq avg_rt)" "rq_avg_dl=$(offset rq avg_dl)" \
-  "rq_cpu_capacity_orig=$(offset rq cpu_capacity_orig)" \
-  "cfs_rq_load=$(offset cfs_rq load)" "cfs_rq_h_nr_running=$(offset cfs_rq h_nr_running)" \
-  "cfs_rq_curr=$(offset cfs_rq curr)" "cfs_rq_avg=$(offset cfs_rq avg)" \
-  "se_avg=$(offset sched_entity avg)" "se_on_rq=$(offset sched_entity on_rq)" \
-  "se_my_q=$(offset sched_entity my_q)" "se_runnable_weight=$(offset sched_entity runnable_weight)" \
-  "sa_util_est=$(offset sched_avg util_est)"
-echo
+# Each offset on its own line, so that a missing member stops the script.
+out=""
+for sm in rq.cfs rq.avg_rt rq.avg_dl rq.cpu_capacity_orig cfs_rq.load cfs_rq.h_nr_running \
+          cfs_rq.curr cfs_rq.avg sched_entity.avg sched_entity.on_rq sched_entity.my_q \
+          sched_entity.runnable_weight sched_avg.util_est; do
+  o=$(offset "${sm%%.*}" "${sm#*.}")
+  name=${sm/./_}
+  name=${name/sched_entity_/se_}
+  name=${name/sched_avg_/sa_}
+  out="$out$name=$o "
+done
+echo "$out"

@@ -13,8 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pgov/pelt.h"
-#include "pgov/util_est.h"
+#include "replay_linux.h"
 #include "oracle_rec.h"
 
 #define DEQUEUE_SLEEP 0x1u /* v6.1 kernel/sched/sched.h flag value (an ABI fact) */
@@ -24,25 +23,12 @@ struct tally {
     unsigned shown;
 };
 static struct tally t_pelt, t_ue;
-static uint64_t skipped[256];
-static const char *skip_reason[256];
+static uint32_t kver = PGOV_KVER_6_1;
 
-static const char *kind_name(unsigned k)
-{
-    static const char *const n[] = { "none", "se", "blocked_se", "cfs_rq", "rt_rq", "dl_rq",
-                                     "enqueue", "dequeue" };
-    return k < sizeof(n) / sizeof(n[0]) ? n[k] : "?";
-}
-
-/* scale_load_down() of a 64-bit kernel: weights carry 10 extra bits of
- * resolution; a non-zero weight never scales below 2. */
-static uint64_t scale_load_down(uint64_t w)
-{
-    if (!w)
-        return 0;
-    w >>= 10;
-    return w < 2 ? 2 : w;
-}
+/* --tsv: a sample of the rows, spread evenly over each flavour/op */
+static FILE *tsv_pelt, *tsv_ue;
+static uint64_t seen_pelt[REPLAY_LINUX_NFLAVOURS], seen_ue[REPLAY_LINUX_UE_NOPS];
+static uint64_t stride_pelt[REPLAY_LINUX_NFLAVOURS], stride_ue[REPLAY_LINUX_UE_NOPS];
 
 static struct pgov_pelt_avg to_lib(const struct orec_avg *a)
 {
@@ -59,12 +45,11 @@ static struct pgov_pelt_avg to_lib(const struct orec_avg *a)
     return s;
 }
 
-static void show_avg(const char *tag, const struct pgov_pelt_avg *s)
+static void print_avg(FILE *f, const char *sep, const struct pgov_pelt_avg *s)
 {
-    printf("    %s lut=%" PRIu64 " load_sum=%" PRIu64 " runnable_sum=%" PRIu64 " util_sum=%u pc=%u"
-           " load_avg=%" PRIu64 " runnable_avg=%" PRIu64 " util_avg=%" PRIu64 "\n",
-           tag, s->last_update_time, s->load_sum, s->runnable_sum, s->util_sum, s->period_contrib,
-           s->load_avg, s->runnable_avg, s->util_avg);
+    fprintf(f, "%" PRIu64 "%s%" PRIu64 "%s%" PRIu64 "%s%u%s%u%s%" PRIu64 "%s%" PRIu64 "%s%" PRIu64,
+            s->last_update_time, sep, s->load_sum, sep, s->runnable_sum, sep, s->util_sum, sep,
+            s->period_contrib, sep, s->load_avg, sep, s->runnable_avg, sep, s->util_avg);
 }
 
 static int same_avg(const struct pgov_pelt_avg *a, const struct pgov_pelt_avg *b)
@@ -75,165 +60,262 @@ static int same_avg(const struct pgov_pelt_avg *a, const struct pgov_pelt_avg *b
            a->runnable_avg == b->runnable_avg && a->util_avg == b->util_avg;
 }
 
-static void pelt_row(const struct orec *r)
+static unsigned pelt_flavour(const struct orec *r)
 {
-    struct pgov_pelt_avg sa = to_lib(&r->pre), want = to_lib(&r->post), pre = sa;
-    uint32_t running = r->flags & OREC_F_RUNNING ? 1u : 0u;
-    uint64_t now = r->x[0];
-    int ret;
-
     switch (r->kind) {
     case OREC_PELT_SE:
-        if (r->flags & OREC_F_TASK)
-            ret = pgov_pelt_update_task(&sa, now, r->x[3] ? 1u : 0u, 0, running,
-                                        scale_load_down(r->x[1]));
-        else
-            ret = pgov_pelt_update_group_se(&sa, now, r->x[3] ? 1u : 0u, r->x[2], running,
-                                            scale_load_down(r->x[1]));
-        break;
+        return r->flags & OREC_F_TASK ? REPLAY_LINUX_TASK : REPLAY_LINUX_GROUP;
     case OREC_PELT_BLOCKED:
-        ret = pgov_pelt_update_blocked_se(&sa, now, scale_load_down(r->x[1]));
-        break;
+        return REPLAY_LINUX_BLOCKED;
     case OREC_PELT_CFS:
-        ret = pgov_pelt_update_cfs_rq(&sa, now, scale_load_down(r->x[1]), r->x[2], running);
-        break;
+        return REPLAY_LINUX_CFS_RQ;
     case OREC_PELT_RT:
-        ret = pgov_pelt_update_rt(&sa, now, running);
-        break;
+        return REPLAY_LINUX_RT_RQ;
     default:
-        ret = pgov_pelt_update_dl(&sa, now, running);
-        break;
+        return REPLAY_LINUX_DL_RQ;
     }
+}
+
+static void pelt_row(const struct orec *r, int counting)
+{
+    struct pgov_pelt_avg sa = to_lib(&r->pre), want = to_lib(&r->post), pre = sa;
+    unsigned fl = pelt_flavour(r);
+    uint32_t running = r->flags & OREC_F_RUNNING ? 1u : 0u, on_rq = r->x[3] ? 1u : 0u;
+    uint64_t runnable = r->x[2];
+    int ret;
+
+    if (counting) {
+        seen_pelt[fl]++;
+        return;
+    }
+    ret = replay_linux_pelt(fl, &sa, r->x[0], r->x[1], runnable, on_rq, running);
     t_pelt.compared++;
-    if (ret == (int)r->ret && same_avg(&sa, &want)) {
+    if (ret == (int)r->ret && same_avg(&sa, &want))
         t_pelt.exact++;
-        return;
+    else if (t_pelt.shown++ < 10) {
+        printf("pelt mismatch: %s cpu %u now=%" PRIu64 " weight_raw=%" PRIu64 " runnable=%" PRIu64
+               " on_rq=%u running=%u: kernel ret %u, libpgov %d\n    pre    ",
+               replay_linux_pelt_names[fl], r->cpu, r->x[0], r->x[1], runnable, on_rq, running,
+               r->ret, ret);
+        print_avg(stdout, " ", &pre);
+        printf("\n    kernel ");
+        print_avg(stdout, " ", &want);
+        printf("\n    libpgov ");
+        print_avg(stdout, " ", &sa);
+        printf("\n");
     }
-    if (t_pelt.shown++ < 10) {
-        printf("pelt mismatch: %s cpu %u now=%" PRIu64 " in=%" PRIu64 ",%" PRIu64 ",%" PRIu64
-               " flags=%#x kernel ret %u, libpgov ret %d\n",
-               kind_name(r->kind), r->cpu, now, r->x[1], r->x[2], r->x[3], r->flags, r->ret, ret);
-        show_avg("pre   ", &pre);
-        show_avg("kernel", &want);
-        show_avg("lib   ", &sa);
+    if (tsv_pelt && seen_pelt[fl]++ % stride_pelt[fl] == 0) {
+        fprintf(tsv_pelt, "%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t",
+                replay_linux_pelt_names[fl], r->x[0], r->x[1], runnable, on_rq, running);
+        print_avg(tsv_pelt, "\t", &pre);
+        fprintf(tsv_pelt, "\t%u\t", r->ret);
+        print_avg(tsv_pelt, "\t", &want);
+        fputc('\n', tsv_pelt);
     }
 }
 
-static void ue_result(int ok, const struct orec *r, const char *what, uint64_t want, uint64_t got)
+/* One util_est operation: inputs, and the kernel's result. */
+struct ue_case {
+    unsigned op;
+    uint32_t rq_sum, sleep;
+    struct pgov_util_est_task task;
+    uint64_t util, runnable, cap;
+    uint32_t want_rq;
+    struct pgov_util_est_task want;
+};
+
+static void ue_row(const struct orec *r, const struct ue_case *c, int counting)
 {
+    uint32_t rq = c->rq_sum;
+    struct pgov_util_est_task t = c->task;
+    int e;
+
+    if (counting) {
+        seen_ue[c->op]++;
+        return;
+    }
+    e = replay_linux_util_est(c->op, kver, &rq, &t, c->sleep, c->util, c->runnable, c->cap);
     t_ue.compared++;
-    if (ok) {
+    if (e == 0 && rq == c->want_rq && t.enqueued == c->want.enqueued && t.ewma == c->want.ewma)
         t_ue.exact++;
-        return;
-    }
-    if (t_ue.shown++ < 10)
-        printf("util_est mismatch: %s (%s) cpu %u flags %#x: kernel %#" PRIx64 ", libpgov %#" PRIx64
-               " (task ue pre %#x/%#x, util %" PRIu64 " runnable %" PRIu64 " cap %" PRIu64 ")\n",
-               what, kind_name(r->kind), r->cpu, r->aux, want, got, r->pre.ue_enqueued,
-               r->pre.ue_ewma, r->post.util_avg, r->post.runnable_avg, r->x[2]);
+    else if (t_ue.shown++ < 10)
+        printf("util_est mismatch: %s cpu %u: rq_sum %#x task %#x/%#x sleep %u util %" PRIu64
+               " runnable %" PRIu64 " cap %" PRIu64 ": kernel rq_sum %#x task %#x/%#x, libpgov"
+               " rq_sum %#x task %#x/%#x (err %d)\n",
+               replay_linux_ue_names[c->op], r->cpu, c->rq_sum, c->task.enqueued, c->task.ewma,
+               c->sleep, c->util, c->runnable, c->cap, c->want_rq, c->want.enqueued,
+               c->want.ewma, rq, t.enqueued, t.ewma, e);
+    if (tsv_ue && seen_ue[c->op]++ % stride_ue[c->op] == 0)
+        fprintf(tsv_ue,
+                "%u.%u\t%s\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\n",
+                kver >> 8, kver & 0xff, replay_linux_ue_names[c->op], c->rq_sum, c->task.enqueued,
+                c->task.ewma, c->sleep, c->util, c->runnable, c->cap, c->want_rq,
+                c->want.enqueued, c->want.ewma);
 }
 
-static struct pgov_util_est_rq ue_rq(uint32_t enqueued)
+/*
+ * The util_est operations one record shows. An entity update that recomputed
+ * the averages clears UTIL_AVG_UNCHANGED; enqueue_task_fair starts with
+ * util_est_enqueue; dequeue_task_fair starts with util_est_dequeue and ends
+ * with util_est_update, fed with the averages as its PELT updates left them
+ * and the estimate as they left it (x[3]). util_est_enqueue/dequeue do not
+ * write the task, so its expected estimate is its input.
+ */
+static void util_est_rows(const struct orec *r, int counting)
 {
-    struct pgov_util_est_rq rq;
-    struct pgov_util_est_cfg cfg = { sizeof(cfg), PGOV_KVER_6_1, 0, 0 };
-    if (pgov_util_est_init(&rq, &cfg)) {
-        fprintf(stderr, "oracle_replay: util_est profile 6.1 refused\n");
-        exit(2);
-    }
-    rq.enqueued = enqueued;
-    return rq;
-}
+    struct ue_case c;
 
-static void util_est_rows(const struct orec *r)
-{
+    memset(&c, 0, sizeof(c));
+    c.task.enqueued = r->pre.ue_enqueued;
+    c.task.ewma = r->pre.ue_ewma;
+    c.want = c.task;
     if (r->kind == OREC_PELT_SE && r->ret == 1) {
-        /* the entity's averages changed: UTIL_AVG_UNCHANGED is cleared */
-        struct pgov_util_est_rq rq = ue_rq(0);
-        struct pgov_util_est_task t = { r->pre.ue_enqueued, r->pre.ue_ewma };
-        int e = pgov_util_est_util_changed(&rq, &t);
-        ue_result(!e && t.enqueued == r->post.ue_enqueued && t.ewma == r->post.ue_ewma, r,
-                  "util_changed", (uint64_t)r->post.ue_enqueued | (uint64_t)r->post.ue_ewma << 32,
-                  (uint64_t)t.enqueued | (uint64_t)t.ewma << 32);
+        c.op = REPLAY_LINUX_UE_CHANGED;
+        c.want.enqueued = r->post.ue_enqueued;
+        c.want.ewma = r->post.ue_ewma;
+        ue_row(r, &c, counting);
     } else if (r->kind == OREC_UE_ENQ || r->kind == OREC_UE_DEQ) {
-        struct pgov_util_est_rq rq = ue_rq((uint32_t)r->x[0]);
-        struct pgov_util_est_task t = { r->pre.ue_enqueued, r->pre.ue_ewma };
-        int e = r->kind == OREC_UE_ENQ ? pgov_util_est_enqueue(&rq, &t)
-                                       : pgov_util_est_dequeue(&rq, &t, 1);
-        ue_result(!e && rq.enqueued == (uint32_t)r->x[1], r,
-                  r->kind == OREC_UE_ENQ ? "rq sum enqueue" : "rq sum dequeue", r->x[1],
-                  rq.enqueued);
+        c.op = r->kind == OREC_UE_ENQ ? REPLAY_LINUX_UE_ENQUEUE : REPLAY_LINUX_UE_DEQUEUE;
+        c.rq_sum = (uint32_t)r->x[0];
+        c.want_rq = (uint32_t)r->x[1];
+        ue_row(r, &c, counting);
         if (r->kind == OREC_UE_DEQ) {
-            struct pgov_util_est_task u = { (uint32_t)r->x[3], (uint32_t)(r->x[3] >> 32) };
-            e = pgov_util_est_update(&rq, &u, (r->aux & DEQUEUE_SLEEP) ? 1u : 0u,
-                                     r->post.util_avg, r->post.runnable_avg, r->x[2]);
-            ue_result(e >= 0 && u.enqueued == r->post.ue_enqueued && u.ewma == r->post.ue_ewma, r,
-                      "ewma update",
-                      (uint64_t)r->post.ue_enqueued | (uint64_t)r->post.ue_ewma << 32,
-                      (uint64_t)u.enqueued | (uint64_t)u.ewma << 32);
+            c.op = REPLAY_LINUX_UE_UPDATE;
+            c.rq_sum = c.want_rq; /* util_est_update does not touch the sum */
+            c.task.enqueued = (uint32_t)r->x[3];
+            c.task.ewma = (uint32_t)(r->x[3] >> 32);
+            c.sleep = (r->aux & DEQUEUE_SLEEP) ? 1u : 0u;
+            c.util = r->post.util_avg;
+            c.runnable = r->post.runnable_avg;
+            c.cap = r->x[2];
+            c.want.enqueued = r->post.ue_enqueued;
+            c.want.ewma = r->post.ue_ewma;
+            ue_row(r, &c, counting);
         }
     }
 }
 
-int main(int argc, char **argv)
+/* One pass over the capture; counting = 1 only counts rows per flavour/op
+ * (for the TSV strides). Returns 0, or 2 after "file:record: reason". */
+static int pass(const char *path, int counting, char *release, char *version, uint64_t *trailer,
+                uint64_t *nrec)
 {
-    FILE *f;
+    FILE *f = fopen(path, "rb");
     struct orec r;
-    char release[65] = "", version[65] = "", kernel[32] = "6.1.?";
-    uint64_t n = 0, trailer[4] = { 0 };
-    int have_trailer = 0;
-    const char *p;
+    uint64_t n = 1;
 
-    if (argc != 2) {
-        fprintf(stderr, "usage: oracle_replay CAPTURE\n");
-        return 2;
-    }
-    f = fopen(argv[1], "rb");
     if (!f) {
-        perror(argv[1]);
+        perror(path);
         return 2;
     }
     if (fread(&r, sizeof(r), 1, f) != 1 || r.kind != OREC_HEADER || r.x[0] != OREC_MAGIC ||
         r.x[1] != sizeof(r)) {
-        fprintf(stderr, "%s:1: not an oracle capture (header, record size %zu)\n", argv[1],
+        fprintf(stderr, "%s:1: not an oracle capture (header, record size %zu)\n", path,
                 sizeof(r));
+        fclose(f);
         return 2;
     }
     memcpy(release, &r.pre, 64);
     memcpy(version, &r.post, 64);
-    /* "... Debian 6.1.192-3 ..." gives the upstream release 6.1.192 */
-    if ((p = strstr(version, "Debian ")) != NULL && sscanf(p + 7, "%31[0-9.]", kernel) != 1)
-        strcpy(kernel, "6.1.?");
-    skip_reason[OREC_NONE] = "";
-    while (fread(&r, sizeof(r), 1, f) == 1) {
+    for (;;) {
+        if (fread(&r, sizeof(r), 1, f) != 1 || r.kind == OREC_NONE) {
+            fprintf(stderr, "%s:%" PRIu64 ": capture has no trailer (guest did not finish)\n",
+                    path, n + 1);
+            fclose(f);
+            return 2;
+        }
         n++;
         if (r.kind == OREC_TRAILER) {
-            memcpy(trailer, r.x, sizeof(trailer));
-            have_trailer = 1;
+            memcpy(trailer, r.x, sizeof(r.x));
             break;
         }
         if (r.kind >= OREC_PELT_SE && r.kind <= OREC_PELT_DL) {
-            /* a signal whose prior state is in a state the kernel cannot be
-             * in would be a capture fault; the library refuses it */
-            pelt_row(&r);
-            util_est_rows(&r);
+            pelt_row(&r, counting);
+            util_est_rows(&r, counting);
         } else if (r.kind == OREC_UE_ENQ || r.kind == OREC_UE_DEQ) {
-            util_est_rows(&r);
+            util_est_rows(&r, counting);
         } else {
-            fprintf(stderr, "%s:%" PRIu64 ": unknown record kind %u\n", argv[1], n + 1, r.kind);
+            fprintf(stderr, "%s:%" PRIu64 ": unknown record kind %u\n", path, n, r.kind);
+            fclose(f);
             return 2;
         }
     }
     fclose(f);
-    if (!have_trailer) {
-        fprintf(stderr, "%s: capture has no trailer (guest did not finish)\n", argv[1]);
+    *nrec = n - 2;
+    return 0;
+}
+
+static void strides(const uint64_t *seen, uint64_t *stride, unsigned n, uint64_t rows)
+{
+    unsigned i;
+    for (i = 0; i < n; i++)
+        stride[i] = seen[i] > rows / n ? seen[i] / (rows / n) : 1;
+}
+
+static FILE *open_tsv(const char *path, const char *what)
+{
+    FILE *f = fopen(path, "w");
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    if (!f) {
+        perror(path);
+        exit(2);
+    }
+    fprintf(f, "# %s -- updates captured from Linux %s itself (Debian's linux-image under qemu).\n"
+               "# Made by tests/oracle/run.sh --vectors (see tests/vectors/README.md); one row per\n"
+               "# update, with the state before it: rows are independent.\n",
+            base, what);
+    return f;
+}
+
+int main(int argc, char **argv)
+{
+    char release[65] = "", version[65] = "", kernel[32] = "6.1.?";
+    uint64_t trailer[4] = { 0 }, n = 0, rows = 0;
+    const char *p, *cap, *dir = NULL;
+    char path[4096];
+    int e;
+
+    if (argc == 5 && strcmp(argv[2], "--tsv") == 0) {
+        dir = argv[3];
+        rows = strtoull(argv[4], NULL, 10);
+    } else if (argc != 2) {
+        fprintf(stderr, "usage: oracle_replay CAPTURE [--tsv DIR ROWS]\n");
         return 2;
     }
-    printf("capture: Linux %s (%s), %" PRIu64 " records; not captured: %" PRIu64
-           " (ring full), %" PRIu64 " (volume cap), %" PRIu64 " (kretprobe misses)\n",
-           release, kernel, n - 1, trailer[1], trailer[2], trailer[3]);
-    (void)skipped;
-    printf("not compared: schedutil, ondemand, conservative: no capture yet (dummy cpufreq driver not built)\n");
+    cap = argv[1];
+    if (dir) {
+        if ((e = pass(cap, 1, release, version, trailer, &n)))
+            return e;
+        strides(seen_pelt, stride_pelt, REPLAY_LINUX_NFLAVOURS, rows);
+        strides(seen_ue, stride_ue, REPLAY_LINUX_UE_NOPS, rows);
+        memset(seen_pelt, 0, sizeof(seen_pelt));
+        memset(seen_ue, 0, sizeof(seen_ue));
+        snprintf(path, sizeof(path), "%s/linux-6.1-pelt.tsv", dir);
+        tsv_pelt = open_tsv(path, "6.1 (PELT)");
+        fprintf(tsv_pelt, "flavour\tnow_ns\tweight_raw\trunnable\ton_rq\trunning\tpre_last_update_time"
+                          "\tpre_load_sum\tpre_runnable_sum\tpre_util_sum\tpre_period_contrib"
+                          "\tpre_load_avg\tpre_runnable_avg\tpre_util_avg\tret\tlast_update_time"
+                          "\tload_sum\trunnable_sum\tutil_sum\tperiod_contrib\tload_avg"
+                          "\trunnable_avg\tutil_avg\n");
+        snprintf(path, sizeof(path), "%s/linux-6.1-util_est.tsv", dir);
+        tsv_ue = open_tsv(path, "6.1 (util_est)");
+        fprintf(tsv_ue, "kver\top\trq_sum\ttask_enqueued\ttask_ewma\tsleep\tutil\trunnable\tcap"
+                        "\trq_sum_after\ttask_enqueued_after\ttask_ewma_after\n");
+    }
+    if ((e = pass(cap, 0, release, version, trailer, &n)))
+        return e;
+    if (tsv_pelt && (fclose(tsv_pelt) | fclose(tsv_ue))) {
+        perror("oracle_replay: writing the TSV sample");
+        return 2;
+    }
+    /* "#1 SMP PREEMPT_DYNAMIC Debian 6.1.192-3 (...)" gives upstream 6.1.192 */
+    if ((p = strstr(version, "Debian ")) == NULL || sscanf(p + 7, "%31[0-9.]", kernel) != 1)
+        strcpy(kernel, "6.1.?");
+    printf("capture: Linux %s (%s), %" PRIu64 " records\n", release, kernel, n);
+    printf("not captured: %" PRIu64 " records (ring full), %" PRIu64 " (volume cap), %" PRIu64
+           " probe hits missed by kretprobes (maxactive)\n",
+           trailer[1], trailer[2], trailer[3]);
+    printf("not compared: schedutil, ondemand, conservative: no capture (dummy cpufreq driver not built yet)\n");
     printf("oracle: pelt %" PRIu64 "/%" PRIu64 " util_est %" PRIu64 "/%" PRIu64
            " schedutil 0/0 ondemand 0/0 conservative 0/0 exact (kernel %s)\n",
            t_pelt.exact, t_pelt.compared, t_ue.exact, t_ue.compared, kernel);

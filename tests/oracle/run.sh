@@ -5,7 +5,10 @@
 # util_est update with its true prior state and inputs, then recompute each
 # one on the host through libpgov (oracle_replay) and compare every field.
 # Usage: tests/oracle/run.sh [SECONDS]   (workload length; default 20)
-# Env:   PGOV_ORACLE_KEEP=1 keeps the raw capture (build/oracle/capture.img).
+# Env:   PGOV_ORACLE_KEEP=1 keeps the raw capture (build/oracle/capture.img);
+#        PGOV_ORACLE_TSV=DIR also writes a sample of the compared rows as
+#        DIR/linux-6.1-{pelt,util_est}.tsv (PGOV_ORACLE_TSV_ROWS rows each,
+#        default 6000, spread evenly over the update kinds).
 # Needs: linux-headers-amd64, qemu-system-x86, busybox-static, dwarves
 #        (pahole), gcc; the matching linux-image .deb is fetched once.
 set -euo pipefail
@@ -33,8 +36,10 @@ echo "oracle: Linux $kver, offsets from BTF: $params"
 
 # 3. Workload (static) and the host replay.
 gcc -O2 -static -Wall -Wextra -o "$out/workload" "$root/tests/oracle/workload.c"
-gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/tests/oracle" \
-  -o "$out/oracle_replay" "$root/tests/oracle/oracle_replay.c" "$root"/lib/*.c
+# The replay shares pgov-replay's linux_pelt/linux_util_est code (replay_linux.c).
+gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/examples/replay" \
+  -I"$root/tests/oracle" -o "$out/oracle_replay" "$root/tests/oracle/oracle_replay.c" \
+  "$root/examples/replay/replay_linux.c" "$root/examples/replay/replay.c" "$root"/lib/*.c
 
 # 4. initramfs: busybox, virtio block driver, module, workload.
 ird=$out/initramfs
@@ -78,5 +83,13 @@ tr -d '\r' <"$log" | grep -E 'pgov|workload|records|copied' || true
 grep -q 'pgov-oracle: capture done' "$log" || { echo "oracle: capture did not finish" >&2; tail -n 40 "$log" >&2; exit 1; }
 
 # 6. Replay on the host.
-"$out/oracle_replay" "$out/capture.img"
+set +e
+if [ -n "${PGOV_ORACLE_TSV:-}" ]; then
+  "$out/oracle_replay" "$out/capture.img" --tsv "$PGOV_ORACLE_TSV" "${PGOV_ORACLE_TSV_ROWS:-6000}"
+else
+  "$out/oracle_replay" "$out/capture.img"
+fi
+rc=$?
+set -e
 [ "${PGOV_ORACLE_KEEP:-0}" = 1 ] || rm -f "$out/capture.img"
+exit $rc

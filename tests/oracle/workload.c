@@ -109,16 +109,19 @@ static void nice_sweep_task(long arg)
     }
 }
 
-static int ring_fd[8][2];
+/* Two wakeup rings of RING tasks each (one at the root, one in a/b): every
+ * hop is a sleep dequeue and a wakeup enqueue, through every group level. */
 #define RING 6
-static void ring_member(long i)
+static int ring_fd[2][RING][2];
+static void ring_member(long arg)
 {
+    int (*fd)[2] = ring_fd[arg / RING], i = (int)(arg % RING);
     char c;
     while (now_s() < t_end) {
-        if (read(ring_fd[i][0], &c, 1) != 1)
+        if (read(fd[i][0], &c, 1) != 1)
             break;
-        spin(0.0002);
-        if (write(ring_fd[(i + 1) % RING][1], &c, 1) != 1)
+        spin(0.00005);
+        if (write(fd[(i + 1) % RING][1], &c, 1) != 1)
             break;
     }
 }
@@ -246,12 +249,12 @@ int main(int argc, char **argv)
         spawn(duty, duties[i][0], (int)duties[i][1], groups[duties[i][2]]);
     for (i = -20; i <= 19; i++)
         spawn(nice_sweep_task, 0, i, groups[(i + 20) % 3]);
-    for (i = 0; i < RING; i++)
-        if (pipe(ring_fd[i]))
+    for (i = 0; i < 2 * RING; i++)
+        if (pipe(ring_fd[i / RING][i % RING]))
             return 1;
-    for (i = 0; i < RING; i++)
-        spawn(ring_member, i, 0, groups[i % 3]);
-    if (write(ring_fd[0][1], "x", 1) != 1)
+    for (i = 0; i < 2 * RING; i++)
+        spawn(ring_member, i, 0, i < RING ? NULL : "a/b");
+    if (write(ring_fd[0][0][1], "x", 1) != 1 || write(ring_fd[1][0][1], "x", 1) != 1)
         return 1;
     spawn(fork_exec_storm, 0, 0, NULL);
     spawn(fork_exec_storm, 0, 0, "a/b");
