@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pgov/kver.h>
+
 #define LINE_MAX_LEN 16384
 
 static int col_index(const struct replay_row *r, const char *col)
@@ -301,4 +303,13 @@ out:
     free(line);
     fclose(f);
     return rc;
+}
+
+uint32_t replay_kver(const char *s)
+{
+    unsigned maj, min;
+    char tail;
+    if (!s || sscanf(s, "v%u.%u%c", &maj, &min, &tail) != 2 || maj > 255 || min > 255)
+        return 0;
+    return PGOV_KVER(maj, min);
 }

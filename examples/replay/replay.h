@@ -55,6 +55,8 @@ void replay_set(struct replay_row *r, const char *col, const char *val);
 void replay_set_u64(struct replay_row *r, const char *col, uint64_t v);
 void replay_set_s64(struct replay_row *r, const char *col, int64_t v);
 void replay_set_dash(struct replay_row *r, const char *col);
+/* "v6.18", "v4.17", ... -> PGOV_KVER(major, minor); 0 if NULL or malformed. */
+uint32_t replay_kver(const char *s);
 int replay_fail(struct replay_row *r, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

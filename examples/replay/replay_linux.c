@@ -164,23 +164,21 @@ static const char *const lu_outs[] = {"rq_sum_after", "task_enqueued_after", "ta
 static int lu_row(void *state, struct replay_row *r)
 {
     struct pgov_util_est_task t;
-    uint32_t rq_sum, sleep, major, minor;
+    uint32_t rq_sum, sleep, kver = replay_kver(replay_str(r, "kver"));
     uint64_t util, runnable, cap;
-    const char *kv = replay_str(r, "kver");
     unsigned op;
-    char tail;
     int e;
 
     (void)state;
-    if (!kv || sscanf(kv, "%u.%u%c", &major, &minor, &tail) != 2 || major > 255 || minor > 255)
-        return replay_fail(r, "column 'kver': expected MAJOR.MINOR");
+    if (kver == 0)
+        return replay_fail(r, "column 'kver': expected vMAJOR.MINOR");
     if (lookup(r, "op", replay_linux_ue_names, REPLAY_LINUX_UE_NOPS, &op) ||
         replay_u32(r, "rq_sum", &rq_sum) || replay_u32(r, "task_enqueued", &t.enqueued) ||
         replay_u32(r, "task_ewma", &t.ewma) || replay_u32(r, "sleep", &sleep) ||
         replay_u64(r, "util", &util) || replay_u64(r, "runnable", &runnable) ||
         replay_u64(r, "cap", &cap))
         return -1;
-    e = replay_linux_util_est(op, PGOV_KVER(major, minor), &rq_sum, &t, sleep, util, runnable,
+    e = replay_linux_util_est(op, kver, &rq_sum, &t, sleep, util, runnable,
                               cap);
     if (e < 0)
         return replay_fail(r, "libpgov refused the operation: %d", e);

@@ -25,16 +25,6 @@ static const char *const ue_outs[] = {"task_enqueued", "task_ewma",   "task_flag
                                       "cpu_util",      NULL};
 static const char *const ue_group[] = {"version", "scenario", NULL};
 
-/* "v6.18", "v4.17", ... -> PGOV_KVER(major, minor); 0 if malformed. */
-static uint32_t parse_version(const char *s)
-{
-    unsigned maj, min;
-    char tail;
-    if (!s || sscanf(s, "v%u.%u%c", &maj, &min, &tail) != 2 || maj > 255 || min > 255)
-        return 0;
-    return PGOV_KVER(maj, min);
-}
-
 static int ue_row(void *state, struct replay_row *r)
 {
     struct ue_state *st = state;
@@ -46,7 +36,7 @@ static int ue_row(void *state, struct replay_row *r)
 
     if (!st->started) {
         struct pgov_util_est_cfg cfg = {sizeof(cfg), 0, 0, 0};
-        cfg.kver = parse_version(replay_str(r, "version"));
+        cfg.kver = replay_kver(replay_str(r, "version"));
         if (cfg.kver == 0)
             return replay_fail(r, "column 'version': expected vMAJOR.MINOR");
         rc = pgov_util_est_init(&st->rq, &cfg);

@@ -147,7 +147,7 @@ static void ue_row(const struct orec *r, const struct ue_case *c, int counting)
                c->want.ewma, rq, t.enqueued, t.ewma, e);
     if (tsv_ue && seen_ue[c->op]++ % stride_ue[c->op] == 0)
         fprintf(tsv_ue,
-                "%u.%u\t%s\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\n",
+                "v%u.%u\t%s\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\n",
                 kver >> 8, kver & 0xff, replay_linux_ue_names[c->op], c->rq_sum, c->task.enqueued,
                 c->task.ewma, c->sleep, c->util, c->runnable, c->cap, c->want_rq,
                 c->want.enqueued, c->want.ewma);

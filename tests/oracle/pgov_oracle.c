@@ -57,6 +57,16 @@ static unsigned int ring_records = 65536;
 module_param(ring_records, uint, 0444);
 MODULE_PARM_DESC(ring_records, "records per CPU ring");
 
+/* Read-only parameter "records": records captured so far (the workload
+ * sizes itself by it, so that a loaded host still yields the target rows). */
+static atomic64_t nrec, ncapped;
+static int records_get(char *buf, const struct kernel_param *kp)
+{
+    return sysfs_emit(buf, "%lld\n", (long long)atomic64_read(&nrec));
+}
+static const struct kernel_param_ops records_ops = { .get = records_get };
+module_param_cb(records, &records_ops, NULL, 0444);
+
 struct ring {
     raw_spinlock_t lock;
     u64 head, tail; /* records written, records read */
@@ -64,7 +74,6 @@ struct ring {
     struct orec *buf;
 };
 static struct ring __percpu *rings;
-static atomic64_t nrec, ncapped;
 static bool stopped, trailer_sent, header_sent;
 static DEFINE_MUTEX(read_lock);
 static struct orec *bounce;

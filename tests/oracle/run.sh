@@ -4,7 +4,10 @@
 # with pgov_oracle.ko and the static workload, capture every PELT and
 # util_est update with its true prior state and inputs, then recompute each
 # one on the host through libpgov (oracle_replay) and compare every field.
-# Usage: tests/oracle/run.sh [SECONDS]   (workload length; default 20)
+# Usage: tests/oracle/run.sh [RECORDS [SECONDS]]
+#   The workload runs until the module has captured RECORDS records (default
+#   1300000: about 1.1M PELT and 0.55M util_est rows), at most SECONDS
+#   (default 300) of guest time; a loaded host then takes longer, not fewer rows.
 # Env:   PGOV_ORACLE_KEEP=1 keeps the raw capture (build/oracle/capture.img);
 #        PGOV_ORACLE_TSV=DIR also writes a sample of the compared rows as
 #        DIR/linux-6.1-{pelt,util_est}.tsv (PGOV_ORACLE_TSV_ROWS rows each,
@@ -13,7 +16,8 @@
 #        (pahole), gcc; the matching linux-image .deb is fetched once.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-secs=${1:-20}
+until=${1:-1300000}
+secs=${2:-300}
 out=$root/build/oracle
 . "$root/examples/kmod/guest.sh"
 
@@ -57,7 +61,7 @@ cp "$out/kmod/pgov_oracle.ko" "$out/workload" "$ird/"
   echo 'n=0; while [ ! -b /dev/vdb ] && [ $n -lt 100 ]; do $bb sleep 0.1; n=$((n+1)); done'
   echo "\$bb insmod /pgov_oracle.ko $params || { echo 'pgov-oracle: insmod failed'; \$bb poweroff -f; }"
   echo '$bb dd if=/proc/pgov_oracle of=/dev/vda bs=1M conv=fsync 2>/tmp/dd.log &'
-  echo "/workload $secs /dev/vdb"
+  echo "/workload $secs /dev/vdb $until"
   echo 'echo stop > /proc/pgov_oracle; wait; $bb cat /tmp/dd.log; $bb sync'
   echo 'echo "pgov-oracle: capture done"'
   echo '$bb poweroff -f'
@@ -71,7 +75,7 @@ truncate -s 1G "$out/capture.img"
 log=$out/console.log
 t0=$(date +%s)
 set +e
-timeout $((secs * 8 + 240)) qemu-system-x86_64 -accel tcg -m 1024 -smp 4 -nographic -no-reboot \
+timeout $((secs + 300)) qemu-system-x86_64 -accel tcg -m 1024 -smp 4 -nographic -no-reboot \
   -kernel "$GUEST_VMLINUZ" -initrd "$out/initramfs.gz" \
   -drive file="$out/capture.img",format=raw,if=virtio,cache=unsafe \
   -drive file="$out/scratch.img",format=raw,if=virtio,readonly=on \

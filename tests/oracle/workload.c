@@ -8,7 +8,10 @@
  * migrator, CPU hotplug of the last CPU, and an overload window in which one
  * CPU holds more than 100 runnable tasks plus nice -20 tasks (cfs_rq load_sum
  * past 2^32).
- * Usage: workload SECONDS [DISK]   |   workload --noop (the exec target)
+ * With UNTIL, the run ends when the capture module has that many records
+ * (/sys/module/pgov_oracle/parameters/records) and the timeline follows that
+ * progress; SECONDS is then only the upper bound.
+ * Usage: workload SECONDS [DISK [UNTIL]]   |   workload --noop (the exec target)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -74,6 +77,17 @@ static void pin(int cpu)
 }
 
 static double t_end;
+
+static double records(void)
+{
+    char buf[32] = "";
+    int fd = open("/sys/module/pgov_oracle/parameters/records", O_RDONLY);
+    if (fd < 0 || read(fd, buf, sizeof(buf) - 1) <= 0)
+        buf[0] = 0;
+    if (fd >= 0)
+        close(fd);
+    return atof(buf);
+}
 
 /* Fork a child that runs fn(arg) until t_end, in a cgroup (or none), at a nice level. */
 static pid_t spawn(void (*fn)(long), long arg, int nice_level, const char *group)
@@ -208,14 +222,15 @@ static void overload_task(long arg)
 {
     pin(1);
     (void)arg;
-    while (now_s() < t_end)
+    while (now_s() < t_end) /* until killed */
         spin(0.01);
 }
 
 int main(int argc, char **argv)
 {
-    double secs, t0;
+    double secs, t0, until = 0;
     int i;
+    static pid_t overload[113];
     static const long duties[][3] = { /* period_ms*100+duty, nice, group */
         { 400 + 50, 0, 0 },   { 1600 + 25, -20, 1 }, { 10000 + 70, 19, 2 }, { 1000 + 90, 5, 0 },
         { 3200 + 10, -10, 1 }, { 800 + 30, 10, 2 },  { 5000 + 50, -5, 0 },  { 100 + 50, 0, 1 },
@@ -230,6 +245,8 @@ int main(int argc, char **argv)
     }
     if (argc > 2)
         disk = argv[2];
+    if (argc > 3)
+        until = atof(argv[3]);
     setpgid(0, 0);
     signal(SIGTERM, SIG_IGN);
     mkdir("/sys/fs/cgroup", 0755);
@@ -264,32 +281,32 @@ int main(int argc, char **argv)
     spawn(dl_task, 0, 0, NULL);
     spawn(migrator, 0, 0, "a/c");
 
-    /* Timeline: hotplug at 25% and 75%, overload from 40% to 65%. */
+    /* Timeline in progress f (records or time): hotplug of cpu3 at 25% and
+     * of cpu2 at 75%, one second each; overload of cpu1 from 40% to 65%. */
     {
-        int overloaded = 0, unplug1 = 0, unplug2 = 0;
-        while (now_s() < t_end) {
-            double f = (now_s() - t0) / secs;
-            if (!unplug1 && f > 0.25) {
+        int stage = 0;
+        for (;;) {
+            double f = until > 0 ? records() / until : (now_s() - t0) / secs;
+            if (f >= 1 || now_s() >= t_end)
+                break;
+            if (stage == 0 && f > 0.25) {
                 put_file("/sys/devices/system/cpu/cpu3/online", "0");
-                sleep_s(secs * 0.05);
+                sleep_s(1);
                 put_file("/sys/devices/system/cpu/cpu3/online", "1");
-                unplug1 = 1;
-            }
-            if (!overloaded && f > 0.40) {
-                double saved = t_end;
-                t_end = now_s() + secs * 0.25; /* children copy t_end at fork */
-                for (i = 0; i < 110; i++)
-                    spawn(overload_task, 0, 0, NULL);
-                for (i = 0; i < 3; i++)
-                    spawn(overload_task, 0, -20, NULL);
-                t_end = saved;
-                overloaded = 1;
-            }
-            if (!unplug2 && f > 0.75) {
+                stage++;
+            } else if (stage == 1 && f > 0.40) {
+                for (i = 0; i < 113; i++)
+                    overload[i] = spawn(overload_task, 0, i < 110 ? 0 : -20, NULL);
+                stage++;
+            } else if (stage == 2 && f > 0.65) {
+                for (i = 0; i < 113; i++)
+                    kill(overload[i], SIGKILL);
+                stage++;
+            } else if (stage == 3 && f > 0.75) {
                 put_file("/sys/devices/system/cpu/cpu2/online", "0");
-                sleep_s(secs * 0.05);
+                sleep_s(1);
                 put_file("/sys/devices/system/cpu/cpu2/online", "1");
-                unplug2 = 1;
+                stage++;
             }
             sleep_s(0.05);
         }
