@@ -261,7 +261,7 @@ static FILE *open_tsv(const char *path, const char *what)
         exit(2);
     }
     fprintf(f, "# %s -- updates captured from Linux %s itself (Debian's linux-image under qemu).\n"
-               "# Made by tests/oracle/run.sh --vectors (see tests/vectors/README.md); one row per\n"
+               "# Made by PGOV_ORACLE_TSV=DIR tests/oracle/run.sh (see tests/oracle/README.md); one row per\n"
                "# update, with the state before it: rows are independent.\n",
             base, what);
     return f;
