@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * pgov_oracle.ko: capture Linux 6.1's own PELT and util_est updates.
  *
