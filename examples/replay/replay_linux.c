@@ -111,7 +111,7 @@ static int lp_row(void *state, struct replay_row *r)
     struct pgov_pelt_avg sa;
     uint64_t now, weight, runnable, v[8];
     uint32_t on_rq, running;
-    unsigned flavour, i;
+    unsigned flavour = REPLAY_LINUX_NFLAVOURS, i;
     int ret;
     static const char *const pre[] = {PELT_FIELDS("pre_")};
 
@@ -166,7 +166,7 @@ static int lu_row(void *state, struct replay_row *r)
     struct pgov_util_est_task t;
     uint32_t rq_sum, sleep, kver = replay_kver(replay_str(r, "kver"));
     uint64_t util, runnable, cap;
-    unsigned op;
+    unsigned op = REPLAY_LINUX_UE_NOPS;
     int e;
 
     (void)state;

@@ -64,7 +64,9 @@ struct orec_avg { /* struct sched_avg of v6.1 */
  *   UE_DEQ:       same, then cpu_capacity_orig, then the task's util_est
  *                 {enqueued | ewma << 32} just before util_est_update
  *   HEADER:       OREC_MAGIC, sizeof(struct orec); pre/post: uname release
- *   TRAILER:      records written, dropped (ring full), capped (limit), probe misses
+ *   TRAILER:      records written, dropped (ring full), capped (limit), kretprobe
+ *                 misses (instance pool empty); aux: kprobe misses (hit while
+ *                 another probe handler ran on that CPU)
  */
 struct orec {
     orec_u8 kind;

@@ -227,6 +227,7 @@ static int pass(const char *path, int counting, char *release, char *version, ui
         n++;
         if (r.kind == OREC_TRAILER) {
             memcpy(trailer, r.x, sizeof(r.x));
+            trailer[4] = r.aux;
             break;
         }
         if (r.kind >= OREC_PELT_SE && r.kind <= OREC_PELT_DL) {
@@ -270,7 +271,7 @@ static FILE *open_tsv(const char *path, const char *what)
 int main(int argc, char **argv)
 {
     char release[65] = "", version[65] = "", kernel[32] = "6.1.?";
-    uint64_t trailer[4] = { 0 }, n = 0, rows = 0;
+    uint64_t trailer[5] = { 0 }, n = 0, rows = 0;
     const char *p, *cap, *dir = NULL;
     char path[4096];
     int e;
@@ -313,8 +314,8 @@ int main(int argc, char **argv)
         strcpy(kernel, "6.1.?");
     printf("capture: Linux %s (%s), %" PRIu64 " records\n", release, kernel, n);
     printf("not captured: %" PRIu64 " records (ring full), %" PRIu64 " (volume cap), %" PRIu64
-           " probe hits missed by kretprobes (maxactive)\n",
-           trailer[1], trailer[2], trailer[3]);
+           " (kretprobe instance pool empty), %" PRIu64 " (hit inside another probe's handler)\n",
+           trailer[1], trailer[2], trailer[3], trailer[4]);
     printf("not compared: schedutil, ondemand, conservative: no capture (dummy cpufreq driver not built yet)\n");
     printf("oracle: pelt %" PRIu64 "/%" PRIu64 " util_est %" PRIu64 "/%" PRIu64
            " schedutil 0/0 ondemand 0/0 conservative 0/0 exact (kernel %s)\n",
