@@ -15,7 +15,7 @@ PKGS=(
   qemu-system-arm qemu-system-misc
   linux-headers-amd64
   qemu-system-x86 busybox-static python3
-  dwarves
+  libtracecmd-dev libtraceevent-dev libtracefs-dev trace-cmd dwarves
 )
 
 missing=()

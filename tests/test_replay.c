@@ -2,7 +2,10 @@
 /*
  * The replay engine itself, with a toy adapter (sum = a + b): adapter choice
  * by header, recomputation, mismatch detection, blank outputs caught, state
- * reset per group, and malformed input rejected with a line number.
+ * reset per group, and malformed input rejected with a line number. Then the
+ * strictness of issue 18: no rows is an error, `step` is parsed and counted
+ * in every format, group keys compare as numbers, every input is read or '-',
+ * and kernel versions must be real releases.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +16,8 @@
 #include <cmocka.h>
 
 #include "replay.h"
+#include "vector_files.h"
+#include <stdlib.h>
 
 struct toy_state {
     uint64_t rows_in_group;
@@ -131,6 +136,182 @@ static void test_malformed(void **st)
                      -1);
 }
 
+/* A second toy with a step column, a kernel version and an input that only
+ * some rows use: sum = a + minor(ver), opt read only when a == 1. */
+static int toy2_row(void *state, struct replay_row *r)
+{
+    struct toy_state *st = state;
+    uint64_t a, o = 0;
+    uint32_t k;
+    if (replay_kver(r, "ver", "cur", &k) || replay_u64(r, "a", &a))
+        return -1;
+    if (a == 1 && replay_u64(r, "opt", &o))
+        return -1;
+    replay_set_u64(r, "sum", a + (k & 0xff) + o);
+    replay_set_u64(r, "nth", ++st->rows_in_group);
+    return 0;
+}
+
+static const char *const toy2_cols[] = {"grp", "step", "ver", "a", "opt", "sum", "nth", NULL};
+static const struct replay_adapter toy2 = {"toy2", toy2_cols, toy_outs, toy_group,
+                                           sizeof(struct toy_state), toy2_row};
+static const struct replay_adapter *const table2[] = {&toy2, NULL};
+
+static int run2(const char *text, struct replay_result *res, char *out, size_t outlen)
+{
+    const char *p = write_tmp(text);
+    FILE *o = tmpfile();
+    assert_non_null(o);
+    int rc = replay_file(p, table2, REPLAY_CHECK, o, o, res);
+    rewind(o);
+    size_t n = fread(out, 1, outlen - 1, o);
+    out[n] = 0;
+    fclose(o);
+    remove(p);
+    return rc;
+}
+
+#define H2 "grp\tstep\tver\ta\topt\tsum\tnth\n"
+
+static void expect_reject(const char *text, const char *want)
+{
+    struct replay_result res;
+    char out[4096];
+    int rc = run2(text, &res, out, sizeof(out));
+    if (rc != -1 || !strstr(out, want))
+        fail_msg("rc %d, output '%s', want '%s'", rc, out, want);
+}
+
+static void test_no_rows(void **st)
+{
+    (void)st;
+    struct replay_result res;
+    char out[4096];
+    /* header only: once "0 rows, 0 checks" and exit 0 */
+    assert_int_equal(run("grp\ta\tb\tsum\tnth\n", REPLAY_CHECK, &res, out, sizeof(out)), -1);
+    assert_non_null(strstr(out, ":1: no data rows"));
+    assert_int_equal(run("# c\ngrp\ta\tb\tsum\tnth\n# trailing\n", REPLAY_CHECK, &res, out,
+                         sizeof(out)), -1);
+    assert_non_null(strstr(out, ":3: no data rows"));
+}
+
+static void test_step(void **st)
+{
+    (void)st;
+    struct replay_result res;
+    char out[4096];
+    assert_int_equal(run2(H2 "x\t0\tv5.7\t2\t-\t9\t1\nx\t1\tv5.7\t1\t3\t11\t2\ny\t0\tcur\t0\t-\t0\t1\n",
+                          &res, out, sizeof(out)), 0);
+    assert_int_equal(res.mismatches, 0);
+    expect_reject(H2 "x\tbanana\tv5.7\t2\t-\t9\t1\n", ":2: column 'step': 'banana' is not a decimal");
+    expect_reject(H2 "x\t-1\tv5.7\t2\t-\t9\t1\n", ":2: column 'step': '-1' is not a decimal");
+    expect_reject(H2 "x\t18446744073709551616\tv5.7\t2\t-\t9\t1\n", ":2: column 'step': '18446744073709551616' is too large");
+    expect_reject(H2 "x\t4294967296\tv5.7\t2\t-\t9\t1\n", ":2: column 'step': '4294967296' is out of range");
+    expect_reject(H2 "x\t1\tv5.7\t2\t-\t9\t1\n", ":2: column 'step': 1 where 0 belongs");
+    expect_reject(H2 "x\t0\tv5.7\t2\t-\t9\t1\nx\t2\tv5.7\t2\t-\t9\t2\n", ":3: column 'step': 2 where 1 belongs");
+    expect_reject(H2 "x\t0\tv5.7\t2\t-\t9\t1\nx\t0\tv5.7\t2\t-\t9\t2\n", ":3: column 'step': 0 where 1 belongs");
+}
+
+static void test_keys_are_numbers(void **st)
+{
+    (void)st;
+    struct replay_result res;
+    char out[4096];
+    /* "05" and "5" are one group: nth goes on to 2 and step 1 follows 0 */
+    assert_int_equal(run2(H2 "05\t0\tv5.7\t2\t-\t9\t1\n5\t1\tv5.7\t2\t-\t9\t2\n", &res, out,
+                          sizeof(out)), 0);
+    assert_int_equal(res.mismatches, 0);
+    /* while "x" and "X" are two */
+    expect_reject(H2 "x\t0\tv5.7\t2\t-\t9\t1\nX\t1\tv5.7\t2\t-\t9\t2\n", ":3: column 'step': 1 where 0 belongs");
+}
+
+static void test_unread_input(void **st)
+{
+    (void)st;
+    /* opt is only used when a == 1: elsewhere it must be '-' */
+    expect_reject(H2 "x\t0\tv5.7\t2\t7\t9\t1\n", ":2: column 'opt': '7' is not used by toy2");
+}
+
+static void test_kver_real_release(void **st)
+{
+    (void)st;
+    expect_reject(H2 "x\t0\tv4.99\t2\t-\t101\t1\n", ":2: column 'ver': '4.99' was never released");
+    expect_reject(H2 "x\t0\tv4.255\t2\t-\t9\t1\n", ":2: column 'ver': '4.255' was never released");
+    expect_reject(H2 "x\t0\tv4294967300.17\t2\t-\t9\t1\n", ":2: column 'ver': '4294967300.17' is not a kernel release");
+    expect_reject(H2 "x\t0\tv+4.14\t2\t-\t9\t1\n", ":2: column 'ver': '+4.14' is not a kernel release");
+    expect_reject(H2 "x\t0\t5.7\t2\t-\t9\t1\n", ":2: column 'ver': expected cur or vMAJOR.MINOR, got '5.7'");
+}
+
+static void test_numbers_strict(void **st)
+{
+    (void)st;
+    static const char *const bad[] = {"0x10", "+1", "1e3", " 1", "1 ", "", "05.0", "-0"};
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        char text[256];
+        snprintf(text, sizeof(text), H2 "x\t0\tv5.7\t%s\t-\t9\t1\n", bad[i]);
+        expect_reject(text, ":2: column 'a': ");
+    }
+}
+
+/* The first data row of every vector file with a step column, its step
+ * replaced by a hostile value, is rejected by that format's adapter. */
+static void test_step_every_format(void **st)
+{
+    (void)st;
+    static const char *const bad[] = {"banana", "-1", "18446744073709551616", "1", "0x0", "+0"};
+    int formats = 0;
+    for (const char *const *v = pgov_vector_files; *v; v++) {
+        static char path[512], line[16384], hdr[16384], row[16384];
+        row[0] = 0;
+        snprintf(path, sizeof(path), "%s/%s", PGOV_VECTOR_DIR, *v);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        hdr[0] = 0;
+        while (fgets(line, sizeof(line), f)) {
+            if (line[0] == '#')
+                continue;
+            if (!hdr[0])
+                strcpy(hdr, line);
+            else {
+                strcpy(row, line);
+                break;
+            }
+        }
+        fclose(f);
+        /* which field is step? */
+        int col = -1, k = 0;
+        for (char *p = hdr, *t; p; p = t ? t + 1 : NULL, k++) {
+            t = strchr(p, '\t');
+            size_t l = t ? (size_t)(t - p) : strcspn(p, "\n");
+            if (l == 4 && strncmp(p, "step", 4) == 0)
+                col = k;
+        }
+        if (col < 0)
+            continue;
+        formats++;
+        for (size_t b = 0; b < sizeof(bad) / sizeof(bad[0]); b++) {
+            static char text[40000];
+            char *p = row;
+            for (int i = 0; i < col; i++)
+                p = strchr(p, '\t') + 1;
+            char *e = strchr(p, '\t');
+            snprintf(text, sizeof(text), "%s%.*s%s%s", hdr, (int)(p - row), row, bad[b], e);
+            const char *tmp = write_tmp(text);
+            FILE *o = tmpfile();
+            struct replay_result res;
+            char out[4096];
+            int rc = replay_file(tmp, replay_adapters, REPLAY_CHECK, o, o, &res);
+            rewind(o);
+            out[fread(out, 1, sizeof(out) - 1, o)] = 0;
+            fclose(o);
+            remove(tmp);
+            if (rc != -1 || !strstr(out, ":2: column 'step': "))
+                fail_msg("%s with step '%s': rc %d, '%s'", *v, bad[b], rc, out);
+        }
+    }
+    assert_int_equal(formats, 8); /* ondemand, pelt_trace, 3 pstate, sugov, uclamp, util_est */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -138,6 +319,13 @@ int main(void)
         cmocka_unit_test(test_check_mismatch),
         cmocka_unit_test(test_print_ignores_outputs),
         cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_no_rows),
+        cmocka_unit_test(test_step),
+        cmocka_unit_test(test_keys_are_numbers),
+        cmocka_unit_test(test_unread_input),
+        cmocka_unit_test(test_kver_real_release),
+        cmocka_unit_test(test_numbers_strict),
+        cmocka_unit_test(test_step_every_format),
     };
     return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
 }

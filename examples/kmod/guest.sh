@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Shared by examples/kmod/qemu-test.sh and tests/oracle/run.sh (source it):
-# Debian's kernel for a qemu guest and a busybox initramfs around it.
+# Shared by examples/kmod/qemu-test.sh, tests/oracle/run.sh and
+# tests/traces/record.sh (source it): Debian's kernel for a qemu guest, its
+# BTF, and a busybox initramfs around it.
 #
 #   guest_kernel KVER CACHE   sets GUEST_VMLINUZ and GUEST_TREE (the unpacked
 #                             linux-image .deb: GUEST_TREE/lib/modules/KVER).
@@ -8,6 +9,11 @@
 #                             unless /boot already has the kernel.
 #   guest_modules NAME...     prints the .ko paths of NAME and everything it
 #                             depends on (from .modinfo), dependencies first.
+#   guest_vmlinux OUT         decompresses GUEST_VMLINUZ's ELF payload (with
+#                             its .BTF section) to OUT, once.
+#   guest_btf_offset VMLINUX STRUCT MEMBER
+#                             prints MEMBER's byte offset in STRUCT from the
+#                             BTF (pahole, Debian package dwarves).
 #   guest_initramfs DIR OUT   puts busybox-static into DIR/bin and packs DIR
 #                             (with the caller's /init) as OUT (cpio, gzip).
 
@@ -55,4 +61,40 @@ guest_initramfs() {
   cp "$bb" "$dir/bin/busybox"
   chmod +x "$dir/init"
   (cd "$dir" && find . | "$bb" cpio -o -H newc 2>/dev/null | gzip -1) >"$out"
+}
+
+guest_vmlinux() {
+  local out=$1
+  [ -s "$out" ] && return 0
+  # The bzImage payload is one xz (or gzip) stream; take the first that
+  # decompresses to an ELF file.
+  python3 - "$GUEST_VMLINUZ" "$out.tmp" <<'PY' || return 1
+import gzip, lzma, sys
+d = open(sys.argv[1], 'rb').read()
+for magic, dec in ((b'\xfd7zXZ\x00', lambda b: lzma.LZMADecompressor().decompress(b)),
+                   (b'\x1f\x8b\x08', lambda b: gzip.decompress(b))):
+    i = d.find(magic)
+    while i >= 0:
+        try:
+            out = dec(d[i:])
+        except Exception:
+            out = b''
+        if out[:4] == b'\x7fELF':
+            open(sys.argv[2], 'wb').write(out)
+            sys.exit(0)
+        i = d.find(magic, i + 1)
+sys.exit('guest: no ELF payload in ' + sys.argv[1])
+PY
+  mv "$out.tmp" "$out"
+}
+
+guest_btf_offset() {
+  command -v pahole >/dev/null || { echo "guest: pahole missing (apt-get install dwarves)" >&2; return 1; }
+  pahole -C "$2" "$1" | awk -v m="$3" '
+    /^\t[^\t]/ && /\/\*/ {
+      line = $0; sub(/ *\/\*.*/, "", line); sub(/ __attribute__.*/, "", line)
+      sub(/;$/, "", line); sub(/\[.*\]$/, "", line); n = split(line, w, /[ *\t]+/)
+      if (!found && w[n] == m) { c = $0; sub(/.*\/\* */, "", c); split(c, v, / +/); print v[1]; found = 1 }
+    }
+    END { if (!found) exit 1 }' || { echo "guest: $2.$3 not in the BTF" >&2; return 1; }
 }

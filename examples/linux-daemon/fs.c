@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "num.h"
 #include "pgovd.h"
 
 int pgovd_read(const char *path, char *buf, size_t len)
@@ -67,22 +68,18 @@ int pgovd_write(const char *path, const char *buf, size_t len)
 
 int pgovd_read_u64(const char *path, uint64_t *v)
 {
-    char buf[64], *end;
-    unsigned long long x;
+    char buf[64], *p = buf;
     int r = pgovd_read(path, buf, sizeof(buf));
 
     if (r < 0)
         return r;
-    errno = 0;
-    x = strtoull(buf, &end, 10);
-    if (errno || end == buf || buf[0] == '-')
-        return -EINVAL;
-    while (*end && isspace((unsigned char)*end))
-        end++;
-    if (*end)
-        return -EINVAL;
-    *v = x;
-    return 0;
+    /* sysfs pads with blanks and ends with a newline; the number itself is strict */
+    size_t n = strlen(buf);
+    while (n && isspace((unsigned char)buf[n - 1]))
+        buf[--n] = '\0';
+    while (isspace((unsigned char)*p))
+        p++;
+    return num_u64(p, 0, UINT64_MAX, v, NULL, 0) ? -EINVAL : 0;
 }
 
 unsigned pgovd_msr_stride = 1;
@@ -126,39 +123,50 @@ int pgovd_msr_write(const char *path, uint32_t reg, uint64_t v)
 
 int pgovd_parse_cpulist(const char *s, unsigned char *set)
 {
-    const char *p = s;
+    char buf[256], *item, *save = NULL;
+    size_t n = strlen(s);
 
     memset(set, 0, PGOVD_MAX_CPUS / 8);
-    if (!*p)
+    if (n && s[n - 1] == '\n') /* as sysfs writes it */
+        n--;
+    if (!n || n >= sizeof(buf) || s[0] == ',' || s[n - 1] == ',')
         return -EINVAL;
-    while (*p) {
-        char *end;
-        unsigned long a, b;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    if (strstr(buf, ",,"))
+        return -EINVAL;
+    for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        char *dash = strchr(item, '-');
+        uint32_t a, b;
 
-        if (!isdigit((unsigned char)*p))
+        if (dash)
+            *dash = '\0';
+        if (num_u32(item, 0, PGOVD_MAX_CPUS - 1, &a, NULL, 0) ||
+            num_u32(dash ? dash + 1 : item, 0, PGOVD_MAX_CPUS - 1, &b, NULL, 0) || a > b)
             return -EINVAL;
-        a = strtoul(p, &end, 10);
-        b = a;
-        p = end;
-        if (*p == '-') {
-            p++;
-            if (!isdigit((unsigned char)*p))
-                return -EINVAL;
-            b = strtoul(p, &end, 10);
-            p = end;
-        }
-        if (a > b || b >= PGOVD_MAX_CPUS)
-            return -EINVAL;
-        for (unsigned long i = a; i <= b; i++)
+        for (uint32_t i = a; i <= b; i++)
             set[i / 8] |= (unsigned char)(1u << (i % 8));
-        if (*p == ',')
-            p++;
-        else if (*p && *p != '\n')
-            return -EINVAL;
-        else if (*p == '\n')
-            break;
     }
     return 0;
+}
+
+/* "N user nice system idle [iowait irq softirq steal ...]" after "cpu": every
+ * field strict decimal. Returns the fields read (CPU number included), or -1. */
+static int stat_fields(const char *text, unsigned *cpu, struct pgovd_stat *st)
+{
+    uint64_t *const dst[] = { &st->user, &st->nice, &st->system, &st->idle,
+                              &st->iowait, &st->irq, &st->softirq, &st->steal };
+    char buf[512], *tok, *save = NULL;
+    uint64_t ignored;
+    int n = 0;
+
+    snprintf(buf, sizeof(buf), "%s", text);
+    for (tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save), n++) {
+        if (n == 0 ? num_u32(tok, 0, UINT32_MAX, cpu, NULL, 0)
+                   : num_u64(tok, 0, UINT64_MAX, n <= 8 ? dst[n - 1] : &ignored, NULL, 0))
+            return -1;
+    }
+    return n;
 }
 
 int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char *present,
@@ -177,9 +185,7 @@ int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char
 
         if (strncmp(line, "cpu", 3) != 0 || !isdigit((unsigned char)line[3]))
             continue;
-        n = sscanf(line + 3, "%u %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
-                   " %" SCNu64 " %" SCNu64 " %" SCNu64, &cpu, &s.user, &s.nice, &s.system,
-                   &s.idle, &s.iowait, &s.irq, &s.softirq, &s.steal);
+        n = stat_fields(line + 3, &cpu, &s);
         if (n < 5) {
             fclose(f);
             return -EINVAL;

@@ -28,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "num.h"
 #include "pgovd.h"
 
 #define PGOVD_VERSION "0.1"
@@ -107,22 +108,15 @@ struct opts {
     bool restore_only;
 };
 
-static int parse_uint(const char *s, unsigned long max, unsigned long *v)
+/* A strict decimal option value in [min, max]; prints "WHERE: KEY: reason". */
+static int opt_number(const char *where, const char *key, const char *val, uint64_t min,
+                      uint64_t max, const char *unit, uint64_t *v)
 {
-    char *end;
-    errno = 0;
-    unsigned long x = strtoul(s, &end, 10);
-    if (errno || end == s || *end || s[0] == '-' || x > max)
-        return -EINVAL;
-    *v = x;
-    return 0;
-}
-
-static const char *spec_error(int r)
-{
-    return r == -ENOENT  ? "unknown policy (see --list-policies)"
-           : r == -ERANGE ? "kernel version outside what libpgov knows"
-                          : "expected NAME or NAME@MAJOR.MINOR";
+    char why[NUM_ERR_LEN];
+    if (num_u64(val, min, max, v, why, sizeof(why)) == 0)
+        return 0;
+    pgovd_err("%s: %s: %s%s", where, key, why, unit);
+    return -1;
 }
 
 /* One option, from the command line or the config file. @where names the
@@ -130,13 +124,12 @@ static const char *spec_error(int r)
 static int apply_opt(struct pgovd *d, struct opts *o, const char *key, const char *val,
                      const char *where)
 {
-    unsigned long v;
-    int r;
+    uint64_t v;
+    char why[NUM_ERR_LEN];
 
     if (!strcmp(key, "policy")) {
-        r = pgovd_spec_parse(val, &o->def);
-        if (r) {
-            pgovd_err("%s: policy '%s': %s", where, val, spec_error(r));
+        if (pgovd_spec_parse(val, &o->def, why, sizeof(why))) {
+            pgovd_err("%s: policy '%s': %s", where, val, why);
             return -1;
         }
         o->have_def = true;
@@ -161,23 +154,18 @@ static int apply_opt(struct pgovd *d, struct opts *o, const char *key, const cha
                       where, list, PGOVD_MAX_CPUS);
             return -1;
         }
-        r = pgovd_spec_parse(pol, &ru->spec);
-        if (r) {
-            pgovd_err("%s: policy '%s': %s", where, pol, spec_error(r));
+        if (pgovd_spec_parse(pol, &ru->spec, why, sizeof(why))) {
+            pgovd_err("%s: policy '%s': %s", where, pol, why);
             return -1;
         }
         o->nrules++;
     } else if (!strcmp(key, "interval")) {
-        if (parse_uint(val, 60000, &v) || v == 0) {
-            pgovd_err("%s: interval '%s': expected 1..60000 (ms)", where, val);
+        if (opt_number(where, "interval", val, 1, 60000, " (milliseconds)", &v))
             return -1;
-        }
         d->interval_ms = (unsigned)v;
     } else if (!strcmp(key, "iterations")) {
-        if (parse_uint(val, ULONG_MAX, &v)) {
-            pgovd_err("%s: iterations '%s': expected a number", where, val);
+        if (opt_number(where, "iterations", val, 0, ULONG_MAX, "", &v))
             return -1;
-        }
         d->iterations = v;
     } else if (!strcmp(key, "write-mode") || !strcmp(key, "counters")) {
         /* both enums list their values in this order: auto, then the two choices */
@@ -197,10 +185,8 @@ static int apply_opt(struct pgovd *d, struct opts *o, const char *key, const cha
         else
             d->counters = (enum pgovd_counters)k;
     } else if (!strcmp(key, "scaling-khz")) {
-        if (parse_uint(val, 10000000, &v) || v == 0) {
-            pgovd_err("%s: scaling-khz '%s': expected 1..10000000", where, val);
+        if (opt_number(where, "scaling-khz", val, 1, 10000000, " (kHz)", &v))
             return -1;
-        }
         d->scaling_khz = (uint32_t)v;
     } else if (!strcmp(key, "sysfs-root") || !strcmp(key, "proc-root") ||
                !strcmp(key, "dev-root") || !strcmp(key, "state-file")) {
@@ -349,8 +335,9 @@ static int find_cpus(struct pgovd *d)
         return -1;
     }
     while ((de = readdir(dir))) {
-        unsigned long n;
-        if (strncmp(de->d_name, "cpu", 3) || parse_uint(de->d_name + 3, PGOVD_MAX_CPUS - 1, &n))
+        uint32_t n;
+        if (strncmp(de->d_name, "cpu", 3) ||
+            num_u32(de->d_name + 3, 0, PGOVD_MAX_CPUS - 1, &n, NULL, 0))
             continue;
         any = true;
         if (n + 1 > max)

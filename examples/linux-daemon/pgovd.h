@@ -168,8 +168,10 @@ struct pgovd_policy {
 
 const struct pgovd_policy *pgovd_policy_find(const char *name);
 void pgovd_policy_list(void);
-/* "name[@major.minor]" -> spec. Returns 0 or -EINVAL. */
-int pgovd_spec_parse(const char *s, struct pgovd_spec *spec);
+/* "name[@major.minor]" -> spec; major.minor must be a real Linux release
+ * (examples/common/num.h). Returns 0, or -EINVAL/-ENOENT/-ERANGE with a reason
+ * in @why. */
+int pgovd_spec_parse(const char *s, struct pgovd_spec *spec, char *why, size_t whylen);
 
 /* HAL (hal.c): the pgov_hw_ops table the library instances are bound to;
  * ctx is the struct pgovd. */

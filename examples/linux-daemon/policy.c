@@ -15,6 +15,7 @@
 #include <pgov/pstate.h>
 #include <pgov/sugov.h>
 
+#include "num.h"
 #include "pgovd.h"
 
 static int fixed_start(struct pgovd *d, struct pgovd_cpu *c)
@@ -159,11 +160,8 @@ static uint32_t read_table(struct pgovd_cpu *c, struct pgov_freq_entry *t, uint3
     if (pgovd_read(p, buf, sizeof(buf)) < 0)
         return 0;
     for (char *tok = strtok(buf, " \n"); tok && n < max; tok = strtok(NULL, " \n")) {
-        char *end;
-        unsigned long v = strtoul(tok, &end, 10);
-        if (*end || !v || v > UINT32_MAX)
+        if (num_u32(tok, 1, UINT32_MAX, &t[n].khz, NULL, 0))
             return 0; /* not a plain list: use the table-less path */
-        t[n].khz = (uint32_t)v;
         t[n].flags = 0;
         n++;
     }
@@ -329,28 +327,34 @@ void pgovd_policy_list(void)
         printf("  %-23s %s\n", policies[i].name, policies[i].help);
 }
 
-int pgovd_spec_parse(const char *s, struct pgovd_spec *spec)
+int pgovd_spec_parse(const char *s, struct pgovd_spec *spec, char *why, size_t whylen)
 {
     char name[64];
     const char *at = strchr(s, '@');
     size_t n = at ? (size_t)(at - s) : strlen(s);
 
-    if (n == 0 || n >= sizeof(name))
+    if (n == 0 || n >= sizeof(name)) {
+        snprintf(why, whylen, "expected NAME or NAME@MAJOR.MINOR");
         return -EINVAL;
+    }
     memcpy(name, s, n);
     name[n] = '\0';
     spec->pol = pgovd_policy_find(name);
-    if (!spec->pol)
+    if (!spec->pol) {
+        snprintf(why, whylen, "unknown policy (see --list-policies)");
         return -ENOENT;
+    }
     spec->kver = 0;
     if (at && strcmp(at + 1, "latest") != 0) {
-        unsigned maj, min;
-        char tail;
-        if (sscanf(at + 1, "%u.%u%c", &maj, &min, &tail) != 2 || maj > 255 || min > 255)
+        uint32_t k;
+        if (num_kver(at + 1, &k, why, whylen))
             return -EINVAL;
-        spec->kver = PGOV_KVER(maj, min);
-        if (!pgov_kver_valid(spec->kver))
+        if (!pgov_kver_valid(k)) {
+            snprintf(why, whylen, "kernel version '%s' outside what libpgov knows (3.0..%u.%u)",
+                     at + 1, PGOV_KVER_NEWEST >> 8, PGOV_KVER_NEWEST & 0xffu);
             return -ERANGE;
+        }
+        spec->kver = k;
     }
     return 0;
 }

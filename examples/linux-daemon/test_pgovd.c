@@ -560,6 +560,31 @@ static void test_help_and_bad_args(void **state)
     d_start(&d, &t, 0, badver);
     assert_true(exited(d_finish(&d, 0), 2));
 
+    /* issue 18: sscanf("%u.%u") wrapped 4294967302.18 to 6.18; 4.99 and 4.255
+     * never existed; options took hex and signs through strtoul. */
+    static const struct {
+        const char *arg, *want;
+    } hostile[] = {
+        { "--policy=ondemand@4294967302.18", "'4294967302.18' is not a kernel release" },
+        { "--policy=ondemand@4.99", "'4.99' was never released" },
+        { "--policy=ondemand@4.255", "'4.255' was never released" },
+        { "--policy=ondemand@+4.17", "'+4.17' is not a kernel release" },
+        { "--policy=ondemand@6.20", "'6.20' was never released" },
+        { "--interval=0x10", "interval: '0x10' is not a decimal number" },
+        { "--interval=+5", "interval: '+5' is not a decimal number" },
+        { "--interval=5e1", "interval: '5e1' is not a decimal number" },
+        { "--iterations=18446744073709551617", "iterations: '18446744073709551617' is too large" },
+        { "--scaling-khz=-1", "scaling-khz: '-1' is not a decimal number" },
+    };
+    for (size_t i = 0; i < sizeof(hostile) / sizeof(hostile[0]); i++) {
+        const char *h[] = { hostile[i].arg, NULL };
+        d_start(&d, &t, 0, h);
+        assert_true(exited(d_finish(&d, 0), 2));
+        if (!strstr(d_stderr(&d), hostile[i].want))
+            fail_msg("%s: stderr '%s' lacks '%s'", hostile[i].arg, d_stderr(&d), hostile[i].want);
+        assert_false(state_exists(&t));
+    }
+
     /* A profile the library does not implement fails before any change. */
     struct snap before;
     snap_take(&t, &before);

@@ -2,6 +2,8 @@
 /* The replay engine: TSV parsing, adapter choice, comparison. */
 #include "replay.h"
 
+#include "num.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -32,7 +34,10 @@ int replay_fail(struct replay_row *r, const char *fmt, ...)
 const char *replay_str(struct replay_row *r, const char *col)
 {
     int i = col_index(r, col);
-    return i < 0 ? NULL : r->in[i];
+    if (i < 0)
+        return NULL;
+    r->read[i] = 1;
+    return r->in[i];
 }
 
 int replay_is_dash(struct replay_row *r, const char *col)
@@ -43,55 +48,70 @@ int replay_is_dash(struct replay_row *r, const char *col)
 
 int replay_u64(struct replay_row *r, const char *col, uint64_t *v)
 {
+    return replay_u64_range(r, col, 0, UINT64_MAX, v);
+}
+
+int replay_u64_range(struct replay_row *r, const char *col, uint64_t min, uint64_t max,
+                     uint64_t *v)
+{
     const char *s = replay_str(r, col);
-    char *end;
+    char why[NUM_ERR_LEN];
     if (!s)
         return replay_fail(r, "no column '%s'", col);
-    if (*s < '0' || *s > '9')
-        return replay_fail(r, "column '%s': expected an unsigned number, got '%s'", col, s);
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (errno || *end)
-        return replay_fail(r, "column '%s': bad unsigned number '%s'", col, s);
-    *v = (uint64_t)x;
+    if (num_u64(s, min, max, v, why, sizeof(why)))
+        return replay_fail(r, "column '%s': %s", col, why);
     return 0;
 }
 
 int replay_u32(struct replay_row *r, const char *col, uint32_t *v)
 {
     uint64_t x;
-    if (replay_u64(r, col, &x))
+    if (replay_u64_range(r, col, 0, UINT32_MAX, &x))
         return -1;
-    if (x > UINT32_MAX)
-        return replay_fail(r, "column '%s': %" PRIu64 " does not fit 32 bits", col, x);
     *v = (uint32_t)x;
     return 0;
 }
 
 int replay_s64(struct replay_row *r, const char *col, int64_t *v)
 {
+    return replay_s64_range(r, col, INT64_MIN, INT64_MAX, v);
+}
+
+int replay_s64_range(struct replay_row *r, const char *col, int64_t min, int64_t max, int64_t *v)
+{
     const char *s = replay_str(r, col);
-    char *end;
+    char why[NUM_ERR_LEN];
     if (!s)
         return replay_fail(r, "no column '%s'", col);
-    if (!((*s >= '0' && *s <= '9') || (*s == '-' && s[1] >= '0' && s[1] <= '9')))
-        return replay_fail(r, "column '%s': expected a signed number, got '%s'", col, s);
-    errno = 0;
-    long long x = strtoll(s, &end, 10);
-    if (errno || *end)
-        return replay_fail(r, "column '%s': bad signed number '%s'", col, s);
-    *v = (int64_t)x;
+    if (num_s64(s, min, max, v, why, sizeof(why)))
+        return replay_fail(r, "column '%s': %s", col, why);
     return 0;
 }
 
 int replay_s32(struct replay_row *r, const char *col, int32_t *v)
 {
     int64_t x;
-    if (replay_s64(r, col, &x))
+    if (replay_s64_range(r, col, INT32_MIN, INT32_MAX, &x))
         return -1;
-    if (x < INT32_MIN || x > INT32_MAX)
-        return replay_fail(r, "column '%s': %" PRId64 " does not fit 32 bits", col, x);
     *v = (int32_t)x;
+    return 0;
+}
+
+int replay_kver(struct replay_row *r, const char *col, const char *latest, uint32_t *kver)
+{
+    const char *s = replay_str(r, col);
+    char why[NUM_ERR_LEN];
+    if (!s)
+        return replay_fail(r, "no column '%s'", col);
+    if (latest && strcmp(s, latest) == 0) {
+        *kver = 0; /* PGOV_KVER_LATEST */
+        return 0;
+    }
+    if (s[0] != 'v')
+        return replay_fail(r, "column '%s': expected %s%svMAJOR.MINOR, got '%s'", col,
+                           latest ? latest : "", latest ? " or " : "", s);
+    if (num_kver(s + 1, kver, why, sizeof(why)))
+        return replay_fail(r, "column '%s': %s", col, why);
     return 0;
 }
 
@@ -173,7 +193,9 @@ int replay_file(const char *path, const struct replay_adapter *const *table, enu
     const struct replay_adapter *ad = NULL;
     struct replay_row *row = NULL;
     void *state = NULL;
-    int lineno = 0, ncols = 0, rc = -1;
+    int lineno = 0, ncols = 0, rc = -1, step_col = -1;
+    uint64_t prev_step = 0;
+    char why[NUM_ERR_LEN];
 
     memset(res, 0, sizeof(*res));
     if (!f) {
@@ -216,8 +238,11 @@ int replay_file(const char *path, const struct replay_adapter *const *table, enu
                         lineno);
                 goto out;
             }
-            for (int i = 0; i < ncols; i++)
+            for (int i = 0; i < ncols; i++) {
                 is_output[i] = (unsigned char)in_list(ad->outputs, names[i]);
+                if (strcmp(names[i], "step") == 0)
+                    step_col = i;
+            }
             state = calloc(1, ad->state_size ? ad->state_size : 1);
             if (!state) {
                 fprintf(err, "%s: out of memory\n", path);
@@ -243,26 +268,59 @@ int replay_file(const char *path, const struct replay_adapter *const *table, enu
         row->names = (const char *const *)names;
         row->is_output = is_output;
         row->err[0] = 0;
+        memset(row->read, 0, sizeof(row->read));
         for (int i = 0; i < ncols; i++)
             strcpy(row->out[i], is_output[i] ? "" : row->in[i]);
 
-        /* A change in any group column starts a fresh state. */
+        /* A change in any group column starts a fresh state. Numbers compare
+         * as numbers ("05" is "5"), names as text. */
         char key[LINE_MAX_LEN];
         key[0] = 0;
         for (const char *const *g = ad->group; g && *g; g++) {
             const char *v = replay_str(row, *g);
+            uint64_t x;
+            char num[24];
+            if (v && num_u64(v, 0, UINT64_MAX, &x, NULL, 0) == 0) {
+                snprintf(num, sizeof(num), "%" PRIu64, x);
+                v = num;
+            }
             strncat(key, v ? v : "", sizeof(key) - strlen(key) - 2);
             strcat(key, "\t");
         }
-        if (res->rows == 0 || strcmp(key, prev_group) != 0) {
+        int fresh = res->rows == 0 || strcmp(key, prev_group) != 0;
+        if (fresh) {
             memset(state, 0, ad->state_size ? ad->state_size : 1);
             strcpy(prev_group, key);
+        }
+        /* step counts the rows of a group from 0: a gap, a repeat or a
+         * reordering is a broken file, not a different result. */
+        if (step_col >= 0) {
+            uint64_t st;
+            row->read[step_col] = 1;
+            if (num_u64(row->in[step_col], 0, UINT32_MAX, &st, why, sizeof(why))) {
+                fprintf(err, "%s:%d: column 'step': %s\n", path, lineno, why);
+                goto out;
+            }
+            if (st != (fresh ? 0 : prev_step + 1)) {
+                fprintf(err, "%s:%d: column 'step': %" PRIu64 " where %" PRIu64 " belongs (%s)\n",
+                        path, lineno, st, fresh ? 0 : prev_step + 1,
+                        fresh ? "a group starts at step 0" : "steps count up by one");
+                goto out;
+            }
+            prev_step = st;
         }
 
         if (ad->row(state, row) != 0) {
             fprintf(err, "%s:%d: %s\n", path, lineno, row->err[0] ? row->err : "rejected");
             goto out;
         }
+        /* Every input the adapter did not read must say so with '-'. */
+        for (int i = 0; i < ncols; i++)
+            if (!is_output[i] && !row->read[i] && strcmp(row->in[i], "-") != 0) {
+                fprintf(err, "%s:%d: column '%s': '%s' is not used by %s on this row (write '-')\n",
+                        path, lineno, names[i], row->in[i], ad->name);
+                goto out;
+            }
         res->rows++;
         if (mode == REPLAY_PRINT) {
             for (int i = 0; i < ncols; i++)
@@ -291,6 +349,10 @@ int replay_file(const char *path, const struct replay_adapter *const *table, enu
         fprintf(err, "%s:%d: no header line\n", path, lineno);
         goto out;
     }
+    if (res->rows == 0) {
+        fprintf(err, "%s:%d: no data rows after the header\n", path, lineno);
+        goto out;
+    }
     if (mode == REPLAY_CHECK)
         fprintf(out, "%s: %s: %ld rows, %ld checks, %ld mismatches\n", path, ad->name, res->rows,
                 res->checks, res->mismatches);
@@ -303,13 +365,4 @@ out:
     free(line);
     fclose(f);
     return rc;
-}
-
-uint32_t replay_kver(const char *s)
-{
-    unsigned maj, min;
-    char tail;
-    if (!s || sscanf(s, "v%u.%u%c", &maj, &min, &tail) != 2 || maj > 255 || min > 255)
-        return 0;
-    return PGOV_KVER(maj, min);
 }

@@ -28,6 +28,7 @@ struct replay_row {
     char *in[REPLAY_MAX_COLS];                /* values as read */
     char out[REPLAY_MAX_COLS][REPLAY_VAL_LEN];/* values as computed */
     const unsigned char *is_output;           /* per column */
+    unsigned char read[REPLAY_MAX_COLS];      /* set by the accessors: column was used */
     char err[256];                            /* adapter's reason on failure */
 };
 
@@ -47,16 +48,20 @@ extern const struct replay_adapter *const replay_adapters[];
 /* ---- accessors for adapters. Each returns 0 or -1 with row->err set. */
 const char *replay_str(struct replay_row *r, const char *col);       /* NULL: no column */
 int replay_is_dash(struct replay_row *r, const char *col);
+/* Numbers are strict decimal (examples/common/num.h) and range-checked. */
 int replay_u64(struct replay_row *r, const char *col, uint64_t *v);
+int replay_u64_range(struct replay_row *r, const char *col, uint64_t min, uint64_t max,
+                     uint64_t *v);
 int replay_u32(struct replay_row *r, const char *col, uint32_t *v);
 int replay_s64(struct replay_row *r, const char *col, int64_t *v);
+int replay_s64_range(struct replay_row *r, const char *col, int64_t min, int64_t max, int64_t *v);
 int replay_s32(struct replay_row *r, const char *col, int32_t *v);
+/* "vMAJOR.MINOR" of a real release, or @latest (e.g. "cur"; NULL: none) as 0. */
+int replay_kver(struct replay_row *r, const char *col, const char *latest, uint32_t *kver);
 void replay_set(struct replay_row *r, const char *col, const char *val);
 void replay_set_u64(struct replay_row *r, const char *col, uint64_t v);
 void replay_set_s64(struct replay_row *r, const char *col, int64_t v);
 void replay_set_dash(struct replay_row *r, const char *col);
-/* "v6.18", "v4.17", ... -> PGOV_KVER(major, minor); 0 if NULL or malformed. */
-uint32_t replay_kver(const char *s);
 int replay_fail(struct replay_row *r, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -20,6 +20,7 @@
 #include <pgov/freq_table.h>
 #include <pgov/kver.h>
 
+#include "num.h"
 #include "replay.h"
 
 #define ODS_MAXCPU 4
@@ -106,19 +107,22 @@ static const char *rel_str(uint32_t rel)
 static int parse_list(struct replay_row *r, const char *col, uint64_t *v, int max)
 {
     const char *s = replay_str(r, col);
+    char buf[REPLAY_VAL_LEN], why[NUM_ERR_LEN];
     int n = 0;
     if (!s)
         return replay_fail(r, "no column %s", col);
-    while (*s) {
-        char *end;
-        if (n == max || *s < '0' || *s > '9')
-            return replay_fail(r, "bad list in %s", col);
-        v[n++] = strtoull(s, &end, 10);
-        s = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',')
-            return replay_fail(r, "bad list in %s", col);
+    snprintf(buf, sizeof(buf), "%s", s);
+    for (char *p = buf, *comma;; p = comma + 1) {
+        comma = strchr(p, ',');
+        if (comma)
+            *comma = 0;
+        if (n == max)
+            return replay_fail(r, "column '%s': more than %d values", col, max);
+        if (num_u64(p, 0, UINT64_MAX, &v[n++], why, sizeof(why)))
+            return replay_fail(r, "column '%s': %s", col, why);
+        if (!comma)
+            return n;
     }
-    return n;
 }
 
 static int read_snaps(struct replay_row *r, struct pgov_hw_idle *snap, uint32_t *n)
@@ -185,6 +189,50 @@ static void set_tunables(struct replay_row *r, uint32_t gov, const struct pgov_d
     }
 }
 
+/* Column 'arg' of init rows: "hz=N;tlat=N;tdel=N;nohz=0|1;cpu=none|VENDOR:FAMILY:MODEL",
+ * every field present, in this order, strict decimal. 0 or -1 with r->err set. */
+static int parse_init_arg(struct replay_row *r, const char *arg, uint32_t *hz, uint32_t *tlat,
+                          uint32_t *tdel, uint32_t *nohz, char vendor[16], uint32_t *fam,
+                          uint32_t *model)
+{
+    static const char *const keys[] = {"hz", "tlat", "tdel", "nohz", "cpu"};
+    uint32_t *const dst[] = {hz, tlat, tdel, nohz};
+    const uint32_t max[] = {100000, UINT32_MAX, UINT32_MAX, 1};
+    char buf[REPLAY_VAL_LEN], why[NUM_ERR_LEN];
+    char *p = buf;
+    snprintf(buf, sizeof(buf), "%s", arg);
+    for (int k = 0; k < 5; k++) {
+        size_t kl = strlen(keys[k]);
+        char *semi = strchr(p, ';');
+        if (semi)
+            *semi = 0;
+        if (strncmp(p, keys[k], kl) != 0 || p[kl] != '=' || (k < 4) != (semi != NULL))
+            return replay_fail(r, "column 'arg': expected field %d to be '%s=' in '%s'", k + 1, keys[k], arg);
+        p += kl + 1;
+        if (k < 4) {
+            if (num_u32(p, k == 0 ? 1 : 0, max[k], dst[k], why, sizeof(why)))
+                return replay_fail(r, "column 'arg': %s: %s", keys[k], why);
+            p = semi + 1;
+            continue;
+        }
+        if (strcmp(p, "none") == 0) {
+            strcpy(vendor, "none");
+            return 0;
+        }
+        char *c1 = strchr(p, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+        if (!c2)
+            return replay_fail(r, "column 'arg': cpu: expected none or VENDOR:FAMILY:MODEL, got '%s'", p);
+        *c1 = *c2 = 0;
+        if (strcmp(p, "intel") != 0 && strcmp(p, "amd") != 0)
+            return replay_fail(r, "column 'arg': cpu: unknown vendor '%s' (intel, amd, or none)", p);
+        strcpy(vendor, p);
+        if (num_u32(c1 + 1, 0, 255, fam, why, sizeof(why)) ||
+            num_u32(c2 + 1, 0, 255, model, why, sizeof(why)))
+            return replay_fail(r, "column 'arg': cpu: %s", why);
+    }
+    return 0;
+}
+
 static int row_init(struct replay_row *r, uint32_t gov)
 {
     struct pgov_dbs_platform p = {0};
@@ -195,15 +243,13 @@ static int row_init(struct replay_row *r, uint32_t gov)
 
     if (ver_of(r, &kver, &variant))
         return -1;
-    if (sscanf(arg, "hz=%" SCNu32 ";tlat=%" SCNu32 ";tdel=%" SCNu32 ";nohz=%" SCNu32
-               ";cpu=%15[a-z]:%" SCNu32 ":%" SCNu32, &p.hz,
-               &p.transition_latency_ns, &p.transition_delay_us, &nohz, vendor, &fam,
-               &model) < 5)
-        return replay_fail(r, "bad init arg");
+    if (!arg || parse_init_arg(r, arg, &p.hz, &p.transition_latency_ns, &p.transition_delay_us,
+                               &nohz, vendor, &fam, &model))
+        return -1;
     p.flags = nohz ? 0u : PGOV_DBS_PLAT_NO_NOHZ;
     p.vendor = !strcmp(vendor, "intel") ? PGOV_DBS_VENDOR_INTEL
              : !strcmp(vendor, "amd")   ? PGOV_DBS_VENDOR_AMD
-                                        : PGOV_DBS_VENDOR_NONE;
+                                        : PGOV_DBS_VENDOR_NONE; /* "none" */
     p.family = fam;
     p.model = model;
     int rc = pgov_dbs_defaults(gov, kver, &p, &t);
@@ -259,8 +305,9 @@ static int row_start(struct ods_state *s, struct replay_row *r, uint32_t gov)
     struct pgov_hw_idle snap[ODS_MAXCPU];
     uint32_t cpus[ODS_MAXCPU] = {0, 1, 2, 3}, n;
     int od = gov == PGOV_DBS_ONDEMAND;
+    uint64_t t0; /* the start's time: only checked, the library starts from the snapshot */
 
-    if (ver_of(r, &c.kver, &c.variant) || read_snaps(r, snap, &n))
+    if (ver_of(r, &c.kver, &c.variant) || read_snaps(r, snap, &n) || replay_u64(r, "t_ns", &t0))
         return -1;
     c.size = sizeof(c);
     c.gov = gov;

@@ -164,14 +164,14 @@ static const char *const lu_outs[] = {"rq_sum_after", "task_enqueued_after", "ta
 static int lu_row(void *state, struct replay_row *r)
 {
     struct pgov_util_est_task t;
-    uint32_t rq_sum, sleep, kver = replay_kver(replay_str(r, "kver"));
+    uint32_t rq_sum, sleep, kver;
     uint64_t util, runnable, cap;
     unsigned op = REPLAY_LINUX_UE_NOPS;
     int e;
 
     (void)state;
-    if (kver == 0)
-        return replay_fail(r, "column 'kver': expected vMAJOR.MINOR");
+    if (replay_kver(r, "kver", NULL, &kver))
+        return -1;
     if (lookup(r, "op", replay_linux_ue_names, REPLAY_LINUX_UE_NOPS, &op) ||
         replay_u32(r, "rq_sum", &rq_sum) || replay_u32(r, "task_enqueued", &t.enqueued) ||
         replay_u32(r, "task_ewma", &t.ewma) || replay_u32(r, "sleep", &sleep) ||

@@ -36,6 +36,14 @@ static int seg_row(void *state, struct replay_row *r)
     if (replay_u64(r, "periods", &periods) || replay_u32(r, "d1", &d1) ||
         replay_u32(r, "d3", &d3))
         return -1;
+    /* domain says whether the kernel can produce these inputs (the file's header) */
+    const char *dom = replay_str(r, "domain");
+    int in = periods >= 1 && d1 >= 1 && d1 <= 1024 && d3 <= 1023;
+    if (!dom || (strcmp(dom, "in") != 0 && strcmp(dom, "out") != 0))
+        return replay_fail(r, "column 'domain': expected in or out, got '%s'", dom ? dom : "");
+    if ((dom[0] == 'i') != in)
+        return replay_fail(r, "column 'domain': '%s', but the inputs are %s the kernel's domain",
+                           dom, in ? "inside" : "outside");
     replay_set_u64(r, "result", pgov_pelt_segments(periods, d1, d3));
     return 0;
 }

@@ -27,21 +27,6 @@ static const char *const uc_outs[] = {
     "pf_u200", "pf_u512",  "pf_u800",  "pf_u1024", NULL};
 static const char *const uc_group[] = {"variant", "nbuckets", "scenario", NULL};
 
-/* "cur", "v5.7", "v5.9" -> profile */
-static int uc_variant(const char *s, uint32_t *kver)
-{
-    unsigned maj, min;
-    char tail;
-    if (s && strcmp(s, "cur") == 0) {
-        *kver = PGOV_KVER_LATEST;
-        return 0;
-    }
-    if (!s || sscanf(s, "v%u.%u%c", &maj, &min, &tail) != 2 || maj > 255 || min > 255)
-        return -1;
-    *kver = PGOV_KVER(maj, min);
-    return 0;
-}
-
 /* "id:tasks:value,..." of the non-empty buckets, or "-". */
 static int uc_buckets(struct replay_row *r, const struct pgov_uclamp_rq *rq, uint32_t id,
                       const char *col)
@@ -73,8 +58,8 @@ static int uc_row(void *state, struct replay_row *r)
     int rc;
 
     if (!st->started) {
-        if (uc_variant(replay_str(r, "variant"), &kver))
-            return replay_fail(r, "column 'variant': expected cur or vMAJOR.MINOR");
+        if (replay_kver(r, "variant", "cur", &kver))
+            return -1;
         if (replay_u32(r, "nbuckets", &nb))
             return -1;
         rc = pgov_uclamp_rq_init(&st->rq, kver, nb);

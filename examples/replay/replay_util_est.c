@@ -36,9 +36,8 @@ static int ue_row(void *state, struct replay_row *r)
 
     if (!st->started) {
         struct pgov_util_est_cfg cfg = {sizeof(cfg), 0, 0, 0};
-        cfg.kver = replay_kver(replay_str(r, "version"));
-        if (cfg.kver == 0)
-            return replay_fail(r, "column 'version': expected vMAJOR.MINOR");
+        if (replay_kver(r, "version", NULL, &cfg.kver))
+            return -1;
         rc = pgov_util_est_init(&st->rq, &cfg);
         if (rc)
             return replay_fail(r, "version %s: %s", replay_str(r, "version"),

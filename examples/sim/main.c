@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "num.h"
 #include "report.h"
 
 #ifndef PGOV_SIM_SCENARIO_DIR
@@ -176,20 +177,17 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--iterations") == 0 && i + 1 < argc) {
-            char *e;
-            unsigned long v = strtoul(argv[++i], &e, 10);
-            if (*e || v == 0 || v > 1000) {
-                fprintf(stderr, "pgov-sim: --iterations needs 1..1000\n");
+            char why[NUM_ERR_LEN];
+            if (num_u32(argv[++i], 1, 1000, &o.iterations, why, sizeof(why))) {
+                fprintf(stderr, "pgov-sim: --iterations: %s\n", why);
                 return 1;
             }
-            o.iterations = (uint32_t)v;
         } else if (strcmp(a, "--quick") == 0) {
             o.iterations = 2;
         } else if (strcmp(a, "--seed") == 0 && i + 1 < argc) {
-            char *e;
-            o.seed = strtoull(argv[++i], &e, 0);
-            if (*e) {
-                fprintf(stderr, "pgov-sim: --seed needs a number\n");
+            char why[NUM_ERR_LEN];
+            if (num_u64(argv[++i], 0, UINT64_MAX, &o.seed, why, sizeof(why))) {
+                fprintf(stderr, "pgov-sim: --seed: %s\n", why);
                 return 1;
             }
         } else if (strcmp(a, "--only") == 0 && i + 1 < argc) {

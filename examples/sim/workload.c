@@ -7,12 +7,12 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <pgov/kver.h>
 
+#include "num.h"
 #include "sim.h"
 
 #define MAX_TOK 24
@@ -91,49 +91,6 @@ static int next_line(struct lexer *lx, struct sim_err *err)
     return 0;
 }
 
-/* Parse a non-negative decimal number with an optional fraction. */
-static int parse_num(const char *s, double *v, const char **rest)
-{
-    char *e;
-    if (!isdigit((unsigned char)*s))
-        return -1;
-    errno = 0;
-    *v = strtod(s, &e);
-    if (errno || e == s || !isfinite(*v))
-        return -1;
-    *rest = e;
-    return 0;
-}
-
-struct unit {
-    const char *suffix;
-    double mul;
-};
-
-static int parse_unit(const char *s, const struct unit *u, double max, uint64_t *out)
-{
-    double v;
-    const char *r;
-    if (parse_num(s, &v, &r))
-        return -1;
-    for (; u->suffix; u++)
-        if (strcmp(r, u->suffix) == 0) {
-            double x = v * u->mul;
-            if (x > max)
-                return -1;
-            *out = (uint64_t)llround(x);
-            return 0;
-        }
-    return -1;
-}
-
-static const struct unit time_units[] = {
-    {"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}, {0, 0}};
-static const struct unit cycle_units[] = {
-    {"", 1}, {"k", 1e3}, {"M", 1e6}, {"G", 1e9}, {0, 0}};
-static const struct unit count_units[] = {{"", 1}, {"k", 1e3}, {"M", 1e6}, {0, 0}};
-static const struct unit pct_units[] = {{"%", 10}, {0, 0}}; /* to permille */
-
 /* Resolve `$name`. The result is stored in @buf. */
 static const char *subst(const char *tok, const char *pname, uint32_t pval, char *buf, size_t n)
 {
@@ -211,6 +168,12 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
         sim_errf(err, name, lx.line, __VA_ARGS__);         \
         goto out;                                          \
     } while (0)
+    char why[NUM_ERR_LEN];
+#define NUMBER(what, str, units, lo, hi, out)                       \
+    do {                                                            \
+        if (num_parse(str, units, lo, hi, out, why, sizeof(why)))   \
+            FAIL("%s: %s", what, why);                              \
+    } while (0)
     while ((r = next_line(&lx, err)) == 1) {
         char **t = lx.tok;
         int n = lx.ntok;
@@ -265,12 +228,10 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
                 if (strcmp(v[i], "cpu") == 0 && strcmp(v[i + 1], "each") == 0) {
                     st->each = true;
                 } else if (strcmp(v[i], "count") == 0) {
-                    if (parse_unit(v[i + 1], count_units, 100000, &x) || x == 0)
-                        FAIL("bad count '%s' (1..100000)", v[i + 1]);
+                    NUMBER("start count", v[i + 1], &num_count, 1, 100000, &x);
                     st->count = (uint32_t)x;
                 } else if (strcmp(v[i], "cpu") == 0) {
-                    if (parse_unit(v[i + 1], count_units, SIM_MAX_CPUS - 1, &x))
-                        FAIL("bad cpu '%s' (0..%d)", v[i + 1], SIM_MAX_CPUS - 1);
+                    NUMBER("start cpu", v[i + 1], &num_plain, 0, SIM_MAX_CPUS - 1, &x);
                     st->cpu = (int32_t)x;
                 } else {
                     FAIL("unknown 'start' option '%s'", v[i]);
@@ -305,14 +266,16 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
         int opt = 0; /* first token index of options */
         if (strcmp(v[0], "compute") == 0) {
             op->kind = OP_COMPUTE;
-            if (n < 2 || parse_unit(v[1], cycle_units, 1e13, &op->a))
+            if (n < 2)
                 FAIL("expected 'compute CYCLES' (e.g. 2.5M, up to 10000G)");
+            NUMBER("compute", v[1], &num_cycles, 0, 10000000000000ull, &op->a);
             opt = 2;
         } else if (strcmp(v[0], "sleep") == 0 || strcmp(v[0], "io") == 0 ||
                    strcmp(v[0], "tsleep") == 0) {
             op->kind = v[0][0] == 's' ? OP_SLEEP : v[0][0] == 'i' ? OP_IO : OP_TSLEEP;
-            if (n < 2 || parse_unit(v[1], time_units, 1e13, &op->a))
+            if (n < 2)
                 FAIL("expected '%s DURATION' with a unit ns/us/ms/s (up to 10000s)", v[0]);
+            NUMBER(v[0], v[1], &num_time_ns, 0, 10000000000000ull, &op->a);
             opt = 2;
         } else if (strcmp(v[0], "fork") == 0) {
             op->kind = OP_FORK;
@@ -336,13 +299,17 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
             op->a = (uint64_t)si;
         } else if (strcmp(v[0], "uclamp") == 0) {
             op->kind = OP_UCLAMP;
-            if (n != 3 || parse_unit(v[1], count_units, 1024, &op->a) ||
-                parse_unit(v[2], count_units, 1024, &op->b) || op->a > op->b)
+            if (n != 3)
                 FAIL("expected 'uclamp MIN MAX' with 0 <= MIN <= MAX <= 1024");
+            NUMBER("uclamp MIN", v[1], &num_plain, 0, 1024, &op->a);
+            NUMBER("uclamp MAX", v[2], &num_plain, 0, 1024, &op->b);
+            if (op->a > op->b)
+                FAIL("expected 'uclamp MIN MAX' with MIN <= MAX, got %s > %s", v[1], v[2]);
         } else if (strcmp(v[0], "loop") == 0) {
             op->kind = OP_LOOP;
-            if (n != 2 || parse_unit(v[1], count_units, 1e9, &op->a))
+            if (n != 2)
                 FAIL("expected 'loop COUNT' (0..1000M)");
+            NUMBER("loop", v[1], &num_count, 0, 1000000000, &op->a);
             if (depth == 8)
                 FAIL("loops nested deeper than 8");
             loops[depth++] = sc->nops;
@@ -355,12 +322,10 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
                 if (i + 1 >= n)
                     FAIL("'%s' needs a value", v[i]);
                 if (strcmp(v[i], "jitter") == 0) {
-                    if (parse_unit(v[i + 1], pct_units, 1000, &x))
-                        FAIL("bad jitter '%s' (0%%..100%%)", v[i + 1]);
+                    NUMBER("jitter", v[i + 1], &num_permille, 0, 1000, &x);
                     op->c = x;
                 } else if (strcmp(v[i], "insens") == 0 && op->kind == OP_COMPUTE) {
-                    if (parse_unit(v[i + 1], pct_units, 1000, &x))
-                        FAIL("bad insens '%s' (0%%..100%%)", v[i + 1]);
+                    NUMBER("insens", v[i + 1], &num_permille, 0, 1000, &x);
                     op->b = x;
                 } else {
                     FAIL("unknown option '%s' for '%s'", v[i], v[0]);
@@ -392,6 +357,7 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
     }
     rc = 0;
 #undef FAIL
+#undef NUMBER
 out:
     free(fx);
     if (rc)
@@ -445,18 +411,23 @@ int sim_workload_parse(const char *path, const char *pname, uint32_t pval, struc
 
 /* ------------------------------------------------------------------ scenario */
 
-static int parse_kver(const char *s, uint32_t *out)
+/* "current", "latest" or a real release MAJOR.MINOR the library accepts. */
+static int parse_kver(const char *s, uint32_t *out, char why[NUM_ERR_LEN])
 {
-    unsigned maj, min;
-    char tail;
+    uint32_t k;
     if (strcmp(s, "current") == 0 || strcmp(s, "latest") == 0) {
         *out = PGOV_KVER_LATEST;
         return 0;
     }
-    if (sscanf(s, "%u.%u%c", &maj, &min, &tail) != 2 || maj > 99 || min > 255)
+    if (num_kver(s, &k, why, NUM_ERR_LEN))
         return -1;
-    *out = (uint32_t)PGOV_KVER(maj, min);
-    return pgov_kver_valid(*out) ? 0 : -1;
+    if (!pgov_kver_valid(k)) {
+        snprintf(why, NUM_ERR_LEN, "'%s' is outside what libpgov implements (3.0..%u.%u, or current)",
+                 s, PGOV_KVER_NEWEST >> 8, PGOV_KVER_NEWEST & 0xffu);
+        return -1;
+    }
+    *out = k;
+    return 0;
 }
 
 static const struct {
@@ -496,6 +467,12 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
         sim_errf(err, path, lx.line, __VA_ARGS__);         \
         goto out;                                          \
     } while (0)
+    char why[NUM_ERR_LEN];
+#define NUMBER(what, str, units, lo, hi, out)                       \
+    do {                                                            \
+        if (num_parse(str, units, lo, hi, out, why, sizeof(why)))   \
+            FAIL("%s: %s", what, why);                              \
+    } while (0)
     if (memchr(text, 0, len)) {
         sim_errf(err, path, 0, "binary data (NUL byte) in a text file");
         goto out;
@@ -517,13 +494,16 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                 FAIL("unknown platform '%s' (ivb-i7-3770, hsw-e5-2670v3, pcc-e7-4890v2)",
                      n > 1 ? v[1] : "");
         } else if (strcmp(v[0], "cpus") == 0) {
-            if (n != 2 || parse_unit(v[1], count_units, SIM_MAX_CPUS, &x) || x == 0)
+            if (n != 2)
                 FAIL("expected 'cpus N' with 1 <= N <= %d", SIM_MAX_CPUS);
+            NUMBER("cpus", v[1], &num_plain, 1, SIM_MAX_CPUS, &x);
             sc->ncpu = (uint32_t)x;
         } else if (strcmp(v[0], "hz") == 0) {
-            if (n != 2 || parse_unit(v[1], count_units, 1000, &x) ||
-                (x != 100 && x != 250 && x != 300 && x != 1000))
+            if (n != 2)
                 FAIL("expected 'hz 100|250|300|1000'");
+            NUMBER("hz", v[1], &num_plain, 100, 1000, &x);
+            if (x != 100 && x != 250 && x != 300 && x != 1000)
+                FAIL("expected 'hz 100|250|300|1000', got %s", v[1]);
             sc->hz = (uint32_t)x;
         } else if (strcmp(v[0], "workload") == 0) {
             if (n != 2)
@@ -540,12 +520,14 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                 FAIL("cannot open workload '%s': %s", sc->workload_path, strerror(errno));
             fclose(wf);
         } else if (strcmp(v[0], "iterations") == 0) {
-            if (n != 2 || parse_unit(v[1], count_units, 1000, &x) || x == 0)
+            if (n != 2)
                 FAIL("expected 'iterations N' with 1 <= N <= 1000");
+            NUMBER("iterations", v[1], &num_plain, 1, 1000, &x);
             sc->iterations = (uint32_t)x;
         } else if (strcmp(v[0], "duration") == 0 || strcmp(v[0], "limit") == 0) {
-            if (n != 2 || parse_unit(v[1], time_units, 1e14, &x) || x == 0)
+            if (n != 2)
                 FAIL("expected '%s DURATION' (a unit ns/us/ms/s, at most 100000s)", v[0]);
+            NUMBER(v[0], v[1], &num_time_ns, 1, 100000000000000ull, &x);
             if (v[0][0] == 'd')
                 sc->duration_ns = x;
             else
@@ -570,8 +552,7 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                 FAIL("expected one 'param NAME V1 [V2...]' (at most %d values)", SIM_MAX_PARAMS);
             strcpy(sc->param_name, v[1]);
             for (int i = 2; i < n; i++) {
-                if (parse_unit(v[i], count_units, 1e6, &x))
-                    FAIL("bad parameter value '%s' (a count up to 1000000)", v[i]);
+                NUMBER("param value", v[i], &num_count, 0, 1000000, &x);
                 sc->param_vals[sc->nparam++] = (uint32_t)x;
             }
         } else if (strcmp(v[0], "policy") == 0) {
@@ -605,11 +586,11 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                 *eq = 0;
                 const char *key = v[i], *val = eq + 1;
                 if (strcmp(key, "kver") == 0) {
-                    if (parse_kver(val, &ps->kver))
-                        FAIL("bad kver '%s' (MAJOR.MINOR up to 6.19, or current)", val);
+                    if (parse_kver(val, &ps->kver, why))
+                        FAIL("kver: %s", why);
                 } else if (strcmp(key, "sched_kver") == 0) {
-                    if (parse_kver(val, &ps->sched_kver))
-                        FAIL("bad sched_kver '%s' (MAJOR.MINOR up to 6.19, or current)", val);
+                    if (parse_kver(val, &ps->sched_kver, why))
+                        FAIL("sched_kver: %s", why);
                 } else if (strcmp(key, "util_est") == 0) {
                     if (strcmp(val, "on") == 0)
                         ps->util_est = UE_ON;
@@ -668,14 +649,12 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             else
                 FAIL("expect comparison must be <, > or ~");
             for (int i = 5; i < n; i++) {
-                double p;
-                const char *rest;
                 if (strncmp(v[i], "min=", 4) == 0 || strncmp(v[i], "max=", 4) == 0) {
-                    if (parse_num(v[i] + 4, &p, &rest) || strcmp(rest, "%") != 0 || p > 1000)
-                        FAIL("bad '%s' (min=N%% or max=N%%)", v[i]);
+                    NUMBER(v[i][1] == 'i' ? "expect min=" : "expect max=", v[i] + 4,
+                           &num_permille, 0, 10000, &x);
                     if ((v[i][1] == 'a') != (e->cmp == CMP_EQ))
                         FAIL("'min=' goes with < and >, 'max=' with ~");
-                    e->min_pct = p;
+                    e->min_pct = (double)x / 10;
                 } else if (strlen(v[i]) < sizeof(e->why)) {
                     strcpy(e->why, v[i]);
                 } else {
@@ -720,6 +699,7 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
     }
     rc = 0;
 #undef FAIL
+#undef NUMBER
 out:
     free(text);
     return rc;

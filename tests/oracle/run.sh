@@ -43,7 +43,8 @@ gcc -O2 -static -Wall -Wextra -o "$out/workload" "$root/tests/oracle/workload.c"
 # The replay shares pgov-replay's linux_pelt/linux_util_est code (replay_linux.c).
 gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/examples/replay" \
   -I"$root/tests/oracle" -o "$out/oracle_replay" "$root/tests/oracle/oracle_replay.c" \
-  "$root/examples/replay/replay_linux.c" "$root/examples/replay/replay.c" "$root"/lib/*.c
+  "$root/examples/replay/replay_linux.c" "$root/examples/replay/replay.c" \
+  "$root/examples/common/num.c" -I"$root/examples/common" "$root"/lib/*.c
 
 # 4. initramfs: busybox, virtio block driver, module, workload.
 ird=$out/initramfs

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# expect: with a unit ns/us/ms/s
+# expect: '5' is not a decimal number with unit ns|us|ms|s
 script a
   sleep 5
 end

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# expect: bad jitter
+# expect: jitter: '150%' is out of range
 script a
   compute 1M jitter 150%
 end

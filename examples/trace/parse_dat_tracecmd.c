@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * trace.dat through libtracecmd / libtraceevent: the same events as the
+ * text parser, read from the binary records with the field layouts the file
+ * itself describes (so LISA's, Android's and our module's layouts all work).
+ * Timestamps are the records' own, in ns. A record with missed_events set
+ * becomes a lost-events marker before it.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <trace-cmd/trace-cmd.h>
+
+#include "trace.h"
+
+bool pgt_have_dat(void)
+{
+    return true;
+}
+
+#define NF 9
+struct evdef {
+    const char *name;
+    uint32_t type;
+    const char *f[NF]; /* field names, alternatives as "a|b" */
+};
+
+/* Field slots per event: the order their values go into pgt_event. */
+static const struct evdef defs[] = {
+    {"sched_switch", PGT_SWITCH,
+     {"prev_pid", "next_pid", "prev_state", "prev_prio", "next_prio", "prev_comm", "next_comm"}},
+    {"sched_wakeup", PGT_WAKEUP, {"pid", "target_cpu", "prio", "comm"}},
+    {"sched_wakeup_new", PGT_WAKEUP_NEW, {"pid", "target_cpu", "prio", "comm"}},
+    {"sched_migrate_task", PGT_MIGRATE, {"pid", "orig_cpu", "dest_cpu", "prio"}},
+    {"sched_process_fork", PGT_FORK, {"parent_pid", "child_pid", "child_comm"}},
+    {"sched_process_exec", PGT_EXEC, {"pid"}},
+    {"sched_process_exit", PGT_EXIT, {"pid"}},
+    {"cpu_idle", PGT_IDLE, {"state", "cpu_id"}},
+    {"cpu_frequency", PGT_FREQ, {"state", "cpu_id"}},
+    {"pstate_sample", PGT_PSTATE,
+     {"core_busy", "scaled", "from", "to", "mperf", "aperf", "tsc", "freq", "io_boost"}},
+    {"sched_pelt_se", PGT_PELT_SE, {"cpu", "pid", "load", "runnable|rbl_load", "util", "update_time", "comm", "path"}},
+    {"sched_load_se", PGT_PELT_SE, {"cpu", "pid", "load", "runnable|rbl_load", "util", "update_time", "comm", "path"}},
+    {"sched_load_avg_task", PGT_PELT_SE, {"cpu", "pid", "load_avg", "runnable", "util_avg", "update_time", "comm", "path"}},
+    {"sched_pelt_cfs", PGT_PELT_CFS, {"cpu", "-", "load", "runnable|rbl_load", "util", "update_time", "-", "path"}},
+    {"sched_load_cfs_rq", PGT_PELT_CFS, {"cpu", "-", "load", "runnable|rbl_load", "util", "update_time", "-", "path"}},
+    {"sched_load_avg_cpu", PGT_PELT_CFS, {"cpu", "-", "load_avg", "runnable", "util_avg", "update_time", "-", "path"}},
+    {"sched_pelt_rt", PGT_PELT_RT, {"cpu", "-", "load", "runnable", "util", "update_time"}},
+    {"sched_pelt_dl", PGT_PELT_DL, {"cpu", "-", "load", "runnable", "util", "update_time"}},
+    {"sched_pelt_irq", PGT_PELT_IRQ, {"cpu", "-", "load", "runnable", "util", "update_time"}},
+    {"sched_util_est_se", PGT_UE_SE, {"cpu", "pid", "enqueued", "ewma", "util", "-", "comm", "path"}},
+    {"sched_util_est_cfs", PGT_UE_CFS, {"cpu", "-", "enqueued", "ewma", "util", "-", "-", "path"}},
+    {"cpuhp_enter", PGT_HOTPLUG, {"cpu", "target", "idx"}},
+    {"cpuhp_multi_enter", PGT_HOTPLUG, {"cpu", "target", "idx"}},
+};
+#define NDEFS (sizeof(defs) / sizeof(defs[0]))
+
+struct bound {
+    const struct evdef *d;
+    struct tep_format_field *f[NF];
+};
+
+struct dat_ctx {
+    struct pgt_trace *t;
+    struct tep_handle *tep;
+    struct bound *by_id; /* indexed by event id */
+    int max_id;
+    uint32_t rec;
+    uint8_t down[PGT_MAX_CPUS];
+    int fail;
+};
+
+static uint64_t num(const struct tep_format_field *f, const void *data, int size)
+{
+    if (!f || f->offset + f->size > size)
+        return 0;
+    const unsigned char *p = (const unsigned char *)data + f->offset;
+    switch (f->size) {
+    case 1:
+        return (f->flags & TEP_FIELD_IS_SIGNED) ? (uint64_t)(int64_t)(int8_t)p[0] : p[0];
+    case 2: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return (f->flags & TEP_FIELD_IS_SIGNED) ? (uint64_t)(int64_t)(int16_t)v : v;
+    }
+    case 4: {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return (f->flags & TEP_FIELD_IS_SIGNED) ? (uint64_t)(int64_t)(int32_t)v : v;
+    }
+    case 8: {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* A char array or a __data_loc string. */
+static const char *str(const struct tep_format_field *f, const void *data, int size, size_t *len)
+{
+    if (!f || f->offset + f->size > size)
+        return NULL;
+    const char *p = (const char *)data + f->offset;
+    size_t n = (size_t)f->size;
+    if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+        uint32_t loc;
+        memcpy(&loc, p, 4);
+        uint32_t off = loc & 0xffff, l = loc >> 16;
+        if (off + l > (uint32_t)size)
+            return NULL;
+        p = (const char *)data + off;
+        n = l;
+    }
+    *len = strnlen(p, n);
+    return p;
+}
+
+static int32_t prio(uint64_t v)
+{
+    return (int32_t)v;
+}
+
+static int on_record(struct tracecmd_input *h, struct tep_record *r, int cpu, void *arg)
+{
+    struct dat_ctx *x = arg;
+    struct pgt_trace *t = x->t;
+    (void)h;
+    x->rec++;
+    if (r->missed_events) {
+        struct pgt_event *l = pgt_push(t);
+        if (!l)
+            goto oom;
+        l->type = PGT_LOST;
+        l->ts = r->ts;
+        l->cpu = (uint32_t)cpu;
+        l->v[0] = r->missed_events > 0 ? (uint64_t)r->missed_events : 0;
+        l->line = x->rec;
+        t->lost_markers++;
+        t->lost_events += l->v[0];
+    }
+    int id = tep_data_type(x->tep, r);
+    if (id < 0 || id > x->max_id || !x->by_id[id].d) {
+        t->unknown_events++;
+        return 0;
+    }
+    const struct bound *b = &x->by_id[id];
+    const void *d = r->data;
+    int sz = r->size;
+    uint64_t v[NF];
+    for (int i = 0; i < NF; i++)
+        v[i] = num(b->f[i], d, sz);
+    struct pgt_event *e = pgt_push(t);
+    if (!e)
+        goto oom;
+    e->ts = r->ts;
+    e->cpu = (uint32_t)cpu;
+    e->type = b->d->type;
+    e->line = x->rec;
+    size_t n;
+    const char *s;
+    switch (e->type) {
+    case PGT_SWITCH: {
+        e->pid = (int32_t)v[0];
+        e->pid2 = (int32_t)v[1];
+        uint64_t st = v[2] & 0xff;
+        e->x[0] = st == 0 ? PGT_PREV_RUNNABLE : (st & 0x30) ? PGT_PREV_DEAD : PGT_PREV_SLEEP;
+        e->x[1] = (uint32_t)prio(v[3]);
+        e->x[2] = (uint32_t)prio(v[4]);
+        if ((s = str(b->f[5], d, sz, &n)) && pgt_set_comm(t, e->pid, s, n))
+            goto oom;
+        if ((s = str(b->f[6], d, sz, &n)) && pgt_set_comm(t, e->pid2, s, n))
+            goto oom;
+        break;
+    }
+    case PGT_WAKEUP:
+    case PGT_WAKEUP_NEW:
+        e->pid = (int32_t)v[0];
+        e->x[0] = (uint32_t)v[1];
+        e->x[1] = (uint32_t)prio(v[2]);
+        if ((s = str(b->f[3], d, sz, &n)) && pgt_set_comm(t, e->pid, s, n))
+            goto oom;
+        break;
+    case PGT_MIGRATE:
+        e->pid = (int32_t)v[0];
+        e->x[0] = (uint32_t)v[1];
+        e->x[1] = (uint32_t)v[2];
+        e->x[2] = (uint32_t)prio(v[3]);
+        break;
+    case PGT_FORK:
+        e->pid = (int32_t)v[0];
+        e->pid2 = (int32_t)v[1];
+        if ((s = str(b->f[2], d, sz, &n)) && pgt_set_comm(t, e->pid2, s, n))
+            goto oom;
+        break;
+    case PGT_EXEC:
+    case PGT_EXIT:
+        e->pid = (int32_t)v[0];
+        break;
+    case PGT_IDLE:
+    case PGT_FREQ:
+        e->x[0] = (uint32_t)v[0];
+        e->x[1] = (uint32_t)v[1];
+        break;
+    case PGT_PSTATE:
+        for (int i = 0; i < 4; i++)
+            e->x[i] = (uint32_t)v[i];
+        for (int i = 0; i < 5; i++)
+            e->v[i] = v[4 + i];
+        break;
+    case PGT_HOTPLUG: {
+        uint32_t c = (uint32_t)v[0];
+        uint8_t down = v[2] > v[1];
+        if (c >= PGT_MAX_CPUS || down == x->down[c]) {
+            t->n--;
+            return 0;
+        }
+        x->down[c] = down;
+        e->x[0] = c;
+        e->x[1] = !down;
+        t->hotplug++;
+        break;
+    }
+    default: /* signal events */
+        if ((s = str(b->f[7], d, sz, &n)) && e->type != PGT_PELT_SE && e->type != PGT_UE_SE &&
+            !(n == 1 && s[0] == '/')) {
+            t->n--; /* a child cfs_rq */
+            return 0;
+        }
+        e->x[0] = (uint32_t)v[0];
+        e->pid = (int32_t)v[1];
+        if (e->type == PGT_UE_SE || e->type == PGT_UE_CFS) {
+            e->v[0] = v[2];
+            e->v[1] = v[3];
+            e->v[2] = v[4];
+        } else {
+            e->v[0] = v[2];
+            e->v[1] = b->f[3] ? v[3] : UINT64_MAX;
+            e->v[2] = v[4];
+            e->v[3] = v[5];
+        }
+        if ((s = str(b->f[6], d, sz, &n)) && pgt_set_comm(t, e->pid, s, n))
+            goto oom;
+        break;
+    }
+    if (e->cpu >= PGT_MAX_CPUS || e->x[0] >= PGT_MAX_CPUS ||
+        (e->type == PGT_MIGRATE && e->x[1] >= PGT_MAX_CPUS) ||
+        ((e->type == PGT_IDLE || e->type == PGT_FREQ) && e->x[1] >= PGT_MAX_CPUS)) {
+        if (e->type != PGT_IDLE && e->type != PGT_FREQ && e->type != PGT_PSTATE) {
+            pgt_errf(t, x->rec, "record %u (%s): CPU out of range", x->rec, b->d->name);
+            x->fail = 1;
+            return 1;
+        }
+    }
+    return 0;
+oom:
+    pgt_errf(t, x->rec, "out of memory");
+    x->fail = 1;
+    return 1;
+}
+
+int pgt_parse_dat(struct pgt_trace *t, const char *path)
+{
+    t->path = path;
+    t->format = "trace.dat";
+    t->ts_digits = 9;
+    tracecmd_set_loglevel(TEP_LOG_NONE);
+    struct tracecmd_input *h = tracecmd_open(path, 0);
+    if (!h) {
+        pgt_errf(t, 0, "libtracecmd cannot read this trace.dat (truncated or corrupt?)");
+        return -1;
+    }
+    struct dat_ctx x = {.t = t, .tep = tracecmd_get_tep(h), .max_id = -1};
+    struct tep_event *evs[NDEFS];
+    for (size_t i = 0; i < NDEFS; i++) {
+        evs[i] = tep_find_event_by_name(x.tep, NULL, defs[i].name);
+        if (evs[i] && evs[i]->id > x.max_id)
+            x.max_id = evs[i]->id;
+    }
+    x.by_id = calloc((size_t)x.max_id + 2, sizeof(*x.by_id));
+    if (!x.by_id) {
+        tracecmd_close(h);
+        pgt_errf(t, 0, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < NDEFS; i++) {
+        if (!evs[i])
+            continue;
+        struct bound *b = &x.by_id[evs[i]->id];
+        b->d = &defs[i];
+        for (int k = 0; k < NF && defs[i].f[k]; k++) {
+            char alt[64];
+            snprintf(alt, sizeof(alt), "%s", defs[i].f[k]);
+            for (char *tok = alt, *next; tok; tok = next) {
+                next = strchr(tok, '|');
+                if (next)
+                    *next++ = 0;
+                if ((b->f[k] = tep_find_field(evs[i], tok)))
+                    break;
+            }
+        }
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int r = tracecmd_iterate_events(h, NULL, 0, on_record, &x);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    t->records_ns = (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec));
+    free(x.by_id);
+    tracecmd_close(h);
+    if (x.fail)
+        return -1;
+    if (r < 0) {
+        pgt_errf(t, 0, "libtracecmd failed while reading the records");
+        return -1;
+    }
+    return pgt_finish(t);
+}

@@ -1,0 +1,847 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Rebuild every task's and CPU's PELT and util_est from the scheduling
+ * events, through libpgov's public API, in the kernel's call order (the
+ * fair class: update the entity, then its cfs_rq, then change the state;
+ * attach / detach / "removed" on migration; post_init for new tasks), and
+ * compare with the kernel's own signal events where the trace has them.
+ *
+ * Time. The trace clock is the scheduler clock, so with capacity 1024 and
+ * no frequency invariance the PELT clock advances with it; --cpu-capacity
+ * and --cpu-max-freq scale it through pgov_pelt_clock. The kernel emits its
+ * signal events during a transition, before that transition's own event
+ * (sched_switch, sched_wakeup): samples are therefore held per CPU and
+ * compared when the transition is applied, the PELT ones before the state
+ * change (at the kernel's update_time), the ones the transition itself
+ * produced (attach/detach, util_est) after it. The transition is applied at
+ * the kernel's update_time when one was reported for it.
+ *
+ * Seeding. Traces start mid-flight: each entity starts from its first
+ * kernel-reported value (sums rebuilt as avg * divider + divider / 2, the
+ * PELT period phase of its CPU recovered from the update_time values), or,
+ * with --warmup or without kernel values, from zero, compared only after
+ * PGT_WARMUP_NS. Tasks all weigh 1024 (nice 0): util does not depend on it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pgov/pelt.h>
+#include <pgov/util_est.h>
+
+#include "trace.h"
+
+#define W 1024u
+#define PGT_WARMUP_NS 345000000ull /* 11 half-lives: a zero start is < 0.5 off */
+#define PGT_GROUP_NS 2000000ull     /* samples within this before an event belong to it */
+#define PGT_PENDING 64
+
+/* POL_STOP: the stop class (migration/N), printed with prio 0 like RT 99 */
+enum policy { POL_CFS = 0, POL_RT, POL_DL, POL_IDLE, POL_STOP };
+
+struct task {
+    int32_t pid; /* -1: free slot */
+    struct pgov_pelt_avg se;
+    struct pgov_util_est_task ue;
+    int32_t cpu; /* CPU it is queued on / was last attached to, -1: none */
+    uint8_t on_rq, running, attached, policy, seeded, ue_seeded, dead;
+    uint8_t known; /* seen in a scheduling event since the start or the last loss */
+    uint8_t placed; /* its attachment is known (any scheduling event placed it) */
+    uint64_t born; /* first seen, for the warm-up */
+    int32_t ent, ent_ue;
+};
+
+struct cpu {
+    struct pgov_pelt_avg cfs, rt, dl;
+    struct pgov_pelt_clock clk;
+    struct pgov_util_est_rq ue;
+    bool started, cfs_seeded, rt_seeded, dl_seeded, ue_seeded;
+    bool known; /* a sched_switch was seen here since the start or the last loss */
+    uint32_t nr;    /* queued cfs tasks */
+    int32_t curr;   /* running pid, 0: idle */
+    uint32_t curr_policy;
+    uint32_t freq_cap;
+    uint64_t born;
+    int32_t ent[PGT_NKINDS];
+    int32_t phase; /* PELT period start, units mod 1024; -1: unknown */
+    uint64_t rm_load, rm_util, rm_run; /* "removed": applied at the next cfs update */
+    size_t pend[PGT_PENDING];
+    uint32_t npend;
+};
+
+struct ctx {
+    const struct pgt_trace *t;
+    const struct pgt_platform *p;
+    struct pgt_signals *out;
+    bool keep;
+    struct task *task;
+    size_t cap, used;
+    struct cpu *cpu;
+    uint32_t ncpu;
+    struct pgov_util_est_cfg uecfg;
+    uint32_t max_avg;
+    char *err;
+    size_t errlen;
+    int fail;
+};
+
+const char *pgt_kind_name(uint32_t kind)
+{
+    static const char *const n[PGT_NKINDS] = {"task", "cfs", "rt", "dl", "irq", "util_est",
+                                              "util_est_cfs"};
+    return kind < PGT_NKINDS ? n[kind] : "?";
+}
+
+static void chk(struct ctx *c, int r, const char *what)
+{
+    if (r < 0 && !c->fail) {
+        c->fail = 1;
+        snprintf(c->err, c->errlen, "%s: %s failed (%d)", c->t->path, what, r);
+    }
+}
+
+/* ------------------------------------------------------------ entities */
+
+static size_t slot(const struct ctx *c, int32_t pid)
+{
+    size_t h = ((uint32_t)pid * 2654435761u) & (c->cap - 1);
+    while (c->task[h].pid != -1 && c->task[h].pid != pid)
+        h = (h + 1) & (c->cap - 1);
+    return h;
+}
+
+static struct task *task_get(struct ctx *c, int32_t pid, uint64_t ts)
+{
+    if (c->used * 2 >= c->cap) {
+        size_t ocap = c->cap, cap = ocap ? ocap * 2 : 1024;
+        struct task *old = c->task;
+        c->task = malloc(cap * sizeof(*c->task));
+        if (!c->task) {
+            c->task = old;
+            chk(c, -1, "allocation");
+            return NULL;
+        }
+        c->cap = cap;
+        for (size_t i = 0; i < cap; i++)
+            c->task[i].pid = -1;
+        for (size_t i = 0; i < ocap; i++)
+            if (old[i].pid != -1)
+                c->task[slot(c, old[i].pid)] = old[i];
+        free(old);
+    }
+    size_t h = slot(c, pid);
+    struct task *k = &c->task[h];
+    if (k->pid == -1) {
+        memset(k, 0, sizeof(*k));
+        k->pid = pid;
+        k->cpu = -1;
+        k->ent = k->ent_ue = -1;
+        k->born = ts;
+        chk(c, pgov_pelt_init_task(&k->se, W, c->p->halflife), "pgov_pelt_init_task");
+        c->used++;
+    }
+    return k;
+}
+
+static int32_t entity(struct ctx *c, int32_t pid, uint32_t cpu, uint32_t kind, uint32_t seed)
+{
+    struct pgt_signals *o = c->out;
+    struct pgt_entity_stat *e = realloc(o->ent, (o->nent + 1) * sizeof(*e));
+    if (!e) {
+        chk(c, -1, "allocation");
+        return -1;
+    }
+    o->ent = e;
+    e[o->nent] = (struct pgt_entity_stat){pid, cpu, kind, seed, {0, 0, 0}};
+    return (int32_t)o->nent++;
+}
+
+static uint64_t clock_now(struct ctx *c, uint32_t i, uint64_t ts)
+{
+    struct cpu *p = &c->cpu[i];
+    uint64_t now = ts;
+    if (!p->started) {
+        p->started = true;
+        p->born = ts;
+        chk(c, pgov_pelt_clock_init(&p->clk, ts, 1), "pgov_pelt_clock_init");
+        chk(c, pgov_pelt_init(&p->cfs, ts, c->p->halflife), "pgov_pelt_init");
+        chk(c, pgov_pelt_init(&p->rt, ts, c->p->halflife), "pgov_pelt_init");
+        chk(c, pgov_pelt_init(&p->dl, ts, c->p->halflife), "pgov_pelt_init");
+    }
+    if (ts < p->clk.clock_task)
+        ts = p->clk.clock_task; /* never backwards: samples may be back-dated */
+    chk(c, pgov_pelt_clock_update(&p->clk, ts, p->curr == 0, c->p->cap[i], p->freq_cap),
+        "pgov_pelt_clock_update");
+    chk(c, pgov_pelt_clock_now(&p->clk, &now), "pgov_pelt_clock_now");
+    return now;
+}
+
+/* ------------------------------------------------------------ updates */
+
+static void upd_task(struct ctx *c, struct task *k, uint64_t now)
+{
+    if (!k->attached || k->policy != POL_CFS)
+        return;
+    int r = pgov_pelt_update_task(&k->se, now, k->on_rq, 0, k->running, W);
+    chk(c, r, "pgov_pelt_update_task");
+    c->out->updates++;
+    if (r == 1)
+        chk(c, pgov_util_est_util_changed(&c->cpu[k->cpu].ue, &k->ue), "util_est_util_changed");
+}
+
+static void upd_rq(struct ctx *c, uint32_t i, uint64_t now)
+{
+    struct cpu *p = &c->cpu[i];
+    bool cfs_curr = p->curr > 0 && p->curr_policy == POL_CFS;
+    if (p->rm_load | p->rm_util | p->rm_run) {
+        chk(c, pgov_pelt_remove(&p->cfs, p->rm_load, p->rm_util, p->rm_run), "pgov_pelt_remove");
+        p->rm_load = p->rm_util = p->rm_run = 0;
+    }
+    chk(c, pgov_pelt_update_cfs_rq(&p->cfs, now, (uint64_t)p->nr * W, p->nr, cfs_curr),
+        "pgov_pelt_update_cfs_rq");
+    chk(c, pgov_pelt_update_rt(&p->rt, now, p->curr > 0 && p->curr_policy == POL_RT),
+        "pgov_pelt_update_rt");
+    chk(c, pgov_pelt_update_dl(&p->dl, now, p->curr > 0 && p->curr_policy == POL_DL),
+        "pgov_pelt_update_dl");
+    c->out->updates += 3;
+}
+
+static void detach_removed(struct ctx *c, struct task *k)
+{
+    if (!k->attached)
+        return;
+    struct cpu *p = &c->cpu[k->cpu];
+    if (k->policy == POL_CFS) {
+        chk(c, pgov_pelt_update_blocked_se(&k->se, p->cfs.last_update_time, W),
+            "pgov_pelt_update_blocked_se");
+        p->rm_load += k->se.load_avg;
+        p->rm_util += k->se.util_avg;
+        p->rm_run += k->se.runnable_avg;
+    }
+    k->attached = 0;
+}
+
+static void attach(struct ctx *c, struct task *k, uint32_t i)
+{
+    struct cpu *p = &c->cpu[i];
+    k->cpu = (int32_t)i;
+    if (k->policy == POL_CFS)
+        chk(c, pgov_pelt_attach(&p->cfs, &k->se, W), "pgov_pelt_attach");
+    k->attached = 1;
+}
+
+static void ue_sleep(struct ctx *c, struct task *k, struct cpu *p, bool sleep)
+{
+    if (k->policy != POL_CFS)
+        return;
+    chk(c, pgov_util_est_dequeue(&p->ue, &k->ue, p->nr), "pgov_util_est_dequeue");
+    int r = pgov_util_est_update(&p->ue, &k->ue, sleep, k->se.util_avg, k->se.runnable_avg,
+                                 c->p->cap[k->cpu]);
+    chk(c, r, "pgov_util_est_update");
+}
+
+/* ------------------------------------------------------------ comparisons */
+
+static void record(struct ctx *c, int32_t *ent, int32_t pid, uint32_t cpu, uint32_t kind,
+                   uint32_t seed, uint64_t ts, uint64_t kv, uint64_t rv)
+{
+    if (*ent < 0)
+        *ent = entity(c, pid, cpu, kind, seed);
+    if (*ent < 0)
+        return;
+    uint64_t e = kv > rv ? kv - rv : rv - kv;
+    struct pgt_stat *s[2] = {&c->out->ent[*ent].st, &c->out->total};
+    for (int i = 0; i < 2; i++) {
+        s[i]->n++;
+        s[i]->sum_err += e;
+        if (e > s[i]->max_err)
+            s[i]->max_err = e;
+    }
+    if (c->keep) {
+        struct pgt_signals *o = c->out;
+        if (o->nsamples == o->samples_cap) {
+            size_t n = o->samples_cap ? o->samples_cap * 2 : 4096;
+            struct pgt_sample *v = realloc(o->samples, n * sizeof(*v));
+            if (!v) {
+                chk(c, -1, "allocation");
+                return;
+            }
+            o->samples = v;
+            o->samples_cap = n;
+        }
+        o->samples[o->nsamples++] = (struct pgt_sample){ts, pid, cpu, kind, kv, rv};
+    }
+}
+
+static void seed_avg(struct ctx *c, struct pgov_pelt_avg *sa, const struct pgt_event *e,
+                     int32_t phase, uint64_t weight)
+{
+    uint64_t lut = e->v[3] ? e->v[3] : e->ts;
+    uint32_t pc = phase >= 0 ? (uint32_t)(((lut >> 10) - (uint64_t)phase) & 1023u) : 0;
+    uint64_t div = (uint64_t)c->max_avg - 1024u + pc;
+    uint64_t util = e->v[2], run = e->v[1] == UINT64_MAX ? e->v[2] : e->v[1], load = e->v[0];
+    sa->last_update_time = lut;
+    sa->period_contrib = pc;
+    sa->util_avg = util;
+    sa->runnable_avg = run;
+    sa->load_avg = load;
+    sa->util_sum = (uint32_t)(util ? util * div + div / 2 : 0);
+    sa->runnable_sum = run ? run * div + div / 2 : 0;
+    sa->load_sum = load ? (load * div + div / 2) / weight : 0;
+}
+
+static bool warm(uint64_t born, uint64_t ts)
+{
+    return ts - born >= PGT_WARMUP_NS;
+}
+
+static void compare(struct ctx *c, size_t idx)
+{
+    const struct pgt_event *e = &c->t->ev[idx];
+    uint32_t i = e->x[0];
+    if (i >= c->ncpu)
+        return;
+    struct cpu *p = &c->cpu[i];
+    bool seed_ok = !c->p->warmup;
+    uint64_t at = e->v[3] ? e->v[3] : e->ts;
+    clock_now(c, i, e->ts);
+    switch (e->type) {
+    case PGT_PELT_SE: {
+        struct task *k = task_get(c, e->pid, e->ts);
+        if (!k || k->policy != POL_CFS)
+            return;
+        if (!k->attached) {
+            /* a sync of a migrating task: only seed if never seen */
+            if (!k->seeded && seed_ok && k->cpu < 0) {
+                seed_avg(c, &k->se, e, p->phase, W);
+                k->seeded = 1;
+                c->out->seeded_kernel++;
+            }
+            return;
+        }
+        if (!k->seeded && seed_ok) {
+            seed_avg(c, &k->se, e, c->cpu[k->cpu].phase, W);
+            k->seeded = 1;
+            c->out->seeded_kernel++;
+            return;
+        }
+        if (at > k->se.last_update_time)
+            upd_task(c, k, at);
+        if (!k->known || !p->known) {
+            c->out->skipped_unknown++;
+            return;
+        }
+        if (k->seeded || warm(k->born, e->ts))
+            record(c, &k->ent, k->pid, i, PGT_K_TASK, !k->seeded, e->ts, e->v[2], k->se.util_avg);
+        return;
+    }
+    case PGT_PELT_CFS:
+    case PGT_PELT_RT:
+    case PGT_PELT_DL: {
+        uint32_t kind = e->type == PGT_PELT_CFS ? PGT_K_CFS : e->type == PGT_PELT_RT ? PGT_K_RT
+                                                                                     : PGT_K_DL;
+        struct pgov_pelt_avg *sa = kind == PGT_K_CFS ? &p->cfs : kind == PGT_K_RT ? &p->rt : &p->dl;
+        bool *seeded = kind == PGT_K_CFS ? &p->cfs_seeded : kind == PGT_K_RT ? &p->rt_seeded
+                                                                             : &p->dl_seeded;
+        if (!*seeded && seed_ok) {
+            seed_avg(c, sa, e, p->phase, 1);
+            *seeded = true;
+            c->out->seeded_kernel++;
+            return;
+        }
+        if (at > sa->last_update_time)
+            upd_rq(c, i, at);
+        if (!p->known) {
+            c->out->skipped_unknown++;
+            return;
+        }
+        if (*seeded || warm(p->born, e->ts))
+            record(c, &p->ent[kind], -1, i, kind, !*seeded, e->ts, e->v[2], sa->util_avg);
+        return;
+    }
+    case PGT_UE_SE: {
+        struct task *k = task_get(c, e->pid, e->ts);
+        if (!k || k->policy != POL_CFS)
+            return;
+        /* The event's {enqueued, ewma} carry UTIL_AVG_UNCHANGED in bit 0
+         * (v4.17..v5.12) or bit 31 (v5.13+); the library keeps the pair with
+         * bit 0 (v4.17/v5.7 profiles) or one field with bit 31 (v6.9+). */
+        bool pair = pgov_util_est_profile(&p->ue) < (int)PGOV_KVER_6_9;
+        uint32_t kflag = (e->v[0] & 0x80000000u) || (e->v[0] & 1u);
+        uint64_t kq = e->v[0] & 0x7ffffffeull, ke = e->v[1];
+        if (!k->ue_seeded && seed_ok) {
+            uint32_t before = 0, after = 0;
+            struct cpu *q = k->cpu >= 0 ? &c->cpu[k->cpu] : p;
+            chk(c, pgov_util_est_task_contrib(&q->ue, &k->ue, &before), "util_est_task_contrib");
+            k->ue.enqueued = pair ? (uint32_t)kq | kflag : (uint32_t)ke | (kflag << 31);
+            k->ue.ewma = pair ? (uint32_t)ke : 0;
+            k->ue_seeded = 1;
+            /* the CPU sum is rebuilt from its tasks: a queued task's
+             * contribution changes with its seed */
+            chk(c, pgov_util_est_task_contrib(&q->ue, &k->ue, &after), "util_est_task_contrib");
+            if (k->on_rq && k->policy == POL_CFS)
+                q->ue.enqueued += after - before;
+            return;
+        }
+        uint64_t re = pair ? k->ue.ewma : k->ue.enqueued & 0x7fffffffu;
+        uint64_t rq = pair ? k->ue.enqueued & 0x7ffffffeu : kq;
+        /* one sample: the larger of the enqueued and ewma differences */
+        uint64_t de = ke > re ? ke - re : re - ke, dq = kq > rq ? kq - rq : rq - kq;
+        if (!k->known || !p->known) {
+            c->out->skipped_unknown++;
+            return;
+        }
+        if (k->ue_seeded || warm(k->born, e->ts))
+            record(c, &k->ent_ue, k->pid, i, PGT_K_UE_TASK, !k->ue_seeded, e->ts,
+                   de >= dq ? ke : kq, de >= dq ? re : rq);
+        return;
+    }
+    case PGT_UE_CFS:
+        /* not seeded: the sum is rebuilt from the tasks' estimates */
+        if (!p->known) {
+            c->out->skipped_unknown++;
+            return;
+        }
+        if (warm(p->born, e->ts))
+            record(c, &p->ent[PGT_K_UE_CFS], -1, i, PGT_K_UE_CFS, 1, e->ts, e->v[0],
+                   p->ue.enqueued);
+        return;
+    default:
+        return;
+    }
+}
+
+static bool post_kind(const struct pgt_event *e)
+{
+    return e->type == PGT_UE_SE || e->type == PGT_UE_CFS;
+}
+
+/* Compare the held samples of CPU i: the PELT ones before the transition
+ * (pre), or the ones it produced (util_est, and with attach/detach the last
+ * cfs sample) after it. */
+static void flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
+{
+    struct cpu *p = &c->cpu[i];
+    size_t last_cfs = SIZE_MAX;
+    uint64_t newest = 0;
+    for (uint32_t j = 0; j < p->npend; j++)
+        if (c->t->ev[p->pend[j]].type == PGT_PELT_CFS && c->t->ev[p->pend[j]].v[3] > newest)
+            newest = c->t->ev[p->pend[j]].v[3];
+    if (attach_detach)
+        for (uint32_t j = 0; j < p->npend; j++)
+            if (c->t->ev[p->pend[j]].type == PGT_PELT_CFS)
+                last_cfs = p->pend[j];
+    uint32_t keep = 0;
+    for (uint32_t j = 0; j < p->npend; j++) {
+        size_t idx = p->pend[j];
+        const struct pgt_event *e = &c->t->ev[idx];
+        bool is_post = post_kind(e) || idx == last_cfs;
+        /* Several cfs samples at one update_time: a detach + attach pair
+         * (autogroup move at exit, class change) or an update + attach.
+         * Only the last is the settled value; the first is the pre-attach
+         * value only when this transition attaches. */
+        bool transient = false;
+        if (e->type == PGT_PELT_CFS && e->v[3])
+            for (uint32_t q = j + 1; q < p->npend; q++) {
+                const struct pgt_event *f = &c->t->ev[p->pend[q]];
+                if (f->type == PGT_PELT_CFS && f->v[3] == e->v[3])
+                    transient = true;
+            }
+        if (transient && attach_detach && idx != last_cfs && e->v[3] == newest) {
+            bool first = true;
+            for (uint32_t q = 0; q < j; q++) {
+                const struct pgt_event *f = &c->t->ev[p->pend[q]];
+                if (f->type == PGT_PELT_CFS && f->v[3] == e->v[3])
+                    first = false;
+            }
+            transient = !first;
+        }
+        if (transient) {
+            if (pre)
+                continue; /* dropped */
+        } else if (!pre || !is_post)
+            compare(c, idx);
+        else
+            p->pend[keep++] = idx;
+    }
+    p->npend = pre ? keep : 0;
+}
+
+/* The kernel's update time for a transition on CPU i at ts: the newest
+ * update_time among the held samples, if it belongs to this transition. */
+static uint64_t t_eff(struct ctx *c, uint32_t i, uint64_t ts)
+{
+    struct cpu *p = &c->cpu[i];
+    uint64_t u = 0;
+    for (uint32_t j = 0; j < p->npend; j++) {
+        const struct pgt_event *e = &c->t->ev[p->pend[j]];
+        if (e->v[3] > u && e->type != PGT_UE_SE && e->type != PGT_UE_CFS)
+            u = e->v[3];
+    }
+    return u && u <= ts && ts - u < PGT_GROUP_NS ? u : ts;
+}
+
+/* Held samples older than the grouping window were no part of this event. */
+static void flush_stale(struct ctx *c, uint32_t i, uint64_t ts)
+{
+    struct cpu *p = &c->cpu[i];
+    if (p->npend && ts - c->t->ev[p->pend[p->npend - 1]].ts > PGT_GROUP_NS) {
+        flush(c, i, true, false);
+        flush(c, i, false, false);
+    }
+}
+
+static void hold(struct ctx *c, size_t idx)
+{
+    const struct pgt_event *e = &c->t->ev[idx];
+    uint32_t i = e->x[0];
+    if (i >= c->ncpu)
+        return;
+    struct cpu *p = &c->cpu[i];
+    flush_stale(c, i, e->ts);
+    if ((e->x[3] & PGT_IN_HARDIRQ) && e->cpu == i && e->type >= PGT_PELT_SE &&
+        e->type <= PGT_PELT_IRQ && (e->type != PGT_PELT_SE || e->pid == p->curr)) {
+        /* the tick's update of the running task or of the rq: no transition */
+        compare(c, idx);
+        return;
+    }
+    if (p->npend == PGT_PENDING) {
+        flush(c, i, true, false);
+        flush(c, i, false, false);
+    }
+    p->pend[p->npend++] = idx;
+}
+
+static uint32_t policy_of(const struct ctx *c, uint32_t prio, int32_t pid)
+{
+    if (pid == 0)
+        return POL_IDLE;
+    if (prio == 0 && strncmp(pgt_comm(c->t, pid), "migration/", 10) == 0)
+        return POL_STOP;
+    if (prio == UINT32_MAX)
+        return POL_DL;
+    return prio < 100 ? POL_RT : POL_CFS;
+}
+
+/* ------------------------------------------------------------ transitions */
+
+static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
+{
+    struct cpu *p = &c->cpu[i];
+    if (k->on_rq && k->cpu == (int32_t)i)
+        return;
+    if (k->on_rq) { /* queued elsewhere as far as we know: events were missed */
+        c->cpu[k->cpu].nr -= c->cpu[k->cpu].nr > 0 && k->policy == POL_CFS;
+        detach_removed(c, k);
+        k->on_rq = 0;
+    }
+    if (!k->placed && !k->attached) {
+        /* First seen running or waking here without a migration: it was
+         * attached to this cfs_rq before the trace began, and the cfs_rq's
+         * (seeded) signal already holds it. Take the cfs_rq's clock and
+         * period position without adding it again. */
+        k->se.last_update_time = p->cfs.last_update_time;
+        k->se.period_contrib = p->cfs.period_contrib;
+        k->attached = 1;
+        k->cpu = (int32_t)i;
+    }
+    k->placed = 1;
+    if (k->attached && k->cpu != (int32_t)i)
+        detach_removed(c, k);
+    if (k->policy == POL_CFS)
+        chk(c, pgov_util_est_enqueue(&p->ue, &k->ue), "pgov_util_est_enqueue");
+    if (k->attached) {
+        upd_task(c, k, now);
+        upd_rq(c, i, now);
+    } else {
+        upd_rq(c, i, now);
+        attach(c, k, i);
+    }
+    k->cpu = (int32_t)i;
+    k->on_rq = 1;
+    p->nr += k->policy == POL_CFS;
+}
+
+static void on_switch(struct ctx *c, const struct pgt_event *e)
+{
+    uint32_t i = e->cpu;
+    struct cpu *p = &c->cpu[i];
+    clock_now(c, i, e->ts);
+    uint64_t now = t_eff(c, i, e->ts);
+    struct task *kp = e->pid ? task_get(c, e->pid, e->ts) : NULL;
+    struct task *kn = e->pid2 ? task_get(c, e->pid2, e->ts) : NULL;
+    if (c->fail)
+        return;
+    bool ad = false;
+    p->known = true;
+    if (kp)
+        kp->known = 1;
+    if (kn)
+        kn->known = 1;
+    if (kp) {
+        kp->policy = (uint8_t)policy_of(c, e->x[1], e->pid);
+        if (!kp->on_rq || kp->cpu != (int32_t)i) /* we never saw it arrive */
+            enqueue(c, kp, i, now);
+        kp->running = 1;
+        p->curr = kp->pid;
+        p->curr_policy = kp->policy;
+    }
+    /* the PELT updates of the outgoing task, at the kernel's time */
+    if (kp)
+        upd_task(c, kp, now);
+    upd_rq(c, i, now);
+    flush(c, i, true, false);
+    if (kp && e->x[0] != PGT_PREV_RUNNABLE) {
+        kp->on_rq = 0;
+        kp->running = 0;
+        p->nr -= p->nr > 0 && kp->policy == POL_CFS;
+        ue_sleep(c, kp, p, true);
+        if (e->x[0] == PGT_PREV_DEAD) {
+            detach_removed(c, kp);
+            kp->dead = 1;
+            ad = true;
+        }
+    } else if (kp) {
+        kp->running = 0;
+    }
+    p->curr = e->pid2;
+    if (kn) {
+        kn->policy = (uint8_t)policy_of(c, e->x[2], e->pid2);
+        if (!kn->on_rq || kn->cpu != (int32_t)i)
+            enqueue(c, kn, i, now);
+        upd_task(c, kn, now);
+        kn->running = 1;
+        p->curr_policy = kn->policy;
+    } else {
+        p->curr_policy = POL_IDLE;
+        chk(c, pgov_pelt_clock_idle(&p->clk, (uint64_t)p->cfs.util_sum + p->rt.util_sum +
+                                                 p->dl.util_sum),
+            "pgov_pelt_clock_idle");
+    }
+    flush(c, i, false, ad);
+}
+
+static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
+{
+    uint32_t i = e->x[0];
+    if (i >= c->ncpu)
+        return;
+    clock_now(c, i, e->ts);
+    uint64_t now = t_eff(c, i, e->ts);
+    struct task *k = task_get(c, e->pid, e->ts);
+    if (!k)
+        return;
+    k->policy = (uint8_t)policy_of(c, e->x[1], e->pid);
+    k->known = 1;
+    bool ad = !k->attached || k->cpu != (int32_t)i || fresh;
+    if (fresh) {
+        k->attached = 0;
+        k->placed = 1;
+    }
+    if (k->on_rq && k->cpu == (int32_t)i) {
+        flush(c, i, true, false);
+        flush(c, i, false, false);
+        return;
+    }
+    if (fresh && k->policy == POL_CFS) {
+        /* wake_up_new_task: post_init_entity_util_avg sees the cfs_rq as it
+         * was last updated, before this enqueue's update */
+        struct cpu *p = &c->cpu[i];
+        chk(c, pgov_pelt_init_task(&k->se, W, c->p->halflife), "pgov_pelt_init_task");
+        chk(c, pgov_pelt_post_init_task(&k->se, &p->cfs, c->p->cap[i], W),
+            "pgov_pelt_post_init_task");
+    }
+    if (k->attached && k->cpu == (int32_t)i)
+        upd_task(c, k, now);
+    upd_rq(c, i, now);
+    flush(c, i, true, ad);
+    enqueue(c, k, i, now);
+    flush(c, i, false, ad);
+}
+
+static void on_migrate(struct ctx *c, const struct pgt_event *e)
+{
+    uint32_t a = e->x[0], b = e->x[1];
+    if (a >= c->ncpu || b >= c->ncpu)
+        return;
+    struct task *k = task_get(c, e->pid, e->ts);
+    if (!k)
+        return;
+    k->policy = (uint8_t)policy_of(c, e->x[2], e->pid);
+    k->placed = 1;
+    clock_now(c, a, e->ts);
+    uint64_t now = t_eff(c, a, e->ts);
+    if (k->on_rq && k->cpu == (int32_t)a) {
+        /* load balance: dequeue (not a sleep), detach, attach on the new CPU */
+        struct cpu *p = &c->cpu[a];
+        upd_task(c, k, now);
+        upd_rq(c, a, now);
+        flush(c, a, true, true);
+        k->on_rq = 0;
+        k->running = 0;
+        p->nr -= p->nr > 0 && k->policy == POL_CFS;
+        if (k->policy == POL_CFS) {
+            chk(c, pgov_util_est_dequeue(&p->ue, &k->ue, p->nr), "pgov_util_est_dequeue");
+            chk(c, pgov_pelt_detach(&p->cfs, &k->se, W), "pgov_pelt_detach");
+        }
+        k->attached = 0;
+        flush(c, a, false, true);
+        clock_now(c, b, e->ts);
+        uint64_t nb = t_eff(c, b, e->ts);
+        flush(c, b, true, true);
+        enqueue(c, k, b, nb);
+        flush(c, b, false, true);
+    } else {
+        /* a waking task: its load is left behind through "removed" */
+        flush(c, a, true, false);
+        detach_removed(c, k);
+        k->cpu = (int32_t)b;
+        flush(c, a, false, false);
+    }
+}
+
+static void lost(struct ctx *c, uint32_t i)
+{
+    /* Unknown state: everything on this CPU is seeded again from its next
+     * kernel value; comparisons until then are skipped. */
+    struct cpu *p = &c->cpu[i];
+    p->npend = 0;
+    p->cfs_seeded = p->rt_seeded = p->dl_seeded = p->ue_seeded = false;
+    p->known = false;
+    for (size_t j = 0; j < c->cap; j++)
+        if (c->task[j].pid != -1 && c->task[j].cpu == (int32_t)i)
+            c->task[j].seeded = c->task[j].ue_seeded = c->task[j].known = 0;
+    c->out->skipped_after_loss++;
+}
+
+/* The PELT period phase of each CPU from its cfs samples' update_time:
+ * the kernel reports right after crossing a period boundary, so the
+ * boundary is where the units-into-period, summed over samples, is least. */
+static void phases(struct ctx *c)
+{
+    uint32_t *hist = calloc((size_t)c->ncpu * 1024u, sizeof(*hist));
+    if (!hist) {
+        chk(c, -1, "allocation");
+        return;
+    }
+    for (size_t j = 0; j < c->t->n; j++) {
+        const struct pgt_event *e = &c->t->ev[j];
+        if (e->type == PGT_PELT_CFS && e->v[3] && e->x[0] < c->ncpu)
+            hist[(size_t)e->x[0] * 1024u + ((e->v[3] >> 10) & 1023u)]++;
+    }
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        const uint32_t *h = hist + (size_t)i * 1024u;
+        uint64_t best = UINT64_MAX, n = 0;
+        for (uint32_t r = 0; r < 1024; r++)
+            n += h[r];
+        c->cpu[i].phase = -1;
+        if (!n)
+            continue;
+        /* S(ph) = sum h[r] * ((r - ph) mod 1024); S(ph + 1) = S(ph) - n + 1024 h[ph] */
+        uint64_t sum = 0;
+        for (uint32_t r = 0; r < 1024; r++)
+            sum += (uint64_t)h[r] * r;
+        for (uint32_t ph = 0; ph < 1024; ph++) {
+            if (sum < best) {
+                best = sum;
+                c->cpu[i].phase = (int32_t)ph;
+            }
+            sum = sum - n + 1024u * (uint64_t)h[ph];
+        }
+        c->out->phase_cpus++;
+    }
+    free(hist);
+}
+
+int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, bool keep_samples,
+                    struct pgt_signals *out, char *err, size_t errlen)
+{
+    struct ctx c = {.t = t, .p = p, .out = out, .keep = keep_samples, .err = err, .errlen = errlen};
+    memset(out, 0, sizeof(*out));
+    c.ncpu = t->ncpu;
+    c.cpu = calloc(c.ncpu ? c.ncpu : 1, sizeof(*c.cpu));
+    int md = pgov_pelt_min_divider(p->halflife);
+    if (!c.cpu || md < 0) {
+        snprintf(err, errlen, "%s: %s", t->path, c.cpu ? "unsupported half-life" : "out of memory");
+        free(c.cpu);
+        return -1;
+    }
+    c.max_avg = (uint32_t)md + 1024u;
+    c.uecfg = (struct pgov_util_est_cfg){sizeof(c.uecfg), p->kver, 0, 0};
+    for (uint32_t i = 0; i < c.ncpu; i++) {
+        c.cpu[i].freq_cap = 1024;
+        for (int k = 0; k < PGT_NKINDS; k++)
+            c.cpu[i].ent[k] = -1;
+        if (pgov_util_est_init(&c.cpu[i].ue, &c.uecfg)) {
+            snprintf(err, errlen, "%s: kernel version not supported by util_est (--kver)", t->path);
+            free(c.cpu);
+            return -1;
+        }
+    }
+    phases(&c);
+    for (size_t j = 0; j < t->n && !c.fail; j++) {
+        const struct pgt_event *e = &t->ev[j];
+        if (e->cpu < c.ncpu && e->type != PGT_PELT_SE && e->type != PGT_PELT_CFS &&
+            e->type != PGT_PELT_RT && e->type != PGT_PELT_DL && e->type != PGT_UE_SE &&
+            e->type != PGT_UE_CFS)
+            flush_stale(&c, e->cpu, e->ts);
+        switch (e->type) {
+        case PGT_SWITCH:
+            if (e->cpu < c.ncpu)
+                on_switch(&c, e);
+            break;
+        case PGT_WAKEUP:
+        case PGT_WAKEUP_NEW:
+            if (e->x[0] < c.ncpu)
+                flush_stale(&c, e->x[0], e->ts);
+            on_wakeup(&c, e, e->type == PGT_WAKEUP_NEW);
+            break;
+        case PGT_MIGRATE:
+            on_migrate(&c, e);
+            break;
+        case PGT_FREQ:
+            if (e->x[1] < c.ncpu && p->max_khz[e->x[1]]) {
+                uint32_t i = e->x[1];
+                clock_now(&c, i, e->ts);
+                uint64_t f = (uint64_t)e->x[0] * 1024u / p->max_khz[i];
+                c.cpu[i].freq_cap = f > 1024 ? 1024u : (uint32_t)f;
+            }
+            break;
+        case PGT_PELT_SE:
+        case PGT_PELT_CFS:
+        case PGT_PELT_RT:
+        case PGT_PELT_DL:
+        case PGT_UE_SE:
+        case PGT_UE_CFS:
+            hold(&c, j);
+            break;
+        case PGT_LOST:
+            if (e->cpu < c.ncpu)
+                lost(&c, e->cpu);
+            break;
+        default:
+            break;
+        }
+    }
+    for (uint32_t i = 0; i < c.ncpu && !c.fail; i++) {
+        flush(&c, i, true, false);
+        flush(&c, i, false, false);
+    }
+    for (size_t j = 0; j < c.cap; j++)
+        if (c.task[j].pid != -1 && !c.task[j].seeded)
+            out->seeded_warmup++;
+    free(c.task);
+    free(c.cpu);
+    if (c.fail) {
+        pgt_signals_free(out);
+        return -1;
+    }
+    return 0;
+}
+
+void pgt_signals_free(struct pgt_signals *s)
+{
+    free(s->ent);
+    free(s->samples);
+    memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# pgov-trace checks: every parser path on tests/traces, bad input, and the
+# rebuilt-vs-kernel figures on the committed real trace.
+# Usage: run.sh PGOV_TRACE TRACES_DIR OUT_DIR CASE
+set -uo pipefail
+bin=$1 dir=$2 out=$3 case=$4
+mkdir -p "$out"
+fail() { echo "trace test $case: $*" >&2; exit 1; }
+run() { "$bin" "$@" >"$out/$case.out" 2>"$out/$case.err"; }
+want() { grep -qE -- "$1" "$out/$case.out" || { cat "$out/$case.out" >&2; fail "no line matching: $1"; }; }
+last_line_ok() {
+  tail -n1 "$out/$case.out" | grep -qE '^signals: [0-9]+ samples compared, mean \|err\| [0-9]+\.[0-9]+, max \|err\| [0-9]+ \(util units of 1024\)$' ||
+    fail "last line is not the signals summary: $(tail -n1 "$out/$case.out")"
+}
+# mean |err| of one signal kind from the tsv table (samples-weighted)
+kind_mean() { awk -F'\t' -v k="$1" '$1 == k { n += $6; s += $6 * $7 } END { printf "%.3f", n ? s / n : -1 }' "$out/$case.out"; }
+case $case in
+ftrace)
+  run info "$dir/qemu-6.1.txt" || fail "exit $?"
+  want '\(ftrace\), 2 CPUs, [0-9]+ events, us timestamps'
+  want 'hotplug transitions: 2'
+  want 'sched_pelt_se +[1-9]'
+  want 'sched_util_est_cfs +[1-9]' ;;
+report)
+  run info "$dir/qemu-6.1.report.txt" || fail "exit $?"
+  want '\(trace-cmd report\), 2 CPUs, [0-9]+ events, ns timestamps'
+  # the same recording as the ftrace text: the same scheduling events
+  for ev in sched_switch sched_wakeup sched_migrate_task sched_pelt_se sched_pelt_cfs; do
+    a=$(grep -E "^  $ev " "$out/$case.out" | awk '{print $2}')
+    b=$("$bin" info "$dir/qemu-6.1.txt" | grep -E "^  $ev " | awk '{print $2}')
+    [ -n "$a" ] && [ "$a" = "$b" ] || fail "$ev: report $a, ftrace $b"
+  done ;;
+dat)
+  "$bin" info "$dir/qemu-6.1.dat" 2>&1 | grep -q 'built without libtracecmd' && { echo "dat: no libtracecmd in this build"; exit 0; }
+  run signals "$dir/qemu-6.1.dat" --kver 6.1 || fail "exit $?"
+  want '\(trace.dat\), 2 CPUs, [0-9]+ events, ns timestamps'
+  last_line_ok
+  # trace.dat and its `trace-cmd report -t` text are one recording at ns: identical figures
+  "$bin" signals "$dir/qemu-6.1.report.txt" --kver 6.1 | tail -n1 >"$out/$case.report"
+  tail -n1 "$out/$case.out" | cmp -s - "$out/$case.report" ||
+    fail "trace.dat and report differ: $(tail -n1 "$out/$case.out") / $(cat "$out/$case.report")" ;;
+signals)
+  run signals "$dir/qemu-6.1.txt" --kver 6.1 --format tsv || fail "exit $?"
+  last_line_ok
+  want 'seeding: [1-9][0-9]* entities from their first kernel value'
+  # regression bounds at the figures measured on this recording (docs/trace.md)
+  t=$(kind_mean task); d=$(kind_mean dl)
+  awk -v t="$t" 'BEGIN { exit !(t >= 0 && t <= 6) }' || fail "task mean |err| $t above 6"
+  awk -v d="$d" 'BEGIN { exit !(d == 0) }' || fail "dl mean |err| $d, expected 0" ;;
+synthetic)
+  run signals "$dir/synthetic/lost_wrapped.txt" || fail "exit $?"
+  want 'lost events: 1 markers, 42 events; buffer wrapped: yes'
+  want 'hotplug transitions: 2'
+  want 'seeded again'
+  last_line_ok
+  run signals "$dir/synthetic/report_plugins.txt" || fail "exit $?"
+  want '\(trace-cmd report\), 2 CPUs, 7 events, ns timestamps'
+  want 'lost events: 1 markers, 3 events'
+  want 'sched_switch +3'
+  want 'pstate_sample +1'
+  run signals "$dir/synthetic/signals_only.txt" || fail "exit $?"
+  want '^not compared: 20 kernel samples|^not compared: [0-9]+ kernel samples'
+  want '^signals: 0 samples compared' ;;
+bad)
+  for f in "$dir"/bad/*; do
+    rm -f "$out/bad.out"
+    "$bin" signals "$f" -o "$out/bad.out" 2>"$out/bad.err"
+    rc=$?
+    [ $rc -eq 2 ] || fail "$f: exit $rc, expected 2"
+    grep -qE "^$f(:[0-9]+)?: ." "$out/bad.err" || fail "$f: message not 'file:line: reason': $(cat "$out/bad.err")"
+    [ ! -e "$out/bad.out" ] || fail "$f: output file written on error"
+    ls "$out"/bad.out.tmp* >/dev/null 2>&1 && fail "$f: temporary file left behind"
+  done
+  "$bin" signals "$dir/qemu-6.1.txt" --cpu-capacity 0=2000 >/dev/null 2>&1 && fail "capacity 2000 accepted"
+  "$bin" signals "$dir/qemu-6.1.txt" --kver 4.99 >/dev/null 2>&1 && fail "kver 4.99 accepted"
+  "$bin" signals "$dir/qemu-6.1.txt" --halflife 12 >/dev/null 2>&1 && fail "halflife 12 accepted"
+  true ;;
+*) fail "unknown case" ;;
+esac
+echo "trace test $case: ok"

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The event array, task names, format detection, and the whole-file reader. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace.h"
+
+void pgt_errf(struct pgt_trace *t, uint32_t line, const char *fmt, ...)
+{
+    char msg[PGT_ERR_LEN - 64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    if (line)
+        snprintf(t->err, sizeof(t->err), "%s:%u: %s", t->path, line, msg);
+    else
+        snprintf(t->err, sizeof(t->err), "%s: %s", t->path, msg);
+}
+
+struct pgt_event *pgt_push(struct pgt_trace *t)
+{
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 4096;
+        struct pgt_event *ev = realloc(t->ev, cap * sizeof(*ev));
+        if (!ev)
+            return NULL;
+        t->ev = ev;
+        t->cap = cap;
+    }
+    struct pgt_event *e = &t->ev[t->n++];
+    memset(e, 0, sizeof(*e));
+    return e;
+}
+
+static size_t comm_slot(const struct pgt_trace *t, int32_t pid)
+{
+    size_t h = ((uint32_t)pid * 2654435761u) & (t->comm_cap - 1);
+    while (t->comm[h].pid != -1 && t->comm[h].pid != pid)
+        h = (h + 1) & (t->comm_cap - 1);
+    return h;
+}
+
+int pgt_set_comm(struct pgt_trace *t, int32_t pid, const char *s, size_t len)
+{
+    if (t->comm_n * 2 >= t->comm_cap) {
+        size_t cap = t->comm_cap ? t->comm_cap * 2 : 1024;
+        struct pgt_comm *old = t->comm;
+        size_t ocap = t->comm_cap;
+        t->comm = malloc(cap * sizeof(*t->comm));
+        if (!t->comm) {
+            t->comm = old;
+            return -1;
+        }
+        t->comm_cap = cap;
+        for (size_t i = 0; i < cap; i++)
+            t->comm[i].pid = -1;
+        for (size_t i = 0; i < ocap; i++)
+            if (old[i].pid != -1)
+                t->comm[comm_slot(t, old[i].pid)] = old[i];
+        free(old);
+    }
+    size_t h = comm_slot(t, pid);
+    if (t->comm[h].pid == -1)
+        t->comm_n++;
+    t->comm[h].pid = pid;
+    if (len >= PGT_COMM_LEN)
+        len = PGT_COMM_LEN - 1;
+    memcpy(t->comm[h].comm, s, len);
+    t->comm[h].comm[len] = 0;
+    return 0;
+}
+
+const char *pgt_comm(const struct pgt_trace *t, int32_t pid)
+{
+    if (!t->comm_cap)
+        return "?";
+    size_t h = comm_slot(t, pid);
+    return t->comm[h].pid == pid ? t->comm[h].comm : "?";
+}
+
+static int cmp_ts(const void *a, const void *b)
+{
+    const struct pgt_event *x = a, *y = b;
+    if (x->ts != y->ts)
+        return x->ts < y->ts ? -1 : 1;
+    return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Events come merged in time order; sort (stably, by input order) if not. */
+int pgt_finish(struct pgt_trace *t)
+{
+    for (size_t i = 1; i < t->n; i++)
+        if (t->ev[i].ts < t->ev[i - 1].ts) {
+            qsort(t->ev, t->n, sizeof(*t->ev), cmp_ts);
+            break;
+        }
+    for (size_t i = 0; i < t->n; i++)
+        if (t->ev[i].cpu >= t->ncpu)
+            t->ncpu = t->ev[i].cpu + 1;
+    if (!t->n) {
+        pgt_errf(t, 0, "no scheduler events in the trace");
+        return -1;
+    }
+    return 0;
+}
+
+void pgt_free(struct pgt_trace *t)
+{
+    free(t->ev);
+    free(t->comm);
+    memset(t, 0, sizeof(*t));
+}
+
+int pgt_load(const char *path, struct pgt_trace *t)
+{
+    memset(t, 0, sizeof(*t));
+    t->path = path;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        pgt_errf(t, 0, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    char magic[10] = {0};
+    size_t m = fread(magic, 1, sizeof(magic), f);
+    if (m == sizeof(magic) && memcmp(magic, "\x17\x08\x44tracing", 10) == 0) {
+        fclose(f);
+        return pgt_parse_dat(t, path);
+    }
+    if (fseek(f, 0, SEEK_END) != 0) {
+        fclose(f);
+        pgt_errf(t, 0, "cannot seek (not a regular file?)");
+        return -1;
+    }
+    long sz = ftell(f);
+    rewind(f);
+    char *buf = sz >= 0 ? malloc((size_t)sz + 1) : NULL;
+    if (!buf || fread(buf, 1, (size_t)sz, f) != (size_t)sz) {
+        free(buf);
+        fclose(f);
+        pgt_errf(t, 0, "cannot read");
+        return -1;
+    }
+    fclose(f);
+    int r = pgt_parse_text(t, path, buf, (size_t)sz);
+    free(buf);
+    return r;
+}

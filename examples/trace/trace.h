@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * libpgovtrace: scheduler traces in, rebuilt kernel signals out.
+ *
+ *   parse_text.c  ftrace buffer text and `trace-cmd report` text
+ *   parse_dat.c   trace.dat through libtracecmd (PGT_HAVE_DAT builds only)
+ *   trace.c       the event array, task names, format detection
+ *   signals.c     PELT / util_est rebuilt through libpgov, compared with the
+ *                 kernel's own sched_pelt_* / sched_util_est_* events
+ *
+ * A library (static, position-independent) so that other code, such as the
+ * Python bindings, links the same parser rather than writing another.
+ * Every function returning int gives 0 or -1 with a "file:line: reason"
+ * message in the trace's err.
+ */
+#ifndef PGOV_TRACE_H
+#define PGOV_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PGT_MAX_CPUS 256
+#define PGT_COMM_LEN 16
+#define PGT_ERR_LEN 640
+
+enum pgt_type {
+    PGT_SWITCH = 1,  /* pid: prev, pid2: next; x[0]: prev state, x[1]/x[2]: prev/next prio */
+    PGT_WAKEUP,      /* pid; x[0]: target cpu; x[1]: prio */
+    PGT_WAKEUP_NEW,  /* as PGT_WAKEUP */
+    PGT_MIGRATE,     /* pid; x[0]: orig cpu, x[1]: dest cpu; x[2]: prio */
+    PGT_FORK,        /* pid: parent, pid2: child */
+    PGT_EXEC,        /* pid */
+    PGT_EXIT,        /* pid */
+    PGT_IDLE,        /* x[0]: state (UINT32_MAX: exit), x[1]: cpu */
+    PGT_FREQ,        /* x[0]: kHz, x[1]: cpu */
+    PGT_PSTATE,      /* x: core_busy, scaled, from, to; v: mperf, aperf, tsc, freq, io_boost */
+    PGT_PELT_SE,     /* pid; x[0]: cpu; v: load, runnable, util, update_time (0: none) */
+    PGT_PELT_CFS,    /* x[0]: cpu; v as PGT_PELT_SE */
+    PGT_PELT_RT,     /* x[0]: cpu; v as PGT_PELT_SE */
+    PGT_PELT_DL,
+    PGT_PELT_IRQ,
+    PGT_UE_SE,       /* pid; x[0]: cpu; v: enqueued, ewma, util */
+    PGT_UE_CFS,      /* x[0]: cpu; v: enqueued, ewma, util */
+    PGT_LOST,        /* events lost on cpu: v[0] how many (0: unknown) */
+    PGT_HOTPLUG,     /* x[0]: cpu, x[1]: 1 coming up, 0 going down */
+    PGT_NTYPES
+};
+
+/* x[3] of the signal events: emitted in hardirq context (the flags column) */
+#define PGT_IN_HARDIRQ 1u
+
+/* prev_state of PGT_SWITCH */
+enum pgt_prev_state { PGT_PREV_RUNNABLE = 0, PGT_PREV_SLEEP = 1, PGT_PREV_DEAD = 2 };
+
+struct pgt_event {
+    uint64_t ts;  /* ns */
+    uint32_t type;
+    uint32_t cpu; /* the CPU whose buffer holds the event */
+    int32_t pid, pid2;
+    uint32_t x[4];
+    uint64_t v[5];
+    uint32_t line; /* input line (text) or record index (trace.dat), for messages */
+};
+
+struct pgt_comm {
+    int32_t pid;
+    char comm[PGT_COMM_LEN];
+};
+
+struct pgt_trace {
+    const char *path;
+    struct pgt_event *ev;
+    size_t n, cap;
+    uint32_t ncpu;          /* from the header (#P:, cpus=) or the largest CPU seen + 1 */
+    uint32_t ts_digits;     /* fractional digits of the timestamps: 6 (us) or 9 (ns) */
+    const char *format;     /* "ftrace", "trace-cmd report", "trace.dat" */
+    uint64_t lost_events;   /* sum of the counts in lost-events markers */
+    uint32_t lost_markers;
+    bool wrapped;           /* the ring buffer overwrote events (entries-written > in buffer) */
+    uint32_t hotplug;       /* CPU hotplug transitions seen */
+    uint64_t unknown_events;/* events of other types, skipped */
+    uint64_t records_ns;    /* trace.dat: time spent in the record loop (bench/trace) */
+    struct pgt_comm *comm;  /* open-addressed pid -> last name seen */
+    size_t comm_cap, comm_n;
+    char err[PGT_ERR_LEN];
+};
+
+/* Read a trace file of any supported format (detected from its content). */
+int pgt_load(const char *path, struct pgt_trace *t);
+/* Parse text (ftrace or trace-cmd report) from memory; name is used in messages. */
+int pgt_parse_text(struct pgt_trace *t, const char *name, const char *text, size_t len);
+/* trace.dat through libtracecmd; -1 with a message when built without it. */
+int pgt_parse_dat(struct pgt_trace *t, const char *path);
+bool pgt_have_dat(void);
+void pgt_free(struct pgt_trace *t);
+
+/* Internal to the parsers. */
+struct pgt_event *pgt_push(struct pgt_trace *t);
+int pgt_set_comm(struct pgt_trace *t, int32_t pid, const char *s, size_t len);
+const char *pgt_comm(const struct pgt_trace *t, int32_t pid);
+void pgt_errf(struct pgt_trace *t, uint32_t line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int pgt_finish(struct pgt_trace *t);
+
+/* ------------------------------------------------------------ signals */
+
+struct pgt_platform {
+    uint32_t cap[PGT_MAX_CPUS];     /* capacity per CPU, 1..1024 (default 1024) */
+    uint32_t max_khz[PGT_MAX_CPUS]; /* 0: no frequency invariance */
+    uint32_t kver;                  /* PGOV_KVER_*; 0: newest */
+    uint32_t halflife;              /* 0/32, 16, 8 */
+    bool warmup;                    /* seed from a warm-up, ignore kernel values for seeding */
+};
+
+enum pgt_kind { PGT_K_TASK = 0, PGT_K_CFS, PGT_K_RT, PGT_K_DL, PGT_K_IRQ, PGT_K_UE_TASK,
+                PGT_K_UE_CFS, PGT_NKINDS };
+
+struct pgt_stat {
+    uint64_t n;
+    uint64_t sum_err;
+    uint64_t max_err;
+};
+
+/* One comparison: the kernel's value beside the rebuilt one. */
+struct pgt_sample {
+    uint64_t ts;
+    int32_t pid; /* -1 for CPU signals */
+    uint32_t cpu;
+    uint32_t kind; /* enum pgt_kind */
+    uint64_t kernel, rebuilt;
+};
+
+struct pgt_entity_stat {
+    int32_t pid; /* -1: a CPU */
+    uint32_t cpu;
+    uint32_t kind;
+    uint32_t seed; /* 0: kernel value, 1: warm-up from zero */
+    struct pgt_stat st;
+};
+
+struct pgt_signals {
+    struct pgt_stat total;
+    struct pgt_entity_stat *ent;
+    size_t nent;
+    struct pgt_sample *samples; /* only when keep_samples */
+    size_t nsamples, samples_cap;
+    uint64_t updates;           /* PELT updates done */
+    uint64_t seeded_kernel, seeded_warmup;
+    uint64_t skipped_after_loss;/* lost-events markers: the CPU's entities were seeded again */
+    uint64_t skipped_unknown;   /* kernel samples of entities no scheduling event described */
+    uint32_t phase_cpus;        /* CPUs whose PELT period phase was recovered from update_time */
+};
+
+/* Rebuild the signals of trace t on platform p and compare them with the
+ * kernel's. keep_samples stores every comparison (for plots and bindings). */
+int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, bool keep_samples,
+                    struct pgt_signals *out, char *err, size_t errlen);
+void pgt_signals_free(struct pgt_signals *s);
+const char *pgt_kind_name(uint32_t kind);
+
+#endif

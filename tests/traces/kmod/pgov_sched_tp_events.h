@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Trace events in LISA's sched_tp format (field names and print formats of
+ * lisa/_assets/kmodules/sched_tp), fed from the kernel's bare PELT and
+ * util_est tracepoints. Only what pgov-trace compares is emitted.
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM pgov_sched_tp
+
+#if !defined(PGOV_SCHED_TP_EVENTS_H) || defined(TRACE_HEADER_MULTI_READ)
+#define PGOV_SCHED_TP_EVENTS_H
+
+#include <linux/tracepoint.h>
+
+TRACE_EVENT(sched_pelt_se,
+	TP_PROTO(int cpu, const char *comm, int pid, const struct sched_avg *avg),
+	TP_ARGS(cpu, comm, pid, avg),
+	TP_STRUCT__entry(
+		__field(int, cpu)
+		__array(char, path, 8)
+		__array(char, comm, TASK_COMM_LEN)
+		__field(int, pid)
+		__field(unsigned long, load)
+		__field(unsigned long, runnable)
+		__field(unsigned long, util)
+		__field(unsigned long long, update_time)),
+	TP_fast_assign(
+		__entry->cpu = cpu;
+		strscpy(__entry->path, "/", sizeof(__entry->path));
+		strscpy(__entry->comm, comm, TASK_COMM_LEN);
+		__entry->pid = pid;
+		__entry->load = avg->load_avg;
+		__entry->runnable = avg->runnable_avg;
+		__entry->util = avg->util_avg;
+		__entry->update_time = avg->last_update_time;),
+	TP_printk("cpu=%d path=%s comm=%s pid=%d load=%lu runnable=%lu util=%lu update_time=%llu",
+		  __entry->cpu, __entry->path, __entry->comm, __entry->pid, __entry->load,
+		  __entry->runnable, __entry->util, __entry->update_time));
+
+TRACE_EVENT(sched_pelt_cfs,
+	TP_PROTO(int cpu, const struct sched_avg *avg),
+	TP_ARGS(cpu, avg),
+	TP_STRUCT__entry(
+		__field(int, cpu)
+		__array(char, path, 8)
+		__field(unsigned long, load)
+		__field(unsigned long, runnable)
+		__field(unsigned long, util)
+		__field(unsigned long long, update_time)),
+	TP_fast_assign(
+		__entry->cpu = cpu;
+		strscpy(__entry->path, "/", sizeof(__entry->path));
+		__entry->load = avg->load_avg;
+		__entry->runnable = avg->runnable_avg;
+		__entry->util = avg->util_avg;
+		__entry->update_time = avg->last_update_time;),
+	TP_printk("cpu=%d path=%s load=%lu runnable=%lu util=%lu update_time=%llu",
+		  __entry->cpu, __entry->path, __entry->load, __entry->runnable, __entry->util,
+		  __entry->update_time));
+
+DECLARE_EVENT_CLASS(sched_pelt_rq_template,
+	TP_PROTO(int cpu, const struct sched_avg *avg),
+	TP_ARGS(cpu, avg),
+	TP_STRUCT__entry(
+		__field(int, cpu)
+		__field(unsigned long, load)
+		__field(unsigned long, runnable)
+		__field(unsigned long, util)
+		__field(unsigned long long, update_time)),
+	TP_fast_assign(
+		__entry->cpu = cpu;
+		__entry->load = avg->load_avg;
+		__entry->runnable = avg->runnable_avg;
+		__entry->util = avg->util_avg;
+		__entry->update_time = avg->last_update_time;),
+	TP_printk("cpu=%d load=%lu runnable=%lu util=%lu update_time=%llu", __entry->cpu,
+		  __entry->load, __entry->runnable, __entry->util, __entry->update_time));
+
+DEFINE_EVENT(sched_pelt_rq_template, sched_pelt_rt,
+	TP_PROTO(int cpu, const struct sched_avg *avg), TP_ARGS(cpu, avg));
+DEFINE_EVENT(sched_pelt_rq_template, sched_pelt_dl,
+	TP_PROTO(int cpu, const struct sched_avg *avg), TP_ARGS(cpu, avg));
+
+TRACE_EVENT(sched_util_est_se,
+	TP_PROTO(int cpu, const char *comm, int pid, const struct sched_avg *avg),
+	TP_ARGS(cpu, comm, pid, avg),
+	TP_STRUCT__entry(
+		__field(int, cpu)
+		__array(char, path, 8)
+		__array(char, comm, TASK_COMM_LEN)
+		__field(int, pid)
+		__field(unsigned int, enqueued)
+		__field(unsigned int, ewma)
+		__field(unsigned long, util)),
+	TP_fast_assign(
+		__entry->cpu = cpu;
+		strscpy(__entry->path, "/", sizeof(__entry->path));
+		strscpy(__entry->comm, comm, TASK_COMM_LEN);
+		__entry->pid = pid;
+		__entry->enqueued = avg->util_est.enqueued;
+		__entry->ewma = avg->util_est.ewma;
+		__entry->util = avg->util_avg;),
+	TP_printk("cpu=%d path=%s comm=%s pid=%d enqueued=%u ewma=%u util=%lu", __entry->cpu,
+		  __entry->path, __entry->comm, __entry->pid, __entry->enqueued, __entry->ewma,
+		  __entry->util));
+
+TRACE_EVENT(sched_util_est_cfs,
+	TP_PROTO(int cpu, const struct sched_avg *avg),
+	TP_ARGS(cpu, avg),
+	TP_STRUCT__entry(
+		__field(int, cpu)
+		__array(char, path, 8)
+		__field(unsigned int, enqueued)
+		__field(unsigned int, ewma)
+		__field(unsigned long, util)),
+	TP_fast_assign(
+		__entry->cpu = cpu;
+		strscpy(__entry->path, "/", sizeof(__entry->path));
+		__entry->enqueued = avg->util_est.enqueued;
+		__entry->ewma = avg->util_est.ewma;
+		__entry->util = avg->util_avg;),
+	TP_printk("cpu=%d path=%s enqueued=%u ewma=%u util=%lu", __entry->cpu, __entry->path,
+		  __entry->enqueued, __entry->ewma, __entry->util));
+
+#endif /* PGOV_SCHED_TP_EVENTS_H */
+
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE pgov_sched_tp_events
+#include <trace/define_trace.h>
