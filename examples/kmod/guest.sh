@@ -11,9 +11,10 @@
 #                             depends on (from .modinfo), dependencies first.
 #   guest_vmlinux OUT         decompresses GUEST_VMLINUZ's ELF payload (with
 #                             its .BTF section) to OUT, once.
-#   guest_btf_offset VMLINUX STRUCT MEMBER
+#   guest_btf_offset VMLINUX STRUCT MEMBER [MODULE.ko]
 #                             prints MEMBER's byte offset in STRUCT from the
-#                             BTF (pahole, Debian package dwarves).
+#                             BTF (pahole, Debian package dwarves); with a
+#                             module, from its split BTF over VMLINUX's.
 #   guest_initramfs DIR OUT   puts busybox-static into DIR/bin and packs DIR
 #                             (with the caller's /init) as OUT (cpio, gzip).
 
@@ -90,7 +91,8 @@ PY
 
 guest_btf_offset() {
   command -v pahole >/dev/null || { echo "guest: pahole missing (apt-get install dwarves)" >&2; return 1; }
-  pahole -C "$2" "$1" | awk -v m="$3" '
+  if [ -n "${4:-}" ]; then set -- "$4" "$2" "$3" --btf_base "$1"; else set -- "$1" "$2" "$3"; fi
+  pahole "${@:4}" -C "$2" "$1" | awk -v m="$3" '
     /^\t[^\t]/ && /\/\*/ {
       line = $0; sub(/ *\/\*.*/, "", line); sub(/ __attribute__.*/, "", line)
       sub(/;$/, "", line); sub(/\[.*\]$/, "", line); n = split(line, w, /[ *\t]+/)

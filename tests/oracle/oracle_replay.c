@@ -16,13 +16,18 @@
 #include "replay_linux.h"
 #include "oracle_rec.h"
 
+#include <pgov/dbs.h>
+#include <pgov/freq_table.h>
+#include <pgov/pstate.h>
+#include <pgov/sugov.h>
+
 #define DEQUEUE_SLEEP 0x1u /* v6.1 kernel/sched/sched.h flag value (an ABI fact) */
 
 struct tally {
     uint64_t compared, exact;
     unsigned shown;
 };
-static struct tally t_pelt, t_ue;
+static struct tally t_pelt, t_ue, t_sugov, t_dbs[2];
 static uint32_t kver = PGOV_KVER_6_1;
 
 /* --tsv: a sample of the rows, spread evenly over each flavour/op */
@@ -195,6 +200,192 @@ static void util_est_rows(const struct orec *r, int counting)
     }
 }
 
+/* ---- governors (records of the dummy cpufreq driver's policies) ---- */
+
+/* pgov_oracle.c's dummy_table, and the kernel's values the module does not record. */
+static const struct pgov_freq_entry dummy_table[] = {
+    {800000, 0}, {1200000, 0}, {1600000, 0}, {2000000, 0}, {2400000, 0}};
+#define DUMMY_MAX_KHZ 2400000u
+#define TICK_NS 4000000u /* CONFIG_HZ=250 in Debian's 6.1 */
+#define SCHED_CPUFREQ_IOWAIT 0x1u /* v6.1 include/linux/sched/cpufreq.h (an ABI fact) */
+#define MAX_POLICIES 64
+#define LO(v) ((uint32_t)(v))
+#define HI(v) ((uint32_t)((v) >> 32))
+
+static const char *const dbs_names[2] = {"ondemand", "conservative"};
+
+/* One open-loop dbs instance per policy, started at the first evaluation of
+ * a governor period; its state must chain record to record. */
+struct dbs_sess {
+    uint64_t mem[8192 / 8];
+    struct pgov_dbs *g;
+    int gov;               /* -1: none */
+    int bad;               /* chain broken mid-period: skip until the next start */
+    uint64_t wall, idle;   /* kernel cpu_dbs_info after the last evaluation */
+};
+static struct dbs_sess sess[MAX_POLICIES];
+static uint64_t dbs_skipped[2], dbs_starts[2], sugov_skipped;
+
+static struct pgov_hw_idle snap_of(const uint64_t *g)
+{
+    struct pgov_hw_idle s = {g[1], g[0], 0, g[2]}; /* iowait is in prev_cpu_idle as the kernel summed it */
+    return s;
+}
+
+static void dbs_row(const struct orec *r)
+{
+    int gov = r->ret;
+    struct dbs_sess *ss = &sess[r->id % MAX_POLICIES];
+    struct pgov_hw_idle pre = snap_of(&r->g[0]), post = snap_of(&r->g[4]);
+    struct pgov_dbs_result res;
+    struct pgov_dbs_state st;
+    struct pgov_dbs_cpu_state cs;
+    struct tally *t = &t_dbs[gov & 1];
+    int e, ok;
+
+    if (gov > 1 || r->id >= MAX_POLICIES) {
+        dbs_skipped[gov & 1]++;
+        return;
+    }
+    if (ss->gov != gov || ss->wall != pre.wall_us || ss->idle != pre.idle_us) {
+        /* A governor start leaves rate_mult 1, prev_load 0, and (cs) down_skip 0,
+         * requested_freq = cur; anything else is a chain broken by a missed record. */
+        int fresh = LO(r->g[8]) == 1 && r->g[3] == 0 &&
+                    (gov == 0 || (HI(r->g[14]) == 0 && LO(r->g[14]) == r->x[1]));
+        struct pgov_dbs_config c;
+        memset(&c, 0, sizeof(c));
+        c.size = sizeof(c);
+        c.gov = (uint32_t)gov;
+        c.kver = PGOV_KVER_6_1;
+        c.table = dummy_table;
+        c.table_len = 5;
+        c.policy_min_khz = HI(r->g[13]);
+        c.policy_max_khz = gov == 0 ? LO(r->g[14]) : DUMMY_MAX_KHZ;
+        c.cur_khz = (uint32_t)r->x[1];
+        c.tun_set = 0xff;
+        c.plat.hz = 250;
+        c.tun.sampling_rate = LO(r->g[10]);
+        c.tun.up_threshold = HI(r->g[10]);
+        c.tun.sampling_down_factor = LO(r->g[11]);
+        c.tun.ignore_nice_load = HI(r->g[11]);
+        c.tun.io_is_busy = gov == 0 ? LO(r->g[12]) : 0;
+        c.tun.powersave_bias = gov == 0 ? HI(r->g[12]) : 0;
+        c.tun.down_threshold = gov == 1 ? HI(r->g[12]) : 0;
+        c.tun.freq_step = gov == 1 ? LO(r->g[13]) : 0;
+        ss->gov = gov;
+        ss->bad = !fresh;
+        if (fresh) {
+            dbs_starts[gov]++;
+            e = pgov_dbs_init_open(ss->mem, sizeof(ss->mem), &c, &ss->g);
+            if (!e)
+                e = pgov_dbs_start(ss->g, &pre, 1, NULL);
+            if (e) {
+                printf("%s: start failed (%d) at cpu %u cur %" PRIu64 "\n", dbs_names[gov], e,
+                       r->cpu, r->x[1]);
+                ss->bad = 1;
+            }
+        }
+    }
+    ss->wall = post.wall_us;
+    ss->idle = post.idle_us;
+    if (ss->bad) {
+        dbs_skipped[gov]++;
+        return;
+    }
+    e = pgov_dbs_evaluate(ss->g, &post, 1, &res);
+    if (!e)
+        e = pgov_dbs_get_state(ss->g, &st);
+    if (!e)
+        e = pgov_dbs_get_cpu(ss->g, 0, &cs);
+    t->compared++;
+    ok = e == 0 && res.load == LO(r->x[0]) && res.delay_us == r->aux &&
+         res.cur_khz == (uint32_t)r->x[2] &&
+         !!(res.flags & PGOV_DBS_RES_CHG) == !!(r->flags & OREC_F_REQ) &&
+         (!(r->flags & OREC_F_REQ) || res.cur_khz == (uint32_t)r->x[3]) &&
+         cs.prev_load == LO(r->g[7]) && st.rate_mult == LO(r->g[9]) &&
+         (gov == 0 || (st.requested_freq == LO(r->g[15]) && st.down_skip == HI(r->g[15])));
+    if (ok) {
+        t->exact++;
+        return;
+    }
+    ss->bad = 1; /* a wrong state would make every later row of the period differ */
+    if (t->shown++ < 10)
+        printf("%s mismatch: cpu %u tunables rate %u up %u sdf %u nice %u io %u bias/down %u step %u;"
+               " pre idle %" PRIu64 " wall %" PRIu64 " prev_load %" PRIu64 " rate_mult %u"
+               " cs req %u skip %u cur %" PRIu64 "; now idle %" PRIu64 " wall %" PRIu64
+               ": kernel load %u delay %u req %s%" PRIu64 " cur %" PRIu64 " prev_load %" PRIu64
+               " rate_mult %u cs req %u skip %u; libpgov (err %d) load %u delay %u req %s%u cur %u"
+               " prev_load %u rate_mult %u cs req %u skip %u\n",
+               dbs_names[gov], r->cpu, LO(r->g[10]), HI(r->g[10]), LO(r->g[11]), HI(r->g[11]),
+               LO(r->g[12]), HI(r->g[12]), LO(r->g[13]), r->g[0], r->g[1], r->g[3], LO(r->g[8]),
+               LO(r->g[14]), HI(r->g[14]), r->x[1], r->g[4], r->g[5], LO(r->x[0]), r->aux,
+               r->flags & OREC_F_REQ ? "" : "none/", r->x[3], r->x[2], r->g[7], LO(r->g[9]),
+               LO(r->g[15]), HI(r->g[15]), e, res.load, res.delay_us,
+               res.flags & PGOV_DBS_RES_CHG ? "" : "none/", res.cur_khz, res.cur_khz,
+               cs.prev_load, st.rate_mult, st.requested_freq, st.down_skip);
+}
+
+/* One schedutil callback, from the state the kernel had at its entry. */
+static void sugov_row(const struct orec *r)
+{
+    struct pgov_sugov_params prm;
+    struct pgov_sugov_state st;
+    struct pgov_sugov_result res;
+    uint32_t path, held, util, flags;
+    int e, ok;
+
+    if (r->g[7] == 0 || (LO(r->x[1]) & ~SCHED_CPUFREQ_IOWAIT)) {
+        sugov_skipped++; /* no capacity recorded yet (first callback), or unknown flags */
+        return;
+    }
+    memset(&prm, 0, sizeof(prm));
+    prm.rate_limit_ns = (uint64_t)HI(r->g[10]) * 1000;
+    prm.tick_ns = TICK_NS;
+    prm.max_cap = (uint32_t)r->g[7];
+    prm.max_freq_khz = DUMMY_MAX_KHZ;
+    prm.min_khz = LO(r->g[15]);
+    prm.max_khz = HI(r->g[15]);
+    prm.options = PGOV_SUGOV_OPT_NONINVARIANT; /* qemu: no APERF/MPERF */
+    memset(&st, 0, sizeof(st));
+    st.last_update_ns = r->g[1];
+    st.last_freq_update_ns = r->g[8];
+    st.iowait_boost = LO(r->g[0]);
+    st.pending = HI(r->g[0]);
+    st.next_freq = LO(r->g[9]);
+    st.cached_raw_freq = HI(r->g[9]);
+    st.need_update = (r->g[10] & 0xffff) != 0; /* limits_changed or need_freq_update */
+    flags = LO(r->x[1]) & SCHED_CPUFREQ_IOWAIT ? PGOV_UPDATE_IOWAIT : 0;
+    util = r->flags & OREC_F_UTIL ? (uint32_t)r->x[2] : 0;
+    held = r->flags & OREC_F_UTIL && r->g[5] == r->g[2]; /* idle calls unchanged: busy */
+    path = !(r->flags & OREC_F_UTIL) ? PGOV_SUGOV_PATH_RATE_LIMITED
+           : r->flags & OREC_F_REQ   ? PGOV_SUGOV_PATH_COMMIT
+                                     : PGOV_SUGOV_PATH_UNCHANGED;
+    e = pgov_sugov_decide(&prm, &st, r->x[0], flags, util, held, &res);
+    t_sugov.compared++;
+    ok = e == 0 && res.path == path && st.iowait_boost == LO(r->g[3]) &&
+         st.pending == HI(r->g[3]) && st.last_update_ns == r->g[4] &&
+         st.last_freq_update_ns == r->g[11] && st.next_freq == LO(r->g[12]) &&
+         st.cached_raw_freq == HI(r->g[12]) &&
+         (path != PGOV_SUGOV_PATH_COMMIT || res.next_f == (uint32_t)r->x[3]);
+    if (ok) {
+        t_sugov.exact++;
+        return;
+    }
+    if (t_sugov.shown++ < 10)
+        printf("schedutil mismatch: cpu %u now %" PRIu64 " flags %u util %u held %u max %u"
+               " rate %" PRIu64 " cur %u min %u max %u; pre boost %u pending %u last %" PRIu64
+               " last_freq %" PRIu64 " next %u cached %u need %u: kernel path %u boost %u pending %u"
+               " last_freq %" PRIu64 " next %u cached %u (driver %" PRIu64 ", sg util %" PRIu64
+               "); libpgov (err %d) path %u boost %u pending %u last_freq %" PRIu64
+               " next %u cached %u raw %" PRIu64 "\n",
+               r->cpu, r->x[0], flags, util, held, prm.max_cap, prm.rate_limit_ns, LO(r->g[14]),
+               prm.min_khz, prm.max_khz, LO(r->g[0]), HI(r->g[0]), r->g[1], r->g[8], LO(r->g[9]),
+               HI(r->g[9]), (unsigned)(r->g[10] & 0xffff), path, LO(r->g[3]), HI(r->g[3]),
+               r->g[11], LO(r->g[12]), HI(r->g[12]), r->x[3], r->g[6], e, res.path,
+               st.iowait_boost, st.pending, st.last_freq_update_ns, st.next_freq,
+               st.cached_raw_freq, res.raw_freq);
+}
+
 /* One pass over the capture; counting = 1 only counts rows per flavour/op
  * (for the TSV strides). Returns 0, or 2 after "file:record: reason". */
 static int pass(const char *path, int counting, char *release, char *version, uint64_t *trailer,
@@ -235,6 +426,12 @@ static int pass(const char *path, int counting, char *release, char *version, ui
             util_est_rows(&r, counting);
         } else if (r.kind == OREC_UE_ENQ || r.kind == OREC_UE_DEQ) {
             util_est_rows(&r, counting);
+        } else if (r.kind == OREC_DBS) {
+            if (!counting)
+                dbs_row(&r);
+        } else if (r.kind == OREC_SUGOV) {
+            if (!counting)
+                sugov_row(&r);
         } else {
             fprintf(stderr, "%s:%" PRIu64 ": unknown record kind %u\n", path, n, r.kind);
             fclose(f);
@@ -270,6 +467,7 @@ static FILE *open_tsv(const char *path, const char *what)
 
 int main(int argc, char **argv)
 {
+    unsigned i;
     char release[65] = "", version[65] = "", kernel[32] = "6.1.?";
     uint64_t trailer[5] = { 0 }, n = 0, rows = 0;
     const char *p, *cap, *dir = NULL;
@@ -284,6 +482,8 @@ int main(int argc, char **argv)
         return 2;
     }
     cap = argv[1];
+    for (i = 0; i < MAX_POLICIES; i++)
+        sess[i].gov = -1;
     if (dir) {
         if ((e = pass(cap, 1, release, version, trailer, &n)))
             return e;
@@ -316,9 +516,21 @@ int main(int argc, char **argv)
     printf("not captured: %" PRIu64 " records (ring full), %" PRIu64 " (volume cap), %" PRIu64
            " (kretprobe instance pool empty), %" PRIu64 " (hit inside another probe's handler)\n",
            trailer[1], trailer[2], trailer[3], trailer[4]);
-    printf("not compared: schedutil, ondemand, conservative: no capture (dummy cpufreq driver not built yet)\n");
+    printf("governor periods started: ondemand %" PRIu64 ", conservative %" PRIu64 "\n",
+           dbs_starts[0], dbs_starts[1]);
+    printf("not compared: schedutil %" PRIu64 " (first callback of a policy: no capacity yet, or"
+           " unknown flags); ondemand %" PRIu64 ", conservative %" PRIu64 " (a period whose"
+           " start was not captured, or after its first mismatch)\n",
+           sugov_skipped, dbs_skipped[0], dbs_skipped[1]);
     printf("oracle: pelt %" PRIu64 "/%" PRIu64 " util_est %" PRIu64 "/%" PRIu64
-           " schedutil 0/0 ondemand 0/0 conservative 0/0 exact (kernel %s)\n",
-           t_pelt.exact, t_pelt.compared, t_ue.exact, t_ue.compared, kernel);
-    return t_pelt.exact == t_pelt.compared && t_ue.exact == t_ue.compared ? 0 : 1;
+           " schedutil %" PRIu64 "/%" PRIu64 " ondemand %" PRIu64 "/%" PRIu64
+           " conservative %" PRIu64 "/%" PRIu64 " exact (kernel %s)\n",
+           t_pelt.exact, t_pelt.compared, t_ue.exact, t_ue.compared, t_sugov.exact,
+           t_sugov.compared, t_dbs[0].exact, t_dbs[0].compared, t_dbs[1].exact,
+           t_dbs[1].compared, kernel);
+    return t_pelt.exact == t_pelt.compared && t_ue.exact == t_ue.compared &&
+                   t_sugov.exact == t_sugov.compared && t_dbs[0].exact == t_dbs[0].compared &&
+                   t_dbs[1].exact == t_dbs[1].compared
+               ? 0
+               : 1;
 }

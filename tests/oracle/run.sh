@@ -18,6 +18,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 until=${1:-1300000}
 secs=${2:-300}
+gov_secs=${PGOV_ORACLE_GOV_SECS:-10} # guest seconds under ondemand, then conservative
 out=$root/build/oracle
 . "$root/examples/kmod/guest.sh"
 
@@ -35,7 +36,12 @@ if grep -E 'warning:' "$out/kmod/build.log"; then echo "oracle: module build war
 
 # 2. The kernel image, and the private struct offsets from its BTF.
 guest_kernel "$kver" "$root/build/kmod-cache"
-params=$("$root/tests/oracle/btf_offsets.sh" "$GUEST_VMLINUZ" "$out")
+# ondemand and conservative are modules of the image (with their dependencies);
+# schedutil is built in. The capture module's dummy cpufreq driver gives them
+# a frequency table to decide on.
+govmods=$(guest_modules cpufreq_ondemand cpufreq_conservative)
+params=$("$root/tests/oracle/btf_offsets.sh" "$GUEST_VMLINUZ" "$out" \
+  "$(echo "$govmods" | grep '/cpufreq_conservative.ko$')")
 echo "oracle: Linux $kver, offsets from BTF: $params"
 
 # 3. Workload (static) and the host replay.
@@ -50,7 +56,7 @@ gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/examples
 ird=$out/initramfs
 rm -rf "$ird"
 mkdir -p "$ird/lib"
-mods=$(guest_modules virtio_pci virtio_blk)
+mods="$(guest_modules virtio_pci virtio_blk) $govmods"
 for m in $mods; do cp "$m" "$ird/lib/"; done
 cp "$out/kmod/pgov_oracle.ko" "$out/workload" "$ird/"
 {
@@ -62,6 +68,10 @@ cp "$out/kmod/pgov_oracle.ko" "$out/workload" "$ird/"
   echo 'n=0; while [ ! -b /dev/vdb ] && [ $n -lt 100 ]; do $bb sleep 0.1; n=$((n+1)); done'
   echo "\$bb insmod /pgov_oracle.ko $params || { echo 'pgov-oracle: insmod failed'; \$bb poweroff -f; }"
   echo '$bb dd if=/proc/pgov_oracle of=/dev/vda bs=1M conv=fsync 2>/tmp/dd.log &'
+  # Each governor in turn on every policy (per-CPU policies); schedutil, the
+  # default, before and after. The kernel's sampling is by time, so is this.
+  echo 'gov() { for p in /sys/devices/system/cpu/cpufreq/policy*; do echo $1 > $p/scaling_governor 2>/dev/null; done; }'
+  echo "( \$bb sleep $gov_secs; gov ondemand; \$bb sleep $gov_secs; gov conservative; \$bb sleep $gov_secs; gov schedutil; echo 'pgov-oracle: governors switched' ) &"
   echo "/workload $secs /dev/vdb $until"
   echo 'echo stop > /proc/pgov_oracle; wait; $bb cat /tmp/dd.log; $bb sync'
   echo 'echo "pgov-oracle: capture done"'
