@@ -247,11 +247,14 @@ static void dbs_row(const struct orec *r)
         dbs_skipped[gov & 1]++;
         return;
     }
-    if (ss->gov != gov || ss->wall != pre.wall_us || ss->idle != pre.idle_us) {
-        /* A governor start leaves rate_mult 1, prev_load 0, and (cs) down_skip 0,
-         * requested_freq = cur; anything else is a chain broken by a missed record. */
-        int fresh = LO(r->g[8]) == 1 && r->g[3] == 0 &&
-                    (gov == 0 || (HI(r->g[14]) == 0 && LO(r->g[14]) == r->x[1]));
+    /* A governor start leaves rate_mult 1, prev_load 0, and (cs) down_skip 0,
+     * requested_freq = cur: a fresh instance holds exactly that state. */
+    int fresh = LO(r->g[8]) == 1 && r->g[3] == 0 &&
+                (gov == 0 || (HI(r->g[14]) == 0 && LO(r->g[14]) == r->x[1]));
+    /* (Re)start at a new period, a broken chain (a missed record), or after a
+     * mismatch once the kernel's state is again one a start leaves. */
+    if (ss->gov != gov || ss->wall != pre.wall_us || ss->idle != pre.idle_us ||
+        (ss->bad && fresh)) {
         struct pgov_dbs_config c;
         memset(&c, 0, sizeof(c));
         c.size = sizeof(c);
@@ -262,7 +265,8 @@ static void dbs_row(const struct orec *r)
         c.policy_min_khz = HI(r->g[13]);
         c.policy_max_khz = gov == 0 ? LO(r->g[14]) : DUMMY_MAX_KHZ;
         c.cur_khz = (uint32_t)r->x[1];
-        c.tun_set = 0xff;
+        /* Every tunable the governor has, as the kernel had it. */
+        c.tun_set = gov == 0 ? 0x3fu : 0xcfu;
         c.plat.hz = 250;
         c.tun.sampling_rate = LO(r->g[10]);
         c.tun.up_threshold = HI(r->g[10]);
@@ -308,7 +312,7 @@ static void dbs_row(const struct orec *r)
         t->exact++;
         return;
     }
-    ss->bad = 1; /* a wrong state would make every later row of the period differ */
+    ss->bad = 1; /* diverged state: skip until the kernel's is again a start state */
     if (t->shown++ < 10)
         printf("%s mismatch: cpu %u tunables rate %u up %u sdf %u nice %u io %u bias/down %u step %u;"
                " pre idle %" PRIu64 " wall %" PRIu64 " prev_load %" PRIu64 " rate_mult %u"
@@ -357,8 +361,11 @@ static void sugov_row(const struct orec *r)
     flags = LO(r->x[1]) & SCHED_CPUFREQ_IOWAIT ? PGOV_UPDATE_IOWAIT : 0;
     util = r->flags & OREC_F_UTIL ? (uint32_t)r->x[2] : 0;
     held = r->flags & OREC_F_UTIL && r->g[5] == r->g[2]; /* idle calls unchanged: busy */
+    /* A commit stamps last_freq_update_time. The driver request itself comes
+     * later from the sugov kthread: qemu's TSC is not constant, so the x86
+     * TSC code's transition notifier keeps fast switching off. */
     path = !(r->flags & OREC_F_UTIL) ? PGOV_SUGOV_PATH_RATE_LIMITED
-           : r->flags & OREC_F_REQ   ? PGOV_SUGOV_PATH_COMMIT
+           : r->g[11] != r->g[8]     ? PGOV_SUGOV_PATH_COMMIT
                                      : PGOV_SUGOV_PATH_UNCHANGED;
     e = pgov_sugov_decide(&prm, &st, r->x[0], flags, util, held, &res);
     t_sugov.compared++;
@@ -366,7 +373,7 @@ static void sugov_row(const struct orec *r)
          st.pending == HI(r->g[3]) && st.last_update_ns == r->g[4] &&
          st.last_freq_update_ns == r->g[11] && st.next_freq == LO(r->g[12]) &&
          st.cached_raw_freq == HI(r->g[12]) &&
-         (path != PGOV_SUGOV_PATH_COMMIT || res.next_f == (uint32_t)r->x[3]);
+         (path != PGOV_SUGOV_PATH_COMMIT || res.next_f == LO(r->g[12]));
     if (ok) {
         t_sugov.exact++;
         return;
@@ -516,11 +523,12 @@ int main(int argc, char **argv)
     printf("not captured: %" PRIu64 " records (ring full), %" PRIu64 " (volume cap), %" PRIu64
            " (kretprobe instance pool empty), %" PRIu64 " (hit inside another probe's handler)\n",
            trailer[1], trailer[2], trailer[3], trailer[4]);
-    printf("governor periods started: ondemand %" PRIu64 ", conservative %" PRIu64 "\n",
+    printf("dbs instances (re)started: ondemand %" PRIu64 ", conservative %" PRIu64 "\n",
            dbs_starts[0], dbs_starts[1]);
     printf("not compared: schedutil %" PRIu64 " (first callback of a policy: no capacity yet, or"
            " unknown flags); ondemand %" PRIu64 ", conservative %" PRIu64 " (a period whose"
-           " start was not captured, or after its first mismatch)\n",
+           " start was not captured, or after a mismatch until the kernel's state is again one a"
+           " start leaves)\n",
            sugov_skipped, dbs_skipped[0], dbs_skipped[1]);
     printf("oracle: pelt %" PRIu64 "/%" PRIu64 " util_est %" PRIu64 "/%" PRIu64
            " schedutil %" PRIu64 "/%" PRIu64 " ondemand %" PRIu64 "/%" PRIu64

@@ -18,7 +18,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 until=${1:-1300000}
 secs=${2:-300}
-gov_secs=${PGOV_ORACLE_GOV_SECS:-10} # guest seconds under ondemand, then conservative
+gov_secs=${PGOV_ORACLE_GOV_SECS:-25} # guest seconds under ondemand, then conservative
 out=$root/build/oracle
 . "$root/examples/kmod/guest.sh"
 
@@ -68,10 +68,11 @@ cp "$out/kmod/pgov_oracle.ko" "$out/workload" "$ird/"
   echo 'n=0; while [ ! -b /dev/vdb ] && [ $n -lt 100 ]; do $bb sleep 0.1; n=$((n+1)); done'
   echo "\$bb insmod /pgov_oracle.ko $params || { echo 'pgov-oracle: insmod failed'; \$bb poweroff -f; }"
   echo '$bb dd if=/proc/pgov_oracle of=/dev/vda bs=1M conv=fsync 2>/tmp/dd.log &'
-  # Each governor in turn on every policy (per-CPU policies); schedutil, the
-  # default, before and after. The kernel's sampling is by time, so is this.
+  # Each governor in turn on every policy (per-CPU policies): schedutil, the
+  # default, for 10 s, ondemand and conservative GOV_SECS each, then schedutil
+  # again. The kernel samples by time, so the switches go by time too.
   echo 'gov() { for p in /sys/devices/system/cpu/cpufreq/policy*; do echo $1 > $p/scaling_governor 2>/dev/null; done; }'
-  echo "( \$bb sleep $gov_secs; gov ondemand; \$bb sleep $gov_secs; gov conservative; \$bb sleep $gov_secs; gov schedutil; echo 'pgov-oracle: governors switched' ) &"
+  echo "( \$bb sleep 10; gov ondemand; \$bb sleep $gov_secs; gov conservative; \$bb sleep $gov_secs; gov schedutil; echo 'pgov-oracle: governors switched' ) &"
   echo "/workload $secs /dev/vdb $until"
   echo 'echo stop > /proc/pgov_oracle; wait; $bb cat /tmp/dd.log; $bb sync'
   echo 'echo "pgov-oracle: capture done"'
