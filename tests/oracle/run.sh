@@ -6,7 +6,7 @@
 # one on the host through libpgov (oracle_replay) and compare every field.
 # Usage: tests/oracle/run.sh [RECORDS [SECONDS]]
 #   The workload runs until the module has captured RECORDS records (default
-#   1300000: about 1.1M PELT and 0.55M util_est rows), at most SECONDS
+#   1450000: about 1.1M PELT, 0.55M util_est and 0.13M governor rows), at most SECONDS
 #   (default 300) of guest time; a loaded host then takes longer, not fewer rows.
 # Env:   PGOV_ORACLE_KEEP=1 keeps the raw capture (build/oracle/capture.img);
 #        PGOV_ORACLE_TSV=DIR also writes a sample of the compared rows as
@@ -16,9 +16,9 @@
 #        (pahole), gcc; the matching linux-image .deb is fetched once.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-until=${1:-1300000}
+until=${1:-1450000}
 secs=${2:-300}
-gov_secs=${PGOV_ORACLE_GOV_SECS:-25} # guest seconds under ondemand, then conservative
+gov_secs=${PGOV_ORACLE_GOV_SECS:-30} # guest seconds under ondemand, then conservative
 out=$root/build/oracle
 . "$root/examples/kmod/guest.sh"
 
