@@ -224,7 +224,7 @@ struct dbs_sess {
     uint64_t wall, idle;   /* kernel cpu_dbs_info after the last evaluation */
 };
 static struct dbs_sess sess[MAX_POLICIES];
-static uint64_t dbs_skipped[2], dbs_starts[2], sugov_skipped;
+static uint64_t dbs_skipped[2], dbs_starts[2], sugov_skipped, dbs_seen[2], sugov_seen;
 
 static struct pgov_hw_idle snap_of(const uint64_t *g)
 {
@@ -243,6 +243,7 @@ static void dbs_row(const struct orec *r)
     struct tally *t = &t_dbs[gov & 1];
     int e, ok;
 
+    dbs_seen[gov & 1]++;
     if (gov > 1 || r->id >= MAX_POLICIES) {
         dbs_skipped[gov & 1]++;
         return;
@@ -338,6 +339,7 @@ static void sugov_row(const struct orec *r)
     uint32_t path, held, util, flags;
     int e, ok;
 
+    sugov_seen++;
     if (r->g[7] == 0 || (LO(r->x[1]) & ~SCHED_CPUFREQ_IOWAIT)) {
         sugov_skipped++; /* no capacity recorded yet (first callback), or unknown flags */
         return;
@@ -523,6 +525,8 @@ int main(int argc, char **argv)
     printf("not captured: %" PRIu64 " records (ring full), %" PRIu64 " (volume cap), %" PRIu64
            " (kretprobe instance pool empty), %" PRIu64 " (hit inside another probe's handler)\n",
            trailer[1], trailer[2], trailer[3], trailer[4]);
+    printf("captured: schedutil %" PRIu64 " callbacks, ondemand %" PRIu64 " and conservative %" PRIu64
+           " evaluations\n", sugov_seen, dbs_seen[0], dbs_seen[1]);
     printf("dbs instances (re)started: ondemand %" PRIu64 ", conservative %" PRIu64 "\n",
            dbs_starts[0], dbs_starts[1]);
     printf("not compared: schedutil %" PRIu64 " (first callback of a policy: no capacity yet, or"
