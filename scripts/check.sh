@@ -57,7 +57,8 @@ stage_qemu()     { local p; for p in "${BAREMETAL_PRESETS[@]}"; do
                      echo "-- $p"; workflow "$p" || return 1; done; }
 stage_embed()    { scripts/embed.sh; }
 # Linux 6.1 itself as the judge (docs/oracle.md): every PELT/util_est update
-# of a guest workload sized to 1.3M records, recomputed through libpgov.
+# and schedutil/ondemand/conservative decision of a guest workload sized to
+# 1.45M records, recomputed through libpgov.
 stage_oracle()   { tests/oracle/run.sh; }
 stage_abi()      { scripts/abi.sh; }
 stage_install()  { scripts/install-test.sh; }
