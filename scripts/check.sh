@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CTEST_OUTPUT_ON_FAILURE=1
 
-ALL_STAGES=(deps lint dev m32 sanitize clang coverage docs cross qemu embed abi install python bench)
+ALL_STAGES=(deps lint dev m32 sanitize clang coverage docs cross qemu embed oracle abi install python bench)
 BAREMETAL_PRESETS=(cortex-m0 cortex-m4f rv32imac rv64imac)
 stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=("${ALL_STAGES[@]}")
@@ -56,6 +56,10 @@ stage_cross()    { scripts/cross.sh; }
 stage_qemu()     { local p; for p in "${BAREMETAL_PRESETS[@]}"; do
                      echo "-- $p"; workflow "$p" || return 1; done; }
 stage_embed()    { scripts/embed.sh; }
+# Linux 6.1 itself as the judge (docs/oracle.md): every PELT/util_est update
+# and schedutil/ondemand/conservative decision of a guest workload sized to
+# 1.45M records, recomputed through libpgov.
+stage_oracle()   { tests/oracle/run.sh; }
 stage_abi()      { scripts/abi.sh; }
 stage_install()  { scripts/install-test.sh; }
 stage_python()   { scripts/python.sh; }

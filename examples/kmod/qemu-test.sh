@@ -7,19 +7,22 @@
 # Needs: qemu-system-x86, busybox-static, and the linux-image package whose
 # version matches the headers the module was built against. If that kernel
 # is not installed in /boot, its .deb is fetched once with `apt-get download`
-# (the ordinary Debian client) into build/kmod-cache and unpacked there.
+# (the ordinary Debian client) into build/kmod-cache and unpacked there
+# (examples/kmod/guest.sh, shared with tests/oracle/run.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ko=$root/build/kmod/pgov_selftest.ko
 [ -f "$ko" ] || { echo "kmod/qemu-test.sh: build the module first (examples/kmod/build.sh)" >&2; exit 1; }
 kver=$(objcopy -O binary --only-section=.modinfo "$ko" /dev/stdout | tr '\0' '\n' |
   sed -n 's/^vermagic=//p' | awk '{print $1}')
+. "$root/examples/kmod/guest.sh"
 cache=$root/build/kmod-cache
-. "$root/examples/kmod/qemu-lib.sh"
-vmlinuz=$(pgov_kernel_image "$kver" "$cache")
+guest_kernel "$kver" "$cache"
+vmlinuz=$GUEST_VMLINUZ
 
 ird=$cache/initramfs
-pgov_initramfs_begin "$ird"
+rm -rf "$ird"
+mkdir -p "$ird"
 cp "$ko" "$ird/"
 cat >"$ird/init" <<'INIT'
 #!/bin/busybox sh
@@ -31,7 +34,7 @@ echo "pgov-kmod: insmod exit $?"
 /bin/busybox dmesg | /bin/busybox grep 'pgov'
 /bin/busybox poweroff -f
 INIT
-pgov_initramfs_pack "$ird" "$cache/initramfs.gz"
+guest_initramfs "$ird" "$cache/initramfs.gz"
 
 # TCG by default: a CI runner is often a VM where nested KVM hangs at boot
 # (seen here: stuck after "Probing EDD" with a CPUID warning). TCG boots this

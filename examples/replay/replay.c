@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pgov/kver.h>
+
 #define LINE_MAX_LEN 16384
 
 static int col_index(const struct replay_row *r, const char *col)

@@ -23,27 +23,13 @@ kdir=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n1 || 
 kver=$(basename "$kdir" | sed 's/^linux-headers-//')
 cache=$root/build/kmod-cache
 work=$root/build/trace-record
-. "$root/examples/kmod/qemu-lib.sh"
-vmlinuz=$(pgov_kernel_image "$kver" "$cache")
+. "$root/examples/kmod/guest.sh"
+guest_kernel "$kver" "$cache"
+vmlinuz=$GUEST_VMLINUZ
 mkdir -p "$work" "$out"
 
 # Offsets of the private scheduler structs, from the BTF inside vmlinuz.
-if [ ! -s "$cache/vmlinux-$kver" ]; then
-  python3 - "$vmlinuz" "$cache/vmlinux-$kver" <<'PY'
-import lzma, sys
-d = open(sys.argv[1], 'rb').read()
-i = d.find(b'\xfd7zXZ\x00')
-if i < 0:
-    sys.exit('record.sh: no xz payload in ' + sys.argv[1])
-open(sys.argv[2], 'wb').write(lzma.LZMADecompressor().decompress(d[i:]))
-PY
-fi
-off() { # STRUCT MEMBER
-  pahole -C "$1" "$cache/vmlinux-$kver" | awk -v m="$2" '
-    { line = $0 }
-    !found && line ~ ("[ *]" m "( __attribute__.*)?;") { sub(/.*\/\* */, "", line); split(line, f, " "); print f[1]; found = 1 }
-    END { if (!found) exit 1 }'
-}
+guest_vmlinux "$cache/vmlinux-$kver"
 kb=$work/kmod
 rm -rf "$kb"; mkdir -p "$kb"
 cp "$root"/tests/traces/kmod/{Kbuild,pgov_sched_tp.c,pgov_sched_tp_events.h} "$kb/"
@@ -52,7 +38,7 @@ cp "$root"/tests/traces/kmod/{Kbuild,pgov_sched_tp.c,pgov_sched_tp_events.h} "$k
   for sm in CFS_RQ_AVG:cfs_rq:avg CFS_RQ_RQ:cfs_rq:rq RQ_CFS:rq:cfs RQ_CPU:rq:cpu \
             RQ_AVG_RT:rq:avg_rt RQ_AVG_DL:rq:avg_dl; do
     IFS=: read -r macro st mem <<<"$sm"
-    o=$(off "$st" "$mem") || { echo "record.sh: no $st.$mem in the BTF" >&2; exit 1; }
+    o=$(guest_btf_offset "$cache/vmlinux-$kver" "$st" "$mem") || exit 1
     echo "#define PGOV_$macro $o"
   done
 } >"$kb/pgov_sched_tp_offsets.h"
@@ -60,7 +46,8 @@ cat "$kb/pgov_sched_tp_offsets.h"
 make -s -C "$kdir" M="$kb" modules
 
 ird=$work/initramfs
-pgov_initramfs_begin "$ird"
+rm -rf "$ird"
+mkdir -p "$ird"
 cp "$kb/pgov_sched_tp.ko" "$ird/"
 tc=$(command -v trace-cmd || true)
 if [ -n "$tc" ]; then
@@ -108,7 +95,7 @@ fi
 echo "=== end" > /dev/ttyS1
 poweroff -f
 INIT
-pgov_initramfs_pack "$ird" "$work/initramfs.gz"
+guest_initramfs "$ird" "$work/initramfs.gz"
 
 t0=$(date +%s)
 rm -f "$work/ttyS1.txt"

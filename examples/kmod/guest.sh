@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Shared by examples/kmod/qemu-test.sh, tests/oracle/run.sh and
+# tests/traces/record.sh (source it): Debian's kernel for a qemu guest, its
+# BTF, and a busybox initramfs around it.
+#
+#   guest_kernel KVER CACHE   sets GUEST_VMLINUZ and GUEST_TREE (the unpacked
+#                             linux-image .deb: GUEST_TREE/lib/modules/KVER).
+#                             The .deb is fetched once with `apt-get download`
+#                             unless /boot already has the kernel.
+#   guest_modules NAME...     prints the .ko paths of NAME and everything it
+#                             depends on (from .modinfo), dependencies first.
+#   guest_vmlinux OUT         decompresses GUEST_VMLINUZ's ELF payload (with
+#                             its .BTF section) to OUT, once.
+#   guest_btf_offset VMLINUX STRUCT MEMBER [MODULE.ko]
+#                             prints MEMBER's byte offset in STRUCT from the
+#                             BTF (pahole, Debian package dwarves); with a
+#                             module, from its split BTF over VMLINUX's.
+#   guest_initramfs DIR OUT   puts busybox-static into DIR/bin and packs DIR
+#                             (with the caller's /init) as OUT (cpio, gzip).
+
+guest_kernel() {
+  local kver=$1 cache=$2
+  mkdir -p "$cache"
+  GUEST_TREE=$cache
+  GUEST_VMLINUZ=/boot/vmlinuz-$kver
+  if [ -r "$GUEST_VMLINUZ" ] && [ -d "/lib/modules/$kver/kernel" ]; then
+    GUEST_TREE=/
+    return 0
+  fi
+  GUEST_VMLINUZ=$cache/boot/vmlinuz-$kver
+  if [ ! -r "$GUEST_VMLINUZ" ]; then
+    echo "guest: fetching linux-image-$kver"
+    (cd "$cache" && apt-get download -q "linux-image-$kver" >/dev/null 2>&1) || {
+      echo "guest: cannot download linux-image-$kver" >&2; return 1; }
+    dpkg-deb -x "$cache"/linux-image-"$kver"_*.deb "$cache"
+  fi
+  command -v qemu-system-x86_64 >/dev/null || { echo "guest: qemu-system-x86 missing" >&2; return 1; }
+}
+
+guest_modules() {
+  local kver=${GUEST_VMLINUZ##*/vmlinuz-} seen=" " name dir
+  dir=$GUEST_TREE/lib/modules/$kver/kernel
+  _guest_mod() {
+    local n=$1 ko dep
+    case $seen in *" $n "*) return 0 ;; esac
+    seen="$seen$n "
+    ko=$(find "$dir" -name "$n.ko" -o -name "${n//_/-}.ko" | head -n1)
+    [ -n "$ko" ] || { echo "guest: module $n not in $dir" >&2; return 1; }
+    for dep in $(objcopy -O binary --only-section=.modinfo "$ko" /dev/stdout | tr '\0' '\n' |
+                 sed -n 's/^depends=//p' | tr ',' ' '); do
+      _guest_mod "$dep" || return 1
+    done
+    echo "$ko"
+  }
+  for name in "$@"; do _guest_mod "$name" || return 1; done
+}
+
+guest_initramfs() {
+  local dir=$1 out=$2 bb=/bin/busybox # busybox-static: the initramfs has no libc
+  [ -x "$bb" ] || { echo "guest: busybox-static missing" >&2; return 1; }
+  mkdir -p "$dir/bin"
+  cp "$bb" "$dir/bin/busybox"
+  chmod +x "$dir/init"
+  (cd "$dir" && find . | "$bb" cpio -o -H newc 2>/dev/null | gzip -1) >"$out"
+}
+
+guest_vmlinux() {
+  local out=$1
+  [ -s "$out" ] && return 0
+  # The bzImage payload is one xz (or gzip) stream; take the first that
+  # decompresses to an ELF file.
+  python3 - "$GUEST_VMLINUZ" "$out.tmp" <<'PY' || return 1
+import gzip, lzma, sys
+d = open(sys.argv[1], 'rb').read()
+for magic, dec in ((b'\xfd7zXZ\x00', lambda b: lzma.LZMADecompressor().decompress(b)),
+                   (b'\x1f\x8b\x08', lambda b: gzip.decompress(b))):
+    i = d.find(magic)
+    while i >= 0:
+        try:
+            out = dec(d[i:])
+        except Exception:
+            out = b''
+        if out[:4] == b'\x7fELF':
+            open(sys.argv[2], 'wb').write(out)
+            sys.exit(0)
+        i = d.find(magic, i + 1)
+sys.exit('guest: no ELF payload in ' + sys.argv[1])
+PY
+  mv "$out.tmp" "$out"
+}
+
+guest_btf_offset() {
+  command -v pahole >/dev/null || { echo "guest: pahole missing (apt-get install dwarves)" >&2; return 1; }
+  if [ -n "${4:-}" ]; then set -- "$4" "$2" "$3" --btf_base "$1"; else set -- "$1" "$2" "$3"; fi
+  pahole "${@:4}" -C "$2" "$1" | awk -v m="$3" '
+    /^\t[^\t]/ && /\/\*/ {
+      line = $0; sub(/ *\/\*.*/, "", line); sub(/ __attribute__.*/, "", line)
+      sub(/;$/, "", line); sub(/\[.*\]$/, "", line); n = split(line, w, /[ *\t]+/)
+      if (!found && w[n] == m) { c = $0; sub(/.*\/\* */, "", c); split(c, v, / +/); print v[1]; found = 1 }
+    }
+    END { if (!found) exit 1 }' || { echo "guest: $2.$3 not in the BTF" >&2; return 1; }
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Print the insmod parameters of pgov_oracle.ko: byte offsets of the private
+# scheduler structs' fields, read from the kernel image's own BTF with pahole
+# (examples/kmod/guest.sh: guest_vmlinux, guest_btf_offset).
+# Usage: tests/oracle/btf_offsets.sh VMLINUZ WORKDIR [CONSERVATIVE.ko]
+#   With the conservative governor module, the governor structs' offsets too
+#   (pgov_oracle.ko governors=1).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$root/examples/kmod/guest.sh"
+GUEST_VMLINUZ=$1
+vmlinux=$2/vmlinux
+guest_vmlinux "$vmlinux"
+# Each offset on its own line, so that a missing member stops the script.
+out=""
+for sm in rq.cfs rq.avg_rt rq.avg_dl rq.cpu_capacity_orig cfs_rq.load cfs_rq.h_nr_running \
+          cfs_rq.curr cfs_rq.avg sched_entity.avg sched_entity.on_rq sched_entity.my_q \
+          sched_entity.runnable_weight sched_avg.util_est; do
+  o=$(guest_btf_offset "$vmlinux" "${sm%%.*}" "${sm#*.}")
+  name=${sm/./_}
+  name=${name/sched_entity_/se_}
+  name=${name/sched_avg_/sa_}
+  out="$out$name=$o "
+done
+if [ -n "${3:-}" ]; then
+  o() { guest_btf_offset "$vmlinux" "$@"; }
+  # The module reads some members relative to others; the BTF must agree.
+  rel() { # STRUCT A B DELTA: B is A + DELTA
+    [ $(( $(o "$1" "$3") - $(o "$1" "$2") )) -eq "$4" ] || {
+      echo "btf_offsets.sh: $1.$3 is not $1.$2 + $4" >&2; exit 1; }
+  }
+  [ "$(o cpu_dbs_info prev_cpu_idle)" = 0 ] && [ "$(o cpu_dbs_info prev_update_time)" = 8 ] &&
+    [ "$(o cpu_dbs_info prev_cpu_nice)" = 16 ] || { echo "btf_offsets.sh: cpu_dbs_info layout" >&2; exit 1; }
+  rel cpu_dbs_info update_util policy_dbs 8
+  rel dbs_data ignore_nice_load sampling_rate 4
+  rel dbs_data ignore_nice_load sampling_down_factor 8
+  rel dbs_data ignore_nice_load up_threshold 12
+  rel dbs_data ignore_nice_load io_is_busy 16
+  rel sugov_policy next_freq cached_raw_freq 4
+  rel sugov_policy limits_changed need_freq_update 1
+  [ "$(o sugov_policy policy)" = 0 ] || { echo "btf_offsets.sh: sugov_policy.policy not first" >&2; exit 1; }
+  [ "$(o sugov_cpu update_util)" = 0 ] || { echo "btf_offsets.sh: sugov_cpu.update_util not first" >&2; exit 1; }
+  [ $(( $(o cs_policy_dbs_info requested_freq "$3") - $(o cs_policy_dbs_info down_skip "$3") )) -eq 4 ] || {
+    echo "btf_offsets.sh: cs_policy_dbs_info layout" >&2; exit 1; }
+  [ "$(o cs_dbs_tuners freq_step "$3")" = 4 ] || { echo "btf_offsets.sh: cs_dbs_tuners layout" >&2; exit 1; }
+  out="${out}cs_down_skip=$(o cs_policy_dbs_info down_skip "$3") "
+  for sm in cdbs_update_util:cpu_dbs_info.update_util cdbs_prev_load:cpu_dbs_info.prev_load \
+            pdbs_dbs_data:policy_dbs_info.dbs_data pdbs_rate_mult:policy_dbs_info.rate_mult \
+            pdbs_idle_periods:policy_dbs_info.idle_periods dbs_data_tuners:dbs_data.tuners \
+            dbs_data_ignore_nice_load:dbs_data.ignore_nice_load \
+            sg_cpu_iowait_boost_pending:sugov_cpu.iowait_boost_pending \
+            sg_cpu_iowait_boost:sugov_cpu.iowait_boost sg_cpu_last_update:sugov_cpu.last_update \
+            sg_cpu_util:sugov_cpu.util sg_cpu_max:sugov_cpu.max \
+            sg_cpu_saved_idle_calls:sugov_cpu.saved_idle_calls sg_cpu_sg_policy:sugov_cpu.sg_policy \
+            sg_pol_last_freq_update_time:sugov_policy.last_freq_update_time \
+            sg_pol_freq_update_delay_ns:sugov_policy.freq_update_delay_ns \
+            sg_pol_next_freq:sugov_policy.next_freq sg_pol_limits_changed:sugov_policy.limits_changed; do
+    sm2=${sm#*:}
+    v=$(o "${sm2%%.*}" "${sm2#*.}")
+    out="$out${sm%%:*}=$v "
+  done
+  out="${out}governors=1"
+fi
+echo "$out"

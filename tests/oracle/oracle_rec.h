@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * One record of the oracle capture stream (tests/oracle/pgov_oracle.c writes
+ * it in the guest, tests/oracle/oracle_replay.c reads it on the host). Fixed
+ * size, little-endian, no padding. `pre` and `post` are the kernel's struct
+ * sched_avg (v6.1 layout, checked against BTF at build time) at the entry and
+ * at the return of the probed function.
+ */
+#ifndef PGOV_ORACLE_REC_H
+#define PGOV_ORACLE_REC_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+typedef u8 orec_u8;
+typedef u32 orec_u32;
+typedef u64 orec_u64;
+#else
+#include <stdint.h>
+typedef uint8_t orec_u8;
+typedef uint32_t orec_u32;
+typedef uint64_t orec_u64;
+#endif
+
+#define OREC_MAGIC 0x3152434f5647504full /* "PGOVOCR1" */
+
+enum orec_kind {
+    OREC_NONE = 0,      /* unused disk space: end of data */
+    OREC_PELT_SE = 1,   /* __update_load_avg_se */
+    OREC_PELT_BLOCKED = 2, /* __update_load_avg_blocked_se */
+    OREC_PELT_CFS = 3,  /* __update_load_avg_cfs_rq */
+    OREC_PELT_RT = 4,   /* update_rt_rq_load_avg */
+    OREC_PELT_DL = 5,   /* update_dl_rq_load_avg */
+    OREC_UE_ENQ = 6,    /* enqueue_task_fair (util_est_enqueue at its start) */
+    OREC_UE_DEQ = 7,    /* dequeue_task_fair (util_est_dequeue + util_est_update) */
+    OREC_DBS = 8,       /* od_dbs_update / cs_dbs_update: one ondemand/conservative evaluation */
+    OREC_SUGOV = 9,     /* sugov_update_single_freq: one schedutil callback */
+    OREC_HEADER = 0xfe, /* first record: magic, size, uname release */
+    OREC_TRAILER = 0xff /* last record: counters */
+};
+
+/* flags */
+#define OREC_F_RUNNING 0x1u /* se: cfs_rq->curr == se; cfs: curr != NULL; rt/dl: arg */
+#define OREC_F_TASK 0x2u    /* se is a task (my_q == NULL) */
+#define OREC_F_SEEN 0x4u    /* UE_DEQ: the task's entity was PELT-updated inside the call */
+#define OREC_F_REQ 0x8u     /* DBS/SUGOV: the driver was asked for a frequency inside the call */
+#define OREC_F_UTIL 0x10u   /* SUGOV: effective_cpu_util ran inside the call (evaluated) */
+
+struct orec_avg { /* struct sched_avg of v6.1 */
+    orec_u64 last_update_time;
+    orec_u64 load_sum;
+    orec_u64 runnable_sum;
+    orec_u32 util_sum;
+    orec_u32 period_contrib;
+    orec_u64 load_avg;
+    orec_u64 runnable_avg;
+    orec_u64 util_avg;
+    orec_u32 ue_enqueued;
+    orec_u32 ue_ewma;
+};
+
+/*
+ * x[] by kind:
+ *   PELT_SE:      now, se load.weight (raw), se_runnable(se), se on_rq
+ *   PELT_BLOCKED: now, se load.weight (raw)
+ *   PELT_CFS:     now, cfs_rq load.weight (raw), h_nr_running
+ *   PELT_RT/DL:   now
+ *   UE_ENQ:       rq cfs util_est.enqueued at entry, at return
+ *   UE_DEQ:       same, then cpu_capacity_orig, then the task's util_est
+ *                 {enqueued | ewma << 32} just before util_est_update
+ *   HEADER:       OREC_MAGIC, sizeof(struct orec); pre/post: uname release
+ *   DBS:          load (dbs_update's return), policy->cur at entry, at return,
+ *                 driver target (kHz, with OREC_F_REQ); ret: 0 ondemand,
+ *                 1 conservative; aux: the returned delay (us); g[]: see below
+ *   SUGOV:        time, flags, effective_cpu_util's return (OREC_F_UTIL),
+ *                 fast_switch target (kHz, OREC_F_REQ); g[]: see below
+ *   TRAILER:      records written, dropped (ring full), capped (limit), kretprobe
+ *                 misses (instance pool empty); aux: kprobe misses (hit while
+ *                 another probe handler ran on that CPU)
+ */
+struct orec {
+    orec_u8 kind;
+    orec_u8 cpu;
+    orec_u8 ret;   /* return value of the probed function (int, low byte) */
+    orec_u8 flags;
+    orec_u32 aux;  /* UE_ENQ/DEQ: flags argument */
+    orec_u64 id;   /* address of the signal (chains a signal's updates) */
+    orec_u64 x[4];
+    union {
+        struct {
+            struct orec_avg pre;
+            struct orec_avg post;
+        };
+        orec_u64 g[16]; /* DBS, SUGOV: the governor's state, OREC_G_* */
+    };
+};
+
+/* DBS g[]: the CPU's cpu_dbs_info at entry (0..3) and at return (4..7):
+ * prev_cpu_idle (us), prev_update_time (us), prev_cpu_nice (ns), prev_load;
+ * then policy_dbs_info rate_mult | idle_periods << 32 at entry (8), at return
+ * (9); tunables sampling_rate | up_threshold << 32 (10), sampling_down_factor
+ * | ignore_nice_load << 32 (11), io_is_busy | powersave_bias (od) or
+ * down_threshold (cs) << 32 (12), freq_step (cs) | policy->min << 32 (13);
+ * cs requested_freq | down_skip << 32 at entry (14), at return (15), od:
+ * policy->max in 14. */
+/* SUGOV g[]: sugov_cpu at entry: iowait_boost | iowait_boost_pending << 32
+ * (0), last_update (1), saved_idle_calls (2); at return the same (3..5);
+ * util (6), max (7) at return; sugov_policy at entry: last_freq_update_time
+ * (8), next_freq | cached_raw_freq << 32 (9), limits_changed |
+ * need_freq_update << 8 | freq_update_delay_ns (us) << 32 (10); at return
+ * the same (11..13); policy->cur at entry | at return << 32 (14), policy->min
+ * | policy->max << 32 (15). */
+
+#endif

@@ -1,0 +1,548 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Host side of the oracle: read the records pgov_oracle.ko captured inside
+ * Linux (tests/oracle/oracle_rec.h), recompute every update from its prior
+ * state and inputs through the public libpgov API, and compare every field.
+ * Ends with exactly one line:
+ *   oracle: pelt N/M util_est N/M schedutil N/M ondemand N/M conservative N/M exact (kernel 6.1.X)
+ * Usage: oracle_replay CAPTURE [--tsv-pelt FILE N] [--tsv-util-est FILE N]
+ * Exit 0 when every compared row matched, 1 on a mismatch, 2 on a bad file.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay_linux.h"
+#include "oracle_rec.h"
+
+#include <pgov/dbs.h>
+#include <pgov/freq_table.h>
+#include <pgov/pstate.h>
+#include <pgov/sugov.h>
+
+#define DEQUEUE_SLEEP 0x1u /* v6.1 kernel/sched/sched.h flag value (an ABI fact) */
+
+struct tally {
+    uint64_t compared, exact;
+    unsigned shown;
+};
+static struct tally t_pelt, t_ue, t_sugov, t_dbs[2];
+static uint32_t kver = PGOV_KVER_6_1;
+
+/* --tsv: a sample of the rows, spread evenly over each flavour/op */
+static FILE *tsv_pelt, *tsv_ue;
+static uint64_t seen_pelt[REPLAY_LINUX_NFLAVOURS], seen_ue[REPLAY_LINUX_UE_NOPS];
+static uint64_t stride_pelt[REPLAY_LINUX_NFLAVOURS], stride_ue[REPLAY_LINUX_UE_NOPS];
+
+static struct pgov_pelt_avg to_lib(const struct orec_avg *a)
+{
+    struct pgov_pelt_avg s;
+    memset(&s, 0, sizeof(s));
+    s.last_update_time = a->last_update_time;
+    s.load_sum = a->load_sum;
+    s.runnable_sum = a->runnable_sum;
+    s.util_sum = a->util_sum;
+    s.period_contrib = a->period_contrib;
+    s.load_avg = a->load_avg;
+    s.runnable_avg = a->runnable_avg;
+    s.util_avg = a->util_avg;
+    return s;
+}
+
+static void print_avg(FILE *f, const char *sep, const struct pgov_pelt_avg *s)
+{
+    fprintf(f, "%" PRIu64 "%s%" PRIu64 "%s%" PRIu64 "%s%u%s%u%s%" PRIu64 "%s%" PRIu64 "%s%" PRIu64,
+            s->last_update_time, sep, s->load_sum, sep, s->runnable_sum, sep, s->util_sum, sep,
+            s->period_contrib, sep, s->load_avg, sep, s->runnable_avg, sep, s->util_avg);
+}
+
+static int same_avg(const struct pgov_pelt_avg *a, const struct pgov_pelt_avg *b)
+{
+    return a->last_update_time == b->last_update_time && a->load_sum == b->load_sum &&
+           a->runnable_sum == b->runnable_sum && a->util_sum == b->util_sum &&
+           a->period_contrib == b->period_contrib && a->load_avg == b->load_avg &&
+           a->runnable_avg == b->runnable_avg && a->util_avg == b->util_avg;
+}
+
+static unsigned pelt_flavour(const struct orec *r)
+{
+    switch (r->kind) {
+    case OREC_PELT_SE:
+        return r->flags & OREC_F_TASK ? REPLAY_LINUX_TASK : REPLAY_LINUX_GROUP;
+    case OREC_PELT_BLOCKED:
+        return REPLAY_LINUX_BLOCKED;
+    case OREC_PELT_CFS:
+        return REPLAY_LINUX_CFS_RQ;
+    case OREC_PELT_RT:
+        return REPLAY_LINUX_RT_RQ;
+    default:
+        return REPLAY_LINUX_DL_RQ;
+    }
+}
+
+static void pelt_row(const struct orec *r, int counting)
+{
+    struct pgov_pelt_avg sa = to_lib(&r->pre), want = to_lib(&r->post), pre = sa;
+    unsigned fl = pelt_flavour(r);
+    uint32_t running = r->flags & OREC_F_RUNNING ? 1u : 0u, on_rq = r->x[3] ? 1u : 0u;
+    uint64_t runnable = r->x[2];
+    int ret;
+
+    if (counting) {
+        seen_pelt[fl]++;
+        return;
+    }
+    ret = replay_linux_pelt(fl, &sa, r->x[0], r->x[1], runnable, on_rq, running);
+    t_pelt.compared++;
+    if (ret == (int)r->ret && same_avg(&sa, &want))
+        t_pelt.exact++;
+    else if (t_pelt.shown++ < 10) {
+        printf("pelt mismatch: %s cpu %u now=%" PRIu64 " weight_raw=%" PRIu64 " runnable=%" PRIu64
+               " on_rq=%u running=%u: kernel ret %u, libpgov %d\n    pre    ",
+               replay_linux_pelt_names[fl], r->cpu, r->x[0], r->x[1], runnable, on_rq, running,
+               r->ret, ret);
+        print_avg(stdout, " ", &pre);
+        printf("\n    kernel ");
+        print_avg(stdout, " ", &want);
+        printf("\n    libpgov ");
+        print_avg(stdout, " ", &sa);
+        printf("\n");
+    }
+    if (tsv_pelt && seen_pelt[fl]++ % stride_pelt[fl] == 0) {
+        fprintf(tsv_pelt, "%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t",
+                replay_linux_pelt_names[fl], r->x[0], r->x[1], runnable, on_rq, running);
+        print_avg(tsv_pelt, "\t", &pre);
+        fprintf(tsv_pelt, "\t%u\t", r->ret);
+        print_avg(tsv_pelt, "\t", &want);
+        fputc('\n', tsv_pelt);
+    }
+}
+
+/* One util_est operation: inputs, and the kernel's result. */
+struct ue_case {
+    unsigned op;
+    uint32_t rq_sum, sleep;
+    struct pgov_util_est_task task;
+    uint64_t util, runnable, cap;
+    uint32_t want_rq;
+    struct pgov_util_est_task want;
+};
+
+static void ue_row(const struct orec *r, const struct ue_case *c, int counting)
+{
+    uint32_t rq = c->rq_sum;
+    struct pgov_util_est_task t = c->task;
+    int e;
+
+    if (counting) {
+        seen_ue[c->op]++;
+        return;
+    }
+    e = replay_linux_util_est(c->op, kver, &rq, &t, c->sleep, c->util, c->runnable, c->cap);
+    t_ue.compared++;
+    if (e == 0 && rq == c->want_rq && t.enqueued == c->want.enqueued && t.ewma == c->want.ewma)
+        t_ue.exact++;
+    else if (t_ue.shown++ < 10)
+        printf("util_est mismatch: %s cpu %u: rq_sum %#x task %#x/%#x sleep %u util %" PRIu64
+               " runnable %" PRIu64 " cap %" PRIu64 ": kernel rq_sum %#x task %#x/%#x, libpgov"
+               " rq_sum %#x task %#x/%#x (err %d)\n",
+               replay_linux_ue_names[c->op], r->cpu, c->rq_sum, c->task.enqueued, c->task.ewma,
+               c->sleep, c->util, c->runnable, c->cap, c->want_rq, c->want.enqueued,
+               c->want.ewma, rq, t.enqueued, t.ewma, e);
+    if (tsv_ue && seen_ue[c->op]++ % stride_ue[c->op] == 0)
+        fprintf(tsv_ue,
+                "v%u.%u\t%s\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\n",
+                kver >> 8, kver & 0xff, replay_linux_ue_names[c->op], c->rq_sum, c->task.enqueued,
+                c->task.ewma, c->sleep, c->util, c->runnable, c->cap, c->want_rq,
+                c->want.enqueued, c->want.ewma);
+}
+
+/*
+ * The util_est operations one record shows. An entity update that recomputed
+ * the averages clears UTIL_AVG_UNCHANGED; enqueue_task_fair starts with
+ * util_est_enqueue; dequeue_task_fair starts with util_est_dequeue and ends
+ * with util_est_update, fed with the averages as its PELT updates left them
+ * and the estimate as they left it (x[3]). util_est_enqueue/dequeue do not
+ * write the task, so its expected estimate is its input.
+ */
+static void util_est_rows(const struct orec *r, int counting)
+{
+    struct ue_case c;
+
+    memset(&c, 0, sizeof(c));
+    c.task.enqueued = r->pre.ue_enqueued;
+    c.task.ewma = r->pre.ue_ewma;
+    c.want = c.task;
+    if (r->kind == OREC_PELT_SE && r->ret == 1) {
+        c.op = REPLAY_LINUX_UE_CHANGED;
+        c.want.enqueued = r->post.ue_enqueued;
+        c.want.ewma = r->post.ue_ewma;
+        ue_row(r, &c, counting);
+    } else if (r->kind == OREC_UE_ENQ || r->kind == OREC_UE_DEQ) {
+        c.op = r->kind == OREC_UE_ENQ ? REPLAY_LINUX_UE_ENQUEUE : REPLAY_LINUX_UE_DEQUEUE;
+        c.rq_sum = (uint32_t)r->x[0];
+        c.want_rq = (uint32_t)r->x[1];
+        ue_row(r, &c, counting);
+        if (r->kind == OREC_UE_DEQ) {
+            c.op = REPLAY_LINUX_UE_UPDATE;
+            c.rq_sum = c.want_rq; /* util_est_update does not touch the sum */
+            c.task.enqueued = (uint32_t)r->x[3];
+            c.task.ewma = (uint32_t)(r->x[3] >> 32);
+            c.sleep = (r->aux & DEQUEUE_SLEEP) ? 1u : 0u;
+            c.util = r->post.util_avg;
+            c.runnable = r->post.runnable_avg;
+            c.cap = r->x[2];
+            c.want.enqueued = r->post.ue_enqueued;
+            c.want.ewma = r->post.ue_ewma;
+            ue_row(r, &c, counting);
+        }
+    }
+}
+
+/* ---- governors (records of the dummy cpufreq driver's policies) ---- */
+
+/* pgov_oracle.c's dummy_table, and the kernel's values the module does not record. */
+static const struct pgov_freq_entry dummy_table[] = {
+    {800000, 0}, {1200000, 0}, {1600000, 0}, {2000000, 0}, {2400000, 0}};
+#define DUMMY_MAX_KHZ 2400000u
+#define TICK_NS 4000000u /* CONFIG_HZ=250 in Debian's 6.1 */
+#define SCHED_CPUFREQ_IOWAIT 0x1u /* v6.1 include/linux/sched/cpufreq.h (an ABI fact) */
+#define MAX_POLICIES 64
+#define LO(v) ((uint32_t)(v))
+#define HI(v) ((uint32_t)((v) >> 32))
+
+static const char *const dbs_names[2] = {"ondemand", "conservative"};
+
+/* One open-loop dbs instance per policy, started at the first evaluation of
+ * a governor period; its state must chain record to record. */
+struct dbs_sess {
+    uint64_t mem[8192 / 8];
+    struct pgov_dbs *g;
+    int gov;               /* -1: none */
+    int bad;               /* chain broken mid-period: skip until the next start */
+    uint64_t wall, idle;   /* kernel cpu_dbs_info after the last evaluation */
+};
+static struct dbs_sess sess[MAX_POLICIES];
+static uint64_t dbs_skipped[2], dbs_starts[2], sugov_skipped, dbs_seen[2], sugov_seen;
+
+static struct pgov_hw_idle snap_of(const uint64_t *g)
+{
+    struct pgov_hw_idle s = {g[1], g[0], 0, g[2]}; /* iowait is in prev_cpu_idle as the kernel summed it */
+    return s;
+}
+
+static void dbs_row(const struct orec *r)
+{
+    int gov = r->ret;
+    struct dbs_sess *ss = &sess[r->id % MAX_POLICIES];
+    struct pgov_hw_idle pre = snap_of(&r->g[0]), post = snap_of(&r->g[4]);
+    struct pgov_dbs_result res;
+    struct pgov_dbs_state st;
+    struct pgov_dbs_cpu_state cs;
+    struct tally *t = &t_dbs[gov & 1];
+    int e, ok;
+
+    dbs_seen[gov & 1]++;
+    if (gov > 1 || r->id >= MAX_POLICIES) {
+        dbs_skipped[gov & 1]++;
+        return;
+    }
+    /* A governor start leaves rate_mult 1, prev_load 0, and (cs) down_skip 0,
+     * requested_freq = cur: a fresh instance holds exactly that state. */
+    int fresh = LO(r->g[8]) == 1 && r->g[3] == 0 &&
+                (gov == 0 || (HI(r->g[14]) == 0 && LO(r->g[14]) == r->x[1]));
+    /* (Re)start at a new period, a broken chain (a missed record), or after a
+     * mismatch once the kernel's state is again one a start leaves. */
+    if (ss->gov != gov || ss->wall != pre.wall_us || ss->idle != pre.idle_us ||
+        (ss->bad && fresh)) {
+        struct pgov_dbs_config c;
+        memset(&c, 0, sizeof(c));
+        c.size = sizeof(c);
+        c.gov = (uint32_t)gov;
+        c.kver = PGOV_KVER_6_1;
+        c.table = dummy_table;
+        c.table_len = 5;
+        c.policy_min_khz = HI(r->g[13]);
+        c.policy_max_khz = gov == 0 ? LO(r->g[14]) : DUMMY_MAX_KHZ;
+        c.cur_khz = (uint32_t)r->x[1];
+        /* Every tunable the governor has, as the kernel had it. */
+        c.tun_set = gov == 0 ? 0x3fu : 0xcfu;
+        c.plat.hz = 250;
+        c.tun.sampling_rate = LO(r->g[10]);
+        c.tun.up_threshold = HI(r->g[10]);
+        c.tun.sampling_down_factor = LO(r->g[11]);
+        c.tun.ignore_nice_load = HI(r->g[11]);
+        c.tun.io_is_busy = gov == 0 ? LO(r->g[12]) : 0;
+        c.tun.powersave_bias = gov == 0 ? HI(r->g[12]) : 0;
+        c.tun.down_threshold = gov == 1 ? HI(r->g[12]) : 0;
+        c.tun.freq_step = gov == 1 ? LO(r->g[13]) : 0;
+        ss->gov = gov;
+        ss->bad = !fresh;
+        if (fresh) {
+            dbs_starts[gov]++;
+            e = pgov_dbs_init_open(ss->mem, sizeof(ss->mem), &c, &ss->g);
+            if (!e)
+                e = pgov_dbs_start(ss->g, &pre, 1, NULL);
+            if (e) {
+                printf("%s: start failed (%d) at cpu %u cur %" PRIu64 "\n", dbs_names[gov], e,
+                       r->cpu, r->x[1]);
+                ss->bad = 1;
+            }
+        }
+    }
+    ss->wall = post.wall_us;
+    ss->idle = post.idle_us;
+    if (ss->bad) {
+        dbs_skipped[gov]++;
+        return;
+    }
+    e = pgov_dbs_evaluate(ss->g, &post, 1, &res);
+    if (!e)
+        e = pgov_dbs_get_state(ss->g, &st);
+    if (!e)
+        e = pgov_dbs_get_cpu(ss->g, 0, &cs);
+    t->compared++;
+    ok = e == 0 && res.load == LO(r->x[0]) && res.delay_us == r->aux &&
+         res.cur_khz == (uint32_t)r->x[2] &&
+         !!(res.flags & PGOV_DBS_RES_CHG) == !!(r->flags & OREC_F_REQ) &&
+         (!(r->flags & OREC_F_REQ) || res.cur_khz == (uint32_t)r->x[3]) &&
+         cs.prev_load == LO(r->g[7]) && st.rate_mult == LO(r->g[9]) &&
+         (gov == 0 || (st.requested_freq == LO(r->g[15]) && st.down_skip == HI(r->g[15])));
+    if (ok) {
+        t->exact++;
+        return;
+    }
+    ss->bad = 1; /* diverged state: skip until the kernel's is again a start state */
+    if (t->shown++ < 10)
+        printf("%s mismatch: cpu %u tunables rate %u up %u sdf %u nice %u io %u bias/down %u step %u;"
+               " pre idle %" PRIu64 " wall %" PRIu64 " prev_load %" PRIu64 " rate_mult %u"
+               " cs req %u skip %u cur %" PRIu64 "; now idle %" PRIu64 " wall %" PRIu64
+               ": kernel load %u delay %u req %s%" PRIu64 " cur %" PRIu64 " prev_load %" PRIu64
+               " rate_mult %u cs req %u skip %u; libpgov (err %d) load %u delay %u req %s%u cur %u"
+               " prev_load %u rate_mult %u cs req %u skip %u\n",
+               dbs_names[gov], r->cpu, LO(r->g[10]), HI(r->g[10]), LO(r->g[11]), HI(r->g[11]),
+               LO(r->g[12]), HI(r->g[12]), LO(r->g[13]), r->g[0], r->g[1], r->g[3], LO(r->g[8]),
+               LO(r->g[14]), HI(r->g[14]), r->x[1], r->g[4], r->g[5], LO(r->x[0]), r->aux,
+               r->flags & OREC_F_REQ ? "" : "none/", r->x[3], r->x[2], r->g[7], LO(r->g[9]),
+               LO(r->g[15]), HI(r->g[15]), e, res.load, res.delay_us,
+               res.flags & PGOV_DBS_RES_CHG ? "" : "none/", res.cur_khz, res.cur_khz,
+               cs.prev_load, st.rate_mult, st.requested_freq, st.down_skip);
+}
+
+/* One schedutil callback, from the state the kernel had at its entry. */
+static void sugov_row(const struct orec *r)
+{
+    struct pgov_sugov_params prm;
+    struct pgov_sugov_state st;
+    struct pgov_sugov_result res;
+    uint32_t path, held, util, flags;
+    int e, ok;
+
+    sugov_seen++;
+    if (r->g[7] == 0 || (LO(r->x[1]) & ~SCHED_CPUFREQ_IOWAIT)) {
+        sugov_skipped++; /* no capacity recorded yet (first callback), or unknown flags */
+        return;
+    }
+    memset(&prm, 0, sizeof(prm));
+    prm.rate_limit_ns = (uint64_t)HI(r->g[10]) * 1000;
+    prm.tick_ns = TICK_NS;
+    prm.max_cap = (uint32_t)r->g[7];
+    prm.max_freq_khz = DUMMY_MAX_KHZ;
+    prm.min_khz = LO(r->g[15]);
+    prm.max_khz = HI(r->g[15]);
+    prm.options = PGOV_SUGOV_OPT_NONINVARIANT; /* qemu: no APERF/MPERF */
+    memset(&st, 0, sizeof(st));
+    st.last_update_ns = r->g[1];
+    st.last_freq_update_ns = r->g[8];
+    st.iowait_boost = LO(r->g[0]);
+    st.pending = HI(r->g[0]);
+    st.next_freq = LO(r->g[9]);
+    st.cached_raw_freq = HI(r->g[9]);
+    st.need_update = (r->g[10] & 0xffff) != 0; /* limits_changed or need_freq_update */
+    flags = LO(r->x[1]) & SCHED_CPUFREQ_IOWAIT ? PGOV_UPDATE_IOWAIT : 0;
+    util = r->flags & OREC_F_UTIL ? (uint32_t)r->x[2] : 0;
+    held = r->flags & OREC_F_UTIL && r->g[5] == r->g[2]; /* idle calls unchanged: busy */
+    /* A commit stamps last_freq_update_time. The driver request itself comes
+     * later from the sugov kthread: qemu's TSC is not constant, so the x86
+     * TSC code's transition notifier keeps fast switching off. */
+    path = !(r->flags & OREC_F_UTIL) ? PGOV_SUGOV_PATH_RATE_LIMITED
+           : r->g[11] != r->g[8]     ? PGOV_SUGOV_PATH_COMMIT
+                                     : PGOV_SUGOV_PATH_UNCHANGED;
+    e = pgov_sugov_decide(&prm, &st, r->x[0], flags, util, held, &res);
+    t_sugov.compared++;
+    ok = e == 0 && res.path == path && st.iowait_boost == LO(r->g[3]) &&
+         st.pending == HI(r->g[3]) && st.last_update_ns == r->g[4] &&
+         st.last_freq_update_ns == r->g[11] && st.next_freq == LO(r->g[12]) &&
+         st.cached_raw_freq == HI(r->g[12]) &&
+         (path != PGOV_SUGOV_PATH_COMMIT || res.next_f == LO(r->g[12]));
+    if (ok) {
+        t_sugov.exact++;
+        return;
+    }
+    if (t_sugov.shown++ < 10)
+        printf("schedutil mismatch: cpu %u now %" PRIu64 " flags %u util %u held %u max %u"
+               " rate %" PRIu64 " cur %u min %u max %u; pre boost %u pending %u last %" PRIu64
+               " last_freq %" PRIu64 " next %u cached %u need %u: kernel path %u boost %u pending %u"
+               " last_freq %" PRIu64 " next %u cached %u (driver %" PRIu64 ", sg util %" PRIu64
+               "); libpgov (err %d) path %u boost %u pending %u last_freq %" PRIu64
+               " next %u cached %u raw %" PRIu64 "\n",
+               r->cpu, r->x[0], flags, util, held, prm.max_cap, prm.rate_limit_ns, LO(r->g[14]),
+               prm.min_khz, prm.max_khz, LO(r->g[0]), HI(r->g[0]), r->g[1], r->g[8], LO(r->g[9]),
+               HI(r->g[9]), (unsigned)(r->g[10] & 0xffff), path, LO(r->g[3]), HI(r->g[3]),
+               r->g[11], LO(r->g[12]), HI(r->g[12]), r->x[3], r->g[6], e, res.path,
+               st.iowait_boost, st.pending, st.last_freq_update_ns, st.next_freq,
+               st.cached_raw_freq, res.raw_freq);
+}
+
+/* One pass over the capture; counting = 1 only counts rows per flavour/op
+ * (for the TSV strides). Returns 0, or 2 after "file:record: reason". */
+static int pass(const char *path, int counting, char *release, char *version, uint64_t *trailer,
+                uint64_t *nrec)
+{
+    FILE *f = fopen(path, "rb");
+    struct orec r;
+    uint64_t n = 1;
+
+    if (!f) {
+        perror(path);
+        return 2;
+    }
+    if (fread(&r, sizeof(r), 1, f) != 1 || r.kind != OREC_HEADER || r.x[0] != OREC_MAGIC ||
+        r.x[1] != sizeof(r)) {
+        fprintf(stderr, "%s:1: not an oracle capture (header, record size %zu)\n", path,
+                sizeof(r));
+        fclose(f);
+        return 2;
+    }
+    memcpy(release, &r.pre, 64);
+    memcpy(version, &r.post, 64);
+    for (;;) {
+        if (fread(&r, sizeof(r), 1, f) != 1 || r.kind == OREC_NONE) {
+            fprintf(stderr, "%s:%" PRIu64 ": capture has no trailer (guest did not finish)\n",
+                    path, n + 1);
+            fclose(f);
+            return 2;
+        }
+        n++;
+        if (r.kind == OREC_TRAILER) {
+            memcpy(trailer, r.x, sizeof(r.x));
+            trailer[4] = r.aux;
+            break;
+        }
+        if (r.kind >= OREC_PELT_SE && r.kind <= OREC_PELT_DL) {
+            pelt_row(&r, counting);
+            util_est_rows(&r, counting);
+        } else if (r.kind == OREC_UE_ENQ || r.kind == OREC_UE_DEQ) {
+            util_est_rows(&r, counting);
+        } else if (r.kind == OREC_DBS) {
+            if (!counting)
+                dbs_row(&r);
+        } else if (r.kind == OREC_SUGOV) {
+            if (!counting)
+                sugov_row(&r);
+        } else {
+            fprintf(stderr, "%s:%" PRIu64 ": unknown record kind %u\n", path, n, r.kind);
+            fclose(f);
+            return 2;
+        }
+    }
+    fclose(f);
+    *nrec = n - 2;
+    return 0;
+}
+
+static void strides(const uint64_t *seen, uint64_t *stride, unsigned n, uint64_t rows)
+{
+    unsigned i;
+    for (i = 0; i < n; i++)
+        stride[i] = seen[i] > rows / n ? seen[i] / (rows / n) : 1;
+}
+
+static FILE *open_tsv(const char *path, const char *what)
+{
+    FILE *f = fopen(path, "w");
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    if (!f) {
+        perror(path);
+        exit(2);
+    }
+    fprintf(f, "# %s -- updates captured from Linux %s itself (Debian's linux-image under qemu).\n"
+               "# Made by PGOV_ORACLE_TSV=DIR tests/oracle/run.sh (see tests/oracle/README.md); one row per\n"
+               "# update, with the state before it: rows are independent.\n",
+            base, what);
+    return f;
+}
+
+int main(int argc, char **argv)
+{
+    unsigned i;
+    char release[65] = "", version[65] = "", kernel[32] = "6.1.?";
+    uint64_t trailer[5] = { 0 }, n = 0, rows = 0;
+    const char *p, *cap, *dir = NULL;
+    char path[4096];
+    int e;
+
+    if (argc == 5 && strcmp(argv[2], "--tsv") == 0) {
+        dir = argv[3];
+        rows = strtoull(argv[4], NULL, 10);
+    } else if (argc != 2) {
+        fprintf(stderr, "usage: oracle_replay CAPTURE [--tsv DIR ROWS]\n");
+        return 2;
+    }
+    cap = argv[1];
+    for (i = 0; i < MAX_POLICIES; i++)
+        sess[i].gov = -1;
+    if (dir) {
+        if ((e = pass(cap, 1, release, version, trailer, &n)))
+            return e;
+        strides(seen_pelt, stride_pelt, REPLAY_LINUX_NFLAVOURS, rows);
+        strides(seen_ue, stride_ue, REPLAY_LINUX_UE_NOPS, rows);
+        memset(seen_pelt, 0, sizeof(seen_pelt));
+        memset(seen_ue, 0, sizeof(seen_ue));
+        snprintf(path, sizeof(path), "%s/linux-6.1-pelt.tsv", dir);
+        tsv_pelt = open_tsv(path, "6.1 (PELT)");
+        fprintf(tsv_pelt, "flavour\tnow_ns\tweight_raw\trunnable\ton_rq\trunning\tpre_last_update_time"
+                          "\tpre_load_sum\tpre_runnable_sum\tpre_util_sum\tpre_period_contrib"
+                          "\tpre_load_avg\tpre_runnable_avg\tpre_util_avg\tret\tlast_update_time"
+                          "\tload_sum\trunnable_sum\tutil_sum\tperiod_contrib\tload_avg"
+                          "\trunnable_avg\tutil_avg\n");
+        snprintf(path, sizeof(path), "%s/linux-6.1-util_est.tsv", dir);
+        tsv_ue = open_tsv(path, "6.1 (util_est)");
+        fprintf(tsv_ue, "kver\top\trq_sum\ttask_enqueued\ttask_ewma\tsleep\tutil\trunnable\tcap"
+                        "\trq_sum_after\ttask_enqueued_after\ttask_ewma_after\n");
+    }
+    if ((e = pass(cap, 0, release, version, trailer, &n)))
+        return e;
+    if (tsv_pelt && (fclose(tsv_pelt) | fclose(tsv_ue))) {
+        perror("oracle_replay: writing the TSV sample");
+        return 2;
+    }
+    /* "#1 SMP PREEMPT_DYNAMIC Debian 6.1.192-3 (...)" gives upstream 6.1.192 */
+    if ((p = strstr(version, "Debian ")) == NULL || sscanf(p + 7, "%31[0-9.]", kernel) != 1)
+        strcpy(kernel, "6.1.?");
+    printf("capture: Linux %s (%s), %" PRIu64 " records\n", release, kernel, n);
+    printf("not captured: %" PRIu64 " records (ring full), %" PRIu64 " (volume cap), %" PRIu64
+           " (kretprobe instance pool empty), %" PRIu64 " (hit inside another probe's handler)\n",
+           trailer[1], trailer[2], trailer[3], trailer[4]);
+    printf("captured: schedutil %" PRIu64 " callbacks, ondemand %" PRIu64 " and conservative %" PRIu64
+           " evaluations\n", sugov_seen, dbs_seen[0], dbs_seen[1]);
+    printf("dbs instances (re)started: ondemand %" PRIu64 ", conservative %" PRIu64 "\n",
+           dbs_starts[0], dbs_starts[1]);
+    printf("not compared: schedutil %" PRIu64 " (first callback of a policy: no capacity yet, or"
+           " unknown flags); ondemand %" PRIu64 ", conservative %" PRIu64 " (a period whose"
+           " start was not captured, or after a mismatch until the kernel's state is again one a"
+           " start leaves)\n",
+           sugov_skipped, dbs_skipped[0], dbs_skipped[1]);
+    printf("oracle: pelt %" PRIu64 "/%" PRIu64 " util_est %" PRIu64 "/%" PRIu64
+           " schedutil %" PRIu64 "/%" PRIu64 " ondemand %" PRIu64 "/%" PRIu64
+           " conservative %" PRIu64 "/%" PRIu64 " exact (kernel %s)\n",
+           t_pelt.exact, t_pelt.compared, t_ue.exact, t_ue.compared, t_sugov.exact,
+           t_sugov.compared, t_dbs[0].exact, t_dbs[0].compared, t_dbs[1].exact,
+           t_dbs[1].compared, kernel);
+    return t_pelt.exact == t_pelt.compared && t_ue.exact == t_ue.compared &&
+                   t_sugov.exact == t_sugov.compared && t_dbs[0].exact == t_dbs[0].compared &&
+                   t_dbs[1].exact == t_dbs[1].compared
+               ? 0
+               : 1;
+}

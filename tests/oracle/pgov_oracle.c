@@ -1,0 +1,791 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * pgov_oracle.ko: capture Linux 6.1's own PELT and util_est updates.
+ *
+ * A kretprobe on each PELT update function copies the signal (struct
+ * sched_avg) and every input the function reads at its entry, and the signal
+ * again at its return; kretprobes on enqueue_task_fair/dequeue_task_fair do the
+ * same for util_est (the util_est helpers are inlined into them). Records go
+ * to per-CPU rings; /proc/pgov_oracle streams them (a read blocks until data
+ * arrives, and ends after "stop" is written and the rings are drained).
+ *
+ * The scheduler's private structs (struct rq, struct cfs_rq) are not in the
+ * headers: their offsets come as module parameters, taken on the host from
+ * the kernel image's BTF (tests/oracle/btf_offsets.sh). struct sched_entity is
+ * public; the BTF offsets of its fields are passed too and checked here, so a
+ * header/image mismatch refuses to load instead of recording garbage.
+ */
+#include <linux/module.h>
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+#include <linux/sched.h>
+#include <linux/proc_fs.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+#include <linux/slab.h>
+#include <linux/delay.h>
+#include <linux/utsname.h>
+#include <linux/percpu.h>
+#include <linux/spinlock.h>
+#include <linux/mutex.h>
+#include <linux/cpufreq.h>
+#include "oracle_rec.h"
+
+MODULE_LICENSE("Dual BSD/GPL");
+MODULE_DESCRIPTION("libpgov oracle: capture PELT and util_est updates of the running kernel");
+
+#define OFFSET_PARAM(name) \
+    static int name = -1;  \
+    module_param(name, int, 0444)
+OFFSET_PARAM(rq_cfs);            /* struct rq: cfs */
+OFFSET_PARAM(rq_avg_rt);         /* struct rq: avg_rt */
+OFFSET_PARAM(rq_avg_dl);         /* struct rq: avg_dl */
+OFFSET_PARAM(rq_cpu_capacity_orig);
+OFFSET_PARAM(cfs_rq_load);       /* struct cfs_rq: load (struct load_weight) */
+OFFSET_PARAM(cfs_rq_h_nr_running);
+OFFSET_PARAM(cfs_rq_curr);
+OFFSET_PARAM(cfs_rq_avg);
+OFFSET_PARAM(se_avg); /* checked against the headers */
+OFFSET_PARAM(se_on_rq);
+OFFSET_PARAM(se_my_q);
+OFFSET_PARAM(se_runnable_weight);
+OFFSET_PARAM(sa_util_est);
+/* Governor state (drivers/cpufreq/cpufreq_governor.h, kernel/sched/cpufreq_schedutil.c). */
+OFFSET_PARAM(cdbs_update_util);  /* struct cpu_dbs_info */
+OFFSET_PARAM(cdbs_prev_load);
+OFFSET_PARAM(pdbs_dbs_data);     /* struct policy_dbs_info */
+OFFSET_PARAM(pdbs_rate_mult);
+OFFSET_PARAM(pdbs_idle_periods);
+OFFSET_PARAM(dbs_data_tuners);   /* struct dbs_data */
+OFFSET_PARAM(dbs_data_ignore_nice_load);
+OFFSET_PARAM(cs_down_skip);      /* struct cs_policy_dbs_info (conservative module) */
+OFFSET_PARAM(sg_cpu_iowait_boost_pending); /* struct sugov_cpu */
+OFFSET_PARAM(sg_cpu_iowait_boost);
+OFFSET_PARAM(sg_cpu_last_update);
+OFFSET_PARAM(sg_cpu_util);
+OFFSET_PARAM(sg_cpu_max);
+OFFSET_PARAM(sg_cpu_saved_idle_calls);
+OFFSET_PARAM(sg_cpu_sg_policy);
+OFFSET_PARAM(sg_pol_last_freq_update_time); /* struct sugov_policy */
+OFFSET_PARAM(sg_pol_freq_update_delay_ns);
+OFFSET_PARAM(sg_pol_next_freq);
+OFFSET_PARAM(sg_pol_limits_changed);
+static bool governors;
+module_param(governors, bool, 0444);
+MODULE_PARM_DESC(governors, "register the dummy cpufreq driver and capture governor decisions");
+
+static unsigned long max_records = 2000000;
+module_param(max_records, ulong, 0444);
+MODULE_PARM_DESC(max_records, "stop recording after this many records (bounds the volume)");
+static unsigned int ring_records = 65536;
+module_param(ring_records, uint, 0444);
+MODULE_PARM_DESC(ring_records, "records per CPU ring");
+
+/* Read-only parameter "records": records captured so far (the workload
+ * sizes itself by it, so that a loaded host still yields the target rows). */
+static atomic64_t nrec, ncapped;
+static int records_get(char *buf, const struct kernel_param *kp)
+{
+    return sysfs_emit(buf, "%lld\n", (long long)atomic64_read(&nrec));
+}
+static const struct kernel_param_ops records_ops = { .get = records_get };
+module_param_cb(records, &records_ops, NULL, 0444);
+
+struct ring {
+    raw_spinlock_t lock;
+    u64 head, tail; /* records written, records read */
+    u64 dropped;
+    struct orec *buf;
+};
+static struct ring __percpu *rings;
+static bool stopped, trailer_sent, header_sent;
+static DEFINE_MUTEX(read_lock);
+static struct orec *bounce;
+#define BOUNCE_RECS 4096
+
+/* The task being enqueued/dequeued on this CPU, and its util_est as left by
+ * the last PELT update of its entity inside that call. */
+struct ue_track {
+    const struct sched_entity *se;
+    u32 enq, ewma;
+    bool seen;
+};
+static DEFINE_PER_CPU(struct ue_track, ue_track);
+
+static void push(const struct orec *r)
+{
+    struct ring *rg;
+    unsigned long fl;
+
+    if (READ_ONCE(stopped))
+        return;
+    if (atomic64_inc_return(&nrec) > max_records) {
+        atomic64_dec(&nrec);
+        atomic64_inc(&ncapped);
+        return;
+    }
+    rg = this_cpu_ptr(rings);
+    raw_spin_lock_irqsave(&rg->lock, fl);
+    if (rg->head - rg->tail >= ring_records) {
+        rg->dropped++;
+        atomic64_dec(&nrec);
+    } else {
+        rg->buf[rg->head % ring_records] = *r;
+        rg->head++;
+    }
+    raw_spin_unlock_irqrestore(&rg->lock, fl);
+}
+
+static void copy_avg(struct orec_avg *d, const struct sched_avg *s)
+{
+    d->last_update_time = s->last_update_time;
+    d->load_sum = s->load_sum;
+    d->runnable_sum = s->runnable_sum;
+    d->util_sum = s->util_sum;
+    d->period_contrib = s->period_contrib;
+    d->load_avg = s->load_avg;
+    d->runnable_avg = s->runnable_avg;
+    d->util_avg = s->util_avg;
+    d->ue_enqueued = s->util_est.enqueued;
+    d->ue_ewma = s->util_est.ewma;
+}
+
+#define AT(base, off, type) (*(type *)((char *)(base) + (off)))
+
+/* ri->data: the record under construction plus the signal it follows. */
+struct pending {
+    struct orec r;
+    const struct sched_avg *sa;
+    const struct sched_entity *se; /* PELT_SE/BLOCKED: for util_est tracking */
+};
+
+static void begin(struct pending *p, u8 kind, const struct sched_avg *sa, u64 now)
+{
+    memset(&p->r, 0, sizeof(p->r));
+    p->r.kind = kind;
+    p->r.cpu = smp_processor_id();
+    p->r.id = (u64)(unsigned long)sa;
+    p->r.x[0] = now;
+    p->sa = sa;
+    p->se = NULL;
+    copy_avg(&p->r.pre, sa);
+}
+
+static int ent_se(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    struct pending *p = (void *)ri->data;
+    u64 now = regs_get_kernel_argument(regs, 0);
+    void *cfs_rq = (void *)regs_get_kernel_argument(regs, 1);
+    const struct sched_entity *se = (void *)regs_get_kernel_argument(regs, 2);
+    bool task = se->my_q == NULL;
+
+    begin(p, OREC_PELT_SE, &se->avg, now);
+    p->se = se;
+    p->r.x[1] = se->load.weight;
+#ifdef CONFIG_FAIR_GROUP_SCHED
+    p->r.x[2] = task ? !!se->on_rq : se->runnable_weight;
+#else
+    p->r.x[2] = !!se->on_rq;
+#endif
+    p->r.x[3] = se->on_rq;
+    p->r.flags = (AT(cfs_rq, cfs_rq_curr, const struct sched_entity *) == se ? OREC_F_RUNNING : 0) |
+                 (task ? OREC_F_TASK : 0);
+    return 0;
+}
+
+static int ent_blocked(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    struct pending *p = (void *)ri->data;
+    u64 now = regs_get_kernel_argument(regs, 0);
+    const struct sched_entity *se = (void *)regs_get_kernel_argument(regs, 1);
+
+    begin(p, OREC_PELT_BLOCKED, &se->avg, now);
+    p->se = se;
+    p->r.x[1] = se->load.weight;
+    p->r.flags = se->my_q == NULL ? OREC_F_TASK : 0;
+    return 0;
+}
+
+static int ent_cfs(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    struct pending *p = (void *)ri->data;
+    u64 now = regs_get_kernel_argument(regs, 0);
+    void *cfs_rq = (void *)regs_get_kernel_argument(regs, 1);
+
+    begin(p, OREC_PELT_CFS, &AT(cfs_rq, cfs_rq_avg, struct sched_avg), now);
+    p->r.x[1] = AT(cfs_rq, cfs_rq_load, struct load_weight).weight;
+    p->r.x[2] = AT(cfs_rq, cfs_rq_h_nr_running, unsigned int);
+    p->r.flags = AT(cfs_rq, cfs_rq_curr, void *) ? OREC_F_RUNNING : 0;
+    return 0;
+}
+
+static int ent_rq_signal(struct kretprobe_instance *ri, struct pt_regs *regs, u8 kind, int off)
+{
+    struct pending *p = (void *)ri->data;
+    u64 now = regs_get_kernel_argument(regs, 0);
+    void *rq = (void *)regs_get_kernel_argument(regs, 1);
+    int running = (int)regs_get_kernel_argument(regs, 2);
+
+    begin(p, kind, &AT(rq, off, struct sched_avg), now);
+    p->r.flags = running ? OREC_F_RUNNING : 0;
+    p->r.aux = (u32)running;
+    return 0;
+}
+static int ent_rt(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    return ent_rq_signal(ri, regs, OREC_PELT_RT, rq_avg_rt);
+}
+static int ent_dl(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    return ent_rq_signal(ri, regs, OREC_PELT_DL, rq_avg_dl);
+}
+
+static int ret_pelt(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    struct pending *p = (void *)ri->data;
+
+    p->r.ret = (u8)regs_return_value(regs);
+    copy_avg(&p->r.post, p->sa);
+    if (p->se) {
+        struct ue_track *t = this_cpu_ptr(&ue_track);
+        if (t->se == p->se) {
+            t->enq = p->r.post.ue_enqueued;
+            t->ewma = p->r.post.ue_ewma;
+            t->seen = true;
+        }
+    }
+    push(&p->r);
+    return 0;
+}
+
+static u32 rq_ue(void *rq)
+{
+    return AT(rq, rq_cfs + cfs_rq_avg + sa_util_est, struct util_est).enqueued;
+}
+
+static int ent_task(struct kretprobe_instance *ri, struct pt_regs *regs, u8 kind)
+{
+    struct pending *p = (void *)ri->data;
+    void *rq = (void *)regs_get_kernel_argument(regs, 0);
+    const struct task_struct *tsk = (void *)regs_get_kernel_argument(regs, 1);
+    struct ue_track *t = this_cpu_ptr(&ue_track);
+
+    begin(p, kind, &tsk->se.avg, 0);
+    p->r.aux = (u32)regs_get_kernel_argument(regs, 2);
+    p->r.x[0] = rq_ue(rq);
+    p->r.x[2] = AT(rq, rq_cpu_capacity_orig, unsigned long);
+    p->se = &tsk->se;
+    /* rq kept in x[1] until the return handler overwrites it */
+    p->r.x[1] = (u64)(unsigned long)rq;
+    t->se = &tsk->se;
+    t->enq = tsk->se.avg.util_est.enqueued;
+    t->ewma = tsk->se.avg.util_est.ewma;
+    t->seen = false;
+    return 0;
+}
+static int ent_enq(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    return ent_task(ri, regs, OREC_UE_ENQ);
+}
+static int ent_deq(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    return ent_task(ri, regs, OREC_UE_DEQ);
+}
+
+static int ret_task(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    struct pending *p = (void *)ri->data;
+    struct ue_track *t = this_cpu_ptr(&ue_track);
+    void *rq = (void *)(unsigned long)p->r.x[1];
+
+    copy_avg(&p->r.post, p->sa);
+    p->r.x[1] = rq_ue(rq);
+    p->r.x[3] = (u64)t->enq | (u64)t->ewma << 32;
+    if (t->seen)
+        p->r.flags |= OREC_F_SEEN;
+    t->se = NULL;
+    push(&p->r);
+    return 0;
+}
+
+/* ---- governors: a dummy cpufreq driver and the decisions made for it ---- */
+
+/* kHz; the frequencies only need to be distinct and sorted. */
+static struct cpufreq_frequency_table dummy_table[] = {
+    { .frequency = 800000 }, { .frequency = 1200000 }, { .frequency = 1600000 },
+    { .frequency = 2000000 }, { .frequency = 2400000 }, { .frequency = CPUFREQ_TABLE_END },
+};
+
+/* Per CPU: the governor structs seen in the hooks, and what happened inside
+ * the probed call (the driver request, effective_cpu_util's result). */
+struct gov_track {
+    void *cdbs;        /* struct cpu_dbs_info of this CPU (from its update hook) */
+    u32 load;          /* dbs_update's return */
+    bool req;
+    u32 req_khz;
+    bool util_seen;
+    unsigned long util;
+};
+static DEFINE_PER_CPU(struct gov_track, gov_track);
+
+static void driver_request(unsigned int khz)
+{
+    struct gov_track *t = this_cpu_ptr(&gov_track);
+    t->req = true;
+    t->req_khz = khz;
+}
+
+static int dummy_init(struct cpufreq_policy *policy)
+{
+    policy->freq_table = dummy_table;
+    policy->cur = dummy_table[ARRAY_SIZE(dummy_table) - 2].frequency;
+    policy->cpuinfo.transition_latency = 100000; /* ns */
+    policy->transition_delay_us = 10000; /* ondemand/conservative sample, schedutil rate limit */
+    policy->fast_switch_possible = true;
+    return 0;
+}
+static int dummy_target_index(struct cpufreq_policy *policy, unsigned int index)
+{
+    driver_request(dummy_table[index].frequency);
+    return 0;
+}
+static unsigned int dummy_fast_switch(struct cpufreq_policy *policy, unsigned int target)
+{
+    driver_request(target);
+    return target;
+}
+static unsigned int dummy_get(unsigned int cpu)
+{
+    struct cpufreq_policy *p = cpufreq_cpu_get_raw(cpu);
+    return p ? p->cur : 0;
+}
+static struct cpufreq_driver dummy_driver = {
+    .name = "pgov-dummy",
+    .flags = CPUFREQ_NEED_INITIAL_FREQ_CHECK,
+    .init = dummy_init,
+    .verify = cpufreq_generic_frequency_table_verify,
+    .target_index = dummy_target_index,
+    .fast_switch = dummy_fast_switch,
+    .get = dummy_get,
+};
+static bool driver_registered;
+
+#define U32AT(b, o) AT(b, o, unsigned int)
+#define LO_HI(lo, hi) ((u64)(u32)(lo) | (u64)(u32)(hi) << 32)
+
+/* dbs_update_util_handler(data, ...): data is &cdbs->update_util. */
+static int pre_dbs_hook(struct kprobe *kp, struct pt_regs *regs)
+{
+    this_cpu_ptr(&gov_track)->cdbs = (char *)regs_get_kernel_argument(regs, 0) - cdbs_update_util;
+    return 0;
+}
+static int ret_dbs_load(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    this_cpu_ptr(&gov_track)->load = (u32)regs_return_value(regs);
+    return 0;
+}
+
+struct gpending {
+    struct orec r;
+    void *a, *b; /* DBS: cdbs, policy_dbs; SUGOV: sg_cpu, sg_policy */
+    struct cpufreq_policy *policy;
+};
+
+static void dbs_snap(struct gpending *p, int at)
+{
+    void *cdbs = p->a, *pdbs = p->b;
+    u64 *g = p->r.g;
+
+    g[at + 0] = AT(cdbs, 0, u64);  /* prev_cpu_idle, prev_update_time, prev_cpu_nice: */
+    g[at + 1] = AT(cdbs, 8, u64);  /* the first three members (checked at load) */
+    g[at + 2] = AT(cdbs, 16, u64);
+    g[at + 3] = U32AT(cdbs, cdbs_prev_load);
+    g[8 + at / 4] = LO_HI(U32AT(pdbs, pdbs_rate_mult), U32AT(pdbs, pdbs_idle_periods));
+    if (p->r.ret == 1)
+        g[14 + at / 4] = LO_HI(U32AT(pdbs, cs_down_skip + 4), U32AT(pdbs, cs_down_skip));
+}
+
+static int ent_dbs(struct kretprobe_instance *ri, struct pt_regs *regs, u8 gov)
+{
+    struct gpending *p = (void *)ri->data;
+    struct cpufreq_policy *policy = (void *)regs_get_kernel_argument(regs, 0);
+    struct gov_track *t = this_cpu_ptr(&gov_track);
+    void *pdbs = policy->governor_data, *dd, *tun;
+
+    memset(&p->r, 0, sizeof(p->r));
+    p->policy = NULL;
+    if (!t->cdbs || AT(t->cdbs, cdbs_update_util + 8, void *) != pdbs)
+        return 1; /* this CPU's hook not seen yet, or another policy: skip */
+    p->a = t->cdbs;
+    p->b = pdbs;
+    p->policy = policy;
+    p->r.kind = OREC_DBS;
+    p->r.cpu = smp_processor_id();
+    p->r.ret = gov;
+    p->r.id = policy->cpu;
+    p->r.x[1] = policy->cur;
+    dd = AT(pdbs, pdbs_dbs_data, void *);
+    tun = AT(dd, dbs_data_tuners, void *);
+    p->r.g[10] = LO_HI(U32AT(dd, dbs_data_ignore_nice_load + 4), U32AT(dd, dbs_data_ignore_nice_load + 12));
+    p->r.g[11] = LO_HI(U32AT(dd, dbs_data_ignore_nice_load + 8), U32AT(dd, dbs_data_ignore_nice_load));
+    p->r.g[12] = LO_HI(U32AT(dd, dbs_data_ignore_nice_load + 16), U32AT(tun, 0));
+    p->r.g[13] = LO_HI(gov == 1 ? U32AT(tun, 4) : 0, policy->min);
+    if (gov == 0)
+        p->r.g[14] = policy->max;
+    dbs_snap(p, 0);
+    t->req = false;
+    t->load = ~0u;
+    return 0;
+}
+static int ent_od(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    return ent_dbs(ri, regs, 0);
+}
+static int ent_cs(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    return ent_dbs(ri, regs, 1);
+}
+static int ret_dbs(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    struct gpending *p = (void *)ri->data;
+    struct gov_track *t = this_cpu_ptr(&gov_track);
+
+    p->r.aux = (u32)regs_return_value(regs);
+    p->r.x[0] = t->load;
+    p->r.x[2] = p->policy->cur;
+    if (t->req) {
+        p->r.flags |= OREC_F_REQ;
+        p->r.x[3] = t->req_khz;
+    }
+    dbs_snap(p, 4);
+    push(&p->r);
+    return 0;
+}
+
+static void sugov_snap(struct gpending *p, int at)
+{
+    void *c = p->a, *sp = p->b;
+    u64 *g = p->r.g;
+    int gi = at ? 11 : 8;
+
+    g[at + 0] = LO_HI(U32AT(c, sg_cpu_iowait_boost), AT(c, sg_cpu_iowait_boost_pending, bool));
+    g[at + 1] = AT(c, sg_cpu_last_update, u64);
+    g[at + 2] = AT(c, sg_cpu_saved_idle_calls, unsigned long);
+    g[gi] = AT(sp, sg_pol_last_freq_update_time, u64);
+    g[gi + 1] = LO_HI(U32AT(sp, sg_pol_next_freq), U32AT(sp, sg_pol_next_freq + 4));
+    g[gi + 2] = LO_HI(AT(sp, sg_pol_limits_changed, bool) |
+                      (u32)AT(sp, sg_pol_limits_changed + 1, bool) << 8,
+                      (u64)AT(sp, sg_pol_freq_update_delay_ns, s64) / 1000);
+}
+
+static int ent_sugov(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    struct gpending *p = (void *)ri->data;
+    void *c = (void *)regs_get_kernel_argument(regs, 0); /* &sg_cpu->update_util, first member */
+    struct gov_track *t = this_cpu_ptr(&gov_track);
+
+    memset(&p->r, 0, sizeof(p->r));
+    p->a = c;
+    p->b = AT(c, sg_cpu_sg_policy, void *);
+    p->policy = AT(p->b, 0, struct cpufreq_policy *);
+    p->r.kind = OREC_SUGOV;
+    p->r.cpu = smp_processor_id();
+    p->r.id = p->policy->cpu;
+    p->r.x[0] = regs_get_kernel_argument(regs, 1);
+    p->r.x[1] = (u32)regs_get_kernel_argument(regs, 2);
+    p->r.g[14] = p->policy->cur;
+    p->r.g[15] = LO_HI(p->policy->min, p->policy->max);
+    sugov_snap(p, 0);
+    t->req = false;
+    t->util_seen = false;
+    return 0;
+}
+static int ret_sugov(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    struct gpending *p = (void *)ri->data;
+    struct gov_track *t = this_cpu_ptr(&gov_track);
+
+    sugov_snap(p, 3);
+    p->r.g[6] = AT(p->a, sg_cpu_util, unsigned long);
+    p->r.g[7] = AT(p->a, sg_cpu_max, unsigned long);
+    p->r.g[14] |= (u64)p->policy->cur << 32;
+    if (t->util_seen) {
+        p->r.flags |= OREC_F_UTIL;
+        p->r.x[2] = t->util;
+    }
+    if (t->req) {
+        p->r.flags |= OREC_F_REQ;
+        p->r.x[3] = t->req_khz;
+    }
+    push(&p->r);
+    return 0;
+}
+static int ret_eff_util(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    struct gov_track *t = this_cpu_ptr(&gov_track);
+    t->util = regs_return_value(regs);
+    t->util_seen = true;
+    return 0;
+}
+
+static struct kprobe dbs_hook_probe = { .symbol_name = "dbs_update_util_handler", .pre_handler = pre_dbs_hook };
+#define GPROBE(sym, ent, ret) \
+    { .kp.symbol_name = sym, .entry_handler = ent, .handler = ret, \
+      .data_size = sizeof(struct gpending), .maxactive = 64 }
+static struct kretprobe gov_probes[] = {
+    GPROBE("dbs_update", NULL, ret_dbs_load),
+    GPROBE("od_dbs_update", ent_od, ret_dbs),
+    GPROBE("cs_dbs_update", ent_cs, ret_dbs),
+    GPROBE("sugov_update_single_freq", ent_sugov, ret_sugov),
+    GPROBE("effective_cpu_util", NULL, ret_eff_util),
+};
+static bool gov_registered[ARRAY_SIZE(gov_probes)], hook_registered;
+
+/* maxactive 64 missed a few hits per million (the trailer tells an empty
+ * instance pool from a hit during another probe's handler); 512 is ~2 MiB. */
+#define PROBE(sym, ent, ret) \
+    { .kp.symbol_name = sym, .entry_handler = ent, .handler = ret, \
+      .data_size = sizeof(struct pending), .maxactive = 512 }
+static struct kretprobe probes[] = {
+    PROBE("__update_load_avg_se", ent_se, ret_pelt),
+    PROBE("__update_load_avg_blocked_se", ent_blocked, ret_pelt),
+    PROBE("__update_load_avg_cfs_rq", ent_cfs, ret_pelt),
+    PROBE("update_rt_rq_load_avg", ent_rt, ret_pelt),
+    PROBE("update_dl_rq_load_avg", ent_dl, ret_pelt),
+    PROBE("enqueue_task_fair", ent_enq, ret_task),
+    PROBE("dequeue_task_fair", ent_deq, ret_task),
+};
+static bool registered[ARRAY_SIZE(probes)];
+
+static size_t drain(struct orec *out, size_t max)
+{
+    size_t n = 0;
+    int cpu;
+
+    for_each_possible_cpu(cpu) {
+        struct ring *rg = per_cpu_ptr(rings, cpu);
+        unsigned long fl;
+
+        raw_spin_lock_irqsave(&rg->lock, fl);
+        while (n < max && rg->tail < rg->head) {
+            out[n++] = rg->buf[rg->tail % ring_records];
+            rg->tail++;
+        }
+        raw_spin_unlock_irqrestore(&rg->lock, fl);
+    }
+    return n;
+}
+
+static void fill_trailer(struct orec *r)
+{
+    u64 dropped = 0, missed = 0, recursed = 0;
+    int cpu;
+    size_t i;
+
+    for_each_possible_cpu(cpu)
+        dropped += per_cpu_ptr(rings, cpu)->dropped;
+    for (i = 0; i < ARRAY_SIZE(probes); i++)
+        missed += probes[i].nmissed, recursed += probes[i].kp.nmissed;
+    for (i = 0; i < ARRAY_SIZE(gov_probes); i++)
+        missed += gov_probes[i].nmissed, recursed += gov_probes[i].kp.nmissed;
+    memset(r, 0, sizeof(*r));
+    r->kind = OREC_TRAILER;
+    r->x[0] = atomic64_read(&nrec);
+    r->x[1] = dropped;
+    r->x[2] = atomic64_read(&ncapped);
+    r->x[3] = missed;
+    r->aux = (u32)min_t(u64, recursed, U32_MAX);
+}
+
+static void copy_str(struct orec_avg *dst, const char *s)
+{
+    memcpy(dst, s, min(strlen(s), sizeof(*dst) - 1));
+}
+
+static ssize_t oracle_read(struct file *f, char __user *buf, size_t len, loff_t *pos)
+{
+    size_t max = len / sizeof(struct orec), n = 0;
+    ssize_t ret;
+
+    if (max == 0)
+        return -EINVAL;
+    if (max > BOUNCE_RECS)
+        max = BOUNCE_RECS;
+    if (mutex_lock_interruptible(&read_lock))
+        return -EINTR;
+    if (!header_sent) {
+        memset(&bounce[0], 0, sizeof(bounce[0]));
+        bounce[0].kind = OREC_HEADER;
+        bounce[0].x[0] = OREC_MAGIC;
+        bounce[0].x[1] = sizeof(struct orec);
+        /* release ("6.1.0-57-amd64") and version ("#1 SMP ... Debian 6.1.192-3 ...") */
+        copy_str(&bounce[0].pre, utsname()->release);
+        copy_str(&bounce[0].post, utsname()->version);
+        header_sent = true;
+        n = 1;
+    }
+    for (;;) {
+        bool was_stopped = READ_ONCE(stopped);
+
+        n += drain(bounce + n, max - n);
+        if (n > 0)
+            break;
+        if (was_stopped) {
+            if (!trailer_sent) {
+                fill_trailer(&bounce[0]);
+                trailer_sent = true;
+                n = 1;
+            }
+            break;
+        }
+        if (msleep_interruptible(5)) {
+            mutex_unlock(&read_lock);
+            return -EINTR;
+        }
+    }
+    ret = copy_to_user(buf, bounce, n * sizeof(struct orec)) ? -EFAULT : (ssize_t)(n * sizeof(struct orec));
+    mutex_unlock(&read_lock);
+    return ret;
+}
+
+static ssize_t oracle_write(struct file *f, const char __user *buf, size_t len, loff_t *pos)
+{
+    char cmd[8] = { 0 };
+
+    if (copy_from_user(cmd, buf, min(len, sizeof(cmd) - 1)))
+        return -EFAULT;
+    if (strncmp(cmd, "stop", 4))
+        return -EINVAL;
+    WRITE_ONCE(stopped, true);
+    return len;
+}
+
+static const struct proc_ops oracle_fops = {
+    .proc_read = oracle_read,
+    .proc_write = oracle_write,
+    .proc_lseek = noop_llseek,
+};
+
+static void cleanup(void)
+{
+    size_t i;
+    int cpu;
+
+    for (i = 0; i < ARRAY_SIZE(probes); i++)
+        if (registered[i])
+            unregister_kretprobe(&probes[i]);
+    for (i = 0; i < ARRAY_SIZE(gov_probes); i++)
+        if (gov_registered[i])
+            unregister_kretprobe(&gov_probes[i]);
+    if (hook_registered)
+        unregister_kprobe(&dbs_hook_probe);
+    if (driver_registered)
+        cpufreq_unregister_driver(&dummy_driver);
+    remove_proc_entry("pgov_oracle", NULL);
+    if (rings) {
+        for_each_possible_cpu(cpu)
+            vfree(per_cpu_ptr(rings, cpu)->buf);
+        free_percpu(rings);
+    }
+    vfree(bounce);
+}
+
+static int check_layout(void)
+{
+#define NEED(x) if ((x) < 0) { pr_err("pgov_oracle: parameter " #x " missing\n"); return -EINVAL; }
+#define SAME(param, field) \
+    if ((param) != (int)offsetof(struct sched_entity, field)) { \
+        pr_err("pgov_oracle: BTF says " #field " at %d, headers say %zu\n", param, \
+               offsetof(struct sched_entity, field)); return -EINVAL; }
+    NEED(rq_cfs) NEED(rq_avg_rt) NEED(rq_avg_dl) NEED(rq_cpu_capacity_orig)
+    NEED(cfs_rq_load) NEED(cfs_rq_h_nr_running) NEED(cfs_rq_curr) NEED(cfs_rq_avg)
+    if (governors) {
+        NEED(cdbs_update_util) NEED(cdbs_prev_load) NEED(pdbs_dbs_data) NEED(pdbs_rate_mult)
+        NEED(pdbs_idle_periods) NEED(dbs_data_tuners) NEED(dbs_data_ignore_nice_load)
+        NEED(cs_down_skip) NEED(sg_cpu_iowait_boost_pending) NEED(sg_cpu_iowait_boost)
+        NEED(sg_cpu_last_update) NEED(sg_cpu_util) NEED(sg_cpu_max) NEED(sg_cpu_saved_idle_calls)
+        NEED(sg_cpu_sg_policy) NEED(sg_pol_last_freq_update_time) NEED(sg_pol_freq_update_delay_ns)
+        NEED(sg_pol_next_freq) NEED(sg_pol_limits_changed)
+    }
+    SAME(se_avg, avg) SAME(se_on_rq, on_rq) SAME(se_my_q, my_q)
+    SAME(se_runnable_weight, runnable_weight)
+    if (sa_util_est != (int)offsetof(struct sched_avg, util_est)) {
+        pr_err("pgov_oracle: BTF and headers disagree on sched_avg.util_est\n");
+        return -EINVAL;
+    }
+    return 0;
+#undef NEED
+#undef SAME
+}
+
+static int __init oracle_init(void)
+{
+    int cpu, err;
+    size_t i;
+
+    err = check_layout();
+    if (err)
+        return err;
+    rings = alloc_percpu(struct ring);
+    bounce = vmalloc(BOUNCE_RECS * sizeof(struct orec));
+    if (!rings || !bounce)
+        goto nomem;
+    for_each_possible_cpu(cpu) {
+        struct ring *rg = per_cpu_ptr(rings, cpu);
+        raw_spin_lock_init(&rg->lock);
+        rg->buf = vmalloc(array_size(ring_records, sizeof(struct orec)));
+        if (!rg->buf)
+            goto nomem;
+    }
+    if (!proc_create("pgov_oracle", 0600, NULL, &oracle_fops))
+        goto nomem;
+    for (i = 0; i < ARRAY_SIZE(probes); i++) {
+        err = register_kretprobe(&probes[i]);
+        if (err) {
+            pr_err("pgov_oracle: kretprobe %s: %d\n", probes[i].kp.symbol_name, err);
+            cleanup();
+            return err;
+        }
+        registered[i] = true;
+    }
+    if (governors) {
+        /* The governor modules are loaded before us: their symbols must exist. */
+        err = register_kprobe(&dbs_hook_probe);
+        if (err) {
+            pr_err("pgov_oracle: kprobe %s: %d\n", dbs_hook_probe.symbol_name, err);
+            cleanup();
+            return err;
+        }
+        hook_registered = true;
+        for (i = 0; i < ARRAY_SIZE(gov_probes); i++) {
+            err = register_kretprobe(&gov_probes[i]);
+            if (err) {
+                pr_err("pgov_oracle: kretprobe %s: %d\n", gov_probes[i].kp.symbol_name, err);
+                cleanup();
+                return err;
+            }
+            gov_registered[i] = true;
+        }
+        err = cpufreq_register_driver(&dummy_driver);
+        if (err) {
+            pr_err("pgov_oracle: cpufreq driver: %d\n", err);
+            cleanup();
+            return err;
+        }
+        driver_registered = true;
+    }
+    pr_info("pgov_oracle: %zu probes on %s, %u records per CPU ring\n", ARRAY_SIZE(probes),
+            utsname()->release, ring_records);
+    return 0;
+nomem:
+    cleanup();
+    return -ENOMEM;
+}
+
+static void __exit oracle_exit(void)
+{
+    cleanup();
+}
+
+module_init(oracle_init);
+module_exit(oracle_exit);

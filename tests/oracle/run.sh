@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Linux 6.1 as the judge: boot Debian's own kernel under qemu (TCG, 4 vCPUs)
+# with pgov_oracle.ko and the static workload, capture every PELT and
+# util_est update with its true prior state and inputs, then recompute each
+# one on the host through libpgov (oracle_replay) and compare every field.
+# Usage: tests/oracle/run.sh [RECORDS [SECONDS]]
+#   The workload runs until the module has captured RECORDS records (default
+#   1450000: about 1.1M PELT, 0.55M util_est and 0.13M governor rows), at most SECONDS
+#   (default 300) of guest time; a loaded host then takes longer, not fewer rows.
+# Env:   PGOV_ORACLE_KEEP=1 keeps the raw capture (build/oracle/capture.img);
+#        PGOV_ORACLE_TSV=DIR also writes a sample of the compared rows as
+#        DIR/linux-6.1-{pelt,util_est}.tsv (PGOV_ORACLE_TSV_ROWS rows each,
+#        default 6000, spread evenly over the update kinds).
+# Needs: linux-headers-amd64, qemu-system-x86, busybox-static, dwarves
+#        (pahole), gcc; the matching linux-image .deb is fetched once.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+until=${1:-1450000}
+secs=${2:-300}
+gov_secs=${PGOV_ORACLE_GOV_SECS:-30} # guest seconds under ondemand, then conservative
+out=$root/build/oracle
+. "$root/examples/kmod/guest.sh"
+
+kdir=${KDIR:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n1 || true)}
+[ -n "$kdir" ] && [ -f "$kdir/Makefile" ] || {
+  echo "oracle: no kernel headers (install linux-headers-amd64 or pass KDIR)" >&2; exit 1; }
+kver=${kdir##*/linux-headers-}
+mkdir -p "$out/kmod"
+
+# 1. The capture module, against the headers of the kernel we boot.
+for f in Kbuild pgov_oracle.c oracle_rec.h; do ln -sf "$root/tests/oracle/$f" "$out/kmod/$f"; done
+make -s -C "$kdir" M="$out/kmod" modules 2>&1 | { grep -v 'Skipping BTF generation' || true; } | tee "$out/kmod/build.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
+if grep -E 'warning:' "$out/kmod/build.log"; then echo "oracle: module build warnings" >&2; exit 1; fi
+
+# 2. The kernel image, and the private struct offsets from its BTF.
+guest_kernel "$kver" "$root/build/kmod-cache"
+# ondemand and conservative are modules of the image (with their dependencies);
+# schedutil is built in. The capture module's dummy cpufreq driver gives them
+# a frequency table to decide on.
+govmods=$(guest_modules cpufreq_ondemand cpufreq_conservative)
+params=$("$root/tests/oracle/btf_offsets.sh" "$GUEST_VMLINUZ" "$out" \
+  "$(echo "$govmods" | grep '/cpufreq_conservative.ko$')")
+echo "oracle: Linux $kver, offsets from BTF: $params"
+
+# 3. Workload (static) and the host replay.
+gcc -O2 -static -Wall -Wextra -o "$out/workload" "$root/tests/oracle/workload.c"
+# The replay shares pgov-replay's linux_pelt/linux_util_est code (replay_linux.c).
+gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/examples/replay" \
+  -I"$root/tests/oracle" -o "$out/oracle_replay" "$root/tests/oracle/oracle_replay.c" \
+  "$root/examples/replay/replay_linux.c" "$root/examples/replay/replay.c" \
+  "$root/examples/common/num.c" -I"$root/examples/common" "$root"/lib/*.c
+
+# 4. initramfs: busybox, virtio block driver, module, workload.
+ird=$out/initramfs
+rm -rf "$ird"
+mkdir -p "$ird/lib"
+mods="$(guest_modules virtio_pci virtio_blk) $govmods"
+for m in $mods; do cp "$m" "$ird/lib/"; done
+cp "$out/kmod/pgov_oracle.ko" "$out/workload" "$ird/"
+{
+  echo '#!/bin/busybox sh'
+  echo 'bb=/bin/busybox'
+  echo '$bb mkdir -p /proc /sys /dev /tmp'
+  echo '$bb mount -t proc proc /proc; $bb mount -t sysfs sys /sys; $bb mount -t devtmpfs dev /dev'
+  for m in $mods; do echo "\$bb insmod /lib/${m##*/}"; done
+  echo 'n=0; while [ ! -b /dev/vdb ] && [ $n -lt 100 ]; do $bb sleep 0.1; n=$((n+1)); done'
+  echo "\$bb insmod /pgov_oracle.ko $params || { echo 'pgov-oracle: insmod failed'; \$bb poweroff -f; }"
+  echo '$bb dd if=/proc/pgov_oracle of=/dev/vda bs=1M conv=fsync 2>/tmp/dd.log &'
+  # Each governor in turn on every policy (per-CPU policies): schedutil, the
+  # default, for 10 s, ondemand and conservative GOV_SECS each, then schedutil
+  # again. The kernel samples by time, so the switches go by time too.
+  echo 'gov() { for p in /sys/devices/system/cpu/cpufreq/policy*; do echo $1 > $p/scaling_governor 2>/dev/null; done; }'
+  echo "( \$bb sleep 10; gov ondemand; \$bb sleep $gov_secs; gov conservative; \$bb sleep $gov_secs; gov schedutil; echo 'pgov-oracle: governors switched' ) &"
+  echo "/workload $secs /dev/vdb $until"
+  echo 'echo stop > /proc/pgov_oracle; wait; $bb cat /tmp/dd.log; $bb sync'
+  echo 'echo "pgov-oracle: capture done"'
+  echo '$bb poweroff -f'
+} >"$ird/init"
+guest_initramfs "$ird" "$out/initramfs.gz"
+
+# 5. Boot: capture disk (vda) and a scratch disk for the O_DIRECT reads (vdb).
+rm -f "$out/capture.img"
+truncate -s 1G "$out/capture.img"
+[ -f "$out/scratch.img" ] || head -c 8M /dev/urandom >"$out/scratch.img"
+log=$out/console.log
+t0=$(date +%s)
+set +e
+timeout $((secs + 300)) qemu-system-x86_64 -accel tcg -m 1024 -smp 4 -nographic -no-reboot \
+  -kernel "$GUEST_VMLINUZ" -initrd "$out/initramfs.gz" \
+  -drive file="$out/capture.img",format=raw,if=virtio,cache=unsafe \
+  -drive file="$out/scratch.img",format=raw,if=virtio,readonly=on \
+  -append "console=ttyS0 panic=-1 loglevel=4" >"$log" 2>&1
+rc=$?
+set -e
+echo "oracle: qemu (tcg, 4 vCPUs) exited $rc after $(( $(date +%s) - t0 )) s; console: $log"
+tr -d '\r' <"$log" | grep -E 'pgov|workload|records|copied' || true
+grep -q 'pgov-oracle: capture done' "$log" || { echo "oracle: capture did not finish" >&2; tail -n 40 "$log" >&2; exit 1; }
+
+# 6. Replay on the host.
+set +e
+if [ -n "${PGOV_ORACLE_TSV:-}" ]; then
+  "$out/oracle_replay" "$out/capture.img" --tsv "$PGOV_ORACLE_TSV" "${PGOV_ORACLE_TSV_ROWS:-6000}"
+else
+  "$out/oracle_replay" "$out/capture.img"
+fi
+rc=$?
+set -e
+[ "${PGOV_ORACLE_KEEP:-0}" = 1 ] || rm -f "$out/capture.img"
+exit $rc
