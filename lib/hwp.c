@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* HWP dynamic boost (spec/pstate.md 8.3), decision layer. */
 #include "pgov/hwp.h"
-#include "pgov/pstate.h"
+#include "pgov/gov.h"
 
 #include "internal/hwp_impl.h"
 #include "internal/fp.h"

@@ -120,7 +120,7 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     p.amshift = cfg->aperf_mperf_shift;
 
     p.sample_ns = cfg->sample_interval_ns ? cfg->sample_interval_ns : PGOV_PSTATE_DEFAULT_SAMPLE_NS;
-    p.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_PSTATE_DEFAULT_TICK_NS;
+    p.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_DEFAULT_TICK_NS;
     p.hold_ns = cfg->boost_hold_ns ? cfg->boost_hold_ns : PGOV_PSTATE_DEFAULT_HOLD_NS;
     if (p.sample_ns < SAMPLE_NS_MIN || p.sample_ns > SAMPLE_NS_MAX || p.tick_ns > TICK_NS_MAX ||
         p.hold_ns > HOLD_NS_MAX)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* schedutil iowait boost and next-frequency selection (spec/pstate.md 9.1). */
 #include "pgov/sugov.h"
-#include "pgov/pstate.h"
+#include "pgov/gov.h"
 
 #include "internal/compiler.h"
 #include "internal/fp.h"

@@ -5,7 +5,6 @@
  * the request). A HAL error leaves the instance as it was before the call.
  */
 #include "pgov/kver.h"
-#include "pgov/pstate.h"
 #include "pgov/sugov.h"
 
 #include "internal/compiler.h"
@@ -100,7 +99,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     g->cpu_max_khz = plat.turbo_pstate * plat.scaling_khz;
     g->prm.rate_limit_ns = cfg->rate_limit_ns ? cfg->rate_limit_ns
                                               : PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS;
-    g->prm.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_PSTATE_DEFAULT_TICK_NS;
+    g->prm.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_DEFAULT_TICK_NS;
     g->prm.max_cap = cfg->max_cap ? cfg->max_cap : CAP_SCALE;
     g->prm.max_freq_khz = g->cpu_max_khz;
     g->prm.options = cfg->options;

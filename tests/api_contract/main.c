@@ -107,11 +107,11 @@ static void build(struct world *w)
     w->hprm.hwp_request = (39u << 8) | 16u;
     w->hprm.hwp_cap = 34u << 8;
     w->hprm.hold_ns = PGOV_PSTATE_DEFAULT_HOLD_NS;
-    w->hprm.tick_ns = PGOV_PSTATE_DEFAULT_TICK_NS;
+    w->hprm.tick_ns = PGOV_DEFAULT_TICK_NS;
 
     /* sugov */
     w->sprm.rate_limit_ns = PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS;
-    w->sprm.tick_ns = PGOV_PSTATE_DEFAULT_TICK_NS;
+    w->sprm.tick_ns = PGOV_DEFAULT_TICK_NS;
     w->sprm.max_cap = 1024;
     w->sprm.max_freq_khz = 3900000;
     w->sprm.min_khz = 1600000;
