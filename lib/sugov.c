@@ -33,7 +33,7 @@ int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
 }
 
 /* Field by field: struct copies may become memcpy() on small cores. */
-void sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s)
+void pgov_sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s)
 {
     d->last_update_ns = s->last_update_ns;
     d->last_freq_update_ns = s->last_freq_update_ns;
@@ -115,14 +115,14 @@ uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util
     return f;
 }
 
-void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
+void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
                    struct pgov_sugov_state *out, uint64_t now_ns, uint32_t flags,
                    uint32_t util_cfs, uint32_t held, struct pgov_sugov_result *res)
 {
     struct pgov_sugov_result r;
     struct pgov_sugov_state s;
 
-    sugov_state_copy(&s, st);
+    pgov_sugov_state_copy(&s, st);
     r.path = 0;
     r.boost_util = 0;
     r.util_eff = 0;
@@ -149,7 +149,7 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
     if (!s.need_update &&
         fp_u2s64(now_ns - s.last_freq_update_ns) < fp_u2s64(prm->rate_limit_ns)) {
         r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
-        sugov_state_copy(out, &s);
+        pgov_sugov_state_copy(out, &s);
         result_copy(res, &r);
         return;
     }
@@ -204,7 +204,7 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
         s.next_freq = nf;
         s.last_freq_update_ns = now_ns;
     }
-    sugov_state_copy(out, &s);
+    pgov_sugov_state_copy(out, &s);
     result_copy(res, &r);
 }
 
@@ -222,6 +222,6 @@ int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
     if ((flags & ~PGOV_UPDATE_IOWAIT) || held > 1 || st->reserved != 0 || st->pending > 1 ||
         st->need_update > 1 || st->iowait_boost > CAP_SCALE)
         return PGOV_EINVAL;
-    sugov_compute(prm, st, st, now_ns, flags, util_cfs, held, res);
+    pgov_sugov_decide_unchecked(prm, st, st, now_ns, flags, util_cfs, held, res);
     return PGOV_OK;
 }

@@ -9,7 +9,7 @@
 
 #include "internal/compiler.h"
 #include "internal/fp.h"
-#include "internal/pstate_impl.h"
+#include "internal/sized.h"
 #include "internal/sugov_impl.h"
 
 #define SUGOV_MAGIC 0x73756776u /* "sugv" */
@@ -44,7 +44,7 @@ static int apply_limits(const struct pgov_sugov_limits *lim, uint32_t cpu_min, u
     uint32_t mn = cpu_min, mx = cpu_max;
 
     if (lim && lim->size != 0) {
-        int rc = pstate_check_size(lim, lim->size, sizeof(*lim));
+        int rc = pgov_sized_check(lim, lim->size, sizeof(*lim));
         if (rc)
             return rc;
         if (lim->reserved != 0)
@@ -71,7 +71,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
         return PGOV_ENOSPC;
     if (((uintptr_t)mem & (PGOV_SUGOV_ALIGN - 1)) != 0)
         return PGOV_EINVAL;
-    rc = pstate_check_size(cfg, cfg->size, sizeof(*cfg));
+    rc = pgov_sized_check(cfg, cfg->size, sizeof(*cfg));
     if (rc)
         return rc;
     kv = pgov_kver_resolve(cfg->kver);
@@ -161,13 +161,13 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
         idle_us = idle.idle_us + idle.iowait_us;
         held = g->have_idle && idle_us == g->last_idle_us;
     }
-    sugov_compute(&g->prm, &g->st, &s, now_ns, flags & PGOV_UPDATE_IOWAIT, g->util, held, &res);
+    pgov_sugov_decide_unchecked(&g->prm, &g->st, &s, now_ns, flags & PGOV_UPDATE_IOWAIT, g->util, held, &res);
     if (res.path == PGOV_SUGOV_PATH_COMMIT) {
         rc = g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu, res.next_f);
         if (rc)
             return rc < 0 ? rc : PGOV_EIO;
     }
-    sugov_state_copy(&g->st, &s);
+    pgov_sugov_state_copy(&g->st, &s);
     if (res.path != PGOV_SUGOV_PATH_RATE_LIMITED) {
         g->last_idle_us = idle_us;
         g->have_idle = 1;
