@@ -9,9 +9,9 @@
 #include "pgov/kver.h"
 
 #include "internal/compiler.h"
+#include "internal/deps.h"
 #include "internal/fp.h"
 #include "internal/pstate_algo.h"
-#include "internal/pstate_copy.h"
 #include "internal/pstate_impl.h"
 #include "internal/sized.h"
 
@@ -86,7 +86,7 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     rc = pgov_sized_check(cfg, cfg->size, sizeof(*cfg));
     if (rc)
         return rc;
-    pst_params_zero(&p);
+    PGOV_ZERO(&p);
     rc = resolve_profile(cfg->policy, cfg->kver, &p.profile);
     if (rc)
         return rc;
@@ -131,7 +131,7 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     p.i_gain = fp_div((int64_t)ig, 100);
     p.d_gain = fp_div((int64_t)dg, 100);
 
-    pst_params_copy(prm, &p);
+    PGOV_COPY(prm, &p);
     return PGOV_OK;
 }
 
@@ -162,7 +162,7 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
         lim->min_ratio > plat->turbo_pstate || lim->max_ratio > plat->turbo_pstate)
         return PGOV_EINVAL;
 
-    pst_bounds_zero(&b);
+    PGOV_ZERO(&b);
     msr_dis = (plat->flags & PGOV_HW_LIM_TURBO_DISABLED) != 0;
     turbo_dis = msr_dis || plat->max_pstate == plat->turbo_pstate;
     /* v6.x dropped the separate turbo_disabled state: only the MSR bit. */
@@ -179,7 +179,7 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
         b.lo = lim->min_ratio > plat->min_pstate ? lim->min_ratio : plat->min_pstate;
         b.hi = lim->max_ratio > b.lo ? lim->max_ratio : b.lo;
     }
-    pst_bounds_copy(out, &b);
+    PGOV_COPY(out, &b);
     return PGOV_OK;
 }
 
@@ -190,9 +190,9 @@ int pgov_pstate_state_reset(struct pgov_pstate_state *st, const struct pgov_psta
         return PGOV_EFAULT;
     if (pgov_hw_limits_check(plat))
         return PGOV_EINVAL;
-    pst_state_zero(st);
+    PGOV_ZERO(st);
     st->pstate = plat->min_pstate;
-    st->last_err = fp_s32((int64_t)prm->setpoint_fp - 100 * ONE_FP);
+    st->last_err = pgov_s32((int64_t)prm->setpoint_fp - 100 * ONE_FP);
     return PGOV_OK;
 }
 
@@ -224,7 +224,7 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
     uint64_t d_io = 0;
     int ok = take_sample(st, in), rc;
 
-    pst_dec_zero(&d);
+    PGOV_ZERO(&d);
     uint32_t p;
 
     if (ok) {
@@ -315,18 +315,18 @@ int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_h
                                               in->event != PGOV_PSTATE_EV_TIMER
                                         : in->event != PGOV_PSTATE_EV_UPDATE)
         return PGOV_EINVAL;
-    pst_result_zero(&r);
+    PGOV_ZERO(&r);
     if (in->flags & PGOV_UPDATE_REMOTE) {
         r.path = PGOV_PSTATE_PATH_REMOTE;
         r.pstate = st->pstate;
-        pst_result_copy(res, &r);
+        PGOV_COPY(res, &r);
         return PGOV_OK;
     }
-    pst_state_copy(&tmp, st);
+    PGOV_COPY(&tmp, st);
     rc = pgov_pstate_decide_unchecked(prm, plat, b, &tmp, in, &r);
     if (rc)
         return rc;
-    pst_state_copy(st, &tmp);
-    pst_result_copy(res, &r);
+    PGOV_COPY(st, &tmp);
+    PGOV_COPY(res, &r);
     return PGOV_OK;
 }

@@ -8,10 +8,10 @@
 #include "pgov/hwp.h"
 
 #include "internal/compiler.h"
+#include "internal/deps.h"
 #include "internal/hwp_impl.h"
 #include "internal/math64.h"
 #include "internal/pstate_algo.h"
-#include "internal/pstate_copy.h"
 #include "internal/pstate_impl.h"
 #include "internal/sized.h"
 
@@ -21,14 +21,6 @@
  */
 #define PSTATE_MAGIC 0x70737400u /* "pst\0" */
 #define PSTATE_KEY(prof) (PSTATE_MAGIC | (prof))
-
-#if defined(__GNUC__) || defined(__clang__)
-#define PST_NOINLINE PGOV_NOINLINE
-#define PST_HOOK_INLINE static inline PGOV_ALWAYS_INLINE
-#else
-#define PST_NOINLINE
-#define PST_HOOK_INLINE static inline
-#endif
 
 struct pgov_pstate {
     /* Hot fields first: the skipped hook reads only these two. */
@@ -85,8 +77,8 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
     struct pgov_hwp_boost_params h;
     int rc;
 
-    pst_hwpp_copy(&h, &g->hprm);
-    pst_limits_zero(&e);
+    PGOV_COPY(&h, &g->hprm);
+    PGOV_ZERO(&e);
     /* Size 0 means "all defaults" only for an all-zero struct: fields set
      * with the size forgotten must not be ignored silently. */
     if (lim && lim->size == 0) {
@@ -98,7 +90,7 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
         rc = pgov_sized_check(lim, lim->size, sizeof(*lim));
         if (rc)
             return rc;
-        pst_limits_copy(&e, lim);
+        PGOV_COPY(&e, lim);
     }
     e.size = sizeof(e);
     if (e.max_perf_fp == 0)
@@ -127,8 +119,8 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
         b->lo = (uint32_t)req & 0xffu;
         b->hi = (uint32_t)(req >> 8) & 0xffu;
     }
-    pst_limits_copy(eff, &e);
-    pst_hwpp_copy(hprm, &h);
+    PGOV_COPY(eff, &e);
+    PGOV_COPY(hprm, &h);
     return PGOV_OK;
 }
 
@@ -154,13 +146,13 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     g->next_ns = 0;
     g->notfast = 1;
     g->key = 0;
-    pst_state_zero(&g->st);
-    pst_params_copy(&g->prm, &prm);
-    pst_bounds_zero(&g->b);
-    pst_hwlim_zero(&g->plat);
-    pst_limits_zero(&g->lim);
-    pst_hwps_zero(&g->hst);
-    pst_hwpp_zero(&g->hprm);
+    PGOV_ZERO(&g->st);
+    PGOV_COPY(&g->prm, &prm);
+    PGOV_ZERO(&g->b);
+    PGOV_ZERO(&g->plat);
+    PGOV_ZERO(&g->lim);
+    PGOV_ZERO(&g->hst);
+    PGOV_ZERO(&g->hprm);
     g->shared = NULL;
     g->samples = 0;
     g->last_path = 0;
@@ -278,7 +270,7 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
 
     if (rc)
         return rc;
-    pst_state_copy(&tmp, &g->st);
+    PGOV_COPY(&tmp, &g->st);
     in.aperf = c.aperf;
     in.mperf = c.mperf;
     in.tsc = c.tsc;
@@ -293,7 +285,7 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
         if (rc)
             return rc;
     }
-    pst_state_copy(&g->st, &tmp);
+    PGOV_COPY(&g->st, &tmp);
     g->last_path = res.path;
     g->samples++;
     if (g->hw.ops.trace)
@@ -301,12 +293,12 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
     return PGOV_OK;
 }
 
-PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+PGOV_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_hwp_boost_state h;
     struct pgov_hwp_boost_result res;
 
-    pst_hwps_copy(&h, &g->hst);
+    PGOV_COPY(&h, &g->hst);
     (void)pgov_hwp_boost_update_unchecked(&g->hprm, &h, now, flags, &res);
     if (res.write) {
         int rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
@@ -314,13 +306,13 @@ PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t
             return rc;
         trace(g, now, PGOV_HW_TRACE_BOOST, g->hst.boost_min, h.boost_min);
     }
-    pst_hwps_copy(&g->hst, &h);
+    PGOV_COPY(&g->hst, &h);
     g->last_path = res.path;
     return PGOV_OK;
 }
 
 /* One hook call for profile @prof (a constant in every caller). */
-PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
+static inline PGOV_ALWAYS_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_pstate_result pre;
     uint64_t last_update = 0;
@@ -400,7 +392,7 @@ fail:
  */
 #if defined(__OPTIMIZE__)
 #define PST_HOOK(name, prof)                                                                       \
-    PST_NOINLINE static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)              \
+    PGOV_NOINLINE static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)              \
     {                                                                                              \
         return hook_run(prof, g, now, flags);                                                      \
     }
@@ -410,7 +402,7 @@ fail:
     {                                                                                              \
         return hook_generic(g, now, flags);                                                        \
     }
-PST_NOINLINE static int hook_generic(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+PGOV_NOINLINE static int hook_generic(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     return hook_run(g->prm.profile, g, now, flags);
 }
@@ -457,7 +449,7 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
      * (s64)(now - sample.time) < interval (never the other way round, so
      * wrapped or backwards times take the exact test below).
      */
-    if (pgov_likely((flags | g->notfast) == 0) && fp_u2s64(now_ns - g->next_ns) < 0)
+    if (pgov_likely((flags | g->notfast) == 0) && pgov_u2s64(now_ns - g->next_ns) < 0)
         return PGOV_OK;
     if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
         return PGOV_EINVAL;
@@ -516,10 +508,10 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
             return rc;
         g->hst.boost_min = 0;
     }
-    pst_hwlim_copy(&g->plat, &plat);
-    pst_limits_copy(&g->lim, &eff);
-    pst_bounds_copy(&g->b, &b);
-    pst_hwpp_copy(&g->hprm, &h);
+    PGOV_COPY(&g->plat, &plat);
+    PGOV_COPY(&g->lim, &eff);
+    PGOV_COPY(&g->b, &b);
+    PGOV_COPY(&g->hprm, &h);
     trace(g, 0, PGOV_HW_TRACE_LIMITS, b.lo, b.hi);
     return PGOV_OK;
 }

@@ -8,6 +8,7 @@
 #include "pgov/sugov.h"
 
 #include "internal/compiler.h"
+#include "internal/deps.h"
 #include "internal/fp.h"
 #include "internal/sized.h"
 #include "internal/sugov_impl.h"
@@ -153,7 +154,7 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
 
     /* Read idle time only when the rate limit lets an evaluation through. */
     due = g->st.need_update ||
-          fp_u2s64(now_ns - g->st.last_freq_update_ns) >= fp_u2s64(g->prm.rate_limit_ns);
+          pgov_u2s64(now_ns - g->st.last_freq_update_ns) >= pgov_u2s64(g->prm.rate_limit_ns);
     if (due) {
         rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
         if (rc)
@@ -167,7 +168,7 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
         if (rc)
             return rc < 0 ? rc : PGOV_EIO;
     }
-    pgov_sugov_state_copy(&g->st, &s);
+    PGOV_COPY(&g->st, &s);
     if (res.path != PGOV_SUGOV_PATH_RATE_LIMITED) {
         g->last_idle_us = idle_us;
         g->have_idle = 1;

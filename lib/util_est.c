@@ -9,15 +9,9 @@
  */
 #include "pgov/util_est.h"
 
-#include <stddef.h>
+#include "internal/deps.h"
 
 #include "internal/compiler.h"
-
-#if defined(__GNUC__) || defined(__clang__)
-#define UE_COLD PGOV_COLD
-#else
-#define UE_COLD
-#endif
 
 enum { PROF_V6_18 = 0, PROF_V6_9 = 1, PROF_V5_7 = 2, PROF_V4_17 = 3 };
 
@@ -116,7 +110,7 @@ static inline int check(const struct pgov_util_est_rq *rq, const void *task)
 }
 
 /* Every profile and every error; the common v6.18 case stays inline. */
-static UE_COLD int enqueue_slow(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task)
+static PGOV_COLD int enqueue_slow(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task)
 {
     int rc = check(rq, task);
     if (rc)
@@ -134,7 +128,7 @@ int pgov_util_est_enqueue(struct pgov_util_est_rq *rq, const struct pgov_util_es
     return enqueue_slow(rq, task);
 }
 
-static UE_COLD int dequeue_slow(struct pgov_util_est_rq *rq,
+static PGOV_COLD int dequeue_slow(struct pgov_util_est_rq *rq,
                                 const struct pgov_util_est_task *task, uint32_t nr_queued)
 {
     uint32_t c;
@@ -212,7 +206,7 @@ static int update_old(uint32_t mode, struct pgov_util_est_task *task, uint32_t u
     return 1;
 }
 
-static UE_COLD int update_slow(const struct pgov_util_est_rq *rq,
+static PGOV_COLD int update_slow(const struct pgov_util_est_rq *rq,
                                struct pgov_util_est_task *task, uint32_t sleep, uint64_t util,
                                uint64_t runnable, uint64_t cpu_cap)
 {

@@ -3,8 +3,7 @@
 #ifndef PGOV_INTERNAL_FREQ_TABLE_H
 #define PGOV_INTERNAL_FREQ_TABLE_H
 
-#include <stdbool.h>
-#include <stdint.h>
+#include "deps.h"
 #include "pgov/freq_table.h"
 
 /* No index (an empty search); never a valid table index. */

@@ -15,7 +15,7 @@
 #ifndef PGOV_INTERNAL_PELT_TABLES_H
 #define PGOV_INTERNAL_PELT_TABLES_H
 
-#include <stdint.h>
+#include "deps.h"
 
 static const uint32_t pgov_pelt_y32[32] = {
     0xffffffffu, 0xfa83b2dau, 0xf5257d14u, 0xefe4b99au, 0xeac0c6e6u, 0xe5b906e6u, 0xe0ccdeebu,

@@ -11,7 +11,4 @@ void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const stru
                    struct pgov_sugov_state *out, uint64_t now_ns, uint32_t flags,
                    uint32_t util_cfs, uint32_t held, struct pgov_sugov_result *res);
 
-/* Field-by-field state copy (no memcpy on small cores). */
-void pgov_sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s);
-
 #endif
