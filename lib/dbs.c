@@ -13,6 +13,7 @@
 
 #include "internal/compiler.h"
 #include "internal/deps.h"
+#include "internal/hal.h"
 #include "internal/freq_table.h"
 #include "internal/math64.h"
 
@@ -822,7 +823,7 @@ static int hal_read(struct pgov_dbs *g)
     uint32_t i;
 
     for (i = 0; i < g->ncpu; i++) {
-        int err = g->hw.ops.read_idle(g->hw.ctx, g->cpu[i].cpu, &g->cpu[i].snap);
+        int err = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu[i].cpu, &g->cpu[i].snap));
 
         if (err)
             return err;
@@ -839,19 +840,10 @@ static int hal_apply(struct pgov_dbs *g, uint64_t now, const struct pgov_dbs_res
 
     if (!(r->flags & PGOV_DBS_RES_CHG))
         return PGOV_OK;
-    err = g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu[g->owner].cpu, r->cur_khz);
+    err = pgov_hal_rc(g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu[g->owner].cpu, r->cur_khz));
     if (err)
         return err;
-    if (g->hw.ops.trace) {
-        struct pgov_hw_trace ev;
-
-        ev.time_ns = now;
-        ev.cpu = g->cpu[g->owner].cpu;
-        ev.kind = PGOV_HW_TRACE_FREQ;
-        ev.a = (int64_t)r->cur_khz;
-        ev.b = (int64_t)r->rel;
-        g->hw.ops.trace(g->hw.ctx, &ev);
-    }
+    pgov_hal_trace(&g->hw, now, g->cpu[g->owner].cpu, PGOV_HW_TRACE_FREQ, r->cur_khz, r->rel);
     return PGOV_OK;
 }
 
@@ -1024,8 +1016,11 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
     err = hal_apply(g, now_ns, &r);
     if (err)
         return err;
-    if (r.flags & PGOV_DBS_RES_EVAL)
+    if (r.flags & PGOV_DBS_RES_EVAL) {
+        pgov_hal_trace(&g->hw, now_ns, cpu, PGOV_HW_TRACE_SAMPLE, r.load, 0);
+        pgov_hal_trace(&g->hw, now_ns, cpu, PGOV_HW_TRACE_TARGET, r.req_khz, r.cur_khz);
         dbs_commit_cpus(g, &m);
+    }
     PGOV_COPY(&m.last, &r);
     PGOV_COPY(&g->m, &m);
     return PGOV_OK;
@@ -1078,6 +1073,8 @@ int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim)
     err = hal_apply(g, m.last_sample, &r);
     if (err)
         return err;
+    pgov_hal_trace(&g->hw, m.last_sample, g->cpu[g->owner].cpu, PGOV_HW_TRACE_LIMITS, m.pmin,
+                   m.pmax);
     PGOV_COPY(&m.last, &r);
     PGOV_COPY(&g->m, &m);
     return PGOV_OK;

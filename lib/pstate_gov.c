@@ -9,6 +9,7 @@
 
 #include "internal/compiler.h"
 #include "internal/deps.h"
+#include "internal/hal.h"
 #include "internal/hwp_impl.h"
 #include "internal/math64.h"
 #include "internal/pstate_algo.h"
@@ -170,7 +171,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     rc = pgov_hw_bind(&g->hw, ops, ctx, need);
     if (rc)
         return rc;
-    rc = pst_hal_err(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &g->plat));
+    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &g->plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&g->plat);
@@ -188,7 +189,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     if (!g->hwp) {
         /* CPU init requests the minimum P-state, without limit clamping. */
         uint64_t ctl = ((uint64_t)g->plat.min_pstate << 8) | ((uint64_t)g->b.ctl_turbo << 32);
-        rc = pst_hal_err(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, g->plat.min_pstate, ctl));
+        rc = pgov_hal_rc(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, g->plat.min_pstate, ctl));
         if (rc)
             return rc;
     }
@@ -200,14 +201,14 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
         struct pgov_hw_idle idle;
         idle.iowait_us = 0;
         in.flags = 0;
-        rc = pst_hal_err(g->hw.ops.clock_ns(g->hw.ctx, &in.now_ns));
+        rc = pgov_hal_rc(g->hw.ops.clock_ns(g->hw.ctx, &in.now_ns));
         if (rc)
             return rc;
-        rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
+        rc = pgov_hal_rc(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
         if (rc)
             return rc;
         if (prm.profile == PGOV_PSTATE_PROF_ATOM_4_5) {
-            rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
+            rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
             if (rc)
                 return rc;
         }
@@ -227,25 +228,22 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     return PGOV_OK;
 }
 
-static void trace(struct pgov_pstate *g, uint64_t now, uint32_t kind, int64_t a, int64_t b)
+static void trace(const struct pgov_pstate *g, uint64_t now, uint32_t kind, int64_t a, int64_t b)
 {
-    if (g->hw.ops.trace) {
-        struct pgov_hw_trace ev = {now, g->cpu, kind, a, b};
-        g->hw.ops.trace(g->hw.ctx, &ev);
-    }
+    pgov_hal_trace(&g->hw, now, g->cpu, kind, a, b);
 }
 
 /* Counters (and Atom iowait time) through the HAL. */
 static int read_inputs(struct pgov_pstate *g, struct pgov_hw_counters *c, uint64_t *iowait_us)
 {
-    int rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, c));
+    int rc = pgov_hal_rc(g->hw.ops.read_counters(g->hw.ctx, g->cpu, c));
 
     if (pgov_unlikely(rc))
         return rc;
     *iowait_us = 0;
     if (pgov_unlikely(g->atom)) {
         struct pgov_hw_idle idle;
-        rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
+        rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
         if (rc)
             return rc;
         *iowait_us = idle.iowait_us;
@@ -281,7 +279,7 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
     if (rc)
         return rc;
     if (res.write) {
-        rc = pst_hal_err(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, res.pstate, res.perf_ctl));
+        rc = pgov_hal_rc(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, res.pstate, res.perf_ctl));
         if (rc)
             return rc;
     }
@@ -301,7 +299,7 @@ PGOV_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_
     PGOV_COPY(&h, &g->hst);
     (void)pgov_hwp_boost_update_unchecked(&g->hprm, &h, now, flags, &res);
     if (res.write) {
-        int rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
+        int rc = pgov_hal_rc(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
         if (rc)
             return rc;
         trace(g, now, PGOV_HW_TRACE_BOOST, g->hst.boost_min, h.boost_min);
@@ -382,7 +380,7 @@ fail:
         g->st.last_update_ns = last_update;
         g->st.iowait_boost = boost;
     }
-    return pst_hal_err(rc);
+    return pgov_hal_rc(rc);
 }
 
 /*
@@ -492,7 +490,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return PGOV_EINVAL;
     if (lim->size == 0)
         return PGOV_E2BIG;
-    rc = pst_hal_err(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat));
+    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&plat);
@@ -503,7 +501,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return rc;
     if (g->hwp) {
         /* The new request replaces any boost, as a limits write does. */
-        rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, h.hwp_request));
+        rc = pgov_hal_rc(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, h.hwp_request));
         if (rc)
             return rc;
         g->hst.boost_min = 0;

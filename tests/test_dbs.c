@@ -605,6 +605,26 @@ static void test_closed_loop_ondemand(void **state)
     }
 }
 
+/* A backend bug (a positive return) is an error, never a success code:
+ * it once made pgov_dbs_init() return 1 (PGOV_WARN_KERNEL) with *out NULL. */
+static void test_hal_positive_return(void **state)
+{
+    (void)state;
+    struct fake_idle f;
+    struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, PGOV_KVER_6_18);
+    struct pgov_dbs *g = NULL;
+
+    fake_idle_init(&f, 1, 1600000, 3900000);
+    f.fail_read = 1;
+    assert_int_equal(pgov_dbs_init(mem, sizeof(mem), &c, &fake_idle_ops, &f, &g), PGOV_EIO);
+    assert_null(g);
+    f.fail_read = 0;
+    assert_int_equal(pgov_dbs_init(mem, sizeof(mem), &c, &fake_idle_ops, &f, &g), PGOV_OK);
+    fake_idle_advance(&f, 100000);
+    f.fail_read = 7;
+    assert_int_equal(pgov_dbs_update(g, UINT64_C(1) << 40, 0), PGOV_EIO);
+}
+
 static void test_hal_errors_leave_state(void **state)
 {
     (void)state;
@@ -944,6 +964,7 @@ int main(void)
         cmocka_unit_test(test_stores),
         cmocka_unit_test(test_deadband),
         cmocka_unit_test(test_closed_loop_ondemand),
+        cmocka_unit_test(test_hal_positive_return),
         cmocka_unit_test(test_hal_errors_leave_state),
         cmocka_unit_test(test_two_cpu_policy),
         cmocka_unit_test(test_counters_backwards),

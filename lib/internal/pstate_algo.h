@@ -17,6 +17,7 @@
 
 #include "compiler.h"
 #include "deps.h"
+#include "hal.h"
 #include "fp.h"
 #include "pstate_impl.h"
 
@@ -210,13 +211,6 @@ PGOV_HOT void pst_decide_load(uint32_t prof, const struct pgov_pstate_params *pr
     d->have |= PGOV_PSTATE_HAVE_LOAD;
 }
 
-/* A HAL callback's result as an error: hw.h asks for 0 or a negative code;
- * anything else is treated as PGOV_EIO. */
-PGOV_HOT int pst_hal_err(int rc)
-{
-    return rc <= 0 ? rc : PGOV_EIO;
-}
-
 /* min(max(t, lo), hi): with lo > hi (v4.5/4.6 limits) hi wins. */
 PGOV_HOT uint32_t pst_clamp(const struct pgov_pstate_bounds *b, int32_t target)
 {
@@ -364,7 +358,7 @@ PGOV_HOT int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *prm
     if (p != cur && hw) {
         rc = hw->ops.set_pstate(hw->ctx, cpu, p, pst_perf_ctl(b, p));
         if (pgov_unlikely(rc))
-            return pst_hal_err(rc);
+            return pgov_hal_rc(rc);
     }
     if (res) {
         res->path = immediate ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
