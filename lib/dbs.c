@@ -817,6 +817,34 @@ static void dbs_start(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_res
     PGOV_COPY(&m->last, r);
 }
 
+/* No pointer into the caller's snapshot array survives the call. The open
+ * loop cannot fail once it has its snapshots, so its scratch fields need no
+ * reset: they always hold the last evaluation's values. */
+static inline void snap_drop(struct pgov_dbs *g)
+{
+    g->snap_base = NULL;
+    g->snap_stride = 0;
+}
+
+/*
+ * The HAL-bound instance: between calls every scratch field is zero, so a
+ * call that fails part-way (a read or a write callback) leaves the instance
+ * byte-identical. Every instance entry that reads the HAL ends with this,
+ * on success and on error.
+ */
+static void scratch_clear(struct pgov_dbs *g)
+{
+    for (uint32_t i = 0; i < g->ncpu; i++) {
+        struct dbs_cpu *c = &g->cpu[i];
+
+        c->new_prev_load = 0;
+        c->new_load = 0;
+        c->new_idle = 0;
+        PGOV_ZERO(&c->snap);
+    }
+    snap_drop(g);
+}
+
 /* Read every CPU's counters into scratch through the HAL. */
 static int hal_read(struct pgov_dbs *g)
 {
@@ -863,10 +891,11 @@ int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *cfg,
     if (err)
         return err;
     err = hal_read(g);
-    if (err)
-        return err;
-    dbs_start(g, &g->m, &r);
-    err = hal_apply(g, 0, &r);
+    if (!err) {
+        dbs_start(g, &g->m, &r);
+        err = hal_apply(g, 0, &r);
+    }
+    scratch_clear(g);
     if (err)
         return err;
     g->started = 1;
@@ -917,6 +946,7 @@ int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t
     if (err)
         return err;
     dbs_start(g, &g->m, &g->m.last);
+    snap_drop(g);
     g->started = 1;
     if (res)
         PGOV_COPY(res, &g->m.last);
@@ -955,6 +985,7 @@ int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint3
     dbs_eval(g, &g->m, &g->m.last);
     if (g->m.last.flags & PGOV_DBS_RES_EVAL)
         dbs_commit_cpus(g, &g->m);
+    snap_drop(g);
     if (res)
         PGOV_COPY(res, &g->m.last);
     return PGOV_OK;
@@ -1008,19 +1039,24 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
             return PGOV_OK; /* not a CPU of this policy: ignored */
     }
     err = hal_read(g);
-    if (err)
+    if (err) {
+        scratch_clear(g);
         return err;
+    }
     PGOV_COPY(&m, &g->m);
     m.last_sample = now_ns;
     dbs_eval(g, &m, &r);
     err = hal_apply(g, now_ns, &r);
-    if (err)
+    if (err) {
+        scratch_clear(g);
         return err;
+    }
     if (r.flags & PGOV_DBS_RES_EVAL) {
         pgov_hal_trace(&g->hw, now_ns, cpu, PGOV_HW_TRACE_SAMPLE, r.load, 0);
         pgov_hal_trace(&g->hw, now_ns, cpu, PGOV_HW_TRACE_TARGET, r.req_khz, r.cur_khz);
         dbs_commit_cpus(g, &m);
     }
+    scratch_clear(g);
     PGOV_COPY(&m.last, &r);
     PGOV_COPY(&g->m, &m);
     return PGOV_OK;
@@ -1124,9 +1160,14 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
             err = snap_take(g, snap, nsnap);
         else
             err = snap ? PGOV_EINVAL : hal_read(g);
+        if (!err)
+            dbs_rebaseline(g, &m);
+        if (g->open)
+            snap_drop(g);
+        else
+            scratch_clear(g);
         if (err)
             return err;
-        dbs_rebaseline(g, &m);
     }
     PGOV_COPY(&g->m, &m);
     return PGOV_OK;

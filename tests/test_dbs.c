@@ -643,13 +643,20 @@ static void test_hal_errors_leave_state(void **state)
 
     fake_idle_advance(&f, 8000);
     now += 8000000;
+    /* Byte-identical, scratch included (the instance is in `mem`). */
+    size_t n = pgov_dbs_size_cpus(1);
+    static unsigned char raw[sizeof(mem)];
+    memcpy(raw, mem, n);
     f.fail_read = PGOV_EIO;
     assert_int_equal(pgov_dbs_update(g, now, 0), PGOV_EIO);
+    assert_memory_equal(raw, mem, n);
     f.fail_read = 0;
     f.fail_set = PGOV_EAGAIN;
     assert_int_equal(pgov_dbs_update(g, now, 0), PGOV_EAGAIN);
+    assert_memory_equal(raw, mem, n);
     struct pgov_dbs_limits lim = {1600000, 2000000};
     assert_int_equal(pgov_dbs_set_limits(g, &lim), PGOV_EAGAIN);
+    assert_memory_equal(raw, mem, n);
     b = state_of(g);
     pgov_dbs_get_cpu(g, 0, &cb);
     assert_memory_equal(&a, &b, sizeof(a));
