@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * ondemand and conservative (spec/ondemand.md sections 1-6): the common load
+ * ondemand and conservative (docs/spec/ondemand.md sections 1-6): the common load
  * estimator, both governors, the tunable stores and the core's request path.
  *
  * Every computation happens on a copy of the mutable governor state
@@ -108,7 +108,7 @@ static int plat_check(const struct pgov_dbs_platform *p)
     return PGOV_OK;
 }
 
-/* Two ticks in us: the floor of sampling_rate (spec 2.1). */
+/* Two ticks in us: the floor of sampling_rate (docs/spec/ondemand.md 2.1). */
 static uint32_t min_interval_us(const struct pgov_dbs_platform *p)
 {
     uint32_t hz = p->hz ? p->hz : 250u;
@@ -260,7 +260,7 @@ static uint32_t *tun_field(struct pgov_dbs_tunables *t, uint32_t id)
     }
 }
 
-/* The governor's idle counter (spec 3.2). */
+/* The governor's idle counter (docs/spec/ondemand.md 3.2). */
 PGOV_HOT uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
                          const struct pgov_hw_idle *s)
 {
@@ -270,7 +270,7 @@ PGOV_HOT uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
     return s->idle_us + s->iowait_us;
 }
 
-/* Re-baseline every CPU from its scratch snapshot (spec 2.3). */
+/* Re-baseline every CPU from its scratch snapshot (docs/spec/ondemand.md 2.3). */
 static void dbs_rebaseline(struct pgov_dbs *g, const struct dbs_mut *m)
 {
     uint32_t i;
@@ -306,7 +306,7 @@ static uint32_t rel_e(const struct pgov_dbs *g, uint32_t rel)
     return g->v6 ? rel | PGOV_REL_E : rel;
 }
 
-/* The core's request (spec 6.0): clamp, resolve, "is it a change". */
+/* The core's request (docs/spec/ondemand.md 6.0): clamp, resolve, "is it a change". */
 PGOV_HOT void dbs_request_hot(const struct pgov_dbs *g, struct dbs_mut *m,
                              struct pgov_dbs_result *r, uint32_t target, uint32_t rel)
 {
@@ -340,7 +340,7 @@ static void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov
     dbs_request_hot(g, m, r, target, rel);
 }
 
-/* The limits step (spec 3.5). */
+/* The limits step (docs/spec/ondemand.md 3.5). */
 static void dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     if (m->pmax < m->cur)
@@ -354,8 +354,8 @@ static void dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct 
 /* ---------------------------------------------------------------- load */
 
 /*
- * Load of every CPU (spec 3.3) into the scratch fields, the policy maximum
- * as return value and the idle periods (spec 3.4) in *idle_periods.
+ * Load of every CPU (docs/spec/ondemand.md 3.3) into the scratch fields, the policy maximum
+ * as return value and the idle periods (docs/spec/ondemand.md 3.4) in *idle_periods.
  */
 PGOV_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *idle_periods)
 {
@@ -445,7 +445,7 @@ static uint32_t bias_search(const struct pgov_dbs *g, const struct dbs_mut *m, u
     return g->table.entries[i].khz;
 }
 
-/* powersave_bias target (spec 4.3). */
+/* powersave_bias target (docs/spec/ondemand.md 4.3). */
 static uint32_t od_bias(const struct pgov_dbs *g, struct dbs_mut *m, uint32_t f, uint32_t rel)
 {
     uint32_t req, avg, lo, hi, d, sr = m->tun.sampling_rate;
@@ -511,7 +511,7 @@ PGOV_HOT void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_r
     dbs_request_hot(g, m, r, f, rel_e(g, PGOV_REL_C));
 }
 
-/* ondemand evaluation (spec 4.1); returns the next delay in us. */
+/* ondemand evaluation (docs/spec/ondemand.md 4.1); returns the next delay in us. */
 PGOV_HOT uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t st = m->sample_type;
@@ -953,7 +953,7 @@ int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t
     return PGOV_OK;
 }
 
-/* The hook gate (spec 3.1): a u64 difference compared as s64. */
+/* The hook gate (docs/spec/ondemand.md 3.1): a u64 difference compared as s64. */
 PGOV_HOT bool dbs_due(const struct dbs_mut *m, uint64_t now)
 {
     return pgov_u2s64(now - m->last_sample) >= m->sample_delay;

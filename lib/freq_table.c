@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Frequency-table resolution and the pcc-cpufreq request word
- * (spec/ondemand.md sections 6 and 7).
+ * (docs/spec/ondemand.md sections 6 and 7).
  */
 #include "pgov/freq_table.h"
 

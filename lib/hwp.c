@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* HWP dynamic boost (spec/pstate.md 8.3), decision layer. */
+/* HWP dynamic boost (docs/spec/pstate.md 8.3), decision layer. */
 #include "pgov/hwp.h"
 #include "pgov/gov.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * PELT: decay, segments, the update of one signal, its flavours, the PELT
- * clock and cfs_rq attach/detach/remove (spec sched.md section 1).
+ * clock and cfs_rq attach/detach/remove (docs/spec/sched.md section 1).
  *
  * Speed notes. One update decays three sums and two segment terms by the
  * same period count, so the shift and the table entry are computed once and
@@ -193,7 +193,7 @@ static inline int cross(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, 
 }
 
 /*
- * update_sums (spec 1.8) for a state valid for @h. Returns 1 when the
+ * update_sums (docs/spec/sched.md 1.8) for a state valid for @h. Returns 1 when the
  * averages must be recomputed.
  */
 static inline int sums(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, uint64_t now,

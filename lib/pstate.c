@@ -2,7 +2,7 @@
 /*
  * intel_pstate decision layer: profile resolution, bounds, and the pure
  * per-call step of the PID (v4.5, v4.6, v4.13, Atom) and load-based (v4.13,
- * v4.17, current) policies. Written from spec/pstate.md sections 1-8.
+ * v4.17, current) policies. Written from docs/spec/pstate.md sections 1-8.
  * The per-CPU instance lives in pstate_gov.c.
  */
 #include "pgov/pstate.h"
@@ -126,7 +126,7 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
         return PGOV_EINVAL;
     p.setpoint_fp = (int32_t)(sp << 8);
     p.deadband_fp = (int32_t)(db << 8);
-    /* Every version's gain is floor(pct * 256 / 100) (spec 1). */
+    /* Every version's gain is floor(pct * 256 / 100) (docs/spec/pstate.md 1). */
     p.p_gain = fp_div((int64_t)pg, 100);
     p.i_gain = fp_div((int64_t)ig, 100);
     p.d_gain = fp_div((int64_t)dg, 100);

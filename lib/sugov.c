@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* schedutil iowait boost and next-frequency selection (spec/pstate.md 9.1). */
+/* schedutil iowait boost and next-frequency selection (docs/spec/pstate.md 9.1). */
 #include "pgov/sugov.h"
 #include "pgov/gov.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * uclamp: bucketed clamp aggregation (spec/sched.md section 3), O(1).
+ * uclamp: bucketed clamp aggregation (docs/spec/sched.md section 3), O(1).
  *
  * Two representation tricks, both invisible through the API (docs/uclamp.md):
  * - map[id] has bit b set exactly when bucket[id][b].tasks != 0, so the
@@ -188,7 +188,7 @@ static bool uc_cnt_ok(const struct pgov_uclamp_rq *rq, const struct pgov_uclamp_
     return true;
 }
 
-/* Effective value of a request (spec 3.4 steps 1-3). */
+/* Effective value of a request (docs/spec/sched.md 3.4 steps 1-3). */
 static uint32_t uc_eff1(const struct pgov_uclamp_task *t, uint32_t c,
                         const struct pgov_uclamp_limits *l, uint32_t prof)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * util_est: per-task EWMA of util_avg at sleep time and the per-CPU sum
- * (spec sched.md section 2), in the v6.18, v6.9, v5.7 and v4.17 forms.
+ * (docs/spec/sched.md section 2), in the v6.18, v6.9, v5.7 and v4.17 forms.
  *
  * The rq's `mode` word holds a tag, the profile and the option flags, so a
  * zeroed or corrupted rq is recognised, and the current profile without
@@ -155,7 +155,7 @@ int pgov_util_est_dequeue(struct pgov_util_est_rq *rq, const struct pgov_util_es
     return dequeue_slow(rq, task, nr_queued);
 }
 
-/* v6.9+ single-field update (spec 2.3, with the v6.9 capacity check). */
+/* v6.9+ single-field update (docs/spec/sched.md 2.3, with the v6.9 capacity check). */
 static int update_v6(uint32_t mode, struct pgov_util_est_task *task, uint32_t d,
                      uint64_t runnable, uint64_t cpu_cap)
 {
@@ -180,7 +180,7 @@ static int update_v6(uint32_t mode, struct pgov_util_est_task *task, uint32_t d,
     return 1;
 }
 
-/* v4.17 / v5.7 {enqueued, ewma} update (spec 2.4). */
+/* v4.17 / v5.7 {enqueued, ewma} update (docs/spec/sched.md 2.4). */
 static int update_old(uint32_t mode, struct pgov_util_est_task *task, uint32_t util,
                       uint64_t cpu_cap)
 {
@@ -229,7 +229,7 @@ int pgov_util_est_update(const struct pgov_util_est_rq *rq, struct pgov_util_est
 
     if (pgov_unlikely(!rq || !task || rq->mode != MODE_CUR || sleep != 1))
         return update_slow(rq, task, sleep, util, runnable, cpu_cap);
-    /* v6.18, spec 2.3, written out for the common case. The util range
+    /* v6.18, docs/spec/sched.md 2.3, written out for the common case. The util range
      * check sits only where util is not already below the EWMA (which is
      * below 2^31 once the flag is clear), so the EWMA step pays nothing. */
     ewma = task->enqueued;

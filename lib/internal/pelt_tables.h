@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Internal: PELT constant tables (spec sched.md 1.2, 1.3, 1.10).
+ * Internal: PELT constant tables (docs/spec/sched.md 1.2, 1.3, 1.10).
  *
  * Literal constants, not computed: the kernel ships them as literals, and the
  * generator that produced them uses floating point, which lib/ must not. The

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Internal: the intel_pstate sample-and-decide algorithm (spec/pstate.md
+ * Internal: the intel_pstate sample-and-decide algorithm (docs/spec/pstate.md
  * 2-8), written compute-then-commit: every new value is computed into locals
  * first, the P-state is written through the HAL (when one is given), and
  * only then is the state updated. So a HAL error needs no rollback and no
