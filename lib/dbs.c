@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * ondemand and conservative (docs/spec/ondemand.md sections 1-6): the common load
- * estimator, both governors, the tunable stores and the core's request path.
+ * ondemand and conservative (docs/spec/ondemand.md sections 1-6), the
+ * decisions: the common load estimator, both governors, the tunable stores,
+ * the core's request path and the open loop. The HAL-bound instance is in
+ * lib/dbs_gov.c.
  *
  * Every computation happens on a copy of the mutable governor state
  * (struct dbs_mut) and on per-CPU scratch fields, and is committed only once
@@ -12,78 +14,10 @@
 #include "pgov/kver.h"
 
 #include "internal/compiler.h"
-#include "internal/deps.h"
-#include "internal/hal.h"
+#include "internal/dbs_impl.h"
 #include "internal/freq_table.h"
-#include "internal/math64.h"
 
-#define DBS_MAGIC 0x64627331u /* "dbs1" */
 #define DBS_TUN_ALL 0xFFu
-
-struct dbs_cpu {
-    uint64_t prev_idle;
-    uint64_t prev_wall;
-    uint64_t prev_nice;
-    uint32_t cpu;
-    uint32_t prev_load;
-    uint32_t load;
-    /* Scratch of the evaluation in progress (not state). */
-    uint32_t new_prev_load;
-    uint32_t new_load;
-    uint32_t pad;
-    uint64_t new_idle;
-    struct pgov_hw_idle snap;
-};
-
-/* Everything an evaluation, a limits step or a store may change. */
-struct dbs_mut {
-    uint32_t pmin;
-    uint32_t pmax;
-    uint32_t cur;
-    uint32_t rate_mult;
-    uint32_t requested_freq;
-    uint32_t down_skip;
-    uint32_t freq_lo;
-    uint32_t freq_hi_delay_us;
-    uint32_t freq_lo_delay_us;
-    uint32_t sample_type;
-    uint64_t last_sample;
-    int64_t sample_delay;
-    uint64_t evaluations;
-    struct pgov_dbs_tunables tun;
-    struct pgov_dbs_result last;
-};
-
-struct pgov_dbs {
-    uint32_t magic;
-    uint32_t gov;
-    uint32_t kver;
-    uint32_t variant;
-    uint32_t ncpu;
-    uint32_t owner;   /* index of the owning CPU */
-    uint32_t min_interval_us;
-    uint32_t cpuinfo_min;
-    uint32_t cpuinfo_max;
-    uint32_t no_nohz;
-    uint8_t v6;
-    uint8_t open;
-    uint8_t started;
-    uint8_t has_table;
-    /* Where this call's counter snapshots are (caller array or cpu[].snap). */
-    uint32_t snap_stride;
-    const struct pgov_hw_idle *snap_base;
-    struct pgov_hw hw;
-    struct pgov_freq_table table;
-    struct dbs_mut m;
-    struct dbs_cpu cpu[];
-};
-
-/* CPU @i's snapshot of the call in progress. */
-static inline const struct pgov_hw_idle *dbs_snap(const struct pgov_dbs *g, uint32_t i)
-{
-    return (const struct pgov_hw_idle *)(const void *)((const unsigned char *)g->snap_base +
-                                                        (size_t)i * g->snap_stride);
-}
 
 /* ---------------------------------------------------------------- defaults */
 
@@ -287,7 +221,7 @@ static void dbs_rebaseline(struct pgov_dbs *g, const struct dbs_mut *m)
 
 /* ---------------------------------------------------------------- requests */
 
-static void res_clear(struct pgov_dbs_result *r, uint32_t cur)
+void pgov_dbs_result_clear(struct pgov_dbs_result *r, uint32_t cur)
 {
     r->flags = 0;
     r->load = 0;
@@ -341,7 +275,7 @@ static void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov
 }
 
 /* The limits step (docs/spec/ondemand.md 3.5). */
-static void dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+void pgov_dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     if (m->pmax < m->cur)
         dbs_request(g, m, r, m->pmax, rel_e(g, PGOV_REL_H));
@@ -591,7 +525,7 @@ PGOV_HOT void dbs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_re
 {
     uint32_t delay;
 
-    res_clear(r, m->cur);
+    pgov_dbs_result_clear(r, m->cur);
     if (g->gov == PGOV_DBS_ONDEMAND)
         delay = od_eval(g, m, r);
     else
@@ -601,6 +535,18 @@ PGOV_HOT void dbs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_re
     m->evaluations++;
     r->delay_us = delay;
     r->cur_khz = m->cur;
+}
+
+/* Out-of-line copies of the two hot steps for the instance (dbs_gov.c);
+ * the open loop below inlines its own. */
+void pgov_dbs_eval_step(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+{
+    dbs_eval(g, m, r);
+}
+
+void pgov_dbs_commit_step(struct pgov_dbs *g, const struct dbs_mut *m)
+{
+    dbs_commit_cpus(g, m);
 }
 
 /* ---------------------------------------------------------------- instance */
@@ -615,11 +561,6 @@ size_t pgov_dbs_size_cpus(uint32_t ncpu)
 size_t pgov_dbs_size(void)
 {
     return pgov_dbs_size_cpus(PGOV_DBS_MAX_CPUS);
-}
-
-static bool dbs_ok(const struct pgov_dbs *g)
-{
-    return g->magic == DBS_MAGIC;
 }
 
 /* Bytes of struct pgov_dbs_config this version knows. */
@@ -695,7 +636,7 @@ static int cfg_cpus(struct pgov_dbs *g, const struct pgov_dbs_config *cfg, uint3
     return g->owner == PGOV_DBS_NONE ? PGOV_EINVAL : PGOV_OK;
 }
 
-static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, struct pgov_dbs **gp)
+int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, struct pgov_dbs **gp)
 {
     struct pgov_dbs *g = mem;
     uint32_t ncpu, prof;
@@ -735,6 +676,7 @@ static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, s
     g->snap_stride = 0;
     g->snap_base = NULL;
     g->hw.ctx = NULL;
+    g->hal_read = NULL;
     g->gov = cfg->gov;
     g->kver = prof;
     g->v6 = prof == PGOV_KVER_6_18;
@@ -786,13 +728,13 @@ static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, s
     err = cfg_cpus(g, cfg, ncpu);
     if (err)
         return err;
-    res_clear(&g->m.last, g->m.cur);
+    pgov_dbs_result_clear(&g->m.last, g->m.cur);
     *gp = g;
     return PGOV_OK;
 }
 
 /* Governor start on the scratch snapshots, then the limits step. */
-static void dbs_start(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+void pgov_dbs_start_state(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t i;
 
@@ -812,96 +754,9 @@ static void dbs_start(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_res
     m->down_skip = 0;
     m->requested_freq = g->gov == PGOV_DBS_CONSERVATIVE ? m->cur : 0u;
     m->last_sample = 0;
-    res_clear(r, m->cur);
-    dbs_limits_step(g, m, r);
+    pgov_dbs_result_clear(r, m->cur);
+    pgov_dbs_limits_step(g, m, r);
     PGOV_COPY(&m->last, r);
-}
-
-/* No pointer into the caller's snapshot array survives the call. The open
- * loop cannot fail once it has its snapshots, so its scratch fields need no
- * reset: they always hold the last evaluation's values. */
-static inline void snap_drop(struct pgov_dbs *g)
-{
-    g->snap_base = NULL;
-    g->snap_stride = 0;
-}
-
-/*
- * The HAL-bound instance: between calls every scratch field is zero, so a
- * call that fails part-way (a read or a write callback) leaves the instance
- * byte-identical. Every instance entry that reads the HAL ends with this,
- * on success and on error.
- */
-static void scratch_clear(struct pgov_dbs *g)
-{
-    for (uint32_t i = 0; i < g->ncpu; i++) {
-        struct dbs_cpu *c = &g->cpu[i];
-
-        c->new_prev_load = 0;
-        c->new_load = 0;
-        c->new_idle = 0;
-        PGOV_ZERO(&c->snap);
-    }
-    snap_drop(g);
-}
-
-/* Read every CPU's counters into scratch through the HAL. */
-static int hal_read(struct pgov_dbs *g)
-{
-    uint32_t i;
-
-    for (i = 0; i < g->ncpu; i++) {
-        int err = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu[i].cpu, &g->cpu[i].snap));
-
-        if (err)
-            return err;
-    }
-    g->snap_base = &g->cpu[0].snap;
-    g->snap_stride = (uint32_t)sizeof(struct dbs_cpu);
-    return PGOV_OK;
-}
-
-/* Send a change decided in @r to the driver; returns a callback error. */
-static int hal_apply(struct pgov_dbs *g, uint64_t now, const struct pgov_dbs_result *r)
-{
-    int err;
-
-    if (!(r->flags & PGOV_DBS_RES_CHG))
-        return PGOV_OK;
-    err = pgov_hal_rc(g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu[g->owner].cpu, r->cur_khz));
-    if (err)
-        return err;
-    pgov_hal_trace(&g->hw, now, g->cpu[g->owner].cpu, PGOV_HW_TRACE_FREQ, r->cur_khz, r->rel);
-    return PGOV_OK;
-}
-
-int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *cfg,
-                  const struct pgov_hw_ops *ops, void *ctx, struct pgov_dbs **out)
-{
-    struct pgov_dbs *g;
-    struct pgov_dbs_result r;
-    int err;
-
-    if (!out || !ops)
-        return PGOV_EFAULT;
-    err = dbs_setup(mem, len, cfg, &g);
-    if (err)
-        return err;
-    err = pgov_hw_bind(&g->hw, ops, ctx, PGOV_HW_NEED_IDLE | PGOV_HW_NEED_FREQ);
-    if (err)
-        return err;
-    err = hal_read(g);
-    if (!err) {
-        dbs_start(g, &g->m, &r);
-        err = hal_apply(g, 0, &r);
-    }
-    scratch_clear(g);
-    if (err)
-        return err;
-    g->started = 1;
-    g->magic = DBS_MAGIC;
-    *out = g;
-    return PGOV_OK;
 }
 
 int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_config *cfg,
@@ -912,7 +767,7 @@ int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_config *cfg,
 
     if (!out)
         return PGOV_EFAULT;
-    err = dbs_setup(mem, len, cfg, &g);
+    err = pgov_dbs_setup(mem, len, cfg, &g);
     if (err)
         return err;
     g->open = 1;
@@ -945,18 +800,12 @@ int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t
     err = snap_take(g, snap, nsnap);
     if (err)
         return err;
-    dbs_start(g, &g->m, &g->m.last);
+    pgov_dbs_start_state(g, &g->m, &g->m.last);
     snap_drop(g);
     g->started = 1;
     if (res)
         PGOV_COPY(res, &g->m.last);
     return PGOV_OK;
-}
-
-/* The hook gate (docs/spec/ondemand.md 3.1): a u64 difference compared as s64. */
-PGOV_HOT bool dbs_due(const struct dbs_mut *m, uint64_t now)
-{
-    return pgov_u2s64(now - m->last_sample) >= m->sample_delay;
 }
 
 int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns)
@@ -991,7 +840,7 @@ int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint3
     return PGOV_OK;
 }
 
-static int limits_check(const struct pgov_dbs *g, uint32_t min, uint32_t max)
+int pgov_dbs_limits_check(const struct pgov_dbs *g, uint32_t min, uint32_t max)
 {
     if (min > max || min < g->cpuinfo_min || max > g->cpuinfo_max)
         return PGOV_EINVAL;
@@ -1005,114 +854,15 @@ int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
 
     if (!g)
         return PGOV_EFAULT;
-    if (!dbs_ok(g) || !g->open || !g->started || limits_check(g, min_khz, max_khz))
+    if (!dbs_ok(g) || !g->open || !g->started || pgov_dbs_limits_check(g, min_khz, max_khz))
         return PGOV_EINVAL;
     g->m.pmin = min_khz;
     g->m.pmax = max_khz;
-    res_clear(&r, g->m.cur);
-    dbs_limits_step(g, &g->m, &r);
+    pgov_dbs_result_clear(&r, g->m.cur);
+    pgov_dbs_limits_step(g, &g->m, &r);
     PGOV_COPY(&g->m.last, &r);
     if (res)
         PGOV_COPY(res, &r);
-    return PGOV_OK;
-}
-
-int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint32_t flags)
-{
-    struct dbs_mut m;
-    struct pgov_dbs_result r;
-    int err;
-
-    (void)flags;
-    if (!g)
-        return PGOV_EFAULT;
-    if (pgov_unlikely(!dbs_ok(g) || g->open))
-        return g->open ? PGOV_ENOSYS : PGOV_EINVAL;
-    if (pgov_likely(!dbs_due(&g->m, now_ns)))
-        return PGOV_OK;
-    if (cpu != g->cpu[g->owner].cpu) {
-        uint32_t i;
-
-        for (i = 0; i < g->ncpu && g->cpu[i].cpu != cpu; i++)
-            ;
-        if (i == g->ncpu)
-            return PGOV_OK; /* not a CPU of this policy: ignored */
-    }
-    err = hal_read(g);
-    if (err) {
-        scratch_clear(g);
-        return err;
-    }
-    PGOV_COPY(&m, &g->m);
-    m.last_sample = now_ns;
-    dbs_eval(g, &m, &r);
-    err = hal_apply(g, now_ns, &r);
-    if (err) {
-        scratch_clear(g);
-        return err;
-    }
-    if (r.flags & PGOV_DBS_RES_EVAL) {
-        pgov_hal_trace(&g->hw, now_ns, cpu, PGOV_HW_TRACE_SAMPLE, r.load, 0);
-        pgov_hal_trace(&g->hw, now_ns, cpu, PGOV_HW_TRACE_TARGET, r.req_khz, r.cur_khz);
-        dbs_commit_cpus(g, &m);
-    }
-    scratch_clear(g);
-    PGOV_COPY(&m.last, &r);
-    PGOV_COPY(&g->m, &m);
-    return PGOV_OK;
-}
-
-int pgov_dbs_update(struct pgov_dbs *g, uint64_t now_ns, uint32_t flags)
-{
-    if (!g)
-        return PGOV_EFAULT;
-    if (!dbs_ok(g))
-        return PGOV_EINVAL;
-    return pgov_dbs_update_cpu(g, g->cpu[g->owner].cpu, now_ns, flags);
-}
-
-int pgov_dbs_timer(struct pgov_dbs *g, uint64_t now_ns, uint64_t *next_ns)
-{
-    uint64_t d, next;
-    int err;
-
-    if (!g || !next_ns)
-        return PGOV_EFAULT;
-    err = pgov_dbs_update(g, now_ns, 0);
-    if (err)
-        return err;
-    d = (uint64_t)g->m.sample_delay;
-    next = g->m.last_sample + d;
-    *next_ns = next < d ? UINT64_MAX : next;
-    return PGOV_OK;
-}
-
-int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim)
-{
-    struct dbs_mut m;
-    struct pgov_dbs_result r;
-    int err;
-
-    if (!g || !lim)
-        return PGOV_EFAULT;
-    if (!dbs_ok(g))
-        return PGOV_EINVAL;
-    if (g->open)
-        return PGOV_ENOSYS;
-    if (limits_check(g, lim->min_khz, lim->max_khz))
-        return PGOV_EINVAL;
-    PGOV_COPY(&m, &g->m);
-    m.pmin = lim->min_khz;
-    m.pmax = lim->max_khz;
-    res_clear(&r, m.cur);
-    dbs_limits_step(g, &m, &r);
-    err = hal_apply(g, m.last_sample, &r);
-    if (err)
-        return err;
-    pgov_hal_trace(&g->hw, m.last_sample, g->cpu[g->owner].cpu, PGOV_HW_TRACE_LIMITS, m.pmin,
-                   m.pmax);
-    PGOV_COPY(&m.last, &r);
-    PGOV_COPY(&g->m, &m);
     return PGOV_OK;
 }
 
@@ -1159,7 +909,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
         if (g->open)
             err = snap_take(g, snap, nsnap);
         else
-            err = snap ? PGOV_EINVAL : hal_read(g);
+            err = snap ? PGOV_EINVAL : g->hal_read(g);
         if (!err)
             dbs_rebaseline(g, &m);
         if (g->open)
