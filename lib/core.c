@@ -60,11 +60,11 @@ uint32_t pgov_kver_resolve(uint32_t kver)
     return kver == PGOV_KVER_LATEST ? (uint32_t)PGOV_KVER_NEWEST : kver;
 }
 
-int pgov_sized_check(const void *p, uint32_t size, size_t known)
+int pgov_sized_check(const void *p, uint32_t size, size_t min_size, size_t known)
 {
     const unsigned char *b = p;
 
-    if (size < known)
+    if (size < min_size)
         return PGOV_E2BIG;
     for (size_t i = known; i < size; i++)
         if (b[i] != 0)

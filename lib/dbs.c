@@ -16,6 +16,7 @@
 #include "internal/compiler.h"
 #include "internal/dbs_impl.h"
 #include "internal/freq_table.h"
+#include "internal/sized.h"
 
 #define DBS_TUN_ALL 0xFFu
 
@@ -563,22 +564,6 @@ size_t pgov_dbs_size(void)
     return pgov_dbs_size_cpus(PGOV_DBS_MAX_CPUS);
 }
 
-/* Bytes of struct pgov_dbs_config this version knows. */
-#define DBS_CFG_KNOWN sizeof(struct pgov_dbs_config)
-
-static int cfg_size_check(const struct pgov_dbs_config *cfg)
-{
-    const unsigned char *p = (const unsigned char *)cfg;
-    uint32_t i;
-
-    if (cfg->size < DBS_CFG_KNOWN || cfg->size > 4096u)
-        return PGOV_E2BIG;
-    for (i = (uint32_t)DBS_CFG_KNOWN; i < cfg->size; i++)
-        if (p[i])
-            return PGOV_E2BIG;
-    return PGOV_OK;
-}
-
 /* Final tunables from defaults and the config's overrides. */
 static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
 {
@@ -644,7 +629,7 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
 
     if (!mem || !cfg)
         return PGOV_EFAULT;
-    err = cfg_size_check(cfg);
+    err = pgov_sized_check(cfg, cfg->size, PGOV_DBS_CONFIG_SIZE_V1, sizeof(*cfg));
     if (err)
         return err;
     ncpu = cfg->ncpu ? cfg->ncpu : 1u;

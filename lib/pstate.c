@@ -83,7 +83,7 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
 
     if (!prm || !cfg)
         return PGOV_EFAULT;
-    rc = pgov_sized_check(cfg, cfg->size, sizeof(*cfg));
+    rc = pgov_sized_check(cfg, cfg->size, PGOV_PSTATE_CONFIG_SIZE_V1, sizeof(*cfg));
     if (rc)
         return rc;
     PGOV_ZERO(&p);
@@ -150,7 +150,7 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
 
     if (!prm || !plat || !lim || !out)
         return PGOV_EFAULT;
-    rc = pgov_sized_check(lim, lim->size, sizeof(*lim));
+    rc = pgov_sized_check(lim, lim->size, PGOV_PSTATE_LIMITS_SIZE_V1, sizeof(*lim));
     if (rc)
         return rc;
     if (prm->profile < PGOV_PSTATE_PROF_PID_4_5 || prm->profile > PGOV_PSTATE_PROF_HWP_BOOST_6_19)

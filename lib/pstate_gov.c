@@ -83,12 +83,12 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
     /* Size 0 means "all defaults" only for an all-zero struct: fields set
      * with the size forgotten must not be ignored silently. */
     if (lim && lim->size == 0) {
-        rc = pgov_sized_check(lim, (uint32_t)sizeof(*lim), sizeof(lim->size));
+        rc = pgov_sized_check(lim, (uint32_t)sizeof(*lim), 0, sizeof(lim->size));
         if (rc)
             return rc;
     }
     if (lim && lim->size != 0) {
-        rc = pgov_sized_check(lim, lim->size, sizeof(*lim));
+        rc = pgov_sized_check(lim, lim->size, PGOV_PSTATE_LIMITS_SIZE_V1, sizeof(*lim));
         if (rc)
             return rc;
         PGOV_COPY(&e, lim);

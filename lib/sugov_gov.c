@@ -47,7 +47,7 @@ static int apply_limits(const struct pgov_sugov_limits *lim, uint32_t cpu_min, u
     uint32_t mn = cpu_min, mx = cpu_max;
 
     if (lim && lim->size != 0) {
-        int rc = pgov_sized_check(lim, lim->size, sizeof(*lim));
+        int rc = pgov_sized_check(lim, lim->size, PGOV_SUGOV_LIMITS_SIZE_V1, sizeof(*lim));
         if (rc)
             return rc;
         if (lim->reserved != 0)
@@ -74,7 +74,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
         return PGOV_ENOSPC;
     if (((uintptr_t)mem & (PGOV_SUGOV_ALIGN - 1)) != 0)
         return PGOV_EINVAL;
-    rc = pgov_sized_check(cfg, cfg->size, sizeof(*cfg));
+    rc = pgov_sized_check(cfg, cfg->size, PGOV_SUGOV_CONFIG_SIZE_V1, sizeof(*cfg));
     if (rc)
         return rc;
     kv = pgov_kver_resolve(cfg->kver);

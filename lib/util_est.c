@@ -12,6 +12,7 @@
 #include "internal/deps.h"
 
 #include "internal/compiler.h"
+#include "internal/sized.h"
 
 enum { PROF_V6_18 = 0, PROF_V6_9 = 1, PROF_V5_7 = 2, PROF_V4_17 = 3 };
 
@@ -45,19 +46,12 @@ int pgov_util_est_init(struct pgov_util_est_rq *rq, const struct pgov_util_est_c
     if (!rq)
         return PGOV_EFAULT;
     if (cfg) {
-        /* Known prefixes: {size, kver}, {size, kver, flags}, the whole struct. */
-        const unsigned char *p = (const unsigned char *)cfg;
-        size_t n = cfg->size;
-        if (n < offsetof(struct pgov_util_est_cfg, flags))
-            return PGOV_E2BIG;
-        for (size_t i = sizeof(c); i < n; i++)
-            if (p[i] != 0)
-                return PGOV_E2BIG;
+        int rc = pgov_sized_check(cfg, cfg->size, PGOV_UTIL_EST_CFG_SIZE_V1, sizeof(c));
+        if (rc)
+            return rc;
         c.kver = cfg->kver;
-        if (n >= offsetof(struct pgov_util_est_cfg, reserved))
-            c.flags = cfg->flags;
-        if (n >= sizeof(c))
-            c.reserved = cfg->reserved;
+        c.flags = PGOV_SIZED_FIELD(struct pgov_util_est_cfg, cfg, flags, 0u);
+        c.reserved = PGOV_SIZED_FIELD(struct pgov_util_est_cfg, cfg, reserved, 0u);
     }
     if ((c.flags & ~KNOWN_FLAGS) != 0 || c.reserved != 0)
         return PGOV_EINVAL;

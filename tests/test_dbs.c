@@ -625,6 +625,29 @@ static void test_hal_positive_return(void **state)
     assert_int_equal(pgov_dbs_update(g, UINT64_C(1) << 40, 0), PGOV_EIO);
 }
 
+/* One size rule for every config (internal/sized.h): a large struct from a
+ * newer caller with zero tail bytes is accepted (dbs once capped the size
+ * at 4096), a non-zero tail byte or a size below the first version is not. */
+static void test_cfg_size_rule(void **state)
+{
+    (void)state;
+    static struct {
+        struct pgov_dbs_config c;
+        unsigned char tail[8192];
+    } big;
+    struct pgov_dbs *g = NULL;
+
+    memset(&big, 0, sizeof(big));
+    big.c = base_cfg(PGOV_DBS_ONDEMAND, PGOV_KVER_6_18);
+    big.c.size = (uint32_t)sizeof(big);
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &big.c, &g), PGOV_OK);
+    big.tail[5000] = 1;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &big.c, &g), PGOV_E2BIG);
+    big.tail[5000] = 0;
+    big.c.size = (uint32_t)PGOV_DBS_CONFIG_SIZE_V1 - 4;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &big.c, &g), PGOV_E2BIG);
+}
+
 static void test_hal_errors_leave_state(void **state)
 {
     (void)state;
@@ -972,6 +995,7 @@ int main(void)
         cmocka_unit_test(test_deadband),
         cmocka_unit_test(test_closed_loop_ondemand),
         cmocka_unit_test(test_hal_positive_return),
+        cmocka_unit_test(test_cfg_size_rule),
         cmocka_unit_test(test_hal_errors_leave_state),
         cmocka_unit_test(test_two_cpu_policy),
         cmocka_unit_test(test_counters_backwards),

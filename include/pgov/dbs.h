@@ -178,6 +178,9 @@ struct pgov_dbs_config {
     struct pgov_dbs_platform plat; /**< defaults come from here */
     struct pgov_dbs_tunables tun;  /**< 0 = default (see `tun_set`) */
 };
+/** Size of the first published ::pgov_dbs_config (0.1): the smallest `size` accepted.
+ *  Frozen; later versions append fields after `tun`. */
+#define PGOV_DBS_CONFIG_SIZE_V1 (offsetof(struct pgov_dbs_config, tun) + sizeof(((struct pgov_dbs_config *)0)->tun))
 
 /** ::pgov_dbs_result.flags bits. */
 enum pgov_dbs_result_flags {

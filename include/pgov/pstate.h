@@ -155,6 +155,9 @@ struct pgov_pstate_limits {
     uint64_t hwp_cap;     /**< HWP: IA32_HWP_CAPABILITIES (guaranteed in
                            *   bits 15:8); 0: guaranteed = max_pstate */
 };
+/** Size of the first published ::pgov_pstate_limits (0.1): the smallest `size` accepted.
+ *  Frozen; later versions append fields after `hwp_cap`. */
+#define PGOV_PSTATE_LIMITS_SIZE_V1 (offsetof(struct pgov_pstate_limits, hwp_cap) + sizeof(((struct pgov_pstate_limits *)0)->hwp_cap))
 
 /**
  * @brief Instance configuration. Set `size = sizeof(struct
@@ -182,6 +185,9 @@ struct pgov_pstate_config {
      *  other field must be 0 too (else ::PGOV_E2BIG). */
     struct pgov_pstate_limits limits;
 };
+/** Size of the first published ::pgov_pstate_config (0.1): the smallest `size` accepted.
+ *  Frozen; later versions append fields after `limits`. */
+#define PGOV_PSTATE_CONFIG_SIZE_V1 (offsetof(struct pgov_pstate_config, limits) + sizeof(((struct pgov_pstate_config *)0)->limits))
 
 /**
  * @brief Resolved, validated parameters of one profile (decision layer).

@@ -137,6 +137,9 @@ struct pgov_sugov_config {
     uint32_t max_cap;       /**< CPU capacity 1..1024; 0: 1024 */
     uint32_t reserved;      /**< must be 0 */
 };
+/** Size of the first published ::pgov_sugov_config (0.1): the smallest `size` accepted.
+ *  Frozen; later versions append fields after `reserved`. */
+#define PGOV_SUGOV_CONFIG_SIZE_V1 (offsetof(struct pgov_sugov_config, reserved) + sizeof(((struct pgov_sugov_config *)0)->reserved))
 
 /** Policy limits for pgov_sugov_set_limits(). Zero means cpuinfo min/max. */
 struct pgov_sugov_limits {
@@ -145,6 +148,9 @@ struct pgov_sugov_limits {
     uint32_t max_khz; /**< policy->max (0: cpuinfo max); below min: max wins */
     uint32_t reserved; /**< must be 0 */
 };
+/** Size of the first published ::pgov_sugov_limits (0.1): the smallest `size` accepted.
+ *  Frozen; later versions append fields after `reserved`. */
+#define PGOV_SUGOV_LIMITS_SIZE_V1 (offsetof(struct pgov_sugov_limits, reserved) + sizeof(((struct pgov_sugov_limits *)0)->reserved))
 
 /** Opaque per-CPU schedutil instance, in caller storage. */
 struct pgov_sugov;

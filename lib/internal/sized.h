@@ -6,7 +6,18 @@
 
 #include "deps.h"
 
-/* @size covers at least the @known bytes and every byte beyond is zero. */
-int pgov_sized_check(const void *p, uint32_t size, size_t known);
+/*
+ * The one check of a size-prefixed struct (libbpf's rule): @size is at
+ * least @min_size (the struct's *_SIZE_V1, the first published size) and
+ * every byte from @known (what this version reads: its sizeof) up to @size
+ * is zero, so a newer caller's field this library would ignore is refused
+ * (PGOV_E2BIG) instead of silently dropped.
+ */
+int pgov_sized_check(const void *p, uint32_t size, size_t min_size, size_t known);
+
+/* @p->field when the caller's @size covers it, else @dflt (a field
+ * appended after the caller's version). */
+#define PGOV_SIZED_FIELD(type, p, field, dflt)                                                     \
+    ((p)->size >= offsetof(type, field) + sizeof((p)->field) ? (p)->field : (dflt))
 
 #endif
