@@ -205,18 +205,37 @@ PGOV_HOT uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
     return s->idle_us + s->iowait_us;
 }
 
-/* Re-baseline every CPU from its scratch snapshot (docs/spec/ondemand.md 2.3). */
-static void dbs_rebaseline(struct pgov_dbs *g, const struct dbs_mut *m)
+/* What dbs_baseline() does besides taking each CPU's new baseline. */
+enum dbs_base {
+    DBS_BASE_START,  /* governor start: loads cleared */
+    DBS_BASE_REBASE, /* a store's rebase: loads kept */
+    DBS_BASE_COMMIT  /* an evaluation's commit: its idle and loads taken */
+};
+
+/*
+ * The one per-CPU baseline loop (docs/spec/ondemand.md 2.3): each CPU's
+ * idle, wall and nice counters from its scratch snapshot, and its loads as
+ * @how says. @how is a constant in every caller, so each gets its own copy.
+ */
+PGOV_HOT void dbs_baseline(struct pgov_dbs *g, const struct dbs_mut *m, enum dbs_base how)
 {
     uint32_t i;
 
     for (i = 0; i < g->ncpu; i++) {
         struct dbs_cpu *c = &g->cpu[i];
+        const struct pgov_hw_idle *s = dbs_snap(g, i);
 
-        c->prev_idle = dbs_idle(g, m, dbs_snap(g, i));
-        c->prev_wall = dbs_snap(g, i)->wall_us;
+        c->prev_idle = how == DBS_BASE_COMMIT ? c->new_idle : dbs_idle(g, m, s);
+        c->prev_wall = s->wall_us;
         if (m->tun.ignore_nice_load)
-            c->prev_nice = dbs_snap(g, i)->nice_ns;
+            c->prev_nice = s->nice_ns;
+        if (how == DBS_BASE_COMMIT) {
+            c->prev_load = c->new_prev_load;
+            c->load = c->new_load;
+        } else if (how == DBS_BASE_START) {
+            c->prev_load = 0;
+            c->load = 0;
+        }
     }
 }
 
@@ -339,22 +358,6 @@ PGOV_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t
     }
     *idle_periods = ip;
     return max;
-}
-
-PGOV_HOT void dbs_commit_cpus(struct pgov_dbs *g, const struct dbs_mut *m)
-{
-    uint32_t i;
-
-    for (i = 0; i < g->ncpu; i++) {
-        struct dbs_cpu *c = &g->cpu[i];
-
-        c->prev_idle = c->new_idle;
-        c->prev_wall = dbs_snap(g, i)->wall_us;
-        if (m->tun.ignore_nice_load)
-            c->prev_nice = dbs_snap(g, i)->nice_ns;
-        c->prev_load = c->new_prev_load;
-        c->load = c->new_load;
-    }
 }
 
 /* ---------------------------------------------------------------- ondemand */
@@ -547,7 +550,7 @@ void pgov_dbs_eval_step(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_r
 
 void pgov_dbs_commit_step(struct pgov_dbs *g, const struct dbs_mut *m)
 {
-    dbs_commit_cpus(g, m);
+    dbs_baseline(g, m, DBS_BASE_COMMIT);
 }
 
 /* ---------------------------------------------------------------- instance */
@@ -721,19 +724,8 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
 /* Governor start on the scratch snapshots, then the limits step. */
 void pgov_dbs_start_state(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
-    uint32_t i;
-
     m->rate_mult = 1;
-    for (i = 0; i < g->ncpu; i++) {
-        struct dbs_cpu *c = &g->cpu[i];
-
-        c->prev_idle = dbs_idle(g, m, dbs_snap(g, i));
-        c->prev_wall = dbs_snap(g, i)->wall_us;
-        c->prev_load = 0;
-        c->load = 0;
-        if (m->tun.ignore_nice_load)
-            c->prev_nice = dbs_snap(g, i)->nice_ns;
-    }
+    dbs_baseline(g, m, DBS_BASE_START);
     m->sample_type = PGOV_DBS_SAMPLE_NORMAL;
     m->freq_lo = 0;
     m->down_skip = 0;
@@ -818,7 +810,7 @@ int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint3
     /* Open loop cannot fail past this point: work in place. */
     dbs_eval(g, &g->m, &g->m.last);
     if (g->m.last.flags & PGOV_DBS_RES_EVAL)
-        dbs_commit_cpus(g, &g->m);
+        dbs_baseline(g, &g->m, DBS_BASE_COMMIT);
     snap_drop(g);
     if (res)
         PGOV_COPY(res, &g->m.last);
@@ -896,7 +888,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
         else
             err = snap ? PGOV_EINVAL : g->hal_read(g);
         if (!err)
-            dbs_rebaseline(g, &m);
+            dbs_baseline(g, &m, DBS_BASE_REBASE);
         if (g->open)
             snap_drop(g);
         else
