@@ -52,7 +52,7 @@ static uint32_t min_interval_us(const struct pgov_dbs_platform *p)
     return (2u * tick_ns) / 1000u;
 }
 
-static void dbs_defaults(uint32_t gov, bool v6, const struct pgov_dbs_platform *p,
+static void dbs_defaults(uint32_t gov, bool kver_6_18, const struct pgov_dbs_platform *p,
                          struct pgov_dbs_tunables *t)
 {
     uint32_t delay;
@@ -64,7 +64,7 @@ static void dbs_defaults(uint32_t gov, bool v6, const struct pgov_dbs_platform *
 
         if (!lat)
             delay = 1000u;
-        else if (v6)
+        else if (kver_6_18)
             delay = lat + lat / 2u;
         else
             delay = lat * 1000u < 10000u ? lat * 1000u : 10000u;
@@ -81,7 +81,7 @@ static void dbs_defaults(uint32_t gov, bool v6, const struct pgov_dbs_platform *
     if (gov == PGOV_DBS_ONDEMAND) {
         t->up_threshold = (p->flags & PGOV_DBS_PLAT_NO_NOHZ) ? 80u : 95u;
         if (p->vendor == PGOV_DBS_VENDOR_INTEL) {
-            if (v6)
+            if (kver_6_18)
                 t->io_is_busy = p->family > 6u || (p->family == 6u && p->model >= 1u);
             else
                 t->io_is_busy = p->family == 6u && p->model >= 15u;
@@ -148,7 +148,7 @@ static int tun_rule(const struct pgov_dbs *g, const struct pgov_dbs_tunables *t,
         break;
     case PGOV_DBS_DOWN_THRESHOLD:
         /* v4.17 also tests > 100; v6.18 relies on >= up_threshold (same outcome). */
-        if (v < 1u || v >= t->up_threshold || (!g->v6 && v > 100u))
+        if (v < 1u || v >= t->up_threshold || (!g->kver_6_18 && v > 100u))
             return PGOV_EINVAL;
         break;
     case PGOV_DBS_SAMPLING_DOWN_FACTOR:
@@ -255,9 +255,9 @@ void pgov_dbs_result_clear(struct pgov_dbs_result *r, uint32_t cur)
     r->reserved = 0;
 }
 
-static uint32_t rel_e(const struct pgov_dbs *g, uint32_t rel)
+static uint32_t rel_efficient(const struct pgov_dbs *g, uint32_t rel)
 {
-    return g->v6 ? rel | PGOV_REL_E : rel;
+    return g->kver_6_18 ? rel | PGOV_REL_E : rel;
 }
 
 /* The core's request (docs/spec/ondemand.md 6.0): clamp, resolve, "is it a change". */
@@ -271,7 +271,7 @@ PGOV_HOT void dbs_request_hot(const struct pgov_dbs *g, struct dbs_mut *m,
     r->req_khz = target;
     r->rel = rel;
     t = target < m->pmin ? m->pmin : (target > m->pmax ? m->pmax : target);
-    if (!g->v6 && t == m->cur)
+    if (!g->kver_6_18 && t == m->cur)
         return;
     if (g->has_table) {
         i = pgov_ft_target(&g->table, m->pmin, m->pmax, t, rel, &warn);
@@ -298,9 +298,9 @@ static void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov
 void pgov_dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     if (m->pmax < m->cur)
-        dbs_request(g, m, r, m->pmax, rel_e(g, PGOV_REL_H));
+        dbs_request(g, m, r, m->pmax, rel_efficient(g, PGOV_REL_H));
     else if (m->pmin > m->cur)
-        dbs_request(g, m, r, m->pmin, rel_e(g, PGOV_REL_L));
+        dbs_request(g, m, r, m->pmin, rel_efficient(g, PGOV_REL_L));
     m->sample_delay = 0;
     r->delay_us = 0;
 }
@@ -323,16 +323,16 @@ PGOV_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t
         uint32_t te = (uint32_t)(sn->wall_us - c->prev_wall), it, load, prev = c->prev_load;
         bool longidle;
 
-        if (g->v6)
+        if (g->kver_6_18)
             it = idle > c->prev_idle ? (uint32_t)(idle - c->prev_idle) : 0u;
         else
             it = (uint32_t)(idle - c->prev_idle);
         if (m->tun.ignore_nice_load)
             it += (uint32_t)pgov_div_u64(sn->nice_ns - c->prev_nice, 1000u);
 
-        longidle = g->v6 ? it > s2 : te > s2;
+        longidle = g->kver_6_18 ? it > s2 : te > s2;
         if (longidle) {
-            uint32_t p = (g->v6 ? it : te) / s;
+            uint32_t p = (g->kver_6_18 ? it : te) / s;
 
             if (p < ip)
                 ip = p;
@@ -343,7 +343,7 @@ PGOV_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t
             load = prev;
             prev = 0; /* reuse once */
         } else {
-            if (g->v6)
+            if (g->kver_6_18)
                 load = te > it ? (100u * (te - it)) / te : 0u;
             else if (te >= it)
                 load = (100u * (te - it)) / te;
@@ -376,7 +376,7 @@ static uint32_t bias_search(const struct pgov_dbs *g, const struct dbs_mut *m, u
     /* The kernel only has ascending and "other" searches: pgov_ft_sorted()
      * walks an unsorted table as if it were descending, like the kernel. */
     f = ft_clamp(f, m->pmin, m->pmax);
-    i = pgov_ft_sorted(&g->table, f, rel, g->v6);
+    i = pgov_ft_sorted(&g->table, f, rel, g->kver_6_18);
     /* Every valid entry flagged: the kernel would index -1; use the plain search. */
     if (i == PGOV_FT_NONE)
         i = pgov_ft_sorted(&g->table, f, rel, false);
@@ -424,10 +424,10 @@ PGOV_HOT void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_r
             m->rate_mult = m->tun.sampling_down_factor;
         r->fnext = m->pmax;
         if (m->tun.powersave_bias) {
-            f = od_bias(g, m, m->pmax, rel_e(g, PGOV_REL_H));
-            dbs_request(g, m, r, f, rel_e(g, PGOV_REL_L));
+            f = od_bias(g, m, m->pmax, rel_efficient(g, PGOV_REL_H));
+            dbs_request(g, m, r, f, rel_efficient(g, PGOV_REL_L));
         } else if (m->cur != m->pmax) {
-            dbs_request(g, m, r, m->pmax, rel_e(g, PGOV_REL_H));
+            dbs_request(g, m, r, m->pmax, rel_efficient(g, PGOV_REL_H));
         }
         return;
     }
@@ -444,9 +444,9 @@ PGOV_HOT void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_r
     r->fnext = f;
     m->rate_mult = 1;
     if (m->tun.powersave_bias)
-        f = od_bias(g, m, f, rel_e(g, PGOV_REL_L));
+        f = od_bias(g, m, f, rel_efficient(g, PGOV_REL_L));
     /* The proportional step is the common path: inline the request here. */
-    dbs_request_hot(g, m, r, f, rel_e(g, PGOV_REL_C));
+    dbs_request_hot(g, m, r, f, rel_efficient(g, PGOV_REL_C));
 }
 
 /* ondemand evaluation (docs/spec/ondemand.md 4.1); returns the next delay in us. */
@@ -457,7 +457,7 @@ PGOV_HOT uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs
     m->sample_type = PGOV_DBS_SAMPLE_NORMAL;
     if (st == PGOV_DBS_SAMPLE_SUB && m->sample_delay > 0) {
         r->flags |= PGOV_DBS_RES_SUB;
-        dbs_request(g, m, r, m->freq_lo, rel_e(g, PGOV_REL_H));
+        dbs_request(g, m, r, m->freq_lo, rel_efficient(g, PGOV_REL_H));
         return m->freq_lo_delay_us;
     }
     od_update(g, m, r);
@@ -482,7 +482,7 @@ PGOV_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs
         return sr;
     if (rq > m->pmax || rq < m->pmin) {
         rq = m->cur;
-        if (g->v6)
+        if (g->kver_6_18)
             m->requested_freq = rq;
     }
     step = (m->tun.freq_step * m->pmax) / 100u;
@@ -491,7 +491,7 @@ PGOV_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs
     if (ip != PGOV_DBS_NONE) {
         uint32_t steps = ip * step;
 
-        if (g->v6)
+        if (g->kver_6_18)
             rq = rq > m->pmin + steps ? rq - steps : m->pmin;
         else
             rq = rq > steps ? rq - steps : m->pmin;
@@ -505,7 +505,7 @@ PGOV_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs
             rq = m->pmax;
         r->flags |= PGOV_DBS_RES_FNEXT;
         r->fnext = rq;
-        dbs_request(g, m, r, rq, rel_e(g, PGOV_REL_H));
+        dbs_request(g, m, r, rq, rel_efficient(g, PGOV_REL_H));
         m->requested_freq = rq;
         return sr;
     }
@@ -518,7 +518,7 @@ PGOV_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs
         rq = rq > step ? rq - step : m->pmin;
         r->flags |= PGOV_DBS_RES_FNEXT;
         r->fnext = rq;
-        dbs_request(g, m, r, rq, rel_e(g, PGOV_REL_L));
+        dbs_request(g, m, r, rq, rel_efficient(g, PGOV_REL_L));
         m->requested_freq = rq;
     }
     return sr;
@@ -576,7 +576,7 @@ static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
 
     if (cfg->tun_set & ~DBS_TUN_ALL)
         return PGOV_EINVAL;
-    dbs_defaults(g->gov, g->v6, &cfg->plat, &t);
+    dbs_defaults(g->gov, g->kver_6_18, &cfg->plat, &t);
     PGOV_COPY(&in, &cfg->tun);
     /* Apply the given values first, then check each against the final set,
      * so that the order of up/down_threshold does not matter. */
@@ -667,7 +667,7 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
     g->hal_read = NULL;
     g->gov = cfg->gov;
     g->kver = prof;
-    g->v6 = prof == PGOV_KVER_6_18;
+    g->kver_6_18 = prof == PGOV_KVER_6_18;
     g->variant = cfg->variant;
     g->ncpu = ncpu;
     g->no_nohz = (cfg->plat.flags & PGOV_DBS_PLAT_NO_NOHZ) != 0;

@@ -26,15 +26,15 @@
 struct pgov_pstate {
     /* Hot fields first: the skipped hook reads only these two. */
     uint64_t next_ns; /* st.time_ns + sample interval: the skip filter */
-    uint32_t notfast; /* non-zero: timer/HWP profile, options or a boost */
+    uint32_t slow_path; /* non-zero: timer/HWP profile, options or a boost */
     uint32_t key; /* PSTATE_KEY(profile) once initialised */
     struct pgov_pstate_state st;
-    struct pgov_pstate_params prm;
-    struct pgov_pstate_bounds b;
+    struct pgov_pstate_params params;
+    struct pgov_pstate_bounds bounds;
     struct pgov_hw_limits plat;
     struct pgov_pstate_limits lim; /* with zeros mapped to defaults */
-    struct pgov_hwp_boost_state hst;
-    struct pgov_hwp_boost_params hprm;
+    struct pgov_hwp_boost_state hwp_state;
+    struct pgov_hwp_boost_params hwp_params;
     struct pgov_pstate_shared *shared;
     uint64_t samples;
     uint32_t cpu;
@@ -65,20 +65,20 @@ size_t pgov_pstate_size(void)
  */
 static void refresh_fast(struct pgov_pstate *g)
 {
-    g->notfast = g->timer || g->hwp || g->prm.options || g->st.iowait_boost != 0;
-    g->next_ns = g->st.time_ns + g->prm.sample_ns;
+    g->slow_path = g->timer || g->hwp || g->params.options || g->st.iowait_boost != 0;
+    g->next_ns = g->st.time_ns + g->params.sample_ns;
 }
 
 /* Validate @lim and map its zeros to the defaults for platform @plat. */
 static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_limits *plat,
                             const struct pgov_pstate_limits *lim, struct pgov_pstate_limits *eff,
-                            struct pgov_pstate_bounds *b, struct pgov_hwp_boost_params *hprm)
+                            struct pgov_pstate_bounds *b, struct pgov_hwp_boost_params *hwp_params)
 {
     struct pgov_pstate_limits e;
     struct pgov_hwp_boost_params h;
     int rc;
 
-    PGOV_COPY(&h, &g->hprm);
+    PGOV_COPY(&h, &g->hwp_params);
     PGOV_ZERO(&e);
     /* Size 0 means "all defaults" only for an all-zero struct: fields set
      * with the size forgotten must not be ignored silently. */
@@ -101,7 +101,7 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
         int off = e.no_turbo || (plat->flags & PGOV_HW_LIM_TURBO_DISABLED);
         e.max_ratio = off ? plat->max_pstate : plat->turbo_pstate;
     }
-    rc = pgov_pstate_bounds_init(&g->prm, plat, &e, b);
+    rc = pgov_pstate_bounds_init(&g->params, plat, &e, b);
     if (rc)
         return rc;
     if (g->hwp) {
@@ -121,7 +121,7 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
         b->hi = (uint32_t)(req >> 8) & 0xffu;
     }
     PGOV_COPY(eff, &e);
-    PGOV_COPY(hprm, &h);
+    PGOV_COPY(hwp_params, &h);
     return PGOV_OK;
 }
 
@@ -145,15 +145,15 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
 
     /* Field by field (no memset on small cores); hw is filled by the bind. */
     g->next_ns = 0;
-    g->notfast = 1;
+    g->slow_path = 1;
     g->key = 0;
     PGOV_ZERO(&g->st);
-    PGOV_COPY(&g->prm, &prm);
-    PGOV_ZERO(&g->b);
+    PGOV_COPY(&g->params, &prm);
+    PGOV_ZERO(&g->bounds);
     PGOV_ZERO(&g->plat);
     PGOV_ZERO(&g->lim);
-    PGOV_ZERO(&g->hst);
-    PGOV_ZERO(&g->hprm);
+    PGOV_ZERO(&g->hwp_state);
+    PGOV_ZERO(&g->hwp_params);
     g->shared = NULL;
     g->samples = 0;
     g->last_path = 0;
@@ -177,18 +177,18 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     rc = pgov_hw_limits_check(&g->plat);
     if (rc)
         return rc;
-    g->hprm.hold_ns = prm.hold_ns;
-    g->hprm.tick_ns = prm.tick_ns;
-    rc = effective_limits(g, &g->plat, &cfg->limits, &g->lim, &g->b, &g->hprm);
+    g->hwp_params.hold_ns = prm.hold_ns;
+    g->hwp_params.tick_ns = prm.tick_ns;
+    rc = effective_limits(g, &g->plat, &cfg->limits, &g->lim, &g->bounds, &g->hwp_params);
     if (rc)
         return rc;
-    rc = pgov_pstate_state_reset(&g->st, &g->prm, &g->plat);
+    rc = pgov_pstate_state_reset(&g->st, &g->params, &g->plat);
     if (rc)
         return rc;
 
     if (!g->hwp) {
         /* CPU init requests the minimum P-state, without limit clamping. */
-        uint64_t ctl = ((uint64_t)g->plat.min_pstate << 8) | ((uint64_t)g->b.ctl_turbo << 32);
+        uint64_t ctl = ((uint64_t)g->plat.min_pstate << 8) | ((uint64_t)g->bounds.ctl_turbo << 32);
         rc = pgov_hal_rc(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, g->plat.min_pstate, ctl));
         if (rc)
             return rc;
@@ -217,13 +217,13 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
         in.tsc = c.tsc;
         in.iowait_us = idle.iowait_us;
         in.event = PGOV_PSTATE_EV_INIT;
-        rc = pgov_pstate_decide(&g->prm, &g->plat, &g->b, &g->st, &in, &res);
+        rc = pgov_pstate_decide(&g->params, &g->plat, &g->bounds, &g->st, &in, &res);
         if (rc)
             return rc;
         g->last_path = res.path;
     }
     refresh_fast(g);
-    g->key = PSTATE_KEY(g->prm.profile);
+    g->key = PSTATE_KEY(g->params.profile);
     *out = g;
     return PGOV_OK;
 }
@@ -275,7 +275,7 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
     in.now_ns = now;
     in.flags = 0;
     in.event = PGOV_PSTATE_EV_TIMER;
-    rc = pgov_pstate_decide_unchecked(&g->prm, &g->plat, &g->b, &tmp, &in, &res);
+    rc = pgov_pstate_decide_unchecked(&g->params, &g->plat, &g->bounds, &tmp, &in, &res);
     if (rc)
         return rc;
     if (res.write) {
@@ -296,15 +296,15 @@ PGOV_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_
     struct pgov_hwp_boost_state h;
     struct pgov_hwp_boost_result res;
 
-    PGOV_COPY(&h, &g->hst);
-    (void)pgov_hwp_boost_update_unchecked(&g->hprm, &h, now, flags, &res);
+    PGOV_COPY(&h, &g->hwp_state);
+    (void)pgov_hwp_boost_update_unchecked(&g->hwp_params, &h, now, flags, &res);
     if (res.write) {
         int rc = pgov_hal_rc(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
         if (rc)
             return rc;
-        trace(g, now, PGOV_HW_TRACE_BOOST, g->hst.boost_min, h.boost_min);
+        trace(g, now, PGOV_HW_TRACE_BOOST, g->hwp_state.boost_min, h.boost_min);
     }
-    PGOV_COPY(&g->hst, &h);
+    PGOV_COPY(&g->hwp_state, &h);
     g->last_path = res.path;
     return PGOV_OK;
 }
@@ -321,10 +321,10 @@ static inline PGOV_ALWAYS_INLINE int hook_run(uint32_t prof, struct pgov_pstate 
         g->last_path = PGOV_PSTATE_PATH_REMOTE;
         return PGOV_OK;
     }
-    if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->prm.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
+    if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->params.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
         g->shared) {
         const struct pgov_pstate_shared *sh = g->shared;
-        if (sh->seen && now - sh->last_io_ns <= g->prm.tick_ns)
+        if (sh->seen && now - sh->last_io_ns <= g->params.tick_ns)
             flags |= PSTATE_IN_SYSBOOST;
     }
     if (pstate_prof_load(prof)) {
@@ -333,7 +333,7 @@ static inline PGOV_ALWAYS_INLINE int hook_run(uint32_t prof, struct pgov_pstate 
         boost = g->st.iowait_boost;
     }
 
-    how = pst_hook_pre(prof, &g->prm, &g->st, now, flags, &pre);
+    how = pst_hook_pre(prof, &g->params, &g->st, now, flags, &pre);
     if (how == 0) {
         g->last_path = pre.path; /* boost bookkeeping only: nothing can fail */
         goto out;
@@ -350,7 +350,7 @@ static inline PGOV_ALWAYS_INLINE int hook_run(uint32_t prof, struct pgov_pstate 
             goto fail;
         iowait_us = idle.iowait_us;
     }
-    rc = pst_hook_sample(prof, &g->prm, &g->plat, &g->b, &g->st, now, &c, iowait_us, how == 2,
+    rc = pst_hook_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, iowait_us, how == 2,
                          NULL, &g->hw, g->cpu);
     if (pgov_likely(rc == PST_DECIDED)) {
         g->last_path = how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
@@ -365,15 +365,15 @@ static inline PGOV_ALWAYS_INLINE int hook_run(uint32_t prof, struct pgov_pstate 
         goto fail;
     }
 out:
-    if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->prm.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
+    if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->params.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
         (flags & PGOV_UPDATE_IOWAIT) && g->shared) {
         g->shared->last_io_ns = now;
         g->shared->seen = 1;
     }
-    /* PID profiles have no options and no boost: notfast stays 0. */
+    /* PID profiles have no options and no boost: slow_path stays 0. */
     if (pstate_prof_load(prof))
-        g->notfast = pstate_options(prof, &g->prm) | g->st.iowait_boost;
-    g->next_ns = g->st.time_ns + g->prm.sample_ns;
+        g->slow_path = pstate_options(prof, &g->params) | g->st.iowait_boost;
+    g->next_ns = g->st.time_ns + g->params.sample_ns;
     return PGOV_OK;
 fail:
     if (pstate_prof_load(prof)) {
@@ -402,7 +402,7 @@ fail:
     }
 PGOV_NOINLINE static int hook_generic(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    return hook_run(g->prm.profile, g, now, flags);
+    return hook_run(g->params.profile, g, now, flags);
 }
 #endif
 PST_HOOK(hook_pid_4_6, PGOV_PSTATE_PROF_PID_4_6)
@@ -447,7 +447,7 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
      * (s64)(now - sample.time) < interval (never the other way round, so
      * wrapped or backwards times take the exact test below).
      */
-    if (pgov_likely((flags | g->notfast) == 0) && pgov_u2s64(now_ns - g->next_ns) < 0)
+    if (pgov_likely((flags | g->slow_path) == 0) && pgov_u2s64(now_ns - g->next_ns) < 0)
         return PGOV_OK;
     if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
         return PGOV_EINVAL;
@@ -472,7 +472,7 @@ int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
     rc = timer_apply(g, now_ns);
     if (rc)
         return rc;
-    *next_ns = now_ns + g->prm.sample_ns;
+    *next_ns = now_ns + g->params.sample_ns;
     return PGOV_OK;
 }
 
@@ -504,12 +504,12 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         rc = pgov_hal_rc(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, h.hwp_request));
         if (rc)
             return rc;
-        g->hst.boost_min = 0;
+        g->hwp_state.boost_min = 0;
     }
     PGOV_COPY(&g->plat, &plat);
     PGOV_COPY(&g->lim, &eff);
-    PGOV_COPY(&g->b, &b);
-    PGOV_COPY(&g->hprm, &h);
+    PGOV_COPY(&g->bounds, &b);
+    PGOV_COPY(&g->hwp_params, &h);
     trace(g, 0, PGOV_HW_TRACE_LIMITS, b.lo, b.hi);
     return PGOV_OK;
 }
@@ -530,19 +530,19 @@ int pgov_pstate_get_status(const struct pgov_pstate *g, struct pgov_pstate_statu
         return PGOV_EFAULT;
     if (!pst_valid(g))
         return PGOV_EINVAL;
-    out->profile = g->prm.profile;
+    out->profile = g->params.profile;
     out->cpu = g->cpu;
     if (g->hwp) {
-        out->pstate = g->hst.boost_min ? g->hst.boost_min : g->b.lo;
-        out->boost = g->hst.boost_min;
+        out->pstate = g->hwp_state.boost_min ? g->hwp_state.boost_min : g->bounds.lo;
+        out->boost = g->hwp_state.boost_min;
     } else {
         out->pstate = g->st.pstate;
         out->boost = g->st.iowait_boost;
     }
     out->freq_khz = out->pstate * g->plat.scaling_khz;
     out->busy_scaled = g->st.busy_scaled;
-    out->lo = g->b.lo;
-    out->hi = g->b.hi;
+    out->lo = g->bounds.lo;
+    out->hi = g->bounds.hi;
     out->last_path = g->last_path;
     out->reserved = 0;
     out->last_sample_ns = g->st.time_ns;

@@ -189,7 +189,7 @@ static bool uc_cnt_ok(const struct pgov_uclamp_rq *rq, const struct pgov_uclamp_
 }
 
 /* Effective value of a request (docs/spec/sched.md 3.4 steps 1-3). */
-static uint32_t uc_eff1(const struct pgov_uclamp_task *t, uint32_t c,
+static uint32_t uc_effective(const struct pgov_uclamp_task *t, uint32_t c,
                         const struct pgov_uclamp_limits *l, uint32_t prof)
 {
     uint32_t v = t->req[c];
@@ -514,7 +514,7 @@ static void uc_eff_value(const struct pgov_uclamp_task *t, const struct pgov_ucl
                          uint32_t prof, uint32_t eff[PGOV_UCLAMP_CNT])
 {
     for (uint32_t c = 0; c < PGOV_UCLAMP_CNT; c++)
-        eff[c] = (t->active & (1u << c)) ? t->value[c] : uc_eff1(t, c, l, prof);
+        eff[c] = (t->active & (1u << c)) ? t->value[c] : uc_effective(t, c, l, prof);
 }
 
 /* Validation shared by eff_get and util_with: task, its counted values, lim. */
@@ -550,7 +550,7 @@ static PGOV_NOINLINE int uc_inc_slow(struct pgov_uclamp_rq *rq, struct pgov_ucla
                       !uc_req_ok(t) || (lim && !uc_lim_ok(lim))))
         return PGOV_EINVAL;
     for (uint32_t c = 0; c < PGOV_UCLAMP_CNT; c++) {
-        e[c] = uc_eff1(t, c, lim, rq->prof);
+        e[c] = uc_effective(t, c, lim, rq->prof);
         b[c] = uc_bid(e[c], n, rq->prof);
     }
     bool def = e[PGOV_UCLAMP_MIN] == 0 && e[PGOV_UCLAMP_MAX] == UC_SCALE;
@@ -752,7 +752,7 @@ int pgov_uclamp_rq_update_active(struct pgov_uclamp_rq *rq, struct pgov_uclamp_t
     if (!act)
         return PGOV_OK;
     for (uint32_t c = 0; c < PGOV_UCLAMP_CNT; c++) {
-        e[c] = uc_eff1(t, c, lim, rq->prof);
+        e[c] = uc_effective(t, c, lim, rq->prof);
         b[c] = uc_bid(e[c], rq->nbuckets, rq->prof);
         if ((act & (1u << c)) && uc_tasks(rq, c, b[c]) == UINT32_MAX)
             return PGOV_ENOSPC;

@@ -61,7 +61,7 @@ struct pgov_dbs {
     uint32_t cpuinfo_min;
     uint32_t cpuinfo_max;
     uint32_t no_nohz;
-    uint8_t v6;
+    uint8_t kver_6_18;
     uint8_t open;
     uint8_t started;
     uint8_t has_table;
