@@ -3,6 +3,15 @@
  * The per-CPU intel_pstate governor instance: drives the decision layer of
  * lib/pstate.c and lib/hwp.c through the hw.h vtable. State lives in caller
  * storage; a HAL error leaves the instance as it was before the call.
+ *
+ * The path of one scheduler hook: pgov_pstate_update() returns at once when
+ * the sample interval has not passed, else jumps through hooks[] (indexed by
+ * profile) to hook_<profile>(), which calls hook_run() with that profile.
+ * hook_run() runs the algorithm of internal/pstate_algo.h: pst_hook_pre()
+ * (boost bookkeeping, "is a sample due"), the HAL reads, then
+ * pst_hook_sample() (sample, decide, write the P-state, commit). The v4.5
+ * profiles are timer-driven (pgov_pstate_timer(), timer_apply()) and the
+ * HWP boost profile runs update_hwp().
  */
 #include "pgov/pstate.h"
 #include "pgov/hwp.h"
@@ -309,8 +318,8 @@ PGOV_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_
     return PGOV_OK;
 }
 
-/* One hook call for profile @prof (a constant in every caller). */
-static inline PGOV_ALWAYS_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
+/* One hook call for profile @prof (a constant in optimised builds). */
+PGOV_HOT int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_pstate_result pre;
     uint64_t last_update = 0;
@@ -384,34 +393,47 @@ fail:
 }
 
 /*
- * Optimised builds get one copy of the hook per profile (the profile is a
- * constant in each, so its tests fold away); unoptimised builds (debug,
- * coverage) keep one generic copy, so every branch is a real decision.
+ * One hook per profile, each calling hook_run() with its profile as a
+ * constant, so optimised builds get a copy of the algorithm specialised for
+ * it. Unoptimised builds (debug, coverage) read the profile from the
+ * instance instead and keep hook_run() a single out-of-line function
+ * (PGOV_HOT), so every branch there is a real decision.
  */
 #if defined(__OPTIMIZE__)
-#define PST_HOOK(name, prof)                                                                       \
-    PGOV_NOINLINE static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)              \
-    {                                                                                              \
-        return hook_run(prof, g, now, flags);                                                      \
-    }
+#define HOOK_PROFILE(g, prof) (prof)
 #else
-#define PST_HOOK(name, prof)                                                                       \
-    static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)                           \
-    {                                                                                              \
-        return hook_generic(g, now, flags);                                                        \
-    }
-PGOV_NOINLINE static int hook_generic(struct pgov_pstate *g, uint64_t now, uint32_t flags)
-{
-    return hook_run(g->params.profile, g, now, flags);
-}
+#define HOOK_PROFILE(g, prof) ((void)(prof), (g)->params.profile)
 #endif
-PST_HOOK(hook_pid_4_6, PGOV_PSTATE_PROF_PID_4_6)
-PST_HOOK(hook_pid_4_13, PGOV_PSTATE_PROF_PID_4_13)
-PST_HOOK(hook_atom_4_6, PGOV_PSTATE_PROF_ATOM_4_6)
-PST_HOOK(hook_load_4_13, PGOV_PSTATE_PROF_LOAD_4_13)
-PST_HOOK(hook_load_4_17, PGOV_PSTATE_PROF_LOAD_4_17)
-PST_HOOK(hook_load_6_19, PGOV_PSTATE_PROF_LOAD_6_19)
-#undef PST_HOOK
+
+PGOV_NOINLINE static int hook_pid_4_6(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_PID_4_6), g, now, flags);
+}
+
+PGOV_NOINLINE static int hook_pid_4_13(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_PID_4_13), g, now, flags);
+}
+
+PGOV_NOINLINE static int hook_atom_4_6(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_ATOM_4_6), g, now, flags);
+}
+
+PGOV_NOINLINE static int hook_load_4_13(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_LOAD_4_13), g, now, flags);
+}
+
+PGOV_NOINLINE static int hook_load_4_17(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_LOAD_4_17), g, now, flags);
+}
+
+PGOV_NOINLINE static int hook_load_6_19(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_LOAD_6_19), g, now, flags);
+}
 
 /* v4.5 has no hook: its timer drives it. */
 static int hook_timer_driven(struct pgov_pstate *g, uint64_t now, uint32_t flags)
