@@ -787,9 +787,14 @@ int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t
 
 int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns)
 {
+    if (!g)
+        return PGOV_EFAULT;
     /* Bound instances gate inside pgov_dbs_update(): recording a time here
-     * without their evaluation would skew their cadence. */
-    if (!g || !dbs_ok(g) || !g->open || !g->started || !dbs_due(&g->m, now_ns))
+     * without their evaluation would skew their cadence. A misuse is an
+     * error, never a plain "not due" the caller could not tell apart. */
+    if (!dbs_ok(g) || !g->open || !g->started)
+        return PGOV_EINVAL;
+    if (!dbs_due(&g->m, now_ns))
         return 0;
     g->m.last_sample = now_ns;
     return 1;

@@ -322,7 +322,7 @@ static void test_open_loop_contract(void **state)
     assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
     assert_int_equal(pgov_dbs_evaluate(g, s, 1, &r), PGOV_EINVAL); /* not started */
     assert_int_equal(pgov_dbs_limits(g, 1600000, 3900000, &r), PGOV_EINVAL);
-    assert_int_equal(pgov_dbs_should_sample(g, 1), 0);
+    assert_int_equal(pgov_dbs_should_sample(g, 1), PGOV_EINVAL); /* not started */
     assert_int_equal(pgov_dbs_start(g, s, 2, &r), PGOV_EINVAL); /* one CPU */
     assert_int_equal(pgov_dbs_start(g, NULL, 1, &r), PGOV_EFAULT);
     assert_int_equal(pgov_dbs_start(NULL, s, 1, &r), PGOV_EFAULT);
@@ -354,7 +354,7 @@ static void test_open_loop_contract(void **state)
     assert_int_equal(pgov_dbs_should_sample(g, 8000000), 1);
     /* Going backwards never fires. */
     assert_int_equal(pgov_dbs_should_sample(g, 5), 0);
-    assert_int_equal(pgov_dbs_should_sample(NULL, 5), 0);
+    assert_int_equal(pgov_dbs_should_sample(NULL, 5), PGOV_EFAULT);
 
     /* Limits: max below cur -> request max, relation H; inverted -> EINVAL. */
     assert_int_equal(pgov_dbs_limits(g, 1600000, 2500000, &r), PGOV_OK);
@@ -706,7 +706,7 @@ static void test_hal_errors_leave_state(void **state)
     struct pgov_hw_idle s = {0};
     assert_int_equal(pgov_dbs_store(g, PGOV_DBS_IGNORE_NICE_LOAD, 0, &s, 1), PGOV_EINVAL);
     /* Open-loop entries are refused on a bound instance. */
-    assert_int_equal(pgov_dbs_should_sample(g, now + 1000000000), 0);
+    assert_int_equal(pgov_dbs_should_sample(g, now + 1000000000), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_evaluate(g, &s, 1, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_start(g, &s, 1, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_limits(g, 1600000, 3900000, NULL), PGOV_EINVAL);
@@ -975,7 +975,7 @@ static void test_null_and_garbage(void **state)
     assert_int_equal(pgov_dbs_store(bad, 0, 8000, NULL, 0), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_get_state(bad, &st), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_get_cpu(bad, 0, &cs), PGOV_EINVAL);
-    assert_int_equal(pgov_dbs_should_sample(bad, 0), 0);
+    assert_int_equal(pgov_dbs_should_sample(bad, 0), PGOV_EINVAL);
     /* An open instance: evaluate with a missing snapshot array. */
     assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
     assert_int_equal(pgov_dbs_start(g, s, 1, NULL), PGOV_OK);

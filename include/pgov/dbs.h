@@ -445,12 +445,13 @@ PGOV_API int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap,
  *
  * Returns 1 and records @p now_ns as the last sample time when
  * `(s64)(now_ns - last) >= sample_delay`, else 0 and changes nothing.
- * Call pgov_dbs_evaluate() after a 1. Open-loop instances only: a NULL,
- * bound or not yet started instance gives 0 (bound instances gate inside
- * pgov_dbs_update()).
+ * Call pgov_dbs_evaluate() after a 1. Open-loop, started instances only
+ * (bound instances gate inside pgov_dbs_update()).
  * @param g       open-loop instance
  * @param now_ns  hook clock
- * @return 1 (evaluate now) or 0.
+ * @return 1 (evaluate now), 0 (not yet), or a negative error that changes
+ *         nothing: ::PGOV_EFAULT for a NULL @p g, ::PGOV_EINVAL for a bound
+ *         or not yet started instance or @p g not an instance.
  */
 PGOV_API int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns);
 

@@ -321,19 +321,19 @@ DEF(pgov_dbs_start, 5, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_start((struct pgov_dbs *)(void *)w->zmem, w->snap, 1, &w->dres);
 }
-DEF(pgov_dbs_should_sample, 1, 0)
+DEF(pgov_dbs_should_sample, 1, PGOV_EFAULT)
 {
     return snap(w), pgov_dbs_should_sample(NULL, UINT64_C(1) << 40);
 }
-DEF(pgov_dbs_should_sample, 2, 0)
+DEF(pgov_dbs_should_sample, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_should_sample(w->dg, UINT64_C(1) << 40);
 }
-DEF(pgov_dbs_should_sample, 3, 0)
+DEF(pgov_dbs_should_sample, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_should_sample(w->dgn, UINT64_C(1) << 40);
 }
-DEF(pgov_dbs_should_sample, 4, 0)
+DEF(pgov_dbs_should_sample, 4, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_should_sample((struct pgov_dbs *)(void *)w->zmem, UINT64_C(1) << 40);
 }
