@@ -11,8 +11,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail=0
+# -U__GNUC__ -U__clang__: cppcheck analyses the portable byte loops of
+# PGOV_COPY/PGOV_ZERO (lib/internal/deps.h); the unrolled GNU word moves cost
+# it minutes per file and hold nothing it could find.
 cppcheck --std=c11 --enable=warning,style,performance,portability --error-exitcode=1 \
-         --inline-suppr --suppress=missingIncludeSystem -q -Iinclude -Ilib lib/*.c || fail=1
+         --inline-suppr --suppress=missingIncludeSystem -q -Iinclude -Ilib -U__GNUC__ -U__clang__ \
+         lib/*.c || fail=1
 n_lib=$(ls lib/*.c | wc -l)
 files=$(git ls-files '*.c' '*.h' '*.sh' '*.cmake' '*.in' '*.ld' 'CMakeLists.txt' '*/CMakeLists.txt' \
         'lib/pgov.map' '.ci/run' 'bench/run' 2>/dev/null | grep -v '^tests/vectors/' || true)
