@@ -56,31 +56,31 @@ static uint32_t next_freq(const struct pgov_sugov_params *prm, uint32_t util, ui
 }
 
 /* Options or a reserved word set: the full check, then either reference. */
-static PGOV_COLD uint32_t next_freq_cold(const struct pgov_sugov_params *prm, uint32_t util,
-                                   uint32_t cur_khz, uint64_t *raw)
+static PGOV_COLD int64_t next_freq_cold(const struct pgov_sugov_params *prm, uint32_t util,
+                                         uint32_t cur_khz, uint64_t *raw)
 {
     uint64_t r;
 
     if (pgov_sugov_params_check(prm))
-        return 0;
+        return PGOV_EINVAL;
     uint32_t f = next_freq(prm, util, cur_khz, &r);
     if (raw)
         *raw = r;
     return f;
 }
 
-uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
-                              uint32_t cur_khz, uint64_t *raw)
+int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
+                             uint32_t cur_khz, uint64_t *raw)
 {
     uint64_t r;
 
     if (pgov_unlikely(!prm))
-        return 0;
+        return PGOV_EFAULT;
     /* The common case (invariant, no reserved bits) tests each word once. */
     if (pgov_unlikely((prm->options | prm->reserved) != 0))
         return next_freq_cold(prm, util, cur_khz, raw);
     if (pgov_unlikely(params_bad_values(prm)))
-        return 0;
+        return PGOV_EINVAL;
     uint32_t f = freq_of(prm, util, prm->max_freq_khz, &r);
     if (raw)
         *raw = r;

@@ -86,11 +86,15 @@ struct pgov_sugov_result {
  * @param prm      parameters
  * @param util     utilization, capacity units (clamped to max_cap)
  * @param cur_khz  current frequency (non-invariant reference only)
- * @param raw      receives the unclamped frequency (may be NULL)
- * @return the frequency in kHz, or 0 if @p prm is invalid or NULL.
+ * @param raw      receives the unclamped frequency (may be NULL; untouched on
+ *                 error)
+ * @return the frequency in kHz (0 .. UINT32_MAX), or a negative ::pgov_err:
+ *         ::PGOV_EFAULT for a NULL @p prm, ::PGOV_EINVAL when
+ *         pgov_sugov_params_check() rejects @p prm. A value and an error in
+ *         one return, as littlefs's reads: test `< 0`, then narrow.
  */
-PGOV_API uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
-                                       uint32_t cur_khz, uint64_t *raw);
+PGOV_API int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
+                                      uint32_t cur_khz, uint64_t *raw);
 
 /**
  * @brief One schedutil update callback (sugov_update_single_freq).

@@ -3,16 +3,16 @@
 #include "api_contract.h"
 
 /* ---- sugov decision layer */
-DEF(pgov_sugov_next_freq, 1, 0)
+DEF(pgov_sugov_next_freq, 1, PGOV_EFAULT)
 {
     return snap(w), pgov_sugov_next_freq(NULL, 100, 0, &w->u64);
 }
-DEF(pgov_sugov_next_freq, 2, 0)
+DEF(pgov_sugov_next_freq, 2, PGOV_EINVAL)
 {
     w->sprm.max_cap = 0;
     return snap(w), pgov_sugov_next_freq(&w->sprm, 100, 0, &w->u64);
 }
-DEF(pgov_sugov_next_freq, 3, 0)
+DEF(pgov_sugov_next_freq, 3, PGOV_EINVAL)
 {
     w->sprm.reserved = 1;
     return snap(w), pgov_sugov_next_freq(&w->sprm, 100, 0, &w->u64);
