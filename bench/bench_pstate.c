@@ -176,7 +176,7 @@ static void setup_sugov(void)
 static void loop_lib_sugov(uint64_t iters)
 {
     for (uint64_t i = 0; i < iters; i++) {
-        uint32_t f = pgov_sugov_next_freq(&sg, utils[i & 1023], 0, NULL);
+        int64_t f = pgov_sugov_next_freq(&sg, utils[i & 1023], 0, NULL);
         DO_NOT_OPTIMIZE(f);
     }
 }

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * ondemand and conservative (spec/ondemand.md sections 1-6): the common load
- * estimator, both governors, the tunable stores and the core's request path.
+ * ondemand and conservative (docs/spec/ondemand.md sections 1-6), the
+ * decisions: the common load estimator, both governors, the tunable stores,
+ * the core's request path and the open loop. The HAL-bound instance is in
+ * lib/dbs_gov.c.
  *
  * Every computation happens on a copy of the mutable governor state
  * (struct dbs_mut) and on per-CPU scratch fields, and is committed only once
@@ -12,133 +14,11 @@
 #include "pgov/kver.h"
 
 #include "internal/compiler.h"
+#include "internal/dbs_impl.h"
 #include "internal/freq_table.h"
-#include "internal/math64.h"
+#include "internal/sized.h"
 
-#define DBS_MAGIC 0x64627331u /* "dbs1" */
 #define DBS_TUN_ALL 0xFFu
-
-struct dbs_cpu {
-    uint64_t prev_idle;
-    uint64_t prev_wall;
-    uint64_t prev_nice;
-    uint32_t cpu;
-    uint32_t prev_load;
-    uint32_t load;
-    /* Scratch of the evaluation in progress (not state). */
-    uint32_t new_prev_load;
-    uint32_t new_load;
-    uint32_t pad;
-    uint64_t new_idle;
-    struct pgov_hw_idle snap;
-};
-
-/* Everything an evaluation, a limits step or a store may change. */
-struct dbs_mut {
-    uint32_t pmin;
-    uint32_t pmax;
-    uint32_t cur;
-    uint32_t rate_mult;
-    uint32_t requested_freq;
-    uint32_t down_skip;
-    uint32_t freq_lo;
-    uint32_t freq_hi_delay_us;
-    uint32_t freq_lo_delay_us;
-    uint32_t sample_type;
-    uint64_t last_sample;
-    int64_t sample_delay;
-    uint64_t evaluations;
-    struct pgov_dbs_tunables tun;
-    struct pgov_dbs_result last;
-};
-
-struct pgov_dbs {
-    uint32_t magic;
-    uint32_t gov;
-    uint32_t kver;
-    uint32_t variant;
-    uint32_t ncpu;
-    uint32_t owner;   /* index of the owning CPU */
-    uint32_t min_interval_us;
-    uint32_t cpuinfo_min;
-    uint32_t cpuinfo_max;
-    uint32_t no_nohz;
-    uint8_t v6;
-    uint8_t open;
-    uint8_t started;
-    uint8_t has_table;
-    /* Where this call's counter snapshots are (caller array or cpu[].snap). */
-    uint32_t snap_stride;
-    const struct pgov_hw_idle *snap_base;
-    struct pgov_hw hw;
-    struct pgov_freq_table table;
-    struct dbs_mut m;
-    struct dbs_cpu cpu[];
-};
-
-/* Forced inlining of the evaluation path, only when optimising (debug and
- * coverage builds keep one copy of each helper). */
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
-#define DBS_HOT static inline PGOV_ALWAYS_INLINE
-#else
-#define DBS_HOT static inline
-#endif
-
-/* CPU @i's snapshot of the call in progress. */
-static inline const struct pgov_hw_idle *dbs_snap(const struct pgov_dbs *g, uint32_t i)
-{
-    return (const struct pgov_hw_idle *)(const void *)((const unsigned char *)g->snap_base +
-                                                        (size_t)i * g->snap_stride);
-}
-
-/*
- * Copies field by field: a struct assignment or "= {0}" of this size
- * compiles to memcpy()/memset() on small cores, and lib/ links without libc.
- */
-static void tun_copy(struct pgov_dbs_tunables *d, const struct pgov_dbs_tunables *s)
-{
-    d->sampling_rate = s->sampling_rate;
-    d->up_threshold = s->up_threshold;
-    d->sampling_down_factor = s->sampling_down_factor;
-    d->ignore_nice_load = s->ignore_nice_load;
-    d->io_is_busy = s->io_is_busy;
-    d->powersave_bias = s->powersave_bias;
-    d->down_threshold = s->down_threshold;
-    d->freq_step = s->freq_step;
-}
-
-static void res_copy(struct pgov_dbs_result *d, const struct pgov_dbs_result *s)
-{
-    d->flags = s->flags;
-    d->load = s->load;
-    d->idle_periods = s->idle_periods;
-    d->fnext = s->fnext;
-    d->req_khz = s->req_khz;
-    d->rel = s->rel;
-    d->cur_khz = s->cur_khz;
-    d->index = s->index;
-    d->delay_us = s->delay_us;
-    d->reserved = 0;
-}
-
-static void mut_copy(struct dbs_mut *d, const struct dbs_mut *s)
-{
-    d->pmin = s->pmin;
-    d->pmax = s->pmax;
-    d->cur = s->cur;
-    d->rate_mult = s->rate_mult;
-    d->requested_freq = s->requested_freq;
-    d->down_skip = s->down_skip;
-    d->freq_lo = s->freq_lo;
-    d->freq_hi_delay_us = s->freq_hi_delay_us;
-    d->freq_lo_delay_us = s->freq_lo_delay_us;
-    d->sample_type = s->sample_type;
-    d->last_sample = s->last_sample;
-    d->sample_delay = s->sample_delay;
-    d->evaluations = s->evaluations;
-    tun_copy(&d->tun, &s->tun);
-    res_copy(&d->last, &s->last);
-}
 
 /* ---------------------------------------------------------------- defaults */
 
@@ -163,7 +43,7 @@ static int plat_check(const struct pgov_dbs_platform *p)
     return PGOV_OK;
 }
 
-/* Two ticks in us: the floor of sampling_rate (spec 2.1). */
+/* Two ticks in us: the floor of sampling_rate (docs/spec/ondemand.md 2.1). */
 static uint32_t min_interval_us(const struct pgov_dbs_platform *p)
 {
     uint32_t hz = p->hz ? p->hz : 250u;
@@ -172,7 +52,7 @@ static uint32_t min_interval_us(const struct pgov_dbs_platform *p)
     return (2u * tick_ns) / 1000u;
 }
 
-static void dbs_defaults(uint32_t gov, bool v6, const struct pgov_dbs_platform *p,
+static void dbs_defaults(uint32_t gov, bool kver_6_18, const struct pgov_dbs_platform *p,
                          struct pgov_dbs_tunables *t)
 {
     uint32_t delay;
@@ -184,7 +64,7 @@ static void dbs_defaults(uint32_t gov, bool v6, const struct pgov_dbs_platform *
 
         if (!lat)
             delay = 1000u;
-        else if (v6)
+        else if (kver_6_18)
             delay = lat + lat / 2u;
         else
             delay = lat * 1000u < 10000u ? lat * 1000u : 10000u;
@@ -201,7 +81,7 @@ static void dbs_defaults(uint32_t gov, bool v6, const struct pgov_dbs_platform *
     if (gov == PGOV_DBS_ONDEMAND) {
         t->up_threshold = (p->flags & PGOV_DBS_PLAT_NO_NOHZ) ? 80u : 95u;
         if (p->vendor == PGOV_DBS_VENDOR_INTEL) {
-            if (v6)
+            if (kver_6_18)
                 t->io_is_busy = p->family > 6u || (p->family == 6u && p->model >= 1u);
             else
                 t->io_is_busy = p->family == 6u && p->model >= 15u;
@@ -268,7 +148,7 @@ static int tun_rule(const struct pgov_dbs *g, const struct pgov_dbs_tunables *t,
         break;
     case PGOV_DBS_DOWN_THRESHOLD:
         /* v4.17 also tests > 100; v6.18 relies on >= up_threshold (same outcome). */
-        if (v < 1u || v >= t->up_threshold || (!g->v6 && v > 100u))
+        if (v < 1u || v >= t->up_threshold || (!g->kver_6_18 && v > 100u))
             return PGOV_EINVAL;
         break;
     case PGOV_DBS_SAMPLING_DOWN_FACTOR:
@@ -315,8 +195,8 @@ static uint32_t *tun_field(struct pgov_dbs_tunables *t, uint32_t id)
     }
 }
 
-/* The governor's idle counter (spec 3.2). */
-DBS_HOT uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
+/* The governor's idle counter (docs/spec/ondemand.md 3.2). */
+PGOV_HOT uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
                          const struct pgov_hw_idle *s)
 {
     /* Tick accounting already folds iowait into idle_us. */
@@ -325,24 +205,43 @@ DBS_HOT uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
     return s->idle_us + s->iowait_us;
 }
 
-/* Re-baseline every CPU from its scratch snapshot (spec 2.3). */
-static void dbs_rebaseline(struct pgov_dbs *g, const struct dbs_mut *m)
+/* What dbs_baseline() does besides taking each CPU's new baseline. */
+enum dbs_base {
+    DBS_BASE_START,  /* governor start: loads cleared */
+    DBS_BASE_REBASE, /* a store's rebase: loads kept */
+    DBS_BASE_COMMIT  /* an evaluation's commit: its idle and loads taken */
+};
+
+/*
+ * The one per-CPU baseline loop (docs/spec/ondemand.md 2.3): each CPU's
+ * idle, wall and nice counters from its scratch snapshot, and its loads as
+ * @how says. @how is a constant in every caller, so each gets its own copy.
+ */
+PGOV_HOT void dbs_baseline(struct pgov_dbs *g, const struct dbs_mut *m, enum dbs_base how)
 {
     uint32_t i;
 
     for (i = 0; i < g->ncpu; i++) {
         struct dbs_cpu *c = &g->cpu[i];
+        const struct pgov_hw_idle *s = dbs_snap(g, i);
 
-        c->prev_idle = dbs_idle(g, m, dbs_snap(g, i));
-        c->prev_wall = dbs_snap(g, i)->wall_us;
+        c->prev_idle = how == DBS_BASE_COMMIT ? c->new_idle : dbs_idle(g, m, s);
+        c->prev_wall = s->wall_us;
         if (m->tun.ignore_nice_load)
-            c->prev_nice = dbs_snap(g, i)->nice_ns;
+            c->prev_nice = s->nice_ns;
+        if (how == DBS_BASE_COMMIT) {
+            c->prev_load = c->new_prev_load;
+            c->load = c->new_load;
+        } else if (how == DBS_BASE_START) {
+            c->prev_load = 0;
+            c->load = 0;
+        }
     }
 }
 
 /* ---------------------------------------------------------------- requests */
 
-static void res_clear(struct pgov_dbs_result *r, uint32_t cur)
+void pgov_dbs_result_clear(struct pgov_dbs_result *r, uint32_t cur)
 {
     r->flags = 0;
     r->load = 0;
@@ -356,13 +255,13 @@ static void res_clear(struct pgov_dbs_result *r, uint32_t cur)
     r->reserved = 0;
 }
 
-static uint32_t rel_e(const struct pgov_dbs *g, uint32_t rel)
+static uint32_t rel_efficient(const struct pgov_dbs *g, uint32_t rel)
 {
-    return g->v6 ? rel | PGOV_REL_E : rel;
+    return g->kver_6_18 ? rel | PGOV_REL_E : rel;
 }
 
-/* The core's request (spec 6.0): clamp, resolve, "is it a change". */
-DBS_HOT void dbs_request_hot(const struct pgov_dbs *g, struct dbs_mut *m,
+/* The core's request (docs/spec/ondemand.md 6.0): clamp, resolve, "is it a change". */
+PGOV_HOT void dbs_request_hot(const struct pgov_dbs *g, struct dbs_mut *m,
                              struct pgov_dbs_result *r, uint32_t target, uint32_t rel)
 {
     uint32_t t, i = PGOV_DBS_NONE;
@@ -372,7 +271,7 @@ DBS_HOT void dbs_request_hot(const struct pgov_dbs *g, struct dbs_mut *m,
     r->req_khz = target;
     r->rel = rel;
     t = target < m->pmin ? m->pmin : (target > m->pmax ? m->pmax : target);
-    if (!g->v6 && t == m->cur)
+    if (!g->kver_6_18 && t == m->cur)
         return;
     if (g->has_table) {
         i = pgov_ft_target(&g->table, m->pmin, m->pmax, t, rel, &warn);
@@ -395,13 +294,13 @@ static void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov
     dbs_request_hot(g, m, r, target, rel);
 }
 
-/* The limits step (spec 3.5). */
-static void dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+/* The limits step (docs/spec/ondemand.md 3.5). */
+void pgov_dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     if (m->pmax < m->cur)
-        dbs_request(g, m, r, m->pmax, rel_e(g, PGOV_REL_H));
+        dbs_request(g, m, r, m->pmax, rel_efficient(g, PGOV_REL_H));
     else if (m->pmin > m->cur)
-        dbs_request(g, m, r, m->pmin, rel_e(g, PGOV_REL_L));
+        dbs_request(g, m, r, m->pmin, rel_efficient(g, PGOV_REL_L));
     m->sample_delay = 0;
     r->delay_us = 0;
 }
@@ -409,10 +308,10 @@ static void dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct 
 /* ---------------------------------------------------------------- load */
 
 /*
- * Load of every CPU (spec 3.3) into the scratch fields, the policy maximum
- * as return value and the idle periods (spec 3.4) in *idle_periods.
+ * Load of every CPU (docs/spec/ondemand.md 3.3) into the scratch fields, the policy maximum
+ * as return value and the idle periods (docs/spec/ondemand.md 3.4) in *idle_periods.
  */
-DBS_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *idle_periods)
+PGOV_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *idle_periods)
 {
     uint32_t s = m->tun.sampling_rate * m->rate_mult;
     uint32_t s2 = 2u * s, max = 0, ip = PGOV_DBS_NONE, i;
@@ -424,16 +323,16 @@ DBS_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t 
         uint32_t te = (uint32_t)(sn->wall_us - c->prev_wall), it, load, prev = c->prev_load;
         bool longidle;
 
-        if (g->v6)
+        if (g->kver_6_18)
             it = idle > c->prev_idle ? (uint32_t)(idle - c->prev_idle) : 0u;
         else
             it = (uint32_t)(idle - c->prev_idle);
         if (m->tun.ignore_nice_load)
             it += (uint32_t)pgov_div_u64(sn->nice_ns - c->prev_nice, 1000u);
 
-        longidle = g->v6 ? it > s2 : te > s2;
+        longidle = g->kver_6_18 ? it > s2 : te > s2;
         if (longidle) {
-            uint32_t p = (g->v6 ? it : te) / s;
+            uint32_t p = (g->kver_6_18 ? it : te) / s;
 
             if (p < ip)
                 ip = p;
@@ -444,12 +343,12 @@ DBS_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t 
             load = prev;
             prev = 0; /* reuse once */
         } else {
-            if (g->v6)
+            if (g->kver_6_18)
                 load = te > it ? (100u * (te - it)) / te : 0u;
             else if (te >= it)
                 load = (100u * (te - it)) / te;
             else
-                load = pgov_u32_to_s32(it) < 0 ? 100u : 0u;
+                load = pgov_s32(it) < 0 ? 100u : 0u;
             prev = load;
         }
         c->new_load = load;
@@ -459,22 +358,6 @@ DBS_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t 
     }
     *idle_periods = ip;
     return max;
-}
-
-DBS_HOT void dbs_commit_cpus(struct pgov_dbs *g, const struct dbs_mut *m)
-{
-    uint32_t i;
-
-    for (i = 0; i < g->ncpu; i++) {
-        struct dbs_cpu *c = &g->cpu[i];
-
-        c->prev_idle = c->new_idle;
-        c->prev_wall = dbs_snap(g, i)->wall_us;
-        if (m->tun.ignore_nice_load)
-            c->prev_nice = dbs_snap(g, i)->nice_ns;
-        c->prev_load = c->new_prev_load;
-        c->load = c->new_load;
-    }
 }
 
 /* ---------------------------------------------------------------- ondemand */
@@ -493,14 +376,14 @@ static uint32_t bias_search(const struct pgov_dbs *g, const struct dbs_mut *m, u
     /* The kernel only has ascending and "other" searches: pgov_ft_sorted()
      * walks an unsorted table as if it were descending, like the kernel. */
     f = ft_clamp(f, m->pmin, m->pmax);
-    i = pgov_ft_sorted(&g->table, f, rel, g->v6);
+    i = pgov_ft_sorted(&g->table, f, rel, g->kver_6_18);
     /* Every valid entry flagged: the kernel would index -1; use the plain search. */
     if (i == PGOV_FT_NONE)
         i = pgov_ft_sorted(&g->table, f, rel, false);
     return g->table.entries[i].khz;
 }
 
-/* powersave_bias target (spec 4.3). */
+/* powersave_bias target (docs/spec/ondemand.md 4.3). */
 static uint32_t od_bias(const struct pgov_dbs *g, struct dbs_mut *m, uint32_t f, uint32_t rel)
 {
     uint32_t req, avg, lo, hi, d, sr = m->tun.sampling_rate;
@@ -529,7 +412,7 @@ static uint32_t od_bias(const struct pgov_dbs *g, struct dbs_mut *m, uint32_t f,
     return hi;
 }
 
-DBS_HOT void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+PGOV_HOT void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t load = dbs_load(g, m, &r->idle_periods), f;
 
@@ -541,10 +424,10 @@ DBS_HOT void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_re
             m->rate_mult = m->tun.sampling_down_factor;
         r->fnext = m->pmax;
         if (m->tun.powersave_bias) {
-            f = od_bias(g, m, m->pmax, rel_e(g, PGOV_REL_H));
-            dbs_request(g, m, r, f, rel_e(g, PGOV_REL_L));
+            f = od_bias(g, m, m->pmax, rel_efficient(g, PGOV_REL_H));
+            dbs_request(g, m, r, f, rel_efficient(g, PGOV_REL_L));
         } else if (m->cur != m->pmax) {
-            dbs_request(g, m, r, m->pmax, rel_e(g, PGOV_REL_H));
+            dbs_request(g, m, r, m->pmax, rel_efficient(g, PGOV_REL_H));
         }
         return;
     }
@@ -561,20 +444,20 @@ DBS_HOT void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_re
     r->fnext = f;
     m->rate_mult = 1;
     if (m->tun.powersave_bias)
-        f = od_bias(g, m, f, rel_e(g, PGOV_REL_L));
+        f = od_bias(g, m, f, rel_efficient(g, PGOV_REL_L));
     /* The proportional step is the common path: inline the request here. */
-    dbs_request_hot(g, m, r, f, rel_e(g, PGOV_REL_C));
+    dbs_request_hot(g, m, r, f, rel_efficient(g, PGOV_REL_C));
 }
 
-/* ondemand evaluation (spec 4.1); returns the next delay in us. */
-DBS_HOT uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+/* ondemand evaluation (docs/spec/ondemand.md 4.1); returns the next delay in us. */
+PGOV_HOT uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t st = m->sample_type;
 
     m->sample_type = PGOV_DBS_SAMPLE_NORMAL;
     if (st == PGOV_DBS_SAMPLE_SUB && m->sample_delay > 0) {
         r->flags |= PGOV_DBS_RES_SUB;
-        dbs_request(g, m, r, m->freq_lo, rel_e(g, PGOV_REL_H));
+        dbs_request(g, m, r, m->freq_lo, rel_efficient(g, PGOV_REL_H));
         return m->freq_lo_delay_us;
     }
     od_update(g, m, r);
@@ -587,7 +470,7 @@ DBS_HOT uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_
 
 /* ---------------------------------------------------------------- conservative */
 
-DBS_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+PGOV_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t rq = m->requested_freq, load, ip, step, sr = m->tun.sampling_rate;
 
@@ -599,7 +482,7 @@ DBS_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_
         return sr;
     if (rq > m->pmax || rq < m->pmin) {
         rq = m->cur;
-        if (g->v6)
+        if (g->kver_6_18)
             m->requested_freq = rq;
     }
     step = (m->tun.freq_step * m->pmax) / 100u;
@@ -608,7 +491,7 @@ DBS_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_
     if (ip != PGOV_DBS_NONE) {
         uint32_t steps = ip * step;
 
-        if (g->v6)
+        if (g->kver_6_18)
             rq = rq > m->pmin + steps ? rq - steps : m->pmin;
         else
             rq = rq > steps ? rq - steps : m->pmin;
@@ -622,7 +505,7 @@ DBS_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_
             rq = m->pmax;
         r->flags |= PGOV_DBS_RES_FNEXT;
         r->fnext = rq;
-        dbs_request(g, m, r, rq, rel_e(g, PGOV_REL_H));
+        dbs_request(g, m, r, rq, rel_efficient(g, PGOV_REL_H));
         m->requested_freq = rq;
         return sr;
     }
@@ -635,18 +518,18 @@ DBS_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_
         rq = rq > step ? rq - step : m->pmin;
         r->flags |= PGOV_DBS_RES_FNEXT;
         r->fnext = rq;
-        dbs_request(g, m, r, rq, rel_e(g, PGOV_REL_L));
+        dbs_request(g, m, r, rq, rel_efficient(g, PGOV_REL_L));
         m->requested_freq = rq;
     }
     return sr;
 }
 
 /* One evaluation on the scratch snapshots, into @m and @r. */
-DBS_HOT void dbs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+PGOV_HOT void dbs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t delay;
 
-    res_clear(r, m->cur);
+    pgov_dbs_result_clear(r, m->cur);
     if (g->gov == PGOV_DBS_ONDEMAND)
         delay = od_eval(g, m, r);
     else
@@ -656,6 +539,18 @@ DBS_HOT void dbs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_res
     m->evaluations++;
     r->delay_us = delay;
     r->cur_khz = m->cur;
+}
+
+/* Out-of-line copies of the two hot steps for the instance (dbs_gov.c);
+ * the open loop below inlines its own. */
+void pgov_dbs_eval_step(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+{
+    dbs_eval(g, m, r);
+}
+
+void pgov_dbs_commit_step(struct pgov_dbs *g, const struct dbs_mut *m)
+{
+    dbs_baseline(g, m, DBS_BASE_COMMIT);
 }
 
 /* ---------------------------------------------------------------- instance */
@@ -672,27 +567,6 @@ size_t pgov_dbs_size(void)
     return pgov_dbs_size_cpus(PGOV_DBS_MAX_CPUS);
 }
 
-static bool dbs_ok(const struct pgov_dbs *g)
-{
-    return g->magic == DBS_MAGIC;
-}
-
-/* Bytes of struct pgov_dbs_config this version knows. */
-#define DBS_CFG_KNOWN sizeof(struct pgov_dbs_config)
-
-static int cfg_size_check(const struct pgov_dbs_config *cfg)
-{
-    const unsigned char *p = (const unsigned char *)cfg;
-    uint32_t i;
-
-    if (cfg->size < DBS_CFG_KNOWN || cfg->size > 4096u)
-        return PGOV_E2BIG;
-    for (i = (uint32_t)DBS_CFG_KNOWN; i < cfg->size; i++)
-        if (p[i])
-            return PGOV_E2BIG;
-    return PGOV_OK;
-}
-
 /* Final tunables from defaults and the config's overrides. */
 static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
 {
@@ -702,8 +576,8 @@ static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
 
     if (cfg->tun_set & ~DBS_TUN_ALL)
         return PGOV_EINVAL;
-    dbs_defaults(g->gov, g->v6, &cfg->plat, &t);
-    tun_copy(&in, &cfg->tun);
+    dbs_defaults(g->gov, g->kver_6_18, &cfg->plat, &t);
+    PGOV_COPY(&in, &cfg->tun);
     /* Apply the given values first, then check each against the final set,
      * so that the order of up/down_threshold does not matter. */
     for (id = 0; id <= PGOV_DBS_FREQ_STEP; id++) {
@@ -723,7 +597,7 @@ static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
             return err;
         *tun_field(&t, id) = v;
     }
-    tun_copy(&g->m.tun, &t);
+    PGOV_COPY(&g->m.tun, &t);
     return PGOV_OK;
 }
 
@@ -750,7 +624,7 @@ static int cfg_cpus(struct pgov_dbs *g, const struct pgov_dbs_config *cfg, uint3
     return g->owner == PGOV_DBS_NONE ? PGOV_EINVAL : PGOV_OK;
 }
 
-static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, struct pgov_dbs **gp)
+int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, struct pgov_dbs **gp)
 {
     struct pgov_dbs *g = mem;
     uint32_t ncpu, prof;
@@ -758,7 +632,7 @@ static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, s
 
     if (!mem || !cfg)
         return PGOV_EFAULT;
-    err = cfg_size_check(cfg);
+    err = pgov_sized_check(cfg, cfg->size, PGOV_DBS_CONFIG_SIZE_V1, sizeof(*cfg));
     if (err)
         return err;
     ncpu = cfg->ncpu ? cfg->ncpu : 1u;
@@ -782,7 +656,7 @@ static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, s
     if (plat_check(&cfg->plat) || cfg->cur_khz == 0)
         return PGOV_EINVAL;
 
-    /* Every field set explicitly (no "= {0}": see tun_copy()). */
+    /* Every field set explicitly (no "= {0}", which may become memset: deps.h). */
     g->magic = 0;
     g->open = 0;
     g->started = 0;
@@ -790,9 +664,10 @@ static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, s
     g->snap_stride = 0;
     g->snap_base = NULL;
     g->hw.ctx = NULL;
+    g->hal_read = NULL;
     g->gov = cfg->gov;
     g->kver = prof;
-    g->v6 = prof == PGOV_KVER_6_18;
+    g->kver_6_18 = prof == PGOV_KVER_6_18;
     g->variant = cfg->variant;
     g->ncpu = ncpu;
     g->no_nohz = (cfg->plat.flags & PGOV_DBS_PLAT_NO_NOHZ) != 0;
@@ -841,102 +716,24 @@ static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, s
     err = cfg_cpus(g, cfg, ncpu);
     if (err)
         return err;
-    res_clear(&g->m.last, g->m.cur);
+    pgov_dbs_result_clear(&g->m.last, g->m.cur);
     *gp = g;
     return PGOV_OK;
 }
 
 /* Governor start on the scratch snapshots, then the limits step. */
-static void dbs_start(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+void pgov_dbs_start_state(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
-    uint32_t i;
-
     m->rate_mult = 1;
-    for (i = 0; i < g->ncpu; i++) {
-        struct dbs_cpu *c = &g->cpu[i];
-
-        c->prev_idle = dbs_idle(g, m, dbs_snap(g, i));
-        c->prev_wall = dbs_snap(g, i)->wall_us;
-        c->prev_load = 0;
-        c->load = 0;
-        if (m->tun.ignore_nice_load)
-            c->prev_nice = dbs_snap(g, i)->nice_ns;
-    }
+    dbs_baseline(g, m, DBS_BASE_START);
     m->sample_type = PGOV_DBS_SAMPLE_NORMAL;
     m->freq_lo = 0;
     m->down_skip = 0;
     m->requested_freq = g->gov == PGOV_DBS_CONSERVATIVE ? m->cur : 0u;
     m->last_sample = 0;
-    res_clear(r, m->cur);
-    dbs_limits_step(g, m, r);
-    res_copy(&m->last, r);
-}
-
-/* Read every CPU's counters into scratch through the HAL. */
-static int hal_read(struct pgov_dbs *g)
-{
-    uint32_t i;
-
-    for (i = 0; i < g->ncpu; i++) {
-        int err = g->hw.ops.read_idle(g->hw.ctx, g->cpu[i].cpu, &g->cpu[i].snap);
-
-        if (err)
-            return err;
-    }
-    g->snap_base = &g->cpu[0].snap;
-    g->snap_stride = (uint32_t)sizeof(struct dbs_cpu);
-    return PGOV_OK;
-}
-
-/* Send a change decided in @r to the driver; returns a callback error. */
-static int hal_apply(struct pgov_dbs *g, uint64_t now, const struct pgov_dbs_result *r)
-{
-    int err;
-
-    if (!(r->flags & PGOV_DBS_RES_CHG))
-        return PGOV_OK;
-    err = g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu[g->owner].cpu, r->cur_khz);
-    if (err)
-        return err;
-    if (g->hw.ops.trace) {
-        struct pgov_hw_trace ev;
-
-        ev.time_ns = now;
-        ev.cpu = g->cpu[g->owner].cpu;
-        ev.kind = PGOV_HW_TRACE_FREQ;
-        ev.a = (int64_t)r->cur_khz;
-        ev.b = (int64_t)r->rel;
-        g->hw.ops.trace(g->hw.ctx, &ev);
-    }
-    return PGOV_OK;
-}
-
-int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *cfg,
-                  const struct pgov_hw_ops *ops, void *ctx, struct pgov_dbs **out)
-{
-    struct pgov_dbs *g;
-    struct pgov_dbs_result r;
-    int err;
-
-    if (!out || !ops)
-        return PGOV_EFAULT;
-    err = dbs_setup(mem, len, cfg, &g);
-    if (err)
-        return err;
-    err = pgov_hw_bind(&g->hw, ops, ctx, PGOV_HW_NEED_IDLE | PGOV_HW_NEED_FREQ);
-    if (err)
-        return err;
-    err = hal_read(g);
-    if (err)
-        return err;
-    dbs_start(g, &g->m, &r);
-    err = hal_apply(g, 0, &r);
-    if (err)
-        return err;
-    g->started = 1;
-    g->magic = DBS_MAGIC;
-    *out = g;
-    return PGOV_OK;
+    pgov_dbs_result_clear(r, m->cur);
+    pgov_dbs_limits_step(g, m, r);
+    PGOV_COPY(&m->last, r);
 }
 
 int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_config *cfg,
@@ -947,7 +744,7 @@ int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_config *cfg,
 
     if (!out)
         return PGOV_EFAULT;
-    err = dbs_setup(mem, len, cfg, &g);
+    err = pgov_dbs_setup(mem, len, cfg, &g);
     if (err)
         return err;
     g->open = 1;
@@ -980,24 +777,24 @@ int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t
     err = snap_take(g, snap, nsnap);
     if (err)
         return err;
-    dbs_start(g, &g->m, &g->m.last);
+    pgov_dbs_start_state(g, &g->m, &g->m.last);
+    snap_drop(g);
     g->started = 1;
     if (res)
-        res_copy(res, &g->m.last);
+        PGOV_COPY(res, &g->m.last);
     return PGOV_OK;
-}
-
-/* The hook gate (spec 3.1): a u64 difference compared as s64. */
-DBS_HOT bool dbs_due(const struct dbs_mut *m, uint64_t now)
-{
-    return pgov_u64_to_s64(now - m->last_sample) >= m->sample_delay;
 }
 
 int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns)
 {
+    if (!g)
+        return PGOV_EFAULT;
     /* Bound instances gate inside pgov_dbs_update(): recording a time here
-     * without their evaluation would skew their cadence. */
-    if (!g || !dbs_ok(g) || !g->open || !g->started || !dbs_due(&g->m, now_ns))
+     * without their evaluation would skew their cadence. A misuse is an
+     * error, never a plain "not due" the caller could not tell apart. */
+    if (!dbs_ok(g) || !g->open || !g->started)
+        return PGOV_EINVAL;
+    if (!dbs_due(&g->m, now_ns))
         return 0;
     g->m.last_sample = now_ns;
     return 1;
@@ -1018,13 +815,14 @@ int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint3
     /* Open loop cannot fail past this point: work in place. */
     dbs_eval(g, &g->m, &g->m.last);
     if (g->m.last.flags & PGOV_DBS_RES_EVAL)
-        dbs_commit_cpus(g, &g->m);
+        dbs_baseline(g, &g->m, DBS_BASE_COMMIT);
+    snap_drop(g);
     if (res)
-        res_copy(res, &g->m.last);
+        PGOV_COPY(res, &g->m.last);
     return PGOV_OK;
 }
 
-static int limits_check(const struct pgov_dbs *g, uint32_t min, uint32_t max)
+int pgov_dbs_limits_check(const struct pgov_dbs *g, uint32_t min, uint32_t max)
 {
     if (min > max || min < g->cpuinfo_min || max > g->cpuinfo_max)
         return PGOV_EINVAL;
@@ -1038,104 +836,15 @@ int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
 
     if (!g)
         return PGOV_EFAULT;
-    if (!dbs_ok(g) || !g->open || !g->started || limits_check(g, min_khz, max_khz))
+    if (!dbs_ok(g) || !g->open || !g->started || pgov_dbs_limits_check(g, min_khz, max_khz))
         return PGOV_EINVAL;
     g->m.pmin = min_khz;
     g->m.pmax = max_khz;
-    res_clear(&r, g->m.cur);
-    dbs_limits_step(g, &g->m, &r);
-    res_copy(&g->m.last, &r);
+    pgov_dbs_result_clear(&r, g->m.cur);
+    pgov_dbs_limits_step(g, &g->m, &r);
+    PGOV_COPY(&g->m.last, &r);
     if (res)
-        res_copy(res, &r);
-    return PGOV_OK;
-}
-
-int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint32_t flags)
-{
-    struct dbs_mut m;
-    struct pgov_dbs_result r;
-    int err;
-
-    (void)flags;
-    if (!g)
-        return PGOV_EFAULT;
-    if (pgov_unlikely(!dbs_ok(g) || g->open))
-        return g->open ? PGOV_ENOSYS : PGOV_EINVAL;
-    if (pgov_likely(!dbs_due(&g->m, now_ns)))
-        return PGOV_OK;
-    if (cpu != g->cpu[g->owner].cpu) {
-        uint32_t i;
-
-        for (i = 0; i < g->ncpu && g->cpu[i].cpu != cpu; i++)
-            ;
-        if (i == g->ncpu)
-            return PGOV_OK; /* not a CPU of this policy: ignored */
-    }
-    err = hal_read(g);
-    if (err)
-        return err;
-    mut_copy(&m, &g->m);
-    m.last_sample = now_ns;
-    dbs_eval(g, &m, &r);
-    err = hal_apply(g, now_ns, &r);
-    if (err)
-        return err;
-    if (r.flags & PGOV_DBS_RES_EVAL)
-        dbs_commit_cpus(g, &m);
-    res_copy(&m.last, &r);
-    mut_copy(&g->m, &m);
-    return PGOV_OK;
-}
-
-int pgov_dbs_update(struct pgov_dbs *g, uint64_t now_ns, uint32_t flags)
-{
-    if (!g)
-        return PGOV_EFAULT;
-    if (!dbs_ok(g))
-        return PGOV_EINVAL;
-    return pgov_dbs_update_cpu(g, g->cpu[g->owner].cpu, now_ns, flags);
-}
-
-int pgov_dbs_timer(struct pgov_dbs *g, uint64_t now_ns, uint64_t *next_ns)
-{
-    uint64_t d, next;
-    int err;
-
-    if (!g || !next_ns)
-        return PGOV_EFAULT;
-    err = pgov_dbs_update(g, now_ns, 0);
-    if (err)
-        return err;
-    d = (uint64_t)g->m.sample_delay;
-    next = g->m.last_sample + d;
-    *next_ns = next < d ? UINT64_MAX : next;
-    return PGOV_OK;
-}
-
-int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim)
-{
-    struct dbs_mut m;
-    struct pgov_dbs_result r;
-    int err;
-
-    if (!g || !lim)
-        return PGOV_EFAULT;
-    if (!dbs_ok(g))
-        return PGOV_EINVAL;
-    if (g->open)
-        return PGOV_ENOSYS;
-    if (limits_check(g, lim->min_khz, lim->max_khz))
-        return PGOV_EINVAL;
-    mut_copy(&m, &g->m);
-    m.pmin = lim->min_khz;
-    m.pmax = lim->max_khz;
-    res_clear(&r, m.cur);
-    dbs_limits_step(g, &m, &r);
-    err = hal_apply(g, m.last_sample, &r);
-    if (err)
-        return err;
-    res_copy(&m.last, &r);
-    mut_copy(&g->m, &m);
+        PGOV_COPY(res, &r);
     return PGOV_OK;
 }
 
@@ -1154,7 +863,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
     err = tun_rule(g, &g->m.tun, g->m.rate_mult, id, &v);
     if (err)
         return err;
-    mut_copy(&m, &g->m);
+    PGOV_COPY(&m, &g->m);
     switch (id) {
     case PGOV_DBS_SAMPLING_RATE:
         m.sample_delay = 0;
@@ -1182,12 +891,17 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
         if (g->open)
             err = snap_take(g, snap, nsnap);
         else
-            err = snap ? PGOV_EINVAL : hal_read(g);
+            err = snap ? PGOV_EINVAL : g->hal_read(g);
+        if (!err)
+            dbs_baseline(g, &m, DBS_BASE_REBASE);
+        if (g->open)
+            snap_drop(g);
+        else
+            scratch_clear(g);
         if (err)
             return err;
-        dbs_rebaseline(g, &m);
     }
-    mut_copy(&g->m, &m);
+    PGOV_COPY(&g->m, &m);
     return PGOV_OK;
 }
 
@@ -1197,7 +911,7 @@ int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
         return PGOV_EFAULT;
     if (!dbs_ok(g))
         return PGOV_EINVAL;
-    tun_copy(&out->tun, &g->m.tun);
+    PGOV_COPY(&out->tun, &g->m.tun);
     out->gov = g->gov;
     out->kver = g->kver;
     out->variant = g->variant;
@@ -1217,7 +931,7 @@ int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
     out->last_sample_ns = g->m.last_sample;
     out->sample_delay_ns = (uint64_t)g->m.sample_delay;
     out->evaluations = g->m.evaluations;
-    res_copy(&out->last, &g->m.last);
+    PGOV_COPY(&out->last, &g->m.last);
     return PGOV_OK;
 }
 

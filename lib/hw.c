@@ -2,20 +2,18 @@
 /* Binding and validation of the hardware vtable. */
 #include "pgov/hw.h"
 
+#include "internal/sized.h"
+
 #define PGOV_HW_NEED_ALL 0x7Fu
 
 int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, void *ctx, uint32_t need)
 {
     if (!out || !ops)
         return PGOV_EFAULT;
-    if (ops->size < PGOV_HW_OPS_SIZE_V1)
-        return PGOV_E2BIG;
     /* A newer caller's table: callbacks this version cannot call must be
      * absent, or the caller would believe them used. */
-    const unsigned char *tail = (const unsigned char *)ops;
-    for (size_t i = sizeof(*ops); i < ops->size; i++)
-        if (tail[i] != 0)
-            return PGOV_E2BIG;
+    if (pgov_sized_check(ops, ops->size, PGOV_HW_OPS_SIZE_V1, sizeof(*ops)))
+        return PGOV_E2BIG;
     if (ops->flags != 0 || (need & ~PGOV_HW_NEED_ALL) != 0)
         return PGOV_EINVAL;
     if (((need & PGOV_HW_NEED_CLOCK) && !ops->clock_ns) ||

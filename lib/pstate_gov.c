@@ -3,16 +3,27 @@
  * The per-CPU intel_pstate governor instance: drives the decision layer of
  * lib/pstate.c and lib/hwp.c through the hw.h vtable. State lives in caller
  * storage; a HAL error leaves the instance as it was before the call.
+ *
+ * The path of one scheduler hook: pgov_pstate_update() returns at once when
+ * the sample interval has not passed, else jumps through hooks[] (indexed by
+ * profile) to hook_<profile>(), which calls hook_run() with that profile.
+ * hook_run() runs the algorithm of internal/pstate_algo.h: pst_hook_pre()
+ * (boost bookkeeping, "is a sample due"), the HAL reads, then
+ * pst_hook_sample() (sample, decide, write the P-state, commit). The v4.5
+ * profiles are timer-driven (pgov_pstate_timer(), timer_apply()) and the
+ * HWP boost profile runs update_hwp().
  */
 #include "pgov/pstate.h"
 #include "pgov/hwp.h"
 
 #include "internal/compiler.h"
+#include "internal/deps.h"
+#include "internal/hal.h"
 #include "internal/hwp_impl.h"
 #include "internal/math64.h"
 #include "internal/pstate_algo.h"
-#include "internal/pstate_copy.h"
 #include "internal/pstate_impl.h"
+#include "internal/sized.h"
 
 /*
  * The valid mark: "pst" plus the profile, so pgov_pstate_update() checks the
@@ -21,26 +32,18 @@
 #define PSTATE_MAGIC 0x70737400u /* "pst\0" */
 #define PSTATE_KEY(prof) (PSTATE_MAGIC | (prof))
 
-#if defined(__GNUC__) || defined(__clang__)
-#define PST_NOINLINE PGOV_NOINLINE
-#define PST_HOOK_INLINE static inline PGOV_ALWAYS_INLINE
-#else
-#define PST_NOINLINE
-#define PST_HOOK_INLINE static inline
-#endif
-
 struct pgov_pstate {
     /* Hot fields first: the skipped hook reads only these two. */
     uint64_t next_ns; /* st.time_ns + sample interval: the skip filter */
-    uint32_t notfast; /* non-zero: timer/HWP profile, options or a boost */
+    uint32_t slow_path; /* non-zero: timer/HWP profile, options or a boost */
     uint32_t key; /* PSTATE_KEY(profile) once initialised */
     struct pgov_pstate_state st;
-    struct pgov_pstate_params prm;
-    struct pgov_pstate_bounds b;
+    struct pgov_pstate_params params;
+    struct pgov_pstate_bounds bounds;
     struct pgov_hw_limits plat;
     struct pgov_pstate_limits lim; /* with zeros mapped to defaults */
-    struct pgov_hwp_boost_state hst;
-    struct pgov_hwp_boost_params hprm;
+    struct pgov_hwp_boost_state hwp_state;
+    struct pgov_hwp_boost_params hwp_params;
     struct pgov_pstate_shared *shared;
     uint64_t samples;
     uint32_t cpu;
@@ -71,33 +74,33 @@ size_t pgov_pstate_size(void)
  */
 static void refresh_fast(struct pgov_pstate *g)
 {
-    g->notfast = g->timer || g->hwp || g->prm.options || g->st.iowait_boost != 0;
-    g->next_ns = g->st.time_ns + g->prm.sample_ns;
+    g->slow_path = g->timer || g->hwp || g->params.options || g->st.iowait_boost != 0;
+    g->next_ns = g->st.time_ns + g->params.sample_ns;
 }
 
 /* Validate @lim and map its zeros to the defaults for platform @plat. */
 static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_limits *plat,
                             const struct pgov_pstate_limits *lim, struct pgov_pstate_limits *eff,
-                            struct pgov_pstate_bounds *b, struct pgov_hwp_boost_params *hprm)
+                            struct pgov_pstate_bounds *b, struct pgov_hwp_boost_params *hwp_params)
 {
     struct pgov_pstate_limits e;
     struct pgov_hwp_boost_params h;
     int rc;
 
-    pst_hwpp_copy(&h, &g->hprm);
-    pst_limits_zero(&e);
+    PGOV_COPY(&h, &g->hwp_params);
+    PGOV_ZERO(&e);
     /* Size 0 means "all defaults" only for an all-zero struct: fields set
      * with the size forgotten must not be ignored silently. */
     if (lim && lim->size == 0) {
-        rc = pstate_check_size(lim, (uint32_t)sizeof(*lim), sizeof(lim->size));
+        rc = pgov_sized_check(lim, (uint32_t)sizeof(*lim), 0, sizeof(lim->size));
         if (rc)
             return rc;
     }
     if (lim && lim->size != 0) {
-        rc = pstate_check_size(lim, lim->size, sizeof(*lim));
+        rc = pgov_sized_check(lim, lim->size, PGOV_PSTATE_LIMITS_SIZE_V1, sizeof(*lim));
         if (rc)
             return rc;
-        pst_limits_copy(&e, lim);
+        PGOV_COPY(&e, lim);
     }
     e.size = sizeof(e);
     if (e.max_perf_fp == 0)
@@ -107,7 +110,7 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
         int off = e.no_turbo || (plat->flags & PGOV_HW_LIM_TURBO_DISABLED);
         e.max_ratio = off ? plat->max_pstate : plat->turbo_pstate;
     }
-    rc = pgov_pstate_bounds_init(&g->prm, plat, &e, b);
+    rc = pgov_pstate_bounds_init(&g->params, plat, &e, b);
     if (rc)
         return rc;
     if (g->hwp) {
@@ -126,8 +129,8 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
         b->lo = (uint32_t)req & 0xffu;
         b->hi = (uint32_t)(req >> 8) & 0xffu;
     }
-    pst_limits_copy(eff, &e);
-    pst_hwpp_copy(hprm, &h);
+    PGOV_COPY(eff, &e);
+    PGOV_COPY(hwp_params, &h);
     return PGOV_OK;
 }
 
@@ -151,15 +154,15 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
 
     /* Field by field (no memset on small cores); hw is filled by the bind. */
     g->next_ns = 0;
-    g->notfast = 1;
+    g->slow_path = 1;
     g->key = 0;
-    pst_state_zero(&g->st);
-    pst_params_copy(&g->prm, &prm);
-    pst_bounds_zero(&g->b);
-    pst_hwlim_zero(&g->plat);
-    pst_limits_zero(&g->lim);
-    pst_hwps_zero(&g->hst);
-    pst_hwpp_zero(&g->hprm);
+    PGOV_ZERO(&g->st);
+    PGOV_COPY(&g->params, &prm);
+    PGOV_ZERO(&g->bounds);
+    PGOV_ZERO(&g->plat);
+    PGOV_ZERO(&g->lim);
+    PGOV_ZERO(&g->hwp_state);
+    PGOV_ZERO(&g->hwp_params);
     g->shared = NULL;
     g->samples = 0;
     g->last_path = 0;
@@ -177,25 +180,25 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     rc = pgov_hw_bind(&g->hw, ops, ctx, need);
     if (rc)
         return rc;
-    rc = pst_hal_err(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &g->plat));
+    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &g->plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&g->plat);
     if (rc)
         return rc;
-    g->hprm.hold_ns = prm.hold_ns;
-    g->hprm.tick_ns = prm.tick_ns;
-    rc = effective_limits(g, &g->plat, &cfg->limits, &g->lim, &g->b, &g->hprm);
+    g->hwp_params.hold_ns = prm.hold_ns;
+    g->hwp_params.tick_ns = prm.tick_ns;
+    rc = effective_limits(g, &g->plat, &cfg->limits, &g->lim, &g->bounds, &g->hwp_params);
     if (rc)
         return rc;
-    rc = pgov_pstate_state_reset(&g->st, &g->prm, &g->plat);
+    rc = pgov_pstate_state_reset(&g->st, &g->params, &g->plat);
     if (rc)
         return rc;
 
     if (!g->hwp) {
         /* CPU init requests the minimum P-state, without limit clamping. */
-        uint64_t ctl = ((uint64_t)g->plat.min_pstate << 8) | ((uint64_t)g->b.ctl_turbo << 32);
-        rc = pst_hal_err(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, g->plat.min_pstate, ctl));
+        uint64_t ctl = ((uint64_t)g->plat.min_pstate << 8) | ((uint64_t)g->bounds.ctl_turbo << 32);
+        rc = pgov_hal_rc(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, g->plat.min_pstate, ctl));
         if (rc)
             return rc;
     }
@@ -207,14 +210,14 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
         struct pgov_hw_idle idle;
         idle.iowait_us = 0;
         in.flags = 0;
-        rc = pst_hal_err(g->hw.ops.clock_ns(g->hw.ctx, &in.now_ns));
+        rc = pgov_hal_rc(g->hw.ops.clock_ns(g->hw.ctx, &in.now_ns));
         if (rc)
             return rc;
-        rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
+        rc = pgov_hal_rc(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
         if (rc)
             return rc;
         if (prm.profile == PGOV_PSTATE_PROF_ATOM_4_5) {
-            rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
+            rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
             if (rc)
                 return rc;
         }
@@ -223,36 +226,33 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
         in.tsc = c.tsc;
         in.iowait_us = idle.iowait_us;
         in.event = PGOV_PSTATE_EV_INIT;
-        rc = pgov_pstate_decide(&g->prm, &g->plat, &g->b, &g->st, &in, &res);
+        rc = pgov_pstate_decide(&g->params, &g->plat, &g->bounds, &g->st, &in, &res);
         if (rc)
             return rc;
         g->last_path = res.path;
     }
     refresh_fast(g);
-    g->key = PSTATE_KEY(g->prm.profile);
+    g->key = PSTATE_KEY(g->params.profile);
     *out = g;
     return PGOV_OK;
 }
 
-static void trace(struct pgov_pstate *g, uint64_t now, uint32_t kind, int64_t a, int64_t b)
+static void trace(const struct pgov_pstate *g, uint64_t now, uint32_t kind, int64_t a, int64_t b)
 {
-    if (g->hw.ops.trace) {
-        struct pgov_hw_trace ev = {now, g->cpu, kind, a, b};
-        g->hw.ops.trace(g->hw.ctx, &ev);
-    }
+    pgov_hal_trace(&g->hw, now, g->cpu, kind, a, b);
 }
 
 /* Counters (and Atom iowait time) through the HAL. */
 static int read_inputs(struct pgov_pstate *g, struct pgov_hw_counters *c, uint64_t *iowait_us)
 {
-    int rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, c));
+    int rc = pgov_hal_rc(g->hw.ops.read_counters(g->hw.ctx, g->cpu, c));
 
     if (pgov_unlikely(rc))
         return rc;
     *iowait_us = 0;
     if (pgov_unlikely(g->atom)) {
         struct pgov_hw_idle idle;
-        rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
+        rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
         if (rc)
             return rc;
         *iowait_us = idle.iowait_us;
@@ -277,22 +277,22 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
 
     if (rc)
         return rc;
-    pst_state_copy(&tmp, &g->st);
+    PGOV_COPY(&tmp, &g->st);
     in.aperf = c.aperf;
     in.mperf = c.mperf;
     in.tsc = c.tsc;
     in.now_ns = now;
     in.flags = 0;
     in.event = PGOV_PSTATE_EV_TIMER;
-    rc = pstate_decide_fast(&g->prm, &g->plat, &g->b, &tmp, &in, &res);
+    rc = pgov_pstate_decide_unchecked(&g->params, &g->plat, &g->bounds, &tmp, &in, &res);
     if (rc)
         return rc;
     if (res.write) {
-        rc = pst_hal_err(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, res.pstate, res.perf_ctl));
+        rc = pgov_hal_rc(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, res.pstate, res.perf_ctl));
         if (rc)
             return rc;
     }
-    pst_state_copy(&g->st, &tmp);
+    PGOV_COPY(&g->st, &tmp);
     g->last_path = res.path;
     g->samples++;
     if (g->hw.ops.trace)
@@ -300,26 +300,26 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
     return PGOV_OK;
 }
 
-PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+PGOV_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_hwp_boost_state h;
     struct pgov_hwp_boost_result res;
 
-    pst_hwps_copy(&h, &g->hst);
-    (void)hwp_boost_step(&g->hprm, &h, now, flags, &res);
+    PGOV_COPY(&h, &g->hwp_state);
+    (void)pgov_hwp_boost_update_unchecked(&g->hwp_params, &h, now, flags, &res);
     if (res.write) {
-        int rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
+        int rc = pgov_hal_rc(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
         if (rc)
             return rc;
-        trace(g, now, PGOV_HW_TRACE_BOOST, g->hst.boost_min, h.boost_min);
+        trace(g, now, PGOV_HW_TRACE_BOOST, g->hwp_state.boost_min, h.boost_min);
     }
-    pst_hwps_copy(&g->hst, &h);
+    PGOV_COPY(&g->hwp_state, &h);
     g->last_path = res.path;
     return PGOV_OK;
 }
 
-/* One hook call for profile @prof (a constant in every caller). */
-PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
+/* One hook call for profile @prof (a constant in optimised builds). */
+PGOV_HOT int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_pstate_result pre;
     uint64_t last_update = 0;
@@ -330,10 +330,10 @@ PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now,
         g->last_path = PGOV_PSTATE_PATH_REMOTE;
         return PGOV_OK;
     }
-    if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->prm.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
+    if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->params.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
         g->shared) {
         const struct pgov_pstate_shared *sh = g->shared;
-        if (sh->seen && now - sh->last_io_ns <= g->prm.tick_ns)
+        if (sh->seen && now - sh->last_io_ns <= g->params.tick_ns)
             flags |= PSTATE_IN_SYSBOOST;
     }
     if (pstate_prof_load(prof)) {
@@ -342,7 +342,7 @@ PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now,
         boost = g->st.iowait_boost;
     }
 
-    how = pst_hook_pre(prof, &g->prm, &g->st, now, flags, &pre);
+    how = pst_hook_pre(prof, &g->params, &g->st, now, flags, &pre);
     if (how == 0) {
         g->last_path = pre.path; /* boost bookkeeping only: nothing can fail */
         goto out;
@@ -359,7 +359,7 @@ PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now,
             goto fail;
         iowait_us = idle.iowait_us;
     }
-    rc = pst_hook_sample(prof, &g->prm, &g->plat, &g->b, &g->st, now, &c, iowait_us, how == 2,
+    rc = pst_hook_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, iowait_us, how == 2,
                          NULL, &g->hw, g->cpu);
     if (pgov_likely(rc == PST_DECIDED)) {
         g->last_path = how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
@@ -374,53 +374,66 @@ PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now,
         goto fail;
     }
 out:
-    if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->prm.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
+    if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->params.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
         (flags & PGOV_UPDATE_IOWAIT) && g->shared) {
         g->shared->last_io_ns = now;
         g->shared->seen = 1;
     }
-    /* PID profiles have no options and no boost: notfast stays 0. */
+    /* PID profiles have no options and no boost: slow_path stays 0. */
     if (pstate_prof_load(prof))
-        g->notfast = pstate_options(prof, &g->prm) | g->st.iowait_boost;
-    g->next_ns = g->st.time_ns + g->prm.sample_ns;
+        g->slow_path = pstate_options(prof, &g->params) | g->st.iowait_boost;
+    g->next_ns = g->st.time_ns + g->params.sample_ns;
     return PGOV_OK;
 fail:
     if (pstate_prof_load(prof)) {
         g->st.last_update_ns = last_update;
         g->st.iowait_boost = boost;
     }
-    return pst_hal_err(rc);
+    return pgov_hal_rc(rc);
 }
 
 /*
- * Optimised builds get one copy of the hook per profile (the profile is a
- * constant in each, so its tests fold away); unoptimised builds (debug,
- * coverage) keep one generic copy, so every branch is a real decision.
+ * One hook per profile, each calling hook_run() with its profile as a
+ * constant, so optimised builds get a copy of the algorithm specialised for
+ * it. Unoptimised builds (debug, coverage) read the profile from the
+ * instance instead and keep hook_run() a single out-of-line function
+ * (PGOV_HOT), so every branch there is a real decision.
  */
 #if defined(__OPTIMIZE__)
-#define PST_HOOK(name, prof)                                                                       \
-    PST_NOINLINE static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)              \
-    {                                                                                              \
-        return hook_run(prof, g, now, flags);                                                      \
-    }
+#define HOOK_PROFILE(g, prof) (prof)
 #else
-#define PST_HOOK(name, prof)                                                                       \
-    static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)                           \
-    {                                                                                              \
-        return hook_generic(g, now, flags);                                                        \
-    }
-PST_NOINLINE static int hook_generic(struct pgov_pstate *g, uint64_t now, uint32_t flags)
-{
-    return hook_run(g->prm.profile, g, now, flags);
-}
+#define HOOK_PROFILE(g, prof) ((void)(prof), (g)->params.profile)
 #endif
-PST_HOOK(hook_pid_4_6, PGOV_PSTATE_PROF_PID_4_6)
-PST_HOOK(hook_pid_4_13, PGOV_PSTATE_PROF_PID_4_13)
-PST_HOOK(hook_atom_4_6, PGOV_PSTATE_PROF_ATOM_4_6)
-PST_HOOK(hook_load_4_13, PGOV_PSTATE_PROF_LOAD_4_13)
-PST_HOOK(hook_load_4_17, PGOV_PSTATE_PROF_LOAD_4_17)
-PST_HOOK(hook_load_6_19, PGOV_PSTATE_PROF_LOAD_6_19)
-#undef PST_HOOK
+
+PGOV_NOINLINE static int hook_pid_4_6(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_PID_4_6), g, now, flags);
+}
+
+PGOV_NOINLINE static int hook_pid_4_13(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_PID_4_13), g, now, flags);
+}
+
+PGOV_NOINLINE static int hook_atom_4_6(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_ATOM_4_6), g, now, flags);
+}
+
+PGOV_NOINLINE static int hook_load_4_13(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_LOAD_4_13), g, now, flags);
+}
+
+PGOV_NOINLINE static int hook_load_4_17(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_LOAD_4_17), g, now, flags);
+}
+
+PGOV_NOINLINE static int hook_load_6_19(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_LOAD_6_19), g, now, flags);
+}
 
 /* v4.5 has no hook: its timer drives it. */
 static int hook_timer_driven(struct pgov_pstate *g, uint64_t now, uint32_t flags)
@@ -456,7 +469,7 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
      * (s64)(now - sample.time) < interval (never the other way round, so
      * wrapped or backwards times take the exact test below).
      */
-    if (pgov_likely((flags | g->notfast) == 0) && fp_u2s64(now_ns - g->next_ns) < 0)
+    if (pgov_likely((flags | g->slow_path) == 0) && pgov_u2s64(now_ns - g->next_ns) < 0)
         return PGOV_OK;
     if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
         return PGOV_EINVAL;
@@ -481,7 +494,7 @@ int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
     rc = timer_apply(g, now_ns);
     if (rc)
         return rc;
-    *next_ns = now_ns + g->prm.sample_ns;
+    *next_ns = now_ns + g->params.sample_ns;
     return PGOV_OK;
 }
 
@@ -499,7 +512,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return PGOV_EINVAL;
     if (lim->size == 0)
         return PGOV_E2BIG;
-    rc = pst_hal_err(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat));
+    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&plat);
@@ -510,15 +523,15 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return rc;
     if (g->hwp) {
         /* The new request replaces any boost, as a limits write does. */
-        rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, h.hwp_request));
+        rc = pgov_hal_rc(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, h.hwp_request));
         if (rc)
             return rc;
-        g->hst.boost_min = 0;
+        g->hwp_state.boost_min = 0;
     }
-    pst_hwlim_copy(&g->plat, &plat);
-    pst_limits_copy(&g->lim, &eff);
-    pst_bounds_copy(&g->b, &b);
-    pst_hwpp_copy(&g->hprm, &h);
+    PGOV_COPY(&g->plat, &plat);
+    PGOV_COPY(&g->lim, &eff);
+    PGOV_COPY(&g->bounds, &b);
+    PGOV_COPY(&g->hwp_params, &h);
     trace(g, 0, PGOV_HW_TRACE_LIMITS, b.lo, b.hi);
     return PGOV_OK;
 }
@@ -539,19 +552,19 @@ int pgov_pstate_get_status(const struct pgov_pstate *g, struct pgov_pstate_statu
         return PGOV_EFAULT;
     if (!pst_valid(g))
         return PGOV_EINVAL;
-    out->profile = g->prm.profile;
+    out->profile = g->params.profile;
     out->cpu = g->cpu;
     if (g->hwp) {
-        out->pstate = g->hst.boost_min ? g->hst.boost_min : g->b.lo;
-        out->boost = g->hst.boost_min;
+        out->pstate = g->hwp_state.boost_min ? g->hwp_state.boost_min : g->bounds.lo;
+        out->boost = g->hwp_state.boost_min;
     } else {
         out->pstate = g->st.pstate;
         out->boost = g->st.iowait_boost;
     }
     out->freq_khz = out->pstate * g->plat.scaling_khz;
     out->busy_scaled = g->st.busy_scaled;
-    out->lo = g->b.lo;
-    out->hi = g->b.hi;
+    out->lo = g->bounds.lo;
+    out->hi = g->bounds.hi;
     out->last_path = g->last_path;
     out->reserved = 0;
     out->last_sample_ns = g->st.time_ns;

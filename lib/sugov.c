@@ -1,20 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* schedutil iowait boost and next-frequency selection (spec/pstate.md 9.1). */
+/* schedutil iowait boost and next-frequency selection (docs/spec/pstate.md 9.1). */
 #include "pgov/sugov.h"
-#include "pgov/pstate.h"
+#include "pgov/gov.h"
 
 #include "internal/compiler.h"
+#include "internal/deps.h"
 #include "internal/fp.h"
 #include "internal/sugov_impl.h"
 
 #define CAP_SCALE 1024u
 #define IOWAIT_BOOST_MIN (CAP_SCALE / 8)
 
-#if defined(__GNUC__) || defined(__clang__)
-#define SUGOV_COLD static PGOV_COLD
-#else
-#define SUGOV_COLD static
-#endif
 
 /* The numeric fields: max_cap 1..1024, a reference frequency, a tick. */
 static inline int params_bad_values(const struct pgov_sugov_params *prm)
@@ -30,30 +26,6 @@ int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
         (prm->options & ~PGOV_SUGOV_OPT_NONINVARIANT))
         return PGOV_EINVAL;
     return PGOV_OK;
-}
-
-/* Field by field: struct copies may become memcpy() on small cores. */
-void sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s)
-{
-    d->last_update_ns = s->last_update_ns;
-    d->last_freq_update_ns = s->last_freq_update_ns;
-    d->iowait_boost = s->iowait_boost;
-    d->pending = s->pending;
-    d->next_freq = s->next_freq;
-    d->cached_raw_freq = s->cached_raw_freq;
-    d->need_update = s->need_update;
-    d->reserved = s->reserved;
-}
-
-static void result_copy(struct pgov_sugov_result *d, const struct pgov_sugov_result *s)
-{
-    d->path = s->path;
-    d->boost_req = s->boost_req;
-    d->pending_req = s->pending_req;
-    d->boost_util = s->boost_util;
-    d->util_eff = s->util_eff;
-    d->next_f = s->next_f;
-    d->raw_freq = s->raw_freq;
 }
 
 /* map_util_perf + map_util_freq against reference @ref + the table-less resolve. */
@@ -84,45 +56,45 @@ static uint32_t next_freq(const struct pgov_sugov_params *prm, uint32_t util, ui
 }
 
 /* Options or a reserved word set: the full check, then either reference. */
-SUGOV_COLD uint32_t next_freq_cold(const struct pgov_sugov_params *prm, uint32_t util,
-                                   uint32_t cur_khz, uint64_t *raw)
+static PGOV_COLD int64_t next_freq_cold(const struct pgov_sugov_params *prm, uint32_t util,
+                                         uint32_t cur_khz, uint64_t *raw)
 {
     uint64_t r;
 
     if (pgov_sugov_params_check(prm))
-        return 0;
+        return PGOV_EINVAL;
     uint32_t f = next_freq(prm, util, cur_khz, &r);
     if (raw)
         *raw = r;
     return f;
 }
 
-uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
-                              uint32_t cur_khz, uint64_t *raw)
+int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
+                             uint32_t cur_khz, uint64_t *raw)
 {
     uint64_t r;
 
     if (pgov_unlikely(!prm))
-        return 0;
+        return PGOV_EFAULT;
     /* The common case (invariant, no reserved bits) tests each word once. */
     if (pgov_unlikely((prm->options | prm->reserved) != 0))
         return next_freq_cold(prm, util, cur_khz, raw);
     if (pgov_unlikely(params_bad_values(prm)))
-        return 0;
+        return PGOV_EINVAL;
     uint32_t f = freq_of(prm, util, prm->max_freq_khz, &r);
     if (raw)
         *raw = r;
     return f;
 }
 
-void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
+void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
                    struct pgov_sugov_state *out, uint64_t now_ns, uint32_t flags,
                    uint32_t util_cfs, uint32_t held, struct pgov_sugov_result *res)
 {
     struct pgov_sugov_result r;
     struct pgov_sugov_state s;
 
-    sugov_state_copy(&s, st);
+    PGOV_COPY(&s, st);
     r.path = 0;
     r.boost_util = 0;
     r.util_eff = 0;
@@ -131,7 +103,7 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
 
     /* 1-2: the boost request, before any rate limiting. */
     uint32_t set = flags & PGOV_UPDATE_IOWAIT;
-    if (s.iowait_boost && fp_u2s64(now_ns - s.last_update_ns) > fp_u2s64(prm->tick_ns)) {
+    if (s.iowait_boost && pgov_u2s64(now_ns - s.last_update_ns) > pgov_u2s64(prm->tick_ns)) {
         /* Signed: a clock that went backwards never resets. */
         s.iowait_boost = set ? IOWAIT_BOOST_MIN : 0;
         s.pending = set;
@@ -147,10 +119,10 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
 
     /* 3: rate limit. */
     if (!s.need_update &&
-        fp_u2s64(now_ns - s.last_freq_update_ns) < fp_u2s64(prm->rate_limit_ns)) {
+        pgov_u2s64(now_ns - s.last_freq_update_ns) < pgov_u2s64(prm->rate_limit_ns)) {
         r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
-        sugov_state_copy(out, &s);
-        result_copy(res, &r);
+        PGOV_COPY(out, &s);
+        PGOV_COPY(res, &r);
         return;
     }
 
@@ -204,8 +176,8 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
         s.next_freq = nf;
         s.last_freq_update_ns = now_ns;
     }
-    sugov_state_copy(out, &s);
-    result_copy(res, &r);
+    PGOV_COPY(out, &s);
+    PGOV_COPY(res, &r);
 }
 
 int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st,
@@ -222,6 +194,6 @@ int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
     if ((flags & ~PGOV_UPDATE_IOWAIT) || held > 1 || st->reserved != 0 || st->pending > 1 ||
         st->need_update > 1 || st->iowait_boost > CAP_SCALE)
         return PGOV_EINVAL;
-    sugov_compute(prm, st, st, now_ns, flags, util_cfs, held, res);
+    pgov_sugov_decide_unchecked(prm, st, st, now_ns, flags, util_cfs, held, res);
     return PGOV_OK;
 }

@@ -322,7 +322,7 @@ static void test_open_loop_contract(void **state)
     assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
     assert_int_equal(pgov_dbs_evaluate(g, s, 1, &r), PGOV_EINVAL); /* not started */
     assert_int_equal(pgov_dbs_limits(g, 1600000, 3900000, &r), PGOV_EINVAL);
-    assert_int_equal(pgov_dbs_should_sample(g, 1), 0);
+    assert_int_equal(pgov_dbs_should_sample(g, 1), PGOV_EINVAL); /* not started */
     assert_int_equal(pgov_dbs_start(g, s, 2, &r), PGOV_EINVAL); /* one CPU */
     assert_int_equal(pgov_dbs_start(g, NULL, 1, &r), PGOV_EFAULT);
     assert_int_equal(pgov_dbs_start(NULL, s, 1, &r), PGOV_EFAULT);
@@ -354,7 +354,7 @@ static void test_open_loop_contract(void **state)
     assert_int_equal(pgov_dbs_should_sample(g, 8000000), 1);
     /* Going backwards never fires. */
     assert_int_equal(pgov_dbs_should_sample(g, 5), 0);
-    assert_int_equal(pgov_dbs_should_sample(NULL, 5), 0);
+    assert_int_equal(pgov_dbs_should_sample(NULL, 5), PGOV_EFAULT);
 
     /* Limits: max below cur -> request max, relation H; inverted -> EINVAL. */
     assert_int_equal(pgov_dbs_limits(g, 1600000, 2500000, &r), PGOV_OK);
@@ -605,6 +605,49 @@ static void test_closed_loop_ondemand(void **state)
     }
 }
 
+/* A backend bug (a positive return) is an error, never a success code:
+ * it once made pgov_dbs_init() return 1 (PGOV_WARN_KERNEL) with *out NULL. */
+static void test_hal_positive_return(void **state)
+{
+    (void)state;
+    struct fake_idle f;
+    struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, PGOV_KVER_6_18);
+    struct pgov_dbs *g = NULL;
+
+    fake_idle_init(&f, 1, 1600000, 3900000);
+    f.fail_read = 1;
+    assert_int_equal(pgov_dbs_init(mem, sizeof(mem), &c, &fake_idle_ops, &f, &g), PGOV_EIO);
+    assert_null(g);
+    f.fail_read = 0;
+    assert_int_equal(pgov_dbs_init(mem, sizeof(mem), &c, &fake_idle_ops, &f, &g), PGOV_OK);
+    fake_idle_advance(&f, 100000);
+    f.fail_read = 7;
+    assert_int_equal(pgov_dbs_update(g, UINT64_C(1) << 40, 0), PGOV_EIO);
+}
+
+/* One size rule for every config (internal/sized.h): a large struct from a
+ * newer caller with zero tail bytes is accepted (dbs once capped the size
+ * at 4096), a non-zero tail byte or a size below the first version is not. */
+static void test_cfg_size_rule(void **state)
+{
+    (void)state;
+    static struct {
+        struct pgov_dbs_config c;
+        unsigned char tail[8192];
+    } big;
+    struct pgov_dbs *g = NULL;
+
+    memset(&big, 0, sizeof(big));
+    big.c = base_cfg(PGOV_DBS_ONDEMAND, PGOV_KVER_6_18);
+    big.c.size = (uint32_t)sizeof(big);
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &big.c, &g), PGOV_OK);
+    big.tail[5000] = 1;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &big.c, &g), PGOV_E2BIG);
+    big.tail[5000] = 0;
+    big.c.size = (uint32_t)PGOV_DBS_CONFIG_SIZE_V1 - 4;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &big.c, &g), PGOV_E2BIG);
+}
+
 static void test_hal_errors_leave_state(void **state)
 {
     (void)state;
@@ -623,13 +666,20 @@ static void test_hal_errors_leave_state(void **state)
 
     fake_idle_advance(&f, 8000);
     now += 8000000;
+    /* Byte-identical, scratch included (the instance is in `mem`). */
+    size_t n = pgov_dbs_size_cpus(1);
+    static unsigned char raw[sizeof(mem)];
+    memcpy(raw, mem, n);
     f.fail_read = PGOV_EIO;
     assert_int_equal(pgov_dbs_update(g, now, 0), PGOV_EIO);
+    assert_memory_equal(raw, mem, n);
     f.fail_read = 0;
     f.fail_set = PGOV_EAGAIN;
     assert_int_equal(pgov_dbs_update(g, now, 0), PGOV_EAGAIN);
+    assert_memory_equal(raw, mem, n);
     struct pgov_dbs_limits lim = {1600000, 2000000};
     assert_int_equal(pgov_dbs_set_limits(g, &lim), PGOV_EAGAIN);
+    assert_memory_equal(raw, mem, n);
     b = state_of(g);
     pgov_dbs_get_cpu(g, 0, &cb);
     assert_memory_equal(&a, &b, sizeof(a));
@@ -656,7 +706,7 @@ static void test_hal_errors_leave_state(void **state)
     struct pgov_hw_idle s = {0};
     assert_int_equal(pgov_dbs_store(g, PGOV_DBS_IGNORE_NICE_LOAD, 0, &s, 1), PGOV_EINVAL);
     /* Open-loop entries are refused on a bound instance. */
-    assert_int_equal(pgov_dbs_should_sample(g, now + 1000000000), 0);
+    assert_int_equal(pgov_dbs_should_sample(g, now + 1000000000), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_evaluate(g, &s, 1, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_start(g, &s, 1, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_limits(g, 1600000, 3900000, NULL), PGOV_EINVAL);
@@ -925,7 +975,7 @@ static void test_null_and_garbage(void **state)
     assert_int_equal(pgov_dbs_store(bad, 0, 8000, NULL, 0), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_get_state(bad, &st), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_get_cpu(bad, 0, &cs), PGOV_EINVAL);
-    assert_int_equal(pgov_dbs_should_sample(bad, 0), 0);
+    assert_int_equal(pgov_dbs_should_sample(bad, 0), PGOV_EINVAL);
     /* An open instance: evaluate with a missing snapshot array. */
     assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
     assert_int_equal(pgov_dbs_start(g, s, 1, NULL), PGOV_OK);
@@ -944,6 +994,8 @@ int main(void)
         cmocka_unit_test(test_stores),
         cmocka_unit_test(test_deadband),
         cmocka_unit_test(test_closed_loop_ondemand),
+        cmocka_unit_test(test_hal_positive_return),
+        cmocka_unit_test(test_cfg_size_rule),
         cmocka_unit_test(test_hal_errors_leave_state),
         cmocka_unit_test(test_two_cpu_policy),
         cmocka_unit_test(test_counters_backwards),

@@ -828,12 +828,12 @@ static void test_sugov(void **st)
     assert_int_equal(pgov_sugov_next_freq(&p, 0, 0, NULL), 3900000);
     p.min_khz = 1600000;
     p.max_cap = 0;
-    assert_int_equal(pgov_sugov_next_freq(&p, 1, 0, NULL), 0);
+    assert_int_equal(pgov_sugov_next_freq(&p, 1, 0, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_params_check(&p), PGOV_EINVAL);
     p.max_cap = 1024;
-    /* Every invalid word gives 0 and leaves *raw alone, whichever path
-     * (invariant fast path, options/reserved slow path) sees it. */
-    assert_int_equal(pgov_sugov_next_freq(NULL, 512, 0, &raw), 0);
+    /* Every invalid word gives PGOV_EINVAL and leaves *raw alone, whichever
+     * path (invariant fast path, options/reserved slow path) sees it. */
+    assert_int_equal(pgov_sugov_next_freq(NULL, 512, 0, &raw), PGOV_EFAULT);
     static const struct {
         uint32_t max_cap, max_freq, options, reserved;
         uint64_t tick;
@@ -852,7 +852,7 @@ static void test_sugov(void **st)
         q.tick_ns = bad[i].tick;
         raw = 77;
         assert_int_equal(pgov_sugov_params_check(&q), PGOV_EINVAL);
-        assert_int_equal(pgov_sugov_next_freq(&q, 512, 2000000, &raw), 0);
+        assert_int_equal(pgov_sugov_next_freq(&q, 512, 2000000, &raw), PGOV_EINVAL);
         assert_int_equal(raw, 77);
     }
     /* Non-invariant without a raw pointer; max_cap 1 is the smallest valid. */

@@ -383,11 +383,39 @@ static void test_v618_random_model(void **st)
     }
 }
 
+/* Size-prefixed config: the first published prefix is accepted (fields it
+ * does not cover read as 0), anything shorter is not, and a newer, longer
+ * struct is accepted only with zero bytes beyond what this version knows. */
+static void test_cfg_sizes(void **state)
+{
+    (void)state;
+    struct pgov_util_est_rq rq;
+    struct {
+        struct pgov_util_est_cfg c;
+        uint32_t more[2];
+    } big;
+
+    memset(&big, 0, sizeof(big));
+    big.c.kver = PGOV_KVER_6_18;
+    big.c.flags = 0xdeadu; /* not covered by the V1 size: ignored */
+    big.c.size = (uint32_t)PGOV_UTIL_EST_CFG_SIZE_V1;
+    assert_int_equal(big.c.size, 8);
+    assert_int_equal(pgov_util_est_init(&rq, &big.c), PGOV_OK);
+    big.c.size = (uint32_t)PGOV_UTIL_EST_CFG_SIZE_V1 - 1;
+    assert_int_equal(pgov_util_est_init(&rq, &big.c), PGOV_E2BIG);
+    big.c.flags = 0;
+    big.c.size = (uint32_t)sizeof(big);
+    assert_int_equal(pgov_util_est_init(&rq, &big.c), PGOV_OK);
+    big.more[1] = 1;
+    assert_int_equal(pgov_util_est_init(&rq, &big.c), PGOV_E2BIG);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_profiles),
         cmocka_unit_test(test_cfg_validation),
+        cmocka_unit_test(test_cfg_sizes),
         cmocka_unit_test(test_errors_leave_state),
         cmocka_unit_test(test_update_util_range),
         cmocka_unit_test(test_v618_rules),

@@ -448,6 +448,8 @@ static int ods_row(void *state, struct replay_row *r)
         if (replay_u64(r, "t_ns", &t) || read_snaps(r, snap, &n))
             return -1;
         int fire = pgov_dbs_should_sample(s->g, t);
+        if (fire < 0)
+            return replay_fail(r, "should_sample: %d", fire);
         replay_set_u64(r, "fire", (uint64_t)fire);
         if (!fire)
             return set_state(s, r, gov, NULL);

@@ -36,7 +36,7 @@
  * switched Atom to the load algorithm; anything before 4.5) is
  * ::PGOV_ENOTSUP. Only PID_4_5, PID_4_6, PID_4_13, ATOM_4_6, LOAD_4_17,
  * LOAD_6_19 and HWP_BOOST_6_19 are pinned by kernel vectors; ATOM_4_5 and
- * LOAD_4_13 are composed from the same verified pieces (spec 3, 4.6, 5.3).
+ * LOAD_4_13 are composed from the same verified pieces (docs/spec/pstate.md 3, 4.6, 5.3).
  *
  * **Time** is the scheduler clock in ns. Counters are raw 64-bit APERF,
  * MPERF, TSC; every delta is modular, so counter wrap is harmless.
@@ -54,26 +54,12 @@
 #include <stdint.h>
 #include "export.h"
 #include "err.h"
+#include "gov.h"
 #include "hw.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/**
- * Update-hook flag: the scheduler's SCHED_CPUFREQ_IOWAIT (a task woke up
- * after waiting for I/O). Bit 0, as in every kernel covered. Shared by every
- * governor's `*_update()`.
- */
-#define PGOV_UPDATE_IOWAIT 0x1u
-/**
- * Update-hook flag: the callback runs on a CPU other than the instance's
- * `cpu` (a remote callback). Such calls are ignored, as the kernel ignores
- * them (v4.14+; earlier kernels never issued them).
- */
-#define PGOV_UPDATE_REMOTE 0x2u
-/** Every flag bit defined; other bits are rejected with ::PGOV_EINVAL. */
-#define PGOV_UPDATE_ALL (PGOV_UPDATE_IOWAIT | PGOV_UPDATE_REMOTE)
 
 /** Policy family (::pgov_pstate_config.policy). */
 enum pgov_pstate_policy {
@@ -124,8 +110,6 @@ enum pgov_pstate_profile {
 
 /** Kernel default sampling interval (10 ms). */
 #define PGOV_PSTATE_DEFAULT_SAMPLE_NS 10000000u
-/** Default tick length: TICK_NSEC at HZ=250 (4 ms). */
-#define PGOV_PSTATE_DEFAULT_TICK_NS 4000000u
 /** Default HWP boost hold time (hwp_boost_hold_time_ns, 3 ms). */
 #define PGOV_PSTATE_DEFAULT_HOLD_NS 3000000u
 
@@ -171,6 +155,9 @@ struct pgov_pstate_limits {
     uint64_t hwp_cap;     /**< HWP: IA32_HWP_CAPABILITIES (guaranteed in
                            *   bits 15:8); 0: guaranteed = max_pstate */
 };
+/** Size of the first published ::pgov_pstate_limits (0.1): the smallest `size` accepted.
+ *  Frozen; later versions append fields after `hwp_cap`. */
+#define PGOV_PSTATE_LIMITS_SIZE_V1 (offsetof(struct pgov_pstate_limits, hwp_cap) + sizeof(((struct pgov_pstate_limits *)0)->hwp_cap))
 
 /**
  * @brief Instance configuration. Set `size = sizeof(struct
@@ -198,6 +185,9 @@ struct pgov_pstate_config {
      *  other field must be 0 too (else ::PGOV_E2BIG). */
     struct pgov_pstate_limits limits;
 };
+/** Size of the first published ::pgov_pstate_config (0.1): the smallest `size` accepted.
+ *  Frozen; later versions append fields after `limits`. */
+#define PGOV_PSTATE_CONFIG_SIZE_V1 (offsetof(struct pgov_pstate_config, limits) + sizeof(((struct pgov_pstate_config *)0)->limits))
 
 /**
  * @brief Resolved, validated parameters of one profile (decision layer).

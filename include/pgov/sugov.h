@@ -18,7 +18,7 @@
  *
  * Profiles: only the current schedutil (v6.18 = v6.19) is implemented;
  * `kver` 6.18 .. newest and ::PGOV_KVER_LATEST select it, older releases are
- * ::PGOV_ENOTSUP (their boost worked in frequency units, spec 9.2).
+ * ::PGOV_ENOTSUP (their boost worked in frequency units, docs/spec/pstate.md 9.2).
  */
 #ifndef PGOV_SUGOV_H
 #define PGOV_SUGOV_H
@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include "export.h"
 #include "err.h"
+#include "gov.h"
 #include "hw.h"
 
 #ifdef __cplusplus
@@ -85,18 +86,22 @@ struct pgov_sugov_result {
  * @param prm      parameters
  * @param util     utilization, capacity units (clamped to max_cap)
  * @param cur_khz  current frequency (non-invariant reference only)
- * @param raw      receives the unclamped frequency (may be NULL)
- * @return the frequency in kHz, or 0 if @p prm is invalid or NULL.
+ * @param raw      receives the unclamped frequency (may be NULL; untouched on
+ *                 error)
+ * @return the frequency in kHz (0 .. UINT32_MAX), or a negative ::pgov_err:
+ *         ::PGOV_EFAULT for a NULL @p prm, ::PGOV_EINVAL when
+ *         pgov_sugov_params_check() rejects @p prm. A value and an error in
+ *         one return, as littlefs's reads: test `< 0`, then narrow.
  */
-PGOV_API uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
-                                       uint32_t cur_khz, uint64_t *raw);
+PGOV_API int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
+                                      uint32_t cur_khz, uint64_t *raw);
 
 /**
  * @brief One schedutil update callback (sugov_update_single_freq).
  * @param prm       parameters
  * @param st        state, updated
  * @param now_ns    scheduler clock
- * @param flags     PGOV_UPDATE_IOWAIT (pstate.h); PGOV_UPDATE_REMOTE is
+ * @param flags     PGOV_UPDATE_IOWAIT (gov.h); PGOV_UPDATE_REMOTE is
  *                  rejected here (a single-CPU policy has no remote updates)
  * @param util_cfs  CFS utilization, capacity units
  * @param held      1 if the CPU has not been idle since the previous call
@@ -136,6 +141,9 @@ struct pgov_sugov_config {
     uint32_t max_cap;       /**< CPU capacity 1..1024; 0: 1024 */
     uint32_t reserved;      /**< must be 0 */
 };
+/** Size of the first published ::pgov_sugov_config (0.1): the smallest `size` accepted.
+ *  Frozen; later versions append fields after `reserved`. */
+#define PGOV_SUGOV_CONFIG_SIZE_V1 (offsetof(struct pgov_sugov_config, reserved) + sizeof(((struct pgov_sugov_config *)0)->reserved))
 
 /** Policy limits for pgov_sugov_set_limits(). Zero means cpuinfo min/max. */
 struct pgov_sugov_limits {
@@ -144,6 +152,9 @@ struct pgov_sugov_limits {
     uint32_t max_khz; /**< policy->max (0: cpuinfo max); below min: max wins */
     uint32_t reserved; /**< must be 0 */
 };
+/** Size of the first published ::pgov_sugov_limits (0.1): the smallest `size` accepted.
+ *  Frozen; later versions append fields after `reserved`. */
+#define PGOV_SUGOV_LIMITS_SIZE_V1 (offsetof(struct pgov_sugov_limits, reserved) + sizeof(((struct pgov_sugov_limits *)0)->reserved))
 
 /** Opaque per-CPU schedutil instance, in caller storage. */
 struct pgov_sugov;

@@ -48,6 +48,7 @@
 #ifndef PGOV_UTIL_EST_H
 #define PGOV_UTIL_EST_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "export.h"
 #include "err.h"
@@ -81,6 +82,9 @@ struct pgov_util_est_cfg {
     uint32_t flags; /**< ::pgov_util_est_flags bits */
     uint32_t reserved; /**< must be 0 */
 };
+/** Smallest accepted ::pgov_util_est_cfg.size: the first published
+ *  prefix {size, kver}; `flags` and `reserved` read as 0 when not covered. */
+#define PGOV_UTIL_EST_CFG_SIZE_V1 (offsetof(struct pgov_util_est_cfg, flags))
 
 /**
  * @brief Per-task estimate. 8 bytes, frozen layout.

@@ -7,11 +7,8 @@
 
 /* One decision on validated inputs: reads @st, writes the new state to
  * @out (may be @st) and the outputs to @res. Cannot fail. */
-void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
+void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
                    struct pgov_sugov_state *out, uint64_t now_ns, uint32_t flags,
                    uint32_t util_cfs, uint32_t held, struct pgov_sugov_result *res);
-
-/* Field-by-field state copy (no memcpy on small cores). */
-void sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s);
 
 #endif
