@@ -255,7 +255,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 CHECK(h.khz == b.st.cur_khz);
             } else {
                 struct pgov_dbs_result r;
-                if (!pgov_dbs_should_sample(g, now))
+                int fire = pgov_dbs_should_sample(g, now);
+                CHECK(fire == 0 || fire == 1); /* a started instance never errs */
+                if (!fire)
                     continue;
                 CHECK(pgov_dbs_evaluate(g, s, c.ncpu, &r) == PGOV_OK);
                 snap_of(g, c.ncpu, &b);
