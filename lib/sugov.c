@@ -117,7 +117,8 @@ uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util
 
 void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
                    struct pgov_sugov_state *out, uint64_t now_ns, uint32_t flags,
-                   uint32_t util_cfs, uint32_t held, struct pgov_sugov_result *res)
+                   uint32_t util_cfs, uint32_t held, uint32_t cur_khz,
+                   struct pgov_sugov_result *res)
 {
     struct pgov_sugov_result r;
     struct pgov_sugov_state s;
@@ -177,7 +178,7 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
     uint32_t prev_cached = s.cached_raw_freq;
     uint32_t nf;
     uint64_t raw;
-    nf = next_freq(prm, util, s.next_freq, &raw);
+    nf = next_freq(prm, util, cur_khz, &raw);
     r.raw_freq = raw;
     if (raw == s.cached_raw_freq && !s.need_update) {
         nf = s.next_freq;
@@ -222,6 +223,7 @@ int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
     if ((flags & ~PGOV_UPDATE_IOWAIT) || held > 1 || st->reserved != 0 || st->pending > 1 ||
         st->need_update > 1 || st->iowait_boost > CAP_SCALE)
         return PGOV_EINVAL;
-    sugov_compute(prm, st, st, now_ns, flags, util_cfs, held, res);
+    /* With fast switching policy->cur is the last committed frequency. */
+    sugov_compute(prm, st, st, now_ns, flags, util_cfs, held, st->next_freq, res);
     return PGOV_OK;
 }

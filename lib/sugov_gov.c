@@ -29,7 +29,7 @@ struct pgov_sugov {
     uint32_t cpu_min_khz; /* cpuinfo range from get_limits */
     uint32_t cpu_max_khz;
     uint32_t last_path;
-    uint32_t reserved;
+    uint32_t cur_khz; /* policy->cur: seeded at init, then each commit */
     struct pgov_hw hw;
 };
 
@@ -78,7 +78,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     kv = pgov_kver_resolve(cfg->kver);
     if (kv < PGOV_KVER_6_18) /* also 0: invalid */
         return PGOV_ENOTSUP;
-    if (cfg->reserved != 0 || (cfg->options & ~PGOV_SUGOV_OPT_NONINVARIANT) ||
+    if ((cfg->options & ~PGOV_SUGOV_OPT_NONINVARIANT) ||
         cfg->max_cap > CAP_SCALE || cfg->rate_limit_ns > RATE_LIMIT_MAX ||
         cfg->tick_ns > TICK_MAX)
         return PGOV_EINVAL;
@@ -119,7 +119,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     g->have_idle = 0;
     g->util = 0;
     g->last_path = 0;
-    g->reserved = 0;
+    g->cur_khz = cfg->cur_khz ? cfg->cur_khz : g->cpu_max_khz;
     g->magic = SUGOV_MAGIC;
     *out = g;
     return PGOV_OK;
@@ -162,11 +162,13 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
         idle_us = idle.idle_us + idle.iowait_us;
         held = g->have_idle && idle_us == g->last_idle_us;
     }
-    sugov_compute(&g->prm, &g->st, &s, now_ns, flags & PGOV_UPDATE_IOWAIT, g->util, held, &res);
+    sugov_compute(&g->prm, &g->st, &s, now_ns, flags & PGOV_UPDATE_IOWAIT, g->util, held,
+                  g->cur_khz, &res);
     if (res.path == PGOV_SUGOV_PATH_COMMIT) {
         rc = g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu, res.next_f);
         if (rc)
             return rc < 0 ? rc : PGOV_EIO;
+        g->cur_khz = res.next_f;
     }
     sugov_state_copy(&g->st, &s);
     if (res.path != PGOV_SUGOV_PATH_RATE_LIMITED) {

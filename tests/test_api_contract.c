@@ -2110,7 +2110,7 @@ DEF(pgov_sugov_init, 12, PGOV_EINVAL)
 }
 DEF(pgov_sugov_init, 13, PGOV_EINVAL)
 {
-    w->scfg.reserved = 1;
+    w->scfg.tick_ns = UINT64_C(1000000001); /* above 1 s */
     return snap(w), SINIT(&w->scfg, &w->sgx);
 }
 DEF(pgov_sugov_init, 14, PGOV_EINVAL)

@@ -258,11 +258,58 @@ static void test_arguments(void **st)
     assert_int_equal(pgov_sugov_set_limits(g, &l), PGOV_EINVAL);
 }
 
+/* Non-invariant: the reference is 1.25 x policy->cur, which the instance
+ * keeps (seeded at init, updated on commit). Closed loop through the fake
+ * HAL: a full-util CPU must be driven to a frequency and then upwards. */
+static void test_noninvariant_closed_loop(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    fake_hw_init(&f, 0, NULL); /* cpuinfo 1.6 .. 3.9 GHz */
+    struct pgov_sugov_config c = cfg();
+    c.options = PGOV_SUGOV_OPT_NONINVARIANT;
+    c.cur_khz = 2000000; /* policy->cur when the governor starts */
+    struct pgov_sugov *g = mk(&c, &f);
+    assert_int_equal(pgov_sugov_set_util(g, 1024), 0);
+    uint64_t t = 0;
+    for (int i = 0; i < 1000; i++) {
+        t += 2 * MS;
+        f.now_ns = t;
+        fake_hw_run(&f, 0, 0);
+        f.idle_us += 1; /* idled: no hold */
+        assert_int_equal(pgov_sugov_update(g, t, 0), 0);
+    }
+    /* util 1024 -> perf 1024 -> 2.0 GHz * 1.25 = 2.5 GHz, then 3.125 GHz,
+     * then 3.906 GHz clamped to 3.9 GHz: three commits, then it stays. */
+    assert_int_equal(f.nwrites, 3);
+    assert_int_equal(f.writes[0].value, 2500000);
+    assert_int_equal(f.writes[1].value, 3125000);
+    assert_int_equal(f.writes[2].value, 3900000);
+    assert_int_equal(status(g).freq_khz, 3900000);
+
+    /* Default seed: cpuinfo max; util 512 -> perf 640 -> 3.9 * 1.25 * 640 /
+     * 1024 = 3.046875 GHz, then 2.380371 GHz (from 3046875 * 1.25). */
+    fake_hw_init(&f, 0, NULL);
+    c.cur_khz = 0;
+    g = mk(&c, &f);
+    assert_int_equal(pgov_sugov_set_util(g, 512), 0);
+    t = 0;
+    for (int i = 0; i < 2; i++) {
+        t += 2 * MS;
+        f.idle_us += 1;
+        assert_int_equal(pgov_sugov_update(g, t, 0), 0);
+    }
+    assert_int_equal(f.nwrites, 2);
+    assert_int_equal(f.writes[0].value, 3046875);
+    assert_int_equal(f.writes[1].value, 2380370);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_matches_decide),
         cmocka_unit_test(test_closed_loop),
+        cmocka_unit_test(test_noninvariant_closed_loop),
         cmocka_unit_test(test_limits_and_errors),
         cmocka_unit_test(test_arguments),
     };

@@ -134,7 +134,9 @@ struct pgov_sugov_config {
     uint64_t rate_limit_ns; /**< 0: 1 ms; at most 10 s */
     uint64_t tick_ns;       /**< TICK_NSEC; 0: 4 ms (HZ=250); at most 1 s */
     uint32_t max_cap;       /**< CPU capacity 1..1024; 0: 1024 */
-    uint32_t reserved;      /**< must be 0 */
+    uint32_t cur_khz;       /**< policy->cur when the governor starts, the
+                                 non-invariant reference until the first
+                                 commit; 0: cpuinfo max (was `reserved`) */
 };
 
 /** Policy limits for pgov_sugov_set_limits(). Zero means cpuinfo min/max. */

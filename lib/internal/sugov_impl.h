@@ -6,10 +6,12 @@
 #include "pgov/sugov.h"
 
 /* One decision on validated inputs: reads @st, writes the new state to
- * @out (may be @st) and the outputs to @res. Cannot fail. */
+ * @out (may be @st) and the outputs to @res. @cur_khz is policy->cur, the
+ * non-invariant reference. Cannot fail. */
 void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
                    struct pgov_sugov_state *out, uint64_t now_ns, uint32_t flags,
-                   uint32_t util_cfs, uint32_t held, struct pgov_sugov_result *res);
+                   uint32_t util_cfs, uint32_t held, uint32_t cur_khz,
+                   struct pgov_sugov_result *res);
 
 /* Field-by-field state copy (no memcpy on small cores). */
 void sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s);
