@@ -1,13 +1,30 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# tests/vectors is a verbatim copy of the team's golden vectors; fail if the
-# shared copy exists and differs (then re-copy it, do not edit vectors here).
+# tests/vectors holds a verbatim copy of the team's golden vectors plus files
+# this project made (listed in tests/vectors/PROJECT.md). Every file present
+# in the shared copy must be here and identical (re-copy it, never edit it);
+# files only here are allowed and listed.
 ours=$1 shared=$2
 if [ ! -d "$shared" ]; then
   echo "vectors_in_sync: $shared not present; using the committed copy"; exit 0
 fi
-if diff -r -q "$shared" "$ours"; then
-  echo "vectors_in_sync: $(ls "$ours" | wc -l) files identical to $shared"
-else
-  echo "vectors_in_sync: tests/vectors differs from $shared" >&2; exit 1
-fi
+bad=0 same=0
+for f in "$shared"/* "$shared"/.[!.]*; do
+  [ -e "$f" ] || continue
+  n=$(basename "$f")
+  if [ -d "$f" ]; then
+    echo "vectors_in_sync: $n: a folder in the shared copy (not expected)" >&2; bad=1
+  elif [ ! -f "$ours/$n" ]; then
+    echo "vectors_in_sync: $n: missing from tests/vectors" >&2; bad=1
+  elif ! cmp -s "$f" "$ours/$n"; then
+    echo "vectors_in_sync: $n: differs from $shared/$n" >&2; bad=1
+  else
+    same=$((same + 1))
+  fi
+done
+for f in "$ours"/*; do
+  n=$(basename "$f")
+  [ -e "$shared/$n" ] || echo "vectors_in_sync: project file $n (not in $shared)"
+done
+[ "$bad" -eq 0 ] || exit 1
+echo "vectors_in_sync: $same shared files identical to $shared"

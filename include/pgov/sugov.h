@@ -7,7 +7,9 @@
  * Utilization is a number in capacity units (0 .. max_cap, 1024 = the
  * biggest CPU) that the caller computes, typically with the PELT, util_est
  * and uclamp modules of this library (`util_cfs` = the CPU's CFS
- * utilization, already max(util_avg, util_est) and clamped by uclamp).
+ * utilization, already max(util_avg, util_est) and clamped by uclamp for
+ * pgov_sugov_decide(); unclamped for pgov_sugov_decide_in(), which applies
+ * uclamp and the deadline floor in the kernel's v6.8+ order).
  * Model: one CPU per policy, fast switch, frequency-invariant x86
  * (reference frequency = max frequency) or non-invariant (option), no
  * frequency table (the request is clamped to [min, max]; min > max -> max).
@@ -112,6 +114,42 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide(const struct pgov_sugov_params *p
                                                struct pgov_sugov_result *res);
 
 /**
+ * @brief Inputs of pgov_sugov_decide_in(): the utilisation terms of
+ *        sugov_get_util as the kernel composes them since v6.8.
+ *
+ * Set `size = sizeof(struct pgov_sugov_input)`. Unlike pgov_sugov_decide(),
+ * `util` is NOT clamped by uclamp beforehand: the clamps are applied after
+ * the iowait boost and the 1.25 headroom,
+ * `perf = max(max(bw_min, uclamp_min), min(headroom(max(util, boost)),
+ * min(uclamp_max, max_cap)))`.
+ */
+struct pgov_sugov_input {
+    uint32_t size;       /**< sizeof(struct pgov_sugov_input) */
+    uint32_t flags;      /**< PGOV_UPDATE_IOWAIT (pstate.h) or 0 */
+    uint32_t util;       /**< effective_cpu_util: CFS + RT + DL + IRQ, capacity units */
+    uint32_t uclamp_min; /**< the rq's UCLAMP_MIN value, 0..1024 */
+    uint32_t uclamp_max; /**< the rq's UCLAMP_MAX value, 0..1024 (1024: unclamped) */
+    uint32_t bw_min;     /**< floor: irq + cpu_bw_dl (deadline bandwidth), capacity units */
+    uint32_t held;       /**< 0/1: the idle-calls counter did not move (see pgov_sugov_decide()) */
+    uint32_t capped;     /**< 0/1: uclamp_rq_is_capped: the hold rule does not apply */
+    uint32_t cur_khz;    /**< policy->cur, non-invariant reference; 0: st->next_freq */
+    uint32_t reserved;   /**< must be 0 */
+};
+
+/**
+ * @brief pgov_sugov_decide() with the kernel's uclamp, deadline-floor and
+ *        "capped" handling (v6.8+ composition, the only one implemented).
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_E2BIG (@p in size below the
+ *         first version or unknown non-zero trailing bytes); ::PGOV_EINVAL
+ *         (as pgov_sugov_decide(), uclamp values above 1024, held or capped
+ *         not 0/1, reserved non-zero). State unchanged on error.
+ */
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide_in(const struct pgov_sugov_params *prm,
+                                                  struct pgov_sugov_state *st, uint64_t now_ns,
+                                                  const struct pgov_sugov_input *in,
+                                                  struct pgov_sugov_result *res);
+
+/**
  * @brief Check parameters: max_cap 1..1024, max_freq_khz > 0, reserved 0,
  *        known options, tick_ns > 0.
  * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL.
@@ -186,6 +224,16 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_init(void *mem, size_t len,
  * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (not an instance).
  */
 PGOV_API int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
+
+/**
+ * @brief Set the rq's clamps for the next evaluations (pgov_sugov_input
+ *        fields; after init: 0, 1024, 0, 0 = unclamped). The utilisation of
+ *        pgov_sugov_set_util() is then the unclamped one.
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (not an instance, a clamp
+ *         above 1024, capped not 0/1).
+ */
+PGOV_API int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uclamp_max,
+                                   uint32_t bw_min, uint32_t capped);
 
 /**
  * @brief The scheduler's utilization-update hook (sugov_update_single_freq).
