@@ -1387,6 +1387,26 @@ DEF(pgov_pelt_remove, 2, PGOV_EINVAL)
     w->cfs.reserved = 1;
     return snap(w), pgov_pelt_remove(&w->cfs, 1, 1, 1);
 }
+DEF(pgov_pelt_detach_kv, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_pelt_detach_kv(&w->cfs, NULL, 1024, 0);
+}
+DEF(pgov_pelt_detach_kv, 2, PGOV_ENOTSUP)
+{
+    return snap(w), pgov_pelt_detach_kv(&w->cfs, &w->sa, 1024, PGOV_KVER_5_12);
+}
+DEF(pgov_pelt_detach_kv, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_pelt_detach_kv(&w->cfs, &w->cfs, 1024, 0);
+}
+DEF(pgov_pelt_remove_kv, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_pelt_remove_kv(NULL, 1, 1, 1, 0);
+}
+DEF(pgov_pelt_remove_kv, 2, PGOV_ENOTSUP)
+{
+    return snap(w), pgov_pelt_remove_kv(&w->cfs, 1, 1, 1, PGOV_KVER(9, 0));
+}
 /* ---- util_est */
 DEF(pgov_util_est_init, 1, PGOV_EFAULT)
 {
@@ -2511,6 +2531,11 @@ static const struct row rows[] = {
     R(pgov_pelt_detach, 4),
     R(pgov_pelt_remove, 1),
     R(pgov_pelt_remove, 2),
+    R(pgov_pelt_detach_kv, 1),
+    R(pgov_pelt_detach_kv, 2),
+    R(pgov_pelt_detach_kv, 3),
+    R(pgov_pelt_remove_kv, 1),
+    R(pgov_pelt_remove_kv, 2),
     R(pgov_util_est_init, 1),
     R(pgov_util_est_init, 2),
     R(pgov_util_est_init, 3),
