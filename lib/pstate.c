@@ -13,6 +13,7 @@
 #include "internal/pstate_algo.h"
 #include "internal/pstate_copy.h"
 #include "internal/pstate_impl.h"
+#include "internal/sized.h"
 
 #define PCT_MAX 100u
 #define SAMPLE_NS_MIN 1000u
@@ -74,18 +75,6 @@ static int pct_tunable(uint32_t v, uint32_t def, uint32_t *out)
     return PGOV_OK;
 }
 
-int pstate_check_size(const void *p, uint32_t size, size_t known)
-{
-    const unsigned char *b = p;
-
-    if (size < known)
-        return PGOV_E2BIG;
-    for (size_t i = known; i < size; i++)
-        if (b[i] != 0)
-            return PGOV_E2BIG;
-    return PGOV_OK;
-}
-
 int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_pstate_config *cfg)
 {
     struct pgov_pstate_params p;
@@ -94,7 +83,7 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
 
     if (!prm || !cfg)
         return PGOV_EFAULT;
-    rc = pstate_check_size(cfg, cfg->size, sizeof(*cfg));
+    rc = pgov_sized_check(cfg, cfg->size, sizeof(*cfg));
     if (rc)
         return rc;
     pst_params_zero(&p);
@@ -120,7 +109,7 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     p.amshift = cfg->aperf_mperf_shift;
 
     p.sample_ns = cfg->sample_interval_ns ? cfg->sample_interval_ns : PGOV_PSTATE_DEFAULT_SAMPLE_NS;
-    p.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_PSTATE_DEFAULT_TICK_NS;
+    p.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_DEFAULT_TICK_NS;
     p.hold_ns = cfg->boost_hold_ns ? cfg->boost_hold_ns : PGOV_PSTATE_DEFAULT_HOLD_NS;
     if (p.sample_ns < SAMPLE_NS_MIN || p.sample_ns > SAMPLE_NS_MAX || p.tick_ns > TICK_NS_MAX ||
         p.hold_ns > HOLD_NS_MAX)
@@ -161,7 +150,7 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
 
     if (!prm || !plat || !lim || !out)
         return PGOV_EFAULT;
-    rc = pstate_check_size(lim, lim->size, sizeof(*lim));
+    rc = pgov_sized_check(lim, lim->size, sizeof(*lim));
     if (rc)
         return rc;
     if (prm->profile < PGOV_PSTATE_PROF_PID_4_5 || prm->profile > PGOV_PSTATE_PROF_HWP_BOOST_6_19)
@@ -280,7 +269,7 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
     return PGOV_OK;
 }
 
-int pstate_decide_fast(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
+int pgov_pstate_decide_unchecked(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
                        const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
                        const struct pgov_pstate_input *in, struct pgov_pstate_result *res)
 {
@@ -334,7 +323,7 @@ int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_h
         return PGOV_OK;
     }
     pst_state_copy(&tmp, st);
-    rc = pstate_decide_fast(prm, plat, b, &tmp, in, &r);
+    rc = pgov_pstate_decide_unchecked(prm, plat, b, &tmp, in, &r);
     if (rc)
         return rc;
     pst_state_copy(st, &tmp);

@@ -13,6 +13,7 @@
 #include "internal/pstate_algo.h"
 #include "internal/pstate_copy.h"
 #include "internal/pstate_impl.h"
+#include "internal/sized.h"
 
 /*
  * The valid mark: "pst" plus the profile, so pgov_pstate_update() checks the
@@ -89,12 +90,12 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
     /* Size 0 means "all defaults" only for an all-zero struct: fields set
      * with the size forgotten must not be ignored silently. */
     if (lim && lim->size == 0) {
-        rc = pstate_check_size(lim, (uint32_t)sizeof(*lim), sizeof(lim->size));
+        rc = pgov_sized_check(lim, (uint32_t)sizeof(*lim), sizeof(lim->size));
         if (rc)
             return rc;
     }
     if (lim && lim->size != 0) {
-        rc = pstate_check_size(lim, lim->size, sizeof(*lim));
+        rc = pgov_sized_check(lim, lim->size, sizeof(*lim));
         if (rc)
             return rc;
         pst_limits_copy(&e, lim);
@@ -284,7 +285,7 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
     in.now_ns = now;
     in.flags = 0;
     in.event = PGOV_PSTATE_EV_TIMER;
-    rc = pstate_decide_fast(&g->prm, &g->plat, &g->b, &tmp, &in, &res);
+    rc = pgov_pstate_decide_unchecked(&g->prm, &g->plat, &g->b, &tmp, &in, &res);
     if (rc)
         return rc;
     if (res.write) {
@@ -306,7 +307,7 @@ PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t
     struct pgov_hwp_boost_result res;
 
     pst_hwps_copy(&h, &g->hst);
-    (void)hwp_boost_step(&g->hprm, &h, now, flags, &res);
+    (void)pgov_hwp_boost_update_unchecked(&g->hprm, &h, now, flags, &res);
     if (res.write) {
         int rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
         if (rc)

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* schedutil iowait boost and next-frequency selection (spec/pstate.md 9.1). */
 #include "pgov/sugov.h"
-#include "pgov/pstate.h"
+#include "pgov/gov.h"
 
 #include "internal/compiler.h"
 #include "internal/fp.h"
-#include "internal/pstate_impl.h"
+#include "internal/sized.h"
 #include "internal/sugov_impl.h"
 
 #define CAP_SCALE 1024u
@@ -34,7 +34,7 @@ int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
 }
 
 /* Field by field: struct copies may become memcpy() on small cores. */
-void sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s)
+void pgov_sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s)
 {
     d->last_update_ns = s->last_update_ns;
     d->last_freq_update_ns = s->last_freq_update_ns;
@@ -134,7 +134,7 @@ uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util
     return f;
 }
 
-void sugov_input_plain(struct pgov_sugov_input *in, uint32_t flags, uint32_t util,
+void pgov_sugov_input_plain(struct pgov_sugov_input *in, uint32_t flags, uint32_t util,
                        uint32_t held, uint32_t cur_khz)
 {
     in->size = sizeof(*in);
@@ -149,7 +149,7 @@ void sugov_input_plain(struct pgov_sugov_input *in, uint32_t flags, uint32_t uti
     in->reserved = 0;
 }
 
-void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
+void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
                    struct pgov_sugov_state *out, uint64_t now_ns,
                    const struct pgov_sugov_input *in, struct pgov_sugov_result *res)
 {
@@ -157,7 +157,7 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
     struct pgov_sugov_result r;
     struct pgov_sugov_state s;
 
-    sugov_state_copy(&s, st);
+    pgov_sugov_state_copy(&s, st);
     r.path = 0;
     r.boost_util = 0;
     r.util_eff = 0;
@@ -184,7 +184,7 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
     if (!s.need_update &&
         fp_u2s64(now_ns - s.last_freq_update_ns) < fp_u2s64(prm->rate_limit_ns)) {
         r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
-        sugov_state_copy(out, &s);
+        pgov_sugov_state_copy(out, &s);
         result_copy(res, &r);
         return;
     }
@@ -247,7 +247,7 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
         s.next_freq = nf;
         s.last_freq_update_ns = now_ns;
     }
-    sugov_state_copy(out, &s);
+    pgov_sugov_state_copy(out, &s);
     result_copy(res, &r);
 }
 
@@ -267,8 +267,8 @@ int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
         return PGOV_EINVAL;
     struct pgov_sugov_input in;
     /* With fast switching policy->cur is the last committed frequency. */
-    sugov_input_plain(&in, flags, util_cfs, held, st->next_freq);
-    sugov_compute(prm, st, st, now_ns, &in, res);
+    pgov_sugov_input_plain(&in, flags, util_cfs, held, st->next_freq);
+    pgov_sugov_decide_unchecked(prm, st, st, now_ns, &in, res);
     return PGOV_OK;
 }
 
@@ -281,7 +281,7 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
 
     if (!prm || !st || !in || !res)
         return PGOV_EFAULT;
-    rc = pstate_check_size(in, in->size, sizeof(*in));
+    rc = pgov_sized_check(in, in->size, sizeof(*in));
     if (rc)
         return rc;
     rc = pgov_sugov_params_check(prm);
@@ -293,11 +293,11 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
         st->iowait_boost > CAP_SCALE)
         return PGOV_EINVAL;
     /* Field by field (no memcpy on small cores); cur 0: the last commit. */
-    sugov_input_plain(&v, in->flags, in->util, in->held, in->cur_khz ? in->cur_khz : st->next_freq);
+    pgov_sugov_input_plain(&v, in->flags, in->util, in->held, in->cur_khz ? in->cur_khz : st->next_freq);
     v.uclamp_min = in->uclamp_min;
     v.uclamp_max = in->uclamp_max;
     v.bw_min = in->bw_min;
     v.capped = in->capped;
-    sugov_compute(prm, st, st, now_ns, &v, res);
+    pgov_sugov_decide_unchecked(prm, st, st, now_ns, &v, res);
     return PGOV_OK;
 }

@@ -5,12 +5,11 @@
  * the request). A HAL error leaves the instance as it was before the call.
  */
 #include "pgov/kver.h"
-#include "pgov/pstate.h"
 #include "pgov/sugov.h"
 
 #include "internal/compiler.h"
 #include "internal/fp.h"
-#include "internal/pstate_impl.h"
+#include "internal/sized.h"
 #include "internal/sugov_impl.h"
 
 #define SUGOV_MAGIC 0x73756776u /* "sugv" */
@@ -49,7 +48,7 @@ static int apply_limits(const struct pgov_sugov_limits *lim, uint32_t cpu_min, u
     uint32_t mn = cpu_min, mx = cpu_max;
 
     if (lim && lim->size != 0) {
-        int rc = pstate_check_size(lim, lim->size, sizeof(*lim));
+        int rc = pgov_sized_check(lim, lim->size, sizeof(*lim));
         if (rc)
             return rc;
         if (lim->reserved != 0)
@@ -76,7 +75,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
         return PGOV_ENOSPC;
     if (((uintptr_t)mem & (PGOV_SUGOV_ALIGN - 1)) != 0)
         return PGOV_EINVAL;
-    rc = pstate_check_size(cfg, cfg->size, sizeof(*cfg));
+    rc = pgov_sized_check(cfg, cfg->size, sizeof(*cfg));
     if (rc)
         return rc;
     kv = pgov_kver_resolve(cfg->kver);
@@ -104,7 +103,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     g->cpu_max_khz = plat.turbo_pstate * plat.scaling_khz;
     g->prm.rate_limit_ns = cfg->rate_limit_ns ? cfg->rate_limit_ns
                                               : PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS;
-    g->prm.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_PSTATE_DEFAULT_TICK_NS;
+    g->prm.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_DEFAULT_TICK_NS;
     g->prm.max_cap = cfg->max_cap ? cfg->max_cap : CAP_SCALE;
     g->prm.max_freq_khz = g->cpu_max_khz;
     g->prm.options = cfg->options;
@@ -186,19 +185,19 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
         idle_us = idle.idle_us + idle.iowait_us;
         held = g->have_idle && idle_us == g->last_idle_us;
     }
-    sugov_input_plain(&in, flags & PGOV_UPDATE_IOWAIT, g->util, held, g->cur_khz);
+    pgov_sugov_input_plain(&in, flags & PGOV_UPDATE_IOWAIT, g->util, held, g->cur_khz);
     in.uclamp_min = g->uclamp_min;
     in.uclamp_max = g->uclamp_max;
     in.bw_min = g->bw_min;
     in.capped = g->capped;
-    sugov_compute(&g->prm, &g->st, &s, now_ns, &in, &res);
+    pgov_sugov_decide_unchecked(&g->prm, &g->st, &s, now_ns, &in, &res);
     if (res.path == PGOV_SUGOV_PATH_COMMIT) {
         rc = g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu, res.next_f);
         if (rc)
             return rc < 0 ? rc : PGOV_EIO;
         g->cur_khz = res.next_f;
     }
-    sugov_state_copy(&g->st, &s);
+    pgov_sugov_state_copy(&g->st, &s);
     /* A capped rq skips the hold test, which is what refreshes the saved
      * idle counter in the kernel (sugov_hold_freq). */
     if (res.path != PGOV_SUGOV_PATH_RATE_LIMITED && !g->capped) {

@@ -58,6 +58,7 @@
 #include <stdint.h>
 #include "export.h"
 #include "err.h"
+#include "gov.h"
 #include "hw.h"
 #include "freq_table.h"
 
@@ -305,7 +306,7 @@ PGOV_API int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *
  *
  * @param g       an instance from pgov_dbs_init()
  * @param now_ns  hook clock
- * @param flags   scheduler flags (ignored by these governors)
+ * @param flags   PGOV_UPDATE_* (gov.h; ignored by these governors)
  * @return ::PGOV_OK (whether or not it evaluated: see pgov_dbs_get_state());
  *         ::PGOV_EFAULT; ::PGOV_EINVAL when @p g is not an instance;
  *         ::PGOV_ENOSYS on an open-loop instance; a callback error unchanged

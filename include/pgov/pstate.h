@@ -54,26 +54,12 @@
 #include <stdint.h>
 #include "export.h"
 #include "err.h"
+#include "gov.h"
 #include "hw.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/**
- * Update-hook flag: the scheduler's SCHED_CPUFREQ_IOWAIT (a task woke up
- * after waiting for I/O). Bit 0, as in every kernel covered. Shared by every
- * governor's `*_update()`.
- */
-#define PGOV_UPDATE_IOWAIT 0x1u
-/**
- * Update-hook flag: the callback runs on a CPU other than the instance's
- * `cpu` (a remote callback). Such calls are ignored, as the kernel ignores
- * them (v4.14+; earlier kernels never issued them).
- */
-#define PGOV_UPDATE_REMOTE 0x2u
-/** Every flag bit defined; other bits are rejected with ::PGOV_EINVAL. */
-#define PGOV_UPDATE_ALL (PGOV_UPDATE_IOWAIT | PGOV_UPDATE_REMOTE)
 
 /** Policy family (::pgov_pstate_config.policy). */
 enum pgov_pstate_policy {
@@ -124,8 +110,6 @@ enum pgov_pstate_profile {
 
 /** Kernel default sampling interval (10 ms). */
 #define PGOV_PSTATE_DEFAULT_SAMPLE_NS 10000000u
-/** Default tick length: TICK_NSEC at HZ=250 (4 ms). */
-#define PGOV_PSTATE_DEFAULT_TICK_NS 4000000u
 /** Default HWP boost hold time (hwp_boost_hold_time_ns, 3 ms). */
 #define PGOV_PSTATE_DEFAULT_HOLD_NS 3000000u
 

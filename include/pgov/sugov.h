@@ -29,6 +29,7 @@
 #include <stdint.h>
 #include "export.h"
 #include "err.h"
+#include "gov.h"
 #include "hw.h"
 
 #ifdef __cplusplus
@@ -98,7 +99,7 @@ PGOV_API uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint
  * @param prm       parameters
  * @param st        state, updated
  * @param now_ns    scheduler clock
- * @param flags     PGOV_UPDATE_IOWAIT (pstate.h); PGOV_UPDATE_REMOTE is
+ * @param flags     PGOV_UPDATE_IOWAIT (gov.h); PGOV_UPDATE_REMOTE is
  *                  rejected here (a single-CPU policy has no remote updates)
  * @param util_cfs  CFS utilization, capacity units
  * @param held      1 if the CPU has not been idle since the previous call

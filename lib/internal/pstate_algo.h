@@ -23,22 +23,14 @@
 #define PST_ONE 256
 
 /*
- * Optimised builds: forced inline, so callers passing a constant profile get
- * a specialised copy. Unoptimised builds (debug, coverage): one external
- * copy, defined in lib/pstate_algo.c, so each branch exists (and is
- * measured) once.
+ * Every function here is static inline: lib/pstate.c and lib/pstate_gov.c
+ * each get their own copy, and optimised builds force the inlining so that
+ * a caller passing a constant profile gets a copy specialised for it.
  */
-#if defined(__OPTIMIZE__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__OPTIMIZE__)
 #define PST_INLINE static inline PGOV_ALWAYS_INLINE
-#define PST_BODIES 1
-#define PST_PROTOS 0
-#elif defined(PST_ALGO_IMPL)
-#define PST_INLINE
-#define PST_BODIES 1
-#define PST_PROTOS 1
 #else
-#define PST_BODIES 0
-#define PST_PROTOS 1
+#define PST_INLINE static inline
 #endif
 #define PST_ONE_EIGHTH 32u
 
@@ -63,44 +55,6 @@ struct pst_dec {
     uint32_t have;      /* PGOV_PSTATE_HAVE_* */
 };
 
-#if PST_PROTOS
-void pst_dec_zero(struct pst_dec *d);
-int32_t pst_pid(const struct pgov_pstate_params *prm, struct pst_dec *d,
-                              int32_t busy);
-int pst_is_atom(uint32_t prof);
-int pst_core(uint32_t prof, uint64_t d_a, uint64_t d_m, int32_t *core);
-int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *prm,
-                                 const struct pgov_hw_limits *plat, uint32_t pstate,
-                                 int32_t core, uint64_t d_m, uint64_t d_t, uint64_t dur,
-                                 struct pst_dec *d);
-int pst_decide_atom(const struct pgov_pstate_params *prm,
-                                   const struct pgov_hw_limits *plat, uint32_t pstate,
-                                   uint64_t d_m, uint64_t d_t, uint64_t d_io, struct pst_dec *d);
-void pst_decide_load(uint32_t prof, const struct pgov_pstate_params *prm,
-                                   const struct pgov_hw_limits *plat,
-                                   const struct pgov_pstate_bounds *b, int32_t core,
-                                   uint64_t d_m, uint64_t d_t, struct pst_dec *d);
-int pst_hal_err(int rc);
-uint32_t pst_clamp(const struct pgov_pstate_bounds *b, int32_t target);
-int pst_decide(uint32_t prof, const struct pgov_pstate_params *prm,
-                             const struct pgov_hw_limits *plat,
-                             const struct pgov_pstate_bounds *b, uint32_t pstate, int32_t core,
-                             uint64_t d_m, uint64_t d_t, uint64_t dur, uint64_t d_io,
-                             struct pst_dec *d);
-uint64_t pst_perf_ctl(const struct pgov_pstate_bounds *b, uint32_t p);
-int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
-                               struct pgov_pstate_state *st, uint64_t now, uint32_t flags,
-                               struct pgov_pstate_result *res);
-int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *prm,
-                                  const struct pgov_hw_limits *plat,
-                                  const struct pgov_pstate_bounds *b,
-                                  struct pgov_pstate_state *st, uint64_t now,
-                                  const struct pgov_hw_counters *c, uint64_t iowait_us,
-                                  int immediate, struct pgov_pstate_result *res,
-                                  const struct pgov_hw *hw, uint32_t cpu);
-#endif
-
-#if PST_BODIES
 PST_INLINE void pst_dec_zero(struct pst_dec *d)
 {
     d->busy = 0;
@@ -470,6 +424,5 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
     return PST_DECIDED;
 }
 
-#endif /* PST_BODIES */
 
 #endif
