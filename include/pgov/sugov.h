@@ -102,9 +102,11 @@ PGOV_API uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint
  * @param flags     PGOV_UPDATE_IOWAIT (gov.h); PGOV_UPDATE_REMOTE is
  *                  rejected here (a single-CPU policy has no remote updates)
  * @param util_cfs  CFS utilization, capacity units
- * @param held      1 if the CPU has not been idle since the previous call
- *                  (the "hold" rule: a lower frequency is not taken, except
- *                  right after a limits change, `st->need_update`)
+ * @param held      1 if the CPU's idle-calls counter (tick-stopped idle
+ *                  entries, tick_nohz_get_idle_calls_cpu) did not move since
+ *                  the previous evaluation (the "hold" rule: a lower
+ *                  frequency is not taken, except right after a limits
+ *                  change, `st->need_update`)
  * @param res       outputs
  * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags, held not
  *         0/1, invalid parameters).
@@ -241,10 +243,14 @@ PGOV_API int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, ui
  *
  * When an evaluation is due (rate limit passed or limits changed) the
  * instance reads the CPU's idle time through `read_idle`: if it has not
- * grown since the previous evaluation the CPU was not idle, and the "hold"
- * rule applies (the kernel counts NOHZ idle entries instead; both change
- * exactly when the CPU idled). A new frequency is written with
- * `set_freq_khz`. Remote callbacks (::PGOV_UPDATE_REMOTE) are ignored.
+ * grown since the previous evaluation, the "hold" rule applies. This is an
+ * approximation: the kernel compares its idle-calls counter
+ * (tick_nohz_get_idle_calls_cpu), which advances only when the idle loop
+ * stops the tick, so a shallow idle that keeps the tick running counts as
+ * busy there and as idle here. For the kernel's rule, call
+ * pgov_sugov_decide_in() with `held` computed from that counter. A new
+ * frequency is written with `set_freq_khz`. Remote callbacks
+ * (::PGOV_UPDATE_REMOTE) are ignored.
  *
  * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags, not an
  *         instance); a HAL error unchanged (state as before the call).
