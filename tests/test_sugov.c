@@ -327,32 +327,31 @@ static struct pgov_sugov_result eval4g(uint32_t util, uint32_t umin, uint32_t um
     return r;
 }
 
+/* eval4g() gives perf @eff and frequency @khz. */
+static void expect4g(uint32_t util, uint32_t umin, uint32_t umax, uint32_t bw_min,
+                     uint32_t boost, uint32_t eff, uint32_t khz)
+{
+    struct pgov_sugov_result r = eval4g(util, umin, umax, bw_min, boost);
+    assert_int_equal(r.boost_util, boost);
+    assert_int_equal(r.util_eff, eff);
+    assert_int_equal(r.next_f, khz);
+}
+
 /* v6.8+ order: perf = max(min, min(headroom(max(util, boost)), max)), the
  * issue's three examples (kernel rule vs. the old "pass util clamped"). */
 static void test_composition(void **st)
 {
     (void)st;
     /* util 800, uclamp_max 512: 2.0 GHz (clamping util first gave 2.5). */
-    struct pgov_sugov_result r = eval4g(800, 0, 512, 0, 0);
-    assert_int_equal(r.util_eff, 512);
-    assert_int_equal(r.next_f, 2000000);
+    expect4g(800, 0, 512, 0, 0, 512, 2000000);
     /* util 100, uclamp_min 512: 2.0 GHz (raising util first gave 2.5). */
-    r = eval4g(100, 512, 1024, 0, 0);
-    assert_int_equal(r.util_eff, 512);
-    assert_int_equal(r.next_f, 2000000);
+    expect4g(100, 512, 1024, 0, 0, 512, 2000000);
     /* util 300, uclamp_max 300, iowait boost 1024: 1.171875 GHz (4.0). */
-    r = eval4g(300, 0, 300, 0, 1024);
-    assert_int_equal(r.boost_util, 1024);
-    assert_int_equal(r.util_eff, 300);
-    assert_int_equal(r.next_f, 1171875);
+    expect4g(300, 0, 300, 0, 1024, 300, 1171875);
     /* The deadline/irq floor joins uclamp_min in max(): 700 > 1.25 * 400. */
-    r = eval4g(400, 100, 1024, 700, 0);
-    assert_int_equal(r.util_eff, 700);
-    assert_int_equal(r.next_f, 2734375);
+    expect4g(400, 100, 1024, 700, 0, 700, 2734375);
     /* Unclamped equals pgov_sugov_decide(): min(1.25 * 900, 1024). */
-    r = eval4g(900, 0, 1024, 0, 0);
-    assert_int_equal(r.util_eff, 1024);
-    assert_int_equal(r.next_f, 4000000);
+    expect4g(900, 0, 1024, 0, 0, 1024, 4000000);
 }
 
 /* The hold rule does not apply while the rq is capped by uclamp_max. */
