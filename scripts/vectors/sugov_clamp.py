@@ -8,27 +8,12 @@ cache and hold steps; the composition rule of the v6.8 rework as documented
 in docs/schedutil.md), not from lib/: it is the independent side of the
 vector. Run: python3 scripts/vectors/sugov_clamp.py > tests/vectors/sugov_clamp.tsv
 """
-M64 = (1 << 64) - 1
+from splitmix import M64, Rng
 
 
 def s64(x):
     x &= M64
     return x - (1 << 64) if x >> 63 else x
-
-
-class Rng:  # splitmix64
-    def __init__(self, seed):
-        self.s = seed & M64
-
-    def next(self):
-        self.s = (self.s + 0x9E3779B97F4A7C15) & M64
-        z = self.s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-        return z ^ (z >> 31)
-
-    def below(self, n):
-        return self.next() % n
 
 
 class Sugov:

@@ -9,22 +9,7 @@ Written from prose only (the op rules in the uclamp.tsv header and
 docs/uclamp.md), not from lib/: it is the independent side of the vector.
 Run: python3 scripts/vectors/uclamp_spare.py > tests/vectors/uclamp_spare.tsv
 """
-M64 = (1 << 64) - 1
-
-
-class Rng:  # splitmix64
-    def __init__(self, seed):
-        self.s = seed & M64
-
-    def next(self):
-        self.s = (self.s + 0x9E3779B97F4A7C15) & M64
-        z = self.s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-        return z ^ (z >> 31)
-
-    def below(self, n):
-        return self.next() % n
+from splitmix import Rng
 
 
 class Task:
