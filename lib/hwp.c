@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* HWP dynamic boost (spec/pstate.md 8.3), decision layer. */
+/* HWP dynamic boost (docs/spec/pstate.md 8.3), decision layer. */
 #include "pgov/hwp.h"
 #include "pgov/gov.h"
 
@@ -46,7 +46,7 @@ int pgov_hwp_boost_update_unchecked(const struct pgov_hwp_boost_params *prm, str
     }
     if (st->sched_flags & PGOV_UPDATE_IOWAIT) {
         /* Two IOWAIT wakeups within two ticks are needed to boost. */
-        int do_io = fp_u2s64(now - (st->last_io_update_ns + 2 * prm->tick_ns)) < 0;
+        int do_io = pgov_u2s64(now - (st->last_io_update_ns + 2 * prm->tick_ns)) < 0;
         st->sched_flags = 0;
         st->last_io_update_ns = now;
         res->path = do_io ? PGOV_HWP_PATH_IO_UP : PGOV_HWP_PATH_IO_FIRST;
@@ -55,7 +55,7 @@ int pgov_hwp_boost_update_unchecked(const struct pgov_hwp_boost_params *prm, str
         return PGOV_OK;
     }
     res->path = PGOV_HWP_PATH_DOWN_CHECK;
-    if (st->boost_min && fp_u2s64(st->last_update_ns + prm->hold_ns - now) < 0) {
+    if (st->boost_min && pgov_u2s64(st->last_update_ns + prm->hold_ns - now) < 0) {
         res->write = 1;
         res->hwp_request = prm->hwp_request;
         st->boost_min = 0;

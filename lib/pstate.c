@@ -2,16 +2,16 @@
 /*
  * intel_pstate decision layer: profile resolution, bounds, and the pure
  * per-call step of the PID (v4.5, v4.6, v4.13, Atom) and load-based (v4.13,
- * v4.17, current) policies. Written from spec/pstate.md sections 1-8.
+ * v4.17, current) policies. Written from docs/spec/pstate.md sections 1-8.
  * The per-CPU instance lives in pstate_gov.c.
  */
 #include "pgov/pstate.h"
 #include "pgov/kver.h"
 
 #include "internal/compiler.h"
+#include "internal/deps.h"
 #include "internal/fp.h"
 #include "internal/pstate_algo.h"
-#include "internal/pstate_copy.h"
 #include "internal/pstate_impl.h"
 #include "internal/sized.h"
 
@@ -87,7 +87,7 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     rc = pgov_sized_check(cfg, cfg->size, sizeof(*cfg));
     if (rc)
         return rc;
-    pst_params_zero(&p);
+    PGOV_ZERO(&p);
     rc = resolve_profile(cfg->policy, cfg->kver, &p.profile);
     if (rc)
         return rc;
@@ -131,12 +131,12 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
         return PGOV_EINVAL;
     p.setpoint_fp = (int32_t)(sp << 8);
     p.deadband_fp = (int32_t)(db << 8);
-    /* Every version's gain is floor(pct * 256 / 100) (spec 1). */
+    /* Every version's gain is floor(pct * 256 / 100) (docs/spec/pstate.md 1). */
     p.p_gain = fp_div((int64_t)pg, 100);
     p.i_gain = fp_div((int64_t)ig, 100);
     p.d_gain = fp_div((int64_t)dg, 100);
 
-    pst_params_copy(prm, &p);
+    PGOV_COPY(prm, &p);
     return PGOV_OK;
 }
 
@@ -167,7 +167,7 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
         lim->min_ratio > plat->turbo_pstate || lim->max_ratio > plat->turbo_pstate)
         return PGOV_EINVAL;
 
-    pst_bounds_zero(&b);
+    PGOV_ZERO(&b);
     msr_dis = (plat->flags & PGOV_HW_LIM_TURBO_DISABLED) != 0;
     turbo_dis = msr_dis || plat->max_pstate == plat->turbo_pstate;
     /* v6.x dropped the separate turbo_disabled state: only the MSR bit. */
@@ -184,7 +184,7 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
         b.lo = lim->min_ratio > plat->min_pstate ? lim->min_ratio : plat->min_pstate;
         b.hi = lim->max_ratio > b.lo ? lim->max_ratio : b.lo;
     }
-    pst_bounds_copy(out, &b);
+    PGOV_COPY(out, &b);
     return PGOV_OK;
 }
 
@@ -195,9 +195,9 @@ int pgov_pstate_state_reset(struct pgov_pstate_state *st, const struct pgov_psta
         return PGOV_EFAULT;
     if (pgov_hw_limits_check(plat))
         return PGOV_EINVAL;
-    pst_state_zero(st);
+    PGOV_ZERO(st);
     st->pstate = plat->min_pstate;
-    st->last_err = fp_s32((int64_t)prm->setpoint_fp - 100 * ONE_FP);
+    st->last_err = pgov_s32((int64_t)prm->setpoint_fp - 100 * ONE_FP);
     return PGOV_OK;
 }
 
@@ -229,7 +229,7 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
     uint64_t d_io = 0;
     int ok = take_sample(st, in), rc;
 
-    pst_dec_zero(&d);
+    PGOV_ZERO(&d);
     uint32_t p;
 
     if (ok) {
@@ -320,18 +320,18 @@ int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_h
                                               in->event != PGOV_PSTATE_EV_TIMER
                                         : in->event != PGOV_PSTATE_EV_UPDATE)
         return PGOV_EINVAL;
-    pst_result_zero(&r);
+    PGOV_ZERO(&r);
     if (in->flags & PGOV_UPDATE_REMOTE) {
         r.path = PGOV_PSTATE_PATH_REMOTE;
         r.pstate = st->pstate;
-        pst_result_copy(res, &r);
+        PGOV_COPY(res, &r);
         return PGOV_OK;
     }
-    pst_state_copy(&tmp, st);
+    PGOV_COPY(&tmp, st);
     rc = pgov_pstate_decide_unchecked(prm, plat, b, &tmp, in, &r);
     if (rc)
         return rc;
-    pst_state_copy(st, &tmp);
-    pst_result_copy(res, &r);
+    PGOV_COPY(st, &tmp);
+    PGOV_COPY(res, &r);
     return PGOV_OK;
 }

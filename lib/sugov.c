@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* schedutil iowait boost and next-frequency selection (spec/pstate.md 9.1). */
+/* schedutil iowait boost and next-frequency selection (docs/spec/pstate.md 9.1). */
 #include "pgov/sugov.h"
 #include "pgov/gov.h"
 
 #include "internal/compiler.h"
+#include "internal/deps.h"
 #include "internal/fp.h"
 #include "internal/sized.h"
 #include "internal/sugov_impl.h"
@@ -11,11 +12,6 @@
 #define CAP_SCALE 1024u
 #define IOWAIT_BOOST_MIN (CAP_SCALE / 8)
 
-#if defined(__GNUC__) || defined(__clang__)
-#define SUGOV_COLD static PGOV_COLD
-#else
-#define SUGOV_COLD static
-#endif
 
 /* The numeric fields: max_cap 1..1024, a reference frequency, a tick. */
 static inline int params_bad_values(const struct pgov_sugov_params *prm)
@@ -31,30 +27,6 @@ int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
         (prm->options & ~PGOV_SUGOV_OPT_NONINVARIANT))
         return PGOV_EINVAL;
     return PGOV_OK;
-}
-
-/* Field by field: struct copies may become memcpy() on small cores. */
-void pgov_sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s)
-{
-    d->last_update_ns = s->last_update_ns;
-    d->last_freq_update_ns = s->last_freq_update_ns;
-    d->iowait_boost = s->iowait_boost;
-    d->pending = s->pending;
-    d->next_freq = s->next_freq;
-    d->cached_raw_freq = s->cached_raw_freq;
-    d->need_update = s->need_update;
-    d->reserved = s->reserved;
-}
-
-static void result_copy(struct pgov_sugov_result *d, const struct pgov_sugov_result *s)
-{
-    d->path = s->path;
-    d->boost_req = s->boost_req;
-    d->pending_req = s->pending_req;
-    d->boost_util = s->boost_util;
-    d->util_eff = s->util_eff;
-    d->next_f = s->next_f;
-    d->raw_freq = s->raw_freq;
 }
 
 /* map_util_freq of a perf value against reference @ref + the table-less resolve. */
@@ -103,7 +75,7 @@ static uint32_t next_freq_perf(const struct pgov_sugov_params *prm, uint32_t per
 }
 
 /* Options or a reserved word set: the full check, then either reference. */
-SUGOV_COLD uint32_t next_freq_cold(const struct pgov_sugov_params *prm, uint32_t util,
+static PGOV_COLD uint32_t next_freq_cold(const struct pgov_sugov_params *prm, uint32_t util,
                                    uint32_t cur_khz, uint64_t *raw)
 {
     uint64_t r;
@@ -157,7 +129,7 @@ void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const stru
     struct pgov_sugov_result r;
     struct pgov_sugov_state s;
 
-    pgov_sugov_state_copy(&s, st);
+    PGOV_COPY(&s, st);
     r.path = 0;
     r.boost_util = 0;
     r.util_eff = 0;
@@ -166,7 +138,7 @@ void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const stru
 
     /* 1-2: the boost request, before any rate limiting. */
     uint32_t set = flags & PGOV_UPDATE_IOWAIT;
-    if (s.iowait_boost && fp_u2s64(now_ns - s.last_update_ns) > fp_u2s64(prm->tick_ns)) {
+    if (s.iowait_boost && pgov_u2s64(now_ns - s.last_update_ns) > pgov_u2s64(prm->tick_ns)) {
         /* Signed: a clock that went backwards never resets. */
         s.iowait_boost = set ? IOWAIT_BOOST_MIN : 0;
         s.pending = set;
@@ -182,10 +154,10 @@ void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const stru
 
     /* 3: rate limit. */
     if (!s.need_update &&
-        fp_u2s64(now_ns - s.last_freq_update_ns) < fp_u2s64(prm->rate_limit_ns)) {
+        pgov_u2s64(now_ns - s.last_freq_update_ns) < pgov_u2s64(prm->rate_limit_ns)) {
         r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
-        pgov_sugov_state_copy(out, &s);
-        result_copy(res, &r);
+        PGOV_COPY(out, &s);
+        PGOV_COPY(res, &r);
         return;
     }
 
@@ -247,8 +219,8 @@ void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const stru
         s.next_freq = nf;
         s.last_freq_update_ns = now_ns;
     }
-    pgov_sugov_state_copy(out, &s);
-    result_copy(res, &r);
+    PGOV_COPY(out, &s);
+    PGOV_COPY(res, &r);
 }
 
 int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st,

@@ -5,9 +5,12 @@
  * the request). A HAL error leaves the instance as it was before the call.
  */
 #include "pgov/kver.h"
+#include "pgov/freq_table.h"
 #include "pgov/sugov.h"
 
 #include "internal/compiler.h"
+#include "internal/deps.h"
+#include "internal/hal.h"
 #include "internal/fp.h"
 #include "internal/sized.h"
 #include "internal/sugov_impl.h"
@@ -91,9 +94,9 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
                       PGOV_HW_NEED_LIMITS | PGOV_HW_NEED_FREQ | PGOV_HW_NEED_IDLE);
     if (rc)
         return rc;
-    rc = g->hw.ops.get_limits(g->hw.ctx, cfg->cpu, &plat);
+    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, cfg->cpu, &plat));
     if (rc)
-        return rc < 0 ? rc : PGOV_EIO;
+        return rc;
     rc = pgov_hw_limits_check(&plat);
     if (rc)
         return rc;
@@ -158,6 +161,22 @@ int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uc
     return PGOV_OK;
 }
 
+/* The trace events of one evaluation (hw.h), before @s is committed. */
+static void trace_decision(const struct pgov_sugov *g, uint64_t now,
+                           const struct pgov_sugov_state *s, const struct pgov_sugov_result *res)
+{
+    if (s->iowait_boost != g->st.iowait_boost)
+        pgov_hal_trace(&g->hw, now, g->cpu, PGOV_HW_TRACE_BOOST, g->st.iowait_boost,
+                       s->iowait_boost);
+    if (res->path == PGOV_SUGOV_PATH_RATE_LIMITED)
+        return;
+    pgov_hal_trace(&g->hw, now, g->cpu, PGOV_HW_TRACE_SAMPLE, res->util_eff, 0);
+    pgov_hal_trace(&g->hw, now, g->cpu, PGOV_HW_TRACE_TARGET, pgov_u2s64(res->raw_freq),
+                   res->next_f);
+    if (res->path == PGOV_SUGOV_PATH_COMMIT)
+        pgov_hal_trace(&g->hw, now, g->cpu, PGOV_HW_TRACE_FREQ, res->next_f, PGOV_REL_L);
+}
+
 int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
 {
     struct pgov_sugov_input in;
@@ -177,11 +196,11 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
 
     /* Read idle time only when the rate limit lets an evaluation through. */
     due = g->st.need_update ||
-          fp_u2s64(now_ns - g->st.last_freq_update_ns) >= fp_u2s64(g->prm.rate_limit_ns);
+          pgov_u2s64(now_ns - g->st.last_freq_update_ns) >= pgov_u2s64(g->prm.rate_limit_ns);
     if (due) {
-        rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
+        rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
         if (rc)
-            return rc < 0 ? rc : PGOV_EIO;
+            return rc;
         idle_us = idle.idle_us + idle.iowait_us;
         held = g->have_idle && idle_us == g->last_idle_us;
     }
@@ -192,12 +211,14 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
     in.capped = g->capped;
     pgov_sugov_decide_unchecked(&g->prm, &g->st, &s, now_ns, &in, &res);
     if (res.path == PGOV_SUGOV_PATH_COMMIT) {
-        rc = g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu, res.next_f);
+        rc = pgov_hal_rc(g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu, res.next_f));
         if (rc)
-            return rc < 0 ? rc : PGOV_EIO;
+            return rc;
         g->cur_khz = res.next_f;
     }
-    pgov_sugov_state_copy(&g->st, &s);
+    if (pgov_unlikely(g->hw.ops.trace != NULL))
+        trace_decision(g, now_ns, &s, &res);
+    PGOV_COPY(&g->st, &s);
     /* A capped rq skips the hold test, which is what refreshes the saved
      * idle counter in the kernel (sugov_hold_freq). */
     if (res.path != PGOV_SUGOV_PATH_RATE_LIMITED && !g->capped) {
@@ -233,9 +254,9 @@ int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *
         return PGOV_EINVAL;
     if (lim->size == 0)
         return PGOV_E2BIG;
-    rc = g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat);
+    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat));
     if (rc)
-        return rc < 0 ? rc : PGOV_EIO;
+        return rc;
     rc = pgov_hw_limits_check(&plat);
     if (rc)
         return rc;
@@ -251,6 +272,7 @@ int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *
     g->prm.min_khz = p.min_khz;
     g->prm.max_khz = p.max_khz;
     g->st.need_update = 1; /* the kernel's need_freq_update */
+    pgov_hal_trace(&g->hw, g->st.last_update_ns, g->cpu, PGOV_HW_TRACE_LIMITS, p.min_khz, p.max_khz);
     return PGOV_OK;
 }
 

@@ -146,6 +146,55 @@ static void test_closed_loop(void **st)
     assert_int_equal(next, UINT64_MAX);
 }
 
+/* The instance reports its decisions through the trace callback with the
+ * same kinds as the other governors (hw.h). */
+static struct pgov_hw_trace g_ev[16];
+static unsigned g_nev;
+static void record(void *ctx, const struct pgov_hw_trace *ev)
+{
+    (void)ctx;
+    if (g_nev < 16)
+        g_ev[g_nev] = *ev;
+    g_nev++;
+}
+
+static void test_trace_events(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    struct pgov_hw_ops ops = fake_hw_ops;
+    struct pgov_sugov *g = NULL;
+    struct pgov_sugov_config c = cfg();
+
+    ops.trace = record;
+    fake_hw_init(&f, 0, NULL);
+    assert_int_equal(pgov_sugov_init(mem, sizeof(mem), &c, &ops, &f, &g), 0);
+    g_nev = 0;
+    assert_int_equal(pgov_sugov_set_util(g, 1024), 0);
+    fake_hw_run(&f, 2 * MS, 0);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, PGOV_UPDATE_IOWAIT), 0);
+    /* boost 0 -> 128, util 1024 (full), 1.25 * 3.9 GHz clamped to 3.9 GHz */
+    assert_int_equal(g_nev, 4);
+    assert_int_equal(g_ev[0].kind, PGOV_HW_TRACE_BOOST);
+    assert_int_equal(g_ev[0].a, 0);
+    assert_int_equal(g_ev[0].b, 128);
+    assert_int_equal(g_ev[1].kind, PGOV_HW_TRACE_SAMPLE);
+    assert_int_equal(g_ev[1].a, 1024);
+    assert_int_equal(g_ev[2].kind, PGOV_HW_TRACE_TARGET);
+    assert_int_equal(g_ev[2].b, 3900000);
+    assert_true(g_ev[2].a >= 3900000);
+    assert_int_equal(g_ev[3].kind, PGOV_HW_TRACE_FREQ);
+    assert_int_equal(g_ev[3].a, 3900000);
+    assert_int_equal(g_ev[3].time_ns, f.now_ns);
+    struct pgov_sugov_limits lim = {sizeof(lim), 2000000, 3000000, 0};
+    g_nev = 0;
+    assert_int_equal(pgov_sugov_set_limits(g, &lim), 0);
+    assert_int_equal(g_nev, 1);
+    assert_int_equal(g_ev[0].kind, PGOV_HW_TRACE_LIMITS);
+    assert_int_equal(g_ev[0].a, 2000000);
+    assert_int_equal(g_ev[0].b, 3000000);
+}
+
 static void test_limits_and_errors(void **st)
 {
     (void)st;
@@ -423,6 +472,7 @@ int main(void)
         cmocka_unit_test(test_composition),
         cmocka_unit_test(test_capped_hold),
         cmocka_unit_test(test_instance_clamps),
+        cmocka_unit_test(test_trace_events),
         cmocka_unit_test(test_limits_and_errors),
         cmocka_unit_test(test_arguments),
     };

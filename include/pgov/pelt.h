@@ -338,7 +338,7 @@ PGOV_API int pgov_pelt_update_irq(struct pgov_pelt_avg *sa, uint64_t clock, uint
                                   uint32_t freq_cap, uint32_t cpu_cap);
 
 /**
- * @brief A runqueue's PELT clock (spec 1.11, v5.1+): frequency and capacity
+ * @brief A runqueue's PELT clock (docs/spec/sched.md 1.11, v5.1+): frequency and capacity
  *        invariance applied to time, lost idle time, and the GKI multiplier.
  *
  * Frozen layout, 40 bytes. Feed it the rq task clock with

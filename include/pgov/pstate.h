@@ -36,7 +36,7 @@
  * switched Atom to the load algorithm; anything before 4.5) is
  * ::PGOV_ENOTSUP. Only PID_4_5, PID_4_6, PID_4_13, ATOM_4_6, LOAD_4_17,
  * LOAD_6_19 and HWP_BOOST_6_19 are pinned by kernel vectors; ATOM_4_5 and
- * LOAD_4_13 are composed from the same verified pieces (spec 3, 4.6, 5.3).
+ * LOAD_4_13 are composed from the same verified pieces (docs/spec/pstate.md 3, 4.6, 5.3).
  *
  * **Time** is the scheduler clock in ns. Counters are raw 64-bit APERF,
  * MPERF, TSC; every delta is modular, so counter wrap is harmless.

@@ -20,7 +20,7 @@
  *
  * Profiles: only the current schedutil (v6.18 = v6.19) is implemented;
  * `kver` 6.18 .. newest and ::PGOV_KVER_LATEST select it, older releases are
- * ::PGOV_ENOTSUP (their boost worked in frequency units, spec 9.2).
+ * ::PGOV_ENOTSUP (their boost worked in frequency units, docs/spec/pstate.md 9.2).
  */
 #ifndef PGOV_SUGOV_H
 #define PGOV_SUGOV_H

@@ -3,7 +3,7 @@
 #ifndef PGOV_INTERNAL_PSTATE_IMPL_H
 #define PGOV_INTERNAL_PSTATE_IMPL_H
 
-#include <stddef.h>
+#include "deps.h"
 #include "pgov/pstate.h"
 
 /* Internal input flag: another CPU has an active IO boost (RFC "all"). */

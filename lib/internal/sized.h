@@ -4,8 +4,7 @@
 #ifndef PGOV_INTERNAL_SIZED_H
 #define PGOV_INTERNAL_SIZED_H
 
-#include <stddef.h>
-#include <stdint.h>
+#include "deps.h"
 
 /* @size covers at least the @known bytes and every byte beyond is zero. */
 int pgov_sized_check(const void *p, uint32_t size, size_t known);

@@ -16,7 +16,4 @@ void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const stru
 void pgov_sugov_input_plain(struct pgov_sugov_input *in, uint32_t flags, uint32_t util,
                        uint32_t held, uint32_t cur_khz);
 
-/* Field-by-field state copy (no memcpy on small cores). */
-void pgov_sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s);
-
 #endif
