@@ -13,6 +13,7 @@
  * at once (fewer saved registers); idle signals (load 0) take a copy with
  * constant inputs; from 512 periods on the segment decays are known zeros.
  */
+#include "pgov/kver.h"
 #include "pgov/pelt.h"
 
 #include "internal/deps.h"
@@ -772,7 +773,28 @@ int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *se, uint64
     return PGOV_OK;
 }
 
-int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uint64_t weight)
+/*
+ * The cfs_rq floor `sum = max(sum, avg * PELT_MIN_DIVIDER)` of the load and
+ * runnable sums. v5.16 .. v6.19 compare as u32 (both sides truncated, the
+ * u32 result stored in the 64-bit sum); otherwise in the sum's own type.
+ */
+static inline uint64_t floor_sum(uint64_t sum, uint64_t avg, uint64_t min_div, int trunc32)
+{
+    uint64_t f = avg * min_div;
+    return trunc32 ? max32((uint32_t)sum, (uint32_t)f) : max64(sum, f);
+}
+
+/* Which floor a profile uses: 1 = u32, 0 = 64-bit, -1 = not implemented. */
+static int floor_rule(uint32_t kver)
+{
+    uint32_t kv = pgov_kver_resolve(kver);
+    if (kv == 0 || kv < PGOV_KVER(5, 13))
+        return -1;
+    return kv >= PGOV_KVER(5, 16) ? 1 : 0;
+}
+
+static int detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uint64_t weight,
+                  int trunc32)
 {
     const struct pgov_pelt_hl *h;
     uint64_t min_div;
@@ -784,17 +806,18 @@ int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, 
     min_div = h->max - PGOV_PELT_PERIOD_UNITS;
     cfs->load_avg = sub_pos(cfs->load_avg, se->load_avg);
     cfs->load_sum = sub_pos(cfs->load_sum, weight * se->load_sum);
-    cfs->load_sum = max64(cfs->load_sum, cfs->load_avg * min_div);
+    cfs->load_sum = floor_sum(cfs->load_sum, cfs->load_avg, min_div, trunc32);
     cfs->util_avg = sub_pos(cfs->util_avg, se->util_avg);
     cfs->util_sum = sub_pos32(cfs->util_sum, se->util_sum);
     cfs->util_sum = max32(cfs->util_sum, (uint32_t)(cfs->util_avg * min_div));
     cfs->runnable_avg = sub_pos(cfs->runnable_avg, se->runnable_avg);
     cfs->runnable_sum = sub_pos(cfs->runnable_sum, se->runnable_sum);
-    cfs->runnable_sum = max64(cfs->runnable_sum, cfs->runnable_avg * min_div);
+    cfs->runnable_sum = floor_sum(cfs->runnable_sum, cfs->runnable_avg, min_div, trunc32);
     return PGOV_OK;
 }
 
-int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, uint64_t runnable)
+static int remove_load(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, uint64_t runnable,
+                       int trunc32)
 {
     const struct pgov_pelt_hl *h;
     uint64_t div, min_div;
@@ -805,12 +828,44 @@ int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, ui
     min_div = h->max - PGOV_PELT_PERIOD_UNITS;
     cfs->load_avg = sub_pos(cfs->load_avg, load);
     cfs->load_sum = sub_pos(cfs->load_sum, load * div);
-    cfs->load_sum = max64(cfs->load_sum, cfs->load_avg * min_div);
+    cfs->load_sum = floor_sum(cfs->load_sum, cfs->load_avg, min_div, trunc32);
     cfs->util_avg = sub_pos(cfs->util_avg, util);
     cfs->util_sum = sub_pos32(cfs->util_sum, (uint32_t)(util * div));
     cfs->util_sum = max32(cfs->util_sum, (uint32_t)(cfs->util_avg * min_div));
     cfs->runnable_avg = sub_pos(cfs->runnable_avg, runnable);
     cfs->runnable_sum = sub_pos(cfs->runnable_sum, runnable * div);
-    cfs->runnable_sum = max64(cfs->runnable_sum, cfs->runnable_avg * min_div);
+    cfs->runnable_sum = floor_sum(cfs->runnable_sum, cfs->runnable_avg, min_div, trunc32);
     return PGOV_OK;
+}
+
+int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uint64_t weight)
+{
+    return detach(cfs, se, weight, 0);
+}
+
+int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, uint64_t runnable)
+{
+    return remove_load(cfs, load, util, runnable, 0);
+}
+
+int pgov_pelt_detach_kv(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,
+                        uint64_t weight, uint32_t kver)
+{
+    int rule = floor_rule(kver);
+    if (!cfs || !se)
+        return PGOV_EFAULT;
+    if (rule < 0)
+        return PGOV_ENOTSUP;
+    return detach(cfs, se, weight, rule);
+}
+
+int pgov_pelt_remove_kv(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util,
+                        uint64_t runnable, uint32_t kver)
+{
+    int rule = floor_rule(kver);
+    if (!cfs)
+        return PGOV_EFAULT;
+    if (rule < 0)
+        return PGOV_ENOTSUP;
+    return remove_load(cfs, load, util, runnable, rule);
 }

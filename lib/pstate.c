@@ -20,6 +20,7 @@
 #define SAMPLE_NS_MAX 10000000000ull
 #define TICK_NS_MAX 1000000000ull
 #define HOLD_NS_MAX 10000000000ull
+#define HZ_MAX 100000u
 #define ONE_FP 256
 
 static int resolve_profile(uint32_t policy, uint32_t kver, uint32_t *prof)
@@ -90,7 +91,7 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     rc = resolve_profile(cfg->policy, cfg->kver, &p.profile);
     if (rc)
         return rc;
-    if (cfg->reserved != 0)
+    if (cfg->hz > HZ_MAX)
         return PGOV_EINVAL;
 
     if (cfg->options & ~(PGOV_PSTATE_OPT_RFC_IO_PERCPU | PGOV_PSTATE_OPT_RFC_IO_ALL))
@@ -109,7 +110,11 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     p.amshift = cfg->aperf_mperf_shift;
 
     p.sample_ns = cfg->sample_interval_ns ? cfg->sample_interval_ns : PGOV_PSTATE_DEFAULT_SAMPLE_NS;
-    p.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_DEFAULT_TICK_NS;
+    p.tick_ns = cfg->tick_ns  ? cfg->tick_ns
+                : cfg->hz ? PGOV_TICK_NSEC(cfg->hz)
+                          : PGOV_DEFAULT_TICK_NS;
+    if (cfg->hz && p.tick_ns != PGOV_TICK_NSEC(cfg->hz))
+        return PGOV_EINVAL;
     p.hold_ns = cfg->boost_hold_ns ? cfg->boost_hold_ns : PGOV_PSTATE_DEFAULT_HOLD_NS;
     if (p.sample_ns < SAMPLE_NS_MIN || p.sample_ns > SAMPLE_NS_MAX || p.tick_ns > TICK_NS_MAX ||
         p.hold_ns > HOLD_NS_MAX)

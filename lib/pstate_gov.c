@@ -51,7 +51,7 @@ struct pgov_pstate {
     uint32_t timer;
     uint32_t hwp;
     uint32_t atom;
-    uint32_t reserved;
+    uint32_t timer_jiffies; /* v4.5: msecs_to_jiffies(sample interval) */
     struct pgov_hw hw;
 };
 
@@ -134,6 +134,19 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
     return PGOV_OK;
 }
 
+/*
+ * The v4.5 timer is re-armed msecs_to_jiffies(sample_rate_ms) jiffies ahead,
+ * which rounds up: 10 ms at HZ=250 is 3 jiffies = 12 ms. The kernel's
+ * msecs_to_jiffies is ceil(ms * HZ / 1000) for every HZ; unknown HZ counts
+ * whole ticks instead. At most 10 s * 100000 HZ = 10^6 jiffies.
+ */
+static uint64_t timer_jiffies(const struct pgov_pstate_params *prm, uint32_t hz)
+{
+    if (hz)
+        return pgov_div_u64(prm->sample_ns * hz + 999999999u, 1000000000u);
+    return pgov_div_u64(prm->sample_ns + prm->tick_ns - 1u, prm->tick_ns);
+}
+
 int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg,
                      const struct pgov_hw_ops *ops, void *ctx, struct pgov_pstate **out)
 {
@@ -166,7 +179,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     g->shared = NULL;
     g->samples = 0;
     g->last_path = 0;
-    g->reserved = 0;
+    g->timer_jiffies = (uint32_t)timer_jiffies(&prm, cfg->hz);
     g->cpu = cfg->cpu;
     g->timer = (uint32_t)pstate_prof_timer(prm.profile);
     g->hwp = prm.profile == PGOV_PSTATE_PROF_HWP_BOOST_6_19;
@@ -494,7 +507,7 @@ int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
     rc = timer_apply(g, now_ns);
     if (rc)
         return rc;
-    *next_ns = now_ns + g->params.sample_ns;
+    *next_ns = now_ns + (uint64_t)g->timer_jiffies * g->params.tick_ns;
     return PGOV_OK;
 }
 

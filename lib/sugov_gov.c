@@ -25,13 +25,17 @@ struct pgov_sugov {
     struct pgov_sugov_params prm;
     uint64_t last_idle_us; /* idle + iowait at the last evaluation */
     uint32_t have_idle;    /* last_idle_us is valid */
-    uint32_t util;         /* CFS utilisation for the next evaluations */
+    uint32_t util;         /* utilisation for the next evaluations */
+    uint32_t uclamp_min;   /* pgov_sugov_set_clamps() */
+    uint32_t uclamp_max;
+    uint32_t bw_min;
+    uint32_t capped;
     uint32_t cpu;
     uint32_t magic;
     uint32_t cpu_min_khz; /* cpuinfo range from get_limits */
     uint32_t cpu_max_khz;
     uint32_t last_path;
-    uint32_t reserved;
+    uint32_t cur_khz; /* policy->cur: seeded at init, then each commit */
     struct pgov_hw hw;
 };
 
@@ -80,7 +84,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     kv = pgov_kver_resolve(cfg->kver);
     if (kv < PGOV_KVER_6_18) /* also 0: invalid */
         return PGOV_ENOTSUP;
-    if (cfg->reserved != 0 || (cfg->options & ~PGOV_SUGOV_OPT_NONINVARIANT) ||
+    if ((cfg->options & ~PGOV_SUGOV_OPT_NONINVARIANT) ||
         cfg->max_cap > CAP_SCALE || cfg->rate_limit_ns > RATE_LIMIT_MAX ||
         cfg->tick_ns > TICK_MAX)
         return PGOV_EINVAL;
@@ -120,8 +124,12 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     g->last_idle_us = 0;
     g->have_idle = 0;
     g->util = 0;
+    g->uclamp_min = 0;
+    g->uclamp_max = CAP_SCALE;
+    g->bw_min = 0;
+    g->capped = 0;
     g->last_path = 0;
-    g->reserved = 0;
+    g->cur_khz = cfg->cur_khz ? cfg->cur_khz : g->cpu_max_khz;
     g->magic = SUGOV_MAGIC;
     *out = g;
     return PGOV_OK;
@@ -135,6 +143,21 @@ int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs)
     if (g->magic != SUGOV_MAGIC)
         return PGOV_EINVAL;
     g->util = util_cfs;
+    return PGOV_OK;
+}
+
+int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uclamp_max,
+                          uint32_t bw_min, uint32_t capped)
+{
+    if (!g)
+        return PGOV_EFAULT;
+    if (g->magic != SUGOV_MAGIC || uclamp_min > CAP_SCALE || uclamp_max > CAP_SCALE ||
+        capped > 1)
+        return PGOV_EINVAL;
+    g->uclamp_min = uclamp_min;
+    g->uclamp_max = uclamp_max;
+    g->bw_min = bw_min;
+    g->capped = capped;
     return PGOV_OK;
 }
 
@@ -156,6 +179,7 @@ static void trace_decision(const struct pgov_sugov *g, uint64_t now,
 
 int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
 {
+    struct pgov_sugov_input in;
     struct pgov_sugov_state s;
     struct pgov_sugov_result res;
     struct pgov_hw_idle idle;
@@ -180,16 +204,24 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
         idle_us = idle.idle_us + idle.iowait_us;
         held = g->have_idle && idle_us == g->last_idle_us;
     }
-    pgov_sugov_decide_unchecked(&g->prm, &g->st, &s, now_ns, flags & PGOV_UPDATE_IOWAIT, g->util, held, &res);
+    pgov_sugov_input_plain(&in, flags & PGOV_UPDATE_IOWAIT, g->util, held, g->cur_khz);
+    in.uclamp_min = g->uclamp_min;
+    in.uclamp_max = g->uclamp_max;
+    in.bw_min = g->bw_min;
+    in.capped = g->capped;
+    pgov_sugov_decide_unchecked(&g->prm, &g->st, &s, now_ns, &in, &res);
     if (res.path == PGOV_SUGOV_PATH_COMMIT) {
         rc = pgov_hal_rc(g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu, res.next_f));
         if (rc)
             return rc;
+        g->cur_khz = res.next_f;
     }
     if (pgov_unlikely(g->hw.ops.trace != NULL))
         trace_decision(g, now_ns, &s, &res);
     PGOV_COPY(&g->st, &s);
-    if (res.path != PGOV_SUGOV_PATH_RATE_LIMITED) {
+    /* A capped rq skips the hold test, which is what refreshes the saved
+     * idle counter in the kernel (sugov_hold_freq). */
+    if (res.path != PGOV_SUGOV_PATH_RATE_LIMITED && !g->capped) {
         g->last_idle_us = idle_us;
         g->have_idle = 1;
     }

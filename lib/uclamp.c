@@ -316,6 +316,9 @@ static inline PGOV_ALWAYS_INLINE uint32_t uc_drop_last(struct pgov_uclamp_rq *rq
     if (k->value < r)
         return warns;
     warns += k->value > r; /* WARN: bucket value above the rq value */
+    /* The kernel rescans buckets nbuckets-1 .. 0: the spare slot (pre-5.13
+     * index nbuckets) stays counted but is never found. */
+    m &= (1u << rq->nbuckets) - 1u;
     if (m)
         rq->value[c] = rq->bucket[c][uc_fls(m)].value;
     else if (c == PGOV_UCLAMP_MAX) {

@@ -306,7 +306,9 @@ static void test_step_every_format(void **st)
                 fail_msg("%s with step '%s': rc %d, '%s'", *v, bad[b], rc, out);
         }
     }
-    assert_int_equal(formats, 8); /* ondemand, pelt_trace, 3 pstate, sugov, uclamp, util_est */
+    /* ondemand, pelt_trace, 3 pstate, sugov, uclamp, util_est, and the project-made
+     * sugov_clamp and uclamp_spare */
+    assert_int_equal(formats, 10);
 }
 
 int main(void)

@@ -35,6 +35,10 @@ extern "C" {
  *  `tick_ns` is 0. */
 #define PGOV_DEFAULT_TICK_NS 4000000u
 
+/** TICK_NSEC of a kernel built with CONFIG_HZ=@p hz: a jiffy in ns, rounded
+ *  to nearest (HZ=300: 3333333). */
+#define PGOV_TICK_NSEC(hz) ((1000000000u + (uint32_t)(hz) / 2u) / (uint32_t)(hz))
+
 #ifdef __cplusplus
 }
 #endif

@@ -173,14 +173,18 @@ struct pgov_pstate_config {
     uint32_t options;            /**< PGOV_PSTATE_OPT_* */
     uint32_t aperf_mperf_shift;  /**< 0, or 10 on Xeon Phi (v4.13+ only) */
     uint64_t sample_interval_ns; /**< 0: 10 ms; 1 us .. 10 s */
-    uint64_t tick_ns;            /**< TICK_NSEC; 0: 4 ms (HZ=250); at most 1 s */
+    uint64_t tick_ns;            /**< TICK_NSEC; 0: TICK_NSEC(hz), or 4 ms (HZ=250)
+                                  *   when hz is 0 too; at most 1 s */
     uint64_t boost_hold_ns;      /**< HWP boost hold; 0: 3 ms; at most 10 s */
     uint32_t setpoint_pct;       /**< PID setpoint 1..100; 0: 97 (Atom 60) */
     uint32_t deadband_pct;       /**< PID deadband 0..100 */
     uint32_t p_gain_pct;         /**< 0..100; 0: 20 (Atom 14); PGOV_PSTATE_PCT_ZERO */
     uint32_t i_gain_pct;         /**< 0..100; 0: 0 (Atom 4); PGOV_PSTATE_PCT_ZERO */
     uint32_t d_gain_pct;         /**< 0..100; 0: 0; PGOV_PSTATE_PCT_ZERO */
-    uint32_t reserved;           /**< must be 0 */
+    uint32_t hz;                 /**< CONFIG_HZ, 1..100000; 0: unknown (jiffy =
+                                  *   tick_ns). Non-zero with a tick_ns other
+                                  *   than PGOV_TICK_NSEC(hz): PGOV_EINVAL.
+                                  *   Sets the v4.5 timer period (jiffies) */
     /** Initial limits. Its size may be 0 = all defaults, but then every
      *  other field must be 0 too (else ::PGOV_E2BIG). */
     struct pgov_pstate_limits limits;
@@ -310,7 +314,8 @@ struct pgov_pstate_result {
  * @return ::PGOV_OK; ::PGOV_EFAULT (NULL); ::PGOV_E2BIG (size unknown or
  *         non-zero unknown trailing bytes); ::PGOV_EINVAL (unknown policy,
  *         options on a profile that has none, both RFC options, a tunable
- *         out of range, non-zero reserved); ::PGOV_ENOTSUP (kver invalid or
+ *         out of range, hz above 100000 or not matching tick_ns);
+ *         ::PGOV_ENOTSUP (kver invalid or
  *         without this policy).
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pstate_params_init(struct pgov_pstate_params *prm,

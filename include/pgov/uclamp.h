@@ -42,6 +42,10 @@
  * past the kernel's array (undefined behaviour in those kernels). The
  * runqueue keeps a spare slot for that index, so those values form their own
  * top bucket; pgov_uclamp_bucket_id() reports the kernel's index unchanged.
+ * Like the kernel's rescan, which starts at nbuckets-1, the rescan after a
+ * bucket empties never finds the spare slot (tests/vectors/uclamp_spare.tsv);
+ * what the kernel's out-of-bounds write does to neighbouring fields is not
+ * modelled.
  *
  * Runqueue objects follow the kernel's locking: serialise calls on one
  * runqueue (and on the tasks counted in it).

@@ -115,6 +115,7 @@ struct world {
     struct pgov_sugov_params sprm;
     struct pgov_sugov_state sst;
     struct pgov_sugov_result sres;
+    struct pgov_sugov_input sin;
     struct pgov_sugov_config scfg;
     struct sug_big sbig;
     struct pgov_sugov_limits slim;

@@ -27,6 +27,14 @@ DEF(pgov_kver_resolve, 1, 0)
 {
     return snap(w), pgov_kver_resolve(PGOV_KVER(99, 0));
 }
+DEF(pgov_kver_exactness, 1, PGOV_EINVAL)
+{
+    return snap(w), pgov_kver_exactness(0, 0);
+}
+DEF(pgov_kver_exactness, 2, PGOV_KVER_UNSUPPORTED)
+{
+    return snap(w), pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(99, 0));
+}
 
 static const struct row core_rows[] = {
     R(pgov_version, 1),
@@ -35,5 +43,7 @@ static const struct row core_rows[] = {
     R(pgov_kver_valid, 1),
     R(pgov_kver_valid, 2),
     R(pgov_kver_resolve, 1),
+    R(pgov_kver_exactness, 1),
+    R(pgov_kver_exactness, 2),
 };
 ROW_TABLE(core);

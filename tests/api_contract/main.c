@@ -131,6 +131,9 @@ static void build(struct world *w)
     w->sprm.max_khz = 3900000;
     assert_int_equal(pgov_sugov_params_check(&w->sprm), PGOV_OK);
     w->scfg.size = sizeof(w->scfg);
+    w->sin.size = sizeof(w->sin);
+    w->sin.util = 100;
+    w->sin.uclamp_max = 1024;
     w->slim.size = sizeof(w->slim);
     assert_true(pgov_sugov_size() <= sizeof(w->smem));
     assert_int_equal(

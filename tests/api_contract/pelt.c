@@ -376,6 +376,26 @@ DEF(pgov_pelt_batch, 9, PGOV_EFAULT)
     return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_CFS_RQ, 2, w->bnow, w->bload, NULL,
                                     w->brunning, NULL, w->bout, w->brec);
 }
+DEF(pgov_pelt_detach_kv, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_pelt_detach_kv(&w->cfs, NULL, 1024, 0);
+}
+DEF(pgov_pelt_detach_kv, 2, PGOV_ENOTSUP)
+{
+    return snap(w), pgov_pelt_detach_kv(&w->cfs, &w->sa, 1024, PGOV_KVER_5_12);
+}
+DEF(pgov_pelt_detach_kv, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_pelt_detach_kv(&w->cfs, &w->cfs, 1024, 0);
+}
+DEF(pgov_pelt_remove_kv, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_pelt_remove_kv(NULL, 1, 1, 1, 0);
+}
+DEF(pgov_pelt_remove_kv, 2, PGOV_ENOTSUP)
+{
+    return snap(w), pgov_pelt_remove_kv(&w->cfs, 1, 1, 1, PGOV_KVER(9, 0));
+}
 
 static const struct row pelt_rows[] = {
     R(pgov_pelt_init, 1),
@@ -463,5 +483,10 @@ static const struct row pelt_rows[] = {
     R(pgov_pelt_batch, 7),
     R(pgov_pelt_batch, 8),
     R(pgov_pelt_batch, 9),
+    R(pgov_pelt_detach_kv, 1),
+    R(pgov_pelt_detach_kv, 2),
+    R(pgov_pelt_detach_kv, 3),
+    R(pgov_pelt_remove_kv, 1),
+    R(pgov_pelt_remove_kv, 2),
 };
 ROW_TABLE(pelt);

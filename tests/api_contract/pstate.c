@@ -46,7 +46,7 @@ DEF(pgov_pstate_params_init, 8, PGOV_ENOTSUP)
 }
 DEF(pgov_pstate_params_init, 9, PGOV_EINVAL)
 {
-    w->pcfg.reserved = 1;
+    w->pcfg.hz = 100001;
     return snap(w), pgov_pstate_params_init(&w->pprm, &w->pcfg);
 }
 DEF(pgov_pstate_params_init, 10, PGOV_EINVAL)

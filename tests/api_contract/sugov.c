@@ -51,6 +51,27 @@ DEF(pgov_sugov_decide, 8, PGOV_EINVAL)
 {
     return (w->sst.reserved = 1, snap(w)), SDEC(&w->sprm, &w->sst, 0, 0, &w->sres);
 }
+#define SDIN(in) pgov_sugov_decide_in(&w->sprm, &w->sst, UINT64_C(1) << 40, in, &w->sres)
+DEF(pgov_sugov_decide_in, 1, PGOV_EFAULT)
+{
+    return snap(w), SDIN(NULL);
+}
+DEF(pgov_sugov_decide_in, 2, PGOV_E2BIG)
+{
+    return (w->sin.size = 4, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 3, PGOV_EINVAL)
+{
+    return (w->sin.capped = 2, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 4, PGOV_EINVAL)
+{
+    return (w->sin.uclamp_max = 1025, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 5, PGOV_EINVAL)
+{
+    return (w->sin.reserved = 1, snap(w)), SDIN(&w->sin);
+}
 DEF(pgov_sugov_params_check, 1, PGOV_EFAULT)
 {
     return snap(w), pgov_sugov_params_check(NULL);
@@ -141,7 +162,7 @@ DEF(pgov_sugov_init, 12, PGOV_EINVAL)
 }
 DEF(pgov_sugov_init, 13, PGOV_EINVAL)
 {
-    w->scfg.reserved = 1;
+    w->scfg.tick_ns = UINT64_C(1000000001); /* above 1 s */
     return snap(w), SINIT(&w->scfg, &w->sgx);
 }
 DEF(pgov_sugov_init, 14, PGOV_EINVAL)
@@ -162,6 +183,22 @@ DEF(pgov_sugov_set_util, 1, PGOV_EFAULT)
 DEF(pgov_sugov_set_util, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_set_util((struct pgov_sugov *)(void *)w->zmem, 100);
+}
+DEF(pgov_sugov_set_clamps, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_sugov_set_clamps(NULL, 0, 512, 0, 0);
+}
+DEF(pgov_sugov_set_clamps, 2, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_set_clamps((struct pgov_sugov *)(void *)w->zmem, 0, 512, 0, 0);
+}
+DEF(pgov_sugov_set_clamps, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_set_clamps(w->sg, 1025, 1024, 0, 0);
+}
+DEF(pgov_sugov_set_clamps, 4, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_set_clamps(w->sg, 0, 1024, 0, 2);
 }
 DEF(pgov_sugov_update, 1, PGOV_EFAULT)
 {
@@ -247,6 +284,11 @@ static const struct row sugov_rows[] = {
     R(pgov_sugov_decide, 6),
     R(pgov_sugov_decide, 7),
     R(pgov_sugov_decide, 8),
+    R(pgov_sugov_decide_in, 1),
+    R(pgov_sugov_decide_in, 2),
+    R(pgov_sugov_decide_in, 3),
+    R(pgov_sugov_decide_in, 4),
+    R(pgov_sugov_decide_in, 5),
     R(pgov_sugov_params_check, 1),
     R(pgov_sugov_params_check, 2),
     R(pgov_sugov_params_check, 3),
@@ -270,6 +312,10 @@ static const struct row sugov_rows[] = {
     R(pgov_sugov_init, 15),
     R(pgov_sugov_set_util, 1),
     R(pgov_sugov_set_util, 2),
+    R(pgov_sugov_set_clamps, 1),
+    R(pgov_sugov_set_clamps, 2),
+    R(pgov_sugov_set_clamps, 3),
+    R(pgov_sugov_set_clamps, 4),
     R(pgov_sugov_update, 1),
     R(pgov_sugov_update, 2),
     R(pgov_sugov_update, 3),
