@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Every function declared PGOV_API in include/pgov/*.h must be listed in
 # lib/pgov.map, and (when the shared library is given) the .so must export
-# exactly the mapped names, each with a version, and need no other library.
+# exactly the mapped names, each with a version, and need nothing but libc
+# (hardening helpers only).
 set -eu
 top=$1 so=${2:-}
 declared=$(sed -n 's/^PGOV_API[^(]*[ *]\(pgov_[a-z0-9_]*\)(.*/\1/p' "$top"/include/pgov/*.h | sort -u)
@@ -28,7 +29,18 @@ if [ -n "$so" ]; then
   soname=$(readelf -d "$so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
   [ "$soname" = "libpgov.so.0" ] || { echo "SONAME is '$soname', expected libpgov.so.0"; fail=1; }
   needed=$(readelf -d "$so" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | tr '\n' ' ')
-  echo "exports: $n versioned symbols, SONAME $soname, NEEDED: ${needed:-none}"
+  # Nothing but libc, and from libc only what hardening flags call
+  # (-fstack-protector, _FORTIFY_SOURCE); crt's weak references are fine.
+  for lib in $needed; do
+    case "$lib" in libc.so.*) ;; *) echo "needs a library other than libc: $lib"; fail=1 ;; esac
+  done
+  undef=$(nm -D --undefined-only "$so" | awk '$1 == "U" {print $2}' | sed 's/@.*//' | sort -u)
+  for s in $undef; do
+    case "$s" in __stack_chk_fail|__stack_chk_guard|__*_chk) ;;
+      *) echo "calls libc beyond hardening helpers: $s"; fail=1 ;; esac
+  done
+  echo "exports: $n versioned symbols, SONAME $soname, NEEDED: ${needed:-none}," \
+       "libc symbols: $(echo $undef | tr ' ' ',' | sed 's/^$/none/')"
 fi
 n=$(echo "$declared" | grep -c . || true)
 [ $fail -eq 0 ] && echo "exports_versioned: $n PGOV_API functions all mapped"
