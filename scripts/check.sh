@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CTEST_OUTPUT_ON_FAILURE=1
 
-ALL_STAGES=(deps lint dev m32 sanitize clang coverage docs cross qemu embed abi install bench)
+ALL_STAGES=(deps lint dev m32 sanitize clang coverage docs cross qemu embed abi install deb bench fresh)
 BAREMETAL_PRESETS=(cortex-m0 cortex-m4f rv32imac rv64imac)
 stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=("${ALL_STAGES[@]}")
@@ -58,6 +58,7 @@ stage_qemu()     { local p; for p in "${BAREMETAL_PRESETS[@]}"; do
 stage_embed()    { scripts/embed.sh; }
 stage_abi()      { scripts/abi.sh; }
 stage_install()  { scripts/install-test.sh; }
+stage_deb()      { scripts/deb.sh; }
 # Figures only (instructions and ns per op against the kernel-style baseline,
 # simulated seconds per wall second): speed is reported, never asserted.
 stage_bench()    { cmake --preset release >/dev/null &&
