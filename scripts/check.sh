@@ -59,6 +59,11 @@ stage_embed()    { scripts/embed.sh; }
 stage_abi()      { scripts/abi.sh; }
 stage_install()  { scripts/install-test.sh; }
 stage_deb()      { scripts/deb.sh; }
+# README's two commands in a fresh debootstrapped bookworm. Command 2 is this
+# script, so inside that chroot (/etc/pgov-fresh-inner) the stage is skipped.
+stage_fresh()    { if [ -e /etc/pgov-fresh-inner ]; then
+                     echo "fresh: skipped: this run is the fresh stage's inner run (no recursion)"
+                   else scripts/fresh.sh; fi; }
 # Figures only (instructions and ns per op against the kernel-style baseline,
 # simulated seconds per wall second): speed is reported, never asserted.
 stage_bench()    { cmake --preset release >/dev/null &&
