@@ -162,11 +162,14 @@ int pgovd_parse_cpulist(const char *s, unsigned char *set)
 }
 
 int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char *present,
-                     unsigned ncpu)
+                     unsigned ncpu, int *bad_line)
 {
     FILE *f = fopen(path, "re");
     char line[512];
+    int lineno = 0;
+    bool total = false, any = false;
 
+    *bad_line = 0;
     if (!f)
         return -errno;
     memset(present, 0, (ncpu + 7) / 8);
@@ -175,6 +178,9 @@ int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char
         struct pgovd_stat s = { 0 };
         int n;
 
+        lineno++;
+        if (!strncmp(line, "cpu ", 4))
+            total = true;
         if (strncmp(line, "cpu", 3) != 0 || !isdigit((unsigned char)line[3]))
             continue;
         n = sscanf(line + 3, "%u %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
@@ -182,8 +188,10 @@ int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char
                    &s.idle, &s.iowait, &s.irq, &s.softirq, &s.steal);
         if (n < 5) {
             fclose(f);
+            *bad_line = lineno;
             return -EINVAL;
         }
+        any = true;
         if (cpu >= ncpu)
             continue;
         per_cpu[cpu] = s;
@@ -191,5 +199,8 @@ int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char
     }
     int e = ferror(f) ? EIO : 0;
     fclose(f);
+    /* Linux always lists the total and at least the CPU reading the file. */
+    if (!e && (!total || !any))
+        e = EINVAL;
     return -e;
 }
