@@ -5,14 +5,19 @@
 # -us -uc -b, then require lintian with no error or warning (overrides only
 # with a written reason, debian/*.lintian-overrides) and hardening-check on
 # every ELF file shipped. Output: build/deb/*.deb (the fresh stage installs
-# them). Uncommitted changes are not packaged: commit first.
+# them). In a git checkout uncommitted changes are not packaged: commit
+# first; outside one (a release tarball) the tree is packaged as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$PWD/build/deb
 rm -rf "$out"; mkdir -p "$out/src"
-git archive --format=tar HEAD | tar -x -C "$out/src"
-if ! git diff --quiet HEAD -- debian CMakeLists.txt cmake lib include examples docs 2>/dev/null; then
-  echo "deb: note: uncommitted changes are not in the package (built from HEAD)"
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  git archive --format=tar HEAD | tar -x -C "$out/src"
+  if ! git diff --quiet HEAD -- debian CMakeLists.txt cmake lib include examples docs; then
+    echo "deb: note: uncommitted changes are not in the package (built from HEAD)"
+  fi
+else # an unpacked release tarball (the fresh stage): the tree as it is, minus builds
+  tar -c --exclude=./build --exclude='./obj-*' --exclude=./pgov-sim-out . | tar -x -C "$out/src"
 fi
 (cd "$out/src" && nice -n 10 dpkg-buildpackage -us -uc -b -j2 >"$out/build.log" 2>&1) || {
   tail -n 60 "$out/build.log" >&2; echo "deb: dpkg-buildpackage failed (log: $out/build.log)" >&2; exit 1; }
