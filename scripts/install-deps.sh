@@ -13,7 +13,7 @@ DEMO_PKGS=(build-essential cmake ninja-build)
 PKGS=(
   "${DEMO_PKGS[@]}" pkg-config git cppcheck
   libcmocka-dev gcc-multilib libcmocka-dev:i386
-  gcovr doxygen graphviz abigail-tools valgrind
+  gcovr doxygen graphviz groff-base abigail-tools valgrind
   clang lld llvm libclang-rt-14-dev
   gcc-arm-none-eabi libnewlib-arm-none-eabi binutils-arm-none-eabi
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf

@@ -100,4 +100,6 @@ LD_LIBRARY_PATH="$libdir" run "pkg-config (shared, LD_LIBRARY_PATH)" "$work/cons
 cc -std=c11 -Wall -Wextra -Wpedantic -Werror tests/consumer/main.c \
    $(pkg-config --cflags pgov) "$libdir/libpgov.a" -o "$work/consumer-pc-static"
 run "pkg-config cflags + libpgov.a (static)" "$work/consumer-pc-static"
+# 4: vendoring, docs/consuming.md's per-module file lists.
+tests/check_vendoring.sh . | sed 's/^/install-test: /'
 echo "install-test: ok"
