@@ -925,6 +925,15 @@ static void test_cpu_offline(void **state)
     snap_free(&before);
 }
 
+/* Write @content to the tree's pgovd.conf; @cfg gets its path, @arg the
+ * matching --config= option. */
+static void config_put(const struct tree *t, const char *content, char cfg[600], char arg[700])
+{
+    snprintf(cfg, 600, "%s/pgovd.conf", t->root);
+    put(content, "%s", cfg);
+    snprintf(arg, 700, "--config=%s", cfg);
+}
+
 /* Wait (up to 5 s) until the daemon's stderr contains @what. */
 static int stderr_wait(const struct daemon *d, const char *what)
 {
@@ -1102,9 +1111,7 @@ static void test_sighup_reload(void **state)
     char cfg[600], arg[700];
     tree_make(&t, "reload", 2, ACPI, 1);
     snap_take(&t, &before);
-    snprintf(cfg, sizeof(cfg), "%s/pgovd.conf", t.root);
-    put("policy performance\n", "%s", cfg);
-    snprintf(arg, sizeof(arg), "--config=%s", cfg);
+    config_put(&t, "policy performance\n", cfg, arg);
     const char *args[] = { arg, NULL };
     d_start(&d, &t, 1, args);
     assert_non_null(d_tick(&d));
@@ -1211,9 +1218,8 @@ static void test_config_per_cpu(void **state)
     char cfg[600], arg[700];
     tree_make(&t, "config", 4, ACPI, 0);
     snap_take(&t, &before);
-    snprintf(cfg, sizeof(cfg), "%s/pgovd.conf", t.root);
-    put("# two CPUs each\ncpus 0,2 = performance\ncpus 3 powersave\ninterval 20\n", "%s", cfg);
-    snprintf(arg, sizeof(arg), "--config=%s", cfg);
+    config_put(&t, "# two CPUs each\ncpus 0,2 = performance\ncpus 3 powersave\ninterval 20\n",
+               cfg, arg);
     const char *args[] = { arg, NULL };
     d_start(&d, &t, 1, args);
     assert_non_null(d_tick(&d));
