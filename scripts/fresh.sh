@@ -72,7 +72,7 @@ inside() { # label, command: run as root in /work/libpgov with a clean login env
     /bin/bash -c "cd /work/libpgov && $2" >"$top/build/fresh/$1.log" 2>&1 || {
     tail -n 60 "$top/build/fresh/$1.log" >&2; echo "fresh: $1 FAILED (log: build/fresh/$1.log)" >&2; return 1; }
   t=$(( $(date +%s) - s ))
-  eval "t_$1=$t"
+  eval "t_${1//-/_}=$t"
   echo "fresh: $1 ok in $t s; last lines:"; tail -n 4 "$top/build/fresh/$1.log" | sed 's/^/  | /'
 }
 inside command1 "$cmd1"
