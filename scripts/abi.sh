@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # ABI gate for libpgov.so (x86_64): build the `shared` preset (-g -Og, DWARF
 # for abidw), check exports (SONAME libpgov.so.0, every symbol versioned
-# PGOV_x.y and listed in lib/pgov.map, no NEEDED entries), then abidw the
+# PGOV_x.y and listed in lib/pgov.map, nothing but libc NEEDED), then abidw the
 # library and abidiff it against the committed baseline abi/libpgov.abi.
 # Any abidiff status other than 0 fails (layout and signature changes exit 4,
 # not 8). Added symbols are allowed (they go in a new map node).

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CTEST_OUTPUT_ON_FAILURE=1
 
-ALL_STAGES=(deps lint dev m32 sanitize clang coverage docs cross qemu embed oracle abi install python bench)
+ALL_STAGES=(deps lint dev m32 sanitize clang coverage docs cross qemu embed oracle abi install python deb bench fresh)
 BAREMETAL_PRESETS=(cortex-m0 cortex-m4f rv32imac rv64imac)
 stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=("${ALL_STAGES[@]}")
@@ -63,6 +63,12 @@ stage_oracle()   { tests/oracle/run.sh; }
 stage_abi()      { scripts/abi.sh; }
 stage_install()  { scripts/install-test.sh; }
 stage_python()   { scripts/python.sh; }
+stage_deb()      { scripts/deb.sh; }
+# README's two commands in a fresh debootstrapped bookworm. Command 2 is this
+# script, so inside that chroot (/etc/pgov-fresh-inner) the stage is skipped.
+stage_fresh()    { if [ -e /etc/pgov-fresh-inner ]; then
+                     echo "fresh: skipped: this run is the fresh stage's inner run (no recursion)"
+                   else scripts/fresh.sh; fi; }
 # Figures only (instructions and ns per op against the kernel-style baseline,
 # simulated seconds per wall second): speed is reported, never asserted.
 stage_bench()    { cmake --preset release >/dev/null &&

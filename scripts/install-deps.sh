@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Install the Debian 12 packages that the full check suite needs.
+# Install the Debian 12 packages a command needs.
+#   scripts/install-deps.sh demo   the compiler and build tools for the
+#                                  library, examples and pgov-sim (README's
+#                                  first command; no test dependency)
+#   scripts/install-deps.sh        everything the full check suite needs
 # Idempotent: packages already present are skipped, so a second run is quick.
 # Needs root (CI runs as root); as non-root it only reports what is missing.
 set -u
 
+DEMO_PKGS=(build-essential cmake ninja-build)
 PKGS=(
-  build-essential cmake ninja-build pkg-config git
+  "${DEMO_PKGS[@]}" pkg-config git cppcheck
   libcmocka-dev gcc-multilib libcmocka-dev:i386
-  gcovr doxygen graphviz abigail-tools valgrind
+  gcovr doxygen graphviz groff-base abigail-tools valgrind
   clang lld llvm libclang-rt-14-dev
   gcc-arm-none-eabi libnewlib-arm-none-eabi binutils-arm-none-eabi
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
@@ -17,7 +22,13 @@ PKGS=(
   qemu-system-x86 busybox-static python3
   libtracecmd-dev libtraceevent-dev libtracefs-dev trace-cmd dwarves
   python3-numpy python3-pytest python3-venv python3-pip python3-setuptools
+  debhelper devscripts lintian fakeroot dpkg-dev debootstrap
 )
+case "${1:-all}" in
+  demo) PKGS=("${DEMO_PKGS[@]}") ;;
+  all) ;;
+  *) echo "usage: scripts/install-deps.sh [demo|all]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Install a release build into a staging prefix (build/stage), check the
-# installed tree, then build and run the out-of-tree consumer tests/consumer
-# three ways: CMake find_package + pgov::pgov (static), CMake +
-# pgov::pgov_shared, and pkg-config (cc $(pkg-config --cflags --libs pgov)).
+# Install a release build into a staging root (DESTDIR=build/stage, the
+# configured prefix below it), check the installed tree, then build and run
+# the out-of-tree consumer tests/consumer three ways: CMake find_package +
+# pgov::pgov (shared), CMake + pgov::pgov_static, and pkg-config
+# (cc $(pkg-config --cflags --libs pgov), with PKG_CONFIG_SYSROOT_DIR).
+# The installed pgov-sim must find its installed scenarios.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 top=$PWD
@@ -15,13 +17,15 @@ mkdir -p "$work"
 cmake --preset release >/dev/null
 cmake --build --preset release 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "install-test: build failed" >&2; exit 1; }
-cmake --install build/release --prefix "$stage" >"$work/install.log"
+DESTDIR=$stage cmake --install build/release >"$work/install.log"
+prefix=$(sed -n 's/^CMAKE_INSTALL_PREFIX:PATH=//p' build/release/CMakeCache.txt)
+root=$stage$prefix
 
 # The installed tree.
 libdir=$(dirname "$(find "$stage" -name libpgov.a | head -n1)")
 fail=0
 need() { [ -e "$1" ] || { echo "install-test: missing $1" >&2; fail=1; }; }
-for h in include/pgov/*.h; do need "$stage/include/pgov/$(basename "$h")"; done
+for h in include/pgov/*.h; do need "$root/include/pgov/$(basename "$h")"; done
 need "$libdir/libpgov.a"
 need "$libdir/pkgconfig/pgov.pc"
 need "$libdir/cmake/pgov/pgovConfig.cmake"
@@ -29,12 +33,33 @@ need "$libdir/cmake/pgov/pgovConfigVersion.cmake"
 need "$libdir/cmake/pgov/pgovTargets.cmake"
 so_real=$(basename "$(readlink -f "$libdir/libpgov.so" 2>/dev/null || true)")
 chain="$(readlink "$libdir/libpgov.so" 2>/dev/null || true) -> $(readlink "$libdir/libpgov.so.0" 2>/dev/null || true)"
-if [ "$chain" != "libpgov.so.0 -> libpgov.so.0.1.0" ] || [ ! -f "$libdir/$so_real" ]; then
+if [ "$chain" != "libpgov.so.0 -> libpgov.so.0.2.0" ] || [ ! -f "$libdir/$so_real" ]; then
   echo "install-test: bad shared-library chain: libpgov.so -> $chain" >&2; fail=1
 fi
 [ $fail -eq 0 ] || exit 1
-echo "install-test: installed $(find "$stage" -type f | wc -l) files under build/stage:" \
-     "$(ls "$stage/include/pgov" | wc -l) headers, libpgov.a, libpgov.so -> $chain, pgov.pc, cmake/pgov"
+# pgov.pc: an absolute prefix (a relative one defeats pkg-config's filter of
+# system include directories) and a real URL.
+pc=$libdir/pkgconfig/pgov.pc
+grep -qx "prefix=$prefix" "$pc" || { echo "install-test: pgov.pc: prefix is not $prefix:" >&2; grep prefix= "$pc" >&2; fail=1; }
+grep -Eq '^URL: https://[a-z0-9.-]+\.[a-z]+/' "$pc" && ! grep -q 'invalid' "$pc" \
+  || { echo "install-test: pgov.pc: no real URL: $(grep URL "$pc")" >&2; fail=1; }
+# The CMake package lists the include directory once, on each target.
+n_inc=$(grep -c 'INTERFACE_INCLUDE_DIRECTORIES "\${_IMPORT_PREFIX}/include"$' "$libdir/cmake/pgov/pgovTargets.cmake" || true)
+[ "$n_inc" = 2 ] || { echo "install-test: pgovTargets.cmake: include directory not listed exactly once per target:" >&2
+                      grep INTERFACE_INCLUDE_DIRECTORIES "$libdir/cmake/pgov/pgovTargets.cmake" >&2; fail=1; }
+[ $fail -eq 0 ] || exit 1
+echo "install-test: installed $(find "$stage" -type f | wc -l) files under build/stage$prefix:" \
+     "$(ls "$root/include/pgov" | wc -l) headers, libpgov.a, libpgov.so -> $chain, pgov.pc (prefix=$prefix), cmake/pgov"
+
+# The installed simulator finds the installed scenarios, with the source
+# tree and the build tree out of reach.
+need "$root/share/pgov/scenarios/gitsuite.scn"
+simout=$work/sim-out
+if ! (cd / && env -u PGOV_SIM_SCENARIO_DIR "$root/bin/pgov-sim" --iterations 1 --out "$simout" execl >"$work/sim.log" 2>&1); then
+  cat "$work/sim.log" >&2; echo "install-test: installed pgov-sim failed" >&2; exit 1
+fi
+grep -q . "$simout/results.tsv" || { echo "install-test: installed pgov-sim wrote no results" >&2; exit 1; }
+echo "install-test: installed pgov-sim ran execl from $prefix/share/pgov/scenarios"
 
 run() { # label, binary
   if out=$("$2" 2>&1); then
@@ -44,27 +69,28 @@ run() { # label, binary
   fi
 }
 
-# 1 and 2: CMake package, static and shared.
-for kind in static shared; do
-  sh=OFF; [ $kind = shared ] && sh=ON
-  cmake -S tests/consumer -B "$work/cmake-$kind" -G Ninja -DCMAKE_PREFIX_PATH="$stage" \
-        -DPGOV_CONSUMER_SHARED=$sh >"$work/cmake-$kind.log" 2>&1 \
+# 1 and 2: CMake package, pgov::pgov (shared) and pgov::pgov_static.
+for kind in shared static; do
+  st=OFF; [ $kind = static ] && st=ON
+  cmake -S tests/consumer -B "$work/cmake-$kind" -G Ninja -DCMAKE_PREFIX_PATH="$root" \
+        -DPGOV_CONSUMER_STATIC=$st >"$work/cmake-$kind.log" 2>&1 \
     || { cat "$work/cmake-$kind.log" >&2; exit 1; }
   cmake --build "$work/cmake-$kind" >>"$work/cmake-$kind.log" 2>&1 \
     || { cat "$work/cmake-$kind.log" >&2; exit 1; }
   if [ $kind = shared ]; then
     readelf -d "$work/cmake-$kind/consumer" | grep -q 'NEEDED.*libpgov.so.0' \
-      || { echo "install-test: cmake shared consumer does not need libpgov.so.0" >&2; exit 1; }
+      || { echo "install-test: pgov::pgov consumer does not need libpgov.so.0" >&2; exit 1; }
   else
     readelf -d "$work/cmake-$kind/consumer" | grep -q 'NEEDED.*libpgov' \
-      && { echo "install-test: cmake static consumer needs libpgov.so" >&2; exit 1; }
+      && { echo "install-test: pgov::pgov_static consumer needs libpgov.so" >&2; exit 1; }
   fi
-  run "cmake find_package, pgov::pgov$([ $kind = shared ] && echo _shared) ($kind)" \
+  LD_LIBRARY_PATH="$libdir" run "cmake find_package, pgov::pgov$([ $kind = static ] && echo _static) ($kind)" \
       "$work/cmake-$kind/consumer"
 done
 
-# 3: pkg-config, against the staged .pc only (no system paths).
-export PKG_CONFIG_PATH="$libdir/pkgconfig" PKG_CONFIG_LIBDIR="$libdir/pkgconfig"
+# 3: pkg-config, against the staged .pc only (no system paths), rooted in
+# the staging directory as a distribution build would see it.
+export PKG_CONFIG_PATH="$libdir/pkgconfig" PKG_CONFIG_LIBDIR="$libdir/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage"
 flags=$(pkg-config --cflags --libs pgov)
 echo "install-test: pkg-config pgov $(pkg-config --modversion pgov): $flags"
 # shellcheck disable=SC2086
@@ -74,4 +100,6 @@ LD_LIBRARY_PATH="$libdir" run "pkg-config (shared, LD_LIBRARY_PATH)" "$work/cons
 cc -std=c11 -Wall -Wextra -Wpedantic -Werror tests/consumer/main.c \
    $(pkg-config --cflags pgov) "$libdir/libpgov.a" -o "$work/consumer-pc-static"
 run "pkg-config cflags + libpgov.a (static)" "$work/consumer-pc-static"
+# 4: vendoring, docs/consuming.md's per-module file lists.
+tests/check_vendoring.sh . | sed 's/^/install-test: /'
 echo "install-test: ok"

@@ -18,8 +18,16 @@ cppcheck --std=c11 --enable=warning,style,performance,portability --error-exitco
          --inline-suppr --suppress=missingIncludeSystem -q -Iinclude -Ilib -U__GNUC__ -U__clang__ \
          lib/*.c || fail=1
 n_lib=$(ls lib/*.c | wc -l)
-files=$(git ls-files '*.c' '*.h' '*.sh' '*.cmake' '*.in' '*.ld' 'CMakeLists.txt' '*/CMakeLists.txt' \
-        'lib/pgov.map' '.ci/run' 'bench/run' 2>/dev/null | grep -v '^tests/vectors/' || true)
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  files=$(git ls-files '*.c' '*.h' '*.sh' '*.cmake' '*.in' '*.ld' 'CMakeLists.txt' '*/CMakeLists.txt' \
+          'lib/pgov.map' '.ci/run' 'bench/run' | grep -v '^tests/vectors/' || true)
+else # an unpacked release tarball: the same patterns, found on disk
+  files=$(find . -path ./build -prune -o -path './obj-*' -prune -o -type f \( -name '*.c' -o -name '*.h' \
+          -o -name '*.sh' -o -name '*.cmake' -o -name '*.in' -o -name '*.ld' -o -name CMakeLists.txt \) -print |
+          sed 's|^\./||' | grep -v '^tests/vectors/' || true)
+  files="$files lib/pgov.map .ci/run bench/run"
+fi
+[ -n "$files" ] || { echo "lint: no files to check" >&2; exit 1; }
 missing=$(for f in $files; do [ -f "$f" ] && ! head -n 3 "$f" | grep -q 'SPDX-License-Identifier: BSD-2-Clause' && echo "$f"; done || true)
 if [ -n "$missing" ]; then
   echo "lint: no 'SPDX-License-Identifier: BSD-2-Clause' in the first lines of:" $missing >&2; fail=1

@@ -4,10 +4,11 @@
 # lib/pgov.map; every global symbol the static library defines starts with
 # pgov_ (internal ones too: an embedder links them into its own namespace);
 # and (when the shared library is given) the .so must export exactly the
-# mapped names, each with a version, and need no other library.
-# Usage: check_exports.sh SOURCE_DIR LIBPGOV_A [LIBPGOV_SO]
+# mapped names, each with a version, and need nothing but libc (hardening
+# helpers only; instrumented builds link their runtimes and skip that check).
+# Usage: check_exports.sh SOURCE_DIR LIBPGOV_A libc-only|instrumented [LIBPGOV_SO]
 set -eu
-top=$1 archive=$2 so=${3:-}
+top=$1 archive=$2 deps=$3 so=${4:-}
 declared=$(sed -n 's/^PGOV_API[^(]*[ *]\(pgov_[a-z0-9_]*\)(.*/\1/p' "$top"/include/pgov/*.h | sort -u)
 mapped=$(sed -n 's/^[[:space:]]*\(pgov_[a-z0-9_]*\);.*/\1/p' "$top"/lib/pgov.map | sort -u)
 fail=0
@@ -37,7 +38,20 @@ if [ -n "$so" ]; then
   soname=$(readelf -d "$so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
   [ "$soname" = "libpgov.so.0" ] || { echo "SONAME is '$soname', expected libpgov.so.0"; fail=1; }
   needed=$(readelf -d "$so" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | tr '\n' ' ')
-  echo "exports: $n versioned symbols, SONAME $soname, NEEDED: ${needed:-none}"
+  # Nothing but libc, and from libc only what hardening flags call
+  # (-fstack-protector, _FORTIFY_SOURCE); crt's weak references are fine.
+  needed_check=
+  if [ "$deps" = libc-only ]; then needed_check=1; else echo "exports: instrumented build: dependency check skipped"; fi
+  for lib in ${needed_check:+$needed}; do
+    case "$lib" in libc.so.*) ;; *) echo "needs a library other than libc: $lib"; fail=1 ;; esac
+  done
+  undef=$(nm -D --undefined-only "$so" | awk '$1 == "U" {print $2}' | sed 's/@.*//' | sort -u)
+  for s in ${needed_check:+$undef}; do
+    case "$s" in __stack_chk_fail|__stack_chk_guard|__*_chk) ;;
+      *) echo "calls libc beyond hardening helpers: $s"; fail=1 ;; esac
+  done
+  echo "exports: $n versioned symbols, SONAME $soname, NEEDED: ${needed:-none}," \
+       "libc symbols: $(echo $undef | tr ' ' ',' | sed 's/^$/none/')"
 fi
 n=$(echo "$declared" | grep -c . || true)
 [ $fail -eq 0 ] && echo "exports_versioned: $n PGOV_API functions all mapped, every global symbol of $(basename "$archive") prefixed pgov_"

@@ -74,8 +74,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         static struct pgovd_stat st[8];
         unsigned char present[1];
         const char *p = scratch(data, size);
-        int r = pgovd_parse_stat(p, st, present, 5);
+        int bad_line = -1;
+        int r = pgovd_parse_stat(p, st, present, 5, &bad_line);
         CHECK(r <= 0);
+        CHECK(r == 0 ? bad_line == 0 : bad_line >= 0); /* a line number, or 0: no cpu lines */
         if (r == 0)
             CHECK((present[0] & 0xe0) == 0); /* only cpu0..cpu4 were asked for */
     }

@@ -170,11 +170,14 @@ static int stat_fields(const char *text, unsigned *cpu, struct pgovd_stat *st)
 }
 
 int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char *present,
-                     unsigned ncpu)
+                     unsigned ncpu, int *bad_line)
 {
     FILE *f = fopen(path, "re");
     char line[512];
+    int lineno = 0;
+    bool total = false, any = false;
 
+    *bad_line = 0;
     if (!f)
         return -errno;
     memset(present, 0, (ncpu + 7) / 8);
@@ -183,13 +186,18 @@ int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char
         struct pgovd_stat s = { 0 };
         int n;
 
+        lineno++;
+        if (!strncmp(line, "cpu ", 4))
+            total = true;
         if (strncmp(line, "cpu", 3) != 0 || !isdigit((unsigned char)line[3]))
             continue;
         n = stat_fields(line + 3, &cpu, &s);
         if (n < 5) {
             fclose(f);
+            *bad_line = lineno;
             return -EINVAL;
         }
+        any = true;
         if (cpu >= ncpu)
             continue;
         per_cpu[cpu] = s;
@@ -197,5 +205,8 @@ int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char
     }
     int e = ferror(f) ? EIO : 0;
     fclose(f);
+    /* Linux always lists the total and at least the CPU reading the file. */
+    if (!e && (!total || !any))
+        e = EINVAL;
     return -e;
 }

@@ -31,19 +31,31 @@
 #include "num.h"
 #include "pgovd.h"
 
-#define PGOVD_VERSION "0.1"
+/* The default tick: see docs/pgovd.8 (DEFAULTS) for the measured cost. */
+#define PGOVD_DEFAULT_INTERVAL_MS 50
+#define PGOVD_RUN_DIR "/run/pgovd"
+/* How often the status file is rewritten (daemon clock). */
+#define PGOVD_STATUS_PERIOD_NS 1000000000ull
 
-static volatile sig_atomic_t stop_sig;
+static volatile sig_atomic_t stop_sig, reload_sig;
+/* stderr is the journal: prefix lines with their syslog priority (sd-daemon(3)). */
+static bool journal;
 
 static void on_stop(int sig)
 {
     stop_sig = sig;
 }
 
+static void on_hup(int sig)
+{
+    (void)sig;
+    reload_sig = 1;
+}
+
 void pgovd_err(const char *fmt, ...)
 {
     va_list ap;
-    fputs("pgovd: error: ", stderr);
+    fputs(journal ? "<3>pgovd: error: " : "pgovd: error: ", stderr);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
@@ -54,7 +66,7 @@ void pgovd_log(struct pgovd *d, const char *fmt, ...)
 {
     va_list ap;
     (void)d;
-    fputs("pgovd: ", stderr);
+    fputs(journal ? "<6>pgovd: " : "pgovd: ", stderr);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
@@ -65,6 +77,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "Usage: pgovd [OPTION]...\n"
+            "       pgovd status [--run-dir DIR]\n"
             "A userspace CPU-frequency governor running libpgov policies.\n\n"
             "  -p, --policy NAME[@VER]   policy for every CPU (default ondemand if built,\n"
             "                            else performance); VER is a kernel profile\n"
@@ -72,13 +85,14 @@ static void usage(FILE *f)
             "  -c, --cpus LIST=NAME[@VER] policy for some CPUs (repeatable), LIST like 0-3,6;\n"
             "                            with -c only the listed CPUs are managed\n"
             "  -C, --config FILE         read options from FILE (see pgovd(8))\n"
-            "  -i, --interval MS         tick length in milliseconds (default 10)\n"
+            "  -i, --interval MS         tick length in milliseconds (default 50)\n"
             "  -n, --iterations N        stop after N ticks (default: run until signalled)\n"
             "      --dry-run             print each decision; write nothing at all\n"
             "      --sysfs-root DIR      sysfs mount point (default /sys)\n"
             "      --proc-root DIR       procfs mount point (default /proc)\n"
             "      --dev-root DIR        devtmpfs (for cpu/N/msr, default /dev)\n"
-            "      --state-file FILE     saved original settings (default /run/pgovd.state)\n"
+            "      --run-dir DIR         lock, state and status files (default /run/pgovd)\n"
+            "      --state-file FILE     saved original settings (default RUN-DIR/state)\n"
             "      --write-mode MODE     auto | setspeed | limits (default auto)\n"
             "      --counters SRC        auto | msr | procstat (default auto)\n"
             "      --scaling-khz N       kHz per P-state ratio (default 100000)\n"
@@ -106,7 +120,12 @@ struct opts {
     struct cpu_rule rules[64];
     unsigned nrules;
     bool restore_only;
+    const char *config; /* the last --config file: what SIGHUP re-reads */
 };
+
+/* While re-reading the config on SIGHUP, settings that only a restart can
+ * change are noted and skipped. */
+static bool reloading;
 
 /* A strict decimal option value in [min, max]; prints "WHERE: KEY: reason". */
 static int opt_number(const char *where, const char *key, const char *val, uint64_t min,
@@ -189,24 +208,30 @@ static int apply_opt(struct pgovd *d, struct opts *o, const char *key, const cha
             return -1;
         d->scaling_khz = (uint32_t)v;
     } else if (!strcmp(key, "sysfs-root") || !strcmp(key, "proc-root") ||
-               !strcmp(key, "dev-root") || !strcmp(key, "state-file")) {
+               !strcmp(key, "dev-root") || !strcmp(key, "state-file") ||
+               !strcmp(key, "run-dir")) {
         /* Config-file values live in a line buffer: keep a copy (no heap,
          * nothing to free). */
-        static char store[4][PATH_MAX];
-        int k = key[0] == 'p' ? 1 : key[0] == 'd' ? 2 : key[1] == 't' ? 3 : 0;
+        static const char *const keys[] = { "sysfs-root", "proc-root", "dev-root", "state-file",
+                                             "run-dir" };
+        static char store[5][PATH_MAX];
+        const char **dst[] = { &d->sysfs_root, &d->proc_root, &d->dev_root, &d->state_file,
+                               &d->run_dir };
+        int k = 0;
+        while (strcmp(keys[k], key))
+            k++;
+        if (reloading) {
+            if (!*dst[k] || strcmp(*dst[k], val))
+                pgovd_log(d, "%s: %s changed: needs a restart; keeping %s", where, key,
+                          *dst[k] ? *dst[k] : "the default");
+            return 0;
+        }
         if (strlen(val) >= PATH_MAX) {
             pgovd_err("%s: %s: path too long", where, key);
             return -1;
         }
         strcpy(store[k], val);
-        if (k == 0)
-            d->sysfs_root = store[k];
-        else if (k == 1)
-            d->proc_root = store[k];
-        else if (k == 2)
-            d->dev_root = store[k];
-        else
-            d->state_file = store[k];
+        *dst[k] = store[k];
     } else {
         pgovd_err("%s: unknown setting '%s'", where, key);
         return -1;
@@ -219,19 +244,27 @@ static int apply_opt(struct pgovd *d, struct opts *o, const char *key, const cha
 static int read_config(struct pgovd *d, struct opts *o, const char *path)
 {
     FILE *f = fopen(path, "re");
-    char line[1024], where[PATH_MAX + 32];
+    char *line = NULL, where[PATH_MAX + 32];
+    size_t cap = 0;
+    ssize_t len;
     int lineno = 0, rc = 0;
 
     if (!f) {
         pgovd_err("%s: cannot open config file: %s", path, strerror(errno));
         return -1;
     }
-    while (fgets(line, sizeof(line), f)) {
+    o->config = path;
+    while ((len = getline(&line, &cap, f)) >= 0) {
         char *p = line, *key, *val, *e;
         lineno++;
         snprintf(where, sizeof(where), "%s:%d", path, lineno);
-        if (!strchr(line, '\n') && !feof(f)) {
-            pgovd_err("%s: line too long", where);
+        if (memchr(line, '\0', (size_t)len)) {
+            pgovd_err("%s: NUL byte in the line (not a text file?)", where);
+            rc = -1;
+            break;
+        }
+        if (len > 1023) {
+            pgovd_err("%s: line too long (%zd bytes, at most 1023)", where, len);
             rc = -1;
             break;
         }
@@ -264,6 +297,7 @@ static int read_config(struct pgovd *d, struct opts *o, const char *path)
         pgovd_err("%s: read error", path);
         rc = -1;
     }
+    free(line);
     fclose(f);
     return rc;
 }
@@ -637,9 +671,16 @@ static int tick(struct pgovd *d)
         return -1;
     {
         snprintf(sp, sizeof(sp), "%s/stat", d->proc_root);
-        int r = pgovd_parse_stat(sp, d->stat_now, d->stat_present, d->ncpu);
+        int bad_line = 0;
+        int r = pgovd_parse_stat(sp, d->stat_now, d->stat_present, d->ncpu, &bad_line);
+        if (r == -EINVAL && bad_line) {
+            pgovd_err("%s:%d: malformed cpu line", sp, bad_line);
+            return -1;
+        }
         if (r) {
-            pgovd_err("%s: %s", sp, r == -EINVAL ? "malformed cpu line" : strerror(-r));
+            /* Garbage or an empty file lists no CPU at all: that is not
+             * every CPU going offline. */
+            pgovd_err("%s: %s", sp, r == -EINVAL ? "no cpu lines (not a /proc/stat?)" : strerror(-r));
             return -1;
         }
     }
@@ -808,6 +849,103 @@ static int restore_leftover(struct pgovd *d, bool must_exist)
     return 0;
 }
 
+static struct pgovd_spec default_spec(void)
+{
+    struct pgovd_spec sp = { pgovd_policy_find("ondemand"), 0 };
+    if (!sp.pol)
+        sp.pol = pgovd_policy_find("performance");
+    return sp;
+}
+
+/* The policy a CPU gets from @o; false if @o's rules do not list it. */
+static bool spec_for(const struct opts *o, unsigned cpu, struct pgovd_spec *sp)
+{
+    bool listed = false;
+    *sp = o->def;
+    for (unsigned k = 0; k < o->nrules; k++)
+        if (o->rules[k].set[cpu / 8] >> (cpu % 8) & 1) {
+            *sp = o->rules[k].spec;
+            listed = true;
+        }
+    return listed || !o->nrules;
+}
+
+/* SIGHUP: re-read the config file. Policies and the interval change in
+ * place (each changed CPU's governor starts afresh); paths, write mode,
+ * counters and the set of managed CPUs need a restart and are kept. A file
+ * with an error changes nothing: the daemon runs on as it was. */
+static void reload(struct pgovd *d, const char *config)
+{
+    struct opts n;
+    struct pgovd tmp = *d;
+    unsigned changed = 0;
+
+    if (!config) {
+        pgovd_log(d, "SIGHUP: started without --config; nothing to reload");
+        return;
+    }
+    pgovd_notify("RELOADING=1");
+    memset(&n, 0, sizeof(n));
+    reloading = true;
+    int r = read_config(&tmp, &n, config);
+    reloading = false;
+    if (r) {
+        pgovd_err("%s: not reloaded; the running configuration stays", config);
+        pgovd_notify("READY=1");
+        return;
+    }
+    if (!n.have_def)
+        n.def = default_spec();
+    if (tmp.wm != d->wm || tmp.counters != d->counters || tmp.scaling_khz != d->scaling_khz)
+        pgovd_log(d, "%s: write-mode, counters or scaling-khz changed: needs a restart", config);
+    for (unsigned i = 0; i < d->ncpu; i++) {
+        struct pgovd_cpu *c = &d->cpu[i];
+        struct pgovd_spec sp, old = c->spec;
+        if (!c->managed)
+            continue;
+        if (!spec_for(&n, i, &sp)) {
+            pgovd_log(d, "%s: cpu%u no longer listed: needs a restart; keeping it", config, i);
+            continue;
+        }
+        if (sp.pol == old.pol && sp.kver == old.kver)
+            continue;
+        /* Try it now, so a profile the library lacks leaves this CPU as it was. */
+        c->spec = sp;
+        r = sp.pol->start(d, c);
+        if (r) {
+            pgovd_err("%s: cpu%u: policy %s: %s; keeping %s", config, i, sp.pol->name,
+                      r < 0 && r > -200 ? pgov_strerror(r) : "cannot start", old.pol->name);
+            c->spec = old;
+            if (old.pol->start(d, c) == 0)
+                continue;
+            c->spec = old; /* the next tick reports it */
+        }
+        c->active = false; /* the next tick starts it from scratch */
+        changed++;
+    }
+    d->interval_ms = tmp.interval_ms;
+    pgovd_log(d, "reloaded %s: %u CPU(s) changed policy, interval %u ms", config, changed,
+              d->interval_ms);
+    pgovd_notify("READY=1");
+}
+
+/* `pgovd status`: the running daemon's status file, if the lock is held. */
+static int show_status(const struct pgovd *d)
+{
+    char buf[65536];
+    if (!pgovd_lock_held(d->run_dir)) {
+        printf("pgovd: not running (no lock held on %s/lock)\n", d->run_dir);
+        return 3; /* LSB: program is not running */
+    }
+    int r = pgovd_read(d->status_file, buf, sizeof(buf));
+    if (r < 0) {
+        printf("pgovd: running; no status yet (%s: %s)\n", d->status_file, strerror(-r));
+        return 0;
+    }
+    fputs(buf, stdout);
+    return 0;
+}
+
 static struct pgovd *cleanup_d;
 
 /* Release what the daemon allocated (instances, per-CPU tables, the plan),
@@ -842,6 +980,7 @@ int main(int argc, char **argv)
         { "proc-root", required_argument, 0, 3 },
         { "dev-root", required_argument, 0, 4 },
         { "state-file", required_argument, 0, 5 },
+        { "run-dir", required_argument, 0, 13 },
         { "write-mode", required_argument, 0, 6 },
         { "counters", required_argument, 0, 7 },
         { "scaling-khz", required_argument, 0, 8 },
@@ -857,20 +996,23 @@ int main(int argc, char **argv)
     };
     static const char *const key_of[] = {
         [2] = "sysfs-root", [3] = "proc-root",  [4] = "dev-root",   [5] = "state-file",
-        [6] = "write-mode", [7] = "counters",   [8] = "scaling-khz",
+        [6] = "write-mode", [7] = "counters",   [8] = "scaling-khz", [13] = "run-dir",
     };
     /* static: the atexit() cleanup runs after main's frame is gone */
     static struct pgovd d = {
         .sysfs_root = "/sys",
         .proc_root = "/proc",
         .dev_root = "/dev",
-        .state_file = "/run/pgovd.state",
-        .interval_ms = 10,
+        .interval_ms = PGOVD_DEFAULT_INTERVAL_MS,
         .scaling_khz = 100000,
     };
     struct opts o;
     int opt, rc = 0;
+    static char state_buf[PATH_MAX], status_buf[PATH_MAX];
+    bool status_cmd = false;
+    int lock_fd = -1;
 
+    journal = pgovd_stderr_is_journal();
     memset(&o, 0, sizeof(o));
     cleanup_d = &d;
     atexit(cleanup);
@@ -883,7 +1025,7 @@ int main(int argc, char **argv)
         case 'i': r = apply_opt(&d, &o, "interval", optarg, "--interval"); break;
         case 'n': r = apply_opt(&d, &o, "iterations", optarg, "--iterations"); break;
         case 1: d.dry_run = true; break;
-        case 2: case 3: case 4: case 5: case 6: case 7: case 8: {
+        case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 13: {
             char where[32];
             snprintf(where, sizeof(where), "--%s", key_of[opt]);
             r = apply_opt(&d, &o, key_of[opt], optarg, where);
@@ -907,10 +1049,25 @@ int main(int argc, char **argv)
         if (r)
             return 2;
     }
+    if (optind < argc && !strcmp(argv[optind], "status"))
+        status_cmd = true, optind++;
     if (optind < argc) {
         pgovd_err("unexpected argument '%s' (see --help)", argv[optind]);
         return 2;
     }
+    /* One run directory for the binary and the unit: lock, state, status. */
+    if (!d.run_dir)
+        d.run_dir = PGOVD_RUN_DIR;
+    if (snprintf(status_buf, sizeof(status_buf), "%s/status", d.run_dir) >= (int)sizeof(status_buf) ||
+        snprintf(state_buf, sizeof(state_buf), "%s/state", d.run_dir) >= (int)sizeof(state_buf)) {
+        pgovd_err("--run-dir: path too long");
+        return 2;
+    }
+    d.status_file = status_buf;
+    if (!d.state_file)
+        d.state_file = state_buf;
+    if (status_cmd)
+        return show_status(&d);
 
     struct sigaction sa;
     memset(&sa, 0, sizeof(sa));
@@ -918,30 +1075,40 @@ int main(int argc, char **argv)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
+    sa.sa_handler = on_hup;
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+    /* One pgovd per machine (per run directory), --restore included: two
+     * daemons saving and restoring the same files undo each other. A dry
+     * run writes nothing, so it takes no lock. */
+    if (!d.dry_run) {
+        long holder;
+        int r = pgovd_lock(d.run_dir, &lock_fd, &holder);
+        if (r == -EBUSY) {
+            pgovd_err("%s/lock: another pgovd (pid %ld) is running; stop it first", d.run_dir,
+                      holder);
+            return 1;
+        }
+        if (r) {
+            pgovd_err("%s/lock: cannot take the single-instance lock: %s", d.run_dir,
+                      strerror(-r));
+            return 1;
+        }
+    }
     if (o.restore_only)
         return restore_leftover(&d, true) ? 1 : 0;
 
-    if (!o.have_def) {
-        o.def.pol = pgovd_policy_find("ondemand");
-        if (!o.def.pol)
-            o.def.pol = pgovd_policy_find("performance");
-        o.def.kver = 0;
-    }
+    if (!o.have_def)
+        o.def = default_spec();
     if (find_cpus(&d))
         return 1;
     for (unsigned i = 0; i < d.ncpu; i++) {
         struct pgovd_cpu *c = &d.cpu[i];
         char p[PATH_MAX];
-        bool listed = false;
-        c->spec = o.def;
-        for (unsigned k = 0; k < o.nrules; k++)
-            if (o.rules[k].set[i / 8] >> (i % 8) & 1) {
-                c->spec = o.rules[k].spec;
-                listed = true;
-            }
+        bool listed = o.nrules && spec_for(&o, i, &c->spec);
+        if (!o.nrules)
+            spec_for(&o, i, &c->spec);
         cpu_path(&d, p, i, "cpufreq");
         if (o.nrules && !listed)
             continue;
@@ -958,7 +1125,7 @@ int main(int argc, char **argv)
             if (o.rules[k].set[i / 8] >> (i % 8) & 1) {
                 pgovd_err("--cpus: cpu%u does not exist under %s/devices/system/cpu", i,
                           d.sysfs_root);
-                return 1;
+                return 2; /* a configuration error: nothing changed */
             }
 
     /* Everything below may change the machine; first undo a previous crash. */
@@ -978,7 +1145,7 @@ int main(int argc, char **argv)
         if (r) {
             pgovd_err("cpu%u: policy %s: %s", i, c->spec.pol->name,
                       r < 0 && r > -200 ? pgov_strerror(r) : "cannot start");
-            return 1;
+            return 2; /* a configuration error: nothing changed */
         }
         nman++;
         if (!c->msr)
@@ -1003,15 +1170,63 @@ int main(int argc, char **argv)
                 rc = 1;
     }
 
-    for (unsigned long n = 0; !rc && !stop_sig && (!d.iterations || n < d.iterations); n++) {
+    /* The start summary, at default verbosity: what an operator checks first. */
+    if (!rc) {
+        char sum[1024];
+        size_t len = 0;
+        for (unsigned i = 0; i < d.ncpu && len < sizeof(sum) - 64; i++) {
+            const struct pgovd_cpu *c = &d.cpu[i];
+            if (!c->managed)
+                continue;
+            char ver[16] = "";
+            if (c->spec.kver)
+                snprintf(ver, sizeof(ver), "@%u.%u", c->spec.kver >> 8, c->spec.kver & 0xff);
+            len += (size_t)snprintf(sum + len, sizeof(sum) - len, " cpu%u=%s%s/%s%s", i,
+                                    c->spec.pol->name, ver,
+                                    c->wm == PGOVD_WM_SETSPEED ? "setspeed" : "limits",
+                                    c->msr ? "" : "/degraded");
+        }
+        pgovd_log(&d, "started: pgovd %s (libpgov %s), %u CPU(s), every %u ms%s:%s", PGOVD_VERSION,
+                  pgov_version_string(), nman, d.interval_ms, d.dry_run ? ", dry run" : "", sum);
+        pgovd_notify("READY=1\nSTATUS=governing");
+    }
+    const uint64_t wd_ns = pgovd_watchdog_usec() * 1000u / 2; /* ping at half the timeout */
+    uint64_t wd_last = 0, status_last = 0, t_first = 0;
+    bool status_due = true;
+    unsigned long n;
+    for (n = 0; !rc && !stop_sig && (!d.iterations || n < d.iterations); n++) {
+        if (reload_sig) {
+            reload_sig = 0;
+            reload(&d, o.config);
+            status_due = true;
+        }
         if (d.step) {
             char line[64];
             fflush(stdout);
-            if (!fgets(line, sizeof(line), stdin))
+            if (!fgets(line, sizeof(line), stdin)) {
+                if (reload_sig && !feof(stdin)) { /* SIGHUP interrupted the read */
+                    clearerr(stdin);
+                    n--;
+                    continue;
+                }
                 break; /* EOF or a stop signal */
+            }
         }
         if (tick(&d))
             rc = 1;
+        if (!n)
+            t_first = d.now_ns;
+        if (!rc && wd_ns && (!wd_last || mono_ns() - wd_last >= wd_ns)) {
+            pgovd_notify("WATCHDOG=1");
+            wd_last = mono_ns();
+        }
+        if (!rc && !d.dry_run && (status_due || d.now_ns - status_last >= PGOVD_STATUS_PERIOD_NS)) {
+            int r = pgovd_status_write(&d, n + 1);
+            if (r && status_due)
+                pgovd_log(&d, "%s: cannot write the status: %s", d.status_file, strerror(-r));
+            status_last = d.now_ns;
+            status_due = false;
+        }
         if (d.step && !rc) {
             printf("tick %lu\n", n + 1);
             fflush(stdout);
@@ -1021,10 +1236,21 @@ int main(int argc, char **argv)
         }
     }
     fflush(stdout);
+    pgovd_notify("STOPPING=1");
     if (stop_sig)
         pgovd_log(&d, "%s: restoring the original settings", strsignal(stop_sig));
+    unsigned nsaved = d.plan.n;
     if (restore_all(&d))
         rc = 1;
+    if (!d.dry_run)
+        unlink(d.status_file);
+    pgovd_log(&d, "stopped%s after %lu tick(s) over %.1f s: %s", rc ? " on an error" : "", n,
+              (double)(d.now_ns - t_first) / 1e9,
+              d.dry_run ? "dry run, nothing was changed"
+              : rc      ? "see the errors above"
+                        : nsaved ? "every saved setting restored" : "nothing to restore");
     pgovd_plan_free(&d.plan);
+    if (lock_fd >= 0)
+        close(lock_fd);
     return rc;
 }

@@ -46,9 +46,11 @@ struct pgovd_stat {
     uint64_t user, nice, system, idle, iowait, irq, softirq, steal;
 };
 /* Parse the "cpuN" lines of a /proc/stat image; @present gets a bit per
- * CPU that has a line (offline CPUs have none). Returns 0 or -errno. */
+ * CPU that has a line (offline CPUs have none). Returns 0 or -errno;
+ * -EINVAL with @bad_line set for a malformed cpu line, with @bad_line 0 for
+ * a file without the total and at least one cpuN line (garbage, empty). */
 int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char *present,
-                     unsigned ncpu);
+                     unsigned ncpu, int *bad_line);
 
 /* ---------------------------------------------------------------- restore.c */
 
@@ -138,6 +140,7 @@ struct pgovd_cpu {
 struct pgovd {
     /* options */
     const char *sysfs_root, *proc_root, *dev_root, *state_file, *clock_file;
+    const char *run_dir, *status_file; /* lock, state and status live in run_dir */
     unsigned interval_ms;
     unsigned long iterations;
     bool dry_run, verbose, step;
@@ -179,6 +182,16 @@ extern const struct pgov_hw_ops pgovd_hw_ops;
 int pgovd_read_counters(struct pgovd *d, struct pgovd_cpu *c, struct pgov_hw_counters *out);
 int pgovd_get_limits(struct pgovd *d, struct pgovd_cpu *c, struct pgov_hw_limits *out);
 int pgovd_read_idle(struct pgovd *d, struct pgovd_cpu *c, struct pgov_hw_idle *out);
+
+/* Operator and service-manager interface (service.c). */
+#define PGOVD_VERSION "0.1"
+/* flock run_dir/lock (created with run_dir); -EBUSY with @holder = its pid. */
+int pgovd_lock(const char *run_dir, int *fd_out, long *holder);
+bool pgovd_lock_held(const char *run_dir);
+void pgovd_notify(const char *msg);          /* sd_notify(3) over $NOTIFY_SOCKET */
+uint64_t pgovd_watchdog_usec(void);          /* $WATCHDOG_USEC for this pid, or 0 */
+bool pgovd_stderr_is_journal(void);          /* $JOURNAL_STREAM names our stderr */
+int pgovd_status_write(const struct pgovd *d, unsigned long ticks);
 
 /* Diagnostics. */
 void pgovd_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

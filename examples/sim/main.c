@@ -22,8 +22,11 @@
 #include "num.h"
 #include "report.h"
 
-#ifndef PGOV_SIM_SCENARIO_DIR
-#define PGOV_SIM_SCENARIO_DIR "examples/sim/scenarios"
+/* Where the installed scenarios are, relative to the installed binary
+ * (CMake passes bindir -> datadir/pgov/scenarios), so an install tree works
+ * wherever it is put. The build tree copies them beside the binary. */
+#ifndef PGOV_SIM_SCENARIO_REL
+#define PGOV_SIM_SCENARIO_REL "../share/pgov/scenarios"
 #endif
 
 static const char *const shipped[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl"};
@@ -116,13 +119,41 @@ static int commit_tmp(void)
     return 0;
 }
 
+/* The shipped scenarios: $PGOV_SIM_SCENARIO_DIR, else scenarios/ beside
+ * the executable (build tree), else PGOV_SIM_SCENARIO_REL from it (install). */
+static const char *scenario_dir(void)
+{
+    static char dir[4096];
+    const char *env = getenv("PGOV_SIM_SCENARIO_DIR");
+    char exe[2048]; /* shorter than dir: the suffixes always fit */
+    ssize_t n;
+    struct stat st;
+
+    if (env && *env)
+        return env;
+    if (dir[0])
+        return dir;
+    n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (n <= 0)
+        return "scenarios";
+    exe[n] = '\0';
+    *strrchr(exe, '/') = '\0';
+    snprintf(dir, sizeof(dir), "%s/scenarios", exe);
+    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+        return dir;
+    snprintf(dir, sizeof(dir), "%s/%s", exe, PGOV_SIM_SCENARIO_REL);
+    return dir;
+}
+
 static int resolve(const char *arg, char *path, size_t n)
 {
+    int len;
+
     if (strchr(arg, '/') || strstr(arg, ".scn"))
-        snprintf(path, n, "%s", arg);
+        len = snprintf(path, n, "%s", arg);
     else
-        snprintf(path, n, "%s/%s.scn", PGOV_SIM_SCENARIO_DIR, arg);
-    return 0;
+        len = snprintf(path, n, "%s/%s.scn", scenario_dir(), arg);
+    return len < 0 || (size_t)len >= n ? -1 : 0;
 }
 
 static int run_instance(struct instance *in, const struct opts *o, double t0, bool *shown)
@@ -259,7 +290,11 @@ int main(int argc, char **argv)
     struct sim_err err = {{0}};
     for (int s = 0; s < nnames; s++) {
         char path[SIM_PATH_LEN];
-        resolve(names[s], path, sizeof(path));
+        if (resolve(names[s], path, sizeof(path))) {
+            fprintf(stderr, "pgov-sim: %s: path too long\n", names[s]);
+            rc = 2;
+            goto done;
+        }
         if (sim_scenario_parse(path, &scs[s], &err)) {
             fprintf(stderr, "pgov-sim: %s\n", err.msg);
             rc = 2;
