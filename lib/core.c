@@ -2,6 +2,8 @@
 /* Library version, error strings and kernel-version helpers. */
 #include "pgov/pgov.h"
 
+#include "internal/sized.h"
+
 uint32_t pgov_version(void)
 {
     return PGOV_VERSION;
@@ -56,4 +58,16 @@ uint32_t pgov_kver_resolve(uint32_t kver)
     if (!pgov_kver_valid(kver))
         return 0;
     return kver == PGOV_KVER_LATEST ? (uint32_t)PGOV_KVER_NEWEST : kver;
+}
+
+int pgov_sized_check(const void *p, uint32_t size, size_t known)
+{
+    const unsigned char *b = p;
+
+    if (size < known)
+        return PGOV_E2BIG;
+    for (size_t i = known; i < size; i++)
+        if (b[i] != 0)
+            return PGOV_E2BIG;
+    return PGOV_OK;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * ondemand and conservative (spec/ondemand.md sections 1-6): the common load
+ * ondemand and conservative (docs/spec/ondemand.md sections 1-6): the common load
  * estimator, both governors, the tunable stores and the core's request path.
  *
  * Every computation happens on a copy of the mutable governor state
@@ -12,6 +12,8 @@
 #include "pgov/kver.h"
 
 #include "internal/compiler.h"
+#include "internal/deps.h"
+#include "internal/hal.h"
 #include "internal/freq_table.h"
 #include "internal/math64.h"
 
@@ -76,68 +78,11 @@ struct pgov_dbs {
     struct dbs_cpu cpu[];
 };
 
-/* Forced inlining of the evaluation path, only when optimising (debug and
- * coverage builds keep one copy of each helper). */
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
-#define DBS_HOT static inline PGOV_ALWAYS_INLINE
-#else
-#define DBS_HOT static inline
-#endif
-
 /* CPU @i's snapshot of the call in progress. */
 static inline const struct pgov_hw_idle *dbs_snap(const struct pgov_dbs *g, uint32_t i)
 {
     return (const struct pgov_hw_idle *)(const void *)((const unsigned char *)g->snap_base +
                                                         (size_t)i * g->snap_stride);
-}
-
-/*
- * Copies field by field: a struct assignment or "= {0}" of this size
- * compiles to memcpy()/memset() on small cores, and lib/ links without libc.
- */
-static void tun_copy(struct pgov_dbs_tunables *d, const struct pgov_dbs_tunables *s)
-{
-    d->sampling_rate = s->sampling_rate;
-    d->up_threshold = s->up_threshold;
-    d->sampling_down_factor = s->sampling_down_factor;
-    d->ignore_nice_load = s->ignore_nice_load;
-    d->io_is_busy = s->io_is_busy;
-    d->powersave_bias = s->powersave_bias;
-    d->down_threshold = s->down_threshold;
-    d->freq_step = s->freq_step;
-}
-
-static void res_copy(struct pgov_dbs_result *d, const struct pgov_dbs_result *s)
-{
-    d->flags = s->flags;
-    d->load = s->load;
-    d->idle_periods = s->idle_periods;
-    d->fnext = s->fnext;
-    d->req_khz = s->req_khz;
-    d->rel = s->rel;
-    d->cur_khz = s->cur_khz;
-    d->index = s->index;
-    d->delay_us = s->delay_us;
-    d->reserved = 0;
-}
-
-static void mut_copy(struct dbs_mut *d, const struct dbs_mut *s)
-{
-    d->pmin = s->pmin;
-    d->pmax = s->pmax;
-    d->cur = s->cur;
-    d->rate_mult = s->rate_mult;
-    d->requested_freq = s->requested_freq;
-    d->down_skip = s->down_skip;
-    d->freq_lo = s->freq_lo;
-    d->freq_hi_delay_us = s->freq_hi_delay_us;
-    d->freq_lo_delay_us = s->freq_lo_delay_us;
-    d->sample_type = s->sample_type;
-    d->last_sample = s->last_sample;
-    d->sample_delay = s->sample_delay;
-    d->evaluations = s->evaluations;
-    tun_copy(&d->tun, &s->tun);
-    res_copy(&d->last, &s->last);
 }
 
 /* ---------------------------------------------------------------- defaults */
@@ -163,7 +108,7 @@ static int plat_check(const struct pgov_dbs_platform *p)
     return PGOV_OK;
 }
 
-/* Two ticks in us: the floor of sampling_rate (spec 2.1). */
+/* Two ticks in us: the floor of sampling_rate (docs/spec/ondemand.md 2.1). */
 static uint32_t min_interval_us(const struct pgov_dbs_platform *p)
 {
     uint32_t hz = p->hz ? p->hz : 250u;
@@ -315,8 +260,8 @@ static uint32_t *tun_field(struct pgov_dbs_tunables *t, uint32_t id)
     }
 }
 
-/* The governor's idle counter (spec 3.2). */
-DBS_HOT uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
+/* The governor's idle counter (docs/spec/ondemand.md 3.2). */
+PGOV_HOT uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
                          const struct pgov_hw_idle *s)
 {
     /* Tick accounting already folds iowait into idle_us. */
@@ -325,7 +270,7 @@ DBS_HOT uint64_t dbs_idle(const struct pgov_dbs *g, const struct dbs_mut *m,
     return s->idle_us + s->iowait_us;
 }
 
-/* Re-baseline every CPU from its scratch snapshot (spec 2.3). */
+/* Re-baseline every CPU from its scratch snapshot (docs/spec/ondemand.md 2.3). */
 static void dbs_rebaseline(struct pgov_dbs *g, const struct dbs_mut *m)
 {
     uint32_t i;
@@ -361,8 +306,8 @@ static uint32_t rel_e(const struct pgov_dbs *g, uint32_t rel)
     return g->v6 ? rel | PGOV_REL_E : rel;
 }
 
-/* The core's request (spec 6.0): clamp, resolve, "is it a change". */
-DBS_HOT void dbs_request_hot(const struct pgov_dbs *g, struct dbs_mut *m,
+/* The core's request (docs/spec/ondemand.md 6.0): clamp, resolve, "is it a change". */
+PGOV_HOT void dbs_request_hot(const struct pgov_dbs *g, struct dbs_mut *m,
                              struct pgov_dbs_result *r, uint32_t target, uint32_t rel)
 {
     uint32_t t, i = PGOV_DBS_NONE;
@@ -395,7 +340,7 @@ static void dbs_request(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov
     dbs_request_hot(g, m, r, target, rel);
 }
 
-/* The limits step (spec 3.5). */
+/* The limits step (docs/spec/ondemand.md 3.5). */
 static void dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     if (m->pmax < m->cur)
@@ -409,10 +354,10 @@ static void dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct 
 /* ---------------------------------------------------------------- load */
 
 /*
- * Load of every CPU (spec 3.3) into the scratch fields, the policy maximum
- * as return value and the idle periods (spec 3.4) in *idle_periods.
+ * Load of every CPU (docs/spec/ondemand.md 3.3) into the scratch fields, the policy maximum
+ * as return value and the idle periods (docs/spec/ondemand.md 3.4) in *idle_periods.
  */
-DBS_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *idle_periods)
+PGOV_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t *idle_periods)
 {
     uint32_t s = m->tun.sampling_rate * m->rate_mult;
     uint32_t s2 = 2u * s, max = 0, ip = PGOV_DBS_NONE, i;
@@ -449,7 +394,7 @@ DBS_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t 
             else if (te >= it)
                 load = (100u * (te - it)) / te;
             else
-                load = pgov_u32_to_s32(it) < 0 ? 100u : 0u;
+                load = pgov_s32(it) < 0 ? 100u : 0u;
             prev = load;
         }
         c->new_load = load;
@@ -461,7 +406,7 @@ DBS_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t 
     return max;
 }
 
-DBS_HOT void dbs_commit_cpus(struct pgov_dbs *g, const struct dbs_mut *m)
+PGOV_HOT void dbs_commit_cpus(struct pgov_dbs *g, const struct dbs_mut *m)
 {
     uint32_t i;
 
@@ -500,7 +445,7 @@ static uint32_t bias_search(const struct pgov_dbs *g, const struct dbs_mut *m, u
     return g->table.entries[i].khz;
 }
 
-/* powersave_bias target (spec 4.3). */
+/* powersave_bias target (docs/spec/ondemand.md 4.3). */
 static uint32_t od_bias(const struct pgov_dbs *g, struct dbs_mut *m, uint32_t f, uint32_t rel)
 {
     uint32_t req, avg, lo, hi, d, sr = m->tun.sampling_rate;
@@ -529,7 +474,7 @@ static uint32_t od_bias(const struct pgov_dbs *g, struct dbs_mut *m, uint32_t f,
     return hi;
 }
 
-DBS_HOT void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+PGOV_HOT void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t load = dbs_load(g, m, &r->idle_periods), f;
 
@@ -566,8 +511,8 @@ DBS_HOT void od_update(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_re
     dbs_request_hot(g, m, r, f, rel_e(g, PGOV_REL_C));
 }
 
-/* ondemand evaluation (spec 4.1); returns the next delay in us. */
-DBS_HOT uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+/* ondemand evaluation (docs/spec/ondemand.md 4.1); returns the next delay in us. */
+PGOV_HOT uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t st = m->sample_type;
 
@@ -587,7 +532,7 @@ DBS_HOT uint32_t od_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_
 
 /* ---------------------------------------------------------------- conservative */
 
-DBS_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+PGOV_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t rq = m->requested_freq, load, ip, step, sr = m->tun.sampling_rate;
 
@@ -642,7 +587,7 @@ DBS_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_
 }
 
 /* One evaluation on the scratch snapshots, into @m and @r. */
-DBS_HOT void dbs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
+PGOV_HOT void dbs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_result *r)
 {
     uint32_t delay;
 
@@ -703,7 +648,7 @@ static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
     if (cfg->tun_set & ~DBS_TUN_ALL)
         return PGOV_EINVAL;
     dbs_defaults(g->gov, g->v6, &cfg->plat, &t);
-    tun_copy(&in, &cfg->tun);
+    PGOV_COPY(&in, &cfg->tun);
     /* Apply the given values first, then check each against the final set,
      * so that the order of up/down_threshold does not matter. */
     for (id = 0; id <= PGOV_DBS_FREQ_STEP; id++) {
@@ -723,7 +668,7 @@ static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
             return err;
         *tun_field(&t, id) = v;
     }
-    tun_copy(&g->m.tun, &t);
+    PGOV_COPY(&g->m.tun, &t);
     return PGOV_OK;
 }
 
@@ -782,7 +727,7 @@ static int dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, s
     if (plat_check(&cfg->plat) || cfg->cur_khz == 0)
         return PGOV_EINVAL;
 
-    /* Every field set explicitly (no "= {0}": see tun_copy()). */
+    /* Every field set explicitly (no "= {0}", which may become memset: deps.h). */
     g->magic = 0;
     g->open = 0;
     g->started = 0;
@@ -869,7 +814,35 @@ static void dbs_start(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs_res
     m->last_sample = 0;
     res_clear(r, m->cur);
     dbs_limits_step(g, m, r);
-    res_copy(&m->last, r);
+    PGOV_COPY(&m->last, r);
+}
+
+/* No pointer into the caller's snapshot array survives the call. The open
+ * loop cannot fail once it has its snapshots, so its scratch fields need no
+ * reset: they always hold the last evaluation's values. */
+static inline void snap_drop(struct pgov_dbs *g)
+{
+    g->snap_base = NULL;
+    g->snap_stride = 0;
+}
+
+/*
+ * The HAL-bound instance: between calls every scratch field is zero, so a
+ * call that fails part-way (a read or a write callback) leaves the instance
+ * byte-identical. Every instance entry that reads the HAL ends with this,
+ * on success and on error.
+ */
+static void scratch_clear(struct pgov_dbs *g)
+{
+    for (uint32_t i = 0; i < g->ncpu; i++) {
+        struct dbs_cpu *c = &g->cpu[i];
+
+        c->new_prev_load = 0;
+        c->new_load = 0;
+        c->new_idle = 0;
+        PGOV_ZERO(&c->snap);
+    }
+    snap_drop(g);
 }
 
 /* Read every CPU's counters into scratch through the HAL. */
@@ -878,7 +851,7 @@ static int hal_read(struct pgov_dbs *g)
     uint32_t i;
 
     for (i = 0; i < g->ncpu; i++) {
-        int err = g->hw.ops.read_idle(g->hw.ctx, g->cpu[i].cpu, &g->cpu[i].snap);
+        int err = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu[i].cpu, &g->cpu[i].snap));
 
         if (err)
             return err;
@@ -895,19 +868,10 @@ static int hal_apply(struct pgov_dbs *g, uint64_t now, const struct pgov_dbs_res
 
     if (!(r->flags & PGOV_DBS_RES_CHG))
         return PGOV_OK;
-    err = g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu[g->owner].cpu, r->cur_khz);
+    err = pgov_hal_rc(g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu[g->owner].cpu, r->cur_khz));
     if (err)
         return err;
-    if (g->hw.ops.trace) {
-        struct pgov_hw_trace ev;
-
-        ev.time_ns = now;
-        ev.cpu = g->cpu[g->owner].cpu;
-        ev.kind = PGOV_HW_TRACE_FREQ;
-        ev.a = (int64_t)r->cur_khz;
-        ev.b = (int64_t)r->rel;
-        g->hw.ops.trace(g->hw.ctx, &ev);
-    }
+    pgov_hal_trace(&g->hw, now, g->cpu[g->owner].cpu, PGOV_HW_TRACE_FREQ, r->cur_khz, r->rel);
     return PGOV_OK;
 }
 
@@ -927,10 +891,11 @@ int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *cfg,
     if (err)
         return err;
     err = hal_read(g);
-    if (err)
-        return err;
-    dbs_start(g, &g->m, &r);
-    err = hal_apply(g, 0, &r);
+    if (!err) {
+        dbs_start(g, &g->m, &r);
+        err = hal_apply(g, 0, &r);
+    }
+    scratch_clear(g);
     if (err)
         return err;
     g->started = 1;
@@ -981,16 +946,17 @@ int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t
     if (err)
         return err;
     dbs_start(g, &g->m, &g->m.last);
+    snap_drop(g);
     g->started = 1;
     if (res)
-        res_copy(res, &g->m.last);
+        PGOV_COPY(res, &g->m.last);
     return PGOV_OK;
 }
 
-/* The hook gate (spec 3.1): a u64 difference compared as s64. */
-DBS_HOT bool dbs_due(const struct dbs_mut *m, uint64_t now)
+/* The hook gate (docs/spec/ondemand.md 3.1): a u64 difference compared as s64. */
+PGOV_HOT bool dbs_due(const struct dbs_mut *m, uint64_t now)
 {
-    return pgov_u64_to_s64(now - m->last_sample) >= m->sample_delay;
+    return pgov_u2s64(now - m->last_sample) >= m->sample_delay;
 }
 
 int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns)
@@ -1019,8 +985,9 @@ int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint3
     dbs_eval(g, &g->m, &g->m.last);
     if (g->m.last.flags & PGOV_DBS_RES_EVAL)
         dbs_commit_cpus(g, &g->m);
+    snap_drop(g);
     if (res)
-        res_copy(res, &g->m.last);
+        PGOV_COPY(res, &g->m.last);
     return PGOV_OK;
 }
 
@@ -1044,9 +1011,9 @@ int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
     g->m.pmax = max_khz;
     res_clear(&r, g->m.cur);
     dbs_limits_step(g, &g->m, &r);
-    res_copy(&g->m.last, &r);
+    PGOV_COPY(&g->m.last, &r);
     if (res)
-        res_copy(res, &r);
+        PGOV_COPY(res, &r);
     return PGOV_OK;
 }
 
@@ -1072,18 +1039,26 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
             return PGOV_OK; /* not a CPU of this policy: ignored */
     }
     err = hal_read(g);
-    if (err)
+    if (err) {
+        scratch_clear(g);
         return err;
-    mut_copy(&m, &g->m);
+    }
+    PGOV_COPY(&m, &g->m);
     m.last_sample = now_ns;
     dbs_eval(g, &m, &r);
     err = hal_apply(g, now_ns, &r);
-    if (err)
+    if (err) {
+        scratch_clear(g);
         return err;
-    if (r.flags & PGOV_DBS_RES_EVAL)
+    }
+    if (r.flags & PGOV_DBS_RES_EVAL) {
+        pgov_hal_trace(&g->hw, now_ns, cpu, PGOV_HW_TRACE_SAMPLE, r.load, 0);
+        pgov_hal_trace(&g->hw, now_ns, cpu, PGOV_HW_TRACE_TARGET, r.req_khz, r.cur_khz);
         dbs_commit_cpus(g, &m);
-    res_copy(&m.last, &r);
-    mut_copy(&g->m, &m);
+    }
+    scratch_clear(g);
+    PGOV_COPY(&m.last, &r);
+    PGOV_COPY(&g->m, &m);
     return PGOV_OK;
 }
 
@@ -1126,7 +1101,7 @@ int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim)
         return PGOV_ENOSYS;
     if (limits_check(g, lim->min_khz, lim->max_khz))
         return PGOV_EINVAL;
-    mut_copy(&m, &g->m);
+    PGOV_COPY(&m, &g->m);
     m.pmin = lim->min_khz;
     m.pmax = lim->max_khz;
     res_clear(&r, m.cur);
@@ -1134,8 +1109,10 @@ int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim)
     err = hal_apply(g, m.last_sample, &r);
     if (err)
         return err;
-    res_copy(&m.last, &r);
-    mut_copy(&g->m, &m);
+    pgov_hal_trace(&g->hw, m.last_sample, g->cpu[g->owner].cpu, PGOV_HW_TRACE_LIMITS, m.pmin,
+                   m.pmax);
+    PGOV_COPY(&m.last, &r);
+    PGOV_COPY(&g->m, &m);
     return PGOV_OK;
 }
 
@@ -1154,7 +1131,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
     err = tun_rule(g, &g->m.tun, g->m.rate_mult, id, &v);
     if (err)
         return err;
-    mut_copy(&m, &g->m);
+    PGOV_COPY(&m, &g->m);
     switch (id) {
     case PGOV_DBS_SAMPLING_RATE:
         m.sample_delay = 0;
@@ -1183,11 +1160,16 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
             err = snap_take(g, snap, nsnap);
         else
             err = snap ? PGOV_EINVAL : hal_read(g);
+        if (!err)
+            dbs_rebaseline(g, &m);
+        if (g->open)
+            snap_drop(g);
+        else
+            scratch_clear(g);
         if (err)
             return err;
-        dbs_rebaseline(g, &m);
     }
-    mut_copy(&g->m, &m);
+    PGOV_COPY(&g->m, &m);
     return PGOV_OK;
 }
 
@@ -1197,7 +1179,7 @@ int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
         return PGOV_EFAULT;
     if (!dbs_ok(g))
         return PGOV_EINVAL;
-    tun_copy(&out->tun, &g->m.tun);
+    PGOV_COPY(&out->tun, &g->m.tun);
     out->gov = g->gov;
     out->kver = g->kver;
     out->variant = g->variant;
@@ -1217,7 +1199,7 @@ int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
     out->last_sample_ns = g->m.last_sample;
     out->sample_delay_ns = (uint64_t)g->m.sample_delay;
     out->evaluations = g->m.evaluations;
-    res_copy(&out->last, &g->m.last);
+    PGOV_COPY(&out->last, &g->m.last);
     return PGOV_OK;
 }
 

@@ -62,7 +62,7 @@ int pgov_fp_div_ext(uint64_t x, uint64_t y, uint64_t *out)
 int32_t pgov_fp_percent_ext(int32_t p)
 {
     /* The int is sign-extended to u64 before the unsigned division. */
-    return fp_s32(fp_u2s64(fp_div_ext((uint64_t)(int64_t)p, 100)));
+    return pgov_s32(pgov_u2s64(fp_div_ext((uint64_t)(int64_t)p, 100)));
 }
 
 int64_t pgov_fp_int_ext_tofp(int64_t x)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Frequency-table resolution and the pcc-cpufreq request word
- * (spec/ondemand.md sections 6 and 7).
+ * (docs/spec/ondemand.md sections 6 and 7).
  */
 #include "pgov/freq_table.h"
 
@@ -122,10 +122,10 @@ uint32_t pgov_ft_unsorted(const struct pgov_freq_table *t, uint32_t min, uint32_
             return i;
         if (rel == PGOV_REL_C) {
             /* The kernel's abs() of a wrapped s32: INT_MIN stays negative. */
-            int32_t d = pgov_u32_to_s32(f - target);
+            int32_t d = pgov_s32(f - target);
 
             if (d < 0)
-                d = pgov_u32_to_s32(0u - (uint32_t)d);
+                d = pgov_s32(0u - (uint32_t)d);
             if (best == PGOV_FT_NONE || d < best_d || (d == best_d && f > e[best].khz)) {
                 best = i;
                 best_d = d;

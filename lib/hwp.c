@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* HWP dynamic boost (spec/pstate.md 8.3), decision layer. */
+/* HWP dynamic boost (docs/spec/pstate.md 8.3), decision layer. */
 #include "pgov/hwp.h"
-#include "pgov/pstate.h"
+#include "pgov/gov.h"
 
 #include "internal/hwp_impl.h"
 #include "internal/fp.h"
@@ -34,7 +34,7 @@ static int boost_up(const struct pgov_hwp_boost_params *prm, struct pgov_hwp_boo
     return 1;
 }
 
-int hwp_boost_step(const struct pgov_hwp_boost_params *prm, struct pgov_hwp_boost_state *st,
+int pgov_hwp_boost_update_unchecked(const struct pgov_hwp_boost_params *prm, struct pgov_hwp_boost_state *st,
                    uint64_t now, uint32_t flags, struct pgov_hwp_boost_result *res)
 {
     res->write = 0;
@@ -46,7 +46,7 @@ int hwp_boost_step(const struct pgov_hwp_boost_params *prm, struct pgov_hwp_boos
     }
     if (st->sched_flags & PGOV_UPDATE_IOWAIT) {
         /* Two IOWAIT wakeups within two ticks are needed to boost. */
-        int do_io = fp_u2s64(now - (st->last_io_update_ns + 2 * prm->tick_ns)) < 0;
+        int do_io = pgov_u2s64(now - (st->last_io_update_ns + 2 * prm->tick_ns)) < 0;
         st->sched_flags = 0;
         st->last_io_update_ns = now;
         res->path = do_io ? PGOV_HWP_PATH_IO_UP : PGOV_HWP_PATH_IO_FIRST;
@@ -55,7 +55,7 @@ int hwp_boost_step(const struct pgov_hwp_boost_params *prm, struct pgov_hwp_boos
         return PGOV_OK;
     }
     res->path = PGOV_HWP_PATH_DOWN_CHECK;
-    if (st->boost_min && fp_u2s64(st->last_update_ns + prm->hold_ns - now) < 0) {
+    if (st->boost_min && pgov_u2s64(st->last_update_ns + prm->hold_ns - now) < 0) {
         res->write = 1;
         res->hwp_request = prm->hwp_request;
         st->boost_min = 0;
@@ -77,5 +77,5 @@ int pgov_hwp_boost_update(const struct pgov_hwp_boost_params *prm, struct pgov_h
     uint32_t max = (uint32_t)(prm->hwp_request >> 8) & 0xffu;
     if (min == 0 || max == 0 || min > max || ((prm->hwp_cap >> 8) & 0xffu) == 0)
         return PGOV_EINVAL;
-    return hwp_boost_step(prm, st, now_ns, flags, res);
+    return pgov_hwp_boost_update_unchecked(prm, st, now_ns, flags, res);
 }

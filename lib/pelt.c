@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * PELT: decay, segments, the update of one signal, its flavours, the PELT
- * clock and cfs_rq attach/detach/remove (spec sched.md section 1).
+ * clock and cfs_rq attach/detach/remove (docs/spec/sched.md section 1).
  *
  * Speed notes. One update decays three sums and two segment terms by the
  * same period count, so the shift and the table entry are computed once and
@@ -13,9 +13,10 @@
  * at once (fewer saved registers); idle signals (load 0) take a copy with
  * constant inputs; from 512 periods on the segment decays are known zeros.
  */
+#include "pgov/kver.h"
 #include "pgov/pelt.h"
 
-#include <stddef.h>
+#include "internal/deps.h"
 
 #include "internal/compiler.h"
 #include "internal/math64.h"
@@ -24,23 +25,6 @@
 #define MAINLINE (&pgov_pelt_hls[0])
 /* Threshold of "100% busy" for lost idle time: (46718 << 10) - 47742. */
 #define PELT_BUSY_UTIL_SUM ((uint64_t)PGOV_PELT_MIN_DIVIDER * 1024u - PGOV_PELT_LOAD_AVG_MAX)
-
-/* floor(v * m / 2^32), exact. One multiply where the target has 128 bits. */
-static inline uint64_t mulshr(uint64_t v, uint32_t m)
-{
-#ifdef __SIZEOF_INT128__
-    __extension__ typedef unsigned __int128 pgov_u128;
-    return (uint64_t)(((pgov_u128)v * m) >> 32);
-#else
-    return pgov_mulshr32(v, m);
-#endif
-}
-
-/* mulshr() for v < 2^32: the product fits 64 bits. */
-static inline uint32_t mulshr_small(uint64_t v, uint32_t m)
-{
-    return (uint32_t)((v * m) >> 32);
-}
 
 static const struct pgov_pelt_hl *hl_get(uint32_t halflife)
 {
@@ -74,7 +58,7 @@ static inline uint64_t decay(const struct pgov_pelt_hl *h, uint64_t val, uint64_
 {
     if (n > h->cutoff)
         return 0;
-    return mulshr(val >> (n >> h->shift), h->y[n & (h->period - 1)]);
+    return pgov_mulshr32(val >> (n >> h->shift), h->y[n & (h->period - 1)]);
 }
 
 static inline uint32_t segments(const struct pgov_pelt_hl *h, uint64_t periods, uint32_t d1,
@@ -89,7 +73,7 @@ uint64_t pgov_pelt_decay(uint64_t val, uint64_t n)
 {
     if (pgov_unlikely(n > PGOV_PELT_DECAY_CUTOFF))
         return 0;
-    return mulshr(val >> (n >> 5), pgov_pelt_y32[n & 31]);
+    return pgov_mulshr32(val >> (n >> 5), pgov_pelt_y32[n & 31]);
 }
 
 int pgov_pelt_decay_hl(uint32_t halflife, uint64_t val, uint64_t n, uint64_t *out)
@@ -163,14 +147,6 @@ int pgov_pelt_init(struct pgov_pelt_avg *sa, uint64_t now, uint32_t halflife)
     return PGOV_OK;
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define PELT_NOINLINE PGOV_NOINLINE
-#define PELT_COLD PGOV_COLD
-#else
-#define PELT_NOINLINE
-#define PELT_COLD
-#endif
-
 /* Add one update's contribution (accumulate_sum step 5). With load 0 the
  * kernel skips the first two; adding the zero products is the same. */
 static inline void add_contrib(struct pgov_pelt_avg *sa, uint32_t contrib, uint64_t load,
@@ -205,12 +181,12 @@ static inline int cross(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, 
         /* Shared shift and factor for all five decays of this update. */
         unsigned q = (unsigned)(periods >> h->shift);
         uint32_t m = h->y[periods & (h->period - 1)];
-        sa->load_sum = mulshr(sa->load_sum >> q, m);
-        sa->runnable_sum = mulshr(sa->runnable_sum >> q, m);
+        sa->load_sum = pgov_mulshr32(sa->load_sum >> q, m);
+        sa->runnable_sum = pgov_mulshr32(sa->runnable_sum >> q, m);
         /* These three are below 2^32: a 64-bit product is exact. */
-        sa->util_sum = mulshr_small((uint64_t)sa->util_sum >> q, m);
-        contrib = mulshr_small((uint64_t)d1 >> q, m) + h->max -
-                  mulshr_small((uint64_t)h->max >> q, m) - PGOV_PELT_PERIOD_UNITS + d3;
+        sa->util_sum = pgov_mulshr32_small((uint64_t)sa->util_sum >> q, m);
+        contrib = pgov_mulshr32_small((uint64_t)d1 >> q, m) + h->max -
+                  pgov_mulshr32_small((uint64_t)h->max >> q, m) - PGOV_PELT_PERIOD_UNITS + d3;
     }
     sa->period_contrib = d3;
     add_contrib(sa, contrib, load, runnable, running);
@@ -218,7 +194,7 @@ static inline int cross(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, 
 }
 
 /*
- * update_sums (spec 1.8) for a state valid for @h. Returns 1 when the
+ * update_sums (docs/spec/sched.md 1.8) for a state valid for @h. Returns 1 when the
  * averages must be recomputed.
  */
 static inline int sums(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, uint64_t now,
@@ -261,7 +237,7 @@ static inline void avgs(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, 
  * period_contrib: out of line, so the long path carries neither the generic
  * decay nor a call. Nothing has been written yet.
  */
-static PELT_COLD int cross_far(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+static PGOV_COLD int cross_far(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
                                uint64_t runnable, uint32_t running, uint64_t weight, int do_avgs)
 {
     int rc;
@@ -278,13 +254,13 @@ static PELT_COLD int cross_far(struct pgov_pelt_avg *sa, uint64_t delta, uint64_
     return rc;
 }
 
-static PELT_COLD int cross_far_sums(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+static PGOV_COLD int cross_far_sums(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
                                     uint64_t runnable, uint32_t running)
 {
     return cross_far(sa, delta, load, runnable, running, 0, 0);
 }
 
-static PELT_COLD int cross_far_avgs(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+static PGOV_COLD int cross_far_avgs(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
                                     uint64_t runnable, uint32_t running, uint64_t weight)
 {
     return cross_far(sa, delta, load, runnable, running, weight, 1);
@@ -312,20 +288,20 @@ static inline int cross_short(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t
     periods = t >> 10; /* 1..31: the caller checked */
     d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
     m = pgov_pelt_y32[periods & 31];
-    contrib = mulshr_small(PGOV_PELT_PERIOD_UNITS - pc, m) + pgov_pelt_tail32[periods & 31] + d3;
+    contrib = pgov_mulshr32_small(PGOV_PELT_PERIOD_UNITS - pc, m) + pgov_pelt_tail32[periods & 31] + d3;
     sa->period_contrib = d3;
     uadd = running ? contrib << 10 : 0;
     load *= contrib;
     runnable = (runnable * contrib) << 10;
-    ls = mulshr(sa->load_sum, m) + load;
+    ls = pgov_mulshr32(sa->load_sum, m) + load;
     sa->load_sum = ls;
     if (do_avgs)
         sa->load_avg = pgov_div_u64(weight * ls, PGOV_PELT_MIN_DIVIDER + d3);
-    rs = mulshr(sa->runnable_sum, m) + runnable;
+    rs = pgov_mulshr32(sa->runnable_sum, m) + runnable;
     sa->runnable_sum = rs;
     if (do_avgs)
         sa->runnable_avg = pgov_div_u64(rs, PGOV_PELT_MIN_DIVIDER + d3);
-    us = mulshr_small(sa->util_sum, m) + uadd;
+    us = pgov_mulshr32_small(sa->util_sum, m) + uadd;
     sa->util_sum = us;
     if (do_avgs)
         sa->util_avg = us / (PGOV_PELT_MIN_DIVIDER + d3);
@@ -355,22 +331,22 @@ static inline int cross_long(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t 
     /* From 512 periods on (q >= 16) d1 <= 1024 and LOAD_AVG_MAX < 2^16 are
      * shifted to 0, so both segment decays vanish: skip them. */
     if (q < 16)
-        contrib += mulshr_small((uint64_t)(PGOV_PELT_PERIOD_UNITS - pc) >> q, m) -
-                   mulshr_small((uint64_t)PGOV_PELT_LOAD_AVG_MAX >> q, m);
+        contrib += pgov_mulshr32_small((uint64_t)(PGOV_PELT_PERIOD_UNITS - pc) >> q, m) -
+                   pgov_mulshr32_small((uint64_t)PGOV_PELT_LOAD_AVG_MAX >> q, m);
     sa->period_contrib = d3;
     /* Fold the inputs into their increments first: fewer live values. */
     uadd = running ? contrib << 10 : 0;
     load *= contrib;
     runnable = (runnable * contrib) << 10;
-    ls = mulshr(sa->load_sum >> q, m) + load;
+    ls = pgov_mulshr32(sa->load_sum >> q, m) + load;
     sa->load_sum = ls;
     if (do_avgs)
         sa->load_avg = pgov_div_u64(weight * ls, PGOV_PELT_MIN_DIVIDER + d3);
-    rs = mulshr(sa->runnable_sum >> q, m) + runnable;
+    rs = pgov_mulshr32(sa->runnable_sum >> q, m) + runnable;
     sa->runnable_sum = rs;
     if (do_avgs)
         sa->runnable_avg = pgov_div_u64(rs, PGOV_PELT_MIN_DIVIDER + d3);
-    us = mulshr_small((uint64_t)sa->util_sum >> q, m) + uadd;
+    us = pgov_mulshr32_small((uint64_t)sa->util_sum >> q, m) + uadd;
     sa->util_sum = us;
     if (do_avgs)
         sa->util_avg = us / (PGOV_PELT_MIN_DIVIDER + d3);
@@ -378,7 +354,7 @@ static inline int cross_long(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t 
 }
 
 /* update_sums: an idle signal (load 0) adds nothing, whatever the others say. */
-static PELT_NOINLINE int cross_short_sums(struct pgov_pelt_avg *sa, uint64_t delta,
+static PGOV_NOINLINE int cross_short_sums(struct pgov_pelt_avg *sa, uint64_t delta,
                                           uint64_t load, uint64_t runnable, uint32_t running)
 {
     if (!load) {
@@ -388,7 +364,7 @@ static PELT_NOINLINE int cross_short_sums(struct pgov_pelt_avg *sa, uint64_t del
     return cross_short(sa, delta, load, runnable, running, 0, 0);
 }
 
-static PELT_NOINLINE int cross_long_sums(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+static PGOV_NOINLINE int cross_long_sums(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
                                          uint64_t runnable, uint32_t running)
 {
     if (!load) {
@@ -401,13 +377,13 @@ static PELT_NOINLINE int cross_long_sums(struct pgov_pelt_avg *sa, uint64_t delt
 /* update: load 0 (an idle signal adds nothing, whatever the others say)
  * jumps to a copy with the inputs as constants, so neither copy zeroes
  * anything at run time. */
-static PELT_NOINLINE int cross_short_idle(struct pgov_pelt_avg *sa, uint64_t delta,
+static PGOV_NOINLINE int cross_short_idle(struct pgov_pelt_avg *sa, uint64_t delta,
                                           uint64_t weight)
 {
     return cross_short(sa, delta, 0, 0, 0, weight, 1);
 }
 
-static PELT_NOINLINE int cross_short_avgs(struct pgov_pelt_avg *sa, uint64_t delta,
+static PGOV_NOINLINE int cross_short_avgs(struct pgov_pelt_avg *sa, uint64_t delta,
                                           uint64_t load, uint64_t runnable, uint32_t running,
                                           uint64_t weight)
 {
@@ -416,13 +392,13 @@ static PELT_NOINLINE int cross_short_avgs(struct pgov_pelt_avg *sa, uint64_t del
     return cross_short(sa, delta, load, runnable, running, weight, 1);
 }
 
-static PELT_NOINLINE int cross_long_idle(struct pgov_pelt_avg *sa, uint64_t delta,
+static PGOV_NOINLINE int cross_long_idle(struct pgov_pelt_avg *sa, uint64_t delta,
                                          uint64_t weight)
 {
     return cross_long(sa, delta, 0, 0, 0, weight, 1);
 }
 
-static PELT_NOINLINE int cross_long_avgs(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+static PGOV_NOINLINE int cross_long_avgs(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
                                          uint64_t runnable, uint32_t running, uint64_t weight)
 {
     if (!load)
@@ -430,7 +406,7 @@ static PELT_NOINLINE int cross_long_avgs(struct pgov_pelt_avg *sa, uint64_t delt
     return cross_long(sa, delta, load, runnable, running, weight, 1);
 }
 
-static PELT_COLD int sums_slow(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+static PGOV_COLD int sums_slow(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
                                uint64_t runnable, uint32_t running)
 {
     const struct pgov_pelt_hl *h;
@@ -440,7 +416,7 @@ static PELT_COLD int sums_slow(struct pgov_pelt_avg *sa, uint64_t now, uint64_t 
     return sums(sa, h, now, load, runnable, running);
 }
 
-static PELT_COLD int update_slow(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+static PGOV_COLD int update_slow(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
                                  uint64_t runnable, uint32_t running, uint64_t weight)
 {
     const struct pgov_pelt_hl *h;
@@ -454,7 +430,7 @@ static PELT_COLD int update_slow(struct pgov_pelt_avg *sa, uint64_t now, uint64_
 }
 
 /* Backwards clock on the fast path: refuse a corrupted state, else move on. */
-static PELT_COLD int backwards(struct pgov_pelt_avg *sa, uint64_t now)
+static PGOV_COLD int backwards(struct pgov_pelt_avg *sa, uint64_t now)
 {
     if (sa->period_contrib >= PGOV_PELT_PERIOD_UNITS)
         return PGOV_EINVAL;
@@ -797,7 +773,28 @@ int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *se, uint64
     return PGOV_OK;
 }
 
-int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uint64_t weight)
+/*
+ * The cfs_rq floor `sum = max(sum, avg * PELT_MIN_DIVIDER)` of the load and
+ * runnable sums. v5.16 .. v6.19 compare as u32 (both sides truncated, the
+ * u32 result stored in the 64-bit sum); otherwise in the sum's own type.
+ */
+static inline uint64_t floor_sum(uint64_t sum, uint64_t avg, uint64_t min_div, int trunc32)
+{
+    uint64_t f = avg * min_div;
+    return trunc32 ? max32((uint32_t)sum, (uint32_t)f) : max64(sum, f);
+}
+
+/* Which floor a profile uses: 1 = u32, 0 = 64-bit, -1 = not implemented. */
+static int floor_rule(uint32_t kver)
+{
+    uint32_t kv = pgov_kver_resolve(kver);
+    if (kv == 0 || kv < PGOV_KVER(5, 13))
+        return -1;
+    return kv >= PGOV_KVER(5, 16) ? 1 : 0;
+}
+
+static int detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uint64_t weight,
+                  int trunc32)
 {
     const struct pgov_pelt_hl *h;
     uint64_t min_div;
@@ -809,17 +806,18 @@ int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, 
     min_div = h->max - PGOV_PELT_PERIOD_UNITS;
     cfs->load_avg = sub_pos(cfs->load_avg, se->load_avg);
     cfs->load_sum = sub_pos(cfs->load_sum, weight * se->load_sum);
-    cfs->load_sum = max64(cfs->load_sum, cfs->load_avg * min_div);
+    cfs->load_sum = floor_sum(cfs->load_sum, cfs->load_avg, min_div, trunc32);
     cfs->util_avg = sub_pos(cfs->util_avg, se->util_avg);
     cfs->util_sum = sub_pos32(cfs->util_sum, se->util_sum);
     cfs->util_sum = max32(cfs->util_sum, (uint32_t)(cfs->util_avg * min_div));
     cfs->runnable_avg = sub_pos(cfs->runnable_avg, se->runnable_avg);
     cfs->runnable_sum = sub_pos(cfs->runnable_sum, se->runnable_sum);
-    cfs->runnable_sum = max64(cfs->runnable_sum, cfs->runnable_avg * min_div);
+    cfs->runnable_sum = floor_sum(cfs->runnable_sum, cfs->runnable_avg, min_div, trunc32);
     return PGOV_OK;
 }
 
-int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, uint64_t runnable)
+static int remove_load(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, uint64_t runnable,
+                       int trunc32)
 {
     const struct pgov_pelt_hl *h;
     uint64_t div, min_div;
@@ -830,12 +828,44 @@ int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, ui
     min_div = h->max - PGOV_PELT_PERIOD_UNITS;
     cfs->load_avg = sub_pos(cfs->load_avg, load);
     cfs->load_sum = sub_pos(cfs->load_sum, load * div);
-    cfs->load_sum = max64(cfs->load_sum, cfs->load_avg * min_div);
+    cfs->load_sum = floor_sum(cfs->load_sum, cfs->load_avg, min_div, trunc32);
     cfs->util_avg = sub_pos(cfs->util_avg, util);
     cfs->util_sum = sub_pos32(cfs->util_sum, (uint32_t)(util * div));
     cfs->util_sum = max32(cfs->util_sum, (uint32_t)(cfs->util_avg * min_div));
     cfs->runnable_avg = sub_pos(cfs->runnable_avg, runnable);
     cfs->runnable_sum = sub_pos(cfs->runnable_sum, runnable * div);
-    cfs->runnable_sum = max64(cfs->runnable_sum, cfs->runnable_avg * min_div);
+    cfs->runnable_sum = floor_sum(cfs->runnable_sum, cfs->runnable_avg, min_div, trunc32);
     return PGOV_OK;
+}
+
+int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uint64_t weight)
+{
+    return detach(cfs, se, weight, 0);
+}
+
+int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, uint64_t runnable)
+{
+    return remove_load(cfs, load, util, runnable, 0);
+}
+
+int pgov_pelt_detach_kv(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,
+                        uint64_t weight, uint32_t kver)
+{
+    int rule = floor_rule(kver);
+    if (!cfs || !se)
+        return PGOV_EFAULT;
+    if (rule < 0)
+        return PGOV_ENOTSUP;
+    return detach(cfs, se, weight, rule);
+}
+
+int pgov_pelt_remove_kv(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util,
+                        uint64_t runnable, uint32_t kver)
+{
+    int rule = floor_rule(kver);
+    if (!cfs)
+        return PGOV_EFAULT;
+    if (rule < 0)
+        return PGOV_ENOTSUP;
+    return remove_load(cfs, load, util, runnable, rule);
 }

@@ -2,23 +2,25 @@
 /*
  * intel_pstate decision layer: profile resolution, bounds, and the pure
  * per-call step of the PID (v4.5, v4.6, v4.13, Atom) and load-based (v4.13,
- * v4.17, current) policies. Written from spec/pstate.md sections 1-8.
+ * v4.17, current) policies. Written from docs/spec/pstate.md sections 1-8.
  * The per-CPU instance lives in pstate_gov.c.
  */
 #include "pgov/pstate.h"
 #include "pgov/kver.h"
 
 #include "internal/compiler.h"
+#include "internal/deps.h"
 #include "internal/fp.h"
 #include "internal/pstate_algo.h"
-#include "internal/pstate_copy.h"
 #include "internal/pstate_impl.h"
+#include "internal/sized.h"
 
 #define PCT_MAX 100u
 #define SAMPLE_NS_MIN 1000u
 #define SAMPLE_NS_MAX 10000000000ull
 #define TICK_NS_MAX 1000000000ull
 #define HOLD_NS_MAX 10000000000ull
+#define HZ_MAX 100000u
 #define ONE_FP 256
 
 static int resolve_profile(uint32_t policy, uint32_t kver, uint32_t *prof)
@@ -74,18 +76,6 @@ static int pct_tunable(uint32_t v, uint32_t def, uint32_t *out)
     return PGOV_OK;
 }
 
-int pstate_check_size(const void *p, uint32_t size, size_t known)
-{
-    const unsigned char *b = p;
-
-    if (size < known)
-        return PGOV_E2BIG;
-    for (size_t i = known; i < size; i++)
-        if (b[i] != 0)
-            return PGOV_E2BIG;
-    return PGOV_OK;
-}
-
 int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_pstate_config *cfg)
 {
     struct pgov_pstate_params p;
@@ -94,14 +84,14 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
 
     if (!prm || !cfg)
         return PGOV_EFAULT;
-    rc = pstate_check_size(cfg, cfg->size, sizeof(*cfg));
+    rc = pgov_sized_check(cfg, cfg->size, sizeof(*cfg));
     if (rc)
         return rc;
-    pst_params_zero(&p);
+    PGOV_ZERO(&p);
     rc = resolve_profile(cfg->policy, cfg->kver, &p.profile);
     if (rc)
         return rc;
-    if (cfg->reserved != 0)
+    if (cfg->hz > HZ_MAX)
         return PGOV_EINVAL;
 
     if (cfg->options & ~(PGOV_PSTATE_OPT_RFC_IO_PERCPU | PGOV_PSTATE_OPT_RFC_IO_ALL))
@@ -120,7 +110,11 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     p.amshift = cfg->aperf_mperf_shift;
 
     p.sample_ns = cfg->sample_interval_ns ? cfg->sample_interval_ns : PGOV_PSTATE_DEFAULT_SAMPLE_NS;
-    p.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_PSTATE_DEFAULT_TICK_NS;
+    p.tick_ns = cfg->tick_ns  ? cfg->tick_ns
+                : cfg->hz ? PGOV_TICK_NSEC(cfg->hz)
+                          : PGOV_DEFAULT_TICK_NS;
+    if (cfg->hz && p.tick_ns != PGOV_TICK_NSEC(cfg->hz))
+        return PGOV_EINVAL;
     p.hold_ns = cfg->boost_hold_ns ? cfg->boost_hold_ns : PGOV_PSTATE_DEFAULT_HOLD_NS;
     if (p.sample_ns < SAMPLE_NS_MIN || p.sample_ns > SAMPLE_NS_MAX || p.tick_ns > TICK_NS_MAX ||
         p.hold_ns > HOLD_NS_MAX)
@@ -137,12 +131,12 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
         return PGOV_EINVAL;
     p.setpoint_fp = (int32_t)(sp << 8);
     p.deadband_fp = (int32_t)(db << 8);
-    /* Every version's gain is floor(pct * 256 / 100) (spec 1). */
+    /* Every version's gain is floor(pct * 256 / 100) (docs/spec/pstate.md 1). */
     p.p_gain = fp_div((int64_t)pg, 100);
     p.i_gain = fp_div((int64_t)ig, 100);
     p.d_gain = fp_div((int64_t)dg, 100);
 
-    pst_params_copy(prm, &p);
+    PGOV_COPY(prm, &p);
     return PGOV_OK;
 }
 
@@ -161,7 +155,7 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
 
     if (!prm || !plat || !lim || !out)
         return PGOV_EFAULT;
-    rc = pstate_check_size(lim, lim->size, sizeof(*lim));
+    rc = pgov_sized_check(lim, lim->size, sizeof(*lim));
     if (rc)
         return rc;
     if (prm->profile < PGOV_PSTATE_PROF_PID_4_5 || prm->profile > PGOV_PSTATE_PROF_HWP_BOOST_6_19)
@@ -173,7 +167,7 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
         lim->min_ratio > plat->turbo_pstate || lim->max_ratio > plat->turbo_pstate)
         return PGOV_EINVAL;
 
-    pst_bounds_zero(&b);
+    PGOV_ZERO(&b);
     msr_dis = (plat->flags & PGOV_HW_LIM_TURBO_DISABLED) != 0;
     turbo_dis = msr_dis || plat->max_pstate == plat->turbo_pstate;
     /* v6.x dropped the separate turbo_disabled state: only the MSR bit. */
@@ -190,7 +184,7 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
         b.lo = lim->min_ratio > plat->min_pstate ? lim->min_ratio : plat->min_pstate;
         b.hi = lim->max_ratio > b.lo ? lim->max_ratio : b.lo;
     }
-    pst_bounds_copy(out, &b);
+    PGOV_COPY(out, &b);
     return PGOV_OK;
 }
 
@@ -201,9 +195,9 @@ int pgov_pstate_state_reset(struct pgov_pstate_state *st, const struct pgov_psta
         return PGOV_EFAULT;
     if (pgov_hw_limits_check(plat))
         return PGOV_EINVAL;
-    pst_state_zero(st);
+    PGOV_ZERO(st);
     st->pstate = plat->min_pstate;
-    st->last_err = fp_s32((int64_t)prm->setpoint_fp - 100 * ONE_FP);
+    st->last_err = pgov_s32((int64_t)prm->setpoint_fp - 100 * ONE_FP);
     return PGOV_OK;
 }
 
@@ -235,7 +229,7 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
     uint64_t d_io = 0;
     int ok = take_sample(st, in), rc;
 
-    pst_dec_zero(&d);
+    PGOV_ZERO(&d);
     uint32_t p;
 
     if (ok) {
@@ -280,7 +274,7 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
     return PGOV_OK;
 }
 
-int pstate_decide_fast(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
+int pgov_pstate_decide_unchecked(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
                        const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
                        const struct pgov_pstate_input *in, struct pgov_pstate_result *res)
 {
@@ -326,18 +320,18 @@ int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_h
                                               in->event != PGOV_PSTATE_EV_TIMER
                                         : in->event != PGOV_PSTATE_EV_UPDATE)
         return PGOV_EINVAL;
-    pst_result_zero(&r);
+    PGOV_ZERO(&r);
     if (in->flags & PGOV_UPDATE_REMOTE) {
         r.path = PGOV_PSTATE_PATH_REMOTE;
         r.pstate = st->pstate;
-        pst_result_copy(res, &r);
+        PGOV_COPY(res, &r);
         return PGOV_OK;
     }
-    pst_state_copy(&tmp, st);
-    rc = pstate_decide_fast(prm, plat, b, &tmp, in, &r);
+    PGOV_COPY(&tmp, st);
+    rc = pgov_pstate_decide_unchecked(prm, plat, b, &tmp, in, &r);
     if (rc)
         return rc;
-    pst_state_copy(st, &tmp);
-    pst_result_copy(res, &r);
+    PGOV_COPY(st, &tmp);
+    PGOV_COPY(res, &r);
     return PGOV_OK;
 }

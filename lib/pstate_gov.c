@@ -8,11 +8,13 @@
 #include "pgov/hwp.h"
 
 #include "internal/compiler.h"
+#include "internal/deps.h"
+#include "internal/hal.h"
 #include "internal/hwp_impl.h"
 #include "internal/math64.h"
 #include "internal/pstate_algo.h"
-#include "internal/pstate_copy.h"
 #include "internal/pstate_impl.h"
+#include "internal/sized.h"
 
 /*
  * The valid mark: "pst" plus the profile, so pgov_pstate_update() checks the
@@ -20,14 +22,6 @@
  */
 #define PSTATE_MAGIC 0x70737400u /* "pst\0" */
 #define PSTATE_KEY(prof) (PSTATE_MAGIC | (prof))
-
-#if defined(__GNUC__) || defined(__clang__)
-#define PST_NOINLINE PGOV_NOINLINE
-#define PST_HOOK_INLINE static inline PGOV_ALWAYS_INLINE
-#else
-#define PST_NOINLINE
-#define PST_HOOK_INLINE static inline
-#endif
 
 struct pgov_pstate {
     /* Hot fields first: the skipped hook reads only these two. */
@@ -48,7 +42,7 @@ struct pgov_pstate {
     uint32_t timer;
     uint32_t hwp;
     uint32_t atom;
-    uint32_t reserved;
+    uint32_t timer_jiffies; /* v4.5: msecs_to_jiffies(sample interval) */
     struct pgov_hw hw;
 };
 
@@ -84,20 +78,20 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
     struct pgov_hwp_boost_params h;
     int rc;
 
-    pst_hwpp_copy(&h, &g->hprm);
-    pst_limits_zero(&e);
+    PGOV_COPY(&h, &g->hprm);
+    PGOV_ZERO(&e);
     /* Size 0 means "all defaults" only for an all-zero struct: fields set
      * with the size forgotten must not be ignored silently. */
     if (lim && lim->size == 0) {
-        rc = pstate_check_size(lim, (uint32_t)sizeof(*lim), sizeof(lim->size));
+        rc = pgov_sized_check(lim, (uint32_t)sizeof(*lim), sizeof(lim->size));
         if (rc)
             return rc;
     }
     if (lim && lim->size != 0) {
-        rc = pstate_check_size(lim, lim->size, sizeof(*lim));
+        rc = pgov_sized_check(lim, lim->size, sizeof(*lim));
         if (rc)
             return rc;
-        pst_limits_copy(&e, lim);
+        PGOV_COPY(&e, lim);
     }
     e.size = sizeof(e);
     if (e.max_perf_fp == 0)
@@ -126,9 +120,22 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
         b->lo = (uint32_t)req & 0xffu;
         b->hi = (uint32_t)(req >> 8) & 0xffu;
     }
-    pst_limits_copy(eff, &e);
-    pst_hwpp_copy(hprm, &h);
+    PGOV_COPY(eff, &e);
+    PGOV_COPY(hprm, &h);
     return PGOV_OK;
+}
+
+/*
+ * The v4.5 timer is re-armed msecs_to_jiffies(sample_rate_ms) jiffies ahead,
+ * which rounds up: 10 ms at HZ=250 is 3 jiffies = 12 ms. The kernel's
+ * msecs_to_jiffies is ceil(ms * HZ / 1000) for every HZ; unknown HZ counts
+ * whole ticks instead. At most 10 s * 100000 HZ = 10^6 jiffies.
+ */
+static uint64_t timer_jiffies(const struct pgov_pstate_params *prm, uint32_t hz)
+{
+    if (hz)
+        return pgov_div_u64(prm->sample_ns * hz + 999999999u, 1000000000u);
+    return pgov_div_u64(prm->sample_ns + prm->tick_ns - 1u, prm->tick_ns);
 }
 
 int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg,
@@ -153,17 +160,17 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     g->next_ns = 0;
     g->notfast = 1;
     g->key = 0;
-    pst_state_zero(&g->st);
-    pst_params_copy(&g->prm, &prm);
-    pst_bounds_zero(&g->b);
-    pst_hwlim_zero(&g->plat);
-    pst_limits_zero(&g->lim);
-    pst_hwps_zero(&g->hst);
-    pst_hwpp_zero(&g->hprm);
+    PGOV_ZERO(&g->st);
+    PGOV_COPY(&g->prm, &prm);
+    PGOV_ZERO(&g->b);
+    PGOV_ZERO(&g->plat);
+    PGOV_ZERO(&g->lim);
+    PGOV_ZERO(&g->hst);
+    PGOV_ZERO(&g->hprm);
     g->shared = NULL;
     g->samples = 0;
     g->last_path = 0;
-    g->reserved = 0;
+    g->timer_jiffies = (uint32_t)timer_jiffies(&prm, cfg->hz);
     g->cpu = cfg->cpu;
     g->timer = (uint32_t)pstate_prof_timer(prm.profile);
     g->hwp = prm.profile == PGOV_PSTATE_PROF_HWP_BOOST_6_19;
@@ -177,7 +184,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     rc = pgov_hw_bind(&g->hw, ops, ctx, need);
     if (rc)
         return rc;
-    rc = pst_hal_err(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &g->plat));
+    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &g->plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&g->plat);
@@ -195,7 +202,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     if (!g->hwp) {
         /* CPU init requests the minimum P-state, without limit clamping. */
         uint64_t ctl = ((uint64_t)g->plat.min_pstate << 8) | ((uint64_t)g->b.ctl_turbo << 32);
-        rc = pst_hal_err(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, g->plat.min_pstate, ctl));
+        rc = pgov_hal_rc(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, g->plat.min_pstate, ctl));
         if (rc)
             return rc;
     }
@@ -207,14 +214,14 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
         struct pgov_hw_idle idle;
         idle.iowait_us = 0;
         in.flags = 0;
-        rc = pst_hal_err(g->hw.ops.clock_ns(g->hw.ctx, &in.now_ns));
+        rc = pgov_hal_rc(g->hw.ops.clock_ns(g->hw.ctx, &in.now_ns));
         if (rc)
             return rc;
-        rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
+        rc = pgov_hal_rc(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
         if (rc)
             return rc;
         if (prm.profile == PGOV_PSTATE_PROF_ATOM_4_5) {
-            rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
+            rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
             if (rc)
                 return rc;
         }
@@ -234,25 +241,22 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     return PGOV_OK;
 }
 
-static void trace(struct pgov_pstate *g, uint64_t now, uint32_t kind, int64_t a, int64_t b)
+static void trace(const struct pgov_pstate *g, uint64_t now, uint32_t kind, int64_t a, int64_t b)
 {
-    if (g->hw.ops.trace) {
-        struct pgov_hw_trace ev = {now, g->cpu, kind, a, b};
-        g->hw.ops.trace(g->hw.ctx, &ev);
-    }
+    pgov_hal_trace(&g->hw, now, g->cpu, kind, a, b);
 }
 
 /* Counters (and Atom iowait time) through the HAL. */
 static int read_inputs(struct pgov_pstate *g, struct pgov_hw_counters *c, uint64_t *iowait_us)
 {
-    int rc = pst_hal_err(g->hw.ops.read_counters(g->hw.ctx, g->cpu, c));
+    int rc = pgov_hal_rc(g->hw.ops.read_counters(g->hw.ctx, g->cpu, c));
 
     if (pgov_unlikely(rc))
         return rc;
     *iowait_us = 0;
     if (pgov_unlikely(g->atom)) {
         struct pgov_hw_idle idle;
-        rc = pst_hal_err(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
+        rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
         if (rc)
             return rc;
         *iowait_us = idle.iowait_us;
@@ -277,22 +281,22 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
 
     if (rc)
         return rc;
-    pst_state_copy(&tmp, &g->st);
+    PGOV_COPY(&tmp, &g->st);
     in.aperf = c.aperf;
     in.mperf = c.mperf;
     in.tsc = c.tsc;
     in.now_ns = now;
     in.flags = 0;
     in.event = PGOV_PSTATE_EV_TIMER;
-    rc = pstate_decide_fast(&g->prm, &g->plat, &g->b, &tmp, &in, &res);
+    rc = pgov_pstate_decide_unchecked(&g->prm, &g->plat, &g->b, &tmp, &in, &res);
     if (rc)
         return rc;
     if (res.write) {
-        rc = pst_hal_err(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, res.pstate, res.perf_ctl));
+        rc = pgov_hal_rc(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, res.pstate, res.perf_ctl));
         if (rc)
             return rc;
     }
-    pst_state_copy(&g->st, &tmp);
+    PGOV_COPY(&g->st, &tmp);
     g->last_path = res.path;
     g->samples++;
     if (g->hw.ops.trace)
@@ -300,26 +304,26 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
     return PGOV_OK;
 }
 
-PST_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+PGOV_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_hwp_boost_state h;
     struct pgov_hwp_boost_result res;
 
-    pst_hwps_copy(&h, &g->hst);
-    (void)hwp_boost_step(&g->hprm, &h, now, flags, &res);
+    PGOV_COPY(&h, &g->hst);
+    (void)pgov_hwp_boost_update_unchecked(&g->hprm, &h, now, flags, &res);
     if (res.write) {
-        int rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
+        int rc = pgov_hal_rc(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
         if (rc)
             return rc;
         trace(g, now, PGOV_HW_TRACE_BOOST, g->hst.boost_min, h.boost_min);
     }
-    pst_hwps_copy(&g->hst, &h);
+    PGOV_COPY(&g->hst, &h);
     g->last_path = res.path;
     return PGOV_OK;
 }
 
 /* One hook call for profile @prof (a constant in every caller). */
-PST_HOOK_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
+static inline PGOV_ALWAYS_INLINE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_pstate_result pre;
     uint64_t last_update = 0;
@@ -389,7 +393,7 @@ fail:
         g->st.last_update_ns = last_update;
         g->st.iowait_boost = boost;
     }
-    return pst_hal_err(rc);
+    return pgov_hal_rc(rc);
 }
 
 /*
@@ -399,7 +403,7 @@ fail:
  */
 #if defined(__OPTIMIZE__)
 #define PST_HOOK(name, prof)                                                                       \
-    PST_NOINLINE static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)              \
+    PGOV_NOINLINE static int name(struct pgov_pstate *g, uint64_t now, uint32_t flags)              \
     {                                                                                              \
         return hook_run(prof, g, now, flags);                                                      \
     }
@@ -409,7 +413,7 @@ fail:
     {                                                                                              \
         return hook_generic(g, now, flags);                                                        \
     }
-PST_NOINLINE static int hook_generic(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+PGOV_NOINLINE static int hook_generic(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     return hook_run(g->prm.profile, g, now, flags);
 }
@@ -456,7 +460,7 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
      * (s64)(now - sample.time) < interval (never the other way round, so
      * wrapped or backwards times take the exact test below).
      */
-    if (pgov_likely((flags | g->notfast) == 0) && fp_u2s64(now_ns - g->next_ns) < 0)
+    if (pgov_likely((flags | g->notfast) == 0) && pgov_u2s64(now_ns - g->next_ns) < 0)
         return PGOV_OK;
     if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
         return PGOV_EINVAL;
@@ -481,7 +485,7 @@ int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
     rc = timer_apply(g, now_ns);
     if (rc)
         return rc;
-    *next_ns = now_ns + g->prm.sample_ns;
+    *next_ns = now_ns + (uint64_t)g->timer_jiffies * g->prm.tick_ns;
     return PGOV_OK;
 }
 
@@ -499,7 +503,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return PGOV_EINVAL;
     if (lim->size == 0)
         return PGOV_E2BIG;
-    rc = pst_hal_err(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat));
+    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&plat);
@@ -510,15 +514,15 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return rc;
     if (g->hwp) {
         /* The new request replaces any boost, as a limits write does. */
-        rc = pst_hal_err(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, h.hwp_request));
+        rc = pgov_hal_rc(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, h.hwp_request));
         if (rc)
             return rc;
         g->hst.boost_min = 0;
     }
-    pst_hwlim_copy(&g->plat, &plat);
-    pst_limits_copy(&g->lim, &eff);
-    pst_bounds_copy(&g->b, &b);
-    pst_hwpp_copy(&g->hprm, &h);
+    PGOV_COPY(&g->plat, &plat);
+    PGOV_COPY(&g->lim, &eff);
+    PGOV_COPY(&g->b, &b);
+    PGOV_COPY(&g->hprm, &h);
     trace(g, 0, PGOV_HW_TRACE_LIMITS, b.lo, b.hi);
     return PGOV_OK;
 }

@@ -1,20 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* schedutil iowait boost and next-frequency selection (spec/pstate.md 9.1). */
+/* schedutil iowait boost and next-frequency selection (docs/spec/pstate.md 9.1). */
 #include "pgov/sugov.h"
-#include "pgov/pstate.h"
+#include "pgov/gov.h"
 
 #include "internal/compiler.h"
+#include "internal/deps.h"
 #include "internal/fp.h"
+#include "internal/sized.h"
 #include "internal/sugov_impl.h"
 
 #define CAP_SCALE 1024u
 #define IOWAIT_BOOST_MIN (CAP_SCALE / 8)
 
-#if defined(__GNUC__) || defined(__clang__)
-#define SUGOV_COLD static PGOV_COLD
-#else
-#define SUGOV_COLD static
-#endif
 
 /* The numeric fields: max_cap 1..1024, a reference frequency, a tick. */
 static inline int params_bad_values(const struct pgov_sugov_params *prm)
@@ -32,40 +29,13 @@ int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
     return PGOV_OK;
 }
 
-/* Field by field: struct copies may become memcpy() on small cores. */
-void sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s)
+/* map_util_freq of a perf value against reference @ref + the table-less resolve. */
+static inline uint32_t freq_of_perf(const struct pgov_sugov_params *prm, uint32_t perf,
+                                    uint32_t ref, uint64_t *raw)
 {
-    d->last_update_ns = s->last_update_ns;
-    d->last_freq_update_ns = s->last_freq_update_ns;
-    d->iowait_boost = s->iowait_boost;
-    d->pending = s->pending;
-    d->next_freq = s->next_freq;
-    d->cached_raw_freq = s->cached_raw_freq;
-    d->need_update = s->need_update;
-    d->reserved = s->reserved;
-}
-
-static void result_copy(struct pgov_sugov_result *d, const struct pgov_sugov_result *s)
-{
-    d->path = s->path;
-    d->boost_req = s->boost_req;
-    d->pending_req = s->pending_req;
-    d->boost_util = s->boost_util;
-    d->util_eff = s->util_eff;
-    d->next_f = s->next_f;
-    d->raw_freq = s->raw_freq;
-}
-
-/* map_util_perf + map_util_freq against reference @ref + the table-less resolve. */
-static inline uint32_t freq_of(const struct pgov_sugov_params *prm, uint32_t util, uint32_t ref,
-                               uint64_t *raw)
-{
-    uint32_t perf, lo = prm->min_khz;
+    uint32_t lo = prm->min_khz;
     uint64_t f;
 
-    util = util > prm->max_cap ? prm->max_cap : util;
-    perf = util + (util >> 2); /* 25 % headroom */
-    perf = perf > prm->max_cap ? prm->max_cap : perf;
     f = pgov_div_u64((uint64_t)ref * perf, prm->max_cap);
     *raw = f;
     if (lo > prm->max_khz)
@@ -74,17 +44,38 @@ static inline uint32_t freq_of(const struct pgov_sugov_params *prm, uint32_t uti
     return (uint32_t)(f < lo ? lo : f);
 }
 
+/* map_util_perf (25 % headroom, capped at max_cap), then the frequency. */
+static inline uint32_t freq_of(const struct pgov_sugov_params *prm, uint32_t util, uint32_t ref,
+                               uint64_t *raw)
+{
+    uint32_t perf;
+
+    util = util > prm->max_cap ? prm->max_cap : util;
+    perf = util + (util >> 2);
+    perf = perf > prm->max_cap ? prm->max_cap : perf;
+    return freq_of_perf(prm, perf, ref, raw);
+}
+
 /* The reference: max_freq, or 1.25 x the current frequency (non-invariant). */
+static inline uint32_t ref_of(const struct pgov_sugov_params *prm, uint32_t cur)
+{
+    return (prm->options & PGOV_SUGOV_OPT_NONINVARIANT) ? cur + (cur >> 2) : prm->max_freq_khz;
+}
+
 static uint32_t next_freq(const struct pgov_sugov_params *prm, uint32_t util, uint32_t cur,
                           uint64_t *raw)
 {
-    uint32_t ref = (prm->options & PGOV_SUGOV_OPT_NONINVARIANT) ? cur + (cur >> 2)
-                                                                 : prm->max_freq_khz;
-    return freq_of(prm, util, ref, raw);
+    return freq_of(prm, util, ref_of(prm, cur), raw);
+}
+
+static uint32_t next_freq_perf(const struct pgov_sugov_params *prm, uint32_t perf, uint32_t cur,
+                               uint64_t *raw)
+{
+    return freq_of_perf(prm, perf, ref_of(prm, cur), raw);
 }
 
 /* Options or a reserved word set: the full check, then either reference. */
-SUGOV_COLD uint32_t next_freq_cold(const struct pgov_sugov_params *prm, uint32_t util,
+static PGOV_COLD uint32_t next_freq_cold(const struct pgov_sugov_params *prm, uint32_t util,
                                    uint32_t cur_khz, uint64_t *raw)
 {
     uint64_t r;
@@ -115,14 +106,30 @@ uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util
     return f;
 }
 
-void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
-                   struct pgov_sugov_state *out, uint64_t now_ns, uint32_t flags,
-                   uint32_t util_cfs, uint32_t held, struct pgov_sugov_result *res)
+void pgov_sugov_input_plain(struct pgov_sugov_input *in, uint32_t flags, uint32_t util,
+                       uint32_t held, uint32_t cur_khz)
 {
+    in->size = sizeof(*in);
+    in->flags = flags;
+    in->util = util;
+    in->uclamp_min = 0;
+    in->uclamp_max = CAP_SCALE;
+    in->bw_min = 0;
+    in->held = held;
+    in->capped = 0;
+    in->cur_khz = cur_khz;
+    in->reserved = 0;
+}
+
+void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
+                   struct pgov_sugov_state *out, uint64_t now_ns,
+                   const struct pgov_sugov_input *in, struct pgov_sugov_result *res)
+{
+    uint32_t flags = in->flags;
     struct pgov_sugov_result r;
     struct pgov_sugov_state s;
 
-    sugov_state_copy(&s, st);
+    PGOV_COPY(&s, st);
     r.path = 0;
     r.boost_util = 0;
     r.util_eff = 0;
@@ -131,7 +138,7 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
 
     /* 1-2: the boost request, before any rate limiting. */
     uint32_t set = flags & PGOV_UPDATE_IOWAIT;
-    if (s.iowait_boost && fp_u2s64(now_ns - s.last_update_ns) > fp_u2s64(prm->tick_ns)) {
+    if (s.iowait_boost && pgov_u2s64(now_ns - s.last_update_ns) > pgov_u2s64(prm->tick_ns)) {
         /* Signed: a clock that went backwards never resets. */
         s.iowait_boost = set ? IOWAIT_BOOST_MIN : 0;
         s.pending = set;
@@ -147,10 +154,10 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
 
     /* 3: rate limit. */
     if (!s.need_update &&
-        fp_u2s64(now_ns - s.last_freq_update_ns) < fp_u2s64(prm->rate_limit_ns)) {
+        pgov_u2s64(now_ns - s.last_freq_update_ns) < pgov_u2s64(prm->rate_limit_ns)) {
         r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
-        sugov_state_copy(out, &s);
-        result_copy(res, &r);
+        PGOV_COPY(out, &s);
+        PGOV_COPY(res, &r);
         return;
     }
 
@@ -169,15 +176,23 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
     }
     r.boost_util = bu;
 
-    /* 5-7: util, headroom, frequency, cache, hold. */
-    uint32_t util = util_cfs > prm->max_cap ? prm->max_cap : util_cfs;
+    /*
+     * 5-7: util, boost, headroom, clamps (v6.8+ order), frequency, cache,
+     * hold. The clamps bound the headroom-ed value, not util: uclamp_max
+     * caps the boost too, and the floor is not scaled by 1.25.
+     */
+    uint32_t util = in->util > prm->max_cap ? prm->max_cap : in->util;
+    uint32_t hi = in->uclamp_max < prm->max_cap ? in->uclamp_max : prm->max_cap;
+    uint32_t lo = in->uclamp_min > in->bw_min ? in->uclamp_min : in->bw_min;
     util = util > bu ? util : bu;
     uint32_t perf = util + (util >> 2);
-    r.util_eff = perf > prm->max_cap ? prm->max_cap : perf;
+    perf = perf < hi ? perf : hi;
+    perf = perf > lo ? perf : lo;
+    r.util_eff = perf;
     uint32_t prev_cached = s.cached_raw_freq;
     uint32_t nf;
     uint64_t raw;
-    nf = next_freq(prm, util, s.next_freq, &raw);
+    nf = next_freq_perf(prm, perf, in->cur_khz, &raw);
     r.raw_freq = raw;
     if (raw == s.cached_raw_freq && !s.need_update) {
         nf = s.next_freq;
@@ -189,7 +204,7 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
      * limits change, so that new limits take effect (outside the vectors,
      * which never change limits; the spec does not cover the combination).
      */
-    if (held && nf < s.next_freq && !s.need_update) {
+    if (in->held && !in->capped && nf < s.next_freq && !s.need_update) {
         nf = s.next_freq;
         s.cached_raw_freq = prev_cached;
     }
@@ -204,8 +219,8 @@ void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_
         s.next_freq = nf;
         s.last_freq_update_ns = now_ns;
     }
-    sugov_state_copy(out, &s);
-    result_copy(res, &r);
+    PGOV_COPY(out, &s);
+    PGOV_COPY(res, &r);
 }
 
 int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st,
@@ -222,6 +237,39 @@ int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
     if ((flags & ~PGOV_UPDATE_IOWAIT) || held > 1 || st->reserved != 0 || st->pending > 1 ||
         st->need_update > 1 || st->iowait_boost > CAP_SCALE)
         return PGOV_EINVAL;
-    sugov_compute(prm, st, st, now_ns, flags, util_cfs, held, res);
+    struct pgov_sugov_input in;
+    /* With fast switching policy->cur is the last committed frequency. */
+    pgov_sugov_input_plain(&in, flags, util_cfs, held, st->next_freq);
+    pgov_sugov_decide_unchecked(prm, st, st, now_ns, &in, res);
+    return PGOV_OK;
+}
+
+int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st,
+                         uint64_t now_ns, const struct pgov_sugov_input *in,
+                         struct pgov_sugov_result *res)
+{
+    struct pgov_sugov_input v;
+    int rc;
+
+    if (!prm || !st || !in || !res)
+        return PGOV_EFAULT;
+    rc = pgov_sized_check(in, in->size, sizeof(*in));
+    if (rc)
+        return rc;
+    rc = pgov_sugov_params_check(prm);
+    if (rc)
+        return rc;
+    if ((in->flags & ~PGOV_UPDATE_IOWAIT) || in->held > 1 || in->capped > 1 ||
+        in->uclamp_min > CAP_SCALE || in->uclamp_max > CAP_SCALE || in->reserved != 0 ||
+        st->reserved != 0 || st->pending > 1 || st->need_update > 1 ||
+        st->iowait_boost > CAP_SCALE)
+        return PGOV_EINVAL;
+    /* Field by field (no memcpy on small cores); cur 0: the last commit. */
+    pgov_sugov_input_plain(&v, in->flags, in->util, in->held, in->cur_khz ? in->cur_khz : st->next_freq);
+    v.uclamp_min = in->uclamp_min;
+    v.uclamp_max = in->uclamp_max;
+    v.bw_min = in->bw_min;
+    v.capped = in->capped;
+    pgov_sugov_decide_unchecked(prm, st, st, now_ns, &v, res);
     return PGOV_OK;
 }

@@ -5,12 +5,14 @@
  * the request). A HAL error leaves the instance as it was before the call.
  */
 #include "pgov/kver.h"
-#include "pgov/pstate.h"
+#include "pgov/freq_table.h"
 #include "pgov/sugov.h"
 
 #include "internal/compiler.h"
+#include "internal/deps.h"
+#include "internal/hal.h"
 #include "internal/fp.h"
-#include "internal/pstate_impl.h"
+#include "internal/sized.h"
 #include "internal/sugov_impl.h"
 
 #define SUGOV_MAGIC 0x73756776u /* "sugv" */
@@ -23,13 +25,17 @@ struct pgov_sugov {
     struct pgov_sugov_params prm;
     uint64_t last_idle_us; /* idle + iowait at the last evaluation */
     uint32_t have_idle;    /* last_idle_us is valid */
-    uint32_t util;         /* CFS utilisation for the next evaluations */
+    uint32_t util;         /* utilisation for the next evaluations */
+    uint32_t uclamp_min;   /* pgov_sugov_set_clamps() */
+    uint32_t uclamp_max;
+    uint32_t bw_min;
+    uint32_t capped;
     uint32_t cpu;
     uint32_t magic;
     uint32_t cpu_min_khz; /* cpuinfo range from get_limits */
     uint32_t cpu_max_khz;
     uint32_t last_path;
-    uint32_t reserved;
+    uint32_t cur_khz; /* policy->cur: seeded at init, then each commit */
     struct pgov_hw hw;
 };
 
@@ -45,7 +51,7 @@ static int apply_limits(const struct pgov_sugov_limits *lim, uint32_t cpu_min, u
     uint32_t mn = cpu_min, mx = cpu_max;
 
     if (lim && lim->size != 0) {
-        int rc = pstate_check_size(lim, lim->size, sizeof(*lim));
+        int rc = pgov_sized_check(lim, lim->size, sizeof(*lim));
         if (rc)
             return rc;
         if (lim->reserved != 0)
@@ -72,13 +78,13 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
         return PGOV_ENOSPC;
     if (((uintptr_t)mem & (PGOV_SUGOV_ALIGN - 1)) != 0)
         return PGOV_EINVAL;
-    rc = pstate_check_size(cfg, cfg->size, sizeof(*cfg));
+    rc = pgov_sized_check(cfg, cfg->size, sizeof(*cfg));
     if (rc)
         return rc;
     kv = pgov_kver_resolve(cfg->kver);
     if (kv < PGOV_KVER_6_18) /* also 0: invalid */
         return PGOV_ENOTSUP;
-    if (cfg->reserved != 0 || (cfg->options & ~PGOV_SUGOV_OPT_NONINVARIANT) ||
+    if ((cfg->options & ~PGOV_SUGOV_OPT_NONINVARIANT) ||
         cfg->max_cap > CAP_SCALE || cfg->rate_limit_ns > RATE_LIMIT_MAX ||
         cfg->tick_ns > TICK_MAX)
         return PGOV_EINVAL;
@@ -88,9 +94,9 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
                       PGOV_HW_NEED_LIMITS | PGOV_HW_NEED_FREQ | PGOV_HW_NEED_IDLE);
     if (rc)
         return rc;
-    rc = g->hw.ops.get_limits(g->hw.ctx, cfg->cpu, &plat);
+    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, cfg->cpu, &plat));
     if (rc)
-        return rc < 0 ? rc : PGOV_EIO;
+        return rc;
     rc = pgov_hw_limits_check(&plat);
     if (rc)
         return rc;
@@ -100,7 +106,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     g->cpu_max_khz = plat.turbo_pstate * plat.scaling_khz;
     g->prm.rate_limit_ns = cfg->rate_limit_ns ? cfg->rate_limit_ns
                                               : PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS;
-    g->prm.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_PSTATE_DEFAULT_TICK_NS;
+    g->prm.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_DEFAULT_TICK_NS;
     g->prm.max_cap = cfg->max_cap ? cfg->max_cap : CAP_SCALE;
     g->prm.max_freq_khz = g->cpu_max_khz;
     g->prm.options = cfg->options;
@@ -118,8 +124,12 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     g->last_idle_us = 0;
     g->have_idle = 0;
     g->util = 0;
+    g->uclamp_min = 0;
+    g->uclamp_max = CAP_SCALE;
+    g->bw_min = 0;
+    g->capped = 0;
     g->last_path = 0;
-    g->reserved = 0;
+    g->cur_khz = cfg->cur_khz ? cfg->cur_khz : g->cpu_max_khz;
     g->magic = SUGOV_MAGIC;
     *out = g;
     return PGOV_OK;
@@ -136,8 +146,40 @@ int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs)
     return PGOV_OK;
 }
 
+int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uclamp_max,
+                          uint32_t bw_min, uint32_t capped)
+{
+    if (!g)
+        return PGOV_EFAULT;
+    if (g->magic != SUGOV_MAGIC || uclamp_min > CAP_SCALE || uclamp_max > CAP_SCALE ||
+        capped > 1)
+        return PGOV_EINVAL;
+    g->uclamp_min = uclamp_min;
+    g->uclamp_max = uclamp_max;
+    g->bw_min = bw_min;
+    g->capped = capped;
+    return PGOV_OK;
+}
+
+/* The trace events of one evaluation (hw.h), before @s is committed. */
+static void trace_decision(const struct pgov_sugov *g, uint64_t now,
+                           const struct pgov_sugov_state *s, const struct pgov_sugov_result *res)
+{
+    if (s->iowait_boost != g->st.iowait_boost)
+        pgov_hal_trace(&g->hw, now, g->cpu, PGOV_HW_TRACE_BOOST, g->st.iowait_boost,
+                       s->iowait_boost);
+    if (res->path == PGOV_SUGOV_PATH_RATE_LIMITED)
+        return;
+    pgov_hal_trace(&g->hw, now, g->cpu, PGOV_HW_TRACE_SAMPLE, res->util_eff, 0);
+    pgov_hal_trace(&g->hw, now, g->cpu, PGOV_HW_TRACE_TARGET, pgov_u2s64(res->raw_freq),
+                   res->next_f);
+    if (res->path == PGOV_SUGOV_PATH_COMMIT)
+        pgov_hal_trace(&g->hw, now, g->cpu, PGOV_HW_TRACE_FREQ, res->next_f, PGOV_REL_L);
+}
+
 int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
 {
+    struct pgov_sugov_input in;
     struct pgov_sugov_state s;
     struct pgov_sugov_result res;
     struct pgov_hw_idle idle;
@@ -154,22 +196,32 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
 
     /* Read idle time only when the rate limit lets an evaluation through. */
     due = g->st.need_update ||
-          fp_u2s64(now_ns - g->st.last_freq_update_ns) >= fp_u2s64(g->prm.rate_limit_ns);
+          pgov_u2s64(now_ns - g->st.last_freq_update_ns) >= pgov_u2s64(g->prm.rate_limit_ns);
     if (due) {
-        rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
+        rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
         if (rc)
-            return rc < 0 ? rc : PGOV_EIO;
+            return rc;
         idle_us = idle.idle_us + idle.iowait_us;
         held = g->have_idle && idle_us == g->last_idle_us;
     }
-    sugov_compute(&g->prm, &g->st, &s, now_ns, flags & PGOV_UPDATE_IOWAIT, g->util, held, &res);
+    pgov_sugov_input_plain(&in, flags & PGOV_UPDATE_IOWAIT, g->util, held, g->cur_khz);
+    in.uclamp_min = g->uclamp_min;
+    in.uclamp_max = g->uclamp_max;
+    in.bw_min = g->bw_min;
+    in.capped = g->capped;
+    pgov_sugov_decide_unchecked(&g->prm, &g->st, &s, now_ns, &in, &res);
     if (res.path == PGOV_SUGOV_PATH_COMMIT) {
-        rc = g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu, res.next_f);
+        rc = pgov_hal_rc(g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu, res.next_f));
         if (rc)
-            return rc < 0 ? rc : PGOV_EIO;
+            return rc;
+        g->cur_khz = res.next_f;
     }
-    sugov_state_copy(&g->st, &s);
-    if (res.path != PGOV_SUGOV_PATH_RATE_LIMITED) {
+    if (pgov_unlikely(g->hw.ops.trace != NULL))
+        trace_decision(g, now_ns, &s, &res);
+    PGOV_COPY(&g->st, &s);
+    /* A capped rq skips the hold test, which is what refreshes the saved
+     * idle counter in the kernel (sugov_hold_freq). */
+    if (res.path != PGOV_SUGOV_PATH_RATE_LIMITED && !g->capped) {
         g->last_idle_us = idle_us;
         g->have_idle = 1;
     }
@@ -202,9 +254,9 @@ int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *
         return PGOV_EINVAL;
     if (lim->size == 0)
         return PGOV_E2BIG;
-    rc = g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat);
+    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat));
     if (rc)
-        return rc < 0 ? rc : PGOV_EIO;
+        return rc;
     rc = pgov_hw_limits_check(&plat);
     if (rc)
         return rc;
@@ -220,6 +272,7 @@ int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *
     g->prm.min_khz = p.min_khz;
     g->prm.max_khz = p.max_khz;
     g->st.need_update = 1; /* the kernel's need_freq_update */
+    pgov_hal_trace(&g->hw, g->st.last_update_ns, g->cpu, PGOV_HW_TRACE_LIMITS, p.min_khz, p.max_khz);
     return PGOV_OK;
 }
 

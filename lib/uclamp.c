@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * uclamp: bucketed clamp aggregation (spec/sched.md section 3), O(1).
+ * uclamp: bucketed clamp aggregation (docs/spec/sched.md section 3), O(1).
  *
  * Two representation tricks, both invisible through the API (docs/uclamp.md):
  * - map[id] has bit b set exactly when bucket[id][b].tasks != 0, so the
@@ -11,7 +11,7 @@
  *   idle flag clear. Those two buckets are then not stored (their fields are
  *   stale); uc_expand() writes them back before any other operation.
  */
-#include <stddef.h>
+#include "internal/deps.h"
 
 #include "pgov/uclamp.h"
 
@@ -32,14 +32,6 @@
  * clear: then enqueue/dequeue of a non-default task take the straight-line
  * paths, which check this one byte instead of each condition. */
 #define UC_GATE 0xa5u
-
-#if defined(__GNUC__) || defined(__clang__)
-#define UC_HOT static inline PGOV_ALWAYS_INLINE
-#define UC_COLD static PGOV_NOINLINE
-#else
-#define UC_HOT static inline
-#define UC_COLD static
-#endif
 
 #define UC_SCALE PGOV_UCLAMP_SCALE
 #define UC_ALL ((1u << PGOV_UCLAMP_CNT) - 1u)
@@ -115,13 +107,6 @@ static inline void uc_set_img(struct pgov_uclamp_task *t, uint64_t w)
     t->active = (uint8_t)(w >> 48);
     t->_pad0 = (uint8_t)(w >> 56);
 }
-
-#if defined(__GNUC__) && !defined(__clang__)
-/* keep GCC from turning the zeroing loops into memset calls */
-#define UC_NO_MEMSET __attribute__((optimize("no-tree-loop-distribute-patterns")))
-#else
-#define UC_NO_MEMSET
-#endif
 
 /* kver -> feature bits, or PGOV_ENOTSUP (invalid, or older than v5.3). */
 static int uc_prof(uint32_t kver, uint32_t *prof)
@@ -203,7 +188,7 @@ static bool uc_cnt_ok(const struct pgov_uclamp_rq *rq, const struct pgov_uclamp_
     return true;
 }
 
-/* Effective value of a request (spec 3.4 steps 1-3). */
+/* Effective value of a request (docs/spec/sched.md 3.4 steps 1-3). */
 static uint32_t uc_eff1(const struct pgov_uclamp_task *t, uint32_t c,
                         const struct pgov_uclamp_limits *l, uint32_t prof)
 {
@@ -299,7 +284,7 @@ static void uc_try_compress(struct pgov_uclamp_rq *rq)
     rq->lazy = lo->tasks;
 }
 
-UC_HOT void uc_inc_id(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t v, uint32_t b)
+static inline PGOV_ALWAYS_INLINE void uc_inc_id(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t v, uint32_t b)
 {
     struct pgov_uclamp_bucket *bk = &rq->bucket[c][b];
     uint32_t r = rq->value[c];
@@ -319,7 +304,7 @@ UC_HOT void uc_inc_id(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t v, uint32_
 
 /* Bucket @k of clamp id @c, holding @n tasks (0 or 1), loses one: the
  * kernel's underflow fallback, then its rescan. Returns the WARNs hit. */
-UC_HOT uint32_t uc_drop_last(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t b,
+static inline PGOV_ALWAYS_INLINE uint32_t uc_drop_last(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t b,
                              struct pgov_uclamp_bucket *k, uint32_t n, uint32_t departing)
 {
     uint32_t warns = n == 0; /* WARN: bucket underflow, count stays 0 */
@@ -331,6 +316,9 @@ UC_HOT uint32_t uc_drop_last(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t b,
     if (k->value < r)
         return warns;
     warns += k->value > r; /* WARN: bucket value above the rq value */
+    /* The kernel rescans buckets nbuckets-1 .. 0: the spare slot (pre-5.13
+     * index nbuckets) stays counted but is never found. */
+    m &= (1u << rq->nbuckets) - 1u;
     if (m)
         rq->value[c] = rq->bucket[c][uc_fls(m)].value;
     else if (c == PGOV_UCLAMP_MAX) {
@@ -345,7 +333,7 @@ UC_HOT uint32_t uc_drop_last(struct pgov_uclamp_rq *rq, uint32_t c, uint32_t b,
 
 /* Release the task's bucket for id @c (kernel uclamp_rq_dec_id()). Returns
  * the number of kernel WARN conditions hit. */
-UC_HOT uint32_t uc_dec_id(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t, uint32_t c)
+static inline PGOV_ALWAYS_INLINE uint32_t uc_dec_id(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t, uint32_t c)
 {
     uint32_t b = t->bucket[c];
     struct pgov_uclamp_bucket *k = &rq->bucket[c][b];
@@ -362,7 +350,7 @@ UC_HOT uint32_t uc_dec_id(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
 }
 
 /* The task image after counting it with values @e in buckets @b. */
-UC_HOT uint64_t uc_counted(const uint32_t e[PGOV_UCLAMP_CNT], const uint32_t b[PGOV_UCLAMP_CNT])
+static inline PGOV_ALWAYS_INLINE uint64_t uc_counted(const uint32_t e[PGOV_UCLAMP_CNT], const uint32_t b[PGOV_UCLAMP_CNT])
 {
     return uc_mkimg(e[0], e[1], b[0], b[1], UC_ALL, 0);
 }
@@ -393,7 +381,7 @@ int pgov_uclamp_bucket_id(uint32_t nbuckets, uint32_t kver, uint32_t value, uint
     return PGOV_OK;
 }
 
-UC_NO_MEMSET int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t nbuckets)
+int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t nbuckets)
 {
     uint32_t n, prof;
     int rc;
@@ -555,7 +543,7 @@ int pgov_uclamp_eff_get(const struct pgov_uclamp_task *t, uint32_t kver,
     return PGOV_OK;
 }
 
-UC_COLD int uc_inc_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
+static PGOV_NOINLINE int uc_inc_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
                        const struct pgov_uclamp_limits *lim)
 {
     uint32_t e[PGOV_UCLAMP_CNT], b[PGOV_UCLAMP_CNT];
@@ -593,13 +581,13 @@ UC_COLD int uc_inc_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
 }
 
 /* The request of a task as one number (folds into one load where possible). */
-UC_HOT uint32_t uc_req32(const struct pgov_uclamp_task *t)
+static inline PGOV_ALWAYS_INLINE uint32_t uc_req32(const struct pgov_uclamp_task *t)
 {
     return (uint32_t)t->req[PGOV_UCLAMP_MIN] | (uint32_t)t->req[PGOV_UCLAMP_MAX] << 16;
 }
 
 /* The request half of a task (request, flags, padding) as one number. */
-UC_HOT uint64_t uc_req64(const struct pgov_uclamp_task *t)
+static inline PGOV_ALWAYS_INLINE uint64_t uc_req64(const struct pgov_uclamp_task *t)
 {
     return (uint64_t)uc_req32(t) | (uint64_t)t->req_flags << 32 |
            (uint64_t)t->_pad1[0] << 40 | (uint64_t)t->_pad1[1] << 48 |
@@ -617,7 +605,7 @@ UC_HOT uint64_t uc_req64(const struct pgov_uclamp_task *t)
 #define UC_REQ_ADD 0x7bff7bffu
 #define UC_REQ_BAD (0x80008000u | (uint64_t)(0xffu & ~UC_USER) << 32)
 
-UC_COLD int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
+static PGOV_NOINLINE int uc_inc_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
     uint64_t rw = uc_req64(t);
 
@@ -683,7 +671,7 @@ int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
     return uc_inc_main(rq, t);
 }
 
-UC_COLD int uc_dec_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
+static PGOV_NOINLINE int uc_dec_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
     uint32_t warns, act = t->active;
     uint32_t slots = rq->nbuckets + ((rq->prof & UC_SAT) ? 0u : 1u);
@@ -712,7 +700,7 @@ UC_COLD int uc_dec_slow(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 }
 
 /* Dequeue of anything but one of several counted default tasks. */
-UC_COLD int uc_dec_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
+static PGOV_NOINLINE int uc_dec_main(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
     uint64_t x = ~(uc_img(t) ^ rq->chk_x);
     /* inactive task, lazy or idle runqueue, any field out of range: slow path */

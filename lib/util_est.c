@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * util_est: per-task EWMA of util_avg at sleep time and the per-CPU sum
- * (spec sched.md section 2), in the v6.18, v6.9, v5.13, v5.7 and v4.17 forms.
+ * (docs/spec/sched.md section 2), in the v6.18, v6.9, v5.13, v5.7 and v4.17 forms.
  *
  * The rq's `mode` word holds a tag, the profile and the option flags, so a
  * zeroed or corrupted rq is recognised, and the current profile without
@@ -9,15 +9,9 @@
  */
 #include "pgov/util_est.h"
 
-#include <stddef.h>
+#include "internal/deps.h"
 
 #include "internal/compiler.h"
-
-#if defined(__GNUC__) || defined(__clang__)
-#define UE_COLD PGOV_COLD
-#else
-#define UE_COLD
-#endif
 
 /* Numbers are stored in rq->mode; v5.13 came last, so it is 4. */
 enum { PROF_V6_18 = 0, PROF_V6_9 = 1, PROF_V5_7 = 2, PROF_V4_17 = 3, PROF_V5_13 = 4 };
@@ -127,7 +121,7 @@ static inline int check(const struct pgov_util_est_rq *rq, const void *task)
 }
 
 /* Every profile and every error; the common v6.18 case stays inline. */
-static UE_COLD int enqueue_slow(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task)
+static PGOV_COLD int enqueue_slow(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task)
 {
     int rc = check(rq, task);
     if (rc)
@@ -145,7 +139,7 @@ int pgov_util_est_enqueue(struct pgov_util_est_rq *rq, const struct pgov_util_es
     return enqueue_slow(rq, task);
 }
 
-static UE_COLD int dequeue_slow(struct pgov_util_est_rq *rq,
+static PGOV_COLD int dequeue_slow(struct pgov_util_est_rq *rq,
                                 const struct pgov_util_est_task *task, uint32_t nr_queued)
 {
     uint32_t c;
@@ -172,7 +166,7 @@ int pgov_util_est_dequeue(struct pgov_util_est_rq *rq, const struct pgov_util_es
     return dequeue_slow(rq, task, nr_queued);
 }
 
-/* v6.9+ single-field update (spec 2.3, with the v6.9 capacity check). */
+/* v6.9+ single-field update (docs/spec/sched.md 2.3, with the v6.9 capacity check). */
 static int update_v6(uint32_t mode, struct pgov_util_est_task *task, uint32_t d,
                      uint64_t runnable, uint64_t cpu_cap)
 {
@@ -197,7 +191,7 @@ static int update_v6(uint32_t mode, struct pgov_util_est_task *task, uint32_t d,
     return 1;
 }
 
-/* v4.17 / v5.7 {enqueued, ewma} update (spec 2.4). */
+/* v4.17 / v5.7 {enqueued, ewma} update (docs/spec/sched.md 2.4). */
 static int update_old(uint32_t mode, struct pgov_util_est_task *task, uint32_t util,
                       uint64_t cpu_cap)
 {
@@ -255,7 +249,7 @@ static int update_v513(uint32_t mode, struct pgov_util_est_task *task, uint32_t 
     return 1;
 }
 
-static UE_COLD int update_slow(const struct pgov_util_est_rq *rq,
+static PGOV_COLD int update_slow(const struct pgov_util_est_rq *rq,
                                struct pgov_util_est_task *task, uint32_t sleep, uint64_t util,
                                uint64_t runnable, uint64_t cpu_cap)
 {
@@ -280,7 +274,7 @@ int pgov_util_est_update(const struct pgov_util_est_rq *rq, struct pgov_util_est
 
     if (pgov_unlikely(!rq || !task || rq->mode != MODE_CUR || sleep != 1))
         return update_slow(rq, task, sleep, util, runnable, cpu_cap);
-    /* v6.18, spec 2.3, written out for the common case. The util range
+    /* v6.18, docs/spec/sched.md 2.3, written out for the common case. The util range
      * check sits only where util is not already below the EWMA (which is
      * below 2^31 once the flag is clear), so the EWMA step pays nothing. */
     ewma = task->enqueued;

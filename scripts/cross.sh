@@ -75,11 +75,13 @@ for t in "${TARGETS[@]}"; do
     libgcc=$($cc $cpu -print-libgcc-file-name)
     ld=""
   fi
+  # gcc only: keep PGOV_COPY/PGOV_ZERO loops from becoming memcpy/memset.
+  nodist=""; [ "$cc" = clang ] || nodist=-fno-tree-loop-distribute-patterns
   objs=()
   tf=0
   for m in "${mods[@]}"; do
     # shellcheck disable=SC2086
-    if ! $cc $cpu $COMMON $sys $WARN -c "lib/$m.c" -o "$d/$m.o" 2>"$d/$m.err"; then
+    if ! $cc $cpu $COMMON $nodist $sys $WARN -c "lib/$m.c" -o "$d/$m.o" 2>"$d/$m.err"; then
       cat "$d/$m.err" >&2; echo "cross: $name: lib/$m.c does not compile freestanding" >&2
       tf=1; continue
     fi

@@ -4,7 +4,9 @@
 #  - cppcheck on lib/ (warning, style, performance, portability; not
 #    unusedFunction, which would flag every public function);
 #  - an SPDX line in the first two lines of every source and script;
-#  - every public header has a Doxygen @file block (else doxygen skips it).
+#  - every public header has a Doxygen @file block (else doxygen skips it);
+#  - lib/ includes system headers only in lib/internal/deps.h;
+#  - every "docs/spec/<file>.md N.M" citation resolves (check_citations.py).
 # clang-format is not enforced (.clang-format is there for editors).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +20,13 @@ missing=$(for f in $files; do [ -f "$f" ] && ! head -n 3 "$f" | grep -q 'SPDX-Li
 if [ -n "$missing" ]; then
   echo "lint: no 'SPDX-License-Identifier: BSD-2-Clause' in the first lines of:" $missing >&2; fail=1
 fi
+# lib/ takes its system headers from lib/internal/deps.h only.
+sysinc=$(grep -ln '^[[:space:]]*#[[:space:]]*include[[:space:]]*<' lib/*.c lib/internal/*.h |
+         grep -vx 'lib/internal/deps.h' || true)
+[ -z "$sysinc" ] || { echo "lint: <...> include outside lib/internal/deps.h: $sysinc" >&2; fail=1; }
+# Every specification citation names a document and section in docs/spec/.
+python3 scripts/check_citations.py >&2 || { echo "lint: unresolved specification citations" >&2; fail=1; }
 nofile=$(grep -L '@file' include/pgov/*.h || true)
 [ -z "$nofile" ] || { echo "lint: public headers without @file: $nofile" >&2; fail=1; }
 [ $fail -eq 0 ] || { echo "lint: FAILED" >&2; exit 1; }
-echo "lint: ok: cppcheck clean on $n_lib lib/ sources; SPDX line in $(echo "$files" | wc -w) files; @file in every public header"
+echo "lint: ok: cppcheck clean on $n_lib lib/ sources; system headers only via deps.h; citations resolve; SPDX line in $(echo "$files" | wc -w) files; @file in every public header"

@@ -1,19 +1,30 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# Every file of the team's golden vectors (../shared/vectors) is in
-# tests/vectors verbatim; fail if one differs or is missing (then re-copy it,
-# do not edit it here). tests/vectors may hold more files: the ones this
-# project made itself (linux-*.tsv, captured from Linux by tests/oracle).
+# tests/vectors holds a verbatim copy of the team's golden vectors plus files
+# this project made (listed in tests/vectors/PROJECT.md). Every file present
+# in the shared copy must be here and identical (re-copy it, never edit it);
+# files only here are allowed and listed.
 ours=$1 shared=$2
 if [ ! -d "$shared" ]; then
   echo "vectors_in_sync: $shared not present; using the committed copy"; exit 0
 fi
-n=0
-for f in "$shared"/*; do
-  name=${f##*/}
-  if ! cmp -s "$f" "$ours/$name"; then
-    echo "vectors_in_sync: tests/vectors/$name differs from $shared (or is missing)" >&2; exit 1
+bad=0 same=0
+for f in "$shared"/* "$shared"/.[!.]*; do
+  [ -e "$f" ] || continue
+  n=$(basename "$f")
+  if [ -d "$f" ]; then
+    echo "vectors_in_sync: $n: a folder in the shared copy (not expected)" >&2; bad=1
+  elif [ ! -f "$ours/$n" ]; then
+    echo "vectors_in_sync: $n: missing from tests/vectors" >&2; bad=1
+  elif ! cmp -s "$f" "$ours/$n"; then
+    echo "vectors_in_sync: $n: differs from $shared/$n" >&2; bad=1
+  else
+    same=$((same + 1))
   fi
-  n=$((n + 1))
 done
-echo "vectors_in_sync: $n files identical to $shared ($(( $(ls "$ours" | wc -l) - n )) project-made files besides)"
+for f in "$ours"/*; do
+  n=$(basename "$f")
+  [ -e "$shared/$n" ] || echo "vectors_in_sync: project file $n (not in $shared)"
+done
+[ "$bad" -eq 0 ] || exit 1
+echo "vectors_in_sync: $same shared files identical to $shared"

@@ -255,6 +255,97 @@ static void test_hw_limits_check(void **st)
     assert_int_equal(pgov_hw_limits_check(&l), PGOV_OK);
 }
 
+/* Does module @m accept @kver (anything but PGOV_ENOTSUP)? */
+static int accepts(uint32_t m, uint32_t kver)
+{
+    int rc = 0;
+    switch (m) {
+    case PGOV_MOD_PELT_FLOORS: {
+        struct pgov_pelt_avg c;
+        assert_int_equal(pgov_pelt_init(&c, 0, 0), 0);
+        rc = pgov_pelt_remove_kv(&c, 0, 0, 0, kver);
+        break;
+    }
+    case PGOV_MOD_UTIL_EST: {
+        struct pgov_util_est_rq rq;
+        struct pgov_util_est_cfg c;
+        memset(&c, 0, sizeof(c));
+        c.size = sizeof(c);
+        c.kver = kver;
+        rc = pgov_util_est_init(&rq, &c);
+        break;
+    }
+    case PGOV_MOD_UCLAMP: {
+        uint32_t id;
+        rc = pgov_uclamp_bucket_id(5, kver, 0, &id);
+        break;
+    }
+    case PGOV_MOD_PSTATE_PID:
+    case PGOV_MOD_PSTATE_ATOM:
+    case PGOV_MOD_PSTATE_LOAD:
+    case PGOV_MOD_HWP_BOOST: {
+        static const uint32_t pol[] = {PGOV_PSTATE_POLICY_PID, PGOV_PSTATE_POLICY_PID_ATOM,
+                                       PGOV_PSTATE_POLICY_LOAD, PGOV_PSTATE_POLICY_HWP_BOOST};
+        struct pgov_pstate_config c;
+        struct pgov_pstate_params p;
+        memset(&c, 0, sizeof(c));
+        c.size = sizeof(c);
+        c.policy = pol[m - PGOV_MOD_PSTATE_PID];
+        c.kver = kver;
+        rc = pgov_pstate_params_init(&p, &c);
+        break;
+    }
+    case PGOV_MOD_DBS: {
+        struct pgov_dbs_platform plat;
+        struct pgov_dbs_tunables t;
+        memset(&plat, 0, sizeof(plat));
+        rc = pgov_dbs_defaults(PGOV_DBS_ONDEMAND, kver, &plat, &t);
+        break;
+    }
+    default:
+        fail();
+    }
+    assert_true(rc == PGOV_OK || rc == PGOV_ENOTSUP);
+    return rc != PGOV_ENOTSUP;
+}
+
+/* pgov_kver_exactness() never claims a release a module rejects, and never
+ * calls an accepted one unsupported; spot values from the docs' tables. */
+static void test_kver_exactness(void **st)
+{
+    (void)st;
+    static const uint32_t mods[] = {PGOV_MOD_PELT_FLOORS, PGOV_MOD_UTIL_EST, PGOV_MOD_UCLAMP,
+                                    PGOV_MOD_PSTATE_PID,  PGOV_MOD_PSTATE_ATOM,
+                                    PGOV_MOD_PSTATE_LOAD, PGOV_MOD_HWP_BOOST, PGOV_MOD_DBS};
+    for (size_t i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
+        assert_int_equal(accepts(mods[i], 0), pgov_kver_exactness(mods[i], 0) != 0);
+        for (uint32_t major = 3; major <= 6; major++)
+            for (uint32_t minor = 0; minor <= 20; minor++) {
+                uint32_t k = PGOV_KVER(major, minor);
+                if (!pgov_kver_valid(k))
+                    continue;
+                int e = pgov_kver_exactness(mods[i], k);
+                assert_true(e >= PGOV_KVER_UNSUPPORTED && e <= PGOV_KVER_EXACT);
+                if (accepts(mods[i], k) != (e != PGOV_KVER_UNSUPPORTED))
+                    fail_msg("module %u kver %u.%u: accepts %d, exactness %d", mods[i], major,
+                             minor, accepts(mods[i], k), e);
+            }
+    }
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER(6, 1)), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER(6, 12)), PGOV_KVER_APPROXIMATE);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER_6_18), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_DBS, PGOV_KVER(5, 10)), PGOV_KVER_APPROXIMATE);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PSTATE_LOAD, PGOV_KVER(5, 1)),
+                     PGOV_KVER_APPROXIMATE);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(6, 17)), PGOV_KVER_UNSUPPORTED);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, 0), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT, PGOV_KVER(5, 10)), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT, PGOV_KVER_4_4), PGOV_KVER_UNSUPPORTED);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT, PGOV_KVER(7, 0)), PGOV_KVER_UNSUPPORTED);
+    assert_int_equal(pgov_kver_exactness(0, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_DBS + 1, 0), PGOV_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -262,6 +353,7 @@ int main(void)
         cmocka_unit_test(test_kver),          cmocka_unit_test(test_hw_bind),
         cmocka_unit_test(test_hw_bind_short_table), cmocka_unit_test(test_hw_bind_each_need),
         cmocka_unit_test(test_hw_limits_check),
+        cmocka_unit_test(test_kver_exactness),
     };
     return cmocka_run_group_tests_name("core", tests, NULL, NULL);
 }

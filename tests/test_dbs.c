@@ -605,6 +605,26 @@ static void test_closed_loop_ondemand(void **state)
     }
 }
 
+/* A backend bug (a positive return) is an error, never a success code:
+ * it once made pgov_dbs_init() return 1 (PGOV_WARN_KERNEL) with *out NULL. */
+static void test_hal_positive_return(void **state)
+{
+    (void)state;
+    struct fake_idle f;
+    struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, PGOV_KVER_6_18);
+    struct pgov_dbs *g = NULL;
+
+    fake_idle_init(&f, 1, 1600000, 3900000);
+    f.fail_read = 1;
+    assert_int_equal(pgov_dbs_init(mem, sizeof(mem), &c, &fake_idle_ops, &f, &g), PGOV_EIO);
+    assert_null(g);
+    f.fail_read = 0;
+    assert_int_equal(pgov_dbs_init(mem, sizeof(mem), &c, &fake_idle_ops, &f, &g), PGOV_OK);
+    fake_idle_advance(&f, 100000);
+    f.fail_read = 7;
+    assert_int_equal(pgov_dbs_update(g, UINT64_C(1) << 40, 0), PGOV_EIO);
+}
+
 static void test_hal_errors_leave_state(void **state)
 {
     (void)state;
@@ -623,13 +643,20 @@ static void test_hal_errors_leave_state(void **state)
 
     fake_idle_advance(&f, 8000);
     now += 8000000;
+    /* Byte-identical, scratch included (the instance is in `mem`). */
+    size_t n = pgov_dbs_size_cpus(1);
+    static unsigned char raw[sizeof(mem)];
+    memcpy(raw, mem, n);
     f.fail_read = PGOV_EIO;
     assert_int_equal(pgov_dbs_update(g, now, 0), PGOV_EIO);
+    assert_memory_equal(raw, mem, n);
     f.fail_read = 0;
     f.fail_set = PGOV_EAGAIN;
     assert_int_equal(pgov_dbs_update(g, now, 0), PGOV_EAGAIN);
+    assert_memory_equal(raw, mem, n);
     struct pgov_dbs_limits lim = {1600000, 2000000};
     assert_int_equal(pgov_dbs_set_limits(g, &lim), PGOV_EAGAIN);
+    assert_memory_equal(raw, mem, n);
     b = state_of(g);
     pgov_dbs_get_cpu(g, 0, &cb);
     assert_memory_equal(&a, &b, sizeof(a));
@@ -944,6 +971,7 @@ int main(void)
         cmocka_unit_test(test_stores),
         cmocka_unit_test(test_deadband),
         cmocka_unit_test(test_closed_loop_ondemand),
+        cmocka_unit_test(test_hal_positive_return),
         cmocka_unit_test(test_hal_errors_leave_state),
         cmocka_unit_test(test_two_cpu_policy),
         cmocka_unit_test(test_counters_backwards),

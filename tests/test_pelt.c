@@ -759,6 +759,87 @@ static void test_attach_detach_remove(void **st)
     assert_int_equal(tiny.load_sum, 1);
 }
 
+/* A cfs_rq of about 120 nice-0 tasks: load_sum above 2^32. */
+static struct pgov_pelt_avg big_cfs(void)
+{
+    struct pgov_pelt_avg c;
+    assert_int_equal(pgov_pelt_init(&c, 0, 0), 0);
+    c.load_avg = 120000;
+    c.load_sum = UINT64_C(120000) * 47000; /* 5,640,000,000 */
+    c.runnable_avg = 120000;
+    c.runnable_sum = UINT64_C(120000) * 47000 * 1024 / 1024;
+    c.util_avg = 1000;
+    c.util_sum = 1000u * 46800u;
+    return c;
+}
+
+/*
+ * The cfs_rq floors per release: v5.16 .. v6.19 compare load_sum and
+ * runnable_sum as u32 (both sides truncated), earlier floors and the
+ * unversioned functions in 64 bits. Removing 18529 of load at divider 46718
+ * leaves 5,640,000,000 - 18529 * 46718 = 4,774,362,178 against a floor of
+ * 101471 * 46718 = 4,740,522,178: the 64-bit max keeps the sum, the u32 max
+ * keeps 4,774,362,178 - 2^32 = 479,394,882.
+ */
+static void test_floor_per_release(void **st)
+{
+    (void)st;
+    const uint64_t sum64 = UINT64_C(4774362178), two32 = UINT64_C(1) << 32;
+    struct pgov_pelt_avg c = big_cfs();
+    assert_int_equal(pgov_pelt_remove_kv(&c, 18529, 0, 18529, PGOV_KVER_6_18), 0);
+    assert_int_equal(c.load_avg, 101471);
+    assert_int_equal(c.load_sum, sum64 - two32);
+    assert_int_equal(c.runnable_avg, 101471);
+    assert_int_equal(c.runnable_sum, sum64 - two32);
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_remove_kv(&c, 18529, 0, 18529, PGOV_KVER(5, 16)), 0);
+    assert_int_equal(c.load_sum, sum64 - two32);
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_remove_kv(&c, 18529, 0, 18529, PGOV_KVER_LATEST), 0);
+    assert_int_equal(c.load_sum, sum64 - two32);
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_remove_kv(&c, 18529, 0, 18529, PGOV_KVER(5, 15)), 0);
+    assert_int_equal(c.load_sum, sum64);
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_remove(&c, 18529, 0, 18529), 0);
+    assert_int_equal(c.load_sum, sum64);
+    assert_int_equal(c.runnable_sum, sum64);
+
+    /* Where the subtraction leaves less than the floor, the u32 rule takes
+     * u32 rule keeps the sum: remove 18529 with the sum at 4,800,000,000. */
+    c = big_cfs();
+    c.load_sum = UINT64_C(4800000000);
+    assert_int_equal(pgov_pelt_remove_kv(&c, 18529, 0, 0, PGOV_KVER_6_18), 0);
+    /* 4,800,000,000 - 865,637,822 = 3,934,362,178, below the 64-bit floor
+     * 4,740,522,178 but above its truncation 445,554,882. */
+    assert_int_equal(c.load_sum, UINT64_C(3934362178));
+    c = big_cfs();
+    c.load_sum = UINT64_C(4800000000);
+    assert_int_equal(pgov_pelt_remove(&c, 18529, 0, 0), 0);
+    assert_int_equal(c.load_sum, UINT64_C(4740522178));
+
+    /* Detach: an entity of weight 1024 with load_sum 18529 * 46718 / 1024. */
+    struct pgov_pelt_avg se;
+    assert_int_equal(pgov_pelt_init(&se, 0, 0), 0);
+    se.load_avg = 18529;
+    se.load_sum = 845349; /* 18529 * 46718 / 1024, floored */
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_detach_kv(&c, &se, 1024, PGOV_KVER_6_18), 0);
+    /* 5,640,000,000 - 1024 * 845349 = 4,774,362,624 */
+    assert_int_equal(c.load_sum, UINT64_C(4774362624) - two32);
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_detach(&c, &se, 1024), 0);
+    assert_int_equal(c.load_sum, UINT64_C(4774362624));
+
+    /* Before the floors: not implemented; bad arguments: unchanged. */
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_remove_kv(&c, 1, 1, 1, PGOV_KVER_5_12), PGOV_ENOTSUP);
+    assert_int_equal(pgov_pelt_detach_kv(&c, &se, 1024, PGOV_KVER(9, 0)), PGOV_ENOTSUP);
+    assert_int_equal(pgov_pelt_detach_kv(&c, NULL, 1024, 0), PGOV_EFAULT);
+    assert_int_equal(pgov_pelt_remove_kv(NULL, 1, 1, 1, 0), PGOV_EFAULT);
+    assert_int_equal(c.load_sum, UINT64_C(5640000000));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -775,6 +856,7 @@ int main(void)
         cmocka_unit_test(test_clock),
         cmocka_unit_test(test_new_task),
         cmocka_unit_test(test_attach_detach_remove),
+        cmocka_unit_test(test_floor_per_release),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

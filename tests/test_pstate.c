@@ -79,7 +79,8 @@ static void step(struct pgov_pstate *g, struct fake_hw *f, uint64_t dt, uint32_t
     struct pgov_pstate_status s = status(g);
     if (s.profile == PGOV_PSTATE_PROF_PID_4_5 || s.profile == PGOV_PSTATE_PROF_ATOM_4_5) {
         assert_int_equal(pgov_pstate_timer(g, f->now_ns, &next), 0);
-        assert_int_equal(next, f->now_ns + 10 * MS);
+        /* 10 ms is re-armed as 3 jiffies at the default HZ=250. */
+        assert_int_equal(next, f->now_ns + 12 * MS);
     } else {
         assert_int_equal(pgov_pstate_update(g, f->now_ns, flags), 0);
     }
@@ -197,7 +198,7 @@ static void test_tunables(void **st)
     BAD(deadband_pct, 101, PGOV_EINVAL);
     BAD(sample_interval_ns, 999, PGOV_EINVAL);
     BAD(tick_ns, 2000000000ull, PGOV_EINVAL);
-    BAD(reserved, 1, PGOV_EINVAL);
+    BAD(hz, 100001, PGOV_EINVAL);
     BAD(options, PGOV_PSTATE_OPT_RFC_IO_PERCPU, PGOV_EINVAL); /* RFC only on 4.13 load */
     BAD(aperf_mperf_shift, 10, PGOV_EINVAL);                  /* no shift before 4.13 */
     BAD(size, 8, PGOV_E2BIG);
@@ -587,6 +588,51 @@ static void test_init_errors(void **st)
     c.limits.min_ratio = 60;
     c.kver = PGOV_KVER_4_13;
     assert_int_equal(pgov_pstate_init(storage[0], n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
+}
+
+/* v4.5: the timer is re-armed msecs_to_jiffies(sample) jiffies ahead. */
+static void test_v45_timer_jiffies(void **st)
+{
+    (void)st;
+    static const struct {
+        uint32_t hz;
+        uint64_t tick_ns, sample_ns, period_ns;
+    } t[] = {
+        {250, 0, 0, 3 * 4 * MS},            /* 3 jiffies = 12 ms */
+        {0, 0, 0, 3 * 4 * MS},              /* default HZ=250 */
+        {250, 4 * MS, 5 * MS, 2 * 4 * MS},  /* ceil(5 / 4) */
+        {300, 0, 0, 3 * 3333333u},          /* 10 ms = 3 jiffies exactly */
+        {300, 0, 11 * MS, 4 * 3333333u},    /* ceil(3.3) */
+        {1000, 0, 0, 10 * MS},
+        {100, 0, 0, 10 * MS},
+        {100, 0, 15 * MS, 20 * MS},
+        {0, 10 * MS, 0, 10 * MS},           /* HZ unknown: whole ticks */
+        {0, 3 * MS, 10 * MS, 12 * MS},
+    };
+    for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+        struct fake_hw f;
+        uint64_t next = 0;
+        fake_hw_init(&f, 0, NULL);
+        struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_5);
+        c.hz = t[i].hz;
+        c.tick_ns = t[i].tick_ns;
+        c.sample_interval_ns = t[i].sample_ns;
+        struct pgov_pstate *g = mk(0, &c, &f);
+        fake_hw_run(&f, 20 * MS, 0);
+        assert_int_equal(pgov_pstate_timer(g, f.now_ns, &next), 0);
+        assert_int_equal(next - f.now_ns, t[i].period_ns);
+    }
+    /* HZ and tick must agree: TICK_NSEC(300) is 3333333, not 3333334. */
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_5);
+    struct pgov_pstate_params p;
+    c.hz = 300;
+    c.tick_ns = 3333334;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), PGOV_EINVAL);
+    c.tick_ns = 3333333;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    c.tick_ns = 0;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(p.tick_ns, 3333333);
 }
 
 /* v4.5: the timer drives; the hook does nothing; a rejected sample re-decides. */
@@ -1155,6 +1201,7 @@ int main(void)
         cmocka_unit_test(test_hal_errors),
         cmocka_unit_test(test_init_errors),
         cmocka_unit_test(test_v45_timer),
+        cmocka_unit_test(test_v45_timer_jiffies),
         cmocka_unit_test(test_set_limits),
         cmocka_unit_test(test_rfc_variants),
         cmocka_unit_test(test_hwp_instance),

@@ -146,6 +146,55 @@ static void test_closed_loop(void **st)
     assert_int_equal(next, UINT64_MAX);
 }
 
+/* The instance reports its decisions through the trace callback with the
+ * same kinds as the other governors (hw.h). */
+static struct pgov_hw_trace g_ev[16];
+static unsigned g_nev;
+static void record(void *ctx, const struct pgov_hw_trace *ev)
+{
+    (void)ctx;
+    if (g_nev < 16)
+        g_ev[g_nev] = *ev;
+    g_nev++;
+}
+
+static void test_trace_events(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    struct pgov_hw_ops ops = fake_hw_ops;
+    struct pgov_sugov *g = NULL;
+    struct pgov_sugov_config c = cfg();
+
+    ops.trace = record;
+    fake_hw_init(&f, 0, NULL);
+    assert_int_equal(pgov_sugov_init(mem, sizeof(mem), &c, &ops, &f, &g), 0);
+    g_nev = 0;
+    assert_int_equal(pgov_sugov_set_util(g, 1024), 0);
+    fake_hw_run(&f, 2 * MS, 0);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, PGOV_UPDATE_IOWAIT), 0);
+    /* boost 0 -> 128, util 1024 (full), 1.25 * 3.9 GHz clamped to 3.9 GHz */
+    assert_int_equal(g_nev, 4);
+    assert_int_equal(g_ev[0].kind, PGOV_HW_TRACE_BOOST);
+    assert_int_equal(g_ev[0].a, 0);
+    assert_int_equal(g_ev[0].b, 128);
+    assert_int_equal(g_ev[1].kind, PGOV_HW_TRACE_SAMPLE);
+    assert_int_equal(g_ev[1].a, 1024);
+    assert_int_equal(g_ev[2].kind, PGOV_HW_TRACE_TARGET);
+    assert_int_equal(g_ev[2].b, 3900000);
+    assert_true(g_ev[2].a >= 3900000);
+    assert_int_equal(g_ev[3].kind, PGOV_HW_TRACE_FREQ);
+    assert_int_equal(g_ev[3].a, 3900000);
+    assert_int_equal(g_ev[3].time_ns, f.now_ns);
+    struct pgov_sugov_limits lim = {sizeof(lim), 2000000, 3000000, 0};
+    g_nev = 0;
+    assert_int_equal(pgov_sugov_set_limits(g, &lim), 0);
+    assert_int_equal(g_nev, 1);
+    assert_int_equal(g_ev[0].kind, PGOV_HW_TRACE_LIMITS);
+    assert_int_equal(g_ev[0].a, 2000000);
+    assert_int_equal(g_ev[0].b, 3000000);
+}
+
 static void test_limits_and_errors(void **st)
 {
     (void)st;
@@ -258,11 +307,172 @@ static void test_arguments(void **st)
     assert_int_equal(pgov_sugov_set_limits(g, &l), PGOV_EINVAL);
 }
 
+/* Non-invariant: the reference is 1.25 x policy->cur, which the instance
+ * keeps (seeded at init, updated on commit). Closed loop through the fake
+ * HAL: a full-util CPU must be driven to a frequency and then upwards. */
+static void test_noninvariant_closed_loop(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    fake_hw_init(&f, 0, NULL); /* cpuinfo 1.6 .. 3.9 GHz */
+    struct pgov_sugov_config c = cfg();
+    c.options = PGOV_SUGOV_OPT_NONINVARIANT;
+    c.cur_khz = 2000000; /* policy->cur when the governor starts */
+    struct pgov_sugov *g = mk(&c, &f);
+    assert_int_equal(pgov_sugov_set_util(g, 1024), 0);
+    uint64_t t = 0;
+    for (int i = 0; i < 1000; i++) {
+        t += 2 * MS;
+        f.now_ns = t;
+        fake_hw_run(&f, 0, 0);
+        f.idle_us += 1; /* idled: no hold */
+        assert_int_equal(pgov_sugov_update(g, t, 0), 0);
+    }
+    /* util 1024 -> perf 1024 -> 2.0 GHz * 1.25 = 2.5 GHz, then 3.125 GHz,
+     * then 3.906 GHz clamped to 3.9 GHz: three commits, then it stays. */
+    assert_int_equal(f.nwrites, 3);
+    assert_int_equal(f.writes[0].value, 2500000);
+    assert_int_equal(f.writes[1].value, 3125000);
+    assert_int_equal(f.writes[2].value, 3900000);
+    assert_int_equal(status(g).freq_khz, 3900000);
+
+    /* Default seed: cpuinfo max; util 512 -> perf 640 -> 3.9 * 1.25 * 640 /
+     * 1024 = 3.046875 GHz, then 2.380371 GHz (from 3046875 * 1.25). */
+    fake_hw_init(&f, 0, NULL);
+    c.cur_khz = 0;
+    g = mk(&c, &f);
+    assert_int_equal(pgov_sugov_set_util(g, 512), 0);
+    t = 0;
+    for (int i = 0; i < 2; i++) {
+        t += 2 * MS;
+        f.idle_us += 1;
+        assert_int_equal(pgov_sugov_update(g, t, 0), 0);
+    }
+    assert_int_equal(f.nwrites, 2);
+    assert_int_equal(f.writes[0].value, 3046875);
+    assert_int_equal(f.writes[1].value, 2380370);
+}
+
+/* One evaluation from sugov_start on a 4 GHz part (max_cap 1024). */
+static struct pgov_sugov_result eval4g(uint32_t util, uint32_t umin, uint32_t umax,
+                                       uint32_t bw_min, uint32_t boost)
+{
+    struct pgov_sugov_params p = {PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS, 4 * MS, 1024, 4000000,
+                                  400000, 4000000, 0, 0};
+    struct pgov_sugov_state s;
+    struct pgov_sugov_input in;
+    struct pgov_sugov_result r;
+    memset(&s, 0, sizeof(s));
+    memset(&in, 0, sizeof(in));
+    in.size = sizeof(in);
+    in.util = util;
+    in.uclamp_min = umin;
+    in.uclamp_max = umax;
+    in.bw_min = bw_min;
+    s.iowait_boost = boost; /* pending: applied at full value */
+    s.pending = boost != 0;
+    s.last_update_ns = 10 * MS;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 10 * MS, &in, &r), 0);
+    return r;
+}
+
+/* eval4g() gives perf @eff and frequency @khz. */
+static void expect4g(uint32_t util, uint32_t umin, uint32_t umax, uint32_t bw_min,
+                     uint32_t boost, uint32_t eff, uint32_t khz)
+{
+    struct pgov_sugov_result r = eval4g(util, umin, umax, bw_min, boost);
+    assert_int_equal(r.boost_util, boost);
+    assert_int_equal(r.util_eff, eff);
+    assert_int_equal(r.next_f, khz);
+}
+
+/* v6.8+ order: perf = max(min, min(headroom(max(util, boost)), max)), the
+ * issue's three examples (kernel rule vs. the old "pass util clamped"). */
+static void test_composition(void **st)
+{
+    (void)st;
+    /* util 800, uclamp_max 512: 2.0 GHz (clamping util first gave 2.5). */
+    expect4g(800, 0, 512, 0, 0, 512, 2000000);
+    /* util 100, uclamp_min 512: 2.0 GHz (raising util first gave 2.5). */
+    expect4g(100, 512, 1024, 0, 0, 512, 2000000);
+    /* util 300, uclamp_max 300, iowait boost 1024: 1.171875 GHz (4.0). */
+    expect4g(300, 0, 300, 0, 1024, 300, 1171875);
+    /* The deadline/irq floor joins uclamp_min in max(): 700 > 1.25 * 400. */
+    expect4g(400, 100, 1024, 700, 0, 700, 2734375);
+    /* Unclamped equals pgov_sugov_decide(): min(1.25 * 900, 1024). */
+    expect4g(900, 0, 1024, 0, 0, 1024, 4000000);
+}
+
+/* The hold rule does not apply while the rq is capped by uclamp_max. */
+static void test_capped_hold(void **st)
+{
+    (void)st;
+    struct pgov_sugov_params p = {PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS, 4 * MS, 1024, 4000000,
+                                  400000, 4000000, 0, 0};
+    struct pgov_sugov_state s;
+    struct pgov_sugov_input in;
+    struct pgov_sugov_result r;
+    memset(&s, 0, sizeof(s));
+    memset(&in, 0, sizeof(in));
+    in.size = sizeof(in);
+    in.util = 1024;
+    in.uclamp_max = 1024;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 10 * MS, &in, &r), 0);
+    assert_int_equal(s.next_freq, 4000000);
+    in.uclamp_max = 256; /* busy (held) but capped: the reduction is taken */
+    in.held = 1;
+    in.capped = 1;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 20 * MS, &in, &r), 0);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_COMMIT);
+    assert_int_equal(s.next_freq, 1000000);
+    in.uclamp_max = 128; /* held, not capped: held at 1 GHz */
+    in.capped = 0;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 30 * MS, &in, &r), 0);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_UNCHANGED);
+    assert_int_equal(s.next_freq, 1000000);
+    /* Bad inputs: unchanged state. */
+    in.capped = 2;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 40 * MS, &in, &r), PGOV_EINVAL);
+    in.capped = 0;
+    in.uclamp_max = 1025;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 40 * MS, &in, &r), PGOV_EINVAL);
+    in.uclamp_max = 1024;
+    in.uclamp_min = 1025;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 40 * MS, &in, &r), PGOV_EINVAL);
+    in.uclamp_min = 0;
+    in.size = 4;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 40 * MS, &in, &r), PGOV_E2BIG);
+    assert_int_equal(s.next_freq, 1000000);
+    assert_int_equal(s.last_freq_update_ns, 20 * MS);
+}
+
+/* The instance composes the same way (pgov_sugov_set_clamps). */
+static void test_instance_clamps(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    fake_hw_init(&f, 0, NULL); /* cpuinfo max 3.9 GHz */
+    struct pgov_sugov_config c = cfg();
+    struct pgov_sugov *g = mk(&c, &f);
+    assert_int_equal(pgov_sugov_set_util(g, 800), 0);
+    assert_int_equal(pgov_sugov_set_clamps(g, 0, 512, 0, 0), 0);
+    assert_int_equal(pgov_sugov_update(g, 10 * MS, 0), 0);
+    assert_int_equal(f.freq_khz, 1950000); /* 3.9 GHz * 512 / 1024 */
+    assert_int_equal(pgov_sugov_set_clamps(g, 0, 1025, 0, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_set_clamps(g, 0, 512, 0, 2), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_set_clamps(NULL, 0, 512, 0, 0), PGOV_EFAULT);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_matches_decide),
         cmocka_unit_test(test_closed_loop),
+        cmocka_unit_test(test_noninvariant_closed_loop),
+        cmocka_unit_test(test_composition),
+        cmocka_unit_test(test_capped_hold),
+        cmocka_unit_test(test_instance_clamps),
+        cmocka_unit_test(test_trace_events),
         cmocka_unit_test(test_limits_and_errors),
         cmocka_unit_test(test_arguments),
     };

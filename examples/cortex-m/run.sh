@@ -14,7 +14,7 @@ CC=${CC_ARM:-arm-none-eabi-gcc}
 M4="-mcpu=cortex-m4 -mthumb -mfpu=fpv4-sp-d16 -mfloat-abi=hard"
 M0="-mcpu=cortex-m0 -mthumb -mfloat-abi=soft"
 WARN="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Werror"
-LIBFLAGS="-std=c11 -Os -ffreestanding -fno-builtin -ffunction-sections -fdata-sections"
+LIBFLAGS="-std=c11 -Os -ffreestanding -fno-builtin -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections"
 SCEN="io_heavy_direct mel_bursty_10pct cpu_ramp_ticks"
 command -v "$CC" >/dev/null || { echo "cortex-m/run.sh: $CC missing (gcc-arm-none-eabi)" >&2; exit 1; }
 command -v qemu-system-arm >/dev/null || { echo "cortex-m/run.sh: qemu-system-arm missing" >&2; exit 1; }

@@ -113,7 +113,9 @@ static void ref_dec_id(struct ref_rq *rq, struct ref_task *t, int c)
         rq->warns++;
     if (rq->bval[c][b] >= r) {
         int i;
-        for (i = NSLOT - 1; i >= 0; i--)
+        /* The kernel scans its nbuckets slots only: the spare one (index
+         * nbuckets, pre-5.13 only) is never seen. */
+        for (i = (int)rq->nb - 1; i >= 0; i--)
             if (rq->tasks[c][i] > 0)
                 break;
         if (i >= 0) {

@@ -12,7 +12,8 @@ extern const struct replay_adapter replay_adapter_pstate_fixed;
 extern const struct replay_adapter replay_adapter_pstate_pid;
 extern const struct replay_adapter replay_adapter_pstate_load;
 extern const struct replay_adapter replay_adapter_pstate_hwp_boost;
-extern const struct replay_adapter replay_adapter_sugov_iowait; /* replay_sugov.c */
+extern const struct replay_adapter replay_adapter_sugov_iowait,
+    replay_adapter_sugov_clamp; /* replay_sugov.c */
 extern const struct replay_adapter replay_linux_pelt_adapter,
     replay_linux_util_est_adapter; /* replay_linux.c */
 
@@ -29,6 +30,7 @@ const struct replay_adapter *const replay_adapters[] = {
     &replay_adapter_pstate_load,
     &replay_adapter_pstate_hwp_boost,
     &replay_adapter_sugov_iowait,
+    &replay_adapter_sugov_clamp,
     &replay_linux_pelt_adapter,
     &replay_linux_util_est_adapter,
     NULL,

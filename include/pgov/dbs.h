@@ -4,7 +4,7 @@
  * @brief The ondemand and conservative cpufreq governors ("dbs").
  *
  * Bit-exact renderings of Linux's load-sampling governors
- * (spec/ondemand.md): the common load estimator (`100 * busy / elapsed` per
+ * (docs/spec/ondemand.md): the common load estimator (`100 * busy / elapsed` per
  * CPU from cumulative idle counters, maximum over the policy's CPUs),
  * ondemand (jump to max above `up_threshold`, otherwise a frequency
  * proportional to load, with sampling_down_factor and powersave_bias
@@ -16,7 +16,7 @@
  * **Profiles** (`kver`): two behaviours are implemented.
  * - ::PGOV_KVER_4_17 = Linux v4.17.0. Every release from 4.17 up to 6.17
  *   maps here (the rule of kver.h). Caveat: 5.0 .. 6.9 are hybrids that
- *   already use the idle delta for the long-idle test (spec 8); they are not
+ *   already use the idle delta for the long-idle test (docs/spec/ondemand.md 8); they are not
  *   modelled separately, so for those releases the long-idle reuse and
  *   conservative's idle-period step may differ after a long idle gap.
  * - ::PGOV_KVER_6_18 = Linux v6.18.2, identical governor, table and
@@ -58,6 +58,7 @@
 #include <stdint.h>
 #include "export.h"
 #include "err.h"
+#include "gov.h"
 #include "hw.h"
 #include "freq_table.h"
 
@@ -87,7 +88,7 @@ enum pgov_dbs_variant {
     PGOV_DBS_VARIANT_DEADBAND = 1 /**< "v4.17+db": pre-3.17 proportional step */
 };
 
-/** CPU vendor, for the ondemand `io_is_busy` default (spec 2.2). */
+/** CPU vendor, for the ondemand `io_is_busy` default (docs/spec/ondemand.md 2.2). */
 enum pgov_dbs_vendor {
     PGOV_DBS_VENDOR_NONE = 0,  /**< not x86 */
     PGOV_DBS_VENDOR_INTEL = 1, /**< x86, GenuineIntel */
@@ -99,7 +100,7 @@ enum pgov_dbs_vendor {
 #define PGOV_DBS_PLAT_NO_NOHZ 0x1u
 
 /**
- * @brief What the kernel derives default tunables from (spec 2.1, 2.2).
+ * @brief What the kernel derives default tunables from (docs/spec/ondemand.md 2.1, 2.2).
  *
  * 32 bytes, all `uint32_t`. Zero-filled means HZ=250, NOHZ active, no
  * driver latency or delay, not x86.
@@ -196,7 +197,7 @@ enum pgov_dbs_result_flags {
 struct pgov_dbs_result {
     uint32_t flags;        /**< PGOV_DBS_RES_* bits */
     uint32_t load;         /**< policy load 0..100 (max over CPUs), with EVAL */
-    uint32_t idle_periods; /**< idle periods (spec 3.4) or ::PGOV_DBS_NONE */
+    uint32_t idle_periods; /**< idle periods (docs/spec/ondemand.md 3.4) or ::PGOV_DBS_NONE */
     uint32_t fnext;        /**< od: raw target; cs: requested_freq handed on */
     uint32_t req_khz;      /**< target of the request, before clamping */
     uint32_t rel;          /**< its ::pgov_freq_rel (with E in v6.18) */
@@ -249,7 +250,7 @@ struct pgov_dbs_cpu_state {
 };
 
 /**
- * @brief Default tunables for a governor, profile and platform (spec 2).
+ * @brief Default tunables for a governor, profile and platform (docs/spec/ondemand.md 2).
  * @param gov   a ::pgov_dbs_gov
  * @param kver  profile (PGOV_KVER_*, 0 = latest)
  * @param plat  platform description
@@ -271,7 +272,7 @@ PGOV_API size_t pgov_dbs_size_cpus(uint32_t ncpu);
  * @brief Create a governor instance bound to hardware, and start it.
  *
  * Validates @p cfg, binds @p ops (needs `read_idle` and `set_freq_khz`),
- * reads every CPU's baseline counters, starts the governor (spec 3.5) and
+ * reads every CPU's baseline counters, starts the governor (docs/spec/ondemand.md 3.5) and
  * runs the limits step, which may call `set_freq_khz` once to move `cur_khz`
  * into the policy limits. After it the first hook evaluates.
  *
@@ -298,14 +299,14 @@ PGOV_API int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *
 /**
  * @brief The scheduler's utilisation hook, called on the instance's own CPU.
  *
- * Evaluates iff `(s64)(now_ns - last) >= sample_delay` (spec 3.1): reads
+ * Evaluates iff `(s64)(now_ns - last) >= sample_delay` (docs/spec/ondemand.md 3.1): reads
  * the counters of every CPU of the policy, runs the governor, and sends a
  * frequency change to the driver if the request resolves to a new one.
  * Time going backwards never evaluates.
  *
  * @param g       an instance from pgov_dbs_init()
  * @param now_ns  hook clock
- * @param flags   scheduler flags (ignored by these governors)
+ * @param flags   PGOV_UPDATE_* (gov.h; ignored by these governors)
  * @return ::PGOV_OK (whether or not it evaluated: see pgov_dbs_get_state());
  *         ::PGOV_EFAULT; ::PGOV_EINVAL when @p g is not an instance;
  *         ::PGOV_ENOSYS on an open-loop instance; a callback error unchanged
@@ -346,7 +347,7 @@ struct pgov_dbs_limits {
 };
 
 /**
- * @brief Change the policy limits and run the limits step (spec 3.5).
+ * @brief Change the policy limits and run the limits step (docs/spec/ondemand.md 3.5).
  *
  * The limits are taken as final policy limits (a table driver's verify and
  * v6.18's resolution to table entries are the caller's business, as in the
@@ -362,7 +363,7 @@ struct pgov_dbs_limits {
 PGOV_API int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim);
 
 /**
- * @brief Write a tunable with the kernel's sysfs store rules (spec 2.3).
+ * @brief Write a tunable with the kernel's sysfs store rules (docs/spec/ondemand.md 2.3).
  *
  * Rejected values return ::PGOV_EINVAL and change nothing; clamped values
  * (ignore_nice_load > 1, powersave_bias > 1000, freq_step > 100) are stored
@@ -425,7 +426,7 @@ PGOV_API int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_con
 
 /**
  * @brief Start (or restart) an open-loop governor with baseline counters,
- *        then run the limits step (spec 3.5).
+ *        then run the limits step (docs/spec/ondemand.md 3.5).
  * @param g      open-loop instance
  * @param snap   one snapshot per policy CPU, in the config's CPU order
  * @param nsnap  must equal the policy's CPU count
@@ -437,7 +438,7 @@ PGOV_API int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap,
                             struct pgov_dbs_result *res);
 
 /**
- * @brief Hook gate (spec 3.1): should a hook at @p now_ns evaluate?
+ * @brief Hook gate (docs/spec/ondemand.md 3.1): should a hook at @p now_ns evaluate?
  *
  * Returns 1 and records @p now_ns as the last sample time when
  * `(s64)(now_ns - last) >= sample_delay`, else 0 and changes nothing.
@@ -465,7 +466,7 @@ PGOV_API int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *sn
 
 /**
  * @brief Change the policy limits of an open-loop instance and run the
- *        limits step (spec 3.5).
+ *        limits step (docs/spec/ondemand.md 3.5).
  * @param g        open-loop instance, started
  * @param min_khz  new policy->min
  * @param max_khz  new policy->max

@@ -4,7 +4,7 @@
  * @brief cpufreq frequency-table resolution and the pcc-cpufreq request word.
  *
  * What the cpufreq core does with a governor's frequency request on a table
- * driver (spec/ondemand.md section 6): clamp the target into the policy
+ * driver (docs/spec/ondemand.md section 6): clamp the target into the policy
  * limits, then pick a table entry with relation L (lowest at or above), H
  * (highest at or below) or C (closest), on ascending, descending or unsorted
  * tables with invalid entries, plus the v6.18 "efficient" flag that skips
@@ -55,7 +55,7 @@ enum pgov_freq_rel {
     PGOV_REL_E = 4  /**< flag (v6.18): prefer entries not flagged inefficient */
 };
 
-/** Sort order found by pgov_freq_table_init() (spec 6.1). */
+/** Sort order found by pgov_freq_table_init() (docs/spec/ondemand.md 6.1). */
 enum pgov_freq_order {
     PGOV_FREQ_ASCENDING = 0,  /**< every valid step increases */
     PGOV_FREQ_DESCENDING = 1, /**< every valid step decreases (or one entry) */
@@ -99,7 +99,7 @@ PGOV_API int pgov_freq_table_init(struct pgov_freq_table *t, const struct pgov_f
                                   uint32_t count, uint32_t flags);
 
 /**
- * @brief Resolve a frequency request to a table index (spec 6.0, 6.2-6.4).
+ * @brief Resolve a frequency request to a table index (docs/spec/ondemand.md 6.0, 6.2-6.4).
  *
  * The target is first clamped into [@p min_khz, @p max_khz] (the request's
  * clamp). Sorted tables then search all valid entries (entries outside the
@@ -128,7 +128,7 @@ PGOV_API int pgov_freq_table_resolve(const struct pgov_freq_table *t, uint32_t m
                                      uint32_t *index);
 
 /**
- * @brief The pcc-cpufreq request word for a target (spec 7, all versions).
+ * @brief The pcc-cpufreq request word for a target (docs/spec/ondemand.md 7, all versions).
  *
  * `pct = (u32)(target_khz * 100) / (u32)(nominal_mhz * 1000)` (both
  * products wrap modulo 2^32, as in the kernel), `word = 1 | pct << 8`.

@@ -27,7 +27,9 @@
  * that needs them, on the caller's thread, under whatever lock the caller
  * holds. They must not call back into the same governor instance. A callback
  * returns 0 or a negative ::pgov_err code; a governor passes the first error
- * up unchanged and leaves its own state as it was before the call.
+ * up unchanged and leaves its own state as it was before the call. A
+ * positive return is a backend bug and is reported as ::PGOV_EIO (never as
+ * a success code such as ::PGOV_WARN_KERNEL).
  *
  * **Units.** Time in nanoseconds of a monotonic clock; counters are the raw,
  * free-running 64-bit APERF, MPERF and TSC values (wrap-around is handled by
@@ -85,15 +87,27 @@ struct pgov_hw_idle {
     uint64_t nice_ns;   /**< time spent running niced tasks, ns */
 };
 
-/** ::pgov_hw_trace.kind values. */
+/**
+ * ::pgov_hw_trace.kind values. Every governor instance emits the same kinds
+ * for the same things, after the call's hardware writes succeeded (a call
+ * that fails emits nothing past its failure). Units are the governor's own:
+ * P-states for intel_pstate, kHz for ondemand/conservative and schedutil.
+ *
+ * | kind | pstate | dbs | sugov |
+ * |---|---|---|---|
+ * | SAMPLE | busy_scaled (fp8 %) | load (%) | effective util (0..1024) |
+ * | TARGET | target P-state, the same after the clamp | requested kHz, kHz in force | raw kHz, chosen kHz |
+ * | BOOST | HWP boost minimum, old -> new | (no boost) | iowait boost, old -> new |
+ * | LIMITS | lo, hi P-states (set_limits) | min, max kHz (set_limits) | min, max kHz (set_limits) |
+ * | FREQ | (writes P-states: see TARGET) | kHz written, relation | kHz written, PGOV_REL_L |
+ */
 enum pgov_hw_trace_kind {
-    PGOV_HW_TRACE_SAMPLE = 1,  /**< a sample was taken: a=busy_scaled (fp8 %) */
+    PGOV_HW_TRACE_SAMPLE = 1,  /**< a sample was evaluated: a=load measure */
     PGOV_HW_TRACE_TARGET = 2,  /**< a target was chosen: a=target, b=clamped */
     PGOV_HW_TRACE_BOOST = 3,   /**< a boost changed: a=old, b=new */
     PGOV_HW_TRACE_LIMITS = 4,  /**< effective limits: a=lo, b=hi */
-    PGOV_HW_TRACE_FREQ = 5     /**< a frequency request: a=kHz, b=relation */
+    PGOV_HW_TRACE_FREQ = 5     /**< a frequency request written: a=kHz, b=relation */
 };
-
 /** One decision, reported to the optional `trace` callback. */
 struct pgov_hw_trace {
     uint64_t time_ns; /**< the time the governor was called with */
@@ -138,7 +152,7 @@ struct pgov_hw_ops {
 /** Smallest valid ::pgov_hw_ops.size: everything up to `trace`. */
 #define PGOV_HW_OPS_SIZE_V1 (offsetof(struct pgov_hw_ops, trace) + sizeof(void (*)(void)))
 
-/** Need bits for pgov_hw_check(): one per callback. */
+/** Need bits for pgov_hw_bind(): one per callback. */
 enum pgov_hw_need {
     PGOV_HW_NEED_CLOCK = 1u << 0,    /**< clock_ns */
     PGOV_HW_NEED_COUNTERS = 1u << 1, /**< read_counters */

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include "export.h"
 #include "err.h"
+#include "gov.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -59,7 +60,7 @@ struct pgov_hwp_boost_result {
  * @param prm    cached MSRs and constants
  * @param st     per-CPU state, updated
  * @param now_ns scheduler clock
- * @param flags  PGOV_UPDATE_* (pstate.h); a remote call only accumulates
+ * @param flags  PGOV_UPDATE_* (gov.h); a remote call only accumulates
  *               its flags, as the kernel does
  * @param res    outputs
  * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags; a cached

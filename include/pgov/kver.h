@@ -87,6 +87,42 @@ PGOV_API bool pgov_kver_valid(uint32_t kver);
  */
 PGOV_API uint32_t pgov_kver_resolve(uint32_t kver);
 
+/** Modules (and sub-paths with their own profiles) for pgov_kver_exactness(). */
+enum pgov_module {
+    PGOV_MOD_PELT = 1,         /**< PELT core: update_sums/avgs, decay, segments */
+    PGOV_MOD_PELT_FLOORS = 2,  /**< cfs_rq floors: pgov_pelt_detach_kv/remove_kv */
+    PGOV_MOD_UTIL_EST = 3,     /**< util_est (pgov_util_est_cfg.kver) */
+    PGOV_MOD_UCLAMP = 4,       /**< uclamp rq aggregation, bucket ids, eff values */
+    PGOV_MOD_PSTATE_PID = 5,   /**< intel_pstate PID (Core) */
+    PGOV_MOD_PSTATE_ATOM = 6,  /**< intel_pstate PID (Atom) */
+    PGOV_MOD_PSTATE_LOAD = 7,  /**< intel_pstate load algorithm */
+    PGOV_MOD_HWP_BOOST = 8,    /**< intel_pstate HWP dynamic boost */
+    PGOV_MOD_SUGOV = 9,        /**< schedutil */
+    PGOV_MOD_DBS = 10          /**< ondemand / conservative */
+};
+
+/** What pgov_kver_exactness() reports. */
+enum pgov_exactness {
+    PGOV_KVER_UNSUPPORTED = 0, /**< the module rejects the release (PGOV_ENOTSUP) */
+    PGOV_KVER_APPROXIMATE = 1, /**< accepted, mapped to a neighbouring release's rules */
+    PGOV_KVER_EXACT = 2        /**< verified against that release's rules (vectors or tree) */
+};
+
+/**
+ * @brief How exactly a module reproduces a kernel release.
+ *
+ * "Exact" means the rules were read from that release (or a release with no
+ * known change in between) and are pinned by vectors or tests; "approximate"
+ * means the release is accepted but mapped to the nearest implemented rules
+ * (docs/<module>.md lists what may differ). The tables are in
+ * docs/architecture.md ("Exactness per release").
+ * @param module  a ::pgov_module
+ * @param kver    a kernel profile (0 = ::PGOV_KVER_LATEST)
+ * @return a ::pgov_exactness; ::PGOV_KVER_UNSUPPORTED for an invalid
+ *         @p kver; ::PGOV_EINVAL (negative) for an unknown @p module.
+ */
+PGOV_API int pgov_kver_exactness(uint32_t module, uint32_t kver);
+
 #ifdef __cplusplus
 }
 #endif

@@ -338,7 +338,7 @@ PGOV_API int pgov_pelt_update_irq(struct pgov_pelt_avg *sa, uint64_t clock, uint
                                   uint32_t freq_cap, uint32_t cpu_cap);
 
 /**
- * @brief A runqueue's PELT clock (spec 1.11, v5.1+): frequency and capacity
+ * @brief A runqueue's PELT clock (docs/spec/sched.md 1.11, v5.1+): frequency and capacity
  *        invariance applied to time, lost idle time, and the GKI multiplier.
  *
  * Frozen layout, 40 bytes. Feed it the rq task clock with
@@ -458,8 +458,10 @@ PGOV_API int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *s
  *
  * Saturating subtraction of the entity's averages and sums (load_sum
  * weighted), then every cfs_rq sum is floored at `avg * PELT_MIN_DIVIDER` so
- * sums and averages stay consistent (v5.13+ rule). The floors are computed in
- * the field's width (util_sum: u32).
+ * sums and averages stay consistent. The floors are computed in the field's
+ * width (util_sum: u32, load_sum and runnable_sum: 64 bits), which is the
+ * rule of v5.13 .. v5.15 and of the later rewrite; v5.16 .. v6.19 compare
+ * load_sum and runnable_sum as u32: use pgov_pelt_detach_kv().
  * @param cfs     the cfs_rq signal
  * @param se      the entity's signal (not modified)
  * @param weight  the entity's se_weight
@@ -475,7 +477,8 @@ PGOV_API int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_
  *
  * For each of load/util/runnable: `avg -= min(avg, r)`, `sum -= min(sum, r *
  * divider)` (divider of the cfs_rq before the update), then `sum = max(sum,
- * avg * PELT_MIN_DIVIDER)`.
+ * avg * PELT_MIN_DIVIDER)` in the sum's own type (see pgov_pelt_remove_kv()
+ * for v5.16 .. v6.19, which compare as u32).
  * @param cfs       the cfs_rq signal
  * @param load      removed load_avg
  * @param util      removed util_avg
@@ -484,6 +487,31 @@ PGOV_API int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_
  */
 PGOV_API int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util,
                               uint64_t runnable);
+
+/**
+ * @brief pgov_pelt_detach() as kernel release @p kver does it.
+ *
+ * v5.16 .. v6.19 (and ::PGOV_KVER_LATEST) floor `load_sum` and
+ * `runnable_sum` with a 32-bit max: both the sum and `avg *
+ * PELT_MIN_DIVIDER` are truncated to u32 before the comparison and the u32
+ * result is stored. Once a cfs_rq's sum passes 2^32 (about 88 nice-0 tasks)
+ * this differs from pgov_pelt_detach(), which compares in the sum's own type
+ * (64 bits, as the later rewrite of these floors does). v5.13 .. v5.15 use
+ * the 64-bit floor. See docs/signals.md for the sources and their limits.
+ * @return as pgov_pelt_detach(); ::PGOV_ENOTSUP for @p kver before 5.13 or
+ *         invalid (before the floors existed; not implemented).
+ */
+PGOV_API int pgov_pelt_detach_kv(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,
+                                 uint64_t weight, uint32_t kver);
+
+/**
+ * @brief pgov_pelt_remove() as kernel release @p kver does it (the floor
+ *        rule of pgov_pelt_detach_kv()).
+ * @return as pgov_pelt_remove(); ::PGOV_ENOTSUP for @p kver before 5.13 or
+ *         invalid.
+ */
+PGOV_API int pgov_pelt_remove_kv(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util,
+                                 uint64_t runnable, uint32_t kver);
 
 #ifdef __cplusplus
 }

@@ -22,6 +22,7 @@
 #include "export.h"
 #include "err.h"
 #include "kver.h"
+#include "gov.h"
 #include "hw.h"
 #include "freq_table.h"
 #include "dbs.h"

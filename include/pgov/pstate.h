@@ -36,7 +36,7 @@
  * switched Atom to the load algorithm; anything before 4.5) is
  * ::PGOV_ENOTSUP. Only PID_4_5, PID_4_6, PID_4_13, ATOM_4_6, LOAD_4_17,
  * LOAD_6_19 and HWP_BOOST_6_19 are pinned by kernel vectors; ATOM_4_5 and
- * LOAD_4_13 are composed from the same verified pieces (spec 3, 4.6, 5.3).
+ * LOAD_4_13 are composed from the same verified pieces (docs/spec/pstate.md 3, 4.6, 5.3).
  *
  * **Time** is the scheduler clock in ns. Counters are raw 64-bit APERF,
  * MPERF, TSC; every delta is modular, so counter wrap is harmless.
@@ -54,26 +54,12 @@
 #include <stdint.h>
 #include "export.h"
 #include "err.h"
+#include "gov.h"
 #include "hw.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/**
- * Update-hook flag: the scheduler's SCHED_CPUFREQ_IOWAIT (a task woke up
- * after waiting for I/O). Bit 0, as in every kernel covered. Shared by every
- * governor's `*_update()`.
- */
-#define PGOV_UPDATE_IOWAIT 0x1u
-/**
- * Update-hook flag: the callback runs on a CPU other than the instance's
- * `cpu` (a remote callback). Such calls are ignored, as the kernel ignores
- * them (v4.14+; earlier kernels never issued them).
- */
-#define PGOV_UPDATE_REMOTE 0x2u
-/** Every flag bit defined; other bits are rejected with ::PGOV_EINVAL. */
-#define PGOV_UPDATE_ALL (PGOV_UPDATE_IOWAIT | PGOV_UPDATE_REMOTE)
 
 /** Policy family (::pgov_pstate_config.policy). */
 enum pgov_pstate_policy {
@@ -124,8 +110,6 @@ enum pgov_pstate_profile {
 
 /** Kernel default sampling interval (10 ms). */
 #define PGOV_PSTATE_DEFAULT_SAMPLE_NS 10000000u
-/** Default tick length: TICK_NSEC at HZ=250 (4 ms). */
-#define PGOV_PSTATE_DEFAULT_TICK_NS 4000000u
 /** Default HWP boost hold time (hwp_boost_hold_time_ns, 3 ms). */
 #define PGOV_PSTATE_DEFAULT_HOLD_NS 3000000u
 
@@ -186,14 +170,18 @@ struct pgov_pstate_config {
     uint32_t options;            /**< PGOV_PSTATE_OPT_* */
     uint32_t aperf_mperf_shift;  /**< 0, or 10 on Xeon Phi (v4.13+ only) */
     uint64_t sample_interval_ns; /**< 0: 10 ms; 1 us .. 10 s */
-    uint64_t tick_ns;            /**< TICK_NSEC; 0: 4 ms (HZ=250); at most 1 s */
+    uint64_t tick_ns;            /**< TICK_NSEC; 0: TICK_NSEC(hz), or 4 ms (HZ=250)
+                                  *   when hz is 0 too; at most 1 s */
     uint64_t boost_hold_ns;      /**< HWP boost hold; 0: 3 ms; at most 10 s */
     uint32_t setpoint_pct;       /**< PID setpoint 1..100; 0: 97 (Atom 60) */
     uint32_t deadband_pct;       /**< PID deadband 0..100 */
     uint32_t p_gain_pct;         /**< 0..100; 0: 20 (Atom 14); PGOV_PSTATE_PCT_ZERO */
     uint32_t i_gain_pct;         /**< 0..100; 0: 0 (Atom 4); PGOV_PSTATE_PCT_ZERO */
     uint32_t d_gain_pct;         /**< 0..100; 0: 0; PGOV_PSTATE_PCT_ZERO */
-    uint32_t reserved;           /**< must be 0 */
+    uint32_t hz;                 /**< CONFIG_HZ, 1..100000; 0: unknown (jiffy =
+                                  *   tick_ns). Non-zero with a tick_ns other
+                                  *   than PGOV_TICK_NSEC(hz): PGOV_EINVAL.
+                                  *   Sets the v4.5 timer period (jiffies) */
     /** Initial limits. Its size may be 0 = all defaults, but then every
      *  other field must be 0 too (else ::PGOV_E2BIG). */
     struct pgov_pstate_limits limits;
@@ -320,7 +308,8 @@ struct pgov_pstate_result {
  * @return ::PGOV_OK; ::PGOV_EFAULT (NULL); ::PGOV_E2BIG (size unknown or
  *         non-zero unknown trailing bytes); ::PGOV_EINVAL (unknown policy,
  *         options on a profile that has none, both RFC options, a tunable
- *         out of range, non-zero reserved); ::PGOV_ENOTSUP (kver invalid or
+ *         out of range, hz above 100000 or not matching tick_ns);
+ *         ::PGOV_ENOTSUP (kver invalid or
  *         without this policy).
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pstate_params_init(struct pgov_pstate_params *prm,

@@ -7,7 +7,9 @@
  * Utilization is a number in capacity units (0 .. max_cap, 1024 = the
  * biggest CPU) that the caller computes, typically with the PELT, util_est
  * and uclamp modules of this library (`util_cfs` = the CPU's CFS
- * utilization, already max(util_avg, util_est) and clamped by uclamp).
+ * utilization, already max(util_avg, util_est) and clamped by uclamp for
+ * pgov_sugov_decide(); unclamped for pgov_sugov_decide_in(), which applies
+ * uclamp and the deadline floor in the kernel's v6.8+ order).
  * Model: one CPU per policy, fast switch, frequency-invariant x86
  * (reference frequency = max frequency) or non-invariant (option), no
  * frequency table (the request is clamped to [min, max]; min > max -> max).
@@ -18,7 +20,7 @@
  *
  * Profiles: only the current schedutil (v6.18 = v6.19) is implemented;
  * `kver` 6.18 .. newest and ::PGOV_KVER_LATEST select it, older releases are
- * ::PGOV_ENOTSUP (their boost worked in frequency units, spec 9.2).
+ * ::PGOV_ENOTSUP (their boost worked in frequency units, docs/spec/pstate.md 9.2).
  */
 #ifndef PGOV_SUGOV_H
 #define PGOV_SUGOV_H
@@ -27,6 +29,7 @@
 #include <stdint.h>
 #include "export.h"
 #include "err.h"
+#include "gov.h"
 #include "hw.h"
 
 #ifdef __cplusplus
@@ -96,12 +99,14 @@ PGOV_API uint32_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint
  * @param prm       parameters
  * @param st        state, updated
  * @param now_ns    scheduler clock
- * @param flags     PGOV_UPDATE_IOWAIT (pstate.h); PGOV_UPDATE_REMOTE is
+ * @param flags     PGOV_UPDATE_IOWAIT (gov.h); PGOV_UPDATE_REMOTE is
  *                  rejected here (a single-CPU policy has no remote updates)
  * @param util_cfs  CFS utilization, capacity units
- * @param held      1 if the CPU has not been idle since the previous call
- *                  (the "hold" rule: a lower frequency is not taken, except
- *                  right after a limits change, `st->need_update`)
+ * @param held      1 if the CPU's idle-calls counter (tick-stopped idle
+ *                  entries, tick_nohz_get_idle_calls_cpu) did not move since
+ *                  the previous evaluation (the "hold" rule: a lower
+ *                  frequency is not taken, except right after a limits
+ *                  change, `st->need_update`)
  * @param res       outputs
  * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags, held not
  *         0/1, invalid parameters).
@@ -110,6 +115,42 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide(const struct pgov_sugov_params *p
                                                struct pgov_sugov_state *st, uint64_t now_ns,
                                                uint32_t flags, uint32_t util_cfs, uint32_t held,
                                                struct pgov_sugov_result *res);
+
+/**
+ * @brief Inputs of pgov_sugov_decide_in(): the utilisation terms of
+ *        sugov_get_util as the kernel composes them since v6.8.
+ *
+ * Set `size = sizeof(struct pgov_sugov_input)`. Unlike pgov_sugov_decide(),
+ * `util` is NOT clamped by uclamp beforehand: the clamps are applied after
+ * the iowait boost and the 1.25 headroom,
+ * `perf = max(max(bw_min, uclamp_min), min(headroom(max(util, boost)),
+ * min(uclamp_max, max_cap)))`.
+ */
+struct pgov_sugov_input {
+    uint32_t size;       /**< sizeof(struct pgov_sugov_input) */
+    uint32_t flags;      /**< PGOV_UPDATE_IOWAIT (pstate.h) or 0 */
+    uint32_t util;       /**< effective_cpu_util: CFS + RT + DL + IRQ, capacity units */
+    uint32_t uclamp_min; /**< the rq's UCLAMP_MIN value, 0..1024 */
+    uint32_t uclamp_max; /**< the rq's UCLAMP_MAX value, 0..1024 (1024: unclamped) */
+    uint32_t bw_min;     /**< floor: irq + cpu_bw_dl (deadline bandwidth), capacity units */
+    uint32_t held;       /**< 0/1: the idle-calls counter did not move (see pgov_sugov_decide()) */
+    uint32_t capped;     /**< 0/1: uclamp_rq_is_capped: the hold rule does not apply */
+    uint32_t cur_khz;    /**< policy->cur, non-invariant reference; 0: st->next_freq */
+    uint32_t reserved;   /**< must be 0 */
+};
+
+/**
+ * @brief pgov_sugov_decide() with the kernel's uclamp, deadline-floor and
+ *        "capped" handling (v6.8+ composition, the only one implemented).
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_E2BIG (@p in size below the
+ *         first version or unknown non-zero trailing bytes); ::PGOV_EINVAL
+ *         (as pgov_sugov_decide(), uclamp values above 1024, held or capped
+ *         not 0/1, reserved non-zero). State unchanged on error.
+ */
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide_in(const struct pgov_sugov_params *prm,
+                                                  struct pgov_sugov_state *st, uint64_t now_ns,
+                                                  const struct pgov_sugov_input *in,
+                                                  struct pgov_sugov_result *res);
 
 /**
  * @brief Check parameters: max_cap 1..1024, max_freq_khz > 0, reserved 0,
@@ -134,7 +175,9 @@ struct pgov_sugov_config {
     uint64_t rate_limit_ns; /**< 0: 1 ms; at most 10 s */
     uint64_t tick_ns;       /**< TICK_NSEC; 0: 4 ms (HZ=250); at most 1 s */
     uint32_t max_cap;       /**< CPU capacity 1..1024; 0: 1024 */
-    uint32_t reserved;      /**< must be 0 */
+    uint32_t cur_khz;       /**< policy->cur when the governor starts, the
+                                 non-invariant reference until the first
+                                 commit; 0: cpuinfo max (was `reserved`) */
 };
 
 /** Policy limits for pgov_sugov_set_limits(). Zero means cpuinfo min/max. */
@@ -186,14 +229,28 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_init(void *mem, size_t len,
 PGOV_API int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
 
 /**
+ * @brief Set the rq's clamps for the next evaluations (pgov_sugov_input
+ *        fields; after init: 0, 1024, 0, 0 = unclamped). The utilisation of
+ *        pgov_sugov_set_util() is then the unclamped one.
+ * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (not an instance, a clamp
+ *         above 1024, capped not 0/1).
+ */
+PGOV_API int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uclamp_max,
+                                   uint32_t bw_min, uint32_t capped);
+
+/**
  * @brief The scheduler's utilization-update hook (sugov_update_single_freq).
  *
  * When an evaluation is due (rate limit passed or limits changed) the
  * instance reads the CPU's idle time through `read_idle`: if it has not
- * grown since the previous evaluation the CPU was not idle, and the "hold"
- * rule applies (the kernel counts NOHZ idle entries instead; both change
- * exactly when the CPU idled). A new frequency is written with
- * `set_freq_khz`. Remote callbacks (::PGOV_UPDATE_REMOTE) are ignored.
+ * grown since the previous evaluation, the "hold" rule applies. This is an
+ * approximation: the kernel compares its idle-calls counter
+ * (tick_nohz_get_idle_calls_cpu), which advances only when the idle loop
+ * stops the tick, so a shallow idle that keeps the tick running counts as
+ * busy there and as idle here. For the kernel's rule, call
+ * pgov_sugov_decide_in() with `held` computed from that counter. A new
+ * frequency is written with `set_freq_khz`. Remote callbacks
+ * (::PGOV_UPDATE_REMOTE) are ignored.
  *
  * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags, not an
  *         instance); a HAL error unchanged (state as before the call).

@@ -3,7 +3,7 @@
  * @file uclamp.h
  * @brief Utilization clamping: per-runqueue bucket aggregation in O(1).
  *
- * Reproduces Linux uclamp (spec/sched.md section 3) bit-exactly: every task
+ * Reproduces Linux uclamp (docs/spec/sched.md section 3) bit-exactly: every task
  * asks for a (min, max) pair in 0..1024; the effective pair is the request
  * restricted by the task group and the system defaults; every runqueue
  * max-aggregates the effective values of its runnable tasks per clamp id in
@@ -42,6 +42,10 @@
  * past the kernel's array (undefined behaviour in those kernels). The
  * runqueue keeps a spare slot for that index, so those values form their own
  * top bucket; pgov_uclamp_bucket_id() reports the kernel's index unchanged.
+ * Like the kernel's rescan, which starts at nbuckets-1, the rescan after a
+ * bucket empties never finds the spare slot (tests/vectors/uclamp_spare.tsv);
+ * what the kernel's out-of-bounds write does to neighbouring fields is not
+ * modelled.
  *
  * Runqueue objects follow the kernel's locking: serialise calls on one
  * runqueue (and on the tasks counted in it).
@@ -155,7 +159,7 @@ struct pgov_uclamp_task {
 #define PGOV_UCLAMP_LIM_RT 0x04u
 
 /**
- * @brief What restricts a task's request besides itself (spec 3.4).
+ * @brief What restricts a task's request besides itself (docs/spec/sched.md 3.4).
  *
  * A zero-filled struct (or a NULL pointer) means: root task group, every
  * sysctl at its kernel default (1024). Invalid: unknown flag bits, a value

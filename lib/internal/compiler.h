@@ -26,6 +26,19 @@
 #define PGOV_COLD
 #endif
 
+/*
+ * PGOV_HOT: a helper of a hot path, forced inline when optimising so that
+ * callers passing constants get a specialised copy; unoptimised builds
+ * (debug, coverage) keep it an ordinary static inline function.
+ * PGOV_NOINLINE keeps a rare path out of its caller; PGOV_COLD also tells
+ * the compiler it is unlikely (only for paths that really are).
+ */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
+#define PGOV_HOT static inline PGOV_ALWAYS_INLINE
+#else
+#define PGOV_HOT static inline
+#endif
+
 #define PGOV_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #endif

@@ -1,44 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Internal: inline forms of the fixed-point helpers (fixed.h), shared by
- * lib/fixed.c (the exported wrappers) and the policies, so the hot paths do
- * not pay a call per helper. Divisors are checked by the callers.
+ * Internal: inline forms of intel_pstate's fixed-point helpers (fixed.h),
+ * shared by lib/fixed.c (the exported wrappers) and the policies, so the hot
+ * paths do not pay a call per helper. Divisors are checked by the callers.
  */
 #ifndef PGOV_INTERNAL_FP_H
 #define PGOV_INTERNAL_FP_H
 
-#include <stdint.h>
 #include "math64.h"
-
-/*
- * Bit-pattern conversions and the arithmetic shift, branch-free. The
- * exact-width types are two's complement without padding (C11 7.20.1.1), so
- * reading the other member of a union is exactly the reinterpretation; the
- * generic helpers of math64.h are correct too but compile to branches, and
- * these run several times per sample.
- */
-union fp_pun64 {
-    uint64_t u;
-    int64_t s;
-};
-union fp_pun32 {
-    uint32_t u;
-    int32_t s;
-};
-
-static inline int64_t fp_u2s64(uint64_t v)
-{
-    union fp_pun64 p;
-    p.u = v;
-    return p.s;
-}
-
-static inline uint64_t fp_s2u64(int64_t v)
-{
-    union fp_pun64 p;
-    p.s = v;
-    return p.u;
-}
 
 /* floor(v / 2^k): only non-negative values are shifted (~v >= 0 when
  * v < 0), so this is defined C, and compilers emit a single `sar`. */
@@ -47,9 +16,11 @@ static inline int64_t fp_asr64(int64_t v, unsigned k)
     return v < 0 ? ~(~v >> k) : v >> k;
 }
 
+/* Wrapping left shift of a signed value (the bit pattern of the unsigned
+ * shift, as the kernel's). */
 static inline int64_t fp_shl64(int64_t v, unsigned k)
 {
-    return fp_u2s64(fp_s2u64(v) << k);
+    return pgov_u2s64(pgov_s2u64(v) << k);
 }
 
 static inline int64_t fp_int_tofp(int64_t x)
@@ -62,24 +33,16 @@ static inline int32_t fp_toint32(int32_t x)
     return (int32_t)fp_asr64(x, 8);
 }
 
-/* Low 32 bits of a 64-bit value as s32 (the kernel's narrowing). */
-static inline int32_t fp_s32(int64_t v)
-{
-    union fp_pun32 p;
-    p.u = (uint32_t)fp_s2u64(v);
-    return p.s;
-}
-
 static inline int32_t fp_mul(int32_t x, int32_t y)
 {
     /* |x*y| <= 2^62: the product never overflows s64. */
-    return fp_s32(fp_asr64((int64_t)x * y, 8));
+    return pgov_s32(fp_asr64((int64_t)x * y, 8));
 }
 
 /* Precondition y != 0. */
 static inline int32_t fp_div(int64_t x, int64_t y)
 {
-    return fp_s32(pgov_div_s64(fp_u2s64(fp_s2u64(x) << 8), y));
+    return pgov_s32(pgov_div_s64(pgov_u2s64(pgov_s2u64(x) << 8), y));
 }
 
 static inline uint64_t fp_mul_ext(uint64_t x, uint64_t y)

@@ -5,7 +5,7 @@
 
 #include "pgov/hwp.h"
 
-int hwp_boost_step(const struct pgov_hwp_boost_params *prm, struct pgov_hwp_boost_state *st,
+int pgov_hwp_boost_update_unchecked(const struct pgov_hwp_boost_params *prm, struct pgov_hwp_boost_state *st,
                    uint64_t now, uint32_t flags, struct pgov_hwp_boost_result *res);
 
 #endif

@@ -1,28 +1,24 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Internal: the only place 64-bit division and wide multiplication happen.
+ * Internal: the arithmetic layer. The only place where 64-bit division,
+ * wide multiplication and signed reinterpretation happen; fp.h builds
+ * intel_pstate's fixed point on top of it.
  *
- * 32-bit targets cannot divide 64-bit values in one instruction; compilers
- * call libgcc (__udivdi3, __aeabi_uldivmod). A kernel port must use its own
- * primitives instead (div64_u64, div64_s64), so every 64-bit division in
- * lib/ goes through pgov_div_u64() or pgov_div_s64(), and a port overrides
- * them by defining PGOV_DIV_U64 / PGOV_DIV_S64 before this header is read
- * (examples/kmod does). Wide multiplies are written as 32x32->64 pieces so
- * that no 64x64 multiply is ever needed for a result's high part.
+ * Every 64-bit division in lib/ goes through pgov_div_u64() or
+ * pgov_div_s64(), so a port overrides division once (PGOV_DIV_U64 /
+ * PGOV_DIV_S64, deps.h). Wide multiplies use 128 bits where the target has
+ * them and 32x32->64 pieces elsewhere, so that no 64x64 multiply is needed
+ * for a result's high part.
  */
 #ifndef PGOV_INTERNAL_MATH64_H
 #define PGOV_INTERNAL_MATH64_H
 
-#include <stdint.h>
+#include "deps.h"
 
 /* Unsigned 64/64 division. Callers guarantee d != 0. */
 static inline uint64_t pgov_div_u64(uint64_t n, uint64_t d)
 {
-#ifdef PGOV_DIV_U64
     return PGOV_DIV_U64(n, d);
-#else
-    return n / d;
-#endif
 }
 
 /*
@@ -34,44 +30,64 @@ static inline int64_t pgov_div_s64(int64_t n, int64_t d)
 {
     if (d == -1)
         return (int64_t)(0U - (uint64_t)n);
-#ifdef PGOV_DIV_S64
     return PGOV_DIV_S64(n, d);
-#else
-    return n / d;
-#endif
 }
 
-/* floor(v * m / 2^32), exact over the full 96-bit product. */
+/* floor(v * m / 2^32), exact over the full 96-bit product. One multiply
+ * where the target has 128 bits. */
 static inline uint64_t pgov_mulshr32(uint64_t v, uint32_t m)
 {
+#ifdef __SIZEOF_INT128__
+    __extension__ typedef unsigned __int128 pgov_u128;
+    return (uint64_t)(((pgov_u128)v * m) >> 32);
+#else
     uint64_t lo = (uint64_t)(uint32_t)v * m;
     uint64_t hi = (v >> 32) * m;
     return hi + (lo >> 32);
+#endif
 }
 
-/* Reinterpret a u64 bit pattern as s64 without implementation-defined casts. */
-static inline int64_t pgov_u64_to_s64(uint64_t v)
+/* pgov_mulshr32() for v < 2^32: the product fits 64 bits. */
+static inline uint32_t pgov_mulshr32_small(uint64_t v, uint32_t m)
 {
-    return v <= (uint64_t)INT64_MAX ? (int64_t)v : -(int64_t)(~v) - 1;
+    return (uint32_t)((v * m) >> 32);
 }
 
-/* Keep the low 32 bits of a value as a signed s32 (the kernel's narrowing). */
-static inline int32_t pgov_u32_to_s32(uint32_t v)
+/*
+ * Bit-pattern conversions, branch-free. The exact-width types are two's
+ * complement without padding (C11 7.20.1.1), so reading the other member of
+ * a union is exactly the reinterpretation (no implementation-defined cast).
+ */
+union pgov_pun64 {
+    uint64_t u;
+    int64_t s;
+};
+union pgov_pun32 {
+    uint32_t u;
+    int32_t s;
+};
+
+/* A u64 bit pattern as s64 (modular time and counter deltas). */
+static inline int64_t pgov_u2s64(uint64_t v)
 {
-    return v <= (uint32_t)INT32_MAX ? (int32_t)v : -(int32_t)(~v) - 1;
+    union pgov_pun64 p;
+    p.u = v;
+    return p.s;
 }
 
-/* Arithmetic right shift of a signed value (floor), without relying on >>'s
- * implementation-defined behaviour for negatives. */
-static inline int64_t pgov_asr64(int64_t v, unsigned k)
+static inline uint64_t pgov_s2u64(int64_t v)
 {
-    return v >= 0 ? (int64_t)((uint64_t)v >> k) : -(int64_t)((~(uint64_t)v) >> k) - 1;
+    union pgov_pun64 p;
+    p.s = v;
+    return p.u;
 }
 
-/* Wrapping left shift of a signed value (bit pattern of the unsigned shift). */
-static inline int64_t pgov_shl64(int64_t v, unsigned k)
+/* The low 32 bits of a value as s32 (the kernel's narrowing to int). */
+static inline int32_t pgov_s32(int64_t v)
 {
-    return pgov_u64_to_s64((uint64_t)v << k);
+    union pgov_pun32 p;
+    p.u = (uint32_t)pgov_s2u64(v);
+    return p.s;
 }
 
 #endif

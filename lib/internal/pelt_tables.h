@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Internal: PELT constant tables (spec sched.md 1.2, 1.3, 1.10).
+ * Internal: PELT constant tables (docs/spec/sched.md 1.2, 1.3, 1.10).
  *
  * Literal constants, not computed: the kernel ships them as literals, and the
  * generator that produced them uses floating point, which lib/ must not. The
@@ -15,7 +15,7 @@
 #ifndef PGOV_INTERNAL_PELT_TABLES_H
 #define PGOV_INTERNAL_PELT_TABLES_H
 
-#include <stdint.h>
+#include "deps.h"
 
 static const uint32_t pgov_pelt_y32[32] = {
     0xffffffffu, 0xfa83b2dau, 0xf5257d14u, 0xefe4b99au, 0xeac0c6e6u, 0xe5b906e6u, 0xe0ccdeebu,

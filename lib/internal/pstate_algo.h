@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Internal: the intel_pstate sample-and-decide algorithm (spec/pstate.md
+ * Internal: the intel_pstate sample-and-decide algorithm (docs/spec/pstate.md
  * 2-8), written compute-then-commit: every new value is computed into locals
  * first, the P-state is written through the HAL (when one is given), and
  * only then is the state updated. So a HAL error needs no rollback and no
@@ -16,6 +16,8 @@
 #include "pgov/pstate.h"
 
 #include "compiler.h"
+#include "deps.h"
+#include "hal.h"
 #include "fp.h"
 #include "pstate_impl.h"
 
@@ -23,23 +25,10 @@
 #define PST_ONE 256
 
 /*
- * Optimised builds: forced inline, so callers passing a constant profile get
- * a specialised copy. Unoptimised builds (debug, coverage): one external
- * copy, defined in lib/pstate_algo.c, so each branch exists (and is
- * measured) once.
+ * Every function here is PGOV_HOT (compiler.h): lib/pstate.c and
+ * lib/pstate_gov.c each get their own copy, specialised for the constant
+ * profile a caller passes.
  */
-#if defined(__OPTIMIZE__) && (defined(__GNUC__) || defined(__clang__))
-#define PST_INLINE static inline PGOV_ALWAYS_INLINE
-#define PST_BODIES 1
-#define PST_PROTOS 0
-#elif defined(PST_ALGO_IMPL)
-#define PST_INLINE
-#define PST_BODIES 1
-#define PST_PROTOS 1
-#else
-#define PST_BODIES 0
-#define PST_PROTOS 1
-#endif
 #define PST_ONE_EIGHTH 32u
 
 /* pst_hook_sample() outcomes. */
@@ -63,74 +52,20 @@ struct pst_dec {
     uint32_t have;      /* PGOV_PSTATE_HAVE_* */
 };
 
-#if PST_PROTOS
-void pst_dec_zero(struct pst_dec *d);
-int32_t pst_pid(const struct pgov_pstate_params *prm, struct pst_dec *d,
-                              int32_t busy);
-int pst_is_atom(uint32_t prof);
-int pst_core(uint32_t prof, uint64_t d_a, uint64_t d_m, int32_t *core);
-int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *prm,
-                                 const struct pgov_hw_limits *plat, uint32_t pstate,
-                                 int32_t core, uint64_t d_m, uint64_t d_t, uint64_t dur,
-                                 struct pst_dec *d);
-int pst_decide_atom(const struct pgov_pstate_params *prm,
-                                   const struct pgov_hw_limits *plat, uint32_t pstate,
-                                   uint64_t d_m, uint64_t d_t, uint64_t d_io, struct pst_dec *d);
-void pst_decide_load(uint32_t prof, const struct pgov_pstate_params *prm,
-                                   const struct pgov_hw_limits *plat,
-                                   const struct pgov_pstate_bounds *b, int32_t core,
-                                   uint64_t d_m, uint64_t d_t, struct pst_dec *d);
-int pst_hal_err(int rc);
-uint32_t pst_clamp(const struct pgov_pstate_bounds *b, int32_t target);
-int pst_decide(uint32_t prof, const struct pgov_pstate_params *prm,
-                             const struct pgov_hw_limits *plat,
-                             const struct pgov_pstate_bounds *b, uint32_t pstate, int32_t core,
-                             uint64_t d_m, uint64_t d_t, uint64_t dur, uint64_t d_io,
-                             struct pst_dec *d);
-uint64_t pst_perf_ctl(const struct pgov_pstate_bounds *b, uint32_t p);
-int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
-                               struct pgov_pstate_state *st, uint64_t now, uint32_t flags,
-                               struct pgov_pstate_result *res);
-int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *prm,
-                                  const struct pgov_hw_limits *plat,
-                                  const struct pgov_pstate_bounds *b,
-                                  struct pgov_pstate_state *st, uint64_t now,
-                                  const struct pgov_hw_counters *c, uint64_t iowait_us,
-                                  int immediate, struct pgov_pstate_result *res,
-                                  const struct pgov_hw *hw, uint32_t cpu);
-#endif
-
-#if PST_BODIES
-PST_INLINE void pst_dec_zero(struct pst_dec *d)
-{
-    d->busy = 0;
-    d->integral = 0;
-    d->last_err = 0;
-    d->pid_out = 0;
-    d->target_raw = 0;
-    d->target = 0;
-    d->ratio = 0;
-    d->busy_frac = 0;
-    d->boost_used = 0;
-    d->avg = 0;
-    d->boost = 0;
-    d->have = 0;
-}
-
 /* pid_calc: the number of P-states to go DOWN. */
-PST_INLINE int32_t pst_pid(const struct pgov_pstate_params *prm, struct pst_dec *d,
+PGOV_HOT int32_t pst_pid(const struct pgov_pstate_params *prm, struct pst_dec *d,
                               int32_t busy)
 {
-    int32_t err = fp_s32((int64_t)prm->setpoint_fp - busy);
+    int32_t err = pgov_s32((int64_t)prm->setpoint_fp - busy);
     uint32_t mag = err < 0 ? 0u - (uint32_t)err : (uint32_t)err;
     int32_t p, ii, dd, r, integral;
 
     /* The kernel's abs() read back as s32: abs(INT32_MIN) stays negative,
      * so it is "inside" the deadband, with no separate test. */
-    if (fp_s32(mag) <= prm->deadband_fp)
+    if (pgov_s32(mag) <= prm->deadband_fp)
         return 0;
     p = fp_mul(prm->p_gain, err);
-    integral = fp_s32((int64_t)d->integral + err);
+    integral = pgov_s32((int64_t)d->integral + err);
     integral = integral > PST_INTEGRAL_LIMIT ? PST_INTEGRAL_LIMIT : integral;
     integral = integral < -PST_INTEGRAL_LIMIT ? -PST_INTEGRAL_LIMIT : integral;
     d->integral = integral;
@@ -138,14 +73,14 @@ PST_INLINE int32_t pst_pid(const struct pgov_pstate_params *prm, struct pst_dec 
     ii = dd = 0;
     if (prm->i_gain | prm->d_gain) {
         ii = fp_mul(integral, prm->i_gain);
-        dd = fp_mul(prm->d_gain, fp_s32((int64_t)err - d->last_err));
+        dd = fp_mul(prm->d_gain, pgov_s32((int64_t)err - d->last_err));
     }
     d->last_err = err;
-    r = fp_s32((int64_t)p + ii + dd + 128);
+    r = pgov_s32((int64_t)p + ii + dd + 128);
     return (int32_t)fp_asr64(r, 8);
 }
 
-PST_INLINE int pst_is_atom(uint32_t prof)
+PGOV_HOT int pst_is_atom(uint32_t prof)
 {
     return prof == PGOV_PSTATE_PROF_ATOM_4_5 || prof == PGOV_PSTATE_PROF_ATOM_4_6;
 }
@@ -155,21 +90,21 @@ PST_INLINE int pst_is_atom(uint32_t prof)
  * (v4.13+: ext ratio). PGOV_EDOM where the kernel divides by zero
  * (d_mperf << 8 wrapping to 0).
  */
-PST_INLINE int pst_core(uint32_t prof, uint64_t d_a, uint64_t d_m, int32_t *core)
+PGOV_HOT int pst_core(uint32_t prof, uint64_t d_a, uint64_t d_m, int32_t *core)
 {
     if (prof >= PGOV_PSTATE_PROF_PID_4_13 && !pst_is_atom(prof)) {
-        *core = fp_s32(fp_u2s64(fp_div_ext(d_a, d_m)));
+        *core = pgov_s32(pgov_u2s64(fp_div_ext(d_a, d_m)));
         return PGOV_OK;
     }
     uint64_t den = d_m << 8;
     if (pgov_unlikely(den == 0))
         return PGOV_EDOM;
-    *core = fp_s32(fp_u2s64(pgov_div_u64((d_a << 8) * (100u << 8), den)));
+    *core = pgov_s32(pgov_u2s64(pgov_div_u64((d_a << 8) * (100u << 8), den)));
     return PGOV_OK;
 }
 
 /* Core PID target (v4.5, v4.6, v4.13). @dur = sample.time - last_sample_time. */
-PST_INLINE int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *prm,
+PGOV_HOT int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *prm,
                                  const struct pgov_hw_limits *plat, uint32_t pstate,
                                  int32_t core, uint64_t d_m, uint64_t d_t, uint64_t dur,
                                  struct pst_dec *d)
@@ -178,8 +113,8 @@ PST_INLINE int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *pr
 
     if (prof == PGOV_PSTATE_PROF_PID_4_13) {
         int32_t scale = fp_div((int64_t)(100u * plat->max_pstate_physical), pstate);
-        busy = fp_s32(
-            fp_u2s64(fp_mul_ext((uint64_t)(int64_t)core, (uint64_t)(int64_t)scale)));
+        busy = pgov_s32(
+            pgov_u2s64(fp_mul_ext((uint64_t)(int64_t)core, (uint64_t)(int64_t)scale)));
     } else {
         int32_t scale = fp_div((int64_t)plat->max_pstate_physical << 8, (int64_t)pstate << 8);
         busy = fp_mul(core, scale);
@@ -187,7 +122,7 @@ PST_INLINE int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *pr
 
     if (prof == PGOV_PSTATE_PROF_PID_4_5) {
         /* v4.5 works in microseconds, truncating toward zero. */
-        int64_t dur_us = pgov_div_s64(fp_u2s64(dur), 1000);
+        int64_t dur_us = pgov_div_s64(pgov_u2s64(dur), 1000);
         int64_t rate_us = (int64_t)pgov_div_u64(prm->sample_ns, 1000);
         if (dur_us > 3 * rate_us) {
             ratio = fp_div(fp_shl64(rate_us, 8), fp_shl64(dur_us, 8));
@@ -196,7 +131,7 @@ PST_INLINE int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *pr
             d->have |= PGOV_PSTATE_HAVE_RATIO;
         }
     } else {
-        int64_t sdur = fp_u2s64(dur);
+        int64_t sdur = pgov_u2s64(dur);
         if (sdur > 3 * (int64_t)prm->sample_ns) {
             if (prof == PGOV_PSTATE_PROF_PID_4_13) {
                 ratio = fp_div((int64_t)prm->sample_ns, sdur);
@@ -209,7 +144,7 @@ PST_INLINE int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *pr
             busy = fp_mul(busy, ratio);
         } else {
             /* ffb810563c0c: under 1 % C0 residency the CPU counts as idle. */
-            ratio = fp_div(fp_u2s64(100u * (d_m << pstate_amshift(prof, prm))), fp_u2s64(d_t));
+            ratio = fp_div(pgov_u2s64(100u * (d_m << pstate_amshift(prof, prm))), pgov_u2s64(d_t));
             if (ratio < PST_ONE)
                 busy = 0;
         }
@@ -218,7 +153,7 @@ PST_INLINE int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *pr
     }
     d->busy = busy;
     d->pid_out = pst_pid(prm, d, busy);
-    d->target_raw = d->target = fp_s32((int64_t)pstate - d->pid_out);
+    d->target_raw = d->target = pgov_s32((int64_t)pstate - d->pid_out);
     d->have |= PGOV_PSTATE_HAVE_PID;
     return PGOV_OK;
 }
@@ -226,7 +161,7 @@ PST_INLINE int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *pr
 /* Atom PID on C0 load plus iowait time (v4.5/v4.6). PGOV_EDOM when the
  * kernel would divide by a zero TSC delta (a v4.5 stale decision before any
  * sample was accepted). */
-PST_INLINE int pst_decide_atom(const struct pgov_pstate_params *prm,
+PGOV_HOT int pst_decide_atom(const struct pgov_pstate_params *prm,
                                    const struct pgov_hw_limits *plat, uint32_t pstate,
                                    uint64_t d_m, uint64_t d_t, uint64_t d_io, struct pst_dec *d)
 {
@@ -235,20 +170,20 @@ PST_INLINE int pst_decide_atom(const struct pgov_pstate_params *prm,
 
     if (pgov_unlikely(d_t == 0))
         return PGOV_EDOM;
-    d->busy = fp_s32(fp_u2s64(pgov_div_u64((uint64_t)(100u << 8) * (d_m + io_cycles), d_t)));
+    d->busy = pgov_s32(pgov_u2s64(pgov_div_u64((uint64_t)(100u << 8) * (d_m + io_cycles), d_t)));
     d->pid_out = pst_pid(prm, d, d->busy);
-    d->target_raw = d->target = fp_s32((int64_t)pstate - d->pid_out);
+    d->target_raw = d->target = pgov_s32((int64_t)pstate - d->pid_out);
     d->have |= PGOV_PSTATE_HAVE_PID;
     return PGOV_OK;
 }
 
 /* Load-based target (v4.13, v4.17, current). */
-PST_INLINE void pst_decide_load(uint32_t prof, const struct pgov_pstate_params *prm,
+PGOV_HOT void pst_decide_load(uint32_t prof, const struct pgov_pstate_params *prm,
                                    const struct pgov_hw_limits *plat,
                                    const struct pgov_pstate_bounds *b, int32_t core,
                                    uint64_t d_m, uint64_t d_t, struct pst_dec *d)
 {
-    int32_t busy_frac = fp_div(fp_u2s64(d_m << pstate_amshift(prof, prm)), fp_u2s64(d_t));
+    int32_t busy_frac = fp_div(pgov_u2s64(d_m << pstate_amshift(prof, prm)), pgov_u2s64(d_t));
     int32_t target, avg;
 
     d->boost_used = (int32_t)d->boost;
@@ -260,14 +195,14 @@ PST_INLINE void pst_decide_load(uint32_t prof, const struct pgov_pstate_params *
         if (busy_frac < d->boost_used)
             busy_frac = d->boost_used;
     }
-    d->busy = fp_s32((int64_t)busy_frac * 100);
+    d->busy = pgov_s32((int64_t)busy_frac * 100);
     /* 25 % headroom over the base P-state, floored at min_pstate. */
     target = fp_mul((int32_t)(b->base + (b->base >> 2)), busy_frac);
     if (target < (int32_t)plat->min_pstate)
         target = (int32_t)plat->min_pstate;
     d->target_raw = target;
     /* Move half way up to the average P-state observed in C0. */
-    avg = fp_s32(fp_u2s64(fp_mul_ext(plat->max_pstate_physical, (uint64_t)(int64_t)core)));
+    avg = pgov_s32(pgov_u2s64(fp_mul_ext(plat->max_pstate_physical, (uint64_t)(int64_t)core)));
     if (avg > target)
         target += (avg - target) >> 1;
     d->target = target;
@@ -276,22 +211,15 @@ PST_INLINE void pst_decide_load(uint32_t prof, const struct pgov_pstate_params *
     d->have |= PGOV_PSTATE_HAVE_LOAD;
 }
 
-/* A HAL callback's result as an error: hw.h asks for 0 or a negative code;
- * anything else is treated as PGOV_EIO. */
-PST_INLINE int pst_hal_err(int rc)
-{
-    return rc <= 0 ? rc : PGOV_EIO;
-}
-
 /* min(max(t, lo), hi): with lo > hi (v4.5/4.6 limits) hi wins. */
-PST_INLINE uint32_t pst_clamp(const struct pgov_pstate_bounds *b, int32_t target)
+PGOV_HOT uint32_t pst_clamp(const struct pgov_pstate_bounds *b, int32_t target)
 {
     int32_t p = target < (int32_t)b->lo ? (int32_t)b->lo : target;
     return (uint32_t)(p > (int32_t)b->hi ? (int32_t)b->hi : p);
 }
 
 /* Decide on the sample values given, for any non-HWP profile. */
-PST_INLINE int pst_decide(uint32_t prof, const struct pgov_pstate_params *prm,
+PGOV_HOT int pst_decide(uint32_t prof, const struct pgov_pstate_params *prm,
                              const struct pgov_hw_limits *plat,
                              const struct pgov_pstate_bounds *b, uint32_t pstate, int32_t core,
                              uint64_t d_m, uint64_t d_t, uint64_t dur, uint64_t d_io,
@@ -306,7 +234,7 @@ PST_INLINE int pst_decide(uint32_t prof, const struct pgov_pstate_params *prm,
     return pst_decide_pid(prof, prm, plat, pstate, core, d_m, d_t, dur, d);
 }
 
-PST_INLINE uint64_t pst_perf_ctl(const struct pgov_pstate_bounds *b, uint32_t p)
+PGOV_HOT uint64_t pst_perf_ctl(const struct pgov_pstate_bounds *b, uint32_t p)
 {
     return ((uint64_t)p << 8) | ((uint64_t)b->ctl_turbo << 32);
 }
@@ -316,7 +244,7 @@ PST_INLINE uint64_t pst_perf_ctl(const struct pgov_pstate_bounds *b, uint32_t p)
  * and nothing here can fail. Returns 0 when done (@res->path set),
  * 1 to sample, 2 to sample at once (v4.17 IOWAIT).
  */
-PST_INLINE int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
+PGOV_HOT int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
                                struct pgov_pstate_state *st, uint64_t now, uint32_t flags,
                                struct pgov_pstate_result *res)
 {
@@ -356,7 +284,7 @@ PST_INLINE int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
             interval = PGOV_PSTATE_RFC_IO_INTERVAL_NS;
     }
 
-    if (fp_u2s64(now - st->time_ns) < fp_u2s64(interval)) {
+    if (pgov_u2s64(now - st->time_ns) < pgov_u2s64(interval)) {
         res->path = PGOV_PSTATE_PATH_SKIP;
         res->pstate = st->pstate;
         return 0;
@@ -374,7 +302,7 @@ PST_INLINE int pst_hook_pre(uint32_t prof, const struct pgov_pstate_params *prm,
  * stored deltas, last_sample_time and core are not kept: only the v4.5
  * timer's stale decision uses them, and it runs through the decision layer.
  */
-PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *prm,
+PGOV_HOT int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *prm,
                                   const struct pgov_hw_limits *plat,
                                   const struct pgov_pstate_bounds *b,
                                   struct pgov_pstate_state *st, uint64_t now,
@@ -417,7 +345,7 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
     rc = pst_core(prof, d_a, d_m, &core);
     if (pgov_unlikely(rc))
         return rc;
-    pst_dec_zero(&d);
+    PGOV_ZERO(&d);
     d.integral = st->integral;
     d.last_err = st->last_err;
     d.boost = st->iowait_boost;
@@ -430,7 +358,7 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
     if (p != cur && hw) {
         rc = hw->ops.set_pstate(hw->ctx, cpu, p, pst_perf_ctl(b, p));
         if (pgov_unlikely(rc))
-            return pst_hal_err(rc);
+            return pgov_hal_rc(rc);
     }
     if (res) {
         res->path = immediate ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
@@ -470,6 +398,5 @@ PST_INLINE int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *p
     return PST_DECIDED;
 }
 
-#endif /* PST_BODIES */
 
 #endif

@@ -3,7 +3,7 @@
 #ifndef PGOV_INTERNAL_PSTATE_IMPL_H
 #define PGOV_INTERNAL_PSTATE_IMPL_H
 
-#include <stddef.h>
+#include "deps.h"
 #include "pgov/pstate.h"
 
 /* Internal input flag: another CPU has an active IO boost (RFC "all"). */
@@ -53,12 +53,9 @@ static inline unsigned pstate_amshift(uint32_t prof, const struct pgov_pstate_pa
     return pstate_prof_has_amshift(prof) ? prm->amshift : 0;
 }
 
-/* A size-prefixed struct: at least @known bytes, zero beyond. */
-int pstate_check_size(const void *p, uint32_t size, size_t known);
-
 /* pgov_pstate_decide() without validation or copy: @st is modified even
  * when PGOV_EDOM is returned, so callers work on a copy. */
-int pstate_decide_fast(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
+int pgov_pstate_decide_unchecked(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
                        const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
                        const struct pgov_pstate_input *in, struct pgov_pstate_result *res);
 

@@ -6,12 +6,14 @@
 #include "pgov/sugov.h"
 
 /* One decision on validated inputs: reads @st, writes the new state to
- * @out (may be @st) and the outputs to @res. Cannot fail. */
-void sugov_compute(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
-                   struct pgov_sugov_state *out, uint64_t now_ns, uint32_t flags,
-                   uint32_t util_cfs, uint32_t held, struct pgov_sugov_result *res);
+ * @out (may be @st) and the outputs to @res. `in->cur_khz` is policy->cur,
+ * the non-invariant reference (never 0 here). Cannot fail. */
+void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
+                   struct pgov_sugov_state *out, uint64_t now_ns,
+                   const struct pgov_sugov_input *in, struct pgov_sugov_result *res);
 
-/* Field-by-field state copy (no memcpy on small cores). */
-void sugov_state_copy(struct pgov_sugov_state *d, const struct pgov_sugov_state *s);
+/* The input pgov_sugov_decide() means: unclamped, no floor, not capped. */
+void pgov_sugov_input_plain(struct pgov_sugov_input *in, uint32_t flags, uint32_t util,
+                       uint32_t held, uint32_t cur_khz);
 
 #endif

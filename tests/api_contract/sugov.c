@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* API contract rows of sugov (see main.c). */
+#include "api_contract.h"
+
+/* ---- sugov decision layer */
+DEF(pgov_sugov_next_freq, 1, 0)
+{
+    return snap(w), pgov_sugov_next_freq(NULL, 100, 0, &w->u64);
+}
+DEF(pgov_sugov_next_freq, 2, 0)
+{
+    w->sprm.max_cap = 0;
+    return snap(w), pgov_sugov_next_freq(&w->sprm, 100, 0, &w->u64);
+}
+DEF(pgov_sugov_next_freq, 3, 0)
+{
+    w->sprm.reserved = 1;
+    return snap(w), pgov_sugov_next_freq(&w->sprm, 100, 0, &w->u64);
+}
+#define SDEC(a, b, f, h, r) pgov_sugov_decide(a, b, UINT64_C(1) << 40, f, 100, h, r)
+DEF(pgov_sugov_decide, 1, PGOV_EFAULT)
+{
+    return snap(w), SDEC(NULL, &w->sst, 0, 0, &w->sres);
+}
+DEF(pgov_sugov_decide, 2, PGOV_EFAULT)
+{
+    return snap(w), SDEC(&w->sprm, NULL, 0, 0, &w->sres);
+}
+DEF(pgov_sugov_decide, 3, PGOV_EFAULT)
+{
+    return snap(w), SDEC(&w->sprm, &w->sst, 0, 0, NULL);
+}
+DEF(pgov_sugov_decide, 4, PGOV_EINVAL)
+{
+    return snap(w), SDEC(&w->sprm, &w->sst, PGOV_UPDATE_REMOTE, 0, &w->sres);
+}
+DEF(pgov_sugov_decide, 5, PGOV_EINVAL)
+{
+    return snap(w), SDEC(&w->sprm, &w->sst, 4, 0, &w->sres);
+}
+DEF(pgov_sugov_decide, 6, PGOV_EINVAL)
+{
+    return snap(w), SDEC(&w->sprm, &w->sst, 0, 2, &w->sres);
+}
+DEF(pgov_sugov_decide, 7, PGOV_EINVAL)
+{
+    w->sprm.max_cap = 1025;
+    return snap(w), SDEC(&w->sprm, &w->sst, 0, 0, &w->sres);
+}
+DEF(pgov_sugov_decide, 8, PGOV_EINVAL)
+{
+    return (w->sst.reserved = 1, snap(w)), SDEC(&w->sprm, &w->sst, 0, 0, &w->sres);
+}
+#define SDIN(in) pgov_sugov_decide_in(&w->sprm, &w->sst, UINT64_C(1) << 40, in, &w->sres)
+DEF(pgov_sugov_decide_in, 1, PGOV_EFAULT)
+{
+    return snap(w), SDIN(NULL);
+}
+DEF(pgov_sugov_decide_in, 2, PGOV_E2BIG)
+{
+    return (w->sin.size = 4, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 3, PGOV_EINVAL)
+{
+    return (w->sin.capped = 2, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 4, PGOV_EINVAL)
+{
+    return (w->sin.uclamp_max = 1025, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 5, PGOV_EINVAL)
+{
+    return (w->sin.reserved = 1, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_params_check, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_sugov_params_check(NULL);
+}
+DEF(pgov_sugov_params_check, 2, PGOV_EINVAL)
+{
+    w->sprm.max_cap = 0;
+    return snap(w), pgov_sugov_params_check(&w->sprm);
+}
+DEF(pgov_sugov_params_check, 3, PGOV_EINVAL)
+{
+    w->sprm.tick_ns = 0;
+    return snap(w), pgov_sugov_params_check(&w->sprm);
+}
+DEF(pgov_sugov_params_check, 4, PGOV_EINVAL)
+{
+    w->sprm.options = 2;
+    return snap(w), pgov_sugov_params_check(&w->sprm);
+}
+DEF(pgov_sugov_params_check, 5, PGOV_EINVAL)
+{
+    w->sprm.max_freq_khz = 0;
+    return snap(w), pgov_sugov_params_check(&w->sprm);
+}
+/* ---- sugov instance */
+DEF(pgov_sugov_size, 1, 1)
+{
+    return snap(w), pgov_sugov_size() > 0 && pgov_sugov_size() <= sizeof(w->smem);
+}
+#define SINIT(cfgp, outp) pgov_sugov_init(w->xmem, sizeof(w->xmem), cfgp, &fake_hw_ops, &g_hw, outp)
+DEF(pgov_sugov_init, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_sugov_init(NULL, sizeof(w->xmem), &w->scfg, &fake_hw_ops, &g_hw, &w->sgx);
+}
+DEF(pgov_sugov_init, 2, PGOV_EFAULT)
+{
+    return snap(w), SINIT(NULL, &w->sgx);
+}
+DEF(pgov_sugov_init, 3, PGOV_EFAULT)
+{
+    return snap(w), pgov_sugov_init(w->xmem, sizeof(w->xmem), &w->scfg, NULL, &g_hw, &w->sgx);
+}
+DEF(pgov_sugov_init, 4, PGOV_EFAULT)
+{
+    return snap(w), SINIT(&w->scfg, NULL);
+}
+DEF(pgov_sugov_init, 5, PGOV_ENOSPC)
+{
+    return snap(w),
+           pgov_sugov_init(w->xmem, pgov_sugov_size() - 1, &w->scfg, &fake_hw_ops, &g_hw, &w->sgx);
+}
+DEF(pgov_sugov_init, 6, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_init(w->xmem + 4, sizeof(w->xmem) - 8, &w->scfg, &fake_hw_ops, &g_hw,
+                                    &w->sgx);
+}
+DEF(pgov_sugov_init, 7, PGOV_E2BIG)
+{
+    w->scfg.size = 0;
+    return snap(w), SINIT(&w->scfg, &w->sgx);
+}
+DEF(pgov_sugov_init, 8, PGOV_E2BIG)
+{
+    w->scfg.size = 4;
+    return snap(w), SINIT(&w->scfg, &w->sgx);
+}
+DEF(pgov_sugov_init, 9, PGOV_E2BIG)
+{
+    w->sbig.c = w->scfg;
+    w->sbig.c.size = sizeof(w->sbig);
+    w->sbig.extra[1] = 1;
+    return snap(w), SINIT(&w->sbig.c, &w->sgx);
+}
+DEF(pgov_sugov_init, 10, PGOV_ENOTSUP)
+{
+    w->scfg.kver = PGOV_KVER(6, 17);
+    return snap(w), SINIT(&w->scfg, &w->sgx);
+}
+DEF(pgov_sugov_init, 11, PGOV_EINVAL)
+{
+    w->scfg.max_cap = 1025;
+    return snap(w), SINIT(&w->scfg, &w->sgx);
+}
+DEF(pgov_sugov_init, 12, PGOV_EINVAL)
+{
+    w->scfg.rate_limit_ns = UINT64_C(10000000001);
+    return snap(w), SINIT(&w->scfg, &w->sgx);
+}
+DEF(pgov_sugov_init, 13, PGOV_EINVAL)
+{
+    w->scfg.tick_ns = UINT64_C(1000000001); /* above 1 s */
+    return snap(w), SINIT(&w->scfg, &w->sgx);
+}
+DEF(pgov_sugov_init, 14, PGOV_EINVAL)
+{
+    w->scfg.options = 2;
+    return snap(w), SINIT(&w->scfg, &w->sgx);
+}
+DEF(pgov_sugov_init, 15, PGOV_ENOSYS)
+{
+    struct pgov_hw_ops o = fake_hw_ops;
+    o.set_freq_khz = NULL;
+    return snap(w), pgov_sugov_init(w->xmem, sizeof(w->xmem), &w->scfg, &o, &g_hw, &w->sgx);
+}
+DEF(pgov_sugov_set_util, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_sugov_set_util(NULL, 100);
+}
+DEF(pgov_sugov_set_util, 2, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_set_util((struct pgov_sugov *)(void *)w->zmem, 100);
+}
+DEF(pgov_sugov_set_clamps, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_sugov_set_clamps(NULL, 0, 512, 0, 0);
+}
+DEF(pgov_sugov_set_clamps, 2, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_set_clamps((struct pgov_sugov *)(void *)w->zmem, 0, 512, 0, 0);
+}
+DEF(pgov_sugov_set_clamps, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_set_clamps(w->sg, 1025, 1024, 0, 0);
+}
+DEF(pgov_sugov_set_clamps, 4, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_set_clamps(w->sg, 0, 1024, 0, 2);
+}
+DEF(pgov_sugov_update, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_sugov_update(NULL, 1, 0);
+}
+DEF(pgov_sugov_update, 2, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_update(w->sg, UINT64_C(1) << 40, 4);
+}
+DEF(pgov_sugov_update, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_update((struct pgov_sugov *)(void *)w->zmem, 1, 0);
+}
+DEF(pgov_sugov_timer, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_sugov_timer(NULL, 1, &w->u64);
+}
+DEF(pgov_sugov_timer, 2, PGOV_EFAULT)
+{
+    return snap(w), pgov_sugov_timer(w->sg, 1, NULL);
+}
+DEF(pgov_sugov_timer, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_timer((struct pgov_sugov *)(void *)w->zmem, 1, &w->u64);
+}
+DEF(pgov_sugov_set_limits, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_sugov_set_limits(NULL, &w->slim);
+}
+DEF(pgov_sugov_set_limits, 2, PGOV_EFAULT)
+{
+    return snap(w), pgov_sugov_set_limits(w->sg, NULL);
+}
+DEF(pgov_sugov_set_limits, 3, PGOV_E2BIG)
+{
+    w->slim.size = 0;
+    return snap(w), pgov_sugov_set_limits(w->sg, &w->slim);
+}
+DEF(pgov_sugov_set_limits, 4, PGOV_E2BIG)
+{
+    w->slim.size = 4;
+    return snap(w), pgov_sugov_set_limits(w->sg, &w->slim);
+}
+DEF(pgov_sugov_set_limits, 5, PGOV_E2BIG)
+{
+    w->slbig.l = w->slim;
+    w->slbig.l.size = sizeof(w->slbig);
+    w->slbig.extra[0] = 1;
+    return snap(w), pgov_sugov_set_limits(w->sg, &w->slbig.l);
+}
+DEF(pgov_sugov_set_limits, 6, PGOV_EINVAL)
+{
+    w->slim.reserved = 1;
+    return snap(w), pgov_sugov_set_limits(w->sg, &w->slim);
+}
+DEF(pgov_sugov_set_limits, 7, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_set_limits((struct pgov_sugov *)(void *)w->zmem, &w->slim);
+}
+DEF(pgov_sugov_get_status, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_sugov_get_status(NULL, &w->sstat);
+}
+DEF(pgov_sugov_get_status, 2, PGOV_EFAULT)
+{
+    return snap(w), pgov_sugov_get_status(w->sg, NULL);
+}
+DEF(pgov_sugov_get_status, 3, PGOV_EINVAL)
+{
+    return snap(w),
+           pgov_sugov_get_status((const struct pgov_sugov *)(const void *)w->zmem, &w->sstat);
+}
+
+static const struct row sugov_rows[] = {
+    R(pgov_sugov_next_freq, 1),
+    R(pgov_sugov_next_freq, 2),
+    R(pgov_sugov_next_freq, 3),
+    R(pgov_sugov_decide, 1),
+    R(pgov_sugov_decide, 2),
+    R(pgov_sugov_decide, 3),
+    R(pgov_sugov_decide, 4),
+    R(pgov_sugov_decide, 5),
+    R(pgov_sugov_decide, 6),
+    R(pgov_sugov_decide, 7),
+    R(pgov_sugov_decide, 8),
+    R(pgov_sugov_decide_in, 1),
+    R(pgov_sugov_decide_in, 2),
+    R(pgov_sugov_decide_in, 3),
+    R(pgov_sugov_decide_in, 4),
+    R(pgov_sugov_decide_in, 5),
+    R(pgov_sugov_params_check, 1),
+    R(pgov_sugov_params_check, 2),
+    R(pgov_sugov_params_check, 3),
+    R(pgov_sugov_params_check, 4),
+    R(pgov_sugov_params_check, 5),
+    R(pgov_sugov_size, 1),
+    R(pgov_sugov_init, 1),
+    R(pgov_sugov_init, 2),
+    R(pgov_sugov_init, 3),
+    R(pgov_sugov_init, 4),
+    R(pgov_sugov_init, 5),
+    R(pgov_sugov_init, 6),
+    R(pgov_sugov_init, 7),
+    R(pgov_sugov_init, 8),
+    R(pgov_sugov_init, 9),
+    R(pgov_sugov_init, 10),
+    R(pgov_sugov_init, 11),
+    R(pgov_sugov_init, 12),
+    R(pgov_sugov_init, 13),
+    R(pgov_sugov_init, 14),
+    R(pgov_sugov_init, 15),
+    R(pgov_sugov_set_util, 1),
+    R(pgov_sugov_set_util, 2),
+    R(pgov_sugov_set_clamps, 1),
+    R(pgov_sugov_set_clamps, 2),
+    R(pgov_sugov_set_clamps, 3),
+    R(pgov_sugov_set_clamps, 4),
+    R(pgov_sugov_update, 1),
+    R(pgov_sugov_update, 2),
+    R(pgov_sugov_update, 3),
+    R(pgov_sugov_timer, 1),
+    R(pgov_sugov_timer, 2),
+    R(pgov_sugov_timer, 3),
+    R(pgov_sugov_set_limits, 1),
+    R(pgov_sugov_set_limits, 2),
+    R(pgov_sugov_set_limits, 3),
+    R(pgov_sugov_set_limits, 4),
+    R(pgov_sugov_set_limits, 5),
+    R(pgov_sugov_set_limits, 6),
+    R(pgov_sugov_set_limits, 7),
+    R(pgov_sugov_get_status, 1),
+    R(pgov_sugov_get_status, 2),
+    R(pgov_sugov_get_status, 3),
+};
+ROW_TABLE(sugov);

@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* API contract rows of uclamp (see main.c). */
+#include "api_contract.h"
+
+/* ---- uclamp */
+DEF(pgov_uclamp_bucket_delta, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_bucket_delta(5, NULL);
+}
+DEF(pgov_uclamp_bucket_delta, 2, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_bucket_delta(4, &w->u32);
+}
+DEF(pgov_uclamp_bucket_delta, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_bucket_delta(21, &w->u32);
+}
+DEF(pgov_uclamp_bucket_id, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_bucket_id(5, 0, 0, NULL);
+}
+DEF(pgov_uclamp_bucket_id, 2, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_bucket_id(4, 0, 0, &w->u32);
+}
+DEF(pgov_uclamp_bucket_id, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_bucket_id(5, 0, 1025, &w->u32);
+}
+DEF(pgov_uclamp_bucket_id, 4, PGOV_ENOTSUP)
+{
+    return snap(w), pgov_uclamp_bucket_id(5, PGOV_KVER(5, 2), 0, &w->u32);
+}
+DEF(pgov_uclamp_rq_init, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_rq_init(NULL, 0, 5);
+}
+DEF(pgov_uclamp_rq_init, 2, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_rq_init(&w->urq, 0, 21);
+}
+DEF(pgov_uclamp_rq_init, 3, PGOV_ENOTSUP)
+{
+    return snap(w), pgov_uclamp_rq_init(&w->urq, PGOV_KVER(5, 2), 5);
+}
+DEF(pgov_uclamp_rq_init, 4, PGOV_ENOTSUP)
+{
+    return snap(w), pgov_uclamp_rq_init(&w->urq, PGOV_KVER(99, 0), 5);
+}
+DEF(pgov_uclamp_task_init, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_task_init(NULL, 0);
+}
+DEF(pgov_uclamp_task_init, 2, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_task_init(&w->ut, 8);
+}
+DEF(pgov_uclamp_task_set, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_task_set(NULL, PGOV_UCLAMP_SET_MIN, 0, 0);
+}
+DEF(pgov_uclamp_task_set, 2, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_task_set(&w->ut, 4, 0, 0);
+}
+DEF(pgov_uclamp_task_set, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_task_set(&w->ut, PGOV_UCLAMP_SET_MIN, 1025, 0);
+}
+DEF(pgov_uclamp_task_set, 4, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_task_set(&w->ut, PGOV_UCLAMP_SET_MAX, 0, -2);
+}
+DEF(pgov_uclamp_task_set, 5, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_task_set(&w->ut, 3, 800, 400);
+}
+DEF(pgov_uclamp_task_set_rt, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_task_set_rt(NULL, true);
+}
+DEF(pgov_uclamp_task_set_rt, 2, PGOV_EINVAL)
+{
+    return (w->ut.req_flags = 0x80, snap(w)), pgov_uclamp_task_set_rt(&w->ut, true);
+}
+DEF(pgov_uclamp_tg_init, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_tg_init(NULL, NULL);
+}
+DEF(pgov_uclamp_tg_init, 2, PGOV_EINVAL)
+{
+    w->utgp.eff[0] = 2000;
+    return snap(w), pgov_uclamp_tg_init(&w->utg, &w->utgp);
+}
+DEF(pgov_uclamp_tg_update, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_tg_update(NULL, NULL, 0, 1024);
+}
+DEF(pgov_uclamp_tg_update, 2, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_tg_update(&w->utg, &w->utgp, 1025, 1024);
+}
+DEF(pgov_uclamp_tg_update, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_tg_update(&w->utg, NULL, 0, 1025);
+}
+DEF(pgov_uclamp_tg_update, 4, PGOV_EINVAL)
+{
+    return (w->utgp.eff[1] = 2000, snap(w)), pgov_uclamp_tg_update(&w->utg, &w->utgp, 0, 1024);
+}
+DEF(pgov_uclamp_eff_get, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_eff_get(NULL, 0, NULL, w->eff);
+}
+DEF(pgov_uclamp_eff_get, 2, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_eff_get(&w->ut, 0, NULL, NULL);
+}
+DEF(pgov_uclamp_eff_get, 3, PGOV_EINVAL)
+{
+    w->ulim.flags = 0x80;
+    return snap(w), pgov_uclamp_eff_get(&w->ut, 0, &w->ulim, w->eff);
+}
+DEF(pgov_uclamp_eff_get, 4, PGOV_EINVAL)
+{
+    w->ulim.flags = PGOV_UCLAMP_LIM_SYS;
+    w->ulim.sys_min = 900;
+    w->ulim.sys_max = 100;
+    return snap(w), pgov_uclamp_eff_get(&w->ut, 0, &w->ulim, w->eff);
+}
+DEF(pgov_uclamp_eff_get, 5, PGOV_ENOTSUP)
+{
+    return snap(w), pgov_uclamp_eff_get(&w->ut, PGOV_KVER(5, 2), NULL, w->eff);
+}
+DEF(pgov_uclamp_eff_get, 6, PGOV_EINVAL)
+{
+    w->ut.req[0] = 2000;
+    return snap(w), pgov_uclamp_eff_get(&w->ut, 0, NULL, w->eff);
+}
+DEF(pgov_uclamp_rq_inc, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_rq_inc(NULL, &w->ut, NULL);
+}
+DEF(pgov_uclamp_rq_inc, 2, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_rq_inc(&w->urq, NULL, NULL);
+}
+DEF(pgov_uclamp_rq_inc, 3, PGOV_EINVAL)
+{
+    w->ulim.flags = PGOV_UCLAMP_LIM_TG;
+    w->ulim.tg_min = 2000;
+    w->ulim.tg_max = 1024;
+    return snap(w), pgov_uclamp_rq_inc(&w->urq, &w->ut, &w->ulim);
+}
+DEF(pgov_uclamp_rq_inc, 4, PGOV_EINVAL)
+{
+    w->ut.req[1] = 2000;
+    return snap(w), pgov_uclamp_rq_inc(&w->urq, &w->ut, NULL);
+}
+DEF(pgov_uclamp_rq_inc, 5, PGOV_EINVAL)
+{
+    w->urq.nbuckets = 30;
+    return snap(w), pgov_uclamp_rq_inc(&w->urq, &w->ut, NULL);
+}
+DEF(pgov_uclamp_rq_dec, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_rq_dec(NULL, &w->uta);
+}
+DEF(pgov_uclamp_rq_dec, 2, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_rq_dec(&w->urq, NULL);
+}
+DEF(pgov_uclamp_rq_dec, 3, PGOV_EINVAL)
+{
+    w->uta.bucket[0] = 25;
+    return snap(w), pgov_uclamp_rq_dec(&w->urq, &w->uta);
+}
+DEF(pgov_uclamp_rq_dec, 4, PGOV_EINVAL)
+{
+    return (w->uta.value[1] = 2000, snap(w)), pgov_uclamp_rq_dec(&w->urq, &w->uta);
+}
+DEF(pgov_uclamp_rq_update_active, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_rq_update_active(NULL, &w->uta, NULL);
+}
+DEF(pgov_uclamp_rq_update_active, 2, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_rq_update_active(&w->urq, NULL, NULL);
+}
+DEF(pgov_uclamp_rq_update_active, 3, PGOV_EINVAL)
+{
+    w->ulim.flags = 0x80;
+    return snap(w), pgov_uclamp_rq_update_active(&w->urq, &w->uta, &w->ulim);
+}
+DEF(pgov_uclamp_rq_update_active, 4, PGOV_EINVAL)
+{
+    return (w->uta.req[0] = 2000, snap(w)), pgov_uclamp_rq_update_active(&w->urq, &w->uta, NULL);
+}
+DEF(pgov_uclamp_rq_bucket, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_rq_bucket(NULL, 0, 0, &w->u32, &w->u32b);
+}
+DEF(pgov_uclamp_rq_bucket, 2, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_rq_bucket(&w->urq, 2, 0, &w->u32, &w->u32b);
+}
+DEF(pgov_uclamp_rq_bucket, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_uclamp_rq_bucket(&w->urq, 0, 6, &w->u32, &w->u32b);
+}
+DEF(pgov_uclamp_rq_bucket, 4, PGOV_EINVAL)
+{
+    return (w->urq.nbuckets = 30, snap(w)), pgov_uclamp_rq_bucket(&w->urq, 0, 0, &w->u32, &w->u32b);
+}
+DEF(pgov_uclamp_rq_util_with, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_rq_util_with(NULL, 0, 100, NULL, NULL, &w->u32);
+}
+DEF(pgov_uclamp_rq_util_with, 2, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_rq_util_with(&w->urq, 0, 100, NULL, NULL, NULL);
+}
+DEF(pgov_uclamp_rq_util_with, 3, PGOV_ENOTSUP)
+{
+    return snap(w), pgov_uclamp_rq_util_with(&w->urq, PGOV_KVER(5, 2), 100, NULL, NULL, &w->u32);
+}
+DEF(pgov_uclamp_rq_util_with, 4, PGOV_EINVAL)
+{
+    w->ulim.flags = 0x80;
+    return snap(w), pgov_uclamp_rq_util_with(&w->urq, 0, 100, &w->ut, &w->ulim, &w->u32);
+}
+DEF(pgov_uclamp_rq_util_with, 5, PGOV_EINVAL)
+{
+    return (w->urq.nbuckets = 30, snap(w)),
+           pgov_uclamp_rq_util_with(&w->urq, 0, 100, NULL, NULL, &w->u32);
+}
+DEF(pgov_uclamp_effective_perf, 1, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_effective_perf(NULL, 100, 0, 1024, &w->u32, NULL, NULL);
+}
+DEF(pgov_uclamp_effective_perf, 2, PGOV_EFAULT)
+{
+    return snap(w), pgov_uclamp_effective_perf(&w->urq, 100, 0, 1024, NULL, NULL, NULL);
+}
+
+static const struct row uclamp_rows[] = {
+    R(pgov_uclamp_bucket_delta, 1),
+    R(pgov_uclamp_bucket_delta, 2),
+    R(pgov_uclamp_bucket_delta, 3),
+    R(pgov_uclamp_bucket_id, 1),
+    R(pgov_uclamp_bucket_id, 2),
+    R(pgov_uclamp_bucket_id, 3),
+    R(pgov_uclamp_bucket_id, 4),
+    R(pgov_uclamp_rq_init, 1),
+    R(pgov_uclamp_rq_init, 2),
+    R(pgov_uclamp_rq_init, 3),
+    R(pgov_uclamp_rq_init, 4),
+    R(pgov_uclamp_task_init, 1),
+    R(pgov_uclamp_task_init, 2),
+    R(pgov_uclamp_task_set, 1),
+    R(pgov_uclamp_task_set, 2),
+    R(pgov_uclamp_task_set, 3),
+    R(pgov_uclamp_task_set, 4),
+    R(pgov_uclamp_task_set, 5),
+    R(pgov_uclamp_task_set_rt, 1),
+    R(pgov_uclamp_task_set_rt, 2),
+    R(pgov_uclamp_tg_init, 1),
+    R(pgov_uclamp_tg_init, 2),
+    R(pgov_uclamp_tg_update, 1),
+    R(pgov_uclamp_tg_update, 2),
+    R(pgov_uclamp_tg_update, 3),
+    R(pgov_uclamp_tg_update, 4),
+    R(pgov_uclamp_eff_get, 1),
+    R(pgov_uclamp_eff_get, 2),
+    R(pgov_uclamp_eff_get, 3),
+    R(pgov_uclamp_eff_get, 4),
+    R(pgov_uclamp_eff_get, 5),
+    R(pgov_uclamp_eff_get, 6),
+    R(pgov_uclamp_rq_inc, 1),
+    R(pgov_uclamp_rq_inc, 2),
+    R(pgov_uclamp_rq_inc, 3),
+    R(pgov_uclamp_rq_inc, 4),
+    R(pgov_uclamp_rq_inc, 5),
+    R(pgov_uclamp_rq_dec, 1),
+    R(pgov_uclamp_rq_dec, 2),
+    R(pgov_uclamp_rq_dec, 3),
+    R(pgov_uclamp_rq_dec, 4),
+    R(pgov_uclamp_rq_update_active, 1),
+    R(pgov_uclamp_rq_update_active, 2),
+    R(pgov_uclamp_rq_update_active, 3),
+    R(pgov_uclamp_rq_update_active, 4),
+    R(pgov_uclamp_rq_bucket, 1),
+    R(pgov_uclamp_rq_bucket, 2),
+    R(pgov_uclamp_rq_bucket, 3),
+    R(pgov_uclamp_rq_bucket, 4),
+    R(pgov_uclamp_rq_util_with, 1),
+    R(pgov_uclamp_rq_util_with, 2),
+    R(pgov_uclamp_rq_util_with, 3),
+    R(pgov_uclamp_rq_util_with, 4),
+    R(pgov_uclamp_rq_util_with, 5),
+    R(pgov_uclamp_effective_perf, 1),
+    R(pgov_uclamp_effective_perf, 2),
+};
+ROW_TABLE(uclamp);
