@@ -4,10 +4,10 @@
  * pgov_kver_exactness(). A release not covered by a row is unsupported.
  * Keep in step with the Profiles sections of docs/<module>.md.
  */
-#include <stddef.h>
-
 #include "pgov/err.h"
 #include "pgov/kver.h"
+
+#include "internal/deps.h"
 
 #define K(a, b) PGOV_KVER(a, b)
 #define EX PGOV_KVER_EXACT
@@ -20,8 +20,8 @@ struct span {
 };
 
 static const struct span spans[] = {
-    /* PELT core: unchanged v5.7 .. v6.18 (spec 1.12); 4.15..5.6 had no
-     * runnable_sum; 6.19 not read. */
+    /* PELT core: unchanged v5.7 .. v6.18 (docs/spec/sched.md 1.12);
+     * 4.15..5.6 had no runnable_sum; 6.19 not read. */
     {PGOV_MOD_PELT, K(4, 15), K(5, 6), AP},
     {PGOV_MOD_PELT, K(5, 7), K(6, 18), EX},
     {PGOV_MOD_PELT, K(6, 19), K(6, 19), AP},

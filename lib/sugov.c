@@ -121,9 +121,10 @@ void pgov_sugov_input_plain(struct pgov_sugov_input *in, uint32_t flags, uint32_
     in->reserved = 0;
 }
 
-void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
-                   struct pgov_sugov_state *out, uint64_t now_ns,
-                   const struct pgov_sugov_input *in, struct pgov_sugov_result *res)
+void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm,
+                                 const struct pgov_sugov_state *st, struct pgov_sugov_state *out,
+                                 uint64_t now_ns, const struct pgov_sugov_input *in,
+                                 struct pgov_sugov_result *res)
 {
     uint32_t flags = in->flags;
     struct pgov_sugov_result r;
@@ -265,7 +266,8 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
         st->iowait_boost > CAP_SCALE)
         return PGOV_EINVAL;
     /* Field by field (no memcpy on small cores); cur 0: the last commit. */
-    pgov_sugov_input_plain(&v, in->flags, in->util, in->held, in->cur_khz ? in->cur_khz : st->next_freq);
+    pgov_sugov_input_plain(&v, in->flags, in->util, in->held,
+                           in->cur_khz ? in->cur_khz : st->next_freq);
     v.uclamp_min = in->uclamp_min;
     v.uclamp_max = in->uclamp_max;
     v.bw_min = in->bw_min;

@@ -333,7 +333,8 @@ static void test_kver_exactness(void **st)
             }
     }
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER(6, 1)), PGOV_KVER_EXACT);
-    assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER(6, 12)), PGOV_KVER_APPROXIMATE);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER(6, 12)),
+                     PGOV_KVER_APPROXIMATE);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER_6_18), PGOV_KVER_EXACT);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_DBS, PGOV_KVER(5, 10)), PGOV_KVER_APPROXIMATE);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_PSTATE_LOAD, PGOV_KVER(5, 1)),

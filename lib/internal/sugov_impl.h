@@ -8,9 +8,10 @@
 /* One decision on validated inputs: reads @st, writes the new state to
  * @out (may be @st) and the outputs to @res. `in->cur_khz` is policy->cur,
  * the non-invariant reference (never 0 here). Cannot fail. */
-void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm, const struct pgov_sugov_state *st,
-                   struct pgov_sugov_state *out, uint64_t now_ns,
-                   const struct pgov_sugov_input *in, struct pgov_sugov_result *res);
+void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm,
+                                 const struct pgov_sugov_state *st, struct pgov_sugov_state *out,
+                                 uint64_t now_ns, const struct pgov_sugov_input *in,
+                                 struct pgov_sugov_result *res);
 
 /* The input pgov_sugov_decide() means: unclamped, no floor, not capped. */
 void pgov_sugov_input_plain(struct pgov_sugov_input *in, uint32_t flags, uint32_t util,
