@@ -30,10 +30,10 @@ static const struct span spans[] = {
     {PGOV_MOD_PELT_FLOORS, K(5, 13), K(5, 15), AP},
     {PGOV_MOD_PELT_FLOORS, K(5, 16), K(6, 18), EX},
     {PGOV_MOD_PELT_FLOORS, K(6, 19), K(6, 19), AP},
-    /* util_est (docs/signals.md "Profiles"). */
-    {PGOV_MOD_UTIL_EST, K(4, 17), K(5, 11), EX},
-    {PGOV_MOD_UTIL_EST, K(5, 12), K(6, 8), AP},
-    {PGOV_MOD_UTIL_EST, K(6, 9), K(6, 9), EX},
+    /* util_est (docs/signals.md "Profiles"): 5.13..6.7 checked against
+     * Linux 6.1 itself (tests/oracle); mainline boundaries from the commits'
+     * merge windows. */
+    {PGOV_MOD_UTIL_EST, K(4, 17), K(6, 9), EX},
     {PGOV_MOD_UTIL_EST, K(6, 10), K(6, 17), AP},
     {PGOV_MOD_UTIL_EST, K(6, 18), K(6, 18), EX},
     {PGOV_MOD_UTIL_EST, K(6, 19), K(6, 19), AP},

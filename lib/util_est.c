@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * util_est: per-task EWMA of util_avg at sleep time and the per-CPU sum
- * (docs/spec/sched.md section 2), in the v6.18, v6.9, v5.7 and v4.17 forms.
+ * (docs/spec/sched.md section 2), in the v6.18, v6.9, v5.13, v5.7 and v4.17 forms.
  *
  * The rq's `mode` word holds a tag, the profile and the option flags, so a
  * zeroed or corrupted rq is recognised, and the current profile without
@@ -14,7 +14,9 @@
 #include "internal/compiler.h"
 #include "internal/sized.h"
 
-enum { PROF_V6_18 = 0, PROF_V6_9 = 1, PROF_V5_7 = 2, PROF_V4_17 = 3 };
+/* Numbers are stored in rq->mode; v5.13 came last, so it is 4. */
+enum { PROF_V6_18 = 0, PROF_V6_9 = 1, PROF_V5_7 = 2, PROF_V4_17 = 3, PROF_V5_13 = 4 };
+#define PROF_LAST PROF_V5_13
 
 #define MODE_TAG 0x55450000u
 #define MODE_TAG_MASK 0xffff0000u
@@ -25,13 +27,13 @@ enum { PROF_V6_18 = 0, PROF_V6_9 = 1, PROF_V5_7 = 2, PROF_V4_17 = 3 };
 #define KNOWN_FLAGS ((uint32_t)PGOV_UTIL_EST_EVERY_DEQUEUE)
 #define EWMA_MASK (~(uint32_t)PGOV_UTIL_EST_UNCHANGED)
 
-static const uint32_t prof_kver[4] = {PGOV_KVER_6_18, PGOV_KVER_6_9, PGOV_KVER_5_7,
-                                      PGOV_KVER_4_17};
+static const uint32_t prof_kver[5] = {PGOV_KVER_6_18, PGOV_KVER_6_9, PGOV_KVER_5_7,
+                                      PGOV_KVER_4_17, PGOV_KVER_5_13};
 
 /* Decode a mode word: the profile, or -1 when the word is not ours. */
 static int mode_prof(uint32_t mode)
 {
-    if ((mode & MODE_TAG_MASK) != MODE_TAG || MODE_PROF(mode) > PROF_V4_17 ||
+    if ((mode & MODE_TAG_MASK) != MODE_TAG || MODE_PROF(mode) > PROF_LAST ||
         (MODE_FLAGS(mode) & ~KNOWN_FLAGS) != 0)
         return -1;
     return (int)MODE_PROF(mode);
@@ -58,10 +60,15 @@ int pgov_util_est_init(struct pgov_util_est_rq *rq, const struct pgov_util_est_c
     kver = pgov_kver_resolve(c.kver);
     if (kver < PGOV_KVER_4_17) /* also 0: not a valid version */
         return PGOV_ENOTSUP;
+    /* Mainline boundaries (docs/signals.md "util_est profiles"): the single
+     * field arrived in v6.8 (11137d384996), bit 31 and the enqueued margin
+     * in v5.13 (68d7a190682a, b89997aa88f0), FASTUP in v5.5. */
     if (kver >= PGOV_KVER_6_18)
         prof = PROF_V6_18;
-    else if (kver >= PGOV_KVER_6_9)
+    else if (kver >= PGOV_KVER_6_8)
         prof = PROF_V6_9;
+    else if (kver >= PGOV_KVER_5_13)
+        prof = PROF_V5_13;
     else if (kver >= PGOV_KVER_5_5)
         prof = PROF_V5_7;
     else
@@ -86,6 +93,10 @@ static inline uint32_t contrib(uint32_t mode, const struct pgov_util_est_task *t
     uint32_t v;
     if (MODE_PROF(mode) <= PROF_V6_9)
         return t->enqueued & EWMA_MASK;
+    if (MODE_PROF(mode) == PROF_V5_13) { /* flag in bit 31, kept out of the sum */
+        v = t->enqueued & EWMA_MASK;
+        return t->ewma > v ? t->ewma : v;
+    }
     v = t->ewma > t->enqueued ? t->ewma : t->enqueued;
     /* Before d519329f72 there was no flag bit to fold in. */
     if (MODE_PROF(mode) == PROF_V4_17 && (mode & PGOV_UTIL_EST_EVERY_DEQUEUE))
@@ -200,6 +211,38 @@ static int update_old(uint32_t mode, struct pgov_util_est_task *task, uint32_t u
     return 1;
 }
 
+/*
+ * v5.13 .. v6.7 {enqueued, ewma} update: the v5.7 rules with the flag in
+ * bit 31 (set only when storing, never part of the arithmetic) and the
+ * b89997aa88f0 margin rule: a sample within 1% of the EWMA is still stored
+ * in `enqueued` when `enqueued` itself moved by 1% or more.
+ */
+static int update_v513(uint32_t mode, struct pgov_util_est_task *task, uint32_t util,
+                       uint64_t cpu_cap)
+{
+    uint32_t last = task->enqueued, ewma = task->ewma, diff;
+    if ((last & PGOV_UTIL_EST_UNCHANGED) && !(mode & PGOV_UTIL_EST_EVERY_DEQUEUE))
+        return 0;
+    last &= EWMA_MASK; /* only set here with PGOV_UTIL_EST_EVERY_DEQUEUE */
+    if (ewma < util) { /* UTIL_EST_FASTUP */
+        task->ewma = util;
+        task->enqueued = util | PGOV_UTIL_EST_UNCHANGED;
+        return 1;
+    }
+    diff = util - ewma; /* u32, negative wraps as in update_old() */
+    if (diff + (PGOV_UTIL_EST_MARGIN - 1) < 2 * PGOV_UTIL_EST_MARGIN - 1) {
+        if ((last - util) + (PGOV_UTIL_EST_MARGIN - 1) < 2 * PGOV_UTIL_EST_MARGIN - 1)
+            return 0; /* both within 1%: nothing stored, the flag stays clear */
+        task->enqueued = util | PGOV_UTIL_EST_UNCHANGED;
+        return 1;
+    }
+    if (util > cpu_cap)
+        return 0;
+    task->ewma = ((ewma << PGOV_UTIL_EST_WEIGHT_SHIFT) + diff) >> PGOV_UTIL_EST_WEIGHT_SHIFT;
+    task->enqueued = util | PGOV_UTIL_EST_UNCHANGED;
+    return 1;
+}
+
 static PGOV_COLD int update_slow(const struct pgov_util_est_rq *rq,
                                struct pgov_util_est_task *task, uint32_t sleep, uint64_t util,
                                uint64_t runnable, uint64_t cpu_cap)
@@ -213,6 +256,8 @@ static PGOV_COLD int update_slow(const struct pgov_util_est_rq *rq,
         return 0;
     if (MODE_PROF(rq->mode) <= PROF_V6_9)
         return update_v6(rq->mode, task, (uint32_t)util, runnable, cpu_cap);
+    if (MODE_PROF(rq->mode) == PROF_V5_13)
+        return update_v513(rq->mode, task, (uint32_t)util, cpu_cap);
     return update_old(rq->mode, task, (uint32_t)util, cpu_cap);
 }
 
@@ -249,7 +294,7 @@ int pgov_util_est_util_changed(const struct pgov_util_est_rq *rq, struct pgov_ut
     int rc = check(rq, task);
     if (rc)
         return rc;
-    if (MODE_PROF(rq->mode) <= PROF_V6_9)
+    if (MODE_PROF(rq->mode) <= PROF_V6_9 || MODE_PROF(rq->mode) == PROF_V5_13)
         task->enqueued &= EWMA_MASK;
     else if (!(MODE_PROF(rq->mode) == PROF_V4_17 && (rq->mode & PGOV_UTIL_EST_EVERY_DEQUEUE)))
         task->enqueued &= ~(uint32_t)PGOV_UTIL_EST_UNCHANGED_OLD;

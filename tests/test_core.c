@@ -327,11 +327,13 @@ static void test_kver_exactness(void **st)
                 int e = pgov_kver_exactness(mods[i], k);
                 assert_true(e >= PGOV_KVER_UNSUPPORTED && e <= PGOV_KVER_EXACT);
                 if (accepts(mods[i], k) != (e != PGOV_KVER_UNSUPPORTED))
-                    fail_msg("module %u kver %u.%u: accepts %d, exactness %d", mods[i], major,
-                             minor, accepts(mods[i], k), e);
+                    fail_msg("module %u kver %u.%u: accepts %d, exactness %d",
+                             (unsigned)mods[i], (unsigned)major, (unsigned)minor,
+                             accepts(mods[i], k), e);
             }
     }
-    assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER(6, 1)),
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER(6, 1)), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER(6, 12)),
                      PGOV_KVER_APPROXIMATE);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER_6_18), PGOV_KVER_EXACT);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_DBS, PGOV_KVER(5, 10)), PGOV_KVER_APPROXIMATE);

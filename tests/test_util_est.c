@@ -39,9 +39,13 @@ static void test_profiles(void **st)
         {PGOV_KVER(6, 17), PGOV_KVER_6_9},
         {PGOV_KVER_6_12, PGOV_KVER_6_9},
         {PGOV_KVER_6_9, PGOV_KVER_6_9},
-        {PGOV_KVER_6_8, PGOV_KVER_5_7},
-        {PGOV_KVER_5_13, PGOV_KVER_5_7},
-        {PGOV_KVER_5_12, PGOV_KVER_5_7},
+        {PGOV_KVER_6_8, PGOV_KVER_6_9}, /* single field from the v6.8 merge window */
+        {PGOV_KVER(6, 7), PGOV_KVER_5_13},
+        {PGOV_KVER(6, 6), PGOV_KVER_5_13},
+        {PGOV_KVER_6_1, PGOV_KVER_5_13},
+        {PGOV_KVER(5, 15), PGOV_KVER_5_13},
+        {PGOV_KVER_5_13, PGOV_KVER_5_13},
+        {PGOV_KVER_5_12, PGOV_KVER_5_7}, /* mainline 5.12.0: bit 0, no enqueued margin */
         {PGOV_KVER(5, 11), PGOV_KVER_5_7},
         {PGOV_KVER_5_5, PGOV_KVER_5_7},
         {PGOV_KVER(5, 4), PGOV_KVER_4_17},
@@ -159,7 +163,7 @@ static void test_errors_leave_state(void **st)
     assert_int_equal(pgov_util_est_cpu_util(NULL, 1, 1, &v), PGOV_EFAULT);
     /* An rq that init never saw: every call refuses it. */
     struct pgov_util_est_rq bad = {500, 0x12345678};
-    const uint32_t bad_modes[] = {0, 0x12345678, 0x55450400, 0x55450002, 0x55450100 | 0x80};
+    const uint32_t bad_modes[] = {0, 0x12345678, 0x55450500, 0x55450002, 0x55450100 | 0x80};
     for (size_t i = 0; i < 5; i++) {
         bad.mode = bad_modes[i];
         struct pgov_util_est_rq b0 = bad;
@@ -281,6 +285,94 @@ static void test_old_rules(void **st)
     rq.enqueued = 1000;
     pgov_util_est_dequeue(&rq, &t, 0);
     assert_int_equal(rq.enqueued, 599);
+}
+
+/* Three rows Linux 6.1.192 computed (tests/oracle capture, docs/oracle.md). */
+static void test_v513_linux_rows(void **st)
+{
+    (void)st;
+    struct pgov_util_est_rq rq;
+    struct pgov_util_est_task t = {0x8000015cu, 0x1b1};
+    init(&rq, PGOV_KVER_6_1, 0);
+    /* enqueue, sum 0: the flag stays out of the sum -> 0x1b1. */
+    assert_int_equal(pgov_util_est_enqueue(&rq, &t), 0);
+    assert_int_equal(rq.enqueued, 0x1b1);
+    /* PELT recomputed: bit 31 cleared -> 0x15c/0x1b1. */
+    assert_int_equal(pgov_util_est_util_changed(&rq, &t), 0);
+    assert_int_equal(t.enqueued, 0x15c);
+    assert_int_equal(t.ewma, 0x1b1);
+    /* Sleep, util 527 above the EWMA: FASTUP, stored with bit 31. */
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 527, 529, 1024), 1);
+    assert_int_equal(t.enqueued, 0x8000020fu);
+    assert_int_equal(t.ewma, 0x20f);
+}
+
+/* v5.13 .. v6.7 rules on hand-computed values, and where they differ from v5.7. */
+static void test_v513_rules(void **st)
+{
+    (void)st;
+    struct pgov_util_est_rq rq, rq57;
+    struct pgov_util_est_task t = {0, 0}, t57 = {0, 0};
+    uint32_t c;
+    uint64_t v;
+    init(&rq, PGOV_KVER_5_13, 0);
+    init(&rq57, PGOV_KVER_5_7, 0);
+    /* A fresh task contributes 0 (v5.7: 1, the flag bit leaked). */
+    pgov_util_est_task_contrib(&rq, &t, &c);
+    assert_int_equal(c, 0);
+    pgov_util_est_task_util_est(&rq, &t, 0, &v);
+    assert_int_equal(v, 0);
+    /* Stored sample is util itself, flag in bit 31. */
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 400, 400, 1024), 1);
+    assert_int_equal(t.enqueued, 400u | PGOV_UTIL_EST_UNCHANGED);
+    assert_int_equal(t.ewma, 400);
+    /* Flag set: no new sample. */
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 100, 100, 1024), 0);
+    pgov_util_est_task_contrib(&rq, &t, &c);
+    assert_int_equal(c, 400);
+    pgov_util_est_util_changed(&rq, &t);
+    assert_int_equal(t.enqueued, 400);
+    /* EWMA down: (3 * 400 + 100) / 4 = 325, enqueued = 100 | flag. */
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 100, 100, 1024), 1);
+    assert_int_equal(t.ewma, 325);
+    assert_int_equal(t.enqueued, 100u | PGOV_UTIL_EST_UNCHANGED);
+    /* Within 1% of the EWMA but enqueued moved by 216: enqueued stored,
+     * EWMA kept (v5.7 returns without storing). */
+    pgov_util_est_util_changed(&rq, &t);
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 316, 316, 1024), 1);
+    assert_int_equal(t.ewma, 325);
+    assert_int_equal(t.enqueued, 316u | PGOV_UTIL_EST_UNCHANGED);
+    t57 = (struct pgov_util_est_task){100, 325};
+    assert_int_equal(pgov_util_est_update(&rq57, &t57, 1, 316, 316, 1024), 0);
+    /* Within 1% of both: nothing stored, flag stays clear. */
+    pgov_util_est_util_changed(&rq, &t);
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 320, 320, 1024), 0);
+    assert_int_equal(t.enqueued, 316);
+    /* Margin boundaries: 10 below the EWMA is outside, 9 inside; enqueued
+     * 9 away is inside. */
+    t = (struct pgov_util_est_task){300, 325};
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 316, 316, 1024), 1); /* 16 from enqueued */
+    assert_int_equal(t.enqueued, 316u | PGOV_UTIL_EST_UNCHANGED);
+    t = (struct pgov_util_est_task){307, 325};
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 316, 316, 1024), 0); /* 9 from both */
+    t = (struct pgov_util_est_task){306, 325};
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 316, 316, 1024), 1); /* 10 from enqueued */
+    t = (struct pgov_util_est_task){315, 325};
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 315, 315, 1024), 1); /* 10 from the EWMA */
+    assert_int_equal(t.ewma, (325 * 3 + 315) / 4);
+    /* Capacity check: util above the CPU's capacity, nothing stored. */
+    t = (struct pgov_util_est_task){500, 600};
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 300, 300, 299), 0);
+    assert_int_equal(t.enqueued, 500);
+    /* No runnable check before v6.8: a task that waited still moves the EWMA. */
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 300, 900, 1024), 1);
+    assert_int_equal(t.ewma, (600 * 3 + 300) / 4);
+    /* The sum adds and removes the contribution without the flag. */
+    rq.enqueued = 0;
+    pgov_util_est_enqueue(&rq, &t);
+    assert_int_equal(rq.enqueued, 525);
+    pgov_util_est_dequeue(&rq, &t, 0);
+    assert_int_equal(rq.enqueued, 0);
 }
 
 /*
@@ -420,6 +512,8 @@ int main(void)
         cmocka_unit_test(test_update_util_range),
         cmocka_unit_test(test_v618_rules),
         cmocka_unit_test(test_old_rules),
+        cmocka_unit_test(test_v513_linux_rows),
+        cmocka_unit_test(test_v513_rules),
         cmocka_unit_test(test_d519329f72),
         cmocka_unit_test(test_v618_random_model),
     };

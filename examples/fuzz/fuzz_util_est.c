@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * util_est fuzz harness: bytes -> a profile (v6.18, v6.9, v5.7, v4.17, each
+ * util_est fuzz harness: bytes -> a profile (v6.18, v6.9, v5.13, v5.7, v4.17, each
  * with or without PGOV_UTIL_EST_EVERY_DEQUEUE) and a sequence of enqueue /
  * dequeue+update / PELT-update events for up to 4 tasks on one CPU, in the
  * kernel's order (a task is updated only after it left the runqueue).
@@ -34,8 +34,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const uint32_t kvers[4] = {PGOV_KVER_6_18, PGOV_KVER_6_9, PGOV_KVER_5_7,
-                                      PGOV_KVER_4_17};
+    static const uint32_t kvers[8] = {PGOV_KVER_6_18, PGOV_KVER_6_9,  PGOV_KVER_5_7,
+                                      PGOV_KVER_4_17, PGOV_KVER_5_13, PGOV_KVER_6_1,
+                                      PGOV_KVER_6_8,  PGOV_KVER_5_12};
     struct pgov_util_est_cfg cfg = {sizeof(cfg), 0, 0, 0};
     struct pgov_util_est_rq rq, rq0;
     struct pgov_util_est_task t[NT], t0;
@@ -45,10 +46,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (size < 1)
         return 0;
-    cfg.kver = kvers[data[0] & 3];
+    cfg.kver = kvers[(data[0] & 3) | ((data[0] >> 3) & 4)];
     cfg.flags = (data[0] >> 2) & 1 ? PGOV_UTIL_EST_EVERY_DEQUEUE : 0;
     CHECK(pgov_util_est_init(&rq, &cfg) == PGOV_OK);
-    int v6 = cfg.kver >= PGOV_KVER_6_9, every = cfg.flags != 0;
+    int v6 = cfg.kver >= PGOV_KVER_6_8, every = cfg.flags != 0;
+    /* UTIL_AVG_UNCHANGED: bit 31 from v5.13, bit 0 before. */
+    uint32_t flag = cfg.kver >= PGOV_KVER_5_13 ? PGOV_UTIL_EST_UNCHANGED
+                                               : PGOV_UTIL_EST_UNCHANGED_OLD;
     int plain_model = cfg.kver == PGOV_KVER_6_18 && !every;
     memset(t, 0, sizeof(t));
     i = 1;
@@ -76,7 +80,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             t0 = t[k];
             int r = pgov_util_est_update(&rq, &t[k], sleep, util, runnable, cap);
             CHECK(r == 0 || r == 1);
-            uint32_t flag = v6 ? PGOV_UTIL_EST_UNCHANGED : PGOV_UTIL_EST_UNCHANGED_OLD;
             int old_v417_every = !v6 && every && cfg.kver == PGOV_KVER_4_17;
             if (!sleep || ((t0.enqueued & flag) && !every))
                 CHECK(r == 0 && memcmp(&t0, &t[k], sizeof(t0)) == 0);

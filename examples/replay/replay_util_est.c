@@ -86,7 +86,11 @@ static int ue_row(void *state, struct replay_row *r)
     } else {
         replay_set_u64(r, "task_enqueued", task->enqueued);
         replay_set_u64(r, "task_ewma", task->ewma);
-        replay_set_u64(r, "task_flag", (task->enqueued & PGOV_UTIL_EST_UNCHANGED_OLD) != 0);
+        /* The pair: flag in bit 31 from v5.13, bit 0 before. */
+        uint32_t flag = pgov_util_est_profile(&st->rq) >= PGOV_KVER_5_13
+                            ? PGOV_UTIL_EST_UNCHANGED
+                            : PGOV_UTIL_EST_UNCHANGED_OLD;
+        replay_set_u64(r, "task_flag", (task->enqueued & flag) != 0);
     }
     uint32_t c;
     if (pgov_util_est_task_contrib(&st->rq, task, &c) ||

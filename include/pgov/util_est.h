@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
  * @file util_est.h
- * @brief util_est (utilization estimation), bit-exact with four kernel lines.
+ * @brief util_est (utilization estimation), bit-exact with five kernel lines.
  *
  * A task's PELT `util_avg` decays while it sleeps; util_est remembers how big
  * the task was when it last went to sleep (an EWMA with weight 1/4), and the
@@ -14,19 +14,26 @@
  * | kver given | behaves as | what it is |
  * |---|---|---|
  * | 0 (LATEST), 6.18 .. newest | v6.18 | single u32 with flag bit 31, reset on increase, 1% margin, runnable check, no capacity check |
- * | 6.9 .. 6.17 | v6.9 | as v6.18 plus the capacity check |
- * | 5.5 .. 6.8 | v5.7 | `{enqueued, ewma}`, flag bit 0, FASTUP, margin, capacity check |
+ * | 6.8 .. 6.17 | v6.9 | as v6.18 plus the capacity check |
+ * | 5.13 .. 6.7 | v5.13 | `{enqueued, ewma}`, flag bit 31 of `enqueued`, FASTUP, margin on both fields, capacity check |
+ * | 5.5 .. 5.12 | v5.7 | `{enqueued, ewma}`, flag bit 0, FASTUP, margin, capacity check |
  * | 4.17 .. 5.4 | v4.17 | `{enqueued, ewma}`, flag bit 0, no FASTUP, rq sum zeroed when the CPU empties |
  * | below 4.17 | ::PGOV_ENOTSUP | util_est did not exist |
  *
- * Exactness: v6.18, v6.9, v5.7 and v4.17 are pinned by the golden vectors
- * (kernels v6.18.2, v6.9.0, v5.7.14, v4.17.0). v5.12 changed the margin rule
- * (a sample within the EWMA's margin still updates `enqueued`), and v5.13..v6.8
- * moved the flag to bit 31 and added the runnable check; no reference tree
- * for those releases was available, so they are mapped to v5.7 (documented
- * approximation, not claimed exact). The call order of the kernel lines
- * differs (see docs/signals.md); the library gives the operations, the
- * embedder calls them in its kernel's order.
+ * Mainline boundaries (public commit messages and merge-window pulls, see
+ * docs/signals.md): b89997aa88f0 (margin on `enqueued` too) and
+ * 68d7a190682a (flag to bit 31, contribution without it) are both in v5.13;
+ * 50181c0cff31 (runnable check), 7736ae5572eb (FASTUP removed) and
+ * 11137d384996 (single field) are all in the v6.8 merge window, so no
+ * release has the runnable check on the pair. Exactness: v6.18, v6.9, v5.7
+ * and v4.17 are pinned by the golden vectors (kernels v6.18.2, v6.9.0,
+ * v5.7.14, v4.17.0); v5.13 by Linux 6.1.192 itself (tests/oracle, and
+ * tests/vectors/linux-6.1-util_est.tsv). Stable backports are not modelled:
+ * 5.10.y (from about 5.10.44) and 5.12.y carry the v5.13 rules (pass 5.13
+ * for them); 6.6.y stable of late 2025 added the runnable check to the pair,
+ * which no profile reproduces. The call order of the kernel lines differs
+ * (see docs/signals.md); the library gives the operations, the embedder
+ * calls them in its kernel's order.
  *
  * **Option** ::PGOV_UTIL_EST_EVERY_DEQUEUE: the behaviour before commit
  * d519329f72 ("sched/fair: Update util_est only on util_avg updates", merged
@@ -62,7 +69,7 @@ extern "C" {
 #define PGOV_UTIL_EST_WEIGHT_SHIFT 2u
 /** Margin under which a change is ignored: 1% of 1024 (integer, 10). */
 #define PGOV_UTIL_EST_MARGIN 10u
-/** UTIL_AVG_UNCHANGED in the v6.9+ single field (bit 31). */
+/** UTIL_AVG_UNCHANGED in the v6.9+ single field and in the v5.13 `enqueued` (bit 31). */
 #define PGOV_UTIL_EST_UNCHANGED 0x80000000u
 /** UTIL_AVG_UNCHANGED in `enqueued` for the v4.17 and v5.7 profiles (bit 0). */
 #define PGOV_UTIL_EST_UNCHANGED_OLD 0x1u
@@ -89,9 +96,10 @@ struct pgov_util_est_cfg {
 /**
  * @brief Per-task estimate. 8 bytes, frozen layout.
  *
- * v6.9+ profiles: `enqueued` is the kernel's single `util_est` (EWMA in bits
- * 0..30, UTIL_AVG_UNCHANGED in bit 31) and `ewma` stays 0. v4.17/v5.7
- * profiles: the kernel's `{enqueued, ewma}` pair, flag in bit 0 of enqueued.
+ * v6.9/v6.18 profiles: `enqueued` is the kernel's single `util_est` (EWMA in
+ * bits 0..30, UTIL_AVG_UNCHANGED in bit 31) and `ewma` stays 0. v5.13
+ * profile: the kernel's `{enqueued, ewma}` pair, flag in bit 31 of enqueued.
+ * v4.17/v5.7 profiles: the pair, flag in bit 0 of enqueued.
  */
 struct pgov_util_est_task {
     uint32_t enqueued; /**< see above (offset 0) */
@@ -118,7 +126,8 @@ PGOV_API int pgov_util_est_init(struct pgov_util_est_rq *rq, const struct pgov_u
 /**
  * @brief The profile an rq runs, as the kernel version it reproduces.
  * @param rq  the CPU's state
- * @return PGOV_KVER_6_18, PGOV_KVER_6_9, PGOV_KVER_5_7 or PGOV_KVER_4_17;
+ * @return PGOV_KVER_6_18, PGOV_KVER_6_9, PGOV_KVER_5_13, PGOV_KVER_5_7 or
+ *         PGOV_KVER_4_17;
  *         ::PGOV_EFAULT or ::PGOV_EINVAL
  */
 PGOV_API int pgov_util_est_profile(const struct pgov_util_est_rq *rq);
@@ -159,7 +168,7 @@ PGOV_API int pgov_util_est_dequeue(struct pgov_util_est_rq *rq,
  * @param sleep     1 for a sleep dequeue (DEQUEUE_SLEEP), 0 otherwise
  * @param util      the task's util_avg, 0..::PGOV_UTIL_EST_UTIL_MAX
  * @param runnable  the task's runnable_avg (v6.x runnable check)
- * @param cpu_cap   capacity of the CPU (v5.7 / v6.9 capacity check)
+ * @param cpu_cap   capacity of the CPU (v5.7 / v5.13 / v6.9 capacity check)
  * @return 1 when a value was stored, 0 when not; ::PGOV_EFAULT, ::PGOV_EINVAL
  *         (sleep > 1, util too large, bad rq)
  */
@@ -180,7 +189,8 @@ PGOV_API int pgov_util_est_util_changed(const struct pgov_util_est_rq *rq,
 /**
  * @brief What the task adds to the CPU sum (_task_util_est).
  *
- * v6.x: the EWMA without the flag bit. v5.7/v4.17: `max(ewma, enqueued) | 1`
+ * v6.x: the EWMA without the flag bit. v5.13: `max(ewma, enqueued without
+ * bit 31)`. v5.7/v4.17: `max(ewma, enqueued) | 1`
  * (the flag bit is included, as in those kernels).
  * @param rq    the CPU's state (profile)
  * @param task  the task's estimate
