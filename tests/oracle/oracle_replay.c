@@ -6,7 +6,9 @@
  * Ends with exactly one line:
  *   oracle: pelt N/M util_est N/M schedutil N/M ondemand N/M conservative N/M exact (kernel 6.1.X)
  * Usage: oracle_replay CAPTURE [--tsv-pelt FILE N] [--tsv-util-est FILE N]
- * Exit 0 when every compared row matched, 1 on a mismatch, 2 on a bad file.
+ * Exit 0 when every compared row of a module whose 6.1 profile the library
+ * calls exact (pgov_kver_exactness) matched, 1 otherwise, 2 on a bad file;
+ * the other modules are compared and reported, not gated.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -16,7 +18,9 @@
 #include "replay_linux.h"
 #include "oracle_rec.h"
 
+#include <stdbool.h>
 #include <pgov/dbs.h>
+#include <pgov/kver.h>
 #include <pgov/freq_table.h>
 #include <pgov/pstate.h>
 #include <pgov/sugov.h>
@@ -534,15 +538,38 @@ int main(int argc, char **argv)
            " start was not captured, or after a mismatch until the kernel's state is again one a"
            " start leaves)\n",
            sugov_skipped, dbs_skipped[0], dbs_skipped[1]);
+    /* The gate is the library's own claim: a module whose 6.1 profile
+     * pgov_kver_exactness() calls exact must match every compared row; the
+     * others are measured and reported, never gated (docs/oracle.md says
+     * what differs and where the fix belongs). */
+    const struct {
+        const char *name;
+        uint32_t module;
+        const struct tally *t;
+    } gate[] = {
+        {"pelt", PGOV_MOD_PELT, &t_pelt},
+        {"util_est", PGOV_MOD_UTIL_EST, &t_ue},
+        {"schedutil", PGOV_MOD_SUGOV, &t_sugov},
+        {"ondemand", PGOV_MOD_DBS, &t_dbs[0]},
+        {"conservative", PGOV_MOD_DBS, &t_dbs[1]},
+    };
+    static const char *const claim[] = {"unsupported", "approximate", "exact"};
+    int rc = 0;
+    for (size_t i = 0; i < sizeof(gate) / sizeof(gate[0]); i++) {
+        int ex = pgov_kver_exactness(gate[i].module, PGOV_KVER(6, 1));
+        bool gated = ex == PGOV_KVER_EXACT;
+        bool ok = gate[i].t->exact == gate[i].t->compared;
+        printf("gate: %s: library claims %s for 6.1: %s\n", gate[i].name,
+               ex >= 0 && ex <= PGOV_KVER_EXACT ? claim[ex] : "?",
+               gated ? (ok ? "gated, all exact" : "gated, MISMATCH") : "reported, not gated");
+        if (gated && !ok)
+            rc = 1;
+    }
     printf("oracle: pelt %" PRIu64 "/%" PRIu64 " util_est %" PRIu64 "/%" PRIu64
            " schedutil %" PRIu64 "/%" PRIu64 " ondemand %" PRIu64 "/%" PRIu64
            " conservative %" PRIu64 "/%" PRIu64 " exact (kernel %s)\n",
            t_pelt.exact, t_pelt.compared, t_ue.exact, t_ue.compared, t_sugov.exact,
            t_sugov.compared, t_dbs[0].exact, t_dbs[0].compared, t_dbs[1].exact,
            t_dbs[1].compared, kernel);
-    return t_pelt.exact == t_pelt.compared && t_ue.exact == t_ue.compared &&
-                   t_sugov.exact == t_sugov.compared && t_dbs[0].exact == t_dbs[0].compared &&
-                   t_dbs[1].exact == t_dbs[1].compared
-               ? 0
-               : 1;
+    return rc;
 }
