@@ -6,23 +6,7 @@
  */
 #include "pgov/batch.h"
 
-#include <stddef.h>
-
-/* Field by field: a struct assignment may become a memcpy call on small
- * targets, and lib/ links against nothing but libgcc. */
-static inline void copy_avg(struct pgov_pelt_avg *dst, const struct pgov_pelt_avg *src)
-{
-    dst->last_update_time = src->last_update_time;
-    dst->load_sum = src->load_sum;
-    dst->runnable_sum = src->runnable_sum;
-    dst->util_sum = src->util_sum;
-    dst->period_contrib = src->period_contrib;
-    dst->load_avg = src->load_avg;
-    dst->runnable_avg = src->runnable_avg;
-    dst->util_avg = src->util_avg;
-    dst->halflife = src->halflife;
-    dst->reserved = src->reserved;
-}
+#include "internal/deps.h"
 
 /* Which arrays a flavour reads, and which of them must be 0/1. */
 #define IN_LOAD 1u     /* load and runnable */
@@ -102,7 +86,7 @@ int pgov_pelt_batch(struct pgov_pelt_avg *sa, uint32_t flavour, size_t n, const 
             rc = pgov_pelt_update(sa, now[i], load[i], runnable[i], running[i], 1);
         else
             rc = pgov_pelt_update(sa, now[i], running[i], running[i], running[i], 1);
-        copy_avg(&out[i], sa);
+        PGOV_COPY(&out[i], sa);
         if (recomputed)
             recomputed[i] = (uint8_t)(rc > 0);
     }
