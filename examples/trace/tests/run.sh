@@ -32,7 +32,9 @@ report)
     [ -n "$a" ] && [ "$a" = "$b" ] || fail "$ev: report $a, ftrace $b"
   done ;;
 dat)
-  "$bin" info "$dir/qemu-6.1.dat" 2>&1 | grep -q 'built without libtracecmd' && { echo "dat: no libtracecmd in this build"; exit 0; }
+  # (captured first: under pipefail the tool's exit 2 would hide grep's match)
+  info=$("$bin" info "$dir/qemu-6.1.dat" 2>&1 || true)
+  case "$info" in *'built without libtracecmd'*) echo "dat: no libtracecmd in this build"; exit 0 ;; esac
   run signals "$dir/qemu-6.1.dat" --kver 6.1 || fail "exit $?"
   want '\(trace.dat\), 2 CPUs, [0-9]+ events, ns timestamps'
   last_line_ok
