@@ -137,7 +137,8 @@ static int cmp_ent(const void *a, const void *b)
 
 static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals *s, bool tsv)
 {
-    qsort(s->ent, s->nent, sizeof(*s->ent), cmp_ent);
+    if (s->nent) /* qsort(NULL, 0, ...) is undefined: a trace with no entities */
+        qsort(s->ent, s->nent, sizeof(*s->ent), cmp_ent);
     if (tsv)
         fprintf(o, "signal\tpid\tcomm\tcpu\tseed\tsamples\tmean_abs_err\tmax_abs_err\n");
     else
