@@ -114,8 +114,8 @@ enum pgov_exactness {
  * "Exact" means the rules were read from that release (or a release with no
  * known change in between) and are pinned by vectors or tests; "approximate"
  * means the release is accepted but mapped to the nearest implemented rules
- * (docs/<module>.md lists what may differ). The tables are in
- * docs/architecture.md ("Exactness per release").
+ * (docs/\<module\>.md lists what may differ). The tables are in
+ * docs/exactness.md.
  * @param module  a ::pgov_module
  * @param kver    a kernel profile (0 = ::PGOV_KVER_LATEST)
  * @return a ::pgov_exactness; ::PGOV_KVER_UNSUPPORTED for an invalid

@@ -68,7 +68,7 @@ typedef uint32_t __attribute__((__may_alias__)) pgov_dword;
 #define PGOV_COPY1_(i) dw[i] = sw[i]
 #define PGOV_ZERO1_(i) dw[i] = 0
 
-/* Branch coverage skips the two helpers below (GCOVR_EXCL_BR_START/STOP):
+/* Branch coverage skips the two helpers below (the gcovr markers around them):
  * every call passes a compile-time size, so in an optimised build the tests
  * fold away; the -O0 coverage build keeps 64 fixed-outcome tests per call
  * site, which would count as thousands of untaken branches. Their lines
