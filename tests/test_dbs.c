@@ -633,7 +633,7 @@ static void test_cfg_size_rule(void **state)
     (void)state;
     static struct {
         struct pgov_dbs_config c;
-        unsigned char tail[8192];
+        unsigned char tail[4200]; /* past the old 4096 cap, and fits the M0's 16 KiB */
     } big;
     struct pgov_dbs *g = NULL;
 
@@ -641,9 +641,9 @@ static void test_cfg_size_rule(void **state)
     big.c = base_cfg(PGOV_DBS_ONDEMAND, PGOV_KVER_6_18);
     big.c.size = (uint32_t)sizeof(big);
     assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &big.c, &g), PGOV_OK);
-    big.tail[5000] = 1;
+    big.tail[4150] = 1;
     assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &big.c, &g), PGOV_E2BIG);
-    big.tail[5000] = 0;
+    big.tail[4150] = 0;
     big.c.size = (uint32_t)PGOV_DBS_CONFIG_SIZE_V1 - 4;
     assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &big.c, &g), PGOV_E2BIG);
 }
