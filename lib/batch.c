@@ -63,7 +63,7 @@ int pgov_pelt_batch(struct pgov_pelt_avg *sa, uint32_t flavour, size_t n, const 
 {
     unsigned in;
     size_t i;
-    int rc = pgov_pelt_divider(sa); /* EFAULT, ENOTSUP or EINVAL for a bad signal */
+    int rc = pgov_pelt_divider(sa); /* ENOTSUP or EINVAL for a bad signal */
     if (rc < 0)
         return rc;
     rc = flavour_inputs(flavour, &in);
@@ -73,7 +73,7 @@ int pgov_pelt_batch(struct pgov_pelt_avg *sa, uint32_t flavour, size_t n, const 
         return PGOV_OK;
     if (!now || !running || !out || ((in & IN_LOAD) && (!load || !runnable)) ||
         ((in & IN_WEIGHT) && !weight))
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     rc = check_inputs(flavour, in, n, load, runnable, running);
     if (rc)
         return rc;
@@ -101,13 +101,13 @@ int pgov_util_est_batch(struct pgov_util_est_rq *rq, struct pgov_util_est_task *
                         uint32_t *contrib_out)
 {
     size_t i;
-    int rc = pgov_util_est_profile(rq); /* EFAULT or EINVAL for a bad rq */
+    int rc = pgov_util_est_profile(rq); /* EINVAL for a bad rq */
     if (rc < 0)
         return rc;
     if (n == 0)
         return PGOV_OK;
     if (!tasks || !event || !sleep || !util || !runnable || !cpu_cap || !task_out || !rq_out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     for (i = 0; i < n; i++)
         if (event[i] > PGOV_UTIL_EST_EV_UTIL_CHANGED ||
             (task_idx ? task_idx[i] >= ntasks : ntasks == 0) ||

@@ -100,7 +100,7 @@ int pgov_dbs_defaults(uint32_t gov, uint32_t kver, const struct pgov_dbs_platfor
     int err;
 
     if (!plat || !out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (gov > PGOV_DBS_CONSERVATIVE || plat_check(plat))
         return PGOV_EINVAL;
     err = dbs_profile(kver, &prof);
@@ -631,7 +631,7 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
     int err;
 
     if (!mem || !cfg)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     err = pgov_sized_check(cfg, cfg->size, PGOV_DBS_CONFIG_SIZE_V1, sizeof(*cfg));
     if (err)
         return err;
@@ -639,7 +639,7 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
     if (ncpu > PGOV_DBS_MAX_CPUS)
         return PGOV_EINVAL;
     if ((ncpu > 1u && !cfg->cpus) || (!cfg->table && cfg->table_len))
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (len < pgov_dbs_size_cpus(ncpu))
         return PGOV_ENOSPC;
     if ((uintptr_t)mem % PGOV_DBS_ALIGN)
@@ -743,7 +743,7 @@ int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_config *cfg,
     int err;
 
     if (!out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     err = pgov_dbs_setup(mem, len, cfg, &g);
     if (err)
         return err;
@@ -756,7 +756,7 @@ int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_config *cfg,
 static int snap_take(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap)
 {
     if (!snap)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (nsnap != g->ncpu)
         return PGOV_EINVAL;
     /* Read in place: the open loop never needs them after the call. */
@@ -771,7 +771,7 @@ int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t
     int err;
 
     if (!g)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!dbs_ok(g) || !g->open)
         return PGOV_EINVAL;
     err = snap_take(g, snap, nsnap);
@@ -788,7 +788,7 @@ int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t
 int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns)
 {
     if (!g)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     /* Bound instances gate inside pgov_dbs_update(): recording a time here
      * without their evaluation would skew their cadence. A misuse is an
      * error, never a plain "not due" the caller could not tell apart. */
@@ -806,7 +806,7 @@ int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint3
     int err;
 
     if (!g)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (pgov_unlikely(!dbs_ok(g) || !g->open || !g->started))
         return PGOV_EINVAL;
     err = snap_take(g, snap, nsnap);
@@ -835,7 +835,7 @@ int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
     struct pgov_dbs_result r;
 
     if (!g)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!dbs_ok(g) || !g->open || !g->started || pgov_dbs_limits_check(g, min_khz, max_khz))
         return PGOV_EINVAL;
     g->m.pmin = min_khz;
@@ -857,7 +857,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
     int err;
 
     if (!g)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!dbs_ok(g))
         return PGOV_EINVAL;
     err = tun_rule(g, &g->m.tun, g->m.rate_mult, id, &v);
@@ -908,7 +908,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
 int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
 {
     if (!g || !out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!dbs_ok(g))
         return PGOV_EINVAL;
     PGOV_COPY(&out->tun, &g->m.tun);
@@ -940,7 +940,7 @@ int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx, struct pgov_dbs_cpu
     const struct dbs_cpu *c;
 
     if (!g || !out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!dbs_ok(g) || idx >= g->ncpu)
         return PGOV_EINVAL;
     c = &g->cpu[idx];

@@ -49,7 +49,7 @@ int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *cfg,
     int err;
 
     if (!out || !ops)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     err = pgov_dbs_setup(mem, len, cfg, &g);
     if (err)
         return err;
@@ -79,7 +79,7 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
 
     (void)flags;
     if (!g)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (pgov_unlikely(!dbs_ok(g) || g->open))
         return g->open ? PGOV_ENOSYS : PGOV_EINVAL;
     if (pgov_likely(!dbs_due(&g->m, now_ns)))
@@ -119,7 +119,7 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
 int pgov_dbs_update(struct pgov_dbs *g, uint64_t now_ns, uint32_t flags)
 {
     if (!g)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!dbs_ok(g))
         return PGOV_EINVAL;
     return pgov_dbs_update_cpu(g, g->cpu[g->owner].cpu, now_ns, flags);
@@ -131,7 +131,7 @@ int pgov_dbs_timer(struct pgov_dbs *g, uint64_t now_ns, uint64_t *next_ns)
     int err;
 
     if (!g || !next_ns)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     err = pgov_dbs_update(g, now_ns, 0);
     if (err)
         return err;
@@ -148,7 +148,7 @@ int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim)
     int err;
 
     if (!g || !lim)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!dbs_ok(g))
         return PGOV_EINVAL;
     if (g->open)

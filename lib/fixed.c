@@ -27,7 +27,7 @@ int32_t pgov_fp_mul(int32_t x, int32_t y)
 int pgov_fp_div(int64_t x, int64_t y, int32_t *out)
 {
     if (!out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (y == 0)
         return PGOV_EDOM;
     *out = fp_div(x, y);
@@ -52,7 +52,7 @@ uint64_t pgov_fp_mul_ext(uint64_t x, uint64_t y)
 int pgov_fp_div_ext(uint64_t x, uint64_t y, uint64_t *out)
 {
     if (!out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (y == 0)
         return PGOV_EDOM;
     *out = fp_div_ext(x, y);

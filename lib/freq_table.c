@@ -19,7 +19,7 @@ int pgov_freq_table_init(struct pgov_freq_table *t, const struct pgov_freq_entry
     uint32_t i, nvalid = 0, up = 0, down = 0, prev = 0, lo = 0, hi = 0;
 
     if (!t || !entries)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (count == 0 || count > PGOV_FREQ_TABLE_MAX || (flags & ~PGOV_FREQ_TABLE_EFFICIENCIES))
         return PGOV_EINVAL;
     for (i = 0; i < count; i++) {
@@ -164,7 +164,7 @@ int pgov_freq_table_resolve(const struct pgov_freq_table *t, uint32_t min_khz, u
     uint32_t i;
 
     if (!t || !index)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!ft_sane(t) || min_khz > max_khz || (rel & ~(uint32_t)(3u | PGOV_REL_E)) ||
         (rel & 3u) == 3u)
         return PGOV_EINVAL;
@@ -180,7 +180,7 @@ int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word)
     uint32_t div = nominal_mhz * 1000u;
 
     if (!word)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!div)
         return PGOV_EDOM;
     *word = 1u | (((target_khz * 100u) / div) << 8);
@@ -190,7 +190,7 @@ int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word)
 int pgov_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz)
 {
     if (!khz)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     *khz = ((nominal_mhz * (out_word & 0xffu)) / 100u) * 1000u;
     return PGOV_OK;
 }

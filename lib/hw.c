@@ -9,7 +9,7 @@
 int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, void *ctx, uint32_t need)
 {
     if (!out || !ops)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     /* A newer caller's table: callbacks this version cannot call must be
      * absent, or the caller would believe them used. */
     if (pgov_sized_check(ops, ops->size, PGOV_HW_OPS_SIZE_V1, sizeof(*ops)))
@@ -50,7 +50,7 @@ int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, void *ctx, 
 int pgov_hw_limits_check(const struct pgov_hw_limits *lim)
 {
     if (!lim)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (lim->min_pstate == 0 || lim->min_pstate > lim->max_pstate ||
         lim->max_pstate > lim->turbo_pstate || lim->max_pstate_physical == 0 ||
         lim->max_pstate_physical > lim->turbo_pstate || lim->scaling_khz == 0 ||

@@ -68,7 +68,7 @@ int pgov_hwp_boost_update(const struct pgov_hwp_boost_params *prm, struct pgov_h
                           uint64_t now_ns, uint32_t flags, struct pgov_hwp_boost_result *res)
 {
     if (!prm || !st || !res)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (flags & ~PGOV_UPDATE_ALL)
         return PGOV_EINVAL;
     /* Inverted or empty limits: the instance refuses them at set_limits,

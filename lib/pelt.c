@@ -45,7 +45,7 @@ static const struct pgov_pelt_hl *hl_get(uint32_t halflife)
 static int check(const struct pgov_pelt_avg *sa, const struct pgov_pelt_hl **h)
 {
     if (!sa)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     *h = hl_get(sa->halflife);
     if (!*h)
         return PGOV_ENOTSUP;
@@ -80,7 +80,7 @@ int pgov_pelt_decay_hl(uint32_t halflife, uint64_t val, uint64_t n, uint64_t *ou
 {
     const struct pgov_pelt_hl *h = hl_get(halflife);
     if (!out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!h)
         return PGOV_ENOTSUP;
     *out = decay(h, val, n);
@@ -97,7 +97,7 @@ int pgov_pelt_segments_hl(uint32_t halflife, uint64_t periods, uint32_t d1, uint
 {
     const struct pgov_pelt_hl *h = hl_get(halflife);
     if (!out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!h)
         return PGOV_ENOTSUP;
     *out = segments(h, periods, d1, d3);
@@ -129,7 +129,7 @@ int pgov_pelt_divider(const struct pgov_pelt_avg *sa)
 int pgov_pelt_init(struct pgov_pelt_avg *sa, uint64_t now, uint32_t halflife)
 {
     if (!sa)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!hl_get(halflife))
         return PGOV_ENOTSUP;
     /* Field by field: a struct assignment may become a memcpy call on
@@ -519,7 +519,7 @@ int pgov_pelt_update_task(struct pgov_pelt_avg *sa, uint64_t now, uint32_t on_rq
                           uint32_t delayed, uint32_t running, uint64_t weight)
 {
     if ((on_rq | delayed | running) > 1)
-        return sa ? PGOV_EINVAL : PGOV_EFAULT;
+        return PGOV_EINVAL;
     return pgov_pelt_update(sa, now, on_rq, on_rq & (delayed ^ 1u), running, weight);
 }
 
@@ -527,7 +527,7 @@ int pgov_pelt_update_group_se(struct pgov_pelt_avg *sa, uint64_t now, uint32_t o
                               uint64_t h_nr_runnable, uint32_t running, uint64_t weight)
 {
     if ((on_rq | running) > 1)
-        return sa ? PGOV_EINVAL : PGOV_EFAULT;
+        return PGOV_EINVAL;
     return pgov_pelt_update(sa, now, on_rq, h_nr_runnable, running, weight);
 }
 
@@ -540,14 +540,14 @@ int pgov_pelt_update_cfs_rq(struct pgov_pelt_avg *sa, uint64_t now, uint64_t loa
                             uint64_t h_nr_runnable, uint32_t has_curr)
 {
     if (has_curr > 1)
-        return sa ? PGOV_EINVAL : PGOV_EFAULT;
+        return PGOV_EINVAL;
     return pgov_pelt_update(sa, now, load, h_nr_runnable, has_curr, 1);
 }
 
 int pgov_pelt_update_rt(struct pgov_pelt_avg *sa, uint64_t now, uint32_t running)
 {
     if (running > 1)
-        return sa ? PGOV_EINVAL : PGOV_EFAULT;
+        return PGOV_EINVAL;
     return pgov_pelt_update(sa, now, running, running, running, 1);
 }
 
@@ -559,7 +559,7 @@ int pgov_pelt_update_dl(struct pgov_pelt_avg *sa, uint64_t now, uint32_t running
 int pgov_pelt_update_hw_pressure(struct pgov_pelt_avg *sa, uint64_t now, uint64_t capacity)
 {
     if (capacity > PGOV_PELT_CAPACITY_SCALE)
-        return sa ? PGOV_EINVAL : PGOV_EFAULT;
+        return PGOV_EINVAL;
     return pgov_pelt_update(sa, now, capacity, capacity, (uint32_t)capacity, 1);
 }
 
@@ -590,7 +590,7 @@ int pgov_pelt_update_irq(struct pgov_pelt_avg *sa, uint64_t clock, uint64_t runn
 static int clock_check(const struct pgov_pelt_clock *clk)
 {
     if (!clk)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (clk->reserved != 0 || (clk->multiplier != 0 && clk->multiplier != 1 &&
                                clk->multiplier != 2 && clk->multiplier != 4))
         return PGOV_EINVAL;
@@ -600,7 +600,7 @@ static int clock_check(const struct pgov_pelt_clock *clk)
 int pgov_pelt_clock_init(struct pgov_pelt_clock *clk, uint64_t clock_task, uint32_t multiplier)
 {
     if (!clk)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (multiplier != 0 && multiplier != 1 && multiplier != 2 && multiplier != 4)
         return PGOV_ENOTSUP;
     clk->clock_task = clock_task;
@@ -658,7 +658,7 @@ int pgov_pelt_clock_now(const struct pgov_pelt_clock *clk, uint64_t *now)
     if (rc)
         return rc;
     if (!now)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     *now = clk->clock_pelt - clk->lost_idle_time;
     return PGOV_OK;
 }
@@ -853,7 +853,7 @@ int pgov_pelt_detach_kv(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *s
 {
     int rule = floor_rule(kver);
     if (!cfs || !se)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (rule < 0)
         return PGOV_ENOTSUP;
     return detach(cfs, se, weight, rule);
@@ -864,7 +864,7 @@ int pgov_pelt_remove_kv(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util,
 {
     int rule = floor_rule(kver);
     if (!cfs)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (rule < 0)
         return PGOV_ENOTSUP;
     return remove_load(cfs, load, util, runnable, rule);

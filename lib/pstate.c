@@ -83,7 +83,7 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     int atom, rc;
 
     if (!prm || !cfg)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     rc = pgov_sized_check(cfg, cfg->size, PGOV_PSTATE_CONFIG_SIZE_V1, sizeof(*cfg));
     if (rc)
         return rc;
@@ -154,7 +154,7 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
     int rc;
 
     if (!prm || !plat || !lim || !out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     rc = pgov_sized_check(lim, lim->size, PGOV_PSTATE_LIMITS_SIZE_V1, sizeof(*lim));
     if (rc)
         return rc;
@@ -192,7 +192,7 @@ int pgov_pstate_state_reset(struct pgov_pstate_state *st, const struct pgov_psta
                             const struct pgov_hw_limits *plat)
 {
     if (!st || !prm || !plat)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (pgov_hw_limits_check(plat))
         return PGOV_EINVAL;
     PGOV_ZERO(st);
@@ -305,7 +305,7 @@ int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_h
     int rc;
 
     if (!prm || !plat || !b || !st || !in || !res)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (prm->profile < PGOV_PSTATE_PROF_PID_4_5 || prm->profile >= PGOV_PSTATE_PROF_HWP_BOOST_6_19)
         return PGOV_EINVAL;
     if ((in->flags & ~PGOV_UPDATE_ALL) || pgov_hw_limits_check(plat) || st->pstate == 0 ||

@@ -156,7 +156,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     int rc;
 
     if (!mem || !cfg || !ops || !out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (len < sizeof(*g))
         return PGOV_ENOSPC;
     if (((uintptr_t)mem & (PGOV_PSTATE_ALIGN - 1)) != 0)
@@ -476,7 +476,7 @@ _Static_assert(PGOV_ARRAY_SIZE(hooks) ==
 int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
 {
     if (pgov_unlikely(!g))
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     /*
      * The hot path: (s64)(now - next) < 0 implies the kernel's
      * (s64)(now - sample.time) < interval (never the other way round, so
@@ -497,7 +497,7 @@ int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
     int rc;
 
     if (!g || !next_ns)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!pst_valid(g))
         return PGOV_EINVAL;
     if (!g->timer) {
@@ -520,7 +520,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
     int rc;
 
     if (!g || !lim)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!pst_valid(g))
         return PGOV_EINVAL;
     if (lim->size == 0)
@@ -552,7 +552,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
 int pgov_pstate_attach_shared(struct pgov_pstate *g, struct pgov_pstate_shared *shared)
 {
     if (!g)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!pst_valid(g))
         return PGOV_EINVAL;
     g->shared = shared;
@@ -562,7 +562,7 @@ int pgov_pstate_attach_shared(struct pgov_pstate *g, struct pgov_pstate_shared *
 int pgov_pstate_get_status(const struct pgov_pstate *g, struct pgov_pstate_status *out)
 {
     if (!g || !out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!pst_valid(g))
         return PGOV_EINVAL;
     out->profile = g->params.profile;

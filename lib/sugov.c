@@ -22,7 +22,7 @@ static inline int params_bad_values(const struct pgov_sugov_params *prm)
 int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
 {
     if (!prm)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (params_bad_values(prm) || prm->reserved != 0 ||
         (prm->options & ~PGOV_SUGOV_OPT_NONINVARIANT))
         return PGOV_EINVAL;
@@ -94,7 +94,7 @@ int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
     uint64_t r;
 
     if (pgov_unlikely(!prm))
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     /* The common case (invariant, no reserved bits) tests each word once. */
     if (pgov_unlikely((prm->options | prm->reserved) != 0))
         return next_freq_cold(prm, util, cur_khz, raw);
@@ -231,7 +231,7 @@ int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
     int rc;
 
     if (!prm || !st || !res)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     rc = pgov_sugov_params_check(prm);
     if (rc)
         return rc;
@@ -253,7 +253,7 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
     int rc;
 
     if (!prm || !st || !in || !res)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     /* first published in 0.2: its V1 size is today's */
     rc = pgov_sized_check(in, in->size, sizeof(*in), sizeof(*in));
     if (rc)

@@ -73,7 +73,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     int rc;
 
     if (!mem || !cfg || !ops || !out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (len < sizeof(*g))
         return PGOV_ENOSPC;
     if (((uintptr_t)mem & (PGOV_SUGOV_ALIGN - 1)) != 0)
@@ -138,7 +138,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
 int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs)
 {
     if (!g)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     /* Like every other entry: never write into storage that is no instance. */
     if (g->magic != SUGOV_MAGIC)
         return PGOV_EINVAL;
@@ -150,7 +150,7 @@ int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uc
                           uint32_t bw_min, uint32_t capped)
 {
     if (!g)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (g->magic != SUGOV_MAGIC || uclamp_min > CAP_SCALE || uclamp_max > CAP_SCALE ||
         capped > 1)
         return PGOV_EINVAL;
@@ -188,7 +188,7 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
     int due, rc;
 
     if (!g)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if ((flags & ~PGOV_UPDATE_ALL) || g->magic != SUGOV_MAGIC)
         return PGOV_EINVAL;
     if (flags & PGOV_UPDATE_REMOTE)
@@ -235,7 +235,7 @@ int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *next_ns)
 {
     (void)now_ns;
     if (!g || !next_ns)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (g->magic != SUGOV_MAGIC)
         return PGOV_EINVAL;
     *next_ns = UINT64_MAX;
@@ -249,7 +249,7 @@ int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *
     int rc;
 
     if (!g || !lim)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (g->magic != SUGOV_MAGIC)
         return PGOV_EINVAL;
     if (lim->size == 0)
@@ -279,7 +279,7 @@ int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *
 int pgov_sugov_get_status(const struct pgov_sugov *g, struct pgov_sugov_status *out)
 {
     if (!g || !out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (g->magic != SUGOV_MAGIC)
         return PGOV_EINVAL;
     out->cpu = g->cpu;

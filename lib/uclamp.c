@@ -359,7 +359,7 @@ int pgov_uclamp_bucket_delta(uint32_t nbuckets, uint32_t *delta)
 {
     uint32_t n;
     if (!delta)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (uc_nb(nbuckets, &n))
         return PGOV_EINVAL;
     *delta = uc_delta[n];
@@ -371,7 +371,7 @@ int pgov_uclamp_bucket_id(uint32_t nbuckets, uint32_t kver, uint32_t value, uint
     uint32_t n, prof;
     int rc;
     if (!id)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     rc = uc_prof(kver, &prof);
     if (rc)
         return rc;
@@ -386,7 +386,7 @@ int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t nbuck
     uint32_t n, prof;
     int rc;
     if (!rq)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     rc = uc_prof(kver, &prof);
     if (rc)
         return rc;
@@ -422,7 +422,7 @@ int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t nbuck
 int pgov_uclamp_task_init(struct pgov_uclamp_task *t, uint32_t flags)
 {
     if (!t)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (flags & ~(uint32_t)PGOV_UCLAMP_TASK_RT)
         return PGOV_EINVAL;
     uc_set_img(t, 0);
@@ -437,7 +437,7 @@ int pgov_uclamp_task_set(struct pgov_uclamp_task *t, uint32_t which, int32_t min
 {
     int32_t v[PGOV_UCLAMP_CNT];
     if (!t)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if ((which & ~UC_ALL) || !uc_req_ok(t))
         return PGOV_EINVAL;
     for (uint32_t c = 0; c < PGOV_UCLAMP_CNT; c++) {
@@ -469,7 +469,7 @@ int pgov_uclamp_task_set(struct pgov_uclamp_task *t, uint32_t which, int32_t min
 int pgov_uclamp_task_set_rt(struct pgov_uclamp_task *t, bool rt)
 {
     if (!t)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!uc_req_ok(t))
         return PGOV_EINVAL;
     if (rt)
@@ -504,7 +504,7 @@ int pgov_uclamp_tg_update(struct pgov_uclamp_tg *tg, const struct pgov_uclamp_tg
                           uint32_t min, uint32_t max)
 {
     if (!tg)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (min > UC_SCALE || max > UC_SCALE || (parent && !uc_tg_ok(parent)))
         return PGOV_EINVAL;
     tg->req[PGOV_UCLAMP_MIN] = (uint16_t)min;
@@ -533,7 +533,7 @@ int pgov_uclamp_eff_get(const struct pgov_uclamp_task *t, uint32_t kver,
     uint32_t prof;
     int rc;
     if (!t || !eff)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     rc = uc_prof(kver, &prof);
     if (rc)
         return rc;
@@ -655,7 +655,7 @@ int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
                        const struct pgov_uclamp_limits *lim)
 {
     if (pgov_unlikely(!rq || !t))
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (pgov_unlikely(lim != NULL))
         return uc_inc_slow(rq, t, lim);
     if (pgov_likely(uc_req64(t) == (uint64_t)UC_SCALE << 16)) {
@@ -731,7 +731,7 @@ static PGOV_NOINLINE int uc_dec_main(struct pgov_uclamp_rq *rq, struct pgov_ucla
 int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
     if (pgov_unlikely(!rq || !t))
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     uint32_t lazy = rq->lazy;
     /* one of several counted default-clamp tasks leaves: only uncount it */
     if (pgov_likely(lazy > 1u && uc_img(t) == rq->def_img)) {
@@ -748,7 +748,7 @@ int pgov_uclamp_rq_update_active(struct pgov_uclamp_rq *rq, struct pgov_uclamp_t
     uint32_t e[PGOV_UCLAMP_CNT], b[PGOV_UCLAMP_CNT], warns = 0, act;
 
     if (!rq || !t)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     act = t->active;
     if (!uc_rq_ok(rq) || !uc_lim_ok(lim) || !uc_req_ok(t) || !uc_cnt_ok(rq, t, act))
         return PGOV_EINVAL;
@@ -784,7 +784,7 @@ int pgov_uclamp_rq_bucket(const struct pgov_uclamp_rq *rq, uint32_t id, uint32_t
                           uint32_t *tasks, uint32_t *value)
 {
     if (!rq)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (!uc_rq_ok(rq) || id >= PGOV_UCLAMP_CNT || idx > rq->nbuckets)
         return PGOV_EINVAL;
     uint32_t v = rq->bucket[id][idx].value;
@@ -804,7 +804,7 @@ int pgov_uclamp_rq_util_with(const struct pgov_uclamp_rq *rq, uint32_t kver, uin
     uint32_t prof, lo, hi, e[PGOV_UCLAMP_CNT];
     int rc;
     if (!rq || !out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     rc = uc_prof(kver, &prof);
     if (rc)
         return rc;
@@ -846,7 +846,7 @@ int pgov_uclamp_effective_perf(const struct pgov_uclamp_rq *rq, uint32_t actual,
                                uint32_t capacity, uint32_t *perf, uint32_t *min, uint32_t *max)
 {
     if (!rq || !perf)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     uint32_t lo = floor > rq->value[PGOV_UCLAMP_MIN] ? floor : rq->value[PGOV_UCLAMP_MIN];
     uint32_t hi = capacity < rq->value[PGOV_UCLAMP_MAX] ? capacity : rq->value[PGOV_UCLAMP_MAX];
     /* dvfs headroom, in 64 bits so that no u32 input wraps */

@@ -46,7 +46,7 @@ int pgov_util_est_init(struct pgov_util_est_rq *rq, const struct pgov_util_est_c
     int prof;
 
     if (!rq)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (cfg) {
         int rc = pgov_sized_check(cfg, cfg->size, PGOV_UTIL_EST_CFG_SIZE_V1, sizeof(c));
         if (rc)
@@ -82,7 +82,7 @@ int pgov_util_est_profile(const struct pgov_util_est_rq *rq)
 {
     int prof;
     if (!rq)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     prof = mode_prof(rq->mode);
     return prof < 0 ? PGOV_EINVAL : (int)prof_kver[prof];
 }
@@ -108,7 +108,7 @@ static inline uint32_t contrib(uint32_t mode, const struct pgov_util_est_task *t
 static inline int check(const struct pgov_util_est_rq *rq, const void *task)
 {
     if (!rq || !task)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     if (pgov_likely(rq->mode == MODE_CUR) || mode_prof(rq->mode) >= 0)
         return PGOV_OK;
     return PGOV_EINVAL;
@@ -308,7 +308,7 @@ int pgov_util_est_task_contrib(const struct pgov_util_est_rq *rq,
     if (rc)
         return rc;
     if (!out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     *out = contrib(rq->mode, task);
     return PGOV_OK;
 }
@@ -322,7 +322,7 @@ int pgov_util_est_task_util_est(const struct pgov_util_est_rq *rq,
     if (rc)
         return rc;
     if (!out)
-        return PGOV_EFAULT;
+        return PGOV_EINVAL;
     c = contrib(rq->mode, task);
     *out = util > c ? util : c;
     return PGOV_OK;

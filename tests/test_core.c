@@ -125,8 +125,8 @@ static void test_hw_bind(void **st)
     memset(&hw, 0xA5, sizeof(hw));
     before = hw;
 
-    assert_int_equal(pgov_hw_bind(NULL, &ops, NULL, 0), PGOV_EFAULT);
-    assert_int_equal(pgov_hw_bind(&hw, NULL, NULL, 0), PGOV_EFAULT);
+    assert_int_equal(pgov_hw_bind(NULL, &ops, NULL, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_hw_bind(&hw, NULL, NULL, 0), PGOV_EINVAL);
     /* Missing required callbacks: ENOSYS, output untouched. */
     assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, PGOV_HW_NEED_LIMITS), PGOV_ENOSYS);
     assert_int_equal(pgov_hw_bind(&hw, &ops, NULL, PGOV_HW_NEED_HWP), PGOV_ENOSYS);
@@ -234,7 +234,7 @@ static void test_hw_limits_check(void **st)
     (void)st;
     struct pgov_hw_limits ivb = {16, 34, 34, 39, 100000, 0};
     struct pgov_hw_limits l;
-    assert_int_equal(pgov_hw_limits_check(NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_hw_limits_check(NULL), PGOV_EINVAL);
     assert_int_equal(pgov_hw_limits_check(&ivb), PGOV_OK);
     l = ivb, l.min_pstate = 0;
     assert_int_equal(pgov_hw_limits_check(&l), PGOV_EINVAL);

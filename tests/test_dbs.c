@@ -143,8 +143,8 @@ static void test_defaults(void **state)
     assert_int_equal(t.io_is_busy, 0);
 
     /* Errors. */
-    assert_int_equal(pgov_dbs_defaults(0, 0, NULL, &t), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_defaults(0, 0, &p, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_defaults(0, 0, NULL, &t), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_defaults(0, 0, &p, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_defaults(2, 0, &p, &t), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_defaults(0, PGOV_KVER_4_14, &p, &t), PGOV_ENOTSUP);
     assert_int_equal(pgov_dbs_defaults(0, PGOV_KVER(7, 0), &p, &t), PGOV_ENOTSUP);
@@ -176,10 +176,10 @@ static void test_init_errors(void **state)
     assert_int_equal(pgov_dbs_size_cpus(0), 0);
     assert_int_equal(pgov_dbs_size_cpus(PGOV_DBS_MAX_CPUS + 1), 0);
 
-    assert_int_equal(pgov_dbs_init(NULL, sizeof(mem), &c, &fake_idle_ops, &f, &g), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_init(mem, sizeof(mem), NULL, &fake_idle_ops, &f, &g), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_init(mem, sizeof(mem), &c, NULL, &f, &g), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_init(mem, sizeof(mem), &c, &fake_idle_ops, &f, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_init(NULL, sizeof(mem), &c, &fake_idle_ops, &f, &g), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_init(mem, sizeof(mem), NULL, &fake_idle_ops, &f, &g), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_init(mem, sizeof(mem), &c, NULL, &f, &g), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_init(mem, sizeof(mem), &c, &fake_idle_ops, &f, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_init(mem, pgov_dbs_size_cpus(1) - 1, &c, &fake_idle_ops, &f, &g),
                      PGOV_ENOSPC);
     assert_int_equal(pgov_dbs_init(mem + 4, sizeof(mem) - 4, &c, &fake_idle_ops, &f, &g),
@@ -207,7 +207,7 @@ static void test_init_errors(void **state)
     EXPECT(policy_max_khz, 4000000, PGOV_EINVAL);
     EXPECT(policy_min_khz, 3000000, PGOV_OK);
     EXPECT(ncpu, PGOV_DBS_MAX_CPUS + 1, PGOV_EINVAL);
-    EXPECT(ncpu, 2, PGOV_EFAULT); /* no CPU list */
+    EXPECT(ncpu, 2, PGOV_EINVAL); /* no CPU list */
     EXPECT(table_len, 0, PGOV_EINVAL);
     EXPECT(cpuinfo_max_khz, 3900000, PGOV_EINVAL); /* only for table-less drivers */
     EXPECT(table_flags, 8, PGOV_EINVAL);
@@ -253,7 +253,7 @@ static void test_init_errors(void **state)
         nt.cur_khz = 2000000;
         assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &nt, &g), PGOV_OK);
         nt.table_len = 3;
-        assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &nt, &g), PGOV_EFAULT);
+        assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &nt, &g), PGOV_EINVAL);
     }
     /* CPU lists: the owner must be listed, ids distinct. */
     {
@@ -324,8 +324,8 @@ static void test_open_loop_contract(void **state)
     assert_int_equal(pgov_dbs_limits(g, 1600000, 3900000, &r), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_should_sample(g, 1), PGOV_EINVAL); /* not started */
     assert_int_equal(pgov_dbs_start(g, s, 2, &r), PGOV_EINVAL); /* one CPU */
-    assert_int_equal(pgov_dbs_start(g, NULL, 1, &r), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_start(NULL, s, 1, &r), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_start(g, NULL, 1, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_start(NULL, s, 1, &r), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_start(g, s, 1, &r), PGOV_OK);
     /* The HAL entries have nothing to talk to. */
     assert_int_equal(pgov_dbs_update(g, 1, 0), PGOV_ENOSYS);
@@ -354,7 +354,7 @@ static void test_open_loop_contract(void **state)
     assert_int_equal(pgov_dbs_should_sample(g, 8000000), 1);
     /* Going backwards never fires. */
     assert_int_equal(pgov_dbs_should_sample(g, 5), 0);
-    assert_int_equal(pgov_dbs_should_sample(NULL, 5), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_should_sample(NULL, 5), PGOV_EINVAL);
 
     /* Limits: max below cur -> request max, relation H; inverted -> EINVAL. */
     assert_int_equal(pgov_dbs_limits(g, 1600000, 2500000, &r), PGOV_OK);
@@ -368,8 +368,8 @@ static void test_open_loop_contract(void **state)
     after = state_of(g);
     assert_memory_equal(&before, &after, sizeof(before));
     assert_int_equal(pgov_dbs_get_cpu(g, 1, &(struct pgov_dbs_cpu_state){0}), PGOV_EINVAL);
-    assert_int_equal(pgov_dbs_get_cpu(g, 0, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_get_state(NULL, &before), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_get_cpu(g, 0, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_get_state(NULL, &before), PGOV_EINVAL);
 }
 
 /* The u32 wraps of spec 3.3 on hand-made counters. */
@@ -437,8 +437,8 @@ static void test_stores(void **state)
     assert_int_equal(pgov_dbs_store(g, PGOV_DBS_FREQ_STEP, 10, NULL, 0), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_store(g, 8, 1, NULL, 0), PGOV_EINVAL);
     /* A re-baselining store on an open instance needs the snapshot. */
-    assert_int_equal(pgov_dbs_store(g, PGOV_DBS_IO_IS_BUSY, 1, NULL, 0), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_store(NULL, PGOV_DBS_IO_IS_BUSY, 1, s, 1), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_store(g, PGOV_DBS_IO_IS_BUSY, 1, NULL, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_store(NULL, PGOV_DBS_IO_IS_BUSY, 1, s, 1), PGOV_EINVAL);
     /* 2^32 / 8192 = 524288 -> 8192 us * 524288 = 2^32: a zero period. */
     assert_int_equal(pgov_dbs_store(g, PGOV_DBS_SAMPLING_RATE, 65536, NULL, 0), PGOV_OK);
     a = state_of(g);
@@ -696,7 +696,7 @@ static void test_hal_errors_leave_state(void **state)
     assert_int_equal(f.cur_khz, 2000000);
     lim.min_khz = 2100000;
     assert_int_equal(pgov_dbs_set_limits(g, &lim), PGOV_EINVAL);
-    assert_int_equal(pgov_dbs_set_limits(g, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_set_limits(g, NULL), PGOV_EINVAL);
     /* Stores through the HAL read the counters; a read error rejects them. */
     f.fail_read = PGOV_EIO;
     assert_int_equal(pgov_dbs_store(g, PGOV_DBS_IGNORE_NICE_LOAD, 1, NULL, 0), PGOV_EIO);
@@ -757,8 +757,8 @@ static void test_two_cpu_policy(void **state)
     /* Timer entry: not due yet, reports the due time (10 ms * sdf 1 later). */
     assert_int_equal(pgov_dbs_timer(g, now + 1, &next), PGOV_OK);
     assert_int_equal(next, now + 10000000);
-    assert_int_equal(pgov_dbs_timer(g, now, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_timer(NULL, now, &next), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_timer(g, now, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_timer(NULL, now, &next), PGOV_EINVAL);
     fake_idle_advance(&f, 10000);
     assert_int_equal(pgov_dbs_timer(g, next, &next), PGOV_OK);
     assert_int_equal(next, now + 20000000);
@@ -955,15 +955,15 @@ static void test_null_and_garbage(void **state)
     struct pgov_dbs_limits lim = {1600000, 3900000};
     uint64_t next;
 
-    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_evaluate(NULL, s, 1, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_limits(NULL, 1, 2, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_update(NULL, 0, 0), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_update_cpu(NULL, 0, 0, 0), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_set_limits(NULL, &lim), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_store(NULL, 0, 8000, NULL, 0), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_get_state(bad, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_dbs_get_cpu(NULL, 0, &cs), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_evaluate(NULL, s, 1, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_limits(NULL, 1, 2, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_update(NULL, 0, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_update_cpu(NULL, 0, 0, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_set_limits(NULL, &lim), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_store(NULL, 0, 8000, NULL, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_get_state(bad, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_get_cpu(NULL, 0, &cs), PGOV_EINVAL);
     /* Memory that is not an instance is refused. */
     assert_int_equal(pgov_dbs_start(bad, s, 1, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_evaluate(bad, s, 1, NULL), PGOV_EINVAL);
@@ -979,7 +979,7 @@ static void test_null_and_garbage(void **state)
     /* An open instance: evaluate with a missing snapshot array. */
     assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
     assert_int_equal(pgov_dbs_start(g, s, 1, NULL), PGOV_OK);
-    assert_int_equal(pgov_dbs_evaluate(g, NULL, 1, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_dbs_evaluate(g, NULL, 1, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_evaluate(g, s, 1, NULL), PGOV_OK);
 }
 

@@ -105,10 +105,10 @@ static void test_fixed_errors(void **st)
     uint64_t u = 7;
     assert_int_equal(pgov_fp_div(1, 0, &r), PGOV_EDOM);
     assert_int_equal(r, 7);
-    assert_int_equal(pgov_fp_div(1, 1, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_fp_div(1, 1, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_fp_div_ext(1, 0, &u), PGOV_EDOM);
     assert_int_equal(u, 7);
-    assert_int_equal(pgov_fp_div_ext(1, 1, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_fp_div_ext(1, 1, NULL), PGOV_EINVAL);
     /* INT64_MIN / -1 traps on x86; here it wraps and stays defined. */
     assert_int_equal(pgov_fp_div(INT64_MIN, -1, &r), 0);
     assert_int_equal(r, 0);
@@ -220,8 +220,8 @@ static void test_tunables(void **st)
     assert_int_equal(pgov_pstate_params_init(&p, &big.c), 0);
     big.extra[1] = 1;
     assert_int_equal(pgov_pstate_params_init(&p, &big.c), PGOV_E2BIG);
-    assert_int_equal(pgov_pstate_params_init(NULL, &c), PGOV_EFAULT);
-    assert_int_equal(pgov_pstate_params_init(&p, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_params_init(NULL, &c), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_params_init(&p, NULL), PGOV_EINVAL);
 }
 
 static void test_bounds(void **st)
@@ -299,7 +299,7 @@ static void test_decide_errors(void **st)
     assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), 0);
     assert_int_equal(r.path, PGOV_PSTATE_PATH_REMOTE);
     assert_memory_equal(&s, &before, sizeof(s));
-    assert_int_equal(pgov_pstate_decide(NULL, &plat, &b, &s, &in, &r), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_decide(NULL, &plat, &b, &s, &in, &r), PGOV_EINVAL);
 }
 
 /* ---- instance: closed loop for every profile --------------------------- */
@@ -499,7 +499,7 @@ static void test_remote_ignored(void **st)
             assert_int_equal(s.last_path, PGOV_PSTATE_PATH_REMOTE);
         assert_int_equal(s.boost, 0);
         assert_int_equal(pgov_pstate_update(g, f.now_ns, 8), PGOV_EINVAL);
-        assert_int_equal(pgov_pstate_update(NULL, f.now_ns, 0), PGOV_EFAULT);
+        assert_int_equal(pgov_pstate_update(NULL, f.now_ns, 0), PGOV_EINVAL);
     }
 }
 
@@ -564,7 +564,7 @@ static void test_init_errors(void **st)
     size_t n = pgov_pstate_size();
     assert_int_equal(pgov_pstate_init(storage[0], n - 1, &c, &fake_hw_ops, &f, &g), PGOV_ENOSPC);
     assert_int_equal(pgov_pstate_init(storage[0] + 4, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
-    assert_int_equal(pgov_pstate_init(NULL, n, &c, &fake_hw_ops, &f, &g), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_init(NULL, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
     fake_hw_fail(&f, FAKE_OP_LIMITS, PGOV_EIO, 1);
     assert_int_equal(pgov_pstate_init(storage[0], n, &c, &fake_hw_ops, &f, &g), PGOV_EIO);
     fake_hw_fail(&f, FAKE_OP_CLOCK, PGOV_EAGAIN, 1);
@@ -665,7 +665,7 @@ static void test_v45_timer(void **st)
     g = mk(1, &c, &f2);
     assert_int_equal(pgov_pstate_timer(g, 5, &next), 0);
     assert_int_equal(next, UINT64_MAX);
-    assert_int_equal(pgov_pstate_timer(g, 5, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_timer(g, 5, NULL), PGOV_EINVAL);
 }
 
 static void test_set_limits(void **st)
@@ -697,7 +697,7 @@ static void test_set_limits(void **st)
     assert_int_equal(pgov_pstate_set_limits(g, &l), PGOV_EIO);
     struct pgov_pstate_status s1 = status(g);
     assert_memory_equal(&s0, &s1, sizeof(s0));
-    assert_int_equal(pgov_pstate_set_limits(g, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_set_limits(g, NULL), PGOV_EINVAL);
 
     /* v4.13+ ratios: max below min is raised to min. */
     fake_hw_init(&f, 0, NULL);
@@ -759,7 +759,7 @@ static void test_rfc_variants(void **st)
     struct pgov_pstate *g1 = mk(1, &c, &f1);
     assert_int_equal(pgov_pstate_attach_shared(g0, &sh), 0);
     assert_int_equal(pgov_pstate_attach_shared(g1, &sh), 0);
-    assert_int_equal(pgov_pstate_attach_shared(NULL, &sh), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_attach_shared(NULL, &sh), PGOV_EINVAL);
     step(g0, &f0, 20 * MS, 0);
     step(g1, &f1, 20 * MS, 0);
     step(g1, &f1, 11 * MS, 0);
@@ -842,7 +842,7 @@ static void test_hwp_decision_errors(void **st)
     struct pgov_hwp_boost_params p = {(40u << 8) | 8u, 30u << 8, 3 * MS, 4 * MS};
     struct pgov_hwp_boost_state s = {0, 0, 0, 0};
     struct pgov_hwp_boost_result r;
-    assert_int_equal(pgov_hwp_boost_update(NULL, &s, 0, 0, &r), PGOV_EFAULT);
+    assert_int_equal(pgov_hwp_boost_update(NULL, &s, 0, 0, &r), PGOV_EINVAL);
     assert_int_equal(pgov_hwp_boost_update(&p, &s, 0, 4, &r), PGOV_EINVAL);
     /* min == max: never boosts. */
     p.hwp_request = (8u << 8) | 8u;
@@ -879,7 +879,7 @@ static void test_sugov(void **st)
     p.max_cap = 1024;
     /* Every invalid word gives PGOV_EINVAL and leaves *raw alone, whichever
      * path (invariant fast path, options/reserved slow path) sees it. */
-    assert_int_equal(pgov_sugov_next_freq(NULL, 512, 0, &raw), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_next_freq(NULL, 512, 0, &raw), PGOV_EINVAL);
     static const struct {
         uint32_t max_cap, max_freq, options, reserved;
         uint64_t tick;
@@ -931,7 +931,7 @@ static void test_sugov(void **st)
     struct pgov_sugov_state before = s;
     assert_int_equal(pgov_sugov_decide(&p, &s, t, 2, 0, 0, &r), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_decide(&p, &s, t, 0, 0, 2, &r), PGOV_EINVAL);
-    assert_int_equal(pgov_sugov_decide(&p, NULL, t, 0, 0, 0, &r), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_decide(&p, NULL, t, 0, 0, 0, &r), PGOV_EINVAL);
     assert_memory_equal(&s, &before, sizeof(s));
     /* Limits change: need_update forces an evaluation inside the rate limit. */
     s.need_update = 1;
@@ -976,10 +976,10 @@ static void test_argument_checks(void **st)
     assert_int_equal(pgov_pstate_params_init(&pl, &c), 0);
 
     /* bounds_init */
-    assert_int_equal(pgov_pstate_bounds_init(NULL, &plat, &l, &b), PGOV_EFAULT);
-    assert_int_equal(pgov_pstate_bounds_init(&p, NULL, &l, &b), PGOV_EFAULT);
-    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, NULL, &b), PGOV_EFAULT);
-    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_bounds_init(NULL, &plat, &l, &b), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_bounds_init(&p, NULL, &l, &b), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, NULL, &b), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, NULL), PGOV_EINVAL);
     l.size = 3;
     assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), PGOV_E2BIG);
     l.size = sizeof(l);
@@ -994,9 +994,9 @@ static void test_argument_checks(void **st)
     assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), 0);
 
     /* state_reset */
-    assert_int_equal(pgov_pstate_state_reset(NULL, &p, &plat), PGOV_EFAULT);
-    assert_int_equal(pgov_pstate_state_reset(&s, NULL, &plat), PGOV_EFAULT);
-    assert_int_equal(pgov_pstate_state_reset(&s, &p, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_state_reset(NULL, &p, &plat), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_state_reset(&s, NULL, &plat), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_state_reset(&s, &p, NULL), PGOV_EINVAL);
     plat.scaling_khz = 0;
     assert_int_equal(pgov_pstate_state_reset(&s, &p, &plat), PGOV_EINVAL);
     plat.scaling_khz = 100000;
@@ -1004,11 +1004,11 @@ static void test_argument_checks(void **st)
 
     /* decide */
     struct pgov_pstate_state before = s;
-    assert_int_equal(pgov_pstate_decide(&p, NULL, &b, &s, &in, &r), PGOV_EFAULT);
-    assert_int_equal(pgov_pstate_decide(&p, &plat, NULL, &s, &in, &r), PGOV_EFAULT);
-    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, NULL, &in, &r), PGOV_EFAULT);
-    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, NULL, &r), PGOV_EFAULT);
-    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_decide(&p, NULL, &b, &s, &in, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_decide(&p, &plat, NULL, &s, &in, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, NULL, &in, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, NULL, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, NULL), PGOV_EINVAL);
     bad.profile = PGOV_PSTATE_PROF_HWP_BOOST_6_19;
     assert_int_equal(pgov_pstate_decide(&bad, &plat, &b, &s, &in, &r), PGOV_EINVAL);
     bad.profile = 0;
@@ -1084,14 +1084,14 @@ static void test_argument_checks(void **st)
     uint64_t next;
     struct pgov_pstate *gnull = NULL;
     assert_int_equal(pgov_pstate_init(storage[0], sizeof(storage[0]), NULL, &fake_hw_ops, &f, &gnull),
-                     PGOV_EFAULT);
+                     PGOV_EINVAL);
     g = mk(0, &c, &f);
-    assert_int_equal(pgov_pstate_timer(NULL, 0, &next), PGOV_EFAULT);
-    assert_int_equal(pgov_pstate_get_status(NULL, &stt), PGOV_EFAULT);
-    assert_int_equal(pgov_pstate_get_status(g, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_timer(NULL, 0, &next), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_get_status(NULL, &stt), PGOV_EINVAL);
+    assert_int_equal(pgov_pstate_get_status(g, NULL), PGOV_EINVAL);
     struct pgov_pstate_limits zero = {0, 0, 0, 0, 0, 0, 0, 0};
     assert_int_equal(pgov_pstate_set_limits(g, &zero), PGOV_E2BIG);
-    assert_int_equal(pgov_pstate_set_limits(NULL, &l), PGOV_EFAULT);
+    assert_int_equal(pgov_pstate_set_limits(NULL, &l), PGOV_EINVAL);
     /* Clobbered storage is refused, not trusted. */
     static unsigned char copy[1024];
     memcpy(copy, storage[0], pgov_pstate_size());
@@ -1144,7 +1144,7 @@ static void test_argument_checks(void **st)
     struct pgov_sugov_state ss;
     struct pgov_sugov_result sr;
     memset(&ss, 0, sizeof(ss));
-    assert_int_equal(pgov_sugov_params_check(NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_params_check(NULL), PGOV_EINVAL);
     sp.tick_ns = 0;
     assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     sp.tick_ns = 4 * MS;
@@ -1160,8 +1160,8 @@ static void test_argument_checks(void **st)
     sp.max_cap = 2000;
     assert_int_equal(pgov_sugov_params_check(&sp), PGOV_EINVAL);
     sp.max_cap = 1024;
-    assert_int_equal(pgov_sugov_decide(NULL, &ss, 0, 0, 0, 0, &sr), PGOV_EFAULT);
-    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_decide(NULL, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, NULL), PGOV_EINVAL);
     ss.reserved = 1;
     assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     ss.reserved = 0;
@@ -1182,7 +1182,7 @@ static void test_argument_checks(void **st)
     assert_int_equal(sr.next_f, ss.next_freq);
     assert_int_equal(pgov_hwp_boost_update(&(struct pgov_hwp_boost_params){0, 0, 0, 0}, NULL, 0,
                                            0, &(struct pgov_hwp_boost_result){0, 0, 0}),
-                     PGOV_EFAULT);
+                     PGOV_EINVAL);
 }
 
 int main(void)

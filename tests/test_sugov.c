@@ -267,7 +267,7 @@ static void test_arguments(void **st)
     struct pgov_sugov_config c = cfg();
     size_t n = pgov_sugov_size();
     fake_hw_init(&f, 0, NULL);
-    assert_int_equal(pgov_sugov_init(NULL, n, &c, &fake_hw_ops, &f, &g), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_init(NULL, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_init(mem, n - 1, &c, &fake_hw_ops, &f, &g), PGOV_ENOSPC);
     assert_int_equal(pgov_sugov_init(mem + 4, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
     c.kver = PGOV_KVER_6_12;
@@ -294,12 +294,12 @@ static void test_arguments(void **st)
     f.lim.max_pstate = 34;
     c.options = PGOV_SUGOV_OPT_NONINVARIANT;
     g = mk(&c, &f);
-    assert_int_equal(pgov_sugov_update(NULL, 1, 0), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_update(NULL, 1, 0), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_update(g, 1, 4), PGOV_EINVAL);
-    assert_int_equal(pgov_sugov_set_util(NULL, 1), PGOV_EFAULT);
-    assert_int_equal(pgov_sugov_timer(NULL, 1, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_sugov_set_limits(NULL, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_sugov_get_status(NULL, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_set_util(NULL, 1), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_timer(NULL, 1, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_set_limits(NULL, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_get_status(NULL, NULL), PGOV_EINVAL);
     struct pgov_sugov_status s;
     memset(mem, 0, sizeof(mem));
     assert_int_equal(pgov_sugov_get_status(g, &s), PGOV_EINVAL);
@@ -460,7 +460,7 @@ static void test_instance_clamps(void **st)
     assert_int_equal(f.freq_khz, 1950000); /* 3.9 GHz * 512 / 1024 */
     assert_int_equal(pgov_sugov_set_clamps(g, 0, 1025, 0, 0), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_set_clamps(g, 0, 512, 0, 2), PGOV_EINVAL);
-    assert_int_equal(pgov_sugov_set_clamps(NULL, 0, 512, 0, 0), PGOV_EFAULT);
+    assert_int_equal(pgov_sugov_set_clamps(NULL, 0, 512, 0, 0), PGOV_EINVAL);
 }
 
 int main(void)

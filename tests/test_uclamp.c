@@ -75,7 +75,7 @@ static void test_init_profiles(void **state)
 
     memset(&rq, 0xa5, sizeof(rq));
     struct pgov_uclamp_rq snap = rq;
-    assert_int_equal(pgov_uclamp_rq_init(NULL, 0, 5), PGOV_EFAULT);
+    assert_int_equal(pgov_uclamp_rq_init(NULL, 0, 5), PGOV_EINVAL);
     assert_int_equal(pgov_uclamp_rq_init(&rq, PGOV_KVER(5, 2), 5), PGOV_ENOTSUP);
     assert_int_equal(pgov_uclamp_rq_init(&rq, PGOV_KVER(9, 0), 5), PGOV_ENOTSUP);
     assert_int_equal(pgov_uclamp_rq_init(&rq, 0, 4), PGOV_EINVAL);
@@ -92,7 +92,7 @@ static void test_bucket_id(void **state)
     assert_int_equal(pgov_uclamp_bucket_delta(20, &d), PGOV_OK);
     assert_int_equal(d, 51);
     assert_int_equal(pgov_uclamp_bucket_delta(3, &d), PGOV_EINVAL);
-    assert_int_equal(pgov_uclamp_bucket_delta(5, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_uclamp_bucket_delta(5, NULL), PGOV_EINVAL);
     /* 20 buckets: 1020 = 20 * 51 is one past the array before v5.13 */
     assert_int_equal(pgov_uclamp_bucket_id(20, PGOV_KVER_5_13, 1020, &id), PGOV_OK);
     assert_int_equal(id, 19);
@@ -102,14 +102,14 @@ static void test_bucket_id(void **state)
     assert_int_equal(id, 19);
     assert_int_equal(pgov_uclamp_bucket_id(5, 0, 1025, &id), PGOV_EINVAL);
     assert_int_equal(pgov_uclamp_bucket_id(5, PGOV_KVER(4, 19), 0, &id), PGOV_ENOTSUP);
-    assert_int_equal(pgov_uclamp_bucket_id(5, 0, 0, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_uclamp_bucket_id(5, 0, 0, NULL), PGOV_EINVAL);
 }
 
 static void test_task_requests(void **state)
 {
     struct pgov_uclamp_task t, snap;
     (void)state;
-    assert_int_equal(pgov_uclamp_task_init(NULL, 0), PGOV_EFAULT);
+    assert_int_equal(pgov_uclamp_task_init(NULL, 0), PGOV_EINVAL);
     assert_int_equal(pgov_uclamp_task_init(&t, 0x80), PGOV_EINVAL);
     task(&t, 100, 900);
     assert_int_equal(t.req_flags, PGOV_UCLAMP_TASK_USER_MIN | PGOV_UCLAMP_TASK_USER_MAX);
@@ -118,7 +118,7 @@ static void test_task_requests(void **state)
     assert_int_equal(pgov_uclamp_task_set(&t, BOTH, 0, 1025), PGOV_EINVAL);
     assert_int_equal(pgov_uclamp_task_set(&t, BOTH, -2, 10), PGOV_EINVAL);
     assert_int_equal(pgov_uclamp_task_set(&t, 4, 0, 0), PGOV_EINVAL);
-    assert_int_equal(pgov_uclamp_task_set(NULL, BOTH, 0, 0), PGOV_EFAULT);
+    assert_int_equal(pgov_uclamp_task_set(NULL, BOTH, 0, 0), PGOV_EINVAL);
     assert_memory_equal(&t, &snap, sizeof(t));
     /* -1 goes back to the default and is no longer user-defined */
     assert_int_equal(pgov_uclamp_task_set(&t, PGOV_UCLAMP_SET_MAX, 0, -1), PGOV_OK);
@@ -132,7 +132,7 @@ static void test_task_requests(void **state)
     assert_int_equal(t.req_flags, PGOV_UCLAMP_TASK_RT);
     assert_int_equal(pgov_uclamp_task_set_rt(&t, false), PGOV_OK);
     assert_int_equal(t.req_flags, 0);
-    assert_int_equal(pgov_uclamp_task_set_rt(NULL, true), PGOV_EFAULT);
+    assert_int_equal(pgov_uclamp_task_set_rt(NULL, true), PGOV_EINVAL);
 }
 
 static void test_tg_hierarchy(void **state)
@@ -160,7 +160,7 @@ static void test_tg_hierarchy(void **state)
     assert_int_equal(pgov_uclamp_tg_update(&c, &b, 1025, 400), PGOV_EINVAL);
     b.eff[0] = 900; /* corrupt parent */
     assert_int_equal(pgov_uclamp_tg_update(&c, &b, 0, 400), PGOV_EINVAL);
-    assert_int_equal(pgov_uclamp_tg_update(NULL, NULL, 0, 400), PGOV_EFAULT);
+    assert_int_equal(pgov_uclamp_tg_update(NULL, NULL, 0, 400), PGOV_EINVAL);
     assert_memory_equal(&c, &snap, sizeof(c));
 }
 
@@ -220,8 +220,8 @@ static void test_effective_values(void **state)
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
         assert_int_equal(pgov_uclamp_eff_get(&d, 0, &bad[i], e), PGOV_EINVAL);
     assert_int_equal(pgov_uclamp_eff_get(&d, PGOV_KVER(5, 2), NULL, e), PGOV_ENOTSUP);
-    assert_int_equal(pgov_uclamp_eff_get(NULL, 0, NULL, e), PGOV_EFAULT);
-    assert_int_equal(pgov_uclamp_eff_get(&d, 0, NULL, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_uclamp_eff_get(NULL, 0, NULL, e), PGOV_EINVAL);
+    assert_int_equal(pgov_uclamp_eff_get(&d, 0, NULL, NULL), PGOV_EINVAL);
     d.req[1] = 1025;
     assert_int_equal(pgov_uclamp_eff_get(&d, 0, NULL, e), PGOV_EINVAL);
 }
@@ -349,7 +349,7 @@ static void test_spare_slot(void **state)
     uint32_t n;
     assert_int_equal(pgov_uclamp_rq_bucket(&rq, 1, 21, &n, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_uclamp_rq_bucket(&rq, 2, 0, &n, NULL), PGOV_EINVAL);
-    assert_int_equal(pgov_uclamp_rq_bucket(NULL, 0, 0, &n, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_uclamp_rq_bucket(NULL, 0, 0, &n, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_uclamp_rq_bucket(&rq, 0, 0, NULL, NULL), PGOV_OK);
 }
 
@@ -367,11 +367,11 @@ static void test_bad_calls_change_nothing(void **state)
     assert_int_equal(pgov_uclamp_rq_inc(&rq, &t[1], NULL), PGOV_OK);
     snap = rq;
     ts = t[0];
-    assert_int_equal(pgov_uclamp_rq_inc(NULL, &t[0], NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_uclamp_rq_inc(&rq, NULL, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_uclamp_rq_dec(NULL, &t[0]), PGOV_EFAULT);
-    assert_int_equal(pgov_uclamp_rq_dec(&rq, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_uclamp_rq_update_active(NULL, &t[0], NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_uclamp_rq_inc(NULL, &t[0], NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_uclamp_rq_inc(&rq, NULL, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_uclamp_rq_dec(NULL, &t[0]), PGOV_EINVAL);
+    assert_int_equal(pgov_uclamp_rq_dec(&rq, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_uclamp_rq_update_active(NULL, &t[0], NULL), PGOV_EINVAL);
     assert_int_equal(pgov_uclamp_rq_inc(&rq, &t[0], &bad), PGOV_EINVAL);
     assert_int_equal(pgov_uclamp_rq_update_active(&rq, &t[0], &bad), PGOV_EINVAL);
     t[0].req_flags = 0x40;
@@ -457,8 +457,8 @@ static void test_util_with_forms(void **state)
     assert_int_equal(out, 200);
     assert_int_equal(pgov_uclamp_rq_util_with(&rq, PGOV_KVER(5, 2), 0, NULL, NULL, &out),
                      PGOV_ENOTSUP);
-    assert_int_equal(pgov_uclamp_rq_util_with(NULL, 0, 0, NULL, NULL, &out), PGOV_EFAULT);
-    assert_int_equal(pgov_uclamp_rq_util_with(&rq, 0, 0, NULL, NULL, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_uclamp_rq_util_with(NULL, 0, 0, NULL, NULL, &out), PGOV_EINVAL);
+    assert_int_equal(pgov_uclamp_rq_util_with(&rq, 0, 0, NULL, NULL, NULL), PGOV_EINVAL);
     p.req[0] = 1025;
     assert_int_equal(pgov_uclamp_rq_util_with(&rq, 0, 0, &p, NULL, &out), PGOV_EINVAL);
 }
@@ -483,8 +483,8 @@ static void test_effective_perf(void **state)
     assert_int_equal(pgov_uclamp_effective_perf(&rq, UINT32_MAX, 0, 1024, &perf, NULL, NULL),
                      PGOV_OK);
     assert_int_equal(perf, 700);
-    assert_int_equal(pgov_uclamp_effective_perf(NULL, 0, 0, 0, &perf, NULL, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_uclamp_effective_perf(&rq, 0, 0, 0, NULL, NULL, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_uclamp_effective_perf(NULL, 0, 0, 0, &perf, NULL, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_uclamp_effective_perf(&rq, 0, 0, 0, NULL, NULL, NULL), PGOV_EINVAL);
 }
 
 /* Seeded random operation streams through the fuzz harness (its reference

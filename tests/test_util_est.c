@@ -70,7 +70,7 @@ static void test_profiles(void **st)
     struct pgov_util_est_rq rq;
     assert_int_equal(pgov_util_est_init(&rq, NULL), 0);
     assert_int_equal(pgov_util_est_profile(&rq), PGOV_KVER_6_18);
-    assert_int_equal(pgov_util_est_profile(NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_util_est_profile(NULL), PGOV_EINVAL);
     rq.mode = 0;
     assert_int_equal(pgov_util_est_profile(&rq), PGOV_EINVAL);
 }
@@ -84,7 +84,7 @@ static void test_cfg_validation(void **st)
     } big;
     struct pgov_util_est_rq rq = {5, 6}, before = rq;
     memset(&big, 0, sizeof(big));
-    assert_int_equal(pgov_util_est_init(NULL, NULL), PGOV_EFAULT);
+    assert_int_equal(pgov_util_est_init(NULL, NULL), PGOV_EINVAL);
     big.c.size = 4; /* no room for kver */
     assert_int_equal(pgov_util_est_init(&rq, &big.c), PGOV_E2BIG);
     /* Older, shorter config: {size, kver}; the rest is read as zero. */
@@ -145,22 +145,22 @@ static void test_errors_leave_state(void **st)
     init(&rq, 0, 0);
     rq.enqueued = 500;
     rq0 = rq;
-    assert_int_equal(pgov_util_est_enqueue(NULL, &t), PGOV_EFAULT);
-    assert_int_equal(pgov_util_est_enqueue(&rq, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_util_est_dequeue(NULL, &t, 0), PGOV_EFAULT);
-    assert_int_equal(pgov_util_est_dequeue(&rq, NULL, 0), PGOV_EFAULT);
-    assert_int_equal(pgov_util_est_update(NULL, &t, 1, 1, 1, 1), PGOV_EFAULT);
-    assert_int_equal(pgov_util_est_update(&rq, NULL, 1, 1, 1, 1), PGOV_EFAULT);
+    assert_int_equal(pgov_util_est_enqueue(NULL, &t), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_enqueue(&rq, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_dequeue(NULL, &t, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_dequeue(&rq, NULL, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_update(NULL, &t, 1, 1, 1, 1), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_update(&rq, NULL, 1, 1, 1, 1), PGOV_EINVAL);
     assert_int_equal(pgov_util_est_update(&rq, &t, 2, 1, 1, 1), PGOV_EINVAL);
     assert_int_equal(pgov_util_est_update(&rq, &t, 1, 0x80000000u, 1, 1), PGOV_EINVAL);
-    assert_int_equal(pgov_util_est_util_changed(NULL, &t), PGOV_EFAULT);
-    assert_int_equal(pgov_util_est_util_changed(&rq, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_util_est_task_contrib(&rq, &t, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_util_est_task_contrib(NULL, &t, &c), PGOV_EFAULT);
-    assert_int_equal(pgov_util_est_task_util_est(&rq, &t, 1, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_util_est_task_util_est(&rq, NULL, 1, &v), PGOV_EFAULT);
-    assert_int_equal(pgov_util_est_cpu_util(&rq, 1, 1, NULL), PGOV_EFAULT);
-    assert_int_equal(pgov_util_est_cpu_util(NULL, 1, 1, &v), PGOV_EFAULT);
+    assert_int_equal(pgov_util_est_util_changed(NULL, &t), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_util_changed(&rq, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_task_contrib(&rq, &t, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_task_contrib(NULL, &t, &c), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_task_util_est(&rq, &t, 1, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_task_util_est(&rq, NULL, 1, &v), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_cpu_util(&rq, 1, 1, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_util_est_cpu_util(NULL, 1, 1, &v), PGOV_EINVAL);
     /* An rq that init never saw: every call refuses it. */
     struct pgov_util_est_rq bad = {500, 0x12345678};
     const uint32_t bad_modes[] = {0, 0x12345678, 0x55450500, 0x55450002, 0x55450100 | 0x80};

@@ -106,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             CHECK(pgov_util_est_update(&rq, &t[k], 2, util, runnable, cap) == PGOV_EINVAL);
             CHECK(pgov_util_est_update(&rq, &t[k], 1, 0x80000000u + a, runnable, cap) ==
                   PGOV_EINVAL);
-            CHECK(pgov_util_est_enqueue(&rq, NULL) == PGOV_EFAULT);
+            CHECK(pgov_util_est_enqueue(&rq, NULL) == PGOV_EINVAL);
             CHECK(pgov_util_est_cpu_util(&rq, util, cap, &v) == PGOV_OK);
             CHECK(v <= cap && (v >= util || v == cap) && (v >= rq.enqueued || v == cap));
             CHECK(memcmp(&rq, &rq0, sizeof(rq)) == 0 && memcmp(&t0, &t[k], sizeof(t0)) == 0);

@@ -68,7 +68,7 @@ enum pgov_pelt_flavour {
  * @param weight      n weights (NULL allowed for CFS_RQ/RT/DL)
  * @param out         n states, written
  * @param recomputed  NULL, or n flags, written
- * @return ::PGOV_OK; ::PGOV_EFAULT (sa NULL, or n > 0 and a required array
+ * @return ::PGOV_OK; ::PGOV_EINVAL (sa NULL, or n > 0 and a required array
  *         NULL); ::PGOV_ENOTSUP (unknown half-life); ::PGOV_EINVAL (unknown
  *         flavour, corrupt state, or a 0/1 input of the flavour above 1)
  */
@@ -119,7 +119,7 @@ enum pgov_util_est_event {
  * @param task_out     n task states, written
  * @param rq_out       n CPU sums, written
  * @param contrib_out  NULL, or n contributions, written
- * @return ::PGOV_OK; ::PGOV_EFAULT (rq NULL, or n > 0 and tasks or a
+ * @return ::PGOV_OK; ::PGOV_EINVAL (rq NULL, or n > 0 and tasks or a
  *         required array NULL); ::PGOV_EINVAL (rq not initialised, an event
  *         above 2, a task index not below @p ntasks, a sleep above 1, a util
  *         above ::PGOV_UTIL_EST_UTIL_MAX)

@@ -258,7 +258,7 @@ struct pgov_dbs_cpu_state {
  * @param kver  profile (PGOV_KVER_*, 0 = latest)
  * @param plat  platform description
  * @param out   receives the defaults (fields the governor lacks are 0)
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL for an unknown governor,
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL for an unknown governor,
  *         vendor or platform flag, non-zero reserved field, or an HZ outside
  *         1..100000; ::PGOV_ENOTSUP for a profile before 4.17 or invalid.
  */
@@ -285,7 +285,7 @@ PGOV_API size_t pgov_dbs_size_cpus(uint32_t ncpu);
  * @param ops  hardware backend
  * @param ctx  passed to every callback
  * @param out  receives the instance (== @p mem) on success
- * @return ::PGOV_OK; ::PGOV_EFAULT for NULL; ::PGOV_ENOSPC when @p len is
+ * @return ::PGOV_OK; ::PGOV_EINVAL for NULL; ::PGOV_ENOSPC when @p len is
  *         too small; ::PGOV_EINVAL for misaligned @p mem, an invalid table,
  *         limits outside the hardware range or inverted, `cur_khz` 0, bad
  *         CPU list, or an invalid tunable (same rules as pgov_dbs_store(),
@@ -311,7 +311,7 @@ PGOV_API int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *
  * @param now_ns  hook clock
  * @param flags   PGOV_UPDATE_* (gov.h; ignored by these governors)
  * @return ::PGOV_OK (whether or not it evaluated: see pgov_dbs_get_state());
- *         ::PGOV_EFAULT; ::PGOV_EINVAL when @p g is not an instance;
+ *         ::PGOV_EINVAL; ::PGOV_EINVAL when @p g is not an instance;
  *         ::PGOV_ENOSYS on an open-loop instance; a callback error unchanged
  *         (state untouched).
  */
@@ -358,7 +358,7 @@ struct pgov_dbs_limits {
  *
  * @param g    instance
  * @param lim  new limits
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL for inverted limits or
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL for inverted limits or
  *         limits outside cpuinfo, or @p g not an instance; ::PGOV_ENOSYS on
  *         an open-loop instance;
  *         a callback error unchanged.
@@ -385,7 +385,7 @@ PGOV_API int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limit
  *         governor does not have, @p nsnap wrong, or @p g not an
  *         instance); ::PGOV_EDOM when the
  *         new sampling_rate * sampling_down_factor would be 0 modulo 2^32
- *         (the kernel would divide by zero); ::PGOV_EFAULT; a callback
+ *         (the kernel would divide by zero); ::PGOV_EINVAL; a callback
  *         error unchanged.
  */
 PGOV_API int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value,
@@ -395,7 +395,7 @@ PGOV_API int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value,
  * @brief Copy out the instance's state and last decision.
  * @param g    instance
  * @param out  receives the state
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL when @p g is not an
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL when @p g is not an
  *         instance.
  */
 PGOV_API int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out);
@@ -405,7 +405,7 @@ PGOV_API int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state 
  * @param g    instance
  * @param idx  index into the policy's CPU list (0 .. ncpu-1)
  * @param out  receives the state
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL for @p idx out of range
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL for @p idx out of range
  *         or @p g not an instance.
  */
 PGOV_API int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx,
@@ -434,7 +434,7 @@ PGOV_API int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_con
  * @param snap   one snapshot per policy CPU, in the config's CPU order
  * @param nsnap  must equal the policy's CPU count
  * @param res    receives the limits step's request (may be NULL)
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL for a wrong @p nsnap, a
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL for a wrong @p nsnap, a
  *         bound (non-open) instance or @p g not an instance.
  */
 PGOV_API int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
@@ -450,7 +450,7 @@ PGOV_API int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap,
  * @param g       open-loop instance
  * @param now_ns  hook clock
  * @return 1 (evaluate now), 0 (not yet), or a negative error that changes
- *         nothing: ::PGOV_EFAULT for a NULL @p g, ::PGOV_EINVAL for a bound
+ *         nothing: ::PGOV_EINVAL for a NULL @p g, ::PGOV_EINVAL for a bound
  *         or not yet started instance or @p g not an instance.
  */
 PGOV_API int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns);
@@ -462,7 +462,7 @@ PGOV_API int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns);
  * @param snap   one snapshot per policy CPU, in the config's CPU order
  * @param nsnap  must equal the policy's CPU count
  * @param res    receives the decision (may be NULL)
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL for a wrong @p nsnap, a
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL for a wrong @p nsnap, a
  *         bound instance, one not started, or @p g not an instance.
  */
 PGOV_API int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,

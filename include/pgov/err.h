@@ -40,9 +40,16 @@ enum pgov_err {
     PGOV_EIO = -5,
     /** The operation cannot be done now (for example a CPU is offline). */
     PGOV_EAGAIN = -11,
-    /** A required pointer argument was NULL. */
+    /**
+     * Reserved: the library never returns it. Until 0.2 a NULL pointer gave
+     * this; it now gives PGOV_EINVAL, because inside a kernel EFAULT means a
+     * bad user address, not a caller's bug.
+     */
     PGOV_EFAULT = -14,
-    /** An argument is out of range or inconsistent (inverted limits, ...). */
+    /**
+     * An argument is out of range or inconsistent (inverted limits, ...), or
+     * a required pointer was NULL.
+     */
     PGOV_EINVAL = -22,
     /** Caller-provided storage is too small (see the `*_size()` queries). */
     PGOV_ENOSPC = -28,

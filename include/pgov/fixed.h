@@ -57,7 +57,7 @@ PGOV_API int32_t pgov_fp_mul(int32_t x, int32_t y);
  * @param x    dividend (an unsigned counter delta is passed reinterpreted)
  * @param y    divisor
  * @param out  receives the s32 result; untouched on error
- * @return ::PGOV_OK; ::PGOV_EFAULT if @p out is NULL; ::PGOV_EDOM if
+ * @return ::PGOV_OK; ::PGOV_EINVAL if @p out is NULL; ::PGOV_EDOM if
  *         @p y is 0 (the kernel would trap).
  */
 PGOV_API PGOV_MUST_CHECK int pgov_fp_div(int64_t x, int64_t y, int32_t *out);
@@ -76,7 +76,7 @@ PGOV_API uint64_t pgov_fp_mul_ext(uint64_t x, uint64_t y);
  * @param x    dividend
  * @param y    divisor
  * @param out  receives the result; untouched on error
- * @return ::PGOV_OK; ::PGOV_EFAULT if @p out is NULL; ::PGOV_EDOM if
+ * @return ::PGOV_OK; ::PGOV_EINVAL if @p out is NULL; ::PGOV_EDOM if
  *         @p y is 0.
  */
 PGOV_API PGOV_MUST_CHECK int pgov_fp_div_ext(uint64_t x, uint64_t y, uint64_t *out);

@@ -90,7 +90,7 @@ struct pgov_freq_table {
  * @param flags   0 or ::PGOV_FREQ_TABLE_EFFICIENCIES (honour E requests;
  *                the kernel sets this when an entry is flagged inefficient
  *                and the driver has an energy model)
- * @return ::PGOV_OK; ::PGOV_EFAULT for NULL; ::PGOV_EINVAL when @p count is
+ * @return ::PGOV_OK; ::PGOV_EINVAL for NULL; ::PGOV_EINVAL when @p count is
  *         0 or too large, no entry is valid, an entry is ::PGOV_FREQ_TABLE_END
  *         or has unknown flag bits, two consecutive valid entries are equal
  *         (the kernel fails policy init), or @p flags has unknown bits.
@@ -119,7 +119,7 @@ PGOV_API int pgov_freq_table_init(struct pgov_freq_table *t, const struct pgov_f
  * @param index    receives the chosen index into the entries
  * @return ::PGOV_OK; ::PGOV_WARN_KERNEL when an unsorted table has no
  *         entry inside the limits (the kernel warns and uses index 0, and
- *         so does this function); ::PGOV_EFAULT for NULL; ::PGOV_EINVAL for
+ *         so does this function); ::PGOV_EINVAL for NULL; ::PGOV_EINVAL for
  *         @p min_khz > @p max_khz, an unknown relation, or a descriptor
  *         that pgov_freq_table_init() would not have produced.
  */
@@ -136,7 +136,7 @@ PGOV_API int pgov_freq_table_resolve(const struct pgov_freq_table *t, uint32_t m
  * @param nominal_mhz  the firmware's nominal frequency in MHz
  * @param target_khz   the (already clamped) target
  * @param word         receives the 32-bit request word
- * @return ::PGOV_OK; ::PGOV_EFAULT for NULL; ::PGOV_EDOM when
+ * @return ::PGOV_OK; ::PGOV_EINVAL for NULL; ::PGOV_EDOM when
  *         `(u32)(nominal_mhz * 1000)` is 0 (the kernel would divide by 0).
  */
 PGOV_API int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word);
@@ -150,7 +150,7 @@ PGOV_API int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_
  * @param nominal_mhz  the firmware's nominal frequency in MHz
  * @param out_word     the firmware's output word (percent in bits 0..7)
  * @param khz          receives the frequency
- * @return ::PGOV_OK or ::PGOV_EFAULT for NULL.
+ * @return ::PGOV_OK or ::PGOV_EINVAL for NULL.
  */
 PGOV_API int pgov_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz);
 

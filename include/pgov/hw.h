@@ -181,7 +181,7 @@ struct pgov_hw {
  * @param ops   the embedder's table
  * @param ctx   passed back to every callback (may be NULL)
  * @param need  OR of ::pgov_hw_need bits the caller's policy requires
- * @return ::PGOV_OK; ::PGOV_EFAULT if @p out or @p ops is NULL;
+ * @return ::PGOV_OK; ::PGOV_EINVAL if @p out or @p ops is NULL;
  *         ::PGOV_E2BIG if `ops->size` is below ::PGOV_HW_OPS_SIZE_V1, or
  *         larger than `sizeof(struct pgov_hw_ops)` with non-zero bytes
  *         beyond it;
@@ -193,7 +193,7 @@ PGOV_API int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, vo
 
 /**
  * @brief Check a ::pgov_hw_limits for internal consistency.
- * @return ::PGOV_OK, ::PGOV_EFAULT for NULL, ::PGOV_EINVAL when
+ * @return ::PGOV_OK, ::PGOV_EINVAL for NULL, ::PGOV_EINVAL when
  *         `min_pstate` is 0, `min_pstate > max_pstate`,
  *         `max_pstate > turbo_pstate`, `max_pstate_physical` is 0 or above
  *         `turbo_pstate`, `scaling_khz` is 0, or `flags` has unknown bits.

@@ -63,7 +63,7 @@ struct pgov_hwp_boost_result {
  * @param flags  PGOV_UPDATE_* (gov.h); a remote call only accumulates
  *               its flags, as the kernel does
  * @param res    outputs
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags; a cached
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (unknown flags; a cached
  *         request with min or max 0 or min above max, or a guaranteed
  *         ratio of 0: requests the kernel never builds).
  */

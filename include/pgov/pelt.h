@@ -34,7 +34,7 @@
  * Android's literal constants. The GKI `sched_pelt_multiplier` (1, 2, 4) is
  * not a table: it speeds up the clock, see ::pgov_pelt_clock.
  *
- * **Errors.** Every function that takes a pointer returns ::PGOV_EFAULT for
+ * **Errors.** Every function that takes a pointer returns ::PGOV_EINVAL for
  * NULL and ::PGOV_ENOTSUP for a `halflife` other than 0, 32, 16 or 8, and
  * ::PGOV_EINVAL for a state the kernel can never be in (period_contrib above
  * 1023, non-zero `reserved`). On error nothing is written. Arithmetic that
@@ -113,7 +113,7 @@ struct pgov_pelt_avg {
  * @param sa        the signal
  * @param now       ns; the first update accounts time from here
  * @param halflife  a ::pgov_pelt_halflife (0 = mainline)
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_ENOTSUP (unknown half-life)
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_ENOTSUP (unknown half-life)
  */
 PGOV_API int pgov_pelt_init(struct pgov_pelt_avg *sa, uint64_t now, uint32_t halflife);
 
@@ -136,7 +136,7 @@ PGOV_API uint64_t pgov_pelt_decay(uint64_t val, uint64_t n);
  * @param val       the value to decay
  * @param n         number of periods
  * @param out       receives the result
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_ENOTSUP
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_ENOTSUP
  */
 PGOV_API int pgov_pelt_decay_hl(uint32_t halflife, uint64_t val, uint64_t n, uint64_t *out);
 
@@ -162,7 +162,7 @@ PGOV_API uint32_t pgov_pelt_segments(uint64_t periods, uint32_t d1, uint32_t d3)
  * @param d1        units of the old period not yet accounted
  * @param d3        units already elapsed in the new period
  * @param out       receives the result
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_ENOTSUP
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_ENOTSUP
  */
 PGOV_API int pgov_pelt_segments_hl(uint32_t halflife, uint64_t periods, uint32_t d1, uint32_t d3,
                                    uint32_t *out);
@@ -171,7 +171,7 @@ PGOV_API int pgov_pelt_segments_hl(uint32_t halflife, uint64_t periods, uint32_t
  * @brief The divider of the averages at the signal's current position
  *        (get_pelt_divider): `LOAD_AVG_MAX - 1024 + period_contrib`.
  * @param sa  the signal
- * @return the divider (46718..47741 for half-life 32), or ::PGOV_EFAULT,
+ * @return the divider (46718..47741 for half-life 32), or ::PGOV_EINVAL,
  *         ::PGOV_ENOTSUP, ::PGOV_EINVAL (bad state)
  */
 PGOV_API int pgov_pelt_divider(const struct pgov_pelt_avg *sa);
@@ -200,7 +200,7 @@ PGOV_API int pgov_pelt_min_divider(uint32_t halflife);
  * @return 1 when at least one period boundary was crossed and the averages
  *         must be recomputed; 0 when not (also when the crossed period count
  *         is a non-zero multiple of 2^32: the kernel truncates it to u32);
- *         ::PGOV_EFAULT, ::PGOV_ENOTSUP, ::PGOV_EINVAL on error (unchanged)
+ *         ::PGOV_EINVAL, ::PGOV_ENOTSUP, ::PGOV_EINVAL on error (unchanged)
  */
 PGOV_API int pgov_pelt_update_sums(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
                                    uint64_t runnable, uint32_t running);
@@ -214,7 +214,7 @@ PGOV_API int pgov_pelt_update_sums(struct pgov_pelt_avg *sa, uint64_t now, uint6
  * weight 0 gives load_avg 0.
  * @param sa      the signal
  * @param weight  se_weight for entities, 1 for cfs_rq/rt/dl/pressure/irq
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_ENOTSUP, ::PGOV_EINVAL
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_ENOTSUP, ::PGOV_EINVAL
  */
 PGOV_API int pgov_pelt_update_avgs(struct pgov_pelt_avg *sa, uint64_t weight);
 
@@ -359,7 +359,7 @@ struct pgov_pelt_clock {
  * @param clk         the clock
  * @param clock_task  current rq task clock, ns
  * @param multiplier  GKI multiplier 1, 2 or 4 (0 = 1, mainline: no speed-up)
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_ENOTSUP (other multiplier)
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_ENOTSUP (other multiplier)
  */
 PGOV_API int pgov_pelt_clock_init(struct pgov_pelt_clock *clk, uint64_t clock_task,
                                   uint32_t multiplier);
@@ -378,7 +378,7 @@ PGOV_API int pgov_pelt_clock_init(struct pgov_pelt_clock *clk, uint64_t clock_ta
  * @param idle        1 if the CPU is running its idle task, else 0
  * @param cpu_cap     cpu capacity, 0..1024
  * @param freq_cap    frequency capacity, 0..1024
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (flag > 1, capacity > 1024,
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (flag > 1, capacity > 1024,
  *         bad state)
  */
 PGOV_API int pgov_pelt_clock_update(struct pgov_pelt_clock *clk, uint64_t clock_task,
@@ -392,7 +392,7 @@ PGOV_API int pgov_pelt_clock_update(struct pgov_pelt_clock *clk, uint64_t clock_
  * `lost_idle_time`; in every case `clock_pelt` is resynchronised.
  * @param clk       the clock
  * @param util_sum  sum of the rq's cfs, rt and dl `util_sum` (as u64, no wrap)
- * @return 1 if idle time was counted as lost, 0 if not; ::PGOV_EFAULT,
+ * @return 1 if idle time was counted as lost, 0 if not; ::PGOV_EINVAL,
  *         ::PGOV_EINVAL
  */
 PGOV_API int pgov_pelt_clock_idle(struct pgov_pelt_clock *clk, uint64_t util_sum);
@@ -401,7 +401,7 @@ PGOV_API int pgov_pelt_clock_idle(struct pgov_pelt_clock *clk, uint64_t util_sum
  * @brief "PELT now": `clock_pelt - lost_idle_time` (rq_clock_pelt), wrapping.
  * @param clk  the clock
  * @param now  receives the time to pass to the PELT updates
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
 PGOV_API int pgov_pelt_clock_now(const struct pgov_pelt_clock *clk, uint64_t *now);
 
@@ -413,7 +413,7 @@ PGOV_API int pgov_pelt_clock_now(const struct pgov_pelt_clock *clk, uint64_t *no
  * @param sa        the task's signal
  * @param weight    se_weight
  * @param halflife  a ::pgov_pelt_halflife (use the cfs_rq's)
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_ENOTSUP
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_ENOTSUP
  */
 PGOV_API int pgov_pelt_init_task(struct pgov_pelt_avg *sa, uint64_t weight, uint32_t halflife);
 
@@ -429,7 +429,7 @@ PGOV_API int pgov_pelt_init_task(struct pgov_pelt_avg *sa, uint64_t weight, uint
  * @param cfs      the cfs_rq signal of the CPU it is placed on
  * @param cpu_cap  that CPU's capacity, 1..1024
  * @param weight   the task's se_weight
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (cpu_cap 0 or > 1024, bad
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (cpu_cap 0 or > 1024, bad
  *         state), ::PGOV_EDOM (cfs `load_avg + 1` wraps to 0)
  */
 PGOV_API int pgov_pelt_post_init_task(struct pgov_pelt_avg *sa, const struct pgov_pelt_avg *cfs,
@@ -445,7 +445,7 @@ PGOV_API int pgov_pelt_post_init_task(struct pgov_pelt_avg *sa, const struct pgo
  * @param cfs     the cfs_rq signal
  * @param se      the entity's signal
  * @param weight  the entity's se_weight
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (different half-lives, the
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (different half-lives, the
  *         same signal twice, bad state), ::PGOV_EDOM (@p weight 0: the kernel's
  *         se_weight is never 0 and the rebuild divides by it); both unchanged
  *         on error
@@ -465,7 +465,7 @@ PGOV_API int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *s
  * @param cfs     the cfs_rq signal
  * @param se      the entity's signal (not modified)
  * @param weight  the entity's se_weight
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (different half-lives, the
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (different half-lives, the
  *         same signal twice, bad state)
  */
 PGOV_API int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,
@@ -483,7 +483,7 @@ PGOV_API int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_
  * @param load      removed load_avg
  * @param util      removed util_avg
  * @param runnable  removed runnable_avg
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
 PGOV_API int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util,
                               uint64_t runnable);

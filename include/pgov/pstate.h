@@ -311,7 +311,7 @@ struct pgov_pstate_result {
  * @param prm  filled on success, untouched on failure
  * @param cfg  configuration (only the policy, kver, options and tunable
  *             fields are used; `limits` and `cpu` are ignored here)
- * @return ::PGOV_OK; ::PGOV_EFAULT (NULL); ::PGOV_E2BIG (size unknown or
+ * @return ::PGOV_OK; ::PGOV_EINVAL (NULL); ::PGOV_E2BIG (size unknown or
  *         non-zero unknown trailing bytes); ::PGOV_EINVAL (unknown policy,
  *         options on a profile that has none, both RFC options, a tunable
  *         out of range, hz above 100000 or not matching tick_ns);
@@ -336,7 +336,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_params_init(struct pgov_pstate_params *
  * @param plat  platform P-states (validated with pgov_hw_limits_check())
  * @param lim   limits; size must be a known size; fp8 fields at most 256
  * @param out   filled on success
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_E2BIG, ::PGOV_EINVAL.
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_E2BIG, ::PGOV_EINVAL.
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm,
                                                      const struct pgov_hw_limits *plat,
@@ -347,7 +347,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_bounds_init(const struct pgov_pstate_pa
  * @brief Reset a state as the kernel does when the policy starts:
  *        everything zero, `pstate = plat->min_pstate`, PID reset
  *        (`integral = 0`, `last_err = setpoint - 100%`).
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (bad platform).
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (bad platform).
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pstate_state_reset(struct pgov_pstate_state *st,
                                                      const struct pgov_pstate_params *prm,
@@ -366,7 +366,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_state_reset(struct pgov_pstate_state *s
  * Garbage-in rows of the kernel (tiny MPERF deltas, backwards time) give the
  * kernel's wrapped values. Not for HWP_BOOST profiles (see hwp.h).
  *
- * @return ::PGOV_OK; ::PGOV_EFAULT (NULL); ::PGOV_EINVAL (event not valid
+ * @return ::PGOV_OK; ::PGOV_EINVAL (NULL); ::PGOV_EINVAL (event not valid
  *         for the profile, unknown flags, HWP profile, `st->pstate` or
  *         bounds 0, options or an APERF/MPERF shift on a profile that
  *         pgov_pstate_params_init() refuses them for); ::PGOV_EDOM where the kernel would divide by zero
@@ -404,7 +404,7 @@ PGOV_API size_t pgov_pstate_size(void);
  * @param ops  hardware vtable (copied)
  * @param ctx  passed to every callback
  * @param out  receives the instance (== @p mem) on success
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_ENOSPC (@p len too small);
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_ENOSPC (@p len too small);
  *         ::PGOV_EINVAL (misaligned @p mem, bad config or platform);
  *         errors of pgov_pstate_params_init(), pgov_hw_bind() and
  *         pgov_pstate_set_limits(); a HAL error unchanged. On error
@@ -425,7 +425,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_init(void *mem, size_t len,
  * @param g       instance
  * @param now_ns  scheduler clock
  * @param flags   PGOV_UPDATE_*
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags, @p g not
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (unknown flags, @p g not
  *         an instance); a HAL error unchanged; ::PGOV_EDOM where the kernel
  *         would divide by zero (an MPERF delta that is a multiple of 2^56). On error the
  *         state is as before the call.
@@ -440,7 +440,7 @@ PGOV_API int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t
  * sampling interval). Hook-driven profiles do nothing and report
  * `UINT64_MAX` (no timer needed).
  *
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (@p g not an instance);
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (@p g not an instance);
  *         a HAL error unchanged; ::PGOV_EDOM
  *         where the kernel would divide by zero (Atom: a stale decision
  *         before any sample was accepted). On error nothing changes.
@@ -454,7 +454,7 @@ PGOV_API int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t 
  * the next sample too). HWP boost: the cached request/capabilities are
  * replaced; an active boost is dropped.
  *
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_E2BIG; ::PGOV_EINVAL (fp8 above
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_E2BIG; ::PGOV_EINVAL (fp8 above
  *         256, ratio above turbo_pstate, no_turbo not 0/1, HWP fields
  *         inconsistent, @p g not an instance); a HAL error unchanged.
  *         Nothing changes on error.
@@ -465,7 +465,7 @@ PGOV_API int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pst
  * @brief Attach a caller-owned shared block (::PGOV_PSTATE_OPT_RFC_IO_ALL).
  * @param g       instance
  * @param shared  block that must outlive the instance; NULL detaches
- * @return ::PGOV_OK; ::PGOV_EFAULT (@p g NULL); ::PGOV_EINVAL (@p g not an
+ * @return ::PGOV_OK; ::PGOV_EINVAL (@p g NULL); ::PGOV_EINVAL (@p g not an
  *         instance).
  */
 PGOV_API int pgov_pstate_attach_shared(struct pgov_pstate *g, struct pgov_pstate_shared *shared);
@@ -490,7 +490,7 @@ struct pgov_pstate_status {
 
 /**
  * @brief Copy the instance's last decision.
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (@p g not an instance).
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (@p g not an instance).
  */
 PGOV_API int pgov_pstate_get_status(const struct pgov_pstate *g, struct pgov_pstate_status *out);
 

@@ -91,7 +91,7 @@ struct pgov_sugov_result {
  * @param raw      receives the unclamped frequency (may be NULL; untouched on
  *                 error)
  * @return the frequency in kHz (0 .. UINT32_MAX), or a negative ::pgov_err:
- *         ::PGOV_EFAULT for a NULL @p prm, ::PGOV_EINVAL when
+ *         ::PGOV_EINVAL for a NULL @p prm, ::PGOV_EINVAL when
  *         pgov_sugov_params_check() rejects @p prm. A value and an error in
  *         one return, as littlefs's reads: test `< 0`, then narrow.
  */
@@ -112,7 +112,7 @@ PGOV_API int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint3
  *                  frequency is not taken, except right after a limits
  *                  change, `st->need_update`)
  * @param res       outputs
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags, held not
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (unknown flags, held not
  *         0/1, invalid parameters).
  */
 PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide(const struct pgov_sugov_params *prm,
@@ -146,7 +146,7 @@ struct pgov_sugov_input {
 /**
  * @brief pgov_sugov_decide() with the kernel's uclamp, deadline-floor and
  *        "capped" handling (v6.8+ composition, the only one implemented).
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_E2BIG (@p in size below the
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_E2BIG (@p in size below the
  *         first version or unknown non-zero trailing bytes); ::PGOV_EINVAL
  *         (as pgov_sugov_decide(), uclamp values above 1024, held or capped
  *         not 0/1, reserved non-zero). State unchanged on error.
@@ -159,7 +159,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide_in(const struct pgov_sugov_params
 /**
  * @brief Check parameters: max_cap 1..1024, max_freq_khz > 0, reserved 0,
  *        known options, tick_ns > 0.
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL.
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL.
  */
 PGOV_API PGOV_MUST_CHECK int pgov_sugov_params_check(const struct pgov_sugov_params *prm);
 
@@ -222,7 +222,7 @@ PGOV_API size_t pgov_sugov_size(void);
  * @param ops  hardware vtable (copied)
  * @param ctx  passed to every callback
  * @param out  receives the instance (== @p mem) on success
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_ENOSPC; ::PGOV_EINVAL
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_ENOSPC; ::PGOV_EINVAL
  *         (misaligned, tunable out of range, bad platform); ::PGOV_E2BIG;
  *         ::PGOV_ENOTSUP (kver); errors of pgov_hw_bind(); a HAL error.
  */
@@ -234,7 +234,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_init(void *mem, size_t len,
 /**
  * @brief Set the CPU's CFS utilisation (capacity units) used by the next
  *        evaluations, e.g. from the PELT/util_est/uclamp modules.
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (not an instance).
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance).
  */
 PGOV_API int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
 
@@ -242,7 +242,7 @@ PGOV_API int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
  * @brief Set the rq's clamps for the next evaluations (pgov_sugov_input
  *        fields; after init: 0, 1024, 0, 0 = unclamped). The utilisation of
  *        pgov_sugov_set_util() is then the unclamped one.
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (not an instance, a clamp
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance, a clamp
  *         above 1024, capped not 0/1).
  */
 PGOV_API int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uclamp_max,
@@ -262,7 +262,7 @@ PGOV_API int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, ui
  * frequency is written with `set_freq_khz`. Remote callbacks
  * (::PGOV_UPDATE_REMOTE) are ignored.
  *
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (unknown flags, not an
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (unknown flags, not an
  *         instance); a HAL error unchanged (state as before the call).
  */
 PGOV_API int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags);
@@ -270,7 +270,7 @@ PGOV_API int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t f
 /**
  * @brief Timer entry of the common governor shape: schedutil is purely
  *        hook-driven, so this does nothing and reports `UINT64_MAX`.
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (not an instance;
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance;
  *         @p next_ns untouched).
  */
 PGOV_API int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *next_ns);
@@ -278,7 +278,7 @@ PGOV_API int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *n
 /**
  * @brief Replace the policy limits; the next update evaluates at once,
  *        bypassing the rate limit and the frequency cache (need_freq_update).
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_E2BIG; ::PGOV_EINVAL (reserved
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_E2BIG; ::PGOV_EINVAL (reserved
  *         non-zero, not an instance); a HAL error (get_limits) unchanged.
  */
 PGOV_API int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *lim);
@@ -297,7 +297,7 @@ struct pgov_sugov_status {
 
 /**
  * @brief Copy the instance's last decision.
- * @return ::PGOV_OK; ::PGOV_EFAULT; ::PGOV_EINVAL (not an instance).
+ * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance).
  */
 PGOV_API int pgov_sugov_get_status(const struct pgov_sugov *g, struct pgov_sugov_status *out);
 

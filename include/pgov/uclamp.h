@@ -189,7 +189,7 @@ struct pgov_uclamp_tg {
  * @brief Delta between buckets, `round-half-up(1024 / nbuckets)`.
  * @param nbuckets 5..20, or 0 for the default 5
  * @param[out] delta the delta (205 for 5 buckets, 51 for 20)
- * @return ::PGOV_OK, ::PGOV_EFAULT (@p delta NULL), ::PGOV_EINVAL (nbuckets)
+ * @return ::PGOV_OK, ::PGOV_EINVAL (@p delta NULL), ::PGOV_EINVAL (nbuckets)
  */
 PGOV_API int pgov_uclamp_bucket_delta(uint32_t nbuckets, uint32_t *delta);
 
@@ -203,7 +203,7 @@ PGOV_API int pgov_uclamp_bucket_delta(uint32_t nbuckets, uint32_t *delta);
  * @param kver profile (5.3 or later, 0 = newest)
  * @param value clamp value 0..1024
  * @param[out] id the bucket index
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (nbuckets, value),
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (nbuckets, value),
  *         ::PGOV_ENOTSUP (kver)
  */
 PGOV_API int pgov_uclamp_bucket_id(uint32_t nbuckets, uint32_t kver, uint32_t value,
@@ -214,7 +214,7 @@ PGOV_API int pgov_uclamp_bucket_id(uint32_t nbuckets, uint32_t kver, uint32_t va
  * @param rq caller storage
  * @param kver profile (see the file comment)
  * @param nbuckets 5..20, or 0 for the default 5
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (nbuckets),
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (nbuckets),
  *         ::PGOV_ENOTSUP (kver)
  */
 PGOV_API int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t nbuckets);
@@ -223,7 +223,7 @@ PGOV_API int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint3
  * @brief Initialise a task: request (0, 1024), not user-defined, not active.
  * @param t caller storage
  * @param flags 0 or ::PGOV_UCLAMP_TASK_RT
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (unknown flags)
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (unknown flags)
  */
 PGOV_API int pgov_uclamp_task_init(struct pgov_uclamp_task *t, uint32_t flags);
 
@@ -246,7 +246,7 @@ PGOV_API int pgov_uclamp_task_init(struct pgov_uclamp_task *t, uint32_t flags);
  * @param which PGOV_UCLAMP_SET_MIN and/or PGOV_UCLAMP_SET_MAX
  * @param min new MIN request (ignored unless selected)
  * @param max new MAX request (ignored unless selected)
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
 PGOV_API int pgov_uclamp_task_set(struct pgov_uclamp_task *t, uint32_t which, int32_t min,
                                   int32_t max);
@@ -255,7 +255,7 @@ PGOV_API int pgov_uclamp_task_set(struct pgov_uclamp_task *t, uint32_t which, in
  * @brief Change a task's scheduling class (RT or not).
  * @param t the task
  * @param rt true for an RT task (its non-user-defined MIN gets the RT boost)
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (corrupt task: a request
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (corrupt task: a request
  *         above 1024 or unknown flag bits)
  */
 PGOV_API int pgov_uclamp_task_set_rt(struct pgov_uclamp_task *t, bool rt);
@@ -264,7 +264,7 @@ PGOV_API int pgov_uclamp_task_set_rt(struct pgov_uclamp_task *t, bool rt);
  * @brief Initialise a task group: request (0, 1024), effective from @p parent.
  * @param tg caller storage
  * @param parent the parent group, NULL for a child of the root
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (corrupt @p parent)
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (corrupt @p parent)
  */
 PGOV_API int pgov_uclamp_tg_init(struct pgov_uclamp_tg *tg, const struct pgov_uclamp_tg *parent);
 
@@ -278,7 +278,7 @@ PGOV_API int pgov_uclamp_tg_init(struct pgov_uclamp_tg *tg, const struct pgov_uc
  * @param parent the parent group, NULL for a child of the root
  * @param min cpu.uclamp.min in 0..1024
  * @param max cpu.uclamp.max in 0..1024
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (value above 1024)
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (value above 1024)
  */
 PGOV_API int pgov_uclamp_tg_update(struct pgov_uclamp_tg *tg, const struct pgov_uclamp_tg *parent,
                                    uint32_t min, uint32_t max);
@@ -293,7 +293,7 @@ PGOV_API int pgov_uclamp_tg_update(struct pgov_uclamp_tg *tg, const struct pgov_
  * @param kver profile (rules as in the file comment)
  * @param lim restrictions, NULL for none
  * @param[out] eff effective (min, max)
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (@p lim or corrupt task),
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (@p lim or corrupt task),
  *         ::PGOV_ENOTSUP (kver)
  */
 PGOV_API int pgov_uclamp_eff_get(const struct pgov_uclamp_task *t, uint32_t kver,
@@ -309,7 +309,7 @@ PGOV_API int pgov_uclamp_eff_get(const struct pgov_uclamp_task *t, uint32_t kver
  * @param rq the runqueue
  * @param t the task (an already active task is counted again, like the kernel)
  * @param lim restrictions, NULL for none
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL (@p lim, corrupt task or rq),
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (@p lim, corrupt task or rq),
  *         ::PGOV_ENOSPC (a bucket already counts 2^32-1 tasks)
  */
 PGOV_API int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
@@ -329,7 +329,7 @@ PGOV_API int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_ta
  *         a kernel WARN condition was hit (bucket underflow, bucket value
  *         above the rq value); the kernel fallback was applied, `warns`
  *         counts the WARN conditions and `bad_decs` the inactive tasks.
- *         ::PGOV_EFAULT, ::PGOV_EINVAL (a task whose fields are out of range
+ *         ::PGOV_EINVAL, ::PGOV_EINVAL (a task whose fields are out of range
  *         for @p rq). The hot path checks the task against bounds cached in
  *         @p rq by pgov_uclamp_rq_init() and trusts the rq itself: a
  *         scribbled rq header (e.g. `nbuckets`) is caught by
@@ -348,7 +348,7 @@ PGOV_API int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_ta
  * @param t the task
  * @param lim restrictions, NULL for none
  * @return ::PGOV_OK, ::PGOV_WARN_KERNEL (as pgov_uclamp_rq_dec()),
- *         ::PGOV_EFAULT, ::PGOV_EINVAL, ::PGOV_ENOSPC
+ *         ::PGOV_EINVAL, ::PGOV_EINVAL, ::PGOV_ENOSPC
  */
 PGOV_API int pgov_uclamp_rq_update_active(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
                                           const struct pgov_uclamp_limits *lim);
@@ -360,7 +360,7 @@ PGOV_API int pgov_uclamp_rq_update_active(struct pgov_uclamp_rq *rq, struct pgov
  * @param idx bucket index, 0..nbuckets (nbuckets is the spare slot)
  * @param[out] tasks tasks counted (may be NULL)
  * @param[out] value local max, also kept while empty (may be NULL)
- * @return ::PGOV_OK, ::PGOV_EFAULT (@p rq NULL), ::PGOV_EINVAL
+ * @return ::PGOV_OK, ::PGOV_EINVAL (@p rq NULL), ::PGOV_EINVAL
  */
 PGOV_API int pgov_uclamp_rq_bucket(const struct pgov_uclamp_rq *rq, uint32_t id, uint32_t idx,
                                    uint32_t *tasks, uint32_t *value);
@@ -381,7 +381,7 @@ PGOV_API int pgov_uclamp_rq_bucket(const struct pgov_uclamp_rq *rq, uint32_t id,
  * @param p waking task, or NULL
  * @param lim restrictions for @p p when it is not active, NULL for none
  * @param[out] out clamped utilization
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL, ::PGOV_ENOTSUP
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL, ::PGOV_ENOTSUP
  */
 PGOV_API int pgov_uclamp_rq_util_with(const struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t util,
                                       const struct pgov_uclamp_task *p,
@@ -400,7 +400,7 @@ PGOV_API int pgov_uclamp_rq_util_with(const struct pgov_uclamp_rq *rq, uint32_t 
  * @param[out] perf performance request
  * @param[out] min the minimum (may be NULL)
  * @param[out] max the maximum (may be NULL)
- * @return ::PGOV_OK, ::PGOV_EFAULT
+ * @return ::PGOV_OK, ::PGOV_EINVAL
  */
 PGOV_API int pgov_uclamp_effective_perf(const struct pgov_uclamp_rq *rq, uint32_t actual,
                                         uint32_t floor, uint32_t capacity, uint32_t *perf,

@@ -48,7 +48,7 @@
  * interpreted by the rq it is used with. Both have a frozen layout. Tasks
  * start zeroed (`{0, 0}`), as in the kernel.
  *
- * **Errors.** NULL pointers give ::PGOV_EFAULT, an rq whose `mode` was not
+ * **Errors.** NULL pointers give ::PGOV_EINVAL, an rq whose `mode` was not
  * set by pgov_util_est_init() ::PGOV_EINVAL, a util above
  * ::PGOV_UTIL_EST_UTIL_MAX ::PGOV_EINVAL; nothing is changed on error.
  */
@@ -116,7 +116,7 @@ struct pgov_util_est_rq {
  * @brief Initialise a CPU's util_est: sum 0, profile from @p cfg.
  * @param rq   the CPU's state
  * @param cfg  configuration; NULL means all defaults (v6.18, no flags)
- * @return ::PGOV_OK; ::PGOV_EFAULT (rq NULL); ::PGOV_E2BIG (`cfg->size`
+ * @return ::PGOV_OK; ::PGOV_EINVAL (rq NULL); ::PGOV_E2BIG (`cfg->size`
  *         smaller than the first two fields, or non-zero bytes beyond the
  *         fields known here); ::PGOV_EINVAL (unknown flag bits or reserved
  *         non-zero); ::PGOV_ENOTSUP (kver invalid or older than 4.17)
@@ -128,7 +128,7 @@ PGOV_API int pgov_util_est_init(struct pgov_util_est_rq *rq, const struct pgov_u
  * @param rq  the CPU's state
  * @return PGOV_KVER_6_18, PGOV_KVER_6_9, PGOV_KVER_5_13, PGOV_KVER_5_7 or
  *         PGOV_KVER_4_17;
- *         ::PGOV_EFAULT or ::PGOV_EINVAL
+ *         ::PGOV_EINVAL or ::PGOV_EINVAL
  */
 PGOV_API int pgov_util_est_profile(const struct pgov_util_est_rq *rq);
 
@@ -137,7 +137,7 @@ PGOV_API int pgov_util_est_profile(const struct pgov_util_est_rq *rq);
  *        `rq sum += contribution` (u32, wrapping as the kernel's).
  * @param rq    the CPU's state
  * @param task  the task's estimate
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
 PGOV_API int pgov_util_est_enqueue(struct pgov_util_est_rq *rq,
                                    const struct pgov_util_est_task *task);
@@ -152,7 +152,7 @@ PGOV_API int pgov_util_est_enqueue(struct pgov_util_est_rq *rq,
  * @param rq         the CPU's state
  * @param task       the task's estimate (before pgov_util_est_update())
  * @param nr_queued  tasks still queued on the CPU's root cfs_rq
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
 PGOV_API int pgov_util_est_dequeue(struct pgov_util_est_rq *rq,
                                    const struct pgov_util_est_task *task, uint32_t nr_queued);
@@ -169,7 +169,7 @@ PGOV_API int pgov_util_est_dequeue(struct pgov_util_est_rq *rq,
  * @param util      the task's util_avg, 0..::PGOV_UTIL_EST_UTIL_MAX
  * @param runnable  the task's runnable_avg (v6.x runnable check)
  * @param cpu_cap   capacity of the CPU (v5.7 / v5.13 / v6.9 capacity check)
- * @return 1 when a value was stored, 0 when not; ::PGOV_EFAULT, ::PGOV_EINVAL
+ * @return 1 when a value was stored, 0 when not; ::PGOV_EINVAL, ::PGOV_EINVAL
  *         (sleep > 1, util too large, bad rq)
  */
 PGOV_API int pgov_util_est_update(const struct pgov_util_est_rq *rq,
@@ -181,7 +181,7 @@ PGOV_API int pgov_util_est_update(const struct pgov_util_est_rq *rq,
  *        returned 1): clear UTIL_AVG_UNCHANGED (cfs_se_util_change).
  * @param rq    the CPU's state (profile)
  * @param task  the task's estimate
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
 PGOV_API int pgov_util_est_util_changed(const struct pgov_util_est_rq *rq,
                                         struct pgov_util_est_task *task);
@@ -195,7 +195,7 @@ PGOV_API int pgov_util_est_util_changed(const struct pgov_util_est_rq *rq,
  * @param rq    the CPU's state (profile)
  * @param task  the task's estimate
  * @param out   receives the contribution
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
 PGOV_API int pgov_util_est_task_contrib(const struct pgov_util_est_rq *rq,
                                         const struct pgov_util_est_task *task, uint32_t *out);
@@ -207,7 +207,7 @@ PGOV_API int pgov_util_est_task_contrib(const struct pgov_util_est_rq *rq,
  * @param task  the task's estimate
  * @param util  the task's util_avg
  * @param out   receives the estimate
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
 PGOV_API int pgov_util_est_task_util_est(const struct pgov_util_est_rq *rq,
                                          const struct pgov_util_est_task *task, uint64_t util,
@@ -220,7 +220,7 @@ PGOV_API int pgov_util_est_task_util_est(const struct pgov_util_est_rq *rq,
  * @param cfs_util  the root cfs_rq's util_avg
  * @param capacity  the CPU's capacity
  * @param out       receives the utilization
- * @return ::PGOV_OK, ::PGOV_EFAULT, ::PGOV_EINVAL
+ * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
 PGOV_API int pgov_util_est_cpu_util(const struct pgov_util_est_rq *rq, uint64_t cfs_util,
                                     uint64_t capacity, uint64_t *out);

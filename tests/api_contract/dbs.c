@@ -3,11 +3,11 @@
 #include "api_contract.h"
 
 /* ---- dbs */
-DEF(pgov_dbs_defaults, 1, PGOV_EFAULT)
+DEF(pgov_dbs_defaults, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_defaults(0, 0, NULL, &w->dtun);
 }
-DEF(pgov_dbs_defaults, 2, PGOV_EFAULT)
+DEF(pgov_dbs_defaults, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_defaults(0, 0, &w->dplat, NULL);
 }
@@ -47,20 +47,20 @@ DEF(pgov_dbs_size_cpus, 2, 0)
 }
 #define DINIT(cfgp, outp)                                                                          \
     pgov_dbs_init(w->xmem, sizeof(w->xmem), cfgp, &fake_idle_ops, &g_idle, outp)
-DEF(pgov_dbs_init, 1, PGOV_EFAULT)
+DEF(pgov_dbs_init, 1, PGOV_EINVAL)
 {
     return snap(w),
            pgov_dbs_init(NULL, sizeof(w->xmem), &w->dcfg, &fake_idle_ops, &g_idle, &w->dgx);
 }
-DEF(pgov_dbs_init, 2, PGOV_EFAULT)
+DEF(pgov_dbs_init, 2, PGOV_EINVAL)
 {
     return snap(w), DINIT(NULL, &w->dgx);
 }
-DEF(pgov_dbs_init, 3, PGOV_EFAULT)
+DEF(pgov_dbs_init, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_init(w->xmem, sizeof(w->xmem), &w->dcfg, NULL, &g_idle, &w->dgx);
 }
-DEF(pgov_dbs_init, 4, PGOV_EFAULT)
+DEF(pgov_dbs_init, 4, PGOV_EINVAL)
 {
     return snap(w), DINIT(&w->dcfg, NULL);
 }
@@ -118,7 +118,7 @@ DEF(pgov_dbs_init, 14, PGOV_ENOSYS)
     o.set_freq_khz = NULL;
     return snap(w), pgov_dbs_init(w->xmem, sizeof(w->xmem), &w->dcfg, &o, &g_idle, &w->dgx);
 }
-DEF(pgov_dbs_update, 1, PGOV_EFAULT)
+DEF(pgov_dbs_update, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_update(NULL, 1, 0);
 }
@@ -130,7 +130,7 @@ DEF(pgov_dbs_update, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_update((struct pgov_dbs *)(void *)w->zmem, 1, 0);
 }
-DEF(pgov_dbs_update_cpu, 1, PGOV_EFAULT)
+DEF(pgov_dbs_update_cpu, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_update_cpu(NULL, 0, 1, 0);
 }
@@ -142,11 +142,11 @@ DEF(pgov_dbs_update_cpu, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_update_cpu((struct pgov_dbs *)(void *)w->zmem, 0, 1, 0);
 }
-DEF(pgov_dbs_timer, 1, PGOV_EFAULT)
+DEF(pgov_dbs_timer, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_timer(NULL, 1, &w->u64);
 }
-DEF(pgov_dbs_timer, 2, PGOV_EFAULT)
+DEF(pgov_dbs_timer, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_timer(w->dg, UINT64_C(1) << 40, NULL);
 }
@@ -158,11 +158,11 @@ DEF(pgov_dbs_timer, 4, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_timer((struct pgov_dbs *)(void *)w->zmem, 1, &w->u64);
 }
-DEF(pgov_dbs_set_limits, 1, PGOV_EFAULT)
+DEF(pgov_dbs_set_limits, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_set_limits(NULL, &w->dlim);
 }
-DEF(pgov_dbs_set_limits, 2, PGOV_EFAULT)
+DEF(pgov_dbs_set_limits, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_set_limits(w->dg, NULL);
 }
@@ -190,7 +190,7 @@ DEF(pgov_dbs_set_limits, 7, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_set_limits((struct pgov_dbs *)(void *)w->zmem, &w->dlim);
 }
-DEF(pgov_dbs_store, 1, PGOV_EFAULT)
+DEF(pgov_dbs_store, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_store(NULL, PGOV_DBS_UP_THRESHOLD, 80, NULL, 0);
 }
@@ -210,7 +210,7 @@ DEF(pgov_dbs_store, 5, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_store(w->dg, PGOV_DBS_SAMPLING_RATE, 0, NULL, 0);
 }
-DEF(pgov_dbs_store, 6, PGOV_EFAULT)
+DEF(pgov_dbs_store, 6, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_store(w->dgo, PGOV_DBS_IO_IS_BUSY, 1, NULL, 1);
 }
@@ -227,11 +227,11 @@ DEF(pgov_dbs_store, 9, PGOV_EINVAL)
     return snap(w),
            pgov_dbs_store((struct pgov_dbs *)(void *)w->zmem, PGOV_DBS_UP_THRESHOLD, 80, NULL, 0);
 }
-DEF(pgov_dbs_get_state, 1, PGOV_EFAULT)
+DEF(pgov_dbs_get_state, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_get_state(NULL, &w->dst);
 }
-DEF(pgov_dbs_get_state, 2, PGOV_EFAULT)
+DEF(pgov_dbs_get_state, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_get_state(w->dg, NULL);
 }
@@ -239,11 +239,11 @@ DEF(pgov_dbs_get_state, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_get_state((struct pgov_dbs *)(void *)w->zmem, &w->dst);
 }
-DEF(pgov_dbs_get_cpu, 1, PGOV_EFAULT)
+DEF(pgov_dbs_get_cpu, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_get_cpu(NULL, 0, &w->dcpu);
 }
-DEF(pgov_dbs_get_cpu, 2, PGOV_EFAULT)
+DEF(pgov_dbs_get_cpu, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_get_cpu(w->dg, 0, NULL);
 }
@@ -256,15 +256,15 @@ DEF(pgov_dbs_get_cpu, 4, PGOV_EINVAL)
     return snap(w), pgov_dbs_get_cpu((struct pgov_dbs *)(void *)w->zmem, 0, &w->dcpu);
 }
 #define DOPEN(cfgp, outp) pgov_dbs_init_open(w->xmem, sizeof(w->xmem), cfgp, outp)
-DEF(pgov_dbs_init_open, 1, PGOV_EFAULT)
+DEF(pgov_dbs_init_open, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_init_open(NULL, sizeof(w->xmem), &w->dcfg, &w->dgx);
 }
-DEF(pgov_dbs_init_open, 2, PGOV_EFAULT)
+DEF(pgov_dbs_init_open, 2, PGOV_EINVAL)
 {
     return snap(w), DOPEN(NULL, &w->dgx);
 }
-DEF(pgov_dbs_init_open, 3, PGOV_EFAULT)
+DEF(pgov_dbs_init_open, 3, PGOV_EINVAL)
 {
     return snap(w), DOPEN(&w->dcfg, NULL);
 }
@@ -301,11 +301,11 @@ DEF(pgov_dbs_init_open, 9, PGOV_EINVAL)
     w->dcfg.cpus = w->cpus_dup;
     return snap(w), DOPEN(&w->dcfg, &w->dgx);
 }
-DEF(pgov_dbs_start, 1, PGOV_EFAULT)
+DEF(pgov_dbs_start, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_start(NULL, w->snap, 1, &w->dres);
 }
-DEF(pgov_dbs_start, 2, PGOV_EFAULT)
+DEF(pgov_dbs_start, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_start(w->dgn, NULL, 1, &w->dres);
 }
@@ -321,7 +321,7 @@ DEF(pgov_dbs_start, 5, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_start((struct pgov_dbs *)(void *)w->zmem, w->snap, 1, &w->dres);
 }
-DEF(pgov_dbs_should_sample, 1, PGOV_EFAULT)
+DEF(pgov_dbs_should_sample, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_should_sample(NULL, UINT64_C(1) << 40);
 }
@@ -337,11 +337,11 @@ DEF(pgov_dbs_should_sample, 4, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_should_sample((struct pgov_dbs *)(void *)w->zmem, UINT64_C(1) << 40);
 }
-DEF(pgov_dbs_evaluate, 1, PGOV_EFAULT)
+DEF(pgov_dbs_evaluate, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_evaluate(NULL, w->snap, 1, &w->dres);
 }
-DEF(pgov_dbs_evaluate, 2, PGOV_EFAULT)
+DEF(pgov_dbs_evaluate, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_evaluate(w->dgo, NULL, 1, &w->dres);
 }
@@ -361,7 +361,7 @@ DEF(pgov_dbs_evaluate, 6, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_evaluate((struct pgov_dbs *)(void *)w->zmem, w->snap, 1, &w->dres);
 }
-DEF(pgov_dbs_limits, 1, PGOV_EFAULT)
+DEF(pgov_dbs_limits, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_limits(NULL, 200000, 800000, &w->dres);
 }

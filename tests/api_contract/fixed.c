@@ -23,7 +23,7 @@ DEF(pgov_fp_mul, 2, -1)
 {
     return snap(w), pgov_fp_mul(-1, 1);
 }
-DEF(pgov_fp_div, 1, PGOV_EFAULT)
+DEF(pgov_fp_div, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_fp_div(1, 1, NULL);
 }
@@ -50,7 +50,7 @@ DEF(pgov_fp_mul_ext, 1, 0)
 {
     return snap(w), (int64_t)pgov_fp_mul_ext(UINT64_MAX, UINT64_MAX);
 }
-DEF(pgov_fp_div_ext, 1, PGOV_EFAULT)
+DEF(pgov_fp_div_ext, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_fp_div_ext(1, 1, NULL);
 }

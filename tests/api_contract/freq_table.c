@@ -3,11 +3,11 @@
 #include "api_contract.h"
 
 /* ---- freq_table */
-DEF(pgov_freq_table_init, 1, PGOV_EFAULT)
+DEF(pgov_freq_table_init, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_freq_table_init(NULL, w->ent, 3, 0);
 }
-DEF(pgov_freq_table_init, 2, PGOV_EFAULT)
+DEF(pgov_freq_table_init, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_freq_table_init(&w->ft, NULL, 3, 0);
 }
@@ -38,11 +38,11 @@ DEF(pgov_freq_table_init, 8, PGOV_EINVAL)
     w->ent[1].khz = w->ent[0].khz;
     return snap(w), pgov_freq_table_init(&w->ft, w->ent, 3, 0);
 }
-DEF(pgov_freq_table_resolve, 1, PGOV_EFAULT)
+DEF(pgov_freq_table_resolve, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_freq_table_resolve(NULL, 0, 1, 1, 0, &w->u32);
 }
-DEF(pgov_freq_table_resolve, 2, PGOV_EFAULT)
+DEF(pgov_freq_table_resolve, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_freq_table_resolve(&w->ft, 0, 1, 1, 0, NULL);
 }
@@ -68,7 +68,7 @@ DEF(pgov_freq_table_resolve, 7, PGOV_EINVAL)
     w->ft.order = 3;
     return snap(w), pgov_freq_table_resolve(&w->ft, 0, 1, 1, 0, &w->u32);
 }
-DEF(pgov_pcc_request, 1, PGOV_EFAULT)
+DEF(pgov_pcc_request, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pcc_request(2000, 1000, NULL);
 }
@@ -80,7 +80,7 @@ DEF(pgov_pcc_request, 3, PGOV_EDOM)
 {
     return snap(w), pgov_pcc_request(1u << 29, 1000, &w->u32);
 }
-DEF(pgov_pcc_readback, 1, PGOV_EFAULT)
+DEF(pgov_pcc_readback, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pcc_readback(2000, 50, NULL);
 }

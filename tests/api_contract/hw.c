@@ -3,11 +3,11 @@
 #include "api_contract.h"
 
 /* ---- hw */
-DEF(pgov_hw_bind, 1, PGOV_EFAULT)
+DEF(pgov_hw_bind, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_hw_bind(NULL, &w->ops, NULL, 0);
 }
-DEF(pgov_hw_bind, 2, PGOV_EFAULT)
+DEF(pgov_hw_bind, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_hw_bind(&w->hw, NULL, NULL, 0);
 }
@@ -48,7 +48,7 @@ DEF(pgov_hw_bind, 8, PGOV_E2BIG)
     b.o.size = (uint32_t)sizeof(b);
     return snap(w), pgov_hw_bind(&w->hw, &b.o, NULL, 0);
 }
-DEF(pgov_hw_limits_check, 1, PGOV_EFAULT)
+DEF(pgov_hw_limits_check, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_hw_limits_check(NULL);
 }

@@ -3,15 +3,15 @@
 #include "api_contract.h"
 
 /* ---- hwp */
-DEF(pgov_hwp_boost_update, 1, PGOV_EFAULT)
+DEF(pgov_hwp_boost_update, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_hwp_boost_update(NULL, &w->hst, 1, 0, &w->hres);
 }
-DEF(pgov_hwp_boost_update, 2, PGOV_EFAULT)
+DEF(pgov_hwp_boost_update, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_hwp_boost_update(&w->hprm, NULL, 1, 0, &w->hres);
 }
-DEF(pgov_hwp_boost_update, 3, PGOV_EFAULT)
+DEF(pgov_hwp_boost_update, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_hwp_boost_update(&w->hprm, &w->hst, 1, 0, NULL);
 }

@@ -3,7 +3,7 @@
 #include "api_contract.h"
 
 /* ---- pelt */
-DEF(pgov_pelt_init, 1, PGOV_EFAULT)
+DEF(pgov_pelt_init, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_init(NULL, 0, 0);
 }
@@ -19,7 +19,7 @@ DEF(pgov_pelt_decay, 2, 0xffffffff)
 {
     return snap(w), (int64_t)pgov_pelt_decay(UINT64_C(1) << 32, 0);
 }
-DEF(pgov_pelt_decay_hl, 1, PGOV_EFAULT)
+DEF(pgov_pelt_decay_hl, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_decay_hl(0, 1, 1, NULL);
 }
@@ -35,7 +35,7 @@ DEF(pgov_pelt_segments, 2, PGOV_PELT_LOAD_AVG_MAX - 1)
 {
     return snap(w), pgov_pelt_segments(UINT64_MAX, 0, 1023);
 }
-DEF(pgov_pelt_segments_hl, 1, PGOV_EFAULT)
+DEF(pgov_pelt_segments_hl, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_segments_hl(0, 1, 0, 0, NULL);
 }
@@ -43,7 +43,7 @@ DEF(pgov_pelt_segments_hl, 2, PGOV_ENOTSUP)
 {
     return snap(w), pgov_pelt_segments_hl(7, 1, 0, 0, &w->u32);
 }
-DEF(pgov_pelt_divider, 1, PGOV_EFAULT)
+DEF(pgov_pelt_divider, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_divider(NULL);
 }
@@ -61,7 +61,7 @@ DEF(pgov_pelt_min_divider, 1, PGOV_ENOTSUP)
 {
     return snap(w), pgov_pelt_min_divider(7);
 }
-DEF(pgov_pelt_update_sums, 1, PGOV_EFAULT)
+DEF(pgov_pelt_update_sums, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_update_sums(NULL, 1, 1, 1, 1);
 }
@@ -75,7 +75,7 @@ DEF(pgov_pelt_update_sums, 3, PGOV_ENOTSUP)
     w->sa.halflife = 7;
     return snap(w), pgov_pelt_update_sums(&w->sa, UINT64_C(1) << 30, 1, 1, 1);
 }
-DEF(pgov_pelt_update_avgs, 1, PGOV_EFAULT)
+DEF(pgov_pelt_update_avgs, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_update_avgs(NULL, 1);
 }
@@ -84,7 +84,7 @@ DEF(pgov_pelt_update_avgs, 2, PGOV_EINVAL)
     w->sa.reserved = 1;
     return snap(w), pgov_pelt_update_avgs(&w->sa, 1);
 }
-DEF(pgov_pelt_update, 1, PGOV_EFAULT)
+DEF(pgov_pelt_update, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_update(NULL, 1, 1, 1, 1, 1);
 }
@@ -93,7 +93,7 @@ DEF(pgov_pelt_update, 2, PGOV_EINVAL)
     w->sa.period_contrib = 5000;
     return snap(w), pgov_pelt_update(&w->sa, UINT64_C(1) << 30, 1, 1, 1, 1);
 }
-DEF(pgov_pelt_update_task, 1, PGOV_EFAULT)
+DEF(pgov_pelt_update_task, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_update_task(NULL, 1, 1, 0, 1, 1024);
 }
@@ -110,7 +110,7 @@ DEF(pgov_pelt_update_task, 4, PGOV_ENOTSUP)
     return (w->sa.halflife = 7, snap(w)),
            pgov_pelt_update_task(&w->sa, UINT64_C(1) << 30, 1, 0, 1, 1024);
 }
-DEF(pgov_pelt_update_group_se, 1, PGOV_EFAULT)
+DEF(pgov_pelt_update_group_se, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_update_group_se(NULL, 1, 1, 1, 1, 1024);
 }
@@ -123,7 +123,7 @@ DEF(pgov_pelt_update_group_se, 3, PGOV_EINVAL)
     return (w->sa.period_contrib = 1024, snap(w)),
            pgov_pelt_update_group_se(&w->sa, UINT64_C(1) << 30, 1, 1, 1, 1024);
 }
-DEF(pgov_pelt_update_blocked_se, 1, PGOV_EFAULT)
+DEF(pgov_pelt_update_blocked_se, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_update_blocked_se(NULL, 1, 1024);
 }
@@ -132,7 +132,7 @@ DEF(pgov_pelt_update_blocked_se, 2, PGOV_ENOTSUP)
     w->sa.halflife = 7;
     return snap(w), pgov_pelt_update_blocked_se(&w->sa, UINT64_C(1) << 30, 1024);
 }
-DEF(pgov_pelt_update_cfs_rq, 1, PGOV_EFAULT)
+DEF(pgov_pelt_update_cfs_rq, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_update_cfs_rq(NULL, 1, 1, 1, 1);
 }
@@ -145,7 +145,7 @@ DEF(pgov_pelt_update_cfs_rq, 3, PGOV_EINVAL)
     return (w->cfs.reserved = 3, snap(w)),
            pgov_pelt_update_cfs_rq(&w->cfs, UINT64_C(1) << 30, 1024, 1, 1);
 }
-DEF(pgov_pelt_update_rt, 1, PGOV_EFAULT)
+DEF(pgov_pelt_update_rt, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_update_rt(NULL, 1, 1);
 }
@@ -157,7 +157,7 @@ DEF(pgov_pelt_update_rt, 3, PGOV_ENOTSUP)
 {
     return (w->sa.halflife = 7, snap(w)), pgov_pelt_update_rt(&w->sa, UINT64_C(1) << 30, 1);
 }
-DEF(pgov_pelt_update_dl, 1, PGOV_EFAULT)
+DEF(pgov_pelt_update_dl, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_update_dl(NULL, 1, 1);
 }
@@ -169,7 +169,7 @@ DEF(pgov_pelt_update_dl, 3, PGOV_ENOTSUP)
 {
     return (w->sa.halflife = 7, snap(w)), pgov_pelt_update_dl(&w->sa, UINT64_C(1) << 30, 1);
 }
-DEF(pgov_pelt_update_hw_pressure, 1, PGOV_EFAULT)
+DEF(pgov_pelt_update_hw_pressure, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_update_hw_pressure(NULL, 1, 1);
 }
@@ -182,7 +182,7 @@ DEF(pgov_pelt_update_hw_pressure, 3, PGOV_EINVAL)
     return (w->sa.period_contrib = 1024, snap(w)),
            pgov_pelt_update_hw_pressure(&w->sa, UINT64_C(1) << 30, 1);
 }
-DEF(pgov_pelt_update_irq, 1, PGOV_EFAULT)
+DEF(pgov_pelt_update_irq, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_update_irq(NULL, 1, 1, 1024, 1024);
 }
@@ -199,7 +199,7 @@ DEF(pgov_pelt_update_irq, 4, PGOV_ENOTSUP)
     return (w->sa.halflife = 7, snap(w)),
            pgov_pelt_update_irq(&w->sa, UINT64_C(1) << 30, 1000, 1024, 1024);
 }
-DEF(pgov_pelt_clock_init, 1, PGOV_EFAULT)
+DEF(pgov_pelt_clock_init, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_clock_init(NULL, 0, 0);
 }
@@ -211,7 +211,7 @@ DEF(pgov_pelt_clock_init, 3, PGOV_ENOTSUP)
 {
     return snap(w), pgov_pelt_clock_init(&w->clk, 0, 8);
 }
-DEF(pgov_pelt_clock_update, 1, PGOV_EFAULT)
+DEF(pgov_pelt_clock_update, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_clock_update(NULL, 1, 0, 1024, 1024);
 }
@@ -232,7 +232,7 @@ DEF(pgov_pelt_clock_update, 5, PGOV_EINVAL)
     w->clk.reserved = 1;
     return snap(w), pgov_pelt_clock_update(&w->clk, 1000, 0, 1024, 1024);
 }
-DEF(pgov_pelt_clock_idle, 1, PGOV_EFAULT)
+DEF(pgov_pelt_clock_idle, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_clock_idle(NULL, 0);
 }
@@ -241,11 +241,11 @@ DEF(pgov_pelt_clock_idle, 2, PGOV_EINVAL)
     w->clk.multiplier = 3;
     return snap(w), pgov_pelt_clock_idle(&w->clk, 0);
 }
-DEF(pgov_pelt_clock_now, 1, PGOV_EFAULT)
+DEF(pgov_pelt_clock_now, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_clock_now(NULL, &w->u64);
 }
-DEF(pgov_pelt_clock_now, 2, PGOV_EFAULT)
+DEF(pgov_pelt_clock_now, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_clock_now(&w->clk, NULL);
 }
@@ -254,7 +254,7 @@ DEF(pgov_pelt_clock_now, 3, PGOV_EINVAL)
     w->clk.reserved = 1;
     return snap(w), pgov_pelt_clock_now(&w->clk, &w->u64);
 }
-DEF(pgov_pelt_init_task, 1, PGOV_EFAULT)
+DEF(pgov_pelt_init_task, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_init_task(NULL, 1024, 0);
 }
@@ -262,11 +262,11 @@ DEF(pgov_pelt_init_task, 2, PGOV_ENOTSUP)
 {
     return snap(w), pgov_pelt_init_task(&w->sa, 1024, 9);
 }
-DEF(pgov_pelt_post_init_task, 1, PGOV_EFAULT)
+DEF(pgov_pelt_post_init_task, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_post_init_task(NULL, &w->cfs, 1024, 1024);
 }
-DEF(pgov_pelt_post_init_task, 2, PGOV_EFAULT)
+DEF(pgov_pelt_post_init_task, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_post_init_task(&w->sa, NULL, 1024, 1024);
 }
@@ -283,11 +283,11 @@ DEF(pgov_pelt_post_init_task, 5, PGOV_EINVAL)
     return (w->cfs.period_contrib = 1024, snap(w)),
            pgov_pelt_post_init_task(&w->sa, &w->cfs, 1024, 1024);
 }
-DEF(pgov_pelt_attach, 1, PGOV_EFAULT)
+DEF(pgov_pelt_attach, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_attach(NULL, &w->sa, 1024);
 }
-DEF(pgov_pelt_attach, 2, PGOV_EFAULT)
+DEF(pgov_pelt_attach, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_attach(&w->cfs, NULL, 1024);
 }
@@ -300,11 +300,11 @@ DEF(pgov_pelt_attach, 4, PGOV_EINVAL)
 {
     return (w->cfs.period_contrib = 1024, snap(w)), pgov_pelt_attach(&w->cfs, &w->sa, 1024);
 }
-DEF(pgov_pelt_detach, 1, PGOV_EFAULT)
+DEF(pgov_pelt_detach, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_detach(NULL, &w->sa, 1024);
 }
-DEF(pgov_pelt_detach, 2, PGOV_EFAULT)
+DEF(pgov_pelt_detach, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_detach(&w->cfs, NULL, 1024);
 }
@@ -317,7 +317,7 @@ DEF(pgov_pelt_detach, 4, PGOV_EINVAL)
 {
     return (w->cfs.reserved = 1, snap(w)), pgov_pelt_detach(&w->cfs, &w->sa, 1024);
 }
-DEF(pgov_pelt_remove, 1, PGOV_EFAULT)
+DEF(pgov_pelt_remove, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_remove(NULL, 1, 1, 1);
 }
@@ -326,7 +326,7 @@ DEF(pgov_pelt_remove, 2, PGOV_EINVAL)
     w->cfs.reserved = 1;
     return snap(w), pgov_pelt_remove(&w->cfs, 1, 1, 1);
 }
-DEF(pgov_pelt_batch, 1, PGOV_EFAULT)
+DEF(pgov_pelt_batch, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_batch(NULL, 0, 2, w->bnow, w->bload, w->brunnable, w->brunning,
                                     w->bweight, w->bout, w->brec);
@@ -348,12 +348,12 @@ DEF(pgov_pelt_batch, 4, PGOV_EINVAL)
     return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_DL + 1, 2, w->bnow, w->bload,
                                     w->brunnable, w->brunning, w->bweight, w->bout, w->brec);
 }
-DEF(pgov_pelt_batch, 5, PGOV_EFAULT)
+DEF(pgov_pelt_batch, 5, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_TASK, 2, w->bnow, w->bload,
                                     w->brunnable, w->brunning, NULL, w->bout, w->brec);
 }
-DEF(pgov_pelt_batch, 6, PGOV_EFAULT)
+DEF(pgov_pelt_batch, 6, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_ENTITY, 2, w->bnow, w->bload,
                                     w->brunnable, w->brunning, w->bweight, NULL, w->brec);
@@ -371,12 +371,12 @@ DEF(pgov_pelt_batch, 8, PGOV_EINVAL)
     return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_RT, 2, w->bnow, NULL, NULL,
                                     w->brunning, NULL, w->bout, w->brec);
 }
-DEF(pgov_pelt_batch, 9, PGOV_EFAULT)
+DEF(pgov_pelt_batch, 9, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_batch(&w->sa, PGOV_PELT_FLAVOUR_CFS_RQ, 2, w->bnow, w->bload, NULL,
                                     w->brunning, NULL, w->bout, w->brec);
 }
-DEF(pgov_pelt_detach_kv, 1, PGOV_EFAULT)
+DEF(pgov_pelt_detach_kv, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_detach_kv(&w->cfs, NULL, 1024, 0);
 }
@@ -388,7 +388,7 @@ DEF(pgov_pelt_detach_kv, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_detach_kv(&w->cfs, &w->cfs, 1024, 0);
 }
-DEF(pgov_pelt_remove_kv, 1, PGOV_EFAULT)
+DEF(pgov_pelt_remove_kv, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pelt_remove_kv(NULL, 1, 1, 1, 0);
 }

@@ -3,11 +3,11 @@
 #include "api_contract.h"
 
 /* ---- pstate decision layer */
-DEF(pgov_pstate_params_init, 1, PGOV_EFAULT)
+DEF(pgov_pstate_params_init, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_params_init(NULL, &w->pcfg);
 }
-DEF(pgov_pstate_params_init, 2, PGOV_EFAULT)
+DEF(pgov_pstate_params_init, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_params_init(&w->pprm, NULL);
 }
@@ -61,19 +61,19 @@ DEF(pgov_pstate_params_init, 11, PGOV_EINVAL)
     w->pcfg.options = PGOV_PSTATE_OPT_RFC_IO_PERCPU;
     return snap(w), pgov_pstate_params_init(&w->pprm, &w->pcfg);
 }
-DEF(pgov_pstate_bounds_init, 1, PGOV_EFAULT)
+DEF(pgov_pstate_bounds_init, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_bounds_init(NULL, &w->lim, &w->plim, &w->pb);
 }
-DEF(pgov_pstate_bounds_init, 2, PGOV_EFAULT)
+DEF(pgov_pstate_bounds_init, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_bounds_init(&w->pprm, NULL, &w->plim, &w->pb);
 }
-DEF(pgov_pstate_bounds_init, 3, PGOV_EFAULT)
+DEF(pgov_pstate_bounds_init, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_bounds_init(&w->pprm, &w->lim, NULL, &w->pb);
 }
-DEF(pgov_pstate_bounds_init, 4, PGOV_EFAULT)
+DEF(pgov_pstate_bounds_init, 4, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_bounds_init(&w->pprm, &w->lim, &w->plim, NULL);
 }
@@ -104,15 +104,15 @@ DEF(pgov_pstate_bounds_init, 9, PGOV_EINVAL)
     w->plim.max_perf_fp = 257;
     return snap(w), pgov_pstate_bounds_init(&w->pprm, &w->lim, &w->plim, &w->pb);
 }
-DEF(pgov_pstate_state_reset, 1, PGOV_EFAULT)
+DEF(pgov_pstate_state_reset, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_state_reset(NULL, &w->pprm, &w->lim);
 }
-DEF(pgov_pstate_state_reset, 2, PGOV_EFAULT)
+DEF(pgov_pstate_state_reset, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_state_reset(&w->pst, NULL, &w->lim);
 }
-DEF(pgov_pstate_state_reset, 3, PGOV_EFAULT)
+DEF(pgov_pstate_state_reset, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_state_reset(&w->pst, &w->pprm, NULL);
 }
@@ -122,27 +122,27 @@ DEF(pgov_pstate_state_reset, 4, PGOV_EINVAL)
     return snap(w), pgov_pstate_state_reset(&w->pst, &w->pprm, &w->lim);
 }
 #define PDEC(a, b, c, d, e, f) pgov_pstate_decide(a, b, c, d, e, f)
-DEF(pgov_pstate_decide, 1, PGOV_EFAULT)
+DEF(pgov_pstate_decide, 1, PGOV_EINVAL)
 {
     return snap(w), PDEC(NULL, &w->lim, &w->pb, &w->pst, &w->pin, &w->pres);
 }
-DEF(pgov_pstate_decide, 2, PGOV_EFAULT)
+DEF(pgov_pstate_decide, 2, PGOV_EINVAL)
 {
     return snap(w), PDEC(&w->pprm, NULL, &w->pb, &w->pst, &w->pin, &w->pres);
 }
-DEF(pgov_pstate_decide, 3, PGOV_EFAULT)
+DEF(pgov_pstate_decide, 3, PGOV_EINVAL)
 {
     return snap(w), PDEC(&w->pprm, &w->lim, NULL, &w->pst, &w->pin, &w->pres);
 }
-DEF(pgov_pstate_decide, 4, PGOV_EFAULT)
+DEF(pgov_pstate_decide, 4, PGOV_EINVAL)
 {
     return snap(w), PDEC(&w->pprm, &w->lim, &w->pb, NULL, &w->pin, &w->pres);
 }
-DEF(pgov_pstate_decide, 5, PGOV_EFAULT)
+DEF(pgov_pstate_decide, 5, PGOV_EINVAL)
 {
     return snap(w), PDEC(&w->pprm, &w->lim, &w->pb, &w->pst, NULL, &w->pres);
 }
-DEF(pgov_pstate_decide, 6, PGOV_EFAULT)
+DEF(pgov_pstate_decide, 6, PGOV_EINVAL)
 {
     return snap(w), PDEC(&w->pprm, &w->lim, &w->pb, &w->pst, &w->pin, NULL);
 }
@@ -193,19 +193,19 @@ DEF(pgov_pstate_size, 1, 1)
 }
 #define PINIT(cfgp, outp)                                                                          \
     pgov_pstate_init(w->xmem, sizeof(w->xmem), cfgp, &fake_hw_ops, &g_hw, outp)
-DEF(pgov_pstate_init, 1, PGOV_EFAULT)
+DEF(pgov_pstate_init, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_init(NULL, sizeof(w->xmem), &w->pcfg, &fake_hw_ops, &g_hw, &w->pgx);
 }
-DEF(pgov_pstate_init, 2, PGOV_EFAULT)
+DEF(pgov_pstate_init, 2, PGOV_EINVAL)
 {
     return snap(w), PINIT(NULL, &w->pgx);
 }
-DEF(pgov_pstate_init, 3, PGOV_EFAULT)
+DEF(pgov_pstate_init, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_init(w->xmem, sizeof(w->xmem), &w->pcfg, NULL, &g_hw, &w->pgx);
 }
-DEF(pgov_pstate_init, 4, PGOV_EFAULT)
+DEF(pgov_pstate_init, 4, PGOV_EINVAL)
 {
     return snap(w), PINIT(&w->pcfg, NULL);
 }
@@ -263,7 +263,7 @@ DEF(pgov_pstate_init, 14, PGOV_E2BIG)
     w->pcfg.limits.min_ratio = 20;
     return snap(w), PINIT(&w->pcfg, &w->pgx);
 }
-DEF(pgov_pstate_update, 1, PGOV_EFAULT)
+DEF(pgov_pstate_update, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_update(NULL, 1, 0);
 }
@@ -275,11 +275,11 @@ DEF(pgov_pstate_update, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_update((struct pgov_pstate *)(void *)w->zmem, 1, 0);
 }
-DEF(pgov_pstate_timer, 1, PGOV_EFAULT)
+DEF(pgov_pstate_timer, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_timer(NULL, 1, &w->u64);
 }
-DEF(pgov_pstate_timer, 2, PGOV_EFAULT)
+DEF(pgov_pstate_timer, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_timer(w->pg, 1, NULL);
 }
@@ -287,11 +287,11 @@ DEF(pgov_pstate_timer, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_timer((struct pgov_pstate *)(void *)w->zmem, 1, &w->u64);
 }
-DEF(pgov_pstate_set_limits, 1, PGOV_EFAULT)
+DEF(pgov_pstate_set_limits, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_set_limits(NULL, &w->plim);
 }
-DEF(pgov_pstate_set_limits, 2, PGOV_EFAULT)
+DEF(pgov_pstate_set_limits, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_set_limits(w->pg, NULL);
 }
@@ -331,7 +331,7 @@ DEF(pgov_pstate_set_limits, 9, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_set_limits((struct pgov_pstate *)(void *)w->zmem, &w->plim);
 }
-DEF(pgov_pstate_attach_shared, 1, PGOV_EFAULT)
+DEF(pgov_pstate_attach_shared, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_attach_shared(NULL, &w->psh);
 }
@@ -339,11 +339,11 @@ DEF(pgov_pstate_attach_shared, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_attach_shared((struct pgov_pstate *)(void *)w->zmem, &w->psh);
 }
-DEF(pgov_pstate_get_status, 1, PGOV_EFAULT)
+DEF(pgov_pstate_get_status, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_get_status(NULL, &w->pstat);
 }
-DEF(pgov_pstate_get_status, 2, PGOV_EFAULT)
+DEF(pgov_pstate_get_status, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_get_status(w->pg, NULL);
 }

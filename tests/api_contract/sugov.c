@@ -3,7 +3,7 @@
 #include "api_contract.h"
 
 /* ---- sugov decision layer */
-DEF(pgov_sugov_next_freq, 1, PGOV_EFAULT)
+DEF(pgov_sugov_next_freq, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_next_freq(NULL, 100, 0, &w->u64);
 }
@@ -18,15 +18,15 @@ DEF(pgov_sugov_next_freq, 3, PGOV_EINVAL)
     return snap(w), pgov_sugov_next_freq(&w->sprm, 100, 0, &w->u64);
 }
 #define SDEC(a, b, f, h, r) pgov_sugov_decide(a, b, UINT64_C(1) << 40, f, 100, h, r)
-DEF(pgov_sugov_decide, 1, PGOV_EFAULT)
+DEF(pgov_sugov_decide, 1, PGOV_EINVAL)
 {
     return snap(w), SDEC(NULL, &w->sst, 0, 0, &w->sres);
 }
-DEF(pgov_sugov_decide, 2, PGOV_EFAULT)
+DEF(pgov_sugov_decide, 2, PGOV_EINVAL)
 {
     return snap(w), SDEC(&w->sprm, NULL, 0, 0, &w->sres);
 }
-DEF(pgov_sugov_decide, 3, PGOV_EFAULT)
+DEF(pgov_sugov_decide, 3, PGOV_EINVAL)
 {
     return snap(w), SDEC(&w->sprm, &w->sst, 0, 0, NULL);
 }
@@ -52,7 +52,7 @@ DEF(pgov_sugov_decide, 8, PGOV_EINVAL)
     return (w->sst.reserved = 1, snap(w)), SDEC(&w->sprm, &w->sst, 0, 0, &w->sres);
 }
 #define SDIN(in) pgov_sugov_decide_in(&w->sprm, &w->sst, UINT64_C(1) << 40, in, &w->sres)
-DEF(pgov_sugov_decide_in, 1, PGOV_EFAULT)
+DEF(pgov_sugov_decide_in, 1, PGOV_EINVAL)
 {
     return snap(w), SDIN(NULL);
 }
@@ -72,7 +72,7 @@ DEF(pgov_sugov_decide_in, 5, PGOV_EINVAL)
 {
     return (w->sin.reserved = 1, snap(w)), SDIN(&w->sin);
 }
-DEF(pgov_sugov_params_check, 1, PGOV_EFAULT)
+DEF(pgov_sugov_params_check, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_params_check(NULL);
 }
@@ -102,19 +102,19 @@ DEF(pgov_sugov_size, 1, 1)
     return snap(w), pgov_sugov_size() > 0 && pgov_sugov_size() <= sizeof(w->smem);
 }
 #define SINIT(cfgp, outp) pgov_sugov_init(w->xmem, sizeof(w->xmem), cfgp, &fake_hw_ops, &g_hw, outp)
-DEF(pgov_sugov_init, 1, PGOV_EFAULT)
+DEF(pgov_sugov_init, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_init(NULL, sizeof(w->xmem), &w->scfg, &fake_hw_ops, &g_hw, &w->sgx);
 }
-DEF(pgov_sugov_init, 2, PGOV_EFAULT)
+DEF(pgov_sugov_init, 2, PGOV_EINVAL)
 {
     return snap(w), SINIT(NULL, &w->sgx);
 }
-DEF(pgov_sugov_init, 3, PGOV_EFAULT)
+DEF(pgov_sugov_init, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_init(w->xmem, sizeof(w->xmem), &w->scfg, NULL, &g_hw, &w->sgx);
 }
-DEF(pgov_sugov_init, 4, PGOV_EFAULT)
+DEF(pgov_sugov_init, 4, PGOV_EINVAL)
 {
     return snap(w), SINIT(&w->scfg, NULL);
 }
@@ -176,7 +176,7 @@ DEF(pgov_sugov_init, 15, PGOV_ENOSYS)
     o.set_freq_khz = NULL;
     return snap(w), pgov_sugov_init(w->xmem, sizeof(w->xmem), &w->scfg, &o, &g_hw, &w->sgx);
 }
-DEF(pgov_sugov_set_util, 1, PGOV_EFAULT)
+DEF(pgov_sugov_set_util, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_set_util(NULL, 100);
 }
@@ -184,7 +184,7 @@ DEF(pgov_sugov_set_util, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_set_util((struct pgov_sugov *)(void *)w->zmem, 100);
 }
-DEF(pgov_sugov_set_clamps, 1, PGOV_EFAULT)
+DEF(pgov_sugov_set_clamps, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_set_clamps(NULL, 0, 512, 0, 0);
 }
@@ -200,7 +200,7 @@ DEF(pgov_sugov_set_clamps, 4, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_set_clamps(w->sg, 0, 1024, 0, 2);
 }
-DEF(pgov_sugov_update, 1, PGOV_EFAULT)
+DEF(pgov_sugov_update, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_update(NULL, 1, 0);
 }
@@ -212,11 +212,11 @@ DEF(pgov_sugov_update, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_update((struct pgov_sugov *)(void *)w->zmem, 1, 0);
 }
-DEF(pgov_sugov_timer, 1, PGOV_EFAULT)
+DEF(pgov_sugov_timer, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_timer(NULL, 1, &w->u64);
 }
-DEF(pgov_sugov_timer, 2, PGOV_EFAULT)
+DEF(pgov_sugov_timer, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_timer(w->sg, 1, NULL);
 }
@@ -224,11 +224,11 @@ DEF(pgov_sugov_timer, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_timer((struct pgov_sugov *)(void *)w->zmem, 1, &w->u64);
 }
-DEF(pgov_sugov_set_limits, 1, PGOV_EFAULT)
+DEF(pgov_sugov_set_limits, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_set_limits(NULL, &w->slim);
 }
-DEF(pgov_sugov_set_limits, 2, PGOV_EFAULT)
+DEF(pgov_sugov_set_limits, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_set_limits(w->sg, NULL);
 }
@@ -258,11 +258,11 @@ DEF(pgov_sugov_set_limits, 7, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_set_limits((struct pgov_sugov *)(void *)w->zmem, &w->slim);
 }
-DEF(pgov_sugov_get_status, 1, PGOV_EFAULT)
+DEF(pgov_sugov_get_status, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_get_status(NULL, &w->sstat);
 }
-DEF(pgov_sugov_get_status, 2, PGOV_EFAULT)
+DEF(pgov_sugov_get_status, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_sugov_get_status(w->sg, NULL);
 }

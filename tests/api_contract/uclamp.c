@@ -3,7 +3,7 @@
 #include "api_contract.h"
 
 /* ---- uclamp */
-DEF(pgov_uclamp_bucket_delta, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_bucket_delta, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_bucket_delta(5, NULL);
 }
@@ -15,7 +15,7 @@ DEF(pgov_uclamp_bucket_delta, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_bucket_delta(21, &w->u32);
 }
-DEF(pgov_uclamp_bucket_id, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_bucket_id, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_bucket_id(5, 0, 0, NULL);
 }
@@ -31,7 +31,7 @@ DEF(pgov_uclamp_bucket_id, 4, PGOV_ENOTSUP)
 {
     return snap(w), pgov_uclamp_bucket_id(5, PGOV_KVER(5, 2), 0, &w->u32);
 }
-DEF(pgov_uclamp_rq_init, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_rq_init, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_rq_init(NULL, 0, 5);
 }
@@ -47,7 +47,7 @@ DEF(pgov_uclamp_rq_init, 4, PGOV_ENOTSUP)
 {
     return snap(w), pgov_uclamp_rq_init(&w->urq, PGOV_KVER(99, 0), 5);
 }
-DEF(pgov_uclamp_task_init, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_task_init, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_task_init(NULL, 0);
 }
@@ -55,7 +55,7 @@ DEF(pgov_uclamp_task_init, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_task_init(&w->ut, 8);
 }
-DEF(pgov_uclamp_task_set, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_task_set, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_task_set(NULL, PGOV_UCLAMP_SET_MIN, 0, 0);
 }
@@ -75,7 +75,7 @@ DEF(pgov_uclamp_task_set, 5, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_task_set(&w->ut, 3, 800, 400);
 }
-DEF(pgov_uclamp_task_set_rt, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_task_set_rt, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_task_set_rt(NULL, true);
 }
@@ -83,7 +83,7 @@ DEF(pgov_uclamp_task_set_rt, 2, PGOV_EINVAL)
 {
     return (w->ut.req_flags = 0x80, snap(w)), pgov_uclamp_task_set_rt(&w->ut, true);
 }
-DEF(pgov_uclamp_tg_init, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_tg_init, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_tg_init(NULL, NULL);
 }
@@ -92,7 +92,7 @@ DEF(pgov_uclamp_tg_init, 2, PGOV_EINVAL)
     w->utgp.eff[0] = 2000;
     return snap(w), pgov_uclamp_tg_init(&w->utg, &w->utgp);
 }
-DEF(pgov_uclamp_tg_update, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_tg_update, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_tg_update(NULL, NULL, 0, 1024);
 }
@@ -108,11 +108,11 @@ DEF(pgov_uclamp_tg_update, 4, PGOV_EINVAL)
 {
     return (w->utgp.eff[1] = 2000, snap(w)), pgov_uclamp_tg_update(&w->utg, &w->utgp, 0, 1024);
 }
-DEF(pgov_uclamp_eff_get, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_eff_get, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_eff_get(NULL, 0, NULL, w->eff);
 }
-DEF(pgov_uclamp_eff_get, 2, PGOV_EFAULT)
+DEF(pgov_uclamp_eff_get, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_eff_get(&w->ut, 0, NULL, NULL);
 }
@@ -137,11 +137,11 @@ DEF(pgov_uclamp_eff_get, 6, PGOV_EINVAL)
     w->ut.req[0] = 2000;
     return snap(w), pgov_uclamp_eff_get(&w->ut, 0, NULL, w->eff);
 }
-DEF(pgov_uclamp_rq_inc, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_rq_inc, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_rq_inc(NULL, &w->ut, NULL);
 }
-DEF(pgov_uclamp_rq_inc, 2, PGOV_EFAULT)
+DEF(pgov_uclamp_rq_inc, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_rq_inc(&w->urq, NULL, NULL);
 }
@@ -162,11 +162,11 @@ DEF(pgov_uclamp_rq_inc, 5, PGOV_EINVAL)
     w->urq.nbuckets = 30;
     return snap(w), pgov_uclamp_rq_inc(&w->urq, &w->ut, NULL);
 }
-DEF(pgov_uclamp_rq_dec, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_rq_dec, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_rq_dec(NULL, &w->uta);
 }
-DEF(pgov_uclamp_rq_dec, 2, PGOV_EFAULT)
+DEF(pgov_uclamp_rq_dec, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_rq_dec(&w->urq, NULL);
 }
@@ -179,11 +179,11 @@ DEF(pgov_uclamp_rq_dec, 4, PGOV_EINVAL)
 {
     return (w->uta.value[1] = 2000, snap(w)), pgov_uclamp_rq_dec(&w->urq, &w->uta);
 }
-DEF(pgov_uclamp_rq_update_active, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_rq_update_active, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_rq_update_active(NULL, &w->uta, NULL);
 }
-DEF(pgov_uclamp_rq_update_active, 2, PGOV_EFAULT)
+DEF(pgov_uclamp_rq_update_active, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_rq_update_active(&w->urq, NULL, NULL);
 }
@@ -196,7 +196,7 @@ DEF(pgov_uclamp_rq_update_active, 4, PGOV_EINVAL)
 {
     return (w->uta.req[0] = 2000, snap(w)), pgov_uclamp_rq_update_active(&w->urq, &w->uta, NULL);
 }
-DEF(pgov_uclamp_rq_bucket, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_rq_bucket, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_rq_bucket(NULL, 0, 0, &w->u32, &w->u32b);
 }
@@ -212,11 +212,11 @@ DEF(pgov_uclamp_rq_bucket, 4, PGOV_EINVAL)
 {
     return (w->urq.nbuckets = 30, snap(w)), pgov_uclamp_rq_bucket(&w->urq, 0, 0, &w->u32, &w->u32b);
 }
-DEF(pgov_uclamp_rq_util_with, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_rq_util_with, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_rq_util_with(NULL, 0, 100, NULL, NULL, &w->u32);
 }
-DEF(pgov_uclamp_rq_util_with, 2, PGOV_EFAULT)
+DEF(pgov_uclamp_rq_util_with, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_rq_util_with(&w->urq, 0, 100, NULL, NULL, NULL);
 }
@@ -234,11 +234,11 @@ DEF(pgov_uclamp_rq_util_with, 5, PGOV_EINVAL)
     return (w->urq.nbuckets = 30, snap(w)),
            pgov_uclamp_rq_util_with(&w->urq, 0, 100, NULL, NULL, &w->u32);
 }
-DEF(pgov_uclamp_effective_perf, 1, PGOV_EFAULT)
+DEF(pgov_uclamp_effective_perf, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_effective_perf(NULL, 100, 0, 1024, &w->u32, NULL, NULL);
 }
-DEF(pgov_uclamp_effective_perf, 2, PGOV_EFAULT)
+DEF(pgov_uclamp_effective_perf, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_effective_perf(&w->urq, 100, 0, 1024, NULL, NULL, NULL);
 }

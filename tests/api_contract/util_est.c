@@ -3,7 +3,7 @@
 #include "api_contract.h"
 
 /* ---- util_est */
-DEF(pgov_util_est_init, 1, PGOV_EFAULT)
+DEF(pgov_util_est_init, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_init(NULL, &w->ecfg);
 }
@@ -39,7 +39,7 @@ DEF(pgov_util_est_init, 7, PGOV_ENOTSUP)
     w->ecfg.kver = PGOV_KVER(4, 16);
     return snap(w), pgov_util_est_init(&w->erq, &w->ecfg);
 }
-DEF(pgov_util_est_profile, 1, PGOV_EFAULT)
+DEF(pgov_util_est_profile, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_profile(NULL);
 }
@@ -48,11 +48,11 @@ DEF(pgov_util_est_profile, 2, PGOV_EINVAL)
     w->erq.mode = 0xdead;
     return snap(w), pgov_util_est_profile(&w->erq);
 }
-DEF(pgov_util_est_enqueue, 1, PGOV_EFAULT)
+DEF(pgov_util_est_enqueue, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_enqueue(NULL, &w->et);
 }
-DEF(pgov_util_est_enqueue, 2, PGOV_EFAULT)
+DEF(pgov_util_est_enqueue, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_enqueue(&w->erq, NULL);
 }
@@ -61,11 +61,11 @@ DEF(pgov_util_est_enqueue, 3, PGOV_EINVAL)
     w->erq.mode = 0xdead;
     return snap(w), pgov_util_est_enqueue(&w->erq, &w->et);
 }
-DEF(pgov_util_est_dequeue, 1, PGOV_EFAULT)
+DEF(pgov_util_est_dequeue, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_dequeue(NULL, &w->et, 0);
 }
-DEF(pgov_util_est_dequeue, 2, PGOV_EFAULT)
+DEF(pgov_util_est_dequeue, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_dequeue(&w->erq, NULL, 0);
 }
@@ -74,11 +74,11 @@ DEF(pgov_util_est_dequeue, 3, PGOV_EINVAL)
     w->erq.mode = 0xdead;
     return snap(w), pgov_util_est_dequeue(&w->erq, &w->et, 0);
 }
-DEF(pgov_util_est_update, 1, PGOV_EFAULT)
+DEF(pgov_util_est_update, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_update(NULL, &w->et, 1, 100, 100, 1024);
 }
-DEF(pgov_util_est_update, 2, PGOV_EFAULT)
+DEF(pgov_util_est_update, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_update(&w->erq, NULL, 1, 100, 100, 1024);
 }
@@ -96,11 +96,11 @@ DEF(pgov_util_est_update, 5, PGOV_EINVAL)
     return (w->erq.mode = 0xdead, snap(w)),
            pgov_util_est_update(&w->erq, &w->et, 1, 100, 100, 1024);
 }
-DEF(pgov_util_est_util_changed, 1, PGOV_EFAULT)
+DEF(pgov_util_est_util_changed, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_util_changed(NULL, &w->et);
 }
-DEF(pgov_util_est_util_changed, 2, PGOV_EFAULT)
+DEF(pgov_util_est_util_changed, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_util_changed(&w->erq, NULL);
 }
@@ -108,11 +108,11 @@ DEF(pgov_util_est_util_changed, 3, PGOV_EINVAL)
 {
     return (w->erq.mode = 0xdead, snap(w)), pgov_util_est_util_changed(&w->erq, &w->et);
 }
-DEF(pgov_util_est_task_contrib, 1, PGOV_EFAULT)
+DEF(pgov_util_est_task_contrib, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_task_contrib(&w->erq, &w->et, NULL);
 }
-DEF(pgov_util_est_task_contrib, 2, PGOV_EFAULT)
+DEF(pgov_util_est_task_contrib, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_task_contrib(NULL, &w->et, &w->u32);
 }
@@ -120,7 +120,7 @@ DEF(pgov_util_est_task_contrib, 3, PGOV_EINVAL)
 {
     return (w->erq.mode = 0xdead, snap(w)), pgov_util_est_task_contrib(&w->erq, &w->et, &w->u32);
 }
-DEF(pgov_util_est_task_util_est, 1, PGOV_EFAULT)
+DEF(pgov_util_est_task_util_est, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_task_util_est(&w->erq, &w->et, 1, NULL);
 }
@@ -129,11 +129,11 @@ DEF(pgov_util_est_task_util_est, 2, PGOV_EINVAL)
     w->erq.mode = 0xdead;
     return snap(w), pgov_util_est_task_util_est(&w->erq, &w->et, 1, &w->u64);
 }
-DEF(pgov_util_est_cpu_util, 1, PGOV_EFAULT)
+DEF(pgov_util_est_cpu_util, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_cpu_util(NULL, 1, 1024, &w->u64);
 }
-DEF(pgov_util_est_cpu_util, 2, PGOV_EFAULT)
+DEF(pgov_util_est_cpu_util, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_cpu_util(&w->erq, 1, 1024, NULL);
 }
@@ -142,12 +142,12 @@ DEF(pgov_util_est_cpu_util, 3, PGOV_EINVAL)
     w->erq.mode = 0xdead;
     return snap(w), pgov_util_est_cpu_util(&w->erq, 1, 1024, &w->u64);
 }
-DEF(pgov_util_est_batch, 1, PGOV_EFAULT)
+DEF(pgov_util_est_batch, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_batch(NULL, &w->et, 1, 2, NULL, w->uev, w->usleep, w->uutil,
                                         w->urun, w->ucap, NULL, w->utout, w->urqout, w->ucout);
 }
-DEF(pgov_util_est_batch, 2, PGOV_EFAULT)
+DEF(pgov_util_est_batch, 2, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_batch(&w->erq, NULL, 1, 2, NULL, w->uev, w->usleep, w->uutil,
                                         w->urun, w->ucap, NULL, w->utout, w->urqout, w->ucout);
@@ -158,12 +158,12 @@ DEF(pgov_util_est_batch, 3, PGOV_EINVAL)
     return snap(w), pgov_util_est_batch(&w->erq, &w->et, 1, 2, NULL, w->uev, w->usleep, w->uutil,
                                         w->urun, w->ucap, NULL, w->utout, w->urqout, w->ucout);
 }
-DEF(pgov_util_est_batch, 4, PGOV_EFAULT)
+DEF(pgov_util_est_batch, 4, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_batch(&w->erq, &w->et, 1, 2, NULL, NULL, w->usleep, w->uutil,
                                         w->urun, w->ucap, NULL, w->utout, w->urqout, w->ucout);
 }
-DEF(pgov_util_est_batch, 5, PGOV_EFAULT)
+DEF(pgov_util_est_batch, 5, PGOV_EINVAL)
 {
     return snap(w), pgov_util_est_batch(&w->erq, &w->et, 1, 2, NULL, w->uev, w->usleep, w->uutil,
                                         w->urun, w->ucap, NULL, NULL, w->urqout, w->ucout);
