@@ -829,7 +829,7 @@ int pgov_dbs_limits_check(const struct pgov_dbs *g, uint32_t min, uint32_t max)
     return PGOV_OK;
 }
 
-int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
+int pgov_dbs_set_limits_open(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
                     struct pgov_dbs_result *res)
 {
     struct pgov_dbs_result r;
@@ -905,7 +905,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
     return PGOV_OK;
 }
 
-int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
+int pgov_dbs_get_status(const struct pgov_dbs *g, struct pgov_dbs_status *out)
 {
     if (!g || !out)
         return PGOV_EINVAL;
@@ -935,7 +935,7 @@ int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
     return PGOV_OK;
 }
 
-int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx, struct pgov_dbs_cpu_state *out)
+int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx, struct pgov_dbs_cpu_status *out)
 {
     const struct dbs_cpu *c;
 
@@ -953,3 +953,9 @@ int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx, struct pgov_dbs_cpu
     out->prev_load = c->prev_load;
     return PGOV_OK;
 }
+
+/* The 0.1 names (PGOV_0.1), the same functions. */
+int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_status *out)
+    PGOV_ALIAS(pgov_dbs_get_status);
+int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
+                    struct pgov_dbs_result *res) PGOV_ALIAS(pgov_dbs_set_limits_open);

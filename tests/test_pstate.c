@@ -103,23 +103,23 @@ static void test_fixed_errors(void **st)
     (void)st;
     int32_t r = 7;
     uint64_t u = 7;
-    assert_int_equal(pgov_fp_div(1, 0, &r), PGOV_EDOM);
+    assert_int_equal(pgov_fixed_div(1, 0, &r), PGOV_EDOM);
     assert_int_equal(r, 7);
-    assert_int_equal(pgov_fp_div(1, 1, NULL), PGOV_EINVAL);
-    assert_int_equal(pgov_fp_div_ext(1, 0, &u), PGOV_EDOM);
+    assert_int_equal(pgov_fixed_div(1, 1, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_fixed_div_ext(1, 0, &u), PGOV_EDOM);
     assert_int_equal(u, 7);
-    assert_int_equal(pgov_fp_div_ext(1, 1, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_fixed_div_ext(1, 1, NULL), PGOV_EINVAL);
     /* INT64_MIN / -1 traps on x86; here it wraps and stays defined. */
-    assert_int_equal(pgov_fp_div(INT64_MIN, -1, &r), 0);
+    assert_int_equal(pgov_fixed_div(INT64_MIN, -1, &r), 0);
     assert_int_equal(r, 0);
     /* Rounding directions the spec insists on. */
-    assert_int_equal(pgov_fp_mul(-1, 1), -1);
-    assert_int_equal(pgov_fp_div(-1, 257, &r), 0);
+    assert_int_equal(pgov_fixed_mul(-1, 1), -1);
+    assert_int_equal(pgov_fixed_div(-1, 257, &r), 0);
     assert_int_equal(r, 0);
-    assert_int_equal(pgov_fp_percent(20), 51);
-    assert_int_equal(pgov_fp_percent(14), 35);
-    assert_int_equal(pgov_fp_ceiling(257), 2);
-    assert_int_equal(pgov_fp_ceiling(-257), -1);
+    assert_int_equal(pgov_fixed_percent(20), 51);
+    assert_int_equal(pgov_fixed_percent(14), 35);
+    assert_int_equal(pgov_fixed_ceiling(257), 2);
+    assert_int_equal(pgov_fixed_ceiling(-257), -1);
 }
 
 /* ---- profile resolution and validation ------------------------------- */

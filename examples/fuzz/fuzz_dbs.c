@@ -82,14 +82,14 @@ static const struct pgov_hw_ops hal_ops = {
 static _Alignas(16) unsigned char mem[8192];
 
 struct snapshot {
-    struct pgov_dbs_state st;
-    struct pgov_dbs_cpu_state cpu[NCPU_MAX];
+    struct pgov_dbs_status st;
+    struct pgov_dbs_cpu_status cpu[NCPU_MAX];
 };
 
 static void snap_of(const struct pgov_dbs *g, uint32_t n, struct snapshot *s)
 {
     memset(s, 0, sizeof(*s));
-    CHECK(pgov_dbs_get_state(g, &s->st) == PGOV_OK);
+    CHECK(pgov_dbs_get_status(g, &s->st) == PGOV_OK);
     for (uint32_t i = 0; i < n; i++)
         CHECK(pgov_dbs_get_cpu(g, i, &s->cpu[i]) == PGOV_OK);
 }
@@ -104,7 +104,7 @@ static int is_entry(const struct pgov_freq_table *t, uint32_t khz)
 
 /* cur within the limits; after a change also a table entry (the boot value may be off-table). */
 static void check_cur(const struct pgov_freq_table *t, int has_table,
-                      const struct pgov_dbs_state *st)
+                      const struct pgov_dbs_status *st)
 {
     CHECK(st->cur_khz >= st->policy_min_khz && st->cur_khz <= st->policy_max_khz);
     if (has_table && (st->last.flags & PGOV_DBS_RES_CHG))
@@ -293,7 +293,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 rc = pgov_dbs_set_limits(g, &l);
                 h.fail_set = 0;
             } else {
-                rc = pgov_dbs_limits(g, inv ? mx : mn, inv ? mn : mx, NULL);
+                rc = pgov_dbs_set_limits_open(g, inv ? mx : mn, inv ? mn : mx, NULL);
             }
             snap_of(g, c.ncpu, &b);
             if (rc != PGOV_OK) {

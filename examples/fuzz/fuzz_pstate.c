@@ -79,27 +79,27 @@ static void fuzz_fixed(struct in *in)
         int32_t a32 = ref_s32(a), b32 = ref_s32(b), r32;
         uint64_t ru;
 
-        check(pgov_fp_int_tofp(sa) == ref_s64(a << 8));
-        check(pgov_fp_int_ext_tofp(sa) == ref_s64(a << 14));
-        check(pgov_fp_toint64(sa) == ref_floor_shift(sa, 8));
-        check(pgov_fp_ext_toint(sa) == ref_floor_shift(sa, 14));
-        check(pgov_fp_toint32(a32) == ref_floor_shift(a32, 8));
-        check(pgov_fp_mul(a32, b32) == ref_s32((uint64_t)ref_floor_shift((int64_t)a32 * b32, 8)));
-        check(pgov_fp_ceiling(a32) == (int32_t)(ref_floor_shift(a32, 8) + ((a32 & 255) != 0)));
+        check(pgov_fixed_int_tofp(sa) == ref_s64(a << 8));
+        check(pgov_fixed_int_ext_tofp(sa) == ref_s64(a << 14));
+        check(pgov_fixed_toint64(sa) == ref_floor_shift(sa, 8));
+        check(pgov_fixed_ext_toint(sa) == ref_floor_shift(sa, 14));
+        check(pgov_fixed_toint32(a32) == ref_floor_shift(a32, 8));
+        check(pgov_fixed_mul(a32, b32) == ref_s32((uint64_t)ref_floor_shift((int64_t)a32 * b32, 8)));
+        check(pgov_fixed_ceiling(a32) == (int32_t)(ref_floor_shift(a32, 8) + ((a32 & 255) != 0)));
 #ifdef __SIZEOF_INT128__
-        check(pgov_fp_mul_ext(a, b) ==
+        check(pgov_fixed_mul_ext(a, b) ==
               (uint64_t)(((unsigned __int128)a * b) & UINT64_MAX) >> 14);
         if (b != 0) {
             __int128 q = (__int128)ref_s64(a << 8) / sb; /* INT64_MIN / -1 wraps */
-            check(pgov_fp_div(sa, sb, &r32) == 0 && r32 == ref_s32((uint64_t)q));
+            check(pgov_fixed_div(sa, sb, &r32) == 0 && r32 == ref_s32((uint64_t)q));
         }
 #endif
         if (b != 0)
-            check(pgov_fp_div_ext(a, b, &ru) == 0 && ru == (a << 14) / b);
-        check(pgov_fp_div(sa, 0, &r32) == PGOV_EDOM);
-        check(pgov_fp_div_ext(a, 0, &ru) == PGOV_EDOM);
-        check(pgov_fp_percent(a32) == (int32_t)(((int64_t)a32 * 256) / 100));
-        check(pgov_fp_percent_ext(a32) == ref_s32(((uint64_t)(int64_t)a32 << 14) / 100));
+            check(pgov_fixed_div_ext(a, b, &ru) == 0 && ru == (a << 14) / b);
+        check(pgov_fixed_div(sa, 0, &r32) == PGOV_EDOM);
+        check(pgov_fixed_div_ext(a, 0, &ru) == PGOV_EDOM);
+        check(pgov_fixed_percent(a32) == (int32_t)(((int64_t)a32 * 256) / 100));
+        check(pgov_fixed_percent_ext(a32) == ref_s32(((uint64_t)(int64_t)a32 << 14) / 100));
     }
 }
 

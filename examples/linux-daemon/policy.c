@@ -219,11 +219,11 @@ static int conservative_start(struct pgovd *d, struct pgovd_cpu *c)
 
 static int dbs_tick(struct pgovd *d, struct pgovd_cpu *c)
 {
-    struct pgov_dbs_state st;
+    struct pgov_dbs_status st;
     int r = pgov_dbs_update(c->inst, d->now_ns, 0);
     if (r < 0)
         return r;
-    if (pgov_dbs_get_state(c->inst, &st) == 0 && (st.last.flags & PGOV_DBS_RES_EVAL))
+    if (pgov_dbs_get_status(c->inst, &st) == 0 && (st.last.flags & PGOV_DBS_RES_EVAL))
         c->last_load = st.last.load;
     return 0;
 }

@@ -37,7 +37,7 @@
  *    every CPU of the policy and writes frequencies with `set_freq_khz`
  *    (called for the policy's owning CPU with the resolved table frequency,
  *    or the clamped target on a table-less driver; a pcc-cpufreq backend
- *    turns it into a request word with pgov_pcc_request()). A HAL error is
+ *    turns it into a request word with pgov_freq_table_pcc_request()). A HAL error is
  *    returned unchanged and the instance is left exactly as before the call.
  *
  * **Memory.** Instances are opaque and live in caller storage of at least
@@ -210,14 +210,14 @@ struct pgov_dbs_result {
     uint32_t reserved;     /**< 0 */
 };
 
-/** ::pgov_dbs_state.sample_type values (ondemand). */
+/** ::pgov_dbs_status.sample_type values (ondemand). */
 enum pgov_dbs_sample_type {
     PGOV_DBS_SAMPLE_NORMAL = 0, /**< next evaluation measures load */
     PGOV_DBS_SAMPLE_SUB = 1     /**< next evaluation is a powersave sub-sample */
 };
 
 /** @brief Read-only view of an instance (for tracing, simulators, daemons). */
-struct pgov_dbs_state {
+struct pgov_dbs_status {
     struct pgov_dbs_tunables tun; /**< tunables in force */
     uint32_t gov;                 /**< ::pgov_dbs_gov */
     uint32_t kver;                /**< implemented profile in use (4.17 / 6.18) */
@@ -242,7 +242,7 @@ struct pgov_dbs_state {
 };
 
 /** @brief Read-only view of one CPU's estimator state. */
-struct pgov_dbs_cpu_state {
+struct pgov_dbs_cpu_status {
     uint64_t prev_wall_us; /**< wall stamp of the last sample */
     uint64_t prev_idle_us; /**< governor idle counter at the last sample */
     uint64_t prev_nice_ns; /**< nice counter at the last sample */
@@ -310,7 +310,7 @@ PGOV_API int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *
  * @param g       an instance from pgov_dbs_init()
  * @param now_ns  hook clock
  * @param flags   PGOV_UPDATE_* (gov.h; ignored by these governors)
- * @return ::PGOV_OK (whether or not it evaluated: see pgov_dbs_get_state());
+ * @return ::PGOV_OK (whether or not it evaluated: see pgov_dbs_get_status());
  *         ::PGOV_EINVAL; ::PGOV_EINVAL when @p g is not an instance;
  *         ::PGOV_ENOSYS on an open-loop instance; a callback error unchanged
  *         (state untouched).
@@ -398,7 +398,7 @@ PGOV_API int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value,
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL when @p g is not an
  *         instance.
  */
-PGOV_API int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out);
+PGOV_API int pgov_dbs_get_status(const struct pgov_dbs *g, struct pgov_dbs_status *out);
 
 /**
  * @brief Copy out one CPU's estimator state.
@@ -409,7 +409,7 @@ PGOV_API int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state 
  *         or @p g not an instance.
  */
 PGOV_API int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx,
-                              struct pgov_dbs_cpu_state *out);
+                              struct pgov_dbs_cpu_status *out);
 
 /* ---- open-loop layer ---------------------------------------------------------------------- */
 
@@ -477,8 +477,25 @@ PGOV_API int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *sn
  * @param res      receives the request made (may be NULL)
  * @return as pgov_dbs_set_limits(), ::PGOV_EINVAL on a bound instance.
  */
-PGOV_API int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
+PGOV_API int pgov_dbs_set_limits_open(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
                              struct pgov_dbs_result *res);
+
+#ifndef PGOV_NO_DEPRECATED
+/** @name Deprecated 0.1 names (PGOV_0.1 aliases; same types and behaviour)
+ *  @{ */
+/** 0.1 name of ::pgov_dbs_status (a read-only view, like pgov_pstate_status). */
+#define pgov_dbs_state pgov_dbs_status
+/** 0.1 name of ::pgov_dbs_cpu_status. */
+#define pgov_dbs_cpu_state pgov_dbs_cpu_status
+/** @deprecated 0.1 name of pgov_dbs_get_status() */
+PGOV_API int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_status *out)
+    PGOV_DEPRECATED("renamed pgov_dbs_get_status");
+/** @deprecated 0.1 name of pgov_dbs_set_limits_open() (it clashed with struct pgov_dbs_limits) */
+PGOV_API int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
+                             struct pgov_dbs_result *res)
+    PGOV_DEPRECATED("renamed pgov_dbs_set_limits_open");
+/** @} */
+#endif
 
 #ifdef __cplusplus
 }

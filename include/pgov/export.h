@@ -28,4 +28,14 @@
 #define PGOV_MUST_CHECK
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+/** A name kept for binaries and sources of an older release; @p msg says
+ *  what replaces it (docs/abi.md, "0.3.0"). Define `PGOV_NO_DEPRECATED`
+ *  to hide those declarations altogether. */
+#define PGOV_DEPRECATED(msg) __attribute__((__deprecated__(msg)))
+#else
+/** A name kept for an older release (see the GNU C variant). */
+#define PGOV_DEPRECATED(msg)
+#endif
+
 #endif /* PGOV_EXPORT_H */

@@ -139,7 +139,7 @@ PGOV_API int pgov_freq_table_resolve(const struct pgov_freq_table *t, uint32_t m
  * @return ::PGOV_OK; ::PGOV_EINVAL for NULL; ::PGOV_EDOM when
  *         `(u32)(nominal_mhz * 1000)` is 0 (the kernel would divide by 0).
  */
-PGOV_API int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word);
+PGOV_API int pgov_freq_table_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word);
 
 /**
  * @brief The frequency pcc-cpufreq reports for a firmware output word.
@@ -152,7 +152,16 @@ PGOV_API int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_
  * @param khz          receives the frequency
  * @return ::PGOV_OK or ::PGOV_EINVAL for NULL.
  */
-PGOV_API int pgov_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz);
+PGOV_API int pgov_freq_table_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz);
+
+#ifndef PGOV_NO_DEPRECATED
+/** @deprecated 0.1 name (PGOV_0.1 alias) of pgov_freq_table_pcc_request() */
+PGOV_API int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word)
+    PGOV_DEPRECATED("renamed pgov_freq_table_pcc_request");
+/** @deprecated 0.1 name (PGOV_0.1 alias) of pgov_freq_table_pcc_readback() */
+PGOV_API int pgov_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz)
+    PGOV_DEPRECATED("renamed pgov_freq_table_pcc_readback");
+#endif
 
 #ifdef __cplusplus
 }

@@ -75,8 +75,8 @@ struct world {
     struct pgov_hw_idle snap[2];
     uint32_t cpus_dup[2];
     struct pgov_dbs_result dres;
-    struct pgov_dbs_state dst;
-    struct pgov_dbs_cpu_state dcpu;
+    struct pgov_dbs_status dst;
+    struct pgov_dbs_cpu_status dcpu;
     struct pgov_uclamp_rq urq;
     struct pgov_uclamp_task ut, uta;
     struct pgov_uclamp_tg utg, utgp;
