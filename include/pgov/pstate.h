@@ -105,7 +105,18 @@ enum pgov_pstate_profile {
 /** The interval the RFC variants use while boosted (1 ms). */
 #define PGOV_PSTATE_RFC_IO_INTERVAL_NS 1000000u
 
-/** Explicit zero for a percentage tunable whose 0 would mean "default". */
+/** ::pgov_pstate_config.tun_set: take `p_gain_pct` literally, 0 included (gov.h). */
+#define PGOV_PSTATE_SET_P_GAIN 0x1u
+/** ::pgov_pstate_config.tun_set: take `i_gain_pct` literally, 0 included. */
+#define PGOV_PSTATE_SET_I_GAIN 0x2u
+/** ::pgov_pstate_config.tun_set: take `d_gain_pct` literally, 0 included. */
+#define PGOV_PSTATE_SET_D_GAIN 0x4u
+/** Every ::pgov_pstate_config.tun_set bit defined. */
+#define PGOV_PSTATE_SET_ALL (PGOV_PSTATE_SET_P_GAIN | PGOV_PSTATE_SET_I_GAIN | PGOV_PSTATE_SET_D_GAIN)
+
+/** 0.1 spelling of "this gain is really 0" (a value of the field itself);
+ *  still accepted, but new code sets the field's ::pgov_pstate_config.tun_set
+ *  bit instead (the one convention, gov.h). */
 #define PGOV_PSTATE_PCT_ZERO 0xFFFFFFFFu
 
 /** Kernel default sampling interval (10 ms). */
@@ -178,16 +189,21 @@ struct pgov_pstate_config {
     uint64_t boost_hold_ns;      /**< HWP boost hold; 0: 3 ms; at most 10 s */
     uint32_t setpoint_pct;       /**< PID setpoint 1..100; 0: 97 (Atom 60) */
     uint32_t deadband_pct;       /**< PID deadband 0..100 */
-    uint32_t p_gain_pct;         /**< 0..100; 0: 20 (Atom 14); PGOV_PSTATE_PCT_ZERO */
-    uint32_t i_gain_pct;         /**< 0..100; 0: 0 (Atom 4); PGOV_PSTATE_PCT_ZERO */
-    uint32_t d_gain_pct;         /**< 0..100; 0: 0; PGOV_PSTATE_PCT_ZERO */
+    uint32_t p_gain_pct;         /**< 0..100; 0: 20 (Atom 14) unless PGOV_PSTATE_SET_P_GAIN */
+    uint32_t i_gain_pct;         /**< 0..100; 0: 0 (Atom 4) unless PGOV_PSTATE_SET_I_GAIN */
+    uint32_t d_gain_pct;         /**< 0..100; 0: 0 */
     uint32_t hz;                 /**< CONFIG_HZ, 1..100000; 0: unknown (jiffy =
                                   *   tick_ns). Non-zero with a tick_ns other
                                   *   than PGOV_TICK_NSEC(hz): PGOV_EINVAL.
                                   *   Sets the v4.5 timer period (jiffies) */
     /** Initial limits. Its size may be 0 = all defaults, but then every
-     *  other field must be 0 too (else ::PGOV_E2BIG). */
+     *  other field must be 0 too (else ::PGOV_E2BIG). Nested at its 0.1
+     *  size: inside a config it never grows (docs/abi.md, "nested
+     *  structs"); limits added later are appended to the config itself. */
     struct pgov_pstate_limits limits;
+    /* ---- 0.3 */
+    uint32_t tun_set;            /**< PGOV_PSTATE_SET_* bits: field given even if 0 */
+    uint32_t reserved3;          /**< must be 0 */
 };
 /** Size of the first published ::pgov_pstate_config (0.1): the smallest `size` accepted.
  *  Frozen; later versions append fields after `limits`. */

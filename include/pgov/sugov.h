@@ -39,6 +39,10 @@ extern "C" {
 /** Option: the architecture is not frequency-invariant (reference = cur * 1.25). */
 #define PGOV_SUGOV_OPT_NONINVARIANT 0x1u
 
+/** ::pgov_sugov_config.tun_set: take `rate_limit_ns` literally, so 0 is
+ *  rate_limit_us = 0 (evaluate on every update; gov.h). */
+#define PGOV_SUGOV_SET_RATE_LIMIT 0x1u
+
 /** schedutil parameters of one policy. */
 struct pgov_sugov_params {
     uint64_t rate_limit_ns; /**< rate_limit_us * 1000 */
@@ -176,15 +180,18 @@ struct pgov_sugov_config {
     uint32_t cpu;           /**< CPU this instance serves (HAL calls) */
     uint32_t kver;          /**< PGOV_KVER_* (0: newest; 6.18+ only) */
     uint32_t options;       /**< PGOV_SUGOV_OPT_* */
-    uint64_t rate_limit_ns; /**< 0: 1 ms; at most 10 s */
+    uint64_t rate_limit_ns; /**< 0: 1 ms unless PGOV_SUGOV_SET_RATE_LIMIT; at most 10 s */
     uint64_t tick_ns;       /**< TICK_NSEC; 0: 4 ms (HZ=250); at most 1 s */
     uint32_t max_cap;       /**< CPU capacity 1..1024; 0: 1024 */
     uint32_t cur_khz;       /**< policy->cur when the governor starts, the
                                  non-invariant reference until the first
                                  commit; 0: cpuinfo max (was `reserved`) */
+    /* ---- 0.3 */
+    uint32_t tun_set;       /**< PGOV_SUGOV_SET_* bits: field given even if 0 */
+    uint32_t reserved;      /**< must be 0 */
 };
 /** Size of the first published ::pgov_sugov_config (0.1): the smallest `size` accepted.
- *  Frozen; later versions append fields after `reserved`. */
+ *  Frozen; later versions append fields after `cur_khz`. */
 #define PGOV_SUGOV_CONFIG_SIZE_V1 (offsetof(struct pgov_sugov_config, cur_khz) + sizeof(((struct pgov_sugov_config *)0)->cur_khz))
 
 /** Policy limits for pgov_sugov_set_limits(). Zero means cpuinfo min/max. */
