@@ -18,6 +18,13 @@ done
 for f in $mapped; do
   echo "$declared" | grep -qx "$f" || { echo "in lib/pgov.map but not declared PGOV_API: $f"; fail=1; }
 done
+# Every function returning an error code carries PGOV_MUST_CHECK (export.h:
+# everywhere it applies, so a caller's PGOV_CHECK_RETURN build sees them all).
+unchecked=$(grep -h '^PGOV_API int\(64_t pgov_sugov_next_freq\)\? ' "$top"/include/pgov/*.h |
+            sed -n 's/^PGOV_API[^(]*[ *]\(pgov_[a-z0-9_]*\)(.*/\1/p' || true)
+for f in $unchecked; do
+  echo "returns an error code but lacks PGOV_MUST_CHECK: $f"; fail=1
+done
 # (i386 PIC code has the compiler's own __x86.get_pc_thunk.* helpers.)
 unprefixed=$(nm -g --defined-only "$archive" | awk 'NF == 3 {print $3}' |
              grep -v -e '^pgov_' -e '^__x86\.get_pc_thunk\.' | sort -u || true)

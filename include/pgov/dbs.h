@@ -262,7 +262,7 @@ struct pgov_dbs_cpu_status {
  *         vendor or platform flag, non-zero reserved field, or an HZ outside
  *         1..100000; ::PGOV_ENOTSUP for a profile before 4.17 or invalid.
  */
-PGOV_API int pgov_dbs_defaults(uint32_t gov, uint32_t kver, const struct pgov_dbs_platform *plat,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_defaults(uint32_t gov, uint32_t kver, const struct pgov_dbs_platform *plat,
                                struct pgov_dbs_tunables *out);
 
 /** @brief Bytes of storage an instance for up to ::PGOV_DBS_MAX_CPUS CPUs needs. */
@@ -296,7 +296,7 @@ PGOV_API size_t pgov_dbs_size_cpus(uint32_t ncpu);
  *         error unchanged. On failure @p mem content is unspecified and
  *         @p out untouched.
  */
-PGOV_API int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *cfg,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *cfg,
                            const struct pgov_hw_ops *ops, void *ctx, struct pgov_dbs **out);
 
 /**
@@ -315,7 +315,7 @@ PGOV_API int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *
  *         ::PGOV_ENOSYS on an open-loop instance; a callback error unchanged
  *         (state untouched).
  */
-PGOV_API int pgov_dbs_update(struct pgov_dbs *g, uint64_t now_ns, uint32_t flags);
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_update(struct pgov_dbs *g, uint64_t now_ns, uint32_t flags);
 
 /**
  * @brief The hook as called from CPU @p cpu: CPUs outside the policy are
@@ -326,7 +326,7 @@ PGOV_API int pgov_dbs_update(struct pgov_dbs *g, uint64_t now_ns, uint32_t flags
  * @param flags   scheduler flags (ignored)
  * @return as pgov_dbs_update().
  */
-PGOV_API int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns,
                                  uint32_t flags);
 
 /**
@@ -341,7 +341,7 @@ PGOV_API int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_
  * @param next_ns  receives the next due time
  * @return as pgov_dbs_update().
  */
-PGOV_API int pgov_dbs_timer(struct pgov_dbs *g, uint64_t now_ns, uint64_t *next_ns);
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_timer(struct pgov_dbs *g, uint64_t now_ns, uint64_t *next_ns);
 
 /** @brief New policy limits for pgov_dbs_set_limits() (8 bytes). */
 struct pgov_dbs_limits {
@@ -363,7 +363,7 @@ struct pgov_dbs_limits {
  *         an open-loop instance;
  *         a callback error unchanged.
  */
-PGOV_API int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim);
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim);
 
 /**
  * @brief Write a tunable with the kernel's sysfs store rules (docs/spec/ondemand.md 2.3).
@@ -388,7 +388,7 @@ PGOV_API int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limit
  *         (the kernel would divide by zero); ::PGOV_EINVAL; a callback
  *         error unchanged.
  */
-PGOV_API int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value,
                             const struct pgov_hw_idle *snap, uint32_t nsnap);
 
 /**
@@ -398,7 +398,7 @@ PGOV_API int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value,
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL when @p g is not an
  *         instance.
  */
-PGOV_API int pgov_dbs_get_status(const struct pgov_dbs *g, struct pgov_dbs_status *out);
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_get_status(const struct pgov_dbs *g, struct pgov_dbs_status *out);
 
 /**
  * @brief Copy out one CPU's estimator state.
@@ -408,7 +408,7 @@ PGOV_API int pgov_dbs_get_status(const struct pgov_dbs *g, struct pgov_dbs_statu
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL for @p idx out of range
  *         or @p g not an instance.
  */
-PGOV_API int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx,
                               struct pgov_dbs_cpu_status *out);
 
 /* ---- open-loop layer ---------------------------------------------------------------------- */
@@ -424,7 +424,7 @@ PGOV_API int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx,
  * @param out  receives the instance
  * @return as pgov_dbs_init() (without the callback errors).
  */
-PGOV_API int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_config *cfg,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_config *cfg,
                                 struct pgov_dbs **out);
 
 /**
@@ -437,7 +437,7 @@ PGOV_API int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_con
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL for a wrong @p nsnap, a
  *         bound (non-open) instance or @p g not an instance.
  */
-PGOV_API int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
                             struct pgov_dbs_result *res);
 
 /**
@@ -453,7 +453,7 @@ PGOV_API int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap,
  *         nothing: ::PGOV_EINVAL for a NULL @p g, ::PGOV_EINVAL for a bound
  *         or not yet started instance or @p g not an instance.
  */
-PGOV_API int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns);
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns);
 
 /**
  * @brief One governor evaluation (ondemand 4.1 / conservative 5.1) on the
@@ -465,7 +465,7 @@ PGOV_API int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns);
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL for a wrong @p nsnap, a
  *         bound instance, one not started, or @p g not an instance.
  */
-PGOV_API int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
                                struct pgov_dbs_result *res);
 
 /**
@@ -477,7 +477,7 @@ PGOV_API int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *sn
  * @param res      receives the request made (may be NULL)
  * @return as pgov_dbs_set_limits(), ::PGOV_EINVAL on a bound instance.
  */
-PGOV_API int pgov_dbs_set_limits_open(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_set_limits_open(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
                              struct pgov_dbs_result *res);
 
 #ifndef PGOV_NO_DEPRECATED
@@ -488,10 +488,10 @@ PGOV_API int pgov_dbs_set_limits_open(struct pgov_dbs *g, uint32_t min_khz, uint
 /** 0.1 name of ::pgov_dbs_cpu_status. */
 #define pgov_dbs_cpu_state pgov_dbs_cpu_status
 /** @deprecated 0.1 name of pgov_dbs_get_status() */
-PGOV_API int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_status *out)
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_status *out)
     PGOV_DEPRECATED("renamed pgov_dbs_get_status");
 /** @deprecated 0.1 name of pgov_dbs_set_limits_open() (it clashed with struct pgov_dbs_limits) */
-PGOV_API int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
                              struct pgov_dbs_result *res)
     PGOV_DEPRECATED("renamed pgov_dbs_set_limits_open");
 /** @} */

@@ -188,7 +188,7 @@ struct pgov_hw {
  *         ::PGOV_EINVAL if `ops->flags` is non-zero or @p need has unknown
  *         bits; ::PGOV_ENOSYS if a needed callback is NULL.
  */
-PGOV_API int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, void *ctx,
+PGOV_API PGOV_MUST_CHECK int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, void *ctx,
                           uint32_t need);
 
 /**
@@ -198,7 +198,7 @@ PGOV_API int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, vo
  *         `max_pstate > turbo_pstate`, `max_pstate_physical` is 0 or above
  *         `turbo_pstate`, `scaling_khz` is 0, or `flags` has unknown bits.
  */
-PGOV_API int pgov_hw_limits_check(const struct pgov_hw_limits *lim);
+PGOV_API PGOV_MUST_CHECK int pgov_hw_limits_check(const struct pgov_hw_limits *lim);
 
 #ifdef __cplusplus
 }

@@ -446,7 +446,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_init(void *mem, size_t len,
  *         would divide by zero (an MPERF delta that is a multiple of 2^56). On error the
  *         state is as before the call.
  */
-PGOV_API int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags);
+PGOV_API PGOV_MUST_CHECK int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags);
 
 /**
  * @brief Timer expiry for the timer-driven v4.5 profiles.
@@ -461,7 +461,7 @@ PGOV_API int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t
  *         where the kernel would divide by zero (Atom: a stale decision
  *         before any sample was accepted). On error nothing changes.
  */
-PGOV_API int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns);
+PGOV_API PGOV_MUST_CHECK int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns);
 
 /**
  * @brief Replace the limits and re-read the platform (turbo state).
@@ -475,7 +475,7 @@ PGOV_API int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t 
  *         inconsistent, @p g not an instance); a HAL error unchanged.
  *         Nothing changes on error.
  */
-PGOV_API int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limits *lim);
+PGOV_API PGOV_MUST_CHECK int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limits *lim);
 
 /**
  * @brief Attach a caller-owned shared block (::PGOV_PSTATE_OPT_RFC_IO_ALL).
@@ -484,7 +484,7 @@ PGOV_API int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pst
  * @return ::PGOV_OK; ::PGOV_EINVAL (@p g NULL); ::PGOV_EINVAL (@p g not an
  *         instance).
  */
-PGOV_API int pgov_pstate_attach_shared(struct pgov_pstate *g, struct pgov_pstate_shared *shared);
+PGOV_API PGOV_MUST_CHECK int pgov_pstate_attach_shared(struct pgov_pstate *g, struct pgov_pstate_shared *shared);
 
 /** Read-only view of an instance's last decision (pgov_pstate_get_status()). */
 struct pgov_pstate_status {
@@ -508,7 +508,7 @@ struct pgov_pstate_status {
  * @brief Copy the instance's last decision.
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (@p g not an instance).
  */
-PGOV_API int pgov_pstate_get_status(const struct pgov_pstate *g, struct pgov_pstate_status *out);
+PGOV_API PGOV_MUST_CHECK int pgov_pstate_get_status(const struct pgov_pstate *g, struct pgov_pstate_status *out);
 
 #ifdef __cplusplus
 }

@@ -99,7 +99,7 @@ struct pgov_sugov_result {
  *         pgov_sugov_params_check() rejects @p prm. A value and an error in
  *         one return, as littlefs's reads: test `< 0`, then narrow.
  */
-PGOV_API int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
+PGOV_API PGOV_MUST_CHECK int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
                                       uint32_t cur_khz, uint64_t *raw);
 
 /**
@@ -243,7 +243,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_init(void *mem, size_t len,
  *        evaluations, e.g. from the PELT/util_est/uclamp modules.
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance).
  */
-PGOV_API int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
 
 /**
  * @brief Set the rq's clamps for the next evaluations (pgov_sugov_input
@@ -252,7 +252,7 @@ PGOV_API int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance, a clamp
  *         above 1024, capped not 0/1).
  */
-PGOV_API int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uclamp_max,
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uclamp_max,
                                    uint32_t bw_min, uint32_t capped);
 
 /**
@@ -272,7 +272,7 @@ PGOV_API int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, ui
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (unknown flags, not an
  *         instance); a HAL error unchanged (state as before the call).
  */
-PGOV_API int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags);
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags);
 
 /**
  * @brief Timer entry of the common governor shape: schedutil is purely
@@ -280,7 +280,7 @@ PGOV_API int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t f
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance;
  *         @p next_ns untouched).
  */
-PGOV_API int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *next_ns);
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *next_ns);
 
 /**
  * @brief Replace the policy limits; the next update evaluates at once,
@@ -288,7 +288,7 @@ PGOV_API int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *n
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_E2BIG; ::PGOV_EINVAL (reserved
  *         non-zero, not an instance); a HAL error (get_limits) unchanged.
  */
-PGOV_API int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *lim);
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *lim);
 
 /** Read-only view of a schedutil instance (pgov_sugov_get_status()). */
 struct pgov_sugov_status {
@@ -306,7 +306,7 @@ struct pgov_sugov_status {
  * @brief Copy the instance's last decision.
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance).
  */
-PGOV_API int pgov_sugov_get_status(const struct pgov_sugov *g, struct pgov_sugov_status *out);
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_get_status(const struct pgov_sugov *g, struct pgov_sugov_status *out);
 
 #ifdef __cplusplus
 }
