@@ -10,6 +10,8 @@
  * the hardware callbacks have succeeded, so a failing backend leaves the
  * instance exactly as it was.
  */
+/* The library implements the experimental variants (docs/abi.md). */
+#define PGOV_EXPERIMENTAL 1
 #include "pgov/dbs.h"
 #include "pgov/kver.h"
 

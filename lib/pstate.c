@@ -5,6 +5,8 @@
  * v4.17, current) policies. Written from docs/spec/pstate.md sections 1-8.
  * The per-CPU instance lives in pstate_gov.c.
  */
+/* The library implements the experimental variants (docs/abi.md). */
+#define PGOV_EXPERIMENTAL 1
 #include "pgov/pstate.h"
 #include "pgov/kver.h"
 

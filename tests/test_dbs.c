@@ -5,6 +5,7 @@
  * Expected numbers come from spec/ondemand.md arithmetic worked by hand in
  * the comments, never from the implementation.
  */
+#define PGOV_EXPERIMENTAL 1 /* exercises the experimental variants too */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

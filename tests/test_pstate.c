@@ -6,6 +6,7 @@
  * profile (counter wrap, time going backwards, minutes of idle, remote
  * callbacks, HAL errors, RFC variants, HWP boost).
  */
+#define PGOV_EXPERIMENTAL 1 /* exercises the experimental variants too */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

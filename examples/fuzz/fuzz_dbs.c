@@ -14,6 +14,7 @@
  *    stored one; the bound HAL's frequency equals the instance's cur;
  *  - pgov_freq_table_resolve() agrees with a slow reference.
  */
+#define PGOV_EXPERIMENTAL 1 /* exercises the experimental variants too */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -17,6 +17,7 @@
  * between the request's min and max); a call that fails leaves the instance
  * byte-for-byte unchanged; no sanitizer report.
  */
+#define PGOV_EXPERIMENTAL 1 /* exercises the experimental variants too */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -11,6 +11,7 @@
  * The tunable columns are inputs on `start` rows and outputs elsewhere; on
  * `start` rows they are printed from the started instance, not echoed.
  */
+#define PGOV_EXPERIMENTAL 1 /* exercises the experimental variants too */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -84,8 +84,13 @@ enum pgov_dbs_gov {
 
 /** Non-release variants (see the file description). */
 enum pgov_dbs_variant {
-    PGOV_DBS_VARIANT_NONE = 0,    /**< the kernel release's behaviour */
-    PGOV_DBS_VARIANT_DEADBAND = 1 /**< "v4.17+db": pre-3.17 proportional step */
+    PGOV_DBS_VARIANT_NONE = 0 /**< the kernel release's behaviour */
+#ifdef PGOV_EXPERIMENTAL
+    ,
+    /** Experimental (docs/abi.md): "v4.17+db", pre-3.17 proportional step,
+     *  never a kernel release; needs PGOV_EXPERIMENTAL. */
+    PGOV_DBS_VARIANT_DEADBAND = 1
+#endif
 };
 
 /** CPU vendor, for the ondemand `io_is_busy` default (docs/spec/ondemand.md 2.2). */

@@ -89,6 +89,10 @@ enum pgov_pstate_profile {
     PGOV_PSTATE_PROF_HWP_BOOST_6_19 = 9 /**< current HWP dynamic boost */
 };
 
+#ifdef PGOV_EXPERIMENTAL
+/* Experimental (docs/abi.md, "experimental"): reconstructions of patches
+ * that never reached a kernel release. Define PGOV_EXPERIMENTAL before
+ * including this header to use them; no vector pins them. */
 /**
  * Option (::pgov_pstate_config.options), LOAD_4_13 only: the July 2017 IO
  * RFC as the reviewer suggested it: while *this* CPU's iowait boost is
@@ -104,6 +108,7 @@ enum pgov_pstate_profile {
 #define PGOV_PSTATE_OPT_RFC_IO_ALL 0x2u
 /** The interval the RFC variants use while boosted (1 ms). */
 #define PGOV_PSTATE_RFC_IO_INTERVAL_NS 1000000u
+#endif /* PGOV_EXPERIMENTAL */
 
 /** ::pgov_pstate_config.tun_set: take `p_gain_pct` literally, 0 included (gov.h). */
 #define PGOV_PSTATE_SET_P_GAIN 0x1u
@@ -124,6 +129,7 @@ enum pgov_pstate_profile {
 /** Default HWP boost hold time (hwp_boost_hold_time_ns, 3 ms). */
 #define PGOV_PSTATE_DEFAULT_HOLD_NS 3000000u
 
+#ifdef PGOV_EXPERIMENTAL
 /**
  * @brief Caller-owned state shared by the instances of one system, for
  *        ::PGOV_PSTATE_OPT_RFC_IO_ALL only. Zero-initialise it.
@@ -139,6 +145,7 @@ struct pgov_pstate_shared {
     uint32_t seen;       /**< non-zero once @c last_io_ns is valid */
     uint32_t reserved;   /**< zero */
 };
+#endif /* PGOV_EXPERIMENTAL */
 
 /**
  * @brief Performance limits (sysfs-like), for init and
@@ -477,6 +484,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_timer(struct pgov_pstate *g, uint64_t n
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limits *lim);
 
+#ifdef PGOV_EXPERIMENTAL
 /**
  * @brief Attach a caller-owned shared block (::PGOV_PSTATE_OPT_RFC_IO_ALL).
  * @param g       instance
@@ -485,6 +493,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_set_limits(struct pgov_pstate *g, const
  *         instance).
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pstate_attach_shared(struct pgov_pstate *g, struct pgov_pstate_shared *shared);
+#endif /* PGOV_EXPERIMENTAL */
 
 /** Read-only view of an instance's last decision (pgov_pstate_get_status()). */
 struct pgov_pstate_status {

@@ -2,6 +2,8 @@
 /* The API contract harness: the world every row runs in, DEF() and R(). */
 #ifndef API_CONTRACT_H
 #define API_CONTRACT_H
+/* Every function, the experimental ones included (docs/abi.md). */
+#define PGOV_EXPERIMENTAL 1
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
