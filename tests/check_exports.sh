@@ -9,7 +9,9 @@
 # Usage: check_exports.sh SOURCE_DIR LIBPGOV_A libc-only|instrumented [LIBPGOV_SO]
 set -eu
 top=$1 archive=$2 deps=$3 so=${4:-}
-declared=$(sed -n 's/^PGOV_API[^(]*[ *]\(pgov_[a-z0-9_]*\)(.*/\1/p' "$top"/include/pgov/*.h | sort -u)
+# (lib/internal/hal.h: pgov_hw_bind, exported for 0.1 binaries, no longer installed)
+declared=$(sed -n 's/^PGOV_API[^(]*[ *]\(pgov_[a-z0-9_]*\)(.*/\1/p' "$top"/include/pgov/*.h \
+           "$top"/lib/internal/hal.h | sort -u)
 mapped=$(sed -n 's/^[[:space:]]*\(pgov_[a-z0-9_]*\);.*/\1/p' "$top"/lib/pgov.map | sort -u)
 fail=0
 for f in $declared; do

@@ -152,7 +152,8 @@ struct pgov_hw_ops {
 /** Smallest valid ::pgov_hw_ops.size: everything up to `trace`. */
 #define PGOV_HW_OPS_SIZE_V1 (offsetof(struct pgov_hw_ops, trace) + sizeof(void (*)(void)))
 
-/** Need bits for pgov_hw_bind(): one per callback. */
+/** Need bits, one per callback: what a governor's init requires of the
+ *  table (each init documents its mask; ::PGOV_ENOSYS when one is NULL). */
 enum pgov_hw_need {
     PGOV_HW_NEED_CLOCK = 1u << 0,    /**< clock_ns */
     PGOV_HW_NEED_COUNTERS = 1u << 1, /**< read_counters */
@@ -163,33 +164,6 @@ enum pgov_hw_need {
     PGOV_HW_NEED_FREQ = 1u << 6      /**< set_freq_khz */
 };
 
-/**
- * @brief A bound backend: a normalised copy of the caller's table plus ctx.
- *
- * Governors embed one. Because it is a copy, the caller's table may be
- * temporary. Callbacks beyond the caller's `size` are NULL here.
- */
-struct pgov_hw {
-    struct pgov_hw_ops ops; /**< normalised copy, `size` = library's size */
-    void *ctx;              /**< the embedder's context, passed to every call */
-};
-
-/**
- * @brief Validate a vtable and bind it with its context.
- *
- * @param out   filled on success; untouched on failure
- * @param ops   the embedder's table
- * @param ctx   passed back to every callback (may be NULL)
- * @param need  OR of ::pgov_hw_need bits the caller's policy requires
- * @return ::PGOV_OK; ::PGOV_EINVAL if @p out or @p ops is NULL;
- *         ::PGOV_E2BIG if `ops->size` is below ::PGOV_HW_OPS_SIZE_V1, or
- *         larger than `sizeof(struct pgov_hw_ops)` with non-zero bytes
- *         beyond it;
- *         ::PGOV_EINVAL if `ops->flags` is non-zero or @p need has unknown
- *         bits; ::PGOV_ENOSYS if a needed callback is NULL.
- */
-PGOV_API PGOV_MUST_CHECK int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, void *ctx,
-                          uint32_t need);
 
 /**
  * @brief Check a ::pgov_hw_limits for internal consistency.

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 #include <inttypes.h>
 #include <pgov/pgov.h>
+#include "internal/hal.h" /* pgov_hw_bind: exported, no longer installed */
 #include "fake_hw.h"
 #include "fake_idle.h"
 
