@@ -23,6 +23,13 @@ _Static_assert(sizeof(struct pgov_dbs_platform) == 32, "platform layout");
 _Static_assert(sizeof(struct pgov_dbs_tunables) == 32, "tunables layout");
 _Static_assert(offsetof(struct pgov_dbs_tunables, freq_step) == 28, "tunables layout");
 _Static_assert(sizeof(struct pgov_dbs_result) == 40, "result layout");
+/* The config's nested plat and tun are frozen (docs/abi.md): only the
+ * config grows, after tun. */
+_Static_assert(offsetof(struct pgov_dbs_config, plat) == 56 + 2 * sizeof(void *), "config layout");
+_Static_assert(offsetof(struct pgov_dbs_config, tun) ==
+               offsetof(struct pgov_dbs_config, plat) + 32, "config layout");
+_Static_assert(sizeof(struct pgov_dbs_config) == PGOV_DBS_CONFIG_SIZE_V1, "config is V1");
+_Static_assert(offsetof(struct pgov_dbs_status, last) == 120, "status layout");
 _Static_assert(offsetof(struct pgov_dbs_result, delay_us) == 32, "result layout");
 _Static_assert(sizeof(struct pgov_dbs_cpu_status) == 40, "cpu state layout");
 _Static_assert(offsetof(struct pgov_dbs_cpu_status, cpu) == 24, "cpu state layout");

@@ -14,6 +14,8 @@
 
 #include <pgov/freq_table.h>
 
+_Static_assert(sizeof(struct pgov_freq_table) == sizeof(void *) + 24, "table layout");
+
 #include "ref_freq_table.h"
 
 _Static_assert(sizeof(struct pgov_freq_entry) == 8, "entry layout");

@@ -40,6 +40,7 @@ _Static_assert(sizeof(struct pgov_hwp_boost_state) == 24, "hwp layout");
 _Static_assert(sizeof(struct pgov_hwp_boost_params) == 32, "hwp layout");
 _Static_assert(sizeof(struct pgov_sugov_state) == 40, "sugov layout");
 _Static_assert(sizeof(struct pgov_sugov_params) == 40, "sugov layout");
+_Static_assert(sizeof(struct pgov_hwp_boost_result) == 16, "hwp result layout");
 _Static_assert(sizeof(struct pgov_sugov_result) == 32, "sugov layout");
 
 /* ---- helpers --------------------------------------------------------- */
