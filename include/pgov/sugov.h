@@ -136,7 +136,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide(const struct pgov_sugov_params *p
  */
 struct pgov_sugov_input {
     uint32_t size;       /**< sizeof(struct pgov_sugov_input) */
-    uint32_t flags;      /**< PGOV_UPDATE_IOWAIT (pstate.h) or 0 */
+    uint32_t flags;      /**< PGOV_UPDATE_IOWAIT (gov.h) or 0 */
     uint32_t util;       /**< effective_cpu_util: CFS + RT + DL + IRQ, capacity units */
     uint32_t uclamp_min; /**< the rq's UCLAMP_MIN value, 0..1024 */
     uint32_t uclamp_max; /**< the rq's UCLAMP_MAX value, 0..1024 (1024: unclamped) */
@@ -146,6 +146,9 @@ struct pgov_sugov_input {
     uint32_t cur_khz;    /**< policy->cur, non-invariant reference; 0: st->next_freq */
     uint32_t reserved;   /**< must be 0 */
 };
+/** Size of the first published ::pgov_sugov_input (0.2): the smallest `size` accepted.
+ *  Frozen; later versions append fields after `reserved`. */
+#define PGOV_SUGOV_INPUT_SIZE_V1 (offsetof(struct pgov_sugov_input, reserved) + sizeof(((struct pgov_sugov_input *)0)->reserved))
 
 /**
  * @brief pgov_sugov_decide() with the kernel's uclamp, deadline-floor and
