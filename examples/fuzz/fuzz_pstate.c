@@ -26,24 +26,9 @@
 #endif
 
 #include <pgov/pgov.h>
+#include "fuzz_input.h"
 
-struct in {
-    const uint8_t *p;
-    size_t n;
-};
 
-static uint64_t take(struct in *in, unsigned bytes)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < bytes; i++) {
-        v = (v << 8) | (in->n ? *in->p : 0);
-        if (in->n) {
-            in->p++;
-            in->n--;
-        }
-    }
-    return v;
-}
 
 static void check(int ok)
 {
@@ -72,10 +57,10 @@ static int64_t ref_floor_shift(int64_t a, unsigned k)
     return a;
 }
 
-static void fuzz_fixed(struct in *in)
+static void fuzz_fixed(struct fuzz_in *in)
 {
     while (in->n) {
-        uint64_t a = take(in, 8), b = take(in, 8);
+        uint64_t a = fuzz_take(in, 8), b = fuzz_take(in, 8);
         int64_t sa = ref_s64(a), sb = ref_s64(b);
         int32_t a32 = ref_s32(a), b32 = ref_s32(b), r32;
         uint64_t ru;
@@ -224,7 +209,7 @@ static void run(struct cpu *c, uint64_t dt)
     c->aperf += dm / c->lim.max_pstate_physical * c->pstate;
 }
 
-static void fuzz_gov(struct in *in)
+static void fuzz_gov(struct fuzz_in *in)
 {
     static const uint32_t kvers[] = {PGOV_KVER_4_5,  PGOV_KVER_4_6,  PGOV_KVER_4_13,
                                      PGOV_KVER_4_14, PGOV_KVER_4_17, PGOV_KVER_6_19,
@@ -241,43 +226,43 @@ static void fuzz_gov(struct in *in)
     if (len > sizeof(mem))
         abort();
     memset(&c, 0, sizeof(c));
-    c.lim.min_pstate = 1 + (uint32_t)take(in, 1) % 30;
-    c.lim.max_pstate = c.lim.min_pstate + (uint32_t)take(in, 1) % 20;
-    c.lim.turbo_pstate = c.lim.max_pstate + (uint32_t)take(in, 1) % 8;
+    c.lim.min_pstate = 1 + (uint32_t)fuzz_take(in, 1) % 30;
+    c.lim.max_pstate = c.lim.min_pstate + (uint32_t)fuzz_take(in, 1) % 20;
+    c.lim.turbo_pstate = c.lim.max_pstate + (uint32_t)fuzz_take(in, 1) % 8;
     c.lim.max_pstate_physical = c.lim.max_pstate;
     c.lim.scaling_khz = 100000;
-    c.lim.flags = (uint32_t)take(in, 1) & 1;
+    c.lim.flags = (uint32_t)fuzz_take(in, 1) & 1;
     c.pstate = c.lim.min_pstate;
-    c.now = take(in, 4) * 1000;
-    c.aperf = take(in, 8);
-    c.mperf = take(in, 8);
-    c.tsc = take(in, 8);
+    c.now = fuzz_take(in, 4) * 1000;
+    c.aperf = fuzz_take(in, 8);
+    c.mperf = fuzz_take(in, 8);
+    c.tsc = fuzz_take(in, 8);
 
     memset(&cfg, 0, sizeof(cfg));
     cfg.size = sizeof(cfg);
-    cfg.policy = (uint32_t)take(in, 1) % 6;
-    cfg.kver = kvers[take(in, 1) % (sizeof(kvers) / sizeof(kvers[0]))];
-    uint32_t knobs = (uint32_t)take(in, 1);
+    cfg.policy = (uint32_t)fuzz_take(in, 1) % 6;
+    cfg.kver = kvers[fuzz_take(in, 1) % (sizeof(kvers) / sizeof(kvers[0]))];
+    uint32_t knobs = (uint32_t)fuzz_take(in, 1);
     if (knobs & 1)
-        cfg.options = 1 + (uint32_t)take(in, 1) % 3;
+        cfg.options = 1 + (uint32_t)fuzz_take(in, 1) % 3;
     if (knobs & 2)
-        cfg.sample_interval_ns = take(in, 4);
+        cfg.sample_interval_ns = fuzz_take(in, 4);
     if (knobs & 4)
-        cfg.tick_ns = take(in, 3) * 64;
+        cfg.tick_ns = fuzz_take(in, 3) * 64;
     if (knobs & 8) {
-        cfg.p_gain_pct = (uint32_t)take(in, 1);
-        cfg.i_gain_pct = (uint32_t)take(in, 1);
-        cfg.d_gain_pct = (uint32_t)take(in, 1);
-        cfg.setpoint_pct = (uint32_t)take(in, 1);
-        cfg.deadband_pct = (uint32_t)take(in, 1) % 8;
+        cfg.p_gain_pct = (uint32_t)fuzz_take(in, 1);
+        cfg.i_gain_pct = (uint32_t)fuzz_take(in, 1);
+        cfg.d_gain_pct = (uint32_t)fuzz_take(in, 1);
+        cfg.setpoint_pct = (uint32_t)fuzz_take(in, 1);
+        cfg.deadband_pct = (uint32_t)fuzz_take(in, 1) % 8;
     }
     if (knobs & 16) {
         cfg.limits.size = sizeof(cfg.limits);
-        cfg.limits.no_turbo = (uint32_t)take(in, 1) % 2;
-        cfg.limits.min_perf_fp = (uint32_t)take(in, 2) % 300;
-        cfg.limits.max_perf_fp = (uint32_t)take(in, 2) % 300;
-        cfg.limits.min_ratio = (uint32_t)take(in, 1) % 64;
-        cfg.limits.max_ratio = (uint32_t)take(in, 1) % 64;
+        cfg.limits.no_turbo = (uint32_t)fuzz_take(in, 1) % 2;
+        cfg.limits.min_perf_fp = (uint32_t)fuzz_take(in, 2) % 300;
+        cfg.limits.max_perf_fp = (uint32_t)fuzz_take(in, 2) % 300;
+        cfg.limits.min_ratio = (uint32_t)fuzz_take(in, 1) % 64;
+        cfg.limits.max_ratio = (uint32_t)fuzz_take(in, 1) % 64;
     }
     if (knobs & 32)
         cfg.aperf_mperf_shift = 10;
@@ -287,8 +272,8 @@ static void fuzz_gov(struct in *in)
         check(pgov_pstate_attach_shared(g, &shared) == 0);
 
     while (in->n) {
-        uint8_t op = (uint8_t)take(in, 1);
-        uint64_t arg = take(in, 3);
+        uint8_t op = (uint8_t)fuzz_take(in, 1);
+        uint64_t arg = fuzz_take(in, 3);
         uint64_t next;
         int rc = 0, mutating = 1;
 
@@ -375,7 +360,7 @@ static void fuzz_gov(struct in *in)
     }
 }
 
-static void fuzz_sugov(struct in *in)
+static void fuzz_sugov(struct fuzz_in *in)
 {
     struct pgov_sugov_config cfg;
     struct pgov_sugov *g = NULL;
@@ -386,22 +371,22 @@ static void fuzz_sugov(struct in *in)
     if (len > sizeof(mem))
         abort();
     memset(&c, 0, sizeof(c));
-    c.lim.min_pstate = 1 + (uint32_t)take(in, 1) % 30;
-    c.lim.max_pstate = c.lim.min_pstate + (uint32_t)take(in, 1) % 20;
-    c.lim.turbo_pstate = c.lim.max_pstate + (uint32_t)take(in, 1) % 8;
+    c.lim.min_pstate = 1 + (uint32_t)fuzz_take(in, 1) % 30;
+    c.lim.max_pstate = c.lim.min_pstate + (uint32_t)fuzz_take(in, 1) % 20;
+    c.lim.turbo_pstate = c.lim.max_pstate + (uint32_t)fuzz_take(in, 1) % 8;
     c.lim.max_pstate_physical = c.lim.max_pstate;
     c.lim.scaling_khz = 100000;
-    c.now = take(in, 4) * 1000;
+    c.now = fuzz_take(in, 4) * 1000;
     memset(&cfg, 0, sizeof(cfg));
     cfg.size = sizeof(cfg);
-    cfg.options = (uint32_t)take(in, 1) & 1;
-    cfg.rate_limit_ns = take(in, 3) * 100;
-    cfg.max_cap = (uint32_t)take(in, 2) % 1025;
+    cfg.options = (uint32_t)fuzz_take(in, 1) & 1;
+    cfg.rate_limit_ns = fuzz_take(in, 3) * 100;
+    cfg.max_cap = (uint32_t)fuzz_take(in, 2) % 1025;
     if (pgov_sugov_init(mem, len, &cfg, &ops, &c, &g) != 0)
         return;
     while (in->n) {
-        uint8_t op = (uint8_t)take(in, 1);
-        uint64_t arg = take(in, 3);
+        uint8_t op = (uint8_t)fuzz_take(in, 1);
+        uint64_t arg = fuzz_take(in, 3);
         int rc = 0;
 
         c.wrote = 0;
@@ -459,10 +444,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    struct in in = {data, size};
+    struct fuzz_in in = {data, size};
     if (!size)
         return 0;
-    uint64_t mode = take(&in, 1);
+    uint64_t mode = fuzz_take(&in, 1);
     if (mode & 1)
         fuzz_fixed(&in);
     else if (mode & 2)
