@@ -898,6 +898,23 @@ static void reload(struct pgovd *d, const char *config)
         n.def = default_spec();
     if (tmp.wm != d->wm || tmp.counters != d->counters || tmp.scaling_khz != d->scaling_khz)
         pgovd_log(d, "%s: write-mode, counters or scaling-khz changed: needs a restart", config);
+    /* The interval is the governors' tick (tick_ns at init): a new one
+     * restarts every governor, so the policies below start with it, and it
+     * is refused while a CPU that keeps its timer-driven v4.5 intel_pstate
+     * would then run on ticks longer than that 10 ms timer. */
+    unsigned old_interval = d->interval_ms;
+    for (unsigned i = 0; i < d->ncpu && tmp.interval_ms > PGOVD_TIMER_MAX_INTERVAL_MS; i++) {
+        struct pgovd_spec sp;
+        struct pgovd_cpu *c = &d->cpu[i];
+        if (c->managed && pgovd_policy_timer_driven(c) && spec_for(&n, i, &sp) &&
+            sp.pol == c->spec.pol && sp.kver == c->spec.kver) {
+            pgovd_err("%s: interval %u refused: cpu%u runs intel_pstate v4.5 (10 ms "
+                      "sampling timer), which needs 10 or less; keeping %u",
+                      config, tmp.interval_ms, i, d->interval_ms);
+            tmp.interval_ms = d->interval_ms;
+        }
+    }
+    d->interval_ms = tmp.interval_ms;
     for (unsigned i = 0; i < d->ncpu; i++) {
         struct pgovd_cpu *c = &d->cpu[i];
         struct pgovd_spec sp, old = c->spec;
@@ -923,7 +940,9 @@ static void reload(struct pgovd *d, const char *config)
         c->active = false; /* the next tick starts it from scratch */
         changed++;
     }
-    d->interval_ms = tmp.interval_ms;
+    if (old_interval != d->interval_ms)
+        for (unsigned i = 0; i < d->ncpu; i++)
+            d->cpu[i].active = false; /* the next tick starts it with the new tick */
     pgovd_log(d, "reloaded %s: %u CPU(s) changed policy, interval %u ms", config, changed,
               d->interval_ms);
     pgovd_notify("READY=1");

@@ -170,6 +170,11 @@ struct pgovd_policy {
 };
 
 const struct pgovd_policy *pgovd_policy_find(const char *name);
+/* The longest --interval a timer-driven profile (intel_pstate v4.5, whose
+ * 10 ms sampling timer counts ticks) is run with. */
+#define PGOVD_TIMER_MAX_INTERVAL_MS 10u
+/* c runs a timer-driven profile (its instance is started). */
+bool pgovd_policy_timer_driven(const struct pgovd_cpu *c);
 void pgovd_policy_list(void);
 /* "name[@major.minor]" -> spec; major.minor must be a real Linux release
  * (examples/common/num.h). Returns 0, or -EINVAL/-ENOENT/-ERANGE with a reason

@@ -59,6 +59,14 @@ static int alloc_mem(struct pgovd_cpu *c, size_t len, size_t align)
 
 /* ---------------------------------------------------------------- intel_pstate */
 
+/* The v4.5 profiles: the kernel's deferrable timer, not the hook. */
+static bool pstate_timer_driven(const struct pgovd_cpu *c)
+{
+    struct pgov_pstate_status st;
+    return pgov_pstate_get_status(c->inst, &st) == PGOV_OK &&
+           (st.profile == PGOV_PSTATE_PROF_PID_4_5 || st.profile == PGOV_PSTATE_PROF_ATOM_4_5);
+}
+
 static int pstate_start_policy(struct pgovd *d, struct pgovd_cpu *c, uint32_t policy,
                                uint32_t options)
 {
@@ -96,10 +104,7 @@ static int pstate_start_policy(struct pgovd *d, struct pgovd_cpu *c, uint32_t po
      * sampling interval (10 ms) in jiffies of tick_ns; with the daemon's
      * interval as the tick, a longer interval is a different timer, not
      * v4.5. Refuse it rather than run something that only looks like it. */
-    struct pgov_pstate_status st;
-    if (!r && !pgov_pstate_get_status(c->inst, &st) &&
-        (st.profile == PGOV_PSTATE_PROF_PID_4_5 || st.profile == PGOV_PSTATE_PROF_ATOM_4_5) &&
-        (uint64_t)d->interval_ms * 1000000u > PGOV_PSTATE_DEFAULT_SAMPLE_NS) {
+    if (!r && d->interval_ms > PGOVD_TIMER_MAX_INTERVAL_MS && pstate_timer_driven(c)) {
         pgovd_err("cpu%u: intel_pstate v4.5 is timer-driven (10 ms sampling timer): it needs "
                   "--interval 10 or less, not %u",
                   c->id, d->interval_ms);
@@ -325,6 +330,11 @@ static const struct pgovd_policy policies[] = {
     { "schedutil", "schedutil next-frequency and iowait boost on measured utilization",
       PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_IDLE, schedutil_start, schedutil_tick },
 };
+
+bool pgovd_policy_timer_driven(const struct pgovd_cpu *c)
+{
+    return c->inst && c->spec.pol && c->spec.pol->tick == pstate_tick && pstate_timer_driven(c);
+}
 
 const struct pgovd_policy *pgovd_policy_find(const char *name)
 {

@@ -1175,6 +1175,16 @@ static void test_sighup_reload(void **state)
     advance(&t, 100000000, busy100, 0);
     assert_non_null(d_tick(&d));
     assert_int_equal(req_khz(&t, 0), MIN_KHZ); /* still powersave */
+    /* The timer-driven v4.5 intel_pstate runs at 10 ms ticks, and a reload
+     * that would lengthen them is refused (the policy keeps running). */
+    put("policy pstate@4.5\ninterval 10\n", "%s", cfg);
+    kill(d.pid, SIGHUP);
+    assert_true(stderr_wait(&d, "2 CPU(s) changed policy, interval 10 ms"));
+    put("policy pstate@4.5\ninterval 50\n", "%s", cfg);
+    kill(d.pid, SIGHUP);
+    assert_true(stderr_wait(&d, "interval 50 refused: cpu0 runs intel_pstate v4.5"));
+    assert_true(stderr_wait(&d, "0 CPU(s) changed policy, interval 10 ms"));
+    assert_null(strstr(d_stderr(&d), "needs --interval 10 or less")); /* never tried at 200 */
     assert_true(exited(d_finish(&d, 0), 0));
     assert_tree_is(&t, &before);
     snap_free(&before);
