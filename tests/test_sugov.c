@@ -413,18 +413,26 @@ static void test_noninvariant_closed_loop(void **st)
     assert_int_equal(f.writes[1].value, 2380370);
 }
 
-/* One evaluation from sugov_start on a 4 GHz part (max_cap 1024). */
+/* A 4 GHz part (max_cap 1024, policy 0.4 .. 4 GHz) for the v6.8+ layer. */
+static const struct pgov_sugov_params p4g = {PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS, 4 * MS, 1024,
+                                             4000000, 400000, 4000000, 0, 0};
+
+/* sugov_start's state and an input with nothing set but its size. */
+static void start4g(struct pgov_sugov_state *s, struct pgov_sugov_input *in)
+{
+    memset(s, 0, sizeof(*s));
+    memset(in, 0, sizeof(*in));
+    in->size = sizeof(*in);
+}
+
+/* One evaluation from sugov_start on p4g. */
 static struct pgov_sugov_result eval4g(uint32_t util, uint32_t umin, uint32_t umax,
                                        uint32_t bw_min, uint32_t boost)
 {
-    struct pgov_sugov_params p = {PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS, 4 * MS, 1024, 4000000,
-                                  400000, 4000000, 0, 0};
     struct pgov_sugov_state s;
     struct pgov_sugov_input in;
     struct pgov_sugov_result r;
-    memset(&s, 0, sizeof(s));
-    memset(&in, 0, sizeof(in));
-    in.size = sizeof(in);
+    start4g(&s, &in);
     in.util = util;
     in.uclamp_min = umin;
     in.uclamp_max = umax;
@@ -432,7 +440,7 @@ static struct pgov_sugov_result eval4g(uint32_t util, uint32_t umin, uint32_t um
     s.iowait_boost = boost; /* pending: applied at full value */
     s.pending = boost != 0;
     s.last_update_ns = 10 * MS;
-    assert_int_equal(pgov_sugov_decide_in(&p, &s, 10 * MS, &in, &r), 0);
+    assert_int_equal(pgov_sugov_decide_in(&p4g, &s, 10 * MS, &in, &r), 0);
     return r;
 }
 
@@ -467,41 +475,38 @@ static void test_composition(void **st)
 static void test_capped_hold(void **st)
 {
     (void)st;
-    struct pgov_sugov_params p = {PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS, 4 * MS, 1024, 4000000,
-                                  400000, 4000000, 0, 0};
+    const struct pgov_sugov_params *p = &p4g;
     struct pgov_sugov_state s;
     struct pgov_sugov_input in;
     struct pgov_sugov_result r;
-    memset(&s, 0, sizeof(s));
-    memset(&in, 0, sizeof(in));
-    in.size = sizeof(in);
+    start4g(&s, &in);
     in.util = 1024;
     in.uclamp_max = 1024;
-    assert_int_equal(pgov_sugov_decide_in(&p, &s, 10 * MS, &in, &r), 0);
+    assert_int_equal(pgov_sugov_decide_in(p, &s, 10 * MS, &in, &r), 0);
     assert_int_equal(s.next_freq, 4000000);
     in.uclamp_max = 256; /* busy (held) but capped: the reduction is taken */
     in.held = 1;
     in.capped = 1;
-    assert_int_equal(pgov_sugov_decide_in(&p, &s, 20 * MS, &in, &r), 0);
+    assert_int_equal(pgov_sugov_decide_in(p, &s, 20 * MS, &in, &r), 0);
     assert_int_equal(r.path, PGOV_SUGOV_PATH_COMMIT);
     assert_int_equal(s.next_freq, 1000000);
     in.uclamp_max = 128; /* held, not capped: held at 1 GHz */
     in.capped = 0;
-    assert_int_equal(pgov_sugov_decide_in(&p, &s, 30 * MS, &in, &r), 0);
+    assert_int_equal(pgov_sugov_decide_in(p, &s, 30 * MS, &in, &r), 0);
     assert_int_equal(r.path, PGOV_SUGOV_PATH_UNCHANGED);
     assert_int_equal(s.next_freq, 1000000);
     /* Bad inputs: unchanged state. */
     in.capped = 2;
-    assert_int_equal(pgov_sugov_decide_in(&p, &s, 40 * MS, &in, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide_in(p, &s, 40 * MS, &in, &r), PGOV_EINVAL);
     in.capped = 0;
     in.uclamp_max = 1025;
-    assert_int_equal(pgov_sugov_decide_in(&p, &s, 40 * MS, &in, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide_in(p, &s, 40 * MS, &in, &r), PGOV_EINVAL);
     in.uclamp_max = 1024;
     in.uclamp_min = 1025;
-    assert_int_equal(pgov_sugov_decide_in(&p, &s, 40 * MS, &in, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide_in(p, &s, 40 * MS, &in, &r), PGOV_EINVAL);
     in.uclamp_min = 0;
     in.size = 4;
-    assert_int_equal(pgov_sugov_decide_in(&p, &s, 40 * MS, &in, &r), PGOV_E2BIG);
+    assert_int_equal(pgov_sugov_decide_in(p, &s, 40 * MS, &in, &r), PGOV_E2BIG);
     assert_int_equal(s.next_freq, 1000000);
     assert_int_equal(s.last_freq_update_ns, 20 * MS);
 }
