@@ -336,7 +336,8 @@ struct pgov_pstate_result {
  *             fields are used; `limits` and `cpu` are ignored here)
  * @return ::PGOV_OK; ::PGOV_EINVAL (NULL); ::PGOV_E2BIG (size unknown or
  *         non-zero unknown trailing bytes); ::PGOV_EINVAL (unknown policy,
- *         options on a profile that has none, both RFC options, a tunable
+ *         options on a profile that has none, both RFC options, unknown
+ *         `tun_set` bits or a non-zero `reserved3`, a tunable
  *         out of range, hz above 100000 or not matching tick_ns);
  *         ::PGOV_ENOTSUP (kver invalid or
  *         without this policy).

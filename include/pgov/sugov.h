@@ -233,7 +233,8 @@ PGOV_API size_t pgov_sugov_size(void);
  * @param ctx  passed to every callback
  * @param out  receives the instance (== @p mem) on success
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_ENOSPC; ::PGOV_EINVAL
- *         (misaligned, tunable out of range, bad platform); ::PGOV_E2BIG;
+ *         (misaligned, tunable out of range, unknown `tun_set` bits, non-zero
+ *         `reserved`, bad platform); ::PGOV_E2BIG;
  *         ::PGOV_ENOTSUP (kver); errors of pgov_hw_bind(); a HAL error.
  */
 PGOV_API PGOV_MUST_CHECK int pgov_sugov_init(void *mem, size_t len,

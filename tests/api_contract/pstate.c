@@ -61,6 +61,16 @@ DEF(pgov_pstate_params_init, 11, PGOV_EINVAL)
     w->pcfg.options = PGOV_PSTATE_OPT_RFC_IO_PERCPU;
     return snap(w), pgov_pstate_params_init(&w->pprm, &w->pcfg);
 }
+DEF(pgov_pstate_params_init, 12, PGOV_EINVAL)
+{
+    w->pcfg.tun_set = PGOV_PSTATE_SET_ALL + 1; /* no such bit */
+    return snap(w), pgov_pstate_params_init(&w->pprm, &w->pcfg);
+}
+DEF(pgov_pstate_params_init, 13, PGOV_EINVAL)
+{
+    w->pcfg.reserved3 = 1;
+    return snap(w), pgov_pstate_params_init(&w->pprm, &w->pcfg);
+}
 DEF(pgov_pstate_bounds_init, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pstate_bounds_init(NULL, &w->lim, &w->plim, &w->pb);
@@ -364,6 +374,8 @@ static const struct row pstate_rows[] = {
     R(pgov_pstate_params_init, 9),
     R(pgov_pstate_params_init, 10),
     R(pgov_pstate_params_init, 11),
+    R(pgov_pstate_params_init, 12),
+    R(pgov_pstate_params_init, 13),
     R(pgov_pstate_bounds_init, 1),
     R(pgov_pstate_bounds_init, 2),
     R(pgov_pstate_bounds_init, 3),

@@ -170,6 +170,16 @@ DEF(pgov_sugov_init, 14, PGOV_EINVAL)
     w->scfg.options = 2;
     return snap(w), SINIT(&w->scfg, &w->sgx);
 }
+DEF(pgov_sugov_init, 16, PGOV_EINVAL)
+{
+    w->scfg.tun_set = PGOV_SUGOV_SET_RATE_LIMIT << 1; /* no such bit */
+    return snap(w), SINIT(&w->scfg, &w->sgx);
+}
+DEF(pgov_sugov_init, 17, PGOV_EINVAL)
+{
+    w->scfg.reserved = 1;
+    return snap(w), SINIT(&w->scfg, &w->sgx);
+}
 DEF(pgov_sugov_init, 15, PGOV_ENOSYS)
 {
     struct pgov_hw_ops o = fake_hw_ops;
@@ -310,6 +320,8 @@ static const struct row sugov_rows[] = {
     R(pgov_sugov_init, 13),
     R(pgov_sugov_init, 14),
     R(pgov_sugov_init, 15),
+    R(pgov_sugov_init, 16),
+    R(pgov_sugov_init, 17),
     R(pgov_sugov_set_util, 1),
     R(pgov_sugov_set_util, 2),
     R(pgov_sugov_set_clamps, 1),
