@@ -514,9 +514,14 @@ PGOV_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs
         return sr;
     m->down_skip = 0;
     if (load < m->tun.down_threshold) {
-        if (rq == m->pmin)
+        /* The 5.0 profile as Linux 6.1 behaves: the early exit looks at
+         * policy->cur and the step stops at policy->min. */
+        if (g->cs_min_floor ? m->cur == m->pmin : rq == m->pmin)
             return sr;
-        rq = rq > step ? rq - step : m->pmin;
+        if (g->cs_min_floor)
+            rq = rq > m->pmin + step ? rq - step : m->pmin;
+        else
+            rq = rq > step ? rq - step : m->pmin;
         r->flags |= PGOV_DBS_RES_FNEXT;
         r->fnext = rq;
         dbs_request(g, m, r, rq, rel_efficient(g, PGOV_REL_L));
@@ -670,6 +675,7 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
     g->kver = prof;
     g->kver_6_18 = prof == PGOV_KVER_6_18;
     g->idle_rules = prof != PGOV_KVER_4_17;
+    g->cs_min_floor = prof == PGOV_KVER_5_0;
     g->efficient = g->kver_6_18 || pgov_kver_resolve(cfg->kver) >= PGOV_KVER_5_16;
     g->variant = cfg->variant;
     g->ncpu = ncpu;

@@ -373,8 +373,38 @@ static void test_v50_linux_rows(void **state)
     assert_int_equal(r.idle_periods, PGOV_DBS_NONE);
     assert_int_equal(state_of(g).requested_freq, 2400000);
     assert_int_equal(state_of(g).down_skip, 0);
-    /* The same samples under v4.17: the wall-time rule counts 13 periods. */
-    c.kver = PGOV_KVER_4_17;
+    /* conservative down step (up 60, down 40, step 25 % = 600 MHz) from
+     * 1.2 GHz: Linux 6.1 stops at policy->min and stores it (v4.17 and the
+     * spec's v6.18 store 600 MHz). */
+    c = base_cfg(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1);
+    c.table = dummy;
+    c.table_len = 5;
+    c.cur_khz = 1200000;
+    c.plat.hz = 250;
+    c.tun_set = (1u << PGOV_DBS_SAMPLING_RATE) | (1u << PGOV_DBS_UP_THRESHOLD) |
+                (1u << PGOV_DBS_DOWN_THRESHOLD) | (1u << PGOV_DBS_FREQ_STEP);
+    c.tun.sampling_rate = 10000;
+    c.tun.up_threshold = 60;
+    c.tun.down_threshold = 40;
+    c.tun.freq_step = 25;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
+    s = snap(57184334, 3909371);
+    assert_int_equal(pgov_dbs_start(g, &s, 1, NULL), PGOV_OK);
+    s = snap(57198686, 3920959);
+    assert_int_equal(pgov_dbs_evaluate(g, &s, 1, &r), PGOV_OK);
+    assert_int_equal(r.load, 19);
+    assert_true(r.flags & PGOV_DBS_RES_CHG);
+    assert_int_equal(r.cur_khz, 800000);
+    assert_int_equal(state_of(g).requested_freq, 800000);
+    /* The 137.5 ms busy samples under v4.17: the wall-time rule counts 13
+     * idle periods. */
+    c = base_cfg(PGOV_DBS_CONSERVATIVE, PGOV_KVER_4_17);
+    c.table = dummy;
+    c.table_len = 5;
+    c.cur_khz = 2400000;
+    c.plat.hz = 250;
+    c.tun_set = 1u << PGOV_DBS_SAMPLING_RATE;
+    c.tun.sampling_rate = 10000;
     assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
     s = snap(45596481, 3582023);
     assert_int_equal(pgov_dbs_start(g, &s, 1, NULL), PGOV_OK);

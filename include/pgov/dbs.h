@@ -19,7 +19,9 @@
  *   idle and load arithmetic (wrapped idle delta, the `te >= it` branch, the
  *   defaults), but the long-idle reuse and conservative's idle periods key on
  *   the idle delta, conservative's idle-period floor is `policy->min` and its
- *   reset of an out-of-range `requested_freq` is stored. From 5.16 the
+ *   reset of an out-of-range `requested_freq` is stored; its down step
+ *   stops at `policy->min` and is skipped only when `policy->cur` is the
+ *   minimum (what Linux 6.1 does). From 5.16 the
  *   requests carry the "efficient" relation flag and the table is resolved
  *   before the "is it a change" test. Checked against Linux 6.1 itself
  *   (docs/oracle.md); 6.10 .. 6.17 also map here (approximate).
