@@ -64,8 +64,9 @@ static inline uint32_t resolve(const struct pgov_sugov_params *prm,
         lo = hi;
     f = (uint32_t)(raw > hi ? hi : (raw < lo ? lo : raw));
     if (table) {
-        uint32_t rel = prm->kver == 0 || prm->kver >= PGOV_KVER_5_16 ? PGOV_REL_L | PGOV_REL_E
-                                                                      : PGOV_REL_L;
+        /* Relation L (lowest at or above), "efficient" from 5.16. */
+        uint32_t rel = prm->kver == 0 || prm->kver >= PGOV_KVER_5_16 ? (uint32_t)PGOV_REL_E
+                                                                      : (uint32_t)PGOV_REL_L;
         f = table->entries[pgov_ft_target(table, lo, hi, f, rel, &warn)].khz;
     }
     return f;

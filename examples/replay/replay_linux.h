@@ -70,7 +70,7 @@ int replay_linux_sugov(const struct replay_linux_sugov_call *c, const struct pgo
 
 /* One ondemand/conservative policy (one CPU), open loop. */
 struct replay_linux_dbs {
-    _Alignas(16) unsigned char mem[2048];
+    _Alignas(8) unsigned char mem[2048]; /* PGOV_DBS_ALIGN */
     struct pgov_dbs *g;
 };
 struct replay_linux_dbs_cfg {

@@ -235,7 +235,8 @@ static uint64_t tunable_stores[2], dbs_raced[2];
 /* --tsv: governor vectors (schedutil every stride-th callback; ondemand and
  * conservative whole chains of policy 0 until the row budget is spent). */
 static FILE *tsv_sugov, *tsv_dbs[2];
-static uint64_t sugov_count, sugov_stride = 1, tsv_rows, dbs_rows[2], dbs_chains;
+static uint64_t sugov_count[4], sugov_stride[4] = {1, 1, 1, 1}, sugov_nth[4], tsv_rows, dbs_rows[2],
+    dbs_chains;
 static const char dummy_table_str[] = "800000,1200000,1600000,2000000,2400000";
 
 /* The tunables in force at a record's entry, by pgov_dbs_tunable id. */
@@ -428,8 +429,14 @@ static void sugov_row(const struct orec *r, int counting)
     uint32_t path;
     int e, ok;
 
+    /* A commit stamps last_freq_update_time. The driver request itself comes
+     * later from the sugov kthread: qemu's TSC is not constant, so the x86
+     * TSC code's transition notifier keeps fast switching off. */
+    path = !(r->flags & OREC_F_UTIL) ? PGOV_SUGOV_PATH_RATE_LIMITED
+           : r->g[11] != r->g[8]     ? PGOV_SUGOV_PATH_COMMIT
+                                     : PGOV_SUGOV_PATH_UNCHANGED;
     if (counting) {
-        sugov_count++;
+        sugov_count[path]++;
         return;
     }
     sugov_seen++;
@@ -462,13 +469,7 @@ static void sugov_row(const struct orec *r, int counting)
     st.next_freq = LO(r->g[9]);
     st.cached_raw_freq = HI(r->g[9]);
     st.need_update = (r->g[10] & 0xffff) != 0; /* limits_changed or need_freq_update */
-    /* A commit stamps last_freq_update_time. The driver request itself comes
-     * later from the sugov kthread: qemu's TSC is not constant, so the x86
-     * TSC code's transition notifier keeps fast switching off. */
-    path = !(r->flags & OREC_F_UTIL) ? PGOV_SUGOV_PATH_RATE_LIMITED
-           : r->g[11] != r->g[8]     ? PGOV_SUGOV_PATH_COMMIT
-                                     : PGOV_SUGOV_PATH_UNCHANGED;
-    if (tsv_sugov && sugov_seen % sugov_stride == 0)
+    if (tsv_sugov && sugov_nth[path]++ % sugov_stride[path] == 0)
         fprintf(tsv_sugov,
                 "v6.1\t%s\t%u\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u"
                 "\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\t%u\t%u\t%u\t%" PRIu64
@@ -622,7 +623,8 @@ int main(int argc, char **argv)
                         "\trq_sum_after\ttask_enqueued_after\ttask_ewma_after\n");
         /* Governors: a few thousand rows each (half the signal sample). */
         tsv_rows = rows / 2;
-        sugov_stride = sugov_count > tsv_rows ? sugov_count / tsv_rows : 1;
+        /* schedutil: a third of the rows per path (commits are rare). */
+        strides(sugov_count + 1, sugov_stride + 1, 3, tsv_rows);
         snprintf(path, sizeof(path), "%s/linux-6.1-schedutil.tsv", dir);
         tsv_sugov = open_tsv(path, "6.1 (schedutil)");
         fprintf(tsv_sugov, "kver\ttable\tmax_freq_khz\tmin_khz\tmax_khz\tcur_khz\tmax_cap"
