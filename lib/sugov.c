@@ -108,7 +108,7 @@ static uint32_t next_freq(const struct pgov_sugov_params *prm, uint32_t util, ui
     return freq_of(prm, util, ref_of(prm, cur), raw);
 }
 
-/* Options or a reserved word set: the full check, then either reference. */
+/* Options or a kver set: the full check, then either reference. */
 static PGOV_COLD int64_t next_freq_cold(const struct pgov_sugov_params *prm, uint32_t util,
                                          uint32_t cur_khz, uint64_t *raw)
 {
