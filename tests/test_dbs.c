@@ -301,8 +301,11 @@ static void test_profiles(void **state)
     } map[] = {{0, PGOV_KVER_6_18},
                {PGOV_KVER_6_19, PGOV_KVER_6_18},
                {PGOV_KVER_6_18, PGOV_KVER_6_18},
-               {PGOV_KVER(6, 17), PGOV_KVER_4_17},
-               {PGOV_KVER(5, 4), PGOV_KVER_4_17},
+               {PGOV_KVER(6, 17), PGOV_KVER_5_0},
+               {PGOV_KVER_6_1, PGOV_KVER_5_0},
+               {PGOV_KVER(5, 4), PGOV_KVER_5_0},
+               {PGOV_KVER_5_0, PGOV_KVER_5_0},
+               {PGOV_KVER(4, 20), PGOV_KVER_4_17},
                {PGOV_KVER_4_17, PGOV_KVER_4_17}};
     for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
         struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, map[i].in);
@@ -316,6 +319,103 @@ static void test_profiles(void **state)
 static struct pgov_hw_idle snap(uint64_t wall, uint64_t idle)
 {
     return (struct pgov_hw_idle){wall, idle, 0, 0};
+}
+
+/*
+ * The 5.0 profile against evaluations Linux 6.1 made (tests/oracle capture:
+ * the pgov-dummy driver's table, sampling_rate 10 ms, HZ=250). A late
+ * sample with little idle is no "long idle" there: the load is measured,
+ * where the v4.17 rule (wall time) reuses the previous one. Expected
+ * values are the kernel's.
+ */
+/* The oracle's dummy driver policy (table 800..2400 MHz, HZ=250, 10 ms
+ * samples), started at counters (wall, idle). */
+static struct pgov_dbs *linux_policy(uint32_t gov, uint32_t kver, uint32_t cur, uint64_t wall,
+                                     uint64_t idle, struct pgov_dbs_config *c)
+{
+    static const struct pgov_freq_entry dummy[] = {
+        {800000, 0}, {1200000, 0}, {1600000, 0}, {2000000, 0}, {2400000, 0}};
+    struct pgov_hw_idle s = snap(wall, idle);
+    struct pgov_dbs *g;
+
+    c->size = sizeof(*c);
+    c->gov = gov;
+    c->kver = kver;
+    c->table = dummy;
+    c->table_len = 5;
+    c->cur_khz = cur;
+    c->plat.hz = 250;
+    c->tun_set |= 1u << PGOV_DBS_SAMPLING_RATE;
+    c->tun.sampling_rate = 10000;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), c, &g), PGOV_OK);
+    assert_int_equal(pgov_dbs_start(g, &s, 1, NULL), PGOV_OK);
+    return g;
+}
+
+/* One evaluation at counters (wall, idle). */
+static struct pgov_dbs_result linux_eval(struct pgov_dbs *g, uint64_t wall, uint64_t idle)
+{
+    struct pgov_hw_idle s = snap(wall, idle);
+    struct pgov_dbs_result r;
+
+    assert_int_equal(pgov_dbs_evaluate(g, &s, 1, &r), PGOV_OK);
+    return r;
+}
+
+static void test_v50_linux_rows(void **state)
+{
+    (void)state;
+    struct pgov_dbs *g;
+    struct pgov_dbs_result r;
+    struct pgov_dbs_cpu_status cs;
+    struct pgov_dbs_config c;
+
+    memset(&c, 0, sizeof(c));
+    g = linux_policy(PGOV_DBS_ONDEMAND, PGOV_KVER_6_1, 2400000, 15246733, 2990907, &c);
+    r = linux_eval(g, 15251055, 2990907); /* 4.3 ms busy: load 100, at max already */
+    assert_int_equal(r.load, 100);
+    assert_int_equal(r.cur_khz, 2400000);
+    r = linux_eval(g, 15275030, 2996422); /* wall 23 975 us > 2 x 10 ms, idle 5 515 us */
+    assert_int_equal(r.load, 76);
+    assert_true(r.flags & PGOV_DBS_RES_CHG);
+    assert_int_equal(r.cur_khz, 2000000);
+    assert_int_equal(r.delay_us, 10000);
+    assert_int_equal(pgov_dbs_get_cpu(g, 0, &cs), PGOV_OK);
+    assert_int_equal(cs.prev_load, 76);
+
+    /* conservative: 137.5 ms without idle at the maximum: load 100, no idle
+     * periods, no request (v4.17 would step down 13 periods). */
+    memset(&c, 0, sizeof(c));
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 2400000, 45596481, 3582023, &c);
+    r = linux_eval(g, 45733991, 3582023);
+    assert_int_equal(r.load, 100);
+    assert_false(r.flags & PGOV_DBS_RES_CHG);
+    assert_int_equal(r.cur_khz, 2400000);
+    assert_int_equal(r.idle_periods, PGOV_DBS_NONE);
+    assert_int_equal(state_of(g).requested_freq, 2400000);
+    assert_int_equal(state_of(g).down_skip, 0);
+    /* conservative down step (up 60, down 40, step 25 % = 600 MHz) from
+     * 1.2 GHz: Linux 6.1 stops at policy->min and stores it (v4.17 and the
+     * spec's v6.18 store 600 MHz). */
+    memset(&c, 0, sizeof(c));
+    c.tun_set = (1u << PGOV_DBS_UP_THRESHOLD) | (1u << PGOV_DBS_DOWN_THRESHOLD) |
+                (1u << PGOV_DBS_FREQ_STEP);
+    c.tun.up_threshold = 60;
+    c.tun.down_threshold = 40;
+    c.tun.freq_step = 25;
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 1200000, 57184334, 3909371, &c);
+    r = linux_eval(g, 57198686, 3920959);
+    assert_int_equal(r.load, 19);
+    assert_true(r.flags & PGOV_DBS_RES_CHG);
+    assert_int_equal(r.cur_khz, 800000);
+    assert_int_equal(state_of(g).requested_freq, 800000);
+    /* The 137.5 ms busy samples under v4.17: the wall-time rule counts 13
+     * idle periods. */
+    memset(&c, 0, sizeof(c));
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_4_17, 2400000, 45596481, 3582023, &c);
+    r = linux_eval(g, 45733991, 3582023);
+    assert_int_equal(r.idle_periods, 13);
+    assert_true(r.flags & PGOV_DBS_RES_CHG);
 }
 
 static void test_open_loop_contract(void **state)
@@ -997,6 +1097,7 @@ int main(void)
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_init_errors),
         cmocka_unit_test(test_profiles),
+        cmocka_unit_test(test_v50_linux_rows),
         cmocka_unit_test(test_open_loop_contract),
         cmocka_unit_test(test_wraps),
         cmocka_unit_test(test_stores),

@@ -14,6 +14,8 @@ extern const struct replay_adapter replay_adapter_pstate_load;
 extern const struct replay_adapter replay_adapter_pstate_hwp_boost;
 extern const struct replay_adapter replay_linux_pelt_adapter,
     replay_linux_util_est_adapter; /* replay_linux.c */
+extern const struct replay_adapter replay_linux_sugov_adapter,
+    replay_linux_dbs_adapter; /* replay_linux_gov.c */
 extern const struct replay_adapter replay_adapter_sugov_iowait,
     replay_adapter_sugov_clamp; /* replay_sugov.c */
 
@@ -32,6 +34,8 @@ const struct replay_adapter *const replay_adapters[] = {
     &replay_adapter_sugov_iowait,
     &replay_linux_pelt_adapter,
     &replay_linux_util_est_adapter,
+    &replay_linux_sugov_adapter,
+    &replay_linux_dbs_adapter,
     &replay_adapter_sugov_clamp,
     NULL,
 };

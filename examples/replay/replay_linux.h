@@ -10,7 +10,10 @@
 
 #include <stdint.h>
 
+#include <pgov/dbs.h>
+#include <pgov/freq_table.h>
 #include <pgov/pelt.h>
+#include <pgov/sugov.h>
 #include <pgov/util_est.h>
 
 /* Which kernel function made the update. */
@@ -50,5 +53,46 @@ extern const char *const replay_linux_ue_names[REPLAY_LINUX_UE_NOPS];
 int replay_linux_util_est(unsigned op, uint32_t kver, uint32_t *rq_sum,
                           struct pgov_util_est_task *task, uint32_t sleep, uint64_t util,
                           uint64_t runnable, uint64_t cap);
+
+/* ---- governors (replay_linux_gov.c) */
+#define REPLAY_LINUX_MAX_TABLE 16
+
+/* One schedutil callback (sugov_update_single_freq) as the kernel saw it. */
+struct replay_linux_sugov_call {
+    uint32_t kver, flags; /* PGOV_UPDATE_IOWAIT | PGOV_UPDATE_REMOTE */
+    uint32_t util, held;  /* effective_cpu_util's result (0 if not evaluated), idle calls unchanged */
+    uint32_t max_cap, max_freq_khz, min_khz, max_khz, cur_khz; /* cur: policy->cur */
+    uint64_t rate_limit_ns, tick_ns, now_ns;
+};
+/* Recompute it from the kernel's state at entry (@st, updated). */
+int replay_linux_sugov(const struct replay_linux_sugov_call *c, const struct pgov_freq_table *t,
+                       struct pgov_sugov_state *st, struct pgov_sugov_result *res);
+
+/* One ondemand/conservative policy (one CPU), open loop. */
+struct replay_linux_dbs {
+    _Alignas(8) unsigned char mem[2048]; /* PGOV_DBS_ALIGN */
+    struct pgov_dbs *g;
+};
+struct replay_linux_dbs_cfg {
+    uint32_t gov, kver, min_khz, max_khz, cur_khz, hz;
+    const struct pgov_freq_entry *table;
+    uint32_t table_len;
+    uint32_t tun[8]; /* by enum pgov_dbs_tunable */
+};
+struct replay_linux_dbs_out {
+    uint32_t evaluated; /* 0: a powersave_bias sub-sample (no load computed) */
+    uint32_t load, delay_us, req, cur_khz, prev_load, rate_mult, requested_freq, down_skip;
+};
+extern const char *const replay_linux_dbs_ops[3]; /* start, store, eval */
+/* Governor start from the kernel's counters (@snap). */
+int replay_linux_dbs_start(struct replay_linux_dbs *s, const struct replay_linux_dbs_cfg *c,
+                           const struct pgov_hw_idle *snap);
+/* The sysfs stores that turn the instance's tunables into @tun; @snap: the
+ * counters a rebase (ignore_nice_load, io_is_busy) read. */
+int replay_linux_dbs_store(struct replay_linux_dbs *s, const uint32_t tun[8],
+                           const struct pgov_hw_idle *snap, unsigned *stores);
+/* One evaluation with the counters dbs_update read. */
+int replay_linux_dbs_eval(struct replay_linux_dbs *s, const struct pgov_hw_idle *snap,
+                          struct replay_linux_dbs_out *o);
 
 #endif

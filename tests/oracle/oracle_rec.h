@@ -44,6 +44,7 @@ enum orec_kind {
 #define OREC_F_SEEN 0x4u    /* UE_DEQ: the task's entity was PELT-updated inside the call */
 #define OREC_F_REQ 0x8u     /* DBS/SUGOV: the driver was asked for a frequency inside the call */
 #define OREC_F_UTIL 0x10u   /* SUGOV: effective_cpu_util ran inside the call (evaluated) */
+#define OREC_F_TUNED 0x20u  /* DBS: a sysfs store changed the tunables during the call */
 
 struct orec_avg { /* struct sched_avg of v6.1 */
     orec_u64 last_update_time;

@@ -221,14 +221,36 @@ static const char *const dbs_names[2] = {"ondemand", "conservative"};
 /* One open-loop dbs instance per policy, started at the first evaluation of
  * a governor period; its state must chain record to record. */
 struct dbs_sess {
-    uint64_t mem[8192 / 8];
-    struct pgov_dbs *g;
+    struct replay_linux_dbs d;
     int gov;               /* -1: none */
     int bad;               /* chain broken mid-period: skip until the next start */
     uint64_t wall, idle;   /* kernel cpu_dbs_info after the last evaluation */
+    uint64_t chain;        /* TSV: chain id, 0: this chain is not written */
+    uint32_t step;
 };
 static struct dbs_sess sess[MAX_POLICIES];
 static uint64_t dbs_skipped[2], dbs_starts[2], sugov_skipped, dbs_seen[2], sugov_seen;
+static uint64_t tunable_stores[2], dbs_raced[2];
+
+/* --tsv: governor vectors (schedutil every stride-th callback; ondemand and
+ * conservative whole chains of policy 0 until the row budget is spent). */
+static FILE *tsv_sugov, *tsv_dbs[2];
+static uint64_t sugov_count[4], sugov_stride[4] = {1, 1, 1, 1}, sugov_nth[4], tsv_rows, dbs_rows[2],
+    dbs_chains;
+static const char dummy_table_str[] = "800000,1200000,1600000,2000000,2400000";
+
+/* The tunables in force at a record's entry, by pgov_dbs_tunable id. */
+static void record_tunables(const struct orec *r, int gov, uint32_t v[8])
+{
+    v[PGOV_DBS_SAMPLING_RATE] = LO(r->g[10]);
+    v[PGOV_DBS_UP_THRESHOLD] = HI(r->g[10]);
+    v[PGOV_DBS_SAMPLING_DOWN_FACTOR] = LO(r->g[11]);
+    v[PGOV_DBS_IGNORE_NICE_LOAD] = HI(r->g[11]);
+    v[PGOV_DBS_IO_IS_BUSY] = gov == 0 ? LO(r->g[12]) : 0;
+    v[PGOV_DBS_POWERSAVE_BIAS] = gov == 0 ? HI(r->g[12]) : 0;
+    v[PGOV_DBS_DOWN_THRESHOLD] = gov == 1 ? HI(r->g[12]) : 0;
+    v[PGOV_DBS_FREQ_STEP] = gov == 1 ? LO(r->g[13]) : 0;
+}
 
 static struct pgov_hw_idle snap_of(const uint64_t *g)
 {
@@ -236,21 +258,72 @@ static struct pgov_hw_idle snap_of(const uint64_t *g)
     return s;
 }
 
+/* One linux_dbs row; @tv NULL: the tunable columns are not used ('-'). */
+static void dbs_tsv(struct dbs_sess *ss, int gov, const char *op, const struct orec *r,
+                    const uint32_t *tv, const struct pgov_hw_idle *c, const char *outs)
+{
+    FILE *f = tsv_dbs[gov];
+    int start = op[1] == 't' && op[2] == 'a';
+
+    if (!f || !ss->chain)
+        return;
+    if (start)
+        fprintf(f, "%" PRIu64 "\t%u\t%s\tv6.1\t%s\t%s\t%u\t%u\t%" PRIu64, ss->chain, ss->step,
+                dbs_names[gov], dummy_table_str, op, HI(r->g[13]),
+                gov == 0 ? LO(r->g[14]) : DUMMY_MAX_KHZ, r->x[1]);
+    else
+        fprintf(f, "%" PRIu64 "\t%u\t-\t-\t-\t%s\t-\t-\t-", ss->chain, ss->step, op);
+    for (int i = 0; i < 8; i++)
+        if (tv)
+            fprintf(f, "\t%u", tv[i]);
+        else
+            fputs("\t-", f);
+    fprintf(f, "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%s\n", c->wall_us, c->idle_us, c->nice_ns,
+            outs);
+    ss->step++;
+    dbs_rows[gov]++;
+}
+
 static void dbs_row(const struct orec *r)
 {
     int gov = r->ret;
     struct dbs_sess *ss = &sess[r->id % MAX_POLICIES];
     struct pgov_hw_idle pre = snap_of(&r->g[0]), post = snap_of(&r->g[4]);
-    struct pgov_dbs_result res;
-    struct pgov_dbs_status st;
-    struct pgov_dbs_cpu_status cs;
+    struct replay_linux_dbs_out o;
     struct tally *t = &t_dbs[gov & 1];
+    uint32_t tv[8];
     int e, ok;
 
     dbs_seen[gov & 1]++;
     if (gov > 1 || r->id >= MAX_POLICIES) {
         dbs_skipped[gov & 1]++;
         return;
+    }
+    record_tunables(r, gov, tv);
+    /* A sysfs store between two evaluations (the guest varies the
+     * tunables): replay it through pgov_dbs_store, which rebases the
+     * counters for ignore_nice_load / io_is_busy as the kernel's store did;
+     * the record's entry state holds the counters that rebase read. */
+    if (ss->d.g && ss->gov == gov && !ss->bad) {
+        struct pgov_dbs_status st;
+        unsigned n = 0;
+        if (pgov_dbs_get_status(ss->d.g, &st) == 0 &&
+            memcmp(&st.tun.sampling_rate, tv, sizeof(tv)) != 0) {
+            uint32_t was_nice = st.tun.ignore_nice_load, was_io = st.tun.io_is_busy;
+            e = replay_linux_dbs_store(&ss->d, tv, &pre, &n);
+            tunable_stores[gov] += n;
+            if (e) {
+                printf("%s: a store the kernel took was refused (%d) at cpu %u\n", dbs_names[gov],
+                       e, r->cpu);
+                ss->bad = 1;
+            } else {
+                dbs_tsv(ss, gov, "store", r, tv, &pre, "-\t-\t-\t-\t-\t-\t-\t-");
+                if (was_nice != tv[PGOV_DBS_IGNORE_NICE_LOAD] || was_io != tv[PGOV_DBS_IO_IS_BUSY]) {
+                    ss->wall = pre.wall_us; /* the store's rebase */
+                    ss->idle = pre.idle_us;
+                }
+            }
+        }
     }
     /* A governor start leaves rate_mult 1, prev_load 0, and (cs) down_skip 0,
      * requested_freq = cur: a fresh instance holds exactly that state. */
@@ -260,64 +333,77 @@ static void dbs_row(const struct orec *r)
      * mismatch once the kernel's state is again one a start leaves. */
     if (ss->gov != gov || ss->wall != pre.wall_us || ss->idle != pre.idle_us ||
         (ss->bad && fresh)) {
-        struct pgov_dbs_config c;
-        memset(&c, 0, sizeof(c));
-        c.size = sizeof(c);
-        c.gov = (uint32_t)gov;
-        c.kver = PGOV_KVER_6_1;
-        c.table = dummy_table;
-        c.table_len = 5;
-        c.policy_min_khz = HI(r->g[13]);
-        c.policy_max_khz = gov == 0 ? LO(r->g[14]) : DUMMY_MAX_KHZ;
-        c.cur_khz = (uint32_t)r->x[1];
-        /* Every tunable the governor has, as the kernel had it. */
-        c.tun_set = gov == 0 ? 0x3fu : 0xcfu;
-        c.plat.hz = 250;
-        c.tun.sampling_rate = LO(r->g[10]);
-        c.tun.up_threshold = HI(r->g[10]);
-        c.tun.sampling_down_factor = LO(r->g[11]);
-        c.tun.ignore_nice_load = HI(r->g[11]);
-        c.tun.io_is_busy = gov == 0 ? LO(r->g[12]) : 0;
-        c.tun.powersave_bias = gov == 0 ? HI(r->g[12]) : 0;
-        c.tun.down_threshold = gov == 1 ? HI(r->g[12]) : 0;
-        c.tun.freq_step = gov == 1 ? LO(r->g[13]) : 0;
         ss->gov = gov;
         ss->bad = !fresh;
+        ss->chain = 0;
         if (fresh) {
+            struct replay_linux_dbs_cfg c;
+            memset(&c, 0, sizeof(c));
+            c.gov = (uint32_t)gov;
+            c.kver = PGOV_KVER_6_1;
+            c.table = dummy_table;
+            c.table_len = 5;
+            c.min_khz = HI(r->g[13]);
+            c.max_khz = gov == 0 ? LO(r->g[14]) : DUMMY_MAX_KHZ;
+            c.cur_khz = (uint32_t)r->x[1];
+            c.hz = 250;
+            memcpy(c.tun, tv, sizeof(tv));
             dbs_starts[gov]++;
-            e = pgov_dbs_init_open(ss->mem, sizeof(ss->mem), &c, &ss->g);
-            if (!e)
-                e = pgov_dbs_start(ss->g, &pre, 1, NULL);
+            e = replay_linux_dbs_start(&ss->d, &c, &pre);
             if (e) {
                 printf("%s: start failed (%d) at cpu %u cur %" PRIu64 "\n", dbs_names[gov], e,
                        r->cpu, r->x[1]);
                 ss->bad = 1;
+            } else if (r->id == 0 && dbs_rows[gov] < tsv_rows) {
+                ss->chain = ++dbs_chains;
+                ss->step = 0;
+                dbs_tsv(ss, gov, "start", r, tv, &pre, "-\t-\t-\t-\t-\t-\t-\t-");
             }
         }
     }
     ss->wall = post.wall_us;
     ss->idle = post.idle_us;
+    if (r->flags & OREC_F_TUNED) {
+        /* Which tunables this evaluation used is unknown: not compared, and
+         * the state after it is the kernel's only from the next start. */
+        dbs_raced[gov]++;
+        ss->bad = 1;
+        return;
+    }
     if (ss->bad) {
         dbs_skipped[gov]++;
         return;
     }
-    e = pgov_dbs_evaluate(ss->g, &post, 1, &res);
-    if (!e)
-        e = pgov_dbs_get_status(ss->g, &st);
-    if (!e)
-        e = pgov_dbs_get_cpu(ss->g, 0, &cs);
+    e = replay_linux_dbs_eval(&ss->d, &post, &o);
     t->compared++;
-    ok = e == 0 && res.load == LO(r->x[0]) && res.delay_us == r->aux &&
-         res.cur_khz == (uint32_t)r->x[2] &&
-         !!(res.flags & PGOV_DBS_RES_CHG) == !!(r->flags & OREC_F_REQ) &&
-         (!(r->flags & OREC_F_REQ) || res.cur_khz == (uint32_t)r->x[3]) &&
-         cs.prev_load == LO(r->g[7]) && st.rate_mult == LO(r->g[9]) &&
-         (gov == 0 || (st.requested_freq == LO(r->g[15]) && st.down_skip == HI(r->g[15])));
+    /* ~0: dbs_update did not run (a powersave_bias sub-sample). */
+    int evaluated = LO(r->x[0]) != ~0u, req = (r->flags & OREC_F_REQ) != 0;
+    ok = e == 0 && o.evaluated == (uint32_t)evaluated && (!evaluated || o.load == LO(r->x[0])) &&
+         o.delay_us == r->aux && o.cur_khz == (uint32_t)r->x[2] && o.req == (uint32_t)req &&
+         (!req || o.cur_khz == (uint32_t)r->x[3]) && o.prev_load == LO(r->g[7]) &&
+         o.rate_mult == LO(r->g[9]) &&
+         (gov == 0 || (o.requested_freq == LO(r->g[15]) && o.down_skip == HI(r->g[15])));
+    if (tsv_dbs[gov] && ss->chain) {
+        /* The kernel's values, not the library's. */
+        char outs[160], load[16];
+        if (evaluated)
+            snprintf(load, sizeof(load), "%u", LO(r->x[0]));
+        else
+            strcpy(load, "-");
+        if (gov == 0)
+            snprintf(outs, sizeof(outs), "%s\t%u\t%d\t%u\t%u\t%u\t-\t-", load, r->aux, req,
+                     (uint32_t)r->x[2], LO(r->g[7]), LO(r->g[9]));
+        else
+            snprintf(outs, sizeof(outs), "%s\t%u\t%d\t%u\t%u\t%u\t%u\t%u", load, r->aux, req,
+                     (uint32_t)r->x[2], LO(r->g[7]), LO(r->g[9]), LO(r->g[15]), HI(r->g[15]));
+        dbs_tsv(ss, gov, "eval", r, NULL, &post, outs);
+    }
     if (ok) {
         t->exact++;
         return;
     }
     ss->bad = 1; /* diverged state: skip until the kernel's is again a start state */
+    ss->chain = 0;
     if (t->shown++ < 10)
         printf("%s mismatch: cpu %u tunables rate %u up %u sdf %u nice %u io %u bias/down %u step %u;"
                " pre idle %" PRIu64 " wall %" PRIu64 " prev_load %" PRIu64 " rate_mult %u"
@@ -328,34 +414,53 @@ static void dbs_row(const struct orec *r)
                dbs_names[gov], r->cpu, LO(r->g[10]), HI(r->g[10]), LO(r->g[11]), HI(r->g[11]),
                LO(r->g[12]), HI(r->g[12]), LO(r->g[13]), r->g[0], r->g[1], r->g[3], LO(r->g[8]),
                LO(r->g[14]), HI(r->g[14]), r->x[1], r->g[4], r->g[5], LO(r->x[0]), r->aux,
-               r->flags & OREC_F_REQ ? "" : "none/", r->x[3], r->x[2], r->g[7], LO(r->g[9]),
-               LO(r->g[15]), HI(r->g[15]), e, res.load, res.delay_us,
-               res.flags & PGOV_DBS_RES_CHG ? "" : "none/", res.cur_khz, res.cur_khz,
-               cs.prev_load, st.rate_mult, st.requested_freq, st.down_skip);
+               req ? "" : "none/", r->x[3], r->x[2], r->g[7], LO(r->g[9]),
+               LO(r->g[15]), HI(r->g[15]), e, o.load, o.delay_us, o.req ? "" : "none/", o.cur_khz,
+               o.cur_khz, o.prev_load, o.rate_mult, o.requested_freq, o.down_skip);
 }
 
 /* One schedutil callback, from the state the kernel had at its entry. */
-static void sugov_row(const struct orec *r)
+static void sugov_row(const struct orec *r, int counting)
 {
-    struct pgov_sugov_params prm;
+    static struct pgov_freq_table table;
+    struct replay_linux_sugov_call c;
     struct pgov_sugov_state st;
     struct pgov_sugov_result res;
-    uint32_t path, held, util, flags;
+    uint32_t path;
     int e, ok;
 
+    /* A commit stamps last_freq_update_time. The driver request itself comes
+     * later from the sugov kthread: qemu's TSC is not constant, so the x86
+     * TSC code's transition notifier keeps fast switching off. */
+    path = !(r->flags & OREC_F_UTIL) ? PGOV_SUGOV_PATH_RATE_LIMITED
+           : r->g[11] != r->g[8]     ? PGOV_SUGOV_PATH_COMMIT
+                                     : PGOV_SUGOV_PATH_UNCHANGED;
+    if (counting) {
+        sugov_count[path]++;
+        return;
+    }
     sugov_seen++;
     if (r->g[7] == 0 || (LO(r->x[1]) & ~SCHED_CPUFREQ_IOWAIT)) {
         sugov_skipped++; /* no capacity recorded yet (first callback), or unknown flags */
         return;
     }
-    memset(&prm, 0, sizeof(prm));
-    prm.rate_limit_ns = (uint64_t)HI(r->g[10]) * 1000;
-    prm.tick_ns = TICK_NS;
-    prm.max_cap = (uint32_t)r->g[7];
-    prm.max_freq_khz = DUMMY_MAX_KHZ;
-    prm.min_khz = LO(r->g[15]);
-    prm.max_khz = HI(r->g[15]);
-    prm.options = PGOV_SUGOV_OPT_NONINVARIANT; /* qemu: no APERF/MPERF */
+    if (!table.entries && pgov_freq_table_init(&table, dummy_table, 5, 0) != PGOV_OK)
+        abort();
+    memset(&c, 0, sizeof(c));
+    c.kver = kver;
+    c.rate_limit_ns = (uint64_t)HI(r->g[10]) * 1000;
+    c.tick_ns = TICK_NS;
+    c.max_cap = (uint32_t)r->g[7];
+    c.max_freq_khz = DUMMY_MAX_KHZ;
+    c.min_khz = LO(r->g[15]);
+    c.max_khz = HI(r->g[15]);
+    c.cur_khz = LO(r->g[14]);
+    c.now_ns = r->x[0];
+    c.flags = LO(r->x[1]) & SCHED_CPUFREQ_IOWAIT ? PGOV_UPDATE_IOWAIT : 0;
+    if (r->cpu != r->id)
+        c.flags |= PGOV_UPDATE_REMOTE; /* another CPU's runqueue: the boost step only */
+    c.util = r->flags & OREC_F_UTIL ? (uint32_t)r->x[2] : 0;
+    c.held = r->flags & OREC_F_UTIL && r->g[5] == r->g[2]; /* idle calls unchanged: busy */
     memset(&st, 0, sizeof(st));
     st.last_update_ns = r->g[1];
     st.last_freq_update_ns = r->g[8];
@@ -364,16 +469,18 @@ static void sugov_row(const struct orec *r)
     st.next_freq = LO(r->g[9]);
     st.cached_raw_freq = HI(r->g[9]);
     st.need_update = (r->g[10] & 0xffff) != 0; /* limits_changed or need_freq_update */
-    flags = LO(r->x[1]) & SCHED_CPUFREQ_IOWAIT ? PGOV_UPDATE_IOWAIT : 0;
-    util = r->flags & OREC_F_UTIL ? (uint32_t)r->x[2] : 0;
-    held = r->flags & OREC_F_UTIL && r->g[5] == r->g[2]; /* idle calls unchanged: busy */
-    /* A commit stamps last_freq_update_time. The driver request itself comes
-     * later from the sugov kthread: qemu's TSC is not constant, so the x86
-     * TSC code's transition notifier keeps fast switching off. */
-    path = !(r->flags & OREC_F_UTIL) ? PGOV_SUGOV_PATH_RATE_LIMITED
-           : r->g[11] != r->g[8]     ? PGOV_SUGOV_PATH_COMMIT
-                                     : PGOV_SUGOV_PATH_UNCHANGED;
-    e = pgov_sugov_decide(&prm, &st, r->x[0], flags, util, held, &res);
+    if (tsv_sugov && sugov_nth[path]++ % sugov_stride[path] == 0)
+        fprintf(tsv_sugov,
+                "v6.1\t%s\t%u\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u"
+                "\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\t%u\t%u\t%u\t%" PRIu64
+                "\t%" PRIu64 "\t%u\t%u\n",
+                dummy_table_str, c.max_freq_khz, c.min_khz, c.max_khz, c.cur_khz, c.max_cap,
+                c.rate_limit_ns, c.tick_ns, c.now_ns, !!(c.flags & PGOV_UPDATE_IOWAIT),
+                !!(c.flags & PGOV_UPDATE_REMOTE), c.util, c.held, st.iowait_boost, st.pending,
+                st.last_update_ns, st.last_freq_update_ns, st.next_freq, st.cached_raw_freq,
+                st.need_update, path, LO(r->g[3]), HI(r->g[3]), r->g[4], r->g[11], LO(r->g[12]),
+                HI(r->g[12]));
+    e = replay_linux_sugov(&c, &table, &st, &res);
     t_sugov.compared++;
     ok = e == 0 && res.path == path && st.iowait_boost == LO(r->g[3]) &&
          st.pending == HI(r->g[3]) && st.last_update_ns == r->g[4] &&
@@ -391,8 +498,8 @@ static void sugov_row(const struct orec *r)
                " last_freq %" PRIu64 " next %u cached %u (driver %" PRIu64 ", sg util %" PRIu64
                "); libpgov (err %d) path %u boost %u pending %u last_freq %" PRIu64
                " next %u cached %u raw %" PRIu64 "\n",
-               r->cpu, r->x[0], flags, util, held, prm.max_cap, prm.rate_limit_ns, LO(r->g[14]),
-               prm.min_khz, prm.max_khz, LO(r->g[0]), HI(r->g[0]), r->g[1], r->g[8], LO(r->g[9]),
+               r->cpu, r->x[0], c.flags, c.util, c.held, c.max_cap, c.rate_limit_ns, c.cur_khz,
+               c.min_khz, c.max_khz, LO(r->g[0]), HI(r->g[0]), r->g[1], r->g[8], LO(r->g[9]),
                HI(r->g[9]), (unsigned)(r->g[10] & 0xffff), path, LO(r->g[3]), HI(r->g[3]),
                r->g[11], LO(r->g[12]), HI(r->g[12]), r->x[3], r->g[6], e, res.path,
                st.iowait_boost, st.pending, st.last_freq_update_ns, st.next_freq,
@@ -443,8 +550,7 @@ static int pass(const char *path, int counting, char *release, char *version, ui
             if (!counting)
                 dbs_row(&r);
         } else if (r.kind == OREC_SUGOV) {
-            if (!counting)
-                sugov_row(&r);
+            sugov_row(&r, counting);
         } else {
             fprintf(stderr, "%s:%" PRIu64 ": unknown record kind %u\n", path, n, r.kind);
             fclose(f);
@@ -515,10 +621,44 @@ int main(int argc, char **argv)
         tsv_ue = open_tsv(path, "6.1 (util_est)");
         fprintf(tsv_ue, "kver\top\trq_sum\ttask_enqueued\ttask_ewma\tsleep\tutil\trunnable\tcap"
                         "\trq_sum_after\ttask_enqueued_after\ttask_ewma_after\n");
+        /* Governors: a few thousand rows each (half the signal sample). */
+        tsv_rows = rows / 2;
+        /* schedutil: a third of the rows per path (commits are rare). */
+        strides(sugov_count + 1, sugov_stride + 1, 3, tsv_rows);
+        snprintf(path, sizeof(path), "%s/linux-6.1-schedutil.tsv", dir);
+        tsv_sugov = open_tsv(path, "6.1 (schedutil)");
+        fprintf(tsv_sugov, "kver\ttable\tmax_freq_khz\tmin_khz\tmax_khz\tcur_khz\tmax_cap"
+                           "\trate_limit_ns\ttick_ns\tnow_ns\tiowait\tremote\tutil\theld"
+                           "\tpre_boost\tpre_pending\tpre_last_update\tpre_last_freq_update"
+                           "\tpre_next_freq\tpre_cached_raw_freq\tneed_update\tpath\tboost"
+                           "\tpending\tlast_update\tlast_freq_update\tnext_freq"
+                           "\tcached_raw_freq\n");
+        for (i = 0; i < 2; i++) {
+            snprintf(path, sizeof(path), "%s/linux-6.1-%s.tsv", dir, dbs_names[i]);
+            tsv_dbs[i] = fopen(path, "w");
+            if (!tsv_dbs[i]) {
+                perror(path);
+                return 2;
+            }
+            fprintf(tsv_dbs[i],
+                    "# linux-6.1-%s.tsv -- %s evaluations captured from Linux 6.1 itself (Debian's"
+                    " linux-image under qemu).\n"
+                    "# Made by PGOV_ORACLE_TSV=DIR tests/oracle/run.sh (see tests/oracle/README.md):"
+                    " chains of policy 0,\n"
+                    "# each a governor start, then the evaluations and the sysfs stores between them"
+                    " (state carries along a chain).\n",
+                    dbs_names[i], dbs_names[i]);
+            fprintf(tsv_dbs[i], "chain\tstep\tgov\tkver\ttable\top\tmin_khz\tmax_khz\tcur_khz"
+                                "\tsampling_rate\tup_threshold\tsampling_down_factor"
+                                "\tignore_nice_load\tio_is_busy\tpowersave_bias\tdown_threshold"
+                                "\tfreq_step\twall_us\tidle_us\tnice_ns\tload\tdelay_us\treq"
+                                "\tcur_after\tprev_load\trate_mult\trequested_freq\tdown_skip\n");
+        }
     }
     if ((e = pass(cap, 0, release, version, trailer, &n)))
         return e;
-    if (tsv_pelt && (fclose(tsv_pelt) | fclose(tsv_ue))) {
+    if (tsv_pelt && (fclose(tsv_pelt) | fclose(tsv_ue) | fclose(tsv_sugov) | fclose(tsv_dbs[0]) |
+                     fclose(tsv_dbs[1]))) {
         perror("oracle_replay: writing the TSV sample");
         return 2;
     }
@@ -531,13 +671,16 @@ int main(int argc, char **argv)
            trailer[1], trailer[2], trailer[3], trailer[4]);
     printf("captured: schedutil %" PRIu64 " callbacks, ondemand %" PRIu64 " and conservative %" PRIu64
            " evaluations\n", sugov_seen, dbs_seen[0], dbs_seen[1]);
-    printf("dbs instances (re)started: ondemand %" PRIu64 ", conservative %" PRIu64 "\n",
-           dbs_starts[0], dbs_starts[1]);
+    printf("dbs instances (re)started: ondemand %" PRIu64 ", conservative %" PRIu64
+           "; tunable stores replayed: ondemand %" PRIu64 ", conservative %" PRIu64 "\n",
+           dbs_starts[0], dbs_starts[1], tunable_stores[0], tunable_stores[1]);
     printf("not compared: schedutil %" PRIu64 " (first callback of a policy: no capacity yet, or"
            " unknown flags); ondemand %" PRIu64 ", conservative %" PRIu64 " (a period whose"
            " start was not captured, or after a mismatch until the kernel's state is again one a"
            " start leaves)\n",
            sugov_skipped, dbs_skipped[0], dbs_skipped[1]);
+    printf("not compared: ondemand %" PRIu64 ", conservative %" PRIu64 " (a sysfs store changed"
+           " the tunables while the evaluation ran)\n", dbs_raced[0], dbs_raced[1]);
     /* The gate is the library's own claim: a module whose 6.1 profile
      * pgov_kver_exactness() calls exact must match every compared row; the
      * others are measured and reported, never gated (docs/oracle.md says

@@ -373,10 +373,18 @@ static bool driver_registered;
 #define U32AT(b, o) AT(b, o, unsigned int)
 #define LO_HI(lo, hi) ((u64)(u32)(lo) | (u64)(u32)(hi) << 32)
 
-/* dbs_update_util_handler(data, ...): data is &cdbs->update_util. */
+/* dbs_update_util_handler(data, ...): data is &cdbs->update_util. The
+ * scheduler also calls the hook of another CPU's runqueue (a remote wakeup);
+ * only this CPU's own policy may become the CPU's tracked cdbs, or the next
+ * local evaluation would be dropped as "another policy". */
 static int pre_dbs_hook(struct kprobe *kp, struct pt_regs *regs)
 {
-    this_cpu_ptr(&gov_track)->cdbs = (char *)regs_get_kernel_argument(regs, 0) - cdbs_update_util;
+    char *cdbs = (char *)regs_get_kernel_argument(regs, 0) - cdbs_update_util;
+    void *pdbs = AT(cdbs, cdbs_update_util + 8, void *);
+    struct cpufreq_policy *policy = pdbs ? AT(pdbs, 0, struct cpufreq_policy *) : NULL;
+
+    if (policy && cpumask_test_cpu(smp_processor_id(), policy->cpus))
+        this_cpu_ptr(&gov_track)->cdbs = cdbs;
     return 0;
 }
 static int ret_dbs_load(struct kretprobe_instance *ri, struct pt_regs *regs)
@@ -405,12 +413,23 @@ static void dbs_snap(struct gpending *p, int at)
         g[14 + at / 4] = LO_HI(U32AT(pdbs, cs_down_skip + 4), U32AT(pdbs, cs_down_skip));
 }
 
+/* The tunables in force (g[10..13] of the record). */
+static void dbs_tunables(void *pdbs, struct cpufreq_policy *policy, u8 gov, u64 *g)
+{
+    void *dd = AT(pdbs, pdbs_dbs_data, void *), *tun = AT(dd, dbs_data_tuners, void *);
+
+    g[0] = LO_HI(U32AT(dd, dbs_data_ignore_nice_load + 4), U32AT(dd, dbs_data_ignore_nice_load + 12));
+    g[1] = LO_HI(U32AT(dd, dbs_data_ignore_nice_load + 8), U32AT(dd, dbs_data_ignore_nice_load));
+    g[2] = LO_HI(U32AT(dd, dbs_data_ignore_nice_load + 16), U32AT(tun, 0));
+    g[3] = LO_HI(gov == 1 ? U32AT(tun, 4) : 0, policy->min);
+}
+
 static int ent_dbs(struct kretprobe_instance *ri, struct pt_regs *regs, u8 gov)
 {
     struct gpending *p = (void *)ri->data;
     struct cpufreq_policy *policy = (void *)regs_get_kernel_argument(regs, 0);
     struct gov_track *t = this_cpu_ptr(&gov_track);
-    void *pdbs = policy->governor_data, *dd, *tun;
+    void *pdbs = policy->governor_data;
 
     memset(&p->r, 0, sizeof(p->r));
     p->policy = NULL;
@@ -424,12 +443,7 @@ static int ent_dbs(struct kretprobe_instance *ri, struct pt_regs *regs, u8 gov)
     p->r.ret = gov;
     p->r.id = policy->cpu;
     p->r.x[1] = policy->cur;
-    dd = AT(pdbs, pdbs_dbs_data, void *);
-    tun = AT(dd, dbs_data_tuners, void *);
-    p->r.g[10] = LO_HI(U32AT(dd, dbs_data_ignore_nice_load + 4), U32AT(dd, dbs_data_ignore_nice_load + 12));
-    p->r.g[11] = LO_HI(U32AT(dd, dbs_data_ignore_nice_load + 8), U32AT(dd, dbs_data_ignore_nice_load));
-    p->r.g[12] = LO_HI(U32AT(dd, dbs_data_ignore_nice_load + 16), U32AT(tun, 0));
-    p->r.g[13] = LO_HI(gov == 1 ? U32AT(tun, 4) : 0, policy->min);
+    dbs_tunables(pdbs, policy, gov, &p->r.g[10]);
     if (gov == 0)
         p->r.g[14] = policy->max;
     dbs_snap(p, 0);
@@ -450,8 +464,14 @@ static int ret_dbs(struct kretprobe_instance *ri, struct pt_regs *regs)
     struct gpending *p = (void *)ri->data;
     struct gov_track *t = this_cpu_ptr(&gov_track);
 
+    u64 tun[4];
+
     p->r.aux = (u32)regs_return_value(regs);
     p->r.x[0] = t->load;
+    /* A sysfs store does not wait for a running evaluation. */
+    dbs_tunables(p->b, p->policy, p->r.ret, tun);
+    if (memcmp(tun, &p->r.g[10], sizeof(tun)))
+        p->r.flags |= OREC_F_TUNED;
     p->r.x[2] = p->policy->cur;
     if (t->req) {
         p->r.flags |= OREC_F_REQ;

@@ -49,7 +49,7 @@ gcc -O2 -static -Wall -Wextra -o "$out/workload" "$root/tests/oracle/workload.c"
 # The replay shares pgov-replay's linux_pelt/linux_util_est code (replay_linux.c).
 gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/examples/replay" \
   -I"$root/tests/oracle" -o "$out/oracle_replay" "$root/tests/oracle/oracle_replay.c" \
-  "$root/examples/replay/replay_linux.c" "$root/examples/replay/replay.c" \
+  "$root/examples/replay/replay_linux.c" "$root/examples/replay/replay_linux_gov.c" "$root/examples/replay/replay.c" \
   "$root/examples/common/num.c" -I"$root/examples/common" "$root"/lib/*.c
 
 # 4. initramfs: busybox, virtio block driver, module, workload.
@@ -72,7 +72,24 @@ cp "$out/kmod/pgov_oracle.ko" "$out/workload" "$ird/"
   # default, for 10 s, ondemand and conservative GOV_SECS each, then schedutil
   # again. The kernel samples by time, so the switches go by time too.
   echo 'gov() { for p in /sys/devices/system/cpu/cpufreq/policy*; do echo $1 > $p/scaling_governor 2>/dev/null; done; }'
-  echo "( \$bb sleep 10; gov ondemand; \$bb sleep $gov_secs; gov conservative; \$bb sleep $gov_secs; gov schedutil; echo 'pgov-oracle: governors switched' ) &"
+  # Tunables through sysfs, in five phases per governor (the replay sees
+  # them in each record and replays the stores through pgov_dbs_store):
+  # thresholds crossed both ways, sample stretching, nice and iowait
+  # accounting, powersave_bias sub-samples, conservative's step and skip.
+  echo 'tune() { d=/sys/devices/system/cpu/cpufreq/$1; shift; for kv in "$@"; do echo ${kv#*=} > $d/${kv%%=*} || echo "pgov-oracle: $kv refused"; done; }'
+  ph=$((gov_secs / 5))
+  echo "ph() { \$bb sleep $ph; }"
+  echo "( \$bb sleep 10; gov ondemand; ph;" \
+    "tune ondemand sampling_rate=20000 up_threshold=70 sampling_down_factor=5; ph;" \
+    "tune ondemand sampling_rate=10000 sampling_down_factor=1 up_threshold=85 ignore_nice_load=1; ph;" \
+    "tune ondemand ignore_nice_load=0 powersave_bias=300; ph;" \
+    "tune ondemand powersave_bias=0 io_is_busy=1 up_threshold=50; ph;" \
+    "gov conservative; ph;" \
+    "tune conservative down_threshold=40 up_threshold=60 freq_step=25; ph;" \
+    "tune conservative sampling_down_factor=3 ignore_nice_load=1 sampling_rate=15000; ph;" \
+    "tune conservative freq_step=0; \$bb sleep 1; tune conservative freq_step=100 sampling_down_factor=1; ph;" \
+    "tune conservative ignore_nice_load=0 up_threshold=90 down_threshold=10 freq_step=10 sampling_rate=10000; ph;" \
+    "gov schedutil; echo 'pgov-oracle: governors switched' ) &"
   echo "/workload $secs /dev/vdb $until"
   echo 'echo stop > /proc/pgov_oracle; wait; $bb cat /tmp/dd.log; $bb sync'
   echo 'echo "pgov-oracle: capture done"'
