@@ -78,6 +78,47 @@ bad)
   "$bin" signals "$dir/qemu-6.1.txt" --kver 4.99 >/dev/null 2>&1 && fail "kver 4.99 accepted"
   "$bin" signals "$dir/qemu-6.1.txt" --halflife 12 >/dev/null 2>&1 && fail "halflife 12 accepted"
   true ;;
+govern)
+  # intel_pstate: every recorded pstate_sample's `to` recomputed from its own
+  # deltas; the traces come from the golden vectors (pstate_from_vectors.py),
+  # whose targets are the reference harness's, not libpgov's
+  for v in 4.17 6.19; do
+    k=$v; [ $v = 6.19 ] && k=6.1
+    run govern "$dir/synthetic/pstate_v$v.txt" --policy "p intel_pstate algo=load kver=$k" || fail "exit $?"
+    n=$(grep -c pstate_sample "$dir/synthetic/pstate_v$v.txt")
+    want "^pstate_sample: policy 'p': $n of $n recorded samples recomputed exactly \\(to\\), busy exact $n,"
+  done
+  # the other profile must not match: the comparison can fail
+  run govern "$dir/synthetic/pstate_v4.17.txt" --policy "p intel_pstate algo=load kver=6.1" || fail "exit $?"
+  want "^pstate_sample: first difference: .*pstate_v4.17.txt:[0-9]+: cpu [01]: recomputed"
+  # every governor family open-loop on the real recording, with window and plot
+  rm -f "$out/govern.svg"
+  run govern "$dir/qemu-6.1.dat" --policy "sched schedutil" --policy "pst intel_pstate algo=load" \
+      --policy "od ondemand" --policy "cons conservative" --policy "perf performance" \
+      --policy "save powersave" --from 200ms --to 600ms --svg "$out/govern.svg" --format tsv || fail "exit $?"
+  # the same busy share in every column (the trace fixes it); performance at
+  # turbo (3900 MHz on ivb-i7-3770), powersave at 1600, the others in between
+  awk -F'\t' '$1 == "all" && $3 == "busy_pct" { v[$2] = $4 }
+    $1 == "all" && $3 == "busy_mhz" { m[$2] = $4 }
+    END { b = v["perf"]; if (b <= 0 || b > 100) exit 1
+          for (c in v) if (v[c] != b) exit 1
+          if (m["perf"] != 3900 || m["save"] != 1600) exit 1
+          for (c in m) if (c != "recorded" && (m[c] < 1600 || m[c] > 3900)) exit 1
+          if (m["sched"] == 3900 || m["od"] == 3900) exit 1 }' "$out/$case.out" ||
+    { cat "$out/$case.out" >&2; fail "govern table out of range"; }
+  grep -q '<polyline' "$out/govern.svg" && grep -q '</svg>' "$out/govern.svg" || fail "no SVG plot"
+  # energy: performance costs more than powersave
+  awk -F'\t' '$1 == "all" && $3 == "energy_j" { e[$2] = $4 } END { exit !(e["perf"] > e["save"] && e["save"] > 0) }' \
+      "$out/$case.out" || fail "energy ordering"
+  # bad options: exit 1, nothing written
+  "$bin" govern "$dir/qemu-6.1.dat" --policy "x nosuchgov" >/dev/null 2>&1 && fail "unknown governor accepted"
+  "$bin" govern "$dir/qemu-6.1.dat" --policy "x schedutil bogus=1" >/dev/null 2>&1 && fail "unknown option accepted"
+  "$bin" govern "$dir/qemu-6.1.dat" >/dev/null 2>&1 && fail "govern without --policy accepted"
+  "$bin" govern "$dir/qemu-6.1.dat" --policy "x schedutil" --from 2s >/dev/null 2>&1 && fail "empty window accepted"
+  rm -f "$out/bad.svg"
+  "$bin" govern "$dir/bad/garbage.txt" --policy "x schedutil" --svg "$out/bad.svg" >/dev/null 2>&1
+  [ $? -eq 2 ] && [ ! -e "$out/bad.svg" ] || fail "bad trace: exit not 2 or SVG written"
+  true ;;
 *) fail "unknown case" ;;
 esac
 echo "trace test $case: ok"
