@@ -36,6 +36,7 @@ static int usage(void)
             "       pgov-trace govern TRACE --policy \"LABEL GOVERNOR [key=value...]\" [--policy ...]\n"
             "                  [--platform NAME] [--hz N] [--from S] [--to S] [--svg FILE]\n"
             "                  [signals options] [--format table|tsv] [-o FILE]\n"
+            "       pgov-trace workload TRACE [-o FILE]   (pgov-workload 1 text for pgov-sim)\n"
             "TRACE: ftrace buffer text, `trace-cmd report` text, or trace.dat%s\n",
             pgt_have_dat() ? "" : " (not in this build: libtracecmd-dev was missing)");
     return 1;
@@ -286,7 +287,8 @@ int main(int argc, char **argv)
         }
     }
     bool govern = strcmp(cmd, "govern") == 0;
-    if (strcmp(cmd, "info") != 0 && strcmp(cmd, "signals") != 0 && !govern)
+    bool workload = strcmp(cmd, "workload") == 0;
+    if (strcmp(cmd, "info") != 0 && strcmp(cmd, "signals") != 0 && !govern && !workload)
         return usage();
     if (govern) {
         if (!gv.npol) {
@@ -318,6 +320,12 @@ int main(int argc, char **argv)
     size_t vlen = 0;
     if (strcmp(cmd, "info") == 0) {
         print_info(o, &t);
+    } else if (workload) {
+        char err[PGT_ERR_LEN];
+        if (pgt_workload_write(&t, o, err, sizeof(err))) {
+            fprintf(stderr, "%s\n", err);
+            rc = 2;
+        }
     } else if (govern) {
         char err[PGT_ERR_LEN];
         FILE *vo = gv.svg ? open_memstream(&vbuf, &vlen) : NULL;

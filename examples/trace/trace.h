@@ -7,6 +7,7 @@
  *   trace.c       the event array, task names, format detection
  *   signals.c     PELT / util_est rebuilt through libpgov, compared with the
  *                 kernel's own sched_pelt_* / sched_util_est_* events
+ *   workload.c    per-task bursts, sleeps and wake-ups for pgov-sim
  *
  * A library (static, position-independent) so that other code, such as the
  * Python bindings, links the same parser rather than writing another.
@@ -18,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #define PGT_MAX_CPUS 256
@@ -173,6 +175,9 @@ struct pgt_signals {
 int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, bool keep_samples,
                     struct pgt_signals *out, char *err, size_t errlen);
 void pgt_signals_free(struct pgt_signals *s);
+
+/* The trace as a `pgov-workload 1` text (docs/trace.md), for pgov-sim. */
+int pgt_workload_write(const struct pgt_trace *t, FILE *o, char *err, size_t errlen);
 const char *pgt_kind_name(uint32_t kind);
 
 #endif

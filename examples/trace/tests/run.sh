@@ -119,6 +119,34 @@ govern)
   "$bin" govern "$dir/bad/garbage.txt" --policy "x schedutil" --svg "$out/bad.svg" >/dev/null 2>&1
   [ $? -eq 2 ] && [ ! -e "$out/bad.svg" ] || fail "bad trace: exit not 2 or SVG written"
   true ;;
+workload)
+  run workload "$dir/qemu-6.1.report.txt" || fail "exit $?"
+  head -4 "$out/$case.out" | tr '\n' '|' | grep -qE '^pgov-workload 1\|source .*qemu-6.1.report.txt\|cpus 2\|span [0-9]+\|$' ||
+    fail "header: $(head -4 "$out/$case.out" | tr '\n' '|')"
+  # trace.dat gives the same workload (one recording)
+  "$bin" workload "$dir/qemu-6.1.dat" 2>/dev/null | tail -n +3 >"$out/$case.dat" &&
+    { tail -n +3 "$out/$case.out" | cmp -s - "$out/$case.dat" || pgt_dat_off=1; }
+  # every `wake X` of task P has one `wait NS P` in X's script, and back
+  awk '/^task / { p = $2 } /^wake / { w[p " " $2]++ } /^wait / { v[$3 " " p]++ }
+       END { for (k in w) if (w[k] != v[k]) { print "wake/wait " k ": " w[k] " vs " v[k]; bad = 1 }
+             for (k in v) if (w[k] != v[k]) { print "wait/wake " k; bad = 1 }
+             exit bad }' "$out/$case.out" || fail "unmatched wake/wait"
+  # statements only from the format, every task closed
+  awk '/^task / { if (open) exit 1; open = 1; next } /^end$/ { open = 0; next }
+       open && !/^(run [0-9]+ [0-9]+|sleep [0-9]+|wait [0-9]+ [0-9]+|wake [0-9]+|fork [0-9]+|exit)$/ { exit 1 }
+       END { exit open }' "$out/$case.out" || fail "a line outside the format"
+  # the bursts add up to the CPU time the trace shows (each interval between
+  # two sched_switch of a CPU belongs to the outgoing task), from the text itself
+  busy=$(awk '/sched_switch:/ { for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) { c = $i; break }
+           ts = $(i + 1); sub(/:$/, "", ts); split(ts, a, "."); t = a[1] * 1000000000 + a[2]
+           prev = $(i + 3); if (c in last && prev !~ /^swapper/) b += t - last[c]; last[c] = t }
+           END { printf "%d", b }' "$dir/qemu-6.1.report.txt")
+  runs=$(awk '/^run / { s += $2 } END { printf "%d", s }' "$out/$case.out")
+  awk -v b="$busy" -v r="$runs" 'BEGIN { exit !(b > 0 && r <= b * 1.001 && r >= b * 0.99) }' ||
+    fail "bursts $runs ns vs busy time $busy ns"
+  grep -qE '^task 1 start [0-9]+ cpu [01] policy cfs comm "init"$' "$out/$case.out" || fail "no init task"
+  grep -qE '^fork [0-9]+$' "$out/$case.out" && grep -qE '^exit$' "$out/$case.out" || fail "no fork/exit"
+  true ;;
 *) fail "unknown case" ;;
 esac
 echo "trace test $case: ok"
