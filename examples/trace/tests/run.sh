@@ -123,9 +123,10 @@ workload)
   run workload "$dir/qemu-6.1.report.txt" || fail "exit $?"
   head -4 "$out/$case.out" | tr '\n' '|' | grep -qE '^pgov-workload 1\|source .*qemu-6.1.report.txt\|cpus 2\|span [0-9]+\|$' ||
     fail "header: $(head -4 "$out/$case.out" | tr '\n' '|')"
-  # trace.dat gives the same workload (one recording)
-  "$bin" workload "$dir/qemu-6.1.dat" 2>/dev/null | tail -n +3 >"$out/$case.dat" &&
-    { tail -n +3 "$out/$case.out" | cmp -s - "$out/$case.dat" || pgt_dat_off=1; }
+  # trace.dat gives the same workload (one recording at ns), where it is read
+  if "$bin" workload "$dir/qemu-6.1.dat" >"$out/$case.dat" 2>/dev/null; then
+    tail -n +3 "$out/$case.out" | cmp -s - <(tail -n +3 "$out/$case.dat") || fail "trace.dat and report differ"
+  fi
   # every `wake X` of task P has one `wait NS P` in X's script, and back
   awk '/^task / { p = $2 } /^wake / { w[p " " $2]++ } /^wait / { v[$3 " " p]++ }
        END { for (k in w) if (w[k] != v[k]) { print "wake/wait " k ": " w[k] " vs " v[k]; bad = 1 }
