@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Batch entry points (batch.h): loops over the per-update functions of
- * pelt.h and util_est.h, with all validation done up front so that a step can never fail
+ * pelt.h, util_est.h and sugov.h, with all validation done up front so that a step can never fail
  * and an error leaves every output untouched.
  */
 #include "pgov/batch.h"
@@ -135,6 +135,66 @@ int pgov_util_est_batch(struct pgov_util_est_rq *rq, struct pgov_util_est_task *
         rq_out[i] = rq->enqueued;
         if (contrib_out)
             (void)pgov_util_est_task_contrib(rq, task, &contrib_out[i]);
+    }
+    return PGOV_OK;
+}
+
+/* One step's input from the arrays (NULL: the default). */
+static void sugov_in(struct pgov_sugov_input *in, size_t i, const uint32_t *util,
+                     const uint32_t *flags, const uint32_t *uclamp_min,
+                     const uint32_t *uclamp_max, const uint32_t *bw_min, const uint8_t *held)
+{
+    in->size = (uint32_t)sizeof(*in);
+    in->flags = flags ? flags[i] : 0;
+    in->util = util[i];
+    in->uclamp_min = uclamp_min ? uclamp_min[i] : 0;
+    in->uclamp_max = uclamp_max ? uclamp_max[i] : 1024;
+    in->bw_min = bw_min ? bw_min[i] : 0;
+    in->held = held ? held[i] : 0;
+    in->capped = 0;
+    in->cur_khz = 0;
+    in->reserved = 0;
+}
+
+int pgov_sugov_batch(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st, size_t n,
+                     const uint64_t *now, const uint32_t *util, const uint32_t *flags,
+                     const uint32_t *uclamp_min, const uint32_t *uclamp_max,
+                     const uint32_t *bw_min, const uint8_t *held, uint32_t *freq_out,
+                     uint8_t *path_out)
+{
+    struct pgov_sugov_input in;
+    struct pgov_sugov_result res;
+    struct pgov_sugov_state probe;
+    size_t i;
+    int rc;
+    if (!prm || !st)
+        return PGOV_EINVAL;
+    rc = pgov_sugov_params_check(prm);
+    if (rc)
+        return rc;
+    if (n == 0)
+        return PGOV_OK;
+    if (!now || !util || !freq_out)
+        return PGOV_EINVAL;
+    for (i = 0; i < n; i++)
+        if ((flags && (flags[i] & ~PGOV_UPDATE_IOWAIT)) || (uclamp_min && uclamp_min[i] > 1024) ||
+            (uclamp_max && uclamp_max[i] > 1024) || (held && held[i] > 1))
+            return PGOV_EINVAL;
+    /* The state: the first step on a copy (a state the library produced
+     * from a valid one stays valid, so later steps cannot fail). */
+    PGOV_COPY(&probe, st);
+    sugov_in(&in, 0, util, flags, uclamp_min, uclamp_max, bw_min, held);
+    rc = pgov_sugov_decide_in(prm, &probe, now[0], &in, &res);
+    if (rc)
+        return rc;
+
+    for (i = 0; i < n; i++) {
+        sugov_in(&in, i, util, flags, uclamp_min, uclamp_max, bw_min, held);
+        rc = pgov_sugov_decide_in(prm, st, now[i], &in, &res); /* cannot fail, see above */
+        (void)rc;
+        freq_out[i] = st->next_freq;
+        if (path_out)
+            path_out[i] = (uint8_t)res.path;
     }
     return PGOV_OK;
 }

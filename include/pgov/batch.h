@@ -17,6 +17,7 @@
 #include "export.h"
 #include "err.h"
 #include "pelt.h"
+#include "sugov.h"
 #include "util_est.h"
 
 #ifdef __cplusplus
@@ -131,6 +132,36 @@ PGOV_API int pgov_util_est_batch(struct pgov_util_est_rq *rq, struct pgov_util_e
                                  const uint64_t *cpu_cap, const uint32_t *nr_queued,
                                  struct pgov_util_est_task *task_out, uint32_t *rq_out,
                                  uint32_t *contrib_out);
+
+/**
+ * @brief schedutil decisions over arrays of samples: for i in 0..n-1,
+ *        pgov_sugov_decide_in() at @p now[i] with `util = util[i]` and the
+ *        other input fields from the arrays (NULL: the default for every
+ *        step), `capped = 0`, `cur_khz = 0` (the state's last frequency).
+ *
+ * @param prm         parameters
+ * @param st          state, advanced through every step
+ * @param n           steps (0: nothing is read or written)
+ * @param now         scheduler clock per step, ns
+ * @param util        effective utilization per step, capacity units
+ * @param flags       PGOV_UPDATE_IOWAIT or 0 per step (NULL: 0)
+ * @param uclamp_min  rq UCLAMP_MIN per step, 0..1024 (NULL: 0)
+ * @param uclamp_max  rq UCLAMP_MAX per step, 0..1024 (NULL: 1024)
+ * @param bw_min      irq + deadline floor per step (NULL: 0)
+ * @param held        0/1 per step: the idle-calls counter did not move (NULL: 0)
+ * @param freq_out    st->next_freq after each step, kHz
+ * @param path_out    ::pgov_sugov_path of each step (may be NULL)
+ * @return ::PGOV_OK; ::PGOV_EINVAL (NULL prm, st, or a needed array;
+ *         invalid parameters or state; a flag other than IOWAIT, a clamp
+ *         above 1024 or held above 1 in any step). Everything is checked
+ *         before the first step: on error neither @p st nor any output has
+ *         changed.
+ */
+PGOV_API int pgov_sugov_batch(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st,
+                              size_t n, const uint64_t *now, const uint32_t *util,
+                              const uint32_t *flags, const uint32_t *uclamp_min,
+                              const uint32_t *uclamp_max, const uint32_t *bw_min,
+                              const uint8_t *held, uint32_t *freq_out, uint8_t *path_out);
 
 #ifdef __cplusplus
 }
