@@ -40,7 +40,7 @@ static void check_trace(const struct pgt_trace *t)
 
 /* libtracecmd 1.3's tracecmd_open leaks the tep handle and its plugins
  * when a trace.dat header is refused inside tracecmd_alloc_fd (found by
- * this harness: a 908-byte file with the magic and a bad version). That is
+ * this harness: a 908-byte trace.dat header with a bad version). That is
  * the library's, not pgov-trace's, and pgov-trace opens one file per run;
  * leaks whose allocation comes from those two libraries are not reported. */
 const char *__lsan_default_suppressions(void);
