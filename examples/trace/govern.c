@@ -103,6 +103,11 @@ static void fold(struct gv *g, struct gv_cpu *p, uint64_t ts)
     if (ts <= p->t)
         return;
     uint64_t dt = ts - p->t;
+    if (p->busy && dt > 1000000000000ull) { /* keep dt * kHz below 2^64: fold in 1000 s steps */
+        fold(g, p, p->t + 1000000000000ull);
+        fold(g, p, ts);
+        return;
+    }
     if (p->busy) {
         uint64_t a = dt * p->khz + p->arem, m = dt * tsc_khz(g) + p->mrem;
         p->aperf += a / 1000000u;
@@ -178,7 +183,8 @@ static int hw_counters(void *ctx, uint32_t cpu, struct pgov_hw_counters *out)
     fold(c->g, &c->cpu[cpu], c->g->now);
     out->aperf = c->cpu[cpu].aperf;
     out->mperf = c->cpu[cpu].mperf;
-    out->tsc = (uint64_t)((unsigned __int128)c->g->now * tsc_khz(c->g) / 1000000u);
+    uint64_t now = c->g->now, k = tsc_khz(c->g); /* now * k / 1e6 without overflow */
+    out->tsc = now / 1000000u * k + now % 1000000u * k / 1000000u;
     return 0;
 }
 
