@@ -231,6 +231,11 @@ int sim_workload_parse(const char *path, const char *param_name, uint32_t param_
 int sim_workload_parse_mem(const char *name, const char *text, size_t len, const char *param_name,
                            uint32_t param_val, struct sim_workload *wl, struct sim_err *err);
 void sim_workload_free(struct sim_workload *wl);
+/* One policy: GOVERNOR [key=value...] in v[0..n-1], as on a scenario's
+ * `policy LABEL ...` line (pgov-trace govern --policy shares it); the '='
+ * of each option in v is overwritten. 0, or -1 with @why set. */
+int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec *ps, char *why,
+                     size_t whylen);
 
 /* ------------------------------------------------------------------ results */
 

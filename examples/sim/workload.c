@@ -446,6 +446,86 @@ static const struct {
     {"conservative", GOV_CONSERVATIVE},
 };
 
+/* See sim.h. */
+int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec *ps, char *why,
+                     size_t whylen)
+{
+#define PFAIL(...)                                  \
+    do {                                            \
+        snprintf(why, whylen, __VA_ARGS__);         \
+        return -1;                                  \
+    } while (0)
+    char kwhy[NUM_ERR_LEN];
+    if (n < 1 || !valid_name(label))
+        PFAIL("expected 'LABEL GOVERNOR [key=value...]'");
+    int line = ps->line;
+    memset(ps, 0, sizeof(*ps));
+    ps->line = line;
+    strcpy(ps->label, label);
+    for (size_t g = 0; g < sizeof(govs) / sizeof(govs[0]); g++)
+        if (strcmp(govs[g].name, v[0]) == 0)
+            ps->gov = govs[g].gov;
+    if (!ps->gov)
+        PFAIL("unknown governor '%s' (performance, powersave, intel_pstate, hwp, "
+              "schedutil, ondemand, conservative)", v[0]);
+    size_t tl = 0;
+    for (int i = 0; i < n; i++) {
+        int w = snprintf(ps->text + tl, sizeof(ps->text) - tl, "%s%s", i > 0 ? " " : "", v[i]);
+        if (w < 0 || (size_t)w >= sizeof(ps->text) - tl)
+            PFAIL("policy line too long");
+        tl += (size_t)w;
+    }
+    for (int i = 1; i < n; i++) {
+        char *eq = strchr(v[i], '=');
+        if (!eq)
+            PFAIL("expected key=value, got '%s'", v[i]);
+        *eq = 0;
+        const char *key = v[i], *val = eq + 1;
+        if (strcmp(key, "kver") == 0) {
+            if (parse_kver(val, &ps->kver, kwhy))
+                PFAIL("kver: %s", kwhy);
+        } else if (strcmp(key, "sched_kver") == 0) {
+            if (parse_kver(val, &ps->sched_kver, kwhy))
+                PFAIL("sched_kver: %s", kwhy);
+        } else if (strcmp(key, "util_est") == 0) {
+            if (strcmp(val, "on") == 0)
+                ps->util_est = UE_ON;
+            else if (strcmp(val, "off") == 0)
+                ps->util_est = UE_OFF;
+            else if (strcmp(val, "every-dequeue") == 0)
+                ps->util_est = UE_EVERY_DEQUEUE;
+            else
+                PFAIL("bad util_est '%s' (on, off, every-dequeue)", val);
+        } else if (strcmp(key, "variant") == 0) {
+            if (strcmp(val, "none") == 0)
+                ps->variant = VAR_NONE;
+            else if (strcmp(val, "rfc-percpu") == 0)
+                ps->variant = VAR_RFC_PERCPU;
+            else if (strcmp(val, "rfc-all") == 0)
+                ps->variant = VAR_RFC_ALL;
+            else if (strcmp(val, "deadband") == 0)
+                ps->variant = VAR_DEADBAND;
+            else
+                PFAIL("bad variant '%s' (none, rfc-percpu, rfc-all, deadband)", val);
+        } else if (strcmp(key, "algo") == 0) {
+            if (strcmp(val, "default") == 0)
+                ps->algo = ALGO_DEFAULT;
+            else if (strcmp(val, "pid") == 0)
+                ps->algo = ALGO_PID;
+            else if (strcmp(val, "load") == 0)
+                ps->algo = ALGO_LOAD;
+            else if (strcmp(val, "atom") == 0)
+                ps->algo = ALGO_ATOM;
+            else
+                PFAIL("bad algo '%s' (default, pid, load, atom)", val);
+        } else {
+            PFAIL("unknown policy option '%s'", key);
+        }
+    }
+    return 0;
+#undef PFAIL
+}
+
 const char *sim_gov_name(uint32_t gov)
 {
     for (size_t i = 0; i < sizeof(govs) / sizeof(govs[0]); i++)
@@ -565,68 +645,10 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             for (uint32_t i = 0; i < sc->npol; i++)
                 if (strcmp(sc->pol[i].label, v[1]) == 0)
                     FAIL("policy label '%s' used twice", v[1]);
-            strcpy(ps->label, v[1]);
             ps->line = lx.line;
-            for (size_t g = 0; g < sizeof(govs) / sizeof(govs[0]); g++)
-                if (strcmp(govs[g].name, v[2]) == 0)
-                    ps->gov = govs[g].gov;
-            if (!ps->gov)
-                FAIL("unknown governor '%s' (performance, powersave, intel_pstate, hwp, "
-                     "schedutil, ondemand, conservative)", v[2]);
-            size_t tl = 0;
-            for (int i = 2; i < n; i++) {
-                int w = snprintf(ps->text + tl, sizeof(ps->text) - tl, "%s%s", i > 2 ? " " : "", v[i]);
-                if (w < 0 || (size_t)w >= sizeof(ps->text) - tl)
-                    FAIL("policy line too long");
-                tl += (size_t)w;
-            }
-            for (int i = 3; i < n; i++) {
-                char *eq = strchr(v[i], '=');
-                if (!eq)
-                    FAIL("expected key=value, got '%s'", v[i]);
-                *eq = 0;
-                const char *key = v[i], *val = eq + 1;
-                if (strcmp(key, "kver") == 0) {
-                    if (parse_kver(val, &ps->kver, why))
-                        FAIL("kver: %s", why);
-                } else if (strcmp(key, "sched_kver") == 0) {
-                    if (parse_kver(val, &ps->sched_kver, why))
-                        FAIL("sched_kver: %s", why);
-                } else if (strcmp(key, "util_est") == 0) {
-                    if (strcmp(val, "on") == 0)
-                        ps->util_est = UE_ON;
-                    else if (strcmp(val, "off") == 0)
-                        ps->util_est = UE_OFF;
-                    else if (strcmp(val, "every-dequeue") == 0)
-                        ps->util_est = UE_EVERY_DEQUEUE;
-                    else
-                        FAIL("bad util_est '%s' (on, off, every-dequeue)", val);
-                } else if (strcmp(key, "variant") == 0) {
-                    if (strcmp(val, "none") == 0)
-                        ps->variant = VAR_NONE;
-                    else if (strcmp(val, "rfc-percpu") == 0)
-                        ps->variant = VAR_RFC_PERCPU;
-                    else if (strcmp(val, "rfc-all") == 0)
-                        ps->variant = VAR_RFC_ALL;
-                    else if (strcmp(val, "deadband") == 0)
-                        ps->variant = VAR_DEADBAND;
-                    else
-                        FAIL("bad variant '%s' (none, rfc-percpu, rfc-all, deadband)", val);
-                } else if (strcmp(key, "algo") == 0) {
-                    if (strcmp(val, "default") == 0)
-                        ps->algo = ALGO_DEFAULT;
-                    else if (strcmp(val, "pid") == 0)
-                        ps->algo = ALGO_PID;
-                    else if (strcmp(val, "load") == 0)
-                        ps->algo = ALGO_LOAD;
-                    else if (strcmp(val, "atom") == 0)
-                        ps->algo = ALGO_ATOM;
-                    else
-                        FAIL("bad algo '%s' (default, pid, load, atom)", val);
-                } else {
-                    FAIL("unknown policy option '%s'", key);
-                }
-            }
+            char pwhy[200];
+            if (sim_policy_parse(v[1], v + 2, n - 2, ps, pwhy, sizeof(pwhy)))
+                FAIL("%s", pwhy);
             sc->npol++;
         } else if (strcmp(v[0], "expect") == 0) {
             /* expect METRIC A < B [min=P%] "why" */
