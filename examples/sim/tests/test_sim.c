@@ -221,8 +221,7 @@ static void test_shipped_scenarios_parse(void **state)
         assert_string_equal(sc.name, names[i]);
         assert_true(sc.nseed > 0);   /* the seed numbers travel with the scenario */
         assert_true(sc.nexpect > 0); /* and so does the direction CI checks */
-        if (sim_workload_parse(sc.workload_path, sc.param_name,
-                               sc.nparam ? sc.param_vals[0] : 0, &wl, &err))
+        if (sim_workload_parse(sc.workload_path, &sc, sc.nparam ? sc.param_vals[0] : 0, &wl, &err))
             fail_msg("%s", err.msg);
         sim_workload_free(&wl);
     }
