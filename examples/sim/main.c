@@ -406,10 +406,12 @@ int main(int argc, char **argv)
         for (uint32_t pt = 0; pt < npoints; pt++) {
             struct sim_scenario *sc = &scs[(size_t)s * npoints + pt];
             sim_scenario_copy(sc, &parsed);
-            /* Grid point pt: the last --sweep varies fastest. */
+            /* Grid point pt: the last --sweep varies fastest; keys apply in order. */
+            uint32_t idx[MAX_SWEEPS];
             for (uint32_t w = o.nsweep, rem = pt; w-- > 0; rem /= o.sweep[w].n)
-                if (sim_scenario_apply(sc, o.sweep[w].key, o.sweep[w].val[rem % o.sweep[w].n],
-                                       &err)) {
+                idx[w] = rem % o.sweep[w].n;
+            for (uint32_t w = 0; w < o.nsweep; w++)
+                if (sim_scenario_apply(sc, o.sweep[w].key, o.sweep[w].val[idx[w]], &err)) {
                     fprintf(stderr, "pgov-sim: %s: --sweep %s\n", path, err.msg);
                     rc = 1;
                     goto done;

@@ -154,7 +154,8 @@ void report_tsv(FILE *f, const struct sim_table *t)
                 continue;
             struct stats s;
             metric_stats(t, p, m, &s);
-            fprintf(f, "%s\t%s\t%s\t%u\t%.4f\t%.4f\t%.4f\t%.4f\n", t->name, t->sc->pol[p].label,
+            /* %.10g: every digit a run can distinguish, for machines */
+            fprintf(f, "%s\t%s\t%s\t%u\t%.10g\t%.10g\t%.10g\t%.10g\n", t->name, t->sc->pol[p].label,
                     sim_metric_names[m], s.n, s.mean, s.sd, s.min, s.max);
         }
 }
