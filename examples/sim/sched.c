@@ -280,6 +280,10 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
 static int32_t task_new(struct sim_ctx *c, uint32_t script, int32_t parent, uint64_t seed)
 {
     int32_t id;
+    if (c->nalive >= c->max_tasks) { /* a fork bomb: stop before memory runs out */
+        c->fail = 4;
+        return -1;
+    }
     if (c->free_head >= 0) {
         id = c->free_head;
         c->free_head = c->task[id].next_free;
@@ -303,6 +307,8 @@ static int32_t task_new(struct sim_ctx *c, uint32_t script, int32_t parent, uint
     k->gen = gen;
     k->script = script;
     k->parent = parent;
+    k->parent_gen = parent >= 0 ? c->task[parent].gen : 0;
+    c->nalive++;
     k->pin = -1;
     k->cpu = -1;
     k->io_cpu = -1;
@@ -335,17 +341,17 @@ static void task_exit(struct sim_ctx *c, uint32_t id, uint64_t t)
     dequeue(c, id, t, true);
     k = T(c, id);
     sig_detach(c, &c->cpu[k->cpu], k);
+    uint32_t parent_gen = k->parent_gen;
     k->state = T_DEAD;
-    k->gen++;
-    /* Orphans are reparented to nobody: no one waits for them. */
-    for (uint32_t i = 0; i < c->ntask; i++)
-        if (c->task[i].state != T_DEAD && c->task[i].parent == (int32_t)id)
-            c->task[i].parent = -1;
+    k->gen++; /* every life of a slot has its own gen: children see the parent is gone */
     k->next_free = c->free_head;
     c->free_head = (int32_t)id;
+    c->nalive--;
     if (!k->daemon)
         c->live--;
-    if (parent >= 0) {
+    /* An orphan's parent slot is dead or reused (another gen): no one waits. */
+    if (parent >= 0 && T(c, (uint32_t)parent)->gen == parent_gen &&
+        T(c, (uint32_t)parent)->state != T_DEAD) {
         struct sim_task *pk = T(c, (uint32_t)parent);
         if (pk->live_children)
             pk->live_children--;
@@ -649,6 +655,7 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
     c->now = SIM_T0_NS;
     c->tick_ns = (1000000000ull + cfg->sc->hz / 2) / cfg->sc->hz;
     c->free_head = -1;
+    c->max_tasks = cfg->max_tasks ? cfg->max_tasks : SIM_DEFAULT_MAX_TASKS;
     c->res = res;
     c->err = err;
     res->ncpu = c->ncpu;
@@ -660,6 +667,14 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
             return -1;
         }
         res->series->width_ns = 10000000;
+        res->series->from_ns = cfg->from_ns;
+        if (cfg->to_ns) { /* the window in SIM_NBUCKETS buckets of at least 1 us */
+            uint64_t span = cfg->to_ns - cfg->from_ns;
+            res->series->to_ns = cfg->to_ns;
+            res->series->width_ns = (span + SIM_NBUCKETS - 1) / SIM_NBUCKETS;
+            if (res->series->width_ns < 1000)
+                res->series->width_ns = 1000;
+        }
     }
     mach_init(c);
     for (uint32_t i = 0; i < c->ncpu; i++) {
@@ -698,8 +713,8 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
             }
             if (st->each)
                 c->task[id].pin = (int32_t)n;
-            else if (st->cpu >= 0)
-                c->task[id].pin = (int32_t)((uint32_t)st->cpu % c->ncpu);
+            else if (st->cpu >= 0) /* < ncpu: sim_workload_check */
+                c->task[id].pin = st->cpu < (int32_t)c->ncpu ? st->cpu : 0;
             uint32_t cpu = c->task[id].pin >= 0 ? (uint32_t)c->task[id].pin : select_idlest(c, -1);
             sig_task_new(c, T(c, (uint32_t)id), &c->cpu[cpu], c->now);
             enqueue(c, (uint32_t)id, cpu, c->now, 0);
@@ -783,7 +798,12 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
             break;
         }
     }
-    if (c->fail && rc == 0) {
+    if (c->fail == 4 && rc == 0) {
+        sim_errf(err, c->wl->file, c->last_line, "more than %u tasks alive at %.3f simulated s "
+                 "(policy %s; see --max-tasks)", c->max_tasks, (double)(c->now - SIM_T0_NS) / 1e9,
+                 cfg->pol->label);
+        rc = -1;
+    } else if (c->fail && rc == 0) {
         sim_errf(err, c->wl->file, c->fail == 2 ? c->last_line : 0,
                  c->fail == 2 ? "a task script loops without using time or blocking"
                               : "simulation failed (out of memory or policy error)");

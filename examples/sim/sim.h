@@ -148,6 +148,7 @@ struct sim_start {
     bool each;     /* one pinned copy per CPU ("cpu each") */
     bool daemon;   /* does not keep the run alive */
     bool background; /* daemon whose CPU time is not the workload's (cpu_s) */
+    int line;        /* where it is written */
 };
 
 struct sim_workload {
@@ -255,6 +256,10 @@ int sim_workload_parse(const char *path, const struct sim_scenario *sc, uint32_t
 int sim_workload_parse_mem(const char *name, const char *text, size_t len, const char *param_name,
                            uint32_t param_val, struct sim_workload *wl, struct sim_err *err);
 void sim_workload_free(struct sim_workload *wl);
+/* What only the scenario decides: pinned CPUs exist, and something other
+ * than daemons keeps the run alive unless it has a duration. 0 or -1, @err. */
+int sim_workload_check(const struct sim_workload *wl, const struct sim_scenario *sc,
+                       struct sim_err *err);
 
 /* ------------------------------------------------------------------ results */
 
@@ -274,6 +279,7 @@ extern const char *const sim_metric_names[M_COUNT];
 struct sim_series {
     uint64_t width_ns; /* bucket width */
     uint32_t n;        /* buckets in use */
+    uint64_t from_ns, to_ns; /* window since the run's start (to 0: whole run, width doubles) */
     double c0_ns[SIM_MAX_CPUS][SIM_NBUCKETS];
     double cycles[SIM_MAX_CPUS][SIM_NBUCKETS];
 };
@@ -285,7 +291,7 @@ struct sim_result {
     /* P-state residency: C0 ns per 100 MHz bin (index = MHz / 100) */
     double resid_ns[64];
     double c0_ns, c1_ns, c6_ns;
-    struct sim_series *series; /* only for iteration 0, else NULL */
+    struct sim_series *series; /* iterations that are plotted, else NULL */
     uint32_t ncpu;
 };
 
@@ -299,6 +305,8 @@ struct sim_run_cfg {
     bool want_series;
     uint64_t max_events;  /* per run; 0: SIM_DEFAULT_MAX_EVENTS */
     double wall_deadline; /* time(NULL) after which the run stops; 0: none */
+    uint32_t max_tasks;   /* tasks alive at once; 0: SIM_DEFAULT_MAX_TASKS */
+    uint64_t from_ns, to_ns; /* plot window in simulated time since start; to 0: whole run */
 };
 
 /* Run budgets (docs/simulator.md). The shipped scenarios need at most ~7 M
@@ -307,6 +315,7 @@ struct sim_run_cfg {
  * compute 1) manage 0-2 s per 1 M. */
 #define SIM_DEFAULT_MAX_EVENTS 100000000ull /* --max-events */
 #define SIM_DEFAULT_MAX_WALL_S 3600         /* --max-wall, per invocation */
+#define SIM_DEFAULT_MAX_TASKS 100000u       /* --max-tasks: live tasks (kernbench: ~35) */
 #define SIM_WINDOW_EVENTS 1000000u          /* every this many events ... */
 #define SIM_WINDOW_MIN_NS 10000000000ull    /* ... at least this much simulated time (10 s) */
 

@@ -29,3 +29,6 @@ add_test(NAME sim_interrupt
 add_test(NAME sim_sweep
          COMMAND ${SIM_DIR}/tests/sweep.sh $<TARGET_FILE:pgov-sim> ${SIM_DIR}/tests/sweep
                  ${CMAKE_CURRENT_BINARY_DIR}/ci-sweep)
+add_test(NAME sim_outputs
+         COMMAND ${SIM_DIR}/tests/outputs.sh $<TARGET_FILE:pgov-sim> ${SIM_DIR}/tests/outputs
+                 ${CMAKE_CURRENT_BINARY_DIR}/ci-outputs)

@@ -230,6 +230,7 @@ static int parse_mem(const char *name, const char *text, size_t len, const struc
             st->script = (uint32_t)si;
             st->count = 1;
             st->cpu = -1;
+            st->line = lx.line;
             for (int i = 2; i < n; i += 2) {
                 uint64_t x;
                 if (strcmp(v[i], "daemon") == 0 || strcmp(v[i], "background") == 0) {
@@ -381,6 +382,29 @@ out:
     if (rc)
         sim_workload_free(wl);
     return rc;
+}
+
+int sim_workload_check(const struct sim_workload *wl, const struct sim_scenario *sc,
+                       struct sim_err *err)
+{
+    bool alive = false;
+    for (uint32_t i = 0; i < wl->nstarts; i++) {
+        const struct sim_start *st = &wl->starts[i];
+        if (st->cpu >= (int32_t)sc->ncpu) {
+            sim_errf(err, wl->file, st->line, "'start ... cpu %d' but scenario %s has %u CPU%s "
+                     "(0..%u)", st->cpu, sc->name, sc->ncpu, sc->ncpu == 1 ? "" : "s",
+                     sc->ncpu - 1);
+            return -1;
+        }
+        alive |= !st->daemon;
+    }
+    if (!alive && !sc->duration_ns) {
+        sim_errf(err, wl->file, wl->starts[wl->nstarts - 1].line,
+                 "every 'start' is a daemon or background task and scenario %s has no "
+                 "'duration': the run would end at 0 s", sc->name);
+        return -1;
+    }
+    return 0;
 }
 
 static char *slurp(const char *path, size_t *len, struct sim_err *err)

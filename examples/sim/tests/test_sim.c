@@ -300,7 +300,7 @@ static double run_one(const char *wl_text, const char *gov, uint32_t ncpu, int m
                                                      : GOV_INTEL_PSTATE;
     if (sim_workload_parse_mem("unit.wl", wl_text, strlen(wl_text), NULL, 0, &wl, &err))
         fail_msg("%s", err.msg);
-    struct sim_run_cfg cfg = {&sc, &wl, &sc.pol[0], 1, false, 0, 0};
+    struct sim_run_cfg cfg = {.sc = &sc, .wl = &wl, .pol = &sc.pol[0], .seed = 1};
     if (sim_run(&cfg, &res, &err))
         fail_msg("%s", err.msg);
     sim_workload_free(&wl);
@@ -360,7 +360,7 @@ static void test_series(void **state)
     sc.npol = 1;
     sc.pol[0].gov = GOV_PERFORMANCE;
     assert_int_equal(sim_workload_parse_mem("unit.wl", text, strlen(text), NULL, 0, &wl, &err), 0);
-    struct sim_run_cfg cfg = {&sc, &wl, &sc.pol[0], 1, true, 0, 0};
+    struct sim_run_cfg cfg = {.sc = &sc, .wl = &wl, .pol = &sc.pol[0], .seed = 1, .want_series = true};
     assert_int_equal(sim_run(&cfg, &res, &err), 0);
     const struct sim_series *se = res.series;
     assert_non_null(se);
