@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # The `deb` stage: build the Debian packages (libpgov0, libpgov-dev, pgovd,
+# python3-pgov,
 # pgov-tools) from a clean `git archive` of HEAD with dpkg-buildpackage
 # -us -uc -b, then require lintian with no error or warning (overrides only
 # with a written reason, debian/*.lintian-overrides) and hardening-check on
@@ -42,3 +43,16 @@ hardening-check --nocfprotection $elves >"$out/hardening.log" 2>&1 || {
   cat "$out/hardening.log" >&2; echo "deb: hardening-check failed" >&2; exit 1; }
 echo "deb: hardening-check ok on $(echo "$elves" | wc -l) ELF files: $(for e in $elves; do basename "$e"; done | tr '\n' ' ')"
 tests/check_exports.sh . "$(find "$x" -name libpgov.a | head -n1)" libc-only "$(find "$x" -name 'libpgov.so.0.*' | head -n1)" | tail -n2
+# python3-pgov as installed: its files with the packaged libpgov0 and
+# pgov-trace (extracted above), the pytest suite against them, from outside
+# the source tree (python/ is not on the path).
+dist=$x/usr/lib/python3/dist-packages
+[ -f "$dist/pgov/__init__.py" ] || { echo "deb: python3-pgov ships no pgov package" >&2; exit 1; }
+(cd "$out" && env -u PYTHONPATH PYTHONPATH="$dist" PYTHONDONTWRITEBYTECODE=1 \
+   PGOV_LIBRARY="$(find "$x" -name 'libpgov.so.0' | head -n1)" PGOV_TRACE="$x/usr/bin/pgov-trace" \
+   /usr/bin/python3 -c 'import pgov, sys; assert pgov.__file__.startswith(sys.argv[1]), pgov.__file__' "$dist" &&
+ env PYTHONPATH="$dist" PYTHONDONTWRITEBYTECODE=1 \
+   PGOV_LIBRARY="$(find "$x" -name 'libpgov.so.0' | head -n1)" PGOV_TRACE="$x/usr/bin/pgov-trace" \
+   /usr/bin/python3 -m pytest -q -p no:cacheprovider "$OLDPWD/python/tests" >"$out/python3-pgov.log" 2>&1) || {
+  tail -n 30 "$out/python3-pgov.log" >&2; echo "deb: python3-pgov install test failed" >&2; exit 1; }
+echo "deb: python3-pgov install test: $(tail -n1 "$out/python3-pgov.log")"

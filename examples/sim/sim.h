@@ -260,6 +260,11 @@ void sim_workload_free(struct sim_workload *wl);
  * than daemons keeps the run alive unless it has a duration. 0 or -1, @err. */
 int sim_workload_check(const struct sim_workload *wl, const struct sim_scenario *sc,
                        struct sim_err *err);
+/* One policy: GOVERNOR [key=value...] in v[0..n-1], as on a scenario's
+ * `policy LABEL ...` line (pgov-trace govern --policy shares it); the '='
+ * of each option in v is overwritten. 0, or -1 with @why set. */
+int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec *ps, char *why,
+                     size_t whylen);
 
 /* ------------------------------------------------------------------ results */
 

@@ -471,6 +471,52 @@ static const struct {
     {"conservative", GOV_CONSERVATIVE},
 };
 
+/* See sim.h. The options are the registry's policy keys (keys.c). */
+int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec *ps, char *why,
+                     size_t whylen)
+{
+#define PFAIL(...)                                  \
+    do {                                            \
+        snprintf(why, whylen, __VA_ARGS__);         \
+        return -1;                                  \
+    } while (0)
+    char kwhy[NUM_ERR_LEN + 64];
+    if (n < 1 || !valid_name(label))
+        PFAIL("expected 'LABEL GOVERNOR [key=value...]'");
+    int line = ps->line;
+    memset(ps, 0, sizeof(*ps));
+    ps->line = line;
+    strcpy(ps->label, label);
+    for (size_t g = 0; g < sizeof(govs) / sizeof(govs[0]); g++)
+        if (strcmp(govs[g].name, v[0]) == 0)
+            ps->gov = govs[g].gov;
+    if (!ps->gov)
+        PFAIL("unknown governor '%s' (performance, powersave, intel_pstate, hwp, "
+              "schedutil, ondemand, conservative)", v[0]);
+    size_t tl = 0;
+    for (int i = 0; i < n; i++) {
+        int w = snprintf(ps->text + tl, sizeof(ps->text) - tl, "%s%s", i > 0 ? " " : "", v[i]);
+        if (w < 0 || (size_t)w >= sizeof(ps->text) - tl)
+            PFAIL("policy line too long");
+        tl += (size_t)w;
+    }
+    for (int i = 1; i < n; i++) {
+        char *eq = strchr(v[i], '=');
+        if (!eq)
+            PFAIL("expected key=value, got '%s'", v[i]);
+        *eq = 0;
+        const struct sim_key *k = sim_key_find(v[i]);
+        if (!k || k->scope != KEY_POLICY)
+            PFAIL("unknown policy option '%s' (pgov-sim --keys lists them)", v[i]);
+        if (!sim_key_applies(k, ps->gov))
+            PFAIL("policy option '%s' does not apply to %s", v[i], v[0]);
+        if (sim_key_set(k, ps, eq + 1, kwhy, sizeof(kwhy)))
+            PFAIL("%s: %s", v[i], kwhy);
+    }
+    return 0;
+#undef PFAIL
+}
+
 const char *sim_gov_name(uint32_t gov)
 {
     for (size_t i = 0; i < sizeof(govs) / sizeof(govs[0]); i++)
@@ -557,34 +603,10 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             for (uint32_t i = 0; i < sc->npol; i++)
                 if (strcmp(sc->pol[i].label, v[1]) == 0)
                     FAIL("policy label '%s' used twice", v[1]);
-            strcpy(ps->label, v[1]);
             ps->line = lx.line;
-            for (size_t g = 0; g < sizeof(govs) / sizeof(govs[0]); g++)
-                if (strcmp(govs[g].name, v[2]) == 0)
-                    ps->gov = govs[g].gov;
-            if (!ps->gov)
-                FAIL("unknown governor '%s' (performance, powersave, intel_pstate, hwp, "
-                     "schedutil, ondemand, conservative)", v[2]);
-            size_t tl = 0;
-            for (int i = 2; i < n; i++) {
-                int w = snprintf(ps->text + tl, sizeof(ps->text) - tl, "%s%s", i > 2 ? " " : "", v[i]);
-                if (w < 0 || (size_t)w >= sizeof(ps->text) - tl)
-                    FAIL("policy line too long");
-                tl += (size_t)w;
-            }
-            for (int i = 3; i < n; i++) {
-                char *eq = strchr(v[i], '=');
-                if (!eq)
-                    FAIL("expected key=value, got '%s'", v[i]);
-                *eq = 0;
-                const struct sim_key *k = sim_key_find(v[i]);
-                if (!k || k->scope != KEY_POLICY)
-                    FAIL("unknown policy option '%s' (pgov-sim --keys lists them)", v[i]);
-                if (!sim_key_applies(k, ps->gov))
-                    FAIL("policy option '%s' does not apply to %s", v[i], v[2]);
-                if (sim_key_set(k, ps, eq + 1, why, sizeof(why)))
-                    FAIL("%s: %s", v[i], why);
-            }
+            char pwhy[NUM_ERR_LEN + 200];
+            if (sim_policy_parse(v[1], v + 2, n - 2, ps, pwhy, sizeof(pwhy)))
+                FAIL("%s", pwhy);
             sc->npol++;
         } else if (strcmp(v[0], "expect") == 0) {
             /* expect METRIC A < B [min=P%] "why" */

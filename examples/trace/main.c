@@ -20,6 +20,7 @@
 
 #include <pgov/kver.h>
 
+#include "govern.h"
 #include "num.h"
 #include "trace.h"
 
@@ -32,6 +33,10 @@ static int usage(void)
             "                  [--kver X.Y] [--halflife 32|16|8] [--warmup] "
             "[--format table|tsv]\n"
             "                  [--samples FILE] [-o FILE]\n"
+            "       pgov-trace govern TRACE --policy \"LABEL GOVERNOR [key=value...]\" [--policy ...]\n"
+            "                  [--platform NAME] [--hz N] [--from S] [--to S] [--svg FILE]\n"
+            "                  [signals options] [--format table|tsv] [-o FILE]\n"
+            "       pgov-trace workload TRACE [-o FILE]   (pgov-workload 1 text for pgov-sim)\n"
             "TRACE: ftrace buffer text, `trace-cmd report` text, or trace.dat%s\n",
             pgt_have_dat() ? "" : " (not in this build: libtracecmd-dev was missing)");
     return 1;
@@ -109,8 +114,9 @@ static void print_info(FILE *o, const struct pgt_trace *t)
         "sched_pelt_dl", "sched_pelt_irq", "sched_util_est_se", "sched_util_est_cfs",
         "lost-events marker", "cpu hotplug"};
     uint64_t cnt[PGT_NTYPES] = {0};
-    for (size_t i = 0; i < t->n; i++)
-        cnt[t->ev[i].type < PGT_NTYPES ? t->ev[i].type : 0]++;
+    for (size_t i = 0; i < t->n; i++) /* hotplug: transitions, not every teardown step */
+        cnt[t->ev[i].type < PGT_NTYPES ? t->ev[i].type : 0] +=
+            t->ev[i].type != PGT_HOTPLUG || !t->ev[i].x[2];
     fprintf(o, "trace: %s (%s), %u CPUs, %zu events, %s timestamps, %.6f s .. %.6f s\n", t->path,
             t->format, t->ncpu, t->n, t->ts_digits >= 9 ? "ns" : t->ts_digits == 6 ? "us" : "coarse",
             t->n ? (double)t->ev[0].ts / 1e9 : 0, t->n ? (double)t->ev[t->n - 1].ts / 1e9 : 0);
@@ -187,6 +193,9 @@ int main(int argc, char **argv)
         return usage();
     const char *cmd = argv[1], *path = argv[2], *out = NULL, *samples = NULL;
     static struct pgt_platform plat;
+    static struct gv_opts gv = {.hz = 250, .to_ns = UINT64_MAX};
+    static char polbuf[GV_MAX_POLICIES][200];
+    const char *platname = "ivb-i7-3770";
     bool tsv = false;
     for (int i = 0; i < PGT_MAX_CPUS; i++)
         plat.cap[i] = 1024;
@@ -228,6 +237,46 @@ int main(int argc, char **argv)
                 return 1;
             }
             tsv = v[0] == 't' && v[1] == 's';
+        } else if (strcmp(a, "--policy") == 0) {
+            /* pgov-sim's policy syntax: LABEL GOVERNOR [key=value...] */
+            char *tok[24], why[200];
+            int nt = 0;
+            if (gv.npol == GV_MAX_POLICIES || strlen(v) >= sizeof(polbuf[0])) {
+                fprintf(stderr, "pgov-trace: --policy: at most %d policies of < 200 characters\n",
+                        GV_MAX_POLICIES);
+                return 1;
+            }
+            strcpy(polbuf[gv.npol], v);
+            for (char *q = strtok(polbuf[gv.npol], " \t"); q && nt < 24; q = strtok(NULL, " \t"))
+                tok[nt++] = q;
+            if (nt < 2 || sim_policy_parse(tok[0], tok + 1, nt - 1, &gv.pol[gv.npol], why, sizeof(why))) {
+                fprintf(stderr, "pgov-trace: --policy '%s': %s\n", v,
+                        nt < 2 ? "expected 'LABEL GOVERNOR [key=value...]'" : why);
+                return 1;
+            }
+            for (uint32_t k = 0; k < gv.npol; k++)
+                if (strcmp(gv.pol[k].label, gv.pol[gv.npol].label) == 0) {
+                    fprintf(stderr, "pgov-trace: --policy: label '%s' used twice\n", tok[0]);
+                    return 1;
+                }
+            gv.npol++;
+        } else if (strcmp(a, "--platform") == 0) {
+            platname = v;
+        } else if (strcmp(a, "--hz") == 0) {
+            if (parse_u32(v, strlen(v), 10000, &gv.hz) || gv.hz < 24) {
+                fprintf(stderr, "pgov-trace: --hz: 24..10000\n");
+                return 1;
+            }
+        } else if (strcmp(a, "--from") == 0 || strcmp(a, "--to") == 0) {
+            char why[NUM_ERR_LEN];
+            uint64_t ns;
+            if (num_parse(v, &num_time_ns, 0, UINT64_MAX / 2, &ns, why, sizeof(why))) {
+                fprintf(stderr, "pgov-trace: %s: %s (a time with its unit: 250ms, 1.5s)\n", a, why);
+                return 1;
+            }
+            *(a[2] == 'f' ? &gv.from_ns : &gv.to_ns) = ns;
+        } else if (strcmp(a, "--svg") == 0) {
+            gv.svg = v;
         } else if (strcmp(a, "-o") == 0) {
             out = v;
         } else if (strcmp(a, "--samples") == 0) {
@@ -237,8 +286,24 @@ int main(int argc, char **argv)
             return usage();
         }
     }
-    if (strcmp(cmd, "info") != 0 && strcmp(cmd, "signals") != 0)
+    bool govern = strcmp(cmd, "govern") == 0;
+    bool workload = strcmp(cmd, "workload") == 0;
+    if (strcmp(cmd, "info") != 0 && strcmp(cmd, "signals") != 0 && !govern && !workload)
         return usage();
+    if (govern) {
+        if (!gv.npol) {
+            fprintf(stderr, "pgov-trace: govern needs at least one --policy\n");
+            return usage();
+        }
+        if (!(gv.plat = sim_platform_find(platname))) {
+            fprintf(stderr, "pgov-trace: --platform: unknown '%s' (", platname);
+            for (const struct sim_platform *q = sim_platforms; q->name; q++)
+                fprintf(stderr, "%s%s", q == sim_platforms ? "" : ", ", q->name);
+            fprintf(stderr, ")\n");
+            return 1;
+        }
+        gv.tsv = tsv;
+    }
     static struct pgt_trace t;
     if (pgt_load(path, &t)) {
         fprintf(stderr, "%s\n", t.err);
@@ -251,8 +316,27 @@ int main(int argc, char **argv)
     int rc = 0;
     if (!o)
         return 2;
+    char *vbuf = NULL;
+    size_t vlen = 0;
     if (strcmp(cmd, "info") == 0) {
         print_info(o, &t);
+    } else if (workload) {
+        char err[PGT_ERR_LEN];
+        if (pgt_workload_write(&t, o, err, sizeof(err))) {
+            fprintf(stderr, "%s\n", err);
+            rc = 2;
+        }
+    } else if (govern) {
+        char err[PGT_ERR_LEN];
+        FILE *vo = gv.svg ? open_memstream(&vbuf, &vlen) : NULL;
+        if (gv.svg && !vo)
+            rc = 2;
+        else if (gv_run(&t, &plat, &gv, o, vo, err, sizeof(err))) {
+            fprintf(stderr, "%s\n", err);
+            rc = 2;
+        }
+        if (vo)
+            fclose(vo);
     } else {
         struct pgt_signals s;
         char err[PGT_ERR_LEN];
@@ -282,8 +366,11 @@ int main(int argc, char **argv)
     fclose(o);
     if (!rc && samples && (!sbuf || emit(samples, sbuf, slen)))
         rc = 2;
+    if (!rc && gv.svg && (!vbuf || emit(gv.svg, vbuf, vlen)))
+        rc = 2;
     if (!rc && emit(out, buf, len))
         rc = 2;
+    free(vbuf);
     free(buf);
     free(sbuf);
     pgt_free(&t);

@@ -215,14 +215,15 @@ static int on_record(struct tracecmd_input *h, struct tep_record *r, int cpu, vo
     case PGT_HOTPLUG: {
         uint32_t c = (uint32_t)v[0];
         uint8_t down = v[2] > v[1];
-        if (c >= PGT_MAX_CPUS || down == x->down[c]) {
+        if (c >= PGT_MAX_CPUS || (down == x->down[c] && !down)) {
             t->n--;
             return 0;
         }
-        x->down[c] = down;
         e->x[0] = c;
         e->x[1] = !down;
-        t->hotplug++;
+        e->x[2] = down == x->down[c]; /* a further step of the same teardown */
+        t->hotplug += !e->x[2];
+        x->down[c] = down;
         break;
     }
     default: /* signal events */

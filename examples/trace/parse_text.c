@@ -469,7 +469,8 @@ static int parse_payload(struct pgt_trace *t, uint32_t ln, struct span name, str
     }
     if (name_is(name, "cpuhp_enter") || name_is(name, "cpuhp_multi_enter")) {
         /* "cpu: 0001 target: 153 step: 236 (fn)": a step above the target is
-         * a teardown. Report a transition when the direction changes. */
+         * a teardown. Count a transition when the direction changes; every
+         * teardown step is an event (the CPU stops somewhere among them). */
         uint64_t cpu, tgt, step;
         const char *a = span_find(pl, "cpu:"), *b = span_find(pl, "target:"),
                    *s = span_find(pl, "step:");
@@ -487,13 +488,14 @@ static int parse_payload(struct pgt_trace *t, uint32_t ln, struct span name, str
             return -1;
         }
         uint8_t down = step > tgt;
-        if (down == hp->down[cpu])
+        if (down == hp->down[cpu] && !down)
             return 1;
-        hp->down[cpu] = down;
         e->type = PGT_HOTPLUG;
         e->x[0] = (uint32_t)cpu;
         e->x[1] = !down;
-        t->hotplug++;
+        e->x[2] = down == hp->down[cpu]; /* a further step of the same teardown */
+        t->hotplug += !e->x[2];
+        hp->down[cpu] = down;
         return 0;
     }
     t->unknown_events++;

@@ -700,6 +700,16 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
     }
 }
 
+static void hook(struct ctx *c, uint32_t i, const struct pgt_event *e)
+{
+    if (!c->p->hook || c->fail)
+        return;
+    const struct cpu *p = &c->cpu[i];
+    struct pgt_cpu_state s = {e->ts, i, p->cfs.util_avg, p->rt.util_avg, p->dl.util_avg,
+                              p->ue.enqueued, p->curr, 0, e->type};
+    c->p->hook(c->p->hook_arg, &s);
+}
+
 static void lost(struct ctx *c, uint32_t i)
 {
     /* Unknown state: everything on this CPU is seeded again from its next
@@ -787,17 +797,25 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
             flush_stale(&c, e->cpu, e->ts);
         switch (e->type) {
         case PGT_SWITCH:
-            if (e->cpu < c.ncpu)
+            if (e->cpu < c.ncpu) {
                 on_switch(&c, e);
+                hook(&c, e->cpu, e);
+            }
             break;
         case PGT_WAKEUP:
         case PGT_WAKEUP_NEW:
             if (e->x[0] < c.ncpu)
                 flush_stale(&c, e->x[0], e->ts);
             on_wakeup(&c, e, e->type == PGT_WAKEUP_NEW);
+            if (e->x[0] < c.ncpu)
+                hook(&c, e->x[0], e);
             break;
         case PGT_MIGRATE:
             on_migrate(&c, e);
+            if (e->x[0] < c.ncpu && e->x[1] < c.ncpu) {
+                hook(&c, e->x[0], e);
+                hook(&c, e->x[1], e);
+            }
             break;
         case PGT_FREQ:
             if (e->x[1] < c.ncpu && p->max_khz[e->x[1]]) {
@@ -818,6 +836,13 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
         case PGT_LOST:
             if (e->cpu < c.ncpu)
                 lost(&c, e->cpu);
+            break;
+        case PGT_HOTPLUG:
+            /* a teardown step: the CPU may stop running anything without a
+             * sched_switch to idle; the hook takes it as offline until the
+             * next sched_switch there */
+            if (e->x[0] < c.ncpu && !e->x[1])
+                hook(&c, e->x[0], e);
             break;
         default:
             break;

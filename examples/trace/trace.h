@@ -7,6 +7,7 @@
  *   trace.c       the event array, task names, format detection
  *   signals.c     PELT / util_est rebuilt through libpgov, compared with the
  *                 kernel's own sched_pelt_* / sched_util_est_* events
+ *   workload.c    per-task bursts, sleeps and wake-ups for pgov-sim
  *
  * A library (static, position-independent) so that other code, such as the
  * Python bindings, links the same parser rather than writing another.
@@ -18,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #define PGT_MAX_CPUS 256
@@ -43,7 +45,7 @@ enum pgt_type {
     PGT_UE_SE,       /* pid; x[0]: cpu; v: enqueued, ewma, util */
     PGT_UE_CFS,      /* x[0]: cpu; v: enqueued, ewma, util */
     PGT_LOST,        /* events lost on cpu: v[0] how many (0: unknown) */
-    PGT_HOTPLUG,     /* x[0]: cpu, x[1]: 1 coming up, 0 going down */
+    PGT_HOTPLUG,     /* x[0]: cpu, x[1]: 1 coming up, 0 going down; x[2]: 1 a further teardown step */
     PGT_NTYPES
 };
 
@@ -105,12 +107,28 @@ int pgt_finish(struct pgt_trace *t);
 
 /* ------------------------------------------------------------ signals */
 
+/* A CPU's rebuilt state right after a scheduling event changed it (the
+ * frequency governors' utilization hook, pgov-trace govern). */
+struct pgt_cpu_state {
+    uint64_t ts;       /* the event's time */
+    uint32_t cpu;
+    uint32_t util_cfs; /* cfs util_avg */
+    uint32_t util_rt, util_dl;
+    uint32_t util_est; /* the cfs_rq's util_est enqueued sum */
+    int32_t curr;      /* running pid, 0: idle */
+    uint32_t iowait;   /* 1: a wake-up after an I/O sleep (not in traces: 0) */
+    uint32_t type;     /* the event's enum pgt_type */
+};
+typedef void (*pgt_cpu_hook)(void *arg, const struct pgt_cpu_state *s);
+
 struct pgt_platform {
     uint32_t cap[PGT_MAX_CPUS];     /* capacity per CPU, 1..1024 (default 1024) */
     uint32_t max_khz[PGT_MAX_CPUS]; /* 0: no frequency invariance */
     uint32_t kver;                  /* PGOV_KVER_*; 0: newest */
     uint32_t halflife;              /* 0/32, 16, 8 */
     bool warmup;                    /* seed from a warm-up, ignore kernel values for seeding */
+    pgt_cpu_hook hook;              /* optional: called after every transition of a CPU */
+    void *hook_arg;
 };
 
 enum pgt_kind { PGT_K_TASK = 0, PGT_K_CFS, PGT_K_RT, PGT_K_DL, PGT_K_IRQ, PGT_K_UE_TASK,
@@ -157,6 +175,9 @@ struct pgt_signals {
 int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, bool keep_samples,
                     struct pgt_signals *out, char *err, size_t errlen);
 void pgt_signals_free(struct pgt_signals *s);
+
+/* The trace as a `pgov-workload 1` text (docs/trace.md), for pgov-sim. */
+int pgt_workload_write(const struct pgt_trace *t, FILE *o, char *err, size_t errlen);
 const char *pgt_kind_name(uint32_t kind);
 
 #endif

@@ -78,6 +78,76 @@ bad)
   "$bin" signals "$dir/qemu-6.1.txt" --kver 4.99 >/dev/null 2>&1 && fail "kver 4.99 accepted"
   "$bin" signals "$dir/qemu-6.1.txt" --halflife 12 >/dev/null 2>&1 && fail "halflife 12 accepted"
   true ;;
+govern)
+  # intel_pstate: every recorded pstate_sample's `to` recomputed from its own
+  # deltas; the traces come from the golden vectors (pstate_from_vectors.py),
+  # whose targets are the reference harness's, not libpgov's
+  for v in 4.17 6.19; do
+    k=$v; [ $v = 6.19 ] && k=6.1
+    run govern "$dir/synthetic/pstate_v$v.txt" --policy "p intel_pstate algo=load kver=$k" || fail "exit $?"
+    n=$(grep -c pstate_sample "$dir/synthetic/pstate_v$v.txt")
+    want "^pstate_sample: policy 'p': $n of $n recorded samples recomputed exactly \\(to\\), busy exact $n,"
+  done
+  # the other profile must not match: the comparison can fail
+  run govern "$dir/synthetic/pstate_v4.17.txt" --policy "p intel_pstate algo=load kver=6.1" || fail "exit $?"
+  want "^pstate_sample: first difference: .*pstate_v4.17.txt:[0-9]+: cpu [01]: recomputed"
+  # every governor family open-loop on the real recording, with window and plot
+  rm -f "$out/govern.svg"
+  run govern "$dir/qemu-6.1.dat" --policy "sched schedutil" --policy "pst intel_pstate algo=load" \
+      --policy "od ondemand" --policy "cons conservative" --policy "perf performance" \
+      --policy "save powersave" --from 200ms --to 600ms --svg "$out/govern.svg" --format tsv || fail "exit $?"
+  # the same busy share in every column (the trace fixes it); performance at
+  # turbo (3900 MHz on ivb-i7-3770), powersave at 1600, the others in between
+  awk -F'\t' '$1 == "all" && $3 == "busy_pct" { v[$2] = $4 }
+    $1 == "all" && $3 == "busy_mhz" { m[$2] = $4 }
+    END { b = v["perf"]; if (b <= 0 || b > 100) exit 1
+          for (c in v) if (v[c] != b) exit 1
+          if (m["perf"] != 3900 || m["save"] != 1600) exit 1
+          for (c in m) if (c != "recorded" && (m[c] < 1600 || m[c] > 3900)) exit 1
+          if (m["sched"] == 3900 || m["od"] == 3900) exit 1 }' "$out/$case.out" ||
+    { cat "$out/$case.out" >&2; fail "govern table out of range"; }
+  grep -q '<polyline' "$out/govern.svg" && grep -q '</svg>' "$out/govern.svg" || fail "no SVG plot"
+  # energy: performance costs more than powersave
+  awk -F'\t' '$1 == "all" && $3 == "energy_j" { e[$2] = $4 } END { exit !(e["perf"] > e["save"] && e["save"] > 0) }' \
+      "$out/$case.out" || fail "energy ordering"
+  # bad options: exit 1, nothing written
+  "$bin" govern "$dir/qemu-6.1.dat" --policy "x nosuchgov" >/dev/null 2>&1 && fail "unknown governor accepted"
+  "$bin" govern "$dir/qemu-6.1.dat" --policy "x schedutil bogus=1" >/dev/null 2>&1 && fail "unknown option accepted"
+  "$bin" govern "$dir/qemu-6.1.dat" >/dev/null 2>&1 && fail "govern without --policy accepted"
+  "$bin" govern "$dir/qemu-6.1.dat" --policy "x schedutil" --from 2s >/dev/null 2>&1 && fail "empty window accepted"
+  rm -f "$out/bad.svg"
+  "$bin" govern "$dir/bad/garbage.txt" --policy "x schedutil" --svg "$out/bad.svg" >/dev/null 2>&1
+  [ $? -eq 2 ] && [ ! -e "$out/bad.svg" ] || fail "bad trace: exit not 2 or SVG written"
+  true ;;
+workload)
+  run workload "$dir/qemu-6.1.report.txt" || fail "exit $?"
+  head -4 "$out/$case.out" | tr '\n' '|' | grep -qE '^pgov-workload 1\|source .*qemu-6.1.report.txt\|cpus 2\|span [0-9]+\|$' ||
+    fail "header: $(head -4 "$out/$case.out" | tr '\n' '|')"
+  # trace.dat gives the same workload (one recording at ns), where it is read
+  if "$bin" workload "$dir/qemu-6.1.dat" >"$out/$case.dat" 2>/dev/null; then
+    tail -n +3 "$out/$case.out" | cmp -s - <(tail -n +3 "$out/$case.dat") || fail "trace.dat and report differ"
+  fi
+  # every `wake X` of task P has one `wait NS P` in X's script, and back
+  awk '/^task / { p = $2 } /^wake / { w[p " " $2]++ } /^wait / { v[$3 " " p]++ }
+       END { for (k in w) if (w[k] != v[k]) { print "wake/wait " k ": " w[k] " vs " v[k]; bad = 1 }
+             for (k in v) if (w[k] != v[k]) { print "wait/wake " k; bad = 1 }
+             exit bad }' "$out/$case.out" || fail "unmatched wake/wait"
+  # statements only from the format, every task closed
+  awk '/^task / { if (open) exit 1; open = 1; next } /^end$/ { open = 0; next }
+       open && !/^(run [0-9]+ [0-9]+|sleep [0-9]+|wait [0-9]+ [0-9]+|wake [0-9]+|fork [0-9]+|exit)$/ { exit 1 }
+       END { exit open }' "$out/$case.out" || fail "a line outside the format"
+  # the bursts add up to the CPU time the trace shows (each interval between
+  # two sched_switch of a CPU belongs to the outgoing task), from the text itself
+  busy=$(awk '/sched_switch:/ { for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) { c = $i; break }
+           ts = $(i + 1); sub(/:$/, "", ts); split(ts, a, "."); t = a[1] * 1000000000 + a[2]
+           prev = $(i + 3); if (c in last && prev !~ /^swapper/) b += t - last[c]; last[c] = t }
+           END { printf "%d", b }' "$dir/qemu-6.1.report.txt")
+  runs=$(awk '/^run / { s += $2 } END { printf "%d", s }' "$out/$case.out")
+  awk -v b="$busy" -v r="$runs" 'BEGIN { exit !(b > 0 && r <= b * 1.001 && r >= b * 0.99) }' ||
+    fail "bursts $runs ns vs busy time $busy ns"
+  grep -qE '^task 1 start [0-9]+ cpu [01] policy cfs comm "init"$' "$out/$case.out" || fail "no init task"
+  grep -qE '^fork [0-9]+$' "$out/$case.out" && grep -qE '^exit$' "$out/$case.out" || fail "no fork/exit"
+  true ;;
 *) fail "unknown case" ;;
 esac
 echo "trace test $case: ok"

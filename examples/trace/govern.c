@@ -1,0 +1,808 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * pgov-trace govern (govern.h, docs/trace.md).
+ *
+ * Open loop: the recording says when each CPU ran something; each policy's
+ * libpgov instances see, through a hw.h vtable, counters that such a CPU
+ * would have produced at the frequency the governor itself asked for
+ * (MPERF at the TSC rate and APERF at that frequency while busy, idle time
+ * while idle). The utilization hook is called after every scheduling event
+ * of a CPU (the kernel calls it at enqueue/dequeue) and on every tick while
+ * busy; schedutil gets the CPU's rebuilt cfs + rt + dl utilization
+ * (signals.c, through pgt_platform.hook) before each call. The recorded
+ * frequency (cpu_frequency events) is accounted the same way beside them.
+ *
+ * power:pstate_sample: each recorded sample carries the deltas the kernel
+ * decided on, its `from` P-state and its iowait boost. They are fed to the
+ * decision layer (pgov_pstate_decide) with a state rebuilt from exactly
+ * those, and the resulting P-state is compared with the sample's `to`.
+ *
+ * Energy is pgov-sim's per-core model for the platform: P = a + b f^3
+ * through (min, w_act_min) and (turbo, w_act_max) while busy, w_c1 idle.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <pgov/pgov.h>
+
+#include "govern.h"
+
+#define NBINS 64 /* residency bins of 100 MHz */
+#define REC (GV_MAX_POLICIES) /* column index of the recording */
+
+struct gv_cpu {
+    void *mem, *gov;
+    uint32_t khz;
+    bool busy, offline;
+    uint64_t t;              /* folded up to here (trace ns) */
+    uint64_t aperf, mperf;   /* in kHz * ns / 1e6 (cycles) */
+    uint64_t arem, mrem;     /* remainders of the division */
+    uint64_t idle_ns;
+    uint64_t next_tick;
+    double busy_ns, win_ns, energy_j;
+    double unknown_ns;  /* busy at an unknown frequency (recorded, no cpu_frequency yet) */
+    double mhz_busy_ns; /* sum of MHz * busy ns, for the busy-weighted mean */
+    double resid[NBINS];
+    uint32_t changes;
+    uint64_t *pts; /* plot points: (ts, khz) pairs */
+    size_t npts, cappts;
+    uint64_t *busyiv; /* the recording only: busy intervals, (start, end) pairs */
+    size_t nbusy, capbusy;
+};
+
+struct gv;
+
+struct gv_col {
+    struct gv *g;
+    const struct sim_policy_spec *pol;
+    struct gv_cpu *cpu;
+    struct pgov_hw_ops ops;
+    struct pgov_freq_entry table[64];
+    uint32_t table_len;
+};
+
+struct gv {
+    const struct pgt_trace *t;
+    const struct gv_opts *o;
+    const struct sim_platform *pl;
+    uint32_t ncpu;
+    uint64_t t0, w0, w1; /* first event; window in trace ns */
+    uint64_t now;
+    uint64_t tick_ns;
+    struct gv_col col[GV_MAX_POLICIES + 1];
+    uint32_t ncol;
+    double pw_a, pw_b;
+    int fail;
+    char *err;
+    size_t errlen;
+};
+
+static void gfail(struct gv *g, const struct gv_col *c, const char *what, int e)
+{
+    if (e >= 0 || g->fail)
+        return;
+    g->fail = 1;
+    snprintf(g->err, g->errlen, "%s: policy '%s' (%s): %s failed: %s", g->t->path,
+             c ? c->pol->label : "-", c ? c->pol->text : "-", what, pgov_strerror(e));
+}
+
+static uint64_t tsc_khz(const struct gv *g)
+{
+    return (uint64_t)g->pl->max_ratio * g->pl->scaling_khz;
+}
+
+static double watts(const struct gv *g, uint32_t khz)
+{
+    double f = khz / 1e6;
+    return g->pw_a + g->pw_b * f * f * f;
+}
+
+/* Account [p->t, ts) at the current frequency and busy state. */
+static void fold(struct gv *g, struct gv_cpu *p, uint64_t ts)
+{
+    if (ts <= p->t)
+        return;
+    uint64_t dt = ts - p->t;
+    if (p->busy) {
+        uint64_t a = dt * p->khz + p->arem, m = dt * tsc_khz(g) + p->mrem;
+        p->aperf += a / 1000000u;
+        p->arem = a % 1000000u;
+        p->mperf += m / 1000000u;
+        p->mrem = m % 1000000u;
+    } else {
+        p->idle_ns += dt;
+    }
+    uint64_t a = p->t > g->w0 ? p->t : g->w0, b = ts < g->w1 ? ts : g->w1;
+    if (b > a) {
+        double w = (double)(b - a);
+        p->win_ns += w;
+        if (p->busy && !p->khz) {
+            p->busy_ns += w; /* recorded, before any cpu_frequency event of this CPU */
+            p->unknown_ns += w;
+        } else if (p->busy) {
+            p->busy_ns += w;
+            p->mhz_busy_ns += p->khz / 1000.0 * w;
+            uint32_t bin = p->khz / 100000u;
+            p->resid[bin < NBINS ? bin : NBINS - 1] += w;
+            p->energy_j += watts(g, p->khz) * w * 1e-9;
+        } else {
+            p->energy_j += g->pl->w_c1 * w * 1e-9; /* idle: C1 power */
+        }
+    }
+    p->t = ts;
+}
+
+static void set_khz(struct gv *g, struct gv_cpu *p, uint32_t khz)
+{
+    fold(g, p, g->now);
+    if (khz == p->khz)
+        return;
+    if (g->now >= g->w0 && g->now < g->w1)
+        p->changes++;
+    p->khz = khz;
+    if (p->npts + 2 > p->cappts) {
+        size_t cap = p->cappts ? p->cappts * 2 : 256;
+        uint64_t *n = realloc(p->pts, cap * sizeof(*n));
+        if (!n) {
+            gfail(g, NULL, "allocation", PGOV_ENOSPC);
+            return;
+        }
+        p->pts = n;
+        p->cappts = cap;
+    }
+    p->pts[p->npts++] = g->now;
+    p->pts[p->npts++] = khz;
+}
+
+/* ------------------------------------------------------------ the HAL */
+
+static int hw_clock(void *ctx, uint64_t *now)
+{
+    *now = ((struct gv_col *)ctx)->g->now;
+    return 0;
+}
+
+static int hw_counters(void *ctx, uint32_t cpu, struct pgov_hw_counters *out)
+{
+    struct gv_col *c = ctx;
+    if (cpu >= c->g->ncpu)
+        return PGOV_EINVAL;
+    fold(c->g, &c->cpu[cpu], c->g->now);
+    out->aperf = c->cpu[cpu].aperf;
+    out->mperf = c->cpu[cpu].mperf;
+    out->tsc = (uint64_t)((unsigned __int128)c->g->now * tsc_khz(c->g) / 1000000u);
+    return 0;
+}
+
+static int hw_limits(void *ctx, uint32_t cpu, struct pgov_hw_limits *out)
+{
+    struct gv_col *c = ctx;
+    if (cpu >= c->g->ncpu)
+        return PGOV_EINVAL;
+    memset(out, 0, sizeof(*out));
+    out->min_pstate = c->g->pl->min_ratio;
+    out->max_pstate = c->g->pl->max_ratio;
+    out->max_pstate_physical = c->g->pl->max_ratio;
+    out->turbo_pstate = c->g->pl->turbo_ratio;
+    out->scaling_khz = c->g->pl->scaling_khz;
+    return 0;
+}
+
+static int hw_set_pstate(void *ctx, uint32_t cpu, uint32_t pstate, uint64_t perf_ctl)
+{
+    struct gv_col *c = ctx;
+    (void)perf_ctl;
+    if (cpu >= c->g->ncpu)
+        return PGOV_EINVAL;
+    set_khz(c->g, &c->cpu[cpu], pstate * c->g->pl->scaling_khz);
+    return 0;
+}
+
+static int hw_idle(void *ctx, uint32_t cpu, struct pgov_hw_idle *out)
+{
+    struct gv_col *c = ctx;
+    if (cpu >= c->g->ncpu)
+        return PGOV_EINVAL;
+    struct gv_cpu *p = &c->cpu[cpu];
+    fold(c->g, p, c->g->now);
+    memset(out, 0, sizeof(*out));
+    out->wall_us = c->g->now / 1000u;
+    out->idle_us = p->idle_ns / 1000u;
+    return 0;
+}
+
+/* Table entries and schedutil targets become a ratio as pgov-sim's
+ * table drivers do: the turbo entry (max + 1 MHz) means turbo, anything
+ * else rounds up to the next ratio. */
+static int hw_set_freq(void *ctx, uint32_t cpu, uint32_t khz)
+{
+    struct gv_col *c = ctx;
+    const struct sim_platform *pl = c->g->pl;
+    if (cpu >= c->g->ncpu)
+        return PGOV_EINVAL;
+    uint32_t sk = pl->scaling_khz, r = (khz + sk - 1) / sk;
+    if (khz > pl->max_ratio * sk)
+        r = khz % sk ? pl->turbo_ratio : r;
+    r = r > pl->turbo_ratio ? pl->turbo_ratio : r < pl->min_ratio ? pl->min_ratio : r;
+    set_khz(c->g, &c->cpu[cpu], r * sk);
+    return 0;
+}
+
+/* ------------------------------------------------------------ instances */
+
+static uint32_t pstate_policy(uint32_t algo)
+{
+    return algo == ALGO_PID    ? PGOV_PSTATE_POLICY_PID
+           : algo == ALGO_ATOM ? PGOV_PSTATE_POLICY_PID_ATOM
+           : algo == ALGO_LOAD ? PGOV_PSTATE_POLICY_LOAD
+                               : PGOV_PSTATE_POLICY_DEFAULT;
+}
+
+static void pstate_cfg(const struct gv *g, const struct sim_policy_spec *pol, uint32_t cpu,
+                       struct pgov_pstate_config *cfg)
+{
+    memset(cfg, 0, sizeof(*cfg));
+    cfg->size = sizeof(*cfg);
+    cfg->cpu = cpu;
+    cfg->policy = pstate_policy(pol->algo);
+    cfg->kver = pol->kver;
+    cfg->options = pol->variant == VAR_RFC_PERCPU ? PGOV_PSTATE_OPT_RFC_IO_PERCPU
+                   : pol->variant == VAR_RFC_ALL  ? PGOV_PSTATE_OPT_RFC_IO_PERCPU
+                                                  : 0;
+    cfg->tick_ns = g->tick_ns;
+}
+
+static int col_init(struct gv *g, struct gv_col *c)
+{
+    const struct sim_platform *pl = g->pl;
+    const struct sim_policy_spec *pol = c->pol;
+    memset(&c->ops, 0, sizeof(c->ops));
+    c->ops.size = sizeof(c->ops);
+    c->ops.clock_ns = hw_clock;
+    c->ops.read_counters = hw_counters;
+    c->ops.get_limits = hw_limits;
+    c->ops.set_pstate = hw_set_pstate;
+    c->ops.read_idle = hw_idle;
+    c->ops.set_freq_khz = hw_set_freq;
+    if (pol->gov == GOV_HWP) {
+        snprintf(g->err, g->errlen, "%s: policy '%s': hwp needs a model of the hardware's own "
+                 "choice; pgov-trace govern drives the others (use pgov-sim for hwp)",
+                 g->t->path, pol->label);
+        return -1;
+    }
+    if (pol->gov == GOV_ONDEMAND || pol->gov == GOV_CONSERVATIVE) {
+        c->table[c->table_len++].khz = pl->max_ratio * pl->scaling_khz + 1000;
+        for (uint32_t r = pl->max_ratio; r >= pl->min_ratio && c->table_len < 64; r--)
+            c->table[c->table_len++].khz = r * pl->scaling_khz;
+    }
+    for (uint32_t i = 0; i < g->ncpu; i++) {
+        struct gv_cpu *p = &c->cpu[i];
+        p->khz = pl->max_ratio * pl->scaling_khz;
+        p->t = g->t0;
+        size_t n = 0;
+        int e = 0;
+        switch (pol->gov) {
+        case GOV_PERFORMANCE:
+            p->khz = pl->turbo_ratio * pl->scaling_khz;
+            continue;
+        case GOV_POWERSAVE:
+            p->khz = pl->min_ratio * pl->scaling_khz;
+            continue;
+        case GOV_INTEL_PSTATE: {
+            struct pgov_pstate_config cfg;
+            pstate_cfg(g, pol, i, &cfg);
+            n = pgov_pstate_size();
+            if (!(p->mem = calloc(1, n)))
+                return gfail(g, c, "allocation", PGOV_ENOSPC), -1;
+            e = pgov_pstate_init(p->mem, n, &cfg, &c->ops, c, (struct pgov_pstate **)&p->gov);
+            gfail(g, c, "pgov_pstate_init", e);
+            break;
+        }
+        case GOV_SCHEDUTIL: {
+            struct pgov_sugov_config cfg;
+            memset(&cfg, 0, sizeof(cfg));
+            cfg.size = sizeof(cfg);
+            cfg.cpu = i;
+            cfg.kver = pol->kver;
+            cfg.rate_limit_ns = 500000; /* intel_cpufreq's transition delay, as pgov-sim */
+            cfg.tick_ns = g->tick_ns;
+            n = pgov_sugov_size();
+            if (!(p->mem = calloc(1, n)))
+                return gfail(g, c, "allocation", PGOV_ENOSPC), -1;
+            e = pgov_sugov_init(p->mem, n, &cfg, &c->ops, c, (struct pgov_sugov **)&p->gov);
+            gfail(g, c, "pgov_sugov_init", e);
+            break;
+        }
+        default: { /* ondemand, conservative */
+            struct pgov_dbs_config cfg;
+            memset(&cfg, 0, sizeof(cfg));
+            cfg.size = sizeof(cfg);
+            cfg.gov = pol->gov == GOV_ONDEMAND ? PGOV_DBS_ONDEMAND : PGOV_DBS_CONSERVATIVE;
+            cfg.kver = pol->kver;
+            cfg.variant = pol->variant == VAR_DEADBAND ? PGOV_DBS_VARIANT_DEADBAND
+                                                        : PGOV_DBS_VARIANT_NONE;
+            cfg.cpu = i;
+            cfg.ncpu = 1;
+            cfg.table = c->table;
+            cfg.table_len = c->table_len;
+            cfg.cur_khz = p->khz;
+            cfg.plat.hz = g->o->hz;
+            cfg.plat.transition_latency_ns = 10000;
+            cfg.plat.vendor = PGOV_DBS_VENDOR_INTEL;
+            cfg.plat.family = 6;
+            cfg.plat.model = pl->model;
+            n = pgov_dbs_size_cpus(1);
+            if (!(p->mem = calloc(1, n)))
+                return gfail(g, c, "allocation", PGOV_ENOSPC), -1;
+            e = pgov_dbs_init(p->mem, n, &cfg, &c->ops, c, (struct pgov_dbs **)&p->gov);
+            gfail(g, c, "pgov_dbs_init", e);
+            break;
+        }
+        }
+        if (g->fail)
+            return -1;
+    }
+    return 0;
+}
+
+static void call_hook(struct gv *g, struct gv_col *c, uint32_t i, uint32_t util)
+{
+    struct gv_cpu *p = &c->cpu[i];
+    switch (c->pol->gov) {
+    case GOV_INTEL_PSTATE:
+        gfail(g, c, "pgov_pstate_update", pgov_pstate_update(p->gov, g->now, 0));
+        break;
+    case GOV_SCHEDUTIL:
+        gfail(g, c, "pgov_sugov_set_util", pgov_sugov_set_util(p->gov, util));
+        gfail(g, c, "pgov_sugov_update", pgov_sugov_update(p->gov, g->now, 0));
+        break;
+    case GOV_ONDEMAND:
+    case GOV_CONSERVATIVE:
+        gfail(g, c, "pgov_dbs_update", pgov_dbs_update(p->gov, g->now, 0));
+        break;
+    default:
+        break;
+    }
+}
+
+static void hook(void *arg, const struct pgt_cpu_state *s)
+{
+    struct gv *g = arg;
+    if (g->fail || s->cpu >= g->ncpu)
+        return;
+    uint32_t util = s->util_cfs > s->util_est ? s->util_cfs : s->util_est;
+    util += s->util_rt + s->util_dl;
+    util = util > 1024 ? 1024 : util;
+    for (uint32_t k = 0; k < g->ncol; k++) {
+        struct gv_col *c = &g->col[k];
+        struct gv_cpu *p = &c->cpu[s->cpu];
+        /* the ticks of the busy time up to this event */
+        while (p->busy && p->next_tick <= s->ts && !g->fail) {
+            g->now = p->next_tick;
+            fold(g, p, g->now);
+            call_hook(g, c, s->cpu, util);
+            p->next_tick += g->tick_ns;
+        }
+        g->now = s->ts;
+        fold(g, p, s->ts);
+        /* offline from a teardown step to the CPU's next sched_switch */
+        if (s->type == PGT_HOTPLUG)
+            p->offline = true;
+        else if (s->type == PGT_SWITCH)
+            p->offline = false;
+        bool busy = s->curr != 0 && !p->offline;
+        if (busy && !p->busy)
+            p->next_tick = s->ts + g->tick_ns;
+        p->busy = busy;
+        call_hook(g, c, s->cpu, util);
+    }
+}
+
+/* The recording: busy from sched_switch, frequency from cpu_frequency. */
+static void recorded(struct gv *g, struct gv_col *c)
+{
+    for (uint32_t i = 0; i < g->ncpu; i++) {
+        c->cpu[i].t = g->t0;
+        c->cpu[i].khz = 0;
+    }
+    for (size_t j = 0; j < g->t->n && !g->fail; j++) {
+        const struct pgt_event *e = &g->t->ev[j];
+        g->now = e->ts;
+        if (e->type == PGT_SWITCH && e->cpu < g->ncpu) {
+            struct gv_cpu *p = &c->cpu[e->cpu];
+            fold(g, p, e->ts);
+            bool busy = e->pid2 != 0;
+            if (busy != p->busy) {
+                if (p->nbusy + 2 > p->capbusy) {
+                    size_t cap = p->capbusy ? p->capbusy * 2 : 256;
+                    uint64_t *n = realloc(p->busyiv, cap * sizeof(*n));
+                    if (!n) {
+                        gfail(g, NULL, "allocation", PGOV_ENOSPC);
+                        return;
+                    }
+                    p->busyiv = n;
+                    p->capbusy = cap;
+                }
+                p->busyiv[p->nbusy++] = e->ts; /* start, or the end of the open interval */
+            }
+            p->busy = busy;
+        } else if (e->type == PGT_HOTPLUG && !e->x[1] && e->x[0] < g->ncpu) {
+            struct gv_cpu *p = &c->cpu[e->x[0]]; /* teardown: as the hook, not busy */
+            fold(g, p, e->ts);
+            if (p->busy)
+                p->busyiv[p->nbusy++] = e->ts; /* open interval: room by the even capacity */
+            p->busy = false;
+        } else if (e->type == PGT_FREQ && e->x[1] < g->ncpu) {
+            set_khz(g, &c->cpu[e->x[1]], e->x[0]);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ pstate_sample */
+
+struct gv_pss {
+    uint64_t n, exact, busy_exact, skipped;
+    char first_diff[200];
+};
+
+/* fp8 iowait boost from the sample's percent (powers of two, 0..256). */
+static uint32_t boost_of_pct(uint32_t pct)
+{
+    for (uint32_t b = 0; b <= 256; b++)
+        if ((b * 100u) >> 8 == pct)
+            return b;
+    return 256;
+}
+
+static void pstate_samples(struct gv *g, const struct sim_policy_spec *pol, struct gv_pss *r)
+{
+    struct pgov_pstate_config cfg;
+    struct pgov_pstate_params prm;
+    struct pgov_hw_limits plat;
+    struct pgov_pstate_bounds b;
+    struct pgov_pstate_limits lim;
+    memset(r, 0, sizeof(*r));
+    pstate_cfg(g, pol, 0, &cfg);
+    hw_limits(&g->col[0], 0, &plat);
+    memset(&lim, 0, sizeof(lim));
+    lim.size = sizeof(lim);
+    lim.max_perf_fp = 256; /* the whole range: traces do not carry the sysfs limits */
+    lim.min_ratio = plat.min_pstate;
+    lim.max_ratio = plat.turbo_pstate;
+    if (pgov_pstate_params_init(&prm, &cfg) || pgov_pstate_bounds_init(&prm, &plat, &lim, &b)) {
+        r->skipped = UINT64_MAX;
+        return;
+    }
+    struct pgov_pstate_state *st = calloc(g->ncpu, sizeof(*st));
+    if (!st) {
+        gfail(g, NULL, "allocation", PGOV_ENOSPC);
+        return;
+    }
+    for (uint32_t i = 0; i < g->ncpu; i++)
+        if (pgov_pstate_state_reset(&st[i], &prm, &plat))
+            r->skipped = UINT64_MAX;
+    bool load = prm.profile == PGOV_PSTATE_PROF_LOAD_4_17 || prm.profile == PGOV_PSTATE_PROF_LOAD_6_19 ||
+                prm.profile == PGOV_PSTATE_PROF_LOAD_4_13;
+    for (size_t j = 0; j < g->t->n && r->skipped != UINT64_MAX; j++) {
+        const struct pgt_event *e = &g->t->ev[j];
+        if (e->type != PGT_PSTATE)
+            continue;
+        uint32_t i = e->cpu < g->ncpu ? e->cpu : 0;
+        struct pgov_pstate_state *s = &st[i];
+        /* absolute counters: the previous ones plus the sample's deltas */
+        struct pgov_pstate_input in = {e->ts, s->prev_aperf + e->v[1], s->prev_mperf + e->v[0],
+                                       s->prev_tsc + e->v[2], 0, PGOV_PSTATE_EV_UPDATE, 0};
+        if (!e->v[0] || !e->v[2] || e->x[2] == 0 || prm.profile == PGOV_PSTATE_PROF_PID_4_5 ||
+            prm.profile == PGOV_PSTATE_PROF_ATOM_4_5) {
+            r->skipped++;
+            continue;
+        }
+        s->pstate = e->x[2];                  /* from */
+        s->time_ns = e->ts - prm.sample_ns;   /* the interval has passed */
+        s->last_time_ns = s->time_ns;
+        if (load) {
+            uint32_t want = boost_of_pct((uint32_t)e->v[4]);
+            s->last_update_ns = e->ts; /* within a tick: the boost is not dropped */
+            if (prm.profile == PGOV_PSTATE_PROF_LOAD_6_19 && want >= 32) {
+                in.flags = PGOV_UPDATE_IOWAIT; /* doubles (or restarts at 1/8) */
+                s->iowait_boost = want / 2;
+            } else {
+                s->iowait_boost = want * 2 > 256 ? 256 : want * 2; /* halved on the way */
+            }
+        }
+        struct pgov_pstate_result res;
+        int rc = pgov_pstate_decide(&prm, &plat, &b, s, &in, &res);
+        r->n++;
+        if (rc) {
+            if (!r->first_diff[0])
+                snprintf(r->first_diff, sizeof(r->first_diff), "%s:%u: decide failed: %s",
+                         g->t->path, e->line, pgov_strerror(rc));
+            continue;
+        }
+        if (res.pstate == e->x[3])
+            r->exact++;
+        else if (!r->first_diff[0])
+            snprintf(r->first_diff, sizeof(r->first_diff),
+                     "%s:%u: cpu %u: recomputed %u, recorded to=%u (from=%u, busy %u%%)", g->t->path,
+                     e->line, i, res.pstate, e->x[3], e->x[2], e->x[1]);
+        if ((res.have & PGOV_PSTATE_HAVE_DECIDE) && (uint32_t)(s->busy_scaled >> 8) == e->x[1])
+            r->busy_exact++;
+    }
+    free(st);
+}
+
+/* ------------------------------------------------------------ output */
+
+static const char *col_name(const struct gv *g, uint32_t k)
+{
+    return k == REC ? "recorded" : g->col[k].pol->label;
+}
+
+static void report(struct gv *g, FILE *o, const struct gv_col *rec)
+{
+    const bool tsv = g->o->tsv;
+    uint32_t cols[GV_MAX_POLICIES + 1], nc = 0;
+    cols[nc++] = REC;
+    for (uint32_t k = 0; k < g->ncol; k++)
+        cols[nc++] = k;
+    const struct gv_col *cc[GV_MAX_POLICIES + 1];
+    for (uint32_t k = 0; k < nc; k++)
+        cc[k] = cols[k] == REC ? rec : &g->col[cols[k]];
+    if (tsv) {
+        fprintf(o, "cpu\tcolumn\tmetric\tvalue\n");
+    } else {
+        fprintf(o, "govern: %s, %u CPUs, platform %s, window %.6f .. %.6f s\n", g->t->path, g->ncpu,
+                g->pl->name, (double)(g->w0 - g->t0) / 1e9, (double)(g->w1 - g->t0) / 1e9);
+        for (uint32_t k = 1; k < nc; k++)
+            fprintf(o, "  %-12s %s\n", col_name(g, cols[k]), g->col[cols[k]].pol->text);
+        fprintf(o, "%-24s", "");
+        for (uint32_t k = 0; k < nc; k++)
+            fprintf(o, " %12s", col_name(g, cols[k]));
+        fprintf(o, "\n");
+    }
+    for (uint32_t i = 0; i <= g->ncpu; i++) { /* i == ncpu: all CPUs */
+        char cpu[16];
+        snprintf(cpu, sizeof(cpu), i < g->ncpu ? "cpu%u" : "all", i);
+        static const char *const names[] = {"busy_mhz", "busy_pct", "energy_j", "freq_changes"};
+        for (int m = 0; m < 4; m++) {
+            if (!tsv)
+                fprintf(o, "%-6s %-17s", cpu, names[m]);
+            for (uint32_t k = 0; k < nc; k++) {
+                double busy = 0, win = 0, mhz = 0, en = 0, ch = 0, unk = 0;
+                for (uint32_t x = i < g->ncpu ? i : 0; x < (i < g->ncpu ? i + 1 : g->ncpu); x++) {
+                    const struct gv_cpu *p = &cc[k]->cpu[x];
+                    busy += p->busy_ns, win += p->win_ns, mhz += p->mhz_busy_ns;
+                    en += p->energy_j, ch += p->changes, unk += p->unknown_ns;
+                }
+                double v = m == 0 ? (busy > unk ? mhz / (busy - unk) : 0)
+                           : m == 1 ? (win > 0 ? 100.0 * busy / win : 0)
+                           : m == 2 ? en : ch;
+                bool na = (m == 0 || m == 2) && unk > 0;
+                if (tsv)
+                    fprintf(o, na ? "%s\t%s\t%s\t-\n" : "%s\t%s\t%s\t%.6g\n", cpu,
+                            col_name(g, cols[k]), names[m], v);
+                else if (na)
+                    fprintf(o, " %12s", "-");
+                else
+                    fprintf(o, m == 3 ? " %12.0f" : " %12.3f", v);
+            }
+            if (!tsv)
+                fprintf(o, "\n");
+        }
+        for (uint32_t bin = 0; bin < NBINS && i < g->ncpu; bin++) {
+            bool any = false;
+            for (uint32_t k = 0; k < nc; k++)
+                any |= cc[k]->cpu[i].resid[bin] > 0;
+            if (!any)
+                continue;
+            char name[32];
+            snprintf(name, sizeof(name), "res_%u_mhz", bin * 100);
+            if (!tsv)
+                fprintf(o, "%-6s %-17s", cpu, name);
+            for (uint32_t k = 0; k < nc; k++) {
+                const struct gv_cpu *p = &cc[k]->cpu[i];
+                double known = p->busy_ns - p->unknown_ns;
+                double v = known > 0 ? 100.0 * p->resid[bin] / known : 0;
+                if (tsv)
+                    fprintf(o, "%s\t%s\t%s\t%.6g\n", cpu, col_name(g, cols[k]), name, v);
+                else
+                    fprintf(o, " %11.2f%%", v);
+            }
+            if (!tsv)
+                fprintf(o, "\n");
+        }
+    }
+    if (!tsv)
+        fprintf(o, "busy_mhz: mean frequency while busy; res_N_mhz: share of busy time at N..N+99 MHz; "
+                   "'-': busy time before the CPU's first cpu_frequency event (frequency unknown)\n");
+}
+
+static void svg(struct gv *g, FILE *f, const struct gv_col *rec)
+{
+    static const char *const color[] = {"#000000", "#d62728", "#1f77b4", "#2ca02c", "#9467bd",
+                                        "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
+    const double W = 900, H = 160, L = 70, T = 30;
+    double fmax = (g->pl->turbo_ratio + 1) * g->pl->scaling_khz / 1000.0;
+    double span = (double)(g->w1 - g->w0);
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+               "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+            W + L + 20, T + g->ncpu * (H + 40) + 30);
+    fprintf(f, "<text x=\"%.0f\" y=\"18\">%s: frequency per CPU, %.6f .. %.6f s (platform %s)</text>\n", L,
+            g->t->path, (double)(g->w0 - g->t0) / 1e9, (double)(g->w1 - g->t0) / 1e9, g->pl->name);
+    for (uint32_t i = 0; i < g->ncpu; i++) {
+        double y0 = T + i * (H + 40);
+        fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"none\" stroke=\"#888\"/>\n",
+                L, y0, W, H);
+        fprintf(f, "<text x=\"4\" y=\"%.0f\">cpu%u</text>\n", y0 + 14, i);
+        /* busy time (sched_switch) as a grey band under the lines */
+        const struct gv_cpu *rb = &rec->cpu[i];
+        for (size_t j = 0; j + 1 < rb->nbusy; j += 2) {
+            uint64_t a = rb->busyiv[j] > g->w0 ? rb->busyiv[j] : g->w0;
+            uint64_t b = rb->busyiv[j + 1] < g->w1 ? rb->busyiv[j + 1] : g->w1;
+            if (b > a)
+                fprintf(f, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%.0f\" fill=\"#e4e4e4\"/>\n",
+                        L + (double)(a - g->w0) / span * W, y0 + H - 8,
+                        (double)(b - a) / span * W, 8.0);
+        }
+        for (int tk = 0; tk <= 4; tk++) {
+            double mhz = fmax * tk / 4;
+            fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\" font-size=\"10\">%.0f</text>\n",
+                    L - 4, y0 + H - H * tk / 4 + 4, mhz);
+            double tx = (double)(g->w1 - g->w0) * tk / 4 / 1e9 + (double)(g->w0 - g->t0) / 1e9;
+            fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\" font-size=\"10\">%.3f s</text>\n",
+                    L + W * tk / 4, y0 + H + 14, tx);
+        }
+        for (uint32_t k = 0; k <= g->ncol; k++) {
+            const struct gv_col *c = k == 0 ? rec : &g->col[k - 1];
+            const struct gv_cpu *p = &c->cpu[i];
+            fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" points=\"", color[k % 9],
+                    k == 0 ? "2.5" : "1.2");
+            double last = -1; /* y of the value in force, -1: none yet */
+            for (size_t j = 0; j + 1 < p->npts; j += 2) {
+                uint64_t ts = p->pts[j];
+                double mhz = p->pts[j + 1] / 1000.0;
+                double y = H - (mhz > fmax ? fmax : mhz) / fmax * H;
+                if (ts >= g->w1)
+                    break;
+                if (ts <= g->w0) { /* in force when the window opens */
+                    last = y;
+                    continue;
+                }
+                double x = (double)(ts - g->w0) / span * W;
+                if (last < 0)
+                    last = y;
+                else if (j == 0 || p->pts[j - 2] <= g->w0)
+                    fprintf(f, "%.1f,%.1f ", L, y0 + last);
+                fprintf(f, "%.1f,%.1f %.1f,%.1f ", L + x, y0 + last, L + x, y0 + y);
+                last = y;
+            }
+            if (last >= 0)
+                fprintf(f, "%.1f,%.1f", L + W, y0 + last);
+            fprintf(f, "\"/>\n");
+        }
+    }
+    double ly = T + g->ncpu * (H + 40);
+    bool rec_any = false;
+    for (uint32_t i = 0; i < g->ncpu; i++)
+        rec_any |= rec->cpu[i].npts > 0;
+    double lx = L;
+    for (uint32_t k = 0; k <= g->ncol; k++) {
+        const char *name = k == 0 ? (rec_any ? "recorded" : "recorded (no cpu_frequency events)")
+                                  : g->col[k - 1].pol->label;
+        fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s</text>\n", lx, ly + 10, color[k % 9], name);
+        lx += 7.5 * (double)strlen(name) + 30;
+    }
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" fill=\"#888\">grey band: busy (sched_switch); "
+               "MHz</text>\n", L, ly + 26);
+    fprintf(f, "</svg>\n");
+}
+
+int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const struct gv_opts *opts,
+           FILE *o, FILE *svgf, char *err, size_t errlen)
+{
+    static struct gv g;
+    memset(&g, 0, sizeof(g));
+    g.t = t;
+    g.o = opts;
+    g.pl = opts->plat;
+    g.ncpu = t->ncpu;
+    g.err = err;
+    g.errlen = errlen;
+    g.t0 = t->ev[0].ts;
+    g.w0 = g.t0 + opts->from_ns;
+    g.w1 = opts->to_ns == UINT64_MAX ? t->ev[t->n - 1].ts : g.t0 + opts->to_ns;
+    if (g.w1 > t->ev[t->n - 1].ts)
+        g.w1 = t->ev[t->n - 1].ts;
+    if (g.w1 <= g.w0) {
+        snprintf(err, errlen, "%s: --from/--to: empty window (the trace spans %.6f s)", t->path,
+                 (double)(t->ev[t->n - 1].ts - g.t0) / 1e9);
+        return -1;
+    }
+    g.tick_ns = PGOV_TICK_NSEC(opts->hz);
+    double f0 = g.pl->min_ratio * g.pl->scaling_khz / 1e6, f1 = g.pl->turbo_ratio * g.pl->scaling_khz / 1e6;
+    g.pw_b = (g.pl->w_act_max - g.pl->w_act_min) / (f1 * f1 * f1 - f0 * f0 * f0);
+    g.pw_a = g.pl->w_act_min - g.pw_b * f0 * f0 * f0;
+    struct gv_col rec = {.g = &g};
+    int rc = -1;
+    rec.cpu = calloc(g.ncpu, sizeof(*rec.cpu));
+    g.ncol = opts->npol;
+    for (uint32_t k = 0; k < g.ncol; k++) {
+        g.col[k].g = &g;
+        g.col[k].pol = &opts->pol[k];
+        g.col[k].cpu = calloc(g.ncpu, sizeof(struct gv_cpu));
+        if (!g.col[k].cpu) {
+            gfail(&g, NULL, "allocation", PGOV_ENOSPC);
+            goto out;
+        }
+    }
+    if (!rec.cpu) {
+        gfail(&g, NULL, "allocation", PGOV_ENOSPC);
+        goto out;
+    }
+    for (uint32_t k = 0; k < g.ncol; k++)
+        if (col_init(&g, &g.col[k]))
+            goto out;
+    struct pgt_platform sp = *sigplat;
+    sp.hook = hook;
+    sp.hook_arg = &g;
+    struct pgt_signals s;
+    if (pgt_signals_run(t, &sp, false, &s, err, errlen))
+        goto out;
+    pgt_signals_free(&s);
+    if (g.fail)
+        goto out;
+    uint64_t end = t->ev[t->n - 1].ts;
+    for (uint32_t k = 0; k < g.ncol; k++)
+        for (uint32_t i = 0; i < g.ncpu; i++) {
+            g.now = end;
+            fold(&g, &g.col[k].cpu[i], end);
+        }
+    recorded(&g, &rec);
+    for (uint32_t i = 0; i < g.ncpu; i++) {
+        fold(&g, &rec.cpu[i], end);
+        if (rec.cpu[i].nbusy % 2 && rec.cpu[i].busyiv)
+            rec.cpu[i].busyiv[rec.cpu[i].nbusy++] = end; /* capacity is even: room for it */
+    }
+    if (g.fail)
+        goto out;
+    report(&g, o, &rec);
+    uint64_t npss = 0;
+    for (size_t j = 0; j < t->n; j++)
+        npss += t->ev[j].type == PGT_PSTATE;
+    for (uint32_t k = 0; k < g.ncol && npss; k++) {
+        if (opts->pol[k].gov != GOV_INTEL_PSTATE)
+            continue;
+        struct gv_pss r;
+        pstate_samples(&g, &opts->pol[k], &r);
+        if (r.skipped == UINT64_MAX) {
+            fprintf(o, "pstate_sample: policy '%s': profile not valid for the platform\n",
+                    opts->pol[k].label);
+            continue;
+        }
+        fprintf(o, "pstate_sample: policy '%s': %llu of %llu recorded samples recomputed exactly "
+                   "(to), busy exact %llu, %llu not recomputable (PID v4.5 timer or empty deltas)\n",
+                opts->pol[k].label, (unsigned long long)r.exact, (unsigned long long)r.n,
+                (unsigned long long)r.busy_exact, (unsigned long long)r.skipped);
+        if (r.first_diff[0])
+            fprintf(o, "pstate_sample: first difference: %s\n", r.first_diff);
+    }
+    if (!npss && !opts->tsv)
+        fprintf(o, "pstate_sample: none in the trace (intel_pstate in active mode emits them)\n");
+    if (svgf)
+        svg(&g, svgf, &rec);
+    rc = g.fail ? -1 : 0;
+out:
+    for (uint32_t k = 0; k < g.ncol; k++) {
+        for (uint32_t i = 0; g.col[k].cpu && i < g.ncpu; i++) {
+            free(g.col[k].cpu[i].mem);
+            free(g.col[k].cpu[i].pts);
+        }
+        free(g.col[k].cpu);
+    }
+    for (uint32_t i = 0; rec.cpu && i < g.ncpu; i++) {
+        free(rec.cpu[i].pts);
+        free(rec.cpu[i].busyiv);
+    }
+    free(rec.cpu);
+    return rc;
+}
