@@ -319,6 +319,7 @@ static void name_instance(struct instance *in, const struct opts *o)
     struct sim_scenario *sc = in->sc;
     struct sim_table *t = &in->tab;
     t->sc = sc;
+    t->wl = &in->wl;
     t->iters = o->iterations ? o->iterations : sc->iterations;
     if (sc->nparam)
         snprintf(t->name, sizeof(t->name), "%s-%u", sc->name, in->param);

@@ -131,6 +131,25 @@ void report_text(FILE *f, const struct sim_table *t)
     if (sc->throughput_unit[0])
         fprintf(f, "   throughput unit: %s\n", sc->throughput_unit);
 
+    /* A replayed trace: how the timing moved against the recording. */
+    if (t->wl && t->wl->from_trace) {
+        const struct sim_workload *wl = t->wl;
+        double span = (double)wl->trace_span_ns / 1e9, run = (double)wl->trace_run_ns / 1e9;
+        fprintf(f, "\n   trace replay: %s, %u tasks, recorded on %u CPU%s: span %.6f s, CPU "
+                "time %.6f s\n", wl->trace_source, wl->trace_tasks, wl->trace_cpus,
+                wl->trace_cpus == 1 ? "" : "s", span, run);
+        fprintf(f, "   %-14s %12s %9s %12s %9s\n", "policy", "elapsed_s", "vs span", "cpu_s",
+                "vs CPU");
+        for (uint32_t p = 0; p < np; p++) {
+            struct stats e, c;
+            metric_stats(t, p, M_ELAPSED, &e);
+            metric_stats(t, p, M_CPU, &c);
+            fprintf(f, "   %-14s %12.6f %+8.2f%% %12.6f %+8.2f%%\n", sc->pol[p].label, e.mean,
+                    span > 0 ? (e.mean - span) / span * 100 : 0, c.mean,
+                    run > 0 ? (c.mean - run) / run * 100 : 0);
+        }
+    }
+
     /* turbostat-style summary, means over iterations. */
     fprintf(f, "\n   turbostat-style summary (mean of %u iteration%s)\n", t->iters,
             t->iters == 1 ? "" : "s");

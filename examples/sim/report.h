@@ -15,6 +15,7 @@ struct sim_table {
     const struct sim_scenario *sc;
     char name[SIM_NAME_LEN * 2 + SIM_SETTINGS_LEN]; /* scenario[-param][@sweep settings] */
     uint32_t iters;
+    const struct sim_workload *wl; /* for the trace-replay summary, or NULL */
     struct sim_result *res[SIM_MAX_POLICIES];
 };
 

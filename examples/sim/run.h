@@ -84,9 +84,11 @@ struct sim_ctx {
     uint32_t ntask, task_cap, live;
     uint32_t nalive, max_tasks; /* tasks not yet exited (daemons too), and the cap */
     int32_t free_head;
-    uint64_t sem[16];
-    uint32_t *semq[16];
-    uint32_t semq_n[16], semq_cap[16];
+    struct sim_sem {
+        uint64_t count;
+        uint32_t *q; /* tasks blocked in pend, FIFO */
+        uint32_t n, cap;
+    } *sem; /* one per workload semaphore */
     struct sim_heap heap;
     struct sim_result *res;
     uint64_t ops;

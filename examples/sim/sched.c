@@ -443,33 +443,33 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             break;
         }
         case OP_POST: {
-            uint32_t si = (uint32_t)op->a;
-            c->sem[si]++;
-            if (c->semq_n[si]) {
-                uint32_t w = c->semq[si][0];
-                memmove(c->semq[si], c->semq[si] + 1, (--c->semq_n[si]) * sizeof(uint32_t));
-                c->sem[si]--;
+            struct sim_sem *sm = &c->sem[op->a];
+            sm->count++;
+            if (sm->n) {
+                uint32_t w = sm->q[0];
+                memmove(sm->q, sm->q + 1, (--sm->n) * sizeof(uint32_t));
+                sm->count--;
                 wake_task(c, w, t, 0);
             }
             break;
         }
         case OP_PEND: {
-            uint32_t si = (uint32_t)op->a;
-            if (c->sem[si]) {
-                c->sem[si]--;
+            struct sim_sem *sm = &c->sem[op->a];
+            if (sm->count) {
+                sm->count--;
                 break;
             }
-            if (c->semq_n[si] == c->semq_cap[si]) {
-                uint32_t cap = c->semq_cap[si] ? c->semq_cap[si] * 2 : 8;
-                uint32_t *v = realloc(c->semq[si], cap * sizeof(*v));
+            if (sm->n == sm->cap) {
+                uint32_t cap = sm->cap ? sm->cap * 2 : 8;
+                uint32_t *v = realloc(sm->q, cap * sizeof(*v));
                 if (!v) {
                     c->fail = 1;
                     return;
                 }
-                c->semq[si] = v;
-                c->semq_cap[si] = cap;
+                sm->q = v;
+                sm->cap = cap;
             }
-            c->semq[si][c->semq_n[si]++] = id;
+            sm->q[sm->n++] = id;
             block(c, id, t, T_WAITSEM);
             return;
         }
@@ -656,12 +656,19 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
     c->tick_ns = (1000000000ull + cfg->sc->hz / 2) / cfg->sc->hz;
     c->free_head = -1;
     c->max_tasks = cfg->max_tasks ? cfg->max_tasks : SIM_DEFAULT_MAX_TASKS;
+    c->sem = calloc(cfg->wl->nsems ? cfg->wl->nsems : 1, sizeof(*c->sem));
+    if (!c->sem) {
+        free(c);
+        sim_errf(err, NULL, 0, "out of memory");
+        return -1;
+    }
     c->res = res;
     c->err = err;
     res->ncpu = c->ncpu;
     if (cfg->want_series) {
         res->series = calloc(1, sizeof(*res->series));
         if (!res->series) {
+            free(c->sem);
             free(c);
             sim_errf(err, NULL, 0, "out of memory");
             return -1;
@@ -839,8 +846,9 @@ out:
     pol_free(c);
     for (uint32_t i = 0; i < SIM_MAX_CPUS; i++)
         free(c->cpu[i].rq);
-    for (uint32_t i = 0; i < 16; i++)
-        free(c->semq[i]);
+    for (uint32_t i = 0; c->sem && i < c->wl->nsems; i++)
+        free(c->sem[i].q);
+    free(c->sem);
     free(c->task);
     sim_heap_free(&c->heap);
     free(c);

@@ -155,10 +155,16 @@ struct sim_workload {
     char file[SIM_PATH_LEN];
     struct sim_script *scripts;
     uint32_t nscripts;
-    struct sim_start starts[32];
-    uint32_t nstarts;
-    char sems[16][SIM_NAME_LEN];
-    uint32_t nsems;
+    struct sim_start *starts;
+    uint32_t nstarts, starts_cap;
+    char (*sems)[SIM_NAME_LEN];
+    uint32_t nsems, sems_cap;
+    /* A workload derived from a trace (pgov-workload 1, docs/trace.md). */
+    bool from_trace;
+    char trace_source[SIM_PATH_LEN];
+    uint32_t trace_cpus, trace_tasks;
+    uint64_t trace_span_ns; /* first to last event of the recording */
+    uint64_t trace_run_ns;  /* CPU time of every burst in the recording */
 };
 
 /* ------------------------------------------------------------------ scenario */

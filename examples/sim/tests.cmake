@@ -32,3 +32,8 @@ add_test(NAME sim_sweep
 add_test(NAME sim_outputs
          COMMAND ${SIM_DIR}/tests/outputs.sh $<TARGET_FILE:pgov-sim> ${SIM_DIR}/tests/outputs
                  ${CMAKE_CURRENT_BINARY_DIR}/ci-outputs)
+# A workload from a recorded trace: pgov-trace workload -> pgov-sim (the
+# text form of the trace, readable in every build, m32 included).
+add_test(NAME sim_trace_replay
+         COMMAND ${SIM_DIR}/tests/trace_replay.sh $<TARGET_FILE:pgov-sim> $<TARGET_FILE:pgov-trace>
+                 ${PROJECT_SOURCE_DIR}/tests/traces/qemu-6.1.txt ${CMAKE_CURRENT_BINARY_DIR}/ci-trace-replay)

@@ -29,6 +29,7 @@ struct lexer {
     const char *name;
     const char *p, *end;
     int line;
+    int line_index; /* statements read so far (1: the first) */
     char buf[MAX_LINE + 1];
     char *tok[MAX_TOK];
     int ntok;
@@ -86,8 +87,10 @@ static int next_line(struct lexer *lx, struct sim_err *err)
                     sim_errf(err, lx->name, lx->line, "control character in input");
                     return -1;
                 }
-        if (lx->ntok)
+        if (lx->ntok) {
+            lx->line_index++;
             return 1;
+        }
     }
     return 0;
 }
@@ -130,22 +133,48 @@ static int find_script(const struct sim_workload *wl, const char *name)
     return -1;
 }
 
-static int sem_index(struct sim_workload *wl, const char *name)
+/* The semaphore called @name, created if new; -1 past @max or out of memory. */
+static int sem_index(struct sim_workload *wl, const char *name, uint32_t max)
 {
     for (uint32_t i = 0; i < wl->nsems; i++)
         if (strcmp(wl->sems[i], name) == 0)
             return (int)i;
-    if (wl->nsems == 16 || strlen(name) >= SIM_NAME_LEN)
+    if (wl->nsems == max || strlen(name) >= SIM_NAME_LEN)
         return -1;
+    if (wl->nsems == wl->sems_cap) {
+        uint32_t cap = wl->sems_cap ? wl->sems_cap * 2 : 16;
+        char(*v)[SIM_NAME_LEN] = realloc(wl->sems, cap * sizeof(*v));
+        if (!v)
+            return -1;
+        wl->sems = v;
+        wl->sems_cap = cap;
+    }
     strcpy(wl->sems[wl->nsems], name);
     return (int)wl->nsems++;
 }
 
+/* The next free start slot (grown on demand), or NULL. */
+static struct sim_start *start_slot(struct sim_workload *wl)
+{
+    if (wl->nstarts == wl->starts_cap) {
+        uint32_t cap = wl->starts_cap ? wl->starts_cap * 2 : 32;
+        struct sim_start *v = realloc(wl->starts, cap * sizeof(*v));
+        if (!v)
+            return NULL;
+        wl->starts = v;
+        wl->starts_cap = cap;
+    }
+    memset(&wl->starts[wl->nstarts], 0, sizeof(wl->starts[0]));
+    return &wl->starts[wl->nstarts];
+}
+
 void sim_workload_free(struct sim_workload *wl)
 {
-    for (uint32_t i = 0; i < wl->nscripts; i++)
+    for (uint32_t i = 0; wl->scripts && i < wl->nscripts; i++)
         free(wl->scripts[i].ops);
     free(wl->scripts);
+    free(wl->starts);
+    free(wl->sems);
     memset(wl, 0, sizeof(*wl));
 }
 
@@ -163,6 +192,303 @@ static bool valid_name(const char *s)
         if (!isalnum((unsigned char)*s) && *s != '_' && *s != '-' && *s != '.')
             return false;
     return true;
+}
+
+/* ------------------------------------------------------------------ trace-derived workloads */
+
+/*
+ * "pgov-workload 1" (docs/trace.md, written by pgov-trace workload): one
+ * script per recorded task. run NS KHZ -> compute NS * KHZ / 1e6 cycles
+ * (KHZ 0: the platform's nominal rate), sleep NS -> sleep, wake PID / wait NS
+ * PID -> post / pend on one semaphore per (waker, wakee) pair, fork PID ->
+ * fork, exit -> the script's end (the exit path's wake-ups follow it in the
+ * file and run before it). Tasks no recorded fork creates start at their
+ * recorded start time (a leading sleep). What the scheduler and governor
+ * decided (queueing, preemption, placement, frequency) is left to the
+ * simulation; the recorded wait times are not replayed, the waker decides.
+ */
+#define TRACE_MAX_TASKS 4096
+#define TRACE_MAX_OPS 1000000u /* per task */
+#define TRACE_MAX_NS 10000000000000ull /* 10000 s */
+#define TRACE_MAX_PID 4194304u /* PID_MAX_LIMIT */
+
+struct trace_task {
+    uint32_t pid;
+    uint64_t start_ns;
+    bool forked, exited;
+    int line;
+    uint32_t cap; /* ops allocated */
+};
+
+static int trace_find(const struct trace_task *tt, uint32_t n, uint32_t pid)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (tt[i].pid == pid)
+            return (int)i;
+    return -1;
+}
+
+static int trace_op(struct sim_script *sc, struct trace_task *tk, struct sim_op op)
+{
+    if (sc->nops == tk->cap) {
+        uint32_t cap = tk->cap ? tk->cap * 2 : 64;
+        if (tk->cap >= TRACE_MAX_OPS)
+            return -1;
+        struct sim_op *v = realloc(sc->ops, cap * sizeof(*v));
+        if (!v)
+            return -1;
+        sc->ops = v;
+        tk->cap = cap;
+    }
+    sc->ops[sc->nops++] = op;
+    return 0;
+}
+
+/* Per semaphore (waker>wakee): posts and pends, and where the first pend is. */
+struct trace_pair {
+    uint32_t posts, pends;
+    int pend_line;
+};
+
+static int parse_trace(struct lexer *lx, const struct subst_env *env, struct sim_workload *wl,
+                       struct sim_err *err)
+{
+    const char *name = lx->name;
+    struct trace_task *tt = calloc(TRACE_MAX_TASKS, sizeof(*tt));
+    struct fixup *fx = NULL;
+    struct trace_pair *pairs = NULL;
+    uint32_t nt = 0, nfx = 0, fx_cap = 0, pairs_cap = 0;
+    int32_t cur = -1;
+    int r, rc = -1;
+    char why[NUM_ERR_LEN];
+    const struct sim_platform *pl = env->sc ? env->sc->plat : NULL;
+    uint64_t nominal_khz = pl ? (uint64_t)pl->max_ratio * pl->scaling_khz : 1000000u;
+
+    wl->from_trace = true;
+    wl->scripts = calloc(TRACE_MAX_TASKS, sizeof(*wl->scripts));
+    if (!tt || !wl->scripts) {
+        sim_errf(err, name, 0, "out of memory");
+        goto out;
+    }
+#define FAIL(...)                                          \
+    do {                                                   \
+        sim_errf(err, name, lx->line, __VA_ARGS__);        \
+        goto out;                                          \
+    } while (0)
+#define TNUM(what, str, lo, hi, outp) NUMBER(what, str, &num_plain, lo, hi, outp)
+    /* Header, in order; the first line is already in lx. */
+    if (lx->ntok != 2 || strcmp(lx->tok[1], "1") != 0)
+        FAIL("'%s %s': this pgov-sim reads pgov-workload version 1", lx->tok[0],
+             lx->ntok > 1 ? lx->tok[1] : "");
+    static const char *const header[3] = {"source", "cpus", "span"};
+    for (int h = 0; h < 3; h++) {
+        uint64_t x;
+        r = next_line(lx, err);
+        if (r < 0)
+            goto out;
+        if (r == 0 || lx->ntok != 2 || strcmp(lx->tok[0], header[h]) != 0)
+            FAIL("expected '%s %s' (header: pgov-workload 1, source, cpus, span)", header[h],
+                 h == 0 ? "PATH" : h == 1 ? "N" : "NS");
+        if (h == 0) {
+            snprintf(wl->trace_source, sizeof(wl->trace_source), "%s", lx->tok[1]);
+        } else if (h == 1) {
+            TNUM("cpus", lx->tok[1], 1, 4096, &x);
+            wl->trace_cpus = (uint32_t)x;
+        } else {
+            TNUM("span", lx->tok[1], 0, TRACE_MAX_NS, &wl->trace_span_ns);
+        }
+    }
+    while ((r = next_line(lx, err)) == 1) {
+        char **v = lx->tok;
+        int n = lx->ntok;
+        uint64_t x, y;
+        if (strcmp(v[0], "task") == 0) {
+            if (cur >= 0)
+                FAIL("'task' inside task %u (line %d has no 'end')", tt[cur].pid, tt[cur].line);
+            if (n < 6 || strcmp(v[2], "start") != 0 || strcmp(v[n - 2], "comm") != 0)
+                FAIL("expected 'task PID start NS [cpu C] [policy cfs|rt|dl] [parent PID] "
+                     "comm \"NAME\"'");
+            if (nt == TRACE_MAX_TASKS)
+                FAIL("more than %d tasks", TRACE_MAX_TASKS);
+            TNUM("task PID", v[1], 1, TRACE_MAX_PID, &x);
+            if (trace_find(tt, nt, (uint32_t)x) >= 0)
+                FAIL("task %s defined twice", v[1]);
+            tt[nt].pid = (uint32_t)x;
+            tt[nt].line = lx->line;
+            TNUM("task start", v[3], 0, TRACE_MAX_NS, &tt[nt].start_ns);
+            for (int i = 4; i < n - 2; i += 2) {
+                if (i + 1 >= n - 2)
+                    FAIL("'%s' needs a value", v[i]);
+                if (strcmp(v[i], "cpu") == 0) {
+                    TNUM("task cpu", v[i + 1], 0, 4095, &y);
+                } else if (strcmp(v[i], "parent") == 0) {
+                    TNUM("task parent", v[i + 1], 0, TRACE_MAX_PID, &y);
+                } else if (strcmp(v[i], "policy") == 0) {
+                    /* rt and dl tasks run as CFS nice 0: the model has no other class */
+                    if (strcmp(v[i + 1], "cfs") != 0 && strcmp(v[i + 1], "rt") != 0 &&
+                        strcmp(v[i + 1], "dl") != 0)
+                        FAIL("task policy '%s' (cfs, rt or dl)", v[i + 1]);
+                } else {
+                    FAIL("unknown task field '%s'", v[i]);
+                }
+            }
+            cur = (int32_t)nt++;
+            snprintf(wl->scripts[cur].name, SIM_NAME_LEN, "t%u", tt[cur].pid);
+            wl->scripts[cur].line = lx->line;
+            wl->nscripts = nt;
+            continue;
+        }
+        if (cur < 0)
+            FAIL("'%s' outside a task (expected 'task PID start NS ...')", v[0]);
+        if (tt[cur].exited && strcmp(v[0], "wake") != 0 && strcmp(v[0], "end") != 0)
+            FAIL("'%s' after 'exit' (only the exit path's 'wake' lines may follow)", v[0]);
+        struct sim_script *sc = &wl->scripts[cur];
+        struct sim_op op = {0, lx->line, 0, 0, 0};
+        if (strcmp(v[0], "end") == 0) {
+            if (n != 1)
+                FAIL("'end' takes no arguments");
+            cur = -1;
+            continue;
+        } else if (strcmp(v[0], "run") == 0) {
+            if (n != 3)
+                FAIL("expected 'run NS KHZ'");
+            TNUM("run NS", v[1], 0, TRACE_MAX_NS, &x);
+            TNUM("run KHZ", v[2], 0, 100000000, &y);
+            if (!y)
+                y = nominal_khz; /* no cpu_frequency event: nominal rate */
+            op.kind = OP_COMPUTE;
+            op.a = (x / 1000000u) * y + (x % 1000000u) * y / 1000000u;
+            wl->trace_run_ns += x;
+        } else if (strcmp(v[0], "sleep") == 0) {
+            if (n != 2)
+                FAIL("expected 'sleep NS'");
+            TNUM("sleep NS", v[1], 0, TRACE_MAX_NS, &x);
+            op.kind = OP_SLEEP;
+            op.a = x;
+        } else if (strcmp(v[0], "wait") == 0 || strcmp(v[0], "wake") == 0) {
+            bool wait = v[0][1] == 'a' && v[0][2] == 'i';
+            if (n != (wait ? 3 : 2))
+                FAIL(wait ? "expected 'wait NS PID'" : "expected 'wake PID'");
+            if (wait)
+                TNUM("wait NS", v[1], 0, TRACE_MAX_NS, &x);
+            TNUM(wait ? "wait PID" : "wake PID", v[n - 1], 1, TRACE_MAX_PID, &y);
+            char sem[SIM_NAME_LEN];
+            /* one semaphore per (waker, wakee): "waker>wakee" */
+            snprintf(sem, sizeof(sem), "%u>%u", wait ? (uint32_t)y : tt[cur].pid,
+                     wait ? tt[cur].pid : (uint32_t)y);
+            int si = sem_index(wl, sem, UINT32_MAX);
+            if (si < 0)
+                FAIL("out of memory");
+            if ((uint32_t)si >= pairs_cap) {
+                uint32_t cap = pairs_cap ? pairs_cap * 2 : 64;
+                struct trace_pair *pv = realloc(pairs, cap * sizeof(*pv));
+                if (!pv)
+                    FAIL("out of memory");
+                memset(pv + pairs_cap, 0, (cap - pairs_cap) * sizeof(*pv));
+                pairs = pv;
+                pairs_cap = cap;
+            }
+            if (wait && !pairs[si].pends++)
+                pairs[si].pend_line = lx->line;
+            if (!wait)
+                pairs[si].posts++;
+            op.kind = wait ? OP_PEND : OP_POST;
+            op.a = (uint64_t)si;
+        } else if (strcmp(v[0], "fork") == 0) {
+            if (n != 2)
+                FAIL("expected 'fork PID'");
+            TNUM("fork PID", v[1], 1, TRACE_MAX_PID, &x);
+            if (nfx == fx_cap) {
+                uint32_t cap = fx_cap ? fx_cap * 2 : 64;
+                struct fixup *fv = realloc(fx, cap * sizeof(*fv));
+                if (!fv)
+                    FAIL("out of memory");
+                fx = fv;
+                fx_cap = cap;
+            }
+            fx[nfx] = (struct fixup){(uint32_t)cur, sc->nops, lx->line, ""};
+            snprintf(fx[nfx++].name, SIM_NAME_LEN, "%u", (unsigned)x);
+            op.kind = OP_FORK;
+        } else if (strcmp(v[0], "exit") == 0) {
+            /* The script's end is the exit; the writer puts the wake-ups of
+             * the exit path (the parent's wait4) after it. */
+            if (n != 1 || tt[cur].exited)
+                FAIL(n != 1 ? "'exit' takes no arguments" : "task %u exits twice", tt[cur].pid);
+            tt[cur].exited = true;
+            continue;
+        } else {
+            FAIL("unknown statement '%s' (run, sleep, wait, wake, fork, exit, end)", v[0]);
+        }
+        if (trace_op(sc, &tt[cur], op))
+            FAIL("task %u: out of memory or more than %u statements", tt[cur].pid, TRACE_MAX_OPS);
+    }
+    if (r < 0)
+        goto out;
+    if (cur >= 0)
+        FAIL("task %u (line %d) is not closed with 'end'", tt[cur].pid, tt[cur].line);
+    if (!nt)
+        FAIL("no 'task': nothing would run");
+    for (uint32_t i = 0; i < nfx; i++) {
+        int ti = trace_find(tt, nt, (uint32_t)strtoul(fx[i].name, NULL, 10));
+        if (ti < 0) {
+            sim_errf(err, name, fx[i].line, "fork of PID %s, which has no 'task'", fx[i].name);
+            goto out;
+        }
+        if (tt[ti].forked) {
+            sim_errf(err, name, fx[i].line, "PID %s forked twice", fx[i].name);
+            goto out;
+        }
+        tt[ti].forked = true;
+        wl->scripts[fx[i].script].ops[fx[i].op].a = (uint64_t)ti;
+    }
+    /* Every wait needs its wake, else the replay would block forever; both
+     * ends must be tasks of the file. */
+    for (uint32_t si = 0; si < wl->nsems; si++) {
+        unsigned a, b;
+        sscanf(wl->sems[si], "%u>%u", &a, &b);
+        if (trace_find(tt, nt, a) < 0 || trace_find(tt, nt, b) < 0) {
+            sim_errf(err, name, pairs[si].pends ? pairs[si].pend_line : 0,
+                     "'%s' between %u and %u: PID %u has no 'task'", pairs[si].pends ? "wait" : "wake",
+                     a, b, trace_find(tt, nt, a) < 0 ? a : b);
+            goto out;
+        }
+        if (pairs[si].pends > pairs[si].posts) {
+            sim_errf(err, name, pairs[si].pend_line, "task %u waits for %u %u time%s, but %u wakes "
+                     "it only %u time%s", b, a, pairs[si].pends, pairs[si].pends == 1 ? "" : "s", a,
+                     pairs[si].posts, pairs[si].posts == 1 ? "" : "s");
+            goto out;
+        }
+    }
+    /* Tasks no recorded fork creates start at their recorded time. */
+    for (uint32_t i = 0; i < nt; i++) {
+        if (tt[i].forked)
+            continue;
+        struct sim_script *sc = &wl->scripts[i];
+        if (tt[i].start_ns) {
+            struct sim_op first = {OP_SLEEP, tt[i].line, tt[i].start_ns, 0, 0};
+            if (trace_op(sc, &tt[i], first)) /* grow, then move to the front */
+                FAIL("out of memory");
+            memmove(sc->ops + 1, sc->ops, (sc->nops - 1) * sizeof(sc->ops[0]));
+            sc->ops[0] = first;
+        }
+        struct sim_start *st = start_slot(wl);
+        if (!st)
+            FAIL("out of memory");
+        st->script = i;
+        st->count = 1;
+        st->cpu = -1;
+        st->line = tt[i].line;
+        wl->nstarts++;
+    }
+    wl->trace_tasks = nt;
+    rc = 0;
+#undef TNUM
+#undef FAIL
+out:
+    free(tt);
+    free(fx);
+    free(pairs);
+    return rc;
 }
 
 static int parse_mem(const char *name, const char *text, size_t len, const struct subst_env *env,
@@ -193,6 +519,13 @@ static int parse_mem(const char *name, const char *text, size_t len, const struc
         char **t = lx.tok;
         int n = lx.ntok;
         const char *v[MAX_TOK];
+        if (lx.line_index == 1 && strcmp(t[0], "pgov-workload") == 0) {
+            /* a workload derived from a trace: its own reader */
+            free(wl->scripts);
+            wl->scripts = NULL;
+            rc = parse_trace(&lx, env, wl, err);
+            goto out;
+        }
         char sbuf[MAX_TOK][16];
         for (int i = 0; i < n; i++) {
             v[i] = subst(t[i], env, sbuf[i], sizeof(sbuf[i]));
@@ -222,8 +555,10 @@ static int parse_mem(const char *name, const char *text, size_t len, const struc
                 FAIL("'start' inside script '%s' (missing 'end')", wl->scripts[cur].name);
             if (n < 2 || wl->nstarts == 32)
                 FAIL(n < 2 ? "expected 'start SCRIPT [count N] [cpu K|each] [daemon|background]'"
-                           : "too many 'start' lines");
-            struct sim_start *st = &wl->starts[wl->nstarts];
+                           : "too many 'start' lines (at most 32)");
+            struct sim_start *st = start_slot(wl);
+            if (!st)
+                FAIL("out of memory");
             int si = find_script(wl, v[1]);
             if (si < 0)
                 FAIL("'start' of undefined script '%s' (define it first)", v[1]);
@@ -313,7 +648,7 @@ static int parse_mem(const char *name, const char *text, size_t len, const struc
                 FAIL("'%s' takes no arguments", v[0]);
         } else if (strcmp(v[0], "post") == 0 || strcmp(v[0], "pend") == 0) {
             op->kind = v[0][1] == 'o' ? OP_POST : OP_PEND;
-            int si = n == 2 && valid_name(v[1]) ? sem_index(wl, v[1]) : -1;
+            int si = n == 2 && valid_name(v[1]) ? sem_index(wl, v[1], 16) : -1;
             if (si < 0)
                 FAIL("expected '%s SEMAPHORE' (at most 16 semaphores)", v[0]);
             op->a = (uint64_t)si;
