@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Batch entry points (batch.h): loops over the per-update functions of
- * pelt.h and util_est.h, with all validation done up front so that a step can never fail
+ * pelt.h, util_est.h, sugov.h and uclamp.h, with all validation done up front so that a step can never fail
  * and an error leaves every output untouched.
  */
 #include "pgov/batch.h"
@@ -136,5 +136,119 @@ int pgov_util_est_batch(struct pgov_util_est_rq *rq, struct pgov_util_est_task *
         if (contrib_out)
             (void)pgov_util_est_task_contrib(rq, task, &contrib_out[i]);
     }
+    return PGOV_OK;
+}
+
+/* One step's input from the arrays (NULL: the default). */
+static void sugov_in(struct pgov_sugov_input *in, size_t i, const uint32_t *util,
+                     const uint32_t *flags, const uint32_t *uclamp_min,
+                     const uint32_t *uclamp_max, const uint32_t *bw_min, const uint8_t *held)
+{
+    in->size = (uint32_t)sizeof(*in);
+    in->flags = flags ? flags[i] : 0;
+    in->util = util[i];
+    in->uclamp_min = uclamp_min ? uclamp_min[i] : 0;
+    in->uclamp_max = uclamp_max ? uclamp_max[i] : 1024;
+    in->bw_min = bw_min ? bw_min[i] : 0;
+    in->held = held ? held[i] : 0;
+    in->capped = 0;
+    in->cur_khz = 0;
+    in->reserved = 0;
+}
+
+int pgov_sugov_batch(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st, size_t n,
+                     const uint64_t *now, const uint32_t *util, const uint32_t *flags,
+                     const uint32_t *uclamp_min, const uint32_t *uclamp_max,
+                     const uint32_t *bw_min, const uint8_t *held, uint32_t *freq_out,
+                     uint8_t *path_out)
+{
+    struct pgov_sugov_input in;
+    struct pgov_sugov_result res;
+    struct pgov_sugov_state probe;
+    size_t i;
+    int rc;
+    if (!prm || !st)
+        return PGOV_EINVAL;
+    rc = pgov_sugov_params_check(prm);
+    if (rc)
+        return rc;
+    if (n == 0)
+        return PGOV_OK;
+    if (!now || !util || !freq_out)
+        return PGOV_EINVAL;
+    for (i = 0; i < n; i++)
+        if ((flags && (flags[i] & ~PGOV_UPDATE_IOWAIT)) || (uclamp_min && uclamp_min[i] > 1024) ||
+            (uclamp_max && uclamp_max[i] > 1024) || (held && held[i] > 1))
+            return PGOV_EINVAL;
+    /* The state: the first step on a copy (a state the library produced
+     * from a valid one stays valid, so later steps cannot fail). */
+    PGOV_COPY(&probe, st);
+    sugov_in(&in, 0, util, flags, uclamp_min, uclamp_max, bw_min, held);
+    rc = pgov_sugov_decide_in(prm, &probe, now[0], &in, &res);
+    if (rc)
+        return rc;
+
+    for (i = 0; i < n; i++) {
+        sugov_in(&in, i, util, flags, uclamp_min, uclamp_max, bw_min, held);
+        rc = pgov_sugov_decide_in(prm, st, now[i], &in, &res); /* cannot fail, see above */
+        (void)rc;
+        freq_out[i] = st->next_freq;
+        if (path_out)
+            path_out[i] = (uint8_t)res.path;
+    }
+    return PGOV_OK;
+}
+
+int pgov_uclamp_batch(uint32_t kver, uint32_t nbuckets, struct pgov_uclamp_task *tasks,
+                      size_t ntasks, size_t n, const uint32_t *task_idx, const uint8_t *event,
+                      const struct pgov_uclamp_limits *lim, const uint32_t *util,
+                      uint16_t *min_out, uint16_t *max_out, uint32_t *util_out, uint32_t *warns)
+{
+    struct pgov_uclamp_rq rq;
+    uint32_t eff[PGOV_UCLAMP_CNT], x;
+    size_t i;
+    int rc = pgov_uclamp_rq_init(&rq, kver, nbuckets);
+    if (rc)
+        return rc;
+    rc = pgov_uclamp_rq_util_with(&rq, kver, 0, NULL, NULL, &x); /* kver has the clamp */
+    if (rc)
+        return rc;
+    if (n == 0)
+        return PGOV_OK;
+    /* n < 2^32 - 1: no bucket can reach its 2^32 - 1 task limit (ENOSPC) */
+    if (!tasks || !task_idx || !event || !min_out || !max_out || (util && !util_out) ||
+        n >= (size_t)UINT32_MAX - 1u)
+        return PGOV_EINVAL;
+    for (i = 0; i < ntasks; i++) {
+        rc = pgov_uclamp_eff_get(&tasks[i], kver, lim, eff); /* task and lim valid */
+        if (rc)
+            return rc;
+        /* inactive, and a stale bucket (a v5.7 dequeue of an inactive task
+         * releases it) inside this runqueue */
+        if (tasks[i].active || tasks[i].bucket[PGOV_UCLAMP_MIN] > rq.nbuckets ||
+            tasks[i].bucket[PGOV_UCLAMP_MAX] > rq.nbuckets)
+            return PGOV_EINVAL;
+    }
+    for (i = 0; i < n; i++)
+        if (task_idx[i] >= ntasks || event[i] > PGOV_UCLAMP_EV_DEQUEUE)
+            return PGOV_EINVAL;
+
+    /* Validated: no step can fail (PGOV_WARN_KERNEL is not an error). */
+    for (i = 0; i < n; i++) {
+        struct pgov_uclamp_task *t = &tasks[task_idx[i]];
+        if (event[i] == PGOV_UCLAMP_EV_ENQUEUE)
+            rc = pgov_uclamp_rq_inc(&rq, t, lim);
+        else
+            rc = pgov_uclamp_rq_dec(&rq, t);
+        (void)rc;
+        min_out[i] = rq.value[PGOV_UCLAMP_MIN];
+        max_out[i] = rq.value[PGOV_UCLAMP_MAX];
+        if (util) {
+            rc = pgov_uclamp_rq_util_with(&rq, kver, util[i], NULL, NULL, &util_out[i]);
+            (void)rc;
+        }
+    }
+    if (warns)
+        *warns = rq.warns + rq.bad_decs;
     return PGOV_OK;
 }

@@ -103,6 +103,11 @@ static void fold(struct gv *g, struct gv_cpu *p, uint64_t ts)
     if (ts <= p->t)
         return;
     uint64_t dt = ts - p->t;
+    if (p->busy && dt > 1000000000000ull) { /* keep dt * kHz below 2^64: fold in 1000 s steps */
+        fold(g, p, p->t + 1000000000000ull);
+        fold(g, p, ts);
+        return;
+    }
     if (p->busy) {
         uint64_t a = dt * p->khz + p->arem, m = dt * tsc_khz(g) + p->mrem;
         p->aperf += a / 1000000u;
@@ -132,6 +137,22 @@ static void fold(struct gv *g, struct gv_cpu *p, uint64_t ts)
     p->t = ts;
 }
 
+/* Room for two more values in a growable uint64_t array (pairs stay pairs). */
+static bool room2(struct gv *g, uint64_t **a, size_t n, size_t *cap)
+{
+    if (n + 2 <= *cap)
+        return true;
+    size_t nc = *cap ? *cap * 2 : 256;
+    uint64_t *b = realloc(*a, nc * sizeof(*b));
+    if (!b) {
+        gfail(g, NULL, "allocation", PGOV_ENOSPC);
+        return false;
+    }
+    *a = b;
+    *cap = nc;
+    return true;
+}
+
 static void set_khz(struct gv *g, struct gv_cpu *p, uint32_t khz)
 {
     fold(g, p, g->now);
@@ -140,16 +161,8 @@ static void set_khz(struct gv *g, struct gv_cpu *p, uint32_t khz)
     if (g->now >= g->w0 && g->now < g->w1)
         p->changes++;
     p->khz = khz;
-    if (p->npts + 2 > p->cappts) {
-        size_t cap = p->cappts ? p->cappts * 2 : 256;
-        uint64_t *n = realloc(p->pts, cap * sizeof(*n));
-        if (!n) {
-            gfail(g, NULL, "allocation", PGOV_ENOSPC);
-            return;
-        }
-        p->pts = n;
-        p->cappts = cap;
-    }
+    if (!room2(g, &p->pts, p->npts, &p->cappts))
+        return;
     p->pts[p->npts++] = g->now;
     p->pts[p->npts++] = khz;
 }
@@ -170,7 +183,8 @@ static int hw_counters(void *ctx, uint32_t cpu, struct pgov_hw_counters *out)
     fold(c->g, &c->cpu[cpu], c->g->now);
     out->aperf = c->cpu[cpu].aperf;
     out->mperf = c->cpu[cpu].mperf;
-    out->tsc = (uint64_t)((unsigned __int128)c->g->now * tsc_khz(c->g) / 1000000u);
+    uint64_t now = c->g->now, k = tsc_khz(c->g); /* now * k / 1e6 without overflow */
+    out->tsc = now / 1000000u * k + now % 1000000u * k / 1000000u;
     return 0;
 }
 
@@ -413,16 +427,8 @@ static void recorded(struct gv *g, struct gv_col *c)
             fold(g, p, e->ts);
             bool busy = e->pid2 != 0;
             if (busy != p->busy) {
-                if (p->nbusy + 2 > p->capbusy) {
-                    size_t cap = p->capbusy ? p->capbusy * 2 : 256;
-                    uint64_t *n = realloc(p->busyiv, cap * sizeof(*n));
-                    if (!n) {
-                        gfail(g, NULL, "allocation", PGOV_ENOSPC);
-                        return;
-                    }
-                    p->busyiv = n;
-                    p->capbusy = cap;
-                }
+                if (!room2(g, &p->busyiv, p->nbusy, &p->capbusy))
+                    return;
                 p->busyiv[p->nbusy++] = e->ts; /* start, or the end of the open interval */
             }
             p->busy = busy;

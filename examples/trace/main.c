@@ -178,6 +178,10 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
         fprintf(o, "not compared: %llu kernel samples of tasks or CPUs that no scheduling event "
                    "described yet (missing sched_switch/sched_wakeup events, or state lost)\n",
                 (unsigned long long)s->skipped_unknown);
+    if (s->skipped_unseen)
+        fprintf(o, "not compared: %llu util_est_cfs samples of dequeue/enqueue pairs that no event "
+                   "of the trace shows (an exiting task's cgroup move)\n",
+                (unsigned long long)s->skipped_unseen);
     if (s->skipped_after_loss)
         fprintf(o, "lost events: %llu markers; the CPUs they hit were seeded again from their next "
                    "kernel values\n", (unsigned long long)s->skipped_after_loss);

@@ -456,6 +456,17 @@ static void flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
             }
             transient = !first;
         }
+        /* Several util_est_cfs samples in one group: the transition's own
+         * enqueue or dequeue is the last; the earlier ones come from
+         * dequeue/enqueue pairs no event of the trace shows (the cgroup
+         * move of an exiting task, sched_move_task). Not comparable. */
+        if (!pre && e->type == PGT_UE_CFS)
+            for (uint32_t q = j + 1; q < p->npend; q++)
+                if (c->t->ev[p->pend[q]].type == PGT_UE_CFS) {
+                    c->out->skipped_unseen++;
+                    transient = true;
+                    break;
+                }
         if (transient) {
             if (pre)
                 continue; /* dropped */

@@ -167,6 +167,7 @@ struct pgt_signals {
     uint64_t seeded_kernel, seeded_warmup;
     uint64_t skipped_after_loss;/* lost-events markers: the CPU's entities were seeded again */
     uint64_t skipped_unknown;   /* kernel samples of entities no scheduling event described */
+    uint64_t skipped_unseen;    /* util_est_cfs samples of transitions without an event of their own */
     uint32_t phase_cpus;        /* CPUs whose PELT period phase was recovered from update_time */
 };
 

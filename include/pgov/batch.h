@@ -17,6 +17,8 @@
 #include "export.h"
 #include "err.h"
 #include "pelt.h"
+#include "sugov.h"
+#include "uclamp.h"
 #include "util_est.h"
 
 #ifdef __cplusplus
@@ -131,6 +133,80 @@ PGOV_API int pgov_util_est_batch(struct pgov_util_est_rq *rq, struct pgov_util_e
                                  const uint64_t *cpu_cap, const uint32_t *nr_queued,
                                  struct pgov_util_est_task *task_out, uint32_t *rq_out,
                                  uint32_t *contrib_out);
+
+/**
+ * @brief schedutil decisions over arrays of samples: for i in 0..n-1,
+ *        pgov_sugov_decide_in() at @p now[i] with `util = util[i]` and the
+ *        other input fields from the arrays (NULL: the default for every
+ *        step), `capped = 0`, `cur_khz = 0` (the state's last frequency).
+ *
+ * @param prm         parameters
+ * @param st          state, advanced through every step
+ * @param n           steps (0: nothing is read or written)
+ * @param now         scheduler clock per step, ns
+ * @param util        effective utilization per step, capacity units
+ * @param flags       PGOV_UPDATE_IOWAIT or 0 per step (NULL: 0)
+ * @param uclamp_min  rq UCLAMP_MIN per step, 0..1024 (NULL: 0)
+ * @param uclamp_max  rq UCLAMP_MAX per step, 0..1024 (NULL: 1024)
+ * @param bw_min      irq + deadline floor per step (NULL: 0)
+ * @param held        0/1 per step: the idle-calls counter did not move (NULL: 0)
+ * @param freq_out    st->next_freq after each step, kHz
+ * @param path_out    ::pgov_sugov_path of each step (may be NULL)
+ * @return ::PGOV_OK; ::PGOV_EINVAL (NULL prm, st, or a needed array;
+ *         invalid parameters or state; a flag other than IOWAIT, a clamp
+ *         above 1024 or held above 1 in any step). Everything is checked
+ *         before the first step: on error neither @p st nor any output has
+ *         changed.
+ */
+PGOV_API int pgov_sugov_batch(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st,
+                              size_t n, const uint64_t *now, const uint32_t *util,
+                              const uint32_t *flags, const uint32_t *uclamp_min,
+                              const uint32_t *uclamp_max, const uint32_t *bw_min,
+                              const uint8_t *held, uint32_t *freq_out, uint8_t *path_out);
+
+/** Events of pgov_uclamp_batch(). */
+enum pgov_uclamp_event {
+    PGOV_UCLAMP_EV_ENQUEUE = 0, /**< pgov_uclamp_rq_inc() */
+    PGOV_UCLAMP_EV_DEQUEUE = 1  /**< pgov_uclamp_rq_dec() */
+};
+
+/**
+ * @brief uclamp aggregation over an array of enqueue/dequeue events on one
+ *        runqueue: a fresh runqueue (pgov_uclamp_rq_init(kver, nbuckets)),
+ *        then for i in 0..n-1 the event on `tasks[task_idx[i]]`, and after
+ *        it the runqueue's clamps and, with @p util, util[i] clamped by
+ *        them (pgov_uclamp_rq_util_with(), no waking task).
+ *
+ * The runqueue lives only in this call: every task must come in inactive
+ * (not counted anywhere), and a task still queued after the last step comes
+ * back marked active for a runqueue that is gone (dequeue it in the events,
+ * or pgov_uclamp_task_init() it, before using it elsewhere).
+ *
+ * @param kver      uclamp profile (5.3 or later, 0 = newest)
+ * @param nbuckets  5..20, 0 for 5
+ * @param tasks     the tasks, with their requests set (pgov_uclamp_task_set())
+ * @param ntasks    entries in @p tasks
+ * @param n         events (0: only the arguments are checked)
+ * @param task_idx  task of each event, < ntasks
+ * @param event     ::pgov_uclamp_event per step
+ * @param lim       restrictions for every task, NULL for none
+ * @param util      utilization per step to clamp (NULL: util_out not written)
+ * @param min_out   the runqueue's UCLAMP_MIN after each step
+ * @param max_out   the runqueue's UCLAMP_MAX after each step
+ * @param util_out  clamped util per step (needed with @p util, else may be NULL)
+ * @param warns     kernel WARN conditions hit plus dequeues of a task that was
+ *                  not queued (`warns + bad_decs` of the runqueue: the
+ *                  kernel's fallback applied), may be NULL
+ * @return ::PGOV_OK; ::PGOV_EINVAL (a NULL array that is needed, an index or
+ *         event out of range, a task already active or corrupt, bad @p lim,
+ *         nbuckets, or n >= 2^32 - 1); ::PGOV_ENOTSUP (kver). Everything is
+ *         checked before the first step: on error nothing has changed.
+ */
+PGOV_API int pgov_uclamp_batch(uint32_t kver, uint32_t nbuckets, struct pgov_uclamp_task *tasks,
+                               size_t ntasks, size_t n, const uint32_t *task_idx,
+                               const uint8_t *event, const struct pgov_uclamp_limits *lim,
+                               const uint32_t *util, uint16_t *min_out, uint16_t *max_out,
+                               uint32_t *util_out, uint32_t *warns);
 
 #ifdef __cplusplus
 }

@@ -155,7 +155,7 @@ def test_error_unknown_flavour_and_null_array():
                                run.ctypes.data, now.ctypes.data, None, None) == -22
     out = np.empty(1, P.AVG_DTYPE)
     assert lib.pgov_pelt_batch(sa, 0, 1, now.ctypes.data, None, now.ctypes.data,
-                               run.ctypes.data, now.ctypes.data, out.ctypes.data, None) == -14
+                               run.ctypes.data, now.ctypes.data, out.ctypes.data, None) == -22  # NULL arrays are PGOV_EINVAL (EFAULT is reserved)
     with pytest.raises(ValueError):
         pgov.pelt(now, 1, 1, 1, flavour="irq")
     with pytest.raises(ValueError):

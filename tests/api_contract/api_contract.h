@@ -89,6 +89,15 @@ struct world {
     uint32_t brunning[2];
     struct pgov_pelt_avg bout[2];
     uint8_t brec[2];
+    /* sugov batch: two steps */
+    uint64_t snow[2];
+    uint32_t sutil[2], sflags[2], sumin[2], sfreq[2];
+    uint8_t sheld[2], spath[2];
+    /* uclamp batch: enqueue, dequeue of one task */
+    struct pgov_uclamp_task ubt[1];
+    uint32_t ubidx[2], ubutil[2], ubuout[2];
+    uint8_t ubev[2];
+    uint16_t ubmin[2], ubmax[2];
     /* util_est batch: enqueue, sleep dequeue */
     uint8_t uev[2], usleep[2];
     uint64_t uutil[2], urun[2], ucap[2];

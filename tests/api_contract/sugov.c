@@ -272,6 +272,69 @@ DEF(pgov_sugov_get_status, 3, PGOV_EINVAL)
            pgov_sugov_get_status((const struct pgov_sugov *)(const void *)w->zmem, &w->sstat);
 }
 
+/* ---- sugov batch */
+#define SB(prm, st, n, now, util, fl, umin, held, out)                                          \
+    pgov_sugov_batch(prm, st, n, now, util, fl, umin, NULL, NULL, held, out, w->spath)
+static void sb_inputs(struct world *w)
+{
+    for (int i = 0; i < 2; i++) {
+        w->snow[i] = (UINT64_C(1) << 40) + (uint64_t)i * 2000000;
+        w->sutil[i] = 300u + 400u * (uint32_t)i;
+        w->sflags[i] = w->sumin[i] = 0;
+        w->sheld[i] = 0;
+    }
+}
+DEF(pgov_sugov_batch, 1, PGOV_EINVAL)
+{
+    sb_inputs(w);
+    return snap(w), SB(NULL, &w->sst, 2, w->snow, w->sutil, w->sflags, w->sumin, w->sheld, w->sfreq);
+}
+DEF(pgov_sugov_batch, 2, PGOV_EINVAL)
+{
+    sb_inputs(w);
+    return snap(w), SB(&w->sprm, NULL, 2, w->snow, w->sutil, w->sflags, w->sumin, w->sheld, w->sfreq);
+}
+DEF(pgov_sugov_batch, 3, PGOV_EINVAL)
+{
+    sb_inputs(w);
+    w->sprm.max_cap = 0;
+    return snap(w), SB(&w->sprm, &w->sst, 2, w->snow, w->sutil, w->sflags, w->sumin, w->sheld, w->sfreq);
+}
+DEF(pgov_sugov_batch, 4, PGOV_EINVAL)
+{
+    sb_inputs(w);
+    return snap(w), SB(&w->sprm, &w->sst, 2, NULL, w->sutil, w->sflags, w->sumin, w->sheld, w->sfreq);
+}
+DEF(pgov_sugov_batch, 5, PGOV_EINVAL)
+{
+    sb_inputs(w);
+    return snap(w), SB(&w->sprm, &w->sst, 2, w->snow, w->sutil, w->sflags, w->sumin, w->sheld, NULL);
+}
+DEF(pgov_sugov_batch, 6, PGOV_EINVAL)
+{
+    sb_inputs(w);
+    w->sflags[1] = PGOV_UPDATE_REMOTE; /* the second step's: nothing may change in the first */
+    return snap(w), SB(&w->sprm, &w->sst, 2, w->snow, w->sutil, w->sflags, w->sumin, w->sheld, w->sfreq);
+}
+DEF(pgov_sugov_batch, 7, PGOV_EINVAL)
+{
+    sb_inputs(w);
+    w->sumin[1] = 1025;
+    return snap(w), SB(&w->sprm, &w->sst, 2, w->snow, w->sutil, w->sflags, w->sumin, w->sheld, w->sfreq);
+}
+DEF(pgov_sugov_batch, 8, PGOV_EINVAL)
+{
+    sb_inputs(w);
+    w->sheld[1] = 2;
+    return snap(w), SB(&w->sprm, &w->sst, 2, w->snow, w->sutil, w->sflags, w->sumin, w->sheld, w->sfreq);
+}
+DEF(pgov_sugov_batch, 9, PGOV_EINVAL)
+{
+    sb_inputs(w);
+    return (w->sst.reserved = 1, snap(w)),
+           SB(&w->sprm, &w->sst, 2, w->snow, w->sutil, w->sflags, w->sumin, w->sheld, w->sfreq);
+}
+
 static const struct row sugov_rows[] = {
     R(pgov_sugov_next_freq, 1),
     R(pgov_sugov_next_freq, 2),
@@ -284,6 +347,15 @@ static const struct row sugov_rows[] = {
     R(pgov_sugov_decide, 6),
     R(pgov_sugov_decide, 7),
     R(pgov_sugov_decide, 8),
+    R(pgov_sugov_batch, 1),
+    R(pgov_sugov_batch, 2),
+    R(pgov_sugov_batch, 3),
+    R(pgov_sugov_batch, 4),
+    R(pgov_sugov_batch, 5),
+    R(pgov_sugov_batch, 6),
+    R(pgov_sugov_batch, 7),
+    R(pgov_sugov_batch, 8),
+    R(pgov_sugov_batch, 9),
     R(pgov_sugov_decide_in, 1),
     R(pgov_sugov_decide_in, 2),
     R(pgov_sugov_decide_in, 3),

@@ -243,7 +243,72 @@ DEF(pgov_uclamp_effective_perf, 2, PGOV_EINVAL)
     return snap(w), pgov_uclamp_effective_perf(&w->urq, 100, 0, 1024, NULL, NULL, NULL);
 }
 
+/* ---- uclamp batch */
+#define UB(kv, nb, tasks, nt, idx, ev, lim)                                                      \
+    pgov_uclamp_batch(kv, nb, tasks, nt, 2, idx, ev, lim, w->ubutil, w->ubmin, w->ubmax,         \
+                      w->ubuout, NULL)
+static void ub_inputs(struct world *w)
+{
+    (void)pgov_uclamp_task_init(&w->ubt[0], 0);
+    w->ubidx[0] = w->ubidx[1] = 0;
+    w->ubev[0] = PGOV_UCLAMP_EV_ENQUEUE;
+    w->ubev[1] = PGOV_UCLAMP_EV_DEQUEUE;
+    w->ubutil[0] = w->ubutil[1] = 300;
+}
+DEF(pgov_uclamp_batch, 1, PGOV_EINVAL)
+{
+    ub_inputs(w);
+    return snap(w), UB(0, 0, NULL, 1, w->ubidx, w->ubev, NULL);
+}
+DEF(pgov_uclamp_batch, 2, PGOV_EINVAL)
+{
+    ub_inputs(w);
+    return snap(w), UB(0, 4, w->ubt, 1, w->ubidx, w->ubev, NULL);
+}
+DEF(pgov_uclamp_batch, 3, PGOV_ENOTSUP)
+{
+    ub_inputs(w);
+    return snap(w), UB(PGOV_KVER(5, 2), 0, w->ubt, 1, w->ubidx, w->ubev, NULL);
+}
+DEF(pgov_uclamp_batch, 4, PGOV_EINVAL)
+{
+    ub_inputs(w);
+    w->ubidx[1] = 1; /* the second step's: the first must not have run */
+    return snap(w), UB(0, 0, w->ubt, 1, w->ubidx, w->ubev, NULL);
+}
+DEF(pgov_uclamp_batch, 5, PGOV_EINVAL)
+{
+    ub_inputs(w);
+    w->ubev[1] = 2;
+    return snap(w), UB(0, 0, w->ubt, 1, w->ubidx, w->ubev, NULL);
+}
+DEF(pgov_uclamp_batch, 6, PGOV_EINVAL)
+{
+    ub_inputs(w);
+    w->ubt[0].active = 1;
+    return snap(w), UB(0, 0, w->ubt, 1, w->ubidx, w->ubev, NULL);
+}
+DEF(pgov_uclamp_batch, 7, PGOV_EINVAL)
+{
+    ub_inputs(w);
+    w->ubt[0].req[PGOV_UCLAMP_MAX] = 2000;
+    return snap(w), UB(0, 0, w->ubt, 1, w->ubidx, w->ubev, NULL);
+}
+DEF(pgov_uclamp_batch, 8, PGOV_EINVAL)
+{
+    ub_inputs(w);
+    return snap(w), UB(0, 0, w->ubt, 1, NULL, w->ubev, NULL);
+}
+
 static const struct row uclamp_rows[] = {
+    R(pgov_uclamp_batch, 1),
+    R(pgov_uclamp_batch, 2),
+    R(pgov_uclamp_batch, 3),
+    R(pgov_uclamp_batch, 4),
+    R(pgov_uclamp_batch, 5),
+    R(pgov_uclamp_batch, 6),
+    R(pgov_uclamp_batch, 7),
+    R(pgov_uclamp_batch, 8),
     R(pgov_uclamp_bucket_delta, 1),
     R(pgov_uclamp_bucket_delta, 2),
     R(pgov_uclamp_bucket_delta, 3),
