@@ -133,22 +133,38 @@ static int find_script(const struct sim_workload *wl, const char *name)
     return -1;
 }
 
+/* Room for element @n of array @v (capacity *@cap, doubling from @first,
+ * at most @max; new elements zeroed): the array, moved or not, or NULL
+ * (out of memory or full; @v is then still valid). */
+static void *grow(void *v, uint32_t n, uint32_t *cap, size_t size, uint32_t first, uint32_t max)
+{
+    if (n < *cap)
+        return v;
+    if (n >= max)
+        return NULL;
+    uint32_t c = *cap ? *cap * 2 : first;
+    if (c > max)
+        c = max;
+    char *w = realloc(v, (size_t)c * size);
+    if (!w)
+        return NULL;
+    memset(w + (size_t)*cap * size, 0, (size_t)(c - *cap) * size);
+    *cap = c;
+    return w;
+}
+
 /* The semaphore called @name, created if new; -1 past @max or out of memory. */
 static int sem_index(struct sim_workload *wl, const char *name, uint32_t max)
 {
     for (uint32_t i = 0; i < wl->nsems; i++)
         if (strcmp(wl->sems[i], name) == 0)
             return (int)i;
-    if (wl->nsems == max || strlen(name) >= SIM_NAME_LEN)
+    if (strlen(name) >= SIM_NAME_LEN)
         return -1;
-    if (wl->nsems == wl->sems_cap) {
-        uint32_t cap = wl->sems_cap ? wl->sems_cap * 2 : 16;
-        char(*v)[SIM_NAME_LEN] = realloc(wl->sems, cap * sizeof(*v));
-        if (!v)
-            return -1;
-        wl->sems = v;
-        wl->sems_cap = cap;
-    }
+    char(*v)[SIM_NAME_LEN] = grow(wl->sems, wl->nsems, &wl->sems_cap, sizeof(*v), 16, max);
+    if (!v)
+        return -1;
+    wl->sems = v;
     strcpy(wl->sems[wl->nsems], name);
     return (int)wl->nsems++;
 }
@@ -156,16 +172,13 @@ static int sem_index(struct sim_workload *wl, const char *name, uint32_t max)
 /* The next free start slot (grown on demand), or NULL. */
 static struct sim_start *start_slot(struct sim_workload *wl)
 {
-    if (wl->nstarts == wl->starts_cap) {
-        uint32_t cap = wl->starts_cap ? wl->starts_cap * 2 : 32;
-        struct sim_start *v = realloc(wl->starts, cap * sizeof(*v));
-        if (!v)
-            return NULL;
-        wl->starts = v;
-        wl->starts_cap = cap;
-    }
-    memset(&wl->starts[wl->nstarts], 0, sizeof(wl->starts[0]));
-    return &wl->starts[wl->nstarts];
+    struct sim_start *v = grow(wl->starts, wl->nstarts, &wl->starts_cap, sizeof(*v), 32,
+                               UINT32_MAX);
+    if (!v)
+        return NULL;
+    wl->starts = v;
+    memset(&v[wl->nstarts], 0, sizeof(*v));
+    return &v[wl->nstarts];
 }
 
 void sim_workload_free(struct sim_workload *wl)
@@ -230,16 +243,10 @@ static int trace_find(const struct trace_task *tt, uint32_t n, uint32_t pid)
 
 static int trace_op(struct sim_script *sc, struct trace_task *tk, struct sim_op op)
 {
-    if (sc->nops == tk->cap) {
-        uint32_t cap = tk->cap ? tk->cap * 2 : 64;
-        if (tk->cap >= TRACE_MAX_OPS)
-            return -1;
-        struct sim_op *v = realloc(sc->ops, cap * sizeof(*v));
-        if (!v)
-            return -1;
-        sc->ops = v;
-        tk->cap = cap;
-    }
+    struct sim_op *v = grow(sc->ops, sc->nops, &tk->cap, sizeof(*v), 64, TRACE_MAX_OPS);
+    if (!v)
+        return -1;
+    sc->ops = v;
     sc->ops[sc->nops++] = op;
     return 0;
 }
@@ -379,15 +386,11 @@ static int parse_trace(struct lexer *lx, const struct subst_env *env, struct sim
             int si = sem_index(wl, sem, UINT32_MAX);
             if (si < 0)
                 FAIL("out of memory");
-            if ((uint32_t)si >= pairs_cap) {
-                uint32_t cap = pairs_cap ? pairs_cap * 2 : 64;
-                struct trace_pair *pv = realloc(pairs, cap * sizeof(*pv));
-                if (!pv)
-                    FAIL("out of memory");
-                memset(pv + pairs_cap, 0, (cap - pairs_cap) * sizeof(*pv));
-                pairs = pv;
-                pairs_cap = cap;
-            }
+            struct trace_pair *pv = grow(pairs, (uint32_t)si, &pairs_cap, sizeof(*pv), 64,
+                                         UINT32_MAX);
+            if (!pv)
+                FAIL("out of memory");
+            pairs = pv;
             if (wait && !pairs[si].pends++)
                 pairs[si].pend_line = lx->line;
             if (!wait)
@@ -398,14 +401,10 @@ static int parse_trace(struct lexer *lx, const struct subst_env *env, struct sim
             if (n != 2)
                 FAIL("expected 'fork PID'");
             TNUM("fork PID", v[1], 1, TRACE_MAX_PID, &x);
-            if (nfx == fx_cap) {
-                uint32_t cap = fx_cap ? fx_cap * 2 : 64;
-                struct fixup *fv = realloc(fx, cap * sizeof(*fv));
-                if (!fv)
-                    FAIL("out of memory");
-                fx = fv;
-                fx_cap = cap;
-            }
+            struct fixup *fv = grow(fx, nfx, &fx_cap, sizeof(*fv), 64, UINT32_MAX);
+            if (!fv)
+                FAIL("out of memory");
+            fx = fv;
             fx[nfx] = (struct fixup){(uint32_t)cur, sc->nops, lx->line, ""};
             snprintf(fx[nfx++].name, SIM_NAME_LEN, "%u", (unsigned)x);
             op.kind = OP_FORK;

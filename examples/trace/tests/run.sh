@@ -93,7 +93,8 @@ govern)
   want "^pstate_sample: first difference: .*pstate_v4.17.txt:[0-9]+: cpu [01]: recomputed"
   # every governor family open-loop on the real recording, with window and plot
   rm -f "$out/govern.svg"
-  run govern "$dir/qemu-6.1.dat" --policy "sched schedutil" --policy "pst intel_pstate algo=load" \
+  # the report text of the recording (ns, the same figures as the .dat): every build reads it
+  run govern "$dir/qemu-6.1.report.txt" --policy "sched schedutil" --policy "pst intel_pstate algo=load" \
       --policy "od ondemand" --policy "cons conservative" --policy "perf performance" \
       --policy "save powersave" --from 200ms --to 600ms --svg "$out/govern.svg" --format tsv || fail "exit $?"
   # the same busy share in every column (the trace fixes it); performance at
