@@ -298,6 +298,27 @@ int report_expect(FILE *f, const struct sim_table *t)
     return bad;
 }
 
+/* A sweep row's label: its settings and, for a param scenario whose param
+ * is not one of them, the param's value (from the table name). */
+static void sweep_point(const struct sim_table *tb, char *point, size_t n)
+{
+    const struct sim_scenario *sc = tb->sc;
+    snprintf(point, n, "%s", sc->settings[0] ? sc->settings : "(as shipped)");
+    if (sc->nparam) {
+        char key[SIM_NAME_LEN + 2];
+        snprintf(key, sizeof(key), "%s=", sc->param_name);
+        bool set = strncmp(sc->settings, key, strlen(key)) == 0;
+        for (const char *c = strchr(sc->settings, ' '); c && !set; c = strchr(c + 1, ' '))
+            set = strncmp(c + 1, key, strlen(key)) == 0;
+        if (!set) {
+            const char *dash = tb->name + strlen(sc->name);
+            size_t len = strlen(point);
+            snprintf(point + len, n - len, " %s=%.*s", sc->param_name,
+                     (int)strcspn(dash + 1, "@"), dash + 1);
+        }
+    }
+}
+
 void report_sweep(FILE *f, const struct sim_table *const *t, uint32_t n)
 {
     if (!n)
@@ -315,7 +336,14 @@ void report_sweep(FILE *f, const struct sim_table *const *t, uint32_t n)
             fprintf(f, e->cmp == CMP_EQ ? " within %.1f%%" : " by >= %.1f%%", e->min_pct);
         fprintf(f, "\n");
     }
-    fprintf(f, "%-32s", "point");
+    char label[SIM_SETTINGS_LEN + 32];
+    int width = 5; /* the widest label, so the columns line up */
+    for (uint32_t r = 0; r < n; r++) {
+        sweep_point(t[r], label, sizeof(label));
+        int w = (int)strlen(label);
+        width = w > width ? w : width;
+    }
+    fprintf(f, "%-*s", width, "point");
     for (uint32_t p = 0; p < sc0->npol; p++)
         fprintf(f, " %14s", sc0->pol[p].label);
     for (uint32_t i = 0; i < sc0->nexpect; i++)
@@ -324,16 +352,8 @@ void report_sweep(FILE *f, const struct sim_table *const *t, uint32_t n)
     for (uint32_t r = 0; r < n; r++) {
         const struct sim_table *tb = t[r];
         const struct sim_scenario *sc = tb->sc;
-        char point[SIM_SETTINGS_LEN + 32];
-        snprintf(point, sizeof(point), "%s", sc->settings[0] ? sc->settings : "(as shipped)");
-        if (sc->nparam) {
-            /* the param's value is in the table name after the scenario's */
-            const char *dash = tb->name + strlen(sc->name);
-            size_t len = strlen(point);
-            snprintf(point + len, sizeof(point) - len, " %s=%.*s", sc->param_name,
-                     (int)strcspn(dash + 1, "@"), dash + 1);
-        }
-        fprintf(f, "%-32s", point);
+        sweep_point(tb, label, sizeof(label));
+        fprintf(f, "%-*s", width, label);
         for (uint32_t p = 0; p < sc->npol; p++) {
             struct stats s;
             metric_stats(tb, p, m, &s);
