@@ -403,7 +403,8 @@ static void svg_panel(FILE *f, const struct sim_series *s, uint32_t ncpu, int y0
         fprintf(f, "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#eee'/>\n", X0, y, X0 + W, y);
     }
     /* time axis: 5 ticks, with enough decimals for a short window */
-    int dec = span_s >= 10 ? 0 : span_s >= 1 ? 1 : span_s >= 0.1 ? 2 : 3;
+    double step = span_s / 4; /* decimals enough for the step: 7.5 s, not "8 s" */
+    int dec = step >= 10 ? 0 : step >= 1 ? 1 : step >= 0.1 ? 2 : step >= 0.01 ? 3 : 4;
     for (int g = 0; g <= 4; g++)
         fprintf(f, "<text x='%d' y='%d' font-size='10' text-anchor='%s'>%.*f s</text>\n",
                 X0 + W * g / 4, y0 + H + 12, g == 0 ? "start" : g == 4 ? "end" : "middle", dec,

@@ -673,7 +673,9 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
             sim_errf(err, NULL, 0, "out of memory");
             return -1;
         }
-        res->series->width_ns = 10000000;
+        /* 1 us buckets, doubled as the run grows: every run gets 129-256
+         * buckets (a 40 ms run 256 of 156 ns would be too fine, so at least 1 us) */
+        res->series->width_ns = 1000;
         res->series->from_ns = cfg->from_ns;
         if (cfg->to_ns) { /* the window in SIM_NBUCKETS buckets of at least 1 us */
             uint64_t span = cfg->to_ns - cfg->from_ns;
