@@ -49,6 +49,15 @@ static void series_add(struct sim_ctx *c, uint32_t cpu, uint64_t t0, uint64_t t1
         return;
     t0 -= SIM_T0_NS;
     t1 -= SIM_T0_NS;
+    if (s->from_ns || s->to_ns) { /* a window (--from/--to): clip to it */
+        t0 = t0 > s->from_ns ? t0 : s->from_ns;
+        if (s->to_ns)
+            t1 = t1 < s->to_ns ? t1 : s->to_ns;
+        if (t1 <= t0)
+            return;
+        t0 -= s->from_ns;
+        t1 -= s->from_ns;
+    }
     while (t1 > s->width_ns * SIM_NBUCKETS) {
         /* Halve the resolution: merge bucket pairs. */
         for (uint32_t k = 0; k < c->ncpu; k++) {

@@ -19,12 +19,18 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <pgov/pgov.h>
+
+#include "keys.h"
 #include "num.h"
 #include "report.h"
 
 /* Where the installed scenarios are, relative to the installed binary
  * (CMake passes bindir -> datadir/pgov/scenarios), so an install tree works
  * wherever it is put. The build tree copies them beside the binary. */
+#ifndef PGOV_SIM_VERSION
+#define PGOV_SIM_VERSION "unknown"
+#endif
 #ifndef PGOV_SIM_SCENARIO_REL
 #define PGOV_SIM_SCENARIO_REL "../share/pgov/scenarios"
 #endif
@@ -32,29 +38,79 @@
 static const char *const shipped[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl"};
 #define NSHIPPED (sizeof(shipped) / sizeof(shipped[0]))
 #define MAX_SCN 32
+#define MAX_SWEEPS 4        /* --sweep options: a grid of up to 4 keys */
+#define MAX_SWEEP_VALS 32   /* values per --sweep */
+#define MAX_POINTS 256      /* grid points per scenario */
 
 struct instance {
-    struct sim_scenario *sc;
+    struct sim_scenario *sc; /* the scenario at one sweep point */
+    int src;                 /* index of the scenario named on the command line */
     struct sim_workload wl;
     uint32_t param;
+    uint64_t seed_base; /* iteration i runs with seed_base + golden * (i + 1) */
     struct sim_table tab;
 };
+
+/* --sweep KEY=V1,V2,...: one scenario copy per value (per grid point). */
+struct sweep {
+    char key[SIM_NAME_LEN * 2];
+    char buf[1024];
+    const char *val[MAX_SWEEP_VALS];
+    uint32_t n;
+};
+
+static int parse_sweep(const char *arg, struct sweep *sw)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof(sw->key) ||
+        strlen(eq + 1) >= sizeof(sw->buf) || !eq[1]) {
+        fprintf(stderr, "pgov-sim: --sweep '%s': expected KEY=V1,V2,... (pgov-sim --keys)\n", arg);
+        return -1;
+    }
+    memcpy(sw->key, arg, (size_t)(eq - arg));
+    sw->key[eq - arg] = 0;
+    strcpy(sw->buf, eq + 1);
+    sw->n = 0;
+    for (char *v = sw->buf, *e;; v = e + 1) {
+        e = strchr(v, ',');
+        if (e)
+            *e = 0;
+        if (!*v || sw->n == MAX_SWEEP_VALS) {
+            fprintf(stderr, "pgov-sim: --sweep %s: %s\n", sw->key,
+                    *v ? "too many values (at most 32)" : "empty value");
+            return -1;
+        }
+        sw->val[sw->n++] = v;
+        if (!e)
+            return 0;
+    }
+}
 
 struct opts {
     uint32_t iterations; /* 0: the scenario's own */
     uint64_t seed;
     uint64_t max_events;  /* per run */
+    uint32_t max_tasks;   /* per run, alive at once */
+    uint64_t from_ns, to_ns; /* plot window (--from/--to); to 0: the whole run */
+    bool plot_all;        /* a plot per iteration, not only the first */
     double wall_deadline; /* time(NULL) at which every run stops */
     const char *out;
     const char *only; /* run just this policy label */
     bool tsv, check, progress;
+    struct sweep sweep[MAX_SWEEPS];
+    uint32_t nsweep;
 };
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: pgov-sim [--iterations N] [--quick] [--seed S] [--out DIR] "
                "[--format text|tsv]\n                [--check] [--progress] [--only LABEL] "
-               "[--max-events N] [--max-wall T]\n                [--list] [SCENARIO...]\n"
+               "[--max-events N] [--max-wall T]\n                [--max-tasks N] "
+               "[--from T] [--to T] [--plot-all] [--sweep [LABEL:]KEY=V1,V2,...]...\n"
+               "                [--keys] [--list] [--version] [SCENARIO...]\n"
+               "--sweep runs every scenario once per value (repeated: per grid point) and "
+               "prints\nthe check metric and expected directions per point; --keys lists the "
+               "keys.\n"
                "Budgets: --max-events per run (default %lluM), --max-wall for the whole "
                "invocation\n(default %ds); a run that lets under 1 ms of simulated time pass "
                "in 1M events stops.\n"
@@ -79,23 +135,49 @@ static uint64_t fnv1a(const char *s, uint64_t h)
 }
 
 /* Temporary files, removed on failure, renamed into place on success. */
-static char tmp_paths[256][SIM_PATH_LEN], final_paths[256][SIM_PATH_LEN];
-static int ntmp;
+struct out_path {
+    char tmp[SIM_PATH_LEN], final[SIM_PATH_LEN];
+};
+static struct out_path *outs;
+static volatile int ntmp; /* read by the signal handler */
+static int outs_cap;
 
+/* The temporary name of output DIR/NAME, or NULL (too long, out of memory,
+ * or a second output of that name: main() checks names before running, so
+ * that is a bug, and it must not half-commit). */
 static const char *out_file(const char *dir, const char *name)
 {
-    if (ntmp == 256)
+    if (ntmp == outs_cap) {
+        int cap = outs_cap ? outs_cap * 2 : 64;
+        /* Signals are blocked while the array moves under the handler. */
+        sigset_t all, old;
+        sigfillset(&all);
+        sigprocmask(SIG_BLOCK, &all, &old);
+        struct out_path *v = realloc(outs, (size_t)cap * sizeof(*v));
+        if (v) {
+            outs = v;
+            outs_cap = cap;
+        }
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        if (!v)
+            return NULL;
+    }
+    struct out_path *o = &outs[ntmp];
+    int a = snprintf(o->final, SIM_PATH_LEN, "%s/%s", dir, name);
+    int b = snprintf(o->tmp, SIM_PATH_LEN, "%s/.%s.tmp", dir, name);
+    if (a < 0 || b < 0 || a >= SIM_PATH_LEN || b >= SIM_PATH_LEN || strlen(name) > 250)
         return NULL;
-    snprintf(final_paths[ntmp], SIM_PATH_LEN, "%s/%s", dir, name);
-    snprintf(tmp_paths[ntmp], SIM_PATH_LEN, "%s/.%s.tmp", dir, name);
-    return tmp_paths[ntmp++];
+    for (int i = 0; i < ntmp; i++)
+        if (strcmp(outs[i].final, o->final) == 0)
+            return NULL;
+    return outs[ntmp++].tmp;
 }
 
 /* Ctrl-C or a kill during a run: remove the temporary files, then exit. */
 static void on_signal(int sig)
 {
     for (int i = 0; i < ntmp; i++)
-        unlink(tmp_paths[i]);
+        unlink(outs[i].tmp);
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -103,20 +185,95 @@ static void on_signal(int sig)
 static void discard_tmp(void)
 {
     for (int i = 0; i < ntmp; i++)
-        remove(tmp_paths[i]);
+        remove(outs[i].tmp);
     ntmp = 0;
 }
 
+/* Rename every temporary file into place. Names are unique (out_file) and
+ * every temporary exists, so the renames cannot collide; one that fails
+ * anyway (a directory in the way) leaves the earlier ones committed, and
+ * says so. */
 static int commit_tmp(void)
 {
     for (int i = 0; i < ntmp; i++)
-        if (rename(tmp_paths[i], final_paths[i])) {
-            fprintf(stderr, "pgov-sim: %s: %s\n", final_paths[i], strerror(errno));
-            discard_tmp();
+        if (rename(outs[i].tmp, outs[i].final)) {
+            fprintf(stderr, "pgov-sim: %s: %s (%d of %d outputs were already in place)\n",
+                    outs[i].final, strerror(errno), i, ntmp);
+            for (int j = i; j < ntmp; j++)
+                remove(outs[j].tmp);
+            ntmp = 0;
             return -1;
         }
     ntmp = 0;
     return 0;
+}
+
+/* Names of one instance's outputs: the policy plots (per iteration with
+ * --plot-all) and the residency plot. @k counts from 0 until it returns 0. */
+static int instance_output(const struct instance *in, const struct opts *o, uint32_t k,
+                           char *name, size_t n)
+{
+    const struct sim_table *t = &in->tab;
+    uint32_t per = o->plot_all ? t->iters : 1;
+    if (k < t->sc->npol * per) {
+        uint32_t p = k / per, i = k % per;
+        if (o->plot_all)
+            snprintf(name, n, "%s-%s-i%u.svg", t->name, t->sc->pol[p].label, i + 1);
+        else
+            snprintf(name, n, "%s-%s.svg", t->name, t->sc->pol[p].label);
+        return 1;
+    }
+    if (k == t->sc->npol * per) {
+        snprintf(name, n, "%s-residency.svg", t->name);
+        return 1;
+    }
+    return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Two outputs of one name would overwrite each other: refuse before running. */
+static int check_output_names(const struct instance *ins, int nin, const struct opts *o)
+{
+    static const char *const fixed[] = {"report.txt", "results.tsv", "iterations.tsv"};
+    size_t n = 3, cap = 64;
+    char **v = malloc(cap * sizeof(*v));
+    int rc = 0;
+    for (size_t i = 0; v && i < 3; i++)
+        v[i] = strdup(fixed[i]);
+    for (int k = 0; v && k < nin; k++) {
+        char name[1024];
+        for (uint32_t j = 0; instance_output(&ins[k], o, j, name, sizeof(name)); j++) {
+            if (n == cap) {
+                char **w = realloc(v, (cap *= 2) * sizeof(*v));
+                if (!w) {
+                    rc = -1;
+                    break;
+                }
+                v = w;
+            }
+            v[n++] = strdup(name);
+        }
+    }
+    if (!v) {
+        fprintf(stderr, "pgov-sim: out of memory\n");
+        return -1;
+    }
+    qsort(v, n, sizeof(*v), cmp_str);
+    for (size_t i = 1; !rc && i < n; i++)
+        if (!v[i] || !v[i - 1] || strcmp(v[i], v[i - 1]) == 0) {
+            fprintf(stderr, "pgov-sim: two outputs would be named %s/%s (the same scenario "
+                    "twice, or two scenarios with one name): nothing run or written\n", o->out,
+                    v[i] ? v[i] : "?");
+            rc = -1;
+        }
+    for (size_t i = 0; i < n; i++)
+        free(v[i]);
+    free(v);
+    return rc;
 }
 
 /* The shipped scenarios: $PGOV_SIM_SCENARIO_DIR, else scenarios/ beside
@@ -156,18 +313,39 @@ static int resolve(const char *arg, char *path, size_t n)
     return len < 0 || (size_t)len >= n ? -1 : 0;
 }
 
-static int run_instance(struct instance *in, const struct opts *o, double t0, bool *shown)
+/* The table's name (scenario[-param][@sweep point]) and seed base. */
+static void name_instance(struct instance *in, const struct opts *o)
 {
     struct sim_scenario *sc = in->sc;
     struct sim_table *t = &in->tab;
-    struct sim_err err = {{0}};
     t->sc = sc;
+    t->wl = &in->wl;
     t->iters = o->iterations ? o->iterations : sc->iterations;
     if (sc->nparam)
         snprintf(t->name, sizeof(t->name), "%s-%u", sc->name, in->param);
     else
         snprintf(t->name, sizeof(t->name), "%s", sc->name);
-    uint64_t base = fnv1a(t->name, 0xcbf29ce484222325ull) ^ o->seed;
+    /* Every sweep point draws the same random numbers (common random
+     * numbers across the sweep, as across policies). */
+    in->seed_base = fnv1a(t->name, 0xcbf29ce484222325ull) ^ o->seed;
+    if (sc->settings[0]) { /* "@KEY=V,KEY2=V2": file names, so no '/' */
+        size_t len = strlen(t->name);
+        snprintf(t->name + len, sizeof(t->name) - len, "@%s", sc->settings);
+        for (char *c = t->name + len; *c; c++)
+            *c = *c == ' ' ? ',' : *c == '/' ? '_' : *c;
+    }
+}
+
+static uint64_t iteration_seed(const struct instance *in, uint32_t i)
+{
+    return in->seed_base + 0x9e3779b97f4a7c15ull * (i + 1);
+}
+
+static int run_instance(struct instance *in, const struct opts *o, double t0, bool *shown)
+{
+    struct sim_scenario *sc = in->sc;
+    struct sim_table *t = &in->tab;
+    struct sim_err err = {{0}};
     for (uint32_t p = 0; p < sc->npol; p++) {
         t->res[p] = calloc(t->iters, sizeof(struct sim_result));
         if (!t->res[p]) {
@@ -180,9 +358,13 @@ static int run_instance(struct instance *in, const struct opts *o, double t0, bo
                         sc->pol[p].label, i + 1, t->iters);
                 *shown = true;
             }
-            struct sim_run_cfg cfg = {sc, &in->wl, &sc->pol[p],
-                                      base + 0x9e3779b97f4a7c15ull * (i + 1), i == 0,
-                                      o->max_events, o->wall_deadline};
+            struct sim_run_cfg cfg = {.sc = sc, .wl = &in->wl, .pol = &sc->pol[p],
+                                      .seed = iteration_seed(in, i),
+                                      .want_series = i == 0 || o->plot_all,
+                                      .max_events = o->max_events,
+                                      .wall_deadline = o->wall_deadline,
+                                      .max_tasks = o->max_tasks,
+                                      .from_ns = o->from_ns, .to_ns = o->to_ns};
             if (sim_run(&cfg, &t->res[p][i], &err)) {
                 if (*shown)
                     fprintf(stderr, "\n");
@@ -206,6 +388,46 @@ static void free_instance(struct instance *in)
     sim_workload_free(&in->wl);
 }
 
+/* FNV-1a of a file's bytes (0 when unreadable): which inputs produced a report. */
+static uint64_t file_hash(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    uint64_t h = 0xcbf29ce484222325ull;
+    int ch;
+    if (!f)
+        return 0;
+    while ((ch = getc(f)) != EOF)
+        h = (h ^ (unsigned char)ch) * 0x100000001b3ull;
+    fclose(f);
+    return h;
+}
+
+static const char *base_name(const char *p)
+{
+    const char *s = strrchr(p, '/');
+    return s ? s + 1 : p;
+}
+
+static void provenance(FILE *f, int argc, char **argv, const struct opts *o,
+                       const struct instance *ins, int nin)
+{
+    fprintf(f, "# pgov-sim %s (libpgov %s)\n# command: pgov-sim", PGOV_SIM_VERSION,
+            pgov_version_string());
+    for (int i = 1; i < argc; i++)
+        fprintf(f, strpbrk(argv[i], " \t'\"$") ? " '%s'" : " %s", argv[i]);
+    fprintf(f, "\n# seed: %llu (iteration i = 1..N of a table runs with seed (fnv1a(table name) "
+            "^ %llu) + 0x9e3779b97f4a7c15 * i, the same for every policy; iterations.tsv lists "
+            "them)\n", (unsigned long long)o->seed, (unsigned long long)o->seed);
+    for (int k = 0; k < nin; k++) {
+        if (k && ins[k - 1].src == ins[k].src)
+            continue;
+        const struct sim_scenario *sc = ins[k].sc;
+        fprintf(f, "# scenario %s: %s (fnv1a %016llx), workload %s (fnv1a %016llx)\n", sc->name,
+                base_name(sc->file), (unsigned long long)file_hash(sc->file),
+                base_name(sc->workload_path), (unsigned long long)file_hash(sc->workload_path));
+    }
+}
+
 int main(int argc, char **argv)
 {
     struct opts o = {.out = "pgov-sim-out", .progress = isatty(2) != 0,
@@ -214,46 +436,77 @@ int main(int argc, char **argv)
     const char *names[MAX_SCN];
     int nnames = 0, rc = 0;
 
+    static const char *const with_value[] = {"--iterations", "--max-events", "--max-wall",
+                                             "--max-tasks", "--seed", "--only", "--out",
+                                             "--format", "--sweep", "--from", "--to", NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "--iterations") == 0 && i + 1 < argc) {
-            char why[NUM_ERR_LEN];
-            if (num_u32(argv[++i], 1, 1000, &o.iterations, why, sizeof(why))) {
+        char why[NUM_ERR_LEN];
+        bool valued = false;
+        for (int k = 0; with_value[k]; k++)
+            valued |= strcmp(a, with_value[k]) == 0;
+        if (valued && i + 1 == argc) {
+            fprintf(stderr, "pgov-sim: option '%s' needs a value\n", a);
+            return 1;
+        }
+        const char *v = valued ? argv[++i] : NULL;
+        if (strcmp(a, "--iterations") == 0) {
+            if (num_u32(v, 1, 1000, &o.iterations, why, sizeof(why))) {
                 fprintf(stderr, "pgov-sim: --iterations: %s\n", why);
                 return 1;
             }
-        } else if (strcmp(a, "--max-events") == 0 && i + 1 < argc) {
-            char why[NUM_ERR_LEN];
-            if (num_parse(argv[++i], &num_count, 1, 1000000000000ull, &o.max_events, why,
-                          sizeof(why))) {
+        } else if (strcmp(a, "--max-events") == 0) {
+            if (num_parse(v, &num_count, 1, 1000000000000ull, &o.max_events, why, sizeof(why))) {
                 fprintf(stderr, "pgov-sim: --max-events: %s\n", why);
                 return 1;
             }
-        } else if (strcmp(a, "--max-wall") == 0 && i + 1 < argc) {
-            char why[NUM_ERR_LEN];
-            if (num_parse(argv[++i], &num_time_ns, 1000000000ull, 1000000000000000ull,
-                          &max_wall_ns, why, sizeof(why))) {
+        } else if (strcmp(a, "--max-tasks") == 0) {
+            uint64_t x;
+            if (num_parse(v, &num_count, 1, 10000000, &x, why, sizeof(why))) {
+                fprintf(stderr, "pgov-sim: --max-tasks: %s\n", why);
+                return 1;
+            }
+            o.max_tasks = (uint32_t)x;
+        } else if (strcmp(a, "--max-wall") == 0) {
+            if (num_parse(v, &num_time_ns, 1000000000ull, 1000000000000000ull, &max_wall_ns, why,
+                          sizeof(why))) {
                 fprintf(stderr, "pgov-sim: --max-wall: %s\n", why);
                 return 1;
             }
+        } else if (strcmp(a, "--from") == 0 || strcmp(a, "--to") == 0) {
+            uint64_t *t = a[2] == 'f' ? &o.from_ns : &o.to_ns;
+            if (num_parse(v, &num_time_ns, 0, 100000000000000ull, t, why, sizeof(why))) {
+                fprintf(stderr, "pgov-sim: %s: %s\n", a, why);
+                return 1;
+            }
+        } else if (strcmp(a, "--plot-all") == 0) {
+            o.plot_all = true;
         } else if (strcmp(a, "--quick") == 0) {
             o.iterations = 2;
-        } else if (strcmp(a, "--seed") == 0 && i + 1 < argc) {
-            char why[NUM_ERR_LEN];
-            if (num_u64(argv[++i], 0, UINT64_MAX, &o.seed, why, sizeof(why))) {
+        } else if (strcmp(a, "--seed") == 0) {
+            if (num_u64(v, 0, UINT64_MAX, &o.seed, why, sizeof(why))) {
                 fprintf(stderr, "pgov-sim: --seed: %s\n", why);
                 return 1;
             }
-        } else if (strcmp(a, "--only") == 0 && i + 1 < argc) {
-            o.only = argv[++i];
-        } else if (strcmp(a, "--out") == 0 && i + 1 < argc) {
-            o.out = argv[++i];
-        } else if (strcmp(a, "--format") == 0 && i + 1 < argc) {
-            const char *f = argv[++i];
-            if (strcmp(f, "tsv") == 0)
+        } else if (strcmp(a, "--sweep") == 0) {
+            if (o.nsweep == MAX_SWEEPS) {
+                fprintf(stderr, "pgov-sim: at most %d --sweep options\n", MAX_SWEEPS);
+                return 1;
+            }
+            if (parse_sweep(v, &o.sweep[o.nsweep++]))
+                return 1;
+        } else if (strcmp(a, "--keys") == 0) {
+            sim_key_list(stdout);
+            return 0;
+        } else if (strcmp(a, "--only") == 0) {
+            o.only = v;
+        } else if (strcmp(a, "--out") == 0) {
+            o.out = v;
+        } else if (strcmp(a, "--format") == 0) {
+            if (strcmp(v, "tsv") == 0)
                 o.tsv = true;
-            else if (strcmp(f, "text") != 0) {
-                fprintf(stderr, "pgov-sim: --format is text or tsv\n");
+            else if (strcmp(v, "text") != 0) {
+                fprintf(stderr, "pgov-sim: --format is text or tsv, not '%s'\n", v);
                 return 1;
             }
         } else if (strcmp(a, "--check") == 0) {
@@ -264,11 +517,14 @@ int main(int argc, char **argv)
             for (size_t k = 0; k < NSHIPPED; k++)
                 printf("%s\n", shipped[k]);
             return 0;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("pgov-sim %s (libpgov %s)\n", PGOV_SIM_VERSION, pgov_version_string());
+            return 0;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 0;
         } else if (a[0] == '-') {
-            usage(stderr);
+            fprintf(stderr, "pgov-sim: unknown option '%s' (pgov-sim --help lists them)\n", a);
             return 1;
         } else {
             if (nnames == MAX_SCN) {
@@ -278,16 +534,34 @@ int main(int argc, char **argv)
             names[nnames++] = a;
         }
     }
+    if (o.to_ns && o.to_ns <= o.from_ns) {
+        fprintf(stderr, "pgov-sim: --to must be after --from\n");
+        return 1;
+    }
     if (!nnames)
         for (size_t k = 0; k < NSHIPPED; k++)
             names[nnames++] = shipped[k];
     o.wall_deadline = (double)time(NULL) + (double)(max_wall_ns / 1000000000ull);
 
     /* Validate every input before running anything or touching the output folder. */
-    static struct sim_scenario scs[MAX_SCN];
-    static struct instance ins[MAX_SCN * SIM_MAX_PARAMS];
+    uint32_t npoints = 1;
+    for (uint32_t w = 0; w < o.nsweep; w++)
+        npoints *= o.sweep[w].n;
+    if (npoints > MAX_POINTS) {
+        fprintf(stderr, "pgov-sim: the --sweep grid has %u points (at most %d)\n", npoints,
+                MAX_POINTS);
+        return 1;
+    }
+    static struct sim_scenario parsed;
+    struct sim_scenario *scs = calloc((size_t)nnames * npoints, sizeof(*scs));
+    struct instance *ins = calloc((size_t)nnames * npoints * SIM_MAX_PARAMS, sizeof(*ins));
     int nin = 0;
     struct sim_err err = {{0}};
+    if (!scs || !ins) {
+        fprintf(stderr, "pgov-sim: out of memory\n");
+        rc = 2;
+        goto done;
+    }
     for (int s = 0; s < nnames; s++) {
         char path[SIM_PATH_LEN];
         if (resolve(names[s], path, sizeof(path))) {
@@ -295,53 +569,74 @@ int main(int argc, char **argv)
             rc = 2;
             goto done;
         }
-        if (sim_scenario_parse(path, &scs[s], &err)) {
+        if (sim_scenario_parse(path, &parsed, &err)) {
             fprintf(stderr, "pgov-sim: %s\n", err.msg);
             rc = 2;
             goto done;
         }
-        for (uint32_t p = 0; p < scs[s].npol; p++)
-            if (!sim_policy_available(scs[s].pol[p].gov)) {
+        for (uint32_t p = 0; p < parsed.npol; p++)
+            if (!sim_policy_available(parsed.pol[p].gov)) {
                 fprintf(stderr, "pgov-sim: %s: policy '%s': governor %s is not in this libpgov "
-                        "build\n", path, scs[s].pol[p].label, sim_gov_name(scs[s].pol[p].gov));
+                        "build\n", path, parsed.pol[p].label, sim_gov_name(parsed.pol[p].gov));
                 rc = 2;
                 goto done;
             }
         if (o.only) { /* keep one policy: expectations no longer apply */
             uint32_t k = 0;
-            while (k < scs[s].npol && strcmp(scs[s].pol[k].label, o.only) != 0)
+            while (k < parsed.npol && strcmp(parsed.pol[k].label, o.only) != 0)
                 k++;
-            if (k == scs[s].npol) {
+            if (k == parsed.npol) {
                 fprintf(stderr, "pgov-sim: %s: no policy labelled '%s'\n", path, o.only);
                 rc = 1;
                 goto done;
             }
-            scs[s].pol[0] = scs[s].pol[k];
-            scs[s].npol = 1;
-            scs[s].nexpect = 0;
+            parsed.pol[0] = parsed.pol[k];
+            parsed.npol = 1;
+            parsed.nexpect = 0;
         }
-        uint32_t nv = scs[s].nparam ? scs[s].nparam : 1;
-        for (uint32_t v = 0; v < nv; v++) {
-            struct instance *in = &ins[nin++];
-            in->sc = &scs[s];
-            in->param = scs[s].nparam ? scs[s].param_vals[v] : 0;
-            if (sim_workload_parse(scs[s].workload_path, scs[s].param_name, in->param, &in->wl,
-                                   &err)) {
-                fprintf(stderr, "pgov-sim: %s\n", err.msg);
-                rc = 2;
-                goto done;
-            }
-            for (uint32_t p = 0; v == 0 && p < scs[s].npol; p++) {
-                struct sim_run_cfg cfg = {&scs[s], &in->wl, &scs[s].pol[p], 0, false, 0, 0};
-                if (sim_probe(&cfg, &err)) {
+        for (uint32_t pt = 0; pt < npoints; pt++) {
+            struct sim_scenario *sc = &scs[(size_t)s * npoints + pt];
+            sim_scenario_copy(sc, &parsed);
+            /* Grid point pt: the last --sweep varies fastest; keys apply in order. */
+            uint32_t idx[MAX_SWEEPS];
+            for (uint32_t w = o.nsweep, rem = pt; w-- > 0; rem /= o.sweep[w].n)
+                idx[w] = rem % o.sweep[w].n;
+            for (uint32_t w = 0; w < o.nsweep; w++)
+                if (sim_scenario_apply(sc, o.sweep[w].key, o.sweep[w].val[idx[w]], &err)) {
+                    fprintf(stderr, "pgov-sim: %s: --sweep %s\n", path, err.msg);
+                    rc = 1;
+                    goto done;
+                }
+            uint32_t nv = sc->nparam ? sc->nparam : 1;
+            for (uint32_t v = 0; v < nv; v++) {
+                struct instance *in = &ins[nin++];
+                in->sc = sc;
+                in->src = s;
+                in->param = sc->nparam ? sc->param_vals[v] : 0;
+                name_instance(in, &o);
+                if (sim_workload_parse(sc->workload_path, sc, in->param, &in->wl, &err) ||
+                    sim_workload_check(&in->wl, sc, &err)) {
                     fprintf(stderr, "pgov-sim: %s\n", err.msg);
                     rc = 2;
                     goto done;
+                }
+                for (uint32_t p = 0; v == 0 && p < sc->npol; p++) {
+                    struct sim_run_cfg cfg = {.sc = sc, .wl = &in->wl, .pol = &sc->pol[p]};
+                    if (sim_probe(&cfg, &err)) {
+                        fprintf(stderr, "pgov-sim: %s%s%s\n", err.msg, sc->settings[0] ? " at "
+                                : "", sc->settings);
+                        rc = 2;
+                        goto done;
+                    }
                 }
             }
         }
     }
 
+    if (check_output_names(ins, nin, &o)) {
+        rc = 2;
+        goto done;
+    }
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
@@ -355,21 +650,30 @@ int main(int argc, char **argv)
     int mism = 0;
     const char *rp = out_file(o.out, "report.txt");
     const char *tp = out_file(o.out, "results.tsv");
+    const char *ip = out_file(o.out, "iterations.tsv");
     FILE *rf = rp ? fopen(rp, "w") : NULL;
     FILE *tf = tp ? fopen(tp, "w") : NULL;
-    if (!rf || !tf) {
+    FILE *itf = ip ? fopen(ip, "w") : NULL;
+    if (!rf || !tf || !itf) {
         fprintf(stderr, "pgov-sim: cannot write to %s\n", o.out);
         if (rf)
             fclose(rf);
         if (tf)
             fclose(tf);
+        if (itf)
+            fclose(itf);
         discard_tmp();
         rc = 2;
         goto done;
     }
-    fprintf(tf, "scenario\tpolicy\tmetric\titerations\tmean\tstddev\tmin\tmax\n");
+    /* Provenance: what produced these numbers (no clock: reruns compare equal). */
+    provenance(rf, argc, argv, &o, ins, nin);
+    provenance(tf, argc, argv, &o, ins, nin);
+    provenance(itf, argc, argv, &o, ins, nin);
+    report_tsv_header(tf);
+    report_iterations_header(itf);
     if (o.tsv)
-        printf("scenario\tpolicy\tmetric\titerations\tmean\tstddev\tmin\tmax\n");
+        report_tsv_header(stdout);
     for (int k = 0; k < nin && !rc; k++) {
         struct instance *in = &ins[k];
         if (run_instance(in, &o, t0, &shown)) {
@@ -379,41 +683,53 @@ int main(int argc, char **argv)
         report_text(rf, &in->tab);
         int bad = report_expect(rf, &in->tab);
         report_tsv(tf, &in->tab);
+        uint64_t seeds[1000];
+        for (uint32_t i = 0; i < in->tab.iters && i < 1000; i++)
+            seeds[i] = iteration_seed(in, i);
+        report_iterations(itf, &in->tab, seeds);
         if (o.tsv) {
             report_tsv(stdout, &in->tab);
-        } else {
+        } else if (!o.nsweep) { /* a sweep prints its own table below */
             report_text(stdout, &in->tab);
             report_expect(stdout, &in->tab);
         }
         mism += bad;
+        bool last = k + 1 == nin || ins[k + 1].src != in->src;
+        if (last && o.nsweep) {
+            const struct sim_table *tabs[MAX_POINTS * SIM_MAX_PARAMS];
+            uint32_t nt = 0;
+            for (int j = 0; j < nin; j++)
+                if (ins[j].src == in->src)
+                    tabs[nt++] = &ins[j].tab;
+            report_sweep(rf, tabs, nt);
+            if (!o.tsv)
+                report_sweep(stdout, tabs, nt);
+        }
         /* Seed numbers beside the simulated ones, once per scenario. */
-        if (in->sc->nseed && (k + 1 == nin || ins[k + 1].sc != in->sc)) {
+        if (in->sc->nseed && last) {
             for (uint32_t l = 0; l < in->sc->nseed; l++) {
                 fprintf(rf, "   seed: %s\n", in->sc->seed_lines[l]);
                 if (!o.tsv)
                     printf("   seed: %s\n", in->sc->seed_lines[l]);
             }
         }
-        for (uint32_t p = 0; p < in->sc->npol; p++) {
-            char name[SIM_PATH_LEN];
-            snprintf(name, sizeof(name), "%s-%s.svg", in->tab.name, in->sc->pol[p].label);
+        char name[1024];
+        uint32_t per = o.plot_all ? in->tab.iters : 1;
+        for (uint32_t j = 0; !rc && instance_output(in, &o, j, name, sizeof(name)); j++) {
             const char *sp = out_file(o.out, name);
-            if (!sp || report_svg_policy(sp, &in->tab, p)) {
+            int w = !sp ? -1
+                    : j < in->sc->npol * per
+                        ? report_svg_policy(sp, &in->tab, j / per, j % per, o.from_ns, o.to_ns)
+                        : report_svg_resid(sp, &in->tab);
+            if (w) {
                 fprintf(stderr, "pgov-sim: cannot write %s/%s\n", o.out, name);
                 rc = 2;
             }
         }
-        char name[SIM_PATH_LEN];
-        snprintf(name, sizeof(name), "%s-residency.svg", in->tab.name);
-        const char *sp = out_file(o.out, name);
-        if (!sp || report_svg_resid(sp, &in->tab)) {
-            fprintf(stderr, "pgov-sim: cannot write %s/%s\n", o.out, name);
-            rc = 2;
-        }
     }
     if (shown)
         fprintf(stderr, "\r%60s\r", "");
-    if (fclose(rf) | fclose(tf))
+    if (fclose(rf) | fclose(tf) | fclose(itf))
         rc = 2;
     if (rc) {
         discard_tmp();
@@ -424,13 +740,15 @@ int main(int argc, char **argv)
         goto done;
     }
     if (!o.tsv)
-        printf("\nplots and report: %s/ (<scenario>-<policy>.svg, <scenario>-residency.svg, "
-               "report.txt, results.tsv)\n", o.out);
+        printf("\nplots and report: %s/ (<scenario>-<policy>%s.svg, <scenario>-residency.svg, "
+               "report.txt, results.tsv, iterations.tsv)\n", o.out, o.plot_all ? "-i<N>" : "");
     if (o.check && mism)
         rc = 3;
 done:
     for (int k = 0; k < nin; k++)
         free_instance(&ins[k]);
+    free(ins);
+    free(scs);
     fflush(stdout);
     return rc;
 }

@@ -26,6 +26,13 @@ void stats_of(const double *x, uint32_t n, struct stats *s)
     for (uint32_t i = 0; i < n; i++)
         ss += (x[i] - s->mean) * (x[i] - s->mean);
     s->sd = n > 1 ? sqrt(ss / (n - 1)) : 0;
+    double inv = 0;
+    bool pos = n > 0;
+    for (uint32_t i = 0; i < n; i++) {
+        pos &= x[i] > 0;
+        inv += x[i] > 0 ? 1.0 / x[i] : 0;
+    }
+    s->hmean = pos ? n / inv : NAN;
 }
 
 /* Two-sided 95 % critical values of Student's t for 1..30 degrees of freedom. */
@@ -74,6 +81,8 @@ void report_text(FILE *f, const struct sim_table *t)
     fprintf(f, "\n== %s: %s\n", t->name, sc->title);
     fprintf(f, "   platform %s, %u CPUs, HZ=%u, %u iteration%s", sc->plat->name, sc->ncpu, sc->hz,
             t->iters, t->iters == 1 ? "" : "s");
+    if (sc->settings[0])
+        fprintf(f, ", set: %s", sc->settings);
     if (sc->duration_ns)
         fprintf(f, ", %.0f s per run", (double)sc->duration_ns / 1e9);
     fprintf(f, "\n");
@@ -85,26 +94,34 @@ void report_text(FILE *f, const struct sim_table *t)
     for (uint32_t p = 0; p < np; p++)
         fprintf(f, " %22s", sc->pol[p].label);
     fprintf(f, "\n");
-    static const char *const rows[4] = {"Min", "Amean", "Stddev", "Max"};
+    static const char *const rows[5] = {"Min", "Amean", "Hmean", "Stddev", "Max"};
     for (int m = 0; m < M_COUNT; m++) {
         if (!metric_shown(t, m))
             continue;
         struct stats base;
         metric_stats(t, 0, m, &base);
-        for (int r = 0; r < 4; r++) {
+        for (int r = 0; r < 5; r++) {
+            if (r == 2 && m != M_THROUGHPUT) /* mmtests: Hmean for rates */
+                continue;
             fprintf(f, "%-7s %-14s", rows[r], sim_metric_names[m]);
             for (uint32_t p = 0; p < np; p++) {
                 struct stats s;
                 metric_stats(t, p, m, &s);
-                double v = r == 0 ? s.min : r == 1 ? s.mean : r == 2 ? s.sd : s.max;
-                double bv = r == 0 ? base.min : r == 1 ? base.mean : r == 2 ? base.sd : base.max;
+                double v = r == 0 ? s.min : r == 1 ? s.mean : r == 2 ? s.hmean : r == 3 ? s.sd : s.max;
+                double bv = r == 0   ? base.min
+                            : r == 1 ? base.mean
+                            : r == 2 ? base.hmean
+                            : r == 3 ? base.sd
+                                     : base.max;
                 double pct = bv != 0 ? (v - bv) / fabs(bv) * 100.0 : 0.0;
                 char mark = ' ';
                 if (r == 1 && p > 0 && welch_significant(&base, &s))
                     mark = '*';
                 int dec = fabs(v) < 100 ? 3 : 2;
-                if (r == 2)
+                if (r == 3)
                     fprintf(f, " %12.*f %9s", dec, v, "");
+                else if (isnan(v))
+                    fprintf(f, " %12s %9s ", "NA", "");
                 else
                     fprintf(f, " %12.*f (%6.1f%%)%c", dec, v, pct, mark);
             }
@@ -113,6 +130,25 @@ void report_text(FILE *f, const struct sim_table *t)
     }
     if (sc->throughput_unit[0])
         fprintf(f, "   throughput unit: %s\n", sc->throughput_unit);
+
+    /* A replayed trace: how the timing moved against the recording. */
+    if (t->wl && t->wl->from_trace) {
+        const struct sim_workload *wl = t->wl;
+        double span = (double)wl->trace_span_ns / 1e9, run = (double)wl->trace_run_ns / 1e9;
+        fprintf(f, "\n   trace replay: %s, %u tasks, recorded on %u CPU%s: span %.6f s, CPU "
+                "time %.6f s\n", wl->trace_source, wl->trace_tasks, wl->trace_cpus,
+                wl->trace_cpus == 1 ? "" : "s", span, run);
+        fprintf(f, "   %-14s %12s %9s %12s %9s\n", "policy", "elapsed_s", "vs span", "cpu_s",
+                "vs CPU");
+        for (uint32_t p = 0; p < np; p++) {
+            struct stats e, c;
+            metric_stats(t, p, M_ELAPSED, &e);
+            metric_stats(t, p, M_CPU, &c);
+            fprintf(f, "   %-14s %12.6f %+8.2f%% %12.6f %+8.2f%%\n", sc->pol[p].label, e.mean,
+                    span > 0 ? (e.mean - span) / span * 100 : 0, c.mean,
+                    run > 0 ? (c.mean - run) / run * 100 : 0);
+        }
+    }
 
     /* turbostat-style summary, means over iterations. */
     fprintf(f, "\n   turbostat-style summary (mean of %u iteration%s)\n", t->iters,
@@ -146,6 +182,20 @@ void report_text(FILE *f, const struct sim_table *t)
     }
 }
 
+void report_tsv_header(FILE *f)
+{
+    fprintf(f, "scenario\tpolicy\tmetric\titerations\tmean\tstddev\tmin\tmax\thmean\n");
+}
+
+/* %.10g: every digit a run can distinguish, for machines */
+static void tsv_num(FILE *f, double v)
+{
+    if (isnan(v))
+        fprintf(f, "\tNA");
+    else
+        fprintf(f, "\t%.10g", v);
+}
+
 void report_tsv(FILE *f, const struct sim_table *t)
 {
     for (uint32_t p = 0; p < t->sc->npol; p++)
@@ -154,8 +204,37 @@ void report_tsv(FILE *f, const struct sim_table *t)
                 continue;
             struct stats s;
             metric_stats(t, p, m, &s);
-            fprintf(f, "%s\t%s\t%s\t%u\t%.4f\t%.4f\t%.4f\t%.4f\n", t->name, t->sc->pol[p].label,
-                    sim_metric_names[m], s.n, s.mean, s.sd, s.min, s.max);
+            fprintf(f, "%s\t%s\t%s\t%u", t->name, t->sc->pol[p].label, sim_metric_names[m], s.n);
+            tsv_num(f, s.mean);
+            tsv_num(f, s.sd);
+            tsv_num(f, s.min);
+            tsv_num(f, s.max);
+            tsv_num(f, s.hmean);
+            fprintf(f, "\n");
+        }
+}
+
+void report_iterations_header(FILE *f)
+{
+    fprintf(f, "scenario\tpolicy\titeration\tseed");
+    for (int m = 0; m < M_COUNT; m++)
+        fprintf(f, "\t%s", sim_metric_names[m]);
+    fprintf(f, "\n");
+}
+
+void report_iterations(FILE *f, const struct sim_table *t, const uint64_t *seeds)
+{
+    for (uint32_t p = 0; p < t->sc->npol; p++)
+        for (uint32_t i = 0; i < t->iters; i++) {
+            fprintf(f, "%s\t%s\t%u\t%llu", t->name, t->sc->pol[p].label, i + 1,
+                    (unsigned long long)seeds[i]);
+            for (int m = 0; m < M_COUNT; m++) {
+                if (metric_shown(t, m))
+                    tsv_num(f, t->res[p][i].m[m]);
+                else
+                    fprintf(f, "\tNA");
+            }
+            fprintf(f, "\n");
         }
 }
 
@@ -167,99 +246,224 @@ static int pol_index(const struct sim_scenario *sc, const char *label)
     return -1;
 }
 
+static int metric_index(const char *name)
+{
+    int m = 0;
+    while (m < M_COUNT && strcmp(sim_metric_names[m], name) != 0)
+        m++;
+    return m;
+}
+
+/* Evaluate one expect line on a table: the two means, the change of b
+ * against a in percent, and whether the expectation holds. */
+static bool expect_eval(const struct sim_table *t, const struct sim_expect *e, double *am,
+                        double *bm, double *pct)
+{
+    const struct sim_scenario *sc = t->sc;
+    int m = metric_index(e->metric);
+    struct stats a, b;
+    metric_stats(t, (uint32_t)pol_index(sc, e->a), m, &a);
+    metric_stats(t, (uint32_t)pol_index(sc, e->b), m, &b);
+    *am = a.mean;
+    *bm = b.mean;
+    *pct = a.mean != 0 ? (b.mean - a.mean) / fabs(a.mean) * 100 : 0;
+    bool ok = e->cmp == CMP_LT ? a.mean < b.mean : e->cmp == CMP_GT ? a.mean > b.mean
+                                                : fabs(*pct) <= e->min_pct;
+    if (ok && e->min_pct > 0 && e->cmp != CMP_EQ)
+        ok = fabs(*pct) >= e->min_pct;
+    return ok;
+}
+
+static const char *cmp_sym(uint32_t cmp)
+{
+    return cmp == CMP_LT ? "<" : cmp == CMP_GT ? ">" : "~";
+}
+
 int report_expect(FILE *f, const struct sim_table *t)
 {
     int bad = 0;
     const struct sim_scenario *sc = t->sc;
     for (uint32_t i = 0; i < sc->nexpect; i++) {
         const struct sim_expect *e = &sc->expect[i];
-        int m = 0;
-        while (m < M_COUNT && strcmp(sim_metric_names[m], e->metric) != 0)
-            m++;
-        struct stats a, b;
-        metric_stats(t, (uint32_t)pol_index(sc, e->a), m, &a);
-        metric_stats(t, (uint32_t)pol_index(sc, e->b), m, &b);
-        double pct = a.mean != 0 ? (b.mean - a.mean) / fabs(a.mean) * 100 : 0;
-        bool ok = e->cmp == CMP_LT ? a.mean < b.mean : e->cmp == CMP_GT ? a.mean > b.mean
-                                                    : fabs(pct) <= e->min_pct;
-        if (ok && e->min_pct > 0 && e->cmp != CMP_EQ)
-            ok = fabs(pct) >= e->min_pct;
-        fprintf(f, "   check: %s %s %s %s", e->metric, e->a,
-                e->cmp == CMP_LT ? "<" : e->cmp == CMP_GT ? ">" : "~", e->b);
+        double a, b, pct;
+        bool ok = expect_eval(t, e, &a, &b, &pct);
+        fprintf(f, "   check: %s %s %s %s", e->metric, e->a, cmp_sym(e->cmp), e->b);
         if (e->min_pct > 0)
             fprintf(f, e->cmp == CMP_EQ ? " within %.1f%%" : " by >= %.1f%%", e->min_pct);
-        fprintf(f, ": %.2f vs %.2f (%+.1f%%) -> %s%s%s\n", a.mean, b.mean, pct,
+        /* 6 significant digits: "0.464 vs 0.435" must not read "0.46 vs 0.44" */
+        fprintf(f, ": %.6g vs %.6g (%+.2f%%) -> %s%s%s\n", a, b, pct,
                 ok ? "holds" : "DOES NOT HOLD", e->why[0] ? "; " : "", e->why);
         bad += !ok;
     }
     return bad;
 }
 
+/* A sweep row's label: its settings and, for a param scenario whose param
+ * is not one of them, the param's value (from the table name). */
+static void sweep_point(const struct sim_table *tb, char *point, size_t n)
+{
+    const struct sim_scenario *sc = tb->sc;
+    snprintf(point, n, "%s", sc->settings[0] ? sc->settings : "(as shipped)");
+    if (sc->nparam) {
+        char key[SIM_NAME_LEN + 2];
+        snprintf(key, sizeof(key), "%s=", sc->param_name);
+        bool set = strncmp(sc->settings, key, strlen(key)) == 0;
+        for (const char *c = strchr(sc->settings, ' '); c && !set; c = strchr(c + 1, ' '))
+            set = strncmp(c + 1, key, strlen(key)) == 0;
+        if (!set) {
+            const char *dash = tb->name + strlen(sc->name);
+            size_t len = strlen(point);
+            snprintf(point + len, n - len, " %s=%.*s", sc->param_name,
+                     (int)strcspn(dash + 1, "@"), dash + 1);
+        }
+    }
+}
+
+void report_sweep(FILE *f, const struct sim_table *const *t, uint32_t n)
+{
+    if (!n)
+        return;
+    const struct sim_scenario *sc0 = t[0]->sc;
+    const char *metric = sc0->nexpect ? sc0->expect[0].metric : sc0->metric_main;
+    int m = metric_index(metric);
+    uint32_t held = 0;
+    fprintf(f, "\n== sweep %s: %s (Amean of %u iteration%s per cell; change = b against a)\n",
+            sc0->name, metric, t[0]->iters, t[0]->iters == 1 ? "" : "s");
+    for (uint32_t i = 0; i < sc0->nexpect; i++) {
+        const struct sim_expect *e = &sc0->expect[i];
+        fprintf(f, "   e%u: %s %s %s %s", i + 1, e->metric, e->a, cmp_sym(e->cmp), e->b);
+        if (e->min_pct > 0)
+            fprintf(f, e->cmp == CMP_EQ ? " within %.1f%%" : " by >= %.1f%%", e->min_pct);
+        fprintf(f, "\n");
+    }
+    char label[SIM_SETTINGS_LEN + 32];
+    int width = 5; /* the widest label, so the columns line up */
+    for (uint32_t r = 0; r < n; r++) {
+        sweep_point(t[r], label, sizeof(label));
+        int w = (int)strlen(label);
+        width = w > width ? w : width;
+    }
+    fprintf(f, "%-*s", width, "point");
+    for (uint32_t p = 0; p < sc0->npol; p++)
+        fprintf(f, " %14s", sc0->pol[p].label);
+    for (uint32_t i = 0; i < sc0->nexpect; i++)
+        fprintf(f, "   e%u change  holds", i + 1);
+    fprintf(f, "\n");
+    for (uint32_t r = 0; r < n; r++) {
+        const struct sim_table *tb = t[r];
+        const struct sim_scenario *sc = tb->sc;
+        sweep_point(tb, label, sizeof(label));
+        fprintf(f, "%-*s", width, label);
+        for (uint32_t p = 0; p < sc->npol; p++) {
+            struct stats s;
+            metric_stats(tb, p, m, &s);
+            fprintf(f, " %14.*f", fabs(s.mean) < 100 ? 4 : 2, s.mean);
+        }
+        bool all = true;
+        for (uint32_t i = 0; i < sc->nexpect; i++) {
+            double a, b, pct;
+            bool ok = expect_eval(tb, &sc->expect[i], &a, &b, &pct);
+            fprintf(f, "   %+8.2f%%  %5s", pct, ok ? "yes" : "NO");
+            all &= ok;
+        }
+        held += all;
+        fprintf(f, "\n");
+    }
+    if (sc0->nexpect)
+        fprintf(f, "   every expected direction holds at %u of %u points\n", held, n);
+}
+
 /* ------------------------------------------------------------------ SVG */
 
-static const char *const colours[8] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
-                                       "#9467bd", "#8c564b", "#e377c2", "#17becf"};
+#define SVG_MAX_CPUS 16 /* lines per panel; more would be unreadable */
+static const char *const colours[SVG_MAX_CPUS] = {
+    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
+    "#7f7f7f", "#bcbd22", "#393b79", "#ad494a", "#637939", "#8c6d31", "#7b4173", "#3182bd"};
 
 static void svg_panel(FILE *f, const struct sim_series *s, uint32_t ncpu, int y0, bool freq,
-                      double fmax_mhz, double span_s)
+                      double fmax_mhz, double from_s, double span_s)
 {
     const int X0 = 60, W = 820, H = 200;
+    uint32_t shown = ncpu < SVG_MAX_CPUS ? ncpu : SVG_MAX_CPUS;
     fprintf(f, "<rect x='%d' y='%d' width='%d' height='%d' fill='none' stroke='#888'/>\n", X0, y0,
             W, H);
-    fprintf(f, "<text x='%d' y='%d' font-size='12'>%s</text>\n", X0, y0 - 6,
-            freq ? "frequency while in C0 (MHz), per CPU" : "utilization (C0 share), per CPU");
-    for (int g = 0; g <= 4; g++) {
-        double v = freq ? fmax_mhz * g / 4 : g * 25.0;
-        int y = y0 + H - H * g / 4;
+    fprintf(f, "<text x='%d' y='%d' font-size='12'>%s, per CPU", X0, y0 - 6,
+            freq ? "frequency while in C0 (MHz)" : "utilization (C0 share)");
+    if (shown < ncpu)
+        fprintf(f, " (cpu0-%u of %u shown)", shown - 1, ncpu);
+    fprintf(f, "</text>\n");
+    /* y axis: 500 MHz grid up to the turbo ratio rounded up; 25 % steps */
+    double top = freq ? ceil(fmax_mhz / 500.0) * 500.0 : 100.0;
+    int ng = freq ? (int)(top / 500.0) : 4;
+    for (int g = 0; g <= ng; g++) {
+        double v = top * g / ng;
+        int y = y0 + H - H * g / ng;
         fprintf(f, "<text x='%d' y='%d' font-size='10' text-anchor='end'>%.0f%s</text>\n", X0 - 4,
                 y + 3, v, freq ? "" : "%");
         fprintf(f, "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#eee'/>\n", X0, y, X0 + W, y);
     }
-    fprintf(f, "<text x='%d' y='%d' font-size='10'>0 s</text>\n", X0, y0 + H + 12);
-    fprintf(f, "<text x='%d' y='%d' font-size='10' text-anchor='end'>%.1f s</text>\n", X0 + W,
-            y0 + H + 12, span_s);
-    uint32_t shown = ncpu < 8 ? ncpu : 8;
+    /* time axis: 5 ticks, with enough decimals for a short window */
+    double step = span_s / 4; /* decimals enough for the step: 7.5 s, not "8 s" */
+    int dec = step >= 10 ? 0 : step >= 1 ? 1 : step >= 0.1 ? 2 : step >= 0.01 ? 3 : 4;
+    for (int g = 0; g <= 4; g++)
+        fprintf(f, "<text x='%d' y='%d' font-size='10' text-anchor='%s'>%.*f s</text>\n",
+                X0 + W * g / 4, y0 + H + 12, g == 0 ? "start" : g == 4 ? "end" : "middle", dec,
+                from_s + span_s * g / 4);
     for (uint32_t c = 0; c < shown; c++) {
-        fprintf(f, "<polyline fill='none' stroke='%s' stroke-width='1' points='", colours[c]);
+        /* Frequency exists only in C0: a bucket without C0 breaks the line. */
+        fprintf(f, "<path fill='none' stroke='%s' stroke-width='1' d='", colours[c]);
+        bool pen = false;
         for (uint32_t b = 0; b < s->n; b++) {
             double v;
             if (freq) {
-                if (s->c0_ns[c][b] <= 0)
+                if (s->c0_ns[c][b] <= 0) {
+                    pen = false;
                     continue;
-                v = s->cycles[c][b] / s->c0_ns[c][b] * 1000.0 / fmax_mhz;
+                }
+                v = s->cycles[c][b] / s->c0_ns[c][b] * 1000.0 / top;
             } else {
                 v = s->c0_ns[c][b] / (double)s->width_ns;
             }
             if (v > 1)
                 v = 1;
-            fprintf(f, "%.1f,%.1f ", X0 + (b + 0.5) * W / (double)s->n, y0 + H - v * H);
+            /* a run's first point gets a 1 px stroke: a lone bucket stays visible */
+            fprintf(f, pen ? "L%.1f,%.1f " : "M%.1f,%.1f h1 ", X0 + (b + 0.5) * W / (double)s->n,
+                    y0 + H - v * H);
+            pen = true;
         }
         fprintf(f, "'/>\n");
     }
+    /* legend right of the panel: 12 px per CPU fits 16 in its 200 px */
     for (uint32_t c = 0; c < shown; c++)
         fprintf(f, "<text x='%d' y='%d' font-size='10' fill='%s'>cpu%u</text>\n",
-                X0 + W + 6, y0 + 12 + 12 * (int)c, colours[c], c);
+                X0 + W + 6, y0 + 10 + 12 * (int)c, colours[c], c);
 }
 
-int report_svg_policy(const char *path, const struct sim_table *t, uint32_t pol)
+int report_svg_policy(const char *path, const struct sim_table *t, uint32_t pol, uint32_t iter,
+                      uint64_t from_ns, uint64_t to_ns)
 {
-    const struct sim_series *s = t->res[pol][0].series;
+    const struct sim_series *s = t->res[pol][iter].series;
     if (!s)
-        return 0;
+        return -1;
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;
     const struct sim_platform *pl = t->sc->plat;
     double fmax = (double)pl->turbo_ratio * pl->scaling_khz / 1000.0;
-    double span = (double)s->n * (double)s->width_ns / 1e9;
+    double span = to_ns ? (double)(to_ns - from_ns) / 1e9 : (double)s->n * (double)s->width_ns / 1e9;
+    double bucket_ms = (double)s->width_ns / 1e6;
     fprintf(f, "<?xml version='1.0' encoding='UTF-8'?>\n"
-               "<svg xmlns='http://www.w3.org/2000/svg' width='940' height='560' "
+               "<svg xmlns='http://www.w3.org/2000/svg' width='940' height='580' "
                "font-family='sans-serif'>\n<rect width='100%%' height='100%%' fill='white'/>\n");
-    fprintf(f, "<text x='60' y='20' font-size='14'>%s: policy %s (%s), iteration 1, bucket %.0f ms"
-               "</text>\n", t->name, t->sc->pol[pol].label, t->sc->pol[pol].text,
-            (double)s->width_ns / 1e6);
-    svg_panel(f, s, t->sc->ncpu, 50, true, fmax, span);
-    svg_panel(f, s, t->sc->ncpu, 310, false, fmax, span);
+    fprintf(f, "<text x='60' y='18' font-size='14'>%s: policy %s, iteration %u of %u</text>\n",
+            t->name, t->sc->pol[pol].label, iter + 1, t->iters);
+    fprintf(f, "<text x='60' y='34' font-size='11'>%s; bucket %.*f ms", t->sc->pol[pol].text,
+            bucket_ms < 1 ? 3 : 0, bucket_ms);
+    if (from_ns || to_ns)
+        fprintf(f, "; window %.3f-%.3f s", (double)from_ns / 1e9, from_ns / 1e9 + span);
+    fprintf(f, "</text>\n");
+    svg_panel(f, s, t->sc->ncpu, 60, true, fmax, (double)from_ns / 1e9, span);
+    svg_panel(f, s, t->sc->ncpu, 330, false, fmax, (double)from_ns / 1e9, span);
     fprintf(f, "</svg>\n");
     return fclose(f) ? -1 : 0;
 }
@@ -275,7 +479,7 @@ int report_svg_resid(const char *path, const struct sim_table *t)
         return -1;
     const int X0 = 60, W = 820, H = 300, Y0 = 50;
     fprintf(f, "<?xml version='1.0' encoding='UTF-8'?>\n"
-               "<svg xmlns='http://www.w3.org/2000/svg' width='940' height='420' "
+               "<svg xmlns='http://www.w3.org/2000/svg' width='940' height='430' "
                "font-family='sans-serif'>\n<rect width='100%%' height='100%%' fill='white'/>\n");
     fprintf(f, "<text x='60' y='20' font-size='14'>%s: P-state residency (share of C0 time, "
                "all iterations)</text>\n", t->name);
@@ -296,8 +500,12 @@ int report_svg_resid(const char *path, const struct sim_table *t)
             fprintf(f, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='%s'/>\n", x,
                     Y0 + H - v * H, bw / (np + 1), v * H, colours[p % 8]);
         }
-        fprintf(f, "<text x='%d' y='%d' font-size='11' fill='%s'>%s</text>\n", X0 + 10 + 130 * (int)p,
-                Y0 + H + 40, colours[p % 8], sc->pol[p].label);
+        /* legend: 4 per row, 205 px apart, so 8 policies fit the 940 px canvas */
+        fprintf(f, "<rect x='%d' y='%d' width='10' height='10' fill='%s'/>", X0 + 205 * (int)(p % 4),
+                Y0 + H + 31 + 16 * (int)(p / 4), colours[p % 8]);
+        fprintf(f, "<text x='%d' y='%d' font-size='11' fill='%s'>%s</text>\n",
+                X0 + 14 + 205 * (int)(p % 4), Y0 + H + 40 + 16 * (int)(p / 4), colours[p % 8],
+                sc->pol[p].label);
     }
     for (uint32_t b = lo; b <= hi; b += 2)
         fprintf(f, "<text x='%.1f' y='%d' font-size='9' text-anchor='middle'>%.1f</text>\n",

@@ -6,14 +6,16 @@
 
 struct stats {
     double min, mean, sd, max;
+    double hmean; /* harmonic mean; NAN unless every value is positive */
     uint32_t n;
 };
 
 /* All runs of one scenario instance: res[policy][iteration]. */
 struct sim_table {
     const struct sim_scenario *sc;
-    char name[SIM_NAME_LEN * 2]; /* scenario name, with "-<param>" when swept */
+    char name[SIM_NAME_LEN * 2 + SIM_SETTINGS_LEN]; /* scenario[-param][@sweep settings] */
     uint32_t iters;
+    const struct sim_workload *wl; /* for the trace-replay summary, or NULL */
     struct sim_result *res[SIM_MAX_POLICIES];
 };
 
@@ -22,10 +24,21 @@ void stats_of(const double *x, uint32_t n, struct stats *s);
 bool welch_significant(const struct stats *a, const struct stats *b);
 
 void report_text(FILE *f, const struct sim_table *t);
+void report_tsv_header(FILE *f);
 void report_tsv(FILE *f, const struct sim_table *t);
+/* One row per policy and iteration: its seed and every metric. */
+void report_iterations_header(FILE *f);
+void report_iterations(FILE *f, const struct sim_table *t, const uint64_t *seeds);
 /* Evaluate the scenario's expectations; prints one line each; returns mismatches. */
 int report_expect(FILE *f, const struct sim_table *t);
-int report_svg_policy(const char *path, const struct sim_table *t, uint32_t pol);
+/* A sweep: one row per table (sweep point and param value) with the mean of
+ * the check metric per policy and, per expect line, the change and whether
+ * it holds; then the band of points where every direction holds. */
+void report_sweep(FILE *f, const struct sim_table *const *t, uint32_t n);
+/* Frequency and utilization per CPU over time, iteration @iter (which must
+ * have a series), recorded over [from, to) ns of the run (to 0: all). */
+int report_svg_policy(const char *path, const struct sim_table *t, uint32_t pol, uint32_t iter,
+                      uint64_t from_ns, uint64_t to_ns);
 int report_svg_resid(const char *path, const struct sim_table *t);
 
 #endif

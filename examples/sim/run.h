@@ -25,6 +25,7 @@ struct sim_task {
     uint32_t insens;   /* permille of those cycles that do not scale with frequency */
     bool wheel;        /* sleeping on a timer-wheel timer */
     int32_t parent;
+    uint32_t parent_gen; /* the parent's gen at fork: a reused slot is not the parent */
     int32_t pin;       /* CPU the task is bound to, or -1 */
     bool daemon;
     bool background;
@@ -81,10 +82,13 @@ struct sim_ctx {
     struct sim_cpu cpu[SIM_MAX_CPUS];
     struct sim_task *task;
     uint32_t ntask, task_cap, live;
+    uint32_t nalive, max_tasks; /* tasks not yet exited (daemons too), and the cap */
     int32_t free_head;
-    uint64_t sem[16];
-    uint32_t *semq[16];
-    uint32_t semq_n[16], semq_cap[16];
+    struct sim_sem {
+        uint64_t count;
+        uint32_t *q; /* tasks blocked in pend, FIFO */
+        uint32_t n, cap;
+    } *sem; /* one per workload semaphore */
     struct sim_heap heap;
     struct sim_result *res;
     uint64_t ops;

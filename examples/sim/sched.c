@@ -280,6 +280,10 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
 static int32_t task_new(struct sim_ctx *c, uint32_t script, int32_t parent, uint64_t seed)
 {
     int32_t id;
+    if (c->nalive >= c->max_tasks) { /* a fork bomb: stop before memory runs out */
+        c->fail = 4;
+        return -1;
+    }
     if (c->free_head >= 0) {
         id = c->free_head;
         c->free_head = c->task[id].next_free;
@@ -303,6 +307,8 @@ static int32_t task_new(struct sim_ctx *c, uint32_t script, int32_t parent, uint
     k->gen = gen;
     k->script = script;
     k->parent = parent;
+    k->parent_gen = parent >= 0 ? c->task[parent].gen : 0;
+    c->nalive++;
     k->pin = -1;
     k->cpu = -1;
     k->io_cpu = -1;
@@ -335,17 +341,17 @@ static void task_exit(struct sim_ctx *c, uint32_t id, uint64_t t)
     dequeue(c, id, t, true);
     k = T(c, id);
     sig_detach(c, &c->cpu[k->cpu], k);
+    uint32_t parent_gen = k->parent_gen;
     k->state = T_DEAD;
-    k->gen++;
-    /* Orphans are reparented to nobody: no one waits for them. */
-    for (uint32_t i = 0; i < c->ntask; i++)
-        if (c->task[i].state != T_DEAD && c->task[i].parent == (int32_t)id)
-            c->task[i].parent = -1;
+    k->gen++; /* every life of a slot has its own gen: children see the parent is gone */
     k->next_free = c->free_head;
     c->free_head = (int32_t)id;
+    c->nalive--;
     if (!k->daemon)
         c->live--;
-    if (parent >= 0) {
+    /* An orphan's parent slot is dead or reused (another gen): no one waits. */
+    if (parent >= 0 && T(c, (uint32_t)parent)->gen == parent_gen &&
+        T(c, (uint32_t)parent)->state != T_DEAD) {
         struct sim_task *pk = T(c, (uint32_t)parent);
         if (pk->live_children)
             pk->live_children--;
@@ -437,33 +443,33 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             break;
         }
         case OP_POST: {
-            uint32_t si = (uint32_t)op->a;
-            c->sem[si]++;
-            if (c->semq_n[si]) {
-                uint32_t w = c->semq[si][0];
-                memmove(c->semq[si], c->semq[si] + 1, (--c->semq_n[si]) * sizeof(uint32_t));
-                c->sem[si]--;
+            struct sim_sem *sm = &c->sem[op->a];
+            sm->count++;
+            if (sm->n) {
+                uint32_t w = sm->q[0];
+                memmove(sm->q, sm->q + 1, (--sm->n) * sizeof(uint32_t));
+                sm->count--;
                 wake_task(c, w, t, 0);
             }
             break;
         }
         case OP_PEND: {
-            uint32_t si = (uint32_t)op->a;
-            if (c->sem[si]) {
-                c->sem[si]--;
+            struct sim_sem *sm = &c->sem[op->a];
+            if (sm->count) {
+                sm->count--;
                 break;
             }
-            if (c->semq_n[si] == c->semq_cap[si]) {
-                uint32_t cap = c->semq_cap[si] ? c->semq_cap[si] * 2 : 8;
-                uint32_t *v = realloc(c->semq[si], cap * sizeof(*v));
+            if (sm->n == sm->cap) {
+                uint32_t cap = sm->cap ? sm->cap * 2 : 8;
+                uint32_t *v = realloc(sm->q, cap * sizeof(*v));
                 if (!v) {
                     c->fail = 1;
                     return;
                 }
-                c->semq[si] = v;
-                c->semq_cap[si] = cap;
+                sm->q = v;
+                sm->cap = cap;
             }
-            c->semq[si][c->semq_n[si]++] = id;
+            sm->q[sm->n++] = id;
             block(c, id, t, T_WAITSEM);
             return;
         }
@@ -649,17 +655,35 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
     c->now = SIM_T0_NS;
     c->tick_ns = (1000000000ull + cfg->sc->hz / 2) / cfg->sc->hz;
     c->free_head = -1;
+    c->max_tasks = cfg->max_tasks ? cfg->max_tasks : SIM_DEFAULT_MAX_TASKS;
+    c->sem = calloc(cfg->wl->nsems ? cfg->wl->nsems : 1, sizeof(*c->sem));
+    if (!c->sem) {
+        free(c);
+        sim_errf(err, NULL, 0, "out of memory");
+        return -1;
+    }
     c->res = res;
     c->err = err;
     res->ncpu = c->ncpu;
     if (cfg->want_series) {
         res->series = calloc(1, sizeof(*res->series));
         if (!res->series) {
+            free(c->sem);
             free(c);
             sim_errf(err, NULL, 0, "out of memory");
             return -1;
         }
-        res->series->width_ns = 10000000;
+        /* 1 us buckets, doubled as the run grows: every run gets 129-256
+         * buckets (a 40 ms run 256 of 156 ns would be too fine, so at least 1 us) */
+        res->series->width_ns = 1000;
+        res->series->from_ns = cfg->from_ns;
+        if (cfg->to_ns) { /* the window in SIM_NBUCKETS buckets of at least 1 us */
+            uint64_t span = cfg->to_ns - cfg->from_ns;
+            res->series->to_ns = cfg->to_ns;
+            res->series->width_ns = (span + SIM_NBUCKETS - 1) / SIM_NBUCKETS;
+            if (res->series->width_ns < 1000)
+                res->series->width_ns = 1000;
+        }
     }
     mach_init(c);
     for (uint32_t i = 0; i < c->ncpu; i++) {
@@ -698,8 +722,8 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
             }
             if (st->each)
                 c->task[id].pin = (int32_t)n;
-            else if (st->cpu >= 0)
-                c->task[id].pin = (int32_t)((uint32_t)st->cpu % c->ncpu);
+            else if (st->cpu >= 0) /* < ncpu: sim_workload_check */
+                c->task[id].pin = st->cpu < (int32_t)c->ncpu ? st->cpu : 0;
             uint32_t cpu = c->task[id].pin >= 0 ? (uint32_t)c->task[id].pin : select_idlest(c, -1);
             sig_task_new(c, T(c, (uint32_t)id), &c->cpu[cpu], c->now);
             enqueue(c, (uint32_t)id, cpu, c->now, 0);
@@ -783,7 +807,12 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
             break;
         }
     }
-    if (c->fail && rc == 0) {
+    if (c->fail == 4 && rc == 0) {
+        sim_errf(err, c->wl->file, c->last_line, "more than %u tasks alive at %.3f simulated s "
+                 "(policy %s; see --max-tasks)", c->max_tasks, (double)(c->now - SIM_T0_NS) / 1e9,
+                 cfg->pol->label);
+        rc = -1;
+    } else if (c->fail && rc == 0) {
         sim_errf(err, c->wl->file, c->fail == 2 ? c->last_line : 0,
                  c->fail == 2 ? "a task script loops without using time or blocking"
                               : "simulation failed (out of memory or policy error)");
@@ -819,8 +848,9 @@ out:
     pol_free(c);
     for (uint32_t i = 0; i < SIM_MAX_CPUS; i++)
         free(c->cpu[i].rq);
-    for (uint32_t i = 0; i < 16; i++)
-        free(c->semq[i]);
+    for (uint32_t i = 0; c->sem && i < c->wl->nsems; i++)
+        free(c->sem[i].q);
+    free(c->sem);
     free(c->task);
     sim_heap_free(&c->heap);
     free(c);

@@ -31,6 +31,8 @@
 #define SIM_ERR_LEN 640
 #define SIM_NBUCKETS 256 /* time-series buckets per CPU for the plots */
 #define SIM_T0_NS 1000000000ull /* simulated clock at the start of a run */
+#define SIM_MAX_VARS 16
+#define SIM_SETTINGS_LEN 512
 
 /* ------------------------------------------------------------------ errors */
 
@@ -146,16 +148,23 @@ struct sim_start {
     bool each;     /* one pinned copy per CPU ("cpu each") */
     bool daemon;   /* does not keep the run alive */
     bool background; /* daemon whose CPU time is not the workload's (cpu_s) */
+    int line;        /* where it is written */
 };
 
 struct sim_workload {
     char file[SIM_PATH_LEN];
     struct sim_script *scripts;
     uint32_t nscripts;
-    struct sim_start starts[32];
-    uint32_t nstarts;
-    char sems[16][SIM_NAME_LEN];
-    uint32_t nsems;
+    struct sim_start *starts;
+    uint32_t nstarts, starts_cap;
+    char (*sems)[SIM_NAME_LEN];
+    uint32_t nsems, sems_cap;
+    /* A workload derived from a trace (pgov-workload 1, docs/trace.md). */
+    bool from_trace;
+    char trace_source[SIM_PATH_LEN];
+    uint32_t trace_cpus, trace_tasks;
+    uint64_t trace_span_ns; /* first to last event of the recording */
+    uint64_t trace_run_ns;  /* CPU time of every burst in the recording */
 };
 
 /* ------------------------------------------------------------------ scenario */
@@ -183,7 +192,17 @@ struct sim_policy_spec {
     uint32_t variant;    /* enum sim_variant */
     uint32_t util_est;   /* enum sim_util_est_mode */
     uint32_t sched_kver; /* PGOV_KVER_* for PELT/util_est; 0 = newest */
-    char text[160];      /* the policy line as written, for reports */
+    /* Governor tunables (keys.c); 0 = the governor's default. */
+    uint64_t pst_sample_ns, pst_hold_ns;
+    uint32_t pst_setpoint, pst_deadband, pst_p_gain, pst_i_gain, pst_d_gain;
+    uint32_t pst_no_turbo, pst_min_ratio, pst_max_ratio, pst_min_perf_fp, pst_max_perf_fp;
+    uint32_t pst_c0_cutoff; /* 0 = as the profile has it, 1 = off (ffb810563c0c reverted alone) */
+    uint64_t dbs_sampling_rate_ns;
+    uint32_t dbs_up_threshold, dbs_sampling_down_factor, dbs_io_is_busy,
+        dbs_powersave_bias, dbs_down_threshold, dbs_freq_step, dbs_ignore_nice;
+    uint32_t tun_set;    /* bits (1 << pgov_dbs_tunable): given, even if 0 */
+    uint64_t sugov_rate_limit_ns; /* 0: 500 us (intel_cpufreq) */
+    char text[SIM_SETTINGS_LEN]; /* the policy line as written (+ sweep settings), for reports */
     int line;            /* where it is written in the scenario file */
 };
 
@@ -203,8 +222,10 @@ struct sim_scenario {
     char name[SIM_NAME_LEN];
     char title[200];
     char workload_path[SIM_PATH_LEN];
-    const struct sim_platform *plat;
+    const struct sim_platform *plat; /* &platform, or a shipped one in unit tests */
+    struct sim_platform platform;    /* the named platform with this scenario's plat.* keys */
     uint32_t ncpu;
+    bool ncpu_given;                 /* else ncpu follows the platform's cores */
     uint32_t hz;
     uint64_t duration_ns; /* 0: until every task has exited */
     uint64_t limit_ns;    /* safety stop for runaway workloads */
@@ -221,16 +242,30 @@ struct sim_scenario {
     bool deferrable_on_wake; /* expired deferrable timers run at idle exit (default: next busy tick) */
     char throughput_unit[SIM_NAME_LEN];
     char metric_main[SIM_NAME_LEN];
+    struct { char name[SIM_NAME_LEN], val[SIM_NAME_LEN]; } vars[SIM_MAX_VARS]; /* `var` */
+    uint32_t nvars;
+    char settings[SIM_SETTINGS_LEN]; /* keys set on top of the file (--sweep), for reports */
 };
 
+/* Copy a scenario (plat follows the copy's own platform). */
+void sim_scenario_copy(struct sim_scenario *dst, const struct sim_scenario *src);
+/* Consistency of a scenario after its keys are set: platform ratios and
+ * bins, cpus against cores, expect labels. 0, or -1 with @err. */
+int sim_scenario_check(struct sim_scenario *sc, struct sim_err *err);
+
 int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err *err);
-/* Parse a workload file; `$name` tokens are replaced by @param_val. */
-int sim_workload_parse(const char *path, const char *param_name, uint32_t param_val,
+/* Parse a workload file; `$name` tokens are replaced by @param_val when
+ * name is @sc's param, else by @sc's `var` of that name (@sc may be NULL). */
+int sim_workload_parse(const char *path, const struct sim_scenario *sc, uint32_t param_val,
                        struct sim_workload *wl, struct sim_err *err);
-/* Same, from a memory buffer (used by the fuzz harness). */
+/* From a memory buffer, `$param_name` only (the fuzz harness, unit tests). */
 int sim_workload_parse_mem(const char *name, const char *text, size_t len, const char *param_name,
                            uint32_t param_val, struct sim_workload *wl, struct sim_err *err);
 void sim_workload_free(struct sim_workload *wl);
+/* What only the scenario decides: pinned CPUs exist, and something other
+ * than daemons keeps the run alive unless it has a duration. 0 or -1, @err. */
+int sim_workload_check(const struct sim_workload *wl, const struct sim_scenario *sc,
+                       struct sim_err *err);
 /* One policy: GOVERNOR [key=value...] in v[0..n-1], as on a scenario's
  * `policy LABEL ...` line (pgov-trace govern --policy shares it); the '='
  * of each option in v is overwritten. 0, or -1 with @why set. */
@@ -255,6 +290,7 @@ extern const char *const sim_metric_names[M_COUNT];
 struct sim_series {
     uint64_t width_ns; /* bucket width */
     uint32_t n;        /* buckets in use */
+    uint64_t from_ns, to_ns; /* window since the run's start (to 0: whole run, width doubles) */
     double c0_ns[SIM_MAX_CPUS][SIM_NBUCKETS];
     double cycles[SIM_MAX_CPUS][SIM_NBUCKETS];
 };
@@ -266,7 +302,7 @@ struct sim_result {
     /* P-state residency: C0 ns per 100 MHz bin (index = MHz / 100) */
     double resid_ns[64];
     double c0_ns, c1_ns, c6_ns;
-    struct sim_series *series; /* only for iteration 0, else NULL */
+    struct sim_series *series; /* iterations that are plotted, else NULL */
     uint32_t ncpu;
 };
 
@@ -280,6 +316,8 @@ struct sim_run_cfg {
     bool want_series;
     uint64_t max_events;  /* per run; 0: SIM_DEFAULT_MAX_EVENTS */
     double wall_deadline; /* time(NULL) after which the run stops; 0: none */
+    uint32_t max_tasks;   /* tasks alive at once; 0: SIM_DEFAULT_MAX_TASKS */
+    uint64_t from_ns, to_ns; /* plot window in simulated time since start; to 0: whole run */
 };
 
 /* Run budgets (docs/simulator.md). The shipped scenarios need at most ~7 M
@@ -288,6 +326,7 @@ struct sim_run_cfg {
  * compute 1) manage 0-2 s per 1 M. */
 #define SIM_DEFAULT_MAX_EVENTS 100000000ull /* --max-events */
 #define SIM_DEFAULT_MAX_WALL_S 3600         /* --max-wall, per invocation */
+#define SIM_DEFAULT_MAX_TASKS 100000u       /* --max-tasks: live tasks (kernbench: ~35) */
 #define SIM_WINDOW_EVENTS 1000000u          /* every this many events ... */
 #define SIM_WINDOW_MIN_NS 10000000000ull    /* ... at least this much simulated time (10 s) */
 

@@ -26,3 +26,14 @@ target_compile_definitions(test_sim_unit PRIVATE SIM_SCENARIO_DIR="${SIM_DIR}/sc
 add_test(NAME sim_unit COMMAND test_sim_unit)
 add_test(NAME sim_interrupt
          COMMAND ${SIM_DIR}/tests/interrupt.sh $<TARGET_FILE:pgov-sim> ${CMAKE_CURRENT_BINARY_DIR}/ci-interrupt)
+add_test(NAME sim_sweep
+         COMMAND ${SIM_DIR}/tests/sweep.sh $<TARGET_FILE:pgov-sim> ${SIM_DIR}/tests/sweep
+                 ${CMAKE_CURRENT_BINARY_DIR}/ci-sweep)
+add_test(NAME sim_outputs
+         COMMAND ${SIM_DIR}/tests/outputs.sh $<TARGET_FILE:pgov-sim> ${SIM_DIR}/tests/outputs
+                 ${CMAKE_CURRENT_BINARY_DIR}/ci-outputs)
+# A workload from a recorded trace: pgov-trace workload -> pgov-sim (the
+# text form of the trace, readable in every build, m32 included).
+add_test(NAME sim_trace_replay
+         COMMAND ${SIM_DIR}/tests/trace_replay.sh $<TARGET_FILE:pgov-sim> $<TARGET_FILE:pgov-trace>
+                 ${PROJECT_SOURCE_DIR}/tests/traces/qemu-6.1.txt ${CMAKE_CURRENT_BINARY_DIR}/ci-trace-replay)

@@ -12,6 +12,7 @@
 
 #include <pgov/kver.h>
 
+#include "keys.h"
 #include "num.h"
 #include "sim.h"
 
@@ -28,6 +29,7 @@ struct lexer {
     const char *name;
     const char *p, *end;
     int line;
+    int line_index; /* statements read so far (1: the first) */
     char buf[MAX_LINE + 1];
     char *tok[MAX_TOK];
     int ntok;
@@ -85,8 +87,10 @@ static int next_line(struct lexer *lx, struct sim_err *err)
                     sim_errf(err, lx->name, lx->line, "control character in input");
                     return -1;
                 }
-        if (lx->ntok)
+        if (lx->ntok) {
+            lx->line_index++;
             return 1;
+        }
     }
     return 0;
 }
@@ -99,15 +103,26 @@ static int next_line(struct lexer *lx, struct sim_err *err)
             FAIL("%s: %s", what, why);                              \
     } while (0)
 
+/* What `$name` tokens stand for: the scenario's param and its `var`s. */
+struct subst_env {
+    const char *pname;
+    uint32_t pval;
+    const struct sim_scenario *sc; /* vars, or NULL */
+};
+
 /* Resolve `$name`. The result is stored in @buf. */
-static const char *subst(const char *tok, const char *pname, uint32_t pval, char *buf, size_t n)
+static const char *subst(const char *tok, const struct subst_env *env, char *buf, size_t n)
 {
     if (tok[0] != '$')
         return tok;
-    if (!pname || !pname[0] || strcmp(tok + 1, pname) != 0)
-        return NULL;
-    snprintf(buf, n, "%u", pval);
-    return buf;
+    if (env->pname && env->pname[0] && strcmp(tok + 1, env->pname) == 0) {
+        snprintf(buf, n, "%u", env->pval);
+        return buf;
+    }
+    for (uint32_t i = 0; env->sc && i < env->sc->nvars; i++)
+        if (strcmp(tok + 1, env->sc->vars[i].name) == 0)
+            return env->sc->vars[i].val;
+    return NULL;
 }
 
 static int find_script(const struct sim_workload *wl, const char *name)
@@ -118,22 +133,61 @@ static int find_script(const struct sim_workload *wl, const char *name)
     return -1;
 }
 
-static int sem_index(struct sim_workload *wl, const char *name)
+/* Room for element @n of array @v (capacity *@cap, doubling from @first,
+ * at most @max; new elements zeroed): the array, moved or not, or NULL
+ * (out of memory or full; @v is then still valid). */
+static void *grow(void *v, uint32_t n, uint32_t *cap, size_t size, uint32_t first, uint32_t max)
+{
+    if (n < *cap)
+        return v;
+    if (n >= max)
+        return NULL;
+    uint32_t c = *cap ? *cap * 2 : first;
+    if (c > max)
+        c = max;
+    char *w = realloc(v, (size_t)c * size);
+    if (!w)
+        return NULL;
+    memset(w + (size_t)*cap * size, 0, (size_t)(c - *cap) * size);
+    *cap = c;
+    return w;
+}
+
+/* The semaphore called @name, created if new; -1 past @max or out of memory. */
+static int sem_index(struct sim_workload *wl, const char *name, uint32_t max)
 {
     for (uint32_t i = 0; i < wl->nsems; i++)
         if (strcmp(wl->sems[i], name) == 0)
             return (int)i;
-    if (wl->nsems == 16 || strlen(name) >= SIM_NAME_LEN)
+    if (strlen(name) >= SIM_NAME_LEN)
         return -1;
+    char(*v)[SIM_NAME_LEN] = grow(wl->sems, wl->nsems, &wl->sems_cap, sizeof(*v), 16, max);
+    if (!v)
+        return -1;
+    wl->sems = v;
     strcpy(wl->sems[wl->nsems], name);
     return (int)wl->nsems++;
 }
 
+/* The next free start slot (grown on demand), or NULL. */
+static struct sim_start *start_slot(struct sim_workload *wl)
+{
+    struct sim_start *v = grow(wl->starts, wl->nstarts, &wl->starts_cap, sizeof(*v), 32,
+                               UINT32_MAX);
+    if (!v)
+        return NULL;
+    wl->starts = v;
+    memset(&v[wl->nstarts], 0, sizeof(*v));
+    return &v[wl->nstarts];
+}
+
 void sim_workload_free(struct sim_workload *wl)
 {
-    for (uint32_t i = 0; i < wl->nscripts; i++)
+    for (uint32_t i = 0; wl->scripts && i < wl->nscripts; i++)
         free(wl->scripts[i].ops);
     free(wl->scripts);
+    free(wl->starts);
+    free(wl->sems);
     memset(wl, 0, sizeof(*wl));
 }
 
@@ -153,8 +207,291 @@ static bool valid_name(const char *s)
     return true;
 }
 
-int sim_workload_parse_mem(const char *name, const char *text, size_t len, const char *pname,
-                           uint32_t pval, struct sim_workload *wl, struct sim_err *err)
+/* ------------------------------------------------------------------ trace-derived workloads */
+
+/*
+ * "pgov-workload 1" (docs/trace.md, written by pgov-trace workload): one
+ * script per recorded task. run NS KHZ -> compute NS * KHZ / 1e6 cycles
+ * (KHZ 0: the platform's nominal rate), sleep NS -> sleep, wake PID / wait NS
+ * PID -> post / pend on one semaphore per (waker, wakee) pair, fork PID ->
+ * fork, exit -> the script's end (the exit path's wake-ups follow it in the
+ * file and run before it). Tasks no recorded fork creates start at their
+ * recorded start time (a leading sleep). What the scheduler and governor
+ * decided (queueing, preemption, placement, frequency) is left to the
+ * simulation; the recorded wait times are not replayed, the waker decides.
+ */
+#define TRACE_MAX_TASKS 4096
+#define TRACE_MAX_OPS 1000000u /* per task */
+#define TRACE_MAX_NS 10000000000000ull /* 10000 s */
+#define TRACE_MAX_PID 4194304u /* PID_MAX_LIMIT */
+
+struct trace_task {
+    uint32_t pid;
+    uint64_t start_ns;
+    bool forked, exited;
+    int line;
+    uint32_t cap; /* ops allocated */
+};
+
+static int trace_find(const struct trace_task *tt, uint32_t n, uint32_t pid)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (tt[i].pid == pid)
+            return (int)i;
+    return -1;
+}
+
+static int trace_op(struct sim_script *sc, struct trace_task *tk, struct sim_op op)
+{
+    struct sim_op *v = grow(sc->ops, sc->nops, &tk->cap, sizeof(*v), 64, TRACE_MAX_OPS);
+    if (!v)
+        return -1;
+    sc->ops = v;
+    sc->ops[sc->nops++] = op;
+    return 0;
+}
+
+/* Per semaphore (waker>wakee): posts and pends, and where the first pend is. */
+struct trace_pair {
+    uint32_t posts, pends;
+    int pend_line;
+};
+
+static int parse_trace(struct lexer *lx, const struct subst_env *env, struct sim_workload *wl,
+                       struct sim_err *err)
+{
+    const char *name = lx->name;
+    struct trace_task *tt = calloc(TRACE_MAX_TASKS, sizeof(*tt));
+    struct fixup *fx = NULL;
+    struct trace_pair *pairs = NULL;
+    uint32_t nt = 0, nfx = 0, fx_cap = 0, pairs_cap = 0;
+    int32_t cur = -1;
+    int r, rc = -1;
+    char why[NUM_ERR_LEN];
+    const struct sim_platform *pl = env->sc ? env->sc->plat : NULL;
+    uint64_t nominal_khz = pl ? (uint64_t)pl->max_ratio * pl->scaling_khz : 1000000u;
+
+    wl->from_trace = true;
+    wl->scripts = calloc(TRACE_MAX_TASKS, sizeof(*wl->scripts));
+    if (!tt || !wl->scripts) {
+        sim_errf(err, name, 0, "out of memory");
+        goto out;
+    }
+#define FAIL(...)                                          \
+    do {                                                   \
+        sim_errf(err, name, lx->line, __VA_ARGS__);        \
+        goto out;                                          \
+    } while (0)
+#define TNUM(what, str, lo, hi, outp) NUMBER(what, str, &num_plain, lo, hi, outp)
+    /* Header, in order; the first line is already in lx. */
+    if (lx->ntok != 2 || strcmp(lx->tok[1], "1") != 0)
+        FAIL("'%s %s': this pgov-sim reads pgov-workload version 1", lx->tok[0],
+             lx->ntok > 1 ? lx->tok[1] : "");
+    static const char *const header[3] = {"source", "cpus", "span"};
+    for (int h = 0; h < 3; h++) {
+        uint64_t x;
+        r = next_line(lx, err);
+        if (r < 0)
+            goto out;
+        if (r == 0 || lx->ntok != 2 || strcmp(lx->tok[0], header[h]) != 0)
+            FAIL("expected '%s %s' (header: pgov-workload 1, source, cpus, span)", header[h],
+                 h == 0 ? "PATH" : h == 1 ? "N" : "NS");
+        if (h == 0) {
+            snprintf(wl->trace_source, sizeof(wl->trace_source), "%s", lx->tok[1]);
+        } else if (h == 1) {
+            TNUM("cpus", lx->tok[1], 1, 4096, &x);
+            wl->trace_cpus = (uint32_t)x;
+        } else {
+            TNUM("span", lx->tok[1], 0, TRACE_MAX_NS, &wl->trace_span_ns);
+        }
+    }
+    while ((r = next_line(lx, err)) == 1) {
+        char **v = lx->tok;
+        int n = lx->ntok;
+        uint64_t x, y;
+        if (strcmp(v[0], "task") == 0) {
+            if (cur >= 0)
+                FAIL("'task' inside task %u (line %d has no 'end')", tt[cur].pid, tt[cur].line);
+            if (n < 6 || strcmp(v[2], "start") != 0 || strcmp(v[n - 2], "comm") != 0)
+                FAIL("expected 'task PID start NS [cpu C] [policy cfs|rt|dl] [parent PID] "
+                     "comm \"NAME\"'");
+            if (nt == TRACE_MAX_TASKS)
+                FAIL("more than %d tasks", TRACE_MAX_TASKS);
+            TNUM("task PID", v[1], 1, TRACE_MAX_PID, &x);
+            if (trace_find(tt, nt, (uint32_t)x) >= 0)
+                FAIL("task %s defined twice", v[1]);
+            tt[nt].pid = (uint32_t)x;
+            tt[nt].line = lx->line;
+            TNUM("task start", v[3], 0, TRACE_MAX_NS, &tt[nt].start_ns);
+            for (int i = 4; i < n - 2; i += 2) {
+                if (i + 1 >= n - 2)
+                    FAIL("'%s' needs a value", v[i]);
+                if (strcmp(v[i], "cpu") == 0) {
+                    TNUM("task cpu", v[i + 1], 0, 4095, &y);
+                } else if (strcmp(v[i], "parent") == 0) {
+                    TNUM("task parent", v[i + 1], 0, TRACE_MAX_PID, &y);
+                } else if (strcmp(v[i], "policy") == 0) {
+                    /* rt and dl tasks run as CFS nice 0: the model has no other class */
+                    if (strcmp(v[i + 1], "cfs") != 0 && strcmp(v[i + 1], "rt") != 0 &&
+                        strcmp(v[i + 1], "dl") != 0)
+                        FAIL("task policy '%s' (cfs, rt or dl)", v[i + 1]);
+                } else {
+                    FAIL("unknown task field '%s'", v[i]);
+                }
+            }
+            cur = (int32_t)nt++;
+            snprintf(wl->scripts[cur].name, SIM_NAME_LEN, "t%u", tt[cur].pid);
+            wl->scripts[cur].line = lx->line;
+            wl->nscripts = nt;
+            continue;
+        }
+        if (cur < 0)
+            FAIL("'%s' outside a task (expected 'task PID start NS ...')", v[0]);
+        if (tt[cur].exited && strcmp(v[0], "wake") != 0 && strcmp(v[0], "end") != 0)
+            FAIL("'%s' after 'exit' (only the exit path's 'wake' lines may follow)", v[0]);
+        struct sim_script *sc = &wl->scripts[cur];
+        struct sim_op op = {0, lx->line, 0, 0, 0};
+        if (strcmp(v[0], "end") == 0) {
+            if (n != 1)
+                FAIL("'end' takes no arguments");
+            cur = -1;
+            continue;
+        } else if (strcmp(v[0], "run") == 0) {
+            if (n != 3)
+                FAIL("expected 'run NS KHZ'");
+            TNUM("run NS", v[1], 0, TRACE_MAX_NS, &x);
+            TNUM("run KHZ", v[2], 0, 100000000, &y);
+            if (!y)
+                y = nominal_khz; /* no cpu_frequency event: nominal rate */
+            op.kind = OP_COMPUTE;
+            op.a = (x / 1000000u) * y + (x % 1000000u) * y / 1000000u;
+            wl->trace_run_ns += x;
+        } else if (strcmp(v[0], "sleep") == 0) {
+            if (n != 2)
+                FAIL("expected 'sleep NS'");
+            TNUM("sleep NS", v[1], 0, TRACE_MAX_NS, &x);
+            op.kind = OP_SLEEP;
+            op.a = x;
+        } else if (strcmp(v[0], "wait") == 0 || strcmp(v[0], "wake") == 0) {
+            bool wait = v[0][1] == 'a' && v[0][2] == 'i';
+            if (n != (wait ? 3 : 2))
+                FAIL(wait ? "expected 'wait NS PID'" : "expected 'wake PID'");
+            if (wait)
+                TNUM("wait NS", v[1], 0, TRACE_MAX_NS, &x);
+            TNUM(wait ? "wait PID" : "wake PID", v[n - 1], 1, TRACE_MAX_PID, &y);
+            char sem[SIM_NAME_LEN];
+            /* one semaphore per (waker, wakee): "waker>wakee" */
+            snprintf(sem, sizeof(sem), "%u>%u", wait ? (uint32_t)y : tt[cur].pid,
+                     wait ? tt[cur].pid : (uint32_t)y);
+            int si = sem_index(wl, sem, UINT32_MAX);
+            if (si < 0)
+                FAIL("out of memory");
+            struct trace_pair *pv = grow(pairs, (uint32_t)si, &pairs_cap, sizeof(*pv), 64,
+                                         UINT32_MAX);
+            if (!pv)
+                FAIL("out of memory");
+            pairs = pv;
+            if (wait && !pairs[si].pends++)
+                pairs[si].pend_line = lx->line;
+            if (!wait)
+                pairs[si].posts++;
+            op.kind = wait ? OP_PEND : OP_POST;
+            op.a = (uint64_t)si;
+        } else if (strcmp(v[0], "fork") == 0) {
+            if (n != 2)
+                FAIL("expected 'fork PID'");
+            TNUM("fork PID", v[1], 1, TRACE_MAX_PID, &x);
+            struct fixup *fv = grow(fx, nfx, &fx_cap, sizeof(*fv), 64, UINT32_MAX);
+            if (!fv)
+                FAIL("out of memory");
+            fx = fv;
+            fx[nfx] = (struct fixup){(uint32_t)cur, sc->nops, lx->line, ""};
+            snprintf(fx[nfx++].name, SIM_NAME_LEN, "%u", (unsigned)x);
+            op.kind = OP_FORK;
+        } else if (strcmp(v[0], "exit") == 0) {
+            /* The script's end is the exit; the writer puts the wake-ups of
+             * the exit path (the parent's wait4) after it. */
+            if (n != 1 || tt[cur].exited)
+                FAIL(n != 1 ? "'exit' takes no arguments" : "task %u exits twice", tt[cur].pid);
+            tt[cur].exited = true;
+            continue;
+        } else {
+            FAIL("unknown statement '%s' (run, sleep, wait, wake, fork, exit, end)", v[0]);
+        }
+        if (trace_op(sc, &tt[cur], op))
+            FAIL("task %u: out of memory or more than %u statements", tt[cur].pid, TRACE_MAX_OPS);
+    }
+    if (r < 0)
+        goto out;
+    if (cur >= 0)
+        FAIL("task %u (line %d) is not closed with 'end'", tt[cur].pid, tt[cur].line);
+    if (!nt)
+        FAIL("no 'task': nothing would run");
+    for (uint32_t i = 0; i < nfx; i++) {
+        int ti = trace_find(tt, nt, (uint32_t)strtoul(fx[i].name, NULL, 10));
+        if (ti < 0) {
+            sim_errf(err, name, fx[i].line, "fork of PID %s, which has no 'task'", fx[i].name);
+            goto out;
+        }
+        if (tt[ti].forked) {
+            sim_errf(err, name, fx[i].line, "PID %s forked twice", fx[i].name);
+            goto out;
+        }
+        tt[ti].forked = true;
+        wl->scripts[fx[i].script].ops[fx[i].op].a = (uint64_t)ti;
+    }
+    /* Every wait needs its wake, else the replay would block forever; both
+     * ends must be tasks of the file. */
+    for (uint32_t si = 0; si < wl->nsems; si++) {
+        unsigned a, b;
+        sscanf(wl->sems[si], "%u>%u", &a, &b);
+        if (trace_find(tt, nt, a) < 0 || trace_find(tt, nt, b) < 0) {
+            sim_errf(err, name, pairs[si].pends ? pairs[si].pend_line : 0,
+                     "'%s' between %u and %u: PID %u has no 'task'", pairs[si].pends ? "wait" : "wake",
+                     a, b, trace_find(tt, nt, a) < 0 ? a : b);
+            goto out;
+        }
+        if (pairs[si].pends > pairs[si].posts) {
+            sim_errf(err, name, pairs[si].pend_line, "task %u waits for %u %u time%s, but %u wakes "
+                     "it only %u time%s", b, a, pairs[si].pends, pairs[si].pends == 1 ? "" : "s", a,
+                     pairs[si].posts, pairs[si].posts == 1 ? "" : "s");
+            goto out;
+        }
+    }
+    /* Tasks no recorded fork creates start at their recorded time. */
+    for (uint32_t i = 0; i < nt; i++) {
+        if (tt[i].forked)
+            continue;
+        struct sim_script *sc = &wl->scripts[i];
+        if (tt[i].start_ns) {
+            struct sim_op first = {OP_SLEEP, tt[i].line, tt[i].start_ns, 0, 0};
+            if (trace_op(sc, &tt[i], first)) /* grow, then move to the front */
+                FAIL("out of memory");
+            memmove(sc->ops + 1, sc->ops, (sc->nops - 1) * sizeof(sc->ops[0]));
+            sc->ops[0] = first;
+        }
+        struct sim_start *st = start_slot(wl);
+        if (!st)
+            FAIL("out of memory");
+        st->script = i;
+        st->count = 1;
+        st->cpu = -1;
+        st->line = tt[i].line;
+        wl->nstarts++;
+    }
+    wl->trace_tasks = nt;
+    rc = 0;
+#undef TNUM
+#undef FAIL
+out:
+    free(tt);
+    free(fx);
+    free(pairs);
+    return rc;
+}
+
+static int parse_mem(const char *name, const char *text, size_t len, const struct subst_env *env,
+                     struct sim_workload *wl, struct sim_err *err)
 {
     struct lexer lx = {.name = name, .p = text, .end = text + len};
     struct fixup *fx = NULL;
@@ -181,11 +518,18 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
         char **t = lx.tok;
         int n = lx.ntok;
         const char *v[MAX_TOK];
+        if (lx.line_index == 1 && strcmp(t[0], "pgov-workload") == 0) {
+            /* a workload derived from a trace: its own reader */
+            free(wl->scripts);
+            wl->scripts = NULL;
+            rc = parse_trace(&lx, env, wl, err);
+            goto out;
+        }
         char sbuf[MAX_TOK][16];
         for (int i = 0; i < n; i++) {
-            v[i] = subst(t[i], pname, pval, sbuf[i], sizeof(sbuf[i]));
+            v[i] = subst(t[i], env, sbuf[i], sizeof(sbuf[i]));
             if (!v[i])
-                FAIL("unknown parameter '%s'", t[i]);
+                FAIL("unknown parameter '%s' (not the scenario's param or a 'var')", t[i]);
         }
         if (strcmp(v[0], "script") == 0) {
             if (cur >= 0)
@@ -210,14 +554,17 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
                 FAIL("'start' inside script '%s' (missing 'end')", wl->scripts[cur].name);
             if (n < 2 || wl->nstarts == 32)
                 FAIL(n < 2 ? "expected 'start SCRIPT [count N] [cpu K|each] [daemon|background]'"
-                           : "too many 'start' lines");
-            struct sim_start *st = &wl->starts[wl->nstarts];
+                           : "too many 'start' lines (at most 32)");
+            struct sim_start *st = start_slot(wl);
+            if (!st)
+                FAIL("out of memory");
             int si = find_script(wl, v[1]);
             if (si < 0)
                 FAIL("'start' of undefined script '%s' (define it first)", v[1]);
             st->script = (uint32_t)si;
             st->count = 1;
             st->cpu = -1;
+            st->line = lx.line;
             for (int i = 2; i < n; i += 2) {
                 uint64_t x;
                 if (strcmp(v[i], "daemon") == 0 || strcmp(v[i], "background") == 0) {
@@ -300,7 +647,7 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
                 FAIL("'%s' takes no arguments", v[0]);
         } else if (strcmp(v[0], "post") == 0 || strcmp(v[0], "pend") == 0) {
             op->kind = v[0][1] == 'o' ? OP_POST : OP_PEND;
-            int si = n == 2 && valid_name(v[1]) ? sem_index(wl, v[1]) : -1;
+            int si = n == 2 && valid_name(v[1]) ? sem_index(wl, v[1], 16) : -1;
             if (si < 0)
                 FAIL("expected '%s SEMAPHORE' (at most 16 semaphores)", v[0]);
             op->a = (uint64_t)si;
@@ -371,6 +718,29 @@ out:
     return rc;
 }
 
+int sim_workload_check(const struct sim_workload *wl, const struct sim_scenario *sc,
+                       struct sim_err *err)
+{
+    bool alive = false;
+    for (uint32_t i = 0; i < wl->nstarts; i++) {
+        const struct sim_start *st = &wl->starts[i];
+        if (st->cpu >= (int32_t)sc->ncpu) {
+            sim_errf(err, wl->file, st->line, "'start ... cpu %d' but scenario %s has %u CPU%s "
+                     "(0..%u)", st->cpu, sc->name, sc->ncpu, sc->ncpu == 1 ? "" : "s",
+                     sc->ncpu - 1);
+            return -1;
+        }
+        alive |= !st->daemon;
+    }
+    if (!alive && !sc->duration_ns) {
+        sim_errf(err, wl->file, wl->starts[wl->nstarts - 1].line,
+                 "every 'start' is a daemon or background task and scenario %s has no "
+                 "'duration': the run would end at 0 s", sc->name);
+        return -1;
+    }
+    return 0;
+}
+
 static char *slurp(const char *path, size_t *len, struct sim_err *err)
 {
     FILE *f = fopen(path, "rb");
@@ -398,9 +768,17 @@ static char *slurp(const char *path, size_t *len, struct sim_err *err)
     return buf;
 }
 
-int sim_workload_parse(const char *path, const char *pname, uint32_t pval, struct sim_workload *wl,
-                       struct sim_err *err)
+int sim_workload_parse_mem(const char *name, const char *text, size_t len, const char *pname,
+                           uint32_t pval, struct sim_workload *wl, struct sim_err *err)
 {
+    struct subst_env env = {pname, pval, NULL};
+    return parse_mem(name, text, len, &env, wl, err);
+}
+
+int sim_workload_parse(const char *path, const struct sim_scenario *sc, uint32_t pval,
+                       struct sim_workload *wl, struct sim_err *err)
+{
+    struct subst_env env = {sc ? sc->param_name : NULL, pval, sc};
     size_t len = 0;
     char *text = slurp(path, &len, err);
     if (!text)
@@ -410,31 +788,12 @@ int sim_workload_parse(const char *path, const char *pname, uint32_t pval, struc
         sim_errf(err, path, 0, "binary data (NUL byte) in a text file");
         return -1;
     }
-    int rc = sim_workload_parse_mem(path, text, len, pname, pval, wl, err);
+    int rc = parse_mem(path, text, len, &env, wl, err);
     free(text);
     return rc;
 }
 
 /* ------------------------------------------------------------------ scenario */
-
-/* "current", "latest" or a real release MAJOR.MINOR the library accepts. */
-static int parse_kver(const char *s, uint32_t *out, char why[NUM_ERR_LEN])
-{
-    uint32_t k;
-    if (strcmp(s, "current") == 0 || strcmp(s, "latest") == 0) {
-        *out = PGOV_KVER_LATEST;
-        return 0;
-    }
-    if (num_kver(s, &k, why, NUM_ERR_LEN))
-        return -1;
-    if (!pgov_kver_valid(k)) {
-        snprintf(why, NUM_ERR_LEN, "'%s' is outside what libpgov implements (3.0..%u.%u, or current)",
-                 s, PGOV_KVER_NEWEST >> 8, PGOV_KVER_NEWEST & 0xffu);
-        return -1;
-    }
-    *out = k;
-    return 0;
-}
 
 static const struct {
     const char *name;
@@ -446,7 +805,7 @@ static const struct {
     {"conservative", GOV_CONSERVATIVE},
 };
 
-/* See sim.h. */
+/* See sim.h. The options are the registry's policy keys (keys.c). */
 int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec *ps, char *why,
                      size_t whylen)
 {
@@ -455,7 +814,7 @@ int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec 
         snprintf(why, whylen, __VA_ARGS__);         \
         return -1;                                  \
     } while (0)
-    char kwhy[NUM_ERR_LEN];
+    char kwhy[NUM_ERR_LEN + 64];
     if (n < 1 || !valid_name(label))
         PFAIL("expected 'LABEL GOVERNOR [key=value...]'");
     int line = ps->line;
@@ -480,47 +839,13 @@ int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec 
         if (!eq)
             PFAIL("expected key=value, got '%s'", v[i]);
         *eq = 0;
-        const char *key = v[i], *val = eq + 1;
-        if (strcmp(key, "kver") == 0) {
-            if (parse_kver(val, &ps->kver, kwhy))
-                PFAIL("kver: %s", kwhy);
-        } else if (strcmp(key, "sched_kver") == 0) {
-            if (parse_kver(val, &ps->sched_kver, kwhy))
-                PFAIL("sched_kver: %s", kwhy);
-        } else if (strcmp(key, "util_est") == 0) {
-            if (strcmp(val, "on") == 0)
-                ps->util_est = UE_ON;
-            else if (strcmp(val, "off") == 0)
-                ps->util_est = UE_OFF;
-            else if (strcmp(val, "every-dequeue") == 0)
-                ps->util_est = UE_EVERY_DEQUEUE;
-            else
-                PFAIL("bad util_est '%s' (on, off, every-dequeue)", val);
-        } else if (strcmp(key, "variant") == 0) {
-            if (strcmp(val, "none") == 0)
-                ps->variant = VAR_NONE;
-            else if (strcmp(val, "rfc-percpu") == 0)
-                ps->variant = VAR_RFC_PERCPU;
-            else if (strcmp(val, "rfc-all") == 0)
-                ps->variant = VAR_RFC_ALL;
-            else if (strcmp(val, "deadband") == 0)
-                ps->variant = VAR_DEADBAND;
-            else
-                PFAIL("bad variant '%s' (none, rfc-percpu, rfc-all, deadband)", val);
-        } else if (strcmp(key, "algo") == 0) {
-            if (strcmp(val, "default") == 0)
-                ps->algo = ALGO_DEFAULT;
-            else if (strcmp(val, "pid") == 0)
-                ps->algo = ALGO_PID;
-            else if (strcmp(val, "load") == 0)
-                ps->algo = ALGO_LOAD;
-            else if (strcmp(val, "atom") == 0)
-                ps->algo = ALGO_ATOM;
-            else
-                PFAIL("bad algo '%s' (default, pid, load, atom)", val);
-        } else {
-            PFAIL("unknown policy option '%s'", key);
-        }
+        const struct sim_key *k = sim_key_find(v[i]);
+        if (!k || k->scope != KEY_POLICY)
+            PFAIL("unknown policy option '%s' (pgov-sim --keys lists them)", v[i]);
+        if (!sim_key_applies(k, ps->gov))
+            PFAIL("policy option '%s' does not apply to %s", v[i], v[0]);
+        if (sim_key_set(k, ps, eq + 1, kwhy, sizeof(kwhy)))
+            PFAIL("%s: %s", v[i], kwhy);
     }
     return 0;
 #undef PFAIL
@@ -553,7 +878,7 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
         sim_errf(err, path, lx.line, __VA_ARGS__);         \
         goto out;                                          \
     } while (0)
-    char why[NUM_ERR_LEN]; /* NUMBER() */
+    char why[NUM_ERR_LEN + 64]; /* NUMBER(), keys */
     if (memchr(text, 0, len)) {
         sim_errf(err, path, 0, "binary data (NUL byte) in a text file");
         goto out;
@@ -570,22 +895,6 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             if (n != 2 || strlen(v[1]) >= sizeof(sc->title))
                 FAIL("expected 'title \"TEXT\"' (quoted, under 200 characters)");
             strcpy(sc->title, v[1]);
-        } else if (strcmp(v[0], "platform") == 0) {
-            if (n != 2 || !(sc->plat = sim_platform_find(v[1])))
-                FAIL("unknown platform '%s' (ivb-i7-3770, hsw-e5-2670v3, pcc-e7-4890v2)",
-                     n > 1 ? v[1] : "");
-        } else if (strcmp(v[0], "cpus") == 0) {
-            if (n != 2)
-                FAIL("expected 'cpus N' with 1 <= N <= %d", SIM_MAX_CPUS);
-            NUMBER("cpus", v[1], &num_plain, 1, SIM_MAX_CPUS, &x);
-            sc->ncpu = (uint32_t)x;
-        } else if (strcmp(v[0], "hz") == 0) {
-            if (n != 2)
-                FAIL("expected 'hz 100|250|300|1000'");
-            NUMBER("hz", v[1], &num_plain, 100, 1000, &x);
-            if (x != 100 && x != 250 && x != 300 && x != 1000)
-                FAIL("expected 'hz 100|250|300|1000', got %s", v[1]);
-            sc->hz = (uint32_t)x;
         } else if (strcmp(v[0], "workload") == 0) {
             if (n != 2)
                 FAIL("expected 'workload FILE'");
@@ -600,23 +909,6 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             if (!wf)
                 FAIL("cannot open workload '%s': %s", sc->workload_path, strerror(errno));
             fclose(wf);
-        } else if (strcmp(v[0], "iterations") == 0) {
-            if (n != 2)
-                FAIL("expected 'iterations N' with 1 <= N <= 1000");
-            NUMBER("iterations", v[1], &num_plain, 1, 1000, &x);
-            sc->iterations = (uint32_t)x;
-        } else if (strcmp(v[0], "duration") == 0 || strcmp(v[0], "limit") == 0) {
-            if (n != 2)
-                FAIL("expected '%s DURATION' (a unit ns/us/ms/s, at most 100000s)", v[0]);
-            NUMBER(v[0], v[1], &num_time_ns, 1, 100000000000000ull, &x);
-            if (v[0][0] == 'd')
-                sc->duration_ns = x;
-            else
-                sc->limit_ns = x;
-        } else if (strcmp(v[0], "deferrable") == 0) {
-            if (n != 2 || (strcmp(v[1], "tick") != 0 && strcmp(v[1], "wake") != 0))
-                FAIL("expected 'deferrable tick|wake'");
-            sc->deferrable_on_wake = v[1][0] == 'w';
         } else if (strcmp(v[0], "throughput") == 0) {
             if (n != 2 || strlen(v[1]) >= SIM_NAME_LEN)
                 FAIL("expected 'throughput \"UNIT\"'");
@@ -646,7 +938,7 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                 if (strcmp(sc->pol[i].label, v[1]) == 0)
                     FAIL("policy label '%s' used twice", v[1]);
             ps->line = lx.line;
-            char pwhy[200];
+            char pwhy[NUM_ERR_LEN + 200];
             if (sim_policy_parse(v[1], v + 2, n - 2, ps, pwhy, sizeof(pwhy)))
                 FAIL("%s", pwhy);
             sc->npol++;
@@ -686,13 +978,34 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             }
             e->line = lx.line;
             sc->nexpect++;
+        } else if (strcmp(v[0], "var") == 0) {
+            if (n != 3 || !valid_name(v[1]) || strlen(v[2]) >= SIM_NAME_LEN ||
+                sc->nvars == SIM_MAX_VARS)
+                FAIL("expected 'var NAME VALUE' (at most %d, values under %d characters)",
+                     SIM_MAX_VARS, SIM_NAME_LEN);
+            for (uint32_t i = 0; i < sc->nvars; i++)
+                if (strcmp(sc->vars[i].name, v[1]) == 0)
+                    FAIL("var '%s' defined twice", v[1]);
+            strcpy(sc->vars[sc->nvars].name, v[1]);
+            strcpy(sc->vars[sc->nvars++].val, v[2]);
         } else if (strcmp(v[0], "seed") == 0) {
             if (n != 2 || strlen(v[1]) >= 200 || sc->nseed == SIM_MAX_SEED_LINES)
                 FAIL("expected 'seed \"TEXT\"' (under 200 characters, at most %d lines)",
                      SIM_MAX_SEED_LINES);
             strcpy(sc->seed_lines[sc->nseed++], v[1]);
         } else {
-            FAIL("unknown keyword '%s'", v[0]);
+            /* scenario and platform keys: KEY VALUE */
+            const struct sim_key *k = sim_key_find(v[0]);
+            if (!k || k->scope == KEY_POLICY)
+                FAIL("unknown keyword '%s'%s", v[0],
+                     k ? " (a policy option: write it on the policy line as KEY=VALUE)" : "");
+            if (n != 2)
+                FAIL("expected '%s VALUE' (%s)", v[0], k->help);
+            if (k->scope == KEY_PLATFORM && !sc->plat)
+                FAIL("'%s' before the 'platform' line (platform resets every plat.* key)", v[0]);
+            if (sim_key_set(k, k->scope == KEY_PLATFORM ? (void *)&sc->platform : (void *)sc, v[1],
+                            why, sizeof(why)))
+                FAIL("%s: %s", v[0], why);
         }
     }
     if (r < 0)
@@ -702,12 +1015,48 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                  "'workload' and at least one 'policy'");
         goto out;
     }
-    if (!sc->ncpu)
-        sc->ncpu = sc->plat->cores;
-    if (sc->ncpu > sc->plat->cores) {
-        sim_errf(err, path, 0, "cpus %u exceeds the %u cores of %s (SMT is not modelled)",
-                 sc->ncpu, sc->plat->cores, sc->plat->name);
+    if (sim_scenario_check(sc, err))
         goto out;
+    rc = 0;
+#undef FAIL
+out:
+    free(text);
+    return rc;
+}
+
+void sim_scenario_copy(struct sim_scenario *dst, const struct sim_scenario *src)
+{
+    *dst = *src;
+    if (src->plat == &src->platform)
+        dst->plat = &dst->platform;
+}
+
+int sim_scenario_check(struct sim_scenario *sc, struct sim_err *err)
+{
+    const struct sim_platform *pl = sc->plat;
+    const char *f = sc->file;
+    if (!pl->min_ratio || pl->min_ratio > pl->max_ratio || pl->max_ratio > pl->turbo_ratio ||
+        (uint64_t)pl->turbo_ratio * pl->scaling_khz / 100000u >= 64) {
+        sim_errf(err, f, 0, "platform %s: expected 1 <= min_ratio (%u) <= max_ratio (%u) <= "
+                 "turbo_ratio (%u) < 64", pl->name, pl->min_ratio, pl->max_ratio, pl->turbo_ratio);
+        return -1;
+    }
+    if (!pl->n_bins || pl->n_bins > 8) {
+        sim_errf(err, f, 0, "platform %s: 1 to 8 turbo bins", pl->name);
+        return -1;
+    }
+    for (uint32_t i = 0; i < pl->n_bins; i++)
+        if (pl->turbo_bins[i] < pl->min_ratio || pl->turbo_bins[i] > pl->turbo_ratio) {
+            sim_errf(err, f, 0, "platform %s: turbo bin %u (%u) outside min_ratio..turbo_ratio "
+                     "(%u..%u)", pl->name, i + 1, pl->turbo_bins[i], pl->min_ratio, pl->turbo_ratio);
+            return -1;
+        }
+    if (!sc->ncpu_given)
+        sc->ncpu = pl->cores;
+    if (sc->ncpu > pl->cores) {
+        sim_errf(err, f, 0, "cpus %u exceeds the %u cores of %s (SMT is not modelled)", sc->ncpu,
+                 pl->cores, pl->name);
+        return -1;
     }
     for (uint32_t i = 0; i < sc->nexpect; i++) {
         int fa = 0, fb = 0;
@@ -716,13 +1065,9 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             fb |= strcmp(sc->pol[j].label, sc->expect[i].b) == 0;
         }
         if (!fa || !fb) {
-            sim_errf(err, path, sc->expect[i].line, "expect names an unknown policy label");
-            goto out;
+            sim_errf(err, f, sc->expect[i].line, "expect names an unknown policy label");
+            return -1;
         }
     }
-    rc = 0;
-#undef FAIL
-out:
-    free(text);
-    return rc;
+    return 0;
 }

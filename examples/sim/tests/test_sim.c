@@ -221,8 +221,7 @@ static void test_shipped_scenarios_parse(void **state)
         assert_string_equal(sc.name, names[i]);
         assert_true(sc.nseed > 0);   /* the seed numbers travel with the scenario */
         assert_true(sc.nexpect > 0); /* and so does the direction CI checks */
-        if (sim_workload_parse(sc.workload_path, sc.param_name,
-                               sc.nparam ? sc.param_vals[0] : 0, &wl, &err))
+        if (sim_workload_parse(sc.workload_path, &sc, sc.nparam ? sc.param_vals[0] : 0, &wl, &err))
             fail_msg("%s", err.msg);
         sim_workload_free(&wl);
     }
@@ -301,7 +300,7 @@ static double run_one(const char *wl_text, const char *gov, uint32_t ncpu, int m
                                                      : GOV_INTEL_PSTATE;
     if (sim_workload_parse_mem("unit.wl", wl_text, strlen(wl_text), NULL, 0, &wl, &err))
         fail_msg("%s", err.msg);
-    struct sim_run_cfg cfg = {&sc, &wl, &sc.pol[0], 1, false, 0, 0};
+    struct sim_run_cfg cfg = {.sc = &sc, .wl = &wl, .pol = &sc.pol[0], .seed = 1};
     if (sim_run(&cfg, &res, &err))
         fail_msg("%s", err.msg);
     sim_workload_free(&wl);
@@ -361,7 +360,7 @@ static void test_series(void **state)
     sc.npol = 1;
     sc.pol[0].gov = GOV_PERFORMANCE;
     assert_int_equal(sim_workload_parse_mem("unit.wl", text, strlen(text), NULL, 0, &wl, &err), 0);
-    struct sim_run_cfg cfg = {&sc, &wl, &sc.pol[0], 1, true, 0, 0};
+    struct sim_run_cfg cfg = {.sc = &sc, .wl = &wl, .pol = &sc.pol[0], .seed = 1, .want_series = true};
     assert_int_equal(sim_run(&cfg, &res, &err), 0);
     const struct sim_series *se = res.series;
     assert_non_null(se);
@@ -380,6 +379,22 @@ static void test_series(void **state)
     double span = (double)se->n * (double)se->width_ns / 1e9;
     assert_true(span >= res.m[M_ELAPSED] && span < 2 * res.m[M_ELAPSED] + 0.02);
     assert_true(se->n > SIM_NBUCKETS / 2); /* halving keeps at least half the buckets */
+    free(res.series);
+
+    /* A window (--from 1s --to 2s): 256 buckets across it, nothing outside. One
+     * task computes 5.13 ms at 3.9 GHz per 13 ms sleep (+ wake-up): C0 share
+     * 5.13 / 18.2 of the second, on one CPU at a time. */
+    cfg.from_ns = 1000000000ull;
+    cfg.to_ns = 2000000000ull;
+    assert_int_equal(sim_run(&cfg, &res, &err), 0);
+    se = res.series;
+    assert_int_equal(se->width_ns, (1000000000ull + SIM_NBUCKETS - 1) / SIM_NBUCKETS);
+    assert_true(se->n <= SIM_NBUCKETS);
+    c0 = 0;
+    for (uint32_t k = 0; k < 2; k++)
+        for (uint32_t b = 0; b < se->n; b++)
+            c0 += se->c0_ns[k][b];
+    assert_true(c0 > 0.27e9 && c0 < 0.29e9);
     free(res.series);
     sim_workload_free(&wl);
 }
