@@ -38,7 +38,8 @@ struct sim_cpu {
     uint32_t id;
     /* ---- hardware */
     uint32_t req_khz; /* what the policy asked for (after driver conversion) */
-    uint32_t eff_khz; /* what the core runs at (turbo bins applied) */
+    uint32_t eff_khz; /* what the core runs at (domain and turbo bins applied) */
+    uint32_t share_pm; /* permille of the core's throughput this thread gets (SMT) */
     bool c0;
     uint32_t cstate;  /* 1 or 6 while idle */
     uint64_t hw_t;    /* counters/energy folded up to here */
@@ -90,6 +91,7 @@ struct sim_ctx {
     uint64_t ops;
     uint64_t work_ns;
     uint64_t pcc_busy_until;
+    uint64_t csw_vol, csw_invol, migrations, idle_ticks; /* robot-style counters (workload tasks) */
     bool stop;
     int fail;
     int last_line; /* workload line of the op a task ran last */
@@ -105,6 +107,16 @@ void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64
 uint64_t mach_tsc(const struct sim_ctx *c, uint64_t t);
 uint32_t mach_max_khz(const struct sim_ctx *c);
 void mach_finish(struct sim_ctx *c, uint64_t t);
+
+/* topo.c */
+uint32_t topo_smt(const struct sim_ctx *c);
+struct sim_cpu *topo_sibling(struct sim_ctx *c, const struct sim_cpu *p);
+uint32_t topo_active_cores(const struct sim_ctx *c);
+/* The CPUs sharing @cpu's P-state: [*first, *first + *n). */
+void topo_domain_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint32_t *n);
+/* The request the CPU's P-state domain resolves to (highest of its CPUs in C0). */
+uint32_t topo_domain_request(const struct sim_ctx *c, const struct sim_cpu *p);
+uint32_t topo_share_pm(struct sim_ctx *c, const struct sim_cpu *p);
 
 /* sched.c */
 void sched_account(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);

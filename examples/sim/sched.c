@@ -30,7 +30,7 @@ static double rate(const struct sim_ctx *c, const struct sim_cpu *p, uint32_t in
     double f = (double)p->eff_khz / 1e6;
     double f0 = (double)c->plat->max_ratio * c->plat->scaling_khz / 1e6;
     double s = insens / 1000.0;
-    return 1.0 / ((1.0 - s) / f + s / f0);
+    return (double)p->share_pm / 1000.0 / ((1.0 - s) / f + s / f0);
 }
 
 void sched_account(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
@@ -244,8 +244,11 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
     struct sim_cpu *p = &c->cpu[cpu];
     struct sim_task *k = T(c, id);
 
-    if (k->cpu >= 0 && k->cpu != (int32_t)cpu)
+    if (k->cpu >= 0 && k->cpu != (int32_t)cpu) {
         sig_detach(c, &c->cpu[k->cpu], k); /* wake-up migration */
+        if (!k->background)
+            c->migrations++;
+    }
     k->cpu = (int32_t)cpu;
     k->state = T_RUNNABLE;
     if (!p->nr) {
@@ -356,6 +359,8 @@ static void task_exit(struct sim_ctx *c, uint32_t id, uint64_t t)
 
 static void block(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t state)
 {
+    if (!T(c, id)->background)
+        c->csw_vol++;
     dequeue(c, id, t, true);
     T(c, id)->state = state;
 }
@@ -531,6 +536,8 @@ static void on_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
             slice = SCHED_MIN_GRAN_NS;
         if (t - p->slice_start >= slice) {
             uint32_t cur = p->rq[0];
+            if (!T(c, cur)->background)
+                c->csw_invol++;
             memmove(&p->rq[0], &p->rq[1], (p->nr - 1) * sizeof(p->rq[0]));
             p->rq[p->nr - 1] = cur;
             sig_switch(c, p, T(c, cur), T(c, p->rq[0]), t);
@@ -644,7 +651,7 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
     c->sc = cfg->sc;
     c->wl = cfg->wl;
     c->pol = cfg->pol;
-    c->plat = cfg->sc->plat;
+    c->plat = &cfg->sc->plat_own;
     c->ncpu = cfg->sc->ncpu;
     c->now = SIM_T0_NS;
     c->tick_ns = (1000000000ull + cfg->sc->hz / 2) / cfg->sc->hz;
@@ -814,6 +821,10 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
     res->m[M_ENERGY] = e;
     res->m[M_THROUGHPUT] = ratio((double)c->ops, el);
     res->m[M_FREQ_CHANGES] = fc;
+    res->m[M_CSW_VOL] = (double)c->csw_vol;
+    res->m[M_CSW_INVOL] = (double)c->csw_invol;
+    res->m[M_MIGRATIONS] = (double)c->migrations;
+    res->m[M_IDLE_TICKS] = (double)c->idle_ticks;
     res->has_throughput = c->ops > 0;
 out:
     pol_free(c);

@@ -82,6 +82,11 @@ void sim_heap_free(struct sim_heap *h);
 
 /* ------------------------------------------------------------------ platform */
 
+/* Which CPUs share one P-state: per core (Haswell-EP and later servers) or
+ * one for the package (client parts, Ivy Bridge-EP): the hardware runs the
+ * domain at the highest request of its CPUs in C0. */
+enum sim_pstate_domain { DOM_CORE = 0, DOM_PACKAGE = 1 };
+
 enum sim_freq_driver {
     DRV_TABLE = 0, /* acpi-cpufreq style table of 100 MHz steps (+ turbo entry) */
     DRV_PCC = 1    /* pcc-cpufreq: any kHz, firmware call per change */
@@ -101,6 +106,11 @@ struct sim_platform {
     uint32_t freq_driver;        /* enum sim_freq_driver for ondemand/schedutil */
     uint32_t pcc_call_ns;        /* firmware latency of one pcc request (serialised) */
     uint32_t c1_exit_ns, c6_exit_ns, c6_residency_ns;
+    uint32_t smt;                /* hardware threads per core (1 or 2) */
+    uint32_t pstate_domain;      /* enum sim_pstate_domain */
+    uint32_t smt_share_pm;       /* permille of a core's throughput each of two busy threads gets */
+    uint32_t ue_cost_ns;         /* kernel time per util_est update (enqueue, dequeue) */
+    uint32_t uclamp_cost_ns;     /* kernel time per uclamp bucket update (enqueue, dequeue) */
     double w_c6, w_c1;           /* idle power per core, W */
     double w_act_min, w_act_max; /* active power per core at min / turbo freq, W */
 };
@@ -173,6 +183,11 @@ enum sim_gov {
 enum sim_algo { ALGO_DEFAULT = 0, ALGO_PID, ALGO_LOAD, ALGO_ATOM };
 enum sim_variant { VAR_NONE = 0, VAR_RFC_PERCPU, VAR_RFC_ALL, VAR_DEADBAND };
 
+/* The idle loop's order (cpuidle.c): stop the tick, then pick a state
+ * (before 554c8aa8ecad), or pick the state first and keep the tick when
+ * the governor predicts an idle period shorter than a tick (after). */
+enum sim_cpuidle { IDLE_TICK_FIRST = 0, IDLE_SELECT_FIRST = 1 };
+
 enum sim_util_est_mode { UE_ON = 0, UE_OFF = 1, UE_EVERY_DEQUEUE = 2 };
 
 struct sim_policy_spec {
@@ -183,6 +198,8 @@ struct sim_policy_spec {
     uint32_t variant;    /* enum sim_variant */
     uint32_t util_est;   /* enum sim_util_est_mode */
     uint32_t sched_kver; /* PGOV_KVER_* for PELT/util_est; 0 = newest */
+    uint32_t cpuidle;    /* enum sim_cpuidle */
+    bool uclamp_off;     /* CONFIG_UCLAMP_TASK=n: no buckets, no bookkeeping cost */
     char text[160];      /* the policy line as written, for reports */
     int line;            /* where it is written in the scenario file */
 };
@@ -219,6 +236,9 @@ struct sim_scenario {
     char seed_lines[SIM_MAX_SEED_LINES][200];
     uint32_t nseed;
     bool deferrable_on_wake; /* expired deferrable timers run at idle exit (default: next busy tick) */
+    /* Platform keys of this scenario (smt, pstate_domain, c6_exit, ...): -1 = the platform's. */
+    int64_t ov_smt, ov_domain, ov_c1_exit, ov_c6_exit, ov_pcc_call, ov_ue_cost, ov_uclamp_cost;
+    struct sim_platform plat_own; /* plat with the overrides applied: what runs use */
     char throughput_unit[SIM_NAME_LEN];
     char metric_main[SIM_NAME_LEN];
 };
@@ -243,6 +263,10 @@ enum sim_metric {
     M_ENERGY,
     M_THROUGHPUT,
     M_FREQ_CHANGES,
+    M_CSW_VOL,    /* voluntary context switches (a task blocked) */
+    M_CSW_INVOL,  /* involuntary ones (preempted at the end of its slice) */
+    M_MIGRATIONS, /* a task started running on another CPU than before */
+    M_IDLE_TICKS, /* ticks taken on idle CPUs (tick kept by cpuidle) */
     M_COUNT
 };
 extern const char *const sim_metric_names[M_COUNT];

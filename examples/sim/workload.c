@@ -22,7 +22,8 @@
 
 const char *const sim_metric_names[M_COUNT] = {"elapsed_s", "cpu_s",      "avg_mhz",
                                                "bzy_mhz",   "busy_pct",   "energy_j",
-                                               "throughput", "freq_changes"};
+                                               "throughput", "freq_changes", "csw_vol",
+                                               "csw_invol", "migrations", "idle_ticks"};
 
 struct lexer {
     const char *name;
@@ -465,6 +466,8 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
     memset(sc, 0, sizeof(*sc));
     snprintf(sc->file, sizeof(sc->file), "%s", path);
     sc->hz = 250;
+    sc->ov_smt = sc->ov_domain = sc->ov_c1_exit = sc->ov_c6_exit = -1;
+    sc->ov_pcc_call = sc->ov_ue_cost = sc->ov_uclamp_cost = -1;
     sc->iterations = 5;
     sc->limit_ns = 100000ull * 1000000000ull;
     strcpy(sc->metric_main, "elapsed_s");
@@ -533,6 +536,27 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                 sc->duration_ns = x;
             else
                 sc->limit_ns = x;
+        } else if (strcmp(v[0], "smt") == 0) {
+            if (n != 2)
+                FAIL("expected 'smt 1|2' (hardware threads per core)");
+            NUMBER("smt", v[1], &num_plain, 1, 2, &x);
+            sc->ov_smt = (int64_t)x;
+        } else if (strcmp(v[0], "pstate_domain") == 0) {
+            if (n != 2 || (strcmp(v[1], "core") != 0 && strcmp(v[1], "package") != 0))
+                FAIL("expected 'pstate_domain core|package'");
+            sc->ov_domain = v[1][0] == 'p' ? DOM_PACKAGE : DOM_CORE;
+        } else if (strcmp(v[0], "c1_exit") == 0 || strcmp(v[0], "c6_exit") == 0 ||
+                   strcmp(v[0], "pcc_call") == 0 || strcmp(v[0], "ue_cost") == 0 ||
+                   strcmp(v[0], "uclamp_cost") == 0) {
+            /* Platform latencies and the kernel's own cost per event. */
+            if (n != 2)
+                FAIL("expected '%s DURATION' (ns/us/ms, at most 10ms)", v[0]);
+            NUMBER(v[0], v[1], &num_time_ns, 0, 10000000, &x);
+            int64_t *dst = v[0][0] == 'p' ? &sc->ov_pcc_call
+                           : v[0][0] == 'u' && v[0][1] == 'e' ? &sc->ov_ue_cost
+                           : v[0][0] == 'u' ? &sc->ov_uclamp_cost
+                           : v[0][1] == '1' ? &sc->ov_c1_exit : &sc->ov_c6_exit;
+            *dst = (int64_t)x;
         } else if (strcmp(v[0], "deferrable") == 0) {
             if (n != 2 || (strcmp(v[1], "tick") != 0 && strcmp(v[1], "wake") != 0))
                 FAIL("expected 'deferrable tick|wake'");
@@ -612,6 +636,17 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                         ps->variant = VAR_DEADBAND;
                     else
                         FAIL("bad variant '%s' (none, rfc-percpu, rfc-all, deadband)", val);
+                } else if (strcmp(key, "cpuidle") == 0) {
+                    if (strcmp(val, "tick-first") == 0)
+                        ps->cpuidle = IDLE_TICK_FIRST;
+                    else if (strcmp(val, "select-first") == 0)
+                        ps->cpuidle = IDLE_SELECT_FIRST;
+                    else
+                        FAIL("bad cpuidle '%s' (tick-first, select-first)", val);
+                } else if (strcmp(key, "uclamp") == 0) {
+                    if (strcmp(val, "on") != 0 && strcmp(val, "off") != 0)
+                        FAIL("bad uclamp '%s' (on, off)", val);
+                    ps->uclamp_off = val[1] == 'f';
                 } else if (strcmp(key, "algo") == 0) {
                     if (strcmp(val, "default") == 0)
                         ps->algo = ALGO_DEFAULT;
@@ -680,11 +715,30 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                  "'workload' and at least one 'policy'");
         goto out;
     }
+    sc->plat_own = *sc->plat;
+    struct sim_platform *po = &sc->plat_own;
+    if (sc->ov_smt >= 0)
+        po->smt = (uint32_t)sc->ov_smt;
+    if (sc->ov_domain >= 0)
+        po->pstate_domain = (uint32_t)sc->ov_domain;
+    if (sc->ov_c1_exit >= 0)
+        po->c1_exit_ns = (uint32_t)sc->ov_c1_exit;
+    if (sc->ov_c6_exit >= 0)
+        po->c6_exit_ns = (uint32_t)sc->ov_c6_exit;
+    if (sc->ov_pcc_call >= 0)
+        po->pcc_call_ns = (uint32_t)sc->ov_pcc_call;
+    if (sc->ov_ue_cost >= 0)
+        po->ue_cost_ns = (uint32_t)sc->ov_ue_cost;
+    if (sc->ov_uclamp_cost >= 0)
+        po->uclamp_cost_ns = (uint32_t)sc->ov_uclamp_cost;
+    if (po->smt < 1)
+        po->smt = 1;
     if (!sc->ncpu)
-        sc->ncpu = sc->plat->cores;
-    if (sc->ncpu > sc->plat->cores) {
-        sim_errf(err, path, 0, "cpus %u exceeds the %u cores of %s (SMT is not modelled)",
-                 sc->ncpu, sc->plat->cores, sc->plat->name);
+        sc->ncpu = sc->plat->cores * po->smt;
+    if (sc->ncpu > sc->plat->cores * po->smt || sc->ncpu % po->smt) {
+        sim_errf(err, path, 0, "cpus %u: %s has %u cores of %u thread%s (a multiple of %u, at most %u)",
+                 sc->ncpu, sc->plat->name, sc->plat->cores, po->smt, po->smt > 1 ? "s" : "",
+                 po->smt, sc->plat->cores * po->smt);
         goto out;
     }
     for (uint32_t i = 0; i < sc->nexpect; i++) {

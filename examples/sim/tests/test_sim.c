@@ -290,6 +290,7 @@ static double run_one(const char *wl_text, const char *gov, uint32_t ncpu, int m
     strcpy(sc.name, "unit");
     strcpy(sc.file, "unit.scn");
     sc.plat = sim_platform_find("ivb-i7-3770");
+    sc.plat_own = *sc.plat;
     sc.ncpu = ncpu;
     sc.hz = 250;
     sc.limit_ns = 1000ull * 1000000000ull;
@@ -355,6 +356,7 @@ static void test_series(void **state)
     memset(&sc, 0, sizeof(sc));
     strcpy(sc.file, "unit.scn");
     sc.plat = sim_platform_find("ivb-i7-3770");
+    sc.plat_own = *sc.plat;
     sc.ncpu = 2;
     sc.hz = 250;
     sc.limit_ns = 1000ull * 1000000000ull;
