@@ -91,6 +91,7 @@ struct sim_ctx {
     uint64_t ops;
     uint64_t work_ns;
     uint64_t pcc_busy_until;
+    uint64_t kernel_ns; /* bookkeeping time charged (sched_charge) */
     uint64_t csw_vol, csw_invol, migrations, idle_ticks; /* robot-style counters (workload tasks) */
     bool stop;
     int fail;
@@ -118,10 +119,20 @@ void topo_domain_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint
 uint32_t topo_domain_request(const struct sim_ctx *c, const struct sim_cpu *p);
 uint32_t topo_share_pm(struct sim_ctx *c, const struct sim_cpu *p);
 
+/* place.c */
+uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k);
+uint32_t place_fork(struct sim_ctx *c);
+uint32_t place_exec(struct sim_ctx *c, const struct sim_task *k);
+/* A CPU's utilization as exec balancing sees it, with @k's own share taken out. */
+uint64_t place_util(struct sim_ctx *c, const struct sim_cpu *q, const struct sim_task *k);
+
 /* sched.c */
 void sched_account(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 void sched_freq_changed(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 void sched_stall(struct sim_ctx *c, struct sim_cpu *p, uint64_t until);
+/* The kernel's own work on @p's current task (bookkeeping per event): the
+ * task makes no progress for @ns more. */
+void sched_charge(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns);
 void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 
 /* policy.c */

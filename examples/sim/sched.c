@@ -81,6 +81,15 @@ void sched_stall(struct sim_ctx *c, struct sim_cpu *p, uint64_t until)
         arm_done(c, p, c->now);
 }
 
+void sched_charge(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns)
+{
+    if (!ns || !p->nr)
+        return; /* the kernel's own work on a CPU about to idle delays no one */
+    uint64_t from = p->stall_until > c->now ? p->stall_until : c->now;
+    sched_stall(c, p, from + ns);
+    c->kernel_ns += ns;
+}
+
 void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
     (void)c;
@@ -99,67 +108,6 @@ static void tick_arm(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     /* Ticks are aligned to a global grid (no per-CPU skew). */
     p->tick_at = (t / c->tick_ns + 1) * c->tick_ns;
     p->tick_seq = c->heap.seq++;
-}
-
-/* ------------------------------------------------------------------ placement */
-
-static bool cpu_idle(const struct sim_cpu *p)
-{
-    return p->nr == 0;
-}
-
-static uint32_t select_wake(struct sim_ctx *c, const struct sim_task *k)
-{
-    uint32_t prev = k->cpu >= 0 ? (uint32_t)k->cpu : 0, best = prev;
-    if (k->pin >= 0)
-        return (uint32_t)k->pin;
-    if (cpu_idle(&c->cpu[prev]))
-        return prev;
-    for (uint32_t i = 1; i < c->ncpu; i++) {
-        uint32_t q = (prev + i) % c->ncpu;
-        if (cpu_idle(&c->cpu[q]))
-            return q;
-    }
-    for (uint32_t i = 1; i < c->ncpu; i++) {
-        uint32_t q = (prev + i) % c->ncpu;
-        if (c->cpu[q].nr < c->cpu[best].nr)
-            best = q;
-    }
-    return best;
-}
-
-/* Fork and exec balancing: the idlest CPU. Among idle CPUs the one with the
- * least (blocked) PELT utilization, as find_idlest_group compares groups by
- * utilization, then the shallowest C-state, then the lowest id; with no idle
- * CPU the fewest runnable tasks. @self is a CPU whose count includes the
- * task being placed, or -1. */
-static uint32_t select_idlest(struct sim_ctx *c, int32_t self)
-{
-    int32_t best = -1;
-    for (uint32_t i = 0; i < c->ncpu; i++) {
-        const struct sim_cpu *q = &c->cpu[i];
-        if (!cpu_idle(q))
-            continue;
-        if (best < 0) {
-            best = (int32_t)i;
-            continue;
-        }
-        const struct sim_cpu *b = &c->cpu[best];
-        uint64_t uq = q->sig.cfs.util_avg, ub = b->sig.cfs.util_avg;
-        if (uq < ub || (uq == ub && q->cstate < b->cstate))
-            best = (int32_t)i;
-    }
-    if (best >= 0)
-        return (uint32_t)best;
-    uint32_t bn = UINT32_MAX;
-    for (uint32_t i = 0; i < c->ncpu; i++) {
-        uint32_t n = c->cpu[i].nr - ((int32_t)i == self ? 1u : 0u);
-        if (n < bn || ((int32_t)i == self && n == bn)) {
-            bn = n;
-            best = (int32_t)i;
-        }
-    }
-    return (uint32_t)best;
 }
 
 /* ------------------------------------------------------------------ runqueues */
@@ -244,10 +192,13 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
     struct sim_cpu *p = &c->cpu[cpu];
     struct sim_task *k = T(c, id);
 
+    bool cold = false;
     if (k->cpu >= 0 && k->cpu != (int32_t)cpu) {
         sig_detach(c, &c->cpu[k->cpu], k); /* wake-up migration */
         if (!k->background)
             c->migrations++;
+        /* SMT siblings share their caches; another core starts cold. */
+        cold = (uint32_t)k->cpu / topo_smt(c) != cpu / topo_smt(c);
     }
     k->cpu = (int32_t)cpu;
     k->state = T_RUNNABLE;
@@ -276,6 +227,8 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
         sig_enqueue(c, p, T(c, id), t);
         pol_hook(c, p, t, flags);
     }
+    if (cold)
+        sched_charge(c, p, c->plat->migrate_cost_ns);
 }
 
 /* ------------------------------------------------------------------ tasks */
@@ -327,7 +280,7 @@ static uint64_t jitter(struct sim_task *k, uint64_t v, uint64_t pm)
 static void wake_task(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t flags)
 {
     struct sim_task *k = T(c, id);
-    enqueue(c, id, select_wake(c, k), t, flags);
+    enqueue(c, id, place_wake(c, k), t, flags);
 }
 
 static void task_exit(struct sim_ctx *c, uint32_t id, uint64_t t)
@@ -417,7 +370,7 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
                 return;
             k = T(c, id);
             k->live_children++;
-            uint32_t cpu = select_idlest(c, -1);
+            uint32_t cpu = place_fork(c);
             sig_task_new(c, T(c, (uint32_t)ch), &c->cpu[cpu], t);
             enqueue(c, (uint32_t)ch, cpu, t, 0);
             break;
@@ -429,16 +382,15 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             }
             break;
         case OP_EXEC: {
+            /* sched_exec: the task keeps its signals (the same task struct)
+             * and may move to another CPU before the new image runs. */
             int32_t from = k->cpu;
-            uint32_t cpu = k->pin >= 0 ? (uint32_t)k->pin : select_idlest(c, from);
+            uint32_t cpu = place_exec(c, k);
             if ((int32_t)cpu != from) {
                 dequeue(c, id, t, false);
-                sig_detach(c, &c->cpu[from], T(c, id));
-                sig_task_new(c, T(c, id), &c->cpu[cpu], t);
                 enqueue(c, id, cpu, t, 0);
                 return; /* continues when it runs there (rem is 0) */
             }
-            sig_task_exec(c, &c->cpu[from], k, t);
             break;
         }
         case OP_POST: {
@@ -707,7 +659,7 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
                 c->task[id].pin = (int32_t)n;
             else if (st->cpu >= 0)
                 c->task[id].pin = (int32_t)((uint32_t)st->cpu % c->ncpu);
-            uint32_t cpu = c->task[id].pin >= 0 ? (uint32_t)c->task[id].pin : select_idlest(c, -1);
+            uint32_t cpu = c->task[id].pin >= 0 ? (uint32_t)c->task[id].pin : place_fork(c);
             sig_task_new(c, T(c, (uint32_t)id), &c->cpu[cpu], c->now);
             enqueue(c, (uint32_t)id, cpu, c->now, 0);
         }

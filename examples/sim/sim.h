@@ -109,6 +109,7 @@ struct sim_platform {
     uint32_t smt;                /* hardware threads per core (1 or 2) */
     uint32_t pstate_domain;      /* enum sim_pstate_domain */
     uint32_t smt_share_pm;       /* permille of a core's throughput each of two busy threads gets */
+    uint32_t migrate_cost_ns;    /* refilling a task's cache footprint on another core */
     uint32_t ue_cost_ns;         /* kernel time per util_est update (enqueue, dequeue) */
     uint32_t uclamp_cost_ns;     /* kernel time per uclamp bucket update (enqueue, dequeue) */
     double w_c6, w_c1;           /* idle power per core, W */
@@ -200,6 +201,7 @@ struct sim_policy_spec {
     uint32_t sched_kver; /* PGOV_KVER_* for PELT/util_est; 0 = newest */
     uint32_t cpuidle;    /* enum sim_cpuidle */
     bool uclamp_off;     /* CONFIG_UCLAMP_TASK=n: no buckets, no bookkeeping cost */
+    bool exec_util_est_fixed; /* exec balancing discounts the exec'ing task's own util_est */
     char text[160];      /* the policy line as written, for reports */
     int line;            /* where it is written in the scenario file */
 };
@@ -237,7 +239,8 @@ struct sim_scenario {
     uint32_t nseed;
     bool deferrable_on_wake; /* expired deferrable timers run at idle exit (default: next busy tick) */
     /* Platform keys of this scenario (smt, pstate_domain, c6_exit, ...): -1 = the platform's. */
-    int64_t ov_smt, ov_domain, ov_c1_exit, ov_c6_exit, ov_pcc_call, ov_ue_cost, ov_uclamp_cost;
+    int64_t ov_smt, ov_domain, ov_c1_exit, ov_c6_exit, ov_pcc_call, ov_ue_cost, ov_uclamp_cost,
+        ov_migrate_cost;
     struct sim_platform plat_own; /* plat with the overrides applied: what runs use */
     char throughput_unit[SIM_NAME_LEN];
     char metric_main[SIM_NAME_LEN];

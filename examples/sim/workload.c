@@ -467,7 +467,7 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
     snprintf(sc->file, sizeof(sc->file), "%s", path);
     sc->hz = 250;
     sc->ov_smt = sc->ov_domain = sc->ov_c1_exit = sc->ov_c6_exit = -1;
-    sc->ov_pcc_call = sc->ov_ue_cost = sc->ov_uclamp_cost = -1;
+    sc->ov_pcc_call = sc->ov_ue_cost = sc->ov_uclamp_cost = sc->ov_migrate_cost = -1;
     sc->iterations = 5;
     sc->limit_ns = 100000ull * 1000000000ull;
     strcpy(sc->metric_main, "elapsed_s");
@@ -495,7 +495,7 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             strcpy(sc->title, v[1]);
         } else if (strcmp(v[0], "platform") == 0) {
             if (n != 2 || !(sc->plat = sim_platform_find(v[1])))
-                FAIL("unknown platform '%s' (ivb-i7-3770, hsw-e5-2670v3, pcc-e7-4890v2)",
+                FAIL("unknown platform '%s' (ivb-i7-3770, hsw-e5-2670v3, nhm-i7-870, pcc-e7-4890v2)",
                      n > 1 ? v[1] : "");
         } else if (strcmp(v[0], "cpus") == 0) {
             if (n != 2)
@@ -547,12 +547,13 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             sc->ov_domain = v[1][0] == 'p' ? DOM_PACKAGE : DOM_CORE;
         } else if (strcmp(v[0], "c1_exit") == 0 || strcmp(v[0], "c6_exit") == 0 ||
                    strcmp(v[0], "pcc_call") == 0 || strcmp(v[0], "ue_cost") == 0 ||
-                   strcmp(v[0], "uclamp_cost") == 0) {
+                   strcmp(v[0], "uclamp_cost") == 0 || strcmp(v[0], "migrate_cost") == 0) {
             /* Platform latencies and the kernel's own cost per event. */
             if (n != 2)
                 FAIL("expected '%s DURATION' (ns/us/ms, at most 10ms)", v[0]);
             NUMBER(v[0], v[1], &num_time_ns, 0, 10000000, &x);
-            int64_t *dst = v[0][0] == 'p' ? &sc->ov_pcc_call
+            int64_t *dst = v[0][0] == 'm' ? &sc->ov_migrate_cost
+                           : v[0][0] == 'p' ? &sc->ov_pcc_call
                            : v[0][0] == 'u' && v[0][1] == 'e' ? &sc->ov_ue_cost
                            : v[0][0] == 'u' ? &sc->ov_uclamp_cost
                            : v[0][1] == '1' ? &sc->ov_c1_exit : &sc->ov_c6_exit;
@@ -643,6 +644,10 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                         ps->cpuidle = IDLE_SELECT_FIRST;
                     else
                         FAIL("bad cpuidle '%s' (tick-first, select-first)", val);
+                } else if (strcmp(key, "exec_util_est") == 0) {
+                    if (strcmp(val, "4.17") != 0 && strcmp(val, "fixed") != 0)
+                        FAIL("bad exec_util_est '%s' (4.17, fixed)", val);
+                    ps->exec_util_est_fixed = val[0] == 'f';
                 } else if (strcmp(key, "uclamp") == 0) {
                     if (strcmp(val, "on") != 0 && strcmp(val, "off") != 0)
                         FAIL("bad uclamp '%s' (on, off)", val);
@@ -729,6 +734,8 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
         po->pcc_call_ns = (uint32_t)sc->ov_pcc_call;
     if (sc->ov_ue_cost >= 0)
         po->ue_cost_ns = (uint32_t)sc->ov_ue_cost;
+    if (sc->ov_migrate_cost >= 0)
+        po->migrate_cost_ns = (uint32_t)sc->ov_migrate_cost;
     if (sc->ov_uclamp_cost >= 0)
         po->uclamp_cost_ns = (uint32_t)sc->ov_uclamp_cost;
     if (po->smt < 1)
