@@ -3,10 +3,12 @@
  * Task placement: where a waking, forked or exec'ing task runs.
  *
  * Wake-up (select_idle_sibling on one cache domain): the previous CPU if
- * idle, else its idle SMT sibling, else the first idle CPU among the next 4
+ * idle, else a whole idle core (select_idle_core, SMT parts), else its idle
+ * SMT sibling, else the first idle CPU among the next 4
  * after it, else the previous CPU (the task queues there).
  *
- * Fork: the idle CPU with the least (blocked) PELT utilization, then the
+ * Fork: an idle CPU, on a whole idle core if there is one (the SMT level of
+ * find_idlest_group), with the least (blocked) PELT utilization, then the
  * shallower C-state, then the lowest id; with no idle CPU the fewest
  * runnable tasks.
  *
@@ -31,6 +33,13 @@ static bool cpu_idle(const struct sim_cpu *p)
     return p->nr == 0;
 }
 
+/* An idle CPU whose SMT sibling (if any) is idle too: a whole idle core. */
+static bool core_idle(struct sim_ctx *c, const struct sim_cpu *q)
+{
+    const struct sim_cpu *s = topo_sibling(c, q);
+    return cpu_idle(q) && (!s || cpu_idle(s));
+}
+
 uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k)
 {
     uint32_t prev = k->cpu >= 0 ? (uint32_t)k->cpu : 0;
@@ -39,6 +48,11 @@ uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k)
     if (cpu_idle(&c->cpu[prev]))
         return prev;
     const struct sim_cpu *sib = topo_sibling(c, &c->cpu[prev]);
+    for (uint32_t i = 1; sib && i < c->ncpu; i++) { /* select_idle_core */
+        const struct sim_cpu *q = &c->cpu[(prev + i) % c->ncpu];
+        if (core_idle(c, q))
+            return q->id;
+    }
     if (sib && cpu_idle(sib))
         return sib->id;
     /* A bounded scan (select_idle_cpu's SIS_PROP budget, at least 4 CPUs):
@@ -63,9 +77,14 @@ uint32_t place_fork(struct sim_ctx *c)
             continue;
         }
         const struct sim_cpu *b = &c->cpu[best];
+        bool cq = core_idle(c, q), cb = core_idle(c, b);
         uint64_t uq = q->sig.cfs.util_avg, ub = b->sig.cfs.util_avg;
-        if (uq < ub || (uq == ub && q->cstate < b->cstate))
+        if (cq != cb) {
+            if (cq) /* the idlest group is a whole idle core */
+                best = (int32_t)i;
+        } else if (uq < ub || (uq == ub && q->cstate < b->cstate)) {
             best = (int32_t)i;
+        }
     }
     if (best >= 0)
         return (uint32_t)best;

@@ -92,8 +92,8 @@ const struct sim_platform sim_platforms[] = {
     },
     {
         .name = "pcc-e7-4890v2",
-        .desc = "pcc-cpufreq server node (Xeon E7-4890 v2 class, 15 cores, 1.2-2.8 GHz, "
-                "turbo 3.4 GHz; pcc requests are firmware calls)",
+        .desc = "pcc-cpufreq server node (Xeon E7-4890 v2 class, 15 cores / 30 threads, "
+                "1.2-2.8 GHz, turbo 3.4 GHz; pcc requests are firmware calls)",
         .scaling_khz = 100000,
         .min_ratio = 12,
         .max_ratio = 28,
@@ -103,11 +103,11 @@ const struct sim_platform sim_platforms[] = {
         .cores = 15,
         .model = 0x3e,
         .freq_driver = DRV_PCC,
-        .pcc_call_ns = 250000,
+        .pcc_call_ns = 400000,
         .c1_exit_ns = 2000,
         .c6_exit_ns = 100000,
         .c6_residency_ns = 500000,
-        .smt = 1,
+        .smt = 2,
         .pstate_domain = DOM_CORE,
         .smt_share_pm = 620,
         .migrate_cost_ns = 30000,

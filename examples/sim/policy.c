@@ -102,7 +102,15 @@ static int hw_set_freq(void *ctx, uint32_t cpu, uint32_t khz)
         uint32_t nominal = c->plat->max_ratio * c->plat->scaling_khz;
         uint32_t pct = (uint32_t)((uint64_t)khz * 100u / nominal);
         c->pcc_busy_until = end;
+        c->pcc_calls++;
+        c->pcc_wait_ns += start - c->now;
         sched_stall(c, p, end);
+        if (!p->nr) {
+            /* An idle CPU's request (from a kept tick) spins in C0 for the
+             * lock and the call: that time is not idle to the governor. */
+            sched_idle_fold(c, p, c->now);
+            p->idle_t = end;
+        }
         khz = (uint32_t)((uint64_t)nominal * pct / 100u);
     } else {
         /* Table entries and schedutil targets become a P-state: the ACPI

@@ -90,7 +90,8 @@ struct sim_ctx {
     struct sim_result *res;
     uint64_t ops;
     uint64_t work_ns;
-    uint64_t pcc_busy_until;
+    uint64_t pcc_busy_until;         /* the shared pcc channel is held until then */
+    uint64_t pcc_calls, pcc_wait_ns; /* firmware calls, time spent waiting for the lock */
     uint64_t kernel_ns; /* bookkeeping time charged (sched_charge) */
     uint64_t csw_vol, csw_invol, migrations, idle_ticks; /* robot-style counters (workload tasks) */
     bool stop;
@@ -118,6 +119,13 @@ void topo_domain_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint
 /* The request the CPU's P-state domain resolves to (highest of its CPUs in C0). */
 uint32_t topo_domain_request(const struct sim_ctx *c, const struct sim_cpu *p);
 uint32_t topo_share_pm(struct sim_ctx *c, const struct sim_cpu *p);
+
+/* cpuidle.c */
+/* The CPU goes idle at t: picks p->cstate and stamps the idle period;
+ * returns whether the tick keeps running. */
+bool idle_enter(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+/* A tick on an idle CPU whose tick was kept. */
+void idle_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 
 /* place.c */
 uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k);

@@ -176,15 +176,16 @@ static void go_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
         enqueue(c, (uint32_t)pick, p->id, t, 0);
         return;
     }
-    p->tick_at = UINT64_MAX;
-    p->tick_on = false;
     p->done_at = UINT64_MAX;
     sig_idle(c, p, t);
     mach_set_c0(c, p, false, t);
-    /* Idle-state choice: the last idle period predicts the next one. */
-    p->cstate = p->last_idle_len >= c->plat->c6_residency_ns ? 6 : 1;
-    p->idle_stamp = t;
     p->idle_t = t;
+    if (idle_enter(c, p, t)) {
+        tick_arm(c, p, t); /* cpuidle keeps the tick */
+    } else {
+        p->tick_at = UINT64_MAX;
+        p->tick_on = false;
+    }
 }
 
 static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, uint32_t flags)
@@ -473,8 +474,10 @@ static void on_done(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 
 static void on_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
-    if (!p->nr)
+    if (!p->nr) {
+        idle_tick(c, p, t);
         return;
+    }
     sched_account(c, p, t);
     sig_tick(c, p, t);
     pol_hook(c, p, t, 0);
@@ -777,6 +780,8 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
     res->m[M_CSW_INVOL] = (double)c->csw_invol;
     res->m[M_MIGRATIONS] = (double)c->migrations;
     res->m[M_IDLE_TICKS] = (double)c->idle_ticks;
+    res->m[M_PCC_CALLS] = (double)c->pcc_calls;
+    res->m[M_PCC_WAIT] = (double)c->pcc_wait_ns / 1e9;
     res->has_throughput = c->ops > 0;
 out:
     pol_free(c);

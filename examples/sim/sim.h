@@ -270,6 +270,8 @@ enum sim_metric {
     M_CSW_INVOL,  /* involuntary ones (preempted at the end of its slice) */
     M_MIGRATIONS, /* a task started running on another CPU than before */
     M_IDLE_TICKS, /* ticks taken on idle CPUs (tick kept by cpuidle) */
+    M_PCC_CALLS,  /* pcc-cpufreq firmware calls through the shared channel */
+    M_PCC_WAIT,   /* seconds CPUs spent waiting for the channel's lock */
     M_COUNT
 };
 extern const char *const sim_metric_names[M_COUNT];
