@@ -94,12 +94,9 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     if (cfg->hz > HZ_MAX)
         return PGOV_EINVAL;
 
-    if (cfg->options & ~(PGOV_PSTATE_OPT_RFC_IO_PERCPU | PGOV_PSTATE_OPT_RFC_IO_ALL))
-        return PGOV_EINVAL;
-    if (cfg->options == (PGOV_PSTATE_OPT_RFC_IO_PERCPU | PGOV_PSTATE_OPT_RFC_IO_ALL))
-        return PGOV_EINVAL;
-    /* The RFCs were posted against the 4.13 load path and nothing else. */
-    if (cfg->options && !pstate_prof_has_options(p.profile))
+    /* The RFCs were posted against the 4.13 load path and nothing else; the
+     * cut-off exists on the hook-driven core PIDs only. */
+    if (!pstate_options_valid(p.profile, cfg->options))
         return PGOV_EINVAL;
     p.options = cfg->options;
 
@@ -313,7 +310,7 @@ int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_h
         prm->amshift > 10)
         return PGOV_EINVAL;
     /* The hot paths assume what params_init guarantees. */
-    if ((prm->options && !pstate_prof_has_options(prm->profile)) ||
+    if (!pstate_options_valid(prm->profile, prm->options) ||
         (prm->amshift && !pstate_prof_has_amshift(prm->profile)))
         return PGOV_EINVAL;
     if (pstate_prof_timer(prm->profile) ? in->event != PGOV_PSTATE_EV_INIT &&

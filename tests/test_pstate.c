@@ -439,6 +439,47 @@ static struct pgov_pstate *pid46_at_turbo(struct fake_hw *f, struct pgov_pstate_
     return g;
 }
 
+/* PGOV_PSTATE_OPT_NO_C0_CUTOFF: ffb810563c0c reverted alone. A 20 ms
+ * sample (under 3x the interval, so no idle scaling) with 0.5 % C0: the 4.6
+ * and 4.13 PIDs read busy 0 and drop; with the option the busy value is
+ * APERF/MPERF scaled by max/current like any other sample, ~100 % here. */
+static void test_c0_cutoff_option(void **st)
+{
+    (void)st;
+    static const uint32_t kv[2] = {PGOV_KVER_4_6, PGOV_KVER_4_13};
+    for (int k = 0; k < 2; k++)
+        for (int off = 0; off < 2; off++) {
+            struct fake_hw f;
+            fake_hw_init(&f, 0, NULL);
+            struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_PID, kv[k]);
+            c.options = off ? PGOV_PSTATE_OPT_NO_C0_CUTOFF : 0;
+            struct pgov_pstate *g = mk(0, &c, &f);
+            for (int i = 0; i < 60 && status(g).pstate != 39; i++)
+                step(g, &f, 10 * MS + 1, 0);
+            assert_int_equal(status(g).pstate, 39);
+            f.busy_permille = 5;
+            step(g, &f, 20 * MS, 0);
+            if (off) {
+                assert_in_range(status(g).busy_scaled, 99 * 256, 101 * 256);
+                assert_int_equal(status(g).pstate, 39);
+            } else {
+                assert_int_equal(status(g).busy_scaled, 0);
+                assert_true(status(g).pstate < 39);
+            }
+        }
+    /* Only where the rule exists: not on 4.5 (timer), Atom or the load paths. */
+    struct pgov_pstate_params p;
+    static const uint32_t pol[4] = {PGOV_PSTATE_POLICY_PID, PGOV_PSTATE_POLICY_PID_ATOM,
+                                    PGOV_PSTATE_POLICY_LOAD, PGOV_PSTATE_POLICY_LOAD};
+    static const uint32_t bad_kv[4] = {PGOV_KVER_4_5, PGOV_KVER_4_6, PGOV_KVER_4_13,
+                                       PGOV_KVER_4_17};
+    for (int i = 0; i < 4; i++) {
+        struct pgov_pstate_config c = cfg_for(pol[i], bad_kv[i]);
+        c.options = PGOV_PSTATE_OPT_NO_C0_CUTOFF;
+        assert_int_equal(pgov_pstate_params_init(&p, &c), PGOV_EINVAL);
+    }
+}
+
 static void test_time_backwards_and_idle(void **st)
 {
     (void)st;
@@ -1197,6 +1238,7 @@ int main(void)
         cmocka_unit_test(test_instance_matches_decide),
         cmocka_unit_test(test_counter_wrap),
         cmocka_unit_test(test_time_backwards_and_idle),
+        cmocka_unit_test(test_c0_cutoff_option),
         cmocka_unit_test(test_remote_ignored),
         cmocka_unit_test(test_hal_errors),
         cmocka_unit_test(test_init_errors),

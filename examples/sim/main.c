@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "keys.h"
 #include "num.h"
 #include "report.h"
 
@@ -32,13 +33,52 @@
 static const char *const shipped[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl"};
 #define NSHIPPED (sizeof(shipped) / sizeof(shipped[0]))
 #define MAX_SCN 32
+#define MAX_SWEEPS 4        /* --sweep options: a grid of up to 4 keys */
+#define MAX_SWEEP_VALS 32   /* values per --sweep */
+#define MAX_POINTS 256      /* grid points per scenario */
 
 struct instance {
-    struct sim_scenario *sc;
+    struct sim_scenario *sc; /* the scenario at one sweep point */
+    int src;                 /* index of the scenario named on the command line */
     struct sim_workload wl;
     uint32_t param;
     struct sim_table tab;
 };
+
+/* --sweep KEY=V1,V2,...: one scenario copy per value (per grid point). */
+struct sweep {
+    char key[SIM_NAME_LEN * 2];
+    char buf[1024];
+    const char *val[MAX_SWEEP_VALS];
+    uint32_t n;
+};
+
+static int parse_sweep(const char *arg, struct sweep *sw)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof(sw->key) ||
+        strlen(eq + 1) >= sizeof(sw->buf) || !eq[1]) {
+        fprintf(stderr, "pgov-sim: --sweep '%s': expected KEY=V1,V2,... (pgov-sim --keys)\n", arg);
+        return -1;
+    }
+    memcpy(sw->key, arg, (size_t)(eq - arg));
+    sw->key[eq - arg] = 0;
+    strcpy(sw->buf, eq + 1);
+    sw->n = 0;
+    for (char *v = sw->buf, *e;; v = e + 1) {
+        e = strchr(v, ',');
+        if (e)
+            *e = 0;
+        if (!*v || sw->n == MAX_SWEEP_VALS) {
+            fprintf(stderr, "pgov-sim: --sweep %s: %s\n", sw->key,
+                    *v ? "too many values (at most 32)" : "empty value");
+            return -1;
+        }
+        sw->val[sw->n++] = v;
+        if (!e)
+            return 0;
+    }
+}
 
 struct opts {
     uint32_t iterations; /* 0: the scenario's own */
@@ -48,13 +88,19 @@ struct opts {
     const char *out;
     const char *only; /* run just this policy label */
     bool tsv, check, progress;
+    struct sweep sweep[MAX_SWEEPS];
+    uint32_t nsweep;
 };
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: pgov-sim [--iterations N] [--quick] [--seed S] [--out DIR] "
                "[--format text|tsv]\n                [--check] [--progress] [--only LABEL] "
-               "[--max-events N] [--max-wall T]\n                [--list] [SCENARIO...]\n"
+               "[--max-events N] [--max-wall T]\n                [--sweep [LABEL:]KEY=V1,V2,...]... "
+               "[--keys] [--list] [SCENARIO...]\n"
+               "--sweep runs every scenario once per value (repeated: per grid point) and "
+               "prints\nthe check metric and expected directions per point; --keys lists the "
+               "keys.\n"
                "Budgets: --max-events per run (default %lluM), --max-wall for the whole "
                "invocation\n(default %ds); a run that lets under 1 ms of simulated time pass "
                "in 1M events stops.\n"
@@ -86,8 +132,10 @@ static const char *out_file(const char *dir, const char *name)
 {
     if (ntmp == 256)
         return NULL;
-    snprintf(final_paths[ntmp], SIM_PATH_LEN, "%s/%s", dir, name);
-    snprintf(tmp_paths[ntmp], SIM_PATH_LEN, "%s/.%s.tmp", dir, name);
+    int a = snprintf(final_paths[ntmp], SIM_PATH_LEN, "%s/%s", dir, name);
+    int b = snprintf(tmp_paths[ntmp], SIM_PATH_LEN, "%s/.%s.tmp", dir, name);
+    if (a < 0 || b < 0 || a >= SIM_PATH_LEN || b >= SIM_PATH_LEN || strlen(name) > 250)
+        return NULL;
     return tmp_paths[ntmp++];
 }
 
@@ -167,7 +215,15 @@ static int run_instance(struct instance *in, const struct opts *o, double t0, bo
         snprintf(t->name, sizeof(t->name), "%s-%u", sc->name, in->param);
     else
         snprintf(t->name, sizeof(t->name), "%s", sc->name);
+    /* Every sweep point draws the same random numbers (common random
+     * numbers across the sweep, as across policies). */
     uint64_t base = fnv1a(t->name, 0xcbf29ce484222325ull) ^ o->seed;
+    if (sc->settings[0]) { /* "@KEY=V,KEY2=V2": file names, so no '/' */
+        size_t len = strlen(t->name);
+        snprintf(t->name + len, sizeof(t->name) - len, "@%s", sc->settings);
+        for (char *c = t->name + len; *c; c++)
+            *c = *c == ' ' ? ',' : *c == '/' ? '_' : *c;
+    }
     for (uint32_t p = 0; p < sc->npol; p++) {
         t->res[p] = calloc(t->iters, sizeof(struct sim_result));
         if (!t->res[p]) {
@@ -244,6 +300,16 @@ int main(int argc, char **argv)
                 fprintf(stderr, "pgov-sim: --seed: %s\n", why);
                 return 1;
             }
+        } else if (strcmp(a, "--sweep") == 0 && i + 1 < argc) {
+            if (o.nsweep == MAX_SWEEPS) {
+                fprintf(stderr, "pgov-sim: at most %d --sweep options\n", MAX_SWEEPS);
+                return 1;
+            }
+            if (parse_sweep(argv[++i], &o.sweep[o.nsweep++]))
+                return 1;
+        } else if (strcmp(a, "--keys") == 0) {
+            sim_key_list(stdout);
+            return 0;
         } else if (strcmp(a, "--only") == 0 && i + 1 < argc) {
             o.only = argv[++i];
         } else if (strcmp(a, "--out") == 0 && i + 1 < argc) {
@@ -268,6 +334,9 @@ int main(int argc, char **argv)
             usage(stdout);
             return 0;
         } else if (a[0] == '-') {
+            fprintf(stderr, "pgov-sim: %s option '%s'\n",
+                    i + 1 == argc && strncmp(a, "--", 2) == 0 ? "unknown option or missing value for"
+                                                              : "unknown option", a);
             usage(stderr);
             return 1;
         } else {
@@ -284,10 +353,24 @@ int main(int argc, char **argv)
     o.wall_deadline = (double)time(NULL) + (double)(max_wall_ns / 1000000000ull);
 
     /* Validate every input before running anything or touching the output folder. */
-    static struct sim_scenario scs[MAX_SCN];
-    static struct instance ins[MAX_SCN * SIM_MAX_PARAMS];
+    uint32_t npoints = 1;
+    for (uint32_t w = 0; w < o.nsweep; w++)
+        npoints *= o.sweep[w].n;
+    if (npoints > MAX_POINTS) {
+        fprintf(stderr, "pgov-sim: the --sweep grid has %u points (at most %d)\n", npoints,
+                MAX_POINTS);
+        return 1;
+    }
+    static struct sim_scenario parsed;
+    struct sim_scenario *scs = calloc((size_t)nnames * npoints, sizeof(*scs));
+    struct instance *ins = calloc((size_t)nnames * npoints * SIM_MAX_PARAMS, sizeof(*ins));
     int nin = 0;
     struct sim_err err = {{0}};
+    if (!scs || !ins) {
+        fprintf(stderr, "pgov-sim: out of memory\n");
+        rc = 2;
+        goto done;
+    }
     for (int s = 0; s < nnames; s++) {
         char path[SIM_PATH_LEN];
         if (resolve(names[s], path, sizeof(path))) {
@@ -295,48 +378,63 @@ int main(int argc, char **argv)
             rc = 2;
             goto done;
         }
-        if (sim_scenario_parse(path, &scs[s], &err)) {
+        if (sim_scenario_parse(path, &parsed, &err)) {
             fprintf(stderr, "pgov-sim: %s\n", err.msg);
             rc = 2;
             goto done;
         }
-        for (uint32_t p = 0; p < scs[s].npol; p++)
-            if (!sim_policy_available(scs[s].pol[p].gov)) {
+        for (uint32_t p = 0; p < parsed.npol; p++)
+            if (!sim_policy_available(parsed.pol[p].gov)) {
                 fprintf(stderr, "pgov-sim: %s: policy '%s': governor %s is not in this libpgov "
-                        "build\n", path, scs[s].pol[p].label, sim_gov_name(scs[s].pol[p].gov));
+                        "build\n", path, parsed.pol[p].label, sim_gov_name(parsed.pol[p].gov));
                 rc = 2;
                 goto done;
             }
         if (o.only) { /* keep one policy: expectations no longer apply */
             uint32_t k = 0;
-            while (k < scs[s].npol && strcmp(scs[s].pol[k].label, o.only) != 0)
+            while (k < parsed.npol && strcmp(parsed.pol[k].label, o.only) != 0)
                 k++;
-            if (k == scs[s].npol) {
+            if (k == parsed.npol) {
                 fprintf(stderr, "pgov-sim: %s: no policy labelled '%s'\n", path, o.only);
                 rc = 1;
                 goto done;
             }
-            scs[s].pol[0] = scs[s].pol[k];
-            scs[s].npol = 1;
-            scs[s].nexpect = 0;
+            parsed.pol[0] = parsed.pol[k];
+            parsed.npol = 1;
+            parsed.nexpect = 0;
         }
-        uint32_t nv = scs[s].nparam ? scs[s].nparam : 1;
-        for (uint32_t v = 0; v < nv; v++) {
-            struct instance *in = &ins[nin++];
-            in->sc = &scs[s];
-            in->param = scs[s].nparam ? scs[s].param_vals[v] : 0;
-            if (sim_workload_parse(scs[s].workload_path, scs[s].param_name, in->param, &in->wl,
-                                   &err)) {
-                fprintf(stderr, "pgov-sim: %s\n", err.msg);
-                rc = 2;
-                goto done;
-            }
-            for (uint32_t p = 0; v == 0 && p < scs[s].npol; p++) {
-                struct sim_run_cfg cfg = {&scs[s], &in->wl, &scs[s].pol[p], 0, false, 0, 0};
-                if (sim_probe(&cfg, &err)) {
+        for (uint32_t pt = 0; pt < npoints; pt++) {
+            struct sim_scenario *sc = &scs[(size_t)s * npoints + pt];
+            sim_scenario_copy(sc, &parsed);
+            /* Grid point pt: the last --sweep varies fastest; keys apply in order. */
+            uint32_t idx[MAX_SWEEPS];
+            for (uint32_t w = o.nsweep, rem = pt; w-- > 0; rem /= o.sweep[w].n)
+                idx[w] = rem % o.sweep[w].n;
+            for (uint32_t w = 0; w < o.nsweep; w++)
+                if (sim_scenario_apply(sc, o.sweep[w].key, o.sweep[w].val[idx[w]], &err)) {
+                    fprintf(stderr, "pgov-sim: %s: --sweep %s\n", path, err.msg);
+                    rc = 1;
+                    goto done;
+                }
+            uint32_t nv = sc->nparam ? sc->nparam : 1;
+            for (uint32_t v = 0; v < nv; v++) {
+                struct instance *in = &ins[nin++];
+                in->sc = sc;
+                in->src = s;
+                in->param = sc->nparam ? sc->param_vals[v] : 0;
+                if (sim_workload_parse(sc->workload_path, sc, in->param, &in->wl, &err)) {
                     fprintf(stderr, "pgov-sim: %s\n", err.msg);
                     rc = 2;
                     goto done;
+                }
+                for (uint32_t p = 0; v == 0 && p < sc->npol; p++) {
+                    struct sim_run_cfg cfg = {sc, &in->wl, &sc->pol[p], 0, false, 0, 0};
+                    if (sim_probe(&cfg, &err)) {
+                        fprintf(stderr, "pgov-sim: %s%s%s\n", err.msg, sc->settings[0] ? " at "
+                                : "", sc->settings);
+                        rc = 2;
+                        goto done;
+                    }
                 }
             }
         }
@@ -381,13 +479,24 @@ int main(int argc, char **argv)
         report_tsv(tf, &in->tab);
         if (o.tsv) {
             report_tsv(stdout, &in->tab);
-        } else {
+        } else if (!o.nsweep) { /* a sweep prints its own table below */
             report_text(stdout, &in->tab);
             report_expect(stdout, &in->tab);
         }
         mism += bad;
+        bool last = k + 1 == nin || ins[k + 1].src != in->src;
+        if (last && o.nsweep) {
+            const struct sim_table *tabs[MAX_POINTS * SIM_MAX_PARAMS];
+            uint32_t nt = 0;
+            for (int j = 0; j < nin; j++)
+                if (ins[j].src == in->src)
+                    tabs[nt++] = &ins[j].tab;
+            report_sweep(rf, tabs, nt);
+            if (!o.tsv)
+                report_sweep(stdout, tabs, nt);
+        }
         /* Seed numbers beside the simulated ones, once per scenario. */
-        if (in->sc->nseed && (k + 1 == nin || ins[k + 1].sc != in->sc)) {
+        if (in->sc->nseed && last) {
             for (uint32_t l = 0; l < in->sc->nseed; l++) {
                 fprintf(rf, "   seed: %s\n", in->sc->seed_lines[l]);
                 if (!o.tsv)
@@ -395,7 +504,7 @@ int main(int argc, char **argv)
             }
         }
         for (uint32_t p = 0; p < in->sc->npol; p++) {
-            char name[SIM_PATH_LEN];
+            char name[1024];
             snprintf(name, sizeof(name), "%s-%s.svg", in->tab.name, in->sc->pol[p].label);
             const char *sp = out_file(o.out, name);
             if (!sp || report_svg_policy(sp, &in->tab, p)) {
@@ -403,7 +512,7 @@ int main(int argc, char **argv)
                 rc = 2;
             }
         }
-        char name[SIM_PATH_LEN];
+        char name[1024];
         snprintf(name, sizeof(name), "%s-residency.svg", in->tab.name);
         const char *sp = out_file(o.out, name);
         if (!sp || report_svg_resid(sp, &in->tab)) {
@@ -431,6 +540,8 @@ int main(int argc, char **argv)
 done:
     for (int k = 0; k < nin; k++)
         free_instance(&ins[k]);
+    free(ins);
+    free(scs);
     fflush(stdout);
     return rc;
 }

@@ -203,10 +203,25 @@ static int init_pstate(struct sim_ctx *c)
                       : c->pol->variant == VAR_RFC_ALL  ? PGOV_PSTATE_OPT_RFC_IO_ALL
                                                         : 0;
         cfg.tick_ns = c->tick_ns;
+        /* Tunables from the policy line (0: the kernel default). */
+        cfg.sample_interval_ns = c->pol->pst_sample_ns;
+        cfg.boost_hold_ns = c->pol->pst_hold_ns;
+        cfg.setpoint_pct = c->pol->pst_setpoint;
+        cfg.deadband_pct = c->pol->pst_deadband;
+        cfg.p_gain_pct = c->pol->pst_p_gain;
+        cfg.i_gain_pct = c->pol->pst_i_gain;
+        cfg.d_gain_pct = c->pol->pst_d_gain;
+        if (c->pol->pst_c0_cutoff)
+            cfg.options |= PGOV_PSTATE_OPT_NO_C0_CUTOFF;
+        cfg.limits.size = sizeof(cfg.limits);
+        cfg.limits.no_turbo = c->pol->pst_no_turbo;
+        cfg.limits.min_ratio = c->pol->pst_min_ratio;
+        cfg.limits.max_ratio = c->pol->pst_max_ratio;
+        cfg.limits.min_perf_fp = c->pol->pst_min_perf_fp;
+        cfg.limits.max_perf_fp = c->pol->pst_max_perf_fp;
         if (c->pol->gov == GOV_HWP) {
             /* HWP_REQUEST: min = lowest, max = turbo; the hardware chooses. */
             p->hwp_req = (uint64_t)c->plat->min_ratio | ((uint64_t)c->plat->turbo_ratio << 8);
-            cfg.limits.size = sizeof(cfg.limits);
             cfg.limits.hwp_request = p->hwp_req;
             cfg.limits.hwp_cap = p->hwp_cap;
         }
@@ -263,6 +278,15 @@ static int init_dbs(struct sim_ctx *c)
             cfg.cpuinfo_max_khz = pl->max_ratio * pl->scaling_khz;
         }
         cfg.cur_khz = pl->max_ratio * pl->scaling_khz;
+        cfg.tun_set = c->pol->tun_set;
+        cfg.tun.sampling_rate = (uint32_t)(c->pol->dbs_sampling_rate_ns / 1000u);
+        cfg.tun.up_threshold = c->pol->dbs_up_threshold;
+        cfg.tun.sampling_down_factor = c->pol->dbs_sampling_down_factor;
+        cfg.tun.ignore_nice_load = c->pol->dbs_ignore_nice;
+        cfg.tun.io_is_busy = c->pol->dbs_io_is_busy;
+        cfg.tun.powersave_bias = c->pol->dbs_powersave_bias;
+        cfg.tun.down_threshold = c->pol->dbs_down_threshold;
+        cfg.tun.freq_step = c->pol->dbs_freq_step;
         cfg.plat.hz = c->sc->hz;
         cfg.plat.vendor = PGOV_DBS_VENDOR_INTEL;
         cfg.plat.family = 6;
@@ -292,7 +316,7 @@ static int init_sugov(struct sim_ctx *c)
         cfg.kver = c->pol->kver;
         /* intel_cpufreq (passive mode) sets a 500 us transition delay, which
          * becomes schedutil's rate limit; cpuinfo.max includes turbo. */
-        cfg.rate_limit_ns = 500000;
+        cfg.rate_limit_ns = c->pol->sugov_rate_limit_ns ? c->pol->sugov_rate_limit_ns : 500000;
         cfg.tick_ns = c->tick_ns;
         void *mem = aligned_mem(p, pgov_sugov_size());
         struct pgov_sugov *g = NULL;

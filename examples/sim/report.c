@@ -154,7 +154,8 @@ void report_tsv(FILE *f, const struct sim_table *t)
                 continue;
             struct stats s;
             metric_stats(t, p, m, &s);
-            fprintf(f, "%s\t%s\t%s\t%u\t%.4f\t%.4f\t%.4f\t%.4f\n", t->name, t->sc->pol[p].label,
+            /* %.10g: every digit a run can distinguish, for machines */
+            fprintf(f, "%s\t%s\t%s\t%u\t%.10g\t%.10g\t%.10g\t%.10g\n", t->name, t->sc->pol[p].label,
                     sim_metric_names[m], s.n, s.mean, s.sd, s.min, s.max);
         }
 }
@@ -167,32 +168,110 @@ static int pol_index(const struct sim_scenario *sc, const char *label)
     return -1;
 }
 
+static int metric_index(const char *name)
+{
+    int m = 0;
+    while (m < M_COUNT && strcmp(sim_metric_names[m], name) != 0)
+        m++;
+    return m;
+}
+
+/* Evaluate one expect line on a table: the two means, the change of b
+ * against a in percent, and whether the expectation holds. */
+static bool expect_eval(const struct sim_table *t, const struct sim_expect *e, double *am,
+                        double *bm, double *pct)
+{
+    const struct sim_scenario *sc = t->sc;
+    int m = metric_index(e->metric);
+    struct stats a, b;
+    metric_stats(t, (uint32_t)pol_index(sc, e->a), m, &a);
+    metric_stats(t, (uint32_t)pol_index(sc, e->b), m, &b);
+    *am = a.mean;
+    *bm = b.mean;
+    *pct = a.mean != 0 ? (b.mean - a.mean) / fabs(a.mean) * 100 : 0;
+    bool ok = e->cmp == CMP_LT ? a.mean < b.mean : e->cmp == CMP_GT ? a.mean > b.mean
+                                                : fabs(*pct) <= e->min_pct;
+    if (ok && e->min_pct > 0 && e->cmp != CMP_EQ)
+        ok = fabs(*pct) >= e->min_pct;
+    return ok;
+}
+
+static const char *cmp_sym(uint32_t cmp)
+{
+    return cmp == CMP_LT ? "<" : cmp == CMP_GT ? ">" : "~";
+}
+
 int report_expect(FILE *f, const struct sim_table *t)
 {
     int bad = 0;
     const struct sim_scenario *sc = t->sc;
     for (uint32_t i = 0; i < sc->nexpect; i++) {
         const struct sim_expect *e = &sc->expect[i];
-        int m = 0;
-        while (m < M_COUNT && strcmp(sim_metric_names[m], e->metric) != 0)
-            m++;
-        struct stats a, b;
-        metric_stats(t, (uint32_t)pol_index(sc, e->a), m, &a);
-        metric_stats(t, (uint32_t)pol_index(sc, e->b), m, &b);
-        double pct = a.mean != 0 ? (b.mean - a.mean) / fabs(a.mean) * 100 : 0;
-        bool ok = e->cmp == CMP_LT ? a.mean < b.mean : e->cmp == CMP_GT ? a.mean > b.mean
-                                                    : fabs(pct) <= e->min_pct;
-        if (ok && e->min_pct > 0 && e->cmp != CMP_EQ)
-            ok = fabs(pct) >= e->min_pct;
-        fprintf(f, "   check: %s %s %s %s", e->metric, e->a,
-                e->cmp == CMP_LT ? "<" : e->cmp == CMP_GT ? ">" : "~", e->b);
+        double a, b, pct;
+        bool ok = expect_eval(t, e, &a, &b, &pct);
+        fprintf(f, "   check: %s %s %s %s", e->metric, e->a, cmp_sym(e->cmp), e->b);
         if (e->min_pct > 0)
             fprintf(f, e->cmp == CMP_EQ ? " within %.1f%%" : " by >= %.1f%%", e->min_pct);
-        fprintf(f, ": %.2f vs %.2f (%+.1f%%) -> %s%s%s\n", a.mean, b.mean, pct,
+        fprintf(f, ": %.2f vs %.2f (%+.1f%%) -> %s%s%s\n", a, b, pct,
                 ok ? "holds" : "DOES NOT HOLD", e->why[0] ? "; " : "", e->why);
         bad += !ok;
     }
     return bad;
+}
+
+void report_sweep(FILE *f, const struct sim_table *const *t, uint32_t n)
+{
+    if (!n)
+        return;
+    const struct sim_scenario *sc0 = t[0]->sc;
+    const char *metric = sc0->nexpect ? sc0->expect[0].metric : sc0->metric_main;
+    int m = metric_index(metric);
+    uint32_t held = 0;
+    fprintf(f, "\n== sweep %s: %s (Amean of %u iteration%s per cell; change = b against a)\n",
+            sc0->name, metric, t[0]->iters, t[0]->iters == 1 ? "" : "s");
+    for (uint32_t i = 0; i < sc0->nexpect; i++) {
+        const struct sim_expect *e = &sc0->expect[i];
+        fprintf(f, "   e%u: %s %s %s %s", i + 1, e->metric, e->a, cmp_sym(e->cmp), e->b);
+        if (e->min_pct > 0)
+            fprintf(f, e->cmp == CMP_EQ ? " within %.1f%%" : " by >= %.1f%%", e->min_pct);
+        fprintf(f, "\n");
+    }
+    fprintf(f, "%-32s", "point");
+    for (uint32_t p = 0; p < sc0->npol; p++)
+        fprintf(f, " %14s", sc0->pol[p].label);
+    for (uint32_t i = 0; i < sc0->nexpect; i++)
+        fprintf(f, "   e%u change  holds", i + 1);
+    fprintf(f, "\n");
+    for (uint32_t r = 0; r < n; r++) {
+        const struct sim_table *tb = t[r];
+        const struct sim_scenario *sc = tb->sc;
+        char point[SIM_SETTINGS_LEN + 32];
+        snprintf(point, sizeof(point), "%s", sc->settings[0] ? sc->settings : "(as shipped)");
+        if (sc->nparam) {
+            /* the param's value is in the table name after the scenario's */
+            const char *dash = tb->name + strlen(sc->name);
+            size_t len = strlen(point);
+            snprintf(point + len, sizeof(point) - len, " %s=%.*s", sc->param_name,
+                     (int)strcspn(dash + 1, "@"), dash + 1);
+        }
+        fprintf(f, "%-32s", point);
+        for (uint32_t p = 0; p < sc->npol; p++) {
+            struct stats s;
+            metric_stats(tb, p, m, &s);
+            fprintf(f, " %14.*f", fabs(s.mean) < 100 ? 4 : 2, s.mean);
+        }
+        bool all = true;
+        for (uint32_t i = 0; i < sc->nexpect; i++) {
+            double a, b, pct;
+            bool ok = expect_eval(tb, &sc->expect[i], &a, &b, &pct);
+            fprintf(f, "   %+8.2f%%  %5s", pct, ok ? "yes" : "NO");
+            all &= ok;
+        }
+        held += all;
+        fprintf(f, "\n");
+    }
+    if (sc0->nexpect)
+        fprintf(f, "   every expected direction holds at %u of %u points\n", held, n);
 }
 
 /* ------------------------------------------------------------------ SVG */

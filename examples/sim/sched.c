@@ -606,7 +606,7 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
     c->sc = cfg->sc;
     c->wl = cfg->wl;
     c->pol = cfg->pol;
-    c->plat = &cfg->sc->plat_own;
+    c->plat = cfg->sc->plat;
     c->ncpu = cfg->sc->ncpu;
     c->now = SIM_T0_NS;
     c->tick_ns = (1000000000ull + cfg->sc->hz / 2) / cfg->sc->hz;

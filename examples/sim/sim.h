@@ -31,6 +31,8 @@
 #define SIM_ERR_LEN 640
 #define SIM_NBUCKETS 256 /* time-series buckets per CPU for the plots */
 #define SIM_T0_NS 1000000000ull /* simulated clock at the start of a run */
+#define SIM_MAX_VARS 16
+#define SIM_SETTINGS_LEN 512
 
 /* ------------------------------------------------------------------ errors */
 
@@ -202,7 +204,17 @@ struct sim_policy_spec {
     uint32_t cpuidle;    /* enum sim_cpuidle */
     bool uclamp_off;     /* CONFIG_UCLAMP_TASK=n: no buckets, no bookkeeping cost */
     bool exec_util_est_fixed; /* exec balancing discounts the exec'ing task's own util_est */
-    char text[160];      /* the policy line as written, for reports */
+    /* Governor tunables (keys.c); 0 = the governor's default. */
+    uint64_t pst_sample_ns, pst_hold_ns;
+    uint32_t pst_setpoint, pst_deadband, pst_p_gain, pst_i_gain, pst_d_gain;
+    uint32_t pst_no_turbo, pst_min_ratio, pst_max_ratio, pst_min_perf_fp, pst_max_perf_fp;
+    uint32_t pst_c0_cutoff; /* 0 = as the profile has it, 1 = off (ffb810563c0c reverted alone) */
+    uint64_t dbs_sampling_rate_ns;
+    uint32_t dbs_up_threshold, dbs_sampling_down_factor, dbs_io_is_busy,
+        dbs_powersave_bias, dbs_down_threshold, dbs_freq_step, dbs_ignore_nice;
+    uint32_t tun_set;    /* bits (1 << pgov_dbs_tunable): given, even if 0 */
+    uint64_t sugov_rate_limit_ns; /* 0: 500 us (intel_cpufreq) */
+    char text[SIM_SETTINGS_LEN]; /* the policy line as written (+ sweep settings), for reports */
     int line;            /* where it is written in the scenario file */
 };
 
@@ -222,8 +234,10 @@ struct sim_scenario {
     char name[SIM_NAME_LEN];
     char title[200];
     char workload_path[SIM_PATH_LEN];
-    const struct sim_platform *plat;
+    const struct sim_platform *plat; /* &platform, or a shipped one in unit tests */
+    struct sim_platform platform;    /* the named platform with this scenario's plat.* keys */
     uint32_t ncpu;
+    bool ncpu_given;                 /* else ncpu follows the platform's cores */
     uint32_t hz;
     uint64_t duration_ns; /* 0: until every task has exited */
     uint64_t limit_ns;    /* safety stop for runaway workloads */
@@ -238,19 +252,25 @@ struct sim_scenario {
     char seed_lines[SIM_MAX_SEED_LINES][200];
     uint32_t nseed;
     bool deferrable_on_wake; /* expired deferrable timers run at idle exit (default: next busy tick) */
-    /* Platform keys of this scenario (smt, pstate_domain, c6_exit, ...): -1 = the platform's. */
-    int64_t ov_smt, ov_domain, ov_c1_exit, ov_c6_exit, ov_pcc_call, ov_ue_cost, ov_uclamp_cost,
-        ov_migrate_cost;
-    struct sim_platform plat_own; /* plat with the overrides applied: what runs use */
     char throughput_unit[SIM_NAME_LEN];
     char metric_main[SIM_NAME_LEN];
+    struct { char name[SIM_NAME_LEN], val[SIM_NAME_LEN]; } vars[SIM_MAX_VARS]; /* `var` */
+    uint32_t nvars;
+    char settings[SIM_SETTINGS_LEN]; /* keys set on top of the file (--sweep), for reports */
 };
 
+/* Copy a scenario (plat follows the copy's own platform). */
+void sim_scenario_copy(struct sim_scenario *dst, const struct sim_scenario *src);
+/* Consistency of a scenario after its keys are set: platform ratios and
+ * bins, cpus against cores, expect labels. 0, or -1 with @err. */
+int sim_scenario_check(struct sim_scenario *sc, struct sim_err *err);
+
 int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err *err);
-/* Parse a workload file; `$name` tokens are replaced by @param_val. */
-int sim_workload_parse(const char *path, const char *param_name, uint32_t param_val,
+/* Parse a workload file; `$name` tokens are replaced by @param_val when
+ * name is @sc's param, else by @sc's `var` of that name (@sc may be NULL). */
+int sim_workload_parse(const char *path, const struct sim_scenario *sc, uint32_t param_val,
                        struct sim_workload *wl, struct sim_err *err);
-/* Same, from a memory buffer (used by the fuzz harness). */
+/* From a memory buffer, `$param_name` only (the fuzz harness, unit tests). */
 int sim_workload_parse_mem(const char *name, const char *text, size_t len, const char *param_name,
                            uint32_t param_val, struct sim_workload *wl, struct sim_err *err);
 void sim_workload_free(struct sim_workload *wl);

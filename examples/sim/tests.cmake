@@ -26,3 +26,6 @@ target_compile_definitions(test_sim_unit PRIVATE SIM_SCENARIO_DIR="${SIM_DIR}/sc
 add_test(NAME sim_unit COMMAND test_sim_unit)
 add_test(NAME sim_interrupt
          COMMAND ${SIM_DIR}/tests/interrupt.sh $<TARGET_FILE:pgov-sim> ${CMAKE_CURRENT_BINARY_DIR}/ci-interrupt)
+add_test(NAME sim_sweep
+         COMMAND ${SIM_DIR}/tests/sweep.sh $<TARGET_FILE:pgov-sim> ${SIM_DIR}/tests/sweep
+                 ${CMAKE_CURRENT_BINARY_DIR}/ci-sweep)

@@ -12,6 +12,7 @@
 
 #include <pgov/kver.h>
 
+#include "keys.h"
 #include "num.h"
 #include "sim.h"
 
@@ -101,15 +102,26 @@ static int next_line(struct lexer *lx, struct sim_err *err)
             FAIL("%s: %s", what, why);                              \
     } while (0)
 
+/* What `$name` tokens stand for: the scenario's param and its `var`s. */
+struct subst_env {
+    const char *pname;
+    uint32_t pval;
+    const struct sim_scenario *sc; /* vars, or NULL */
+};
+
 /* Resolve `$name`. The result is stored in @buf. */
-static const char *subst(const char *tok, const char *pname, uint32_t pval, char *buf, size_t n)
+static const char *subst(const char *tok, const struct subst_env *env, char *buf, size_t n)
 {
     if (tok[0] != '$')
         return tok;
-    if (!pname || !pname[0] || strcmp(tok + 1, pname) != 0)
-        return NULL;
-    snprintf(buf, n, "%u", pval);
-    return buf;
+    if (env->pname && env->pname[0] && strcmp(tok + 1, env->pname) == 0) {
+        snprintf(buf, n, "%u", env->pval);
+        return buf;
+    }
+    for (uint32_t i = 0; env->sc && i < env->sc->nvars; i++)
+        if (strcmp(tok + 1, env->sc->vars[i].name) == 0)
+            return env->sc->vars[i].val;
+    return NULL;
 }
 
 static int find_script(const struct sim_workload *wl, const char *name)
@@ -155,8 +167,8 @@ static bool valid_name(const char *s)
     return true;
 }
 
-int sim_workload_parse_mem(const char *name, const char *text, size_t len, const char *pname,
-                           uint32_t pval, struct sim_workload *wl, struct sim_err *err)
+static int parse_mem(const char *name, const char *text, size_t len, const struct subst_env *env,
+                     struct sim_workload *wl, struct sim_err *err)
 {
     struct lexer lx = {.name = name, .p = text, .end = text + len};
     struct fixup *fx = NULL;
@@ -185,9 +197,9 @@ int sim_workload_parse_mem(const char *name, const char *text, size_t len, const
         const char *v[MAX_TOK];
         char sbuf[MAX_TOK][16];
         for (int i = 0; i < n; i++) {
-            v[i] = subst(t[i], pname, pval, sbuf[i], sizeof(sbuf[i]));
+            v[i] = subst(t[i], env, sbuf[i], sizeof(sbuf[i]));
             if (!v[i])
-                FAIL("unknown parameter '%s'", t[i]);
+                FAIL("unknown parameter '%s' (not the scenario's param or a 'var')", t[i]);
         }
         if (strcmp(v[0], "script") == 0) {
             if (cur >= 0)
@@ -400,9 +412,17 @@ static char *slurp(const char *path, size_t *len, struct sim_err *err)
     return buf;
 }
 
-int sim_workload_parse(const char *path, const char *pname, uint32_t pval, struct sim_workload *wl,
-                       struct sim_err *err)
+int sim_workload_parse_mem(const char *name, const char *text, size_t len, const char *pname,
+                           uint32_t pval, struct sim_workload *wl, struct sim_err *err)
 {
+    struct subst_env env = {pname, pval, NULL};
+    return parse_mem(name, text, len, &env, wl, err);
+}
+
+int sim_workload_parse(const char *path, const struct sim_scenario *sc, uint32_t pval,
+                       struct sim_workload *wl, struct sim_err *err)
+{
+    struct subst_env env = {sc ? sc->param_name : NULL, pval, sc};
     size_t len = 0;
     char *text = slurp(path, &len, err);
     if (!text)
@@ -412,31 +432,12 @@ int sim_workload_parse(const char *path, const char *pname, uint32_t pval, struc
         sim_errf(err, path, 0, "binary data (NUL byte) in a text file");
         return -1;
     }
-    int rc = sim_workload_parse_mem(path, text, len, pname, pval, wl, err);
+    int rc = parse_mem(path, text, len, &env, wl, err);
     free(text);
     return rc;
 }
 
 /* ------------------------------------------------------------------ scenario */
-
-/* "current", "latest" or a real release MAJOR.MINOR the library accepts. */
-static int parse_kver(const char *s, uint32_t *out, char why[NUM_ERR_LEN])
-{
-    uint32_t k;
-    if (strcmp(s, "current") == 0 || strcmp(s, "latest") == 0) {
-        *out = PGOV_KVER_LATEST;
-        return 0;
-    }
-    if (num_kver(s, &k, why, NUM_ERR_LEN))
-        return -1;
-    if (!pgov_kver_valid(k)) {
-        snprintf(why, NUM_ERR_LEN, "'%s' is outside what libpgov implements (3.0..%u.%u, or current)",
-                 s, PGOV_KVER_NEWEST >> 8, PGOV_KVER_NEWEST & 0xffu);
-        return -1;
-    }
-    *out = k;
-    return 0;
-}
 
 static const struct {
     const char *name;
@@ -467,8 +468,6 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
     memset(sc, 0, sizeof(*sc));
     snprintf(sc->file, sizeof(sc->file), "%s", path);
     sc->hz = 250;
-    sc->ov_smt = sc->ov_domain = sc->ov_c1_exit = sc->ov_c6_exit = -1;
-    sc->ov_pcc_call = sc->ov_ue_cost = sc->ov_uclamp_cost = sc->ov_migrate_cost = -1;
     sc->iterations = 5;
     sc->limit_ns = 100000ull * 1000000000ull;
     strcpy(sc->metric_main, "elapsed_s");
@@ -477,7 +476,7 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
         sim_errf(err, path, lx.line, __VA_ARGS__);         \
         goto out;                                          \
     } while (0)
-    char why[NUM_ERR_LEN]; /* NUMBER() */
+    char why[NUM_ERR_LEN + 64]; /* NUMBER(), keys */
     if (memchr(text, 0, len)) {
         sim_errf(err, path, 0, "binary data (NUL byte) in a text file");
         goto out;
@@ -494,22 +493,6 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             if (n != 2 || strlen(v[1]) >= sizeof(sc->title))
                 FAIL("expected 'title \"TEXT\"' (quoted, under 200 characters)");
             strcpy(sc->title, v[1]);
-        } else if (strcmp(v[0], "platform") == 0) {
-            if (n != 2 || !(sc->plat = sim_platform_find(v[1])))
-                FAIL("unknown platform '%s' (ivb-i7-3770, hsw-e5-2670v3, nhm-i7-870, pcc-e7-4890v2)",
-                     n > 1 ? v[1] : "");
-        } else if (strcmp(v[0], "cpus") == 0) {
-            if (n != 2)
-                FAIL("expected 'cpus N' with 1 <= N <= %d", SIM_MAX_CPUS);
-            NUMBER("cpus", v[1], &num_plain, 1, SIM_MAX_CPUS, &x);
-            sc->ncpu = (uint32_t)x;
-        } else if (strcmp(v[0], "hz") == 0) {
-            if (n != 2)
-                FAIL("expected 'hz 100|250|300|1000'");
-            NUMBER("hz", v[1], &num_plain, 100, 1000, &x);
-            if (x != 100 && x != 250 && x != 300 && x != 1000)
-                FAIL("expected 'hz 100|250|300|1000', got %s", v[1]);
-            sc->hz = (uint32_t)x;
         } else if (strcmp(v[0], "workload") == 0) {
             if (n != 2)
                 FAIL("expected 'workload FILE'");
@@ -524,45 +507,6 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             if (!wf)
                 FAIL("cannot open workload '%s': %s", sc->workload_path, strerror(errno));
             fclose(wf);
-        } else if (strcmp(v[0], "iterations") == 0) {
-            if (n != 2)
-                FAIL("expected 'iterations N' with 1 <= N <= 1000");
-            NUMBER("iterations", v[1], &num_plain, 1, 1000, &x);
-            sc->iterations = (uint32_t)x;
-        } else if (strcmp(v[0], "duration") == 0 || strcmp(v[0], "limit") == 0) {
-            if (n != 2)
-                FAIL("expected '%s DURATION' (a unit ns/us/ms/s, at most 100000s)", v[0]);
-            NUMBER(v[0], v[1], &num_time_ns, 1, 100000000000000ull, &x);
-            if (v[0][0] == 'd')
-                sc->duration_ns = x;
-            else
-                sc->limit_ns = x;
-        } else if (strcmp(v[0], "smt") == 0) {
-            if (n != 2)
-                FAIL("expected 'smt 1|2' (hardware threads per core)");
-            NUMBER("smt", v[1], &num_plain, 1, 2, &x);
-            sc->ov_smt = (int64_t)x;
-        } else if (strcmp(v[0], "pstate_domain") == 0) {
-            if (n != 2 || (strcmp(v[1], "core") != 0 && strcmp(v[1], "package") != 0))
-                FAIL("expected 'pstate_domain core|package'");
-            sc->ov_domain = v[1][0] == 'p' ? DOM_PACKAGE : DOM_CORE;
-        } else if (strcmp(v[0], "c1_exit") == 0 || strcmp(v[0], "c6_exit") == 0 ||
-                   strcmp(v[0], "pcc_call") == 0 || strcmp(v[0], "ue_cost") == 0 ||
-                   strcmp(v[0], "uclamp_cost") == 0 || strcmp(v[0], "migrate_cost") == 0) {
-            /* Platform latencies and the kernel's own cost per event. */
-            if (n != 2)
-                FAIL("expected '%s DURATION' (ns/us/ms, at most 10ms)", v[0]);
-            NUMBER(v[0], v[1], &num_time_ns, 0, 10000000, &x);
-            int64_t *dst = v[0][0] == 'm' ? &sc->ov_migrate_cost
-                           : v[0][0] == 'p' ? &sc->ov_pcc_call
-                           : v[0][0] == 'u' && v[0][1] == 'e' ? &sc->ov_ue_cost
-                           : v[0][0] == 'u' ? &sc->ov_uclamp_cost
-                           : v[0][1] == '1' ? &sc->ov_c1_exit : &sc->ov_c6_exit;
-            *dst = (int64_t)x;
-        } else if (strcmp(v[0], "deferrable") == 0) {
-            if (n != 2 || (strcmp(v[1], "tick") != 0 && strcmp(v[1], "wake") != 0))
-                FAIL("expected 'deferrable tick|wake'");
-            sc->deferrable_on_wake = v[1][0] == 'w';
         } else if (strcmp(v[0], "throughput") == 0) {
             if (n != 2 || strlen(v[1]) >= SIM_NAME_LEN)
                 FAIL("expected 'throughput \"UNIT\"'");
@@ -611,62 +555,13 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                 if (!eq)
                     FAIL("expected key=value, got '%s'", v[i]);
                 *eq = 0;
-                const char *key = v[i], *val = eq + 1;
-                if (strcmp(key, "kver") == 0) {
-                    if (parse_kver(val, &ps->kver, why))
-                        FAIL("kver: %s", why);
-                } else if (strcmp(key, "sched_kver") == 0) {
-                    if (parse_kver(val, &ps->sched_kver, why))
-                        FAIL("sched_kver: %s", why);
-                } else if (strcmp(key, "util_est") == 0) {
-                    if (strcmp(val, "on") == 0)
-                        ps->util_est = UE_ON;
-                    else if (strcmp(val, "off") == 0)
-                        ps->util_est = UE_OFF;
-                    else if (strcmp(val, "every-dequeue") == 0)
-                        ps->util_est = UE_EVERY_DEQUEUE;
-                    else
-                        FAIL("bad util_est '%s' (on, off, every-dequeue)", val);
-                } else if (strcmp(key, "variant") == 0) {
-                    if (strcmp(val, "none") == 0)
-                        ps->variant = VAR_NONE;
-                    else if (strcmp(val, "rfc-percpu") == 0)
-                        ps->variant = VAR_RFC_PERCPU;
-                    else if (strcmp(val, "rfc-all") == 0)
-                        ps->variant = VAR_RFC_ALL;
-                    else if (strcmp(val, "deadband") == 0)
-                        ps->variant = VAR_DEADBAND;
-                    else
-                        FAIL("bad variant '%s' (none, rfc-percpu, rfc-all, deadband)", val);
-                } else if (strcmp(key, "cpuidle") == 0) {
-                    if (strcmp(val, "tick-first") == 0)
-                        ps->cpuidle = IDLE_TICK_FIRST;
-                    else if (strcmp(val, "select-first") == 0)
-                        ps->cpuidle = IDLE_SELECT_FIRST;
-                    else
-                        FAIL("bad cpuidle '%s' (tick-first, select-first)", val);
-                } else if (strcmp(key, "exec_util_est") == 0) {
-                    if (strcmp(val, "4.17") != 0 && strcmp(val, "fixed") != 0)
-                        FAIL("bad exec_util_est '%s' (4.17, fixed)", val);
-                    ps->exec_util_est_fixed = val[0] == 'f';
-                } else if (strcmp(key, "uclamp") == 0) {
-                    if (strcmp(val, "on") != 0 && strcmp(val, "off") != 0)
-                        FAIL("bad uclamp '%s' (on, off)", val);
-                    ps->uclamp_off = val[1] == 'f';
-                } else if (strcmp(key, "algo") == 0) {
-                    if (strcmp(val, "default") == 0)
-                        ps->algo = ALGO_DEFAULT;
-                    else if (strcmp(val, "pid") == 0)
-                        ps->algo = ALGO_PID;
-                    else if (strcmp(val, "load") == 0)
-                        ps->algo = ALGO_LOAD;
-                    else if (strcmp(val, "atom") == 0)
-                        ps->algo = ALGO_ATOM;
-                    else
-                        FAIL("bad algo '%s' (default, pid, load, atom)", val);
-                } else {
-                    FAIL("unknown policy option '%s'", key);
-                }
+                const struct sim_key *k = sim_key_find(v[i]);
+                if (!k || k->scope != KEY_POLICY)
+                    FAIL("unknown policy option '%s' (pgov-sim --keys lists them)", v[i]);
+                if (!sim_key_applies(k, ps->gov))
+                    FAIL("policy option '%s' does not apply to %s", v[i], v[2]);
+                if (sim_key_set(k, ps, eq + 1, why, sizeof(why)))
+                    FAIL("%s: %s", v[i], why);
             }
             sc->npol++;
         } else if (strcmp(v[0], "expect") == 0) {
@@ -705,13 +600,34 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             }
             e->line = lx.line;
             sc->nexpect++;
+        } else if (strcmp(v[0], "var") == 0) {
+            if (n != 3 || !valid_name(v[1]) || strlen(v[2]) >= SIM_NAME_LEN ||
+                sc->nvars == SIM_MAX_VARS)
+                FAIL("expected 'var NAME VALUE' (at most %d, values under %d characters)",
+                     SIM_MAX_VARS, SIM_NAME_LEN);
+            for (uint32_t i = 0; i < sc->nvars; i++)
+                if (strcmp(sc->vars[i].name, v[1]) == 0)
+                    FAIL("var '%s' defined twice", v[1]);
+            strcpy(sc->vars[sc->nvars].name, v[1]);
+            strcpy(sc->vars[sc->nvars++].val, v[2]);
         } else if (strcmp(v[0], "seed") == 0) {
             if (n != 2 || strlen(v[1]) >= 200 || sc->nseed == SIM_MAX_SEED_LINES)
                 FAIL("expected 'seed \"TEXT\"' (under 200 characters, at most %d lines)",
                      SIM_MAX_SEED_LINES);
             strcpy(sc->seed_lines[sc->nseed++], v[1]);
         } else {
-            FAIL("unknown keyword '%s'", v[0]);
+            /* scenario and platform keys: KEY VALUE */
+            const struct sim_key *k = sim_key_find(v[0]);
+            if (!k || k->scope == KEY_POLICY)
+                FAIL("unknown keyword '%s'%s", v[0],
+                     k ? " (a policy option: write it on the policy line as KEY=VALUE)" : "");
+            if (n != 2)
+                FAIL("expected '%s VALUE' (%s)", v[0], k->help);
+            if (k->scope == KEY_PLATFORM && !sc->plat)
+                FAIL("'%s' before the 'platform' line (platform resets every plat.* key)", v[0]);
+            if (sim_key_set(k, k->scope == KEY_PLATFORM ? (void *)&sc->platform : (void *)sc, v[1],
+                            why, sizeof(why)))
+                FAIL("%s: %s", v[0], why);
         }
     }
     if (r < 0)
@@ -721,33 +637,49 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                  "'workload' and at least one 'policy'");
         goto out;
     }
-    sc->plat_own = *sc->plat;
-    struct sim_platform *po = &sc->plat_own;
-    if (sc->ov_smt >= 0)
-        po->smt = (uint32_t)sc->ov_smt;
-    if (sc->ov_domain >= 0)
-        po->pstate_domain = (uint32_t)sc->ov_domain;
-    if (sc->ov_c1_exit >= 0)
-        po->c1_exit_ns = (uint32_t)sc->ov_c1_exit;
-    if (sc->ov_c6_exit >= 0)
-        po->c6_exit_ns = (uint32_t)sc->ov_c6_exit;
-    if (sc->ov_pcc_call >= 0)
-        po->pcc_call_ns = (uint32_t)sc->ov_pcc_call;
-    if (sc->ov_ue_cost >= 0)
-        po->ue_cost_ns = (uint32_t)sc->ov_ue_cost;
-    if (sc->ov_migrate_cost >= 0)
-        po->migrate_cost_ns = (uint32_t)sc->ov_migrate_cost;
-    if (sc->ov_uclamp_cost >= 0)
-        po->uclamp_cost_ns = (uint32_t)sc->ov_uclamp_cost;
-    if (po->smt < 1)
-        po->smt = 1;
-    if (!sc->ncpu)
-        sc->ncpu = sc->plat->cores * po->smt;
-    if (sc->ncpu > sc->plat->cores * po->smt || sc->ncpu % po->smt) {
-        sim_errf(err, path, 0, "cpus %u: %s has %u cores of %u thread%s (a multiple of %u, at most %u)",
-                 sc->ncpu, sc->plat->name, sc->plat->cores, po->smt, po->smt > 1 ? "s" : "",
-                 po->smt, sc->plat->cores * po->smt);
+    if (sim_scenario_check(sc, err))
         goto out;
+    rc = 0;
+#undef FAIL
+out:
+    free(text);
+    return rc;
+}
+
+void sim_scenario_copy(struct sim_scenario *dst, const struct sim_scenario *src)
+{
+    *dst = *src;
+    if (src->plat == &src->platform)
+        dst->plat = &dst->platform;
+}
+
+int sim_scenario_check(struct sim_scenario *sc, struct sim_err *err)
+{
+    const struct sim_platform *pl = sc->plat;
+    const char *f = sc->file;
+    if (!pl->min_ratio || pl->min_ratio > pl->max_ratio || pl->max_ratio > pl->turbo_ratio ||
+        (uint64_t)pl->turbo_ratio * pl->scaling_khz / 100000u >= 64) {
+        sim_errf(err, f, 0, "platform %s: expected 1 <= min_ratio (%u) <= max_ratio (%u) <= "
+                 "turbo_ratio (%u) < 64", pl->name, pl->min_ratio, pl->max_ratio, pl->turbo_ratio);
+        return -1;
+    }
+    if (!pl->n_bins || pl->n_bins > 8) {
+        sim_errf(err, f, 0, "platform %s: 1 to 8 turbo bins", pl->name);
+        return -1;
+    }
+    for (uint32_t i = 0; i < pl->n_bins; i++)
+        if (pl->turbo_bins[i] < pl->min_ratio || pl->turbo_bins[i] > pl->turbo_ratio) {
+            sim_errf(err, f, 0, "platform %s: turbo bin %u (%u) outside min_ratio..turbo_ratio "
+                     "(%u..%u)", pl->name, i + 1, pl->turbo_bins[i], pl->min_ratio, pl->turbo_ratio);
+            return -1;
+        }
+    uint32_t smt = pl->smt > 1 ? pl->smt : 1;
+    if (!sc->ncpu_given)
+        sc->ncpu = pl->cores * smt;
+    if (sc->ncpu > pl->cores * smt || sc->ncpu % smt) {
+        sim_errf(err, f, 0, "cpus %u: %s has %u cores of %u thread%s (a multiple of %u, at most %u)",
+                 sc->ncpu, pl->name, pl->cores, smt, smt > 1 ? "s" : "", smt, pl->cores * smt);
+        return -1;
     }
     for (uint32_t i = 0; i < sc->nexpect; i++) {
         int fa = 0, fb = 0;
@@ -756,13 +688,9 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
             fb |= strcmp(sc->pol[j].label, sc->expect[i].b) == 0;
         }
         if (!fa || !fb) {
-            sim_errf(err, path, sc->expect[i].line, "expect names an unknown policy label");
-            goto out;
+            sim_errf(err, f, sc->expect[i].line, "expect names an unknown policy label");
+            return -1;
         }
     }
-    rc = 0;
-#undef FAIL
-out:
-    free(text);
-    return rc;
+    return 0;
 }

@@ -102,6 +102,13 @@ enum pgov_pstate_profile {
  * instance; without one the option acts like ::PGOV_PSTATE_OPT_RFC_IO_PERCPU.
  */
 #define PGOV_PSTATE_OPT_RFC_IO_ALL 0x2u
+/**
+ * Option, PID_4_6 and PID_4_13 only: ffb810563c0c reverted on its own, i.e.
+ * a sample with under 1 % C0 residency is scaled like any other instead of
+ * counting as busy = 0. No kernel shipped this; it isolates that one rule
+ * (a "revert column" for simulators and bisection).
+ */
+#define PGOV_PSTATE_OPT_NO_C0_CUTOFF 0x4u
 /** The interval the RFC variants use while boosted (1 ms). */
 #define PGOV_PSTATE_RFC_IO_INTERVAL_NS 1000000u
 

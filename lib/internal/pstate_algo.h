@@ -145,7 +145,7 @@ PGOV_HOT int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *prm,
         } else {
             /* ffb810563c0c: under 1 % C0 residency the CPU counts as idle. */
             ratio = fp_div(pgov_u2s64(100u * (d_m << pstate_amshift(prof, prm))), pgov_u2s64(d_t));
-            if (ratio < PST_ONE)
+            if (ratio < PST_ONE && !(prm->options & PGOV_PSTATE_OPT_NO_C0_CUTOFF))
                 busy = 0;
         }
         d->ratio = ratio;

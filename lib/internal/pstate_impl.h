@@ -37,6 +37,21 @@ static inline int pstate_prof_has_options(uint32_t prof)
     return prof == PGOV_PSTATE_PROF_LOAD_4_13;
 }
 
+/* Every option on a profile that has it: the IO RFCs on the v4.13 load
+ * path, the cut-off revert on the hook-driven core PIDs. */
+static inline int pstate_options_valid(uint32_t prof, uint32_t options)
+{
+    uint32_t rfc = PGOV_PSTATE_OPT_RFC_IO_PERCPU | PGOV_PSTATE_OPT_RFC_IO_ALL;
+    if (options & ~(rfc | PGOV_PSTATE_OPT_NO_C0_CUTOFF))
+        return 0;
+    if ((options & rfc) && !pstate_prof_has_options(prof))
+        return 0;
+    if ((options & PGOV_PSTATE_OPT_NO_C0_CUTOFF) && prof != PGOV_PSTATE_PROF_PID_4_6 &&
+        prof != PGOV_PSTATE_PROF_PID_4_13)
+        return 0;
+    return (options & rfc) != rfc;
+}
+
 static inline int pstate_prof_has_amshift(uint32_t prof)
 {
     return prof >= PGOV_PSTATE_PROF_PID_4_13 && prof != PGOV_PSTATE_PROF_ATOM_4_5 &&

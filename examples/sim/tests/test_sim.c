@@ -221,8 +221,7 @@ static void test_shipped_scenarios_parse(void **state)
         assert_string_equal(sc.name, names[i]);
         assert_true(sc.nseed > 0);   /* the seed numbers travel with the scenario */
         assert_true(sc.nexpect > 0); /* and so does the direction CI checks */
-        if (sim_workload_parse(sc.workload_path, sc.param_name,
-                               sc.nparam ? sc.param_vals[0] : 0, &wl, &err))
+        if (sim_workload_parse(sc.workload_path, &sc, sc.nparam ? sc.param_vals[0] : 0, &wl, &err))
             fail_msg("%s", err.msg);
         sim_workload_free(&wl);
     }
@@ -290,7 +289,6 @@ static double run_one(const char *wl_text, const char *gov, uint32_t ncpu, int m
     strcpy(sc.name, "unit");
     strcpy(sc.file, "unit.scn");
     sc.plat = sim_platform_find("ivb-i7-3770");
-    sc.plat_own = *sc.plat;
     sc.ncpu = ncpu;
     sc.hz = 250;
     sc.limit_ns = 1000ull * 1000000000ull;
@@ -356,7 +354,6 @@ static void test_series(void **state)
     memset(&sc, 0, sizeof(sc));
     strcpy(sc.file, "unit.scn");
     sc.plat = sim_platform_find("ivb-i7-3770");
-    sc.plat_own = *sc.plat;
     sc.ncpu = 2;
     sc.hz = 250;
     sc.limit_ns = 1000ull * 1000000000ull;
