@@ -185,6 +185,30 @@ void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64
     retune(c, t, p->id, 1); /* the domain's resolved request may change for every member */
 }
 
+/*
+ * pcc-cpufreq: every request is a firmware call through one channel shared
+ * by all CPUs under one lock. The requesting CPU spins until the channel is
+ * free and its call has completed (pcc_call_ns each, serialised); the
+ * firmware grants whole percent of nominal. An idle CPU's request (from a
+ * kept tick) spins in C0, so that time is not idle to the governor.
+ */
+uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz)
+{
+    uint64_t start = c->pcc_busy_until > c->now ? c->pcc_busy_until : c->now;
+    uint64_t end = start + c->plat->pcc_call_ns;
+    uint32_t nominal = c->plat->max_ratio * c->plat->scaling_khz;
+    uint32_t pct = (uint32_t)((uint64_t)khz * 100u / nominal);
+    c->pcc_busy_until = end;
+    c->pcc_calls++;
+    c->pcc_wait_ns += start - c->now;
+    sched_stall(c, p, end);
+    if (!p->nr) {
+        sched_idle_fold(c, p, c->now);
+        p->idle_t = end;
+    }
+    return (uint32_t)((uint64_t)nominal * pct / 100u);
+}
+
 void mach_init(struct sim_ctx *c)
 {
     /* Active power P = a + b f^3 through (f_min, w_act_min) and (f_turbo, w_act_max). */

@@ -28,7 +28,7 @@ start grep
 script background
   loop 1000M
     compute 40k
-    tsleep 8ms jitter 50%
+    $bgsleep $bg jitter 50%
   end
 end
 start background cpu each background
