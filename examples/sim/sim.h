@@ -129,7 +129,7 @@ enum sim_op_kind {
     OP_TSLEEP,      /* a: ns, c: jitter: timer-wheel sleep (jiffy-aligned, runs the tick handler) */
     OP_FORK,        /* a: script index of the child */
     OP_WAIT,        /* wait for all children */
-    OP_EXEC,        /* fresh signals + exec balancing */
+    OP_EXEC,        /* exec balancing (sched_exec); the task keeps its signals */
     OP_POST,        /* a: semaphore index */
     OP_PEND,        /* a: semaphore index: block until > 0, then decrement */
     OP_COUNT,       /* one unit of throughput */

@@ -677,8 +677,8 @@ int sim_scenario_check(struct sim_scenario *sc, struct sim_err *err)
     if (!sc->ncpu_given)
         sc->ncpu = pl->cores * smt;
     if (sc->ncpu > pl->cores * smt || sc->ncpu % smt) {
-        sim_errf(err, f, 0, "cpus %u: %s has %u cores of %u thread%s (a multiple of %u, at most %u)",
-                 sc->ncpu, pl->name, pl->cores, smt, smt > 1 ? "s" : "", smt, pl->cores * smt);
+        sim_errf(err, f, 0, "cpus %u exceeds the %u cores x %u thread%s of %s, or is not a "
+                 "multiple of %u", sc->ncpu, pl->cores, smt, smt > 1 ? "s" : "", pl->name, smt);
         return -1;
     }
     for (uint32_t i = 0; i < sc->nexpect; i++) {
