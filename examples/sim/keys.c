@@ -179,6 +179,7 @@ const struct sim_key sim_keys_core[] = {
  */
 static const struct sim_key *const key_tables[] = {
     sim_keys_core,
+    sim_keys_mech,
 };
 
 /* ------------------------------------------------------------------ lookup and store */

@@ -78,6 +78,7 @@ struct sim_key {
 #define SIM_GOVS(x) (1u << (x))
 
 extern const struct sim_key sim_keys_core[]; /* keys.c */
+extern const struct sim_key sim_keys_mech[]; /* keys_mech.c: the modelled mechanisms */
 
 /* The key called @name, or NULL. */
 const struct sim_key *sim_key_find(const char *name);

@@ -94,7 +94,9 @@ void mach_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
         uint64_t tsc_khz = (uint64_t)c->plat->max_ratio * c->plat->scaling_khz;
         cyc_add(&p->mperf, &p->mperf_rem, dt, (uint32_t)tsc_khz);
         cyc_add(&p->aperf, &p->aperf_rem, dt, p->eff_khz);
-        p->energy_j += active_watts(c, p->eff_khz) * (double)dt * 1e-9;
+        const struct sim_cpu *sib = topo_sibling(c, p);
+        double w = active_watts(c, p->eff_khz) * (sib && sib->c0 ? 0.5 : 1.0);
+        p->energy_j += w * (double)dt * 1e-9;
         c->res->c0_ns += (double)dt;
         uint32_t bin = p->eff_khz / 100000u;
         c->res->resid_ns[bin < 64 ? bin : 63] += (double)dt;
@@ -119,28 +121,47 @@ static uint32_t turbo_limit_khz(const struct sim_ctx *c, uint32_t active)
     return pl->turbo_bins[i] * pl->scaling_khz;
 }
 
-static uint32_t eff_for(const struct sim_ctx *c, const struct sim_cpu *p, uint32_t active)
+static uint32_t eff_for(const struct sim_ctx *c, uint32_t req, uint32_t active)
 {
     uint32_t lim = turbo_limit_khz(c, active);
     uint32_t lo = c->plat->min_ratio * c->plat->scaling_khz;
-    uint32_t k = p->req_khz < lim ? p->req_khz : lim;
+    uint32_t k = req < lim ? req : lim;
     return k < lo ? lo : k;
 }
 
-/* Re-evaluate every core's running frequency after a change at time t. */
-static void retune(struct sim_ctx *c, uint64_t t)
+/* Re-evaluate the running frequency and SMT share of every CPU in the
+ * domains that hold CPUs [first, first + n), after a change at time t (a CPU
+ * entered or left C0, or a request changed). A domain with a CPU in C0 runs
+ * at its highest C0 request; an idle CPU of an idle domain keeps its own. */
+static void retune(struct sim_ctx *c, uint64_t t, uint32_t first, uint32_t n)
 {
-    for (uint32_t i = 0; i < c->ncpu; i++) {
-        struct sim_cpu *q = &c->cpu[i];
-        uint32_t e = eff_for(c, q, c->n_active);
-        if (e == q->eff_khz)
-            continue;
-        mach_fold(c, q, t);
-        if (q->c0)
-            sched_account(c, q, t); /* progress so far ran at the old frequency */
-        q->eff_khz = e;
-        if (q->c0)
-            sched_freq_changed(c, q, t);
+    uint32_t cores = topo_active_cores(c);
+    uint32_t i = first;
+    while (i < first + n) {
+        uint32_t df, dn;
+        topo_domain_of(c, i, &df, &dn);
+        uint32_t req = 0;
+        bool any = false;
+        for (uint32_t j = df; j < df + dn; j++)
+            if (c->cpu[j].c0) {
+                any = true;
+                req = c->cpu[j].req_khz > req ? c->cpu[j].req_khz : req;
+            }
+        for (uint32_t j = df; j < df + dn; j++) {
+            struct sim_cpu *q = &c->cpu[j];
+            uint32_t e = eff_for(c, any ? req : q->req_khz, cores);
+            uint32_t sh = topo_share_pm(c, q);
+            if (e == q->eff_khz && sh == q->share_pm)
+                continue;
+            mach_fold(c, q, t);
+            if (q->c0)
+                sched_account(c, q, t); /* progress so far ran at the old rate */
+            q->eff_khz = e;
+            q->share_pm = sh;
+            if (q->c0)
+                sched_freq_changed(c, q, t);
+        }
+        i = df + dn;
     }
 }
 
@@ -149,9 +170,19 @@ void mach_set_c0(struct sim_ctx *c, struct sim_cpu *p, bool on, uint64_t t)
     if (p->c0 == on)
         return;
     mach_fold(c, p, t);
+    struct sim_cpu *s = topo_sibling(c, p);
+    if (s)
+        mach_fold(c, s, t); /* its power share changes */
+    uint32_t before = topo_active_cores(c);
     p->c0 = on;
     c->n_active += on ? 1u : (uint32_t)-1;
-    retune(c, t);
+    /* Turbo bins count cores: a change in active cores retunes everyone. */
+    uint32_t df, dn;
+    topo_domain_of(c, p->id, &df, &dn);
+    if (topo_active_cores(c) != before)
+        retune(c, t, 0, c->ncpu);
+    else
+        retune(c, t, df, dn);
 }
 
 void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64_t t)
@@ -160,16 +191,31 @@ void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64
         return;
     p->freq_changes++;
     p->req_khz = khz;
-    /* The active-core count is unchanged: only this core can change speed. */
-    uint32_t e = eff_for(c, p, c->n_active);
-    if (e == p->eff_khz)
-        return;
-    mach_fold(c, p, t);
-    if (p->c0)
-        sched_account(c, p, t);
-    p->eff_khz = e;
-    if (p->c0)
-        sched_freq_changed(c, p, t);
+    retune(c, t, p->id, 1); /* the domain's resolved request may change for every member */
+}
+
+/*
+ * pcc-cpufreq: every request is a firmware call through one channel shared
+ * by all CPUs under one lock. The requesting CPU spins until the channel is
+ * free and its call has completed (pcc_call_ns each, serialised); the
+ * firmware grants whole percent of nominal. An idle CPU's request (from a
+ * kept tick) spins in C0, so that time is not idle to the governor.
+ */
+uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz)
+{
+    uint64_t start = c->pcc_busy_until > c->now ? c->pcc_busy_until : c->now;
+    uint64_t end = start + c->plat->pcc_call_ns;
+    uint32_t nominal = c->plat->max_ratio * c->plat->scaling_khz;
+    uint32_t pct = (uint32_t)((uint64_t)khz * 100u / nominal);
+    c->pcc_busy_until = end;
+    c->pcc_calls++;
+    c->pcc_wait_ns += start - c->now;
+    sched_stall(c, p, end);
+    if (!p->nr) {
+        sched_idle_fold(c, p, c->now);
+        p->idle_t = end;
+    }
+    return (uint32_t)((uint64_t)nominal * pct / 100u);
 }
 
 void mach_init(struct sim_ctx *c)
@@ -183,11 +229,16 @@ void mach_init(struct sim_ctx *c)
     for (uint32_t i = 0; i < c->ncpu; i++) {
         struct sim_cpu *p = &c->cpu[i];
         p->id = i;
+        p->req_khz = c->plat->max_ratio * c->plat->scaling_khz;
+    }
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        struct sim_cpu *p = &c->cpu[i];
         p->hw_t = c->now;
         p->cstate = 6;
         /* Firmware leaves every core at the nominal frequency. */
         p->req_khz = c->plat->max_ratio * c->plat->scaling_khz;
-        p->eff_khz = eff_for(c, p, 1);
+        p->share_pm = 1000;
+        p->eff_khz = eff_for(c, p->req_khz, 1);
         /* Counters start at a boot-time offset, as on a machine that has run. */
         p->aperf = 0x10000ull * (i + 1);
         p->mperf = 0x10000ull * (i + 1);

@@ -93,18 +93,7 @@ static int hw_set_freq(void *ctx, uint32_t cpu, uint32_t khz)
         return PGOV_EINVAL;
     struct sim_cpu *p = &c->cpu[cpu];
     if (c->plat->freq_driver == DRV_PCC) {
-        /*
-         * pcc-cpufreq: every request is a firmware call through one shared
-         * channel. The requesting CPU spins until the channel is free and the
-         * call has completed; the firmware grants whole percent of nominal.
-         */
-        uint64_t start = c->pcc_busy_until > c->now ? c->pcc_busy_until : c->now;
-        uint64_t end = start + c->plat->pcc_call_ns;
-        uint32_t nominal = c->plat->max_ratio * c->plat->scaling_khz;
-        uint32_t pct = (uint32_t)((uint64_t)khz * 100u / nominal);
-        c->pcc_busy_until = end;
-        sched_stall(c, p, end);
-        khz = (uint32_t)((uint64_t)nominal * pct / 100u);
+        khz = mach_pcc_request(c, p, khz);
     } else {
         /* Table entries and schedutil targets become a P-state: the ACPI
          * turbo entry (max + 1 MHz) means "turbo", anything else rounds up

@@ -39,7 +39,8 @@ struct sim_cpu {
     uint32_t id;
     /* ---- hardware */
     uint32_t req_khz; /* what the policy asked for (after driver conversion) */
-    uint32_t eff_khz; /* what the core runs at (turbo bins applied) */
+    uint32_t eff_khz; /* what the core runs at (domain and turbo bins applied) */
+    uint32_t share_pm; /* permille of the core's throughput this thread gets (SMT) */
     bool c0;
     uint32_t cstate;  /* 1 or 6 while idle */
     uint64_t hw_t;    /* counters/energy folded up to here */
@@ -93,7 +94,10 @@ struct sim_ctx {
     struct sim_result *res;
     uint64_t ops;
     uint64_t work_ns;
-    uint64_t pcc_busy_until;
+    uint64_t pcc_busy_until;         /* the shared pcc channel is held until then */
+    uint64_t pcc_calls, pcc_wait_ns; /* firmware calls, time spent waiting for the lock */
+    uint64_t kernel_ns; /* bookkeeping time charged (sched_charge) */
+    uint64_t csw_vol, csw_invol, migrations, idle_ticks; /* robot-style counters (workload tasks) */
     bool stop;
     int fail;
     int last_line; /* workload line of the op a task ran last */
@@ -108,12 +112,42 @@ void mach_set_c0(struct sim_ctx *c, struct sim_cpu *p, bool on, uint64_t t);
 void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64_t t);
 uint64_t mach_tsc(const struct sim_ctx *c, uint64_t t);
 uint32_t mach_max_khz(const struct sim_ctx *c);
+/* A pcc-cpufreq request from @p at c->now through the shared channel: @p
+ * stalls until its call completes. Returns the kHz the firmware grants. */
+uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz);
 void mach_finish(struct sim_ctx *c, uint64_t t);
+
+/* topo.c */
+uint32_t topo_smt(const struct sim_ctx *c);
+struct sim_cpu *topo_sibling(struct sim_ctx *c, const struct sim_cpu *p);
+uint32_t topo_active_cores(const struct sim_ctx *c);
+/* The CPUs sharing @cpu's P-state: [*first, *first + *n). */
+void topo_domain_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint32_t *n);
+/* The request the CPU's P-state domain resolves to (highest of its CPUs in C0). */
+uint32_t topo_domain_request(const struct sim_ctx *c, const struct sim_cpu *p);
+uint32_t topo_share_pm(struct sim_ctx *c, const struct sim_cpu *p);
+
+/* cpuidle.c */
+/* The CPU goes idle at t: picks p->cstate and stamps the idle period;
+ * returns whether the tick keeps running. */
+bool idle_enter(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+/* A tick on an idle CPU whose tick was kept. */
+void idle_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+
+/* place.c */
+uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k);
+uint32_t place_fork(struct sim_ctx *c);
+uint32_t place_exec(struct sim_ctx *c, const struct sim_task *k);
+/* A CPU's utilization as exec balancing sees it, with @k's own share taken out. */
+uint64_t place_util(struct sim_ctx *c, const struct sim_cpu *q, const struct sim_task *k);
 
 /* sched.c */
 void sched_account(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 void sched_freq_changed(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 void sched_stall(struct sim_ctx *c, struct sim_cpu *p, uint64_t until);
+/* The kernel's own work on @p's current task (bookkeeping per event): the
+ * task makes no progress for @ns more. */
+void sched_charge(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns);
 void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 
 /* policy.c */

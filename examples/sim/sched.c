@@ -30,7 +30,7 @@ static double rate(const struct sim_ctx *c, const struct sim_cpu *p, uint32_t in
     double f = (double)p->eff_khz / 1e6;
     double f0 = (double)c->plat->max_ratio * c->plat->scaling_khz / 1e6;
     double s = insens / 1000.0;
-    return 1.0 / ((1.0 - s) / f + s / f0);
+    return (double)p->share_pm / 1000.0 / ((1.0 - s) / f + s / f0);
 }
 
 void sched_account(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
@@ -81,6 +81,15 @@ void sched_stall(struct sim_ctx *c, struct sim_cpu *p, uint64_t until)
         arm_done(c, p, c->now);
 }
 
+void sched_charge(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns)
+{
+    if (!ns || !p->nr)
+        return; /* the kernel's own work on a CPU about to idle delays no one */
+    uint64_t from = p->stall_until > c->now ? p->stall_until : c->now;
+    sched_stall(c, p, from + ns);
+    c->kernel_ns += ns;
+}
+
 void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
     (void)c;
@@ -99,67 +108,6 @@ static void tick_arm(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     /* Ticks are aligned to a global grid (no per-CPU skew). */
     p->tick_at = (t / c->tick_ns + 1) * c->tick_ns;
     p->tick_seq = c->heap.seq++;
-}
-
-/* ------------------------------------------------------------------ placement */
-
-static bool cpu_idle(const struct sim_cpu *p)
-{
-    return p->nr == 0;
-}
-
-static uint32_t select_wake(struct sim_ctx *c, const struct sim_task *k)
-{
-    uint32_t prev = k->cpu >= 0 ? (uint32_t)k->cpu : 0, best = prev;
-    if (k->pin >= 0)
-        return (uint32_t)k->pin;
-    if (cpu_idle(&c->cpu[prev]))
-        return prev;
-    for (uint32_t i = 1; i < c->ncpu; i++) {
-        uint32_t q = (prev + i) % c->ncpu;
-        if (cpu_idle(&c->cpu[q]))
-            return q;
-    }
-    for (uint32_t i = 1; i < c->ncpu; i++) {
-        uint32_t q = (prev + i) % c->ncpu;
-        if (c->cpu[q].nr < c->cpu[best].nr)
-            best = q;
-    }
-    return best;
-}
-
-/* Fork and exec balancing: the idlest CPU. Among idle CPUs the one with the
- * least (blocked) PELT utilization, as find_idlest_group compares groups by
- * utilization, then the shallowest C-state, then the lowest id; with no idle
- * CPU the fewest runnable tasks. @self is a CPU whose count includes the
- * task being placed, or -1. */
-static uint32_t select_idlest(struct sim_ctx *c, int32_t self)
-{
-    int32_t best = -1;
-    for (uint32_t i = 0; i < c->ncpu; i++) {
-        const struct sim_cpu *q = &c->cpu[i];
-        if (!cpu_idle(q))
-            continue;
-        if (best < 0) {
-            best = (int32_t)i;
-            continue;
-        }
-        const struct sim_cpu *b = &c->cpu[best];
-        uint64_t uq = q->sig.cfs.util_avg, ub = b->sig.cfs.util_avg;
-        if (uq < ub || (uq == ub && q->cstate < b->cstate))
-            best = (int32_t)i;
-    }
-    if (best >= 0)
-        return (uint32_t)best;
-    uint32_t bn = UINT32_MAX;
-    for (uint32_t i = 0; i < c->ncpu; i++) {
-        uint32_t n = c->cpu[i].nr - ((int32_t)i == self ? 1u : 0u);
-        if (n < bn || ((int32_t)i == self && n == bn)) {
-            bn = n;
-            best = (int32_t)i;
-        }
-    }
-    return (uint32_t)best;
 }
 
 /* ------------------------------------------------------------------ runqueues */
@@ -228,15 +176,16 @@ static void go_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
         enqueue(c, (uint32_t)pick, p->id, t, 0);
         return;
     }
-    p->tick_at = UINT64_MAX;
-    p->tick_on = false;
     p->done_at = UINT64_MAX;
     sig_idle(c, p, t);
     mach_set_c0(c, p, false, t);
-    /* Idle-state choice: the last idle period predicts the next one. */
-    p->cstate = p->last_idle_len >= c->plat->c6_residency_ns ? 6 : 1;
-    p->idle_stamp = t;
     p->idle_t = t;
+    if (idle_enter(c, p, t)) {
+        tick_arm(c, p, t); /* cpuidle keeps the tick */
+    } else {
+        p->tick_at = UINT64_MAX;
+        p->tick_on = false;
+    }
 }
 
 static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, uint32_t flags)
@@ -244,8 +193,14 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
     struct sim_cpu *p = &c->cpu[cpu];
     struct sim_task *k = T(c, id);
 
-    if (k->cpu >= 0 && k->cpu != (int32_t)cpu)
+    bool cold = false;
+    if (k->cpu >= 0 && k->cpu != (int32_t)cpu) {
         sig_detach(c, &c->cpu[k->cpu], k); /* wake-up migration */
+        if (!k->background)
+            c->migrations++;
+        /* SMT siblings share their caches; another core starts cold. */
+        cold = (uint32_t)k->cpu / topo_smt(c) != cpu / topo_smt(c);
+    }
     k->cpu = (int32_t)cpu;
     k->state = T_RUNNABLE;
     if (!p->nr) {
@@ -273,6 +228,8 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
         sig_enqueue(c, p, T(c, id), t);
         pol_hook(c, p, t, flags);
     }
+    if (cold)
+        sched_charge(c, p, c->plat->migrate_cost_ns);
 }
 
 /* ------------------------------------------------------------------ tasks */
@@ -330,7 +287,7 @@ static uint64_t jitter(struct sim_task *k, uint64_t v, uint64_t pm)
 static void wake_task(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t flags)
 {
     struct sim_task *k = T(c, id);
-    enqueue(c, id, select_wake(c, k), t, flags);
+    enqueue(c, id, place_wake(c, k), t, flags);
 }
 
 static void task_exit(struct sim_ctx *c, uint32_t id, uint64_t t)
@@ -362,6 +319,8 @@ static void task_exit(struct sim_ctx *c, uint32_t id, uint64_t t)
 
 static void block(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t state)
 {
+    if (!T(c, id)->background)
+        c->csw_vol++;
     dequeue(c, id, t, true);
     T(c, id)->state = state;
 }
@@ -418,7 +377,7 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
                 return;
             k = T(c, id);
             k->live_children++;
-            uint32_t cpu = select_idlest(c, -1);
+            uint32_t cpu = place_fork(c);
             sig_task_new(c, T(c, (uint32_t)ch), &c->cpu[cpu], t);
             enqueue(c, (uint32_t)ch, cpu, t, 0);
             break;
@@ -430,16 +389,15 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             }
             break;
         case OP_EXEC: {
+            /* sched_exec: the task keeps its signals (the same task struct)
+             * and may move to another CPU before the new image runs. */
             int32_t from = k->cpu;
-            uint32_t cpu = k->pin >= 0 ? (uint32_t)k->pin : select_idlest(c, from);
+            uint32_t cpu = place_exec(c, k);
             if ((int32_t)cpu != from) {
                 dequeue(c, id, t, false);
-                sig_detach(c, &c->cpu[from], T(c, id));
-                sig_task_new(c, T(c, id), &c->cpu[cpu], t);
                 enqueue(c, id, cpu, t, 0);
                 return; /* continues when it runs there (rem is 0) */
             }
-            sig_task_exec(c, &c->cpu[from], k, t);
             break;
         }
         case OP_POST: {
@@ -522,8 +480,10 @@ static void on_done(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 
 static void on_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
-    if (!p->nr)
+    if (!p->nr) {
+        idle_tick(c, p, t);
         return;
+    }
     sched_account(c, p, t);
     sig_tick(c, p, t);
     pol_hook(c, p, t, 0);
@@ -537,6 +497,8 @@ static void on_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
             slice = SCHED_MIN_GRAN_NS;
         if (t - p->slice_start >= slice) {
             uint32_t cur = p->rq[0];
+            if (!T(c, cur)->background)
+                c->csw_invol++;
             memmove(&p->rq[0], &p->rq[1], (p->nr - 1) * sizeof(p->rq[0]));
             p->rq[p->nr - 1] = cur;
             sig_switch(c, p, T(c, cur), T(c, p->rq[0]), t);
@@ -724,7 +686,7 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
                 c->task[id].pin = (int32_t)n;
             else if (st->cpu >= 0) /* < ncpu: sim_workload_check */
                 c->task[id].pin = st->cpu < (int32_t)c->ncpu ? st->cpu : 0;
-            uint32_t cpu = c->task[id].pin >= 0 ? (uint32_t)c->task[id].pin : select_idlest(c, -1);
+            uint32_t cpu = c->task[id].pin >= 0 ? (uint32_t)c->task[id].pin : place_fork(c);
             sig_task_new(c, T(c, (uint32_t)id), &c->cpu[cpu], c->now);
             enqueue(c, (uint32_t)id, cpu, c->now, 0);
         }
@@ -843,6 +805,12 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
     res->m[M_ENERGY] = e;
     res->m[M_THROUGHPUT] = ratio((double)c->ops, el);
     res->m[M_FREQ_CHANGES] = fc;
+    res->m[M_CSW_VOL] = (double)c->csw_vol;
+    res->m[M_CSW_INVOL] = (double)c->csw_invol;
+    res->m[M_MIGRATIONS] = (double)c->migrations;
+    res->m[M_IDLE_TICKS] = (double)c->idle_ticks;
+    res->m[M_PCC_CALLS] = (double)c->pcc_calls;
+    res->m[M_PCC_WAIT] = (double)c->pcc_wait_ns / 1e9;
     res->has_throughput = c->ops > 0;
 out:
     pol_free(c);

@@ -46,6 +46,20 @@ int sig_init(struct sim_ctx *c)
     return 0;
 }
 
+/* The CPU time the kernel spends per enqueue or dequeue on the features
+ * that are built in: util_est's task and rq updates, uclamp's bucket
+ * accounting (the uclamp thread profiles it in activate_task and
+ * dequeue_task). Charged to the CPU's current task. */
+static void bookkeeping(struct sim_ctx *c, struct sim_cpu *p)
+{
+    uint64_t ns = 0;
+    if (ue_on(c))
+        ns += c->plat->ue_cost_ns;
+    if (!c->pol->uclamp_off)
+        ns += c->plat->uclamp_cost_ns;
+    sched_charge(c, p, ns);
+}
+
 /* Advance the PELT clock and return "PELT now". */
 static uint64_t pelt_now(struct sim_cpu *p, uint64_t t, bool idle)
 {
@@ -117,7 +131,9 @@ void sig_enqueue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint6
     }
     if (ue_on(c))
         pgov_util_est_enqueue(&p->sig.ue, &k->sig.ue);
-    pgov_uclamp_rq_inc(&p->sig.uc, &k->sig.uc, NULL);
+    if (!c->pol->uclamp_off)
+        pgov_uclamp_rq_inc(&p->sig.uc, &k->sig.uc, NULL);
+    bookkeeping(c, p);
 }
 
 /* Called after the task was removed from p's runqueue (p->nr excludes it). */
@@ -127,7 +143,9 @@ void sig_dequeue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint6
     uint32_t before = nr_queued(p) + 1;
     uint64_t now = pelt_now(p, t, false);
 
-    pgov_uclamp_rq_dec(&p->sig.uc, &k->sig.uc);
+    if (!c->pol->uclamp_off)
+        pgov_uclamp_rq_dec(&p->sig.uc, &k->sig.uc);
+    bookkeeping(c, p);
     if (ue_on(c) && !ue_old_order(c)) {
         pgov_util_est_dequeue(&p->sig.ue, &k->sig.ue, before - 1);
         pgov_util_est_update(&p->sig.ue, &k->sig.ue, sleep ? 1u : 0u, k->sig.se.util_avg,
@@ -151,22 +169,6 @@ void sig_switch(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *prev, str
     if (next)
         se_update(c, p, next, now, 1, 0);
     cfs_update(p, now, nr_queued(p));
-}
-
-void sig_task_exec(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint64_t t)
-{
-    uint64_t now = pelt_now(p, t, false);
-    se_update(c, p, k, now, 1, 1);
-    cfs_update(p, now, nr_queued(p));
-    if (ue_on(c))
-        pgov_util_est_dequeue(&p->sig.ue, &k->sig.ue, nr_queued(p) - 1);
-    sig_detach(c, p, k);
-    sig_task_new(c, k, p, t);
-    pgov_pelt_post_init_task(&k->sig.se, &p->sig.cfs, 1024, NICE0);
-    pgov_pelt_attach(&p->sig.cfs, &k->sig.se, NICE0);
-    k->sig.attached = true;
-    if (ue_on(c))
-        pgov_util_est_enqueue(&p->sig.ue, &k->sig.ue);
 }
 
 void sig_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
@@ -202,6 +204,8 @@ void sig_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 
 void sig_uclamp_set(struct sim_ctx *c, struct sim_task *k, uint32_t min, uint32_t max)
 {
+    if (c->pol->uclamp_off)
+        return; /* CONFIG_UCLAMP_TASK=n: the request has no effect */
     pgov_uclamp_task_set(&k->sig.uc, PGOV_UCLAMP_SET_MIN | PGOV_UCLAMP_SET_MAX, (int32_t)min,
                          (int32_t)max);
     if (k->state == T_RUNNABLE && k->cpu >= 0)
@@ -218,7 +222,8 @@ uint32_t sig_cpu_util(struct sim_ctx *c, struct sim_cpu *p)
         u = 1024;
     /* schedutil clamps the CPU's utilization with the rq's clamp values
      * before its 1.25 headroom (uclamp_rq_util_with, no waking task). */
-    if (pgov_uclamp_rq_util_with(&p->sig.uc, PGOV_KVER_6_1, (uint32_t)u, NULL, NULL, &out))
+    if (c->pol->uclamp_off ||
+        pgov_uclamp_rq_util_with(&p->sig.uc, PGOV_KVER_6_1, (uint32_t)u, NULL, NULL, &out))
         out = (uint32_t)u;
     return out;
 }

@@ -42,8 +42,6 @@ struct sig_cpu {
 /* Called once per run before any task exists. Returns 0 or -1 (bad profile). */
 int sig_init(struct sim_ctx *c);
 void sig_task_new(struct sim_ctx *c, struct sim_task *k, struct sim_cpu *p, uint64_t t);
-/* A queued task starts over with fresh signals (exec on the same CPU). */
-void sig_task_exec(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint64_t t);
 void sig_enqueue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint64_t t);
 void sig_dequeue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint64_t t, bool sleep,
                  bool was_curr);

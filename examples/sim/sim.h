@@ -84,6 +84,11 @@ void sim_heap_free(struct sim_heap *h);
 
 /* ------------------------------------------------------------------ platform */
 
+/* Which CPUs share one P-state: per core (Haswell-EP and later servers) or
+ * one for the package (client parts, Ivy Bridge-EP): the hardware runs the
+ * domain at the highest request of its CPUs in C0. */
+enum sim_pstate_domain { DOM_CORE = 0, DOM_PACKAGE = 1 };
+
 enum sim_freq_driver {
     DRV_TABLE = 0, /* acpi-cpufreq style table of 100 MHz steps (+ turbo entry) */
     DRV_PCC = 1    /* pcc-cpufreq: any kHz, firmware call per change */
@@ -103,6 +108,12 @@ struct sim_platform {
     uint32_t freq_driver;        /* enum sim_freq_driver for ondemand/schedutil */
     uint32_t pcc_call_ns;        /* firmware latency of one pcc request (serialised) */
     uint32_t c1_exit_ns, c6_exit_ns, c6_residency_ns;
+    uint32_t smt;                /* hardware threads per core (1 or 2) */
+    uint32_t pstate_domain;      /* enum sim_pstate_domain */
+    uint32_t smt_share_pm;       /* permille of a core's throughput each of two busy threads gets */
+    uint32_t migrate_cost_ns;    /* refilling a task's cache footprint on another core */
+    uint32_t ue_cost_ns;         /* kernel time per util_est update (enqueue, dequeue) */
+    uint32_t uclamp_cost_ns;     /* kernel time per uclamp bucket update (enqueue, dequeue) */
     double w_c6, w_c1;           /* idle power per core, W */
     double w_act_min, w_act_max; /* active power per core at min / turbo freq, W */
 };
@@ -118,7 +129,7 @@ enum sim_op_kind {
     OP_TSLEEP,      /* a: ns, c: jitter: timer-wheel sleep (jiffy-aligned, runs the tick handler) */
     OP_FORK,        /* a: script index of the child */
     OP_WAIT,        /* wait for all children */
-    OP_EXEC,        /* fresh signals + exec balancing */
+    OP_EXEC,        /* exec balancing (sched_exec); the task keeps its signals */
     OP_POST,        /* a: semaphore index */
     OP_PEND,        /* a: semaphore index: block until > 0, then decrement */
     OP_COUNT,       /* one unit of throughput */
@@ -182,6 +193,11 @@ enum sim_gov {
 enum sim_algo { ALGO_DEFAULT = 0, ALGO_PID, ALGO_LOAD, ALGO_ATOM };
 enum sim_variant { VAR_NONE = 0, VAR_RFC_PERCPU, VAR_RFC_ALL, VAR_DEADBAND };
 
+/* The idle loop's order (cpuidle.c): stop the tick, then pick a state
+ * (before 554c8aa8ecad), or pick the state first and keep the tick when
+ * the governor predicts an idle period shorter than a tick (after). */
+enum sim_cpuidle { IDLE_TICK_FIRST = 0, IDLE_SELECT_FIRST = 1 };
+
 enum sim_util_est_mode { UE_ON = 0, UE_OFF = 1, UE_EVERY_DEQUEUE = 2 };
 
 struct sim_policy_spec {
@@ -192,6 +208,9 @@ struct sim_policy_spec {
     uint32_t variant;    /* enum sim_variant */
     uint32_t util_est;   /* enum sim_util_est_mode */
     uint32_t sched_kver; /* PGOV_KVER_* for PELT/util_est; 0 = newest */
+    uint32_t cpuidle;    /* enum sim_cpuidle */
+    bool uclamp_off;     /* CONFIG_UCLAMP_TASK=n: no buckets, no bookkeeping cost */
+    bool exec_util_est_fixed; /* exec balancing discounts the exec'ing task's own util_est */
     /* Governor tunables (keys.c); 0 = the governor's default. */
     uint64_t pst_sample_ns, pst_hold_ns;
     uint32_t pst_setpoint, pst_deadband, pst_p_gain, pst_i_gain, pst_d_gain;
@@ -283,6 +302,12 @@ enum sim_metric {
     M_ENERGY,
     M_THROUGHPUT,
     M_FREQ_CHANGES,
+    M_CSW_VOL,    /* voluntary context switches (a task blocked) */
+    M_CSW_INVOL,  /* involuntary ones (preempted at the end of its slice) */
+    M_MIGRATIONS, /* a task started running on another CPU than before */
+    M_IDLE_TICKS, /* ticks taken on idle CPUs (tick kept by cpuidle) */
+    M_PCC_CALLS,  /* pcc-cpufreq firmware calls through the shared channel */
+    M_PCC_WAIT,   /* seconds CPUs spent waiting for the channel's lock */
     M_COUNT
 };
 extern const char *const sim_metric_names[M_COUNT];

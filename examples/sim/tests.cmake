@@ -24,6 +24,10 @@ target_link_libraries(test_sim_unit PRIVATE pgov_sim_core pgov_cmocka)
 target_compile_options(test_sim_unit PRIVATE -Wall -Wextra)
 target_compile_definitions(test_sim_unit PRIVATE SIM_SCENARIO_DIR="${SIM_DIR}/scenarios")
 add_test(NAME sim_unit COMMAND test_sim_unit)
+add_executable(test_sim_mech ${SIM_DIR}/tests/test_mech.c)
+target_link_libraries(test_sim_mech PRIVATE pgov_sim_core pgov_cmocka)
+target_compile_options(test_sim_mech PRIVATE -Wall -Wextra)
+add_test(NAME sim_mech_unit COMMAND test_sim_mech)
 add_test(NAME sim_interrupt
          COMMAND ${SIM_DIR}/tests/interrupt.sh $<TARGET_FILE:pgov-sim> ${CMAKE_CURRENT_BINARY_DIR}/ci-interrupt)
 add_test(NAME sim_sweep

@@ -23,7 +23,9 @@
 
 const char *const sim_metric_names[M_COUNT] = {"elapsed_s", "cpu_s",      "avg_mhz",
                                                "bzy_mhz",   "busy_pct",   "energy_j",
-                                               "throughput", "freq_changes"};
+                                               "throughput", "freq_changes", "csw_vol",
+                                               "csw_invol", "migrations", "idle_ticks",
+                                               "pcc_calls", "pcc_wait_s"};
 
 struct lexer {
     const char *name;
@@ -1051,11 +1053,12 @@ int sim_scenario_check(struct sim_scenario *sc, struct sim_err *err)
                      "(%u..%u)", pl->name, i + 1, pl->turbo_bins[i], pl->min_ratio, pl->turbo_ratio);
             return -1;
         }
+    uint32_t smt = pl->smt > 1 ? pl->smt : 1;
     if (!sc->ncpu_given)
-        sc->ncpu = pl->cores;
-    if (sc->ncpu > pl->cores) {
-        sim_errf(err, f, 0, "cpus %u exceeds the %u cores of %s (SMT is not modelled)", sc->ncpu,
-                 pl->cores, pl->name);
+        sc->ncpu = pl->cores * smt;
+    if (sc->ncpu > pl->cores * smt || sc->ncpu % smt) {
+        sim_errf(err, f, 0, "cpus %u exceeds the %u cores x %u thread%s of %s, or is not a "
+                 "multiple of %u", sc->ncpu, pl->cores, smt, smt > 1 ? "s" : "", pl->name, smt);
         return -1;
     }
     for (uint32_t i = 0; i < sc->nexpect; i++) {

@@ -43,12 +43,13 @@ start worker count $jobs daemon
 
 # Background activity every system has (timer-wheel timers, delayed work,
 # RCU, housekeeping): each CPU wakes for ~40k cycles (~10-25 us) every
-# ~8 ms on a jiffy boundary, from the tick handler. It does not keep the run
+# $bg (8 ms; the scenario's var) on a jiffy boundary from the tick handler
+# ($bgsleep tsleep; `sleep` makes it hrtimer-style). It does not keep the run
 # alive and is not counted in cpu_s. The same block is in every workload.
 script background
   loop 1000M
     compute 40k
-    tsleep 8ms jitter 50%
+    $bgsleep $bg jitter 50%
   end
 end
 start background cpu each background

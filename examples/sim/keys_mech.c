@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Keys of the modelled mechanisms (topo.c, place.c, cpuidle.c, the kernel's
+ * bookkeeping cost in signals.c): platform topology and costs, and the
+ * per-commit toggles of the idle loop, exec balancing and uclamp.
+ */
+#include "keys.h"
+
+static const char *const domain_names[] = {"core", "package", NULL};
+static const char *const cpuidle_names[] = {"tick-first", "select-first", NULL};
+static const char *const exec_ue_names[] = {"4.17", "fixed", NULL};
+static const char *const uclamp_names[] = {"on", "off", NULL};
+
+#define PL struct sim_platform
+#define POL struct sim_policy_spec
+#define MS 1000000ull
+
+const struct sim_key sim_keys_mech[] = {
+    SIM_KEY_NUM("plat.smt", KEY_PLATFORM, PL, smt, &num_plain, 1, 2,
+                "hardware threads per core (cpus counts threads)"),
+    SIM_KEY_ENUM("plat.pstate_domain", KEY_PLATFORM, PL, pstate_domain, domain_names, 0,
+                 "CPUs sharing a P-state: per core, or the package (client parts)"),
+    SIM_KEY_NUM("plat.smt_share", KEY_PLATFORM, PL, smt_share_pm, &num_plain, 500, 1000,
+                "per mille of a core's throughput each of two busy threads gets"),
+    SIM_KEY_NUM("plat.migrate_cost", KEY_PLATFORM, PL, migrate_cost_ns, &num_time_ns, 0, 10 * MS,
+                "cache refill after a task moves to another core"),
+    SIM_KEY_NUM("plat.ue_cost", KEY_PLATFORM, PL, ue_cost_ns, &num_time_ns, 0, 10 * MS,
+                "kernel time per util_est update (enqueue, dequeue)"),
+    SIM_KEY_NUM("plat.uclamp_cost", KEY_PLATFORM, PL, uclamp_cost_ns, &num_time_ns, 0, 10 * MS,
+                "kernel time per uclamp bucket update (enqueue, dequeue)"),
+    SIM_KEY_ENUM("cpuidle", KEY_POLICY, POL, cpuidle, cpuidle_names, 0,
+                 "idle loop: stop the tick first (< 554c8aa8ecad) or select the state first"),
+    SIM_KEY_ENUM("exec_util_est", KEY_POLICY, POL, exec_util_est_fixed, exec_ue_names, 0,
+                 "exec balancing: the exec'ing task's own util_est counted (4.17) or discounted"),
+    SIM_KEY_ENUM("uclamp", KEY_POLICY, POL, uclamp_off, uclamp_names, 0,
+                 "CONFIG_UCLAMP_TASK: buckets and their cost (on) or neither (off)"),
+    SIM_KEY_END,
+};

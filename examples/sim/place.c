@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Task placement: where a waking, forked or exec'ing task runs.
+ *
+ * Wake-up (select_idle_sibling on one cache domain): the previous CPU if
+ * idle, else a whole idle core (select_idle_core, SMT parts), else its idle
+ * SMT sibling, else the first idle CPU among the next 4
+ * after it, else the previous CPU (the task queues there).
+ *
+ * Fork: an idle CPU, on a whole idle core if there is one (the SMT level of
+ * find_idlest_group), with the least (blocked) PELT utilization, then the
+ * shallower C-state, then the lowest id; with no idle CPU the fewest
+ * runnable tasks.
+ *
+ * Exec (sched_exec, the 4.17 idlest-group comparison): each CPU's spare
+ * capacity is 1024 minus its utilization for placement, max(util_avg,
+ * util_est sum) with the exec'ing task's util_avg discounted on its own CPU.
+ * Its util_est contribution is discounted only with `exec_util_est=fixed`:
+ * in 4.17 the helper that removes a task's estimate did so for a task being
+ * woken, not for the running task that calls exec, so with util_est on the
+ * exec'ing task's own CPU looks full. The task stays if its CPU has spare
+ * capacity for half of it and not 17 % less than the best other CPU; else it
+ * goes to the CPU with the most spare capacity if that fits half of it; else
+ * to the CPU with the fewest runnable tasks if that is fewer than its own.
+ */
+#include "run.h"
+
+#define IMBALANCE_PCT 117u /* sd->imbalance_pct of the cache domain */
+#define SIS_SCAN 4u        /* CPUs a wake-up scans for an idle one */
+
+static bool cpu_idle(const struct sim_cpu *p)
+{
+    return p->nr == 0;
+}
+
+/* An idle CPU whose SMT sibling (if any) is idle too: a whole idle core. */
+static bool core_idle(struct sim_ctx *c, const struct sim_cpu *q)
+{
+    const struct sim_cpu *s = topo_sibling(c, q);
+    return cpu_idle(q) && (!s || cpu_idle(s));
+}
+
+uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k)
+{
+    uint32_t prev = k->cpu >= 0 ? (uint32_t)k->cpu : 0;
+    if (k->pin >= 0)
+        return (uint32_t)k->pin;
+    if (cpu_idle(&c->cpu[prev]))
+        return prev;
+    const struct sim_cpu *sib = topo_sibling(c, &c->cpu[prev]);
+    for (uint32_t i = 1; sib && i < c->ncpu; i++) { /* select_idle_core */
+        const struct sim_cpu *q = &c->cpu[(prev + i) % c->ncpu];
+        if (core_idle(c, q))
+            return q->id;
+    }
+    if (sib && cpu_idle(sib))
+        return sib->id;
+    /* A bounded scan (select_idle_cpu's SIS_PROP budget, at least 4 CPUs):
+     * past it the task queues behind prev's current task. */
+    for (uint32_t i = 1; i < c->ncpu && i <= SIS_SCAN; i++) {
+        uint32_t q = (prev + i) % c->ncpu;
+        if (cpu_idle(&c->cpu[q]))
+            return q;
+    }
+    return prev;
+}
+
+uint32_t place_fork(struct sim_ctx *c)
+{
+    int32_t best = -1;
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        const struct sim_cpu *q = &c->cpu[i];
+        if (!cpu_idle(q))
+            continue;
+        if (best < 0) {
+            best = (int32_t)i;
+            continue;
+        }
+        const struct sim_cpu *b = &c->cpu[best];
+        bool cq = core_idle(c, q), cb = core_idle(c, b);
+        uint64_t uq = q->sig.cfs.util_avg, ub = b->sig.cfs.util_avg;
+        if (cq != cb) {
+            if (cq) /* the idlest group is a whole idle core */
+                best = (int32_t)i;
+        } else if (uq < ub || (uq == ub && q->cstate < b->cstate)) {
+            best = (int32_t)i;
+        }
+    }
+    if (best >= 0)
+        return (uint32_t)best;
+    uint32_t bn = UINT32_MAX;
+    for (uint32_t i = 0; i < c->ncpu; i++)
+        if (c->cpu[i].nr < bn) {
+            bn = c->cpu[i].nr;
+            best = (int32_t)i;
+        }
+    return (uint32_t)best;
+}
+
+uint64_t place_util(struct sim_ctx *c, const struct sim_cpu *q, const struct sim_task *k)
+{
+    uint64_t u = q->sig.cfs.util_avg;
+    bool own = k->cpu == (int32_t)q->id && k->sig.attached;
+    if (own)
+        u -= u < k->sig.se.util_avg ? u : k->sig.se.util_avg;
+    if (c->pol->util_est != UE_OFF) {
+        uint64_t est = q->sig.ue.enqueued;
+        if (own && c->pol->exec_util_est_fixed) {
+            uint32_t mine = 0;
+            pgov_util_est_task_contrib(&q->sig.ue, &k->sig.ue, &mine);
+            est -= est < mine ? est : mine;
+        }
+        if (est > u)
+            u = est;
+    }
+    return u;
+}
+
+uint32_t place_exec(struct sim_ctx *c, const struct sim_task *k)
+{
+    uint32_t self = (uint32_t)k->cpu;
+    uint64_t tu = k->sig.se.util_avg, best_spare = 0;
+    int32_t best = -1, fewest = -1;
+    if (k->pin >= 0)
+        return (uint32_t)k->pin;
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        if (i == self)
+            continue;
+        uint64_t u = place_util(c, &c->cpu[i], k), spare = u < 1024 ? 1024 - u : 0;
+        if (best < 0 || spare > best_spare) {
+            best = (int32_t)i;
+            best_spare = spare;
+        }
+        if (fewest < 0 || c->cpu[i].nr < c->cpu[fewest].nr)
+            fewest = (int32_t)i;
+    }
+    if (best < 0)
+        return self;
+    uint64_t u = place_util(c, &c->cpu[self], k), own = u < 1024 ? 1024 - u : 0;
+    if (2 * own > tu && own * IMBALANCE_PCT > 100 * best_spare)
+        return self;
+    if (2 * best_spare > tu)
+        return (uint32_t)best;
+    /* By runnable tasks: the exec'ing task counts on its own CPU. */
+    return c->cpu[fewest].nr < c->cpu[self].nr ? (uint32_t)fewest : self;
+}

@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Unit tests of pgov-sim's modelled mechanisms: SMT threads and shared
+ * P-state domains (topo.c), the pcc-cpufreq channel (machine.c), the idle
+ * loop's tick decision (cpuidle.c), exec balancing with util_est (place.c),
+ * the kernel's bookkeeping cost and the robot-style counters (sched.c,
+ * signals.c). Expected values follow from the stated model, not from
+ * running it.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "run.h"
+
+static struct sim_ctx ctx;
+static struct sim_result res;
+static struct sim_platform plat;
+static struct sim_policy_spec pol;
+
+/* A bare machine of @ncpu CPUs on a copy of @name, with @smt threads per
+ * core and P-state domain @dom; no tasks, nothing running. */
+static struct sim_ctx *machine(const char *name, uint32_t ncpu, uint32_t smt, uint32_t dom)
+{
+    memset(&ctx, 0, sizeof(ctx));
+    memset(&res, 0, sizeof(res));
+    memset(&pol, 0, sizeof(pol));
+    const struct sim_platform *p = sim_platform_find(name);
+    assert_non_null(p);
+    plat = *p;
+    plat.smt = smt;
+    plat.pstate_domain = dom;
+    ctx.plat = &plat;
+    ctx.pol = &pol;
+    ctx.ncpu = ncpu;
+    ctx.now = SIM_T0_NS;
+    ctx.res = &res;
+    ctx.tick_ns = 4000000;
+    mach_init(&ctx);
+    return &ctx;
+}
+
+/* ------------------------------------------------------------------ topology */
+
+static void test_smt_siblings_share_pstate(void **state)
+{
+    (void)state;
+    struct sim_ctx *c = machine("ivb-i7-3770", 4, 2, DOM_CORE);
+    uint64_t t = SIM_T0_NS;
+    assert_ptr_equal(topo_sibling(c, &c->cpu[0]), &c->cpu[1]);
+    assert_ptr_equal(topo_sibling(c, &c->cpu[3]), &c->cpu[2]);
+    mach_request_khz(c, &c->cpu[0], 2000000, t);
+    mach_request_khz(c, &c->cpu[1], 3000000, t);
+    mach_request_khz(c, &c->cpu[2], 1600000, t);
+    mach_set_c0(c, &c->cpu[0], true, t);
+    assert_int_equal(c->cpu[0].eff_khz, 2000000); /* alone in C0: its own request */
+    assert_int_equal(c->cpu[0].share_pm, 1000);
+    mach_set_c0(c, &c->cpu[1], true, t);
+    /* Two threads of one core: one P-state, the higher request, and each
+     * thread gets smt_share of the core. */
+    assert_int_equal(c->cpu[0].eff_khz, 3000000);
+    assert_int_equal(c->cpu[1].eff_khz, 3000000);
+    assert_int_equal(c->cpu[0].share_pm, plat.smt_share_pm);
+    assert_int_equal(c->cpu[1].share_pm, plat.smt_share_pm);
+    /* One active core: turbo bin 1 caps a turbo request at 39. */
+    assert_int_equal(topo_active_cores(c), 1);
+    mach_set_c0(c, &c->cpu[2], true, t);
+    assert_int_equal(topo_active_cores(c), 2);
+    assert_int_equal(c->cpu[2].eff_khz, 1600000); /* another core: its own P-state */
+    /* The sibling that asked for more leaves C0: no longer a vote. */
+    mach_set_c0(c, &c->cpu[1], false, t);
+    assert_int_equal(c->cpu[0].eff_khz, 2000000);
+    assert_int_equal(c->cpu[0].share_pm, 1000);
+}
+
+static void test_package_domain(void **state)
+{
+    (void)state;
+    struct sim_ctx *c = machine("ivb-i7-3770", 4, 1, DOM_PACKAGE);
+    uint64_t t = SIM_T0_NS;
+    for (uint32_t i = 0; i < 4; i++)
+        mach_request_khz(c, &c->cpu[i], 1600000, t);
+    mach_set_c0(c, &c->cpu[0], true, t);
+    mach_set_c0(c, &c->cpu[3], true, t);
+    mach_request_khz(c, &c->cpu[3], 3400000, t);
+    assert_int_equal(c->cpu[0].eff_khz, 3400000); /* the package runs at the highest C0 request */
+    mach_request_khz(c, &c->cpu[2], 3900000, t);  /* an idle CPU does not vote */
+    assert_int_equal(c->cpu[0].eff_khz, 3400000);
+    mach_set_c0(c, &c->cpu[3], false, t);
+    assert_int_equal(c->cpu[0].eff_khz, 1600000);
+    /* The same requests on per-core domains stay apart. */
+    c = machine("ivb-i7-3770", 4, 1, DOM_CORE);
+    mach_set_c0(c, &c->cpu[0], true, t);
+    mach_set_c0(c, &c->cpu[3], true, t);
+    mach_request_khz(c, &c->cpu[0], 1600000, t);
+    mach_request_khz(c, &c->cpu[3], 3400000, t);
+    assert_int_equal(c->cpu[0].eff_khz, 1600000);
+}
+
+/* ------------------------------------------------------------------ pcc channel */
+
+static void test_pcc_channel_serialises(void **state)
+{
+    (void)state;
+    const uint32_t n = 6;
+    struct sim_ctx *c = machine("pcc-e7-4890v2", n, 1, DOM_CORE);
+    uint64_t call = plat.pcc_call_ns;
+    /* n CPUs ask at the same instant: the k-th waits k calls for the lock. */
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t got = mach_pcc_request(c, &c->cpu[i], 2100000);
+        assert_int_equal(got, 2100000); /* 75 % of 2.8 GHz, whole percent */
+        assert_int_equal(c->cpu[i].stall_until, SIM_T0_NS + (uint64_t)(i + 1) * call);
+    }
+    assert_int_equal(c->pcc_calls, n);
+    assert_int_equal(c->pcc_wait_ns, call * n * (n - 1) / 2);
+    /* Whole percent: 2.15 GHz is 76.8 % of nominal, granted as 76 %. */
+    c->now = SIM_T0_NS + 100 * call; /* the channel is free again */
+    assert_int_equal(mach_pcc_request(c, &c->cpu[0], 2150000), 2128000);
+    assert_int_equal(c->cpu[0].stall_until, c->now + call);
+    /* An idle requester spins in C0: the call is not idle time. */
+    assert_int_equal(c->cpu[0].idle_t, c->now + call);
+}
+
+/* ------------------------------------------------------------------ cpuidle */
+
+static void test_cpuidle_tick_decision(void **state)
+{
+    (void)state;
+    struct sim_ctx *c = machine("ivb-i7-3770", 2, 1, DOM_CORE);
+    struct sim_cpu *p = &c->cpu[0];
+    uint64_t t = SIM_T0_NS + 1000000; /* 3 ms before the next tick */
+    pol.cpuidle = IDLE_TICK_FIRST;
+    p->last_idle_len = 1000000;
+    assert_false(idle_enter(c, p, t)); /* the tick always stops */
+    assert_int_equal(p->cstate, 6);    /* 1 ms predicted >= 300 us residency */
+    p->last_idle_len = 100000;
+    assert_false(idle_enter(c, p, t));
+    assert_int_equal(p->cstate, 1);
+    pol.cpuidle = IDLE_SELECT_FIRST;
+    p->last_idle_len = 1000000;
+    assert_true(idle_enter(c, p, t)); /* predicted 1 ms < a 4 ms tick: kept */
+    assert_int_equal(p->cstate, 6);
+    p->last_idle_len = 50000000;
+    assert_true(idle_enter(c, p, t)); /* the armed tick bounds it: 3 ms, kept */
+    /* 100 us before the tick the bound is below C6's residency: C1. */
+    assert_true(idle_enter(c, p, SIM_T0_NS + 3900000));
+    assert_int_equal(p->cstate, 1);
+}
+
+/* ------------------------------------------------------------------ end-to-end runs */
+
+static double run_spec(const char *wl_text, const struct sim_policy_spec *spec, const char *pname,
+                       uint32_t ncpu, int metric)
+{
+    static struct sim_scenario sc;
+    struct sim_workload wl;
+    struct sim_err err = {{0}};
+    struct sim_result r;
+    memset(&sc, 0, sizeof(sc));
+    strcpy(sc.name, "unit");
+    strcpy(sc.file, "unit.scn");
+    sc.platform = *sim_platform_find(pname);
+    sc.plat = &sc.platform;
+    sc.ncpu = ncpu;
+    sc.hz = 250;
+    sc.limit_ns = 1000ull * 1000000000ull;
+    sc.npol = 1;
+    sc.pol[0] = *spec;
+    strcpy(sc.pol[0].label, "unit");
+    if (sim_workload_parse_mem("unit.wl", wl_text, strlen(wl_text), NULL, 0, &wl, &err))
+        fail_msg("%s", err.msg);
+    struct sim_run_cfg cfg = {.sc = &sc, .wl = &wl, .pol = &sc.pol[0], .seed = 1};
+    if (sim_run(&cfg, &r, &err))
+        fail_msg("%s", err.msg);
+    sim_workload_free(&wl);
+    return r.m[metric];
+}
+
+static void test_bookkeeping_cost(void **state)
+{
+    (void)state;
+    /* 100 wake-ups of one task on one CPU at the fixed minimum frequency:
+     * each enqueue charges util_est's and uclamp's cost to the task; its
+     * dequeues go idle and delay no one. */
+    const char *wl = "script a\n loop 100\n compute 1.6M\n sleep 1ms\n end\nend\nstart a\n";
+    struct sim_policy_spec on = {.gov = GOV_POWERSAVE, .util_est = UE_ON};
+    struct sim_policy_spec off = {.gov = GOV_POWERSAVE, .util_est = UE_OFF, .uclamp_off = true};
+    const struct sim_platform *pl = sim_platform_find("ivb-i7-3770");
+    double d = run_spec(wl, &on, "ivb-i7-3770", 1, M_ELAPSED) -
+               run_spec(wl, &off, "ivb-i7-3770", 1, M_ELAPSED);
+    assert_float_equal(d, 101 * (pl->ue_cost_ns + pl->uclamp_cost_ns) * 1e-9, 1e-9);
+    /* Counters: one voluntary switch per sleep, nothing else. */
+    assert_float_equal(run_spec(wl, &on, "ivb-i7-3770", 1, M_CSW_VOL), 100, 0);
+    assert_float_equal(run_spec(wl, &on, "ivb-i7-3770", 1, M_CSW_INVOL), 0, 0);
+    assert_float_equal(run_spec(wl, &on, "ivb-i7-3770", 1, M_MIGRATIONS), 0, 0);
+    /* Two hogs on one CPU (2 s of work): their 3 ms slice is over at every
+     * 4 ms tick, so each tick preempts one: 500 involuntary switches. */
+    const char *hogs = "script a\n compute 1.6G\nend\nstart a count 2\n";
+    double invol = run_spec(hogs, &off, "ivb-i7-3770", 1, M_CSW_INVOL);
+    assert_true(invol >= 498 && invol <= 500);
+}
+
+static void test_exec_balance_util_est(void **state)
+{
+    (void)state;
+    /* 2 CPUs: the exec'ing task runs on cpu0 (util_avg 900 of the CPU's
+     * 950, its util_est contribution 901 in cpu0's sum); cpu1's owner is
+     * briefly asleep (blocked util_avg 900 stays, its util_est sum is 0). */
+    struct sim_ctx *c = machine("ivb-i7-3770", 2, 1, DOM_CORE);
+    pol.sched_kver = PGOV_KVER_4_17;
+    assert_int_equal(sig_init(c), 0);
+    static struct sim_task k;
+    memset(&k, 0, sizeof(k));
+    k.cpu = 0;
+    k.pin = -1;
+    k.sig.attached = true;
+    k.sig.se.util_avg = 900;
+    k.sig.ue.enqueued = 900;
+    k.sig.ue.ewma = 900;
+    c->cpu[0].nr = 1;
+    c->cpu[0].sig.cfs.util_avg = 950;
+    c->cpu[0].sig.ue.enqueued = 901;
+    c->cpu[1].sig.cfs.util_avg = 900;
+    pol.util_est = UE_OFF; /* own CPU: 950 - 900 = 50, spare 974: stays */
+    assert_int_equal(place_util(c, &c->cpu[0], &k), 50);
+    assert_int_equal(place_exec(c, &k), 0);
+    pol.util_est = UE_ON; /* 4.17: its own 901 still counted: spare 123 < 450 */
+    assert_int_equal(place_util(c, &c->cpu[0], &k), 901);
+    assert_int_equal(place_exec(c, &k), 1); /* to the CPU with fewer runnable */
+    pol.exec_util_est_fixed = true; /* the estimate discounted: stays */
+    assert_int_equal(place_util(c, &c->cpu[0], &k), 50);
+    assert_int_equal(place_exec(c, &k), 0);
+    c->cpu[0].nr = 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_smt_siblings_share_pstate),
+        cmocka_unit_test(test_package_domain),
+        cmocka_unit_test(test_pcc_channel_serialises),
+        cmocka_unit_test(test_cpuidle_tick_decision),
+        cmocka_unit_test(test_bookkeeping_cost),
+        cmocka_unit_test(test_exec_balance_util_est),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * CPU topology: hardware threads (SMT) and P-state domains.
+ *
+ * Logical CPU i is thread i % smt of core i / smt. Two busy threads of one
+ * core share its execution resources: each gets smt_share_pm / 1000 of the
+ * core's single-thread throughput. A P-state domain (one core, or the whole
+ * package on client parts) runs at the highest frequency requested by its
+ * CPUs that are in C0; a CPU outside C0 does not vote. Turbo bins count
+ * active cores, not threads.
+ */
+#include "run.h"
+
+uint32_t topo_smt(const struct sim_ctx *c)
+{
+    return c->plat->smt > 1 ? c->plat->smt : 1;
+}
+
+struct sim_cpu *topo_sibling(struct sim_ctx *c, const struct sim_cpu *p)
+{
+    if (topo_smt(c) < 2)
+        return NULL;
+    uint32_t s = p->id ^ 1u;
+    return s < c->ncpu ? &c->cpu[s] : NULL;
+}
+
+uint32_t topo_active_cores(const struct sim_ctx *c)
+{
+    uint32_t smt = topo_smt(c), n = 0;
+    for (uint32_t core = 0; core * smt < c->ncpu; core++) {
+        bool on = false;
+        for (uint32_t t = 0; t < smt && core * smt + t < c->ncpu; t++)
+            on |= c->cpu[core * smt + t].c0;
+        n += on;
+    }
+    return n;
+}
+
+void topo_domain_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint32_t *n)
+{
+    uint32_t smt = topo_smt(c);
+    if (c->plat->pstate_domain == DOM_PACKAGE) {
+        *first = 0;
+        *n = c->ncpu;
+    } else {
+        *first = cpu / smt * smt;
+        *n = *first + smt <= c->ncpu ? smt : c->ncpu - *first;
+    }
+}
+
+uint32_t topo_domain_request(const struct sim_ctx *c, const struct sim_cpu *p)
+{
+    uint32_t first, n, k = 0;
+    bool any = false;
+    topo_domain_of(c, p->id, &first, &n);
+    for (uint32_t i = first; i < first + n; i++) {
+        const struct sim_cpu *q = &c->cpu[i];
+        if (!q->c0)
+            continue;
+        any = true;
+        if (q->req_khz > k)
+            k = q->req_khz;
+    }
+    return any ? k : p->req_khz; /* an idle domain: what the CPU would get on waking */
+}
+
+uint32_t topo_share_pm(struct sim_ctx *c, const struct sim_cpu *p)
+{
+    const struct sim_cpu *s = topo_sibling(c, p);
+    if (!s || !s->c0 || !p->c0)
+        return 1000;
+    return c->plat->smt_share_pm ? c->plat->smt_share_pm : 1000;
+}
