@@ -20,6 +20,7 @@
  * Energy is pgov-sim's per-core model for the platform: P = a + b f^3
  * through (min, w_act_min) and (turbo, w_act_max) while busy, w_c1 idle.
  */
+#define PGOV_EXPERIMENTAL 1 /* the policy syntax names the experimental variants too */
 #include <stdlib.h>
 #include <string.h>
 

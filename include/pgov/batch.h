@@ -158,7 +158,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_util_est_batch(struct pgov_util_est_rq *rq, st
  *         before the first step: on error neither @p st nor any output has
  *         changed.
  */
-PGOV_API int pgov_sugov_batch(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st,
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_batch(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st,
                               size_t n, const uint64_t *now, const uint32_t *util,
                               const uint32_t *flags, const uint32_t *uclamp_min,
                               const uint32_t *uclamp_max, const uint32_t *bw_min,
@@ -202,7 +202,7 @@ enum pgov_uclamp_event {
  *         nbuckets, or n >= 2^32 - 1); ::PGOV_ENOTSUP (kver). Everything is
  *         checked before the first step: on error nothing has changed.
  */
-PGOV_API int pgov_uclamp_batch(uint32_t kver, uint32_t nbuckets, struct pgov_uclamp_task *tasks,
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_batch(uint32_t kver, uint32_t nbuckets, struct pgov_uclamp_task *tasks,
                                size_t ntasks, size_t n, const uint32_t *task_idx,
                                const uint8_t *event, const struct pgov_uclamp_limits *lim,
                                const uint32_t *util, uint16_t *min_out, uint16_t *max_out,

@@ -249,7 +249,7 @@ DEF(pgov_uclamp_effective_perf, 2, PGOV_EINVAL)
                       w->ubuout, NULL)
 static void ub_inputs(struct world *w)
 {
-    (void)pgov_uclamp_task_init(&w->ubt[0], 0);
+    assert_int_equal(pgov_uclamp_task_init(&w->ubt[0], 0), PGOV_OK);
     w->ubidx[0] = w->ubidx[1] = 0;
     w->ubev[0] = PGOV_UCLAMP_EV_ENQUEUE;
     w->ubev[1] = PGOV_UCLAMP_EV_DEQUEUE;
