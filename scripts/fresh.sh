@@ -81,9 +81,12 @@ grep -E '^(deps|lint|dev|m32|sanitize|clang|coverage|docs|cross|qemu|embed|abi|i
   "$top/build/fresh/command2.log" | sed 's/^/  inner: /' || true
 
 # The packages command 2 built, installed as a user would.
-inside install-debs 'apt-get install -y -qq --no-install-recommends ./build/deb/libpgov0_*.deb ./build/deb/libpgov-dev_*.deb ./build/deb/pgovd_*.deb ./build/deb/pgov-tools_*.deb && dpkg -l libpgov0 libpgov-dev pgovd pgov-tools | tail -n 4'
+inside install-debs 'apt-get install -y -qq --no-install-recommends ./build/deb/libpgov0_*.deb ./build/deb/libpgov-dev_*.deb ./build/deb/pgovd_*.deb ./build/deb/pgov-tools_*.deb ./build/deb/python3-pgov_*.deb && dpkg -l libpgov0 libpgov-dev pgovd pgov-tools python3-pgov | tail -n 5'
 # The tree the package was built in is removed first: no source path may be needed.
 inside installed-sim 'rm -rf build/deb/src && cd /tmp && /usr/bin/pgov-sim --quick --out /tmp/sim-out'
+# The packaged bindings from outside any source tree: 1 s always running
+# must bring util_avg near the top of its range (PELT's 1024 ceiling).
+inside installed-python 'cd /tmp && python3 -c "import numpy as np, pgov; u = int(pgov.pelt(np.arange(1, 1001, dtype=np.uint64) * 1000000, 1, 1, 1)[\"util_avg\"][-1]); print(\"python3-pgov: util_avg after 1 s running\", u); assert 900 < u <= 1024"'
 # A one-CPU acpi-cpufreq tree and /proc/stat for the installed daemon.
 inside installed-pgovd 'f=/tmp/fake; p=$f/sys/devices/system/cpu/cpufreq/policy0; mkdir -p $p $f/proc $f/dev $f/run
   ln -sfn ../cpufreq/policy0 $f/sys/devices/system/cpu/cpu0/cpufreq 2>/dev/null || { mkdir -p $f/sys/devices/system/cpu/cpu0; ln -s ../cpufreq/policy0 $f/sys/devices/system/cpu/cpu0/cpufreq; }
