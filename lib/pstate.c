@@ -91,6 +91,8 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     rc = resolve_profile(cfg->policy, cfg->kver, &p.profile);
     if (rc)
         return rc;
+    if (!pstate_prof_built(p.profile))
+        return PGOV_ENOTSUP; /* left out by PGOV_PSTATE_PROFILES */
     if (cfg->hz > HZ_MAX)
         return PGOV_EINVAL;
 
@@ -247,7 +249,7 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
     res->path = ok ? PGOV_PSTATE_PATH_TIMER_ADJUST : PGOV_PSTATE_PATH_TIMER_STALE;
     d.integral = st->integral;
     d.last_err = st->last_err;
-    if (pst_is_atom(prm->profile)) {
+    if (pstate_prof_atom(prm->profile)) {
         d_io = in->iowait_us - st->prev_iowait_us;
         st->prev_iowait_us = in->iowait_us;
     }
@@ -308,6 +310,8 @@ int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_h
         return PGOV_EINVAL;
     if (prm->profile < PGOV_PSTATE_PROF_PID_4_5 || prm->profile >= PGOV_PSTATE_PROF_HWP_BOOST_6_19)
         return PGOV_EINVAL;
+    if (!pstate_prof_built(prm->profile))
+        return PGOV_ENOTSUP;
     if ((in->flags & ~PGOV_UPDATE_ALL) || pgov_hw_limits_check(plat) || st->pstate == 0 ||
         b->lo == 0 || b->hi == 0 || b->base == 0 || b->ctl_turbo > 1 || prm->sample_ns == 0 ||
         prm->amshift > 10)

@@ -5,8 +5,8 @@
  * storage; a HAL error leaves the instance as it was before the call.
  *
  * The path of one scheduler hook: pgov_pstate_update() returns at once when
- * the sample interval has not passed, else jumps through hooks[] (indexed by
- * profile) to hook_<profile>(), which calls hook_run() with that profile.
+ * the sample interval has not passed, else switches on the profile to
+ * hook_<profile>(), which calls hook_run() with that profile as a constant.
  * hook_run() runs the algorithm of internal/pstate_algo.h: pst_hook_pre()
  * (boost bookkeeping, "is a sample due"), the HAL reads, then
  * pst_hook_sample() (sample, decide, write the P-state, commit). The v4.5
@@ -50,7 +50,6 @@ struct pgov_pstate {
     uint32_t last_path;
     uint32_t timer;
     uint32_t hwp;
-    uint32_t atom;
     uint32_t timer_jiffies; /* v4.5: msecs_to_jiffies(sample interval) */
     struct pgov_hw hw;
 };
@@ -143,7 +142,7 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
 static uint64_t timer_jiffies(const struct pgov_pstate_params *prm, uint32_t hz)
 {
     if (hz)
-        return pgov_div_u64(prm->sample_ns * hz + 999999999u, 1000000000u);
+        return pgov_div_u64_u32(prm->sample_ns * hz + 999999999u, 1000000000u);
     return pgov_div_u64(prm->sample_ns + prm->tick_ns - 1u, prm->tick_ns);
 }
 
@@ -183,7 +182,6 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     g->cpu = cfg->cpu;
     g->timer = (uint32_t)pstate_prof_timer(prm.profile);
     g->hwp = prm.profile == PGOV_PSTATE_PROF_HWP_BOOST_6_19;
-    g->atom = prm.profile == PGOV_PSTATE_PROF_ATOM_4_5 || prm.profile == PGOV_PSTATE_PROF_ATOM_4_6;
     need = PGOV_HW_NEED_LIMITS;
     need |= g->hwp ? PGOV_HW_NEED_HWP : PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_PSTATE;
     if (g->timer)
@@ -215,7 +213,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
         if (rc)
             return rc;
     }
-    if (g->timer) {
+    if (pstate_prof_timer(prm.profile)) {
         /* v4.5 takes one sample at init, with all previous values zero. */
         struct pgov_pstate_input in;
         struct pgov_pstate_result res;
@@ -263,7 +261,7 @@ static int read_inputs(struct pgov_pstate *g, struct pgov_hw_counters *c, uint64
     if (pgov_unlikely(rc))
         return rc;
     *iowait_us = 0;
-    if (pgov_unlikely(g->atom)) {
+    if (pgov_unlikely(pstate_prof_atom(g->params.profile))) {
         struct pgov_hw_idle idle;
         rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
         if (rc)
@@ -313,6 +311,7 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
     return PGOV_OK;
 }
 
+#if PSTATE_BUILT_HWP
 PGOV_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_hwp_boost_state h;
@@ -330,8 +329,21 @@ PGOV_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_
     g->last_path = res.path;
     return PGOV_OK;
 }
+#else
+/* Left out by PGOV_PSTATE_PROFILES (init refuses the profile). */
+static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    (void)g, (void)now, (void)flags;
+    return PGOV_ENOTSUP;
+}
+#endif
 
-/* One hook call for profile @prof (a constant in optimised builds). */
+/*
+ * One hook call for profile @prof: the hook_<profile>() functions below pass
+ * it as a constant, so optimised builds inline this (PGOV_HOT) into a copy
+ * specialised for each; a profile left out of PGOV_PSTATE_PROFILES folds to
+ * the first return.
+ */
 PGOV_HOT int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_pstate_result pre;
@@ -339,6 +351,8 @@ PGOV_HOT int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32
     uint32_t boost = 0;
     int how, rc;
 
+    if (!pstate_prof_built(prof))
+        return PGOV_ENOTSUP; /* init refused it */
     if (flags & PGOV_UPDATE_REMOTE) {
         g->last_path = PGOV_PSTATE_PATH_REMOTE;
         return PGOV_OK;
@@ -365,7 +379,7 @@ PGOV_HOT int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32
     rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c);
     if (pgov_unlikely(rc))
         goto fail;
-    if (pst_is_atom(prof)) {
+    if (pstate_prof_atom(prof)) {
         struct pgov_hw_idle idle;
         rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
         if (rc)
@@ -405,73 +419,43 @@ fail:
     return pgov_hal_rc(rc);
 }
 
-/*
- * One hook per profile, each calling hook_run() with its profile as a
- * constant, so optimised builds get a copy of the algorithm specialised for
- * it. Unoptimised builds (debug, coverage) read the profile from the
- * instance instead and keep hook_run() a single out-of-line function
- * (PGOV_HOT), so every branch there is a real decision.
- */
-#if defined(__OPTIMIZE__)
-#define HOOK_PROFILE(g, prof) (prof)
-#else
-#define HOOK_PROFILE(g, prof) ((void)(prof), (g)->params.profile)
-#endif
-
 PGOV_NOINLINE static int hook_pid_4_6(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_PID_4_6), g, now, flags);
+    return hook_run(PGOV_PSTATE_PROF_PID_4_6, g, now, flags);
 }
 
 PGOV_NOINLINE static int hook_pid_4_13(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_PID_4_13), g, now, flags);
+    return hook_run(PGOV_PSTATE_PROF_PID_4_13, g, now, flags);
 }
 
 PGOV_NOINLINE static int hook_atom_4_6(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_ATOM_4_6), g, now, flags);
+    return hook_run(PGOV_PSTATE_PROF_ATOM_4_6, g, now, flags);
 }
 
 PGOV_NOINLINE static int hook_load_4_13(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_LOAD_4_13), g, now, flags);
+    return hook_run(PGOV_PSTATE_PROF_LOAD_4_13, g, now, flags);
 }
 
 PGOV_NOINLINE static int hook_load_4_17(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_LOAD_4_17), g, now, flags);
+    return hook_run(PGOV_PSTATE_PROF_LOAD_4_17, g, now, flags);
 }
 
 PGOV_NOINLINE static int hook_load_6_19(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_LOAD_6_19), g, now, flags);
+    return hook_run(PGOV_PSTATE_PROF_LOAD_6_19, g, now, flags);
 }
 
-/* v4.5 has no hook: its timer drives it. */
-static int hook_timer_driven(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+/* The v4.5 profiles have no hook: their timer drives them. */
+static int hook_timer_driven(struct pgov_pstate *g, uint32_t flags)
 {
-    (void)now;
     if (flags & PGOV_UPDATE_REMOTE)
         g->last_path = PGOV_PSTATE_PATH_REMOTE;
     return PGOV_OK;
 }
-
-/* Indexed by profile - PGOV_PSTATE_PROF_PID_4_5 (pst_valid() bounds it). */
-static int (*const hooks[])(struct pgov_pstate *, uint64_t, uint32_t) = {
-    [PGOV_PSTATE_PROF_PID_4_5 - PGOV_PSTATE_PROF_PID_4_5] = hook_timer_driven,
-    [PGOV_PSTATE_PROF_PID_4_6 - PGOV_PSTATE_PROF_PID_4_5] = hook_pid_4_6,
-    [PGOV_PSTATE_PROF_PID_4_13 - PGOV_PSTATE_PROF_PID_4_5] = hook_pid_4_13,
-    [PGOV_PSTATE_PROF_ATOM_4_5 - PGOV_PSTATE_PROF_PID_4_5] = hook_timer_driven,
-    [PGOV_PSTATE_PROF_ATOM_4_6 - PGOV_PSTATE_PROF_PID_4_5] = hook_atom_4_6,
-    [PGOV_PSTATE_PROF_LOAD_4_13 - PGOV_PSTATE_PROF_PID_4_5] = hook_load_4_13,
-    [PGOV_PSTATE_PROF_LOAD_4_17 - PGOV_PSTATE_PROF_PID_4_5] = hook_load_4_17,
-    [PGOV_PSTATE_PROF_LOAD_6_19 - PGOV_PSTATE_PROF_PID_4_5] = hook_load_6_19,
-    [PGOV_PSTATE_PROF_HWP_BOOST_6_19 - PGOV_PSTATE_PROF_PID_4_5] = update_hwp,
-};
-_Static_assert(PGOV_ARRAY_SIZE(hooks) ==
-                   PGOV_PSTATE_PROF_HWP_BOOST_6_19 - PGOV_PSTATE_PROF_PID_4_5 + 1,
-               "one hook per profile");
 
 int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
 {
@@ -486,10 +470,28 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
         return PGOV_OK;
     if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
         return PGOV_EINVAL;
-    /* One indexed jump into the copy specialised for the profile. */
-    if (pgov_unlikely(!pst_valid(g)))
+    /* Into the copy of the algorithm specialised for the profile. */
+    switch (g->key) {
+    case PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_5):
+    case PSTATE_KEY(PGOV_PSTATE_PROF_ATOM_4_5):
+        return hook_timer_driven(g, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_6):
+        return hook_pid_4_6(g, now_ns, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_13):
+        return hook_pid_4_13(g, now_ns, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_ATOM_4_6):
+        return hook_atom_4_6(g, now_ns, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_4_13):
+        return hook_load_4_13(g, now_ns, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_4_17):
+        return hook_load_4_17(g, now_ns, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_6_19):
+        return hook_load_6_19(g, now_ns, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_HWP_BOOST_6_19):
+        return update_hwp(g, now_ns, flags);
+    default:
         return PGOV_EINVAL; /* never initialised, or clobbered */
-    return hooks[g->key - PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_5)](g, now_ns, flags);
+    }
 }
 
 int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
@@ -500,7 +502,7 @@ int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
         return PGOV_EINVAL;
     if (!pst_valid(g))
         return PGOV_EINVAL;
-    if (!g->timer) {
+    if (!pstate_prof_timer(g->params.profile)) {
         *next_ns = UINT64_MAX;
         return PGOV_OK;
     }

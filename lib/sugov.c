@@ -36,7 +36,7 @@ static inline uint32_t freq_of_perf(const struct pgov_sugov_params *prm, uint32_
     uint32_t lo = prm->min_khz;
     uint64_t f;
 
-    f = pgov_div_u64((uint64_t)ref * perf, prm->max_cap);
+    f = pgov_div_u64_u32((uint64_t)ref * perf, prm->max_cap);
     *raw = f;
     if (lo > prm->max_khz)
         lo = prm->max_khz; /* the core resolves min > max to max */

@@ -204,6 +204,26 @@ int main(void)
         printf("pgov-cortex-m: instance needs %u bytes\n", (unsigned)pgov_pstate_size());
         return 1;
     }
+    {
+        /* run.sh builds only the load-based v4.17 and current profiles
+         * (PGOV_PSTATE_PROFILES): the others must be refused, not run. */
+        struct pgov_pstate_config cfg;
+        struct pgov_pstate *g = NULL;
+        int r;
+
+        memset(&cfg, 0, sizeof(cfg));
+        cfg.size = sizeof(cfg);
+        cfg.policy = PGOV_PSTATE_POLICY_HWP_BOOST;
+        r = pgov_pstate_init(inst_mem, sizeof(inst_mem), &cfg, &hal, NULL, &g);
+#ifdef PGOV_FIRMWARE_PROFILES
+        if (r != PGOV_ENOTSUP) {
+            printf("pgov-cortex-m: HWP boost not built, yet init gave %d\n", r);
+            return 1;
+        }
+#else
+        (void)r;
+#endif
+    }
     for (unsigned s = 0; s < trace_nscenarios; s++) {
         const struct trace_scenario *sc = &trace_scenarios[s];
         struct pgov_pstate_config cfg;

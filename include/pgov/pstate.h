@@ -89,6 +89,20 @@ enum pgov_pstate_profile {
     PGOV_PSTATE_PROF_HWP_BOOST_6_19 = 9 /**< current HWP dynamic boost */
 };
 
+/** The bit of one ::pgov_pstate_profile in ::PGOV_PSTATE_PROFILES. */
+#define PGOV_PSTATE_PROF_BIT(prof) (1u << (prof))
+/** Every profile (bits 1..9): the default of ::PGOV_PSTATE_PROFILES. */
+#define PGOV_PSTATE_PROFILES_ALL 0x3FEu
+/**
+ * @def PGOV_PSTATE_PROFILES
+ * Build-time choice, for firmware: the OR of PGOV_PSTATE_PROF_BIT() of the
+ * profiles lib/pstate.c and lib/pstate_gov.c contain (compile them with
+ * `-DPGOV_PSTATE_PROFILES=...`; default ::PGOV_PSTATE_PROFILES_ALL). The
+ * others compile to nothing and their configs fail with ::PGOV_ENOTSUP;
+ * without the HWP boost profile lib/hwp.c is not needed. Meaningful only
+ * where lib/ is compiled: a shared library always has every profile.
+ */
+
 /**
  * Option (::pgov_pstate_config.options), LOAD_4_13 only: the July 2017 IO
  * RFC as the reviewer suggested it: while *this* CPU's iowait boost is

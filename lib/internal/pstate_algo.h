@@ -80,11 +80,6 @@ PGOV_HOT int32_t pst_pid(const struct pgov_pstate_params *prm, struct pst_dec *d
     return (int32_t)fp_asr64(r, 8);
 }
 
-PGOV_HOT int pst_is_atom(uint32_t prof)
-{
-    return prof == PGOV_PSTATE_PROF_ATOM_4_5 || prof == PGOV_PSTATE_PROF_ATOM_4_6;
-}
-
 /*
  * core_pct_busy (v4.5/4.6/Atom: fp8 percent of APERF/MPERF) or core_avg_perf
  * (v4.13+: ext ratio). PGOV_EDOM where the kernel divides by zero
@@ -92,7 +87,10 @@ PGOV_HOT int pst_is_atom(uint32_t prof)
  */
 PGOV_HOT int pst_core(uint32_t prof, uint64_t d_a, uint64_t d_m, int32_t *core)
 {
-    if (prof >= PGOV_PSTATE_PROF_PID_4_13 && !pst_is_atom(prof)) {
+    int pct = pstate_prof_is(prof, PGOV_PSTATE_PROF_PID_4_5) ||
+              pstate_prof_is(prof, PGOV_PSTATE_PROF_PID_4_6) || pstate_prof_atom(prof);
+
+    if (!pct) {
         *core = pgov_s32(pgov_u2s64(fp_div_ext(d_a, d_m)));
         return PGOV_OK;
     }
@@ -123,7 +121,7 @@ PGOV_HOT int pst_decide_pid(uint32_t prof, const struct pgov_pstate_params *prm,
     if (prof == PGOV_PSTATE_PROF_PID_4_5) {
         /* v4.5 works in microseconds, truncating toward zero. */
         int64_t dur_us = pgov_div_s64(pgov_u2s64(dur), 1000);
-        int64_t rate_us = (int64_t)pgov_div_u64(prm->sample_ns, 1000);
+        int64_t rate_us = (int64_t)pgov_div_u64_u32(prm->sample_ns, 1000);
         if (dur_us > 3 * rate_us) {
             ratio = fp_div(fp_shl64(rate_us, 8), fp_shl64(dur_us, 8));
             busy = fp_mul(busy, ratio);
@@ -166,7 +164,7 @@ PGOV_HOT int pst_decide_atom(const struct pgov_pstate_params *prm,
                                    uint64_t d_m, uint64_t d_t, uint64_t d_io, struct pst_dec *d)
 {
     /* iowait time as cycles at max non-turbo (scaling in kHz). */
-    uint64_t io_cycles = pgov_div_u64(d_io * plat->scaling_khz * plat->max_pstate, 1000);
+    uint64_t io_cycles = pgov_div_u64_u32(d_io * plat->scaling_khz * plat->max_pstate, 1000);
 
     if (pgov_unlikely(d_t == 0))
         return PGOV_EDOM;
@@ -229,9 +227,11 @@ PGOV_HOT int pst_decide(uint32_t prof, const struct pgov_pstate_params *prm,
         pst_decide_load(prof, prm, plat, b, core, d_m, d_t, d);
         return PGOV_OK;
     }
-    if (pst_is_atom(prof))
+    if (pstate_prof_atom(prof))
         return pst_decide_atom(prm, plat, pstate, d_m, d_t, d_io, d);
-    return pst_decide_pid(prof, prm, plat, pstate, core, d_m, d_t, dur, d);
+    if (pstate_prof_pid(prof))
+        return pst_decide_pid(prof, prm, plat, pstate, core, d_m, d_t, dur, d);
+    return PGOV_ENOTSUP; /* a profile this build left out: init refused it */
 }
 
 PGOV_HOT uint64_t pst_perf_ctl(const struct pgov_pstate_bounds *b, uint32_t p)
@@ -349,7 +349,7 @@ PGOV_HOT int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *prm
     d.integral = st->integral;
     d.last_err = st->last_err;
     d.boost = st->iowait_boost;
-    if (pst_is_atom(prof))
+    if (pstate_prof_atom(prof))
         d_io = iowait_us - st->prev_iowait_us;
     rc = pst_decide(prof, prm, plat, b, cur, core, d_m, d_t, now - last, d_io, &d);
     if (pgov_unlikely(rc))
@@ -385,7 +385,7 @@ PGOV_HOT int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *prm
     st->prev_aperf = c->aperf;
     st->prev_mperf = c->mperf;
     st->prev_tsc = c->tsc;
-    if (pst_is_atom(prof))
+    if (pstate_prof_atom(prof))
         st->prev_iowait_us += d_io;
     st->busy_scaled = d.busy;
     if (!pstate_prof_load(prof)) {

@@ -9,14 +9,58 @@
 /* Internal input flag: another CPU has an active IO boost (RFC "all"). */
 #define PSTATE_IN_SYSBOOST 0x80000000u
 
+/*
+ * The profiles this build contains (PGOV_PSTATE_PROFILES, pstate.h). Every
+ * predicate below is false for a profile left out, so with constant
+ * profiles (the instance's per-profile hooks) and with the run-time
+ * profile (the decision layer) its code folds away; init refuses it with
+ * PGOV_ENOTSUP. The #if form is for the HWP hook, which must not even
+ * reference lib/hwp.c when left out (an -O0 build keeps dead calls).
+ */
+#ifndef PGOV_PSTATE_PROFILES
+#define PGOV_PSTATE_PROFILES PGOV_PSTATE_PROFILES_ALL
+#endif
+#define PSTATE_BUILT_HWP ((PGOV_PSTATE_PROFILES >> 9) & 1u)
+_Static_assert(PGOV_PSTATE_PROF_HWP_BOOST_6_19 == 9, "PSTATE_BUILT_HWP tests bit 9");
+_Static_assert((PGOV_PSTATE_PROFILES & ~PGOV_PSTATE_PROFILES_ALL) == 0,
+               "PGOV_PSTATE_PROFILES: OR of PGOV_PSTATE_PROF_BIT(profile)");
+
+static inline int pstate_prof_built(uint32_t prof)
+{
+    return prof < 32 && ((PGOV_PSTATE_PROFILES >> prof) & 1u);
+}
+
+/* @prof is @want and built: the building block of the predicates. */
+static inline int pstate_prof_is(uint32_t prof, uint32_t want)
+{
+    return ((PGOV_PSTATE_PROFILES >> want) & 1u) && prof == want;
+}
+
 static inline int pstate_prof_timer(uint32_t prof)
 {
-    return prof == PGOV_PSTATE_PROF_PID_4_5 || prof == PGOV_PSTATE_PROF_ATOM_4_5;
+    return pstate_prof_is(prof, PGOV_PSTATE_PROF_PID_4_5) ||
+           pstate_prof_is(prof, PGOV_PSTATE_PROF_ATOM_4_5);
+}
+
+static inline int pstate_prof_atom(uint32_t prof)
+{
+    return pstate_prof_is(prof, PGOV_PSTATE_PROF_ATOM_4_5) ||
+           pstate_prof_is(prof, PGOV_PSTATE_PROF_ATOM_4_6);
 }
 
 static inline int pstate_prof_load(uint32_t prof)
 {
-    return prof >= PGOV_PSTATE_PROF_LOAD_4_13 && prof <= PGOV_PSTATE_PROF_LOAD_6_19;
+    return pstate_prof_is(prof, PGOV_PSTATE_PROF_LOAD_4_13) ||
+           pstate_prof_is(prof, PGOV_PSTATE_PROF_LOAD_4_17) ||
+           pstate_prof_is(prof, PGOV_PSTATE_PROF_LOAD_6_19);
+}
+
+/* The core PID profiles (not Atom). */
+static inline int pstate_prof_pid(uint32_t prof)
+{
+    return pstate_prof_is(prof, PGOV_PSTATE_PROF_PID_4_5) ||
+           pstate_prof_is(prof, PGOV_PSTATE_PROF_PID_4_6) ||
+           pstate_prof_is(prof, PGOV_PSTATE_PROF_PID_4_13);
 }
 
 /* v4.5/4.6 express limits as fp8 fractions; v4.13+ as ratios. */
@@ -34,7 +78,7 @@ static inline int pstate_prof_fp_limits(uint32_t prof)
  */
 static inline int pstate_prof_has_options(uint32_t prof)
 {
-    return prof == PGOV_PSTATE_PROF_LOAD_4_13;
+    return pstate_prof_is(prof, PGOV_PSTATE_PROF_LOAD_4_13);
 }
 
 static inline int pstate_prof_has_amshift(uint32_t prof)
