@@ -6,14 +6,14 @@
  * lib/.
  *
  * - The four freestanding headers, nothing else.
- * - 64-bit division: PGOV_DIV_U64(n, d), PGOV_DIV_S64(n, d) and
- *   PGOV_DIV_U64_U32(n, d) (64-bit dividend, 32-bit divisor). 32-bit
- *   targets compile '/' on 64-bit values to libgcc calls (__udivdi3,
- *   __aeabi_uldivmod) that a kernel does not link; a port defines these
- *   before this header is read (examples/kmod/pgov_kernel.h maps them to
- *   div64_u64()/div64_s64()/div_u64()). Without them math64.h divides
- *   natively on 64-bit targets and with 32-bit operations only on 32-bit
- *   ones. Used only through math64.h.
+ * - The embedding layer (pgov/embed.h, through compiler.h): the embedder's
+ *   configuration and hooks, among them 64-bit division, PGOV_DIV_U64(n, d),
+ *   PGOV_DIV_U64_U32(n, d) and PGOV_DIV_S64(n, d): 32-bit targets would
+ *   compile '/' on 64-bit values to libgcc calls (__udivdi3,
+ *   __aeabi_uldivmod) that a kernel does not link, so a port maps them
+ *   (examples/kmod/pgov_kernel.h: div64_u64(), div_u64(), div64_s64());
+ *   without a port, math64_core.h divides with 32-bit operations there.
+ *   Used only through pgov/math64_core.h.
  * - Struct copy and zero: PGOV_COPY(dst, src) and PGOV_ZERO(dst) on
  *   pointers to complete objects of one type. A struct assignment or
  *   "= {0}" may compile to memcpy()/memset(), which lib/ cannot call (it
@@ -35,9 +35,6 @@
 #include <stdint.h>
 
 #include "compiler.h"
-
-/* PGOV_DIV_U64 / PGOV_DIV_S64 / PGOV_DIV_U64_U32 have no default here:
- * math64.h picks the target's native division or its own (see there). */
 
 #if !defined(PGOV_COPY) || !defined(PGOV_ZERO)
 #if defined(__GNUC__) || defined(__clang__)
