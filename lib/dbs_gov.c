@@ -17,7 +17,7 @@ static int hal_read(struct pgov_dbs *g)
     uint32_t i;
 
     for (i = 0; i < g->ncpu; i++) {
-        int err = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu[i].cpu, &g->cpu[i].snap));
+        int err = pgov_hal_rc(pgov_hal_read_idle(&g->hw, g->cpu[i].cpu, &g->cpu[i].snap));
 
         if (err)
             return err;
@@ -34,7 +34,7 @@ static int hal_apply(struct pgov_dbs *g, uint64_t now, const struct pgov_dbs_res
 
     if (!(r->flags & PGOV_DBS_RES_CHG))
         return PGOV_OK;
-    err = pgov_hal_rc(g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu[g->owner].cpu, r->cur_khz));
+    err = pgov_hal_rc(pgov_hal_set_freq_khz(&g->hw, g->cpu[g->owner].cpu, r->cur_khz));
     if (err)
         return err;
     pgov_hal_trace(&g->hw, now, g->cpu[g->owner].cpu, PGOV_HW_TRACE_FREQ, r->cur_khz, r->rel);

@@ -34,7 +34,7 @@
 
 struct pgov_pstate {
     /* Hot fields first: the skipped hook reads only these two. */
-    uint64_t next_ns; /* st.time_ns + sample interval: the skip filter */
+    PGOV_ALIGN8 uint64_t next_ns; /* st.time_ns + sample interval: the skip filter */
     uint32_t slow_path; /* non-zero: timer/HWP profile, options or a boost */
     uint32_t key; /* PSTATE_KEY(profile) once initialised */
     struct pgov_pstate_state st;
@@ -44,15 +44,20 @@ struct pgov_pstate {
     struct pgov_pstate_limits lim; /* with zeros mapped to defaults */
     struct pgov_hwp_boost_state hwp_state;
     struct pgov_hwp_boost_params hwp_params;
-    struct pgov_pstate_shared *shared;
     uint64_t samples;
     uint32_t cpu;
     uint32_t last_path;
     uint32_t timer;
     uint32_t hwp;
     uint32_t timer_jiffies; /* v4.5: msecs_to_jiffies(sample interval) */
+    uint32_t reserved;
+    /* Pointers last: struct pgov_pstate_storage (pstate.h) mirrors this. */
+    struct pgov_pstate_shared *shared;
     struct pgov_hw hw;
 };
+_Static_assert(sizeof(struct pgov_pstate) == sizeof(struct pgov_pstate_storage) &&
+                   _Alignof(struct pgov_pstate_storage) >= PGOV_PSTATE_ALIGN,
+               "struct pgov_pstate_storage (pstate.h) mirrors struct pgov_pstate");
 
 /* Initialised (and not clobbered into another mark). */
 static int pst_valid(const struct pgov_pstate *g)
@@ -178,6 +183,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     g->shared = NULL;
     g->samples = 0;
     g->last_path = 0;
+    g->reserved = 0;
     g->timer_jiffies = (uint32_t)timer_jiffies(&prm, cfg->hz);
     g->cpu = cfg->cpu;
     g->timer = (uint32_t)pstate_prof_timer(prm.profile);
@@ -191,7 +197,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     rc = pgov_hw_bind(&g->hw, ops, ctx, need);
     if (rc)
         return rc;
-    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &g->plat));
+    rc = pgov_hal_rc(pgov_hal_get_limits(&g->hw, g->cpu, &g->plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&g->plat);
@@ -209,7 +215,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     if (!g->hwp) {
         /* CPU init requests the minimum P-state, without limit clamping. */
         uint64_t ctl = ((uint64_t)g->plat.min_pstate << 8) | ((uint64_t)g->bounds.ctl_turbo << 32);
-        rc = pgov_hal_rc(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, g->plat.min_pstate, ctl));
+        rc = pgov_hal_rc(pgov_hal_set_pstate(&g->hw, g->cpu, g->plat.min_pstate, ctl));
         if (rc)
             return rc;
     }
@@ -221,14 +227,14 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
         struct pgov_hw_idle idle;
         idle.iowait_us = 0;
         in.flags = 0;
-        rc = pgov_hal_rc(g->hw.ops.clock_ns(g->hw.ctx, &in.now_ns));
+        rc = pgov_hal_rc(pgov_hal_clock_ns(&g->hw, &in.now_ns));
         if (rc)
             return rc;
-        rc = pgov_hal_rc(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
+        rc = pgov_hal_rc(pgov_hal_read_counters(&g->hw, g->cpu, &c));
         if (rc)
             return rc;
         if (prm.profile == PGOV_PSTATE_PROF_ATOM_4_5) {
-            rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
+            rc = pgov_hal_rc(pgov_hal_read_idle(&g->hw, g->cpu, &idle));
             if (rc)
                 return rc;
         }
@@ -256,14 +262,14 @@ static void trace(const struct pgov_pstate *g, uint64_t now, uint32_t kind, int6
 /* Counters (and Atom iowait time) through the HAL. */
 static int read_inputs(struct pgov_pstate *g, struct pgov_hw_counters *c, uint64_t *iowait_us)
 {
-    int rc = pgov_hal_rc(g->hw.ops.read_counters(g->hw.ctx, g->cpu, c));
+    int rc = pgov_hal_rc(pgov_hal_read_counters(&g->hw, g->cpu, c));
 
     if (pgov_unlikely(rc))
         return rc;
     *iowait_us = 0;
     if (pgov_unlikely(pstate_prof_atom(g->params.profile))) {
         struct pgov_hw_idle idle;
-        rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
+        rc = pgov_hal_rc(pgov_hal_read_idle(&g->hw, g->cpu, &idle));
         if (rc)
             return rc;
         *iowait_us = idle.iowait_us;
@@ -299,14 +305,14 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
     if (rc)
         return rc;
     if (res.write) {
-        rc = pgov_hal_rc(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, res.pstate, res.perf_ctl));
+        rc = pgov_hal_rc(pgov_hal_set_pstate(&g->hw, g->cpu, res.pstate, res.perf_ctl));
         if (rc)
             return rc;
     }
     PGOV_COPY(&g->st, &tmp);
     g->last_path = res.path;
     g->samples++;
-    if (g->hw.ops.trace)
+    if (pgov_hal_has_trace(&g->hw))
         trace_decision(g, now);
     return PGOV_OK;
 }
@@ -320,7 +326,7 @@ PGOV_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_
     PGOV_COPY(&h, &g->hwp_state);
     (void)pgov_hwp_boost_update_unchecked(&g->hwp_params, &h, now, flags, &res);
     if (res.write) {
-        int rc = pgov_hal_rc(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
+        int rc = pgov_hal_rc(pgov_hal_set_hwp_request(&g->hw, g->cpu, res.hwp_request));
         if (rc)
             return rc;
         trace(g, now, PGOV_HW_TRACE_BOOST, g->hwp_state.boost_min, h.boost_min);
@@ -376,12 +382,12 @@ PGOV_HOT int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32
     }
     struct pgov_hw_counters c;
     uint64_t iowait_us = 0;
-    rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c);
+    rc = pgov_hal_read_counters(&g->hw, g->cpu, &c);
     if (pgov_unlikely(rc))
         goto fail;
     if (pstate_prof_atom(prof)) {
         struct pgov_hw_idle idle;
-        rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
+        rc = pgov_hal_read_idle(&g->hw, g->cpu, &idle);
         if (rc)
             goto fail;
         iowait_us = idle.iowait_us;
@@ -391,7 +397,7 @@ PGOV_HOT int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32
     if (pgov_likely(rc == PST_DECIDED)) {
         g->last_path = how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
         g->samples++;
-        if (pgov_unlikely(g->hw.ops.trace != NULL))
+        if (pgov_unlikely(pgov_hal_has_trace(&g->hw)))
             trace_decision(g, now);
     } else if (rc == PST_REJECTED) {
         g->last_path = PGOV_PSTATE_PATH_REJECTED;
@@ -527,7 +533,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return PGOV_EINVAL;
     if (lim->size == 0)
         return PGOV_E2BIG;
-    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat));
+    rc = pgov_hal_rc(pgov_hal_get_limits(&g->hw, g->cpu, &plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&plat);
@@ -538,7 +544,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return rc;
     if (g->hwp) {
         /* The new request replaces any boost, as a limits write does. */
-        rc = pgov_hal_rc(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, h.hwp_request));
+        rc = pgov_hal_rc(pgov_hal_set_hwp_request(&g->hw, g->cpu, h.hwp_request));
         if (rc)
             return rc;
         g->hwp_state.boost_min = 0;

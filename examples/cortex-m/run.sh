@@ -27,12 +27,13 @@ mkdir -p "$out/m4" "$out/m0"
 python3 "$root/examples/cortex-m/gen_trace.py" "$root/tests/vectors/pstate_load.tsv" \
   "$out/trace.c" "$out/expected.txt" $SCEN
 
-# The library, one object per module, as an embedder would build it.
+# The library, one object per module, as an embedder would build it, with
+# the firmware's pgov_config.h (direct HAL calls, the ops table by reference).
 for cpu in m4 m0; do
   flags=$M4; [ $cpu = m0 ] && flags=$M0
   for f in "$root"/lib/*.c; do
     (cd "$out/$cpu" && $CC $flags $LIBFLAGS $WARN -fstack-usage -fcallgraph-info=su \
-      -I"$root/include" -I"$root/lib" -c "$f" -o "$(basename "${f%.c}").o")
+      -I"$root/include" -I"$root/lib" -I"$root/examples/cortex-m" -c "$f" -o "$(basename "${f%.c}").o")
   done
 done
 # The M0 has no divider: the library must not call libgcc's 64-bit division
@@ -43,7 +44,12 @@ div64=$(arm-none-eabi-nm -u "$out"/m0/*.o | awk '{print $NF}' |
 if arm-none-eabi-nm -u "$out/m0/pstate_gov.o" | grep -q pgov_hwp; then
   echo "cortex-m: pstate_gov.o needs hwp.o although HWP boost is not built" >&2; exit 1
 fi
-echo "cortex-m: M0 library: no 64-bit division call; pstate profiles 0x180 only, no hwp.o"
+# pgov_config.h's direct HAL: the hook calls the firmware's counter read.
+if ! arm-none-eabi-nm -u "$out/m0/pstate_gov.o" | grep -q ' fw_hal_counters$'; then
+  echo "cortex-m: pstate_gov.o does not call fw_hal_counters directly" >&2; exit 1
+fi
+echo "cortex-m: M0 library: no 64-bit division call; pstate profiles 0x180 only, no hwp.o;" \
+     "HAL called directly"
 # One image per board: the Cortex-M4F of mps2-an386 (4 MiB RAM) and the
 # Cortex-M0 of the micro:bit (no divider, no FPU, 16 KiB RAM).
 run_board() { # name cpu-flags qemu-machine flash-size ram-size

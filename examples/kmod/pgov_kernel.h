@@ -12,6 +12,7 @@
  *   backtrace instead of going unnoticed (the library never BUG()s).
  * - Remotely read values and the 32-bit last_update_time copy protocol use
  *   the kernel's READ_ONCE/WRITE_ONCE and SMP barriers.
+ * - Governor instances keep a pointer to the module's const HAL table.
  */
 #ifndef PGOV_KMOD_KERNEL_H
 #define PGOV_KMOD_KERNEL_H
@@ -35,6 +36,8 @@
 #else
 #define PGOV_PELT_LUT_COPY 1
 #endif
+/* Instances point at the module's static const HAL table, no copy. */
+#define PGOV_HW_OPS_BY_REF 1
 /* The module's own build of lib/ must not pick up a stray pgov_config.h. */
 #define PGOV_NO_CONFIG_FILE 1
 #endif

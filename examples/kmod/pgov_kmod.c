@@ -214,7 +214,9 @@ static const struct pgov_hw_ops kgov_ops = {
     .set_pstate = kgov_set_pstate,
 };
 
-static u64 kgov_mem[128]; /* instance storage (1 KiB, 8-byte aligned) */
+/* Instance storage with the instance's own size and alignment (a governor
+ * for every CPU would use DEFINE_PER_CPU(struct pgov_pstate_storage, ...)). */
+static struct pgov_pstate_storage kgov_mem;
 
 /* Every hook call of every scenario; returns the calls whose P-state
  * matched the vector file, *total gets the calls made. */
@@ -237,7 +239,7 @@ static unsigned int run_governor(unsigned int *total, unsigned int *failed)
         cfg.limits.size = sizeof(cfg.limits);
         cfg.limits.min_ratio = sc->min_ratio;
         cfg.limits.max_ratio = sc->max_ratio;
-        r = pgov_pstate_init(kgov_mem, sizeof(kgov_mem), &cfg, &kgov_ops, &hw, &g);
+        r = pgov_pstate_init(&kgov_mem, sizeof(kgov_mem), &cfg, &kgov_ops, &hw, &g);
         for (i = 0; i < sc->nrows; i++, k++) {
             hw.row = &sc->rows[i];
             if (!r)

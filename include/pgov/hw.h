@@ -41,6 +41,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "embed.h"
 #include "export.h"
 #include "err.h"
 
@@ -163,16 +164,44 @@ enum pgov_hw_need {
     PGOV_HW_NEED_FREQ = 1u << 6      /**< set_freq_khz */
 };
 
-/**
- * @brief A bound backend: a normalised copy of the caller's table plus ctx.
+/*
+ * PGOV_HW_OPS_BY_REF: a build-time choice (embed.h) for code that compiles lib/ itself (a kernel,
+ * firmware): instances keep a pointer to the caller's table instead of a
+ * copy, so the table must outlive every instance bound to it (a `static
+ * const` one does) and each instance is 7 pointers smaller. The shared
+ * library copies.
  *
- * Governors embed one. Because it is a copy, the caller's table may be
- * temporary. Callbacks beyond the caller's `size` are NULL here.
+ * PGOV_HAL_<CALLBACK>: a build-time HAL (embed.h), likewise for code that compiles lib/: defining
+ * `PGOV_HAL_CLOCK_NS`, `PGOV_HAL_READ_COUNTERS`, `PGOV_HAL_GET_LIMITS`,
+ * `PGOV_HAL_SET_PSTATE`, `PGOV_HAL_SET_HWP_REQUEST`, `PGOV_HAL_READ_IDLE`
+ * or `PGOV_HAL_SET_FREQ_KHZ` to the name of a function with the callback's
+ * signature (declared in the configuration header) makes every governor
+ * call it directly instead of through the table; the table's slot is then
+ * not needed and not used. `trace` always goes through the table.
+ */
+
+/**
+ * @brief A bound backend: the caller's table (a normalised copy, or with
+ *        `PGOV_HW_OPS_BY_REF` a pointer to it) plus ctx.
+ *
+ * Governors embed one. As a copy, the caller's table may be temporary.
+ * Callbacks beyond the caller's `size` are NULL here.
  */
 struct pgov_hw {
+#ifdef PGOV_HW_OPS_BY_REF
+    const struct pgov_hw_ops *ops; /**< the caller's table, validated */
+#else
     struct pgov_hw_ops ops; /**< normalised copy, `size` = library's size */
+#endif
     void *ctx;              /**< the embedder's context, passed to every call */
 };
+
+/* Alignment specifier of the instances' storage types (C11 and C++11). */
+#ifdef __cplusplus
+#define PGOV_ALIGN8 alignas(8)
+#else
+#define PGOV_ALIGN8 _Alignas(8)
+#endif
 
 /**
  * @brief Validate a vtable and bind it with its context.

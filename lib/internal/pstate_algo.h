@@ -356,7 +356,7 @@ PGOV_HOT int pst_hook_sample(uint32_t prof, const struct pgov_pstate_params *prm
         return rc;
     p = pst_clamp(b, d.target);
     if (p != cur && hw) {
-        rc = hw->ops.set_pstate(hw->ctx, cpu, p, pst_perf_ctl(b, p));
+        rc = pgov_hal_set_pstate(hw, cpu, p, pst_perf_ctl(b, p));
         if (pgov_unlikely(rc))
             return pgov_hal_rc(rc);
     }
