@@ -7,9 +7,10 @@
  * The path of one scheduler hook: pgov_pstate_update() returns at once when
  * the sample interval has not passed, else switches on the profile to
  * hook_<profile>(), which calls hook_run() with that profile as a constant.
- * hook_run() runs the algorithm of internal/pstate_algo.h: pst_hook_pre()
+ * hook_run() runs the core: pgov_pstate_core_hook_pre()
  * (boost bookkeeping, "is a sample due"), the HAL reads, then
- * pst_hook_sample() (sample, decide, write the P-state, commit). The v4.5
+ * pgov_pstate_core_sample() (sample, decide), the P-state write, then
+ * pgov_pstate_core_commit() (all in pgov/pstate_core.h). The v4.5
  * profiles are timer-driven (pgov_pstate_timer(), timer_apply()) and the
  * HWP boost profile runs update_hwp().
  */
@@ -21,7 +22,6 @@
 #include "internal/hal.h"
 #include "internal/hwp_impl.h"
 #include "internal/math64.h"
-#include "internal/pstate_algo.h"
 #include "internal/pstate_impl.h"
 #include "internal/sized.h"
 
@@ -186,7 +186,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     g->reserved = 0;
     g->timer_jiffies = (uint32_t)timer_jiffies(&prm, cfg->hz);
     g->cpu = cfg->cpu;
-    g->timer = (uint32_t)pstate_prof_timer(prm.profile);
+    g->timer = (uint32_t)pgov_pstate_core_prof_timer(prm.profile);
     g->hwp = prm.profile == PGOV_PSTATE_PROF_HWP_BOOST_6_19;
     need = PGOV_HW_NEED_LIMITS;
     need |= g->hwp ? PGOV_HW_NEED_HWP : PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_PSTATE;
@@ -219,7 +219,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
         if (rc)
             return rc;
     }
-    if (pstate_prof_timer(prm.profile)) {
+    if (pgov_pstate_core_prof_timer(prm.profile)) {
         /* v4.5 takes one sample at init, with all previous values zero. */
         struct pgov_pstate_input in;
         struct pgov_pstate_result res;
@@ -267,7 +267,7 @@ static int read_inputs(struct pgov_pstate *g, struct pgov_hw_counters *c, uint64
     if (pgov_unlikely(rc))
         return rc;
     *iowait_us = 0;
-    if (pgov_unlikely(pstate_prof_atom(g->params.profile))) {
+    if (pgov_unlikely(pgov_pstate_core_prof_atom(g->params.profile))) {
         struct pgov_hw_idle idle;
         rc = pgov_hal_rc(pgov_hal_read_idle(&g->hw, g->cpu, &idle));
         if (rc)
@@ -317,7 +317,7 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
     return PGOV_OK;
 }
 
-#if PSTATE_BUILT_HWP
+#if PGOV_PSTATE_CORE_BUILT_HWP
 PGOV_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_hwp_boost_state h;
@@ -346,18 +346,18 @@ static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 
 /*
  * One hook call for profile @prof: the hook_<profile>() functions below pass
- * it as a constant, so optimised builds inline this (PGOV_HOT) into a copy
+ * it as a constant, so optimised builds inline this (PGOV_CORE) into a copy
  * specialised for each; a profile left out of PGOV_PSTATE_PROFILES folds to
  * the first return.
  */
-PGOV_HOT int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
+PGOV_CORE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_pstate_result pre;
     uint64_t last_update = 0;
     uint32_t boost = 0;
     int how, rc;
 
-    if (!pstate_prof_built(prof))
+    if (!pgov_pstate_core_prof_built(prof))
         return PGOV_ENOTSUP; /* init refused it */
     if (flags & PGOV_UPDATE_REMOTE) {
         g->last_path = PGOV_PSTATE_PATH_REMOTE;
@@ -367,15 +367,15 @@ PGOV_HOT int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32
         g->shared) {
         const struct pgov_pstate_shared *sh = g->shared;
         if (sh->seen && now - sh->last_io_ns <= g->params.tick_ns)
-            flags |= PSTATE_IN_SYSBOOST;
+            flags |= PGOV_PSTATE_CORE_IN_SYSBOOST;
     }
-    if (pstate_prof_load(prof)) {
+    if (pgov_pstate_core_prof_load(prof)) {
         /* Only the load hooks' step 1 touches the state: kept for an undo. */
         last_update = g->st.last_update_ns;
         boost = g->st.iowait_boost;
     }
 
-    how = pst_hook_pre(prof, &g->params, &g->st, now, flags, &pre);
+    how = pgov_pstate_core_hook_pre(prof, &g->params, &g->st, now, flags, &pre);
     if (how == 0) {
         g->last_path = pre.path; /* boost bookkeeping only: nothing can fail */
         goto out;
@@ -385,23 +385,32 @@ PGOV_HOT int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32
     rc = pgov_hal_read_counters(&g->hw, g->cpu, &c);
     if (pgov_unlikely(rc))
         goto fail;
-    if (pstate_prof_atom(prof)) {
+    if (pgov_pstate_core_prof_atom(prof)) {
         struct pgov_hw_idle idle;
         rc = pgov_hal_read_idle(&g->hw, g->cpu, &idle);
         if (rc)
             goto fail;
         iowait_us = idle.iowait_us;
     }
-    rc = pst_hook_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, iowait_us, how == 2,
-                         NULL, &g->hw, g->cpu);
-    if (pgov_likely(rc == PST_DECIDED)) {
+    struct pgov_pstate_core_sample s;
+    rc = pgov_pstate_core_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, iowait_us,
+                                 &s);
+    if (pgov_likely(rc == PGOV_PSTATE_CORE_DECIDED)) {
+        /* Write first: a failed write leaves the state as it was. */
+        if (s.pstate != g->st.pstate) {
+            rc = pgov_hal_set_pstate(&g->hw, g->cpu, s.pstate,
+                                     pgov_pstate_core_perf_ctl(&g->bounds, s.pstate));
+            if (pgov_unlikely(rc))
+                goto fail;
+        }
+        pgov_pstate_core_commit(prof, &g->st, now, &c, &s, false);
         g->last_path = how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
         g->samples++;
         if (pgov_unlikely(pgov_hal_has_trace(&g->hw)))
             trace_decision(g, now);
-    } else if (rc == PST_REJECTED) {
+    } else if (rc == PGOV_PSTATE_CORE_REJECTED) {
         g->last_path = PGOV_PSTATE_PATH_REJECTED;
-    } else if (rc == PST_FIRST) {
+    } else if (rc == PGOV_PSTATE_CORE_FIRST) {
         g->last_path = PGOV_PSTATE_PATH_FIRST;
     } else {
         goto fail;
@@ -413,12 +422,12 @@ out:
         g->shared->seen = 1;
     }
     /* PID profiles have no options and no boost: slow_path stays 0. */
-    if (pstate_prof_load(prof))
-        g->slow_path = pstate_options(prof, &g->params) | g->st.iowait_boost;
+    if (pgov_pstate_core_prof_load(prof))
+        g->slow_path = pgov_pstate_core_options(prof, &g->params) | g->st.iowait_boost;
     g->next_ns = g->st.time_ns + g->params.sample_ns;
     return PGOV_OK;
 fail:
-    if (pstate_prof_load(prof)) {
+    if (pgov_pstate_core_prof_load(prof)) {
         g->st.last_update_ns = last_update;
         g->st.iowait_boost = boost;
     }
@@ -508,7 +517,7 @@ int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
         return PGOV_EINVAL;
     if (!pst_valid(g))
         return PGOV_EINVAL;
-    if (!pstate_prof_timer(g->params.profile)) {
+    if (!pgov_pstate_core_prof_timer(g->params.profile)) {
         *next_ns = UINT64_MAX;
         return PGOV_OK;
     }
