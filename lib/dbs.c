@@ -31,7 +31,7 @@ static int dbs_profile(uint32_t kver, uint32_t *out)
     r = pgov_kver_resolve(kver);
     if (r < PGOV_KVER_4_17)
         return PGOV_ENOTSUP;
-    *out = r >= PGOV_KVER_6_18 ? PGOV_KVER_6_18 : PGOV_KVER_4_17;
+    *out = r >= PGOV_KVER_6_18 ? PGOV_KVER_6_18 : r >= PGOV_KVER_5_0 ? PGOV_KVER_5_0 : PGOV_KVER_4_17;
     return PGOV_OK;
 }
 
@@ -257,7 +257,7 @@ void pgov_dbs_result_clear(struct pgov_dbs_result *r, uint32_t cur)
 
 static uint32_t rel_efficient(const struct pgov_dbs *g, uint32_t rel)
 {
-    return g->kver_6_18 ? rel | PGOV_REL_E : rel;
+    return g->efficient ? rel | PGOV_REL_E : rel;
 }
 
 /* The core's request (docs/spec/ondemand.md 6.0): clamp, resolve, "is it a change". */
@@ -271,7 +271,7 @@ PGOV_HOT void dbs_request_hot(const struct pgov_dbs *g, struct dbs_mut *m,
     r->req_khz = target;
     r->rel = rel;
     t = target < m->pmin ? m->pmin : (target > m->pmax ? m->pmax : target);
-    if (!g->kver_6_18 && t == m->cur)
+    if (!g->efficient && t == m->cur)
         return;
     if (g->has_table) {
         i = pgov_ft_target(&g->table, m->pmin, m->pmax, t, rel, &warn);
@@ -330,9 +330,10 @@ PGOV_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t
         if (m->tun.ignore_nice_load)
             it += (uint32_t)pgov_div_u64_u32(sn->nice_ns - c->prev_nice, 1000u);
 
-        longidle = g->kver_6_18 ? it > s2 : te > s2;
+        /* 5.0+: idle time decides (5.0 .. 6.9 on the wrapped delta). */
+        longidle = g->idle_rules ? it > s2 : te > s2;
         if (longidle) {
-            uint32_t p = (g->kver_6_18 ? it : te) / s;
+            uint32_t p = (g->idle_rules ? it : te) / s;
 
             if (p < ip)
                 ip = p;
@@ -376,7 +377,7 @@ static uint32_t bias_search(const struct pgov_dbs *g, const struct dbs_mut *m, u
     /* The kernel only has ascending and "other" searches: pgov_ft_sorted()
      * walks an unsorted table as if it were descending, like the kernel. */
     f = ft_clamp(f, m->pmin, m->pmax);
-    i = pgov_ft_sorted(&g->table, f, rel, g->kver_6_18);
+    i = pgov_ft_sorted(&g->table, f, rel, g->efficient);
     /* Every valid entry flagged: the kernel would index -1; use the plain search. */
     if (i == PGOV_FT_NONE)
         i = pgov_ft_sorted(&g->table, f, rel, false);
@@ -482,7 +483,7 @@ PGOV_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs
         return sr;
     if (rq > m->pmax || rq < m->pmin) {
         rq = m->cur;
-        if (g->kver_6_18)
+        if (g->idle_rules)
             m->requested_freq = rq;
     }
     step = (m->tun.freq_step * m->pmax) / 100u;
@@ -491,7 +492,7 @@ PGOV_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs
     if (ip != PGOV_DBS_NONE) {
         uint32_t steps = ip * step;
 
-        if (g->kver_6_18)
+        if (g->idle_rules)
             rq = rq > m->pmin + steps ? rq - steps : m->pmin;
         else
             rq = rq > steps ? rq - steps : m->pmin;
@@ -668,6 +669,8 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
     g->gov = cfg->gov;
     g->kver = prof;
     g->kver_6_18 = prof == PGOV_KVER_6_18;
+    g->idle_rules = prof != PGOV_KVER_4_17;
+    g->efficient = g->kver_6_18 || pgov_kver_resolve(cfg->kver) >= PGOV_KVER_5_16;
     g->variant = cfg->variant;
     g->ncpu = ncpu;
     g->no_nohz = (cfg->plat.flags & PGOV_DBS_PLAT_NO_NOHZ) != 0;

@@ -149,14 +149,6 @@ uint32_t pgov_ft_unsorted(const struct pgov_freq_table *t, uint32_t min, uint32_
     return best;
 }
 
-/* Check a descriptor well enough that the searches cannot misbehave. */
-static bool ft_sane(const struct pgov_freq_table *t)
-{
-    return t->entries && t->count && t->count <= PGOV_FREQ_TABLE_MAX && t->nvalid &&
-           t->nvalid <= t->count && t->order <= PGOV_FREQ_UNSORTED &&
-           !(t->flags & ~PGOV_FREQ_TABLE_EFFICIENCIES);
-}
-
 int pgov_freq_table_resolve(const struct pgov_freq_table *t, uint32_t min_khz, uint32_t max_khz,
                             uint32_t target, uint32_t rel, uint32_t *index)
 {
@@ -165,7 +157,7 @@ int pgov_freq_table_resolve(const struct pgov_freq_table *t, uint32_t min_khz, u
 
     if (!t || !index)
         return PGOV_EINVAL;
-    if (!ft_sane(t) || min_khz > max_khz || (rel & ~(uint32_t)(3u | PGOV_REL_E)) ||
+    if (!pgov_ft_sane(t) || min_khz > max_khz || (rel & ~(uint32_t)(3u | PGOV_REL_E)) ||
         (rel & 3u) == 3u)
         return PGOV_EINVAL;
     /* The request's clamp comes before the table search. */

@@ -2,10 +2,12 @@
 /* schedutil iowait boost and next-frequency selection (docs/spec/pstate.md 9.1). */
 #include "pgov/sugov.h"
 #include "pgov/gov.h"
+#include "pgov/kver.h"
 
 #include "internal/compiler.h"
 #include "internal/deps.h"
 #include "internal/fp.h"
+#include "internal/freq_table.h"
 #include "internal/sized.h"
 #include "internal/sugov_impl.h"
 
@@ -19,32 +21,65 @@ static inline int params_bad_values(const struct pgov_sugov_params *prm)
     return prm->max_cap - 1u >= CAP_SCALE || prm->max_freq_khz == 0 || prm->tick_ns == 0;
 }
 
+int pgov_sugov_profile(uint32_t kver)
+{
+    uint32_t kv;
+
+    if (!pgov_kver_valid(kver))
+        return PGOV_ENOTSUP;
+    kv = pgov_kver_resolve(kver);
+    if (kv >= PGOV_KVER_6_18)
+        return PGOV_SUGOV_RULES_CURRENT;
+    if (kv >= PGOV_KVER_5_14 && kv < PGOV_KVER_6_8)
+        return PGOV_SUGOV_RULES_5_14;
+    return PGOV_ENOTSUP;
+}
+
 int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
 {
     if (!prm)
         return PGOV_EINVAL;
-    if (params_bad_values(prm) || prm->reserved != 0 ||
-        (prm->options & ~PGOV_SUGOV_OPT_NONINVARIANT))
+    if (params_bad_values(prm) || (prm->options & ~PGOV_SUGOV_OPT_NONINVARIANT))
         return PGOV_EINVAL;
-    return PGOV_OK;
+    return pgov_sugov_profile(prm->kver) < 0 ? PGOV_ENOTSUP : PGOV_OK;
+}
+
+/* The 5.14 .. 6.7 rules (params already checked). */
+static inline bool rules_5_14(const struct pgov_sugov_params *prm)
+{
+    return prm->kver != 0 && prm->kver < PGOV_KVER_6_18;
+}
+
+/*
+ * cpufreq_driver_resolve_freq: clamp (min > max resolves to max), then with
+ * a table the lowest entry at or above (relation L, "efficient" from 5.16).
+ */
+static inline uint32_t resolve(const struct pgov_sugov_params *prm,
+                               const struct pgov_freq_table *table, uint64_t raw)
+{
+    uint32_t lo = prm->min_khz, hi = prm->max_khz, f;
+    bool warn = false;
+
+    if (lo > hi)
+        lo = hi;
+    f = (uint32_t)(raw > hi ? hi : (raw < lo ? lo : raw));
+    if (table) {
+        uint32_t rel = prm->kver == 0 || prm->kver >= PGOV_KVER_5_16 ? PGOV_REL_L | PGOV_REL_E
+                                                                      : PGOV_REL_L;
+        f = table->entries[pgov_ft_target(table, lo, hi, f, rel, &warn)].khz;
+    }
+    return f;
 }
 
 /* map_util_freq of a perf value against reference @ref + the table-less resolve. */
 static inline uint32_t freq_of_perf(const struct pgov_sugov_params *prm, uint32_t perf,
                                     uint32_t ref, uint64_t *raw)
 {
-    uint32_t lo = prm->min_khz;
-    uint64_t f;
-
-    f = pgov_div_u64_u32((uint64_t)ref * perf, prm->max_cap);
-    *raw = f;
-    if (lo > prm->max_khz)
-        lo = prm->max_khz; /* the core resolves min > max to max */
-    f = f > prm->max_khz ? prm->max_khz : f;
-    return (uint32_t)(f < lo ? lo : f);
+    *raw = pgov_div_u64_u32((uint64_t)ref * perf, prm->max_cap);
+    return resolve(prm, NULL, *raw);
 }
 
-/* map_util_perf (25 % headroom, capped at max_cap), then the frequency. */
+/* map_util_perf (25 % headroom, capped at max_cap from 6.8), then the frequency. */
 static inline uint32_t freq_of(const struct pgov_sugov_params *prm, uint32_t util, uint32_t ref,
                                uint64_t *raw)
 {
@@ -52,14 +87,18 @@ static inline uint32_t freq_of(const struct pgov_sugov_params *prm, uint32_t uti
 
     util = util > prm->max_cap ? prm->max_cap : util;
     perf = util + (util >> 2);
-    perf = perf > prm->max_cap ? prm->max_cap : perf;
+    if (!rules_5_14(prm))
+        perf = perf > prm->max_cap ? prm->max_cap : perf;
     return freq_of_perf(prm, perf, ref, raw);
 }
 
-/* The reference: max_freq, or 1.25 x the current frequency (non-invariant). */
+/* The reference: max_freq, or (non-invariant) the current frequency, with
+ * a second 25 % from 6.8. */
 static inline uint32_t ref_of(const struct pgov_sugov_params *prm, uint32_t cur)
 {
-    return (prm->options & PGOV_SUGOV_OPT_NONINVARIANT) ? cur + (cur >> 2) : prm->max_freq_khz;
+    if (!(prm->options & PGOV_SUGOV_OPT_NONINVARIANT))
+        return prm->max_freq_khz;
+    return rules_5_14(prm) ? cur : cur + (cur >> 2);
 }
 
 static uint32_t next_freq(const struct pgov_sugov_params *prm, uint32_t util, uint32_t cur,
@@ -68,20 +107,15 @@ static uint32_t next_freq(const struct pgov_sugov_params *prm, uint32_t util, ui
     return freq_of(prm, util, ref_of(prm, cur), raw);
 }
 
-static uint32_t next_freq_perf(const struct pgov_sugov_params *prm, uint32_t perf, uint32_t cur,
-                               uint64_t *raw)
-{
-    return freq_of_perf(prm, perf, ref_of(prm, cur), raw);
-}
-
 /* Options or a reserved word set: the full check, then either reference. */
 static PGOV_COLD int64_t next_freq_cold(const struct pgov_sugov_params *prm, uint32_t util,
                                          uint32_t cur_khz, uint64_t *raw)
 {
     uint64_t r;
+    int rc = pgov_sugov_params_check(prm);
 
-    if (pgov_sugov_params_check(prm))
-        return PGOV_EINVAL;
+    if (rc)
+        return rc;
     uint32_t f = next_freq(prm, util, cur_khz, &r);
     if (raw)
         *raw = r;
@@ -95,8 +129,8 @@ int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
 
     if (pgov_unlikely(!prm))
         return PGOV_EINVAL;
-    /* The common case (invariant, no reserved bits) tests each word once. */
-    if (pgov_unlikely((prm->options | prm->reserved) != 0))
+    /* The common case (invariant, newest profile) tests each word once. */
+    if (pgov_unlikely((prm->options | prm->kver) != 0))
         return next_freq_cold(prm, util, cur_khz, raw);
     if (pgov_unlikely(params_bad_values(prm)))
         return PGOV_EINVAL;
@@ -119,6 +153,7 @@ void pgov_sugov_input_plain(struct pgov_sugov_input *in, uint32_t flags, uint32_
     in->capped = 0;
     in->cur_khz = cur_khz;
     in->reserved = 0;
+    in->table = NULL;
 }
 
 void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm,
@@ -153,9 +188,11 @@ void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm,
     r.boost_req = s.iowait_boost;
     r.pending_req = s.pending;
 
-    /* 3: rate limit. */
-    if (!s.need_update &&
-        pgov_u2s64(now_ns - s.last_freq_update_ns) < pgov_u2s64(prm->rate_limit_ns)) {
+    /* 3: rate limit. Another CPU's callback (a remote wakeup) stops here
+     * too: only the policy's own CPUs may change its frequency. */
+    if ((flags & PGOV_UPDATE_REMOTE) ||
+        (!s.need_update &&
+         pgov_u2s64(now_ns - s.last_freq_update_ns) < pgov_u2s64(prm->rate_limit_ns))) {
         r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
         PGOV_COPY(out, &s);
         PGOV_COPY(res, &r);
@@ -180,39 +217,46 @@ void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm,
     /*
      * 5-7: util, boost, headroom, clamps (v6.8+ order), frequency, cache,
      * hold. The clamps bound the headroom-ed value, not util: uclamp_max
-     * caps the boost too, and the floor is not scaled by 1.25.
+     * caps the boost too, and the floor is not scaled by 1.25. Before 6.8
+     * the headroom is uncapped and nothing follows it (the clamps were in
+     * util already; the checks rejected any here).
      */
+    bool old = rules_5_14(prm);
     uint32_t util = in->util > prm->max_cap ? prm->max_cap : in->util;
     uint32_t hi = in->uclamp_max < prm->max_cap ? in->uclamp_max : prm->max_cap;
     uint32_t lo = in->uclamp_min > in->bw_min ? in->uclamp_min : in->bw_min;
     util = util > bu ? util : bu;
     uint32_t perf = util + (util >> 2);
-    perf = perf < hi ? perf : hi;
-    perf = perf > lo ? perf : lo;
+    if (!old) {
+        perf = perf < hi ? perf : hi;
+        perf = perf > lo ? perf : lo;
+    }
     r.util_eff = perf;
     uint32_t prev_cached = s.cached_raw_freq;
+    uint32_t need = s.need_update;
     uint32_t nf;
-    uint64_t raw;
-    nf = next_freq_perf(prm, perf, in->cur_khz, &raw);
+    uint64_t raw = pgov_div_u64((uint64_t)ref_of(prm, in->cur_khz) * perf, prm->max_cap);
     r.raw_freq = raw;
     if (raw == s.cached_raw_freq && !s.need_update) {
         nf = s.next_freq;
     } else {
         s.cached_raw_freq = (uint32_t)raw;
+        nf = resolve(prm, in->table, raw);
     }
     /*
      * Hold: no premature reduction while the CPU stayed busy. Not after a
      * limits change, so that new limits take effect (outside the vectors,
      * which never change limits; the spec does not cover the combination).
      */
-    if (in->held && !in->capped && nf < s.next_freq && !s.need_update) {
+    if (in->held && !in->capped && nf < s.next_freq && !need) {
         nf = s.next_freq;
         s.cached_raw_freq = prev_cached;
     }
     s.need_update = 0;
     r.next_f = nf;
 
-    /* 8: commit only a change; an unchanged result keeps the timestamp. */
+    /* 8: commit only a change; an unchanged result keeps the timestamp
+     * (also with a limits change pending: Linux 6.1 agrees). */
     if (nf == s.next_freq) {
         r.path = PGOV_SUGOV_PATH_UNCHANGED;
     } else {
@@ -235,7 +279,7 @@ int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
     rc = pgov_sugov_params_check(prm);
     if (rc)
         return rc;
-    if ((flags & ~PGOV_UPDATE_IOWAIT) || held > 1 || st->reserved != 0 || st->pending > 1 ||
+    if ((flags & ~PGOV_UPDATE_ALL) || held > 1 || st->reserved != 0 || st->pending > 1 ||
         st->need_update > 1 || st->iowait_boost > CAP_SCALE)
         return PGOV_EINVAL;
     struct pgov_sugov_input in;
@@ -254,18 +298,21 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
 
     if (!prm || !st || !in || !res)
         return PGOV_EINVAL;
-    /* first published in 0.2: its V1 size is today's */
-    rc = pgov_sized_check(in, in->size, sizeof(*in), sizeof(*in));
+    rc = pgov_sized_check(in, in->size, PGOV_SUGOV_INPUT_SIZE_V1, sizeof(*in));
     if (rc)
         return rc;
     rc = pgov_sugov_params_check(prm);
     if (rc)
         return rc;
-    if ((in->flags & ~PGOV_UPDATE_IOWAIT) || in->held > 1 || in->capped > 1 ||
+    const struct pgov_freq_table *table = in->size >= sizeof(*in) ? in->table : NULL;
+    if ((in->flags & ~PGOV_UPDATE_ALL) || in->held > 1 || in->capped > 1 ||
         in->uclamp_min > CAP_SCALE || in->uclamp_max > CAP_SCALE || in->reserved != 0 ||
         st->reserved != 0 || st->pending > 1 || st->need_update > 1 ||
-        st->iowait_boost > CAP_SCALE)
+        st->iowait_boost > CAP_SCALE || (table && !pgov_ft_sane(table)))
         return PGOV_EINVAL;
+    if (rules_5_14(prm) &&
+        (in->uclamp_min != 0 || in->uclamp_max != CAP_SCALE || in->bw_min != 0 || in->capped))
+        return PGOV_ENOTSUP;
     /* Field by field (no memcpy on small cores); cur 0: the last commit. */
     pgov_sugov_input_plain(&v, in->flags, in->util, in->held,
                            in->cur_khz ? in->cur_khz : st->next_freq);
@@ -273,6 +320,7 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
     v.uclamp_max = in->uclamp_max;
     v.bw_min = in->bw_min;
     v.capped = in->capped;
+    v.table = table;
     pgov_sugov_decide_unchecked(prm, st, st, now_ns, &v, res);
     return PGOV_OK;
 }

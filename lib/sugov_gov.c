@@ -85,9 +85,9 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     rc = pgov_sized_check(cfg, cfg->size, PGOV_SUGOV_CONFIG_SIZE_V1, sizeof(*cfg));
     if (rc)
         return rc;
-    kv = pgov_kver_resolve(cfg->kver);
-    if (kv < PGOV_KVER_6_18) /* also 0: invalid */
+    if (pgov_sugov_profile(cfg->kver) < 0)
         return PGOV_ENOTSUP;
+    kv = pgov_kver_resolve(cfg->kver);
     if ((cfg->options & ~PGOV_SUGOV_OPT_NONINVARIANT) ||
         cfg->max_cap > CAP_SCALE || cfg->rate_limit_ns > RATE_LIMIT_MAX ||
         cfg->tick_ns > TICK_MAX)
@@ -114,7 +114,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     g->prm.max_cap = cfg->max_cap ? cfg->max_cap : CAP_SCALE;
     g->prm.max_freq_khz = g->cpu_max_khz;
     g->prm.options = cfg->options;
-    g->prm.reserved = 0;
+    g->prm.kver = kv >= PGOV_KVER_6_18 ? 0 : kv; /* 0: the current rules, fast path */
     (void)apply_limits(NULL, g->cpu_min_khz, g->cpu_max_khz, &g->prm);
     /* sugov_start: everything zero. */
     g->st.last_update_ns = 0;
@@ -158,6 +158,10 @@ int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uc
     if (g->magic != SUGOV_MAGIC || uclamp_min > CAP_SCALE || uclamp_max > CAP_SCALE ||
         capped > 1)
         return PGOV_EINVAL;
+    /* Before 6.8 the clamps were inside util (see sugov.h "Profiles"). */
+    if (pgov_sugov_profile(g->prm.kver) == PGOV_SUGOV_RULES_5_14 &&
+        (uclamp_min != 0 || uclamp_max != CAP_SCALE || bw_min != 0 || capped))
+        return PGOV_ENOTSUP;
     g->uclamp_min = uclamp_min;
     g->uclamp_max = uclamp_max;
     g->bw_min = bw_min;
@@ -195,12 +199,11 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
         return PGOV_EINVAL;
     if ((flags & ~PGOV_UPDATE_ALL) || g->magic != SUGOV_MAGIC)
         return PGOV_EINVAL;
-    if (flags & PGOV_UPDATE_REMOTE)
-        return PGOV_OK; /* a single-CPU policy ignores other CPUs' callbacks */
-
-    /* Read idle time only when the rate limit lets an evaluation through. */
-    due = g->st.need_update ||
-          pgov_u2s64(now_ns - g->st.last_freq_update_ns) >= pgov_u2s64(g->prm.rate_limit_ns);
+    /* Read idle time only when the rate limit lets an evaluation through;
+     * another CPU's callback only updates the boost. */
+    due = !(flags & PGOV_UPDATE_REMOTE) &&
+          (g->st.need_update ||
+           pgov_u2s64(now_ns - g->st.last_freq_update_ns) >= pgov_u2s64(g->prm.rate_limit_ns));
     if (due) {
         rc = pgov_hal_rc(pgov_hal_read_idle(&g->hw, g->cpu, &idle));
         if (rc)
@@ -208,7 +211,7 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
         idle_us = idle.idle_us + idle.iowait_us;
         held = g->have_idle && idle_us == g->last_idle_us;
     }
-    pgov_sugov_input_plain(&in, flags & PGOV_UPDATE_IOWAIT, g->util, held, g->cur_khz);
+    pgov_sugov_input_plain(&in, flags, g->util, held, g->cur_khz);
     in.uclamp_min = g->uclamp_min;
     in.uclamp_max = g->uclamp_max;
     in.bw_min = g->bw_min;

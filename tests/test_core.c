@@ -295,6 +295,12 @@ static int accepts(uint32_t m, uint32_t kver)
         rc = pgov_pstate_params_init(&p, &c);
         break;
     }
+    case PGOV_MOD_SUGOV: {
+        struct pgov_sugov_params p = {1000000, 4000000, 1024, 2400000, 800000, 2400000, 0, 0};
+        p.kver = kver;
+        rc = pgov_sugov_params_check(&p);
+        break;
+    }
     case PGOV_MOD_DBS: {
         struct pgov_dbs_platform plat;
         struct pgov_dbs_tunables t;
@@ -316,7 +322,8 @@ static void test_kver_exactness(void **st)
     (void)st;
     static const uint32_t mods[] = {PGOV_MOD_PELT_FLOORS, PGOV_MOD_UTIL_EST, PGOV_MOD_UCLAMP,
                                     PGOV_MOD_PSTATE_PID,  PGOV_MOD_PSTATE_ATOM,
-                                    PGOV_MOD_PSTATE_LOAD, PGOV_MOD_HWP_BOOST, PGOV_MOD_DBS};
+                                    PGOV_MOD_PSTATE_LOAD, PGOV_MOD_HWP_BOOST, PGOV_MOD_SUGOV,
+                                    PGOV_MOD_DBS};
     for (size_t i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
         assert_int_equal(accepts(mods[i], 0), pgov_kver_exactness(mods[i], 0) != 0);
         for (uint32_t major = 3; major <= 6; major++)
@@ -340,6 +347,12 @@ static void test_kver_exactness(void **st)
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_PSTATE_LOAD, PGOV_KVER(5, 1)),
                      PGOV_KVER_APPROXIMATE);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(6, 17)), PGOV_KVER_UNSUPPORTED);
+    /* 6.1 governors: Linux 6.1 itself agreed on every row (tests/oracle). */
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER_6_1), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(6, 7)), PGOV_KVER_APPROXIMATE);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(6, 8)), PGOV_KVER_UNSUPPORTED);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(5, 13)), PGOV_KVER_UNSUPPORTED);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_DBS, PGOV_KVER_6_1), PGOV_KVER_EXACT);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, 0), PGOV_KVER_EXACT);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT, PGOV_KVER(5, 10)), PGOV_KVER_EXACT);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT, PGOV_KVER_4_4), PGOV_KVER_UNSUPPORTED);

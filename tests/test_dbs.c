@@ -293,8 +293,11 @@ static void test_profiles(void **state)
     } map[] = {{0, PGOV_KVER_6_18},
                {PGOV_KVER_6_19, PGOV_KVER_6_18},
                {PGOV_KVER_6_18, PGOV_KVER_6_18},
-               {PGOV_KVER(6, 17), PGOV_KVER_4_17},
-               {PGOV_KVER(5, 4), PGOV_KVER_4_17},
+               {PGOV_KVER(6, 17), PGOV_KVER_5_0},
+               {PGOV_KVER_6_1, PGOV_KVER_5_0},
+               {PGOV_KVER(5, 4), PGOV_KVER_5_0},
+               {PGOV_KVER_5_0, PGOV_KVER_5_0},
+               {PGOV_KVER(4, 20), PGOV_KVER_4_17},
                {PGOV_KVER_4_17, PGOV_KVER_4_17}};
     for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
         struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, map[i].in);
@@ -308,6 +311,77 @@ static void test_profiles(void **state)
 static struct pgov_hw_idle snap(uint64_t wall, uint64_t idle)
 {
     return (struct pgov_hw_idle){wall, idle, 0, 0};
+}
+
+/*
+ * The 5.0 profile against evaluations Linux 6.1 made (tests/oracle capture:
+ * the pgov-dummy driver's table, sampling_rate 10 ms, HZ=250). A late
+ * sample with little idle is no "long idle" there: the load is measured,
+ * where the v4.17 rule (wall time) reuses the previous one. Expected
+ * values are the kernel's.
+ */
+static void test_v50_linux_rows(void **state)
+{
+    (void)state;
+    static const struct pgov_freq_entry dummy[] = {
+        {800000, 0}, {1200000, 0}, {1600000, 0}, {2000000, 0}, {2400000, 0}};
+    struct pgov_dbs *g;
+    struct pgov_dbs_result r;
+    struct pgov_dbs_cpu_state cs;
+    struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, PGOV_KVER_6_1);
+    struct pgov_hw_idle s;
+
+    c.table = dummy;
+    c.table_len = 5;
+    c.cur_khz = 2400000;
+    c.plat.hz = 250;
+    c.tun_set = 1u << PGOV_DBS_SAMPLING_RATE;
+    c.tun.sampling_rate = 10000;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
+    s = snap(15246733, 2990907);
+    assert_int_equal(pgov_dbs_start(g, &s, 1, NULL), PGOV_OK);
+    s = snap(15251055, 2990907); /* 4.3 ms busy: load 100, at max already */
+    assert_int_equal(pgov_dbs_evaluate(g, &s, 1, &r), PGOV_OK);
+    assert_int_equal(r.load, 100);
+    assert_int_equal(r.cur_khz, 2400000);
+    s = snap(15275030, 2996422); /* wall 23 975 us > 2 x 10 ms, idle 5 515 us */
+    assert_int_equal(pgov_dbs_evaluate(g, &s, 1, &r), PGOV_OK);
+    assert_int_equal(r.load, 76);
+    assert_true(r.flags & PGOV_DBS_RES_CHG);
+    assert_int_equal(r.cur_khz, 2000000);
+    assert_int_equal(r.delay_us, 10000);
+    assert_int_equal(pgov_dbs_get_cpu(g, 0, &cs), PGOV_OK);
+    assert_int_equal(cs.prev_load, 76);
+
+    /* conservative: 137.5 ms without idle at the maximum: load 100, no idle
+     * periods, no request (v4.17 would step down 13 periods). */
+    c = base_cfg(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1);
+    c.table = dummy;
+    c.table_len = 5;
+    c.cur_khz = 2400000;
+    c.plat.hz = 250;
+    c.tun_set = 1u << PGOV_DBS_SAMPLING_RATE;
+    c.tun.sampling_rate = 10000;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
+    s = snap(45596481, 3582023);
+    assert_int_equal(pgov_dbs_start(g, &s, 1, NULL), PGOV_OK);
+    s = snap(45733991, 3582023);
+    assert_int_equal(pgov_dbs_evaluate(g, &s, 1, &r), PGOV_OK);
+    assert_int_equal(r.load, 100);
+    assert_false(r.flags & PGOV_DBS_RES_CHG);
+    assert_int_equal(r.cur_khz, 2400000);
+    assert_int_equal(r.idle_periods, PGOV_DBS_NONE);
+    assert_int_equal(state_of(g).requested_freq, 2400000);
+    assert_int_equal(state_of(g).down_skip, 0);
+    /* The same samples under v4.17: the wall-time rule counts 13 periods. */
+    c.kver = PGOV_KVER_4_17;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
+    s = snap(45596481, 3582023);
+    assert_int_equal(pgov_dbs_start(g, &s, 1, NULL), PGOV_OK);
+    s = snap(45733991, 3582023);
+    assert_int_equal(pgov_dbs_evaluate(g, &s, 1, &r), PGOV_OK);
+    assert_int_equal(r.idle_periods, 13);
+    assert_true(r.flags & PGOV_DBS_RES_CHG);
 }
 
 static void test_open_loop_contract(void **state)
@@ -989,6 +1063,7 @@ int main(void)
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_init_errors),
         cmocka_unit_test(test_profiles),
+        cmocka_unit_test(test_v50_linux_rows),
         cmocka_unit_test(test_open_loop_contract),
         cmocka_unit_test(test_wraps),
         cmocka_unit_test(test_stores),

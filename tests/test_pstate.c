@@ -894,11 +894,12 @@ static void test_sugov(void **st)
         q.max_cap = bad[i].max_cap;
         q.max_freq_khz = bad[i].max_freq;
         q.options = bad[i].options;
-        q.reserved = bad[i].reserved;
+        q.kver = bad[i].reserved; /* kver 1: no release (`reserved` before 0.3) */
         q.tick_ns = bad[i].tick;
         raw = 77;
-        assert_int_equal(pgov_sugov_params_check(&q), PGOV_EINVAL);
-        assert_int_equal(pgov_sugov_next_freq(&q, 512, 2000000, &raw), PGOV_EINVAL);
+        int want = bad[i].reserved ? PGOV_ENOTSUP : PGOV_EINVAL;
+        assert_int_equal(pgov_sugov_params_check(&q), want);
+        assert_int_equal(pgov_sugov_next_freq(&q, 512, 2000000, &raw), want);
         assert_int_equal(raw, 77);
     }
     /* Non-invariant without a raw pointer; max_cap 1 is the smallest valid. */
@@ -929,7 +930,7 @@ static void test_sugov(void **st)
     assert_int_equal(s.next_freq, 3900000);
     assert_int_equal(s.iowait_boost, 512);
     struct pgov_sugov_state before = s;
-    assert_int_equal(pgov_sugov_decide(&p, &s, t, 2, 0, 0, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_sugov_decide(&p, &s, t, 4, 0, 0, &r), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_decide(&p, &s, t, 0, 0, 2, &r), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_decide(&p, NULL, t, 0, 0, 0, &r), PGOV_EINVAL);
     assert_memory_equal(&s, &before, sizeof(s));
@@ -1148,9 +1149,11 @@ static void test_argument_checks(void **st)
     sp.tick_ns = 0;
     assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     sp.tick_ns = 4 * MS;
-    sp.reserved = 1;
-    assert_int_equal(pgov_sugov_params_check(&sp), PGOV_EINVAL);
-    sp.reserved = 0;
+    sp.kver = PGOV_KVER(6, 10); /* the 6.8 rework: not modelled */
+    assert_int_equal(pgov_sugov_params_check(&sp), PGOV_ENOTSUP);
+    sp.kver = 1; /* no release */
+    assert_int_equal(pgov_sugov_params_check(&sp), PGOV_ENOTSUP);
+    sp.kver = 0;
     sp.options = 2;
     assert_int_equal(pgov_sugov_params_check(&sp), PGOV_EINVAL);
     sp.options = 0;

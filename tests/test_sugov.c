@@ -133,13 +133,19 @@ static void test_closed_loop(void **st)
     /* Time going backwards: (s64) delta negative, rate-limited, no reset. */
     assert_int_equal(pgov_sugov_update(g, f.now_ns - 50 * MS, PGOV_UPDATE_IOWAIT), 0);
     assert_int_equal(status(g).last_path, PGOV_SUGOV_PATH_RATE_LIMITED);
-    /* Remote callbacks are ignored. */
+    /* Remote callbacks (another CPU's runqueue) make the boost request and
+     * never evaluate: no idle read, no write (Linux 6.1 does the same). */
     uint32_t w = f.nwrites;
     struct pgov_sugov_status before = status(g);
     fake_hw_run(&f, 10 * MS, 0);
     assert_int_equal(pgov_sugov_update(g, f.now_ns, PGOV_UPDATE_REMOTE | PGOV_UPDATE_IOWAIT), 0);
     struct pgov_sugov_status after = status(g);
-    assert_memory_equal(&before, &after, sizeof(before));
+    assert_memory_equal(&before, &after, sizeof(before)); /* boost reset to 128 again */
+    assert_int_equal(f.nwrites, w);
+    fake_hw_run(&f, 10 * MS, 0);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, PGOV_UPDATE_REMOTE), 0);
+    assert_int_equal(status(g).boost, 0); /* more than a tick: dropped */
+    assert_int_equal(status(g).last_path, PGOV_SUGOV_PATH_RATE_LIMITED);
     assert_int_equal(f.nwrites, w);
     uint64_t next = 0;
     assert_int_equal(pgov_sugov_timer(g, f.now_ns, &next), 0);
@@ -463,10 +469,181 @@ static void test_instance_clamps(void **st)
     assert_int_equal(pgov_sugov_set_clamps(NULL, 0, 512, 0, 0), PGOV_EINVAL);
 }
 
+/*
+ * The 5.14 profile against rows Linux 6.1 produced (tests/oracle capture:
+ * the pgov-dummy driver, table 800..2400 MHz, rate limit 10 ms, no
+ * invariance, policy->cur as the reference). Expected values are the
+ * kernel's, not this library's.
+ */
+static const struct pgov_freq_entry dummy_entries[] = {
+    {800000, 0}, {1200000, 0}, {1600000, 0}, {2000000, 0}, {2400000, 0}};
+
+static int linux_row(struct pgov_sugov_state *st, uint64_t now, uint32_t flags, uint32_t util,
+                     uint32_t held, uint32_t cur, struct pgov_sugov_result *res)
+{
+    static struct pgov_freq_table t;
+    struct pgov_sugov_params p = {10 * MS, 4 * MS, 1024, 2400000, 800000, 2400000,
+                                  PGOV_SUGOV_OPT_NONINVARIANT, PGOV_KVER_6_1};
+    struct pgov_sugov_input in;
+
+    assert_int_equal(pgov_freq_table_init(&t, dummy_entries, 5, 0), PGOV_OK);
+    memset(&in, 0, sizeof(in));
+    in.size = sizeof(in);
+    in.flags = flags;
+    in.util = util;
+    in.uclamp_max = 1024;
+    in.held = held;
+    in.cur_khz = cur;
+    in.table = &t;
+    return pgov_sugov_decide_in(&p, st, now, &in, res);
+}
+
+static void test_v514_linux_rows(void **st)
+{
+    (void)st;
+    struct pgov_sugov_state s;
+    struct pgov_sugov_result r;
+
+    /* Governor start (limits pending), cur 2.4 GHz, util 6: raw 16406,
+     * resolved to the lowest entry. */
+    memset(&s, 0, sizeof(s));
+    s.need_update = 1;
+    assert_int_equal(linux_row(&s, 4665793146ull, 0, 6, 0, 2400000, &r), PGOV_OK);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_COMMIT);
+    assert_int_equal(s.cached_raw_freq, 16406);
+    assert_int_equal(s.next_freq, 800000);
+    assert_int_equal(s.last_freq_update_ns, 4665793146ull);
+    /* util 1024 at cur 800 MHz: raw 1 000 000 (no second 25 %, no cap),
+     * the table gives 1.2 GHz. */
+    assert_int_equal(linux_row(&s, 4676261879ull, 0, 1024, 1, 800000, &r), PGOV_OK);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_COMMIT);
+    assert_int_equal(s.cached_raw_freq, 1000000);
+    assert_int_equal(s.next_freq, 1200000);
+    /* util 138 at cur 800 MHz while staying at it: raw 134 375, unchanged. */
+    s.last_freq_update_ns = 0;
+    s.next_freq = 800000;
+    assert_int_equal(linux_row(&s, 4700000000ull, 0, 138, 0, 800000, &r), PGOV_OK);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_UNCHANGED);
+    assert_int_equal(s.cached_raw_freq, 134375);
+    assert_int_equal(s.next_freq, 800000);
+    /* Limits pending, the same frequency again: no commit, the rate-limit
+     * stamp stays (cpu 1 at 9 939 576 402 ns). */
+    memset(&s, 0, sizeof(s));
+    s.last_update_ns = 9936592794ull;
+    s.last_freq_update_ns = 4895209243ull;
+    s.next_freq = 2400000;
+    s.cached_raw_freq = 2772656;
+    s.need_update = 1;
+    assert_int_equal(linux_row(&s, 9939576402ull, 0, 1024, 1, 2400000, &r), PGOV_OK);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_UNCHANGED);
+    assert_int_equal(s.cached_raw_freq, 3000000);
+    assert_int_equal(s.next_freq, 2400000);
+    assert_int_equal(s.last_freq_update_ns, 4895209243ull);
+    /* Another CPU's callback: the boost step (more than a tick since the
+     * last update: dropped), no evaluation although the rate limit passed. */
+    memset(&s, 0, sizeof(s));
+    s.last_update_ns = 4761825247ull;
+    s.last_freq_update_ns = 4754759189ull;
+    s.iowait_boost = 256;
+    s.pending = 1;
+    s.next_freq = 1600000;
+    s.cached_raw_freq = 1216406;
+    assert_int_equal(linux_row(&s, 4770024492ull, PGOV_UPDATE_REMOTE, 0, 0, 1600000, &r),
+                     PGOV_OK);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_RATE_LIMITED);
+    assert_int_equal(s.iowait_boost, 0);
+    assert_int_equal(s.pending, 0);
+    assert_int_equal(s.last_update_ns, 4770024492ull);
+    assert_int_equal(s.next_freq, 1600000);
+    assert_int_equal(s.last_freq_update_ns, 4754759189ull);
+}
+
+/* Profiles: which kver selects which rules, and what the old one refuses. */
+static void test_profiles(void **st)
+{
+    (void)st;
+    struct pgov_sugov_params p = {1 * MS, 4 * MS, 1024, 2400000, 800000, 2400000,
+                                  PGOV_SUGOV_OPT_NONINVARIANT, 0};
+    struct pgov_sugov_state s;
+    struct pgov_sugov_result r;
+    struct pgov_sugov_input in;
+    uint64_t raw;
+
+    /* util 1024 at cur 800 MHz: current rules 1.25 x 800 MHz x min(1280,
+     * 1024)/1024 = 1 GHz; the 5.14 rules 800 MHz x 1280/1024 = 1 GHz too,
+     * but util 512 tells them apart: 500 MHz against 625 MHz... */
+    assert_int_equal(pgov_sugov_next_freq(&p, 512, 800000, &raw), 800000);
+    assert_int_equal(raw, 625000); /* 1 000 000 x 640 / 1024 */
+    p.kver = PGOV_KVER_6_1;
+    assert_int_equal(pgov_sugov_next_freq(&p, 512, 800000, &raw), 800000);
+    assert_int_equal(raw, 500000); /* 800 000 x 640 / 1024 */
+    /* ...and util 1024 at 2.4 GHz: uncapped 3 GHz raw against 3 GHz x
+     * 1024/1024 (the cap moved to the reference). */
+    assert_int_equal(pgov_sugov_next_freq(&p, 1024, 2400000, &raw), 2400000);
+    assert_int_equal(raw, 3000000);
+    for (uint32_t k = PGOV_KVER_5_14; k < PGOV_KVER(6, 8); k++) {
+        p.kver = k;
+        if (pgov_kver_valid(k))
+            assert_int_equal(pgov_sugov_params_check(&p), PGOV_OK);
+    }
+    p.kver = PGOV_KVER_5_13;
+    assert_int_equal(pgov_sugov_params_check(&p), PGOV_ENOTSUP);
+    p.kver = PGOV_KVER_6_8;
+    assert_int_equal(pgov_sugov_params_check(&p), PGOV_ENOTSUP);
+    p.kver = PGOV_KVER_6_18;
+    assert_int_equal(pgov_sugov_params_check(&p), PGOV_OK);
+    /* The 5.14 rules take util with the clamps already in: clamp inputs
+     * are refused, state untouched. */
+    p.kver = PGOV_KVER_6_1;
+    memset(&s, 0, sizeof(s));
+    memset(&in, 0, sizeof(in));
+    in.size = sizeof(in);
+    in.util = 300;
+    in.uclamp_max = 512;
+    in.cur_khz = 800000;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 1000 * MS, &in, &r), PGOV_ENOTSUP);
+    in.uclamp_max = 1024;
+    in.capped = 1;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 1000 * MS, &in, &r), PGOV_ENOTSUP);
+    in.capped = 0;
+    in.bw_min = 10;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 1000 * MS, &in, &r), PGOV_ENOTSUP);
+    struct pgov_sugov_state zero;
+    memset(&zero, 0, sizeof(zero));
+    assert_memory_equal(&s, &zero, sizeof(s));
+    /* A table resolves in the current rules as well (lowest entry at or
+     * above raw, v6.18 cpufreq_driver_resolve_freq): raw 625 000 -> 800 MHz,
+     * util 800 at 1.2 GHz: 1.5 GHz x 1000/1024 = 1 464 843 -> 1.6 GHz. */
+    struct pgov_freq_table t;
+    assert_int_equal(pgov_freq_table_init(&t, dummy_entries, 5, 0), PGOV_OK);
+    p.kver = 0;
+    in.bw_min = 0;
+    in.util = 800;
+    in.cur_khz = 1200000;
+    in.table = &t;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 1000 * MS, &in, &r), PGOV_OK);
+    assert_int_equal(r.raw_freq, 1464843);
+    assert_int_equal(r.next_f, 1600000);
+    assert_int_equal(s.next_freq, 1600000);
+    /* The 0.2 input size (no table field) still works, table-less. */
+    memset(&s, 0, sizeof(s));
+    in.size = PGOV_SUGOV_INPUT_SIZE_V1;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 1000 * MS, &in, &r), PGOV_OK);
+    assert_int_equal(r.next_f, 1464843);
+    /* A descriptor pgov_freq_table_init() did not fill. */
+    struct pgov_freq_table bad = t;
+    bad.count = 0;
+    in.size = sizeof(in);
+    in.table = &bad;
+    assert_int_equal(pgov_sugov_decide_in(&p, &s, 1000 * MS, &in, &r), PGOV_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_matches_decide),
+        cmocka_unit_test(test_v514_linux_rows),
+        cmocka_unit_test(test_profiles),
         cmocka_unit_test(test_closed_loop),
         cmocka_unit_test(test_noninvariant_closed_loop),
         cmocka_unit_test(test_composition),

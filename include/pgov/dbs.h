@@ -13,12 +13,16 @@
  * tunables, and the cpufreq core's request path (clamp, table resolution
  * through freq_table.h, "is it a change").
  *
- * **Profiles** (`kver`): two behaviours are implemented.
- * - ::PGOV_KVER_4_17 = Linux v4.17.0. Every release from 4.17 up to 6.17
- *   maps here (the rule of kver.h). Caveat: 5.0 .. 6.9 are hybrids that
- *   already use the idle delta for the long-idle test (docs/spec/ondemand.md 8); they are not
- *   modelled separately, so for those releases the long-idle reuse and
- *   conservative's idle-period step may differ after a long idle gap.
+ * **Profiles** (`kver`): three behaviours are implemented.
+ * - ::PGOV_KVER_4_17 = Linux v4.17.0; 4.18 .. 4.20 map here.
+ * - ::PGOV_KVER_5_0 = the 5.0 .. 6.9 hybrid (docs/spec/ondemand.md 8): v4.17's
+ *   idle and load arithmetic (wrapped idle delta, the `te >= it` branch, the
+ *   defaults), but the long-idle reuse and conservative's idle periods key on
+ *   the idle delta, conservative's idle-period floor is `policy->min` and its
+ *   reset of an out-of-range `requested_freq` is stored. From 5.16 the
+ *   requests carry the "efficient" relation flag and the table is resolved
+ *   before the "is it a change" test. Checked against Linux 6.1 itself
+ *   (docs/oracle.md); 6.10 .. 6.17 also map here (approximate).
  * - ::PGOV_KVER_6_18 = Linux v6.18.2, identical governor, table and
  *   pcc-cpufreq code in v6.19.9. 6.18, 6.19 and ::PGOV_KVER_LATEST map here.
  * - Releases before 4.17 are rejected with ::PGOV_ENOTSUP (not verified).
@@ -220,7 +224,7 @@ enum pgov_dbs_sample_type {
 struct pgov_dbs_state {
     struct pgov_dbs_tunables tun; /**< tunables in force */
     uint32_t gov;                 /**< ::pgov_dbs_gov */
-    uint32_t kver;                /**< implemented profile in use (4.17 / 6.18) */
+    uint32_t kver;                /**< implemented profile in use (4.17 / 5.0 / 6.18) */
     uint32_t variant;             /**< ::pgov_dbs_variant */
     uint32_t ncpu;                /**< CPUs in the policy */
     uint32_t cpuinfo_min_khz;     /**< hardware minimum */

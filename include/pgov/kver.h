@@ -49,6 +49,7 @@ enum pgov_kver {
     PGOV_KVER_4_14 = PGOV_KVER(4, 14),   /**< PID removed, IOWAIT sample */
     PGOV_KVER_4_15 = PGOV_KVER(4, 15),   /**< PELT unweighted entity sums */
     PGOV_KVER_4_17 = PGOV_KVER(4, 17),   /**< util_est introduced */
+    PGOV_KVER_5_0 = PGOV_KVER(5, 0),     /**< dbs long idle on idle time */
     PGOV_KVER_5_1 = PGOV_KVER(5, 1),     /**< PELT invariance on the clock */
     PGOV_KVER_5_3 = PGOV_KVER(5, 3),     /**< uclamp introduced */
     PGOV_KVER_5_5 = PGOV_KVER(5, 5),     /**< util_est FASTUP */
@@ -56,6 +57,8 @@ enum pgov_kver {
     PGOV_KVER_5_9 = PGOV_KVER(5, 9),     /**< uclamp static key */
     PGOV_KVER_5_12 = PGOV_KVER(5, 12),   /**< util_est split */
     PGOV_KVER_5_13 = PGOV_KVER(5, 13),   /**< uclamp bucket saturation */
+    PGOV_KVER_5_14 = PGOV_KVER(5, 14),   /**< schedutil headroom on util */
+    PGOV_KVER_5_16 = PGOV_KVER(5, 16),   /**< cpufreq "efficient" relations */
     PGOV_KVER_5_17 = PGOV_KVER(5, 17),   /**< uclamp rq idle flag at init */
     PGOV_KVER_6_1 = PGOV_KVER(6, 1),     /**< uclamp_rq_util_with idle case */
     PGOV_KVER_6_8 = PGOV_KVER(6, 8),     /**< effective_cpu_util form */

@@ -11,16 +11,28 @@
  * pgov_sugov_decide(); unclamped for pgov_sugov_decide_in(), which applies
  * uclamp and the deadline floor in the kernel's v6.8+ order).
  * Model: one CPU per policy, fast switch, frequency-invariant x86
- * (reference frequency = max frequency) or non-invariant (option), no
- * frequency table (the request is clamped to [min, max]; min > max -> max).
+ * (reference frequency = max frequency) or non-invariant (option). The
+ * request is clamped to [min, max] (min > max -> max) and, when
+ * pgov_sugov_decide_in() is given the driver's table, resolved to the lowest
+ * entry at or above it (cpufreq_driver_resolve_freq).
  *
  * Two layers: pgov_sugov_decide() is the pure decision function the vectors
  * replay; `struct pgov_sugov` (pgov_sugov_init() ...) is a per-CPU governor
  * instance in the common shape, driven through the hw.h vtable.
  *
- * Profiles: only the current schedutil (v6.18 = v6.19) is implemented;
- * `kver` 6.18 .. newest and ::PGOV_KVER_LATEST select it, older releases are
- * ::PGOV_ENOTSUP (their boost worked in frequency units, docs/spec/pstate.md 9.2).
+ * Profiles (`pgov_sugov_params.kver`, `pgov_sugov_config.kver`):
+ * - current (v6.18 = v6.19): `kver` 6.18 .. newest and ::PGOV_KVER_LATEST.
+ *   Headroom after the boost, capped at max_cap, then the clamps (v6.8+
+ *   order); the non-invariant reference is `cur + cur/4`.
+ * - ::PGOV_KVER_5_14 (`kver` 5.14 .. 6.7, checked against Linux 6.1 itself,
+ *   docs/oracle.md): the headroom `u + u/4` of `u = max(util, boost)` is not
+ *   capped and the non-invariant reference is `cur` itself; `util` is
+ *   effective_cpu_util's result with the clamps already in (uclamp and the
+ *   deadline terms of pgov_sugov_input are not modelled: ::PGOV_ENOTSUP).
+ * - 6.8 .. 6.17 and releases before 5.14 are ::PGOV_ENOTSUP (the 6.8 rework
+ *   is not modelled separately; before 5.14 the headroom was on the
+ *   frequency, and before that the boost worked in frequency units,
+ *   docs/spec/pstate.md 9.2).
  */
 #ifndef PGOV_SUGOV_H
 #define PGOV_SUGOV_H
@@ -29,6 +41,7 @@
 #include <stdint.h>
 #include "export.h"
 #include "err.h"
+#include "freq_table.h"
 #include "gov.h"
 #include "hw.h"
 
@@ -48,7 +61,7 @@ struct pgov_sugov_params {
     uint32_t min_khz;       /**< policy->min */
     uint32_t max_khz;       /**< policy->max */
     uint32_t options;       /**< PGOV_SUGOV_OPT_* */
-    uint32_t reserved;      /**< zero */
+    uint32_t kver;          /**< profile PGOV_KVER_* (0: newest); `reserved` before 0.3 */
 };
 
 /** schedutil per-CPU state. Fixed layout (40 bytes); zero = sugov_start. */
@@ -83,16 +96,16 @@ struct pgov_sugov_result {
 
 /**
  * @brief Map a utilization to a frequency (map_util_perf + get_next_freq
- *        without caching): `min(util + util/4, max_cap) * ref / max_cap`,
- *        clamped to the policy limits.
+ *        without caching): `min(util + util/4, max_cap) * ref / max_cap`
+ *        (5.14 profile: uncapped headroom), clamped to the policy limits.
  * @param prm      parameters
  * @param util     utilization, capacity units (clamped to max_cap)
  * @param cur_khz  current frequency (non-invariant reference only)
  * @param raw      receives the unclamped frequency (may be NULL; untouched on
  *                 error)
  * @return the frequency in kHz (0 .. UINT32_MAX), or a negative ::pgov_err:
- *         ::PGOV_EINVAL for a NULL @p prm, ::PGOV_EINVAL when
- *         pgov_sugov_params_check() rejects @p prm. A value and an error in
+ *         ::PGOV_EINVAL for a NULL @p prm, the error of
+ *         pgov_sugov_params_check() when it rejects @p prm. A value and an error in
  *         one return, as littlefs's reads: test `< 0`, then narrow.
  */
 PGOV_API int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
@@ -103,8 +116,10 @@ PGOV_API int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint3
  * @param prm       parameters
  * @param st        state, updated
  * @param now_ns    scheduler clock
- * @param flags     PGOV_UPDATE_IOWAIT (gov.h); PGOV_UPDATE_REMOTE is
- *                  rejected here (a single-CPU policy has no remote updates)
+ * @param flags     PGOV_UPDATE_IOWAIT, PGOV_UPDATE_REMOTE (gov.h): another
+ *                  CPU's callback (a remote wakeup) makes the boost request
+ *                  and stops (::PGOV_SUGOV_PATH_RATE_LIMITED), as the kernel
+ *                  lets only the policy's CPUs change its frequency
  * @param util_cfs  CFS utilization, capacity units
  * @param held      1 if the CPU's idle-calls counter (tick-stopped idle
  *                  entries, tick_nohz_get_idle_calls_cpu) did not move since
@@ -113,7 +128,7 @@ PGOV_API int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint3
  *                  change, `st->need_update`)
  * @param res       outputs
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (unknown flags, held not
- *         0/1, invalid parameters).
+ *         0/1, invalid parameters); ::PGOV_ENOTSUP (kver).
  */
 PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide(const struct pgov_sugov_params *prm,
                                                struct pgov_sugov_state *st, uint64_t now_ns,
@@ -132,7 +147,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide(const struct pgov_sugov_params *p
  */
 struct pgov_sugov_input {
     uint32_t size;       /**< sizeof(struct pgov_sugov_input) */
-    uint32_t flags;      /**< PGOV_UPDATE_IOWAIT (pstate.h) or 0 */
+    uint32_t flags;      /**< PGOV_UPDATE_IOWAIT, PGOV_UPDATE_REMOTE (gov.h) or 0 */
     uint32_t util;       /**< effective_cpu_util: CFS + RT + DL + IRQ, capacity units */
     uint32_t uclamp_min; /**< the rq's UCLAMP_MIN value, 0..1024 */
     uint32_t uclamp_max; /**< the rq's UCLAMP_MAX value, 0..1024 (1024: unclamped) */
@@ -141,7 +156,13 @@ struct pgov_sugov_input {
     uint32_t capped;     /**< 0/1: uclamp_rq_is_capped: the hold rule does not apply */
     uint32_t cur_khz;    /**< policy->cur, non-invariant reference; 0: st->next_freq */
     uint32_t reserved;   /**< must be 0 */
+    /** The driver's table (pgov_freq_table_init(); NULL: none): the request is
+     *  resolved to the lowest entry at or above it, before the "unchanged"
+     *  test (0.3; absent from smaller `size`). */
+    const struct pgov_freq_table *table;
 };
+/** Size of the first published ::pgov_sugov_input (0.2): the smallest `size` accepted. */
+#define PGOV_SUGOV_INPUT_SIZE_V1 (offsetof(struct pgov_sugov_input, reserved) + sizeof(uint32_t))
 
 /**
  * @brief pgov_sugov_decide() with the kernel's uclamp, deadline-floor and
@@ -149,7 +170,10 @@ struct pgov_sugov_input {
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_E2BIG (@p in size below the
  *         first version or unknown non-zero trailing bytes); ::PGOV_EINVAL
  *         (as pgov_sugov_decide(), uclamp values above 1024, held or capped
- *         not 0/1, reserved non-zero). State unchanged on error.
+ *         not 0/1, reserved non-zero, a table descriptor that
+ *         pgov_freq_table_init() did not fill); ::PGOV_ENOTSUP (the 5.14
+ *         profile with clamps, a floor or capped set). State unchanged on
+ *         error.
  */
 PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide_in(const struct pgov_sugov_params *prm,
                                                   struct pgov_sugov_state *st, uint64_t now_ns,
@@ -157,9 +181,10 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide_in(const struct pgov_sugov_params
                                                   struct pgov_sugov_result *res);
 
 /**
- * @brief Check parameters: max_cap 1..1024, max_freq_khz > 0, reserved 0,
- *        known options, tick_ns > 0.
- * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL.
+ * @brief Check parameters: max_cap 1..1024, max_freq_khz > 0, known
+ *        options, tick_ns > 0, a supported kver.
+ * @return ::PGOV_OK, ::PGOV_EINVAL; ::PGOV_ENOTSUP (kver not a profile this
+ *         module implements, see "Profiles").
  */
 PGOV_API PGOV_MUST_CHECK int pgov_sugov_params_check(const struct pgov_sugov_params *prm);
 
@@ -174,7 +199,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_params_check(const struct pgov_sugov_par
 struct pgov_sugov_config {
     uint32_t size;          /**< sizeof(struct pgov_sugov_config) */
     uint32_t cpu;           /**< CPU this instance serves (HAL calls) */
-    uint32_t kver;          /**< PGOV_KVER_* (0: newest; 6.18+ only) */
+    uint32_t kver;          /**< PGOV_KVER_* (0: newest; see "Profiles") */
     uint32_t options;       /**< PGOV_SUGOV_OPT_* */
     uint64_t rate_limit_ns; /**< 0: 1 ms; at most 10 s */
     uint64_t tick_ns;       /**< TICK_NSEC; 0: 4 ms (HZ=250); at most 1 s */
@@ -259,7 +284,8 @@ PGOV_API int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
  *        fields; after init: 0, 1024, 0, 0 = unclamped). The utilisation of
  *        pgov_sugov_set_util() is then the unclamped one.
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance, a clamp
- *         above 1024, capped not 0/1).
+ *         above 1024, capped not 0/1); ::PGOV_ENOTSUP (anything but the
+ *         unclamped values under the 5.14 profile).
  */
 PGOV_API int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uclamp_max,
                                    uint32_t bw_min, uint32_t capped);
@@ -276,7 +302,7 @@ PGOV_API int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, ui
  * busy there and as idle here. For the kernel's rule, call
  * pgov_sugov_decide_in() with `held` computed from that counter. A new
  * frequency is written with `set_freq_khz`. Remote callbacks
- * (::PGOV_UPDATE_REMOTE) are ignored.
+ * (::PGOV_UPDATE_REMOTE) update the iowait boost only, as in the kernel.
  *
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (unknown flags, not an
  *         instance); a HAL error unchanged (state as before the call).

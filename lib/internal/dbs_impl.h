@@ -62,6 +62,8 @@ struct pgov_dbs {
     uint32_t cpuinfo_max;
     uint32_t no_nohz;
     uint8_t kver_6_18;
+    uint8_t idle_rules; /* long idle and idle periods on the idle delta (5.0+) */
+    uint8_t efficient;  /* E relations, resolve before "is it a change" (5.16+) */
     uint8_t open;
     uint8_t started;
     uint8_t has_table;

@@ -59,6 +59,14 @@ static inline uint32_t pgov_ft_dense(const struct pgov_freq_table *t, uint32_t t
     return d_prev > d_here ? lo : lo - 1u;
 }
 
+/* Check a descriptor well enough that the searches cannot misbehave. */
+static inline bool pgov_ft_sane(const struct pgov_freq_table *t)
+{
+    return t->entries && t->count && t->count <= PGOV_FREQ_TABLE_MAX && t->nvalid &&
+           t->nvalid <= t->count && t->order <= PGOV_FREQ_UNSORTED &&
+           !(t->flags & ~PGOV_FREQ_TABLE_EFFICIENCIES);
+}
+
 /*
  * The kernel's table target (docs/spec/ondemand.md 6.2-6.4) without the request's clamp:
  * sorted tables clamp @target into [min, max] themselves, unsorted ones only

@@ -13,6 +13,13 @@ void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm,
                                  uint64_t now_ns, const struct pgov_sugov_input *in,
                                  struct pgov_sugov_result *res);
 
+/* Rule sets (pgov_sugov_profile()). */
+#define PGOV_SUGOV_RULES_CURRENT 0 /* 6.18 .. newest */
+#define PGOV_SUGOV_RULES_5_14 1    /* 5.14 .. 6.7 */
+
+/* The rule set of @kver, or PGOV_ENOTSUP. */
+int pgov_sugov_profile(uint32_t kver);
+
 /* The input pgov_sugov_decide() means: unclamped, no floor, not capped. */
 void pgov_sugov_input_plain(struct pgov_sugov_input *in, uint32_t flags, uint32_t util,
                        uint32_t held, uint32_t cur_khz);

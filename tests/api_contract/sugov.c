@@ -12,9 +12,9 @@ DEF(pgov_sugov_next_freq, 2, PGOV_EINVAL)
     w->sprm.max_cap = 0;
     return snap(w), pgov_sugov_next_freq(&w->sprm, 100, 0, &w->u64);
 }
-DEF(pgov_sugov_next_freq, 3, PGOV_EINVAL)
+DEF(pgov_sugov_next_freq, 3, PGOV_ENOTSUP)
 {
-    w->sprm.reserved = 1;
+    w->sprm.kver = PGOV_KVER(6, 10);
     return snap(w), pgov_sugov_next_freq(&w->sprm, 100, 0, &w->u64);
 }
 #define SDEC(a, b, f, h, r) pgov_sugov_decide(a, b, UINT64_C(1) << 40, f, 100, h, r)
@@ -30,9 +30,10 @@ DEF(pgov_sugov_decide, 3, PGOV_EINVAL)
 {
     return snap(w), SDEC(&w->sprm, &w->sst, 0, 0, NULL);
 }
-DEF(pgov_sugov_decide, 4, PGOV_EINVAL)
+DEF(pgov_sugov_decide, 4, PGOV_ENOTSUP)
 {
-    return snap(w), SDEC(&w->sprm, &w->sst, PGOV_UPDATE_REMOTE, 0, &w->sres);
+    w->sprm.kver = PGOV_KVER(6, 10); /* between the two profiles */
+    return snap(w), SDEC(&w->sprm, &w->sst, 0, 0, &w->sres);
 }
 DEF(pgov_sugov_decide, 5, PGOV_EINVAL)
 {

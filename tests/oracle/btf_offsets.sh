@@ -39,6 +39,7 @@ if [ -n "${3:-}" ]; then
   rel dbs_data ignore_nice_load io_is_busy 16
   rel sugov_policy next_freq cached_raw_freq 4
   rel sugov_policy limits_changed need_freq_update 1
+  [ "$(o policy_dbs_info policy)" = 0 ] || { echo "btf_offsets.sh: policy_dbs_info.policy not first" >&2; exit 1; }
   [ "$(o sugov_policy policy)" = 0 ] || { echo "btf_offsets.sh: sugov_policy.policy not first" >&2; exit 1; }
   [ "$(o sugov_cpu update_util)" = 0 ] || { echo "btf_offsets.sh: sugov_cpu.update_util not first" >&2; exit 1; }
   [ $(( $(o cs_policy_dbs_info requested_freq "$3") - $(o cs_policy_dbs_info down_skip "$3") )) -eq 4 ] || {

@@ -337,9 +337,11 @@ static void dbs_row(const struct orec *r)
 /* One schedutil callback, from the state the kernel had at its entry. */
 static void sugov_row(const struct orec *r)
 {
+    static struct pgov_freq_table table;
     struct pgov_sugov_params prm;
     struct pgov_sugov_state st;
     struct pgov_sugov_result res;
+    struct pgov_sugov_input in;
     uint32_t path, held, util, flags;
     int e, ok;
 
@@ -356,6 +358,9 @@ static void sugov_row(const struct orec *r)
     prm.min_khz = LO(r->g[15]);
     prm.max_khz = HI(r->g[15]);
     prm.options = PGOV_SUGOV_OPT_NONINVARIANT; /* qemu: no APERF/MPERF */
+    prm.kver = kver;
+    if (!table.entries && pgov_freq_table_init(&table, dummy_table, 5, 0) != PGOV_OK)
+        abort();
     memset(&st, 0, sizeof(st));
     st.last_update_ns = r->g[1];
     st.last_freq_update_ns = r->g[8];
@@ -365,6 +370,8 @@ static void sugov_row(const struct orec *r)
     st.cached_raw_freq = HI(r->g[9]);
     st.need_update = (r->g[10] & 0xffff) != 0; /* limits_changed or need_freq_update */
     flags = LO(r->x[1]) & SCHED_CPUFREQ_IOWAIT ? PGOV_UPDATE_IOWAIT : 0;
+    if (r->cpu != r->id)
+        flags |= PGOV_UPDATE_REMOTE; /* another CPU's runqueue: the boost step only */
     util = r->flags & OREC_F_UTIL ? (uint32_t)r->x[2] : 0;
     held = r->flags & OREC_F_UTIL && r->g[5] == r->g[2]; /* idle calls unchanged: busy */
     /* A commit stamps last_freq_update_time. The driver request itself comes
@@ -373,7 +380,17 @@ static void sugov_row(const struct orec *r)
     path = !(r->flags & OREC_F_UTIL) ? PGOV_SUGOV_PATH_RATE_LIMITED
            : r->g[11] != r->g[8]     ? PGOV_SUGOV_PATH_COMMIT
                                      : PGOV_SUGOV_PATH_UNCHANGED;
-    e = pgov_sugov_decide(&prm, &st, r->x[0], flags, util, held, &res);
+    /* The kernel's input: policy->cur (the reference without invariance)
+     * and the driver's table. */
+    memset(&in, 0, sizeof(in));
+    in.size = sizeof(in);
+    in.flags = flags;
+    in.util = util;
+    in.uclamp_max = 1024;
+    in.held = held;
+    in.cur_khz = LO(r->g[14]);
+    in.table = &table;
+    e = pgov_sugov_decide_in(&prm, &st, r->x[0], &in, &res);
     t_sugov.compared++;
     ok = e == 0 && res.path == path && st.iowait_boost == LO(r->g[3]) &&
          st.pending == HI(r->g[3]) && st.last_update_ns == r->g[4] &&

@@ -373,10 +373,18 @@ static bool driver_registered;
 #define U32AT(b, o) AT(b, o, unsigned int)
 #define LO_HI(lo, hi) ((u64)(u32)(lo) | (u64)(u32)(hi) << 32)
 
-/* dbs_update_util_handler(data, ...): data is &cdbs->update_util. */
+/* dbs_update_util_handler(data, ...): data is &cdbs->update_util. The
+ * scheduler also calls the hook of another CPU's runqueue (a remote wakeup);
+ * only this CPU's own policy may become the CPU's tracked cdbs, or the next
+ * local evaluation would be dropped as "another policy". */
 static int pre_dbs_hook(struct kprobe *kp, struct pt_regs *regs)
 {
-    this_cpu_ptr(&gov_track)->cdbs = (char *)regs_get_kernel_argument(regs, 0) - cdbs_update_util;
+    char *cdbs = (char *)regs_get_kernel_argument(regs, 0) - cdbs_update_util;
+    void *pdbs = AT(cdbs, cdbs_update_util + 8, void *);
+    struct cpufreq_policy *policy = pdbs ? AT(pdbs, 0, struct cpufreq_policy *) : NULL;
+
+    if (policy && cpumask_test_cpu(smp_processor_id(), policy->cpus))
+        this_cpu_ptr(&gov_track)->cdbs = cdbs;
     return 0;
 }
 static int ret_dbs_load(struct kretprobe_instance *ri, struct pt_regs *regs)
