@@ -10,6 +10,8 @@
  * the hardware callbacks have succeeded, so a failing backend leaves the
  * instance exactly as it was.
  */
+/* The library implements the experimental variants (docs/abi.md). */
+#define PGOV_EXPERIMENTAL 1
 #include "pgov/dbs.h"
 #include "pgov/kver.h"
 
@@ -832,7 +834,7 @@ int pgov_dbs_limits_check(const struct pgov_dbs *g, uint32_t min, uint32_t max)
     return PGOV_OK;
 }
 
-int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
+int pgov_dbs_set_limits_open(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
                     struct pgov_dbs_result *res)
 {
     struct pgov_dbs_result r;
@@ -908,7 +910,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
     return PGOV_OK;
 }
 
-int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
+int pgov_dbs_get_status(const struct pgov_dbs *g, struct pgov_dbs_status *out)
 {
     if (!g || !out)
         return PGOV_EINVAL;
@@ -938,7 +940,7 @@ int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out)
     return PGOV_OK;
 }
 
-int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx, struct pgov_dbs_cpu_state *out)
+int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx, struct pgov_dbs_cpu_status *out)
 {
     const struct dbs_cpu *c;
 
@@ -956,3 +958,9 @@ int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx, struct pgov_dbs_cpu
     out->prev_load = c->prev_load;
     return PGOV_OK;
 }
+
+/* The 0.1 names (PGOV_0.1), the same functions. */
+int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_status *out)
+    PGOV_ALIAS(pgov_dbs_get_status);
+int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
+                    struct pgov_dbs_result *res) PGOV_ALIAS(pgov_dbs_set_limits_open);

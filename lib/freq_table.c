@@ -5,6 +5,7 @@
  */
 #include "pgov/freq_table.h"
 
+#include "internal/compiler.h"
 #include "internal/freq_table.h"
 #include "internal/math64.h"
 
@@ -167,7 +168,7 @@ int pgov_freq_table_resolve(const struct pgov_freq_table *t, uint32_t min_khz, u
     return warn ? PGOV_WARN_KERNEL : PGOV_OK;
 }
 
-int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word)
+int pgov_freq_table_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word)
 {
     uint32_t div = nominal_mhz * 1000u;
 
@@ -179,10 +180,16 @@ int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word)
     return PGOV_OK;
 }
 
-int pgov_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz)
+int pgov_freq_table_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz)
 {
     if (!khz)
         return PGOV_EINVAL;
     *khz = ((nominal_mhz * (out_word & 0xffu)) / 100u) * 1000u;
     return PGOV_OK;
 }
+
+/* The 0.1 names (PGOV_0.1), the same functions. */
+int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word)
+    PGOV_ALIAS(pgov_freq_table_pcc_request);
+int pgov_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz)
+    PGOV_ALIAS(pgov_freq_table_pcc_readback);

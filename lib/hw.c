@@ -2,8 +2,7 @@
 /* Binding and validation of the hardware vtable. */
 #include "pgov/hw.h"
 
-#include "internal/deps.h"
-
+#include "internal/hal.h"
 #include "internal/sized.h"
 
 #define PGOV_HW_NEED_ALL 0x7Fu

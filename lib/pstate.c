@@ -5,6 +5,8 @@
  * v4.17, current) policies. Written from docs/spec/pstate.md sections 1-8.
  * The per-CPU instance lives in pstate_gov.c.
  */
+/* The library implements the experimental variants (docs/abi.md). */
+#define PGOV_EXPERIMENTAL 1
 #include "pgov/pstate.h"
 #include "pgov/kver.h"
 
@@ -61,10 +63,11 @@ static int resolve_profile(uint32_t policy, uint32_t kver, uint32_t *prof)
     }
 }
 
-/* A percentage tunable: 0 -> default, PCT_ZERO -> 0, else 0..100. */
-static int pct_tunable(uint32_t v, uint32_t def, uint32_t *out)
+/* A percentage tunable: 0 -> default unless @given (its tun_set bit),
+ * PCT_ZERO (0.1 callers) -> 0, else 0..100. */
+static int pct_tunable(uint32_t v, uint32_t def, bool given, uint32_t *out)
 {
-    if (v == 0)
+    if (v == 0 && !given)
         *out = def;
     else if (v == PGOV_PSTATE_PCT_ZERO)
         *out = 0;
@@ -78,7 +81,7 @@ static int pct_tunable(uint32_t v, uint32_t def, uint32_t *out)
 int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_pstate_config *cfg)
 {
     struct pgov_pstate_params p;
-    uint32_t sp, db, pg, ig, dg;
+    uint32_t sp, db, pg, ig, dg, set;
     int atom, rc;
 
     if (!prm || !cfg)
@@ -86,6 +89,10 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     rc = pgov_sized_check(cfg, cfg->size, PGOV_PSTATE_CONFIG_SIZE_V1, sizeof(*cfg));
     if (rc)
         return rc;
+    set = PGOV_SIZED_FIELD(struct pgov_pstate_config, cfg, tun_set, 0u);
+    if ((set & ~PGOV_PSTATE_SET_ALL) ||
+        PGOV_SIZED_FIELD(struct pgov_pstate_config, cfg, reserved3, 0u))
+        return PGOV_EINVAL;
     PGOV_ZERO(&p);
     rc = resolve_profile(cfg->policy, cfg->kver, &p.profile);
     if (rc)
@@ -126,9 +133,9 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
         return PGOV_EINVAL;
     sp = cfg->setpoint_pct ? cfg->setpoint_pct : (atom ? 60u : 97u);
     db = cfg->deadband_pct;
-    if (pct_tunable(cfg->p_gain_pct, atom ? 14u : 20u, &pg) ||
-        pct_tunable(cfg->i_gain_pct, atom ? 4u : 0u, &ig) ||
-        pct_tunable(cfg->d_gain_pct, 0u, &dg))
+    if (pct_tunable(cfg->p_gain_pct, atom ? 14u : 20u, set & PGOV_PSTATE_SET_P_GAIN, &pg) ||
+        pct_tunable(cfg->i_gain_pct, atom ? 4u : 0u, set & PGOV_PSTATE_SET_I_GAIN, &ig) ||
+        pct_tunable(cfg->d_gain_pct, 0u, set & PGOV_PSTATE_SET_D_GAIN, &dg))
         return PGOV_EINVAL;
     p.setpoint_fp = (int32_t)(sp << 8);
     p.deadband_fp = (int32_t)(db << 8);

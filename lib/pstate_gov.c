@@ -14,6 +14,8 @@
  * profiles are timer-driven (pgov_pstate_timer(), timer_apply()) and the
  * HWP boost profile runs update_hwp().
  */
+/* The library implements the experimental variants (docs/abi.md). */
+#define PGOV_EXPERIMENTAL 1
 #include "pgov/pstate.h"
 #include "pgov/hwp.h"
 

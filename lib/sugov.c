@@ -298,6 +298,7 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
 
     if (!prm || !st || !in || !res)
         return PGOV_EINVAL;
+    /* first published in 0.2: its V1 size is today's */
     rc = pgov_sized_check(in, in->size, PGOV_SUGOV_INPUT_SIZE_V1, sizeof(*in));
     if (rc)
         return rc;

@@ -73,7 +73,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
 {
     struct pgov_sugov *g = mem;
     struct pgov_hw_limits plat;
-    uint32_t kv;
+    uint32_t kv, set;
     int rc;
 
     if (!mem || !cfg || !ops || !out)
@@ -88,7 +88,10 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     if (pgov_sugov_profile(cfg->kver) < 0)
         return PGOV_ENOTSUP;
     kv = pgov_kver_resolve(cfg->kver);
-    if ((cfg->options & ~PGOV_SUGOV_OPT_NONINVARIANT) ||
+    set = PGOV_SIZED_FIELD(struct pgov_sugov_config, cfg, tun_set, 0u);
+    if ((set & ~PGOV_SUGOV_SET_RATE_LIMIT) ||
+        PGOV_SIZED_FIELD(struct pgov_sugov_config, cfg, reserved, 0u) ||
+        (cfg->options & ~PGOV_SUGOV_OPT_NONINVARIANT) ||
         cfg->max_cap > CAP_SCALE || cfg->rate_limit_ns > RATE_LIMIT_MAX ||
         cfg->tick_ns > TICK_MAX)
         return PGOV_EINVAL;
@@ -108,8 +111,9 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     g->cpu = cfg->cpu;
     g->cpu_min_khz = plat.min_pstate * plat.scaling_khz;
     g->cpu_max_khz = plat.turbo_pstate * plat.scaling_khz;
-    g->prm.rate_limit_ns = cfg->rate_limit_ns ? cfg->rate_limit_ns
-                                              : PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS;
+    g->prm.rate_limit_ns = cfg->rate_limit_ns || (set & PGOV_SUGOV_SET_RATE_LIMIT)
+                               ? cfg->rate_limit_ns
+                               : PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS;
     g->prm.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_DEFAULT_TICK_NS;
     g->prm.max_cap = cfg->max_cap ? cfg->max_cap : CAP_SCALE;
     g->prm.max_freq_khz = g->cpu_max_khz;

@@ -9,7 +9,9 @@
 # Usage: check_exports.sh SOURCE_DIR LIBPGOV_A libc-only|instrumented [LIBPGOV_SO]
 set -eu
 top=$1 archive=$2 deps=$3 so=${4:-}
-declared=$(sed -n 's/^PGOV_API[^(]*[ *]\(pgov_[a-z0-9_]*\)(.*/\1/p' "$top"/include/pgov/*.h | sort -u)
+# (lib/internal/hal.h: pgov_hw_bind, exported for 0.1 binaries, no longer installed)
+declared=$(sed -n 's/^PGOV_API[^(]*[ *]\(pgov_[a-z0-9_]*\)(.*/\1/p' "$top"/include/pgov/*.h \
+           "$top"/lib/internal/hal.h | sort -u)
 mapped=$(sed -n 's/^[[:space:]]*\(pgov_[a-z0-9_]*\);.*/\1/p' "$top"/lib/pgov.map | sort -u)
 fail=0
 for f in $declared; do
@@ -17,6 +19,13 @@ for f in $declared; do
 done
 for f in $mapped; do
   echo "$declared" | grep -qx "$f" || { echo "in lib/pgov.map but not declared PGOV_API: $f"; fail=1; }
+done
+# Every function returning an error code carries PGOV_MUST_CHECK (export.h:
+# everywhere it applies, so a caller's PGOV_CHECK_RETURN build sees them all).
+unchecked=$(grep -h '^PGOV_API int\(64_t pgov_sugov_next_freq\)\? ' "$top"/include/pgov/*.h |
+            sed -n 's/^PGOV_API[^(]*[ *]\(pgov_[a-z0-9_]*\)(.*/\1/p' || true)
+for f in $unchecked; do
+  echo "returns an error code but lacks PGOV_MUST_CHECK: $f"; fail=1
 done
 # (i386 PIC code has the compiler's own __x86.get_pc_thunk.* helpers.)
 unprefixed=$(nm -g --defined-only "$archive" | awk 'NF == 3 {print $3}' |

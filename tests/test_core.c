@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include <pgov/pgov.h>
+#include "internal/hal.h" /* pgov_hw_bind: internal, still exported */
 
 /*
  * Frozen layouts of the public hw.h structs (docs/abi.md): fixed-width

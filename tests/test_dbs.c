@@ -5,6 +5,7 @@
  * Expected numbers come from spec/ondemand.md arithmetic worked by hand in
  * the comments, never from the implementation.
  */
+#define PGOV_EXPERIMENTAL 1 /* exercises the experimental variants too */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,11 +23,18 @@ _Static_assert(sizeof(struct pgov_dbs_platform) == 32, "platform layout");
 _Static_assert(sizeof(struct pgov_dbs_tunables) == 32, "tunables layout");
 _Static_assert(offsetof(struct pgov_dbs_tunables, freq_step) == 28, "tunables layout");
 _Static_assert(sizeof(struct pgov_dbs_result) == 40, "result layout");
+/* The config's nested plat and tun are frozen (docs/abi.md): only the
+ * config grows, after tun. */
+_Static_assert(offsetof(struct pgov_dbs_config, plat) == 56 + 2 * sizeof(void *), "config layout");
+_Static_assert(offsetof(struct pgov_dbs_config, tun) ==
+               offsetof(struct pgov_dbs_config, plat) + 32, "config layout");
+_Static_assert(sizeof(struct pgov_dbs_config) == PGOV_DBS_CONFIG_SIZE_V1, "config is V1");
+_Static_assert(offsetof(struct pgov_dbs_status, last) == 120, "status layout");
 _Static_assert(offsetof(struct pgov_dbs_result, delay_us) == 32, "result layout");
-_Static_assert(sizeof(struct pgov_dbs_cpu_state) == 40, "cpu state layout");
-_Static_assert(offsetof(struct pgov_dbs_cpu_state, cpu) == 24, "cpu state layout");
-_Static_assert(offsetof(struct pgov_dbs_state, last_sample_ns) == 96, "state layout");
-_Static_assert(sizeof(struct pgov_dbs_state) == 160, "state layout");
+_Static_assert(sizeof(struct pgov_dbs_cpu_status) == 40, "cpu state layout");
+_Static_assert(offsetof(struct pgov_dbs_cpu_status, cpu) == 24, "cpu state layout");
+_Static_assert(offsetof(struct pgov_dbs_status, last_sample_ns) == 96, "state layout");
+_Static_assert(sizeof(struct pgov_dbs_status) == 160, "state layout");
 _Static_assert(sizeof(struct pgov_dbs_limits) == 8, "limits layout");
 _Static_assert(offsetof(struct pgov_dbs_config, cpus) == 24, "config layout");
 _Static_assert(offsetof(struct pgov_dbs_config, tun) + sizeof(struct pgov_dbs_tunables) ==
@@ -59,10 +67,10 @@ static struct pgov_dbs_config base_cfg(uint32_t gov, uint32_t kver)
     return c;
 }
 
-static struct pgov_dbs_state state_of(const struct pgov_dbs *g)
+static struct pgov_dbs_status state_of(const struct pgov_dbs *g)
 {
-    struct pgov_dbs_state st;
-    assert_int_equal(pgov_dbs_get_state(g, &st), PGOV_OK);
+    struct pgov_dbs_status st;
+    assert_int_equal(pgov_dbs_get_status(g, &st), PGOV_OK);
     return st;
 }
 
@@ -395,7 +403,7 @@ static void test_open_loop_contract(void **state)
 
     assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
     assert_int_equal(pgov_dbs_evaluate(g, s, 1, &r), PGOV_EINVAL); /* not started */
-    assert_int_equal(pgov_dbs_limits(g, 1600000, 3900000, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_set_limits_open(g, 1600000, 3900000, &r), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_should_sample(g, 1), PGOV_EINVAL); /* not started */
     assert_int_equal(pgov_dbs_start(g, s, 2, &r), PGOV_EINVAL); /* one CPU */
     assert_int_equal(pgov_dbs_start(g, NULL, 1, &r), PGOV_EINVAL);
@@ -431,19 +439,19 @@ static void test_open_loop_contract(void **state)
     assert_int_equal(pgov_dbs_should_sample(NULL, 5), PGOV_EINVAL);
 
     /* Limits: max below cur -> request max, relation H; inverted -> EINVAL. */
-    assert_int_equal(pgov_dbs_limits(g, 1600000, 2500000, &r), PGOV_OK);
+    assert_int_equal(pgov_dbs_set_limits_open(g, 1600000, 2500000, &r), PGOV_OK);
     assert_int_equal(r.req_khz, 2500000);
     assert_int_equal(r.rel, PGOV_REL_H);
     assert_int_equal(r.cur_khz, 2500000);
     assert_int_equal(r.delay_us, 0);
-    struct pgov_dbs_state before = state_of(g), after;
-    assert_int_equal(pgov_dbs_limits(g, 2500000, 1600000, &r), PGOV_EINVAL);
-    assert_int_equal(pgov_dbs_limits(g, 1000000, 1600000, &r), PGOV_EINVAL);
+    struct pgov_dbs_status before = state_of(g), after;
+    assert_int_equal(pgov_dbs_set_limits_open(g, 2500000, 1600000, &r), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_set_limits_open(g, 1000000, 1600000, &r), PGOV_EINVAL);
     after = state_of(g);
     assert_memory_equal(&before, &after, sizeof(before));
-    assert_int_equal(pgov_dbs_get_cpu(g, 1, &(struct pgov_dbs_cpu_state){0}), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_get_cpu(g, 1, &(struct pgov_dbs_cpu_status){0}), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_get_cpu(g, 0, NULL), PGOV_EINVAL);
-    assert_int_equal(pgov_dbs_get_state(NULL, &before), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_get_status(NULL, &before), PGOV_EINVAL);
 }
 
 /* The u32 wraps of spec 3.3 on hand-made counters. */
@@ -453,7 +461,7 @@ static void test_wraps(void **state)
     struct pgov_dbs *g;
     struct pgov_hw_idle s[1];
     struct pgov_dbs_result r;
-    struct pgov_dbs_cpu_state cs;
+    struct pgov_dbs_cpu_status cs;
 
     for (int v6 = 0; v6 <= 1; v6++) {
         struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, v6 ? PGOV_KVER_6_18
@@ -497,7 +505,7 @@ static void test_stores(void **state)
     struct pgov_dbs *g;
     struct pgov_hw_idle s[1] = {snap(0, 0)};
     struct pgov_dbs_result r;
-    struct pgov_dbs_state a, b;
+    struct pgov_dbs_status a, b;
     struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, PGOV_KVER_6_18);
 
     assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_OK);
@@ -530,7 +538,7 @@ static void test_stores(void **state)
     /* io_is_busy re-baselines with the new selection: idle 50 + iowait 30 -> 50. */
     s[0] = (struct pgov_hw_idle){100, 50, 30, 7000};
     assert_int_equal(pgov_dbs_store(g, PGOV_DBS_IO_IS_BUSY, 1, s, 1), PGOV_OK);
-    struct pgov_dbs_cpu_state cs;
+    struct pgov_dbs_cpu_status cs;
     pgov_dbs_get_cpu(g, 0, &cs);
     assert_int_equal(cs.prev_idle_us, 50);
     assert_int_equal(cs.prev_wall_us, 100);
@@ -619,7 +627,7 @@ static void run(struct pgov_dbs *g, struct fake_idle *f, uint64_t *now, int n, u
         fake_idle_advance(f, us);
         *now += us * 1000;
         assert_int_equal(pgov_dbs_update(g, *now, 0), PGOV_OK);
-        struct pgov_dbs_state st = state_of(g);
+        struct pgov_dbs_status st = state_of(g);
         assert_int_equal(st.cur_khz, f->cur_khz);
         assert_true(st.cur_khz >= st.policy_min_khz && st.cur_khz <= st.policy_max_khz);
         assert_true(in_t24(f->cur_khz));
@@ -728,8 +736,8 @@ static void test_hal_errors_leave_state(void **state)
     struct fake_idle f;
     struct pgov_dbs_config c = base_cfg(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_18);
     uint64_t now = 1000000000;
-    struct pgov_dbs_state a, b;
-    struct pgov_dbs_cpu_state ca, cb;
+    struct pgov_dbs_status a, b;
+    struct pgov_dbs_cpu_status ca, cb;
 
     fake_idle_init(&f, 1, 1600000, 3900000);
     struct pgov_dbs *g = hal_gov(&f, &c);
@@ -783,7 +791,7 @@ static void test_hal_errors_leave_state(void **state)
     assert_int_equal(pgov_dbs_should_sample(g, now + 1000000000), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_evaluate(g, &s, 1, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_start(g, &s, 1, NULL), PGOV_EINVAL);
-    assert_int_equal(pgov_dbs_limits(g, 1600000, 3900000, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_set_limits_open(g, 1600000, 3900000, NULL), PGOV_EINVAL);
     /* init fails cleanly on a failing backend, during the read or the limits step. */
     struct pgov_dbs *g2 = NULL;
     f.fail_read = PGOV_EIO;
@@ -805,7 +813,7 @@ static void test_two_cpu_policy(void **state)
     uint32_t cpus[2] = {0, 1};
     struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, PGOV_KVER_4_17);
     uint64_t now = 1000000000, next = 0;
-    struct pgov_dbs_cpu_state c0, c1;
+    struct pgov_dbs_cpu_status c0, c1;
 
     fake_idle_init(&f, 2, 1600000, 3900000);
     c.ncpu = 2;
@@ -841,7 +849,7 @@ static void test_two_cpu_policy(void **state)
     f.fail_read_after = f.reads + 1;
     fake_idle_advance(&f, 10000);
     assert_int_equal(pgov_dbs_update(g, next, 0), PGOV_EIO);
-    struct pgov_dbs_cpu_state c0b;
+    struct pgov_dbs_cpu_status c0b;
     pgov_dbs_get_cpu(g, 0, &c0b);
     assert_int_equal(c0b.prev_wall_us, 1000000 + 20000);
 }
@@ -949,7 +957,7 @@ static void test_bias_and_step_edges(void **state)
         for (uint64_t i = 1; i <= 6; i++) {
             s[0] = snap(10000 * i, 10000 * i - 6000 * (i % 2));
             assert_int_equal(pgov_dbs_evaluate(g, s, 1, &r), PGOV_OK);
-            struct pgov_dbs_state st = state_of(g);
+            struct pgov_dbs_status st = state_of(g);
             int found = 0;
             for (uint32_t j = 0; j < c.table_len; j++)
                 found |= c.table[j].khz == st.cur_khz;
@@ -1024,30 +1032,30 @@ static void test_null_and_garbage(void **state)
     struct pgov_dbs *g;
     struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, 0);
     struct pgov_hw_idle s[1] = {snap(0, 0)};
-    struct pgov_dbs_state st;
-    struct pgov_dbs_cpu_state cs;
+    struct pgov_dbs_status st;
+    struct pgov_dbs_cpu_status cs;
     struct pgov_dbs_limits lim = {1600000, 3900000};
     uint64_t next;
 
     assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_evaluate(NULL, s, 1, NULL), PGOV_EINVAL);
-    assert_int_equal(pgov_dbs_limits(NULL, 1, 2, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_set_limits_open(NULL, 1, 2, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_update(NULL, 0, 0), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_update_cpu(NULL, 0, 0, 0), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_set_limits(NULL, &lim), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_store(NULL, 0, 8000, NULL, 0), PGOV_EINVAL);
-    assert_int_equal(pgov_dbs_get_state(bad, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_get_status(bad, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_get_cpu(NULL, 0, &cs), PGOV_EINVAL);
     /* Memory that is not an instance is refused. */
     assert_int_equal(pgov_dbs_start(bad, s, 1, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_evaluate(bad, s, 1, NULL), PGOV_EINVAL);
-    assert_int_equal(pgov_dbs_limits(bad, 1600000, 3900000, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_set_limits_open(bad, 1600000, 3900000, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_update(bad, 0, 0), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_update_cpu(bad, 0, 0, 0), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_timer(bad, 0, &next), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_set_limits(bad, &lim), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_store(bad, 0, 8000, NULL, 0), PGOV_EINVAL);
-    assert_int_equal(pgov_dbs_get_state(bad, &st), PGOV_EINVAL);
+    assert_int_equal(pgov_dbs_get_status(bad, &st), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_get_cpu(bad, 0, &cs), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_should_sample(bad, 0), PGOV_EINVAL);
     /* An open instance: evaluate with a missing snapshot array. */

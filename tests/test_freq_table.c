@@ -14,6 +14,8 @@
 
 #include <pgov/freq_table.h>
 
+_Static_assert(sizeof(struct pgov_freq_table) == sizeof(void *) + 24, "table layout");
+
 #include "ref_freq_table.h"
 
 _Static_assert(sizeof(struct pgov_freq_entry) == 8, "entry layout");
@@ -56,17 +58,17 @@ static void test_spec_examples(void **state)
 
     /* pcc-cpufreq (7): nominal 2400 MHz, 2340000 kHz -> 97 % -> 0x6101. */
     uint32_t w, khz;
-    assert_int_equal(pgov_pcc_request(2400, 2340000, &w), PGOV_OK);
+    assert_int_equal(pgov_freq_table_pcc_request(2400, 2340000, &w), PGOV_OK);
     assert_int_equal(w, 0x6101);
-    assert_int_equal(pgov_pcc_readback(2400, 97, &khz), PGOV_OK);
+    assert_int_equal(pgov_freq_table_pcc_readback(2400, 97, &khz), PGOV_OK);
     assert_int_equal(khz, 2328000);
     /* 0x80000 * 1000 = 2^29 * 1000 = 0 modulo 2^32: division by zero. */
-    assert_int_equal(pgov_pcc_request(0, 1, &w), PGOV_EDOM);
-    assert_int_equal(pgov_pcc_request(1u << 29, 1, &w), PGOV_EDOM);
-    assert_int_equal(pgov_pcc_request(2400, 1, NULL), PGOV_EINVAL);
-    assert_int_equal(pgov_pcc_readback(2400, 1, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_freq_table_pcc_request(0, 1, &w), PGOV_EDOM);
+    assert_int_equal(pgov_freq_table_pcc_request(1u << 29, 1, &w), PGOV_EDOM);
+    assert_int_equal(pgov_freq_table_pcc_request(2400, 1, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_freq_table_pcc_readback(2400, 1, NULL), PGOV_EINVAL);
     /* 50000 MHz target wraps the u32 product: 50000000 * 100 mod 2^32 = 705032704. */
-    assert_int_equal(pgov_pcc_request(2400, 50000000, &w), PGOV_OK);
+    assert_int_equal(pgov_freq_table_pcc_request(2400, 50000000, &w), PGOV_OK);
     assert_int_equal(w, 1u | ((705032704u / 2400000u) << 8));
 }
 

@@ -6,10 +6,12 @@
  * profile (counter wrap, time going backwards, minutes of idle, remote
  * callbacks, HAL errors, RFC variants, HWP boost).
  */
+#define PGOV_EXPERIMENTAL 1 /* exercises the experimental variants too */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -27,7 +29,7 @@ _Static_assert(offsetof(struct pgov_pstate_state, pstate) == 100, "state layout"
 _Static_assert(sizeof(struct pgov_pstate_params) == 56, "params layout");
 _Static_assert(sizeof(struct pgov_pstate_limits) == 40, "limits layout");
 _Static_assert(offsetof(struct pgov_pstate_limits, hwp_request) == 24, "limits layout");
-_Static_assert(sizeof(struct pgov_pstate_config) == 112, "config layout");
+_Static_assert(sizeof(struct pgov_pstate_config) == 120, "config layout");
 _Static_assert(offsetof(struct pgov_pstate_config, limits) == 72, "config layout");
 _Static_assert(sizeof(struct pgov_pstate_input) == 48, "input layout");
 _Static_assert(sizeof(struct pgov_pstate_result) == 64, "result layout");
@@ -38,6 +40,7 @@ _Static_assert(sizeof(struct pgov_hwp_boost_state) == 24, "hwp layout");
 _Static_assert(sizeof(struct pgov_hwp_boost_params) == 32, "hwp layout");
 _Static_assert(sizeof(struct pgov_sugov_state) == 40, "sugov layout");
 _Static_assert(sizeof(struct pgov_sugov_params) == 40, "sugov layout");
+_Static_assert(sizeof(struct pgov_hwp_boost_result) == 16, "hwp result layout");
 _Static_assert(sizeof(struct pgov_sugov_result) == 32, "sugov layout");
 
 /* ---- helpers --------------------------------------------------------- */
@@ -103,23 +106,23 @@ static void test_fixed_errors(void **st)
     (void)st;
     int32_t r = 7;
     uint64_t u = 7;
-    assert_int_equal(pgov_fp_div(1, 0, &r), PGOV_EDOM);
+    assert_int_equal(pgov_fixed_div(1, 0, &r), PGOV_EDOM);
     assert_int_equal(r, 7);
-    assert_int_equal(pgov_fp_div(1, 1, NULL), PGOV_EINVAL);
-    assert_int_equal(pgov_fp_div_ext(1, 0, &u), PGOV_EDOM);
+    assert_int_equal(pgov_fixed_div(1, 1, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_fixed_div_ext(1, 0, &u), PGOV_EDOM);
     assert_int_equal(u, 7);
-    assert_int_equal(pgov_fp_div_ext(1, 1, NULL), PGOV_EINVAL);
+    assert_int_equal(pgov_fixed_div_ext(1, 1, NULL), PGOV_EINVAL);
     /* INT64_MIN / -1 traps on x86; here it wraps and stays defined. */
-    assert_int_equal(pgov_fp_div(INT64_MIN, -1, &r), 0);
+    assert_int_equal(pgov_fixed_div(INT64_MIN, -1, &r), 0);
     assert_int_equal(r, 0);
     /* Rounding directions the spec insists on. */
-    assert_int_equal(pgov_fp_mul(-1, 1), -1);
-    assert_int_equal(pgov_fp_div(-1, 257, &r), 0);
+    assert_int_equal(pgov_fixed_mul(-1, 1), -1);
+    assert_int_equal(pgov_fixed_div(-1, 257, &r), 0);
     assert_int_equal(r, 0);
-    assert_int_equal(pgov_fp_percent(20), 51);
-    assert_int_equal(pgov_fp_percent(14), 35);
-    assert_int_equal(pgov_fp_ceiling(257), 2);
-    assert_int_equal(pgov_fp_ceiling(-257), -1);
+    assert_int_equal(pgov_fixed_percent(20), 51);
+    assert_int_equal(pgov_fixed_percent(14), 35);
+    assert_int_equal(pgov_fixed_ceiling(257), 2);
+    assert_int_equal(pgov_fixed_ceiling(-257), -1);
 }
 
 /* ---- profile resolution and validation ------------------------------- */
@@ -186,6 +189,21 @@ static void test_tunables(void **st)
     c.i_gain_pct = PGOV_PSTATE_PCT_ZERO;
     assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
     assert_int_equal(p.i_gain, 0);
+    /* The one convention (gov.h): a tun_set bit takes the field literally. */
+    c.i_gain_pct = 0;
+    c.tun_set = PGOV_PSTATE_SET_I_GAIN;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(p.i_gain, 0);
+    assert_int_equal(p.p_gain, 35); /* no bit: 0 is the default */
+    c.tun_set = PGOV_PSTATE_SET_P_GAIN | PGOV_PSTATE_SET_D_GAIN;
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(p.p_gain, 0);
+    assert_int_equal(p.i_gain, 10);
+    assert_int_equal(p.d_gain, 0);
+    c.p_gain_pct = 50; /* a bit on a non-zero value changes nothing */
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(p.p_gain, 128);
+    c.tun_set = 0;
 
 #define BAD(field, val, code)                                                                      \
     do {                                                                                           \
@@ -194,6 +212,8 @@ static void test_tunables(void **st)
         assert_int_equal(pgov_pstate_params_init(&p, &b), code);                                   \
     } while (0)
     BAD(p_gain_pct, 101, PGOV_EINVAL);
+    BAD(tun_set, PGOV_PSTATE_SET_ALL + 1, PGOV_EINVAL);
+    BAD(reserved3, 1, PGOV_EINVAL);
     BAD(setpoint_pct, 101, PGOV_EINVAL);
     BAD(deadband_pct, 101, PGOV_EINVAL);
     BAD(sample_interval_ns, 999, PGOV_EINVAL);
@@ -222,6 +242,22 @@ static void test_tunables(void **st)
     assert_int_equal(pgov_pstate_params_init(&p, &big.c), PGOV_E2BIG);
     assert_int_equal(pgov_pstate_params_init(NULL, &c), PGOV_EINVAL);
     assert_int_equal(pgov_pstate_params_init(&p, NULL), PGOV_EINVAL);
+
+    /* A 0.1 caller's config, PGOV_PSTATE_CONFIG_SIZE_V1 bytes in a buffer
+     * that ends there (ASan sees a read past it): the same parameters. */
+    struct pgov_pstate_params full;
+    c = cfg_for(PGOV_PSTATE_POLICY_PID_ATOM, PGOV_KVER_4_6);
+    c.p_gain_pct = 30;
+    assert_int_equal(pgov_pstate_params_init(&full, &c), 0);
+    assert_true(PGOV_PSTATE_CONFIG_SIZE_V1 < sizeof(c));
+    c.size = (uint32_t)PGOV_PSTATE_CONFIG_SIZE_V1;
+    unsigned char *v1 = malloc(PGOV_PSTATE_CONFIG_SIZE_V1);
+    assert_non_null(v1);
+    memcpy(v1, &c, PGOV_PSTATE_CONFIG_SIZE_V1);
+    memset(&p, 0x5a, sizeof(p));
+    assert_int_equal(pgov_pstate_params_init(&p, (const struct pgov_pstate_config *)(void *)v1), 0);
+    assert_memory_equal(&p, &full, sizeof(p));
+    free(v1);
 }
 
 static void test_bounds(void **st)

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -17,10 +18,12 @@
 
 #define MS 1000000ull
 
-_Static_assert(sizeof(struct pgov_sugov_config) == 40, "config layout");
+_Static_assert(sizeof(struct pgov_sugov_config) == 48, "config layout");
 _Static_assert(offsetof(struct pgov_sugov_config, max_cap) == 32, "config layout");
 _Static_assert(sizeof(struct pgov_sugov_limits) == 16, "limits layout");
 _Static_assert(sizeof(struct pgov_sugov_status) == 32, "status layout");
+_Static_assert(sizeof(struct pgov_sugov_input) == 40, "input layout");
+_Static_assert(PGOV_SUGOV_INPUT_SIZE_V1 == sizeof(struct pgov_sugov_input), "input is V1");
 
 static _Alignas(8) unsigned char mem[512];
 
@@ -311,6 +314,63 @@ static void test_arguments(void **st)
     assert_int_equal(pgov_sugov_get_status(g, &s), PGOV_EINVAL);
     struct pgov_sugov_limits l = {sizeof(l), 0, 0, 0};
     assert_int_equal(pgov_sugov_set_limits(g, &l), PGOV_EINVAL);
+}
+
+/* "I really mean 0" (gov.h): rate_limit_ns 0 is the 1 ms default unless
+ * its tun_set bit says 0; then every update evaluates. */
+static void test_rate_limit_zero(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    struct pgov_sugov *g = NULL;
+    for (int given = 0; given < 2; given++) {
+        fake_hw_init(&f, 0, NULL);
+        struct pgov_sugov_config c = cfg();
+        c.tun_set = given ? PGOV_SUGOV_SET_RATE_LIMIT : 0;
+        g = mk(&c, &f);
+        assert_int_equal(pgov_sugov_set_util(g, 1024), 0);
+        fake_hw_run(&f, 2 * MS, 0);
+        assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+        assert_int_equal(status(g).last_path, PGOV_SUGOV_PATH_COMMIT);
+        /* 0.1 ms later: inside the default 1 ms, not inside 0 */
+        assert_int_equal(pgov_sugov_set_util(g, 100), 0);
+        fake_hw_run(&f, MS / 10, 0);
+        assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+        assert_int_equal(status(g).last_path,
+                         given ? PGOV_SUGOV_PATH_UNCHANGED : PGOV_SUGOV_PATH_RATE_LIMITED);
+    }
+    struct pgov_sugov_config c = cfg();
+    c.tun_set = 2; /* no such bit */
+    assert_int_equal(pgov_sugov_init(mem, sizeof(mem), &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
+    c = cfg();
+    c.reserved = 1;
+    assert_int_equal(pgov_sugov_init(mem, sizeof(mem), &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
+}
+
+/* A 0.1 caller's config is PGOV_SUGOV_CONFIG_SIZE_V1 bytes long: accepted,
+ * and nothing past it is read (the buffer ends there; ASan would see it). */
+static void test_config_v1(void **st)
+{
+    (void)st;
+    struct fake_hw f;
+    fake_hw_init(&f, 0, NULL);
+    struct pgov_sugov_config c = cfg();
+    c.size = (uint32_t)PGOV_SUGOV_CONFIG_SIZE_V1;
+    c.rate_limit_ns = 2 * MS;
+    assert_true(PGOV_SUGOV_CONFIG_SIZE_V1 < sizeof(c));
+    unsigned char *v1 = malloc(PGOV_SUGOV_CONFIG_SIZE_V1);
+    assert_non_null(v1);
+    memcpy(v1, &c, PGOV_SUGOV_CONFIG_SIZE_V1);
+    struct pgov_sugov *g = mk((const struct pgov_sugov_config *)(void *)v1, &f);
+    free(v1);
+    assert_int_equal(pgov_sugov_set_util(g, 1024), 0);
+    fake_hw_run(&f, 3 * MS, 0);
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+    fake_hw_run(&f, MS, 0); /* 1 ms later: inside its 2 ms */
+    assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+    assert_int_equal(status(g).last_path, PGOV_SUGOV_PATH_RATE_LIMITED);
+    c.size = (uint32_t)PGOV_SUGOV_CONFIG_SIZE_V1 - 4;
+    assert_int_equal(pgov_sugov_init(mem, sizeof(mem), &c, &fake_hw_ops, &f, &g), PGOV_E2BIG);
 }
 
 /* Non-invariant: the reference is 1.25 x policy->cur, which the instance
@@ -652,6 +712,8 @@ int main(void)
         cmocka_unit_test(test_trace_events),
         cmocka_unit_test(test_limits_and_errors),
         cmocka_unit_test(test_arguments),
+        cmocka_unit_test(test_rate_limit_zero),
+        cmocka_unit_test(test_config_v1),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

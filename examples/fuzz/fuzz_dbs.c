@@ -14,6 +14,7 @@
  *    stored one; the bound HAL's frequency equals the instance's cur;
  *  - pgov_freq_table_resolve() agrees with a slow reference.
  */
+#define PGOV_EXPERIMENTAL 1 /* exercises the experimental variants too */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,26 +24,11 @@
 #include <pgov/kver.h>
 
 #include "../../tests/util/ref_freq_table.h"
+#include "fuzz_input.h"
 
 #define NCPU_MAX 3
 
-struct in {
-    const uint8_t *p;
-    size_t n;
-};
 
-static uint32_t take(struct in *in, unsigned bytes)
-{
-    uint32_t v = 0;
-    for (unsigned i = 0; i < bytes; i++) {
-        v = v << 8 | (in->n ? *in->p : 0u);
-        if (in->n) {
-            in->p++;
-            in->n--;
-        }
-    }
-    return v;
-}
 
 #define CHECK(x)                                                                                   \
     do {                                                                                           \
@@ -82,14 +68,14 @@ static const struct pgov_hw_ops hal_ops = {
 static _Alignas(16) unsigned char mem[8192];
 
 struct snapshot {
-    struct pgov_dbs_state st;
-    struct pgov_dbs_cpu_state cpu[NCPU_MAX];
+    struct pgov_dbs_status st;
+    struct pgov_dbs_cpu_status cpu[NCPU_MAX];
 };
 
 static void snap_of(const struct pgov_dbs *g, uint32_t n, struct snapshot *s)
 {
     memset(s, 0, sizeof(*s));
-    CHECK(pgov_dbs_get_state(g, &s->st) == PGOV_OK);
+    CHECK(pgov_dbs_get_status(g, &s->st) == PGOV_OK);
     for (uint32_t i = 0; i < n; i++)
         CHECK(pgov_dbs_get_cpu(g, i, &s->cpu[i]) == PGOV_OK);
 }
@@ -104,7 +90,7 @@ static int is_entry(const struct pgov_freq_table *t, uint32_t khz)
 
 /* cur within the limits; after a change also a table entry (the boot value may be off-table). */
 static void check_cur(const struct pgov_freq_table *t, int has_table,
-                      const struct pgov_dbs_state *st)
+                      const struct pgov_dbs_status *st)
 {
     CHECK(st->cur_khz >= st->policy_min_khz && st->cur_khz <= st->policy_max_khz);
     if (has_table && (st->last.flags & PGOV_DBS_RES_CHG))
@@ -112,20 +98,20 @@ static void check_cur(const struct pgov_freq_table *t, int has_table,
 }
 
 /* Limits: two table entries (or two values within cpuinfo without a table). */
-static void pick_limits(struct in *in, const struct pgov_freq_table *t, int has_table, uint32_t lo,
+static void pick_limits(struct fuzz_in *in, const struct pgov_freq_table *t, int has_table, uint32_t lo,
                         uint32_t hi, uint32_t *mn, uint32_t *mx)
 {
     uint32_t a, b;
     if (has_table) {
-        a = t->entries[take(in, 1) % t->count].khz;
-        b = t->entries[take(in, 1) % t->count].khz;
+        a = t->entries[fuzz_take(in, 1) % t->count].khz;
+        b = t->entries[fuzz_take(in, 1) % t->count].khz;
         if (a == PGOV_FREQ_ENTRY_INVALID)
             a = t->min_khz;
         if (b == PGOV_FREQ_ENTRY_INVALID)
             b = t->max_khz;
     } else {
-        a = lo + take(in, 2) % (hi - lo + 1);
-        b = lo + take(in, 2) % (hi - lo + 1);
+        a = lo + fuzz_take(in, 2) % (hi - lo + 1);
+        b = lo + fuzz_take(in, 2) % (hi - lo + 1);
     }
     *mn = a < b ? a : b;
     *mx = a < b ? b : a;
@@ -142,7 +128,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                                 {PGOV_FREQ_ENTRY_INVALID, 0},
                                                 {800000, 0},  {1800000, 0}, {2000000, 0}};
     struct pgov_freq_entry tr[10];
-    struct in in = {data, size};
+    struct fuzz_in in = {data, size};
     struct pgov_dbs_config c;
     struct pgov_freq_table t = {0};
     struct hal h;
@@ -154,7 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     memset(&c, 0, sizeof(c));
     memset(&h, 0, sizeof(h));
-    uint32_t b0 = take(&in, 1);
+    uint32_t b0 = fuzz_take(&in, 1);
     int bound = b0 & 1;
     c.size = sizeof(c);
     c.gov = (b0 >> 1) & 1;
@@ -162,15 +148,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     c.variant = ((b0 >> 3) & 3) == 3 ? PGOV_DBS_VARIANT_DEADBAND : 0;
     c.ncpu = 1 + (b0 >> 5) % NCPU_MAX;
     c.cpus = cpus;
-    uint32_t tsel = take(&in, 1) % 6;
+    uint32_t tsel = fuzz_take(&in, 1) % 6;
     int has_table = tsel != 5;
     if (tsel == 0) {
         for (uint32_t i = 0; i < 10; i++) {
-            tr[i].khz = 100000u * (1 + take(&in, 1));
-            tr[i].flags = take(&in, 1) & 1;
+            tr[i].khz = 100000u * (1 + fuzz_take(&in, 1));
+            tr[i].flags = fuzz_take(&in, 1) & 1;
         }
         c.table = tr;
-        c.table_len = 1 + take(&in, 1) % 10;
+        c.table_len = 1 + fuzz_take(&in, 1) % 10;
     } else if (tsel == 1) {
         c.table = t4;
         c.table_len = 4;
@@ -183,24 +169,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         c.table_flags = PGOV_FREQ_TABLE_EFFICIENCIES;
     } else {
         c.cpuinfo_min_khz = 1200000;
-        c.cpuinfo_max_khz = 1200000 + take(&in, 2) * 100;
+        c.cpuinfo_max_khz = 1200000 + fuzz_take(&in, 2) * 100;
     }
     if (has_table && pgov_freq_table_init(&t, c.table, c.table_len, c.table_flags) != PGOV_OK)
         return 0; /* equal neighbours: rejected like the kernel */
     uint32_t lo = has_table ? t.min_khz : c.cpuinfo_min_khz;
     uint32_t hi = has_table ? t.max_khz : c.cpuinfo_max_khz;
     pick_limits(&in, &t, has_table, lo, hi, &c.policy_min_khz, &c.policy_max_khz);
-    c.cur_khz = lo + take(&in, 2) % (hi - lo + 1);
-    c.tun_set = take(&in, 1);
-    c.tun.sampling_rate = take(&in, 1) ? 8000u + take(&in, 2) : 0;
-    c.tun.up_threshold = take(&in, 1) % 110;
-    c.tun.sampling_down_factor = take(&in, 1) % 12;
-    c.tun.ignore_nice_load = take(&in, 1) % 3;
-    c.tun.powersave_bias = c.gov == PGOV_DBS_ONDEMAND ? take(&in, 2) % 1100 : 0;
-    c.tun.down_threshold = c.gov == PGOV_DBS_CONSERVATIVE ? take(&in, 1) % 100 : 0;
-    c.tun.freq_step = c.gov == PGOV_DBS_CONSERVATIVE ? take(&in, 1) % 120 : 0;
-    c.tun.io_is_busy = c.gov == PGOV_DBS_ONDEMAND ? take(&in, 1) & 1 : 0;
-    c.plat.flags = take(&in, 1) & 1;
+    c.cur_khz = lo + fuzz_take(&in, 2) % (hi - lo + 1);
+    c.tun_set = fuzz_take(&in, 1);
+    c.tun.sampling_rate = fuzz_take(&in, 1) ? 8000u + fuzz_take(&in, 2) : 0;
+    c.tun.up_threshold = fuzz_take(&in, 1) % 110;
+    c.tun.sampling_down_factor = fuzz_take(&in, 1) % 12;
+    c.tun.ignore_nice_load = fuzz_take(&in, 1) % 3;
+    c.tun.powersave_bias = c.gov == PGOV_DBS_ONDEMAND ? fuzz_take(&in, 2) % 1100 : 0;
+    c.tun.down_threshold = c.gov == PGOV_DBS_CONSERVATIVE ? fuzz_take(&in, 1) % 100 : 0;
+    c.tun.freq_step = c.gov == PGOV_DBS_CONSERVATIVE ? fuzz_take(&in, 1) % 120 : 0;
+    c.tun.io_is_busy = c.gov == PGOV_DBS_ONDEMAND ? fuzz_take(&in, 1) & 1 : 0;
+    c.plat.flags = fuzz_take(&in, 1) & 1;
 
     for (uint32_t i = 0; i < NCPU_MAX; i++)
         h.c[i] = s[i] = (struct pgov_hw_idle){1000000, 500000, 1000, 0};
@@ -223,14 +209,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CHECK(h.khz == a.st.cur_khz);
 
     while (in.n) {
-        uint32_t op = take(&in, 1) % 8;
+        uint32_t op = fuzz_take(&in, 1) % 8;
         snap_of(g, c.ncpu, &a);
         b = a;
         if (op <= 3) { /* a hook */
-            uint32_t dt = take(&in, 2);
+            uint32_t dt = fuzz_take(&in, 2);
             now += (op == 3 && (dt & 1)) ? (uint64_t)0 - 1000u * dt : 100000ull * dt;
             for (uint32_t i = 0; i < c.ncpu; i++) {
-                uint32_t w = take(&in, 2), id = take(&in, 2), io = take(&in, 1);
+                uint32_t w = fuzz_take(&in, 2), id = fuzz_take(&in, 2), io = fuzz_take(&in, 1);
                 struct pgov_hw_idle *x = bound ? &h.c[i] : &s[i];
                 if (op == 2 && (w & 1)) { /* something goes backwards or jumps */
                     x->idle_us -= id;
@@ -240,12 +226,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     x->idle_us += (uint64_t)id * 100u * w / 65536u;
                 }
                 x->iowait_us += io;
-                x->nice_ns += (uint64_t)take(&in, 1) * 1000u;
+                x->nice_ns += (uint64_t)fuzz_take(&in, 1) * 1000u;
             }
             if (bound) {
-                h.fail_read = take(&in, 1) == 0xff;
-                h.fail_set = take(&in, 1) == 0xff;
-                rc = pgov_dbs_update_cpu(g, take(&in, 1) % 4, now, 0);
+                h.fail_read = fuzz_take(&in, 1) == 0xff;
+                h.fail_set = fuzz_take(&in, 1) == 0xff;
+                rc = pgov_dbs_update_cpu(g, fuzz_take(&in, 1) % 4, now, 0);
                 h.fail_read = h.fail_set = 0;
                 snap_of(g, c.ncpu, &b);
                 if (rc != PGOV_OK) {
@@ -270,8 +256,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             CHECK(b.st.sample_delay_ns == (uint64_t)b.st.last.delay_us * 1000u ||
                   b.st.evaluations == a.st.evaluations);
         } else if (op == 4) { /* a store */
-            uint32_t id = take(&in, 1) % 9, v = take(&in, 4);
-            if (take(&in, 1) & 1)
+            uint32_t id = fuzz_take(&in, 1) % 9, v = fuzz_take(&in, 4);
+            if (fuzz_take(&in, 1) & 1)
                 v %= 200;
             rc = pgov_dbs_store(g, id, v, bound ? NULL : s, c.ncpu);
             snap_of(g, c.ncpu, &b);
@@ -286,14 +272,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else if (op == 5) { /* new limits, sometimes inverted */
             uint32_t mn, mx;
             pick_limits(&in, &t, has_table, lo, hi, &mn, &mx);
-            int inv = take(&in, 1) & 1;
+            int inv = fuzz_take(&in, 1) & 1;
             if (bound) {
                 struct pgov_dbs_limits l = {inv ? mx : mn, inv ? mn : mx};
-                h.fail_set = take(&in, 1) == 0xff;
+                h.fail_set = fuzz_take(&in, 1) == 0xff;
                 rc = pgov_dbs_set_limits(g, &l);
                 h.fail_set = 0;
             } else {
-                rc = pgov_dbs_limits(g, inv ? mx : mn, inv ? mn : mx, NULL);
+                rc = pgov_dbs_set_limits_open(g, inv ? mx : mn, inv ? mn : mx, NULL);
             }
             snap_of(g, c.ncpu, &b);
             if (rc != PGOV_OK) {
@@ -305,9 +291,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else if (op == 6 && has_table) { /* resolution vs the reference */
             uint32_t mn, mx, i = 0;
             int warn;
-            mn = take(&in, 3) * 16u;
-            mx = mn + take(&in, 3) * 16u;
-            uint32_t target = take(&in, 4), rel = take(&in, 1) % 8;
+            mn = fuzz_take(&in, 3) * 16u;
+            mx = mn + fuzz_take(&in, 3) * 16u;
+            uint32_t target = fuzz_take(&in, 4), rel = fuzz_take(&in, 1) % 8;
             rc = pgov_freq_table_resolve(&t, mn, mx, target, rel, &i);
             if ((rel & 3u) == 3u) {
                 CHECK(rc == PGOV_EINVAL);

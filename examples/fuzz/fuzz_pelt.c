@@ -27,24 +27,9 @@
 #include <string.h>
 
 #include <pgov/pelt.h>
+#include "fuzz_input.h"
 
-struct in {
-    const uint8_t *p;
-    size_t n;
-};
 
-static uint64_t take(struct in *in, unsigned bytes)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < bytes; i++) {
-        v = v << 8;
-        if (in->n) {
-            v |= *in->p++;
-            in->n--;
-        }
-    }
-    return v;
-}
 
 #define CHECK(c)                                                                                   \
     do {                                                                                           \
@@ -121,13 +106,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    struct in in = {data, size};
+    struct fuzz_in in = {data, size};
     static const uint32_t hls[4] = {0, 32, 16, 8};
-    uint32_t hl = hls[take(&in, 1) & 3];
+    uint32_t hl = hls[fuzz_take(&in, 1) & 3];
     uint32_t hlp = hl ? hl : 32;
     struct pgov_pelt_avg sa, before;
     struct model m = {root_half(hlp), 0, 0, 0, 0, 1};
-    uint64_t now = take(&in, 8);
+    uint64_t now = fuzz_take(&in, 8);
     int min_div = pgov_pelt_min_divider(hl);
     uint64_t max_runnable = 0;
 
@@ -136,32 +121,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     m.pc = 0;
 
     for (int ops = 0; in.n && ops < 400; ops++) {
-        uint8_t op = (uint8_t)take(&in, 1);
-        uint64_t delta, runnable = take(&in, 1) & 3;
+        uint8_t op = (uint8_t)fuzz_take(&in, 1);
+        uint64_t delta, runnable = fuzz_take(&in, 1) & 3;
         int load = (op >> 4) & 1, running = (op >> 5) & 1, rc;
-        uint64_t weight = take(&in, 3);
+        uint64_t weight = fuzz_take(&in, 3);
         before = sa;
         switch (op & 7) {
         case 0: /* short step */
-            delta = take(&in, 2) * 64;
+            delta = fuzz_take(&in, 2) * 64;
             break;
         case 1: /* about a period */
-            delta = take(&in, 3);
+            delta = fuzz_take(&in, 3);
             break;
         case 2: /* up to ~4000 periods */
-            delta = take(&in, 4) & ((1ull << 32) - 1);
+            delta = fuzz_take(&in, 4) & ((1ull << 32) - 1);
             break;
         case 3: /* backwards, or a forward jump of 2^63 or more */
-            delta = (take(&in, 1) & 1) ? (1ull << 63) + take(&in, 2) : -(take(&in, 3) + 1);
+            delta = (fuzz_take(&in, 1) & 1) ? (1ull << 63) + fuzz_take(&in, 2) : -(fuzz_take(&in, 3) + 1);
             break;
         case 4: /* huge forward: 2^32 periods and multiples, and more */
-            delta = (take(&in, 1) + 1) << 52;
+            delta = (fuzz_take(&in, 1) + 1) << 52;
             break;
         case 5: { /* constant input, period-aligned: monotone convergence */
             /* With whole-period steps the position in the period is fixed and
              * each update is S' = floor(S * y) + c, a non-decreasing map of
              * S: its iterates, and so the averages, move in one direction. */
-            uint64_t prev_u = 0, n = 2 + (take(&in, 1) & 63);
+            uint64_t prev_u = 0, n = 2 + (fuzz_take(&in, 1) & 63);
             int dir = 0;
             load = 1;
             runnable = 1;
@@ -187,9 +172,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             bad.halflife = 3;
             CHECK(pgov_pelt_update(&bad, now + 5000000, 1, 1, 1, 1) == PGOV_ENOTSUP);
             bad = sa;
-            bad.period_contrib = 1024 + (uint32_t)take(&in, 1);
+            bad.period_contrib = 1024 + (uint32_t)fuzz_take(&in, 1);
             struct pgov_pelt_avg bad0 = bad;
-            CHECK(pgov_pelt_update(&bad, now + take(&in, 3) * 1024, 1, 1, 1, 1) == PGOV_EINVAL ||
+            CHECK(pgov_pelt_update(&bad, now + fuzz_take(&in, 3) * 1024, 1, 1, 1, 1) == PGOV_EINVAL ||
                   memcmp(&bad, &bad0, sizeof(bad)) == 0);
             CHECK(memcmp(&bad, &bad0, sizeof(bad)) == 0);
             CHECK(pgov_pelt_update_task(&sa, now + 5000000, 2, 0, 0, 1) == PGOV_EINVAL);
@@ -198,7 +183,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             continue;
         }
         default: /* split calls */
-            delta = take(&in, 3) * 16;
+            delta = fuzz_take(&in, 3) * 16;
             break;
         }
 

@@ -17,6 +17,7 @@
  * between the request's min and max); a call that fails leaves the instance
  * byte-for-byte unchanged; no sanitizer report.
  */
+#define PGOV_EXPERIMENTAL 1 /* exercises the experimental variants too */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,24 +26,9 @@
 #endif
 
 #include <pgov/pgov.h>
+#include "fuzz_input.h"
 
-struct in {
-    const uint8_t *p;
-    size_t n;
-};
 
-static uint64_t take(struct in *in, unsigned bytes)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < bytes; i++) {
-        v = (v << 8) | (in->n ? *in->p : 0);
-        if (in->n) {
-            in->p++;
-            in->n--;
-        }
-    }
-    return v;
-}
 
 static void check(int ok)
 {
@@ -71,35 +57,35 @@ static int64_t ref_floor_shift(int64_t a, unsigned k)
     return a;
 }
 
-static void fuzz_fixed(struct in *in)
+static void fuzz_fixed(struct fuzz_in *in)
 {
     while (in->n) {
-        uint64_t a = take(in, 8), b = take(in, 8);
+        uint64_t a = fuzz_take(in, 8), b = fuzz_take(in, 8);
         int64_t sa = ref_s64(a), sb = ref_s64(b);
         int32_t a32 = ref_s32(a), b32 = ref_s32(b), r32;
         uint64_t ru;
 
-        check(pgov_fp_int_tofp(sa) == ref_s64(a << 8));
-        check(pgov_fp_int_ext_tofp(sa) == ref_s64(a << 14));
-        check(pgov_fp_toint64(sa) == ref_floor_shift(sa, 8));
-        check(pgov_fp_ext_toint(sa) == ref_floor_shift(sa, 14));
-        check(pgov_fp_toint32(a32) == ref_floor_shift(a32, 8));
-        check(pgov_fp_mul(a32, b32) == ref_s32((uint64_t)ref_floor_shift((int64_t)a32 * b32, 8)));
-        check(pgov_fp_ceiling(a32) == (int32_t)(ref_floor_shift(a32, 8) + ((a32 & 255) != 0)));
+        check(pgov_fixed_int_tofp(sa) == ref_s64(a << 8));
+        check(pgov_fixed_int_ext_tofp(sa) == ref_s64(a << 14));
+        check(pgov_fixed_toint64(sa) == ref_floor_shift(sa, 8));
+        check(pgov_fixed_ext_toint(sa) == ref_floor_shift(sa, 14));
+        check(pgov_fixed_toint32(a32) == ref_floor_shift(a32, 8));
+        check(pgov_fixed_mul(a32, b32) == ref_s32((uint64_t)ref_floor_shift((int64_t)a32 * b32, 8)));
+        check(pgov_fixed_ceiling(a32) == (int32_t)(ref_floor_shift(a32, 8) + ((a32 & 255) != 0)));
 #ifdef __SIZEOF_INT128__
-        check(pgov_fp_mul_ext(a, b) ==
+        check(pgov_fixed_mul_ext(a, b) ==
               (uint64_t)(((unsigned __int128)a * b) & UINT64_MAX) >> 14);
         if (b != 0) {
             __int128 q = (__int128)ref_s64(a << 8) / sb; /* INT64_MIN / -1 wraps */
-            check(pgov_fp_div(sa, sb, &r32) == 0 && r32 == ref_s32((uint64_t)q));
+            check(pgov_fixed_div(sa, sb, &r32) == 0 && r32 == ref_s32((uint64_t)q));
         }
 #endif
         if (b != 0)
-            check(pgov_fp_div_ext(a, b, &ru) == 0 && ru == (a << 14) / b);
-        check(pgov_fp_div(sa, 0, &r32) == PGOV_EDOM);
-        check(pgov_fp_div_ext(a, 0, &ru) == PGOV_EDOM);
-        check(pgov_fp_percent(a32) == (int32_t)(((int64_t)a32 * 256) / 100));
-        check(pgov_fp_percent_ext(a32) == ref_s32(((uint64_t)(int64_t)a32 << 14) / 100));
+            check(pgov_fixed_div_ext(a, b, &ru) == 0 && ru == (a << 14) / b);
+        check(pgov_fixed_div(sa, 0, &r32) == PGOV_EDOM);
+        check(pgov_fixed_div_ext(a, 0, &ru) == PGOV_EDOM);
+        check(pgov_fixed_percent(a32) == (int32_t)(((int64_t)a32 * 256) / 100));
+        check(pgov_fixed_percent_ext(a32) == ref_s32(((uint64_t)(int64_t)a32 << 14) / 100));
     }
 }
 
@@ -223,7 +209,7 @@ static void run(struct cpu *c, uint64_t dt)
     c->aperf += dm / c->lim.max_pstate_physical * c->pstate;
 }
 
-static void fuzz_gov(struct in *in)
+static void fuzz_gov(struct fuzz_in *in)
 {
     static const uint32_t kvers[] = {PGOV_KVER_4_5,  PGOV_KVER_4_6,  PGOV_KVER_4_13,
                                      PGOV_KVER_4_14, PGOV_KVER_4_17, PGOV_KVER_6_19,
@@ -240,43 +226,43 @@ static void fuzz_gov(struct in *in)
     if (len > sizeof(mem))
         abort();
     memset(&c, 0, sizeof(c));
-    c.lim.min_pstate = 1 + (uint32_t)take(in, 1) % 30;
-    c.lim.max_pstate = c.lim.min_pstate + (uint32_t)take(in, 1) % 20;
-    c.lim.turbo_pstate = c.lim.max_pstate + (uint32_t)take(in, 1) % 8;
+    c.lim.min_pstate = 1 + (uint32_t)fuzz_take(in, 1) % 30;
+    c.lim.max_pstate = c.lim.min_pstate + (uint32_t)fuzz_take(in, 1) % 20;
+    c.lim.turbo_pstate = c.lim.max_pstate + (uint32_t)fuzz_take(in, 1) % 8;
     c.lim.max_pstate_physical = c.lim.max_pstate;
     c.lim.scaling_khz = 100000;
-    c.lim.flags = (uint32_t)take(in, 1) & 1;
+    c.lim.flags = (uint32_t)fuzz_take(in, 1) & 1;
     c.pstate = c.lim.min_pstate;
-    c.now = take(in, 4) * 1000;
-    c.aperf = take(in, 8);
-    c.mperf = take(in, 8);
-    c.tsc = take(in, 8);
+    c.now = fuzz_take(in, 4) * 1000;
+    c.aperf = fuzz_take(in, 8);
+    c.mperf = fuzz_take(in, 8);
+    c.tsc = fuzz_take(in, 8);
 
     memset(&cfg, 0, sizeof(cfg));
     cfg.size = sizeof(cfg);
-    cfg.policy = (uint32_t)take(in, 1) % 6;
-    cfg.kver = kvers[take(in, 1) % (sizeof(kvers) / sizeof(kvers[0]))];
-    uint32_t knobs = (uint32_t)take(in, 1);
+    cfg.policy = (uint32_t)fuzz_take(in, 1) % 6;
+    cfg.kver = kvers[fuzz_take(in, 1) % (sizeof(kvers) / sizeof(kvers[0]))];
+    uint32_t knobs = (uint32_t)fuzz_take(in, 1);
     if (knobs & 1)
-        cfg.options = 1 + (uint32_t)take(in, 1) % 3;
+        cfg.options = 1 + (uint32_t)fuzz_take(in, 1) % 3;
     if (knobs & 2)
-        cfg.sample_interval_ns = take(in, 4);
+        cfg.sample_interval_ns = fuzz_take(in, 4);
     if (knobs & 4)
-        cfg.tick_ns = take(in, 3) * 64;
+        cfg.tick_ns = fuzz_take(in, 3) * 64;
     if (knobs & 8) {
-        cfg.p_gain_pct = (uint32_t)take(in, 1);
-        cfg.i_gain_pct = (uint32_t)take(in, 1);
-        cfg.d_gain_pct = (uint32_t)take(in, 1);
-        cfg.setpoint_pct = (uint32_t)take(in, 1);
-        cfg.deadband_pct = (uint32_t)take(in, 1) % 8;
+        cfg.p_gain_pct = (uint32_t)fuzz_take(in, 1);
+        cfg.i_gain_pct = (uint32_t)fuzz_take(in, 1);
+        cfg.d_gain_pct = (uint32_t)fuzz_take(in, 1);
+        cfg.setpoint_pct = (uint32_t)fuzz_take(in, 1);
+        cfg.deadband_pct = (uint32_t)fuzz_take(in, 1) % 8;
     }
     if (knobs & 16) {
         cfg.limits.size = sizeof(cfg.limits);
-        cfg.limits.no_turbo = (uint32_t)take(in, 1) % 2;
-        cfg.limits.min_perf_fp = (uint32_t)take(in, 2) % 300;
-        cfg.limits.max_perf_fp = (uint32_t)take(in, 2) % 300;
-        cfg.limits.min_ratio = (uint32_t)take(in, 1) % 64;
-        cfg.limits.max_ratio = (uint32_t)take(in, 1) % 64;
+        cfg.limits.no_turbo = (uint32_t)fuzz_take(in, 1) % 2;
+        cfg.limits.min_perf_fp = (uint32_t)fuzz_take(in, 2) % 300;
+        cfg.limits.max_perf_fp = (uint32_t)fuzz_take(in, 2) % 300;
+        cfg.limits.min_ratio = (uint32_t)fuzz_take(in, 1) % 64;
+        cfg.limits.max_ratio = (uint32_t)fuzz_take(in, 1) % 64;
     }
     if (knobs & 32)
         cfg.aperf_mperf_shift = 10;
@@ -286,8 +272,8 @@ static void fuzz_gov(struct in *in)
         check(pgov_pstate_attach_shared(g, &shared) == 0);
 
     while (in->n) {
-        uint8_t op = (uint8_t)take(in, 1);
-        uint64_t arg = take(in, 3);
+        uint8_t op = (uint8_t)fuzz_take(in, 1);
+        uint64_t arg = fuzz_take(in, 3);
         uint64_t next;
         int rc = 0, mutating = 1;
 
@@ -374,7 +360,7 @@ static void fuzz_gov(struct in *in)
     }
 }
 
-static void fuzz_sugov(struct in *in)
+static void fuzz_sugov(struct fuzz_in *in)
 {
     struct pgov_sugov_config cfg;
     struct pgov_sugov *g = NULL;
@@ -385,22 +371,22 @@ static void fuzz_sugov(struct in *in)
     if (len > sizeof(mem))
         abort();
     memset(&c, 0, sizeof(c));
-    c.lim.min_pstate = 1 + (uint32_t)take(in, 1) % 30;
-    c.lim.max_pstate = c.lim.min_pstate + (uint32_t)take(in, 1) % 20;
-    c.lim.turbo_pstate = c.lim.max_pstate + (uint32_t)take(in, 1) % 8;
+    c.lim.min_pstate = 1 + (uint32_t)fuzz_take(in, 1) % 30;
+    c.lim.max_pstate = c.lim.min_pstate + (uint32_t)fuzz_take(in, 1) % 20;
+    c.lim.turbo_pstate = c.lim.max_pstate + (uint32_t)fuzz_take(in, 1) % 8;
     c.lim.max_pstate_physical = c.lim.max_pstate;
     c.lim.scaling_khz = 100000;
-    c.now = take(in, 4) * 1000;
+    c.now = fuzz_take(in, 4) * 1000;
     memset(&cfg, 0, sizeof(cfg));
     cfg.size = sizeof(cfg);
-    cfg.options = (uint32_t)take(in, 1) & 1;
-    cfg.rate_limit_ns = take(in, 3) * 100;
-    cfg.max_cap = (uint32_t)take(in, 2) % 1025;
+    cfg.options = (uint32_t)fuzz_take(in, 1) & 1;
+    cfg.rate_limit_ns = fuzz_take(in, 3) * 100;
+    cfg.max_cap = (uint32_t)fuzz_take(in, 2) % 1025;
     if (pgov_sugov_init(mem, len, &cfg, &ops, &c, &g) != 0)
         return;
     while (in->n) {
-        uint8_t op = (uint8_t)take(in, 1);
-        uint64_t arg = take(in, 3);
+        uint8_t op = (uint8_t)fuzz_take(in, 1);
+        uint64_t arg = fuzz_take(in, 3);
         int rc = 0;
 
         c.wrote = 0;
@@ -458,10 +444,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    struct in in = {data, size};
+    struct fuzz_in in = {data, size};
     if (!size)
         return 0;
-    uint64_t mode = take(&in, 1);
+    uint64_t mode = fuzz_take(&in, 1);
     if (mode & 1)
         fuzz_fixed(&in);
     else if (mode & 2)

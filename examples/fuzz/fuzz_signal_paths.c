@@ -15,6 +15,7 @@
 
 #include <pgov/pelt.h>
 #include <pgov/sugov.h>
+#include "fuzz_input.h"
 
 #define CHECK(x)       \
     do {               \
@@ -22,33 +23,17 @@
             abort();   \
     } while (0)
 
-struct in {
-    const uint8_t *p;
-    size_t n;
-};
 
-static uint64_t take(struct in *in, unsigned bytes)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < bytes; i++) {
-        v = v << 8 | (in->n ? *in->p : 0);
-        if (in->n) {
-            in->p++;
-            in->n--;
-        }
-    }
-    return v;
-}
 
 /* small, large or boundary values, so both the common and the edge paths run */
-static uint64_t arg(struct in *in)
+static uint64_t arg(struct fuzz_in *in)
 {
-    uint8_t k = (uint8_t)take(in, 1);
+    uint8_t k = (uint8_t)fuzz_take(in, 1);
     switch (k & 3) {
-    case 0: return take(in, 1);
-    case 1: return take(in, 2);
-    case 2: return take(in, 4);
-    default: return take(in, 8);
+    case 0: return fuzz_take(in, 1);
+    case 1: return fuzz_take(in, 2);
+    case 2: return fuzz_take(in, 4);
+    default: return fuzz_take(in, 8);
     }
 }
 
@@ -56,9 +41,9 @@ static uint64_t arg(struct in *in)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    struct in in = {data, size};
+    struct fuzz_in in = {data, size};
     static const uint32_t hls[] = {32, 16, 8, 4, 1, 0, 64};
-    uint32_t hl = hls[take(&in, 1) % 7];
+    uint32_t hl = hls[fuzz_take(&in, 1) % 7];
     struct pgov_pelt_avg se, cfs, rt, irq, tmp;
     struct pgov_pelt_clock clk, ctmp;
     uint64_t now = 1000000;
@@ -73,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&st, 0, sizeof(st));
 
     for (int step = 0; step < 64 && in.n; step++) {
-        uint8_t op = (uint8_t)take(&in, 1);
+        uint8_t op = (uint8_t)fuzz_take(&in, 1);
         int rc;
         now += arg(&in) & 0xffffffffu;
         switch (op % 20) {

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include <pgov/uclamp.h>
+#include "fuzz_input.h"
 
 #define NTASK 8
 #define NSLOT 21
@@ -130,31 +131,20 @@ static void ref_dec_id(struct ref_rq *rq, struct ref_task *t, int c)
 }
 
 /* ---- input decoding */
-struct in {
-    const uint8_t *p;
-    size_t n;
-};
 
-static unsigned take(struct in *in)
-{
-    if (!in->n)
-        return 0;
-    in->n--;
-    return *in->p++;
-}
 
-static unsigned take_val(struct in *in)
+static unsigned take_val(struct fuzz_in *in)
 {
-    unsigned k = take(in);
+    unsigned k = fuzz_take(in, 1);
     switch (k & 7) {
     case 0:
         return 0;
     case 1:
         return 1024;
     case 2: /* near bucket edges and the top */
-        return 1024 - (take(in) & 15);
+        return 1024 - (fuzz_take(in, 1) & 15);
     default:
-        return ((k >> 3) | take(in) << 5) % 1025;
+        return ((k >> 3) | fuzz_take(in, 1) << 5) % 1025;
     }
 }
 
@@ -191,13 +181,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    struct in in = {data, size};
+    struct fuzz_in in = {data, size};
     struct pgov_uclamp_rq rq, snap;
     struct pgov_uclamp_task t[NTASK], tsnap;
     struct ref_rq ref;
     struct ref_task rt[NTASK];
-    unsigned nb = 5 + take(&in) % 16;
-    uint32_t kver = kvers[take(&in) % (sizeof(kvers) / sizeof(kvers[0]))];
+    unsigned nb = 5 + fuzz_take(&in, 1) % 16;
+    uint32_t kver = kvers[fuzz_take(&in, 1) % (sizeof(kvers) / sizeof(kvers[0]))];
 
     memset(&ref, 0, sizeof(ref));
     memset(rt, 0, sizeof(rt));
@@ -212,12 +202,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     while (in.n) {
-        unsigned op = take(&in), i = take(&in) % NTASK;
+        unsigned op = fuzz_take(&in, 1), i = fuzz_take(&in, 1) % NTASK;
         struct ref_lim rl = {0, 0, 0, 0, 1024, 0, 1024, 1024};
         struct pgov_uclamp_limits lim = {0, 0, 1024, 0, 1024, 1024};
         int use_lim = (op & 0x80) != 0;
         if (use_lim) {
-            unsigned f = take(&in);
+            unsigned f = fuzz_take(&in, 1);
             unsigned a = take_val(&in), b = take_val(&in), c2 = take_val(&in), d = take_val(&in);
             rl.tg = f & 1;
             rl.sys = (f >> 1) & 1;
@@ -281,10 +271,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         case 6: /* new request (sched_setattr), -1 resets */
         {
-            unsigned which = 1 + take(&in) % 3;
+            unsigned which = 1 + fuzz_take(&in, 1) % 3;
             int32_t v[2];
             for (int c = 0; c < 2; c++)
-                v[c] = (take(&in) & 3) == 0 ? -1 : (int32_t)take_val(&in);
+                v[c] = (fuzz_take(&in, 1) & 3) == 0 ? -1 : (int32_t)take_val(&in);
             int32_t lo = (which & 1) ? v[0] : (int32_t)rt[i].req[0];
             int32_t hi = (which & 2) ? v[1] : (int32_t)rt[i].req[1];
             int ok = !(lo != -1 && hi != -1 && lo > hi);
@@ -309,10 +299,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             lim.flags = 0x10;
             CHECK(pgov_uclamp_rq_inc(&rq, &t[i], &lim) == PGOV_EINVAL);
             CHECK(pgov_uclamp_rq_update_active(&rq, &t[i], &lim) == PGOV_EINVAL);
-            t[i].req[take(&in) & 1] = (uint16_t)(1025 + take(&in));
+            t[i].req[fuzz_take(&in, 1) & 1] = (uint16_t)(1025 + fuzz_take(&in, 1));
             CHECK(pgov_uclamp_rq_inc(&rq, &t[i], NULL) == PGOV_EINVAL);
             t[i] = tsnap;
-            t[i].bucket[take(&in) & 1] = (uint8_t)(PGOV_UCLAMP_SLOTS + take(&in) % 200);
+            t[i].bucket[fuzz_take(&in, 1) & 1] = (uint8_t)(PGOV_UCLAMP_SLOTS + fuzz_take(&in, 1) % 200);
             if (t[i].active == 3 || !ver_at_least(kver, 5, 9))
                 CHECK(pgov_uclamp_rq_dec(&rq, &t[i]) == PGOV_EINVAL);
             t[i] = tsnap;

@@ -54,35 +54,35 @@ static bool fixed_eval(const struct pgov_kvec_row *r, u64 *got)
     s64 a = (s64)ua, b = (s64)ub;
 
     if (!strcmp(f, "int_tofp"))
-        *got = (u64)pgov_fp_int_tofp(a);
+        *got = (u64)pgov_fixed_int_tofp(a);
     else if (!strcmp(f, "fp_toint32"))
-        *got = (u64)(s64)pgov_fp_toint32(lo32(ua));
+        *got = (u64)(s64)pgov_fixed_toint32(lo32(ua));
     else if (!strcmp(f, "fp_toint64"))
-        *got = (u64)pgov_fp_toint64(a);
+        *got = (u64)pgov_fixed_toint64(a);
     else if (!strcmp(f, "mul_fp"))
-        *got = (u64)(s64)pgov_fp_mul(lo32(ua), lo32(ub));
+        *got = (u64)(s64)pgov_fixed_mul(lo32(ua), lo32(ub));
     else if (!strcmp(f, "div_fp")) {
         s32 q = 0;
-        if (pgov_fp_div(a, b, &q))
+        if (pgov_fixed_div(a, b, &q))
             return false;
         *got = (u64)(s64)q;
     } else if (!strcmp(f, "ceiling_fp"))
-        *got = (u64)(s64)pgov_fp_ceiling(lo32(ua));
+        *got = (u64)(s64)pgov_fixed_ceiling(lo32(ua));
     else if (!strcmp(f, "percent_fp"))
-        *got = (u64)(s64)pgov_fp_percent(lo32(ua));
+        *got = (u64)(s64)pgov_fixed_percent(lo32(ua));
     else if (!strcmp(f, "mul_ext_fp"))
-        *got = pgov_fp_mul_ext(ua, ub);
+        *got = pgov_fixed_mul_ext(ua, ub);
     else if (!strcmp(f, "div_ext_fp")) {
         u64 q = 0;
-        if (pgov_fp_div_ext(ua, ub, &q))
+        if (pgov_fixed_div_ext(ua, ub, &q))
             return false;
         *got = q;
     } else if (!strcmp(f, "percent_ext_fp"))
-        *got = (u64)(s64)pgov_fp_percent_ext(lo32(ua));
+        *got = (u64)(s64)pgov_fixed_percent_ext(lo32(ua));
     else if (!strcmp(f, "int_ext_tofp"))
-        *got = (u64)pgov_fp_int_ext_tofp(a);
+        *got = (u64)pgov_fixed_int_ext_tofp(a);
     else if (!strcmp(f, "fp_ext_toint"))
-        *got = (u64)pgov_fp_ext_toint(a);
+        *got = (u64)pgov_fixed_ext_toint(a);
     else
         return false;
     return true;

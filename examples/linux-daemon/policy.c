@@ -92,6 +92,19 @@ static int pstate_start_policy(struct pgovd *d, struct pgovd_cpu *c, uint32_t po
     c->next_ns = 0;
     r = pgov_pstate_init(c->mem, c->mem_len, &cfg, &pgovd_hw_ops, d,
                          (struct pgov_pstate **)&c->inst);
+    /* The v4.5 profiles run on the kernel's deferrable timer, re-armed every
+     * sampling interval (10 ms) in jiffies of tick_ns; with the daemon's
+     * interval as the tick, a longer interval is a different timer, not
+     * v4.5. Refuse it rather than run something that only looks like it. */
+    struct pgov_pstate_status st;
+    if (!r && !pgov_pstate_get_status(c->inst, &st) &&
+        (st.profile == PGOV_PSTATE_PROF_PID_4_5 || st.profile == PGOV_PSTATE_PROF_ATOM_4_5) &&
+        (uint64_t)d->interval_ms * 1000000u > PGOV_PSTATE_DEFAULT_SAMPLE_NS) {
+        pgovd_err("cpu%u: intel_pstate v4.5 is timer-driven (10 ms sampling timer): it needs "
+                  "--interval 10 or less, not %u",
+                  c->id, d->interval_ms);
+        return PGOV_EINVAL;
+    }
     /* "all CPUs" RFC: every instance shares the daemon's block */
     if (!r && (options & PGOV_PSTATE_OPT_RFC_IO_ALL))
         r = pgov_pstate_attach_shared(c->inst, &d->pstate_shared);
@@ -219,11 +232,11 @@ static int conservative_start(struct pgovd *d, struct pgovd_cpu *c)
 
 static int dbs_tick(struct pgovd *d, struct pgovd_cpu *c)
 {
-    struct pgov_dbs_state st;
+    struct pgov_dbs_status st;
     int r = pgov_dbs_update(c->inst, d->now_ns, 0);
     if (r < 0)
         return r;
-    if (pgov_dbs_get_state(c->inst, &st) == 0 && (st.last.flags & PGOV_DBS_RES_EVAL))
+    if (pgov_dbs_get_status(c->inst, &st) == 0 && (st.last.flags & PGOV_DBS_RES_EVAL))
         c->last_load = st.last.load;
     return 0;
 }

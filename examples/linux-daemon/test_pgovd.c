@@ -617,6 +617,16 @@ static void test_help_and_bad_args(void **state)
     assert_non_null(strstr(d_stderr(&d), "cpu0: policy ondemand: kernel version or variant"));
     assert_false(state_exists(&t));
     assert_tree_is(&t, &before);
+    /* v4.5 intel_pstate is timer-driven: refused above a 10 ms interval
+     * (the default is 50), before any change. */
+    const char *timer[] = { "--policy=pstate@4.5", NULL };
+    d_start(&d, &t, 0, timer);
+    assert_true(exited(d_finish(&d, 0), 2));
+    if (!strstr(d_stderr(&d), "cpu0: intel_pstate v4.5 is timer-driven (10 ms sampling timer): "
+                              "it needs --interval 10 or less, not 50"))
+        fail_msg("stderr '%s'", d_stderr(&d));
+    assert_false(state_exists(&t));
+    assert_tree_is(&t, &before);
     snap_free(&before);
 
     /* A config file error names the file and the line. */

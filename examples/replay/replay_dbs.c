@@ -6,11 +6,12 @@
  * Governor groups (ver, gov, scen) drive one open-loop instance: `start`
  * creates and starts it from the row's tunables, limits, cur0 and counters;
  * `hook` rows go through pgov_dbs_should_sample() and pgov_dbs_evaluate();
- * `limits` and `set_*` rows through pgov_dbs_limits() and pgov_dbs_store().
- * Every state column is read back with pgov_dbs_get_state()/get_cpu().
+ * `limits` and `set_*` rows through pgov_dbs_set_limits_open() and pgov_dbs_store().
+ * Every state column is read back with pgov_dbs_get_status()/get_cpu().
  * The tunable columns are inputs on `start` rows and outputs elsewhere; on
  * `start` rows they are printed from the started instance, not echoed.
  */
+#define PGOV_EXPERIMENTAL 1 /* exercises the experimental variants too */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -289,7 +290,7 @@ static int row_pccmap(struct replay_row *r)
     uint32_t nom, req, word, khz;
     if (replay_u32(r, "arg", &nom) || replay_u32(r, "req", &req))
         return -1;
-    if (pgov_pcc_request(nom, req, &word) || pgov_pcc_readback(nom, word >> 8, &khz))
+    if (pgov_freq_table_pcc_request(nom, req, &word) || pgov_freq_table_pcc_readback(nom, word >> 8, &khz))
         return replay_fail(r, "pcc helpers failed");
     dash_all(r);
     replay_set(r, "req", replay_str(r, "req"));
@@ -369,14 +370,14 @@ static const struct {
 static int set_state(struct ods_state *s, struct replay_row *r, uint32_t gov,
                      const struct pgov_dbs_result *res)
 {
-    struct pgov_dbs_state st;
+    struct pgov_dbs_status st;
     uint32_t pl[ODS_MAXCPU];
     int od = gov == PGOV_DBS_ONDEMAND;
 
-    if (pgov_dbs_get_state(s->g, &st))
+    if (pgov_dbs_get_status(s->g, &st))
         return replay_fail(r, "get_state");
     for (uint32_t i = 0; i < s->ncpu; i++) {
-        struct pgov_dbs_cpu_state cs;
+        struct pgov_dbs_cpu_status cs;
         if (pgov_dbs_get_cpu(s->g, i, &cs))
             return replay_fail(r, "get_cpu");
         pl[i] = cs.prev_load;
@@ -389,7 +390,7 @@ static int set_state(struct ods_state *s, struct replay_row *r, uint32_t gov,
     if (res && (res->flags & PGOV_DBS_RES_CHG)) {
         if (s->pcc) {
             uint32_t word;
-            if (pgov_pcc_request(PCC_NOMINAL_MHZ, res->cur_khz, &word))
+            if (pgov_freq_table_pcc_request(PCC_NOMINAL_MHZ, res->cur_khz, &word))
                 return replay_fail(r, "pcc word");
             replay_set_u64(r, "hw", word);
         } else {
@@ -435,8 +436,8 @@ static int ods_row(void *state, struct replay_row *r)
         dash_all(r);
         if (row_start(s, r, gov))
             return -1;
-        struct pgov_dbs_state st;
-        pgov_dbs_get_state(s->g, &st);
+        struct pgov_dbs_status st;
+        pgov_dbs_get_status(s->g, &st);
         set_tunables(r, gov, &st.tun);
         return set_state(s, r, gov, &st.last);
     }
@@ -460,7 +461,7 @@ static int ods_row(void *state, struct replay_row *r)
         if (res.flags & PGOV_DBS_RES_EVAL) {
             uint32_t l[ODS_MAXCPU];
             for (uint32_t i = 0; i < n; i++) {
-                struct pgov_dbs_cpu_state cs;
+                struct pgov_dbs_cpu_status cs;
                 pgov_dbs_get_cpu(s->g, i, &cs);
                 l[i] = cs.load;
             }
@@ -477,7 +478,7 @@ static int ods_row(void *state, struct replay_row *r)
         uint32_t lo, hi;
         if (replay_u32(r, "pmin", &lo) || replay_u32(r, "pmax", &hi))
             return -1;
-        rc = pgov_dbs_limits(s->g, lo, hi, &res);
+        rc = pgov_dbs_set_limits_open(s->g, lo, hi, &res);
         if (rc)
             return replay_fail(r, "limits: %d", rc);
         return set_state(s, r, gov, &res);
@@ -497,8 +498,8 @@ static int ods_row(void *state, struct replay_row *r)
         }
         rc = pgov_dbs_store(s->g, ods_stores[i].id, v, sp, n);
         replay_set_s64(r, "ret", rc);
-        struct pgov_dbs_state st;
-        pgov_dbs_get_state(s->g, &st);
+        struct pgov_dbs_status st;
+        pgov_dbs_get_status(s->g, &st);
         set_tunables(r, gov, &st.tun);
         return set_state(s, r, gov, NULL);
     }

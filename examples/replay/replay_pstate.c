@@ -31,8 +31,8 @@ static int fixed_row(void *state, struct replay_row *r)
         if (replay_u64(r, "a", &ua) || replay_u64(r, "b", &ub))
             return -1;
         if (!strcmp(f, "mul_ext_fp")) {
-            u = pgov_fp_mul_ext(ua, ub);
-        } else if (pgov_fp_div_ext(ua, ub, &u)) {
+            u = pgov_fixed_mul_ext(ua, ub);
+        } else if (pgov_fixed_div_ext(ua, ub, &u)) {
             return replay_fail(r, "div_ext_fp rejected its operands");
         }
         replay_set_u64(r, "result", u);
@@ -41,29 +41,29 @@ static int fixed_row(void *state, struct replay_row *r)
     if (replay_s64(r, "a", &a))
         return -1;
     if (!strcmp(f, "int_tofp")) {
-        replay_set_s64(r, "result", pgov_fp_int_tofp(a));
+        replay_set_s64(r, "result", pgov_fixed_int_tofp(a));
     } else if (!strcmp(f, "fp_toint32")) {
-        replay_set_s64(r, "result", pgov_fp_toint32((int32_t)a));
+        replay_set_s64(r, "result", pgov_fixed_toint32((int32_t)a));
     } else if (!strcmp(f, "fp_toint64")) {
-        replay_set_s64(r, "result", pgov_fp_toint64(a));
+        replay_set_s64(r, "result", pgov_fixed_toint64(a));
     } else if (!strcmp(f, "ceiling_fp")) {
-        replay_set_s64(r, "result", pgov_fp_ceiling((int32_t)a));
+        replay_set_s64(r, "result", pgov_fixed_ceiling((int32_t)a));
     } else if (!strcmp(f, "percent_fp")) {
-        replay_set_s64(r, "result", pgov_fp_percent((int32_t)a));
+        replay_set_s64(r, "result", pgov_fixed_percent((int32_t)a));
     } else if (!strcmp(f, "percent_ext_fp")) {
-        replay_set_s64(r, "result", pgov_fp_percent_ext((int32_t)a));
+        replay_set_s64(r, "result", pgov_fixed_percent_ext((int32_t)a));
     } else if (!strcmp(f, "int_ext_tofp")) {
-        replay_set_s64(r, "result", pgov_fp_int_ext_tofp(a));
+        replay_set_s64(r, "result", pgov_fixed_int_ext_tofp(a));
     } else if (!strcmp(f, "fp_ext_toint")) {
-        replay_set_s64(r, "result", pgov_fp_ext_toint(a));
+        replay_set_s64(r, "result", pgov_fixed_ext_toint(a));
     } else if (!strcmp(f, "mul_fp")) {
         if (replay_s64(r, "b", &b))
             return -1;
-        replay_set_s64(r, "result", pgov_fp_mul((int32_t)a, (int32_t)b));
+        replay_set_s64(r, "result", pgov_fixed_mul((int32_t)a, (int32_t)b));
     } else if (!strcmp(f, "div_fp")) {
         if (replay_s64(r, "b", &b))
             return -1;
-        if (pgov_fp_div(a, b, &s32))
+        if (pgov_fixed_div(a, b, &s32))
             return replay_fail(r, "div_fp rejected its operands");
         replay_set_s64(r, "result", s32);
     } else {

@@ -10,6 +10,7 @@
  * from a deferrable per-CPU timer, and every counter read or frequency
  * request goes through the vtable below into machine.c.
  */
+#define PGOV_EXPERIMENTAL 1 /* exercises the experimental variants too */
 #include <stdlib.h>
 #include <string.h>
 

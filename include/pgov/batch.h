@@ -72,7 +72,7 @@ enum pgov_pelt_flavour {
  *         NULL); ::PGOV_ENOTSUP (unknown half-life); ::PGOV_EINVAL (unknown
  *         flavour, corrupt state, or a 0/1 input of the flavour above 1)
  */
-PGOV_API int pgov_pelt_batch(struct pgov_pelt_avg *sa, uint32_t flavour, size_t n,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_batch(struct pgov_pelt_avg *sa, uint32_t flavour, size_t n,
                              const uint64_t *now, const uint64_t *load,
                              const uint64_t *runnable, const uint32_t *running,
                              const uint64_t *weight, struct pgov_pelt_avg *out,
@@ -124,7 +124,7 @@ enum pgov_util_est_event {
  *         above 2, a task index not below @p ntasks, a sleep above 1, a util
  *         above ::PGOV_UTIL_EST_UTIL_MAX)
  */
-PGOV_API int pgov_util_est_batch(struct pgov_util_est_rq *rq, struct pgov_util_est_task *tasks,
+PGOV_API PGOV_MUST_CHECK int pgov_util_est_batch(struct pgov_util_est_rq *rq, struct pgov_util_est_task *tasks,
                                  size_t ntasks, size_t n, const uint32_t *task_idx,
                                  const uint8_t *event, const uint8_t *sleep,
                                  const uint64_t *util, const uint64_t *runnable,

@@ -41,7 +41,7 @@
  *    every CPU of the policy and writes frequencies with `set_freq_khz`
  *    (called for the policy's owning CPU with the resolved table frequency,
  *    or the clamped target on a table-less driver; a pcc-cpufreq backend
- *    turns it into a request word with pgov_pcc_request()). A HAL error is
+ *    turns it into a request word with pgov_freq_table_pcc_request()). A HAL error is
  *    returned unchanged and the instance is left exactly as before the call.
  *
  * **Memory.** Instances are opaque and live in caller storage of at least
@@ -88,8 +88,13 @@ enum pgov_dbs_gov {
 
 /** Non-release variants (see the file description). */
 enum pgov_dbs_variant {
-    PGOV_DBS_VARIANT_NONE = 0,    /**< the kernel release's behaviour */
-    PGOV_DBS_VARIANT_DEADBAND = 1 /**< "v4.17+db": pre-3.17 proportional step */
+    PGOV_DBS_VARIANT_NONE = 0 /**< the kernel release's behaviour */
+#ifdef PGOV_EXPERIMENTAL
+    ,
+    /** Experimental (docs/abi.md): "v4.17+db", pre-3.17 proportional step,
+     *  never a kernel release; needs PGOV_EXPERIMENTAL. */
+    PGOV_DBS_VARIANT_DEADBAND = 1
+#endif
 };
 
 /** CPU vendor, for the ondemand `io_is_busy` default (docs/spec/ondemand.md 2.2). */
@@ -214,14 +219,14 @@ struct pgov_dbs_result {
     uint32_t reserved;     /**< 0 */
 };
 
-/** ::pgov_dbs_state.sample_type values (ondemand). */
+/** ::pgov_dbs_status.sample_type values (ondemand). */
 enum pgov_dbs_sample_type {
     PGOV_DBS_SAMPLE_NORMAL = 0, /**< next evaluation measures load */
     PGOV_DBS_SAMPLE_SUB = 1     /**< next evaluation is a powersave sub-sample */
 };
 
 /** @brief Read-only view of an instance (for tracing, simulators, daemons). */
-struct pgov_dbs_state {
+struct pgov_dbs_status {
     struct pgov_dbs_tunables tun; /**< tunables in force */
     uint32_t gov;                 /**< ::pgov_dbs_gov */
     uint32_t kver;                /**< implemented profile in use (4.17 / 5.0 / 6.18) */
@@ -246,7 +251,7 @@ struct pgov_dbs_state {
 };
 
 /** @brief Read-only view of one CPU's estimator state. */
-struct pgov_dbs_cpu_state {
+struct pgov_dbs_cpu_status {
     uint64_t prev_wall_us; /**< wall stamp of the last sample */
     uint64_t prev_idle_us; /**< governor idle counter at the last sample */
     uint64_t prev_nice_ns; /**< nice counter at the last sample */
@@ -266,7 +271,7 @@ struct pgov_dbs_cpu_state {
  *         vendor or platform flag, non-zero reserved field, or an HZ outside
  *         1..100000; ::PGOV_ENOTSUP for a profile before 4.17 or invalid.
  */
-PGOV_API int pgov_dbs_defaults(uint32_t gov, uint32_t kver, const struct pgov_dbs_platform *plat,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_defaults(uint32_t gov, uint32_t kver, const struct pgov_dbs_platform *plat,
                                struct pgov_dbs_tunables *out);
 
 /** @brief Bytes of storage an instance for up to ::PGOV_DBS_MAX_CPUS CPUs needs. */
@@ -300,7 +305,7 @@ PGOV_API size_t pgov_dbs_size_cpus(uint32_t ncpu);
  *         error unchanged. On failure @p mem content is unspecified and
  *         @p out untouched.
  */
-PGOV_API int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *cfg,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *cfg,
                            const struct pgov_hw_ops *ops, void *ctx, struct pgov_dbs **out);
 
 /**
@@ -314,12 +319,12 @@ PGOV_API int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *
  * @param g       an instance from pgov_dbs_init()
  * @param now_ns  hook clock
  * @param flags   PGOV_UPDATE_* (gov.h; ignored by these governors)
- * @return ::PGOV_OK (whether or not it evaluated: see pgov_dbs_get_state());
+ * @return ::PGOV_OK (whether or not it evaluated: see pgov_dbs_get_status());
  *         ::PGOV_EINVAL; ::PGOV_EINVAL when @p g is not an instance;
  *         ::PGOV_ENOSYS on an open-loop instance; a callback error unchanged
  *         (state untouched).
  */
-PGOV_API int pgov_dbs_update(struct pgov_dbs *g, uint64_t now_ns, uint32_t flags);
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_update(struct pgov_dbs *g, uint64_t now_ns, uint32_t flags);
 
 /**
  * @brief The hook as called from CPU @p cpu: CPUs outside the policy are
@@ -330,7 +335,7 @@ PGOV_API int pgov_dbs_update(struct pgov_dbs *g, uint64_t now_ns, uint32_t flags
  * @param flags   scheduler flags (ignored)
  * @return as pgov_dbs_update().
  */
-PGOV_API int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns,
                                  uint32_t flags);
 
 /**
@@ -345,7 +350,7 @@ PGOV_API int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_
  * @param next_ns  receives the next due time
  * @return as pgov_dbs_update().
  */
-PGOV_API int pgov_dbs_timer(struct pgov_dbs *g, uint64_t now_ns, uint64_t *next_ns);
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_timer(struct pgov_dbs *g, uint64_t now_ns, uint64_t *next_ns);
 
 /** @brief New policy limits for pgov_dbs_set_limits() (8 bytes). */
 struct pgov_dbs_limits {
@@ -367,7 +372,7 @@ struct pgov_dbs_limits {
  *         an open-loop instance;
  *         a callback error unchanged.
  */
-PGOV_API int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim);
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim);
 
 /**
  * @brief Write a tunable with the kernel's sysfs store rules (docs/spec/ondemand.md 2.3).
@@ -392,7 +397,7 @@ PGOV_API int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limit
  *         (the kernel would divide by zero); ::PGOV_EINVAL; a callback
  *         error unchanged.
  */
-PGOV_API int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value,
                             const struct pgov_hw_idle *snap, uint32_t nsnap);
 
 /**
@@ -402,7 +407,7 @@ PGOV_API int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value,
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL when @p g is not an
  *         instance.
  */
-PGOV_API int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state *out);
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_get_status(const struct pgov_dbs *g, struct pgov_dbs_status *out);
 
 /**
  * @brief Copy out one CPU's estimator state.
@@ -412,8 +417,8 @@ PGOV_API int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_state 
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL for @p idx out of range
  *         or @p g not an instance.
  */
-PGOV_API int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx,
-                              struct pgov_dbs_cpu_state *out);
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx,
+                              struct pgov_dbs_cpu_status *out);
 
 /* ---- open-loop layer ---------------------------------------------------------------------- */
 
@@ -428,7 +433,7 @@ PGOV_API int pgov_dbs_get_cpu(const struct pgov_dbs *g, uint32_t idx,
  * @param out  receives the instance
  * @return as pgov_dbs_init() (without the callback errors).
  */
-PGOV_API int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_config *cfg,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_config *cfg,
                                 struct pgov_dbs **out);
 
 /**
@@ -441,7 +446,7 @@ PGOV_API int pgov_dbs_init_open(void *mem, size_t len, const struct pgov_dbs_con
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL for a wrong @p nsnap, a
  *         bound (non-open) instance or @p g not an instance.
  */
-PGOV_API int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
                             struct pgov_dbs_result *res);
 
 /**
@@ -457,7 +462,7 @@ PGOV_API int pgov_dbs_start(struct pgov_dbs *g, const struct pgov_hw_idle *snap,
  *         nothing: ::PGOV_EINVAL for a NULL @p g, ::PGOV_EINVAL for a bound
  *         or not yet started instance or @p g not an instance.
  */
-PGOV_API int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns);
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns);
 
 /**
  * @brief One governor evaluation (ondemand 4.1 / conservative 5.1) on the
@@ -469,7 +474,7 @@ PGOV_API int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns);
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL for a wrong @p nsnap, a
  *         bound instance, one not started, or @p g not an instance.
  */
-PGOV_API int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint32_t nsnap,
                                struct pgov_dbs_result *res);
 
 /**
@@ -481,8 +486,25 @@ PGOV_API int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *sn
  * @param res      receives the request made (may be NULL)
  * @return as pgov_dbs_set_limits(), ::PGOV_EINVAL on a bound instance.
  */
-PGOV_API int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_set_limits_open(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
                              struct pgov_dbs_result *res);
+
+#ifndef PGOV_NO_DEPRECATED
+/** @name Deprecated 0.1 names (PGOV_0.1 aliases; same types and behaviour)
+ *  @{ */
+/** 0.1 name of ::pgov_dbs_status (a read-only view, like pgov_pstate_status). */
+#define pgov_dbs_state pgov_dbs_status
+/** 0.1 name of ::pgov_dbs_cpu_status. */
+#define pgov_dbs_cpu_state pgov_dbs_cpu_status
+/** @deprecated 0.1 name of pgov_dbs_get_status() */
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_get_state(const struct pgov_dbs *g, struct pgov_dbs_status *out)
+    PGOV_DEPRECATED("renamed pgov_dbs_get_status");
+/** @deprecated 0.1 name of pgov_dbs_set_limits_open() (it clashed with struct pgov_dbs_limits) */
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_limits(struct pgov_dbs *g, uint32_t min_khz, uint32_t max_khz,
+                             struct pgov_dbs_result *res)
+    PGOV_DEPRECATED("renamed pgov_dbs_set_limits_open");
+/** @} */
+#endif
 
 #ifdef __cplusplus
 }

@@ -5,8 +5,22 @@
  *
  * Every public function that can fail returns an `int`: `0` (::PGOV_OK) on
  * success, a negative ::pgov_err value on failure, and, where a function says
- * so, a small positive value with a documented meaning (for example "the
- * averages were recomputed", or ::PGOV_WARN_KERNEL).
+ * so, a positive value with a documented meaning.
+ *
+ * **Positive returns are of one kind per function**, so `rc > 0` never
+ * needs telling apart:
+ * - a *status*: ::PGOV_WARN_KERNEL, and nothing else positive
+ *   (pgov_freq_table_resolve(), pgov_uclamp_rq_dec(),
+ *   pgov_uclamp_rq_update_active(); their @return says ::PGOV_WARN_KERNEL);
+ * - or a *value*: a flag or count (the PELT updates' 1 = "recomputed",
+ *   pgov_util_est_update()'s 1 = "stored", pgov_dbs_should_sample()'s
+ *   1 = "evaluate now", pgov_pelt_clock_idle()'s 1 = "lost idle time"), a
+ *   divider, a profile, a frequency (pgov_sugov_next_freq(), `int64_t`).
+ *   These never return ::PGOV_WARN_KERNEL, and their 1 is not it.
+ * A function of the second kind that one day must report a kernel WARN
+ * gets a new function (or an out-parameter), never a positive code
+ * that collides with its values. Test errors with `rc < 0`, never with
+ * `rc != PGOV_OK` on a function of the second kind.
  *
  * **Failure never changes state.** A function that returns a negative code
  * has left every object it was given exactly as it found it. The codes have

@@ -95,7 +95,7 @@ struct pgov_freq_table {
  *         or has unknown flag bits, two consecutive valid entries are equal
  *         (the kernel fails policy init), or @p flags has unknown bits.
  */
-PGOV_API int pgov_freq_table_init(struct pgov_freq_table *t, const struct pgov_freq_entry *entries,
+PGOV_API PGOV_MUST_CHECK int pgov_freq_table_init(struct pgov_freq_table *t, const struct pgov_freq_entry *entries,
                                   uint32_t count, uint32_t flags);
 
 /**
@@ -123,7 +123,7 @@ PGOV_API int pgov_freq_table_init(struct pgov_freq_table *t, const struct pgov_f
  *         @p min_khz > @p max_khz, an unknown relation, or a descriptor
  *         that pgov_freq_table_init() would not have produced.
  */
-PGOV_API int pgov_freq_table_resolve(const struct pgov_freq_table *t, uint32_t min_khz,
+PGOV_API PGOV_MUST_CHECK int pgov_freq_table_resolve(const struct pgov_freq_table *t, uint32_t min_khz,
                                      uint32_t max_khz, uint32_t target, uint32_t rel,
                                      uint32_t *index);
 
@@ -139,7 +139,7 @@ PGOV_API int pgov_freq_table_resolve(const struct pgov_freq_table *t, uint32_t m
  * @return ::PGOV_OK; ::PGOV_EINVAL for NULL; ::PGOV_EDOM when
  *         `(u32)(nominal_mhz * 1000)` is 0 (the kernel would divide by 0).
  */
-PGOV_API int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word);
+PGOV_API PGOV_MUST_CHECK int pgov_freq_table_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word);
 
 /**
  * @brief The frequency pcc-cpufreq reports for a firmware output word.
@@ -152,7 +152,16 @@ PGOV_API int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_
  * @param khz          receives the frequency
  * @return ::PGOV_OK or ::PGOV_EINVAL for NULL.
  */
-PGOV_API int pgov_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz);
+PGOV_API PGOV_MUST_CHECK int pgov_freq_table_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz);
+
+#ifndef PGOV_NO_DEPRECATED
+/** @deprecated 0.1 name (PGOV_0.1 alias) of pgov_freq_table_pcc_request() */
+PGOV_API PGOV_MUST_CHECK int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word)
+    PGOV_DEPRECATED("renamed pgov_freq_table_pcc_request");
+/** @deprecated 0.1 name (PGOV_0.1 alias) of pgov_freq_table_pcc_readback() */
+PGOV_API PGOV_MUST_CHECK int pgov_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz)
+    PGOV_DEPRECATED("renamed pgov_freq_table_pcc_readback");
+#endif
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,18 @@
  * pgov_hwp_boost_update(), pgov_sugov_update(), ...) with the same flags, so
  * they are defined once here; pstate.h, hwp.h, sugov.h and dbs.h include
  * this header.
+ *
+ * **Zero in a config field means "the kernel default"**, so a zero-filled
+ * config is the kernel's own setup. Where the kernel also accepts 0 as a
+ * real value that differs from the default (ondemand's `io_is_busy` on
+ * Intel, intel_pstate's PID gains, schedutil's `rate_limit_us`), the config
+ * struct has a `tun_set` word: a field whose bit is set there is taken
+ * literally, 0 included. It is the one way to say "I really mean 0" in
+ * every module: ::pgov_dbs_config.tun_set (bits `1 << ::pgov_dbs_tunable`),
+ * ::pgov_pstate_config.tun_set (`PGOV_PSTATE_SET_*`) and
+ * ::pgov_sugov_config.tun_set (`PGOV_SUGOV_SET_*`). Unknown bits are
+ * ::PGOV_EINVAL. (pstate's 0.1 sentinel ::PGOV_PSTATE_PCT_ZERO is still
+ * accepted, for old callers only.)
  */
 #ifndef PGOV_GOV_H
 #define PGOV_GOV_H

@@ -153,7 +153,8 @@ struct pgov_hw_ops {
 /** Smallest valid ::pgov_hw_ops.size: everything up to `trace`. */
 #define PGOV_HW_OPS_SIZE_V1 (offsetof(struct pgov_hw_ops, trace) + sizeof(void (*)(void)))
 
-/** Need bits for pgov_hw_bind(): one per callback. */
+/** Need bits, one per callback: what a governor's init requires of the
+ *  table (each init documents its mask; ::PGOV_ENOSYS when one is NULL). */
 enum pgov_hw_need {
     PGOV_HW_NEED_CLOCK = 1u << 0,    /**< clock_ns */
     PGOV_HW_NEED_COUNTERS = 1u << 1, /**< read_counters */
@@ -181,19 +182,18 @@ enum pgov_hw_need {
  */
 
 /**
- * @brief A bound backend: the caller's table (a normalised copy, or with
- *        `PGOV_HW_OPS_BY_REF` a pointer to it) plus ctx.
- *
- * Governors embed one. As a copy, the caller's table may be temporary.
- * Callbacks beyond the caller's `size` are NULL here.
+ * @brief The bytes of an instance's HAL binding, for the instances'
+ *        compile-time storage types (::pgov_pstate_storage, ...): the
+ *        table (a copy, or a pointer with `PGOV_HW_OPS_BY_REF`) and the
+ *        context. The binding itself is private (lib/internal/hal.h).
  */
-struct pgov_hw {
+struct pgov_hw_storage {
 #ifdef PGOV_HW_OPS_BY_REF
-    const struct pgov_hw_ops *ops; /**< the caller's table, validated */
+    const void *opaque_ops; /**< not to be touched */
 #else
-    struct pgov_hw_ops ops; /**< normalised copy, `size` = library's size */
+    struct pgov_hw_ops opaque_ops; /**< not to be touched */
 #endif
-    void *ctx;              /**< the embedder's context, passed to every call */
+    void *opaque_ctx; /**< not to be touched */
 };
 
 /* Alignment specifier of the instances' storage types (C11 and C++11). */
@@ -203,22 +203,6 @@ struct pgov_hw {
 #define PGOV_ALIGN8 _Alignas(8)
 #endif
 
-/**
- * @brief Validate a vtable and bind it with its context.
- *
- * @param out   filled on success; untouched on failure
- * @param ops   the embedder's table
- * @param ctx   passed back to every callback (may be NULL)
- * @param need  OR of ::pgov_hw_need bits the caller's policy requires
- * @return ::PGOV_OK; ::PGOV_EINVAL if @p out or @p ops is NULL;
- *         ::PGOV_E2BIG if `ops->size` is below ::PGOV_HW_OPS_SIZE_V1, or
- *         larger than `sizeof(struct pgov_hw_ops)` with non-zero bytes
- *         beyond it;
- *         ::PGOV_EINVAL if `ops->flags` is non-zero or @p need has unknown
- *         bits; ::PGOV_ENOSYS if a needed callback is NULL.
- */
-PGOV_API int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, void *ctx,
-                          uint32_t need);
 
 /**
  * @brief Check a ::pgov_hw_limits for internal consistency.
@@ -227,7 +211,7 @@ PGOV_API int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, vo
  *         `max_pstate > turbo_pstate`, `max_pstate_physical` is 0 or above
  *         `turbo_pstate`, `scaling_khz` is 0, or `flags` has unknown bits.
  */
-PGOV_API int pgov_hw_limits_check(const struct pgov_hw_limits *lim);
+PGOV_API PGOV_MUST_CHECK int pgov_hw_limits_check(const struct pgov_hw_limits *lim);
 
 #ifdef __cplusplus
 }

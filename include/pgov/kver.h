@@ -124,7 +124,7 @@ enum pgov_exactness {
  * @return a ::pgov_exactness; ::PGOV_KVER_UNSUPPORTED for an invalid
  *         @p kver; ::PGOV_EINVAL (negative) for an unknown @p module.
  */
-PGOV_API int pgov_kver_exactness(uint32_t module, uint32_t kver);
+PGOV_API PGOV_MUST_CHECK int pgov_kver_exactness(uint32_t module, uint32_t kver);
 
 #ifdef __cplusplus
 }

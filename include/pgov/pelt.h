@@ -115,7 +115,7 @@ struct pgov_pelt_avg {
  * @param halflife  a ::pgov_pelt_halflife (0 = mainline)
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_ENOTSUP (unknown half-life)
  */
-PGOV_API int pgov_pelt_init(struct pgov_pelt_avg *sa, uint64_t now, uint32_t halflife);
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_init(struct pgov_pelt_avg *sa, uint64_t now, uint32_t halflife);
 
 /**
  * @brief `val * y^n` (the kernel's decay_load), half-life 32.
@@ -138,7 +138,7 @@ PGOV_API uint64_t pgov_pelt_decay(uint64_t val, uint64_t n);
  * @param out       receives the result
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_ENOTSUP
  */
-PGOV_API int pgov_pelt_decay_hl(uint32_t halflife, uint64_t val, uint64_t n, uint64_t *out);
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_decay_hl(uint32_t halflife, uint64_t val, uint64_t n, uint64_t *out);
 
 /**
  * @brief Contribution of an update that crosses a period boundary (the
@@ -164,7 +164,7 @@ PGOV_API uint32_t pgov_pelt_segments(uint64_t periods, uint32_t d1, uint32_t d3)
  * @param out       receives the result
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_ENOTSUP
  */
-PGOV_API int pgov_pelt_segments_hl(uint32_t halflife, uint64_t periods, uint32_t d1, uint32_t d3,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_segments_hl(uint32_t halflife, uint64_t periods, uint32_t d1, uint32_t d3,
                                    uint32_t *out);
 
 /**
@@ -174,14 +174,14 @@ PGOV_API int pgov_pelt_segments_hl(uint32_t halflife, uint64_t periods, uint32_t
  * @return the divider (46718..47741 for half-life 32), or ::PGOV_EINVAL,
  *         ::PGOV_ENOTSUP, ::PGOV_EINVAL (bad state)
  */
-PGOV_API int pgov_pelt_divider(const struct pgov_pelt_avg *sa);
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_divider(const struct pgov_pelt_avg *sa);
 
 /**
  * @brief Smallest divider of a half-life (PELT_MIN_DIVIDER: LOAD_AVG_MAX - 1024).
  * @param halflife  a ::pgov_pelt_halflife
  * @return 46718, 23106 or 11312; ::PGOV_ENOTSUP for an unknown half-life
  */
-PGOV_API int pgov_pelt_min_divider(uint32_t halflife);
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_min_divider(uint32_t halflife);
 
 /**
  * @brief Account time up to @p now (the kernel's ___update_load_sum).
@@ -202,7 +202,7 @@ PGOV_API int pgov_pelt_min_divider(uint32_t halflife);
  *         is a non-zero multiple of 2^32: the kernel truncates it to u32);
  *         ::PGOV_EINVAL, ::PGOV_ENOTSUP, ::PGOV_EINVAL on error (unchanged)
  */
-PGOV_API int pgov_pelt_update_sums(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_sums(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
                                    uint64_t runnable, uint32_t running);
 
 /**
@@ -216,7 +216,7 @@ PGOV_API int pgov_pelt_update_sums(struct pgov_pelt_avg *sa, uint64_t now, uint6
  * @param weight  se_weight for entities, 1 for cfs_rq/rt/dl/pressure/irq
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_ENOTSUP, ::PGOV_EINVAL
  */
-PGOV_API int pgov_pelt_update_avgs(struct pgov_pelt_avg *sa, uint64_t weight);
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_avgs(struct pgov_pelt_avg *sa, uint64_t weight);
 
 /**
  * @brief pgov_pelt_update_sums(), then pgov_pelt_update_avgs() if it returned 1.
@@ -231,7 +231,7 @@ PGOV_API int pgov_pelt_update_avgs(struct pgov_pelt_avg *sa, uint64_t weight);
  * @param weight    see pgov_pelt_update_avgs()
  * @return 1 when the averages were recomputed, 0 when not, negative on error
  */
-PGOV_API int pgov_pelt_update(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_update(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
                               uint64_t runnable, uint32_t running, uint64_t weight);
 
 /**
@@ -250,7 +250,7 @@ PGOV_API int pgov_pelt_update(struct pgov_pelt_avg *sa, uint64_t now, uint64_t l
  *         pgov_util_est_util_changed()), 0 when not; ::PGOV_EINVAL if a flag
  *         is above 1; other errors as pgov_pelt_update()
  */
-PGOV_API int pgov_pelt_update_task(struct pgov_pelt_avg *sa, uint64_t now, uint32_t on_rq,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_task(struct pgov_pelt_avg *sa, uint64_t now, uint32_t on_rq,
                                    uint32_t delayed, uint32_t running, uint64_t weight);
 
 /**
@@ -263,7 +263,7 @@ PGOV_API int pgov_pelt_update_task(struct pgov_pelt_avg *sa, uint64_t now, uint3
  * @param weight         the group entity's share weight (scaled down)
  * @return as pgov_pelt_update_task()
  */
-PGOV_API int pgov_pelt_update_group_se(struct pgov_pelt_avg *sa, uint64_t now, uint32_t on_rq,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_group_se(struct pgov_pelt_avg *sa, uint64_t now, uint32_t on_rq,
                                        uint64_t h_nr_runnable, uint32_t running, uint64_t weight);
 
 /**
@@ -273,7 +273,7 @@ PGOV_API int pgov_pelt_update_group_se(struct pgov_pelt_avg *sa, uint64_t now, u
  * @param weight  se_weight
  * @return as pgov_pelt_update()
  */
-PGOV_API int pgov_pelt_update_blocked_se(struct pgov_pelt_avg *sa, uint64_t now, uint64_t weight);
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_blocked_se(struct pgov_pelt_avg *sa, uint64_t now, uint64_t weight);
 
 /**
  * @brief cfs_rq signal (__update_load_avg_cfs_rq). Averages use weight 1.
@@ -284,7 +284,7 @@ PGOV_API int pgov_pelt_update_blocked_se(struct pgov_pelt_avg *sa, uint64_t now,
  * @param has_curr       1 if the cfs_rq has a current entity, else 0
  * @return 1 when recomputed, 0 when not; ::PGOV_EINVAL if @p has_curr > 1
  */
-PGOV_API int pgov_pelt_update_cfs_rq(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_cfs_rq(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
                                      uint64_t h_nr_runnable, uint32_t has_curr);
 
 /**
@@ -294,7 +294,7 @@ PGOV_API int pgov_pelt_update_cfs_rq(struct pgov_pelt_avg *sa, uint64_t now, uin
  * @param running  1 if an rt task is running, else 0
  * @return 1 when recomputed, 0 when not; ::PGOV_EINVAL if @p running > 1
  */
-PGOV_API int pgov_pelt_update_rt(struct pgov_pelt_avg *sa, uint64_t now, uint32_t running);
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_rt(struct pgov_pelt_avg *sa, uint64_t now, uint32_t running);
 
 /**
  * @brief dl_rq signal (update_dl_rq_load_avg): running-only, weight 1.
@@ -303,7 +303,7 @@ PGOV_API int pgov_pelt_update_rt(struct pgov_pelt_avg *sa, uint64_t now, uint32_
  * @param running  1 if a deadline task is running, else 0
  * @return 1 when recomputed, 0 when not; ::PGOV_EINVAL if @p running > 1
  */
-PGOV_API int pgov_pelt_update_dl(struct pgov_pelt_avg *sa, uint64_t now, uint32_t running);
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_dl(struct pgov_pelt_avg *sa, uint64_t now, uint32_t running);
 
 /**
  * @brief hw (thermal) pressure signal (update_hw_load_avg, v6.10+;
@@ -316,7 +316,7 @@ PGOV_API int pgov_pelt_update_dl(struct pgov_pelt_avg *sa, uint64_t now, uint32_
  * @param capacity  capacity currently lost to pressure, 0..1024
  * @return 1 when recomputed, 0 when not; ::PGOV_EINVAL if @p capacity > 1024
  */
-PGOV_API int pgov_pelt_update_hw_pressure(struct pgov_pelt_avg *sa, uint64_t now,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_hw_pressure(struct pgov_pelt_avg *sa, uint64_t now,
                                           uint64_t capacity);
 
 /**
@@ -334,7 +334,7 @@ PGOV_API int pgov_pelt_update_hw_pressure(struct pgov_pelt_avg *sa, uint64_t now
  * @param cpu_cap     cpu capacity, 0..1024
  * @return 1 when recomputed, 0 when not; ::PGOV_EINVAL for a capacity > 1024
  */
-PGOV_API int pgov_pelt_update_irq(struct pgov_pelt_avg *sa, uint64_t clock, uint64_t running_ns,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_irq(struct pgov_pelt_avg *sa, uint64_t clock, uint64_t running_ns,
                                   uint32_t freq_cap, uint32_t cpu_cap);
 
 /**
@@ -361,7 +361,7 @@ struct pgov_pelt_clock {
  * @param multiplier  GKI multiplier 1, 2 or 4 (0 = 1, mainline: no speed-up)
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_ENOTSUP (other multiplier)
  */
-PGOV_API int pgov_pelt_clock_init(struct pgov_pelt_clock *clk, uint64_t clock_task,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_clock_init(struct pgov_pelt_clock *clk, uint64_t clock_task,
                                   uint32_t multiplier);
 
 /**
@@ -381,7 +381,7 @@ PGOV_API int pgov_pelt_clock_init(struct pgov_pelt_clock *clk, uint64_t clock_ta
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (flag > 1, capacity > 1024,
  *         bad state)
  */
-PGOV_API int pgov_pelt_clock_update(struct pgov_pelt_clock *clk, uint64_t clock_task,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_clock_update(struct pgov_pelt_clock *clk, uint64_t clock_task,
                                     uint32_t idle, uint32_t cpu_cap, uint32_t freq_cap);
 
 /**
@@ -395,7 +395,7 @@ PGOV_API int pgov_pelt_clock_update(struct pgov_pelt_clock *clk, uint64_t clock_
  * @return 1 if idle time was counted as lost, 0 if not; ::PGOV_EINVAL,
  *         ::PGOV_EINVAL
  */
-PGOV_API int pgov_pelt_clock_idle(struct pgov_pelt_clock *clk, uint64_t util_sum);
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_clock_idle(struct pgov_pelt_clock *clk, uint64_t util_sum);
 
 /**
  * @brief "PELT now": `clock_pelt - lost_idle_time` (rq_clock_pelt), wrapping.
@@ -403,7 +403,7 @@ PGOV_API int pgov_pelt_clock_idle(struct pgov_pelt_clock *clk, uint64_t util_sum
  * @param now  receives the time to pass to the PELT updates
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
-PGOV_API int pgov_pelt_clock_now(const struct pgov_pelt_clock *clk, uint64_t *now);
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_clock_now(const struct pgov_pelt_clock *clk, uint64_t *now);
 
 /**
  * @brief A new task's signal (init_entity_runnable_average, v5.x+): all 0
@@ -415,7 +415,7 @@ PGOV_API int pgov_pelt_clock_now(const struct pgov_pelt_clock *clk, uint64_t *no
  * @param halflife  a ::pgov_pelt_halflife (use the cfs_rq's)
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_ENOTSUP
  */
-PGOV_API int pgov_pelt_init_task(struct pgov_pelt_avg *sa, uint64_t weight, uint32_t halflife);
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_init_task(struct pgov_pelt_avg *sa, uint64_t weight, uint32_t halflife);
 
 /**
  * @brief Seed a new task's utilization from the CPU's spare capacity
@@ -432,7 +432,7 @@ PGOV_API int pgov_pelt_init_task(struct pgov_pelt_avg *sa, uint64_t weight, uint
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (cpu_cap 0 or > 1024, bad
  *         state), ::PGOV_EDOM (cfs `load_avg + 1` wraps to 0)
  */
-PGOV_API int pgov_pelt_post_init_task(struct pgov_pelt_avg *sa, const struct pgov_pelt_avg *cfs,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_post_init_task(struct pgov_pelt_avg *sa, const struct pgov_pelt_avg *cfs,
                                       uint32_t cpu_cap, uint64_t weight);
 
 /**
@@ -450,7 +450,7 @@ PGOV_API int pgov_pelt_post_init_task(struct pgov_pelt_avg *sa, const struct pgo
  *         se_weight is never 0 and the rebuild divides by it); both unchanged
  *         on error
  */
-PGOV_API int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *se,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *se,
                               uint64_t weight);
 
 /**
@@ -468,7 +468,7 @@ PGOV_API int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *s
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (different half-lives, the
  *         same signal twice, bad state)
  */
-PGOV_API int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,
                               uint64_t weight);
 
 /**
@@ -485,7 +485,7 @@ PGOV_API int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_
  * @param runnable  removed runnable_avg
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
-PGOV_API int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util,
                               uint64_t runnable);
 
 /**
@@ -501,7 +501,7 @@ PGOV_API int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t
  * @return as pgov_pelt_detach(); ::PGOV_ENOTSUP for @p kver before 5.13 or
  *         invalid (before the floors existed; not implemented).
  */
-PGOV_API int pgov_pelt_detach_kv(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_detach_kv(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,
                                  uint64_t weight, uint32_t kver);
 
 /**
@@ -510,7 +510,7 @@ PGOV_API int pgov_pelt_detach_kv(struct pgov_pelt_avg *cfs, const struct pgov_pe
  * @return as pgov_pelt_remove(); ::PGOV_ENOTSUP for @p kver before 5.13 or
  *         invalid.
  */
-PGOV_API int pgov_pelt_remove_kv(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util,
+PGOV_API PGOV_MUST_CHECK int pgov_pelt_remove_kv(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util,
                                  uint64_t runnable, uint32_t kver);
 
 #ifdef __cplusplus

@@ -102,6 +102,10 @@ enum pgov_pstate_profile {
  */
 #define PGOV_PSTATE_PROFILES_ALL 0x3FEu
 
+#ifdef PGOV_EXPERIMENTAL
+/* Experimental (docs/abi.md, "experimental"): reconstructions of patches
+ * that never reached a kernel release. Define PGOV_EXPERIMENTAL before
+ * including this header to use them; no vector pins them. */
 /**
  * Option (::pgov_pstate_config.options), LOAD_4_13 only: the July 2017 IO
  * RFC as the reviewer suggested it: while *this* CPU's iowait boost is
@@ -117,8 +121,20 @@ enum pgov_pstate_profile {
 #define PGOV_PSTATE_OPT_RFC_IO_ALL 0x2u
 /** The interval the RFC variants use while boosted (1 ms). */
 #define PGOV_PSTATE_RFC_IO_INTERVAL_NS 1000000u
+#endif /* PGOV_EXPERIMENTAL */
 
-/** Explicit zero for a percentage tunable whose 0 would mean "default". */
+/** ::pgov_pstate_config.tun_set: take `p_gain_pct` literally, 0 included (gov.h). */
+#define PGOV_PSTATE_SET_P_GAIN 0x1u
+/** ::pgov_pstate_config.tun_set: take `i_gain_pct` literally, 0 included. */
+#define PGOV_PSTATE_SET_I_GAIN 0x2u
+/** ::pgov_pstate_config.tun_set: take `d_gain_pct` literally, 0 included. */
+#define PGOV_PSTATE_SET_D_GAIN 0x4u
+/** Every ::pgov_pstate_config.tun_set bit defined. */
+#define PGOV_PSTATE_SET_ALL (PGOV_PSTATE_SET_P_GAIN | PGOV_PSTATE_SET_I_GAIN | PGOV_PSTATE_SET_D_GAIN)
+
+/** 0.1 spelling of "this gain is really 0" (a value of the field itself);
+ *  still accepted, but new code sets the field's ::pgov_pstate_config.tun_set
+ *  bit instead (the one convention, gov.h). */
 #define PGOV_PSTATE_PCT_ZERO 0xFFFFFFFFu
 
 /** Kernel default sampling interval (10 ms). */
@@ -126,6 +142,7 @@ enum pgov_pstate_profile {
 /** Default HWP boost hold time (hwp_boost_hold_time_ns, 3 ms). */
 #define PGOV_PSTATE_DEFAULT_HOLD_NS 3000000u
 
+#ifdef PGOV_EXPERIMENTAL
 /**
  * @brief Caller-owned state shared by the instances of one system, for
  *        ::PGOV_PSTATE_OPT_RFC_IO_ALL only. Zero-initialise it.
@@ -141,6 +158,7 @@ struct pgov_pstate_shared {
     uint32_t seen;       /**< non-zero once @c last_io_ns is valid */
     uint32_t reserved;   /**< zero */
 };
+#endif /* PGOV_EXPERIMENTAL */
 
 /**
  * @brief Performance limits (sysfs-like), for init and
@@ -191,16 +209,21 @@ struct pgov_pstate_config {
     uint64_t boost_hold_ns;      /**< HWP boost hold; 0: 3 ms; at most 10 s */
     uint32_t setpoint_pct;       /**< PID setpoint 1..100; 0: 97 (Atom 60) */
     uint32_t deadband_pct;       /**< PID deadband 0..100 */
-    uint32_t p_gain_pct;         /**< 0..100; 0: 20 (Atom 14); PGOV_PSTATE_PCT_ZERO */
-    uint32_t i_gain_pct;         /**< 0..100; 0: 0 (Atom 4); PGOV_PSTATE_PCT_ZERO */
-    uint32_t d_gain_pct;         /**< 0..100; 0: 0; PGOV_PSTATE_PCT_ZERO */
+    uint32_t p_gain_pct;         /**< 0..100; 0: 20 (Atom 14) unless PGOV_PSTATE_SET_P_GAIN */
+    uint32_t i_gain_pct;         /**< 0..100; 0: 0 (Atom 4) unless PGOV_PSTATE_SET_I_GAIN */
+    uint32_t d_gain_pct;         /**< 0..100; 0: 0 */
     uint32_t hz;                 /**< CONFIG_HZ, 1..100000; 0: unknown (jiffy =
                                   *   tick_ns). Non-zero with a tick_ns other
                                   *   than PGOV_TICK_NSEC(hz): PGOV_EINVAL.
                                   *   Sets the v4.5 timer period (jiffies) */
     /** Initial limits. Its size may be 0 = all defaults, but then every
-     *  other field must be 0 too (else ::PGOV_E2BIG). */
+     *  other field must be 0 too (else ::PGOV_E2BIG). Nested at its 0.1
+     *  size: inside a config it never grows (docs/abi.md, "nested
+     *  structs"); limits added later are appended to the config itself. */
     struct pgov_pstate_limits limits;
+    /* ---- 0.3 */
+    uint32_t tun_set;            /**< PGOV_PSTATE_SET_* bits: field given even if 0 */
+    uint32_t reserved3;          /**< must be 0 */
 };
 /** Size of the first published ::pgov_pstate_config (0.1): the smallest `size` accepted.
  *  Frozen; later versions append fields after `limits`. */
@@ -403,14 +426,14 @@ struct pgov_pstate;
  *        compile time: `static struct pgov_pstate_storage s;` (or a
  *        kernel's DEFINE_PER_CPU, or a member of the embedder's struct),
  *        then pgov_pstate_init(&s, sizeof(s), ...). The fields only give it
- *        the instance's size (that of the build's `struct pgov_hw`, so of
+ *        the instance's size (that of the build's `struct pgov_hw_storage`, so of
  *        `PGOV_HW_OPS_BY_REF`); the layout behind them is private and
  *        changes between releases.
  */
 struct pgov_pstate_storage {
     PGOV_ALIGN8 uint64_t opaque[43]; /**< not to be touched */
     void *opaque_ptr;                /**< not to be touched */
-    struct pgov_hw opaque_hw;        /**< not to be touched */
+    struct pgov_hw_storage opaque_hw; /**< not to be touched */
 };
 /** Bytes of one instance as a constant: pgov_pstate_size() of this build. */
 #define PGOV_PSTATE_SIZE sizeof(struct pgov_pstate_storage)
@@ -460,7 +483,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pstate_init(void *mem, size_t len,
  *         would divide by zero (an MPERF delta that is a multiple of 2^56). On error the
  *         state is as before the call.
  */
-PGOV_API int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags);
+PGOV_API PGOV_MUST_CHECK int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags);
 
 /**
  * @brief Timer expiry for the timer-driven v4.5 profiles.
@@ -475,7 +498,7 @@ PGOV_API int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t
  *         where the kernel would divide by zero (Atom: a stale decision
  *         before any sample was accepted). On error nothing changes.
  */
-PGOV_API int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns);
+PGOV_API PGOV_MUST_CHECK int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns);
 
 /**
  * @brief Replace the limits and re-read the platform (turbo state).
@@ -489,8 +512,9 @@ PGOV_API int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t 
  *         inconsistent, @p g not an instance); a HAL error unchanged.
  *         Nothing changes on error.
  */
-PGOV_API int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limits *lim);
+PGOV_API PGOV_MUST_CHECK int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limits *lim);
 
+#ifdef PGOV_EXPERIMENTAL
 /**
  * @brief Attach a caller-owned shared block (::PGOV_PSTATE_OPT_RFC_IO_ALL).
  * @param g       instance
@@ -498,7 +522,8 @@ PGOV_API int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pst
  * @return ::PGOV_OK; ::PGOV_EINVAL (@p g NULL); ::PGOV_EINVAL (@p g not an
  *         instance).
  */
-PGOV_API int pgov_pstate_attach_shared(struct pgov_pstate *g, struct pgov_pstate_shared *shared);
+PGOV_API PGOV_MUST_CHECK int pgov_pstate_attach_shared(struct pgov_pstate *g, struct pgov_pstate_shared *shared);
+#endif /* PGOV_EXPERIMENTAL */
 
 /** Read-only view of an instance's last decision (pgov_pstate_get_status()). */
 struct pgov_pstate_status {
@@ -522,7 +547,7 @@ struct pgov_pstate_status {
  * @brief Copy the instance's last decision.
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (@p g not an instance).
  */
-PGOV_API int pgov_pstate_get_status(const struct pgov_pstate *g, struct pgov_pstate_status *out);
+PGOV_API PGOV_MUST_CHECK int pgov_pstate_get_status(const struct pgov_pstate *g, struct pgov_pstate_status *out);
 
 #ifdef __cplusplus
 }

@@ -52,6 +52,10 @@ extern "C" {
 /** Option: the architecture is not frequency-invariant (reference = cur * 1.25). */
 #define PGOV_SUGOV_OPT_NONINVARIANT 0x1u
 
+/** ::pgov_sugov_config.tun_set: take `rate_limit_ns` literally, so 0 is
+ *  rate_limit_us = 0 (evaluate on every update; gov.h). */
+#define PGOV_SUGOV_SET_RATE_LIMIT 0x1u
+
 /** schedutil parameters of one policy. */
 struct pgov_sugov_params {
     uint64_t rate_limit_ns; /**< rate_limit_us * 1000 */
@@ -108,7 +112,7 @@ struct pgov_sugov_result {
  *         pgov_sugov_params_check() when it rejects @p prm. A value and an error in
  *         one return, as littlefs's reads: test `< 0`, then narrow.
  */
-PGOV_API int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
+PGOV_API PGOV_MUST_CHECK int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
                                       uint32_t cur_khz, uint64_t *raw);
 
 /**
@@ -161,8 +165,9 @@ struct pgov_sugov_input {
      *  test (0.3; absent from smaller `size`). */
     const struct pgov_freq_table *table;
 };
-/** Size of the first published ::pgov_sugov_input (0.2): the smallest `size` accepted. */
-#define PGOV_SUGOV_INPUT_SIZE_V1 (offsetof(struct pgov_sugov_input, reserved) + sizeof(uint32_t))
+/** Size of the first published ::pgov_sugov_input (0.2): the smallest `size` accepted.
+ *  Frozen; later versions append fields after `reserved`. */
+#define PGOV_SUGOV_INPUT_SIZE_V1 (offsetof(struct pgov_sugov_input, reserved) + sizeof(((struct pgov_sugov_input *)0)->reserved))
 
 /**
  * @brief pgov_sugov_decide() with the kernel's uclamp, deadline-floor and
@@ -201,15 +206,18 @@ struct pgov_sugov_config {
     uint32_t cpu;           /**< CPU this instance serves (HAL calls) */
     uint32_t kver;          /**< PGOV_KVER_* (0: newest; see "Profiles") */
     uint32_t options;       /**< PGOV_SUGOV_OPT_* */
-    uint64_t rate_limit_ns; /**< 0: 1 ms; at most 10 s */
+    uint64_t rate_limit_ns; /**< 0: 1 ms unless PGOV_SUGOV_SET_RATE_LIMIT; at most 10 s */
     uint64_t tick_ns;       /**< TICK_NSEC; 0: 4 ms (HZ=250); at most 1 s */
     uint32_t max_cap;       /**< CPU capacity 1..1024; 0: 1024 */
     uint32_t cur_khz;       /**< policy->cur when the governor starts, the
                                  non-invariant reference until the first
                                  commit; 0: cpuinfo max (was `reserved`) */
+    /* ---- 0.3 */
+    uint32_t tun_set;       /**< PGOV_SUGOV_SET_* bits: field given even if 0 */
+    uint32_t reserved;      /**< must be 0 */
 };
 /** Size of the first published ::pgov_sugov_config (0.1): the smallest `size` accepted.
- *  Frozen; later versions append fields after `reserved`. */
+ *  Frozen; later versions append fields after `cur_khz`. */
 #define PGOV_SUGOV_CONFIG_SIZE_V1 (offsetof(struct pgov_sugov_config, cur_khz) + sizeof(((struct pgov_sugov_config *)0)->cur_khz))
 
 /** Policy limits for pgov_sugov_set_limits(). Zero means cpuinfo min/max. */
@@ -240,7 +248,7 @@ struct pgov_sugov_storage {
     PGOV_ALIGN8 struct pgov_sugov_state opaque_st; /**< not to be touched */
     struct pgov_sugov_params opaque_prm;           /**< not to be touched */
     uint64_t opaque[7];                            /**< not to be touched */
-    struct pgov_hw opaque_hw;                      /**< not to be touched */
+    struct pgov_hw_storage opaque_hw;              /**< not to be touched */
 };
 /** Bytes of one instance as a constant: pgov_sugov_size() of this build. */
 #define PGOV_SUGOV_SIZE sizeof(struct pgov_sugov_storage)
@@ -277,7 +285,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_init(void *mem, size_t len,
  *        evaluations, e.g. from the PELT/util_est/uclamp modules.
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance).
  */
-PGOV_API int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
 
 /**
  * @brief Set the rq's clamps for the next evaluations (pgov_sugov_input
@@ -287,7 +295,7 @@ PGOV_API int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t util_cfs);
  *         above 1024, capped not 0/1); ::PGOV_ENOTSUP (anything but the
  *         unclamped values under the 5.14 profile).
  */
-PGOV_API int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uclamp_max,
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uclamp_max,
                                    uint32_t bw_min, uint32_t capped);
 
 /**
@@ -307,7 +315,7 @@ PGOV_API int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, ui
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (unknown flags, not an
  *         instance); a HAL error unchanged (state as before the call).
  */
-PGOV_API int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags);
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags);
 
 /**
  * @brief Timer entry of the common governor shape: schedutil is purely
@@ -315,7 +323,7 @@ PGOV_API int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t f
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance;
  *         @p next_ns untouched).
  */
-PGOV_API int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *next_ns);
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *next_ns);
 
 /**
  * @brief Replace the policy limits; the next update evaluates at once,
@@ -323,7 +331,7 @@ PGOV_API int pgov_sugov_timer(struct pgov_sugov *g, uint64_t now_ns, uint64_t *n
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_E2BIG; ::PGOV_EINVAL (reserved
  *         non-zero, not an instance); a HAL error (get_limits) unchanged.
  */
-PGOV_API int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *lim);
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *lim);
 
 /** Read-only view of a schedutil instance (pgov_sugov_get_status()). */
 struct pgov_sugov_status {
@@ -341,7 +349,7 @@ struct pgov_sugov_status {
  * @brief Copy the instance's last decision.
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance).
  */
-PGOV_API int pgov_sugov_get_status(const struct pgov_sugov *g, struct pgov_sugov_status *out);
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_get_status(const struct pgov_sugov *g, struct pgov_sugov_status *out);
 
 #ifdef __cplusplus
 }

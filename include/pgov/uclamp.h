@@ -191,7 +191,7 @@ struct pgov_uclamp_tg {
  * @param[out] delta the delta (205 for 5 buckets, 51 for 20)
  * @return ::PGOV_OK, ::PGOV_EINVAL (@p delta NULL), ::PGOV_EINVAL (nbuckets)
  */
-PGOV_API int pgov_uclamp_bucket_delta(uint32_t nbuckets, uint32_t *delta);
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_bucket_delta(uint32_t nbuckets, uint32_t *delta);
 
 /**
  * @brief Bucket index of a clamp value (kernel uclamp_bucket_id()).
@@ -206,7 +206,7 @@ PGOV_API int pgov_uclamp_bucket_delta(uint32_t nbuckets, uint32_t *delta);
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (nbuckets, value),
  *         ::PGOV_ENOTSUP (kver)
  */
-PGOV_API int pgov_uclamp_bucket_id(uint32_t nbuckets, uint32_t kver, uint32_t value,
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_bucket_id(uint32_t nbuckets, uint32_t kver, uint32_t value,
                                    uint32_t *id);
 
 /**
@@ -217,7 +217,7 @@ PGOV_API int pgov_uclamp_bucket_id(uint32_t nbuckets, uint32_t kver, uint32_t va
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (nbuckets),
  *         ::PGOV_ENOTSUP (kver)
  */
-PGOV_API int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t nbuckets);
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t nbuckets);
 
 /**
  * @brief Initialise a task: request (0, 1024), not user-defined, not active.
@@ -225,7 +225,7 @@ PGOV_API int pgov_uclamp_rq_init(struct pgov_uclamp_rq *rq, uint32_t kver, uint3
  * @param flags 0 or ::PGOV_UCLAMP_TASK_RT
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (unknown flags)
  */
-PGOV_API int pgov_uclamp_task_init(struct pgov_uclamp_task *t, uint32_t flags);
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_task_init(struct pgov_uclamp_task *t, uint32_t flags);
 
 /** pgov_uclamp_task_set() @p which bit: set the MIN request. */
 #define PGOV_UCLAMP_SET_MIN 0x01u
@@ -248,7 +248,7 @@ PGOV_API int pgov_uclamp_task_init(struct pgov_uclamp_task *t, uint32_t flags);
  * @param max new MAX request (ignored unless selected)
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
-PGOV_API int pgov_uclamp_task_set(struct pgov_uclamp_task *t, uint32_t which, int32_t min,
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_task_set(struct pgov_uclamp_task *t, uint32_t which, int32_t min,
                                   int32_t max);
 
 /**
@@ -258,7 +258,7 @@ PGOV_API int pgov_uclamp_task_set(struct pgov_uclamp_task *t, uint32_t which, in
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (corrupt task: a request
  *         above 1024 or unknown flag bits)
  */
-PGOV_API int pgov_uclamp_task_set_rt(struct pgov_uclamp_task *t, bool rt);
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_task_set_rt(struct pgov_uclamp_task *t, bool rt);
 
 /**
  * @brief Initialise a task group: request (0, 1024), effective from @p parent.
@@ -266,7 +266,7 @@ PGOV_API int pgov_uclamp_task_set_rt(struct pgov_uclamp_task *t, bool rt);
  * @param parent the parent group, NULL for a child of the root
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (corrupt @p parent)
  */
-PGOV_API int pgov_uclamp_tg_init(struct pgov_uclamp_tg *tg, const struct pgov_uclamp_tg *parent);
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_tg_init(struct pgov_uclamp_tg *tg, const struct pgov_uclamp_tg *parent);
 
 /**
  * @brief Set a group's requested clamps and recompute its effective clamps.
@@ -280,7 +280,7 @@ PGOV_API int pgov_uclamp_tg_init(struct pgov_uclamp_tg *tg, const struct pgov_uc
  * @param max cpu.uclamp.max in 0..1024
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (value above 1024)
  */
-PGOV_API int pgov_uclamp_tg_update(struct pgov_uclamp_tg *tg, const struct pgov_uclamp_tg *parent,
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_tg_update(struct pgov_uclamp_tg *tg, const struct pgov_uclamp_tg *parent,
                                    uint32_t min, uint32_t max);
 
 /**
@@ -296,7 +296,7 @@ PGOV_API int pgov_uclamp_tg_update(struct pgov_uclamp_tg *tg, const struct pgov_
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (@p lim or corrupt task),
  *         ::PGOV_ENOTSUP (kver)
  */
-PGOV_API int pgov_uclamp_eff_get(const struct pgov_uclamp_task *t, uint32_t kver,
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_eff_get(const struct pgov_uclamp_task *t, uint32_t kver,
                                  const struct pgov_uclamp_limits *lim,
                                  uint32_t eff[PGOV_UCLAMP_CNT]);
 
@@ -312,7 +312,7 @@ PGOV_API int pgov_uclamp_eff_get(const struct pgov_uclamp_task *t, uint32_t kver
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (@p lim, corrupt task or rq),
  *         ::PGOV_ENOSPC (a bucket already counts 2^32-1 tasks)
  */
-PGOV_API int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
                                 const struct pgov_uclamp_limits *lim);
 
 /**
@@ -335,7 +335,7 @@ PGOV_API int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_ta
  *         scribbled rq header (e.g. `nbuckets`) is caught by
  *         pgov_uclamp_rq_inc() and the other calls, not here.
  */
-PGOV_API int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t);
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t);
 
 /**
  * @brief Re-apply a queued task's clamps after its request, group or the
@@ -350,7 +350,7 @@ PGOV_API int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_ta
  * @return ::PGOV_OK, ::PGOV_WARN_KERNEL (as pgov_uclamp_rq_dec()),
  *         ::PGOV_EINVAL, ::PGOV_EINVAL, ::PGOV_ENOSPC
  */
-PGOV_API int pgov_uclamp_rq_update_active(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_rq_update_active(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
                                           const struct pgov_uclamp_limits *lim);
 
 /**
@@ -362,7 +362,7 @@ PGOV_API int pgov_uclamp_rq_update_active(struct pgov_uclamp_rq *rq, struct pgov
  * @param[out] value local max, also kept while empty (may be NULL)
  * @return ::PGOV_OK, ::PGOV_EINVAL (@p rq NULL), ::PGOV_EINVAL
  */
-PGOV_API int pgov_uclamp_rq_bucket(const struct pgov_uclamp_rq *rq, uint32_t id, uint32_t idx,
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_rq_bucket(const struct pgov_uclamp_rq *rq, uint32_t id, uint32_t idx,
                                    uint32_t *tasks, uint32_t *value);
 
 /**
@@ -383,7 +383,7 @@ PGOV_API int pgov_uclamp_rq_bucket(const struct pgov_uclamp_rq *rq, uint32_t id,
  * @param[out] out clamped utilization
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL, ::PGOV_ENOTSUP
  */
-PGOV_API int pgov_uclamp_rq_util_with(const struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t util,
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_rq_util_with(const struct pgov_uclamp_rq *rq, uint32_t kver, uint32_t util,
                                       const struct pgov_uclamp_task *p,
                                       const struct pgov_uclamp_limits *lim, uint32_t *out);
 
@@ -402,7 +402,7 @@ PGOV_API int pgov_uclamp_rq_util_with(const struct pgov_uclamp_rq *rq, uint32_t 
  * @param[out] max the maximum (may be NULL)
  * @return ::PGOV_OK, ::PGOV_EINVAL
  */
-PGOV_API int pgov_uclamp_effective_perf(const struct pgov_uclamp_rq *rq, uint32_t actual,
+PGOV_API PGOV_MUST_CHECK int pgov_uclamp_effective_perf(const struct pgov_uclamp_rq *rq, uint32_t actual,
                                         uint32_t floor, uint32_t capacity, uint32_t *perf,
                                         uint32_t *min, uint32_t *max);
 

@@ -121,7 +121,7 @@ struct pgov_util_est_rq {
  *         fields known here); ::PGOV_EINVAL (unknown flag bits or reserved
  *         non-zero); ::PGOV_ENOTSUP (kver invalid or older than 4.17)
  */
-PGOV_API int pgov_util_est_init(struct pgov_util_est_rq *rq, const struct pgov_util_est_cfg *cfg);
+PGOV_API PGOV_MUST_CHECK int pgov_util_est_init(struct pgov_util_est_rq *rq, const struct pgov_util_est_cfg *cfg);
 
 /**
  * @brief The profile an rq runs, as the kernel version it reproduces.
@@ -130,7 +130,7 @@ PGOV_API int pgov_util_est_init(struct pgov_util_est_rq *rq, const struct pgov_u
  *         PGOV_KVER_4_17;
  *         ::PGOV_EINVAL or ::PGOV_EINVAL
  */
-PGOV_API int pgov_util_est_profile(const struct pgov_util_est_rq *rq);
+PGOV_API PGOV_MUST_CHECK int pgov_util_est_profile(const struct pgov_util_est_rq *rq);
 
 /**
  * @brief The task becomes runnable on this CPU (util_est_enqueue):
@@ -139,7 +139,7 @@ PGOV_API int pgov_util_est_profile(const struct pgov_util_est_rq *rq);
  * @param task  the task's estimate
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
-PGOV_API int pgov_util_est_enqueue(struct pgov_util_est_rq *rq,
+PGOV_API PGOV_MUST_CHECK int pgov_util_est_enqueue(struct pgov_util_est_rq *rq,
                                    const struct pgov_util_est_task *task);
 
 /**
@@ -154,7 +154,7 @@ PGOV_API int pgov_util_est_enqueue(struct pgov_util_est_rq *rq,
  * @param nr_queued  tasks still queued on the CPU's root cfs_rq
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
-PGOV_API int pgov_util_est_dequeue(struct pgov_util_est_rq *rq,
+PGOV_API PGOV_MUST_CHECK int pgov_util_est_dequeue(struct pgov_util_est_rq *rq,
                                    const struct pgov_util_est_task *task, uint32_t nr_queued);
 
 /**
@@ -172,7 +172,7 @@ PGOV_API int pgov_util_est_dequeue(struct pgov_util_est_rq *rq,
  * @return 1 when a value was stored, 0 when not; ::PGOV_EINVAL, ::PGOV_EINVAL
  *         (sleep > 1, util too large, bad rq)
  */
-PGOV_API int pgov_util_est_update(const struct pgov_util_est_rq *rq,
+PGOV_API PGOV_MUST_CHECK int pgov_util_est_update(const struct pgov_util_est_rq *rq,
                                   struct pgov_util_est_task *task, uint32_t sleep, uint64_t util,
                                   uint64_t runnable, uint64_t cpu_cap);
 
@@ -183,7 +183,7 @@ PGOV_API int pgov_util_est_update(const struct pgov_util_est_rq *rq,
  * @param task  the task's estimate
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
-PGOV_API int pgov_util_est_util_changed(const struct pgov_util_est_rq *rq,
+PGOV_API PGOV_MUST_CHECK int pgov_util_est_util_changed(const struct pgov_util_est_rq *rq,
                                         struct pgov_util_est_task *task);
 
 /**
@@ -197,7 +197,7 @@ PGOV_API int pgov_util_est_util_changed(const struct pgov_util_est_rq *rq,
  * @param out   receives the contribution
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
-PGOV_API int pgov_util_est_task_contrib(const struct pgov_util_est_rq *rq,
+PGOV_API PGOV_MUST_CHECK int pgov_util_est_task_contrib(const struct pgov_util_est_rq *rq,
                                         const struct pgov_util_est_task *task, uint32_t *out);
 
 /**
@@ -209,7 +209,7 @@ PGOV_API int pgov_util_est_task_contrib(const struct pgov_util_est_rq *rq,
  * @param out   receives the estimate
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
-PGOV_API int pgov_util_est_task_util_est(const struct pgov_util_est_rq *rq,
+PGOV_API PGOV_MUST_CHECK int pgov_util_est_task_util_est(const struct pgov_util_est_rq *rq,
                                          const struct pgov_util_est_task *task, uint64_t util,
                                          uint64_t *out);
 
@@ -222,7 +222,7 @@ PGOV_API int pgov_util_est_task_util_est(const struct pgov_util_est_rq *rq,
  * @param out       receives the utilization
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL
  */
-PGOV_API int pgov_util_est_cpu_util(const struct pgov_util_est_rq *rq, uint64_t cfs_util,
+PGOV_API PGOV_MUST_CHECK int pgov_util_est_cpu_util(const struct pgov_util_est_rq *rq, uint64_t cfs_util,
                                     uint64_t capacity, uint64_t *out);
 
 #ifdef __cplusplus

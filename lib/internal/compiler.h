@@ -16,6 +16,13 @@
  */
 #define PGOV_HOT PGOV_CORE
 
+/*
+ * PGOV_ALIAS(target): this declaration names the same function as
+ * `target` (defined in the same file). Used for the renamed 0.1 exports,
+ * which keep their PGOV_0.1 symbol (lib/pgov.map) at zero cost.
+ */
+#define PGOV_ALIAS(target) __attribute__((__alias__(#target)))
+
 #define PGOV_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #endif

@@ -11,6 +11,7 @@
 #include "pgov/dbs.h"
 
 #include "compiler.h"
+#include "hal.h"
 #include "deps.h"
 #include "math64.h"
 

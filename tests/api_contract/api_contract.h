@@ -2,6 +2,8 @@
 /* The API contract harness: the world every row runs in, DEF() and R(). */
 #ifndef API_CONTRACT_H
 #define API_CONTRACT_H
+/* Every function, the experimental ones included (docs/abi.md). */
+#define PGOV_EXPERIMENTAL 1
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -12,6 +14,7 @@
 #include <cmocka.h>
 #include <inttypes.h>
 #include <pgov/pgov.h>
+#include "internal/hal.h" /* pgov_hw_bind: exported, no longer installed */
 #include "fake_hw.h"
 #include "fake_idle.h"
 
@@ -75,8 +78,8 @@ struct world {
     struct pgov_hw_idle snap[2];
     uint32_t cpus_dup[2];
     struct pgov_dbs_result dres;
-    struct pgov_dbs_state dst;
-    struct pgov_dbs_cpu_state dcpu;
+    struct pgov_dbs_status dst;
+    struct pgov_dbs_cpu_status dcpu;
     struct pgov_uclamp_rq urq;
     struct pgov_uclamp_task ut, uta;
     struct pgov_uclamp_tg utg, utgp;

@@ -227,17 +227,17 @@ DEF(pgov_dbs_store, 9, PGOV_EINVAL)
     return snap(w),
            pgov_dbs_store((struct pgov_dbs *)(void *)w->zmem, PGOV_DBS_UP_THRESHOLD, 80, NULL, 0);
 }
-DEF(pgov_dbs_get_state, 1, PGOV_EINVAL)
+DEF(pgov_dbs_get_status, 1, PGOV_EINVAL)
 {
-    return snap(w), pgov_dbs_get_state(NULL, &w->dst);
+    return snap(w), pgov_dbs_get_status(NULL, &w->dst);
 }
-DEF(pgov_dbs_get_state, 2, PGOV_EINVAL)
+DEF(pgov_dbs_get_status, 2, PGOV_EINVAL)
 {
-    return snap(w), pgov_dbs_get_state(w->dg, NULL);
+    return snap(w), pgov_dbs_get_status(w->dg, NULL);
 }
-DEF(pgov_dbs_get_state, 3, PGOV_EINVAL)
+DEF(pgov_dbs_get_status, 3, PGOV_EINVAL)
 {
-    return snap(w), pgov_dbs_get_state((struct pgov_dbs *)(void *)w->zmem, &w->dst);
+    return snap(w), pgov_dbs_get_status((struct pgov_dbs *)(void *)w->zmem, &w->dst);
 }
 DEF(pgov_dbs_get_cpu, 1, PGOV_EINVAL)
 {
@@ -361,26 +361,39 @@ DEF(pgov_dbs_evaluate, 6, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_evaluate((struct pgov_dbs *)(void *)w->zmem, w->snap, 1, &w->dres);
 }
-DEF(pgov_dbs_limits, 1, PGOV_EINVAL)
+DEF(pgov_dbs_set_limits_open, 1, PGOV_EINVAL)
 {
-    return snap(w), pgov_dbs_limits(NULL, 200000, 800000, &w->dres);
+    return snap(w), pgov_dbs_set_limits_open(NULL, 200000, 800000, &w->dres);
 }
-DEF(pgov_dbs_limits, 2, PGOV_EINVAL)
+DEF(pgov_dbs_set_limits_open, 2, PGOV_EINVAL)
+{
+    return snap(w), pgov_dbs_set_limits_open(w->dgo, 800000, 400000, &w->dres);
+}
+DEF(pgov_dbs_set_limits_open, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_dbs_set_limits_open(w->dgo, 200000, 900000, &w->dres);
+}
+DEF(pgov_dbs_set_limits_open, 4, PGOV_EINVAL)
+{
+    return snap(w), pgov_dbs_set_limits_open(w->dg, 200000, 800000, &w->dres);
+}
+DEF(pgov_dbs_set_limits_open, 5, PGOV_EINVAL)
+{
+    return snap(w), pgov_dbs_set_limits_open((struct pgov_dbs *)(void *)w->zmem, 200000, 800000, &w->dres);
+}
+
+/* ---- the deprecated 0.1 names: PGOV_0.1 aliases of the same functions */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+DEF(pgov_dbs_get_state, 1, PGOV_EINVAL)
+{
+    return snap(w), pgov_dbs_get_state((struct pgov_dbs *)(void *)w->zmem, &w->dst);
+}
+DEF(pgov_dbs_limits, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_limits(w->dgo, 800000, 400000, &w->dres);
 }
-DEF(pgov_dbs_limits, 3, PGOV_EINVAL)
-{
-    return snap(w), pgov_dbs_limits(w->dgo, 200000, 900000, &w->dres);
-}
-DEF(pgov_dbs_limits, 4, PGOV_EINVAL)
-{
-    return snap(w), pgov_dbs_limits(w->dg, 200000, 800000, &w->dres);
-}
-DEF(pgov_dbs_limits, 5, PGOV_EINVAL)
-{
-    return snap(w), pgov_dbs_limits((struct pgov_dbs *)(void *)w->zmem, 200000, 800000, &w->dres);
-}
+#pragma GCC diagnostic pop
 
 static const struct row dbs_rows[] = {
     R(pgov_dbs_defaults, 1),
@@ -433,9 +446,9 @@ static const struct row dbs_rows[] = {
     R(pgov_dbs_store, 7),
     R(pgov_dbs_store, 8),
     R(pgov_dbs_store, 9),
-    R(pgov_dbs_get_state, 1),
-    R(pgov_dbs_get_state, 2),
-    R(pgov_dbs_get_state, 3),
+    R(pgov_dbs_get_status, 1),
+    R(pgov_dbs_get_status, 2),
+    R(pgov_dbs_get_status, 3),
     R(pgov_dbs_get_cpu, 1),
     R(pgov_dbs_get_cpu, 2),
     R(pgov_dbs_get_cpu, 3),
@@ -464,10 +477,12 @@ static const struct row dbs_rows[] = {
     R(pgov_dbs_evaluate, 4),
     R(pgov_dbs_evaluate, 5),
     R(pgov_dbs_evaluate, 6),
+    R(pgov_dbs_set_limits_open, 1),
+    R(pgov_dbs_set_limits_open, 2),
+    R(pgov_dbs_set_limits_open, 3),
+    R(pgov_dbs_set_limits_open, 4),
+    R(pgov_dbs_set_limits_open, 5),
+    R(pgov_dbs_get_state, 1),
     R(pgov_dbs_limits, 1),
-    R(pgov_dbs_limits, 2),
-    R(pgov_dbs_limits, 3),
-    R(pgov_dbs_limits, 4),
-    R(pgov_dbs_limits, 5),
 };
 ROW_TABLE(dbs);

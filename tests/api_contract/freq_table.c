@@ -68,22 +68,35 @@ DEF(pgov_freq_table_resolve, 7, PGOV_EINVAL)
     w->ft.order = 3;
     return snap(w), pgov_freq_table_resolve(&w->ft, 0, 1, 1, 0, &w->u32);
 }
-DEF(pgov_pcc_request, 1, PGOV_EINVAL)
+DEF(pgov_freq_table_pcc_request, 1, PGOV_EINVAL)
 {
-    return snap(w), pgov_pcc_request(2000, 1000, NULL);
+    return snap(w), pgov_freq_table_pcc_request(2000, 1000, NULL);
 }
-DEF(pgov_pcc_request, 2, PGOV_EDOM)
+DEF(pgov_freq_table_pcc_request, 2, PGOV_EDOM)
+{
+    return snap(w), pgov_freq_table_pcc_request(0, 1000, &w->u32);
+}
+DEF(pgov_freq_table_pcc_request, 3, PGOV_EDOM)
+{
+    return snap(w), pgov_freq_table_pcc_request(1u << 29, 1000, &w->u32);
+}
+DEF(pgov_freq_table_pcc_readback, 1, PGOV_EINVAL)
+{
+    return snap(w), pgov_freq_table_pcc_readback(2000, 50, NULL);
+}
+
+/* ---- the deprecated 0.1 names: PGOV_0.1 aliases of the same functions */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+DEF(pgov_pcc_request, 1, PGOV_EDOM)
 {
     return snap(w), pgov_pcc_request(0, 1000, &w->u32);
-}
-DEF(pgov_pcc_request, 3, PGOV_EDOM)
-{
-    return snap(w), pgov_pcc_request(1u << 29, 1000, &w->u32);
 }
 DEF(pgov_pcc_readback, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_pcc_readback(2000, 50, NULL);
 }
+#pragma GCC diagnostic pop
 
 static const struct row freq_table_rows[] = {
     R(pgov_freq_table_init, 1),
@@ -101,9 +114,11 @@ static const struct row freq_table_rows[] = {
     R(pgov_freq_table_resolve, 5),
     R(pgov_freq_table_resolve, 6),
     R(pgov_freq_table_resolve, 7),
+    R(pgov_freq_table_pcc_request, 1),
+    R(pgov_freq_table_pcc_request, 2),
+    R(pgov_freq_table_pcc_request, 3),
+    R(pgov_freq_table_pcc_readback, 1),
     R(pgov_pcc_request, 1),
-    R(pgov_pcc_request, 2),
-    R(pgov_pcc_request, 3),
     R(pgov_pcc_readback, 1),
 };
 ROW_TABLE(freq_table);

@@ -62,7 +62,7 @@ static void build(struct world *w)
     assert_int_equal(pgov_dbs_start(w->dgo, w->snap, 1, &w->dres), PGOV_OK);
     w->dlim.min_khz = 200000;
     w->dlim.max_khz = 800000;
-    assert_int_equal(pgov_dbs_get_state(w->dg, &w->dst), PGOV_OK);
+    assert_int_equal(pgov_dbs_get_status(w->dg, &w->dst), PGOV_OK);
     assert_int_equal(pgov_dbs_get_cpu(w->dg, 0, &w->dcpu), PGOV_OK);
 
     /* uclamp: a task active in the runqueue (uta), one not queued (ut) */

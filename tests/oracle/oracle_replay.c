@@ -242,8 +242,8 @@ static void dbs_row(const struct orec *r)
     struct dbs_sess *ss = &sess[r->id % MAX_POLICIES];
     struct pgov_hw_idle pre = snap_of(&r->g[0]), post = snap_of(&r->g[4]);
     struct pgov_dbs_result res;
-    struct pgov_dbs_state st;
-    struct pgov_dbs_cpu_state cs;
+    struct pgov_dbs_status st;
+    struct pgov_dbs_cpu_status cs;
     struct tally *t = &t_dbs[gov & 1];
     int e, ok;
 
@@ -303,7 +303,7 @@ static void dbs_row(const struct orec *r)
     }
     e = pgov_dbs_evaluate(ss->g, &post, 1, &res);
     if (!e)
-        e = pgov_dbs_get_state(ss->g, &st);
+        e = pgov_dbs_get_status(ss->g, &st);
     if (!e)
         e = pgov_dbs_get_cpu(ss->g, 0, &cs);
     t->compared++;
