@@ -236,6 +236,7 @@ static void setup_pid_inline(void)
 {
     setup_pid();
     setup_inline(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
+    inline_hook_fn = pgov_inline_pstate_pid;
     prime_inline(pgov_inline_pstate_pid);
 }
 
@@ -243,26 +244,19 @@ static void setup_load_inline(void)
 {
     setup_load();
     setup_inline(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19);
+    inline_hook_fn = pgov_inline_pstate_load;
     prime_inline(pgov_inline_pstate_load);
 }
 
-static void loop_inline_pid(uint64_t iters)
-{
-    uint64_t t = t_now;
-    for (uint64_t i = 0; i < iters; i++) {
-        t += 10 * MS + 1;
-        int r = pgov_inline_pstate_pid(t);
-        DO_NOT_OPTIMIZE(r);
-    }
-    t_now = t;
-}
+/* The row's hook, chosen by its setup. */
+static int (*inline_hook_fn)(uint64_t now);
 
-static void loop_inline_load(uint64_t iters)
+static void loop_inline(uint64_t iters)
 {
     uint64_t t = t_now;
     for (uint64_t i = 0; i < iters; i++) {
         t += 10 * MS + 1;
-        int r = pgov_inline_pstate_load(t);
+        int r = inline_hook_fn(t);
         DO_NOT_OPTIMIZE(r);
     }
     t_now = t;
@@ -316,8 +310,8 @@ static void loop_kernel_sugov(uint64_t iters)
 const struct bench_op bench_ops_pstate[] = {
     {"pstate_sample_pid", setup_pid, loop_lib_sample, loop_kernel_pid},
     {"pstate_sample_load", setup_load, loop_lib_sample, loop_kernel_load},
-    {"pstate_sample_pid_inline", setup_pid_inline, loop_inline_pid, loop_kernel_pid},
-    {"pstate_sample_load_inline", setup_load_inline, loop_inline_load, loop_kernel_load},
+    {"pstate_sample_pid_inline", setup_pid_inline, loop_inline, loop_kernel_pid},
+    {"pstate_sample_load_inline", setup_load_inline, loop_inline, loop_kernel_load},
     {"pstate_hook_skip", setup_pid, loop_lib_skip, loop_kernel_skip},
     {"sugov_next_freq", setup_sugov, loop_lib_sugov, loop_kernel_sugov},
     BENCH_OPS_END,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The per-CPU intel_pstate governor instance: drives the decision layer of
- * lib/pstate.c and lib/hwp.c through the hw.h vtable. State lives in caller
+ * The per-CPU intel_pstate governor instance: drives the cores of
+ * pgov/pstate_core.h and pgov/hwp_core.h through the hw.h vtable. State lives in caller
  * storage; a HAL error leaves the instance as it was before the call.
  *
  * The path of one scheduler hook: pgov_pstate_update() returns at once when
@@ -18,11 +18,11 @@
 #define PGOV_EXPERIMENTAL 1
 #include "pgov/pstate.h"
 #include "pgov/hwp.h"
+#include "pgov/hwp_core.h"
 
 #include "internal/compiler.h"
 #include "internal/deps.h"
 #include "internal/hal.h"
-#include "internal/hwp_impl.h"
 #include "internal/math64.h"
 #include "internal/pstate_impl.h"
 #include "internal/sized.h"
@@ -326,7 +326,7 @@ PGOV_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_
     struct pgov_hwp_boost_result res;
 
     PGOV_COPY(&h, &g->hwp_state);
-    (void)pgov_hwp_boost_update_unchecked(&g->hwp_params, &h, now, flags, &res);
+    pgov_hwp_core_update(&g->hwp_params, &h, now, flags, &res);
     if (res.write) {
         int rc = pgov_hal_rc(pgov_hal_set_hwp_request(&g->hw, g->cpu, res.hwp_request));
         if (rc)

@@ -64,6 +64,8 @@ static inline uint32_t resolve(const struct pgov_sugov_params *prm,
         lo = hi;
     f = (uint32_t)(raw > hi ? hi : (raw < lo ? lo : raw));
     if (table) {
+        /* PGOV_REL_L is 0: "| PGOV_REL_E" names the relation, not a bit test. */
+        /* cppcheck-suppress badBitmaskCheck */
         uint32_t rel = prm->kver == 0 || prm->kver >= PGOV_KVER_5_16 ? PGOV_REL_L | PGOV_REL_E
                                                                       : PGOV_REL_L;
         f = table->entries[pgov_ft_target(table, lo, hi, f, rel, &warn)].khz;

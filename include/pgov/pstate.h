@@ -96,8 +96,7 @@ enum pgov_pstate_profile {
  * build-time choice for firmware: the OR of PGOV_PSTATE_PROF_BIT() of the
  * profiles lib/pstate.c and lib/pstate_gov.c contain (compile them with
  * `-DPGOV_PSTATE_PROFILES=...`). The others compile to nothing and their
- * configs fail with ::PGOV_ENOTSUP; without the HWP boost profile
- * lib/hwp.c is not needed. Meaningful only where lib/ is compiled: a
+ * configs fail with ::PGOV_ENOTSUP. Meaningful only where lib/ is compiled: a
  * shared library always has every profile.
  */
 #define PGOV_PSTATE_PROFILES_ALL 0x3FEu

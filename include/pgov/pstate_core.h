@@ -44,8 +44,7 @@
  * predicate below is false for a profile left out, so with constant
  * profiles (the instance's per-profile hooks) and with the run-time
  * profile (the decision layer) its code folds away; init refuses it with
- * PGOV_ENOTSUP. The #if form is for the HWP hook, which must not even
- * reference lib/hwp.c when left out (an -O0 build keeps dead calls).
+ * PGOV_ENOTSUP. The #if form leaves the HWP hook out even at -O0.
  */
 #ifndef PGOV_PSTATE_PROFILES
 #define PGOV_PSTATE_PROFILES PGOV_PSTATE_PROFILES_ALL
