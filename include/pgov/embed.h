@@ -82,6 +82,19 @@
 #define PGOV_CORE static inline
 #endif
 
+/**
+ * PGOV_CORE_OUTLINE / PGOV_CORE_COLD: a rare step of a core kept out of its
+ * caller (one copy per translation unit that uses it, none otherwise);
+ * _COLD also marks it unlikely.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define PGOV_CORE_OUTLINE static __attribute__((__noinline__, __unused__))
+#define PGOV_CORE_COLD static __attribute__((__noinline__, __cold__, __unused__))
+#else
+#define PGOV_CORE_OUTLINE static
+#define PGOV_CORE_COLD static
+#endif
+
 /* ---------------------------------------------------------------- assert */
 
 #ifndef PGOV_ASSERT
