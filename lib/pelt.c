@@ -15,6 +15,10 @@
 
 #include "pgov/pelt_core.h"
 
+_Static_assert(sizeof(struct pgov_pelt_avg) == PGOV_PELT_AVG_SIZE, "pelt avg size");
+_Static_assert(_Alignof(struct pgov_pelt_avg) <= PGOV_PELT_AVG_ALIGN, "pelt avg align");
+_Static_assert(sizeof(struct pgov_pelt_clock) == PGOV_PELT_CLOCK_SIZE, "pelt clock size");
+
 /* Threshold of "100% busy" for lost idle time: (46718 << 10) - 47742. */
 #define PELT_BUSY_UTIL_SUM ((uint64_t)PGOV_PELT_MIN_DIVIDER * 1024u - PGOV_PELT_LOAD_AVG_MAX)
 

@@ -13,6 +13,9 @@
 
 #include "pgov/util_est_core.h"
 
+_Static_assert(sizeof(struct pgov_util_est_task) == PGOV_UTIL_EST_TASK_SIZE, "util_est task size");
+_Static_assert(sizeof(struct pgov_util_est_rq) == PGOV_UTIL_EST_RQ_SIZE, "util_est rq size");
+
 static const uint32_t prof_kver[PGOV_UTIL_EST_PROF_LAST + 1] = {
     PGOV_KVER_6_18, PGOV_KVER_6_9, PGOV_KVER_5_7, PGOV_KVER_4_17, PGOV_KVER_5_13};
 
