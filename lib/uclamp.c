@@ -260,19 +260,46 @@ int pgov_uclamp_eff_get(const struct pgov_uclamp_task *t, uint32_t kver,
 }
 
 
-int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
-                       const struct pgov_uclamp_limits *lim)
+/* Full validation of an enqueue (restrictions, RT tasks, a runqueue the
+ * fast test cannot vouch for). */
+static PGOV_NOINLINE int inc_checked(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
+                                     const struct pgov_uclamp_limits *lim)
 {
-    if (pgov_unlikely(!rq || !t || !rq_ok(rq) || !req_ok(t) || (lim && !lim_ok(lim))))
+    if (!rq || !t || !rq_ok(rq) || !req_ok(t) || (lim && !lim_ok(lim)))
         return PGOV_EINVAL;
     return pgov_uclamp_core_rq_inc(rq, t, lim) ? PGOV_OK : PGOV_ENOSPC;
 }
 
-int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
+int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
+                       const struct pgov_uclamp_limits *lim)
 {
-    if (pgov_unlikely(!rq || !t || !rq_ok(rq) || !counted_ok(rq, t, PGOV_UCLAMP_IDS_ALL)))
+    /* The common case validated in one test each: no restrictions, a
+     * runqueue in a state only the library writes (open gate, or default
+     * tasks counted lazily), a request in range with user flags only. */
+    if (pgov_likely(rq && t && !lim && (rq->gate == PGOV_UCLAMP_GATE_OPEN || rq->lazy) &&
+                    pgov_uclamp_impl_request_plain(t)))
+        return pgov_uclamp_core_rq_inc(rq, t, NULL) ? PGOV_OK : PGOV_ENOSPC;
+    return inc_checked(rq, t, lim);
+}
+
+/* Full validation of a dequeue. */
+static PGOV_NOINLINE int dec_checked(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
+{
+    if (!rq || !t || !rq_ok(rq) || !counted_ok(rq, t, PGOV_UCLAMP_IDS_ALL))
         return PGOV_EINVAL;
     return pgov_uclamp_core_rq_dec(rq, t) ? PGOV_WARN_KERNEL : PGOV_OK;
+}
+
+int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
+{
+    /* The common cases validated in one test each: a task whose counted
+     * fields equal the runqueue's default image, or pass the open gate's
+     * per-field limits (pgov_uclamp_impl_dec_fast_ok()). */
+    if (pgov_likely(rq && t &&
+                    ((rq->lazy > 1u && pgov_uclamp_impl_task_image(t) == rq->def_img) ||
+                     pgov_uclamp_impl_dec_fast_ok(rq, t))))
+        return pgov_uclamp_core_rq_dec(rq, t) ? PGOV_WARN_KERNEL : PGOV_OK;
+    return dec_checked(rq, t);
 }
 
 int pgov_uclamp_rq_update_active(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,

@@ -63,36 +63,68 @@ static inline int check(const struct pgov_util_est_rq *rq, const void *p)
     return PGOV_EINVAL;
 }
 
-int pgov_util_est_enqueue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task)
+/* Every profile, every error: full validation, then the core. The newest
+ * profile is validated inline with one compare. */
+static PGOV_COLD int enqueue_checked(struct pgov_util_est_rq *rq,
+                                     const struct pgov_util_est_task *task)
 {
     int rc = check(rq, task);
-    if (pgov_unlikely(rc))
+    if (rc)
         return rc;
     pgov_util_est_core_enqueue(rq, task);
+    return PGOV_OK;
+}
+
+int pgov_util_est_enqueue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task)
+{
+    if (pgov_likely(rq && task && rq->mode == PGOV_UTIL_EST_MODE_CUR)) {
+        pgov_util_est_core_enqueue(rq, task);
+        return PGOV_OK;
+    }
+    return enqueue_checked(rq, task);
+}
+
+static PGOV_COLD int dequeue_checked(struct pgov_util_est_rq *rq,
+                                     const struct pgov_util_est_task *task, uint32_t nr_queued)
+{
+    int rc = check(rq, task);
+    if (rc)
+        return rc;
+    pgov_util_est_core_dequeue(rq, task, nr_queued);
     return PGOV_OK;
 }
 
 int pgov_util_est_dequeue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task,
                           uint32_t nr_queued)
 {
+    if (pgov_likely(rq && task && rq->mode == PGOV_UTIL_EST_MODE_CUR)) {
+        pgov_util_est_core_dequeue(rq, task, nr_queued);
+        return PGOV_OK;
+    }
+    return dequeue_checked(rq, task, nr_queued);
+}
+
+static PGOV_COLD int update_checked(const struct pgov_util_est_rq *rq,
+                                    struct pgov_util_est_task *task, uint32_t sleep,
+                                    uint64_t util, uint64_t runnable, uint64_t cpu_cap)
+{
     int rc = check(rq, task);
-    if (pgov_unlikely(rc))
+    if (rc)
         return rc;
-    pgov_util_est_core_dequeue(rq, task, nr_queued);
-    return PGOV_OK;
+    if (sleep > 1 || util > PGOV_UTIL_EST_UTIL_MAX)
+        return PGOV_EINVAL;
+    if (!sleep)
+        return 0;
+    return pgov_util_est_core_update(rq, task, (uint32_t)util, runnable, cpu_cap);
 }
 
 int pgov_util_est_update(const struct pgov_util_est_rq *rq, struct pgov_util_est_task *task,
                          uint32_t sleep, uint64_t util, uint64_t runnable, uint64_t cpu_cap)
 {
-    int rc = check(rq, task);
-    if (pgov_unlikely(rc))
-        return rc;
-    if (pgov_unlikely(sleep > 1 || util > PGOV_UTIL_EST_UTIL_MAX))
-        return PGOV_EINVAL;
-    if (pgov_unlikely(!sleep))
-        return 0;
-    return pgov_util_est_core_update(rq, task, (uint32_t)util, runnable, cpu_cap);
+    if (pgov_likely(rq && task && rq->mode == PGOV_UTIL_EST_MODE_CUR && sleep == 1 &&
+                    util <= PGOV_UTIL_EST_UTIL_MAX))
+        return pgov_util_est_core_update(rq, task, (uint32_t)util, runnable, cpu_cap);
+    return update_checked(rq, task, sleep, util, runnable, cpu_cap);
 }
 
 int pgov_util_est_util_changed(const struct pgov_util_est_rq *rq, struct pgov_util_est_task *task)

@@ -34,6 +34,7 @@
 #define PGOV_UCLAMP_CORE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "embed.h"
@@ -403,16 +404,20 @@ PGOV_CORE uint64_t pgov_uclamp_impl_request_image(const struct pgov_uclamp_task 
 #define PGOV_UCLAMP_REQ_ADD 0x7bff7bffu
 #define PGOV_UCLAMP_REQ_BAD (0x80008000u | (uint64_t)(0xffu & ~PGOV_UCLAMP_TASK_USER) << 32)
 
+/* A request that takes the straight-line enqueue: both values in range and
+ * no flag but the user bits (so not RT). */
+PGOV_CORE bool pgov_uclamp_impl_request_plain(const struct pgov_uclamp_task *t)
+{
+    uint64_t rw = pgov_uclamp_impl_request_image(t);
+    return ((rw | (rw + PGOV_UCLAMP_REQ_ADD)) & PGOV_UCLAMP_REQ_BAD) == 0;
+}
+
+/* Enqueue of a plain request (pgov_uclamp_impl_request_plain()) on an open
+ * gate: the straight-line path. (A user-defined (0, 1024) request arriving
+ * here is counted in full, which is exact.) */
 PGOV_CORE_OUTLINE bool pgov_uclamp_impl_inc_clamped(struct pgov_uclamp_rq *rq,
                                                     struct pgov_uclamp_task *t)
 {
-    uint64_t rw = pgov_uclamp_impl_request_image(t);
-
-    /* RT boost (any flag but the user bits), or expand first / idle
-     * reset: the general path. (A user-defined (0, 1024) request arriving
-     * here is counted in full, which is exact.) */
-    if (pgov_unlikely(((rw | (rw + PGOV_UCLAMP_REQ_ADD)) & PGOV_UCLAMP_REQ_BAD) || rq->gate != PGOV_UCLAMP_GATE_OPEN))
-        return pgov_uclamp_impl_inc_general(rq, t, NULL);
     uint32_t e0 = t->req[PGOV_UCLAMP_MIN], e1 = t->req[PGOV_UCLAMP_MAX];
     /* set by init; a compile-time bucket count makes mul a constant */
     uint32_t mul = PGOV_UCLAMP_NBUCKETS ? pgov_uclamp_mul_tab[PGOV_UCLAMP_NBUCKETS] : rq->mul;
@@ -473,7 +478,11 @@ PGOV_CORE bool pgov_uclamp_core_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uc
         }
         return pgov_uclamp_impl_inc_general(rq, t, NULL); /* may start counting */
     }
-    return pgov_uclamp_impl_inc_clamped(rq, t);
+    /* RT boost (any flag but the user bits), or expand first / idle reset:
+     * the general path. */
+    if (pgov_likely(pgov_uclamp_impl_request_plain(t) && rq->gate == PGOV_UCLAMP_GATE_OPEN))
+        return pgov_uclamp_impl_inc_clamped(rq, t);
+    return pgov_uclamp_impl_inc_general(rq, t, NULL);
 }
 
 /* Dequeue in general: lazy runqueue, idle flag, inactive task, WARNs. */
@@ -501,15 +510,18 @@ PGOV_CORE_OUTLINE bool pgov_uclamp_impl_dec_general(struct pgov_uclamp_rq *rq,
 }
 
 /* Dequeue of anything but one of several counted default tasks. */
+/* The dequeue check above: an active task whose fields are within the
+ * runqueue's limits, and the gate open. */
+PGOV_CORE bool pgov_uclamp_impl_dec_fast_ok(const struct pgov_uclamp_rq *rq,
+                                            const struct pgov_uclamp_task *t)
+{
+    uint64_t x = ~(pgov_uclamp_impl_task_image(t) ^ rq->chk_x);
+    return (((rq->chk_l - x) | x) & PGOV_UCLAMP_DEC_CHK_TOP) == 0;
+}
+
 PGOV_CORE_OUTLINE bool pgov_uclamp_impl_dec_counted(struct pgov_uclamp_rq *rq,
                                                     struct pgov_uclamp_task *t)
 {
-    uint64_t x = ~(pgov_uclamp_impl_task_image(t) ^ rq->chk_x);
-    /* inactive task, lazy or idle runqueue (or, outside the ABI's checks,
-     * any field out of range): the general path */
-    if (pgov_unlikely(((rq->chk_l - x) | x) & PGOV_UCLAMP_DEC_CHK_TOP))
-        return pgov_uclamp_impl_dec_general(rq, t);
-
     uint32_t b0 = t->bucket[PGOV_UCLAMP_MIN], b1 = t->bucket[PGOV_UCLAMP_MAX];
     struct pgov_uclamp_bucket *k0 = &rq->bucket[PGOV_UCLAMP_MIN][b0];
     struct pgov_uclamp_bucket *k1 = &rq->bucket[PGOV_UCLAMP_MAX][b1];
@@ -546,7 +558,11 @@ PGOV_CORE bool pgov_uclamp_core_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uc
         t->active = 0;
         return false;
     }
-    return pgov_uclamp_impl_dec_counted(rq, t);
+    /* inactive task, lazy or idle runqueue (or, outside the ABI's checks,
+     * any field out of range): the general path */
+    if (pgov_likely(pgov_uclamp_impl_dec_fast_ok(rq, t)))
+        return pgov_uclamp_impl_dec_counted(rq, t);
+    return pgov_uclamp_impl_dec_general(rq, t);
 }
 
 /** The runqueue clamp value of id @p c as another CPU reads it. */

@@ -88,13 +88,12 @@ PGOV_CORE void pgov_util_est_core_init(struct pgov_util_est_rq *rq, uint32_t mod
     rq->mode = mode;
 }
 
-/** What the task adds to the CPU sum (_task_util_est). */
-PGOV_CORE uint32_t pgov_util_est_core_contrib(const struct pgov_util_est_rq *rq,
-                                              const struct pgov_util_est_task *t)
+/* _task_util_est of the profiles before v6.18 and of option flags. */
+PGOV_CORE uint32_t pgov_util_est_impl_contrib_other(uint32_t mode,
+                                                    const struct pgov_util_est_task *t)
 {
-    uint32_t mode = rq->mode, prof = PGOV_UTIL_EST_MODE_PROF(mode), v;
-    PGOV_ASSERT(pgov_util_est_core_mode_ok(mode));
-    if (pgov_likely(prof <= PGOV_UTIL_EST_PROF_V6_9))
+    uint32_t prof = PGOV_UTIL_EST_MODE_PROF(mode), v;
+    if (prof <= PGOV_UTIL_EST_PROF_V6_9)
         return t->enqueued & PGOV_UTIL_EST_EWMA_MASK;
     if (prof == PGOV_UTIL_EST_PROF_V5_13) { /* flag in bit 31, kept out of the sum */
         v = t->enqueued & PGOV_UTIL_EST_EWMA_MASK;
@@ -105,6 +104,17 @@ PGOV_CORE uint32_t pgov_util_est_core_contrib(const struct pgov_util_est_rq *rq,
     if (prof == PGOV_UTIL_EST_PROF_V4_17 && (mode & PGOV_UTIL_EST_EVERY_DEQUEUE))
         return v;
     return v | PGOV_UTIL_EST_UNCHANGED_OLD;
+}
+
+/** What the task adds to the CPU sum (_task_util_est). */
+PGOV_CORE uint32_t pgov_util_est_core_contrib(const struct pgov_util_est_rq *rq,
+                                              const struct pgov_util_est_task *t)
+{
+    uint32_t mode = rq->mode;
+    PGOV_ASSERT(pgov_util_est_core_mode_ok(mode));
+    if (pgov_likely(mode == PGOV_UTIL_EST_MODE_CUR))
+        return t->enqueued & PGOV_UTIL_EST_EWMA_MASK;
+    return pgov_util_est_impl_contrib_other(mode, t);
 }
 
 /** The task becomes runnable (util_est_enqueue): sum += contribution. */
