@@ -260,6 +260,13 @@ int pgov_uclamp_eff_get(const struct pgov_uclamp_task *t, uint32_t kver,
 }
 
 
+/* The header fields every index depends on, in one range test. */
+static inline bool header_ok(const struct pgov_uclamp_rq *rq)
+{
+    return (uint32_t)rq->nbuckets - PGOV_UCLAMP_BUCKETS_MIN <=
+           PGOV_UCLAMP_BUCKETS_MAX - PGOV_UCLAMP_BUCKETS_MIN;
+}
+
 /* Full validation of an enqueue (restrictions, RT tasks, a runqueue the
  * fast test cannot vouch for). */
 static PGOV_NOINLINE int inc_checked(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
@@ -276,7 +283,8 @@ int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
     /* The common case validated in one test each: no restrictions, a
      * runqueue in a state only the library writes (open gate, or default
      * tasks counted lazily), a request in range with user flags only. */
-    if (pgov_likely(rq && t && !lim && (rq->gate == PGOV_UCLAMP_GATE_OPEN || rq->lazy) &&
+    if (pgov_likely(rq && t && !lim && header_ok(rq) &&
+                    (rq->gate == PGOV_UCLAMP_GATE_OPEN || rq->lazy) &&
                     pgov_uclamp_impl_request_plain(t)))
         return pgov_uclamp_core_rq_inc(rq, t, NULL) ? PGOV_OK : PGOV_ENOSPC;
     return inc_checked(rq, t, lim);
@@ -295,7 +303,7 @@ int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
     /* The common cases validated in one test each: a task whose counted
      * fields equal the runqueue's default image, or pass the open gate's
      * per-field limits (pgov_uclamp_impl_dec_fast_ok()). */
-    if (pgov_likely(rq && t &&
+    if (pgov_likely(rq && t && header_ok(rq) &&
                     ((rq->lazy > 1u && pgov_uclamp_impl_task_image(t) == rq->def_img) ||
                      pgov_uclamp_impl_dec_fast_ok(rq, t))))
         return pgov_uclamp_core_rq_dec(rq, t) ? PGOV_WARN_KERNEL : PGOV_OK;
