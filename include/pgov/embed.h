@@ -35,6 +35,7 @@
 #define PGOV_EMBED_H
 
 #if defined(PGOV_CONFIG_FILE)
+/* cppcheck-suppress preprocessorErrorDirective */
 #include PGOV_CONFIG_FILE
 #elif !defined(PGOV_NO_CONFIG_FILE) && defined(__has_include)
 #if __has_include(<pgov_config.h>)
