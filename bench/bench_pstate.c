@@ -6,7 +6,7 @@
  *   pstate_sample_pid_inline, pstate_sample_load_inline  the same hook call
  *                       written by an embedder on the inline core
  *                       (pgov/pstate_core.h): its own state, direct HAL
- *                       calls, in pgov_inline_pstate_*() (counted as lib)
+ *                       calls, in inl_pstate_*() (bench/run counts inl_* for _inline rows)
  *   pstate_hook_skip    one hook call inside the sampling interval
  *   sugov_next_freq     schedutil util -> frequency (1.25 headroom, clamp)
  * The counters alternate a C0-idle and a fully busy 10 ms window, so every
@@ -183,13 +183,13 @@ static inline __attribute__((always_inline)) int inline_hook(uint32_t prof, stru
     return 1;
 }
 
-int pgov_inline_pstate_pid(uint64_t now);
-int pgov_inline_pstate_load(uint64_t now);
-__attribute__((noinline)) int pgov_inline_pstate_pid(uint64_t now)
+int inl_pstate_pid(uint64_t now);
+int inl_pstate_load(uint64_t now);
+__attribute__((noinline)) int inl_pstate_pid(uint64_t now)
 {
     return inline_hook(PGOV_PSTATE_PROF_PID_4_6, &icpu, now, 0);
 }
-__attribute__((noinline)) int pgov_inline_pstate_load(uint64_t now)
+__attribute__((noinline)) int inl_pstate_load(uint64_t now)
 {
     return inline_hook(PGOV_PSTATE_PROF_LOAD_6_19, &icpu, now, 0);
 }
@@ -236,16 +236,16 @@ static void setup_pid_inline(void)
 {
     setup_pid();
     setup_inline(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
-    inline_hook_fn = pgov_inline_pstate_pid;
-    prime_inline(pgov_inline_pstate_pid);
+    inline_hook_fn = inl_pstate_pid;
+    prime_inline(inl_pstate_pid);
 }
 
 static void setup_load_inline(void)
 {
     setup_load();
     setup_inline(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19);
-    inline_hook_fn = pgov_inline_pstate_load;
-    prime_inline(pgov_inline_pstate_load);
+    inline_hook_fn = inl_pstate_load;
+    prime_inline(inl_pstate_load);
 }
 
 /* The row's hook, chosen by its setup. */

@@ -26,6 +26,7 @@
 #include <pgov/pgov.h>
 #include <pgov/fixed.h>
 #include <pgov/pelt.h>
+#include <pgov/pelt_core.h>
 #include <pgov/uclamp.h>
 #include <pgov/pstate.h>
 
@@ -88,18 +89,22 @@ static bool fixed_eval(const struct pgov_kvec_row *r, u64 *got)
     return true;
 }
 
+/* The PELT rows run through both tiers: the exported function and the
+ * inline core, compiled here with the kernel's PGOV_ASSERT (WARN_ON_ONCE)
+ * and READ_ONCE hooks (pgov_kernel.h); a difference fails the row. */
 static bool decay_eval(const struct pgov_kvec_row *r, u64 *got)
 {
     *got = pgov_pelt_decay(r->v[0], r->v[1]);
-    return true;
+    return *got == pgov_pelt_core_decay(r->v[0], r->v[1]);
 }
 
 static bool segments_eval(const struct pgov_kvec_row *r, u64 *got)
 {
+    struct pgov_pelt_hl h = pgov_pelt_core_hl(PGOV_PELT_HALFLIFE_32);
     if (r->v[1] > U32_MAX || r->v[2] > U32_MAX)
         return false;
     *got = pgov_pelt_segments(r->v[0], (u32)r->v[1], (u32)r->v[2]);
-    return true;
+    return *got == pgov_pelt_core_segments_hl(&h, r->v[0], (u32)r->v[1], (u32)r->v[2]);
 }
 
 /* Both profiles of a row must match: the current (saturating) index is the

@@ -35,6 +35,7 @@
 #define PGOV_EMBED_H
 
 #if defined(PGOV_CONFIG_FILE)
+/* cppcheck-suppress preprocessorErrorDirective */
 #include PGOV_CONFIG_FILE
 #elif !defined(PGOV_NO_CONFIG_FILE) && defined(__has_include)
 #if __has_include(<pgov_config.h>)
@@ -80,6 +81,19 @@
 #define PGOV_CORE static inline PGOV_ALWAYS_INLINE
 #else
 #define PGOV_CORE static inline
+#endif
+
+/**
+ * PGOV_CORE_OUTLINE / PGOV_CORE_COLD: a rare step of a core kept out of its
+ * caller (one copy per translation unit that uses it, none otherwise);
+ * _COLD also marks it unlikely.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define PGOV_CORE_OUTLINE static __attribute__((__noinline__, __unused__))
+#define PGOV_CORE_COLD static __attribute__((__noinline__, __cold__, __unused__))
+#else
+#define PGOV_CORE_OUTLINE static
+#define PGOV_CORE_COLD static
 #endif
 
 /* ---------------------------------------------------------------- assert */

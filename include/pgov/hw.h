@@ -196,7 +196,7 @@ struct pgov_hw_storage {
     void *opaque_ctx; /**< not to be touched */
 };
 
-/* Alignment specifier of the instances' storage types (C11 and C++11). */
+/** Alignment specifier of the instances' storage types (C11 and C++11). */
 #ifdef __cplusplus
 #define PGOV_ALIGN8 alignas(8)
 #else
