@@ -215,6 +215,9 @@ static void setup_inline(uint32_t policy, uint32_t kver)
         __builtin_trap();
 }
 
+/* The row's hook, chosen by its setup. */
+static int (*inline_hook_fn)(uint64_t now);
+
 /* Prime (the first sample only records), then check that a sample moves
  * the P-state as the ABI row's does: the row measures real decisions. */
 static void prime_inline(int (*hook)(uint64_t))
@@ -247,9 +250,6 @@ static void setup_load_inline(void)
     inline_hook_fn = inl_pstate_load;
     prime_inline(inl_pstate_load);
 }
-
-/* The row's hook, chosen by its setup. */
-static int (*inline_hook_fn)(uint64_t now);
 
 static void loop_inline(uint64_t iters)
 {

@@ -16,6 +16,8 @@
 #include "internal/pstate_impl.h"
 #include "internal/sized.h"
 
+_Static_assert(PGOV_PSTATE_CORE_RFC_IO_NS == PGOV_PSTATE_RFC_IO_INTERVAL_NS, "RFC interval");
+
 #define PCT_MAX 100u
 #define SAMPLE_NS_MIN 1000u
 #define SAMPLE_NS_MAX 10000000000ull

@@ -38,6 +38,9 @@
 /* Internal input flag of pgov_pstate_core_hook_pre(): another CPU has an
  * active IO boost (the IO RFC "all" option). */
 #define PGOV_PSTATE_CORE_IN_SYSBOOST 0x80000000u
+/* The IO RFCs' boosted interval (PGOV_PSTATE_RFC_IO_INTERVAL_NS, declared
+ * only under PGOV_EXPERIMENTAL; lib/pstate.c asserts they agree). */
+#define PGOV_PSTATE_CORE_RFC_IO_NS 1000000u
 
 /*
  * The profiles this build contains (PGOV_PSTATE_PROFILES, pstate.h). Every
@@ -381,7 +384,7 @@ PGOV_CORE int pgov_pstate_core_hook_pre(uint32_t prof, const struct pgov_pstate_
         }
         st->last_update_ns = now;
         if (pgov_unlikely(pgov_pstate_core_options(prof, prm)) && (st->iowait_boost || (flags & PGOV_PSTATE_CORE_IN_SYSBOOST)))
-            interval = PGOV_PSTATE_RFC_IO_INTERVAL_NS;
+            interval = PGOV_PSTATE_CORE_RFC_IO_NS;
     }
 
     if (pgov_u2s64(now - st->time_ns) < pgov_u2s64(interval)) {
