@@ -17,6 +17,9 @@
 #include "internal/sized.h"
 
 _Static_assert(PGOV_PSTATE_CORE_RFC_IO_NS == PGOV_PSTATE_RFC_IO_INTERVAL_NS, "RFC interval");
+_Static_assert(PGOV_PSTATE_PROF_HWP_BOOST_6_19 == 9, "PGOV_PSTATE_CORE_BUILT_HWP tests bit 9");
+_Static_assert((PGOV_PSTATE_PROFILES & ~PGOV_PSTATE_PROFILES_ALL) == 0,
+               "PGOV_PSTATE_PROFILES: OR of PGOV_PSTATE_PROF_BIT(profile)");
 
 #define PCT_MAX 100u
 #define SAMPLE_NS_MIN 1000u

@@ -53,9 +53,6 @@
 #define PGOV_PSTATE_PROFILES PGOV_PSTATE_PROFILES_ALL
 #endif
 #define PGOV_PSTATE_CORE_BUILT_HWP ((PGOV_PSTATE_PROFILES >> 9) & 1u)
-_Static_assert(PGOV_PSTATE_PROF_HWP_BOOST_6_19 == 9, "PGOV_PSTATE_CORE_BUILT_HWP tests bit 9");
-_Static_assert((PGOV_PSTATE_PROFILES & ~PGOV_PSTATE_PROFILES_ALL) == 0,
-               "PGOV_PSTATE_PROFILES: OR of PGOV_PSTATE_PROF_BIT(profile)");
 
 static inline int pgov_pstate_core_prof_built(uint32_t prof)
 {
