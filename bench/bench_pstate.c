@@ -3,6 +3,10 @@
  * intel_pstate and schedutil ops:
  *   pstate_sample_pid   one v4.6 PID hook call that samples and sets a P-state
  *   pstate_sample_load  one current load-based hook call that samples and sets
+ *   pstate_sample_pid_inline, pstate_sample_load_inline  the same hook call
+ *                       written by an embedder on the inline core
+ *                       (pgov/pstate_core.h): its own state, direct HAL
+ *                       calls, in inl_pstate_*() (bench/run counts inl_* for _inline rows)
  *   pstate_hook_skip    one hook call inside the sampling interval
  *   sugov_next_freq     schedutil util -> frequency (1.25 headroom, clamp)
  * The counters alternate a C0-idle and a fully busy 10 ms window, so every
@@ -11,6 +15,8 @@
  */
 #include "bench.h"
 #include "bench_pstate.h"
+
+#include <pgov/pstate_core.h>
 
 #include <stddef.h>
 #include <string.h>
@@ -144,6 +150,118 @@ static void loop_kernel_load(uint64_t iters)
     t_now = t;
 }
 
+/* ---- the embedder's hook on the inline core */
+
+struct inline_cpu {
+    struct pgov_pstate_params prm;
+    struct pgov_hw_limits plat;
+    struct pgov_pstate_bounds b;
+    struct pgov_pstate_state st;
+};
+static struct inline_cpu icpu;
+
+/* One scheduler hook call for constant profile @prof: interval check,
+ * counter read, decide, write, commit. Returns 1 when it decided. */
+static inline __attribute__((always_inline)) int inline_hook(uint32_t prof, struct inline_cpu *ic,
+                                                             uint64_t now, uint32_t flags)
+{
+    struct pgov_pstate_result pre;
+    struct pgov_pstate_core_sample s;
+    struct pgov_hw_counters c;
+
+    if (!pgov_pstate_core_hook_pre(prof, &ic->prm, &ic->st, now, flags, &pre))
+        return 0;
+    if (hal_read(&hal, 0, &c))
+        return 0;
+    if (pgov_pstate_core_sample(prof, &ic->prm, &ic->plat, &ic->b, &ic->st, now, &c, 0, &s) !=
+        PGOV_PSTATE_CORE_DECIDED)
+        return 0;
+    if (s.pstate != ic->st.pstate &&
+        hal_write(&hal, 0, s.pstate, pgov_pstate_core_perf_ctl(&ic->b, s.pstate)))
+        return 0;
+    pgov_pstate_core_commit(prof, &ic->st, now, &c, &s, false);
+    return 1;
+}
+
+int inl_pstate_pid(uint64_t now);
+int inl_pstate_load(uint64_t now);
+__attribute__((noinline)) int inl_pstate_pid(uint64_t now)
+{
+    return inline_hook(PGOV_PSTATE_PROF_PID_4_6, &icpu, now, 0);
+}
+__attribute__((noinline)) int inl_pstate_load(uint64_t now)
+{
+    return inline_hook(PGOV_PSTATE_PROF_LOAD_6_19, &icpu, now, 0);
+}
+
+/* The state an embedder prepares once, through the checked entry points. */
+static void setup_inline(uint32_t policy, uint32_t kver)
+{
+    struct pgov_pstate_config c;
+    struct pgov_pstate_limits lim;
+
+    memset(&c, 0, sizeof(c));
+    c.size = sizeof(c);
+    c.policy = policy;
+    c.kver = kver;
+    memset(&lim, 0, sizeof(lim));
+    lim.size = sizeof(lim);
+    lim.max_perf_fp = 256; /* the instance's defaults */
+    lim.max_ratio = 39;
+    memset(&icpu, 0, sizeof(icpu));
+    if (pgov_pstate_params_init(&icpu.prm, &c) || hal_limits(NULL, 0, &icpu.plat) ||
+        pgov_pstate_bounds_init(&icpu.prm, &icpu.plat, &lim, &icpu.b) ||
+        pgov_pstate_state_reset(&icpu.st, &icpu.prm, &icpu.plat))
+        __builtin_trap();
+}
+
+/* The row's hook, chosen by its setup. */
+static int (*inline_hook_fn)(uint64_t now);
+
+/* Prime (the first sample only records), then check that a sample moves
+ * the P-state as the ABI row's does: the row measures real decisions. */
+static void prime_inline(int (*hook)(uint64_t))
+{
+    uint32_t p[2];
+
+    (void)hook(t_now);
+    for (int k = 0; k < 2; k++) {
+        t_now += 10 * MS + 1;
+        if (hook(t_now) != 1)
+            __builtin_trap();
+        p[k] = icpu.st.pstate;
+    }
+    if (p[0] == p[1] || hal.pstate != p[1])
+        __builtin_trap();
+}
+
+static void setup_pid_inline(void)
+{
+    setup_pid();
+    setup_inline(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
+    inline_hook_fn = inl_pstate_pid;
+    prime_inline(inl_pstate_pid);
+}
+
+static void setup_load_inline(void)
+{
+    setup_load();
+    setup_inline(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19);
+    inline_hook_fn = inl_pstate_load;
+    prime_inline(inl_pstate_load);
+}
+
+static void loop_inline(uint64_t iters)
+{
+    uint64_t t = t_now;
+    for (uint64_t i = 0; i < iters; i++) {
+        t += 10 * MS + 1;
+        int r = inline_hook_fn(t);
+        DO_NOT_OPTIMIZE(r);
+    }
+    t_now = t;
+}
+
 static void loop_lib_skip(uint64_t iters)
 {
     uint64_t t = t_now;
@@ -192,6 +310,8 @@ static void loop_kernel_sugov(uint64_t iters)
 const struct bench_op bench_ops_pstate[] = {
     {"pstate_sample_pid", setup_pid, loop_lib_sample, loop_kernel_pid},
     {"pstate_sample_load", setup_load, loop_lib_sample, loop_kernel_load},
+    {"pstate_sample_pid_inline", setup_pid_inline, loop_inline, loop_kernel_pid},
+    {"pstate_sample_load_inline", setup_load_inline, loop_inline, loop_kernel_load},
     {"pstate_hook_skip", setup_pid, loop_lib_skip, loop_kernel_skip},
     {"sugov_next_freq", setup_sugov, loop_lib_sugov, loop_kernel_sugov},
     BENCH_OPS_END,

@@ -9,7 +9,9 @@
 #include "baseline_signals.h"
 
 #include <pgov/pelt.h>
+#include <pgov/pelt_core.h>
 #include <pgov/util_est.h>
+#include <pgov/util_est_core.h>
 
 #define N 1024 /* inputs per op, cycled */
 
@@ -39,6 +41,22 @@ static void loop_base_decay(uint64_t iters)
 {
     for (uint64_t i = 0; i < iters; i++) {
         uint64_t r = base_decay(in_val[i & (N - 1)], in_n[i & (N - 1)]);
+        DO_NOT_OPTIMIZE(r);
+    }
+}
+
+/* The _inline rows: the cores called directly, from a function of the
+ * embedder's own (inl_*, counted by bench/run like base_*). */
+__attribute__((noinline)) uint64_t inl_decay(uint64_t val, uint64_t n);
+__attribute__((noinline)) uint64_t inl_decay(uint64_t val, uint64_t n)
+{
+    return pgov_pelt_core_decay(val, n);
+}
+
+static void inline_decay(uint64_t iters)
+{
+    for (uint64_t i = 0; i < iters; i++) {
+        uint64_t r = inl_decay(in_val[i & (N - 1)], in_n[i & (N - 1)]);
         DO_NOT_OPTIMIZE(r);
     }
 }
@@ -105,6 +123,27 @@ static void lib_update(uint64_t iters)
     }
 }
 
+__attribute__((noinline)) int inl_pelt_update(struct pgov_pelt_avg *sa, uint64_t now,
+                                              uint64_t load, uint64_t runnable, uint32_t running,
+                                              uint64_t weight);
+__attribute__((noinline)) int inl_pelt_update(struct pgov_pelt_avg *sa, uint64_t now,
+                                              uint64_t load, uint64_t runnable, uint32_t running,
+                                              uint64_t weight)
+{
+    return pgov_pelt_core_update(sa, now, load, runnable, running, weight);
+}
+
+static void inline_update(uint64_t iters)
+{
+    for (uint64_t i = 0; i < iters; i++) {
+        struct pgov_pelt_avg sa = lib_tpl[i & (N - 1)];
+        CLOBBER();
+        int r = inl_pelt_update(&sa, in_now[i & (N - 1)], 1, 1, 1, 1024);
+        DO_NOT_OPTIMIZE(r);
+        CLOBBER();
+    }
+}
+
 static void loop_base_update(uint64_t iters)
 {
     for (uint64_t i = 0; i < iters; i++) {
@@ -146,6 +185,44 @@ static void lib_ue(uint64_t iters)
     }
 }
 
+/* An embedder calls the cores from its own enqueue and dequeue hooks, as
+ * the kernel calls util_est_enqueue() / util_est_dequeue() +
+ * util_est_update() from enqueue_task_fair() / dequeue_task_fair(). */
+__attribute__((noinline)) void inl_ue_enqueue(struct pgov_util_est_rq *rq,
+                                              const struct pgov_util_est_task *t);
+__attribute__((noinline)) void inl_ue_enqueue(struct pgov_util_est_rq *rq,
+                                              const struct pgov_util_est_task *t)
+{
+    pgov_util_est_core_enqueue(rq, t);
+}
+
+__attribute__((noinline)) int inl_ue_dequeue(struct pgov_util_est_rq *rq,
+                                             struct pgov_util_est_task *t, uint32_t util,
+                                             uint64_t runnable);
+__attribute__((noinline)) int inl_ue_dequeue(struct pgov_util_est_rq *rq,
+                                             struct pgov_util_est_task *t, uint32_t util,
+                                             uint64_t runnable)
+{
+    pgov_util_est_core_dequeue(rq, t, 1);
+    return pgov_util_est_core_update(rq, t, util, runnable, 1024);
+}
+
+static void inline_ue(uint64_t iters)
+{
+    struct pgov_util_est_rq rq;
+    if (pgov_util_est_init(&rq, 0))
+        return;
+    for (uint64_t i = 0; i < iters; i++) {
+        struct pgov_util_est_task t = {in_pc[i & (N - 1)], 0};
+        uint32_t u = in_util[i & (N - 1)];
+        CLOBBER();
+        inl_ue_enqueue(&rq, &t);
+        int c = inl_ue_dequeue(&rq, &t, u, u);
+        DO_NOT_OPTIMIZE(c);
+        CLOBBER();
+    }
+}
+
 static void loop_base_ue(uint64_t iters)
 {
     struct base_ue_rq rq = {0};
@@ -162,12 +239,18 @@ static void loop_base_ue(uint64_t iters)
 
 const struct bench_op bench_ops_signals[] = {
     {"pelt_decay", setup_decay, lib_decay, loop_base_decay},
+    {"pelt_decay_inline", setup_decay, inline_decay, loop_base_decay},
     {"pelt_update_no_period", setup_update0, lib_update, loop_base_update},
+    {"pelt_update_no_period_inline", setup_update0, inline_update, loop_base_update},
     {"pelt_update_1_period", setup_update1, lib_update, loop_base_update},
+    {"pelt_update_1_period_inline", setup_update1, inline_update, loop_base_update},
     /* 32..511 periods: the segment decays are still computed (from 512 on
      * they vanish, see cross_long() in lib/pelt.c). */
     {"pelt_update_100_periods", setup_update100, lib_update, loop_base_update},
+    {"pelt_update_100_periods_inline", setup_update100, inline_update, loop_base_update},
     {"pelt_update_1000_periods", setup_update1000, lib_update, loop_base_update},
+    {"pelt_update_1000_periods_inline", setup_update1000, inline_update, loop_base_update},
     {"util_est_cycle", setup_ue, lib_ue, loop_base_ue},
+    {"util_est_cycle_inline", setup_ue, inline_ue, loop_base_ue},
     BENCH_OPS_END,
 };

@@ -11,6 +11,7 @@
 #include "baseline_uclamp.h"
 
 #include <pgov/uclamp.h>
+#include <pgov/uclamp_core.h>
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -92,6 +93,34 @@ static void lib_loop(uint64_t iters)
     }
 }
 
+/* The _inline rows: the cores called from the embedder's own functions. */
+__attribute__((noinline)) bool inl_uclamp_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t);
+__attribute__((noinline)) bool inl_uclamp_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
+{
+    return pgov_uclamp_core_rq_inc(rq, t, NULL);
+}
+
+__attribute__((noinline)) bool inl_uclamp_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t);
+__attribute__((noinline)) bool inl_uclamp_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
+{
+    return pgov_uclamp_core_rq_dec(rq, t);
+}
+
+static void inline_loop(uint64_t iters)
+{
+    fill(lib_q);
+    for (int i = 0; i < NQ; i++)
+        if (!inl_uclamp_inc(&lib_rq, &lib_task[i]))
+            abort();
+    for (uint64_t i = 0; i < iters; i++) {
+        int out, in = rotate(lib_q, i, &out);
+        bool w = inl_uclamp_dec(&lib_rq, &lib_task[out]);
+        bool c = inl_uclamp_inc(&lib_rq, &lib_task[in]);
+        DO_NOT_OPTIMIZE(w);
+        DO_NOT_OPTIMIZE(c);
+    }
+}
+
 #define BASE_LOOP(NB)                                                                              \
     static void bl_loop_##NB(uint64_t iters)                                                     \
     {                                                                                              \
@@ -142,6 +171,11 @@ static void lib_run(uint64_t iters)
     reset();
     lib_loop(iters);
 }
+static void inline_run(uint64_t iters)
+{
+    reset();
+    inline_loop(iters);
+}
 static void bl_run_5(uint64_t iters)
 {
     reset();
@@ -155,7 +189,10 @@ static void bl_run_20(uint64_t iters)
 
 const struct bench_op bench_ops_uclamp[] = {
     {"uclamp_dec_inc_5", setup_5, lib_run, bl_run_5},
+    {"uclamp_dec_inc_5_inline", setup_5, inline_run, bl_run_5},
     {"uclamp_dec_inc_20", setup_20, lib_run, bl_run_20},
+    {"uclamp_dec_inc_20_inline", setup_20, inline_run, bl_run_20},
     {"uclamp_dec_inc_default", setup_def, lib_run, bl_run_5},
+    {"uclamp_dec_inc_default_inline", setup_def, inline_run, bl_run_5},
     BENCH_OPS_END,
 };

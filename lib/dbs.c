@@ -330,7 +330,7 @@ PGOV_HOT uint32_t dbs_load(struct pgov_dbs *g, const struct dbs_mut *m, uint32_t
         else
             it = (uint32_t)(idle - c->prev_idle);
         if (m->tun.ignore_nice_load)
-            it += (uint32_t)pgov_div_u64(sn->nice_ns - c->prev_nice, 1000u);
+            it += (uint32_t)pgov_div_u64_u32(sn->nice_ns - c->prev_nice, 1000u);
 
         /* 5.0+: idle time decides (5.0 .. 6.9 on the wrapped delta). */
         longidle = g->idle_rules ? it > s2 : te > s2;

@@ -17,7 +17,7 @@ static int hal_read(struct pgov_dbs *g)
     uint32_t i;
 
     for (i = 0; i < g->ncpu; i++) {
-        int err = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu[i].cpu, &g->cpu[i].snap));
+        int err = pgov_hal_rc(pgov_hal_read_idle(&g->hw, g->cpu[i].cpu, &g->cpu[i].snap));
 
         if (err)
             return err;
@@ -34,7 +34,7 @@ static int hal_apply(struct pgov_dbs *g, uint64_t now, const struct pgov_dbs_res
 
     if (!(r->flags & PGOV_DBS_RES_CHG))
         return PGOV_OK;
-    err = pgov_hal_rc(g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu[g->owner].cpu, r->cur_khz));
+    err = pgov_hal_rc(pgov_hal_set_freq_khz(&g->hw, g->cpu[g->owner].cpu, r->cur_khz));
     if (err)
         return err;
     pgov_hal_trace(&g->hw, now, g->cpu[g->owner].cpu, PGOV_HW_TRACE_FREQ, r->cur_khz, r->rel);
@@ -71,27 +71,38 @@ int pgov_dbs_init(void *mem, size_t len, const struct pgov_dbs_config *cfg,
     return PGOV_OK;
 }
 
-int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint32_t flags)
+/*
+ * The hook gate: due, and @cpu one of the policy's. Reads only what a
+ * pgov_dbs_work() on another CPU may be writing, each value once
+ * (PGOV_READ_ONCE): a torn or stale read gives a spurious 1, which the work
+ * re-checks, or a 0, which the next hook retries, as in the kernel.
+ */
+static int dbs_gate(const struct pgov_dbs *g, uint32_t cpu, uint64_t now)
 {
-    struct dbs_mut m;
-    struct pgov_dbs_result r;
-    int err;
+    uint64_t last = PGOV_READ_ONCE(g->m.last_sample);
+    int64_t delay = PGOV_READ_ONCE(g->m.sample_delay);
 
-    (void)flags;
-    if (!g)
-        return PGOV_EINVAL;
-    if (pgov_unlikely(!dbs_ok(g) || g->open))
-        return g->open ? PGOV_ENOSYS : PGOV_EINVAL;
-    if (pgov_likely(!dbs_due(&g->m, now_ns)))
-        return PGOV_OK;
+    if (pgov_likely(pgov_u2s64(now - last) < delay))
+        return 0;
     if (cpu != g->cpu[g->owner].cpu) {
         uint32_t i;
 
         for (i = 0; i < g->ncpu && g->cpu[i].cpu != cpu; i++)
             ;
         if (i == g->ncpu)
-            return PGOV_OK; /* not a CPU of this policy: ignored */
+            return 0; /* not a CPU of this policy: ignored */
     }
+    return 1;
+}
+
+/* One evaluation at @now (due), serialised by the caller; @cpu names the
+ * hook's CPU in the trace. A HAL error leaves the instance unchanged. */
+static int dbs_work(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns)
+{
+    struct dbs_mut m;
+    struct pgov_dbs_result r;
+    int err;
+
     err = hal_read(g);
     if (err) {
         scratch_clear(g);
@@ -113,7 +124,54 @@ int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint3
     scratch_clear(g);
     PGOV_COPY(&m.last, &r);
     PGOV_COPY(&g->m, &m);
+    /* The value remote gates read, stored once as a whole. */
+    PGOV_WRITE_ONCE(g->m.last_sample, m.last_sample);
     return PGOV_OK;
+}
+
+/* The checks every instance entry of the hook path makes. */
+static int hook_check(const struct pgov_dbs *g)
+{
+    if (!g)
+        return PGOV_EINVAL;
+    if (pgov_unlikely(!dbs_ok(g) || g->open))
+        return g->open ? PGOV_ENOSYS : PGOV_EINVAL;
+    return PGOV_OK;
+}
+
+int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns, uint32_t flags)
+{
+    int err = hook_check(g);
+
+    (void)flags;
+    if (pgov_unlikely(err))
+        return err;
+    if (pgov_likely(!dbs_gate(g, cpu, now_ns)))
+        return PGOV_OK;
+    return dbs_work(g, cpu, now_ns);
+}
+
+int pgov_dbs_hook_gate(const struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns)
+{
+    int err = hook_check(g);
+
+    if (pgov_unlikely(err))
+        return err;
+    return dbs_gate(g, cpu, now_ns);
+}
+
+int pgov_dbs_work(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns)
+{
+    int err = hook_check(g);
+
+    if (pgov_unlikely(err))
+        return err;
+    /* Under the caller's lock the gate's values are stable: check again
+     * (another work item may have evaluated since this one was queued). */
+    if (!dbs_due(&g->m, now_ns))
+        return 0;
+    err = dbs_work(g, cpu, now_ns);
+    return err ? err : 1;
 }
 
 int pgov_dbs_update(struct pgov_dbs *g, uint64_t now_ns, uint32_t flags)

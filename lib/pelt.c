@@ -1,17 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * PELT: decay, segments, the update of one signal, its flavours, the PELT
- * clock and cfs_rq attach/detach/remove (docs/spec/sched.md section 1).
- *
- * Speed notes. One update decays three sums and two segment terms by the
- * same period count, so the shift and the table entry are computed once and
- * shared (the kernel calls decay_load five times). The no-boundary case, by
- * far the most common, touches no table. Products with 0/1 arguments are
- * added unconditionally: adding `0 * contrib` is what skipping would give.
- * Crossing updates fold the inputs into their increments before touching the
- * sums and compute each average right after its sum, so few values are live
- * at once (fewer saved registers); idle signals (load 0) take a copy with
- * constant inputs; from 512 periods on the segment decays are known zeros.
+ * PELT, ABI tier: every exported function validates, then calls the core
+ * of pgov/pelt_core.h (the arithmetic and its speed notes live there), plus
+ * the flavours, the PELT clock and cfs_rq attach/detach/remove
+ * (docs/spec/sched.md section 1).
  */
 #include "pgov/kver.h"
 #include "pgov/pelt.h"
@@ -20,497 +12,135 @@
 
 #include "internal/compiler.h"
 #include "internal/math64.h"
-#include "internal/pelt_tables.h"
 
-#define MAINLINE (&pgov_pelt_hls[0])
+#include "pgov/pelt_core.h"
+
+_Static_assert(sizeof(struct pgov_pelt_avg) == PGOV_PELT_AVG_SIZE, "pelt avg size");
+_Static_assert(_Alignof(struct pgov_pelt_avg) <= PGOV_PELT_AVG_ALIGN, "pelt avg align");
+_Static_assert(sizeof(struct pgov_pelt_clock) == PGOV_PELT_CLOCK_SIZE, "pelt clock size");
+
 /* Threshold of "100% busy" for lost idle time: (46718 << 10) - 47742. */
 #define PELT_BUSY_UTIL_SUM ((uint64_t)PGOV_PELT_MIN_DIVIDER * 1024u - PGOV_PELT_LOAD_AVG_MAX)
 
-static const struct pgov_pelt_hl *hl_get(uint32_t halflife)
-{
-    switch (halflife) {
-    case PGOV_PELT_HALFLIFE_DEFAULT:
-    case PGOV_PELT_HALFLIFE_32:
-        return &pgov_pelt_hls[0];
-    case PGOV_PELT_HALFLIFE_16:
-        return &pgov_pelt_hls[1];
-    case PGOV_PELT_HALFLIFE_8:
-        return &pgov_pelt_hls[2];
-    default:
-        return NULL;
-    }
-}
-
-/* Validate a signal; on success *h is its half-life's parameters. */
-static int check(const struct pgov_pelt_avg *sa, const struct pgov_pelt_hl **h)
+/* The error for a signal the cores must not see; 0 for a valid one. */
+static PGOV_COLD int check_bad(const struct pgov_pelt_avg *sa)
 {
     if (!sa)
         return PGOV_EINVAL;
-    *h = hl_get(sa->halflife);
-    if (!*h)
+    if (!pgov_pelt_core_hl_ok(sa->halflife))
         return PGOV_ENOTSUP;
     if (sa->period_contrib >= PGOV_PELT_PERIOD_UNITS || sa->reserved != 0)
         return PGOV_EINVAL;
     return PGOV_OK;
 }
 
-static inline uint64_t decay(const struct pgov_pelt_hl *h, uint64_t val, uint64_t n)
+/* Validate a signal: 0 when the cores may run on it. A mainline signal is
+ * one test per field. */
+static inline int check(const struct pgov_pelt_avg *sa)
 {
-    if (n > h->cutoff)
-        return 0;
-    return pgov_mulshr32(val >> (n >> h->shift), h->y[n & (h->period - 1)]);
+    if (pgov_likely(sa && (sa->halflife & ~(uint32_t)PGOV_PELT_HALFLIFE_32) == 0 &&
+                    sa->period_contrib < PGOV_PELT_PERIOD_UNITS && sa->reserved == 0))
+        return PGOV_OK;
+    return check_bad(sa);
 }
 
-static inline uint32_t segments(const struct pgov_pelt_hl *h, uint64_t periods, uint32_t d1,
-                                uint32_t d3)
+/* Validate a signal and give its half-life's parameters. */
+static int check_hl(const struct pgov_pelt_avg *sa, struct pgov_pelt_hl *h)
 {
-    uint32_t c1 = (uint32_t)decay(h, d1, periods);
-    uint32_t c2 = h->max - (uint32_t)decay(h, h->max, periods) - PGOV_PELT_PERIOD_UNITS;
-    return c1 + c2 + d3;
+    int rc = check(sa);
+    if (rc)
+        return rc;
+    *h = pgov_pelt_core_hl(sa->halflife);
+    return PGOV_OK;
 }
 
 uint64_t pgov_pelt_decay(uint64_t val, uint64_t n)
 {
-    if (pgov_unlikely(n > PGOV_PELT_DECAY_CUTOFF))
-        return 0;
-    return pgov_mulshr32(val >> (n >> 5), pgov_pelt_y32[n & 31]);
+    return pgov_pelt_core_decay(val, n);
 }
 
 int pgov_pelt_decay_hl(uint32_t halflife, uint64_t val, uint64_t n, uint64_t *out)
 {
-    const struct pgov_pelt_hl *h = hl_get(halflife);
+    struct pgov_pelt_hl h;
     if (!out)
         return PGOV_EINVAL;
-    if (!h)
+    if (!pgov_pelt_core_hl_ok(halflife))
         return PGOV_ENOTSUP;
-    *out = decay(h, val, n);
+    h = pgov_pelt_core_hl(halflife);
+    *out = pgov_pelt_core_decay_hl(&h, val, n);
     return PGOV_OK;
 }
 
 uint32_t pgov_pelt_segments(uint64_t periods, uint32_t d1, uint32_t d3)
 {
-    return segments(MAINLINE, periods, d1, d3);
+    const struct pgov_pelt_hl h = pgov_pelt_core_hl(PGOV_PELT_HALFLIFE_32);
+    return pgov_pelt_core_segments_hl(&h, periods, d1, d3);
 }
 
 int pgov_pelt_segments_hl(uint32_t halflife, uint64_t periods, uint32_t d1, uint32_t d3,
                           uint32_t *out)
 {
-    const struct pgov_pelt_hl *h = hl_get(halflife);
+    struct pgov_pelt_hl h;
     if (!out)
         return PGOV_EINVAL;
-    if (!h)
+    if (!pgov_pelt_core_hl_ok(halflife))
         return PGOV_ENOTSUP;
-    *out = segments(h, periods, d1, d3);
+    h = pgov_pelt_core_hl(halflife);
+    *out = pgov_pelt_core_segments_hl(&h, periods, d1, d3);
     return PGOV_OK;
 }
 
 int pgov_pelt_min_divider(uint32_t halflife)
 {
-    const struct pgov_pelt_hl *h = hl_get(halflife);
-    if (!h)
+    if (!pgov_pelt_core_hl_ok(halflife))
         return PGOV_ENOTSUP;
-    return (int)(h->max - PGOV_PELT_PERIOD_UNITS);
-}
-
-static inline uint32_t divider(const struct pgov_pelt_hl *h, const struct pgov_pelt_avg *sa)
-{
-    return h->max - PGOV_PELT_PERIOD_UNITS + sa->period_contrib;
+    return (int)(pgov_pelt_core_hl(halflife).max - PGOV_PELT_PERIOD_UNITS);
 }
 
 int pgov_pelt_divider(const struct pgov_pelt_avg *sa)
 {
-    const struct pgov_pelt_hl *h;
-    int rc = check(sa, &h);
+    struct pgov_pelt_hl h;
+    int rc = check_hl(sa, &h);
     if (rc)
         return rc;
-    return (int)divider(h, sa);
+    return (int)pgov_pelt_core_divider_hl(&h, sa);
 }
 
 int pgov_pelt_init(struct pgov_pelt_avg *sa, uint64_t now, uint32_t halflife)
 {
     if (!sa)
         return PGOV_EINVAL;
-    if (!hl_get(halflife))
+    if (!pgov_pelt_core_hl_ok(halflife))
         return PGOV_ENOTSUP;
-    /* Field by field: a struct assignment may become a memcpy call on
-     * small targets, and lib/ links against nothing but libgcc. */
-    sa->last_update_time = now;
-    sa->load_sum = 0;
-    sa->runnable_sum = 0;
-    sa->util_sum = 0;
-    sa->period_contrib = 0;
-    sa->load_avg = 0;
-    sa->runnable_avg = 0;
-    sa->util_avg = 0;
-    sa->halflife = halflife;
-    sa->reserved = 0;
+    pgov_pelt_core_init(sa, now, halflife);
     return PGOV_OK;
-}
-
-/* Add one update's contribution (accumulate_sum step 5). With load 0 the
- * kernel skips the first two; adding the zero products is the same. */
-static inline void add_contrib(struct pgov_pelt_avg *sa, uint32_t contrib, uint64_t load,
-                               uint64_t runnable, uint32_t running)
-{
-    sa->load_sum += load * contrib;
-    sa->runnable_sum += (runnable * contrib) << 10;
-    if (running)
-        sa->util_sum += contrib << 10;
-}
-
-/*
- * accumulate_sum when at least one boundary is crossed: t = delta +
- * period_contrib >= 1024. Returns 1 when the u32-truncated period count is
- * non-zero (the kernel's return value).
- */
-static inline int cross(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, uint64_t t,
-                        uint64_t load, uint64_t runnable, uint32_t running)
-{
-    uint64_t periods = t >> 10;
-    uint32_t d1 = PGOV_PELT_PERIOD_UNITS - sa->period_contrib;
-    uint32_t d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
-    uint32_t contrib;
-
-    if (pgov_unlikely(periods > h->cutoff)) {
-        sa->load_sum = 0;
-        sa->runnable_sum = 0;
-        sa->util_sum = 0;
-        /* decay(d1) = decay(max) = 0: the full tail plus d3. */
-        contrib = h->max - PGOV_PELT_PERIOD_UNITS + d3;
-    } else {
-        /* Shared shift and factor for all five decays of this update. */
-        unsigned q = (unsigned)(periods >> h->shift);
-        uint32_t m = h->y[periods & (h->period - 1)];
-        sa->load_sum = pgov_mulshr32(sa->load_sum >> q, m);
-        sa->runnable_sum = pgov_mulshr32(sa->runnable_sum >> q, m);
-        /* These three are below 2^32: a 64-bit product is exact. */
-        sa->util_sum = pgov_mulshr32_small((uint64_t)sa->util_sum >> q, m);
-        contrib = pgov_mulshr32_small((uint64_t)d1 >> q, m) + h->max -
-                  pgov_mulshr32_small((uint64_t)h->max >> q, m) - PGOV_PELT_PERIOD_UNITS + d3;
-    }
-    sa->period_contrib = d3;
-    add_contrib(sa, contrib, load, runnable, running);
-    return (uint32_t)periods != 0;
-}
-
-/*
- * update_sums (docs/spec/sched.md 1.8) for a state valid for @h. Returns 1 when the
- * averages must be recomputed.
- */
-static inline int sums(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, uint64_t now,
-                       uint64_t load, uint64_t runnable, uint32_t running)
-{
-    uint64_t delta = now - sa->last_update_time;
-    uint64_t t;
-
-    /* Backwards clock, or a forward jump the kernel cannot tell from one. */
-    if (pgov_unlikely(delta >> 63)) {
-        sa->last_update_time = now;
-        return 0;
-    }
-    delta >>= PGOV_PELT_UNIT_SHIFT;
-    if (!delta)
-        return 0;
-    sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
-    if (!load) {
-        runnable = 0;
-        running = 0;
-    }
-    t = delta + sa->period_contrib;
-    if (t >= PGOV_PELT_PERIOD_UNITS)
-        return cross(sa, h, t, load, runnable, running);
-    sa->period_contrib = (uint32_t)t;
-    add_contrib(sa, (uint32_t)delta, load, runnable, running);
-    return 0;
-}
-
-static inline void avgs(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h, uint64_t weight)
-{
-    uint32_t div = divider(h, sa);
-    sa->load_avg = pgov_div_u64(weight * sa->load_sum, div);
-    sa->runnable_avg = pgov_div_u64(sa->runnable_sum, div);
-    sa->util_avg = sa->util_sum / div;
-}
-
-/*
- * Beyond the cut-off every old value decays to 0 (rare), or a corrupted
- * period_contrib: out of line, so the long path carries neither the generic
- * decay nor a call. Nothing has been written yet.
- */
-static PGOV_COLD int cross_far(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
-                               uint64_t runnable, uint32_t running, uint64_t weight, int do_avgs)
-{
-    int rc;
-    if (sa->period_contrib >= PGOV_PELT_PERIOD_UNITS)
-        return PGOV_EINVAL;
-    sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
-    if (!load) {
-        runnable = 0;
-        running = 0;
-    }
-    rc = cross(sa, MAINLINE, delta + sa->period_contrib, load, runnable, running);
-    if (do_avgs && rc)
-        avgs(sa, MAINLINE, weight);
-    return rc;
-}
-
-static PGOV_COLD int cross_far_sums(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
-                                    uint64_t runnable, uint32_t running)
-{
-    return cross_far(sa, delta, load, runnable, running, 0, 0);
-}
-
-static PGOV_COLD int cross_far_avgs(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
-                                    uint64_t runnable, uint32_t running, uint64_t weight)
-{
-    return cross_far(sa, delta, load, runnable, running, weight, 1);
-}
-
-/*
- * Mainline crossing paths, out of line so the common no-boundary path needs
- * no saved registers. @delta is in units and delta + period_contrib reaches
- * a boundary; nothing has been written yet, so a corrupted period_contrib is
- * still refused. Same arithmetic as cross(), written out with locals (one
- * load and one store per field): cross_short() for 1..31 periods (no halving
- * shift, middle segment from a table), cross_long() for 32..2016.
- */
-static inline int cross_short(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
-                              uint64_t runnable, uint32_t running, uint64_t weight, int do_avgs)
-{
-    uint32_t pc = sa->period_contrib;
-    uint64_t t, periods, ls, rs;
-    uint32_t d3, contrib, m, us, uadd;
-
-    if (pgov_unlikely(pc >= PGOV_PELT_PERIOD_UNITS))
-        return PGOV_EINVAL;
-    sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
-    t = delta + pc;
-    periods = t >> 10; /* 1..31: the caller checked */
-    d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
-    m = pgov_pelt_y32[periods & 31];
-    contrib = pgov_mulshr32_small(PGOV_PELT_PERIOD_UNITS - pc, m) + pgov_pelt_tail32[periods & 31] + d3;
-    sa->period_contrib = d3;
-    uadd = running ? contrib << 10 : 0;
-    load *= contrib;
-    runnable = (runnable * contrib) << 10;
-    ls = pgov_mulshr32(sa->load_sum, m) + load;
-    sa->load_sum = ls;
-    if (do_avgs)
-        sa->load_avg = pgov_div_u64(weight * ls, PGOV_PELT_MIN_DIVIDER + d3);
-    rs = pgov_mulshr32(sa->runnable_sum, m) + runnable;
-    sa->runnable_sum = rs;
-    if (do_avgs)
-        sa->runnable_avg = pgov_div_u64(rs, PGOV_PELT_MIN_DIVIDER + d3);
-    us = pgov_mulshr32_small(sa->util_sum, m) + uadd;
-    sa->util_sum = us;
-    if (do_avgs)
-        sa->util_avg = us / (PGOV_PELT_MIN_DIVIDER + d3);
-    return 1;
-}
-
-/* Last unit of the last period a full decay still reaches. */
-#define CUTOFF_UNITS ((uint64_t)(PGOV_PELT_DECAY_CUTOFF + 1) * PGOV_PELT_PERIOD_UNITS - 1)
-
-static inline int cross_long(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
-                             uint64_t runnable, uint32_t running, uint64_t weight, int do_avgs)
-{
-    uint32_t pc = sa->period_contrib, d3, m, contrib, us, uadd;
-    uint64_t t = delta + pc, ls, rs;
-    unsigned q;
-
-    if (pgov_unlikely(pc >= PGOV_PELT_PERIOD_UNITS || t > CUTOFF_UNITS)) {
-        if (do_avgs)
-            return cross_far_avgs(sa, delta, load, runnable, running, weight);
-        return cross_far_sums(sa, delta, load, runnable, running);
-    }
-    sa->last_update_time += delta << PGOV_PELT_UNIT_SHIFT;
-    q = (unsigned)(t >> 15); /* periods / 32 */
-    m = pgov_pelt_y32[(t >> 10) & 31];
-    d3 = (uint32_t)t & (PGOV_PELT_PERIOD_UNITS - 1);
-    contrib = PGOV_PELT_MIN_DIVIDER + d3;
-    /* From 512 periods on (q >= 16) d1 <= 1024 and LOAD_AVG_MAX < 2^16 are
-     * shifted to 0, so both segment decays vanish: skip them. */
-    if (q < 16)
-        contrib += pgov_mulshr32_small((uint64_t)(PGOV_PELT_PERIOD_UNITS - pc) >> q, m) -
-                   pgov_mulshr32_small((uint64_t)PGOV_PELT_LOAD_AVG_MAX >> q, m);
-    sa->period_contrib = d3;
-    /* Fold the inputs into their increments first: fewer live values. */
-    uadd = running ? contrib << 10 : 0;
-    load *= contrib;
-    runnable = (runnable * contrib) << 10;
-    ls = pgov_mulshr32(sa->load_sum >> q, m) + load;
-    sa->load_sum = ls;
-    if (do_avgs)
-        sa->load_avg = pgov_div_u64(weight * ls, PGOV_PELT_MIN_DIVIDER + d3);
-    rs = pgov_mulshr32(sa->runnable_sum >> q, m) + runnable;
-    sa->runnable_sum = rs;
-    if (do_avgs)
-        sa->runnable_avg = pgov_div_u64(rs, PGOV_PELT_MIN_DIVIDER + d3);
-    us = pgov_mulshr32_small((uint64_t)sa->util_sum >> q, m) + uadd;
-    sa->util_sum = us;
-    if (do_avgs)
-        sa->util_avg = us / (PGOV_PELT_MIN_DIVIDER + d3);
-    return 1; /* 32..2016 periods: the u32 count is never 0 */
-}
-
-/* update_sums: an idle signal (load 0) adds nothing, whatever the others say. */
-static PGOV_NOINLINE int cross_short_sums(struct pgov_pelt_avg *sa, uint64_t delta,
-                                          uint64_t load, uint64_t runnable, uint32_t running)
-{
-    if (!load) {
-        runnable = 0;
-        running = 0;
-    }
-    return cross_short(sa, delta, load, runnable, running, 0, 0);
-}
-
-static PGOV_NOINLINE int cross_long_sums(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
-                                         uint64_t runnable, uint32_t running)
-{
-    if (!load) {
-        runnable = 0;
-        running = 0;
-    }
-    return cross_long(sa, delta, load, runnable, running, 0, 0);
-}
-
-/* update: load 0 (an idle signal adds nothing, whatever the others say)
- * jumps to a copy with the inputs as constants, so neither copy zeroes
- * anything at run time. */
-static PGOV_NOINLINE int cross_short_idle(struct pgov_pelt_avg *sa, uint64_t delta,
-                                          uint64_t weight)
-{
-    return cross_short(sa, delta, 0, 0, 0, weight, 1);
-}
-
-static PGOV_NOINLINE int cross_short_avgs(struct pgov_pelt_avg *sa, uint64_t delta,
-                                          uint64_t load, uint64_t runnable, uint32_t running,
-                                          uint64_t weight)
-{
-    if (!load)
-        return cross_short_idle(sa, delta, weight);
-    return cross_short(sa, delta, load, runnable, running, weight, 1);
-}
-
-static PGOV_NOINLINE int cross_long_idle(struct pgov_pelt_avg *sa, uint64_t delta,
-                                         uint64_t weight)
-{
-    return cross_long(sa, delta, 0, 0, 0, weight, 1);
-}
-
-static PGOV_NOINLINE int cross_long_avgs(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
-                                         uint64_t runnable, uint32_t running, uint64_t weight)
-{
-    if (!load)
-        return cross_long_idle(sa, delta, weight);
-    return cross_long(sa, delta, load, runnable, running, weight, 1);
-}
-
-static PGOV_COLD int sums_slow(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
-                               uint64_t runnable, uint32_t running)
-{
-    const struct pgov_pelt_hl *h;
-    int rc = check(sa, &h);
-    if (rc)
-        return rc;
-    return sums(sa, h, now, load, runnable, running);
-}
-
-static PGOV_COLD int update_slow(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
-                                 uint64_t runnable, uint32_t running, uint64_t weight)
-{
-    const struct pgov_pelt_hl *h;
-    int rc = check(sa, &h);
-    if (rc)
-        return rc;
-    rc = sums(sa, h, now, load, runnable, running);
-    if (rc)
-        avgs(sa, h, weight);
-    return rc;
-}
-
-/* Backwards clock on the fast path: refuse a corrupted state, else move on. */
-static PGOV_COLD int backwards(struct pgov_pelt_avg *sa, uint64_t now)
-{
-    if (sa->period_contrib >= PGOV_PELT_PERIOD_UNITS)
-        return PGOV_EINVAL;
-    sa->last_update_time = now;
-    return 0;
-}
-
-/* Mainline signal with sane trailing fields (period_contrib is checked where
- * it matters: a no-boundary update implies it is below 1024). */
-static inline int fast_ok(const struct pgov_pelt_avg *sa)
-{
-    return sa && (sa->halflife & ~(uint32_t)PGOV_PELT_HALFLIFE_32) == 0 && sa->reserved == 0;
-}
-
-/*
- * The mainline fast path shared by update_sums and update, up to the
- * boundary test. Returns 0 (done, nothing to recompute), a negative error,
- * 2 when 1..31 boundaries are crossed and 3 for more (*delta_out holds the
- * units to account).
- */
-static inline int head(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load, uint64_t runnable,
-                       uint32_t running, uint64_t *delta_out)
-{
-    uint64_t raw = now - sa->last_update_time;
-    uint64_t delta, t;
-    if (pgov_unlikely(raw >> 63))
-        return backwards(sa, now);
-    delta = raw >> PGOV_PELT_UNIT_SHIFT;
-    t = delta + sa->period_contrib;
-    if (t >= PGOV_PELT_PERIOD_UNITS) {
-        *delta_out = delta;
-        return t >= PGOV_PELT_LOAD_AVG_PERIOD * PGOV_PELT_PERIOD_UNITS ? 3 : 2;
-    }
-    /* t < 1024 here: period_contrib is valid, and delta may be 0 (no-op).
-     * last_update_time advances by whole units: now minus the remainder. */
-    sa->last_update_time = now - (raw & ((1u << PGOV_PELT_UNIT_SHIFT) - 1));
-    sa->period_contrib = (uint32_t)t;
-    if (load)
-        add_contrib(sa, (uint32_t)delta, load, runnable, running);
-    return 0;
 }
 
 int pgov_pelt_update_sums(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
                           uint64_t runnable, uint32_t running)
 {
-    uint64_t delta = 0;
-    int rc;
-    if (pgov_unlikely(!fast_ok(sa)))
-        return sums_slow(sa, now, load, runnable, running);
-    rc = head(sa, now, load, runnable, running, &delta);
-    if (rc == 2)
-        return cross_short_sums(sa, delta, load, runnable, running);
-    if (rc == 3)
-        return cross_long_sums(sa, delta, load, runnable, running);
-    return rc;
+    int rc = check(sa);
+    if (pgov_unlikely(rc))
+        return rc;
+    return pgov_pelt_core_update_sums(sa, now, load, runnable, running);
 }
 
 int pgov_pelt_update_avgs(struct pgov_pelt_avg *sa, uint64_t weight)
 {
-    const struct pgov_pelt_hl *h;
-    int rc = check(sa, &h);
+    int rc = check(sa);
     if (rc)
         return rc;
-    avgs(sa, h, weight);
+    pgov_pelt_core_update_avgs(sa, weight);
     return PGOV_OK;
 }
 
 int pgov_pelt_update(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load, uint64_t runnable,
                      uint32_t running, uint64_t weight)
 {
-    uint64_t delta = 0;
-    int rc;
-    if (pgov_unlikely(!fast_ok(sa)))
-        return update_slow(sa, now, load, runnable, running, weight);
-    rc = head(sa, now, load, runnable, running, &delta);
-    if (rc == 2)
-        return cross_short_avgs(sa, delta, load, runnable, running, weight);
-    if (rc == 3)
-        return cross_long_avgs(sa, delta, load, runnable, running, weight);
-    return rc;
+    int rc = check(sa);
+    if (pgov_unlikely(rc))
+        return rc;
+    return pgov_pelt_core_update(sa, now, load, runnable, running, weight);
 }
 
 /* ------------------------------------------------------------ flavours */
@@ -566,8 +196,8 @@ int pgov_pelt_update_hw_pressure(struct pgov_pelt_avg *sa, uint64_t now, uint64_
 int pgov_pelt_update_irq(struct pgov_pelt_avg *sa, uint64_t clock, uint64_t running_ns,
                          uint32_t freq_cap, uint32_t cpu_cap)
 {
-    const struct pgov_pelt_hl *h;
-    int rc = check(sa, &h);
+    struct pgov_pelt_hl h;
+    int rc = check_hl(sa, &h);
     uint64_t scaled;
     if (rc)
         return rc;
@@ -576,10 +206,10 @@ int pgov_pelt_update_irq(struct pgov_pelt_avg *sa, uint64_t clock, uint64_t runn
     /* irq time is raw time: make it invariant the way the PELT clock is. */
     scaled = (running_ns * freq_cap) >> 10;
     scaled = (scaled * cpu_cap) >> 10;
-    rc = sums(sa, h, clock - scaled, 0, 0, 0);
-    rc += sums(sa, h, clock, 1, 1, 1);
+    rc = pgov_pelt_core_update_sums_hl(sa, &h, clock - scaled, 0, 0, 0);
+    rc += pgov_pelt_core_update_sums_hl(sa, &h, clock, 1, 1, 1);
     if (rc) {
-        avgs(sa, h, 1);
+        pgov_pelt_core_update_avgs_hl(sa, &h, 1);
         return 1;
     }
     return 0;
@@ -677,11 +307,10 @@ int pgov_pelt_init_task(struct pgov_pelt_avg *sa, uint64_t weight, uint32_t half
 int pgov_pelt_post_init_task(struct pgov_pelt_avg *sa, const struct pgov_pelt_avg *cfs,
                              uint32_t cpu_cap, uint64_t weight)
 {
-    const struct pgov_pelt_hl *h;
-    int rc = check(sa, &h);
+    int rc = check(sa);
     if (rc)
         return rc;
-    rc = check(cfs, &h);
+    rc = check(cfs);
     if (rc)
         return rc;
     if (cpu_cap == 0 || cpu_cap > PGOV_PELT_CAPACITY_SCALE)
@@ -706,16 +335,15 @@ int pgov_pelt_post_init_task(struct pgov_pelt_avg *sa, const struct pgov_pelt_av
 
 /* Two valid signals with the same half-life. */
 static int check_pair(const struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,
-                      const struct pgov_pelt_hl **h)
+                      struct pgov_pelt_hl *h)
 {
-    const struct pgov_pelt_hl *hs;
-    int rc = check(cfs, h);
+    int rc = check_hl(cfs, h);
     if (rc)
         return rc;
-    rc = check(se, &hs);
+    rc = check(se);
     if (rc)
         return rc;
-    return hs == *h ? PGOV_OK : PGOV_EINVAL;
+    return pgov_pelt_core_hl(se->halflife).period == h->period ? PGOV_OK : PGOV_EINVAL;
 }
 
 static inline uint64_t sub_pos(uint64_t var, uint64_t val)
@@ -740,7 +368,7 @@ static inline uint32_t max32(uint32_t a, uint32_t b)
 
 int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *se, uint64_t weight)
 {
-    const struct pgov_pelt_hl *h;
+    struct pgov_pelt_hl h;
     uint32_t div;
     uint64_t load_sum;
     int rc = check_pair(cfs, se, &h);
@@ -750,7 +378,7 @@ int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *se, uint64
         return PGOV_EINVAL;
     if (weight == 0)
         return PGOV_EDOM; /* load_sum / weight; the kernel's se_weight is >= 2 */
-    div = divider(h, cfs);
+    div = pgov_pelt_core_divider_hl(&h, cfs);
     load_sum = se->load_avg * div;
     if (weight < load_sum)
         load_sum = pgov_div_u64(load_sum, weight); /* weight > 0 here */
@@ -796,14 +424,14 @@ static int floor_rule(uint32_t kver)
 static int detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uint64_t weight,
                   int trunc32)
 {
-    const struct pgov_pelt_hl *h;
+    struct pgov_pelt_hl h;
     uint64_t min_div;
     int rc = check_pair(cfs, se, &h);
     if (rc)
         return rc;
     if (cfs == se)
         return PGOV_EINVAL;
-    min_div = h->max - PGOV_PELT_PERIOD_UNITS;
+    min_div = h.max - PGOV_PELT_PERIOD_UNITS;
     cfs->load_avg = sub_pos(cfs->load_avg, se->load_avg);
     cfs->load_sum = sub_pos(cfs->load_sum, weight * se->load_sum);
     cfs->load_sum = floor_sum(cfs->load_sum, cfs->load_avg, min_div, trunc32);
@@ -819,13 +447,13 @@ static int detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uin
 static int remove_load(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, uint64_t runnable,
                        int trunc32)
 {
-    const struct pgov_pelt_hl *h;
+    struct pgov_pelt_hl h;
     uint64_t div, min_div;
-    int rc = check(cfs, &h);
+    int rc = check_hl(cfs, &h);
     if (rc)
         return rc;
-    div = divider(h, cfs);
-    min_div = h->max - PGOV_PELT_PERIOD_UNITS;
+    div = pgov_pelt_core_divider_hl(&h, cfs);
+    min_div = h.max - PGOV_PELT_PERIOD_UNITS;
     cfs->load_avg = sub_pos(cfs->load_avg, load);
     cfs->load_sum = sub_pos(cfs->load_sum, load * div);
     cfs->load_sum = floor_sum(cfs->load_sum, cfs->load_avg, min_div, trunc32);

@@ -13,9 +13,16 @@
 #include "internal/compiler.h"
 #include "internal/deps.h"
 #include "internal/fp.h"
-#include "internal/pstate_algo.h"
 #include "internal/pstate_impl.h"
 #include "internal/sized.h"
+
+_Static_assert(PGOV_PSTATE_CORE_RFC_IO_NS == PGOV_PSTATE_RFC_IO_INTERVAL_NS, "RFC interval");
+_Static_assert(PGOV_PSTATE_CORE_OPT_RFC_IO == (PGOV_PSTATE_OPT_RFC_IO_PERCPU | PGOV_PSTATE_OPT_RFC_IO_ALL) &&
+                   PGOV_PSTATE_CORE_OPT_NO_C0_CUTOFF == PGOV_PSTATE_OPT_NO_C0_CUTOFF,
+               "core option bits");
+_Static_assert(PGOV_PSTATE_PROF_HWP_BOOST_6_19 == 9, "PGOV_PSTATE_CORE_BUILT_HWP tests bit 9");
+_Static_assert((PGOV_PSTATE_PROFILES & ~PGOV_PSTATE_PROFILES_ALL) == 0,
+               "PGOV_PSTATE_PROFILES: OR of PGOV_PSTATE_PROF_BIT(profile)");
 
 #define PCT_MAX 100u
 #define SAMPLE_NS_MIN 1000u
@@ -98,18 +105,20 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     rc = resolve_profile(cfg->policy, cfg->kver, &p.profile);
     if (rc)
         return rc;
+    if (!pgov_pstate_core_prof_built(p.profile))
+        return PGOV_ENOTSUP; /* left out by PGOV_PSTATE_PROFILES */
     if (cfg->hz > HZ_MAX)
         return PGOV_EINVAL;
 
     /* The RFCs were posted against the 4.13 load path and nothing else; the
      * cut-off exists on the hook-driven core PIDs only. */
-    if (!pstate_options_valid(p.profile, cfg->options))
+    if (!pgov_pstate_core_options_valid(p.profile, cfg->options))
         return PGOV_EINVAL;
     p.options = cfg->options;
 
     /* The APERF/MPERF shift exists from v4.13 on. */
     if (cfg->aperf_mperf_shift != 0 &&
-        (cfg->aperf_mperf_shift != 10 || !pstate_prof_has_amshift(p.profile)))
+        (cfg->aperf_mperf_shift != 10 || !pgov_pstate_core_prof_has_amshift(p.profile)))
         return PGOV_EINVAL;
     p.amshift = cfg->aperf_mperf_shift;
 
@@ -180,7 +189,7 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
     b.base = (lim->no_turbo || turbo_dis) ? plat->max_pstate : plat->turbo_pstate;
     b.ctl_turbo = lim->no_turbo && !turbo_dis;
 
-    if (pstate_prof_fp_limits(prm->profile)) {
+    if (pgov_pstate_core_prof_fp_limits(prm->profile)) {
         /* v4.5/4.6 fractions of the base; lo > hi is left for the clamp. */
         b.hi = clamp_old((b.base * lim->max_perf_fp) >> 8, plat->min_pstate, plat->turbo_pstate);
         b.lo = clamp_old((b.base * lim->min_perf_fp) >> 8, plat->min_pstate, b.base);
@@ -229,7 +238,7 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
                       const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
                       const struct pgov_pstate_input *in, struct pgov_pstate_result *res)
 {
-    struct pst_dec d;
+    struct pgov_pstate_core_dec d;
     uint64_t d_io = 0;
     int ok = take_sample(st, in), rc;
 
@@ -237,7 +246,7 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
     uint32_t p;
 
     if (ok) {
-        rc = pst_core(prm->profile, st->d_aperf, st->d_mperf, &st->core);
+        rc = pgov_pstate_core_perf(prm->profile, st->d_aperf, st->d_mperf, &st->core);
         if (rc)
             return rc;
         res->have |= PGOV_PSTATE_HAVE_CORE;
@@ -251,18 +260,18 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
     res->path = ok ? PGOV_PSTATE_PATH_TIMER_ADJUST : PGOV_PSTATE_PATH_TIMER_STALE;
     d.integral = st->integral;
     d.last_err = st->last_err;
-    if (pst_is_atom(prm->profile)) {
+    if (pgov_pstate_core_prof_atom(prm->profile)) {
         d_io = in->iowait_us - st->prev_iowait_us;
         st->prev_iowait_us = in->iowait_us;
     }
-    rc = pst_decide(prm->profile, prm, plat, b, st->pstate, st->core, st->d_mperf, st->d_tsc,
+    rc = pgov_pstate_core_decide(prm->profile, prm, plat, b, st->pstate, st->core, st->d_mperf, st->d_tsc,
                     st->time_ns - st->last_time_ns, d_io, &d);
     if (rc)
         return rc;
     st->busy_scaled = d.busy;
     st->integral = d.integral;
     st->last_err = d.last_err;
-    p = pst_clamp(b, d.target);
+    p = pgov_pstate_core_clamp(b, d.target);
     res->have |= d.have | PGOV_PSTATE_HAVE_DECIDE;
     res->sample_ratio = d.ratio;
     res->pid_out = d.pid_out;
@@ -272,7 +281,7 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
     if (p != st->pstate) {
         st->pstate = p;
         res->write = 1;
-        res->perf_ctl = pst_perf_ctl(b, p);
+        res->perf_ctl = pgov_pstate_core_perf_ctl(b, p);
     }
     res->pstate = p;
     return PGOV_OK;
@@ -287,17 +296,47 @@ int pgov_pstate_decide_unchecked(const struct pgov_pstate_params *prm, const str
     res->path = 0;
     res->have = 0;
     res->write = 0;
-    if (pstate_prof_timer(prm->profile))
+    if (pgov_pstate_core_prof_timer(prm->profile))
         return timer_step(prm, plat, b, st, in, res);
 
     /* Hook-driven profiles. */
-    rc = pst_hook_pre(prm->profile, prm, st, in->now_ns, in->flags, res);
+    rc = pgov_pstate_core_hook_pre(prm->profile, prm, st, in->now_ns, in->flags, res);
     if (rc == 0)
         return PGOV_OK;
+    int immediate = rc == 2;
+    uint32_t cur = st->pstate;
     struct pgov_hw_counters c = {in->aperf, in->mperf, in->tsc};
-    rc = pst_hook_sample(prm->profile, prm, plat, b, st, in->now_ns, &c, in->iowait_us, rc == 2,
-                         res, NULL, 0);
-    return rc < 0 ? rc : PGOV_OK;
+    struct pgov_pstate_core_sample s;
+
+    PGOV_ZERO(&s); /* gcc cannot tell that DECIDED means filled */
+    rc = pgov_pstate_core_sample(prm->profile, prm, plat, b, st, in->now_ns, &c, in->iowait_us, &s);
+    if (rc < 0)
+        return rc;
+    res->pstate = cur;
+    if (rc == PGOV_PSTATE_CORE_REJECTED) {
+        res->path = PGOV_PSTATE_PATH_REJECTED;
+        return PGOV_OK;
+    }
+    if (rc == PGOV_PSTATE_CORE_FIRST) {
+        res->path = PGOV_PSTATE_PATH_FIRST;
+        return PGOV_OK;
+    }
+    pgov_pstate_core_commit(prm->profile, st, in->now_ns, &c, &s, true);
+    res->path = immediate ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
+    res->have = s.d.have | PGOV_PSTATE_HAVE_CORE | PGOV_PSTATE_HAVE_DECIDE;
+    res->write = s.pstate != cur;
+    res->perf_ctl = res->write ? pgov_pstate_core_perf_ctl(b, s.pstate) : 0;
+    res->pstate = s.pstate;
+    res->sample_ratio = s.d.ratio;
+    res->pid_out = s.d.pid_out;
+    res->target_raw = s.d.target_raw;
+    res->busy_frac = s.d.busy_frac;
+    res->boost_used = s.d.boost_used;
+    res->avg_pstate = s.d.avg;
+    res->target_avg = s.d.target;
+    res->lo = b->lo;
+    res->hi = b->hi;
+    return PGOV_OK;
 }
 
 int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
@@ -312,15 +351,17 @@ int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_h
         return PGOV_EINVAL;
     if (prm->profile < PGOV_PSTATE_PROF_PID_4_5 || prm->profile >= PGOV_PSTATE_PROF_HWP_BOOST_6_19)
         return PGOV_EINVAL;
+    if (!pgov_pstate_core_prof_built(prm->profile))
+        return PGOV_ENOTSUP;
     if ((in->flags & ~PGOV_UPDATE_ALL) || pgov_hw_limits_check(plat) || st->pstate == 0 ||
         b->lo == 0 || b->hi == 0 || b->base == 0 || b->ctl_turbo > 1 || prm->sample_ns == 0 ||
         prm->amshift > 10)
         return PGOV_EINVAL;
     /* The hot paths assume what params_init guarantees. */
-    if (!pstate_options_valid(prm->profile, prm->options) ||
-        (prm->amshift && !pstate_prof_has_amshift(prm->profile)))
+    if (!pgov_pstate_core_options_valid(prm->profile, prm->options) ||
+        (prm->amshift && !pgov_pstate_core_prof_has_amshift(prm->profile)))
         return PGOV_EINVAL;
-    if (pstate_prof_timer(prm->profile) ? in->event != PGOV_PSTATE_EV_INIT &&
+    if (pgov_pstate_core_prof_timer(prm->profile) ? in->event != PGOV_PSTATE_EV_INIT &&
                                               in->event != PGOV_PSTATE_EV_TIMER
                                         : in->event != PGOV_PSTATE_EV_UPDATE)
         return PGOV_EINVAL;

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The per-CPU intel_pstate governor instance: drives the decision layer of
- * lib/pstate.c and lib/hwp.c through the hw.h vtable. State lives in caller
+ * The per-CPU intel_pstate governor instance: drives the cores of
+ * pgov/pstate_core.h and pgov/hwp_core.h through the hw.h vtable. State lives in caller
  * storage; a HAL error leaves the instance as it was before the call.
  *
  * The path of one scheduler hook: pgov_pstate_update() returns at once when
- * the sample interval has not passed, else jumps through hooks[] (indexed by
- * profile) to hook_<profile>(), which calls hook_run() with that profile.
- * hook_run() runs the algorithm of internal/pstate_algo.h: pst_hook_pre()
+ * the sample interval has not passed, else switches on the profile to
+ * hook_<profile>(), which calls hook_run() with that profile as a constant.
+ * hook_run() runs the core: pgov_pstate_core_hook_pre()
  * (boost bookkeeping, "is a sample due"), the HAL reads, then
- * pst_hook_sample() (sample, decide, write the P-state, commit). The v4.5
+ * pgov_pstate_core_sample() (sample, decide), the P-state write, then
+ * pgov_pstate_core_commit() (all in pgov/pstate_core.h). The v4.5
  * profiles are timer-driven (pgov_pstate_timer(), timer_apply()) and the
  * HWP boost profile runs update_hwp().
  */
@@ -17,13 +18,12 @@
 #define PGOV_EXPERIMENTAL 1
 #include "pgov/pstate.h"
 #include "pgov/hwp.h"
+#include "pgov/hwp_core.h"
 
 #include "internal/compiler.h"
 #include "internal/deps.h"
 #include "internal/hal.h"
-#include "internal/hwp_impl.h"
 #include "internal/math64.h"
-#include "internal/pstate_algo.h"
 #include "internal/pstate_impl.h"
 #include "internal/sized.h"
 
@@ -36,7 +36,7 @@
 
 struct pgov_pstate {
     /* Hot fields first: the skipped hook reads only these two. */
-    uint64_t next_ns; /* st.time_ns + sample interval: the skip filter */
+    PGOV_ALIGN8 uint64_t next_ns; /* st.time_ns + sample interval: the skip filter */
     uint32_t slow_path; /* non-zero: timer/HWP profile, options or a boost */
     uint32_t key; /* PSTATE_KEY(profile) once initialised */
     struct pgov_pstate_state st;
@@ -46,16 +46,20 @@ struct pgov_pstate {
     struct pgov_pstate_limits lim; /* with zeros mapped to defaults */
     struct pgov_hwp_boost_state hwp_state;
     struct pgov_hwp_boost_params hwp_params;
-    struct pgov_pstate_shared *shared;
     uint64_t samples;
     uint32_t cpu;
     uint32_t last_path;
     uint32_t timer;
     uint32_t hwp;
-    uint32_t atom;
     uint32_t timer_jiffies; /* v4.5: msecs_to_jiffies(sample interval) */
+    uint32_t reserved;
+    /* Pointers last: struct pgov_pstate_storage (pstate.h) mirrors this. */
+    struct pgov_pstate_shared *shared;
     struct pgov_hw hw;
 };
+_Static_assert(sizeof(struct pgov_pstate) == sizeof(struct pgov_pstate_storage) &&
+                   _Alignof(struct pgov_pstate_storage) >= PGOV_PSTATE_ALIGN,
+               "struct pgov_pstate_storage (pstate.h) mirrors struct pgov_pstate");
 
 /* Initialised (and not clobbered into another mark). */
 static int pst_valid(const struct pgov_pstate *g)
@@ -145,7 +149,7 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
 static uint64_t timer_jiffies(const struct pgov_pstate_params *prm, uint32_t hz)
 {
     if (hz)
-        return pgov_div_u64(prm->sample_ns * hz + 999999999u, 1000000000u);
+        return pgov_div_u64_u32(prm->sample_ns * hz + 999999999u, 1000000000u);
     return pgov_div_u64(prm->sample_ns + prm->tick_ns - 1u, prm->tick_ns);
 }
 
@@ -181,11 +185,11 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     g->shared = NULL;
     g->samples = 0;
     g->last_path = 0;
+    g->reserved = 0;
     g->timer_jiffies = (uint32_t)timer_jiffies(&prm, cfg->hz);
     g->cpu = cfg->cpu;
-    g->timer = (uint32_t)pstate_prof_timer(prm.profile);
+    g->timer = (uint32_t)pgov_pstate_core_prof_timer(prm.profile);
     g->hwp = prm.profile == PGOV_PSTATE_PROF_HWP_BOOST_6_19;
-    g->atom = prm.profile == PGOV_PSTATE_PROF_ATOM_4_5 || prm.profile == PGOV_PSTATE_PROF_ATOM_4_6;
     need = PGOV_HW_NEED_LIMITS;
     need |= g->hwp ? PGOV_HW_NEED_HWP : PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_PSTATE;
     if (g->timer)
@@ -195,7 +199,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     rc = pgov_hw_bind(&g->hw, ops, ctx, need);
     if (rc)
         return rc;
-    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &g->plat));
+    rc = pgov_hal_rc(pgov_hal_get_limits(&g->hw, g->cpu, &g->plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&g->plat);
@@ -213,11 +217,11 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     if (!g->hwp) {
         /* CPU init requests the minimum P-state, without limit clamping. */
         uint64_t ctl = ((uint64_t)g->plat.min_pstate << 8) | ((uint64_t)g->bounds.ctl_turbo << 32);
-        rc = pgov_hal_rc(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, g->plat.min_pstate, ctl));
+        rc = pgov_hal_rc(pgov_hal_set_pstate(&g->hw, g->cpu, g->plat.min_pstate, ctl));
         if (rc)
             return rc;
     }
-    if (g->timer) {
+    if (pgov_pstate_core_prof_timer(prm.profile)) {
         /* v4.5 takes one sample at init, with all previous values zero. */
         struct pgov_pstate_input in;
         struct pgov_pstate_result res;
@@ -225,14 +229,14 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
         struct pgov_hw_idle idle;
         idle.iowait_us = 0;
         in.flags = 0;
-        rc = pgov_hal_rc(g->hw.ops.clock_ns(g->hw.ctx, &in.now_ns));
+        rc = pgov_hal_rc(pgov_hal_clock_ns(&g->hw, &in.now_ns));
         if (rc)
             return rc;
-        rc = pgov_hal_rc(g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c));
+        rc = pgov_hal_rc(pgov_hal_read_counters(&g->hw, g->cpu, &c));
         if (rc)
             return rc;
         if (prm.profile == PGOV_PSTATE_PROF_ATOM_4_5) {
-            rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
+            rc = pgov_hal_rc(pgov_hal_read_idle(&g->hw, g->cpu, &idle));
             if (rc)
                 return rc;
         }
@@ -260,14 +264,14 @@ static void trace(const struct pgov_pstate *g, uint64_t now, uint32_t kind, int6
 /* Counters (and Atom iowait time) through the HAL. */
 static int read_inputs(struct pgov_pstate *g, struct pgov_hw_counters *c, uint64_t *iowait_us)
 {
-    int rc = pgov_hal_rc(g->hw.ops.read_counters(g->hw.ctx, g->cpu, c));
+    int rc = pgov_hal_rc(pgov_hal_read_counters(&g->hw, g->cpu, c));
 
     if (pgov_unlikely(rc))
         return rc;
     *iowait_us = 0;
-    if (pgov_unlikely(g->atom)) {
+    if (pgov_unlikely(pgov_pstate_core_prof_atom(g->params.profile))) {
         struct pgov_hw_idle idle;
-        rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
+        rc = pgov_hal_rc(pgov_hal_read_idle(&g->hw, g->cpu, &idle));
         if (rc)
             return rc;
         *iowait_us = idle.iowait_us;
@@ -303,27 +307,28 @@ static int timer_apply(struct pgov_pstate *g, uint64_t now)
     if (rc)
         return rc;
     if (res.write) {
-        rc = pgov_hal_rc(g->hw.ops.set_pstate(g->hw.ctx, g->cpu, res.pstate, res.perf_ctl));
+        rc = pgov_hal_rc(pgov_hal_set_pstate(&g->hw, g->cpu, res.pstate, res.perf_ctl));
         if (rc)
             return rc;
     }
     PGOV_COPY(&g->st, &tmp);
     g->last_path = res.path;
     g->samples++;
-    if (g->hw.ops.trace)
+    if (pgov_hal_has_trace(&g->hw))
         trace_decision(g, now);
     return PGOV_OK;
 }
 
+#if PGOV_PSTATE_CORE_BUILT_HWP
 PGOV_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_hwp_boost_state h;
     struct pgov_hwp_boost_result res;
 
     PGOV_COPY(&h, &g->hwp_state);
-    (void)pgov_hwp_boost_update_unchecked(&g->hwp_params, &h, now, flags, &res);
+    pgov_hwp_core_update(&g->hwp_params, &h, now, flags, &res);
     if (res.write) {
-        int rc = pgov_hal_rc(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, res.hwp_request));
+        int rc = pgov_hal_rc(pgov_hal_set_hwp_request(&g->hw, g->cpu, res.hwp_request));
         if (rc)
             return rc;
         trace(g, now, PGOV_HW_TRACE_BOOST, g->hwp_state.boost_min, h.boost_min);
@@ -332,15 +337,30 @@ PGOV_NOINLINE static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_
     g->last_path = res.path;
     return PGOV_OK;
 }
+#else
+/* Left out by PGOV_PSTATE_PROFILES (init refuses the profile). */
+static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+{
+    (void)g, (void)now, (void)flags;
+    return PGOV_ENOTSUP;
+}
+#endif
 
-/* One hook call for profile @prof (a constant in optimised builds). */
-PGOV_HOT int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
+/*
+ * One hook call for profile @prof: the hook_<profile>() functions below pass
+ * it as a constant, so optimised builds inline this (PGOV_CORE) into a copy
+ * specialised for each; a profile left out of PGOV_PSTATE_PROFILES folds to
+ * the first return.
+ */
+PGOV_CORE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     struct pgov_pstate_result pre;
     uint64_t last_update = 0;
     uint32_t boost = 0;
     int how, rc;
 
+    if (!pgov_pstate_core_prof_built(prof))
+        return PGOV_ENOTSUP; /* init refused it */
     if (flags & PGOV_UPDATE_REMOTE) {
         g->last_path = PGOV_PSTATE_PATH_REMOTE;
         return PGOV_OK;
@@ -349,41 +369,50 @@ PGOV_HOT int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32
         g->shared) {
         const struct pgov_pstate_shared *sh = g->shared;
         if (sh->seen && now - sh->last_io_ns <= g->params.tick_ns)
-            flags |= PSTATE_IN_SYSBOOST;
+            flags |= PGOV_PSTATE_CORE_IN_SYSBOOST;
     }
-    if (pstate_prof_load(prof)) {
+    if (pgov_pstate_core_prof_load(prof)) {
         /* Only the load hooks' step 1 touches the state: kept for an undo. */
         last_update = g->st.last_update_ns;
         boost = g->st.iowait_boost;
     }
 
-    how = pst_hook_pre(prof, &g->params, &g->st, now, flags, &pre);
+    how = pgov_pstate_core_hook_pre(prof, &g->params, &g->st, now, flags, &pre);
     if (how == 0) {
         g->last_path = pre.path; /* boost bookkeeping only: nothing can fail */
         goto out;
     }
     struct pgov_hw_counters c;
     uint64_t iowait_us = 0;
-    rc = g->hw.ops.read_counters(g->hw.ctx, g->cpu, &c);
+    rc = pgov_hal_read_counters(&g->hw, g->cpu, &c);
     if (pgov_unlikely(rc))
         goto fail;
-    if (pst_is_atom(prof)) {
+    if (pgov_pstate_core_prof_atom(prof)) {
         struct pgov_hw_idle idle;
-        rc = g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle);
+        rc = pgov_hal_read_idle(&g->hw, g->cpu, &idle);
         if (rc)
             goto fail;
         iowait_us = idle.iowait_us;
     }
-    rc = pst_hook_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, iowait_us, how == 2,
-                         NULL, &g->hw, g->cpu);
-    if (pgov_likely(rc == PST_DECIDED)) {
+    struct pgov_pstate_core_sample s;
+    rc = pgov_pstate_core_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, iowait_us,
+                                 &s);
+    if (pgov_likely(rc == PGOV_PSTATE_CORE_DECIDED)) {
+        /* Write first: a failed write leaves the state as it was. */
+        if (s.pstate != g->st.pstate) {
+            rc = pgov_hal_set_pstate(&g->hw, g->cpu, s.pstate,
+                                     pgov_pstate_core_perf_ctl(&g->bounds, s.pstate));
+            if (pgov_unlikely(rc))
+                goto fail;
+        }
+        pgov_pstate_core_commit(prof, &g->st, now, &c, &s, false);
         g->last_path = how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
         g->samples++;
-        if (pgov_unlikely(g->hw.ops.trace != NULL))
+        if (pgov_unlikely(pgov_hal_has_trace(&g->hw)))
             trace_decision(g, now);
-    } else if (rc == PST_REJECTED) {
+    } else if (rc == PGOV_PSTATE_CORE_REJECTED) {
         g->last_path = PGOV_PSTATE_PATH_REJECTED;
-    } else if (rc == PST_FIRST) {
+    } else if (rc == PGOV_PSTATE_CORE_FIRST) {
         g->last_path = PGOV_PSTATE_PATH_FIRST;
     } else {
         goto fail;
@@ -395,85 +424,55 @@ out:
         g->shared->seen = 1;
     }
     /* PID profiles have no options and no boost: slow_path stays 0. */
-    if (pstate_prof_load(prof))
-        g->slow_path = pstate_options(prof, &g->params) | g->st.iowait_boost;
+    if (pgov_pstate_core_prof_load(prof))
+        g->slow_path = pgov_pstate_core_options(prof, &g->params) | g->st.iowait_boost;
     g->next_ns = g->st.time_ns + g->params.sample_ns;
     return PGOV_OK;
 fail:
-    if (pstate_prof_load(prof)) {
+    if (pgov_pstate_core_prof_load(prof)) {
         g->st.last_update_ns = last_update;
         g->st.iowait_boost = boost;
     }
     return pgov_hal_rc(rc);
 }
 
-/*
- * One hook per profile, each calling hook_run() with its profile as a
- * constant, so optimised builds get a copy of the algorithm specialised for
- * it. Unoptimised builds (debug, coverage) read the profile from the
- * instance instead and keep hook_run() a single out-of-line function
- * (PGOV_HOT), so every branch there is a real decision.
- */
-#if defined(__OPTIMIZE__)
-#define HOOK_PROFILE(g, prof) (prof)
-#else
-#define HOOK_PROFILE(g, prof) ((void)(prof), (g)->params.profile)
-#endif
-
 PGOV_NOINLINE static int hook_pid_4_6(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_PID_4_6), g, now, flags);
+    return hook_run(PGOV_PSTATE_PROF_PID_4_6, g, now, flags);
 }
 
 PGOV_NOINLINE static int hook_pid_4_13(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_PID_4_13), g, now, flags);
+    return hook_run(PGOV_PSTATE_PROF_PID_4_13, g, now, flags);
 }
 
 PGOV_NOINLINE static int hook_atom_4_6(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_ATOM_4_6), g, now, flags);
+    return hook_run(PGOV_PSTATE_PROF_ATOM_4_6, g, now, flags);
 }
 
 PGOV_NOINLINE static int hook_load_4_13(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_LOAD_4_13), g, now, flags);
+    return hook_run(PGOV_PSTATE_PROF_LOAD_4_13, g, now, flags);
 }
 
 PGOV_NOINLINE static int hook_load_4_17(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_LOAD_4_17), g, now, flags);
+    return hook_run(PGOV_PSTATE_PROF_LOAD_4_17, g, now, flags);
 }
 
 PGOV_NOINLINE static int hook_load_6_19(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
-    return hook_run(HOOK_PROFILE(g, PGOV_PSTATE_PROF_LOAD_6_19), g, now, flags);
+    return hook_run(PGOV_PSTATE_PROF_LOAD_6_19, g, now, flags);
 }
 
-/* v4.5 has no hook: its timer drives it. */
-static int hook_timer_driven(struct pgov_pstate *g, uint64_t now, uint32_t flags)
+/* The v4.5 profiles have no hook: their timer drives them. */
+static int hook_timer_driven(struct pgov_pstate *g, uint32_t flags)
 {
-    (void)now;
     if (flags & PGOV_UPDATE_REMOTE)
         g->last_path = PGOV_PSTATE_PATH_REMOTE;
     return PGOV_OK;
 }
-
-/* Indexed by profile - PGOV_PSTATE_PROF_PID_4_5 (pst_valid() bounds it). */
-static int (*const hooks[])(struct pgov_pstate *, uint64_t, uint32_t) = {
-    [PGOV_PSTATE_PROF_PID_4_5 - PGOV_PSTATE_PROF_PID_4_5] = hook_timer_driven,
-    [PGOV_PSTATE_PROF_PID_4_6 - PGOV_PSTATE_PROF_PID_4_5] = hook_pid_4_6,
-    [PGOV_PSTATE_PROF_PID_4_13 - PGOV_PSTATE_PROF_PID_4_5] = hook_pid_4_13,
-    [PGOV_PSTATE_PROF_ATOM_4_5 - PGOV_PSTATE_PROF_PID_4_5] = hook_timer_driven,
-    [PGOV_PSTATE_PROF_ATOM_4_6 - PGOV_PSTATE_PROF_PID_4_5] = hook_atom_4_6,
-    [PGOV_PSTATE_PROF_LOAD_4_13 - PGOV_PSTATE_PROF_PID_4_5] = hook_load_4_13,
-    [PGOV_PSTATE_PROF_LOAD_4_17 - PGOV_PSTATE_PROF_PID_4_5] = hook_load_4_17,
-    [PGOV_PSTATE_PROF_LOAD_6_19 - PGOV_PSTATE_PROF_PID_4_5] = hook_load_6_19,
-    [PGOV_PSTATE_PROF_HWP_BOOST_6_19 - PGOV_PSTATE_PROF_PID_4_5] = update_hwp,
-};
-_Static_assert(PGOV_ARRAY_SIZE(hooks) ==
-                   PGOV_PSTATE_PROF_HWP_BOOST_6_19 - PGOV_PSTATE_PROF_PID_4_5 + 1,
-               "one hook per profile");
 
 int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
 {
@@ -488,10 +487,28 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
         return PGOV_OK;
     if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
         return PGOV_EINVAL;
-    /* One indexed jump into the copy specialised for the profile. */
-    if (pgov_unlikely(!pst_valid(g)))
+    /* Into the copy of the algorithm specialised for the profile. */
+    switch (g->key) {
+    case PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_5):
+    case PSTATE_KEY(PGOV_PSTATE_PROF_ATOM_4_5):
+        return hook_timer_driven(g, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_6):
+        return hook_pid_4_6(g, now_ns, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_13):
+        return hook_pid_4_13(g, now_ns, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_ATOM_4_6):
+        return hook_atom_4_6(g, now_ns, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_4_13):
+        return hook_load_4_13(g, now_ns, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_4_17):
+        return hook_load_4_17(g, now_ns, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_6_19):
+        return hook_load_6_19(g, now_ns, flags);
+    case PSTATE_KEY(PGOV_PSTATE_PROF_HWP_BOOST_6_19):
+        return update_hwp(g, now_ns, flags);
+    default:
         return PGOV_EINVAL; /* never initialised, or clobbered */
-    return hooks[g->key - PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_5)](g, now_ns, flags);
+    }
 }
 
 int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
@@ -502,7 +519,7 @@ int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
         return PGOV_EINVAL;
     if (!pst_valid(g))
         return PGOV_EINVAL;
-    if (!g->timer) {
+    if (!pgov_pstate_core_prof_timer(g->params.profile)) {
         *next_ns = UINT64_MAX;
         return PGOV_OK;
     }
@@ -527,7 +544,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return PGOV_EINVAL;
     if (lim->size == 0)
         return PGOV_E2BIG;
-    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat));
+    rc = pgov_hal_rc(pgov_hal_get_limits(&g->hw, g->cpu, &plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&plat);
@@ -538,7 +555,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return rc;
     if (g->hwp) {
         /* The new request replaces any boost, as a limits write does. */
-        rc = pgov_hal_rc(g->hw.ops.set_hwp_request(g->hw.ctx, g->cpu, h.hwp_request));
+        rc = pgov_hal_rc(pgov_hal_set_hwp_request(&g->hw, g->cpu, h.hwp_request));
         if (rc)
             return rc;
         g->hwp_state.boost_min = 0;

@@ -76,7 +76,7 @@ static inline uint32_t resolve(const struct pgov_sugov_params *prm,
 static inline uint32_t freq_of_perf(const struct pgov_sugov_params *prm, uint32_t perf,
                                     uint32_t ref, uint64_t *raw)
 {
-    *raw = pgov_div_u64((uint64_t)ref * perf, prm->max_cap);
+    *raw = pgov_div_u64_u32((uint64_t)ref * perf, prm->max_cap);
     return resolve(prm, NULL, *raw);
 }
 

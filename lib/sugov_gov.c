@@ -21,7 +21,7 @@
 #define TICK_MAX 1000000000ull
 
 struct pgov_sugov {
-    struct pgov_sugov_state st;
+    PGOV_ALIGN8 struct pgov_sugov_state st;
     struct pgov_sugov_params prm;
     uint64_t last_idle_us; /* idle + iowait at the last evaluation */
     uint32_t have_idle;    /* last_idle_us is valid */
@@ -38,6 +38,10 @@ struct pgov_sugov {
     uint32_t cur_khz; /* policy->cur: seeded at init, then each commit */
     struct pgov_hw hw;
 };
+
+_Static_assert(sizeof(struct pgov_sugov) == sizeof(struct pgov_sugov_storage) &&
+                   _Alignof(struct pgov_sugov_storage) >= PGOV_SUGOV_ALIGN,
+               "struct pgov_sugov_storage (sugov.h) mirrors struct pgov_sugov");
 
 size_t pgov_sugov_size(void)
 {
@@ -97,7 +101,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
                       PGOV_HW_NEED_LIMITS | PGOV_HW_NEED_FREQ | PGOV_HW_NEED_IDLE);
     if (rc)
         return rc;
-    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, cfg->cpu, &plat));
+    rc = pgov_hal_rc(pgov_hal_get_limits(&g->hw, cfg->cpu, &plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&plat);
@@ -205,7 +209,7 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
           (g->st.need_update ||
            pgov_u2s64(now_ns - g->st.last_freq_update_ns) >= pgov_u2s64(g->prm.rate_limit_ns));
     if (due) {
-        rc = pgov_hal_rc(g->hw.ops.read_idle(g->hw.ctx, g->cpu, &idle));
+        rc = pgov_hal_rc(pgov_hal_read_idle(&g->hw, g->cpu, &idle));
         if (rc)
             return rc;
         idle_us = idle.idle_us + idle.iowait_us;
@@ -218,12 +222,12 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
     in.capped = g->capped;
     pgov_sugov_decide_unchecked(&g->prm, &g->st, &s, now_ns, &in, &res);
     if (res.path == PGOV_SUGOV_PATH_COMMIT) {
-        rc = pgov_hal_rc(g->hw.ops.set_freq_khz(g->hw.ctx, g->cpu, res.next_f));
+        rc = pgov_hal_rc(pgov_hal_set_freq_khz(&g->hw, g->cpu, res.next_f));
         if (rc)
             return rc;
         g->cur_khz = res.next_f;
     }
-    if (pgov_unlikely(g->hw.ops.trace != NULL))
+    if (pgov_unlikely(pgov_hal_has_trace(&g->hw)))
         trace_decision(g, now_ns, &s, &res);
     PGOV_COPY(&g->st, &s);
     /* A capped rq skips the hold test, which is what refreshes the saved
@@ -261,7 +265,7 @@ int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *
         return PGOV_EINVAL;
     if (lim->size == 0)
         return PGOV_E2BIG;
-    rc = pgov_hal_rc(g->hw.ops.get_limits(g->hw.ctx, g->cpu, &plat));
+    rc = pgov_hal_rc(pgov_hal_get_limits(&g->hw, g->cpu, &plat));
     if (rc)
         return rc;
     rc = pgov_hw_limits_check(&plat);

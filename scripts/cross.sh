@@ -8,8 +8,12 @@
 # symbol that is not a libgcc integer helper (memcpy, memset, abort, ...),
 # any soft-float helper (__aeabi_f*/__aeabi_d*, __*sf*/__*df* ...).
 # Fails on any .data or .bss in a lib/ object (no mutable globals).
+# Fails on any libgcc 64-bit division helper (__aeabi_uldivmod, __udivdi3,
+# ...): lib/internal/math64.h divides with 32-bit operations on 32-bit
+# targets, so the Cortex-M0 pstate sample calls no 64-bit division.
 # Prints the code size (text+data+bss of lib/<module>.c's object) of every
-# module per target, the total, and the libgcc helpers each target pulls in.
+# module per target at -O2 and at -Os, the totals, and the libgcc helpers
+# each target pulls in.
 # Usage: scripts/cross.sh   (output in build/cross/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +35,9 @@ TARGETS=(
   "rv64imac|riscv64-unknown-elf-gcc|-march=rv64imac -mabi=lp64 -mcmodel=medany|riscv64-unknown-elf-"
   "clang-m0|clang|--target=armv6m-none-eabi -mcpu=cortex-m0 -mthumb -mfloat-abi=soft|llvm-"
 )
+
+# libgcc's 64-bit division helpers (ARM EABI and generic names).
+DIV64='^__(aeabi_u?ldivmod|u?divdi3|u?moddi3|u?divmoddi4)$'
 
 # Soft-float helpers of ARM EABI and of libgcc's generic names (RISC-V).
 SOFTFLOAT='^(__aeabi_([fd](add|sub|mul|div|neg|cmp|rsub|2)|[fd]2|[iul]+2[fd]|[fd]cmp|cdcmp|cdrcmp|cfcmp|cfrcmp)|__(add|sub|mul|div|neg|fix|fixuns|float|floatun|extend|trunc|cmp|eq|ne|lt|le|gt|ge|unord|pow|powi)[a-z]*[sdtx]f)'
@@ -56,7 +63,7 @@ mapped=$(sed -n 's/^[[:space:]]*\(pgov_[a-z0-9_]*\);.*/\1/p' lib/pgov.map | sort
 
 mods=()
 for src in lib/*.c; do mods+=("$(basename "$src" .c)"); done
-declare -A SIZE TOTAL IMAGE HELPERS
+declare -A SIZE SIZE_OS TOTAL TOTAL_OS IMAGE HELPERS
 fail=0
 for t in "${TARGETS[@]}"; do
   IFS='|' read -r name cc cpu pfx <<<"$t"
@@ -87,6 +94,10 @@ for t in "${TARGETS[@]}"; do
     fi
     objs+=("$d/$m.o")
     SIZE[$name,$m]=$("${pfx}size" "$d/$m.o" | awk 'NR==2 {print $4}')
+    # The same object at -Os (what firmware builds): size only.
+    # shellcheck disable=SC2086
+    $cc $cpu $COMMON -Os $nodist $sys $WARN -c "lib/$m.c" -o "$d/$m.Os.o"
+    SIZE_OS[$name,$m]=$("${pfx}size" "$d/$m.Os.o" | awk 'NR==2 {print $4}')
     # No mutable globals: nothing may land in .data or .bss (const tables go
     # to .rodata on these non-PIC targets).
     rw=$("${pfx}size" "$d/$m.o" | awk 'NR==2 {print $2 + $3}')
@@ -103,6 +114,9 @@ for t in "${TARGETS[@]}"; do
   "${pfx}nm" --defined-only "$libgcc" 2>/dev/null | awk 'NF==3 {print $3}' | sort -u >"$d/libgcc.txt"
   if grep -E "$SOFTFLOAT" "$d/undefined.txt" >"$d/softfloat.txt"; then
     echo "cross: $name: soft-float helpers used: $(tr '\n' ' ' <"$d/softfloat.txt")" >&2; fail=1
+  fi
+  if grep -E "$DIV64" "$d/undefined.txt" >"$d/div64.txt"; then
+    echo "cross: $name: 64-bit division helpers used: $(tr '\n' ' ' <"$d/div64.txt")" >&2; fail=1
   fi
   notgcc=$(comm -23 "$d/undefined.txt" "$d/libgcc.txt" | tr '\n' ' ')
   if [ -n "$notgcc" ]; then
@@ -121,27 +135,38 @@ for t in "${TARGETS[@]}"; do
   fi
   IMAGE[$name]=$("${pfx}size" "$d/image.elf" | awk 'NR==2 {print $4}')
   tot=0
-  for m in "${mods[@]}"; do tot=$((tot + SIZE[$name,$m])); done
+  tos=0
+  for m in "${mods[@]}"; do tot=$((tot + SIZE[$name,$m])); tos=$((tos + SIZE_OS[$name,$m])); done
   TOTAL[$name]=$tot
+  TOTAL_OS[$name]=$tos
 done
 [ $fail -eq 0 ] || { echo "cross: FAILED" >&2; exit 1; }
 
-# The table: bytes of text+data+bss per module object, -O2.
-printf '\n%-12s' "module"
-for t in "${TARGETS[@]}"; do printf '%12s' "${t%%|*}"; done
-printf '\n'
-for m in "${mods[@]}"; do
-  printf '%-12s' "$m"
-  for t in "${TARGETS[@]}"; do printf '%12s' "${SIZE[${t%%|*},$m]}"; done
+# The tables: bytes of text+data+bss per module object, -O2 then -Os.
+for opt in O2 Os; do
+  printf '\n%-12s' "-$opt"
+  for t in "${TARGETS[@]}"; do printf '%12s' "${t%%|*}"; done
+  printf '\n'
+  for m in "${mods[@]}"; do
+    printf '%-12s' "$m"
+    for t in "${TARGETS[@]}"; do
+      if [ $opt = O2 ]; then v=${SIZE[${t%%|*},$m]}; else v=${SIZE_OS[${t%%|*},$m]}; fi
+      printf '%12s' "$v"
+    done
+    printf '\n'
+  done
+  printf '%-12s' "total"
+  for t in "${TARGETS[@]}"; do
+    if [ $opt = O2 ]; then v=${TOTAL[${t%%|*}]}; else v=${TOTAL_OS[${t%%|*}]}; fi
+    printf '%12s' "$v"
+  done
   printf '\n'
 done
-printf '%-12s' "total"
-for t in "${TARGETS[@]}"; do printf '%12s' "${TOTAL[${t%%|*}]}"; done
-printf '\n%-12s' "image"
+printf '%-12s' "image -O2"
 for t in "${TARGETS[@]}"; do printf '%12s' "${IMAGE[${t%%|*}]}"; done
 printf '\n\n'
 for t in "${TARGETS[@]}"; do
   n=${t%%|*}
   printf 'libgcc helpers %-11s %s\n' "$n:" "${HELPERS[$n]:-none}"
 done
-echo "cross: ok: ${#mods[@]} modules x ${#TARGETS[@]} targets, no libc, no soft-float, no undefined symbols"
+echo "cross: ok: ${#mods[@]} modules x ${#TARGETS[@]} targets, no libc, no soft-float, no 64-bit division helper, no undefined symbols"

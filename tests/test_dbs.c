@@ -880,6 +880,76 @@ static void test_two_cpu_policy(void **state)
     assert_int_equal(c0b.prev_wall_us, 1000000 + 20000);
 }
 
+/* FNV-1a of @n bytes: "unchanged" without a second copy in RAM. */
+static uint64_t fnv(const unsigned char *p, size_t n)
+{
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+/* Issue 15: pgov_dbs_hook_gate() + pgov_dbs_work() is pgov_dbs_update_cpu()
+ * in two halves: a twin instance driven through them makes the same
+ * decisions and requests, and the gate writes nothing and calls no HAL. */
+static void test_gate_and_work(void **state)
+{
+    (void)state;
+    /* Small: the Cortex-M0 image has 16 KiB of RAM (g1 lives in mem; the
+     * gate's "writes nothing" is checked with a hash, not a copy). */
+    static _Alignas(8) unsigned char m2[512];
+    unsigned char *m1 = mem;
+    struct fake_idle f1, f2;
+    uint32_t cpus[2] = {0, 1};
+    struct pgov_dbs_config c = base_cfg(PGOV_DBS_ONDEMAND, PGOV_KVER_4_17);
+    struct pgov_dbs *g1 = NULL, *g2 = NULL;
+    struct pgov_dbs_status s1, s2;
+    uint64_t now = 1000000000;
+    size_t sz = pgov_dbs_size_cpus(2);
+    unsigned evals = 0;
+
+    assert_true(sz <= sizeof(m2) && sz <= sizeof(mem));
+    c.ncpu = 2;
+    c.cpus = cpus;
+    c.tun.sampling_rate = 10000;
+    fake_idle_init(&f1, 2, 1600000, 3900000);
+    fake_idle_init(&f2, 2, 1600000, 3900000);
+    assert_int_equal(pgov_dbs_init(m1, sizeof(mem), &c, &fake_idle_ops, &f1, &g1), PGOV_OK);
+    assert_int_equal(pgov_dbs_init(m2, sizeof(m2), &c, &fake_idle_ops, &f2, &g2), PGOV_OK);
+    for (unsigned k = 0; k < 60; k++) {
+        uint32_t work = (k * 37u) % 101u, reads = f2.reads;
+        f1.cpu[1].work_pct = f2.cpu[1].work_pct = work;
+        fake_idle_advance(&f1, 4000);
+        fake_idle_advance(&f2, 4000);
+        now += 4000000; /* every 4 ms, so some hooks are not due */
+        assert_int_equal(pgov_dbs_update_cpu(g1, 1, now, 0), PGOV_OK);
+        uint64_t h = fnv(m2, sz);
+        int due = pgov_dbs_hook_gate(g2, 1, now);
+        assert_true(due == 0 || due == 1);
+        assert_true(fnv(m2, sz) == h);
+        assert_int_equal(f2.reads, reads);
+        /* A CPU outside the policy never queues work. */
+        assert_int_equal(pgov_dbs_hook_gate(g2, 7, now), 0);
+        if (due) {
+            assert_int_equal(pgov_dbs_work(g2, 1, now), 1);
+            evals++;
+            /* Queued twice: the second finds nothing due and changes nothing. */
+            h = fnv(m2, sz);
+            assert_int_equal(pgov_dbs_work(g2, 1, now), 0);
+            assert_true(fnv(m2, sz) == h);
+        }
+        assert_int_equal(pgov_dbs_get_status(g1, &s1), PGOV_OK);
+        assert_int_equal(pgov_dbs_get_status(g2, &s2), PGOV_OK);
+        assert_memory_equal(&s1, &s2, sizeof(s1));
+        assert_int_equal(f1.cur_khz, f2.cur_khz);
+        assert_int_equal(f1.set_calls, f2.set_calls);
+    }
+    /* 10 ms sampling, a hook every 4 ms over 240 ms: one evaluation per
+     * 12 ms (the third hook after each), 20 in all. */
+    assert_int_equal(evals, 20);
+    assert_true(f2.set_calls > 2);
+}
+
 /* Counters misbehaving on real hardware: the idle counter going backwards
  * and the wall clock jumping back. Closed loop, both profiles. */
 static void test_counters_backwards(void **state)
@@ -1107,6 +1177,7 @@ int main(void)
         cmocka_unit_test(test_cfg_size_rule),
         cmocka_unit_test(test_hal_errors_leave_state),
         cmocka_unit_test(test_two_cpu_policy),
+        cmocka_unit_test(test_gate_and_work),
         cmocka_unit_test(test_counters_backwards),
         cmocka_unit_test(test_idle_period_wrap),
         cmocka_unit_test(test_bias_and_step_edges),

@@ -22,8 +22,9 @@ _Static_assert(sizeof(struct pgov_sugov_config) == 48, "config layout");
 _Static_assert(offsetof(struct pgov_sugov_config, max_cap) == 32, "config layout");
 _Static_assert(sizeof(struct pgov_sugov_limits) == 16, "limits layout");
 _Static_assert(sizeof(struct pgov_sugov_status) == 32, "status layout");
-_Static_assert(offsetof(struct pgov_sugov_input, table) == 40, "input layout");
-_Static_assert(PGOV_SUGOV_INPUT_SIZE_V1 == 40, "input V1 is the 0.2 layout");
+/* 0.2's input was 40 bytes; 0.3 (oracle3) appends the table pointer. */
+_Static_assert(PGOV_SUGOV_INPUT_SIZE_V1 == 40, "input V1 layout");
+_Static_assert(offsetof(struct pgov_sugov_input, table) == 40, "input.table");
 
 static _Alignas(8) unsigned char mem[512];
 

@@ -22,7 +22,7 @@
  * tests/vectors/pstate_load.tsv into the block: for each hook call of the
  * kernel's reference run it sets the live counters, the time and the IOWAIT
  * status. The firmware side reads them only through the HAL callbacks
- * below, runs the library's hook, and prints the P-state it finds in
+ * below (called directly by the library: pgov_config.h), runs the library's hook, and prints the P-state it finds in
  * PERF_CTL: "<variant> <scenario> <step> <pstate>". run.sh compares those
  * lines with the vector file's own pstate column.
  *
@@ -91,7 +91,7 @@ static void latch(void)
     hw_latch_if_requested(); /* the hardware reacts to the write */
 }
 
-static int hal_clock(void *ctx, uint64_t *now)
+int fw_hal_clock(void *ctx, uint64_t *now)
 {
     (void)ctx;
     latch();
@@ -99,7 +99,7 @@ static int hal_clock(void *ctx, uint64_t *now)
     return 0;
 }
 
-static int hal_counters(void *ctx, uint32_t cpu, struct pgov_hw_counters *out)
+int fw_hal_counters(void *ctx, uint32_t cpu, struct pgov_hw_counters *out)
 {
     (void)ctx;
     if (cpu != 0)
@@ -111,7 +111,7 @@ static int hal_counters(void *ctx, uint32_t cpu, struct pgov_hw_counters *out)
     return 0;
 }
 
-static int hal_limits(void *ctx, uint32_t cpu, struct pgov_hw_limits *out)
+int fw_hal_limits(void *ctx, uint32_t cpu, struct pgov_hw_limits *out)
 {
     (void)ctx;
     if (cpu != 0)
@@ -126,7 +126,7 @@ static int hal_limits(void *ctx, uint32_t cpu, struct pgov_hw_limits *out)
     return 0;
 }
 
-static int hal_set_pstate(void *ctx, uint32_t cpu, uint32_t pstate, uint64_t perf_ctl)
+int fw_hal_set_pstate(void *ctx, uint32_t cpu, uint32_t pstate, uint64_t perf_ctl)
 {
     (void)ctx;
     (void)pstate;
@@ -138,10 +138,10 @@ static int hal_set_pstate(void *ctx, uint32_t cpu, uint32_t pstate, uint64_t per
 
 static const struct pgov_hw_ops hal = {
     .size = sizeof(struct pgov_hw_ops),
-    .clock_ns = hal_clock,
-    .read_counters = hal_counters,
-    .get_limits = hal_limits,
-    .set_pstate = hal_set_pstate,
+    .clock_ns = fw_hal_clock,
+    .read_counters = fw_hal_counters,
+    .get_limits = fw_hal_limits,
+    .set_pstate = fw_hal_set_pstate,
 };
 
 /* ------------------------------------------------------------ stack painting */
@@ -191,7 +191,9 @@ __attribute__((noinline)) static uint32_t unpainted(uintptr_t sp)
 
 /* ------------------------------------------------------------ main */
 
-static uint64_t inst_mem[128]; /* caller storage, 8-byte aligned (1 KiB: fits the M0 board) */
+/* Caller storage of the instance, its size and alignment known at compile
+ * time (and with pgov_config.h's choices). */
+static struct pgov_pstate_storage inst_mem;
 
 int main(void)
 {
@@ -203,6 +205,26 @@ int main(void)
     if (pgov_pstate_size() > sizeof(inst_mem)) {
         printf("pgov-cortex-m: instance needs %u bytes\n", (unsigned)pgov_pstate_size());
         return 1;
+    }
+    {
+        /* run.sh builds only the load-based v4.17 and current profiles
+         * (PGOV_PSTATE_PROFILES): the others must be refused, not run. */
+        struct pgov_pstate_config cfg;
+        struct pgov_pstate *g = NULL;
+        int r;
+
+        memset(&cfg, 0, sizeof(cfg));
+        cfg.size = sizeof(cfg);
+        cfg.policy = PGOV_PSTATE_POLICY_HWP_BOOST;
+        r = pgov_pstate_init(&inst_mem, sizeof(inst_mem), &cfg, &hal, NULL, &g);
+#ifdef PGOV_FIRMWARE_PROFILES
+        if (r != PGOV_ENOTSUP) {
+            printf("pgov-cortex-m: HWP boost not built, yet init gave %d\n", r);
+            return 1;
+        }
+#else
+        (void)r;
+#endif
     }
     for (unsigned s = 0; s < trace_nscenarios; s++) {
         const struct trace_scenario *sc = &trace_scenarios[s];
@@ -220,7 +242,7 @@ int main(void)
         cfg.limits.min_ratio = sc->min_ratio;
         cfg.limits.max_ratio = sc->max_ratio;
         hw_reset(sc);
-        MEASURE(st_init, r = pgov_pstate_init(inst_mem, sizeof(inst_mem), &cfg, &hal, NULL, &g));
+        MEASURE(st_init, r = pgov_pstate_init(&inst_mem, sizeof(inst_mem), &cfg, &hal, NULL, &g));
         if (r) {
             printf("pgov-cortex-m: %s %s: init failed: %s\n", sc->variant, sc->name,
                    pgov_strerror(r));
@@ -231,7 +253,7 @@ int main(void)
             uint32_t flags;
 
             hw_step(&sc->rows[i]);
-            hal_clock(NULL, &now);
+            fw_hal_clock(NULL, &now);
             flags = PERF->status & 1u ? PGOV_UPDATE_IOWAIT : 0;
             PERF->status = 0; /* W1C */
             MEASURE(st_update, r = pgov_pstate_update(g, now, flags));

@@ -14,7 +14,10 @@ CC=${CC_ARM:-arm-none-eabi-gcc}
 M4="-mcpu=cortex-m4 -mthumb -mfpu=fpv4-sp-d16 -mfloat-abi=hard"
 M0="-mcpu=cortex-m0 -mthumb -mfloat-abi=soft"
 WARN="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Werror"
-LIBFLAGS="-std=c11 -Os -ffreestanding -fno-builtin -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections"
+# Only the two profiles the firmware runs (load-based v4.17 and current):
+# PGOV_PSTATE_PROFILES = PGOV_PSTATE_PROF_BIT(7) | PGOV_PSTATE_PROF_BIT(8).
+PROFILES="-DPGOV_PSTATE_PROFILES=0x180u"
+LIBFLAGS="-std=c11 -Os -ffreestanding -fno-builtin -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections $PROFILES"
 SCEN="io_heavy_direct mel_bursty_10pct cpu_ramp_ticks"
 command -v "$CC" >/dev/null || { echo "cortex-m/run.sh: $CC missing (gcc-arm-none-eabi)" >&2; exit 1; }
 command -v qemu-system-arm >/dev/null || { echo "cortex-m/run.sh: qemu-system-arm missing" >&2; exit 1; }
@@ -24,19 +27,34 @@ mkdir -p "$out/m4" "$out/m0"
 python3 "$root/examples/cortex-m/gen_trace.py" "$root/tests/vectors/pstate_load.tsv" \
   "$out/trace.c" "$out/expected.txt" $SCEN
 
-# The library, one object per module, as an embedder would build it.
+# The library, one object per module, as an embedder would build it, with
+# the firmware's pgov_config.h (direct HAL calls, the ops table by reference).
 for cpu in m4 m0; do
   flags=$M4; [ $cpu = m0 ] && flags=$M0
   for f in "$root"/lib/*.c; do
     (cd "$out/$cpu" && $CC $flags $LIBFLAGS $WARN -fstack-usage -fcallgraph-info=su \
-      -I"$root/include" -I"$root/lib" -c "$f" -o "$(basename "${f%.c}").o")
+      -I"$root/include" -I"$root/lib" -I"$root/examples/cortex-m" -c "$f" -o "$(basename "${f%.c}").o")
   done
 done
+# The M0 has no divider: the library must not call libgcc's 64-bit division
+# (lib/internal/math64.h divides with 32-bit operations), nor need lib/hwp.c.
+div64=$(arm-none-eabi-nm -u "$out"/m0/*.o | awk '{print $NF}' |
+        { grep -E '^__(aeabi_u?ldivmod|u?divdi3|u?moddi3|u?divmoddi4)$' || true; } | sort -u | tr '\n' ' ')
+[ -z "$div64" ] || { echo "cortex-m: M0 library calls 64-bit division: $div64" >&2; exit 1; }
+if arm-none-eabi-nm -u "$out/m0/pstate_gov.o" | grep -q pgov_hwp; then
+  echo "cortex-m: pstate_gov.o needs hwp.o although HWP boost is not built" >&2; exit 1
+fi
+# pgov_config.h's direct HAL: the hook calls the firmware's counter read.
+if ! arm-none-eabi-nm -u "$out/m0/pstate_gov.o" | grep -q ' fw_hal_counters$'; then
+  echo "cortex-m: pstate_gov.o does not call fw_hal_counters directly" >&2; exit 1
+fi
+echo "cortex-m: M0 library: no 64-bit division call; pstate profiles 0x180 only, no hwp.o;" \
+     "HAL called directly"
 # One image per board: the Cortex-M4F of mps2-an386 (4 MiB RAM) and the
 # Cortex-M0 of the micro:bit (no divider, no FPU, 16 KiB RAM).
 run_board() { # name cpu-flags qemu-machine flash-size ram-size
   local name=$1 flags=$2 machine=$3 fsz=$4 rsz=$5 rc ms t0
-  $CC $flags -std=c11 -Os -Wall -Wextra -Werror -I"$root/include" -I"$root/examples/cortex-m" \
+  $CC $flags -std=c11 -Os -Wall -Wextra -Werror -DPGOV_FIRMWARE_PROFILES -I"$root/include" -I"$root/examples/cortex-m" \
     --specs=rdimon.specs -nostartfiles -T "$root/targets/cortex-m/cortex-m.ld" \
     -Wl,--defsym=__flash_origin=0x0,--defsym=__flash_size=$fsz \
     -Wl,--defsym=__ram_origin=0x20000000,--defsym=__ram_size=$rsz \

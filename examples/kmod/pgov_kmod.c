@@ -26,6 +26,7 @@
 #include <pgov/pgov.h>
 #include <pgov/fixed.h>
 #include <pgov/pelt.h>
+#include <pgov/pelt_core.h>
 #include <pgov/uclamp.h>
 #include <pgov/pstate.h>
 
@@ -88,18 +89,22 @@ static bool fixed_eval(const struct pgov_kvec_row *r, u64 *got)
     return true;
 }
 
+/* The PELT rows run through both tiers: the exported function and the
+ * inline core, compiled here with the kernel's PGOV_ASSERT (WARN_ON_ONCE)
+ * and READ_ONCE hooks (pgov_kernel.h); a difference fails the row. */
 static bool decay_eval(const struct pgov_kvec_row *r, u64 *got)
 {
     *got = pgov_pelt_decay(r->v[0], r->v[1]);
-    return true;
+    return *got == pgov_pelt_core_decay(r->v[0], r->v[1]);
 }
 
 static bool segments_eval(const struct pgov_kvec_row *r, u64 *got)
 {
+    struct pgov_pelt_hl h = pgov_pelt_core_hl(PGOV_PELT_HALFLIFE_32);
     if (r->v[1] > U32_MAX || r->v[2] > U32_MAX)
         return false;
     *got = pgov_pelt_segments(r->v[0], (u32)r->v[1], (u32)r->v[2]);
-    return true;
+    return *got == pgov_pelt_core_segments_hl(&h, r->v[0], (u32)r->v[1], (u32)r->v[2]);
 }
 
 /* Both profiles of a row must match: the current (saturating) index is the
@@ -214,7 +219,9 @@ static const struct pgov_hw_ops kgov_ops = {
     .set_pstate = kgov_set_pstate,
 };
 
-static u64 kgov_mem[128]; /* instance storage (1 KiB, 8-byte aligned) */
+/* Instance storage with the instance's own size and alignment (a governor
+ * for every CPU would use DEFINE_PER_CPU(struct pgov_pstate_storage, ...)). */
+static struct pgov_pstate_storage kgov_mem;
 
 /* Every hook call of every scenario; returns the calls whose P-state
  * matched the vector file, *total gets the calls made. */
@@ -237,7 +244,7 @@ static unsigned int run_governor(unsigned int *total, unsigned int *failed)
         cfg.limits.size = sizeof(cfg.limits);
         cfg.limits.min_ratio = sc->min_ratio;
         cfg.limits.max_ratio = sc->max_ratio;
-        r = pgov_pstate_init(kgov_mem, sizeof(kgov_mem), &cfg, &kgov_ops, &hw, &g);
+        r = pgov_pstate_init(&kgov_mem, sizeof(kgov_mem), &cfg, &kgov_ops, &hw, &g);
         for (i = 0; i < sc->nrows; i++, k++) {
             hw.row = &sc->rows[i];
             if (!r)

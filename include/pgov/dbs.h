@@ -341,6 +341,51 @@ PGOV_API PGOV_MUST_CHECK int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cp
                                  uint32_t flags);
 
 /**
+ * @brief The scheduler-hook half of a deferred evaluation (0.3): should
+ *        the hook of CPU @p cpu at @p now_ns queue the policy's
+ *        evaluation?
+ *
+ * For a kernel, where the hook runs under the runqueue lock and the
+ * driver's frequency change may sleep: pgov_dbs_update_cpu() is this gate
+ * followed by pgov_dbs_work(), and a kernel calls the two apart, the gate
+ * from its update_util hook and the work from a work item it queues (one
+ * at a time, irq_work plus an atomic flag, as cpufreq's dbs does). The gate
+ * is lock-free and writes nothing: it reads the last sample time and the
+ * sample delay once each (`PGOV_READ_ONCE`, embed.h) and the policy's CPU
+ * list, so hooks on every CPU may call it concurrently with each other and
+ * with a pgov_dbs_work() elsewhere (a racing read gives at worst a
+ * spurious 1, which the work checks again). It never reads counters,
+ * evaluates, or calls the HAL.
+ *
+ * @param g       an instance from pgov_dbs_init()
+ * @param cpu     the calling CPU
+ * @param now_ns  hook clock
+ * @return 1 (queue the work), 0 (not due, or @p cpu outside the policy);
+ *         ::PGOV_EINVAL (NULL or not an instance); ::PGOV_ENOSYS on an
+ *         open-loop instance (its gate is pgov_dbs_should_sample()).
+ */
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_hook_gate(const struct pgov_dbs *g, uint32_t cpu,
+                                                uint64_t now_ns);
+
+/**
+ * @brief The deferred half (0.3): evaluate and send the frequency, in a
+ *        context that may sleep, serialised by the caller (the policy's
+ *        mutex in a kernel).
+ *
+ * Evaluates iff still due at @p now_ns (another work item may have run
+ * since the gate said 1), exactly as pgov_dbs_update_cpu() would: counters
+ * of every CPU of the policy, the governor, the driver request, and the
+ * last sample time stored with `PGOV_WRITE_ONCE` for the gates.
+ *
+ * @param g       instance
+ * @param cpu     the CPU whose hook queued the work (named in traces)
+ * @param now_ns  the time to evaluate at (the hook's or the work's clock)
+ * @return 1 (evaluated), 0 (not due: nothing changed), or the errors of
+ *         pgov_dbs_update() (a callback error leaves the state untouched).
+ */
+PGOV_API PGOV_MUST_CHECK int pgov_dbs_work(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns);
+
+/**
  * @brief Timer entry: evaluate if due, and say when to call again.
  *
  * For embedders without a scheduler hook: behaves like pgov_dbs_update()

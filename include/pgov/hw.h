@@ -41,6 +41,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "embed.h"
 #include "export.h"
 #include "err.h"
 
@@ -163,6 +164,44 @@ enum pgov_hw_need {
     PGOV_HW_NEED_IDLE = 1u << 5,     /**< read_idle */
     PGOV_HW_NEED_FREQ = 1u << 6      /**< set_freq_khz */
 };
+
+/*
+ * PGOV_HW_OPS_BY_REF: a build-time choice (embed.h) for code that compiles lib/ itself (a kernel,
+ * firmware): instances keep a pointer to the caller's table instead of a
+ * copy, so the table must outlive every instance bound to it (a `static
+ * const` one does) and each instance is 7 pointers smaller. The shared
+ * library copies.
+ *
+ * PGOV_HAL_<CALLBACK>: a build-time HAL (embed.h), likewise for code that compiles lib/: defining
+ * `PGOV_HAL_CLOCK_NS`, `PGOV_HAL_READ_COUNTERS`, `PGOV_HAL_GET_LIMITS`,
+ * `PGOV_HAL_SET_PSTATE`, `PGOV_HAL_SET_HWP_REQUEST`, `PGOV_HAL_READ_IDLE`
+ * or `PGOV_HAL_SET_FREQ_KHZ` to the name of a function with the callback's
+ * signature (declared in the configuration header) makes every governor
+ * call it directly instead of through the table; the table's slot is then
+ * not needed and not used. `trace` always goes through the table.
+ */
+
+/**
+ * @brief The bytes of an instance's HAL binding, for the instances'
+ *        compile-time storage types (::pgov_pstate_storage, ...): the
+ *        table (a copy, or a pointer with `PGOV_HW_OPS_BY_REF`) and the
+ *        context. The binding itself is private (lib/internal/hal.h).
+ */
+struct pgov_hw_storage {
+#ifdef PGOV_HW_OPS_BY_REF
+    const void *opaque_ops; /**< not to be touched */
+#else
+    struct pgov_hw_ops opaque_ops; /**< not to be touched */
+#endif
+    void *opaque_ctx; /**< not to be touched */
+};
+
+/** Alignment specifier of the instances' storage types (C11 and C++11). */
+#ifdef __cplusplus
+#define PGOV_ALIGN8 alignas(8)
+#else
+#define PGOV_ALIGN8 _Alignas(8)
+#endif
 
 
 /**

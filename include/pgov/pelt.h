@@ -108,6 +108,11 @@ struct pgov_pelt_avg {
     uint32_t reserved;         /**< must be 0 (offset 60) */
 };
 
+/** sizeof(struct pgov_pelt_avg): frozen, every target. */
+#define PGOV_PELT_AVG_SIZE 64u
+/** Alignment of struct pgov_pelt_avg (at most). */
+#define PGOV_PELT_AVG_ALIGN 8u
+
 /**
  * @brief Start a signal: all sums and averages 0, `last_update_time = now`.
  * @param sa        the signal
@@ -353,6 +358,9 @@ struct pgov_pelt_clock {
     uint32_t multiplier;     /**< GKI sched_pelt_multiplier: 0 or 1, 2, 4 (offset 32) */
     uint32_t reserved;       /**< must be 0 (offset 36) */
 };
+
+/** sizeof(struct pgov_pelt_clock): frozen, every target. */
+#define PGOV_PELT_CLOCK_SIZE 40u
 
 /**
  * @brief Start a PELT clock at task-clock time @p clock_task.

@@ -89,6 +89,18 @@ enum pgov_pstate_profile {
     PGOV_PSTATE_PROF_HWP_BOOST_6_19 = 9 /**< current HWP dynamic boost */
 };
 
+/** The bit of one ::pgov_pstate_profile in `PGOV_PSTATE_PROFILES`. */
+#define PGOV_PSTATE_PROF_BIT(prof) (1u << (prof))
+/**
+ * Every profile (bits 1..9): the default of `PGOV_PSTATE_PROFILES`, a
+ * build-time choice for firmware: the OR of PGOV_PSTATE_PROF_BIT() of the
+ * profiles lib/pstate.c and lib/pstate_gov.c contain (compile them with
+ * `-DPGOV_PSTATE_PROFILES=...`). The others compile to nothing and their
+ * configs fail with ::PGOV_ENOTSUP. Meaningful only where lib/ is compiled: a
+ * shared library always has every profile.
+ */
+#define PGOV_PSTATE_PROFILES_ALL 0x3FEu
+
 #ifdef PGOV_EXPERIMENTAL
 /* Experimental (docs/abi.md, "experimental"): reconstructions of patches
  * that never reached a kernel release. Define PGOV_EXPERIMENTAL before
@@ -416,7 +428,24 @@ struct pgov_pstate;
 /** Alignment the storage given to pgov_pstate_init() must have (8 bytes). */
 #define PGOV_PSTATE_ALIGN 8u
 
-/** @brief Bytes of caller storage one instance needs. */
+/**
+ * @brief Storage for one instance with its size and alignment known at
+ *        compile time: `static struct pgov_pstate_storage s;` (or a
+ *        kernel's DEFINE_PER_CPU, or a member of the embedder's struct),
+ *        then pgov_pstate_init(&s, sizeof(s), ...). The fields only give it
+ *        the instance's size (that of the build's `struct pgov_hw_storage`, so of
+ *        `PGOV_HW_OPS_BY_REF`); the layout behind them is private and
+ *        changes between releases.
+ */
+struct pgov_pstate_storage {
+    PGOV_ALIGN8 uint64_t opaque[43]; /**< not to be touched */
+    void *opaque_ptr;                /**< not to be touched */
+    struct pgov_hw_storage opaque_hw; /**< not to be touched */
+};
+/** Bytes of one instance as a constant: pgov_pstate_size() of this build. */
+#define PGOV_PSTATE_SIZE sizeof(struct pgov_pstate_storage)
+
+/** @brief Bytes of caller storage one instance needs (::PGOV_PSTATE_SIZE). */
 PGOV_API size_t pgov_pstate_size(void);
 
 /**

@@ -237,7 +237,23 @@ struct pgov_sugov;
 /** Alignment the storage given to pgov_sugov_init() must have (8 bytes). */
 #define PGOV_SUGOV_ALIGN 8u
 
-/** @brief Bytes of caller storage one instance needs. */
+/**
+ * @brief Storage for one instance with its size and alignment known at
+ *        compile time (as ::pgov_pstate_storage): `static struct
+ *        pgov_sugov_storage s;`, then pgov_sugov_init(&s, sizeof(s), ...).
+ *        The layout behind the fields is private and changes between
+ *        releases.
+ */
+struct pgov_sugov_storage {
+    PGOV_ALIGN8 struct pgov_sugov_state opaque_st; /**< not to be touched */
+    struct pgov_sugov_params opaque_prm;           /**< not to be touched */
+    uint64_t opaque[7];                            /**< not to be touched */
+    struct pgov_hw_storage opaque_hw;              /**< not to be touched */
+};
+/** Bytes of one instance as a constant: pgov_sugov_size() of this build. */
+#define PGOV_SUGOV_SIZE sizeof(struct pgov_sugov_storage)
+
+/** @brief Bytes of caller storage one instance needs (::PGOV_SUGOV_SIZE). */
 PGOV_API size_t pgov_sugov_size(void);
 
 /**

@@ -122,6 +122,14 @@ struct pgov_uclamp_rq {
     struct pgov_uclamp_bucket bucket[PGOV_UCLAMP_CNT][PGOV_UCLAMP_SLOTS];
 };
 
+/** sizeof(struct pgov_uclamp_rq) on every target (fixed; the private
+ *  fields' layout is not stable between releases). */
+#define PGOV_UCLAMP_RQ_SIZE 392u
+/** Alignment a ::pgov_uclamp_rq needs at most (caller storage). */
+#define PGOV_UCLAMP_RQ_ALIGN 8u
+/** sizeof(struct pgov_uclamp_task), frozen layout. */
+#define PGOV_UCLAMP_TASK_SIZE 16u
+
 /** Task flag (pgov_uclamp_task.req_flags): the MIN request is user-defined. */
 #define PGOV_UCLAMP_TASK_USER_MIN 0x01u
 /** Task flag: the MAX request is user-defined. */
@@ -329,11 +337,9 @@ PGOV_API PGOV_MUST_CHECK int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struc
  *         a kernel WARN condition was hit (bucket underflow, bucket value
  *         above the rq value); the kernel fallback was applied, `warns`
  *         counts the WARN conditions and `bad_decs` the inactive tasks.
- *         ::PGOV_EINVAL, ::PGOV_EINVAL (a task whose fields are out of range
- *         for @p rq). The hot path checks the task against bounds cached in
- *         @p rq by pgov_uclamp_rq_init() and trusts the rq itself: a
- *         scribbled rq header (e.g. `nbuckets`) is caught by
- *         pgov_uclamp_rq_inc() and the other calls, not here.
+ *         ::PGOV_EINVAL (NULL, a runqueue not set up by
+ *         pgov_uclamp_rq_init(), or a task whose fields are out of range
+ *         for @p rq).
  */
 PGOV_API PGOV_MUST_CHECK int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t);
 

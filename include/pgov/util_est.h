@@ -112,6 +112,11 @@ struct pgov_util_est_rq {
     uint32_t mode;     /**< set by pgov_util_est_init(); do not write (offset 4) */
 };
 
+/** sizeof(struct pgov_util_est_task): frozen, every target (4-byte aligned). */
+#define PGOV_UTIL_EST_TASK_SIZE 8u
+/** sizeof(struct pgov_util_est_rq): frozen, every target (4-byte aligned). */
+#define PGOV_UTIL_EST_RQ_SIZE 8u
+
 /**
  * @brief Initialise a CPU's util_est: sum 0, profile from @p cfg.
  * @param rq   the CPU's state

@@ -6,11 +6,14 @@
  * lib/.
  *
  * - The four freestanding headers, nothing else.
- * - 64-bit division: PGOV_DIV_U64(n, d) and PGOV_DIV_S64(n, d). 32-bit
- *   targets compile '/' on 64-bit values to libgcc calls (__udivdi3,
- *   __aeabi_uldivmod) that a kernel does not link; a port defines these
- *   before this header is read (examples/kmod/pgov_kernel.h maps them to
- *   div64_u64()/div64_s64()). Used only through math64.h.
+ * - The embedding layer (pgov/embed.h, through compiler.h): the embedder's
+ *   configuration and hooks, among them 64-bit division, PGOV_DIV_U64(n, d),
+ *   PGOV_DIV_U64_U32(n, d) and PGOV_DIV_S64(n, d): 32-bit targets would
+ *   compile '/' on 64-bit values to libgcc calls (__udivdi3,
+ *   __aeabi_uldivmod) that a kernel does not link, so a port maps them
+ *   (examples/kmod/pgov_kernel.h: div64_u64(), div_u64(), div64_s64());
+ *   without a port, math64_core.h divides with 32-bit operations there.
+ *   Used only through pgov/math64_core.h.
  * - Struct copy and zero: PGOV_COPY(dst, src) and PGOV_ZERO(dst) on
  *   pointers to complete objects of one type. A struct assignment or
  *   "= {0}" may compile to memcpy()/memset(), which lib/ cannot call (it
@@ -32,13 +35,6 @@
 #include <stdint.h>
 
 #include "compiler.h"
-
-#ifndef PGOV_DIV_U64
-#define PGOV_DIV_U64(n, d) ((n) / (d))
-#endif
-#ifndef PGOV_DIV_S64
-#define PGOV_DIV_S64(n, d) ((n) / (d))
-#endif
 
 #if !defined(PGOV_COPY) || !defined(PGOV_ZERO)
 #if defined(__GNUC__) || defined(__clang__)

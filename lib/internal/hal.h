@@ -22,9 +22,16 @@
  * temporary. Callbacks beyond the caller's `size` are NULL here.
  */
 struct pgov_hw {
+#ifdef PGOV_HW_OPS_BY_REF
+    const struct pgov_hw_ops *ops; /**< the caller's table, validated (hw.h) */
+#else
     struct pgov_hw_ops ops; /**< normalised copy, `size` = library's size */
+#endif
     void *ctx;              /**< the embedder's context, passed to every call */
 };
+_Static_assert(sizeof(struct pgov_hw) == sizeof(struct pgov_hw_storage) &&
+                   _Alignof(struct pgov_hw) == _Alignof(struct pgov_hw_storage),
+               "struct pgov_hw_storage (hw.h) mirrors struct pgov_hw");
 
 /**
  * @brief Validate a vtable and bind it with its context.
@@ -54,11 +61,61 @@ static inline PGOV_ALWAYS_INLINE int pgov_hal_rc(int rc)
     return rc <= 0 ? rc : PGOV_EIO;
 }
 
+/*
+ * The HAL calls of every governor: a direct call to the embedder's function
+ * when it names one at compile time (PGOV_HAL_<CALLBACK>, hw.h), else an
+ * indirect call through the bound table. PGOV_HW_OPS(hw) is the table,
+ * referenced or copied (PGOV_HW_OPS_BY_REF, hw.h).
+ */
+#ifdef PGOV_HW_OPS_BY_REF
+#define PGOV_HW_OPS(hw) ((hw)->ops)
+#else
+#define PGOV_HW_OPS(hw) (&(hw)->ops)
+#endif
+#ifdef PGOV_HAL_CLOCK_NS
+#define pgov_hal_clock_ns(hw, now) PGOV_HAL_CLOCK_NS((hw)->ctx, now)
+#else
+#define pgov_hal_clock_ns(hw, now) PGOV_HW_OPS(hw)->clock_ns((hw)->ctx, now)
+#endif
+#ifdef PGOV_HAL_READ_COUNTERS
+#define pgov_hal_read_counters(hw, cpu, out) PGOV_HAL_READ_COUNTERS((hw)->ctx, cpu, out)
+#else
+#define pgov_hal_read_counters(hw, cpu, out) PGOV_HW_OPS(hw)->read_counters((hw)->ctx, cpu, out)
+#endif
+#ifdef PGOV_HAL_GET_LIMITS
+#define pgov_hal_get_limits(hw, cpu, out) PGOV_HAL_GET_LIMITS((hw)->ctx, cpu, out)
+#else
+#define pgov_hal_get_limits(hw, cpu, out) PGOV_HW_OPS(hw)->get_limits((hw)->ctx, cpu, out)
+#endif
+#ifdef PGOV_HAL_SET_PSTATE
+#define pgov_hal_set_pstate(hw, cpu, p, ctl) PGOV_HAL_SET_PSTATE((hw)->ctx, cpu, p, ctl)
+#else
+#define pgov_hal_set_pstate(hw, cpu, p, ctl) PGOV_HW_OPS(hw)->set_pstate((hw)->ctx, cpu, p, ctl)
+#endif
+#ifdef PGOV_HAL_SET_HWP_REQUEST
+#define pgov_hal_set_hwp_request(hw, cpu, req) PGOV_HAL_SET_HWP_REQUEST((hw)->ctx, cpu, req)
+#else
+#define pgov_hal_set_hwp_request(hw, cpu, req)                                                     \
+    PGOV_HW_OPS(hw)->set_hwp_request((hw)->ctx, cpu, req)
+#endif
+#ifdef PGOV_HAL_READ_IDLE
+#define pgov_hal_read_idle(hw, cpu, out) PGOV_HAL_READ_IDLE((hw)->ctx, cpu, out)
+#else
+#define pgov_hal_read_idle(hw, cpu, out) PGOV_HW_OPS(hw)->read_idle((hw)->ctx, cpu, out)
+#endif
+#ifdef PGOV_HAL_SET_FREQ_KHZ
+#define pgov_hal_set_freq_khz(hw, cpu, khz) PGOV_HAL_SET_FREQ_KHZ((hw)->ctx, cpu, khz)
+#else
+#define pgov_hal_set_freq_khz(hw, cpu, khz) PGOV_HW_OPS(hw)->set_freq_khz((hw)->ctx, cpu, khz)
+#endif
+/* The trace callback is never compiled in: it stays optional per table. */
+#define pgov_hal_has_trace(hw) (PGOV_HW_OPS(hw)->trace != NULL)
+
 /* One event to the optional trace callback (kinds: hw.h). */
 static inline void pgov_hal_trace(const struct pgov_hw *hw, uint64_t now_ns, uint32_t cpu,
                                   uint32_t kind, int64_t a, int64_t b)
 {
-    if (hw->ops.trace) {
+    if (pgov_hal_has_trace(hw)) {
         struct pgov_hw_trace ev;
 
         ev.time_ns = now_ns;
@@ -66,7 +123,7 @@ static inline void pgov_hal_trace(const struct pgov_hw *hw, uint64_t now_ns, uin
         ev.kind = kind;
         ev.a = a;
         ev.b = b;
-        hw->ops.trace(hw->ctx, &ev);
+        PGOV_HW_OPS(hw)->trace(hw->ctx, &ev);
     }
 }
 

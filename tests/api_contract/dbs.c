@@ -142,6 +142,30 @@ DEF(pgov_dbs_update_cpu, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_update_cpu((struct pgov_dbs *)(void *)w->zmem, 0, 1, 0);
 }
+DEF(pgov_dbs_hook_gate, 1, PGOV_EINVAL)
+{
+    return snap(w), pgov_dbs_hook_gate(NULL, 0, 1);
+}
+DEF(pgov_dbs_hook_gate, 2, PGOV_ENOSYS)
+{
+    return snap(w), pgov_dbs_hook_gate(w->dgo, 0, UINT64_C(1) << 40);
+}
+DEF(pgov_dbs_hook_gate, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_dbs_hook_gate((struct pgov_dbs *)(void *)w->zmem, 0, 1);
+}
+DEF(pgov_dbs_work, 1, PGOV_EINVAL)
+{
+    return snap(w), pgov_dbs_work(NULL, 0, 1);
+}
+DEF(pgov_dbs_work, 2, PGOV_ENOSYS)
+{
+    return snap(w), pgov_dbs_work(w->dgo, 0, UINT64_C(1) << 40);
+}
+DEF(pgov_dbs_work, 3, PGOV_EINVAL)
+{
+    return snap(w), pgov_dbs_work((struct pgov_dbs *)(void *)w->zmem, 0, 1);
+}
 DEF(pgov_dbs_timer, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_timer(NULL, 1, &w->u64);
@@ -426,6 +450,12 @@ static const struct row dbs_rows[] = {
     R(pgov_dbs_update_cpu, 1),
     R(pgov_dbs_update_cpu, 2),
     R(pgov_dbs_update_cpu, 3),
+    R(pgov_dbs_hook_gate, 1),
+    R(pgov_dbs_hook_gate, 2),
+    R(pgov_dbs_hook_gate, 3),
+    R(pgov_dbs_work, 1),
+    R(pgov_dbs_work, 2),
+    R(pgov_dbs_work, 3),
     R(pgov_dbs_timer, 1),
     R(pgov_dbs_timer, 2),
     R(pgov_dbs_timer, 3),
