@@ -34,15 +34,21 @@ static PGOV_COLD int check_bad(const struct pgov_pelt_avg *sa)
     return PGOV_OK;
 }
 
-/* Validate a signal: 0 when the cores may run on it. A mainline signal is
- * one test per field. */
+/* A mainline signal the cores may run on, one test per field. */
+static inline bool valid_mainline(const struct pgov_pelt_avg *sa)
+{
+    return sa && (sa->halflife & ~(uint32_t)PGOV_PELT_HALFLIFE_32) == 0 &&
+           sa->period_contrib < PGOV_PELT_PERIOD_UNITS && sa->reserved == 0;
+}
+
+/* Validate a signal: 0 when the cores may run on it. */
 static inline int check(const struct pgov_pelt_avg *sa)
 {
-    if (pgov_likely(sa && (sa->halflife & ~(uint32_t)PGOV_PELT_HALFLIFE_32) == 0 &&
-                    sa->period_contrib < PGOV_PELT_PERIOD_UNITS && sa->reserved == 0))
+    if (pgov_likely(valid_mainline(sa)))
         return PGOV_OK;
     return check_bad(sa);
 }
+
 
 /* Validate a signal and give its half-life's parameters. */
 static int check_hl(const struct pgov_pelt_avg *sa, struct pgov_pelt_hl *h)
@@ -116,13 +122,22 @@ int pgov_pelt_init(struct pgov_pelt_avg *sa, uint64_t now, uint32_t halflife)
     return PGOV_OK;
 }
 
+/* Android half-lives and every error: full validation, then the core. */
+static PGOV_COLD int update_sums_checked(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+                                         uint64_t runnable, uint32_t running)
+{
+    int rc = check_bad(sa);
+    if (rc)
+        return rc;
+    return pgov_pelt_core_update_sums(sa, now, load, runnable, running);
+}
+
 int pgov_pelt_update_sums(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
                           uint64_t runnable, uint32_t running)
 {
-    int rc = check(sa);
-    if (pgov_unlikely(rc))
-        return rc;
-    return pgov_pelt_core_update_sums(sa, now, load, runnable, running);
+    if (pgov_likely(valid_mainline(sa)))
+        return pgov_pelt_core_update_sums(sa, now, load, runnable, running);
+    return update_sums_checked(sa, now, load, runnable, running);
 }
 
 int pgov_pelt_update_avgs(struct pgov_pelt_avg *sa, uint64_t weight)
@@ -134,13 +149,21 @@ int pgov_pelt_update_avgs(struct pgov_pelt_avg *sa, uint64_t weight)
     return PGOV_OK;
 }
 
+static PGOV_COLD int update_checked(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+                                    uint64_t runnable, uint32_t running, uint64_t weight)
+{
+    int rc = check_bad(sa);
+    if (rc)
+        return rc;
+    return pgov_pelt_core_update(sa, now, load, runnable, running, weight);
+}
+
 int pgov_pelt_update(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load, uint64_t runnable,
                      uint32_t running, uint64_t weight)
 {
-    int rc = check(sa);
-    if (pgov_unlikely(rc))
-        return rc;
-    return pgov_pelt_core_update(sa, now, load, runnable, running, weight);
+    if (pgov_likely(valid_mainline(sa)))
+        return pgov_pelt_core_update(sa, now, load, runnable, running, weight);
+    return update_checked(sa, now, load, runnable, running, weight);
 }
 
 /* ------------------------------------------------------------ flavours */

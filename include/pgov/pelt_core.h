@@ -176,10 +176,10 @@ PGOV_CORE void pgov_pelt_impl_add_contrib(struct pgov_pelt_avg *sa, uint32_t con
 
 /*
  * accumulate_sum when at least one boundary is crossed: t = delta +
- * period_contrib >= 1024, any half-life. Returns true when the
+ * period_contrib >= 1024, any half-life. Returns 1 when the
  * u32-truncated period count is non-zero (the kernel's return value).
  */
-PGOV_CORE bool pgov_pelt_impl_cross(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h,
+PGOV_CORE int pgov_pelt_impl_cross(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h,
                                     uint64_t t, uint64_t load, uint64_t runnable, uint32_t running)
 {
     uint64_t periods = t >> 10;
@@ -211,9 +211,10 @@ PGOV_CORE bool pgov_pelt_impl_cross(struct pgov_pelt_avg *sa, const struct pgov_
 
 /**
  * update_sums (docs/spec/sched.md 1.8) for half-life @p h, any half-life:
- * returns true when the averages must be recomputed.
+ * returns 1 when the averages must be recomputed, else 0 (the kernel's
+ * int; the steps pass it on unchanged, so callers tail-call them).
  */
-PGOV_CORE bool pgov_pelt_core_update_sums_hl(struct pgov_pelt_avg *sa,
+PGOV_CORE int pgov_pelt_core_update_sums_hl(struct pgov_pelt_avg *sa,
                                              const struct pgov_pelt_hl *h, uint64_t now,
                                              uint64_t load, uint64_t runnable, uint32_t running)
 {
@@ -224,11 +225,11 @@ PGOV_CORE bool pgov_pelt_core_update_sums_hl(struct pgov_pelt_avg *sa,
     /* Backwards clock, or a forward jump the kernel cannot tell from one. */
     if (pgov_unlikely(delta >> 63)) {
         PGOV_WRITE_ONCE(sa->last_update_time, now);
-        return false;
+        return 0;
     }
     delta >>= PGOV_PELT_UNIT_SHIFT;
     if (!delta)
-        return false;
+        return 0;
     PGOV_WRITE_ONCE(sa->last_update_time, sa->last_update_time + (delta << PGOV_PELT_UNIT_SHIFT));
     if (!load) {
         runnable = 0;
@@ -239,7 +240,7 @@ PGOV_CORE bool pgov_pelt_core_update_sums_hl(struct pgov_pelt_avg *sa,
         return pgov_pelt_impl_cross(sa, h, t, load, runnable, running);
     sa->period_contrib = (uint32_t)t;
     pgov_pelt_impl_add_contrib(sa, (uint32_t)delta, load, runnable, running);
-    return false;
+    return 0;
 }
 
 /** Recompute the averages (pgov_pelt_update_avgs()), half-life @p h. */
@@ -256,14 +257,14 @@ PGOV_CORE void pgov_pelt_core_update_avgs_hl(struct pgov_pelt_avg *sa,
  * pgov_pelt_update() for any half-life, every step inline (no out-of-line
  * helper, so BPF programs and other callers without calls can use it).
  */
-PGOV_CORE bool pgov_pelt_core_update_hl(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h,
+PGOV_CORE int pgov_pelt_core_update_hl(struct pgov_pelt_avg *sa, const struct pgov_pelt_hl *h,
                                         uint64_t now, uint64_t load, uint64_t runnable,
                                         uint32_t running, uint64_t weight)
 {
     if (!pgov_pelt_core_update_sums_hl(sa, h, now, load, runnable, running))
-        return false;
+        return 0;
     pgov_pelt_core_update_avgs_hl(sa, h, weight);
-    return true;
+    return 1;
 }
 
 /* ------------------------------------------------- mainline, specialised */
@@ -273,13 +274,13 @@ PGOV_CORE bool pgov_pelt_core_update_hl(struct pgov_pelt_avg *sa, const struct p
 
 /* Beyond the cut-off every old value decays to 0 (rare): out of line, so
  * the long path carries neither the generic decay nor a call. */
-PGOV_CORE_COLD bool pgov_pelt_impl_cross_far(struct pgov_pelt_avg *sa, uint64_t delta,
+PGOV_CORE_COLD int pgov_pelt_impl_cross_far(struct pgov_pelt_avg *sa, uint64_t delta,
                                                       uint64_t load, uint64_t runnable,
                                                       uint32_t running, uint64_t weight,
                                                       bool do_avgs)
 {
     const struct pgov_pelt_hl h = pgov_pelt_core_hl(32);
-    bool rc;
+    int rc;
     PGOV_WRITE_ONCE(sa->last_update_time, sa->last_update_time + (delta << PGOV_PELT_UNIT_SHIFT));
     if (!load) {
         runnable = 0;
@@ -298,7 +299,7 @@ PGOV_CORE_COLD bool pgov_pelt_impl_cross_far(struct pgov_pelt_avg *sa, uint64_t 
  * periods (no halving shift, middle segment from a table), cross_long for
  * 32..2016.
  */
-PGOV_CORE bool pgov_pelt_impl_cross_short(struct pgov_pelt_avg *sa, uint64_t delta,
+PGOV_CORE int pgov_pelt_impl_cross_short(struct pgov_pelt_avg *sa, uint64_t delta,
                                           uint64_t load, uint64_t runnable, uint32_t running,
                                           uint64_t weight, bool do_avgs)
 {
@@ -329,14 +330,14 @@ PGOV_CORE bool pgov_pelt_impl_cross_short(struct pgov_pelt_avg *sa, uint64_t del
     sa->util_sum = us;
     if (do_avgs)
         PGOV_WRITE_ONCE(sa->util_avg, (uint64_t)(us / PGOV_PELT_IMPL_DIV(d3)));
-    return true;
+    return 1;
 }
 
 /* Last unit of the last period a full decay still reaches. */
 #define PGOV_PELT_IMPL_CUTOFF_UNITS                                                                \
     ((uint64_t)(PGOV_PELT_DECAY_CUTOFF + 1) * PGOV_PELT_PERIOD_UNITS - 1)
 
-PGOV_CORE bool pgov_pelt_impl_cross_long(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
+PGOV_CORE int pgov_pelt_impl_cross_long(struct pgov_pelt_avg *sa, uint64_t delta, uint64_t load,
                                          uint64_t runnable, uint32_t running, uint64_t weight,
                                          bool do_avgs)
 {
@@ -373,11 +374,11 @@ PGOV_CORE bool pgov_pelt_impl_cross_long(struct pgov_pelt_avg *sa, uint64_t delt
     sa->util_sum = us;
     if (do_avgs)
         PGOV_WRITE_ONCE(sa->util_avg, (uint64_t)(us / PGOV_PELT_IMPL_DIV(d3)));
-    return true; /* 32..2016 periods: the u32 count is never 0 */
+    return 1; /* 32..2016 periods: the u32 count is never 0 */
 }
 
 /* update_sums: an idle signal (load 0) adds nothing, whatever the others say. */
-PGOV_CORE_OUTLINE bool pgov_pelt_impl_short_sums(struct pgov_pelt_avg *sa,
+PGOV_CORE_OUTLINE int pgov_pelt_impl_short_sums(struct pgov_pelt_avg *sa,
                                                            uint64_t delta, uint64_t load,
                                                            uint64_t runnable, uint32_t running)
 {
@@ -388,7 +389,7 @@ PGOV_CORE_OUTLINE bool pgov_pelt_impl_short_sums(struct pgov_pelt_avg *sa,
     return pgov_pelt_impl_cross_short(sa, delta, load, runnable, running, 0, false);
 }
 
-PGOV_CORE_OUTLINE bool pgov_pelt_impl_long_sums(struct pgov_pelt_avg *sa,
+PGOV_CORE_OUTLINE int pgov_pelt_impl_long_sums(struct pgov_pelt_avg *sa,
                                                           uint64_t delta, uint64_t load,
                                                           uint64_t runnable, uint32_t running)
 {
@@ -402,13 +403,13 @@ PGOV_CORE_OUTLINE bool pgov_pelt_impl_long_sums(struct pgov_pelt_avg *sa,
 /* update: load 0 (an idle signal adds nothing, whatever the others say)
  * jumps to a copy with the inputs as constants, so neither copy zeroes
  * anything at run time. */
-PGOV_CORE_OUTLINE bool pgov_pelt_impl_short_idle(struct pgov_pelt_avg *sa,
+PGOV_CORE_OUTLINE int pgov_pelt_impl_short_idle(struct pgov_pelt_avg *sa,
                                                            uint64_t delta, uint64_t weight)
 {
     return pgov_pelt_impl_cross_short(sa, delta, 0, 0, 0, weight, true);
 }
 
-PGOV_CORE_OUTLINE bool pgov_pelt_impl_short_avgs(struct pgov_pelt_avg *sa,
+PGOV_CORE_OUTLINE int pgov_pelt_impl_short_avgs(struct pgov_pelt_avg *sa,
                                                            uint64_t delta, uint64_t load,
                                                            uint64_t runnable, uint32_t running,
                                                            uint64_t weight)
@@ -418,13 +419,13 @@ PGOV_CORE_OUTLINE bool pgov_pelt_impl_short_avgs(struct pgov_pelt_avg *sa,
     return pgov_pelt_impl_cross_short(sa, delta, load, runnable, running, weight, true);
 }
 
-PGOV_CORE_OUTLINE bool pgov_pelt_impl_long_idle(struct pgov_pelt_avg *sa,
+PGOV_CORE_OUTLINE int pgov_pelt_impl_long_idle(struct pgov_pelt_avg *sa,
                                                           uint64_t delta, uint64_t weight)
 {
     return pgov_pelt_impl_cross_long(sa, delta, 0, 0, 0, weight, true);
 }
 
-PGOV_CORE_OUTLINE bool pgov_pelt_impl_long_avgs(struct pgov_pelt_avg *sa,
+PGOV_CORE_OUTLINE int pgov_pelt_impl_long_avgs(struct pgov_pelt_avg *sa,
                                                           uint64_t delta, uint64_t load,
                                                           uint64_t runnable, uint32_t running,
                                                           uint64_t weight)
@@ -435,17 +436,17 @@ PGOV_CORE_OUTLINE bool pgov_pelt_impl_long_avgs(struct pgov_pelt_avg *sa,
 }
 
 /* Non-mainline half-lives: the generic path, out of line. */
-PGOV_CORE_COLD bool pgov_pelt_impl_update_other(struct pgov_pelt_avg *sa, uint64_t now,
+PGOV_CORE_COLD int pgov_pelt_impl_update_other(struct pgov_pelt_avg *sa, uint64_t now,
                                                          uint64_t load, uint64_t runnable,
                                                          uint32_t running, uint64_t weight,
                                                          bool do_avgs)
 {
     const struct pgov_pelt_hl h = pgov_pelt_core_hl(sa->halflife);
     if (!pgov_pelt_core_update_sums_hl(sa, &h, now, load, runnable, running))
-        return false;
+        return 0;
     if (do_avgs)
         pgov_pelt_core_update_avgs_hl(sa, &h, weight);
-    return true;
+    return 1;
 }
 
 /*
@@ -477,9 +478,9 @@ PGOV_CORE int pgov_pelt_impl_head(struct pgov_pelt_avg *sa, uint64_t now, uint64
     return 0;
 }
 
-/** pgov_pelt_update_sums() without checks: true when the averages must be
- *  recomputed. */
-PGOV_CORE bool pgov_pelt_core_update_sums(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+/** pgov_pelt_update_sums() without checks: 1 when the averages must be
+ *  recomputed, else 0. */
+PGOV_CORE int pgov_pelt_core_update_sums(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
                                           uint64_t runnable, uint32_t running)
 {
     uint64_t delta = 0;
@@ -492,7 +493,7 @@ PGOV_CORE bool pgov_pelt_core_update_sums(struct pgov_pelt_avg *sa, uint64_t now
         return pgov_pelt_impl_short_sums(sa, delta, load, runnable, running);
     if (path == 3)
         return pgov_pelt_impl_long_sums(sa, delta, load, runnable, running);
-    return false;
+    return 0;
 }
 
 /** pgov_pelt_update_avgs() without checks. */
@@ -503,9 +504,10 @@ PGOV_CORE void pgov_pelt_core_update_avgs(struct pgov_pelt_avg *sa, uint64_t wei
     pgov_pelt_core_update_avgs_hl(sa, &h, weight);
 }
 
-/** pgov_pelt_update() without checks: true when the averages were
- *  recomputed. The common no-boundary update runs inline in the caller. */
-PGOV_CORE bool pgov_pelt_core_update(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
+/** pgov_pelt_update() without checks: 1 when the averages were
+ *  recomputed, else 0. The common no-boundary update runs inline in the
+ *  caller. */
+PGOV_CORE int pgov_pelt_core_update(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
                                      uint64_t runnable, uint32_t running, uint64_t weight)
 {
     uint64_t delta = 0;
@@ -518,7 +520,7 @@ PGOV_CORE bool pgov_pelt_core_update(struct pgov_pelt_avg *sa, uint64_t now, uin
         return pgov_pelt_impl_short_avgs(sa, delta, load, runnable, running, weight);
     if (path == 3)
         return pgov_pelt_impl_long_avgs(sa, delta, load, runnable, running, weight);
-    return false;
+    return 0;
 }
 
 /* ------------------------------------------------- remote readers */
