@@ -7,6 +7,7 @@
 #include "pgov/batch.h"
 
 #include "internal/deps.h"
+#include "internal/sugov_impl.h"
 
 /* Which arrays a flavour reads, and which of them must be 0/1. */
 #define IN_LOAD 1u     /* load and runnable */
@@ -144,16 +145,14 @@ static void sugov_in(struct pgov_sugov_input *in, size_t i, const uint32_t *util
                      const uint32_t *flags, const uint32_t *uclamp_min,
                      const uint32_t *uclamp_max, const uint32_t *bw_min, const uint8_t *held)
 {
-    in->size = (uint32_t)sizeof(*in);
-    in->flags = flags ? flags[i] : 0;
-    in->util = util[i];
-    in->uclamp_min = uclamp_min ? uclamp_min[i] : 0;
-    in->uclamp_max = uclamp_max ? uclamp_max[i] : 1024;
-    in->bw_min = bw_min ? bw_min[i] : 0;
-    in->held = held ? held[i] : 0;
-    in->capped = 0;
-    in->cur_khz = 0;
-    in->reserved = 0;
+    /* the one fill of every field (no driver table: the batch has no policy) */
+    pgov_sugov_input_plain(in, flags ? flags[i] : 0, util[i], held ? held[i] : 0, 0);
+    if (uclamp_min)
+        in->uclamp_min = uclamp_min[i];
+    if (uclamp_max)
+        in->uclamp_max = uclamp_max[i];
+    if (bw_min)
+        in->bw_min = bw_min[i];
 }
 
 int pgov_sugov_batch(const struct pgov_sugov_params *prm, struct pgov_sugov_state *st, size_t n,
