@@ -17,7 +17,10 @@ WARN="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Werror"
 # Only the two profiles the firmware runs (load-based v4.17 and current):
 # PGOV_PSTATE_PROFILES = PGOV_PSTATE_PROF_BIT(7) | PGOV_PSTATE_PROF_BIT(8).
 PROFILES="-DPGOV_PSTATE_PROFILES=0x180u"
-LIBFLAGS="-std=c11 -Os -ffreestanding -fno-builtin -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections $PROFILES"
+# The firmware's knobs (direct HAL calls, the ops table by reference): named
+# explicitly, as every embedder must (embed.h never looks a config file up).
+CONFIG="-DPGOV_CONFIG_FILE=\"pgov_config.h\""
+LIBFLAGS="-std=c11 -Os -ffreestanding -fno-builtin -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections $PROFILES $CONFIG"
 SCEN="io_heavy_direct mel_bursty_10pct cpu_ramp_ticks"
 command -v "$CC" >/dev/null || { echo "cortex-m/run.sh: $CC missing (gcc-arm-none-eabi)" >&2; exit 1; }
 command -v qemu-system-arm >/dev/null || { echo "cortex-m/run.sh: qemu-system-arm missing" >&2; exit 1; }
@@ -54,7 +57,7 @@ echo "cortex-m: M0 library: no 64-bit division call; pstate profiles 0x180 only,
 # Cortex-M0 of the micro:bit (no divider, no FPU, 16 KiB RAM).
 run_board() { # name cpu-flags qemu-machine flash-size ram-size
   local name=$1 flags=$2 machine=$3 fsz=$4 rsz=$5 rc ms t0
-  $CC $flags -std=c11 -Os -Wall -Wextra -Werror -DPGOV_FIRMWARE_PROFILES -I"$root/include" -I"$root/examples/cortex-m" \
+  $CC $flags -std=c11 -Os -Wall -Wextra -Werror -DPGOV_FIRMWARE_PROFILES $CONFIG -I"$root/include" -I"$root/examples/cortex-m" \
     --specs=rdimon.specs -nostartfiles -T "$root/targets/cortex-m/cortex-m.ld" \
     -Wl,--defsym=__flash_origin=0x0,--defsym=__flash_size=$fsz \
     -Wl,--defsym=__ram_origin=0x20000000,--defsym=__ram_size=$rsz \

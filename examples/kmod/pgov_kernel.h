@@ -38,6 +38,4 @@
 #endif
 /* Instances point at the module's static const HAL table, no copy. */
 #define PGOV_HW_OPS_BY_REF 1
-/* The module's own build of lib/ must not pick up a stray pgov_config.h. */
-#define PGOV_NO_CONFIG_FILE 1
 #endif

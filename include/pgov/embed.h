@@ -10,23 +10,22 @@
  *
  * **Configuration header.** Knobs are plain macros. They come, in this
  * order, from the compiler command line (`-DPGOV_...`), from the file named
- * by `-DPGOV_CONFIG_FILE="my_config.h"` (or `<my_config.h>`), or, when
- * `PGOV_CONFIG_FILE` is not defined, from a `pgov_config.h` found on the
- * include path (looked up with `__has_include`; define `PGOV_NO_CONFIG_FILE`
- * to skip the lookup). An unset knob takes the default documented here.
+ * by `-DPGOV_CONFIG_FILE="my_config.h"` (or `<my_config.h>`), as
+ * MBEDTLS_CONFIG_FILE: named explicitly, never looked up, so a stray
+ * header on the include path cannot change the library's behaviour. An
+ * unset knob takes the default documented here.
  * The same configuration must be seen by the lib/ sources and by every
  * translation unit that uses a core, as with any compile-time option.
  *
  * | knob | default | meaning |
  * |---|---|---|
- * | `PGOV_ASSERT(cond)` | nothing (`cond` is not evaluated); `assert(cond)` with `PGOV_DEBUG` in a hosted build | invariant checks inside the cores; the kernel module maps it to `WARN_ON_ONCE(!(cond))` |
+ * | `PGOV_ASSERT(cond)` | nothing (`cond` is not evaluated); a hosted debug build may define it as `assert(cond)` in its config file | invariant checks inside the cores; the kernel module maps it to `WARN_ON_ONCE(!(cond))` |
  * | `PGOV_READ_ONCE(x)`, `PGOV_WRITE_ONCE(x, v)` | one volatile access | values another CPU reads without the owner's lock (PELT `util_avg`, util_est, the uclamp rq value); the kernel module maps them to `READ_ONCE`/`WRITE_ONCE` |
  * | `PGOV_SMP_WMB()`, `PGOV_SMP_RMB()` | `__atomic_thread_fence` release / acquire (a compiler barrier elsewhere) | the barriers of the 32-bit `last_update_time` copy protocol (pelt_core.h); kernel: `smp_wmb()`/`smp_rmb()` |
  * | `PGOV_PELT_LUT_COPY` | 1 when pointers are 32 bits wide, else 0 | use the copy protocol in pgov_pelt_core_lut_read() / _publish() |
  * | `PGOV_DIV_U64(n, d)`, `PGOV_DIV_U64_U32(n, d)`, `PGOV_DIV_S64(n, d)` | C `/` on 64-bit targets; on 32-bit ones the library's division from 32-bit operations, never libgcc's `__aeabi_uldivmod`/`__udivdi3` | 64/64, 64/32 and signed 64-bit division (math64_core.h); kernel: `div64_u64`/`div_u64`/`div64_s64` |
  * | `PGOV_UCLAMP_NBUCKETS` | 0 (run time, 5..20 per runqueue) | a fixed bucket count 5..20: pgov_uclamp_rq_init() accepts only that count (or 0) and the cores use the constant |
  * | `PGOV_NO_INT128` | unset | never use `unsigned __int128` (BPF, and compilers that lack it) |
- * | `PGOV_NO_CONFIG_FILE` | unset | do not look for `pgov_config.h` |
  *
  * Nothing here is part of the shared library's ABI: the hooks shape only
  * code compiled by the embedder (the cores, or lib/ built from source).
@@ -37,10 +36,6 @@
 #if defined(PGOV_CONFIG_FILE)
 /* cppcheck-suppress preprocessorErrorDirective */
 #include PGOV_CONFIG_FILE
-#elif !defined(PGOV_NO_CONFIG_FILE) && defined(__has_include)
-#if __has_include(<pgov_config.h>)
-#include <pgov_config.h>
-#endif
 #endif
 
 #include <stdint.h>
@@ -99,13 +94,8 @@
 /* ---------------------------------------------------------------- assert */
 
 #ifndef PGOV_ASSERT
-#if defined(PGOV_DEBUG) && defined(__STDC_HOSTED__) && __STDC_HOSTED__
-#include <assert.h>
-#define PGOV_ASSERT(cond) assert(cond)
-#else
 /** Invariant check; by default compiled out, @p cond type-checked only. */
 #define PGOV_ASSERT(cond) ((void)sizeof(!(cond)))
-#endif
 #endif
 
 /* ---------------------------------------------------------------- remote access */
