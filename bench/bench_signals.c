@@ -203,7 +203,7 @@ __attribute__((noinline)) int inl_ue_dequeue(struct pgov_util_est_rq *rq,
                                              struct pgov_util_est_task *t, uint32_t util,
                                              uint64_t runnable)
 {
-    pgov_util_est_core_dequeue(rq, t, 1);
+    pgov_util_est_core_dequeue(rq, t, 0); /* the same call as the ABI row */
     return pgov_util_est_core_update(rq, t, util, runnable, 1024);
 }
 
