@@ -528,12 +528,12 @@ PGOV_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs
         return sr;
     m->down_skip = 0;
     if (load < m->tun.down_threshold) {
-        /* From 6.1.178 (dbs.h): the early exit looks at policy->cur and
-         * the step stops at policy->min. */
-        if (g->cs_min_floor ? m->cur == m->pmin : rq == m->pmin)
-            return sr;
+        /* From 6.1.178 (dbs.h) there is no early exit and the step stops
+         * at policy->min; at the minimum the request changes nothing. */
         if (g->cs_min_floor)
             rq = rq > m->pmin + step ? rq - step : m->pmin;
+        else if (rq == m->pmin)
+            return sr;
         else
             rq = rq > step ? rq - step : m->pmin;
         r->flags |= PGOV_DBS_RES_FNEXT;

@@ -153,7 +153,7 @@ void pgov_sugov_input_plain(struct pgov_sugov_input *in, uint32_t flags, uint32_
     in->held = held;
     in->capped = 0;
     in->cur_khz = cur_khz;
-    in->reserved = 0;
+    in->bw_dl = 0;
     in->table = NULL;
 }
 
@@ -188,6 +188,11 @@ void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm,
     s.last_update_ns = now_ns;
     r.boost_req = s.iowait_boost;
     r.pending_req = s.pending;
+    /* More deadline bandwidth than at the last evaluation: no waiting for
+     * the rate limit (and no hold), like a limits change; remote callbacks
+     * too, which leave it pending. */
+    if (in->bw_dl > s.bw_dl)
+        s.need_update = 1;
 
     /* 3: rate limit. Another CPU's callback (a remote wakeup) stops here
      * too: only the policy's own CPUs may change its frequency. */
@@ -199,6 +204,8 @@ void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm,
         PGOV_COPY(res, &r);
         return;
     }
+
+    s.bw_dl = in->bw_dl; /* read with the utilization */
 
     /* 4: apply: halve without a new request, drop below 1/8. */
     uint32_t bu = 0;
@@ -280,7 +287,7 @@ int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
     rc = pgov_sugov_params_check(prm);
     if (rc)
         return rc;
-    if ((flags & ~PGOV_UPDATE_ALL) || held > 1 || st->reserved != 0 || st->pending > 1 ||
+    if ((flags & ~PGOV_UPDATE_ALL) || held > 1 || st->pending > 1 ||
         st->need_update > 1 || st->iowait_boost > CAP_SCALE)
         return PGOV_EINVAL;
     struct pgov_sugov_input in;
@@ -307,8 +314,8 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
         return rc;
     const struct pgov_freq_table *table = in->size >= sizeof(*in) ? in->table : NULL;
     if ((in->flags & ~PGOV_UPDATE_ALL) || in->held > 1 || in->capped > 1 ||
-        in->uclamp_min > CAP_SCALE || in->uclamp_max > CAP_SCALE || in->reserved != 0 ||
-        st->reserved != 0 || st->pending > 1 || st->need_update > 1 ||
+        in->uclamp_min > CAP_SCALE || in->uclamp_max > CAP_SCALE ||
+        st->pending > 1 || st->need_update > 1 ||
         st->iowait_boost > CAP_SCALE || (table && !pgov_ft_sane(table)))
         return PGOV_EINVAL;
     if (rules_5_14(prm) &&
@@ -321,6 +328,7 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
     v.uclamp_max = in->uclamp_max;
     v.bw_min = in->bw_min;
     v.capped = in->capped;
+    v.bw_dl = in->bw_dl;
     v.table = table;
     pgov_sugov_decide_unchecked(prm, st, st, now_ns, &v, res);
     return PGOV_OK;

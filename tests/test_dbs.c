@@ -438,6 +438,28 @@ static void test_v50_linux_rows(void **state)
     assert_int_equal(state_of(g).requested_freq, 600000);
     c.kver_stable = PGOV_DBS_KVER_STABLE_MAX + 1;
     assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_EINVAL);
+    /* Linux 6.1.192, cpu 2 (up 80, down 20, step 5 % = 120 MHz) from 800
+     * MHz: two up steps ask 920 and 1040 MHz with relation H, which leaves
+     * 800 MHz; then load 4 steps down although policy->cur is the minimum:
+     * 920 MHz stored, relation L gives 1.2 GHz. */
+    memset(&c, 0, sizeof(c));
+    c.kver_stable = 192;
+    c.tun_set = (1u << PGOV_DBS_UP_THRESHOLD) | (1u << PGOV_DBS_DOWN_THRESHOLD) |
+                (1u << PGOV_DBS_FREQ_STEP);
+    c.tun.up_threshold = 80;
+    c.tun.down_threshold = 20;
+    c.tun.freq_step = 5;
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 800000, 60922937, 6483033, &c);
+    r = linux_eval(g, 60932937, 6483033);
+    assert_int_equal(r.cur_khz, 800000);
+    r = linux_eval(g, 60942937, 6483033);
+    assert_int_equal(r.cur_khz, 800000);
+    assert_int_equal(state_of(g).requested_freq, 1040000);
+    r = linux_eval(g, 60961053, 6500390);
+    assert_int_equal(r.load, 4);
+    assert_true(r.flags & PGOV_DBS_RES_CHG);
+    assert_int_equal(r.cur_khz, 1200000);
+    assert_int_equal(state_of(g).requested_freq, 920000);
     /* The 137.5 ms busy samples under v4.17: the wall-time rule counts 13
      * idle periods. */
     memset(&c, 0, sizeof(c));

@@ -27,9 +27,9 @@
  *   the upstream stable releases, checked against 6.1.176 and 6.1.192 in
  *   the oracle): from 6.1.168 conservative sets `requested_freq` to
  *   `policy->cur` on every limits change ("cpufreq: conservative: Reset
- *   requested_freq on limits change"); from 6.1.178 its down step stops at
- *   `policy->min` and is skipped only when `policy->cur` is the minimum
- *   ("cpufreq: conservative: Simplify frequency limit handling"). Before
+ *   requested_freq on limits change"); from 6.1.178 its down step has no
+ *   early exit at the minimum and stops at `policy->min` ("cpufreq:
+ *   conservative: Simplify frequency limit handling"). Before
  *   those, and in every other series (whose backport updates are not
  *   known here), the step may store a `requested_freq` below
  *   `policy->min`, as in the spec.
