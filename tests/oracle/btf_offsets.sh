@@ -52,7 +52,7 @@ if [ -n "${3:-}" ]; then
             dbs_data_ignore_nice_load:dbs_data.ignore_nice_load \
             sg_cpu_iowait_boost_pending:sugov_cpu.iowait_boost_pending \
             sg_cpu_iowait_boost:sugov_cpu.iowait_boost sg_cpu_last_update:sugov_cpu.last_update \
-            sg_cpu_util:sugov_cpu.util sg_cpu_max:sugov_cpu.max \
+            sg_cpu_util:sugov_cpu.util sg_cpu_max:sugov_cpu.max sg_cpu_bw_dl:sugov_cpu.bw_dl \
             sg_cpu_saved_idle_calls:sugov_cpu.saved_idle_calls sg_cpu_sg_policy:sugov_cpu.sg_policy \
             sg_pol_last_freq_update_time:sugov_policy.last_freq_update_time \
             sg_pol_freq_update_delay_ns:sugov_policy.freq_update_delay_ns \

@@ -17,6 +17,7 @@
 
 #include "replay_linux.h"
 #include "oracle_rec.h"
+#include "gov_replay.h"
 
 #include <stdbool.h>
 #include <pgov/dbs.h>
@@ -229,7 +230,7 @@ struct dbs_sess {
     uint32_t step;
 };
 static struct dbs_sess sess[MAX_POLICIES];
-static uint64_t dbs_skipped[2], dbs_starts[2], sugov_skipped, dbs_seen[2], sugov_seen;
+static uint64_t dbs_skipped[2], dbs_starts[2], sugov_skipped, dbs_seen[2], sugov_seen, sugov_dl_bw;
 static uint64_t tunable_stores[2], dbs_raced[2];
 
 /* --tsv: governor vectors (schedutil every stride-th callback; ondemand and
@@ -479,6 +480,14 @@ static void sugov_row(const struct orec *r, int counting)
     st.next_freq = LO(r->g[9]);
     st.cached_raw_freq = HI(r->g[9]);
     st.need_update = (r->g[10] & 0xffff) != 0; /* limits_changed or need_freq_update */
+    /* ignore_dl_rate_limit: the runqueue's deadline bandwidth above the one
+     * of the last evaluation (a deadline task arrived) sets need_freq_update
+     * inside the call, which the entry state cannot show; the evaluation then
+     * stores the new bandwidth in bw_dl (same rq lock: the same value). */
+    if ((r->flags & OREC_F_UTIL) && (r->aux >> 16) > (r->aux & 0xffff)) {
+        st.need_update = 1;
+        sugov_dl_bw++;
+    }
     if (tsv_sugov && sugov_nth[path]++ % sugov_stride[path] == 0)
         fprintf(tsv_sugov,
                 "v6.1\t%s\t%u\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u"
@@ -561,6 +570,9 @@ static int pass(const char *path, int counting, char *release, char *version, ui
                 dbs_row(&r);
         } else if (r.kind == OREC_SUGOV) {
             sugov_row(&r, counting);
+        } else if (r.kind == OREC_PGOV_SUGOV) {
+            if (!counting)
+                gov_replay_collect(&r);
         } else {
             fprintf(stderr, "%s:%" PRIu64 ": unknown record kind %u\n", path, n, r.kind);
             fclose(f);
@@ -681,6 +693,9 @@ int main(int argc, char **argv)
            trailer[1], trailer[2], trailer[3], trailer[4]);
     printf("captured: schedutil %" PRIu64 " callbacks, ondemand %" PRIu64 " and conservative %" PRIu64
            " evaluations\n", sugov_seen, dbs_seen[0], dbs_seen[1]);
+    printf("schedutil: %" PRIu64 " callbacks with the deadline bandwidth risen since the last"
+           " evaluation (replayed with need_freq_update set, as ignore_dl_rate_limit does)\n",
+           sugov_dl_bw);
     printf("dbs instances (re)started: ondemand %" PRIu64 ", conservative %" PRIu64
            "; tunable stores replayed: ondemand %" PRIu64 ", conservative %" PRIu64 "\n",
            dbs_starts[0], dbs_starts[1], tunable_stores[0], tunable_stores[1]);
@@ -719,6 +734,10 @@ int main(int argc, char **argv)
         if (gated && !ok)
             rc = 1;
     }
+    /* libpgov as the guest's governor: its log against the host (gated). */
+    struct pgov_freq_table ft;
+    if (pgov_freq_table_init(&ft, dummy_table, 5, 0) != PGOV_OK || gov_replay_report(&ft))
+        rc = 1;
     printf("oracle: pelt %" PRIu64 "/%" PRIu64 " util_est %" PRIu64 "/%" PRIu64
            " schedutil %" PRIu64 "/%" PRIu64 " ondemand %" PRIu64 "/%" PRIu64
            " conservative %" PRIu64 "/%" PRIu64 " exact (kernel %s)\n",

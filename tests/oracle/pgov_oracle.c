@@ -64,6 +64,7 @@ OFFSET_PARAM(sg_cpu_iowait_boost);
 OFFSET_PARAM(sg_cpu_last_update);
 OFFSET_PARAM(sg_cpu_util);
 OFFSET_PARAM(sg_cpu_max);
+OFFSET_PARAM(sg_cpu_bw_dl);
 OFFSET_PARAM(sg_cpu_saved_idle_calls);
 OFFSET_PARAM(sg_cpu_sg_policy);
 OFFSET_PARAM(sg_pol_last_freq_update_time); /* struct sugov_policy */
@@ -135,6 +136,13 @@ static void push(const struct orec *r)
     }
     raw_spin_unlock_irqrestore(&rg->lock, fl);
 }
+
+/* pgov_governor.ko (the library as a governor) logs its decisions here. */
+void pgov_oracle_push(const struct orec *r)
+{
+    push(r);
+}
+EXPORT_SYMBOL_GPL(pgov_oracle_push);
 
 static void copy_avg(struct orec_avg *d, const struct sched_avg *s)
 {
@@ -515,6 +523,7 @@ static int ent_sugov(struct kretprobe_instance *ri, struct pt_regs *regs)
     p->r.x[1] = (u32)regs_get_kernel_argument(regs, 2);
     p->r.g[14] = p->policy->cur;
     p->r.g[15] = LO_HI(p->policy->min, p->policy->max);
+    p->r.aux = (u16)AT(c, sg_cpu_bw_dl, unsigned long);
     sugov_snap(p, 0);
     t->req = false;
     t->util_seen = false;
@@ -528,6 +537,7 @@ static int ret_sugov(struct kretprobe_instance *ri, struct pt_regs *regs)
     sugov_snap(p, 3);
     p->r.g[6] = AT(p->a, sg_cpu_util, unsigned long);
     p->r.g[7] = AT(p->a, sg_cpu_max, unsigned long);
+    p->r.aux |= (u32)(u16)AT(p->a, sg_cpu_bw_dl, unsigned long) << 16;
     p->r.g[14] |= (u64)p->policy->cur << 32;
     if (t->util_seen) {
         p->r.flags |= OREC_F_UTIL;
@@ -723,7 +733,8 @@ static int check_layout(void)
         NEED(cdbs_update_util) NEED(cdbs_prev_load) NEED(pdbs_dbs_data) NEED(pdbs_rate_mult)
         NEED(pdbs_idle_periods) NEED(dbs_data_tuners) NEED(dbs_data_ignore_nice_load)
         NEED(cs_down_skip) NEED(sg_cpu_iowait_boost_pending) NEED(sg_cpu_iowait_boost)
-        NEED(sg_cpu_last_update) NEED(sg_cpu_util) NEED(sg_cpu_max) NEED(sg_cpu_saved_idle_calls)
+        NEED(sg_cpu_last_update) NEED(sg_cpu_util) NEED(sg_cpu_max) NEED(sg_cpu_bw_dl)
+        NEED(sg_cpu_saved_idle_calls)
         NEED(sg_cpu_sg_policy) NEED(sg_pol_last_freq_update_time) NEED(sg_pol_freq_update_delay_ns)
         NEED(sg_pol_next_freq) NEED(sg_pol_limits_changed)
     }
