@@ -16,6 +16,7 @@
 #include "gov_replay.h"
 #include "replay_linux.h"
 
+#include <pgov/dbs.h>
 #include <pgov/gov.h>
 #include <pgov/kver.h>
 
@@ -23,22 +24,26 @@
 #define HI(v) ((uint32_t)((v) >> 32))
 #define SCHED_CPUFREQ_IOWAIT 0x1u /* v6.1 include/linux/sched/cpufreq.h (an ABI fact) */
 
-static struct orec *rows;
-static size_t nrows, caprows;
+struct rowset {
+    struct orec *r;
+    size_t n, cap;
+};
+static struct rowset sugov_rows, dbs_rows;
 
 void gov_replay_collect(const struct orec *r)
 {
-    if (nrows == caprows) {
-        size_t c = caprows ? caprows * 2 : 4096;
-        struct orec *n = realloc(rows, c * sizeof(*n));
+    struct rowset *s = r->kind == OREC_PGOV_DBS ? &dbs_rows : &sugov_rows;
+    if (s->n == s->cap) {
+        size_t c = s->cap ? s->cap * 2 : 4096;
+        struct orec *n = realloc(s->r, c * sizeof(*n));
         if (!n) {
-            perror("oracle_replay: pgov_schedutil records");
+            perror("oracle_replay: pgov governor records");
             exit(2);
         }
-        rows = n;
-        caprows = c;
+        s->r = n;
+        s->cap = c;
     }
-    rows[nrows++] = *r;
+    s->r[s->n++] = *r;
 }
 
 /* id: policy CPU | starts << 16 | call << 32: policy, then start, then call. */
@@ -74,15 +79,18 @@ static int same_state(const struct pgov_sugov_state *a, const struct pgov_sugov_
            a->pending == b->pending && a->need_update == b->need_update;
 }
 
-int gov_replay_report(const struct pgov_freq_table *t)
+static int sugov_report(const struct pgov_freq_table *t)
 {
+    struct orec *rows = sugov_rows.r;
+    size_t nrows = sugov_rows.n;
     struct pgov_sugov_state st;
     uint64_t equal = 0, starts = 0, resync = 0, path[4] = {0}, remote = 0, iowait = 0, held = 0,
              limits = 0, policies = 0;
     unsigned shown = 0;
     size_t i;
 
-    qsort(rows, nrows, sizeof(*rows), by_id);
+    if (nrows)
+        qsort(rows, nrows, sizeof(*rows), by_id);
     memset(&st, 0, sizeof(st));
     for (i = 0; i < nrows; i++) {
         const struct orec *r = &rows[i];
@@ -164,4 +172,105 @@ int gov_replay_report(const struct pgov_freq_table *t)
     if (nrows == 0)
         printf("govmod: no pgov_schedutil decision captured (governor not run?)\n");
     return nrows > 0 && equal == nrows ? 0 : 1;
+}
+
+/* pgov_ondemand: one open-loop instance per policy, started from the
+ * counters and tunables the guest's start read, then fed each evaluation's
+ * counters and each limits step; after every call the host instance must
+ * hold the kernel instance's decision and state. */
+static int dbs_report(const struct pgov_freq_table *t)
+{
+    struct orec *rows = dbs_rows.r;
+    size_t n = dbs_rows.n, i;
+    struct replay_linux_dbs d;
+    uint64_t equal = 0, ops[3] = {0}, skipped = 0, reqs = 0, compared = 0;
+    unsigned shown = 0;
+    int live = 0;
+
+    if (n)
+        qsort(rows, n, sizeof(*rows), by_id);
+    memset(&d, 0, sizeof(d));
+    for (i = 0; i < n; i++) {
+        const struct orec *r = &rows[i];
+        uint32_t call = HI(r->id), op = r->ret;
+        struct pgov_hw_idle snap = {r->g[0], r->g[1], r->g[2], r->g[3]};
+        struct pgov_dbs_status st;
+        struct pgov_dbs_cpu_status cs;
+        int e = 0, req = 0, ok;
+
+        if (op > 2) {
+            printf("govmod: pgov_ondemand record with op %u\n", op);
+            return 1;
+        }
+        ops[op]++;
+        if (op == 0) {
+            struct replay_linux_dbs_cfg c;
+            memset(&c, 0, sizeof(c));
+            c.gov = PGOV_DBS_ONDEMAND;
+            c.kver = PGOV_KVER_6_1;
+            c.table = t->entries;
+            c.table_len = t->count;
+            c.min_khz = LO(r->g[7]);
+            c.max_khz = HI(r->g[7]);
+            c.cur_khz = LO(r->g[6]);
+            c.hz = 250; /* CONFIG_HZ of Debian's 6.1 */
+            memcpy(c.tun, &r->g[8], sizeof(c.tun));
+            e = replay_linux_dbs_start(&d, &c, &snap);
+            live = 1;
+        } else if (!live || i == 0 || (rows[i - 1].id & 0xffffffffu) != (r->id & 0xffffffffu) ||
+                   HI(rows[i - 1].id) + 1 != call) {
+            live = 0; /* a lost record: wait for the next start */
+            skipped++;
+            continue;
+        } else if (op == 1) {
+            struct replay_linux_dbs_out o;
+            e = replay_linux_dbs_eval(&d, &snap, &o);
+            req = e == 0 && o.req;
+        } else {
+            struct pgov_dbs_result res;
+            memset(&res, 0, sizeof(res));
+            e = pgov_dbs_set_limits_open(d.g, LO(r->g[7]), HI(r->g[7]), &res);
+            req = e == 0 && (res.flags & PGOV_DBS_RES_CHG) != 0;
+        }
+        compared++;
+        reqs += req;
+        ok = e == (int32_t)r->aux && d.g && pgov_dbs_get_status(d.g, &st) == 0 &&
+             pgov_dbs_get_cpu(d.g, 0, &cs) == 0 && st.last.load == LO(r->g[4]) &&
+             st.last.delay_us == HI(r->g[4]) && st.rate_mult == LO(r->g[5]) &&
+             cs.prev_load == HI(r->g[5]) && st.cur_khz == LO(r->g[6]) &&
+             st.last.flags == HI(r->g[6]) && req == !!(r->flags & OREC_F_REQ) &&
+             (!req || r->x[1] == st.cur_khz) && (op == 2 || r->x[3] == 1);
+        if (ok) {
+            equal++;
+            continue;
+        }
+        live = 0;
+        if (shown++ < 10)
+            printf("govmod mismatch: pgov_ondemand policy %u start %u call %u op %u wall %" PRIu64
+                   " idle %" PRIu64 " iowait %" PRIu64 " nice %" PRIu64 ": kernel err %d load %u"
+                   " delay %u rate_mult %u prev_load %u cur %u flags %#x req %u (%" PRIu64
+                   " kHz, %" PRIu64 " reads); host err %d load %u delay %u rate_mult %u"
+                   " prev_load %u cur %u flags %#x req %d\n",
+                   (unsigned)(r->id & 0xffff), (unsigned)((r->id >> 16) & 0xffff), call, op,
+                   snap.wall_us, snap.idle_us, snap.iowait_us, snap.nice_ns, (int32_t)r->aux,
+                   LO(r->g[4]), HI(r->g[4]), LO(r->g[5]), HI(r->g[5]), LO(r->g[6]), HI(r->g[6]),
+                   !!(r->flags & OREC_F_REQ), r->x[1], r->x[3], e, st.last.load,
+                   st.last.delay_us, st.rate_mult, cs.prev_load, st.cur_khz, st.last.flags, req);
+    }
+    printf("govmod: pgov_ondemand (libpgov's dbs instance: hook gate under the rq lock, work in a"
+           " workqueue) starts %" PRIu64 ", evaluations %" PRIu64 ", limits steps %" PRIu64
+           ", driver requests %" PRIu64 "\n", ops[0], ops[1], ops[2], reqs);
+    if (skipped)
+        printf("govmod: pgov_ondemand: %" PRIu64 " calls not compared (after a lost record, until"
+               " the next start)\n", skipped);
+    printf("govmod: pgov_ondemand %" PRIu64 "/%" PRIu64 " decisions equal to replay\n", equal,
+           compared);
+    return ops[1] > 0 && equal == compared ? 0 : 1;
+}
+
+int gov_replay_report(const struct pgov_freq_table *t)
+{
+    int a = dbs_report(t);
+    int b = sugov_report(t);
+    return a | b;
 }

@@ -38,6 +38,7 @@ enum orec_kind {
     OREC_DBS = 8,       /* od_dbs_update / cs_dbs_update: one ondemand/conservative evaluation */
     OREC_SUGOV = 9,     /* sugov_update_single_freq: one schedutil callback */
     OREC_PGOV_SUGOV = 10, /* pgov_governor.ko: one pgov_schedutil hook call (libpgov in the guest) */
+    OREC_PGOV_DBS = 11,   /* pgov_governor.ko: a pgov_ondemand start, evaluation or limits step */
     OREC_HEADER = 0xfe, /* first record: magic, size, uname release */
     OREC_TRAILER = 0xff /* last record: counters */
 };
@@ -128,5 +129,15 @@ struct orec {
  * pending << 16 | need_update << 17 (low half; high half: TICK_NSEC before,
  * cpuinfo.max_freq after); the result: next_f | util_eff << 32 (13),
  * raw_freq (14), boost_req | pending_req << 16 | boost_util << 32 (15). */
+/* PGOV_DBS (pgov_governor.ko, pgov_ondemand): id as PGOV_SUGOV, calls counting
+ * the start (0), evaluations and limits steps; ret: 0 start (pgov_dbs_init),
+ * 1 evaluation (pgov_dbs_work), 2 limits (pgov_dbs_set_limits); aux: the
+ * library's error (0); flags: OREC_F_REQ when the driver was asked; x[]: the
+ * hook time the work evaluated at, the frequency asked, policy->cur after,
+ * read_idle calls. g[]: the counters read_idle returned (wall_us, idle_us,
+ * iowait_us, nice_ns: 0..3), then the instance after the call: last load |
+ * delay_us << 32 (4), rate_mult | prev_load << 32 (5), cur_khz | last result
+ * flags << 32 (6), policy min | max << 32 (7), the tunables (8 u32 by
+ * pgov_dbs_tunable id: 8..11). */
 
 #endif

@@ -7,8 +7,10 @@
  *   oracle: pelt N/M util_est N/M schedutil N/M ondemand N/M conservative N/M exact (kernel 6.1.X)
  * Usage: oracle_replay CAPTURE [--tsv-pelt FILE N] [--tsv-util-est FILE N]
  * Exit 0 when every compared row of a module whose 6.1 profile the library
- * calls exact (pgov_kver_exactness) matched, 1 otherwise, 2 on a bad file;
- * the other modules are compared and reported, not gated.
+ * calls exact (pgov_kver_exactness) matched and every decision of the
+ * library's own governor in the guest (pgov_schedutil, gov_replay.c) equals
+ * its host replay, 1 otherwise, 2 on a bad file; the other modules are
+ * compared and reported, not gated.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -570,7 +572,7 @@ static int pass(const char *path, int counting, char *release, char *version, ui
                 dbs_row(&r);
         } else if (r.kind == OREC_SUGOV) {
             sugov_row(&r, counting);
-        } else if (r.kind == OREC_PGOV_SUGOV) {
+        } else if (r.kind == OREC_PGOV_SUGOV || r.kind == OREC_PGOV_DBS) {
             if (!counting)
                 gov_replay_collect(&r);
         } else {

@@ -32,15 +32,23 @@
 #include <linux/slab.h>
 #include <linux/jiffies.h>
 #include <linux/rcupdate.h>
+#include <linux/irq_work.h>
+#include <linux/workqueue.h>
+#include <linux/mutex.h>
+#include <linux/atomic.h>
+#include <linux/tick.h>
+#include <linux/kernel_stat.h>
 
 #include <pgov/pgov.h>
 #include <pgov/sugov.h>
+#include <pgov/dbs.h>
+#include <pgov/hw.h>
 #include <pgov/freq_table.h>
 #include <pgov/kver.h>
 #include "oracle_rec.h"
 
 MODULE_LICENSE("Dual BSD/GPL");
-MODULE_DESCRIPTION("libpgov's schedutil (6.1 profile) as the cpufreq governor pgov_schedutil");
+MODULE_DESCRIPTION("libpgov's schedutil and ondemand (6.1 profiles) as the cpufreq governors pgov_schedutil and pgov_ondemand");
 
 /* Private scheduler layout (struct rq, struct cfs_rq), from the image's BTF
  * as for pgov_oracle.ko; the two addresses from the guest's /proc/kallsyms. */
@@ -254,10 +262,250 @@ static struct cpufreq_governor pgov_schedutil_gov = {
     .limits = pg_limits,
 };
 
+/* ---- pgov_ondemand: the library's dbs instance, split as the kernel's dbs
+ * is: the hook only asks pgov_dbs_hook_gate() (lock-free, no counters, no
+ * HAL) and queues an irq_work; the irq_work queues a work item on that CPU;
+ * the work runs pgov_dbs_work() under the policy's mutex, where the HAL
+ * reads the idle counters and asks the driver (which may sleep). */
+struct pg_dbs {
+    struct update_util_data uu;
+    struct cpufreq_policy *policy;
+    unsigned int cpu;
+    struct pgov_freq_entry entries[PG_MAX_TABLE];
+    u32 nentries;
+    struct irq_work irq_work;
+    struct work_struct work;
+    struct mutex lock;   /* the instance's evaluations (pgov_dbs_work) */
+    atomic_t queued;     /* one work item at a time */
+    u64 hook_time;       /* the time of the hook that queued it */
+    struct pgov_dbs *g;
+    struct orec r;       /* the record being filled (under lock) */
+    u32 reads;           /* read_idle calls in this evaluation */
+    u64 seq;
+    u16 starts;
+    void *mem;
+};
+
+static DEFINE_PER_CPU(u16, pg_dbs_starts);
+
+static int pg_read_idle(void *ctx, uint32_t cpu, struct pgov_hw_idle *out)
+{
+    struct pg_dbs *pd = ctx;
+    u64 wall = 0, idle, iowait;
+
+    idle = get_cpu_idle_time_us(cpu, &wall);
+    iowait = get_cpu_iowait_time_us(cpu, NULL);
+    if (idle == (u64)-1 || iowait == (u64)-1)
+        return PGOV_EIO; /* NOHZ idle accounting off: no counters */
+    out->wall_us = wall;
+    out->idle_us = idle;
+    out->iowait_us = iowait;
+    out->nice_ns = kcpustat_field(&kcpustat_cpu(cpu), CPUTIME_NICE, cpu);
+    pd->r.g[0] = out->wall_us;
+    pd->r.g[1] = out->idle_us;
+    pd->r.g[2] = out->iowait_us;
+    pd->r.g[3] = out->nice_ns;
+    pd->reads++;
+    return 0;
+}
+
+static int pg_set_freq(void *ctx, uint32_t cpu, uint32_t khz)
+{
+    struct pg_dbs *pd = ctx;
+    int e = __cpufreq_driver_target(pd->policy, khz, CPUFREQ_RELATION_L);
+
+    pd->r.flags |= OREC_F_REQ;
+    pd->r.x[1] = khz;
+    return e ? PGOV_EIO : 0;
+}
+
+static const struct pgov_hw_ops pg_dbs_ops = {
+    .size = sizeof(struct pgov_hw_ops),
+    .read_idle = pg_read_idle,
+    .set_freq_khz = pg_set_freq,
+};
+
+/* After a start (op 0) or an evaluation (op 1): the instance's state. */
+static void pg_dbs_log(struct pg_dbs *pd, u8 op, int e)
+{
+    struct pgov_dbs_status st;
+    struct pgov_dbs_cpu_status cs;
+    struct orec *r = &pd->r;
+
+    r->kind = OREC_PGOV_DBS;
+    r->cpu = smp_processor_id();
+    r->id = (u64)(u16)pd->cpu | (u64)pd->starts << 16 | pd->seq++ << 32;
+    r->ret = op;
+    r->aux = (u32)e;
+    r->x[2] = READ_ONCE(pd->policy->cur);
+    r->x[3] = pd->reads;
+    if (pd->g && pgov_dbs_get_status(pd->g, &st) == 0 && pgov_dbs_get_cpu(pd->g, 0, &cs) == 0) {
+        r->g[4] = LO_HI(st.last.load, st.last.delay_us);
+        r->g[5] = LO_HI(st.rate_mult, cs.prev_load);
+        r->g[6] = LO_HI(st.cur_khz, st.last.flags);
+        r->g[7] = LO_HI(st.policy_min_khz, st.policy_max_khz);
+        memcpy(&r->g[8], &st.tun, 8 * sizeof(u32)); /* by pgov_dbs_tunable id */
+    }
+    pgov_oracle_push(r);
+}
+
+static void pg_dbs_work(struct work_struct *w)
+{
+    struct pg_dbs *pd = container_of(w, struct pg_dbs, work);
+    int e;
+
+    mutex_lock(&pd->lock);
+    memset(&pd->r, 0, sizeof(pd->r));
+    pd->reads = 0;
+    pd->r.x[0] = READ_ONCE(pd->hook_time);
+    e = pgov_dbs_work(pd->g, smp_processor_id(), pd->r.x[0]);
+    if (e != 0) /* 1: evaluated; an error is logged too (0: no longer due) */
+        pg_dbs_log(pd, 1, e < 0 ? e : 0);
+    mutex_unlock(&pd->lock);
+    atomic_set(&pd->queued, 0);
+}
+
+static void pg_dbs_irq_work(struct irq_work *iw)
+{
+    struct pg_dbs *pd = container_of(iw, struct pg_dbs, irq_work);
+
+    schedule_work_on(smp_processor_id(), &pd->work);
+}
+
+/* Under the runqueue lock: the gate only. */
+static void pg_dbs_hook(struct update_util_data *data, u64 time, unsigned int flags)
+{
+    struct pg_dbs *pd = container_of(data, struct pg_dbs, uu);
+
+    if (atomic_read(&pd->queued) ||
+        pgov_dbs_hook_gate(pd->g, smp_processor_id(), time) != 1 ||
+        atomic_cmpxchg(&pd->queued, 0, 1) != 0)
+        return;
+    WRITE_ONCE(pd->hook_time, time);
+    irq_work_queue(&pd->irq_work);
+}
+
+static int pg_dbs_init(struct cpufreq_policy *policy)
+{
+    struct cpufreq_frequency_table *pos;
+    struct pg_dbs *pd;
+
+    if (cpumask_weight(policy->related_cpus) != 1 || !policy->freq_table)
+        return -EINVAL;
+    pd = kzalloc(sizeof(*pd), GFP_KERNEL);
+    if (!pd)
+        return -ENOMEM;
+    pd->mem = kzalloc(pgov_dbs_size_cpus(1), GFP_KERNEL); /* kmalloc: 8-byte aligned */
+    if (!pd->mem) {
+        kfree(pd);
+        return -ENOMEM;
+    }
+    cpufreq_for_each_entry(pos, policy->freq_table) {
+        if (pd->nentries == PG_MAX_TABLE)
+            break;
+        pd->entries[pd->nentries].khz = pos->frequency == CPUFREQ_ENTRY_INVALID
+                                            ? PGOV_FREQ_ENTRY_INVALID : pos->frequency;
+        pd->nentries++;
+    }
+    pd->policy = policy;
+    pd->cpu = policy->cpu;
+    mutex_init(&pd->lock);
+    init_irq_work(&pd->irq_work, pg_dbs_irq_work);
+    INIT_WORK(&pd->work, pg_dbs_work);
+    policy->governor_data = pd;
+    return 0;
+}
+
+static void pg_dbs_exit(struct cpufreq_policy *policy)
+{
+    struct pg_dbs *pd = policy->governor_data;
+
+    kfree(pd->mem);
+    kfree(pd);
+    policy->governor_data = NULL;
+}
+
+static int pg_dbs_start(struct cpufreq_policy *policy)
+{
+    struct pg_dbs *pd = policy->governor_data;
+    struct pgov_dbs_config cfg;
+    int e;
+
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.size = sizeof(cfg);
+    cfg.gov = PGOV_DBS_ONDEMAND;
+    cfg.kver = PGOV_KVER_6_1;
+    cfg.cpu = pd->cpu;
+    cfg.table = pd->entries;
+    cfg.table_len = pd->nentries;
+    cfg.policy_min_khz = policy->min;
+    cfg.policy_max_khz = policy->max;
+    cfg.cur_khz = policy->cur;
+    cfg.plat.hz = HZ;
+    /* ondemand's rate as the kernel sets it: the driver's transition delay */
+    cfg.tun_set = 1u << PGOV_DBS_SAMPLING_RATE;
+    cfg.tun.sampling_rate = cpufreq_policy_transition_delay_us(policy);
+    mutex_lock(&pd->lock);
+    memset(&pd->r, 0, sizeof(pd->r));
+    pd->reads = 0;
+    pd->seq = 0;
+    pd->starts = ++per_cpu(pg_dbs_starts, pd->cpu);
+    pd->g = NULL;
+    e = pgov_dbs_init(pd->mem, pgov_dbs_size_cpus(1), &cfg, &pg_dbs_ops, pd, &pd->g);
+    if (e)
+        pd->g = NULL;
+    pg_dbs_log(pd, 0, e);
+    mutex_unlock(&pd->lock);
+    if (e) {
+        pr_err("pgov_governor: pgov_ondemand on policy %u: init %d\n", pd->cpu, e);
+        return -EINVAL;
+    }
+    atomic_set(&pd->queued, 0);
+    cpufreq_add_update_util_hook(pd->cpu, &pd->uu, pg_dbs_hook);
+    return 0;
+}
+
+static void pg_dbs_stop(struct cpufreq_policy *policy)
+{
+    struct pg_dbs *pd = policy->governor_data;
+
+    cpufreq_remove_update_util_hook(pd->cpu);
+    synchronize_rcu();
+    irq_work_sync(&pd->irq_work);
+    cancel_work_sync(&pd->work);
+}
+
+static void pg_dbs_limits(struct cpufreq_policy *policy)
+{
+    struct pg_dbs *pd = policy->governor_data;
+    struct pgov_dbs_limits lim = { policy->min, policy->max };
+    int e;
+
+    mutex_lock(&pd->lock);
+    if (pd->g) {
+        memset(&pd->r, 0, sizeof(pd->r));
+        pd->reads = 0;
+        e = pgov_dbs_set_limits(pd->g, &lim);
+        pg_dbs_log(pd, 2, e);
+    }
+    mutex_unlock(&pd->lock);
+}
+
+static struct cpufreq_governor pgov_ondemand_gov = {
+    .name = "pgov_ondemand",
+    .owner = THIS_MODULE,
+    .flags = CPUFREQ_GOV_DYNAMIC_SWITCHING,
+    .init = pg_dbs_init,
+    .exit = pg_dbs_exit,
+    .start = pg_dbs_start,
+    .stop = pg_dbs_stop,
+    .limits = pg_dbs_limits,
+};
+
 static int __init pg_mod_init(void)
 {
     char sym[KSYM_SYMBOL_LEN];
-    int cpu;
+    int cpu, err;
 
     if (rq_cfs < 0 || rq_avg_rt < 0 || rq_avg_dl < 0 || rq_cpu_capacity_orig < 0 ||
         cfs_rq_avg < 0 || !runqueues) {
@@ -286,13 +534,20 @@ static int __init pg_mod_init(void)
         }
         idle_calls = (void *)idle_calls_fn;
     }
-    pr_info("pgov_governor: pgov_schedutil (libpgov %s, kver 6.1 profile), hold rule %s\n",
-            pgov_version_string(), idle_calls ? "from the idle-calls counter" : "off");
-    return cpufreq_register_governor(&pgov_schedutil_gov);
+    pr_info("pgov_governor: pgov_schedutil, pgov_ondemand (libpgov %s, kver 6.1 profiles), hold"
+            " rule %s\n", pgov_version_string(), idle_calls ? "from the idle-calls counter" : "off");
+    err = cpufreq_register_governor(&pgov_schedutil_gov);
+    if (err)
+        return err;
+    err = cpufreq_register_governor(&pgov_ondemand_gov);
+    if (err)
+        cpufreq_unregister_governor(&pgov_schedutil_gov);
+    return err;
 }
 
 static void __exit pg_mod_exit(void)
 {
+    cpufreq_unregister_governor(&pgov_ondemand_gov);
     cpufreq_unregister_governor(&pgov_schedutil_gov);
 }
 

@@ -9,7 +9,8 @@
 #   1450000: about 1.1M PELT, 0.55M util_est and 0.13M governor rows), at most SECONDS
 #   (default 300) of guest time; a loaded host then takes longer, not fewer rows.
 # Env:   PGOV_ORACLE_KEEP=1 keeps the raw capture (build/oracle/capture.img);
-#        PGOV_ORACLE_PGOV_SECS=N guest seconds under pgov_schedutil (default 10);
+#        PGOV_ORACLE_PGOV_SECS=N guest seconds under pgov_schedutil, then as many
+#        under pgov_ondemand (default 10);
 #        PGOV_ORACLE_TSV=DIR also writes a sample of the compared rows as
 #        DIR/linux-6.1-{pelt,util_est}.tsv (PGOV_ORACLE_TSV_ROWS rows each,
 #        default 6000, spread evenly over the update kinds).
@@ -68,7 +69,7 @@ cp "$out/kmod/pgov_oracle.ko" "$out/kmod/pgov_governor.ko" "$out/workload" "$ird
 # pgov_governor.ko reads the runqueue through the same BTF offsets.
 govparams=$(echo "$params" | tr ' ' '\n' |
   grep -E '^(rq_cfs|rq_avg_rt|rq_avg_dl|rq_cpu_capacity_orig|cfs_rq_avg|sa_util_est)=' | tr '\n' ' ')
-pgov_secs=${PGOV_ORACLE_PGOV_SECS:-10} # guest seconds under pgov_schedutil
+pgov_secs=${PGOV_ORACLE_PGOV_SECS:-10} # guest seconds under each library governor
 {
   echo '#!/bin/busybox sh'
   echo 'bb=/bin/busybox'
@@ -83,7 +84,8 @@ pgov_secs=${PGOV_ORACLE_PGOV_SECS:-10} # guest seconds under pgov_schedutil
   echo '$bb dd if=/proc/pgov_oracle of=/dev/vda bs=1M conv=fsync 2>/tmp/dd.log &'
   # Each governor in turn on every policy (per-CPU policies): schedutil, the
   # default, for 10 s, ondemand and conservative GOV_SECS each, libpgov's
-  # pgov_schedutil PGOV_SECS, then schedutil again. The kernel samples by time, so the switches go by time too.
+  # pgov_schedutil and pgov_ondemand PGOV_SECS each, then schedutil again.
+  # The kernel samples by time, so the switches go by time too.
   echo 'gov() { for p in /sys/devices/system/cpu/cpufreq/policy*; do echo $1 > $p/scaling_governor 2>/dev/null; done; }'
   # Tunables through sysfs, in five phases per governor (the replay sees
   # them in each record and replays the stores through pgov_dbs_store):
@@ -103,10 +105,13 @@ pgov_secs=${PGOV_ORACLE_PGOV_SECS:-10} # guest seconds under pgov_schedutil
     "tune conservative freq_step=0; \$bb sleep 1; tune conservative freq_step=100 sampling_down_factor=1; ph;" \
     "tune conservative ignore_nice_load=0 up_threshold=90 down_threshold=10 freq_step=10 sampling_rate=10000; ph;" \
     "gov pgov_schedutil; echo pgov-oracle: policy0 runs \$(\$bb cat /sys/devices/system/cpu/cpufreq/policy0/scaling_governor);" \
-    "\$bb sleep $pgov_secs; gov schedutil; echo 'pgov-oracle: governors switched' ) &"
+    "\$bb sleep $pgov_secs; gov pgov_ondemand;" \
+    "echo pgov-oracle: policy0 runs \$(\$bb cat /sys/devices/system/cpu/cpufreq/policy0/scaling_governor);" \
+    "\$bb sleep $pgov_secs;" \
+    "gov schedutil; echo 'pgov-oracle: governors switched' ) &"
   # The workload lasts at least the governor timeline (an idle host reaches
   # RECORDS sooner).
-  echo "/workload $secs /dev/vdb $until $((10 + 2 * gov_secs + 1 + pgov_secs + 2))"
+  echo "/workload $secs /dev/vdb $until $((10 + 2 * gov_secs + 1 + 2 * pgov_secs + 2))"
   echo 'echo stop > /proc/pgov_oracle; wait; $bb cat /tmp/dd.log; $bb sync'
   echo 'echo "pgov-oracle: capture done"'
   echo '$bb poweroff -f'
