@@ -214,6 +214,7 @@ static int dbs_report(const struct pgov_freq_table *t)
             c.max_khz = HI(r->g[7]);
             c.cur_khz = LO(r->g[6]);
             c.hz = 250; /* CONFIG_HZ of Debian's 6.1 */
+            c.kver_stable = (uint32_t)r->g[12];
             memcpy(c.tun, &r->g[8], sizeof(c.tun));
             e = replay_linux_dbs_start(&d, &c, &snap);
             live = 1;

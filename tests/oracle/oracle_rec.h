@@ -138,6 +138,6 @@ struct orec {
  * iowait_us, nice_ns: 0..3), then the instance after the call: last load |
  * delay_us << 32 (4), rate_mult | prev_load << 32 (5), cur_khz | last result
  * flags << 32 (6), policy min | max << 32 (7), the tunables (8 u32 by
- * pgov_dbs_tunable id: 8..11). */
+ * pgov_dbs_tunable id: 8..11), the instance's kver_stable (12). */
 
 #endif

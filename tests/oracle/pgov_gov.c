@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * pgov_governor.ko: libpgov's own schedutil as a real cpufreq governor,
- * "pgov_schedutil", in the oracle guest.
+ * pgov_governor.ko: libpgov's own schedutil and ondemand as real cpufreq
+ * governors, "pgov_schedutil" and "pgov_ondemand" (below), in the oracle
+ * guest.
  *
  * The governor is the library's decision function for the 6.1 profile
  * (pgov_sugov_decide_in, PGOV_KVER_6_1, non-invariant: qemu has no
@@ -38,6 +39,7 @@
 #include <linux/atomic.h>
 #include <linux/tick.h>
 #include <linux/kernel_stat.h>
+#include <linux/version.h>
 
 #include <pgov/pgov.h>
 #include <pgov/sugov.h>
@@ -345,6 +347,7 @@ static void pg_dbs_log(struct pg_dbs *pd, u8 op, int e)
         r->g[6] = LO_HI(st.cur_khz, st.last.flags);
         r->g[7] = LO_HI(st.policy_min_khz, st.policy_max_khz);
         memcpy(&r->g[8], &st.tun, 8 * sizeof(u32)); /* by pgov_dbs_tunable id */
+        r->g[12] = LINUX_VERSION_SUBLEVEL;
     }
     pgov_oracle_push(r);
 }
@@ -435,6 +438,7 @@ static int pg_dbs_start(struct cpufreq_policy *policy)
     cfg.size = sizeof(cfg);
     cfg.gov = PGOV_DBS_ONDEMAND;
     cfg.kver = PGOV_KVER_6_1;
+    cfg.kver_stable = LINUX_VERSION_SUBLEVEL; /* the headers' 6.1.z: the image's */
     cfg.cpu = pd->cpu;
     cfg.table = pd->entries;
     cfg.table_len = pd->nentries;
