@@ -103,6 +103,23 @@ static void state_rec(u64 *g, const struct pgov_sugov_state *s, u32 hi)
     g[3] = LO_HI(s->iowait_boost | s->pending << 16 | s->need_update << 17, hi);
 }
 
+/* The policy's table as the library's entries; -E2BIG past PG_MAX_TABLE. */
+static int pg_table(const struct cpufreq_policy *policy, struct pgov_freq_entry *e, u32 *n)
+{
+    struct cpufreq_frequency_table *pos;
+
+    *n = 0;
+    cpufreq_for_each_entry(pos, policy->freq_table) {
+        if (*n == PG_MAX_TABLE)
+            return -E2BIG;
+        e[*n].khz = pos->frequency == CPUFREQ_ENTRY_INVALID ? PGOV_FREQ_ENTRY_INVALID
+                                                            : pos->frequency;
+        e[*n].flags = 0;
+        (*n)++;
+    }
+    return 0;
+}
+
 static void pg_hook(struct update_util_data *data, u64 time, unsigned int flags)
 {
     struct pg_policy *pp = container_of(data, struct pg_policy, uu);
@@ -210,18 +227,12 @@ static void pg_exit(struct cpufreq_policy *policy)
 static int pg_start(struct cpufreq_policy *policy)
 {
     struct pg_policy *pp = policy->governor_data;
-    struct cpufreq_frequency_table *pos;
-    u32 n = 0;
+    u32 n;
     int e;
 
-    cpufreq_for_each_entry(pos, policy->freq_table) {
-        if (n == PG_MAX_TABLE)
-            return -E2BIG;
-        pp->entries[n].khz = pos->frequency == CPUFREQ_ENTRY_INVALID ? PGOV_FREQ_ENTRY_INVALID
-                                                                     : pos->frequency;
-        pp->entries[n].flags = 0;
-        n++;
-    }
+    e = pg_table(policy, pp->entries, &n);
+    if (e)
+        return e;
     e = pgov_freq_table_init(&pp->table, pp->entries, n, 0);
     if (e) {
         pr_err("pgov_governor: policy %u: table refused (%d)\n", policy->cpu, e);
@@ -390,8 +401,8 @@ static void pg_dbs_hook(struct update_util_data *data, u64 time, unsigned int fl
 
 static int pg_dbs_init(struct cpufreq_policy *policy)
 {
-    struct cpufreq_frequency_table *pos;
     struct pg_dbs *pd;
+    int e;
 
     if (cpumask_weight(policy->related_cpus) != 1 || !policy->freq_table)
         return -EINVAL;
@@ -399,16 +410,11 @@ static int pg_dbs_init(struct cpufreq_policy *policy)
     if (!pd)
         return -ENOMEM;
     pd->mem = kzalloc(pgov_dbs_size_cpus(1), GFP_KERNEL); /* kmalloc: 8-byte aligned */
-    if (!pd->mem) {
+    e = pd->mem ? pg_table(policy, pd->entries, &pd->nentries) : -ENOMEM;
+    if (e) {
+        kfree(pd->mem);
         kfree(pd);
-        return -ENOMEM;
-    }
-    cpufreq_for_each_entry(pos, policy->freq_table) {
-        if (pd->nentries == PG_MAX_TABLE)
-            break;
-        pd->entries[pd->nentries].khz = pos->frequency == CPUFREQ_ENTRY_INVALID
-                                            ? PGOV_FREQ_ENTRY_INVALID : pos->frequency;
-        pd->nentries++;
+        return e;
     }
     pd->policy = policy;
     pd->cpu = policy->cpu;
