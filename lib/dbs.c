@@ -528,14 +528,21 @@ PGOV_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs
         return sr;
     m->down_skip = 0;
     if (load < m->tun.down_threshold) {
-        /* From 6.1.178 (dbs.h): the early exit looks at policy->cur and
-         * the step stops at policy->min. */
-        if (g->cs_min_floor ? m->cur == m->pmin : rq == m->pmin)
-            return sr;
-        if (g->cs_min_floor)
+        /* From 6.1.178 (dbs.h): the step stops at policy->min, and at
+         * policy->cur == min the driver is not asked but the step is still
+         * stored (the oracle: requested 920 MHz after an up step the table
+         * rounded down, cur 800 MHz, load 12: Linux stores 800 MHz). */
+        if (g->cs_min_floor) {
             rq = rq > m->pmin + step ? rq - step : m->pmin;
-        else
+            if (m->cur == m->pmin) {
+                m->requested_freq = rq;
+                return sr;
+            }
+        } else {
+            if (rq == m->pmin)
+                return sr;
             rq = rq > step ? rq - step : m->pmin;
+        }
         r->flags |= PGOV_DBS_RES_FNEXT;
         r->fnext = rq;
         dbs_request(g, m, r, rq, rel_efficient(g, PGOV_REL_L));

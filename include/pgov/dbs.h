@@ -28,8 +28,9 @@
  *   the oracle): from 6.1.168 conservative sets `requested_freq` to
  *   `policy->cur` on every limits change ("cpufreq: conservative: Reset
  *   requested_freq on limits change"); from 6.1.178 its down step stops at
- *   `policy->min` and is skipped only when `policy->cur` is the minimum
- *   ("cpufreq: conservative: Simplify frequency limit handling"). Before
+ *   `policy->min`, and at `policy->cur` == min the driver is not asked but
+ *   the step is still stored ("cpufreq: conservative: Simplify frequency
+ *   limit handling"). Before
  *   those, and in every other series (whose backport updates are not
  *   known here), the step may store a `requested_freq` below
  *   `policy->min`, as in the spec.
