@@ -424,6 +424,20 @@ static void test_v50_linux_rows(void **state)
     assert_int_equal(state_of(g).requested_freq, 600000);
     assert_int_equal(pgov_dbs_set_limits_open(g, 800000, 2400000, &r), PGOV_OK);
     assert_int_equal(state_of(g).requested_freq, 800000);
+    /* Before 6.1.168 the limits change leaves it below the minimum. */
+    c.kver_stable = 167;
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 1200000, 55676708, 4644105, &c);
+    r = linux_eval(g, 55690729, 4653193);
+    assert_int_equal(state_of(g).requested_freq, 600000);
+    assert_int_equal(pgov_dbs_set_limits_open(g, 800000, 2400000, &r), PGOV_OK);
+    assert_int_equal(state_of(g).requested_freq, 600000);
+    /* 6.1 without a stable number is 6.1.0; an impossible one is refused. */
+    c.kver_stable = 0;
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 1200000, 55676708, 4644105, &c);
+    r = linux_eval(g, 55690729, 4653193);
+    assert_int_equal(state_of(g).requested_freq, 600000);
+    c.kver_stable = PGOV_DBS_KVER_STABLE_MAX + 1;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_EINVAL);
     /* At policy->cur == min 6.1.192 still stores the step: after an up
      * step the table rounded down (800 + 5 % = 920 MHz, cur 800 MHz), a
      * load of 12 stores 800 MHz without asking the driver (a capture row;
@@ -440,26 +454,6 @@ static void test_v50_linux_rows(void **state)
     assert_false(r.flags & PGOV_DBS_RES_CHG);
     assert_int_equal(r.cur_khz, 800000);
     assert_int_equal(state_of(g).requested_freq, 800000);
-    memset(&c, 0, sizeof(c));
-    c.tun_set = (1u << PGOV_DBS_UP_THRESHOLD) | (1u << PGOV_DBS_DOWN_THRESHOLD) |
-                (1u << PGOV_DBS_FREQ_STEP);
-    c.tun.up_threshold = 60;
-    c.tun.down_threshold = 40;
-    c.tun.freq_step = 25;
-    /* Before 6.1.168 the limits change leaves it below the minimum. */
-    c.kver_stable = 167;
-    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 1200000, 55676708, 4644105, &c);
-    r = linux_eval(g, 55690729, 4653193);
-    assert_int_equal(state_of(g).requested_freq, 600000);
-    assert_int_equal(pgov_dbs_set_limits_open(g, 800000, 2400000, &r), PGOV_OK);
-    assert_int_equal(state_of(g).requested_freq, 600000);
-    /* 6.1 without a stable number is 6.1.0; an impossible one is refused. */
-    c.kver_stable = 0;
-    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 1200000, 55676708, 4644105, &c);
-    r = linux_eval(g, 55690729, 4653193);
-    assert_int_equal(state_of(g).requested_freq, 600000);
-    c.kver_stable = PGOV_DBS_KVER_STABLE_MAX + 1;
-    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_EINVAL);
     /* The 137.5 ms busy samples under v4.17: the wall-time rule counts 13
      * idle periods. */
     memset(&c, 0, sizeof(c));
