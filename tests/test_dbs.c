@@ -460,6 +460,22 @@ static void test_v50_linux_rows(void **state)
     assert_true(r.flags & PGOV_DBS_RES_CHG);
     assert_int_equal(r.cur_khz, 1200000);
     assert_int_equal(state_of(g).requested_freq, 920000);
+    /* At policy->cur == min 6.1.192 still stores the step: after an up
+     * step the table rounded down (800 + 5 % = 920 MHz, cur 800 MHz), a
+     * load of 12 stores 800 MHz without asking the driver (a capture row;
+     * the rule before it kept 920 MHz). */
+    memset(&c, 0, sizeof(c));
+    c.kver_stable = 192;
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 800000, 67207222, 9685100, &c);
+    r = linux_eval(g, 67217222, 9685100); /* 10 ms busy: up 5 % */
+    assert_int_equal(r.load, 100);
+    assert_false(r.flags & PGOV_DBS_RES_CHG);
+    assert_int_equal(state_of(g).requested_freq, 920000);
+    r = linux_eval(g, 67224669, 9691598);
+    assert_int_equal(r.load, 12);
+    assert_false(r.flags & PGOV_DBS_RES_CHG);
+    assert_int_equal(r.cur_khz, 800000);
+    assert_int_equal(state_of(g).requested_freq, 800000);
     /* The 137.5 ms busy samples under v4.17: the wall-time rule counts 13
      * idle periods. */
     memset(&c, 0, sizeof(c));

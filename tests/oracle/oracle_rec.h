@@ -14,6 +14,9 @@
 typedef u8 orec_u8;
 typedef u32 orec_u32;
 typedef u64 orec_u64;
+struct orec;
+/* pgov_oracle.ko: one record into this CPU's ring (any context). */
+void pgov_oracle_push(const struct orec *r);
 #else
 #include <stdint.h>
 typedef uint8_t orec_u8;
@@ -34,6 +37,8 @@ enum orec_kind {
     OREC_UE_DEQ = 7,    /* dequeue_task_fair (util_est_dequeue + util_est_update) */
     OREC_DBS = 8,       /* od_dbs_update / cs_dbs_update: one ondemand/conservative evaluation */
     OREC_SUGOV = 9,     /* sugov_update_single_freq: one schedutil callback */
+    OREC_PGOV_SUGOV = 10, /* pgov_governor.ko: one pgov_schedutil hook call (libpgov in the guest) */
+    OREC_PGOV_DBS = 11,   /* pgov_governor.ko: a pgov_ondemand start, evaluation or limits step */
     OREC_HEADER = 0xfe, /* first record: magic, size, uname release */
     OREC_TRAILER = 0xff /* last record: counters */
 };
@@ -45,6 +50,7 @@ enum orec_kind {
 #define OREC_F_REQ 0x8u     /* DBS/SUGOV: the driver was asked for a frequency inside the call */
 #define OREC_F_UTIL 0x10u   /* SUGOV: effective_cpu_util ran inside the call (evaluated) */
 #define OREC_F_TUNED 0x20u  /* DBS: a sysfs store changed the tunables during the call */
+#define OREC_F_LIMITS 0x40u /* PGOV_SUGOV: .limits ran before the call: need_update set */
 #define OREC_BW_UNKNOWN 0xffffffffu /* SUGOV aux: the CPU's rq not known yet */
 
 struct orec_avg { /* struct sched_avg of v6.1 */
@@ -114,5 +120,27 @@ struct orec {
  * need_freq_update << 8 | freq_update_delay_ns (us) << 32 (10); at return
  * the same (11..13); policy->cur at entry | at return << 32 (14), policy->min
  * | policy->max << 32 (15). */
+/* PGOV_SUGOV (pgov_governor.ko, tests/oracle/pgov_gov.c): id = policy CPU
+ * | the policy's governor starts << 16 | hook calls since that start << 32; ret: pgov_sugov_decide_in's
+ * return (s8); aux: the path; x[]: time, the hook's flags, the util given to
+ * the library, the driver's fast_switch result (OREC_F_REQ). g[]: the
+ * runqueue's cfs util_avg | util_est.enqueued << 32 (0), rt | dl util_avg
+ * << 32 (1), capacity | held << 32 (2), policy->cur | rate limit (us) << 32
+ * (3), policy->min | policy->max << 32 (4); the library's pgov_sugov_state
+ * before the call (5..8) and after it (9..12), each last_update_ns,
+ * last_freq_update_ns, next_freq | cached_raw_freq << 32, iowait_boost |
+ * pending << 16 | need_update << 17 (low half; high half: TICK_NSEC before,
+ * cpuinfo.max_freq after); the result: next_f | util_eff << 32 (13),
+ * raw_freq (14), boost_req | pending_req << 16 | boost_util << 32 (15). */
+/* PGOV_DBS (pgov_governor.ko, pgov_ondemand): id as PGOV_SUGOV, calls counting
+ * the start (0), evaluations and limits steps; ret: 0 start (pgov_dbs_init),
+ * 1 evaluation (pgov_dbs_work), 2 limits (pgov_dbs_set_limits); aux: the
+ * library's error (0); flags: OREC_F_REQ when the driver was asked; x[]: the
+ * hook time the work evaluated at, the frequency asked, policy->cur after,
+ * read_idle calls. g[]: the counters read_idle returned (wall_us, idle_us,
+ * iowait_us, nice_ns: 0..3), then the instance after the call: last load |
+ * delay_us << 32 (4), rate_mult | prev_load << 32 (5), cur_khz | last result
+ * flags << 32 (6), policy min | max << 32 (7), the tunables (8 u32 by
+ * pgov_dbs_tunable id: 8..11), the instance's kver_stable (12). */
 
 #endif

@@ -7,8 +7,10 @@
  *   oracle: pelt N/M util_est N/M schedutil N/M ondemand N/M conservative N/M exact (kernel 6.1.X)
  * Usage: oracle_replay CAPTURE [--tsv-pelt FILE N] [--tsv-util-est FILE N]
  * Exit 0 when every compared row of a module whose 6.1 profile the library
- * calls exact (pgov_kver_exactness) matched, 1 otherwise, 2 on a bad file;
- * the other modules are compared and reported, not gated.
+ * calls exact (pgov_kver_exactness) matched and every decision of the
+ * library's own governor in the guest (pgov_schedutil, gov_replay.c) equals
+ * its host replay, 1 otherwise, 2 on a bad file; the other modules are
+ * compared and reported, not gated.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -17,6 +19,7 @@
 
 #include "replay_linux.h"
 #include "oracle_rec.h"
+#include "gov_replay.h"
 
 #include <stdbool.h>
 #include <pgov/dbs.h>
@@ -230,7 +233,7 @@ struct dbs_sess {
     uint32_t step;
 };
 static struct dbs_sess sess[MAX_POLICIES];
-static uint64_t dbs_skipped[2], dbs_starts[2], sugov_skipped, dbs_seen[2], sugov_seen;
+static uint64_t dbs_skipped[2], dbs_starts[2], sugov_skipped, dbs_seen[2], sugov_seen, sugov_dl_bw;
 static uint64_t tunable_stores[2], dbs_raced[2];
 
 /* --tsv: governor vectors (schedutil every stride-th callback; ondemand and
@@ -484,6 +487,8 @@ static void sugov_row(const struct orec *r, int counting)
     st.cached_raw_freq = HI(r->g[9]);
     st.need_update = (r->g[10] & 0xffff) != 0; /* limits_changed or need_freq_update */
     st.bw_dl = HI(r->x[1]);
+    if (c.cpu_bw_dl > st.bw_dl)
+        sugov_dl_bw++;
     if (tsv_sugov && sugov_nth[path]++ % sugov_stride[path] == 0)
         fprintf(tsv_sugov,
                 "v6.1\t%s\t%u\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
@@ -577,6 +582,9 @@ static int pass(const char *path, int counting, char *release, char *version, ui
                 dbs_row(&r);
         } else if (r.kind == OREC_SUGOV) {
             sugov_row(&r, counting);
+        } else if (r.kind == OREC_PGOV_SUGOV || r.kind == OREC_PGOV_DBS) {
+            if (!counting)
+                gov_replay_collect(&r);
         } else {
             fprintf(stderr, "%s:%" PRIu64 ": unknown record kind %u\n", path, n, r.kind);
             fclose(f);
@@ -697,6 +705,9 @@ int main(int argc, char **argv)
            trailer[1], trailer[2], trailer[3], trailer[4]);
     printf("captured: schedutil %" PRIu64 " callbacks, ondemand %" PRIu64 " and conservative %" PRIu64
            " evaluations\n", sugov_seen, dbs_seen[0], dbs_seen[1]);
+    printf("schedutil: %" PRIu64 " callbacks with the deadline bandwidth risen since the last"
+           " evaluation (a limits change for the rate limit and the hold: pgov_sugov_input.bw_dl)\n",
+           sugov_dl_bw);
     printf("dbs instances (re)started: ondemand %" PRIu64 ", conservative %" PRIu64
            "; tunable stores replayed: ondemand %" PRIu64 ", conservative %" PRIu64 "\n",
            dbs_starts[0], dbs_starts[1], tunable_stores[0], tunable_stores[1]);
@@ -747,6 +758,10 @@ int main(int argc, char **argv)
         if (gated && (!ok || !enough))
             rc = 1;
     }
+    /* libpgov as the guest's governor: its log against the host (gated). */
+    struct pgov_freq_table ft;
+    if (pgov_freq_table_init(&ft, dummy_table, 5, 0) != PGOV_OK || gov_replay_report(&ft))
+        rc = 1;
     printf("oracle: pelt %" PRIu64 "/%" PRIu64 " util_est %" PRIu64 "/%" PRIu64
            " schedutil %" PRIu64 "/%" PRIu64 " ondemand %" PRIu64 "/%" PRIu64
            " conservative %" PRIu64 "/%" PRIu64 " exact (kernel %s)\n",

@@ -139,6 +139,13 @@ static void push(const struct orec *r)
     raw_spin_unlock_irqrestore(&rg->lock, fl);
 }
 
+/* pgov_governor.ko (the library as a governor) logs its decisions here. */
+void pgov_oracle_push(const struct orec *r)
+{
+    push(r);
+}
+EXPORT_SYMBOL_GPL(pgov_oracle_push);
+
 static void copy_avg(struct orec_avg *d, const struct sched_avg *s)
 {
     d->last_update_time = s->last_update_time;

@@ -9,6 +9,8 @@
 #   1450000: about 1.1M PELT, 0.55M util_est and 0.13M governor rows), at most SECONDS
 #   (default 300) of guest time; a loaded host then takes longer, not fewer rows.
 # Env:   PGOV_ORACLE_KEEP=1 keeps the raw capture (build/oracle/capture.img);
+#        PGOV_ORACLE_PGOV_SECS=N guest seconds under pgov_schedutil, then as many
+#        under pgov_ondemand (default 10);
 #        PGOV_ORACLE_TSV=DIR also writes a sample of the compared rows as
 #        DIR/linux-6.1-{pelt,util_est}.tsv (PGOV_ORACLE_TSV_ROWS rows each,
 #        default 6000, spread evenly over the update kinds).
@@ -28,9 +30,14 @@ kdir=${KDIR:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail
 kver=${kdir##*/linux-headers-}
 mkdir -p "$out/kmod"
 
-# 1. The capture module, against the headers of the kernel we boot.
-for f in Kbuild pgov_oracle.c oracle_rec.h; do ln -sf "$root/tests/oracle/$f" "$out/kmod/$f"; done
-make -s -C "$kdir" M="$out/kmod" modules 2>&1 | { grep -v 'Skipping BTF generation' || true; } | tee "$out/kmod/build.log"
+# 1. The capture module, against the headers of the kernel we boot, and
+# pgov_governor.ko: lib/ unchanged (symlinks) as the governor pgov_schedutil.
+for f in Kbuild pgov_oracle.c oracle_rec.h pgov_gov.c; do ln -sf "$root/tests/oracle/$f" "$out/kmod/$f"; done
+mkdir -p "$out/kmod/lib" "$out/kmod/shim"
+for f in "$root"/lib/*.c; do ln -sf "$f" "$out/kmod/lib/"; done
+for f in "$root"/examples/kmod/shim/*.h "$root/examples/kmod/pgov_kernel.h"; do
+  ln -sf "$f" "$out/kmod/${f#"$root"/examples/kmod/}"; done
+make -s -j2 -C "$kdir" M="$out/kmod" PGOV_ROOT="$root" modules 2>&1 | { grep -v 'Skipping BTF generation' || true; } | tee "$out/kmod/build.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
 if grep -E 'warning:' "$out/kmod/build.log"; then echo "oracle: module build warnings" >&2; exit 1; fi
 
@@ -50,7 +57,7 @@ gcc -O2 -static -Wall -Wextra -o "$out/workload" "$root/tests/oracle/workload.c"
 gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/examples/replay" \
   -I"$root/tests/oracle" -o "$out/oracle_replay" "$root/tests/oracle/oracle_replay.c" \
   "$root/examples/replay/replay_linux.c" "$root/examples/replay/replay_linux_gov.c" "$root/examples/replay/replay.c" \
-  "$root/examples/common/num.c" -I"$root/examples/common" "$root"/lib/*.c
+  "$root/examples/common/num.c" -I"$root/examples/common" "$root/tests/oracle/gov_replay.c" "$root"/lib/*.c
 
 # 4. initramfs: busybox, virtio block driver, module, workload.
 ird=$out/initramfs
@@ -58,7 +65,11 @@ rm -rf "$ird"
 mkdir -p "$ird/lib"
 mods="$(guest_modules virtio_pci virtio_blk) $govmods"
 for m in $mods; do cp "$m" "$ird/lib/"; done
-cp "$out/kmod/pgov_oracle.ko" "$out/workload" "$ird/"
+cp "$out/kmod/pgov_oracle.ko" "$out/kmod/pgov_governor.ko" "$out/workload" "$ird/"
+# pgov_governor.ko reads the runqueue through the same BTF offsets.
+govparams=$(echo "$params" | tr ' ' '\n' |
+  grep -E '^(rq_cfs|rq_avg_rt|rq_avg_dl|rq_cpu_capacity_orig|cfs_rq_avg|sa_util_est)=' | tr '\n' ' ')
+pgov_secs=${PGOV_ORACLE_PGOV_SECS:-10} # guest seconds under each library governor
 {
   echo '#!/bin/busybox sh'
   echo 'bb=/bin/busybox'
@@ -67,10 +78,14 @@ cp "$out/kmod/pgov_oracle.ko" "$out/workload" "$ird/"
   for m in $mods; do echo "\$bb insmod /lib/${m##*/}"; done
   echo 'n=0; while [ ! -b /dev/vdb ] && [ $n -lt 100 ]; do $bb sleep 0.1; n=$((n+1)); done'
   echo "\$bb insmod /pgov_oracle.ko $params || { echo 'pgov-oracle: insmod failed'; \$bb poweroff -f; }"
+  echo 'ks() { $bb awk -v s=$1 '"'"'$3 == s { print "0x" $1; exit }'"'"' /proc/kallsyms; }'
+  echo "\$bb insmod /pgov_governor.ko $govparams runqueues=\$(ks runqueues)" \
+    "idle_calls_fn=\$(ks tick_nohz_get_idle_calls_cpu) || echo 'pgov-oracle: pgov_governor insmod failed'"
   echo '$bb dd if=/proc/pgov_oracle of=/dev/vda bs=1M conv=fsync 2>/tmp/dd.log &'
   # Each governor in turn on every policy (per-CPU policies): schedutil, the
-  # default, for 10 s, ondemand and conservative GOV_SECS each, then schedutil
-  # again. The kernel samples by time, so the switches go by time too.
+  # default, for 10 s, ondemand and conservative GOV_SECS each, libpgov's
+  # pgov_schedutil and pgov_ondemand PGOV_SECS each, then schedutil again.
+  # The kernel samples by time, so the switches go by time too.
   echo 'gov() { for p in /sys/devices/system/cpu/cpufreq/policy*; do echo $1 > $p/scaling_governor 2>/dev/null; done; }'
   # Tunables through sysfs, in five phases per governor (the replay sees
   # them in each record and replays the stores through pgov_dbs_store):
@@ -89,8 +104,14 @@ cp "$out/kmod/pgov_oracle.ko" "$out/workload" "$ird/"
     "tune conservative sampling_down_factor=3 ignore_nice_load=1 sampling_rate=15000; ph;" \
     "tune conservative freq_step=0; \$bb sleep 1; tune conservative freq_step=100 sampling_down_factor=1; ph;" \
     "tune conservative ignore_nice_load=0 up_threshold=90 down_threshold=10 freq_step=10 sampling_rate=10000; ph;" \
+    "gov pgov_schedutil; echo pgov-oracle: policy0 runs \$(\$bb cat /sys/devices/system/cpu/cpufreq/policy0/scaling_governor);" \
+    "\$bb sleep $pgov_secs; gov pgov_ondemand;" \
+    "echo pgov-oracle: policy0 runs \$(\$bb cat /sys/devices/system/cpu/cpufreq/policy0/scaling_governor);" \
+    "\$bb sleep $pgov_secs;" \
     "gov schedutil; echo 'pgov-oracle: governors switched' ) &"
-  echo "/workload $secs /dev/vdb $until"
+  # The workload lasts at least the governor timeline (an idle host reaches
+  # RECORDS sooner).
+  echo "/workload $secs /dev/vdb $until $((10 + 2 * gov_secs + 1 + 2 * pgov_secs + 2))"
   echo 'echo stop > /proc/pgov_oracle; wait; $bb cat /tmp/dd.log; $bb sync'
   echo 'echo "pgov-oracle: capture done"'
   echo '$bb poweroff -f'

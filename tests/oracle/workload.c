@@ -228,7 +228,7 @@ static void overload_task(long arg)
 
 int main(int argc, char **argv)
 {
-    double secs, t0, until = 0;
+    double secs, t0, until = 0, min_secs = 0;
     int i;
     static pid_t overload[113];
     static const long duties[][3] = { /* period_ms*100+duty, nice, group */
@@ -240,13 +240,15 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "--noop"))
         return 0;
     if (argc < 2 || (secs = atof(argv[1])) <= 0) {
-        fprintf(stderr, "usage: workload SECONDS [DISK]\n");
+        fprintf(stderr, "usage: workload SECONDS [DISK [RECORDS [MIN_SECONDS]]]\n");
         return 2;
     }
     if (argc > 2)
         disk = argv[2];
     if (argc > 3)
         until = atof(argv[3]);
+    if (argc > 4) /* the guest's governor timeline must fit in, even on a fast host */
+        min_secs = atof(argv[4]);
     setpgid(0, 0);
     signal(SIGTERM, SIG_IGN);
     mkdir("/sys/fs/cgroup", 0755);
@@ -287,7 +289,7 @@ int main(int argc, char **argv)
         int stage = 0;
         for (;;) {
             double f = until > 0 ? records() / until : (now_s() - t0) / secs;
-            if (f >= 1 || now_s() >= t_end)
+            if ((f >= 1 && now_s() - t0 >= min_secs) || now_s() >= t_end)
                 break;
             if (stage == 0 && f > 0.25) {
                 put_file("/sys/devices/system/cpu/cpu3/online", "0");
