@@ -343,9 +343,15 @@ static void dbs_row(const struct orec *r)
      * requested_freq = cur: a fresh instance holds exactly that state. */
     int fresh = LO(r->g[8]) == 1 && r->g[3] == 0 &&
                 (gov == 0 || (HI(r->g[14]) == 0 && LO(r->g[14]) == r->x[1]));
+    /* policy->cur moved since the instance's last decision: an evaluation
+     * was missed (a store's rebase hides the counters' gap) or something
+     * else set the frequency; the chain is broken like a counter gap. */
+    struct pgov_dbs_status now;
+    bool cur_moved = ss->gov == gov && ss->d.g && pgov_dbs_get_status(ss->d.g, &now) == 0 &&
+                     now.cur_khz != (uint32_t)r->x[1];
     /* (Re)start at a new period, a broken chain (a missed record), or after a
      * mismatch once the kernel's state is again one a start leaves. */
-    if (ss->gov != gov || ss->wall != pre.wall_us || ss->idle != pre.idle_us ||
+    if (ss->gov != gov || ss->wall != pre.wall_us || ss->idle != pre.idle_us || cur_moved ||
         (ss->bad && fresh)) {
         ss->gov = gov;
         ss->bad = !fresh;
@@ -712,9 +718,10 @@ int main(int argc, char **argv)
            "; tunable stores replayed: ondemand %" PRIu64 ", conservative %" PRIu64 "\n",
            dbs_starts[0], dbs_starts[1], tunable_stores[0], tunable_stores[1]);
     printf("not compared: schedutil %" PRIu64 " (first callback of a policy: no capacity yet, or"
-           " unknown flags); ondemand %" PRIu64 ", conservative %" PRIu64 " (a period whose"
-           " start was not captured, or after a mismatch until the kernel's state is again one a"
-           " start leaves)\n",
+           " unknown flags, or the CPU's rq not yet seen); ondemand %" PRIu64 ", conservative %"
+           PRIu64 " (a period whose start was not captured, a missed evaluation (the counters"
+           " or policy->cur moved since the last one), or after a mismatch, until the kernel's"
+           " state is again one a start leaves)\n",
            sugov_skipped, dbs_skipped[0], dbs_skipped[1]);
     printf("not compared: ondemand %" PRIu64 ", conservative %" PRIu64 " (a sysfs store raced"
            " the evaluation: it changed the tunables meanwhile, or its per-policy reset had not"
