@@ -74,7 +74,7 @@ struct replay_linux_dbs {
     struct pgov_dbs *g;
 };
 struct replay_linux_dbs_cfg {
-    uint32_t gov, kver, min_khz, max_khz, cur_khz, hz;
+    uint32_t gov, kver, kver_stable, min_khz, max_khz, cur_khz, hz;
     const struct pgov_freq_entry *table;
     uint32_t table_len;
     uint32_t tun[8]; /* by enum pgov_dbs_tunable */

@@ -50,6 +50,7 @@ int replay_linux_dbs_start(struct replay_linux_dbs *s, const struct replay_linux
     cfg.size = sizeof(cfg);
     cfg.gov = c->gov;
     cfg.kver = c->kver;
+    cfg.kver_stable = c->kver_stable;
     cfg.table = c->table;
     cfg.table_len = c->table_len;
     cfg.policy_min_khz = c->min_khz;
@@ -281,7 +282,7 @@ static int ld_row(void *state, struct replay_row *r)
                 gov = i;
         if (gov == 2)
             return replay_fail(r, "column 'gov': ondemand or conservative");
-        if (replay_kver(r, "kver", NULL, &c.kver) ||
+        if (replay_kver_stable(r, "kver", &c.kver, &c.kver_stable) ||
             read_table(r, "table", ls->table, REPLAY_LINUX_MAX_TABLE, &n) ||
             replay_u32(r, "min_khz", &c.min_khz) || replay_u32(r, "max_khz", &c.max_khz) ||
             replay_u32(r, "cur_khz", &c.cur_khz))

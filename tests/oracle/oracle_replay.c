@@ -33,6 +33,7 @@ struct tally {
 };
 static struct tally t_pelt, t_ue, t_sugov, t_dbs[2];
 static uint32_t kver = PGOV_KVER_6_1;
+static uint32_t kver_stable; /* the guest's 6.1.z (stable_of) */
 
 /* --tsv: a sample of the rows, spread evenly over each flavour/op */
 static FILE *tsv_pelt, *tsv_ue;
@@ -268,8 +269,8 @@ static void dbs_tsv(struct dbs_sess *ss, int gov, const char *op, const struct o
     if (!f || !ss->chain)
         return;
     if (start)
-        fprintf(f, "%" PRIu64 "\t%u\t%s\tv6.1\t%s\t%s\t%u\t%u\t%" PRIu64, ss->chain, ss->step,
-                dbs_names[gov], dummy_table_str, op, HI(r->g[13]),
+        fprintf(f, "%" PRIu64 "\t%u\t%s\tv6.1.%u\t%s\t%s\t%u\t%u\t%" PRIu64, ss->chain, ss->step,
+                dbs_names[gov], kver_stable, dummy_table_str, op, HI(r->g[13]),
                 gov == 0 ? LO(r->g[14]) : DUMMY_MAX_KHZ, r->x[1]);
     else
         fprintf(f, "%" PRIu64 "\t%u\t-\t-\t-\t%s\t-\t-\t-", ss->chain, ss->step, op);
@@ -351,6 +352,7 @@ static void dbs_row(const struct orec *r)
             memset(&c, 0, sizeof(c));
             c.gov = (uint32_t)gov;
             c.kver = PGOV_KVER_6_1;
+            c.kver_stable = kver_stable;
             c.table = dummy_table;
             c.table_len = 5;
             c.min_khz = HI(r->g[13]);
@@ -518,6 +520,16 @@ static void sugov_row(const struct orec *r, int counting)
 
 /* One pass over the capture; counting = 1 only counts rows per flavour/op
  * (for the TSV strides). Returns 0, or 2 after "file:record: reason". */
+/* The guest's upstream stable update: "... Debian 6.1.192-3 (...)" gives
+ * 192 (the dbs profile has 6.1.z rules); 0 when the version says none. */
+static uint32_t stable_of(const char *version)
+{
+    const char *p = strstr(version, "Debian 6.1.");
+    unsigned z;
+
+    return p && sscanf(p + 11, "%u", &z) == 1 && z <= PGOV_DBS_KVER_STABLE_MAX ? z : 0u;
+}
+
 static int pass(const char *path, int counting, char *release, char *version, uint64_t *trailer,
                 uint64_t *nrec)
 {
@@ -538,6 +550,8 @@ static int pass(const char *path, int counting, char *release, char *version, ui
     }
     memcpy(release, &r.pre, 64);
     memcpy(version, &r.post, 64);
+    version[63] = 0;
+    kver_stable = stable_of(version);
     for (;;) {
         if (fread(&r, sizeof(r), 1, f) != 1 || r.kind == OREC_NONE) {
             fprintf(stderr, "%s:%" PRIu64 ": capture has no trailer (guest did not finish)\n",
