@@ -142,14 +142,26 @@ PGOV_CORE uint32_t pgov_freq_table_impl_dense(const struct pgov_freq_table *t, u
     bool asc = t->order == PGOV_FREQ_ASCENDING;
     uint32_t n = t->count, lo = 0, hi = n, d_prev, d_here;
 
-    /* First index "past or at" the target in walk order. */
-    while (lo < hi) {
-        uint32_t mid = (lo + hi) / 2u;
+    /* First index "past or at" the target in walk order; one loop per
+     * order, so the compare in the loop is a single one. */
+    if (asc) {
+        while (lo < hi) {
+            uint32_t mid = (lo + hi) / 2u;
 
-        if (asc ? e[mid].khz < target : e[mid].khz > target)
-            lo = mid + 1u;
-        else
-            hi = mid;
+            if (e[mid].khz < target)
+                lo = mid + 1u;
+            else
+                hi = mid;
+        }
+    } else {
+        while (lo < hi) {
+            uint32_t mid = (lo + hi) / 2u;
+
+            if (e[mid].khz > target)
+                lo = mid + 1u;
+            else
+                hi = mid;
+        }
     }
     if (lo < n && e[lo].khz == target)
         return lo;
