@@ -340,7 +340,9 @@ static const struct pgov_freq_entry *kdbs_table(void)
     return t24;
 }
 
-static u64 kdbs_mem[1024 / sizeof(u64)];
+/* One policy of one CPU, sized at compile time (a governor for every
+ * policy would use DEFINE_PER_CPU or embed it in its policy struct). */
+static PGOV_ALIGN8 u8 kdbs_mem[PGOV_DBS_SIZE(1)];
 
 static int kdbs_start(struct kdbs *d, const struct pgov_kvec_dbs *r)
 {
@@ -366,7 +368,7 @@ static int kdbs_start(struct kdbs *d, const struct pgov_kvec_dbs *r)
         cfg.tun.io_is_busy = r->iob;
         cfg.tun_set = 0x3F;
     }
-    if (pgov_dbs_size_cpus(1) > sizeof(kdbs_mem))
+    if (pgov_dbs_size_cpus(1) != sizeof(kdbs_mem)) /* the constant is the run-time size */
         return PGOV_ENOSPC;
     d->row = r;
     d->work_rc = 0;
