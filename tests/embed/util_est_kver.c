@@ -34,6 +34,14 @@ static void fail(const char *file, unsigned line, const char *what, unsigned lon
         fprintf(stderr, "%s:%u: %s: got %lu, want %lu\n", file, line, what, got, want);
 }
 
+/* One vector file, read row by row: the header's names, then each row's fields. */
+struct tsv {
+    FILE *fp;
+    char path[4096], hbuf[4096], line[4096];
+    char *h[MAXCOL], *f[MAXCOL];
+    unsigned nh, ln;
+};
+
 static unsigned split(char *s, char **f)
 {
     unsigned n = 0;
@@ -48,12 +56,51 @@ static unsigned split(char *s, char **f)
     return n;
 }
 
-static int col(char **hdr, unsigned n, const char *name)
+/* The next line that is not a comment, split into @f; 0 at the end. */
+static int tsv_line(struct tsv *t, char *buf, char **f, unsigned *n)
 {
-    for (unsigned i = 0; i < n; i++)
-        if (strcmp(hdr[i], name) == 0)
+    while (fgets(buf, sizeof(t->line), t->fp)) {
+        t->ln++;
+        if (buf[0] != '#') {
+            *n = split(buf, f);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void tsv_open(struct tsv *t, const char *dir, const char *name)
+{
+    snprintf(t->path, sizeof(t->path), "%s/%s", dir, name);
+    t->ln = 0;
+    t->fp = fopen(t->path, "r");
+    if (!t->fp || !tsv_line(t, t->hbuf, t->h, &t->nh)) {
+        perror(t->path);
+        exit(2);
+    }
+}
+
+/* The next row; 0 at the end of the file (which is then closed). */
+static int tsv_next(struct tsv *t)
+{
+    unsigned n;
+    if (!tsv_line(t, t->line, t->f, &n)) {
+        fclose(t->fp);
+        return 0;
+    }
+    if (n != t->nh) {
+        fprintf(stderr, "%s:%u: %u fields, the header has %u\n", t->path, t->ln, n, t->nh);
+        exit(2);
+    }
+    return 1;
+}
+
+static int col(const struct tsv *t, const char *name)
+{
+    for (unsigned i = 0; i < t->nh; i++)
+        if (strcmp(t->h[i], name) == 0)
             return (int)i;
-    fprintf(stderr, "column %s missing\n", name);
+    fprintf(stderr, "%s: column %s missing\n", t->path, name);
     exit(2);
 }
 
@@ -93,37 +140,21 @@ static void same(const char *file, unsigned line, const struct side *a, const st
 /* util_est.tsv: event lists per (version, scenario), state from zero. */
 static void event_lists(const char *dir)
 {
-    char path[4096], line[4096], *h[MAXCOL], *f[MAXCOL], hbuf[4096], group[256] = "";
-    unsigned nh = 0, ln = 0;
+    static struct tsv t;
+    char group[256] = "";
     struct side a, c;
     unsigned char queued[MAXTASK];
-    int cv = 0, cs, cst, ce, ct, csl, cu, cr, ccap, cru, cte, ctw, ctf, ctc, ctu, crq, ccpu;
-    snprintf(path, sizeof(path), "%s/util_est.tsv", dir);
-    FILE *fp = fopen(path, "r");
-    if (!fp) {
-        perror(path);
-        exit(2);
-    }
-    while (fgets(line, sizeof(line), fp)) {
-        ln++;
-        if (line[0] == '#')
-            continue;
-        if (!nh) {
-            strcpy(hbuf, line);
-            nh = split(hbuf, h);
-            cv = col(h, nh, "version"), cs = col(h, nh, "scenario"), cst = col(h, nh, "step");
-            ce = col(h, nh, "event"), ct = col(h, nh, "task"), csl = col(h, nh, "sleep");
-            cu = col(h, nh, "util_avg"), cr = col(h, nh, "runnable_avg");
-            ccap = col(h, nh, "cpu_cap"), cru = col(h, nh, "rq_util_avg");
-            cte = col(h, nh, "task_enqueued"), ctw = col(h, nh, "task_ewma");
-            ctf = col(h, nh, "task_flag"), ctc = col(h, nh, "task_contrib");
-            ctu = col(h, nh, "task_util_est"), crq = col(h, nh, "rq_util_est");
-            ccpu = col(h, nh, "cpu_util");
-            (void)cst;
-            continue;
-        }
-        if (split(line, f) != nh)
-            exit(2);
+    tsv_open(&t, dir, "util_est.tsv");
+    const char *path = t.path;
+    int cv = col(&t, "version"), cs = col(&t, "scenario"), ce = col(&t, "event"),
+        ct = col(&t, "task"), csl = col(&t, "sleep"), cu = col(&t, "util_avg"),
+        cr = col(&t, "runnable_avg"), ccap = col(&t, "cpu_cap"), cru = col(&t, "rq_util_avg"),
+        cte = col(&t, "task_enqueued"), ctw = col(&t, "task_ewma"), ctf = col(&t, "task_flag"),
+        ctc = col(&t, "task_contrib"), ctu = col(&t, "task_util_est"),
+        crq = col(&t, "rq_util_est"), ccpu = col(&t, "cpu_util");
+    while (tsv_next(&t)) {
+        char **f = t.f;
+        unsigned ln = t.ln;
         uint32_t kver = kver_of(f[cv]);
         if (!ours(kver))
             continue;
@@ -193,38 +224,22 @@ static void event_lists(const char *dir)
         if (pgov_util_est_core_cpu_util(&c.rq, rqu, cap) != num(f[ccpu]))
             fail(path, ln, "cpu_util", pgov_util_est_core_cpu_util(&c.rq, rqu, cap), num(f[ccpu]));
     }
-    fclose(fp);
 }
 
 /* linux-6.1-util_est.tsv: independent rows, the state before each. */
 static void linux_rows(const char *dir)
 {
-    char path[4096], line[4096], *h[MAXCOL], *f[MAXCOL], hbuf[4096];
-    unsigned nh = 0, ln = 0;
-    int ck = 0, co = 0, crs = 0, cen = 0, cew = 0, csl = 0, cu = 0, cr = 0, cc = 0, crsa = 0,
-        cena = 0, cewa = 0;
-    snprintf(path, sizeof(path), "%s/linux-6.1-util_est.tsv", dir);
-    FILE *fp = fopen(path, "r");
-    if (!fp) {
-        perror(path);
-        exit(2);
-    }
-    while (fgets(line, sizeof(line), fp)) {
-        ln++;
-        if (line[0] == '#')
-            continue;
-        if (!nh) {
-            strcpy(hbuf, line);
-            nh = split(hbuf, h);
-            ck = col(h, nh, "kver"), co = col(h, nh, "op"), crs = col(h, nh, "rq_sum");
-            cen = col(h, nh, "task_enqueued"), cew = col(h, nh, "task_ewma");
-            csl = col(h, nh, "sleep"), cu = col(h, nh, "util"), cr = col(h, nh, "runnable");
-            cc = col(h, nh, "cap"), crsa = col(h, nh, "rq_sum_after");
-            cena = col(h, nh, "task_enqueued_after"), cewa = col(h, nh, "task_ewma_after");
-            continue;
-        }
-        if (split(line, f) != nh)
-            exit(2);
+    static struct tsv t;
+    tsv_open(&t, dir, "linux-6.1-util_est.tsv");
+    const char *path = t.path;
+    int ck = col(&t, "kver"), co = col(&t, "op"), crs = col(&t, "rq_sum"),
+        cen = col(&t, "task_enqueued"), cew = col(&t, "task_ewma"), csl = col(&t, "sleep"),
+        cu = col(&t, "util"), cr = col(&t, "runnable"), cc = col(&t, "cap"),
+        crsa = col(&t, "rq_sum_after"), cena = col(&t, "task_enqueued_after"),
+        cewa = col(&t, "task_ewma_after");
+    while (tsv_next(&t)) {
+        char **f = t.f;
+        unsigned ln = t.ln;
         uint32_t kver = kver_of(f[ck]);
         if (!ours(kver))
             continue;
@@ -265,7 +280,6 @@ static void linux_rows(const char *dir)
         if (c.task[0].ewma != num(f[cewa]))
             fail(path, ln, "task_ewma_after", c.task[0].ewma, num(f[cewa]));
     }
-    fclose(fp);
 }
 
 int main(int argc, char **argv)
