@@ -5,6 +5,10 @@
  * table resolution, change detection. Library: pgov_dbs_evaluate() on an
  * open-loop instance. Baseline: base_od_eval() (baseline_dbs.c). Both see
  * the same sequence of 10 ms samples with random busy shares (0..100 %).
+ * ondemand_eval_inline: the same evaluations through the core of
+ * pgov/dbs_core.h on the same instance, as an embedder that owns it calls
+ * it, from inl_od_eval() (bench/run counts inl_* for _inline rows), with
+ * the ABI row's arguments.
  */
 #include "bench.h"
 #include "baseline_dbs.h"
@@ -13,6 +17,7 @@
 #include <stdlib.h>
 
 #include <pgov/dbs.h>
+#include <pgov/dbs_core.h>
 #include <pgov/kver.h>
 
 #define NSAMP 4096u
@@ -64,6 +69,40 @@ static void od_lib(uint64_t iters)
     }
 }
 
+/* The ABI row's call, made by an embedder: the snapshot cursor, the
+ * evaluation into the caller's result, the commit. No checks: the instance
+ * was set up and started through the ABI. */
+__attribute__((noinline)) int inl_od_eval(struct pgov_dbs *gi, const struct pgov_hw_idle *snap,
+                                          uint32_t nsnap, struct pgov_dbs_result *res);
+__attribute__((noinline)) int inl_od_eval(struct pgov_dbs *gi, const struct pgov_hw_idle *snap,
+                                          uint32_t nsnap, struct pgov_dbs_result *res)
+{
+    struct pgov_dbs_core *c = pgov_dbs_core_of(gi);
+    struct pgov_dbs_core_cpu *cpu = pgov_dbs_core_cpus(gi);
+    struct pgov_dbs_core_mut *m = pgov_dbs_core_mut_of(gi);
+
+    c->snap_base = snap;
+    c->snap_stride = (uint32_t)sizeof(*snap);
+    (void)nsnap; /* the embedder's policy has c->ncpu CPUs by construction */
+    pgov_dbs_core_eval(c, cpu, m, res);
+    if (res->flags & PGOV_DBS_RES_EVAL)
+        pgov_dbs_core_commit(c, cpu, m);
+    return 0;
+}
+
+static void od_inline(uint64_t iters)
+{
+    struct pgov_hw_idle s = {1000000, 0, 0, 0};
+    struct pgov_dbs_result r;
+    for (uint64_t i = 0; i < iters; i++) {
+        s.wall_us += 10000;
+        s.idle_us += idle_delta[i & (NSAMP - 1)];
+        int rc = inl_od_eval(g, &s, 1, &r);
+        DO_NOT_OPTIMIZE(rc);
+        DO_NOT_OPTIMIZE(r.cur_khz);
+    }
+}
+
 static void od_base(uint64_t iters)
 {
     struct base_od o = {0};
@@ -88,5 +127,6 @@ static void od_base(uint64_t iters)
 
 const struct bench_op bench_ops_dbs[] = {
     {"ondemand_eval", od_setup, od_lib, od_base},
+    {"ondemand_eval_inline", od_setup, od_inline, od_base},
     BENCH_OPS_END,
 };

@@ -7,6 +7,7 @@
  */
 #include "bench.h"
 #include "baseline_signals.h"
+#include "bench_signals.h"
 
 #include <pgov/pelt.h>
 #include <pgov/pelt_core.h>
@@ -157,7 +158,7 @@ static void loop_base_update(uint64_t iters)
 
 /* util_est: a task with an estimate above its new util (the EWMA path),
  * flag clear as after a PELT update, then enqueue, dequeue and update. */
-static void setup_ue(void)
+void bench_ue_setup(void)
 {
     uint64_t s = 7;
     for (int i = 0; i < N; i++) {
@@ -207,7 +208,9 @@ __attribute__((noinline)) int inl_ue_dequeue(struct pgov_util_est_rq *rq,
     return pgov_util_est_core_update(rq, t, util, runnable, 1024);
 }
 
-static void inline_ue(uint64_t iters)
+/* The cycle of util_est_cycle_inline, also run by the compile-time-profile
+ * row (bench_util_est_kver.c) with its own core instances. */
+void bench_ue_inline_cycle(uint64_t iters, bench_ue_enqueue_fn enq, bench_ue_dequeue_fn deq)
 {
     struct pgov_util_est_rq rq;
     if (pgov_util_est_init(&rq, 0))
@@ -216,14 +219,19 @@ static void inline_ue(uint64_t iters)
         struct pgov_util_est_task t = {in_pc[i & (N - 1)], 0};
         uint32_t u = in_util[i & (N - 1)];
         CLOBBER();
-        inl_ue_enqueue(&rq, &t);
-        int c = inl_ue_dequeue(&rq, &t, u, u);
+        enq(&rq, &t);
+        int c = deq(&rq, &t, u, u);
         DO_NOT_OPTIMIZE(c);
         CLOBBER();
     }
 }
 
-static void loop_base_ue(uint64_t iters)
+static void inline_ue(uint64_t iters)
+{
+    bench_ue_inline_cycle(iters, inl_ue_enqueue, inl_ue_dequeue);
+}
+
+void bench_ue_base(uint64_t iters)
 {
     struct base_ue_rq rq = {0};
     for (uint64_t i = 0; i < iters; i++) {
@@ -250,7 +258,7 @@ const struct bench_op bench_ops_signals[] = {
     {"pelt_update_100_periods_inline", setup_update100, inline_update, loop_base_update},
     {"pelt_update_1000_periods", setup_update1000, lib_update, loop_base_update},
     {"pelt_update_1000_periods_inline", setup_update1000, inline_update, loop_base_update},
-    {"util_est_cycle", setup_ue, lib_ue, loop_base_ue},
-    {"util_est_cycle_inline", setup_ue, inline_ue, loop_base_ue},
+    {"util_est_cycle", bench_ue_setup, lib_ue, bench_ue_base},
+    {"util_est_cycle_inline", bench_ue_setup, inline_ue, bench_ue_base},
     BENCH_OPS_END,
 };

@@ -3,7 +3,7 @@
  * The HAL-bound ondemand/conservative instance: reads idle times and writes
  * frequencies through the hw.h vtable around the decisions of lib/dbs.c.
  * Every computation happens on a copy of the mutable governor state
- * (struct dbs_mut) and is committed only once the callbacks have
+ * (struct pgov_dbs_core_mut) and is committed only once the callbacks have
  * succeeded; scratch_clear() makes a failing call byte-identical.
  */
 #include "pgov/dbs.h"
@@ -16,14 +16,14 @@ static int hal_read(struct pgov_dbs *g)
 {
     uint32_t i;
 
-    for (i = 0; i < g->ncpu; i++) {
+    for (i = 0; i < g->c.ncpu; i++) {
         int err = pgov_hal_rc(pgov_hal_read_idle(&g->hw, g->cpu[i].cpu, &g->cpu[i].snap));
 
         if (err)
             return err;
     }
-    g->snap_base = &g->cpu[0].snap;
-    g->snap_stride = (uint32_t)sizeof(struct dbs_cpu);
+    g->c.snap_base = &g->cpu[0].snap;
+    g->c.snap_stride = (uint32_t)sizeof(struct pgov_dbs_core_cpu);
     return PGOV_OK;
 }
 
@@ -87,9 +87,9 @@ static int dbs_gate(const struct pgov_dbs *g, uint32_t cpu, uint64_t now)
     if (cpu != g->cpu[g->owner].cpu) {
         uint32_t i;
 
-        for (i = 0; i < g->ncpu && g->cpu[i].cpu != cpu; i++)
+        for (i = 0; i < g->c.ncpu && g->cpu[i].cpu != cpu; i++)
             ;
-        if (i == g->ncpu)
+        if (i == g->c.ncpu)
             return 0; /* not a CPU of this policy: ignored */
     }
     return 1;
@@ -99,7 +99,7 @@ static int dbs_gate(const struct pgov_dbs *g, uint32_t cpu, uint64_t now)
  * hook's CPU in the trace. A HAL error leaves the instance unchanged. */
 static int dbs_work(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns)
 {
-    struct dbs_mut m;
+    struct pgov_dbs_core_mut m;
     struct pgov_dbs_result r;
     int err;
 
@@ -168,7 +168,7 @@ int pgov_dbs_work(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns)
         return err;
     /* Under the caller's lock the gate's values are stable: check again
      * (another work item may have evaluated since this one was queued). */
-    if (!dbs_due(&g->m, now_ns))
+    if (!pgov_dbs_core_due(&g->m, now_ns))
         return 0;
     err = dbs_work(g, cpu, now_ns);
     return err ? err : 1;
@@ -201,7 +201,7 @@ int pgov_dbs_timer(struct pgov_dbs *g, uint64_t now_ns, uint64_t *next_ns)
 
 int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim)
 {
-    struct dbs_mut m;
+    struct pgov_dbs_core_mut m;
     struct pgov_dbs_result r;
     int err;
 
@@ -216,7 +216,7 @@ int pgov_dbs_set_limits(struct pgov_dbs *g, const struct pgov_dbs_limits *lim)
     PGOV_COPY(&m, &g->m);
     m.pmin = lim->min_khz;
     m.pmax = lim->max_khz;
-    pgov_dbs_result_clear(&r, m.cur);
+    pgov_dbs_core_result_clear(&r, m.cur);
     pgov_dbs_limits_step(g, &m, &r);
     err = hal_apply(g, m.last_sample, &r);
     if (err)

@@ -1,18 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Frequency-table resolution and the pcc-cpufreq request word
- * (docs/spec/ondemand.md sections 6 and 7).
+ * (docs/spec/ondemand.md sections 6 and 7); the searches are the core of
+ * pgov/freq_table_core.h.
  */
 #include "pgov/freq_table.h"
 
 #include "internal/compiler.h"
-#include "internal/freq_table.h"
+#include "internal/deps.h"
+#include "pgov/freq_table_core.h"
 #include "internal/math64.h"
-
-static bool ft_valid(const struct pgov_freq_entry *e)
-{
-    return e->khz != PGOV_FREQ_ENTRY_INVALID;
-}
 
 int pgov_freq_table_init(struct pgov_freq_table *t, const struct pgov_freq_entry *entries,
                          uint32_t count, uint32_t flags)
@@ -28,7 +25,7 @@ int pgov_freq_table_init(struct pgov_freq_table *t, const struct pgov_freq_entry
 
         if (e->khz == PGOV_FREQ_TABLE_END || (e->flags & ~PGOV_FREQ_INEFFICIENT))
             return PGOV_EINVAL;
-        if (!ft_valid(e))
+        if (!pgov_freq_table_impl_valid(e))
             continue;
         if (nvalid) {
             /* Equal neighbours make the kernel refuse the policy. */
@@ -64,92 +61,6 @@ int pgov_freq_table_init(struct pgov_freq_table *t, const struct pgov_freq_entry
     return PGOV_OK;
 }
 
-/*
- * Sorted search. "hi side"/"lo side" are named for an ascending walk; on a
- * descending table the same pass mirrors: L there behaves like H here.
- */
-uint32_t pgov_ft_sorted(const struct pgov_freq_table *t, uint32_t target, uint32_t rel,
-                        bool skip_ineff)
-{
-    const struct pgov_freq_entry *e = t->entries;
-    bool asc = t->order == PGOV_FREQ_ASCENDING;
-    uint32_t i, last = PGOV_FT_NONE, before = PGOV_FT_NONE;
-
-    for (i = 0; i < t->count; i++) {
-        uint32_t f = e[i].khz;
-
-        if (!ft_valid(&e[i]) || (skip_ineff && (e[i].flags & PGOV_FREQ_INEFFICIENT)))
-            continue;
-        last = i;
-        if (f == target)
-            return i;
-        /* "past" = the walk has crossed the target. */
-        bool past = asc ? f > target : f < target;
-
-        if (!past) {
-            before = i;
-            continue;
-        }
-        /* First entry beyond the target. */
-        if ((rel == PGOV_REL_L && asc) || (rel == PGOV_REL_H && !asc))
-            return i;
-        if (before == PGOV_FT_NONE)
-            return i;
-        if (rel == PGOV_REL_C) {
-            uint32_t db = asc ? target - e[before].khz : e[before].khz - target;
-            uint32_t dp = asc ? f - target : target - f;
-
-            /* Ties stay on the side walked first. */
-            return db > dp ? i : before;
-        }
-        return before;
-    }
-    return last;
-}
-
-uint32_t pgov_ft_unsorted(const struct pgov_freq_table *t, uint32_t min, uint32_t max,
-                          uint32_t target, uint32_t rel, bool *warn)
-{
-    const struct pgov_freq_entry *e = t->entries;
-    uint32_t i, below = PGOV_FT_NONE, above = PGOV_FT_NONE, best = PGOV_FT_NONE;
-    int32_t best_d = 0;
-
-    for (i = 0; i < t->count; i++) {
-        uint32_t f = e[i].khz;
-
-        if (!ft_valid(&e[i]) || f < min || f > max)
-            continue;
-        if (f == target)
-            return i;
-        if (rel == PGOV_REL_C) {
-            /* The kernel's abs() of a wrapped s32: INT_MIN stays negative. */
-            int32_t d = pgov_s32(f - target);
-
-            if (d < 0)
-                d = pgov_s32(0u - (uint32_t)d);
-            if (best == PGOV_FT_NONE || d < best_d || (d == best_d && f > e[best].khz)) {
-                best = i;
-                best_d = d;
-            }
-        } else if (f < target) {
-            if (below == PGOV_FT_NONE || f >= e[below].khz)
-                below = i;
-        } else {
-            if (above == PGOV_FT_NONE || f <= e[above].khz)
-                above = i;
-        }
-    }
-    if (rel == PGOV_REL_H)
-        best = below != PGOV_FT_NONE ? below : above;
-    else if (rel == PGOV_REL_L)
-        best = above != PGOV_FT_NONE ? above : below;
-    if (best == PGOV_FT_NONE) {
-        *warn = true;
-        return 0;
-    }
-    return best;
-}
-
 int pgov_freq_table_resolve(const struct pgov_freq_table *t, uint32_t min_khz, uint32_t max_khz,
                             uint32_t target, uint32_t rel, uint32_t *index)
 {
@@ -158,12 +69,12 @@ int pgov_freq_table_resolve(const struct pgov_freq_table *t, uint32_t min_khz, u
 
     if (!t || !index)
         return PGOV_EINVAL;
-    if (!pgov_ft_sane(t) || min_khz > max_khz || (rel & ~(uint32_t)(3u | PGOV_REL_E)) ||
+    if (!pgov_freq_table_core_sane(t) || min_khz > max_khz || (rel & ~(uint32_t)(3u | PGOV_REL_E)) ||
         (rel & 3u) == 3u)
         return PGOV_EINVAL;
     /* The request's clamp comes before the table search. */
     target = target < min_khz ? min_khz : (target > max_khz ? max_khz : target);
-    i = pgov_ft_target(t, min_khz, max_khz, target, rel, &warn);
+    i = pgov_freq_table_core_target(t, min_khz, max_khz, target, rel, &warn);
     *index = i;
     return warn ? PGOV_WARN_KERNEL : PGOV_OK;
 }

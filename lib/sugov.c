@@ -7,7 +7,7 @@
 #include "internal/compiler.h"
 #include "internal/deps.h"
 #include "internal/fp.h"
-#include "internal/freq_table.h"
+#include "pgov/freq_table_core.h"
 #include "internal/sized.h"
 #include "internal/sugov_impl.h"
 
@@ -67,7 +67,7 @@ static inline uint32_t resolve(const struct pgov_sugov_params *prm,
         /* Relation L (lowest at or above), "efficient" from 5.16. */
         uint32_t rel = prm->kver == 0 || prm->kver >= PGOV_KVER_5_16 ? (uint32_t)PGOV_REL_E
                                                                       : (uint32_t)PGOV_REL_L;
-        f = table->entries[pgov_ft_target(table, lo, hi, f, rel, &warn)].khz;
+        f = table->entries[pgov_freq_table_core_target(table, lo, hi, f, rel, &warn)].khz;
     }
     return f;
 }
@@ -316,7 +316,7 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
     if ((in->flags & ~PGOV_UPDATE_ALL) || in->held > 1 || in->capped > 1 ||
         in->uclamp_min > CAP_SCALE || in->uclamp_max > CAP_SCALE ||
         st->pending > 1 || st->need_update > 1 ||
-        st->iowait_boost > CAP_SCALE || (table && !pgov_ft_sane(table)))
+        st->iowait_boost > CAP_SCALE || (table && !pgov_freq_table_core_sane(table)))
         return PGOV_EINVAL;
     if (rules_5_14(prm) &&
         (in->uclamp_min != 0 || in->uclamp_max != CAP_SCALE || in->bw_min != 0 || in->capped))

@@ -16,6 +16,9 @@
 _Static_assert(sizeof(struct pgov_util_est_task) == PGOV_UTIL_EST_TASK_SIZE, "util_est task size");
 _Static_assert(sizeof(struct pgov_util_est_rq) == PGOV_UTIL_EST_RQ_SIZE, "util_est rq size");
 
+_Static_assert(PGOV_UTIL_EST_KVER == 0 || PGOV_UTIL_EST_KVER >= PGOV_KVER_4_17,
+               "PGOV_UTIL_EST_KVER: 0 or a kernel version from 4.17 on");
+
 static const uint32_t prof_kver[PGOV_UTIL_EST_PROF_LAST + 1] = {
     PGOV_KVER_6_18, PGOV_KVER_6_9, PGOV_KVER_5_7, PGOV_KVER_4_17, PGOV_KVER_5_13};
 
@@ -36,8 +39,14 @@ int pgov_util_est_init(struct pgov_util_est_rq *rq, const struct pgov_util_est_c
     }
     if ((c.flags & ~PGOV_UTIL_EST_KNOWN_FLAGS) != 0 || c.reserved != 0)
         return PGOV_EINVAL;
+    /* A build with a compile-time profile (PGOV_UTIL_EST_KVER): 0 is that
+     * profile, and only versions of that profile are accepted. */
+    if (PGOV_UTIL_EST_FIXED && c.kver == 0)
+        c.kver = (uint32_t)PGOV_UTIL_EST_KVER;
     kver = pgov_kver_resolve(c.kver);
     if (kver < PGOV_KVER_4_17) /* also 0: not a valid version */
+        return PGOV_ENOTSUP;
+    if (PGOV_UTIL_EST_FIXED && pgov_util_est_core_prof(kver) != PGOV_UTIL_EST_FIXED_PROF)
         return PGOV_ENOTSUP;
     pgov_util_est_core_init(rq, PGOV_UTIL_EST_MODE(pgov_util_est_core_prof(kver), c.flags));
     return PGOV_OK;
@@ -52,13 +61,13 @@ int pgov_util_est_profile(const struct pgov_util_est_rq *rq)
     return (int)prof_kver[PGOV_UTIL_EST_MODE_PROF(rq->mode)];
 }
 
-/* Validate rq (and a second pointer); 0 or a negative code. The newest
- * profile is one compare. */
+/* Validate rq (and a second pointer); 0 or a negative code. The hot
+ * profile (the newest, or the compile-time one) is one compare. */
 static inline int check(const struct pgov_util_est_rq *rq, const void *p)
 {
     if (pgov_unlikely(!rq || !p))
         return PGOV_EINVAL;
-    if (pgov_likely(rq->mode == PGOV_UTIL_EST_MODE_CUR) || pgov_util_est_core_mode_ok(rq->mode))
+    if (pgov_likely(rq->mode == PGOV_UTIL_EST_MODE_HOT) || pgov_util_est_core_mode_ok(rq->mode))
         return PGOV_OK;
     return PGOV_EINVAL;
 }
@@ -77,7 +86,7 @@ static PGOV_COLD int enqueue_checked(struct pgov_util_est_rq *rq,
 
 int pgov_util_est_enqueue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task)
 {
-    if (pgov_likely(rq && task && rq->mode == PGOV_UTIL_EST_MODE_CUR)) {
+    if (pgov_likely(rq && task && rq->mode == PGOV_UTIL_EST_MODE_HOT)) {
         pgov_util_est_core_enqueue(rq, task);
         return PGOV_OK;
     }
@@ -97,7 +106,7 @@ static PGOV_COLD int dequeue_checked(struct pgov_util_est_rq *rq,
 int pgov_util_est_dequeue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task,
                           uint32_t nr_queued)
 {
-    if (pgov_likely(rq && task && rq->mode == PGOV_UTIL_EST_MODE_CUR)) {
+    if (pgov_likely(rq && task && rq->mode == PGOV_UTIL_EST_MODE_HOT)) {
         pgov_util_est_core_dequeue(rq, task, nr_queued);
         return PGOV_OK;
     }
@@ -121,7 +130,7 @@ static PGOV_COLD int update_checked(const struct pgov_util_est_rq *rq,
 int pgov_util_est_update(const struct pgov_util_est_rq *rq, struct pgov_util_est_task *task,
                          uint32_t sleep, uint64_t util, uint64_t runnable, uint64_t cpu_cap)
 {
-    if (pgov_likely(rq && task && rq->mode == PGOV_UTIL_EST_MODE_CUR && sleep == 1 &&
+    if (pgov_likely(rq && task && rq->mode == PGOV_UTIL_EST_MODE_HOT && sleep == 1 &&
                     util <= PGOV_UTIL_EST_UTIL_MAX))
         return pgov_util_est_core_update(rq, task, (uint32_t)util, runnable, cpu_cap);
     return update_checked(rq, task, sleep, util, runnable, cpu_cap);

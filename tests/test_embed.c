@@ -3,8 +3,9 @@
  * The embedding layer (pgov/embed.h) and the core tier: a configuration
  * file read through PGOV_CONFIG_FILE, the hooks the cores call
  * (PGOV_ASSERT, PGOV_READ_ONCE/WRITE_ONCE, the 32-bit last_update_time
- * copy protocol's barriers), a compile-time uclamp bucket count, and the
- * cores giving exactly what the exported functions give on the same state.
+ * copy protocol's barriers), a compile-time uclamp bucket count, the dbs
+ * instance's compile-time size, and the cores giving exactly what the
+ * exported functions give on the same state.
  */
 #define PGOV_CONFIG_FILE "embed_test_config.h"
 
@@ -20,6 +21,7 @@
 #include <pgov/pelt_core.h>
 #include <pgov/uclamp_core.h>
 #include <pgov/util_est_core.h>
+#include <pgov/dbs_core.h>
 
 unsigned embed_asserts, embed_reads, embed_writes, embed_wmb, embed_rmb;
 
@@ -158,6 +160,147 @@ static void test_uclamp_fixed_buckets(void **state)
     assert_int_equal(embed_asserts, 0);
 }
 
+/* ---------------------------------------------------------------- dbs */
+
+/* PGOV_DBS_SIZE() is a constant expression: static storage is sized by it. */
+static PGOV_ALIGN8 unsigned char dbs_abi_mem[PGOV_DBS_SIZE(2)];
+static PGOV_ALIGN8 unsigned char dbs_core_mem[PGOV_DBS_SIZE(2)];
+_Static_assert(sizeof(dbs_abi_mem) == PGOV_DBS_SIZE(2), "PGOV_DBS_SIZE is a constant");
+_Static_assert(PGOV_DBS_SIZE(2) - PGOV_DBS_SIZE(1) == sizeof(struct pgov_dbs_core_cpu),
+               "one CPU more is one per-CPU entry more");
+_Static_assert(PGOV_DBS_ALIGN == 8 && _Alignof(struct pgov_dbs_storage_head) <= PGOV_DBS_ALIGN,
+               "PGOV_ALIGN8 storage is aligned enough");
+
+static void test_dbs_size_constant(void **state)
+{
+    struct pgov_freq_entry t[2] = {{800000, 0}, {1600000, 0}};
+    uint32_t cpus[2] = {0, 1};
+    struct pgov_dbs_config c;
+    struct pgov_dbs *g;
+    (void)state;
+    for (uint32_t n = 0; n <= PGOV_DBS_MAX_CPUS + 1u; n++)
+        assert_int_equal(pgov_dbs_size_cpus(n),
+                         n == 0 || n > PGOV_DBS_MAX_CPUS ? 0 : PGOV_DBS_SIZE(n));
+    assert_int_equal(pgov_dbs_size(), PGOV_DBS_SIZE(PGOV_DBS_MAX_CPUS));
+    /* The constant is enough, and one byte less is not. */
+    memset(&c, 0, sizeof(c));
+    c.size = sizeof(c);
+    c.ncpu = 2;
+    c.cpus = cpus;
+    c.table = t;
+    c.table_len = 2;
+    c.cur_khz = 800000;
+    assert_int_equal(pgov_dbs_init_open(dbs_abi_mem, PGOV_DBS_SIZE(2) - 1, &c, &g), PGOV_ENOSPC);
+    assert_int_equal(pgov_dbs_init_open(dbs_abi_mem, PGOV_DBS_SIZE(2), &c, &g), PGOV_OK);
+    assert_ptr_equal(g, (void *)dbs_abi_mem);
+    /* The core's view of the instance is the instance's own state. */
+    assert_int_equal(pgov_dbs_core_of(g)->ncpu, 2);
+    assert_int_equal(pgov_dbs_core_of(g)->cpuinfo_max, 1600000);
+    assert_int_equal(pgov_dbs_core_mut_of(g)->cur, 800000);
+    assert_int_equal(pgov_dbs_core_cpus(g)[1].cpu, 1);
+}
+
+/* One policy of two CPUs through the exported open loop and, in a twin
+ * instance, through the core as an embedder calls it: the instances stay
+ * byte-identical over random load, limits changes and stores. */
+static void dbs_twin(uint32_t gov, uint32_t kver, uint32_t stable, uint32_t psb)
+{
+    static struct pgov_freq_entry t24[24];
+    uint32_t cpus[2] = {0, 1}, evals = 0, changes = 0;
+    struct pgov_dbs_config c;
+    struct pgov_dbs *ga, *gc;
+    struct pgov_hw_idle snap[2] = {{1000000, 0, 0, 0}, {1000000, 0, 0, 0}};
+    uint64_t now = 1000000000, s = 0x6462735f636f7265ull ^ kver ^ gov;
+
+    for (uint32_t i = 0; i < 24; i++)
+        t24[i] = (struct pgov_freq_entry){1600000 + 100000 * i, 0};
+    memset(&c, 0, sizeof(c));
+    c.size = sizeof(c);
+    c.gov = gov;
+    c.kver = kver;
+    c.kver_stable = stable;
+    c.ncpu = 2;
+    c.cpus = cpus;
+    c.table = t24;
+    c.table_len = 24;
+    c.cur_khz = 2000000;
+    c.tun.sampling_rate = 10000;
+    c.tun.powersave_bias = psb;
+    c.tun.ignore_nice_load = 1;
+    c.tun.sampling_down_factor = gov == PGOV_DBS_ONDEMAND ? 3 : 2;
+    assert_int_equal(pgov_dbs_init_open(dbs_abi_mem, sizeof(dbs_abi_mem), &c, &ga), PGOV_OK);
+    assert_int_equal(pgov_dbs_init_open(dbs_core_mem, sizeof(dbs_core_mem), &c, &gc), PGOV_OK);
+    assert_int_equal(pgov_dbs_start(ga, snap, 2, NULL), PGOV_OK);
+    assert_int_equal(pgov_dbs_start(gc, snap, 2, NULL), PGOV_OK);
+    for (int k = 0; k < 3000; k++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        uint32_t dt = 2000u + (uint32_t)(s >> 40) % 9000u;
+        for (int i = 0; i < 2; i++) {
+            uint32_t r = (uint32_t)(s >> (8 + 16 * i));
+            snap[i].wall_us += dt;
+            snap[i].idle_us += (r % 101u) * dt / 100u;
+            snap[i].iowait_us += (r >> 7) % 3u;
+            snap[i].nice_ns += ((r >> 9) % 50u) * 1000u;
+        }
+        if (k % 500 == 250) /* a long idle period: idle-period steps */
+            for (int i = 0; i < 2; i++) {
+                snap[i].wall_us += 300000;
+                snap[i].idle_us += 300000;
+            }
+        now += (uint64_t)dt * 1000u;
+        if (k % 700 == 350) { /* policy limits, through the ABI for both */
+            uint32_t lo = 1600000 + 100000 * (uint32_t)(k % 3), hi = 3900000 - 300000 * (uint32_t)(k % 2);
+            assert_int_equal(pgov_dbs_set_limits_open(ga, lo, hi, NULL), PGOV_OK);
+            assert_int_equal(pgov_dbs_set_limits_open(gc, lo, hi, NULL), PGOV_OK);
+        }
+        if (k % 900 == 450) { /* a store, through the ABI for both */
+            uint32_t up = 60u + (uint32_t)(k % 30);
+            assert_int_equal(pgov_dbs_store(ga, PGOV_DBS_UP_THRESHOLD, up, snap, 2), PGOV_OK);
+            assert_int_equal(pgov_dbs_store(gc, PGOV_DBS_UP_THRESHOLD, up, snap, 2), PGOV_OK);
+        }
+        /* The ABI tier. */
+        int due = pgov_dbs_should_sample(ga, now);
+        assert_true(due == 0 || due == 1);
+        if (due)
+            assert_int_equal(pgov_dbs_evaluate(ga, snap, 2, NULL), PGOV_OK);
+        /* The core tier, as an embedder owning the instance calls it. */
+        struct pgov_dbs_core *cc = pgov_dbs_core_of(gc);
+        struct pgov_dbs_core_mut *m = pgov_dbs_core_mut_of(gc);
+        struct pgov_dbs_core_cpu *cpu = pgov_dbs_core_cpus(gc);
+        assert_int_equal(pgov_dbs_core_due(m, now), due);
+        if (pgov_dbs_core_due(m, now)) {
+            m->last_sample = now;
+            cc->snap_base = snap;
+            cc->snap_stride = sizeof(snap[0]);
+            pgov_dbs_core_eval(cc, cpu, m, &m->last);
+            if (m->last.flags & PGOV_DBS_RES_EVAL)
+                pgov_dbs_core_commit(cc, cpu, m);
+            cc->snap_base = NULL;
+            cc->snap_stride = 0;
+            evals++;
+            changes += (m->last.flags & PGOV_DBS_RES_CHG) != 0;
+        }
+        assert_memory_equal(dbs_abi_mem, dbs_core_mem, sizeof(dbs_abi_mem));
+    }
+    /* The run exercised the governor: evaluations and frequency changes. */
+    assert_true(evals > 500);
+    assert_true(changes > 20);
+    assert_int_equal(embed_asserts, 0);
+}
+
+static void test_dbs_core_equals_abi(void **state)
+{
+    (void)state;
+    reset_counts();
+    dbs_twin(PGOV_DBS_ONDEMAND, PGOV_KVER_6_18, 0, 0);
+    dbs_twin(PGOV_DBS_ONDEMAND, PGOV_KVER_6_18, 0, 150); /* powersave_bias sub-samples */
+    dbs_twin(PGOV_DBS_ONDEMAND, PGOV_KVER_4_17, 0, 0);
+    dbs_twin(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_18, 0, 0);
+    dbs_twin(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 178, 0); /* the 6.1.178 floor */
+    dbs_twin(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 0, 0);
+    dbs_twin(PGOV_DBS_CONSERVATIVE, PGOV_KVER_4_17, 0, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -166,6 +309,8 @@ int main(void)
         cmocka_unit_test(test_assert_hook),
         cmocka_unit_test(test_remote_hooks),
         cmocka_unit_test(test_uclamp_fixed_buckets),
+        cmocka_unit_test(test_dbs_size_constant),
+        cmocka_unit_test(test_dbs_core_equals_abi),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -40,6 +40,30 @@ emit() { # file table keycol|- valuecols... (at most 4 values)
   ' "$f"
 }
 
+# The dbs governor rows (start, then hooks) of the given groups of
+# ondemand.tsv, every column the module uses; '-' becomes 0.
+emit_dbs() { # file groups ("ver/gov/scen" ...)
+  awk -v groups="$2" -F'\t' '
+    function u(v) { if (v == "-") return "0"; if (v !~ /^[0-9]+$/) {
+        printf "gen_vectors: %s: bad value \"%s\" on line %d\n", FILENAME, v, FNR > "/dev/stderr"; exit 1 }
+      return v }
+    BEGIN { n = split(groups, g, " "); for (k = 1; k <= n; k++) want[g[k]] = k
+            split("t_ns wall_us idle_us iow_us pmin pmax cur0 sr up sdf iob down fstep fire cur", cols, " ") }
+    /^#/ { next }
+    !hdr { for (i = 1; i <= NF; i++) idx[$i] = i; hdr = 1
+           for (k in cols) if (!(cols[k] in idx)) {
+             printf "gen_vectors: %s: no column %s\n", FILENAME, cols[k] > "/dev/stderr"; exit 1 }
+           print "const struct pgov_kvec_dbs pgov_kvec_dbs[] = {"; next }
+    { key = $(idx["ver"]) "/" $(idx["gov"]) "/" $(idx["scen"]); ev = $(idx["ev"]) }
+    !(key in want) || (ev != "start" && ev != "hook") { next }
+    { line = "    { \"" key "\", " (ev == "start") ", " ($(idx["gov"]) == "cs") ", " u($(idx["t_ns"])) "ULL"
+      for (k = 2; k <= 15; k++) line = line ", " u($(idx[cols[k]]))
+      print line " },"; rows++ }
+    END { if (!hdr || !rows) exit 1
+          printf "};\nconst unsigned int pgov_kvec_dbs_n = %d;\n\n", rows }
+  ' "$1"
+}
+
 tmp=$out.tmp
 {
   echo "/* SPDX-License-Identifier: BSD-2-Clause */"
@@ -50,5 +74,6 @@ tmp=$out.tmp
   emit "$vdir/pelt_decay.tsv" pelt_decay - val n result
   emit "$vdir/pelt_segments.tsv" pelt_segments - periods d1 d3 result
   emit "$vdir/uclamp_bucket_id.tsv" uclamp_bucket_id - nbuckets value bucket_id_cur bucket_id_v57
+  emit_dbs "$vdir/ondemand.tsv" "v6.18/od/ivb_ramp v6.18/cs/ivb_ramp v6.18/od/bursty10"
 } >"$tmp"
 mv "$tmp" "$out"

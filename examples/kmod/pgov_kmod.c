@@ -7,11 +7,17 @@
  * vectors through the public API, then prints one summary line:
  *
  *   pgov: selftest passed: <rows>/<rows> vector rows (pstate_fixed <n>, pelt_decay <n>,
- *         pelt_segments <n>, uclamp_bucket_id <n>, pstate_load governor <n>), libpgov <ver>
+ *         pelt_segments <n>, uclamp_bucket_id <n>, pstate_load governor <n>,
+ *         dbs hook gate + deferred work <n> with <e> evaluations), libpgov <ver>
  *
- * The last part runs intel_pstate's load-based governor INSTANCE (init,
- * update hook, HAL callbacks through function pointers) over the hook calls
- * of three pstate_load.tsv scenarios, as the Cortex-M firmware does.
+ * The last parts run governor INSTANCES (init, update hook, HAL callbacks
+ * through function pointers): intel_pstate's load-based governor over the
+ * hook calls of three pstate_load.tsv scenarios, as the Cortex-M firmware
+ * does; and ondemand/conservative split as a kernel governor must split
+ * them: pgov_dbs_hook_gate() in the hook (lock-free, no driver call), the
+ * evaluation deferred to a work item that takes a mutex and calls
+ * pgov_dbs_work(), whose driver callback may sleep (three ondemand.tsv
+ * groups, each hook's "did it evaluate" and policy->cur checked).
  *
  * and returns 0, or prints the first mismatch and "selftest FAILED" and
  * refuses to load (-EINVAL). Licence: this glue is BSD-2-Clause like the
@@ -21,7 +27,10 @@
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/workqueue.h>
 
 #include <pgov/pgov.h>
 #include <pgov/fixed.h>
@@ -29,6 +38,7 @@
 #include <pgov/pelt_core.h>
 #include <pgov/uclamp.h>
 #include <pgov/pstate.h>
+#include <pgov/dbs.h>
 
 #include "pgov_kvec.h"
 #include "trace.h"
@@ -264,9 +274,161 @@ static unsigned int run_governor(unsigned int *total, unsigned int *failed)
     return pass;
 }
 
+/* ---- ondemand/conservative: the hook gate and the deferred work ---- */
+
+/* The policy's one CPU: its counters are the current vector row's; the
+ * driver callback records the frequency (a real one may sleep: it runs
+ * in the work item, never in the hook). */
+struct kdbs {
+    struct pgov_dbs *g;
+    const struct pgov_kvec_dbs *row;
+    struct work_struct work;
+    struct mutex lock; /* serialises pgov_dbs_work(), as a policy's rwsem would */
+    u64 now;           /* hook time the work was queued for */
+    int work_rc;       /* pgov_dbs_work()'s result: 1 evaluated, 0 not due */
+    u32 khz;           /* last frequency sent to the "driver" */
+    unsigned int driver_calls;
+};
+
+static int kdbs_read_idle(void *ctx, u32 cpu, struct pgov_hw_idle *out)
+{
+    const struct pgov_kvec_dbs *r = ((struct kdbs *)ctx)->row;
+
+    if (cpu != 0)
+        return PGOV_EINVAL;
+    out->wall_us = r->wall_us;
+    out->idle_us = r->idle_us;
+    out->iowait_us = r->iow_us;
+    out->nice_ns = 0;
+    return 0;
+}
+
+static int kdbs_set_freq(void *ctx, u32 cpu, u32 khz)
+{
+    struct kdbs *d = ctx;
+
+    might_sleep(); /* the work item's context: a driver may block here */
+    if (cpu != 0)
+        return PGOV_EINVAL;
+    d->khz = khz;
+    d->driver_calls++;
+    return 0;
+}
+
+static const struct pgov_hw_ops kdbs_ops = {
+    .size = sizeof(struct pgov_hw_ops),
+    .read_idle = kdbs_read_idle,
+    .set_freq_khz = kdbs_set_freq,
+};
+
+static void kdbs_work_fn(struct work_struct *w)
+{
+    struct kdbs *d = container_of(w, struct kdbs, work);
+
+    mutex_lock(&d->lock);
+    d->work_rc = pgov_dbs_work(d->g, 0, d->now);
+    mutex_unlock(&d->lock);
+}
+
+static const struct pgov_freq_entry *kdbs_table(void)
+{
+    static struct pgov_freq_entry t24[24];
+    unsigned int i;
+
+    for (i = 0; i < ARRAY_SIZE(t24); i++) /* ondemand.tsv's T24 */
+        t24[i].khz = 1600000 + 100000 * i;
+    return t24;
+}
+
+/* One policy of one CPU, sized at compile time (a governor for every
+ * policy would use DEFINE_PER_CPU or embed it in its policy struct). */
+static PGOV_ALIGN8 u8 kdbs_mem[PGOV_DBS_SIZE(1)];
+
+static int kdbs_start(struct kdbs *d, const struct pgov_kvec_dbs *r)
+{
+    struct pgov_dbs_config cfg;
+
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.size = sizeof(cfg);
+    cfg.gov = r->cs ? PGOV_DBS_CONSERVATIVE : PGOV_DBS_ONDEMAND;
+    cfg.kver = PGOV_KVER(6, 18);
+    cfg.table = kdbs_table();
+    cfg.table_len = 24;
+    cfg.policy_min_khz = r->pmin;
+    cfg.policy_max_khz = r->pmax;
+    cfg.cur_khz = r->cur0;
+    cfg.tun.sampling_rate = r->sr;
+    cfg.tun.up_threshold = r->up;
+    cfg.tun.sampling_down_factor = r->sdf;
+    if (r->cs) {
+        cfg.tun.down_threshold = r->down;
+        cfg.tun.freq_step = r->fstep;
+        cfg.tun_set = 0xCF; /* as ondemand.tsv's start rows give them */
+    } else {
+        cfg.tun.io_is_busy = r->iob;
+        cfg.tun_set = 0x3F;
+    }
+    if (pgov_dbs_size_cpus(1) != sizeof(kdbs_mem)) /* the constant is the run-time size */
+        return PGOV_ENOSPC;
+    d->row = r;
+    d->work_rc = 0;
+    d->driver_calls = 0;
+    return pgov_dbs_init(kdbs_mem, sizeof(kdbs_mem), &cfg, &kdbs_ops, d, &d->g);
+}
+
+/* Every row of every group; returns the rows that matched, *total the rows. */
+static unsigned int run_dbs(unsigned int *total, unsigned int *evals, unsigned int *failed)
+{
+    struct kdbs *d = kzalloc(sizeof(*d), GFP_KERNEL);
+    unsigned int i, pass = 0;
+    int rc = -1;
+
+    *total = pgov_kvec_dbs_n;
+    *evals = 0;
+    if (!d)
+        return 0;
+    mutex_init(&d->lock);
+    INIT_WORK(&d->work, kdbs_work_fn);
+    for (i = 0; i < pgov_kvec_dbs_n; i++) {
+        const struct pgov_kvec_dbs *r = &pgov_kvec_dbs[i];
+        struct pgov_dbs_status st;
+        int due = 0;
+
+        if (r->start) {
+            rc = kdbs_start(d, r);
+        } else if (!rc) {
+            d->row = r;
+            /* The scheduler hook: the gate only; no lock, no driver. */
+            due = pgov_dbs_hook_gate(d->g, 0, r->t_ns);
+            d->work_rc = 0;
+            if (due == 1) {
+                d->now = r->t_ns;
+                queue_work(system_wq, &d->work);
+                flush_work(&d->work);
+                *evals += d->work_rc == 1;
+            } else if (due < 0) {
+                rc = due;
+            }
+        }
+        if (!rc && !pgov_dbs_get_status(d->g, &st) && st.cur_khz == r->cur &&
+            (r->start || (u32)(d->work_rc == 1) == r->fire) &&
+            (!d->driver_calls || d->khz == st.cur_khz)) {
+            pass++;
+            continue;
+        }
+        if ((*failed)++ < 3)
+            pr_err("pgov: mismatch: ondemand.tsv %s row %u: want fire %u cur %u, got gate %d "
+                   "work %d cur %u (%d)\n", r->group, i, r->fire, r->cur, due, d->work_rc,
+                   rc ? 0 : st.cur_khz, rc);
+    }
+    kfree(d);
+    return pass;
+}
+
 static int __init pgov_selftest_init(void)
 {
     unsigned int i, pass = 0, total = 0, failed = 0, gov_total = 0, gov_pass;
+    unsigned int dbs_total, dbs_evals, dbs_pass;
 
     for (i = 0; i < ARRAY_SIZE(tables); i++) {
         pass += run_table(&tables[i], &failed);
@@ -275,15 +437,20 @@ static int __init pgov_selftest_init(void)
     gov_pass = run_governor(&gov_total, &failed);
     pass += gov_pass;
     total += gov_total;
-    if (pass != total || gov_total != pgov_trace_expected_n) {
+    dbs_pass = run_dbs(&dbs_total, &dbs_evals, &failed);
+    pass += dbs_pass;
+    total += dbs_total;
+    if (pass != total || gov_total != pgov_trace_expected_n || !dbs_evals) {
         pr_err("pgov: selftest FAILED: %u/%u vector rows, libpgov %s\n", pass, total,
                pgov_version_string());
         return -EINVAL;
     }
     pr_info("pgov: selftest passed: %u/%u vector rows (pstate_fixed %u, pelt_decay %u, "
-            "pelt_segments %u, uclamp_bucket_id %u, pstate_load governor %u), libpgov %s\n",
+            "pelt_segments %u, uclamp_bucket_id %u, pstate_load governor %u, "
+            "dbs hook gate + deferred work %u with %u evaluations), libpgov %s\n",
             pass, total, pgov_kvec_fixed_n, pgov_kvec_pelt_decay_n, pgov_kvec_pelt_segments_n,
-            pgov_kvec_uclamp_bucket_id_n, gov_total, pgov_version_string());
+            pgov_kvec_uclamp_bucket_id_n, gov_total, dbs_total, dbs_evals,
+            pgov_version_string());
     return 0;
 }
 

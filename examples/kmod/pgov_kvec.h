@@ -23,5 +23,16 @@ extern const unsigned int pgov_kvec_pelt_segments_n;
 /* uclamp_bucket_id.tsv: nbuckets value bucket_id_cur bucket_id_v57 */
 extern const struct pgov_kvec_row pgov_kvec_uclamp_bucket_id[];
 extern const unsigned int pgov_kvec_uclamp_bucket_id_n;
+/* ondemand.tsv, governor groups (ver/gov/scen): a start row, then hooks.
+ * Inputs: hook time, CPU 0's counters; on start rows the limits, cur0 and
+ * tunables; expected: whether the hook evaluated (fire) and policy->cur. */
+struct pgov_kvec_dbs {
+    const char *group;
+    u8 start, cs;
+    u64 t_ns;
+    u32 wall_us, idle_us, iow_us, pmin, pmax, cur0, sr, up, sdf, iob, down, fstep, fire, cur;
+};
+extern const struct pgov_kvec_dbs pgov_kvec_dbs[];
+extern const unsigned int pgov_kvec_dbs_n;
 
 #endif

@@ -25,6 +25,7 @@
  * | `PGOV_PELT_LUT_COPY` | 1 when pointers are 32 bits wide, else 0 | use the copy protocol in pgov_pelt_core_lut_read() / _publish() |
  * | `PGOV_DIV_U64(n, d)`, `PGOV_DIV_U64_U32(n, d)`, `PGOV_DIV_S64(n, d)` | C `/` on 64-bit targets; on 32-bit ones the library's division from 32-bit operations, never libgcc's `__aeabi_uldivmod`/`__udivdi3` | 64/64, 64/32 and signed 64-bit division (math64_core.h); kernel: `div64_u64`/`div_u64`/`div64_s64` |
  * | `PGOV_UCLAMP_NBUCKETS` | 0 (run time, 5..20 per runqueue) | a fixed bucket count 5..20: pgov_uclamp_rq_init() accepts only that count (or 0) and the cores use the constant |
+ * | `PGOV_UTIL_EST_KVER` | 0 (run time, the profile of each rq) | one kernel version (a ::pgov_kver value >= 4.17, e.g. `PGOV_KVER_6_1`): the util_est cores run only that version's profile, so their profile tests fold away; pgov_util_est_init() accepts only a kver of that profile (or 0) |
  * | `PGOV_NO_INT128` | unset | never use `unsigned __int128` (BPF, and compilers that lack it) |
  *
  * Nothing here is part of the shared library's ABI: the hooks shape only
@@ -148,6 +149,12 @@
 #endif
 #if PGOV_UCLAMP_NBUCKETS != 0 && (PGOV_UCLAMP_NBUCKETS < 5 || PGOV_UCLAMP_NBUCKETS > 20)
 #error "PGOV_UCLAMP_NBUCKETS must be 0 (run time) or 5..20"
+#endif
+
+/* A C constant expression, not a preprocessor one (the ::pgov_kver names
+ * are enumerators): util_est_core.h tests it with `if`. */
+#ifndef PGOV_UTIL_EST_KVER
+#define PGOV_UTIL_EST_KVER 0
 #endif
 
 #if defined(__SIZEOF_INT128__) && !defined(PGOV_NO_INT128) && !defined(__bpf__)

@@ -15,6 +15,11 @@
  * by other CPUs when they place tasks) is stored with PGOV_WRITE_ONCE and
  * read remotely with pgov_util_est_core_cpu_util().
  *
+ * With `PGOV_UTIL_EST_KVER` (embed.h) the profile is a constant of the
+ * build: every profile test below folds, the newest profile's compare goes
+ * away for older ones, and their rules are inline instead of out of line.
+ * The rq's mode word still carries the option flags.
+ *
  * Names `pgov_util_est_impl_*` are steps of the cores, not for callers.
  */
 #ifndef PGOV_UTIL_EST_CORE_H
@@ -52,15 +57,6 @@ enum pgov_util_est_prof {
 /** The EWMA bits of a v5.13+ `enqueued` (without UTIL_AVG_UNCHANGED). */
 #define PGOV_UTIL_EST_EWMA_MASK (~(uint32_t)PGOV_UTIL_EST_UNCHANGED)
 
-/** Whether @p mode is a mode word the library writes. */
-PGOV_CORE bool pgov_util_est_core_mode_ok(uint32_t mode)
-{
-    return (mode & PGOV_UTIL_EST_MODE_TAG_MASK) == PGOV_UTIL_EST_MODE_TAG &&
-           PGOV_UTIL_EST_MODE_PROF(mode) <= PGOV_UTIL_EST_PROF_LAST &&
-           (PGOV_UTIL_EST_MODE_FLAGS(mode) & ~PGOV_UTIL_EST_KNOWN_FLAGS) == 0;
-}
-#define PGOV_UTIL_EST_CORE_MODE_OK(rq) pgov_util_est_core_mode_ok((rq)->mode)
-
 /**
  * The profile of a kernel version (already resolved, >= 4.17), as the
  * mainline boundaries fall (docs/signals.md "util_est profiles"): the single
@@ -80,6 +76,35 @@ PGOV_CORE enum pgov_util_est_prof pgov_util_est_core_prof(uint32_t kver)
     return PGOV_UTIL_EST_PROF_V4_17;
 }
 
+/** A build with a compile-time profile (PGOV_UTIL_EST_KVER). */
+#define PGOV_UTIL_EST_FIXED (PGOV_UTIL_EST_KVER != 0)
+/** The compile-time profile (meaningful only with PGOV_UTIL_EST_FIXED). */
+#define PGOV_UTIL_EST_FIXED_PROF ((uint32_t)pgov_util_est_core_prof((uint32_t)PGOV_UTIL_EST_KVER))
+/** A compile-time profile older than v6.18: its rules are the hot path. */
+#define PGOV_UTIL_EST_FIXED_OLD                                                                    \
+    (PGOV_UTIL_EST_FIXED && PGOV_UTIL_EST_FIXED_PROF != PGOV_UTIL_EST_PROF_V6_18)
+/** The mode word of the build's hot path: the compile-time profile, or the
+ *  newest one, without options (the exported functions test it first). */
+#define PGOV_UTIL_EST_MODE_HOT                                                                     \
+    PGOV_UTIL_EST_MODE(PGOV_UTIL_EST_FIXED ? PGOV_UTIL_EST_FIXED_PROF : PGOV_UTIL_EST_PROF_V6_18, 0)
+
+/** The profile the cores run for @p mode: the build's constant, or the mode's. */
+PGOV_CORE uint32_t pgov_util_est_impl_prof(uint32_t mode)
+{
+    return PGOV_UTIL_EST_FIXED ? PGOV_UTIL_EST_FIXED_PROF : PGOV_UTIL_EST_MODE_PROF(mode);
+}
+
+/** Whether @p mode is a mode word the library writes (with a compile-time
+ *  profile: for that profile). */
+PGOV_CORE bool pgov_util_est_core_mode_ok(uint32_t mode)
+{
+    return (mode & PGOV_UTIL_EST_MODE_TAG_MASK) == PGOV_UTIL_EST_MODE_TAG &&
+           PGOV_UTIL_EST_MODE_PROF(mode) <= PGOV_UTIL_EST_PROF_LAST &&
+           (!PGOV_UTIL_EST_FIXED || PGOV_UTIL_EST_MODE_PROF(mode) == PGOV_UTIL_EST_FIXED_PROF) &&
+           (PGOV_UTIL_EST_MODE_FLAGS(mode) & ~PGOV_UTIL_EST_KNOWN_FLAGS) == 0;
+}
+#define PGOV_UTIL_EST_CORE_MODE_OK(rq) pgov_util_est_core_mode_ok((rq)->mode)
+
 /** Start a CPU's state for a mode word (PGOV_UTIL_EST_MODE()). */
 PGOV_CORE void pgov_util_est_core_init(struct pgov_util_est_rq *rq, uint32_t mode)
 {
@@ -92,7 +117,7 @@ PGOV_CORE void pgov_util_est_core_init(struct pgov_util_est_rq *rq, uint32_t mod
 PGOV_CORE uint32_t pgov_util_est_impl_contrib_other(uint32_t mode,
                                                     const struct pgov_util_est_task *t)
 {
-    uint32_t prof = PGOV_UTIL_EST_MODE_PROF(mode), v;
+    uint32_t prof = pgov_util_est_impl_prof(mode), v;
     if (prof <= PGOV_UTIL_EST_PROF_V6_9)
         return t->enqueued & PGOV_UTIL_EST_EWMA_MASK;
     if (prof == PGOV_UTIL_EST_PROF_V5_13) { /* flag in bit 31, kept out of the sum */
@@ -112,7 +137,7 @@ PGOV_CORE uint32_t pgov_util_est_core_contrib(const struct pgov_util_est_rq *rq,
 {
     uint32_t mode = rq->mode;
     PGOV_ASSERT(pgov_util_est_core_mode_ok(mode));
-    if (pgov_likely(mode == PGOV_UTIL_EST_MODE_CUR))
+    if (!PGOV_UTIL_EST_FIXED_OLD && pgov_likely(mode == PGOV_UTIL_EST_MODE_CUR))
         return t->enqueued & PGOV_UTIL_EST_EWMA_MASK;
     return pgov_util_est_impl_contrib_other(mode, t);
 }
@@ -130,7 +155,7 @@ PGOV_CORE void pgov_util_est_core_dequeue(struct pgov_util_est_rq *rq,
                                           const struct pgov_util_est_task *t, uint32_t nr_queued)
 {
     uint32_t c, sum = rq->enqueued;
-    if (pgov_unlikely(PGOV_UTIL_EST_MODE_PROF(rq->mode) == PGOV_UTIL_EST_PROF_V4_17 &&
+    if (pgov_unlikely(pgov_util_est_impl_prof(rq->mode) == PGOV_UTIL_EST_PROF_V4_17 &&
                       nr_queued == 0)) {
         PGOV_WRITE_ONCE(rq->enqueued, 0u);
         return;
@@ -153,7 +178,7 @@ PGOV_CORE bool pgov_util_est_impl_update_v6(uint32_t mode, struct pgov_util_est_
     } else {
         uint32_t diff = ewma - d;
         if (diff >= PGOV_UTIL_EST_MARGIN) {
-            if (PGOV_UTIL_EST_MODE_PROF(mode) == PGOV_UTIL_EST_PROF_V6_9 && d > cpu_cap)
+            if (pgov_util_est_impl_prof(mode) == PGOV_UTIL_EST_PROF_V6_9 && d > cpu_cap)
                 return false;
             /* A task that waited did not show its real size: keep. */
             if ((uint64_t)d + PGOV_UTIL_EST_MARGIN >= runnable)
@@ -170,7 +195,7 @@ PGOV_CORE bool pgov_util_est_impl_update_old(uint32_t mode, struct pgov_util_est
                                              uint32_t util, uint64_t cpu_cap)
 {
     bool every = (mode & PGOV_UTIL_EST_EVERY_DEQUEUE) != 0;
-    uint32_t prof = PGOV_UTIL_EST_MODE_PROF(mode), s, diff, ewma = t->ewma;
+    uint32_t prof = pgov_util_est_impl_prof(mode), s, diff, ewma = t->ewma;
     if (!every && (t->enqueued & PGOV_UTIL_EST_UNCHANGED_OLD))
         return false;
     s = util;
@@ -225,11 +250,11 @@ PGOV_CORE bool pgov_util_est_impl_update_v513(uint32_t mode, struct pgov_util_es
     return true;
 }
 
-PGOV_CORE_COLD bool pgov_util_est_impl_update_other(uint32_t mode, struct pgov_util_est_task *t,
-                                                    uint32_t util, uint64_t runnable,
-                                                    uint64_t cpu_cap)
+/* Every profile's update, chosen by the profile. */
+PGOV_CORE bool pgov_util_est_impl_update_any(uint32_t mode, struct pgov_util_est_task *t,
+                                             uint32_t util, uint64_t runnable, uint64_t cpu_cap)
 {
-    uint32_t prof = PGOV_UTIL_EST_MODE_PROF(mode);
+    uint32_t prof = pgov_util_est_impl_prof(mode);
     if (prof <= PGOV_UTIL_EST_PROF_V6_9)
         return pgov_util_est_impl_update_v6(mode, t, util, runnable, cpu_cap);
     if (prof == PGOV_UTIL_EST_PROF_V5_13)
@@ -237,10 +262,19 @@ PGOV_CORE_COLD bool pgov_util_est_impl_update_other(uint32_t mode, struct pgov_u
     return pgov_util_est_impl_update_old(mode, t, util, cpu_cap);
 }
 
+/* The same, out of line: the run-time profiles other than the newest. */
+PGOV_CORE_COLD bool pgov_util_est_impl_update_other(uint32_t mode, struct pgov_util_est_task *t,
+                                                    uint32_t util, uint64_t runnable,
+                                                    uint64_t cpu_cap)
+{
+    return pgov_util_est_impl_update_any(mode, t, util, runnable, cpu_cap);
+}
+
 /**
  * Feed a sleep dequeue into the EWMA (util_est_update; the caller only
  * calls it for DEQUEUE_SLEEP): true when a value was stored. The newest
- * profile is written out inline, the others are out of line.
+ * profile is written out inline, the others are out of line, except a
+ * compile-time profile (PGOV_UTIL_EST_KVER), which is inline.
  */
 PGOV_CORE bool pgov_util_est_core_update(const struct pgov_util_est_rq *rq,
                                          struct pgov_util_est_task *t, uint32_t util,
@@ -248,6 +282,8 @@ PGOV_CORE bool pgov_util_est_core_update(const struct pgov_util_est_rq *rq,
 {
     uint32_t ewma, diff;
     PGOV_ASSERT(pgov_util_est_core_mode_ok(rq->mode) && util <= PGOV_UTIL_EST_UTIL_MAX);
+    if (PGOV_UTIL_EST_FIXED_OLD)
+        return pgov_util_est_impl_update_any(rq->mode, t, util, runnable, cpu_cap);
     if (pgov_unlikely(rq->mode != PGOV_UTIL_EST_MODE_CUR))
         return pgov_util_est_impl_update_other(rq->mode, t, util, runnable, cpu_cap);
     /* v6.18, docs/spec/sched.md 2.3. */
@@ -271,7 +307,7 @@ PGOV_CORE bool pgov_util_est_core_update(const struct pgov_util_est_rq *rq,
 PGOV_CORE void pgov_util_est_core_util_changed(const struct pgov_util_est_rq *rq,
                                                struct pgov_util_est_task *t)
 {
-    uint32_t mode = rq->mode, prof = PGOV_UTIL_EST_MODE_PROF(mode);
+    uint32_t mode = rq->mode, prof = pgov_util_est_impl_prof(mode);
     PGOV_ASSERT(pgov_util_est_core_mode_ok(mode));
     if (prof <= PGOV_UTIL_EST_PROF_V6_9 || prof == PGOV_UTIL_EST_PROF_V5_13)
         PGOV_WRITE_ONCE(t->enqueued, t->enqueued & PGOV_UTIL_EST_EWMA_MASK);

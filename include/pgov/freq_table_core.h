@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/**
+ * @file freq_table_core.h
+ * @brief Core tier of freq_table.h: the cpufreq table searches
+ *        (docs/spec/ondemand.md 6.1-6.4), `static inline`.
+ *
+ * pgov_freq_table_resolve() validates, clamps and calls
+ * pgov_freq_table_core_target(); the dbs and schedutil cores call it on the
+ * table pgov_freq_table_init() described (precondition:
+ * pgov_freq_table_core_sane(), and min <= max). The dense bisection is the
+ * hot path; the linear walks (tables with invalid entries, unsorted tables,
+ * efficient relations) are out of line. Names `pgov_freq_table_impl_*` are
+ * steps, not for callers.
+ */
+#ifndef PGOV_FREQ_TABLE_CORE_H
+#define PGOV_FREQ_TABLE_CORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "embed.h"
+#include "freq_table.h"
+#include "math64_core.h"
+
+/** No index (an empty search); never a valid table index. */
+#define PGOV_FREQ_TABLE_CORE_NONE 0xFFFFFFFFu
+
+PGOV_CORE bool pgov_freq_table_impl_valid(const struct pgov_freq_entry *e)
+{
+    return e->khz != PGOV_FREQ_ENTRY_INVALID;
+}
+
+/*
+ * One pass of the sorted-table search (docs/spec/ondemand.md 6.2) for base
+ * relation @rel (L/H/C, no E) on a target already clamped by the caller.
+ * With @skip_ineff entries flagged inefficient are passed over. Returns
+ * PGOV_FREQ_TABLE_CORE_NONE when no entry was considered at all. "hi
+ * side"/"lo side" are named for an ascending walk; on a descending table
+ * the same pass mirrors: L there behaves like H here.
+ */
+PGOV_CORE_OUTLINE uint32_t pgov_freq_table_core_sorted(const struct pgov_freq_table *t,
+                                                       uint32_t target, uint32_t rel,
+                                                       bool skip_ineff)
+{
+    const struct pgov_freq_entry *e = t->entries;
+    bool asc = t->order == PGOV_FREQ_ASCENDING;
+    uint32_t i, last = PGOV_FREQ_TABLE_CORE_NONE, before = PGOV_FREQ_TABLE_CORE_NONE;
+
+    for (i = 0; i < t->count; i++) {
+        uint32_t f = e[i].khz;
+        bool past;
+
+        if (!pgov_freq_table_impl_valid(&e[i]) ||
+            (skip_ineff && (e[i].flags & PGOV_FREQ_INEFFICIENT)))
+            continue;
+        last = i;
+        if (f == target)
+            return i;
+        /* "past" = the walk has crossed the target. */
+        past = asc ? f > target : f < target;
+        if (!past) {
+            before = i;
+            continue;
+        }
+        /* First entry beyond the target. */
+        if ((rel == PGOV_REL_L && asc) || (rel == PGOV_REL_H && !asc))
+            return i;
+        if (before == PGOV_FREQ_TABLE_CORE_NONE)
+            return i;
+        if (rel == PGOV_REL_C) {
+            uint32_t db = asc ? target - e[before].khz : e[before].khz - target;
+            uint32_t dp = asc ? f - target : target - f;
+
+            /* Ties stay on the side walked first. */
+            return db > dp ? i : before;
+        }
+        return before;
+    }
+    return last;
+}
+
+/* The unsorted search (docs/spec/ondemand.md 6.3); sets *warn and returns 0
+ * when nothing qualifies. */
+PGOV_CORE_OUTLINE uint32_t pgov_freq_table_impl_unsorted(const struct pgov_freq_table *t,
+                                                         uint32_t min, uint32_t max,
+                                                         uint32_t target, uint32_t rel,
+                                                         bool *warn)
+{
+    const struct pgov_freq_entry *e = t->entries;
+    uint32_t i, below = PGOV_FREQ_TABLE_CORE_NONE, above = PGOV_FREQ_TABLE_CORE_NONE,
+                best = PGOV_FREQ_TABLE_CORE_NONE;
+    int32_t best_d = 0;
+
+    for (i = 0; i < t->count; i++) {
+        uint32_t f = e[i].khz;
+
+        if (!pgov_freq_table_impl_valid(&e[i]) || f < min || f > max)
+            continue;
+        if (f == target)
+            return i;
+        if (rel == PGOV_REL_C) {
+            /* The kernel's abs() of a wrapped s32: INT_MIN stays negative. */
+            int32_t d = pgov_s32(f - target);
+
+            if (d < 0)
+                d = pgov_s32(0u - (uint32_t)d);
+            if (best == PGOV_FREQ_TABLE_CORE_NONE || d < best_d ||
+                (d == best_d && f > e[best].khz)) {
+                best = i;
+                best_d = d;
+            }
+        } else if (f < target) {
+            if (below == PGOV_FREQ_TABLE_CORE_NONE || f >= e[below].khz)
+                below = i;
+        } else {
+            if (above == PGOV_FREQ_TABLE_CORE_NONE || f <= e[above].khz)
+                above = i;
+        }
+    }
+    if (rel == PGOV_REL_H)
+        best = below != PGOV_FREQ_TABLE_CORE_NONE ? below : above;
+    else if (rel == PGOV_REL_L)
+        best = above != PGOV_FREQ_TABLE_CORE_NONE ? above : below;
+    if (best == PGOV_FREQ_TABLE_CORE_NONE) {
+        *warn = true;
+        return 0;
+    }
+    return best;
+}
+
+/*
+ * Sorted search on a table without invalid entries, by bisection. Gives the
+ * same index as the kernel's linear walk (pgov_freq_table_core_sorted()):
+ * on a strictly monotonic table "the walk stops at the first entry past the
+ * target" is a lower bound, and each relation picks that entry or its
+ * predecessor.
+ */
+PGOV_CORE uint32_t pgov_freq_table_impl_dense(const struct pgov_freq_table *t, uint32_t target,
+                                              uint32_t rel)
+{
+    const struct pgov_freq_entry *e = t->entries;
+    bool asc = t->order == PGOV_FREQ_ASCENDING;
+    uint32_t n = t->count, lo = 0, hi = n, d_prev, d_here;
+
+    /* First index "past or at" the target in walk order; one loop per
+     * order, so the compare in the loop is a single one. */
+    if (asc) {
+        while (lo < hi) {
+            uint32_t mid = (lo + hi) / 2u;
+
+            if (e[mid].khz < target)
+                lo = mid + 1u;
+            else
+                hi = mid;
+        }
+    } else {
+        while (lo < hi) {
+            uint32_t mid = (lo + hi) / 2u;
+
+            if (e[mid].khz > target)
+                lo = mid + 1u;
+            else
+                hi = mid;
+        }
+    }
+    if (lo < n && e[lo].khz == target)
+        return lo;
+    if (lo == n)
+        return n - 1u; /* walked off the end: the last entry */
+    /* e[lo] is the first entry strictly past the target. */
+    if (lo == 0u || (asc ? rel == PGOV_REL_L : rel == PGOV_REL_H))
+        return lo;
+    if (rel != PGOV_REL_C)
+        return lo - 1u;
+    d_prev = asc ? target - e[lo - 1u].khz : e[lo - 1u].khz - target;
+    d_here = asc ? e[lo].khz - target : target - e[lo].khz;
+    /* Ties stay on the side walked first. */
+    return d_prev > d_here ? lo : lo - 1u;
+}
+
+/** A descriptor the searches cannot misbehave on (what init produces). */
+PGOV_CORE bool pgov_freq_table_core_sane(const struct pgov_freq_table *t)
+{
+    return t->entries && t->count && t->count <= PGOV_FREQ_TABLE_MAX && t->nvalid &&
+           t->nvalid <= t->count && t->order <= PGOV_FREQ_UNSORTED &&
+           !(t->flags & ~PGOV_FREQ_TABLE_EFFICIENCIES);
+}
+
+/**
+ * The kernel's table target (docs/spec/ondemand.md 6.2-6.4) without the
+ * request's clamp: sorted tables clamp @p target into [@p min, @p max]
+ * themselves, unsorted ones only consider entries inside. Sets *@p warn
+ * when an unsorted search found nothing (index 0 is returned, as in the
+ * kernel). Needs min <= max.
+ */
+PGOV_CORE uint32_t pgov_freq_table_core_target(const struct pgov_freq_table *t, uint32_t min,
+                                               uint32_t max, uint32_t target, uint32_t rel,
+                                               bool *warn)
+{
+    uint32_t base = rel & ~(uint32_t)PGOV_REL_E;
+
+    PGOV_ASSERT(pgov_freq_table_core_sane(t) && min <= max);
+    if (t->order == PGOV_FREQ_UNSORTED)
+        return pgov_freq_table_impl_unsorted(t, min, max, target, base, warn);
+    target = target < min ? min : (target > max ? max : target);
+    if ((rel & PGOV_REL_E) && (t->flags & PGOV_FREQ_TABLE_EFFICIENCIES)) {
+        uint32_t i = pgov_freq_table_core_sorted(t, target, base, true);
+
+        if (i != PGOV_FREQ_TABLE_CORE_NONE && t->entries[i].khz >= min &&
+            t->entries[i].khz <= max)
+            return i;
+    }
+    if (t->nvalid == t->count)
+        return pgov_freq_table_impl_dense(t, target, base);
+    return pgov_freq_table_core_sorted(t, target, base, false);
+}
+
+#endif /* PGOV_FREQ_TABLE_CORE_H */
