@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "run.h"
+#include "unit_run.h"
 
 static struct sim_ctx ctx;
 static struct sim_result res;
@@ -153,33 +154,6 @@ static void test_cpuidle_tick_decision(void **state)
 
 /* ------------------------------------------------------------------ end-to-end runs */
 
-static double run_spec(const char *wl_text, const struct sim_policy_spec *spec, const char *pname,
-                       uint32_t ncpu, int metric)
-{
-    static struct sim_scenario sc;
-    struct sim_workload wl;
-    struct sim_err err = {{0}};
-    struct sim_result r;
-    memset(&sc, 0, sizeof(sc));
-    strcpy(sc.name, "unit");
-    strcpy(sc.file, "unit.scn");
-    sc.platform = *sim_platform_find(pname);
-    sc.plat = &sc.platform;
-    sc.ncpu = ncpu;
-    sc.hz = 250;
-    sc.limit_ns = 1000ull * 1000000000ull;
-    sc.npol = 1;
-    sc.pol[0] = *spec;
-    strcpy(sc.pol[0].label, "unit");
-    if (sim_workload_parse_mem("unit.wl", wl_text, strlen(wl_text), NULL, 0, &wl, &err))
-        fail_msg("%s", err.msg);
-    struct sim_run_cfg cfg = {.sc = &sc, .wl = &wl, .pol = &sc.pol[0], .seed = 1};
-    if (sim_run(&cfg, &r, &err))
-        fail_msg("%s", err.msg);
-    sim_workload_free(&wl);
-    return r.m[metric];
-}
-
 static void test_bookkeeping_cost(void **state)
 {
     (void)state;
@@ -190,17 +164,17 @@ static void test_bookkeeping_cost(void **state)
     struct sim_policy_spec on = {.gov = GOV_POWERSAVE, .util_est = UE_ON};
     struct sim_policy_spec off = {.gov = GOV_POWERSAVE, .util_est = UE_OFF, .uclamp_off = true};
     const struct sim_platform *pl = sim_platform_find("ivb-i7-3770");
-    double d = run_spec(wl, &on, "ivb-i7-3770", 1, M_ELAPSED) -
-               run_spec(wl, &off, "ivb-i7-3770", 1, M_ELAPSED);
+    double d = unit_run(wl, &on, "ivb-i7-3770", 1, M_ELAPSED) -
+               unit_run(wl, &off, "ivb-i7-3770", 1, M_ELAPSED);
     assert_float_equal(d, 101 * (pl->ue_cost_ns + pl->uclamp_cost_ns) * 1e-9, 1e-9);
     /* Counters: one voluntary switch per sleep, nothing else. */
-    assert_float_equal(run_spec(wl, &on, "ivb-i7-3770", 1, M_CSW_VOL), 100, 0);
-    assert_float_equal(run_spec(wl, &on, "ivb-i7-3770", 1, M_CSW_INVOL), 0, 0);
-    assert_float_equal(run_spec(wl, &on, "ivb-i7-3770", 1, M_MIGRATIONS), 0, 0);
+    assert_float_equal(unit_run(wl, &on, "ivb-i7-3770", 1, M_CSW_VOL), 100, 0);
+    assert_float_equal(unit_run(wl, &on, "ivb-i7-3770", 1, M_CSW_INVOL), 0, 0);
+    assert_float_equal(unit_run(wl, &on, "ivb-i7-3770", 1, M_MIGRATIONS), 0, 0);
     /* Two hogs on one CPU (2 s of work): their 3 ms slice is over at every
      * 4 ms tick, so each tick preempts one: 500 involuntary switches. */
     const char *hogs = "script a\n compute 1.6G\nend\nstart a count 2\n";
-    double invol = run_spec(hogs, &off, "ivb-i7-3770", 1, M_CSW_INVOL);
+    double invol = unit_run(hogs, &off, "ivb-i7-3770", 1, M_CSW_INVOL);
     assert_true(invol >= 498 && invol <= 500);
 }
 
