@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define SIM_MAX_CPUS 64
+#define SIM_MAX_CPUS 128 /* the kernbench thread's machine has 120 */
 #define SIM_MAX_POLICIES 8
 #define SIM_MAX_PARAMS 8
 #define SIM_MAX_EXPECT 16
@@ -104,6 +104,7 @@ struct sim_platform {
     uint32_t turbo_bins[8];      /* turbo limit with n+1 active cores (last repeats) */
     uint32_t n_bins;
     uint32_t cores;              /* physical cores per package */
+    uint32_t packages;           /* sockets (turbo bins and package P-states are per package); 0: 1 */
     uint32_t model;              /* x86 model number (ondemand io_is_busy default) */
     uint32_t freq_driver;        /* enum sim_freq_driver for ondemand/schedutil */
     uint32_t pcc_call_ns;        /* firmware latency of one pcc request (serialised) */
@@ -245,6 +246,7 @@ struct sim_scenario {
     struct sim_platform platform;    /* the named platform with this scenario's plat.* keys */
     uint32_t ncpu;
     bool ncpu_given;                 /* else ncpu follows the platform's cores */
+    uint32_t work_cpus;              /* the workload's tasks run on CPUs 0..work_cpus-1; 0: all */
     uint32_t hz;
     uint64_t duration_ns; /* 0: until every task has exited */
     uint64_t limit_ns;    /* safety stop for runaway workloads */

@@ -1053,12 +1053,19 @@ int sim_scenario_check(struct sim_scenario *sc, struct sim_err *err)
                      "(%u..%u)", pl->name, i + 1, pl->turbo_bins[i], pl->min_ratio, pl->turbo_ratio);
             return -1;
         }
-    uint32_t smt = pl->smt > 1 ? pl->smt : 1;
+    uint32_t smt = pl->smt > 1 ? pl->smt : 1, pk = pl->packages ? pl->packages : 1;
     if (!sc->ncpu_given)
         sc->ncpu = pl->cores * smt;
-    if (sc->ncpu > pl->cores * smt || sc->ncpu % smt) {
-        sim_errf(err, f, 0, "cpus %u exceeds the %u cores x %u thread%s of %s, or is not a "
-                 "multiple of %u", sc->ncpu, pl->cores, smt, smt > 1 ? "s" : "", pl->name, smt);
+    if (sc->ncpu > pk * pl->cores * smt || sc->ncpu % smt) {
+        char pks[32] = "";
+        if (pk > 1)
+            snprintf(pks, sizeof(pks), " x %u packages", pk);
+        sim_errf(err, f, 0, "cpus %u exceeds the %u cores x %u thread%s%s of %s, or is not a "
+                 "multiple of %u", sc->ncpu, pl->cores, smt, smt > 1 ? "s" : "", pks, pl->name, smt);
+        return -1;
+    }
+    if (sc->work_cpus > sc->ncpu) {
+        sim_errf(err, f, 0, "work_cpus %u exceeds cpus %u", sc->work_cpus, sc->ncpu);
         return -1;
     }
     for (uint32_t i = 0; i < sc->nexpect; i++) {

@@ -68,9 +68,9 @@ static void test_smt_siblings_share_pstate(void **state)
     assert_int_equal(c->cpu[0].share_pm, plat.smt_share_pm);
     assert_int_equal(c->cpu[1].share_pm, plat.smt_share_pm);
     /* One active core: turbo bin 1 caps a turbo request at 39. */
-    assert_int_equal(topo_active_cores(c), 1);
+    assert_int_equal(topo_active_cores(c, 0), 1);
     mach_set_c0(c, &c->cpu[2], true, t);
-    assert_int_equal(topo_active_cores(c), 2);
+    assert_int_equal(topo_active_cores(c, 0), 2);
     assert_int_equal(c->cpu[2].eff_khz, 1600000); /* another core: its own P-state */
     /* The sibling that asked for more leaves C0: no longer a vote. */
     mach_set_c0(c, &c->cpu[1], false, t);
@@ -100,6 +100,54 @@ static void test_package_domain(void **state)
     mach_request_khz(c, &c->cpu[0], 1600000, t);
     mach_request_khz(c, &c->cpu[3], 3400000, t);
     assert_int_equal(c->cpu[0].eff_khz, 1600000);
+}
+
+/* Sockets: turbo bins count the active cores of one package, and a package
+ * P-state domain is one package, not the machine. */
+static void test_packages(void **state)
+{
+    (void)state;
+    struct sim_ctx *c = machine("ivb-i7-3770", 4, 1, DOM_CORE);
+    plat.cores = 2; /* two packages of two cores */
+    plat.turbo_bins[0] = 39;
+    plat.turbo_bins[1] = 36;
+    plat.n_bins = 2;
+    uint64_t t = SIM_T0_NS;
+    for (uint32_t i = 0; i < 4; i++)
+        mach_request_khz(c, &c->cpu[i], 3900000, t);
+    mach_set_c0(c, &c->cpu[0], true, t);
+    mach_set_c0(c, &c->cpu[1], true, t);
+    mach_set_c0(c, &c->cpu[2], true, t);
+    assert_int_equal(topo_active_cores(c, 0), 2);
+    assert_int_equal(topo_active_cores(c, 3), 1);
+    assert_int_equal(c->cpu[0].eff_khz, 3600000); /* bin 2 of package 0 */
+    assert_int_equal(c->cpu[2].eff_khz, 3900000); /* alone in package 1: bin 1 */
+    mach_set_c0(c, &c->cpu[1], false, t);
+    assert_int_equal(c->cpu[0].eff_khz, 3900000);
+    c = machine("ivb-i7-3770", 4, 1, DOM_PACKAGE);
+    plat.cores = 2;
+    mach_set_c0(c, &c->cpu[0], true, t);
+    mach_set_c0(c, &c->cpu[2], true, t);
+    mach_request_khz(c, &c->cpu[0], 3400000, t);
+    mach_request_khz(c, &c->cpu[2], 1600000, t);
+    assert_int_equal(c->cpu[0].eff_khz, 3400000);
+    assert_int_equal(c->cpu[2].eff_khz, 1600000); /* another package: its own P-state */
+}
+
+/* work_cpus: the workload's tasks run on CPUs 0..N-1 only. Four hogs of
+ * 1.6G cycles at the 1.6 GHz floor: 1 s side by side on 4 CPUs, 2 s two to
+ * a CPU on 2 (plus the first C6 exit, 80 us). */
+static void test_work_cpus(void **state)
+{
+    (void)state;
+    const char *hogs = "script a\n compute 1.6G\nend\nstart a count 4\n";
+    struct sim_policy_spec ps = {.gov = GOV_POWERSAVE};
+    struct sim_scenario *sc = unit_scenario(&ps, "ivb-i7-3770", 4);
+    assert_float_equal(unit_run_on(sc, hogs, M_ELAPSED), 1.0 + 80e-6, 2e-9);
+    sc = unit_scenario(&ps, "ivb-i7-3770", 4);
+    sc->work_cpus = 2;
+    assert_float_equal(unit_run_on(sc, hogs, M_ELAPSED), 2.0 + 80e-6, 2e-9);
+    assert_float_equal(unit_run_on(sc, hogs, M_BUSY), 50.0, 1e-3); /* CPUs 2, 3 never run */
 }
 
 /* ------------------------------------------------------------------ pcc channel */
@@ -216,6 +264,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_smt_siblings_share_pstate),
         cmocka_unit_test(test_package_domain),
+        cmocka_unit_test(test_packages),
+        cmocka_unit_test(test_work_cpus),
         cmocka_unit_test(test_pcc_channel_serialises),
         cmocka_unit_test(test_cpuidle_tick_decision),
         cmocka_unit_test(test_bookkeeping_cost),

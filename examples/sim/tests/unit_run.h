@@ -27,11 +27,10 @@ static struct sim_scenario *unit_scenario(const struct sim_policy_spec *spec, co
     return &sc;
 }
 
-/* Run @wl_text once (seed 1) under @spec and return metric @metric. */
-static double unit_run(const char *wl_text, const struct sim_policy_spec *spec, const char *pname,
-                       uint32_t ncpu, int metric)
+/* Run @wl_text once (seed 1) on scenario @sc (its one policy) and return
+ * metric @metric. */
+static double unit_run_on(struct sim_scenario *sc, const char *wl_text, int metric)
 {
-    struct sim_scenario *sc = unit_scenario(spec, pname, ncpu);
     struct sim_workload wl;
     struct sim_err err = {{0}};
     struct sim_result r;
@@ -42,6 +41,13 @@ static double unit_run(const char *wl_text, const struct sim_policy_spec *spec, 
         fail_msg("%s", err.msg);
     sim_workload_free(&wl);
     return r.m[metric];
+}
+
+/* The same under @spec on @ncpu CPUs of platform @pname. */
+static double unit_run(const char *wl_text, const struct sim_policy_spec *spec, const char *pname,
+                       uint32_t ncpu, int metric)
+{
+    return unit_run_on(unit_scenario(spec, pname, ncpu), wl_text, metric);
 }
 
 #endif
