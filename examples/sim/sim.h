@@ -32,6 +32,7 @@
 #define SIM_NBUCKETS 256 /* time-series buckets per CPU for the plots */
 #define SIM_T0_NS 1000000000ull /* simulated clock at the start of a run */
 #define SIM_MAX_VARS 16
+#define SIM_MAX_POLICY_VARS 2
 #define SIM_SETTINGS_LEN 512
 
 /* ------------------------------------------------------------------ errors */
@@ -222,6 +223,11 @@ struct sim_policy_spec {
         dbs_powersave_bias, dbs_down_threshold, dbs_freq_step, dbs_ignore_nice;
     uint32_t tun_set;    /* bits (1 << pgov_dbs_tunable): given, even if 0 */
     uint64_t sugov_rate_limit_ns; /* 0: 500 us (intel_cpufreq) */
+    /* `$NAME=VALUE` on the policy line: this policy's workload sees VALUE for
+     * the scenario var NAME (the kernel's own activity differs by kernel);
+     * a VALUE of `$OTHER` is the scenario var OTHER. */
+    struct { char name[SIM_NAME_LEN], val[SIM_NAME_LEN]; } vars[SIM_MAX_POLICY_VARS];
+    uint32_t nvars;
     char text[SIM_SETTINGS_LEN]; /* the policy line as written (+ sweep settings), for reports */
     int line;            /* where it is written in the scenario file */
 };
@@ -279,6 +285,11 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
  * name is @sc's param, else by @sc's `var` of that name (@sc may be NULL). */
 int sim_workload_parse(const char *path, const struct sim_scenario *sc, uint32_t param_val,
                        struct sim_workload *wl, struct sim_err *err);
+/* The same for policy @ps: its `$NAME=VALUE` settings replace the
+ * scenario's vars (@ps may be NULL). */
+int sim_workload_parse_for(const char *path, const struct sim_scenario *sc, uint32_t param_val,
+                           const struct sim_policy_spec *ps, struct sim_workload *wl,
+                           struct sim_err *err);
 /* From a memory buffer, `$param_name` only (the fuzz harness, unit tests). */
 int sim_workload_parse_mem(const char *name, const char *text, size_t len, const char *param_name,
                            uint32_t param_val, struct sim_workload *wl, struct sim_err *err);
@@ -292,6 +303,9 @@ int sim_workload_check(const struct sim_workload *wl, const struct sim_scenario 
  * of each option in v is overwritten. 0, or -1 with @why set. */
 int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec *ps, char *why,
                      size_t whylen);
+/* Set (or replace) the policy's own value of workload var @name. 0 or -1, @why. */
+int sim_policy_set_var(struct sim_policy_spec *ps, const char *name, const char *val, char *why,
+                       size_t n);
 
 /* ------------------------------------------------------------------ results */
 
