@@ -395,6 +395,10 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             int32_t from = k->cpu;
             uint32_t cpu = place_exec(c, k);
             if ((int32_t)cpu != from) {
+                /* The move is the stopper thread's (stop_one_cpu): it
+                 * preempts the exec'ing task, an involuntary switch. */
+                if (!k->background)
+                    c->csw_invol++;
                 dequeue(c, id, t, false);
                 enqueue(c, id, cpu, t, 0);
                 return; /* continues when it runs there (rem is 0) */
