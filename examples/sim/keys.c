@@ -338,7 +338,17 @@ int sim_scenario_apply(struct sim_scenario *sc, const char *key, const char *val
         label[colon - key] = 0;
         name = colon + 1;
     }
-    if (name[0] == '$' && !label[0]) {
+    if (name[0] == '$' && label[0]) { /* this policy's own value of a var */
+        uint32_t p = 0;
+        while (p < sc->npol && strcmp(sc->pol[p].label, label) != 0)
+            p++;
+        if (p == sc->npol || sim_policy_set_var(&sc->pol[p], name + 1, val, why, sizeof(why))) {
+            sim_errf(err, NULL, 0, "%s=%s: %s", key, val,
+                     p == sc->npol ? "no policy with that label" : why);
+            return -1;
+        }
+        append(sc->pol[p].text, sizeof(sc->pol[p].text), name, val);
+    } else if (name[0] == '$' && !label[0]) {
         uint32_t i = 0;
         while (i < sc->nvars && strcmp(sc->vars[i].name, name + 1) != 0)
             i++;

@@ -13,9 +13,14 @@ static const char *const uclamp_names[] = {"on", "off", NULL};
 
 #define PL struct sim_platform
 #define POL struct sim_policy_spec
+#define SC struct sim_scenario
 #define MS 1000000ull
 
 const struct sim_key sim_keys_mech[] = {
+    SIM_KEY_NUM("work_cpus", KEY_SCENARIO, SC, work_cpus, &num_plain, 0, SIM_MAX_CPUS,
+                "the workload runs on CPUs 0..N-1 (bound to a node); background on every CPU; 0: all"),
+    SIM_KEY_NUM("plat.packages", KEY_PLATFORM, PL, packages, &num_plain, 1, 8,
+                "sockets (cpus up to packages x cores x smt; turbo bins and package P-states per package)"),
     SIM_KEY_NUM("plat.smt", KEY_PLATFORM, PL, smt, &num_plain, 1, 2,
                 "hardware threads per core (cpus counts threads)"),
     SIM_KEY_ENUM("plat.pstate_domain", KEY_PLATFORM, PL, pstate_domain, domain_names, 0,

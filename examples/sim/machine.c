@@ -135,10 +135,9 @@ static uint32_t eff_for(const struct sim_ctx *c, uint32_t req, uint32_t active)
  * at its highest C0 request; an idle CPU of an idle domain keeps its own. */
 static void retune(struct sim_ctx *c, uint64_t t, uint32_t first, uint32_t n)
 {
-    uint32_t cores = topo_active_cores(c);
     uint32_t i = first;
     while (i < first + n) {
-        uint32_t df, dn;
+        uint32_t df, dn, cores = topo_active_cores(c, i);
         topo_domain_of(c, i, &df, &dn);
         uint32_t req = 0;
         bool any = false;
@@ -173,16 +172,17 @@ void mach_set_c0(struct sim_ctx *c, struct sim_cpu *p, bool on, uint64_t t)
     struct sim_cpu *s = topo_sibling(c, p);
     if (s)
         mach_fold(c, s, t); /* its power share changes */
-    uint32_t before = topo_active_cores(c);
+    uint32_t before = topo_active_cores(c, p->id);
     p->c0 = on;
     c->n_active += on ? 1u : (uint32_t)-1;
-    /* Turbo bins count cores: a change in active cores retunes everyone. */
+    /* Turbo bins count a package's cores: a change in its active cores
+     * retunes the whole package. */
     uint32_t df, dn;
-    topo_domain_of(c, p->id, &df, &dn);
-    if (topo_active_cores(c) != before)
-        retune(c, t, 0, c->ncpu);
+    if (topo_active_cores(c, p->id) != before)
+        topo_package_of(c, p->id, &df, &dn);
     else
-        retune(c, t, df, dn);
+        topo_domain_of(c, p->id, &df, &dn);
+    retune(c, t, df, dn);
 }
 
 void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64_t t)

@@ -46,6 +46,8 @@ struct instance {
     struct sim_scenario *sc; /* the scenario at one sweep point */
     int src;                 /* index of the scenario named on the command line */
     struct sim_workload wl;
+    struct sim_workload pwl[SIM_MAX_POLICIES]; /* a policy's own, with its `$NAME=VALUE` */
+    bool has_pwl[SIM_MAX_POLICIES];
     uint32_t param;
     uint64_t seed_base; /* iteration i runs with seed_base + golden * (i + 1) */
     struct sim_table tab;
@@ -341,6 +343,11 @@ static uint64_t iteration_seed(const struct instance *in, uint32_t i)
     return in->seed_base + 0x9e3779b97f4a7c15ull * (i + 1);
 }
 
+static const struct sim_workload *policy_workload(const struct instance *in, uint32_t p)
+{
+    return in->has_pwl[p] ? &in->pwl[p] : &in->wl;
+}
+
 static int run_instance(struct instance *in, const struct opts *o, double t0, bool *shown)
 {
     struct sim_scenario *sc = in->sc;
@@ -358,7 +365,7 @@ static int run_instance(struct instance *in, const struct opts *o, double t0, bo
                         sc->pol[p].label, i + 1, t->iters);
                 *shown = true;
             }
-            struct sim_run_cfg cfg = {.sc = sc, .wl = &in->wl, .pol = &sc->pol[p],
+            struct sim_run_cfg cfg = {.sc = sc, .wl = policy_workload(in, p), .pol = &sc->pol[p],
                                       .seed = iteration_seed(in, i),
                                       .want_series = i == 0 || o->plot_all,
                                       .max_events = o->max_events,
@@ -386,6 +393,9 @@ static void free_instance(struct instance *in)
         free(in->tab.res[p]);
     }
     sim_workload_free(&in->wl);
+    for (uint32_t p = 0; p < SIM_MAX_POLICIES; p++)
+        if (in->has_pwl[p])
+            sim_workload_free(&in->pwl[p]);
 }
 
 /* FNV-1a of a file's bytes (0 when unreadable): which inputs produced a report. */
@@ -620,8 +630,20 @@ int main(int argc, char **argv)
                     rc = 2;
                     goto done;
                 }
+                for (uint32_t p = 0; p < sc->npol; p++) {
+                    if (!sc->pol[p].nvars)
+                        continue;
+                    if (sim_workload_parse_for(sc->workload_path, sc, in->param, &sc->pol[p],
+                                               &in->pwl[p], &err) ||
+                        (in->has_pwl[p] = true, sim_workload_check(&in->pwl[p], sc, &err))) {
+                        fprintf(stderr, "pgov-sim: %s\n", err.msg);
+                        rc = 2;
+                        goto done;
+                    }
+                }
                 for (uint32_t p = 0; v == 0 && p < sc->npol; p++) {
-                    struct sim_run_cfg cfg = {.sc = sc, .wl = &in->wl, .pol = &sc->pol[p]};
+                    struct sim_run_cfg cfg = {.sc = sc, .wl = policy_workload(in, p),
+                                              .pol = &sc->pol[p]};
                     if (sim_probe(&cfg, &err)) {
                         fprintf(stderr, "pgov-sim: %s%s%s\n", err.msg, sc->settings[0] ? " at "
                                 : "", sc->settings);

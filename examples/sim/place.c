@@ -22,6 +22,9 @@
  * capacity for half of it and not 17 % less than the best other CPU; else it
  * goes to the CPU with the most spare capacity if that fits half of it; else
  * to the CPU with the fewest runnable tasks if that is fewer than its own.
+ *
+ * All three choose among CPUs 0..work_cpus-1 (the workload bound to a node,
+ * as with numactl); pinned tasks stay where they are pinned.
  */
 #include "run.h"
 
@@ -40,16 +43,22 @@ static bool core_idle(struct sim_ctx *c, const struct sim_cpu *q)
     return cpu_idle(q) && (!s || cpu_idle(s));
 }
 
+uint32_t place_span(const struct sim_ctx *c)
+{
+    return c->nwork && c->nwork < c->ncpu ? c->nwork : c->ncpu;
+}
+
 uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k)
 {
+    uint32_t n = place_span(c);
     uint32_t prev = k->cpu >= 0 ? (uint32_t)k->cpu : 0;
     if (k->pin >= 0)
         return (uint32_t)k->pin;
     if (cpu_idle(&c->cpu[prev]))
         return prev;
     const struct sim_cpu *sib = topo_sibling(c, &c->cpu[prev]);
-    for (uint32_t i = 1; sib && i < c->ncpu; i++) { /* select_idle_core */
-        const struct sim_cpu *q = &c->cpu[(prev + i) % c->ncpu];
+    for (uint32_t i = 1; sib && i < n; i++) { /* select_idle_core */
+        const struct sim_cpu *q = &c->cpu[(prev + i) % n];
         if (core_idle(c, q))
             return q->id;
     }
@@ -57,8 +66,8 @@ uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k)
         return sib->id;
     /* A bounded scan (select_idle_cpu's SIS_PROP budget, at least 4 CPUs):
      * past it the task queues behind prev's current task. */
-    for (uint32_t i = 1; i < c->ncpu && i <= SIS_SCAN; i++) {
-        uint32_t q = (prev + i) % c->ncpu;
+    for (uint32_t i = 1; i < n && i <= SIS_SCAN; i++) {
+        uint32_t q = (prev + i) % n;
         if (cpu_idle(&c->cpu[q]))
             return q;
     }
@@ -67,8 +76,9 @@ uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k)
 
 uint32_t place_fork(struct sim_ctx *c)
 {
+    uint32_t n = place_span(c);
     int32_t best = -1;
-    for (uint32_t i = 0; i < c->ncpu; i++) {
+    for (uint32_t i = 0; i < n; i++) {
         const struct sim_cpu *q = &c->cpu[i];
         if (!cpu_idle(q))
             continue;
@@ -89,7 +99,7 @@ uint32_t place_fork(struct sim_ctx *c)
     if (best >= 0)
         return (uint32_t)best;
     uint32_t bn = UINT32_MAX;
-    for (uint32_t i = 0; i < c->ncpu; i++)
+    for (uint32_t i = 0; i < n; i++)
         if (c->cpu[i].nr < bn) {
             bn = c->cpu[i].nr;
             best = (int32_t)i;
@@ -118,12 +128,13 @@ uint64_t place_util(struct sim_ctx *c, const struct sim_cpu *q, const struct sim
 
 uint32_t place_exec(struct sim_ctx *c, const struct sim_task *k)
 {
+    uint32_t n = place_span(c);
     uint32_t self = (uint32_t)k->cpu;
     uint64_t tu = k->sig.se.util_avg, best_spare = 0;
     int32_t best = -1, fewest = -1;
     if (k->pin >= 0)
         return (uint32_t)k->pin;
-    for (uint32_t i = 0; i < c->ncpu; i++) {
+    for (uint32_t i = 0; i < n; i++) {
         if (i == self)
             continue;
         uint64_t u = place_util(c, &c->cpu[i], k), spare = u < 1024 ? 1024 - u : 0;

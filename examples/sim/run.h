@@ -76,6 +76,7 @@ struct sim_ctx {
     const struct sim_policy_spec *pol;
     const struct sim_platform *plat;
     uint32_t ncpu;
+    uint32_t nwork; /* CPUs 0..nwork-1 take the workload's unpinned tasks (work_cpus) */
     uint64_t now;
     uint64_t tick_ns;
     uint32_t n_active;
@@ -120,7 +121,10 @@ void mach_finish(struct sim_ctx *c, uint64_t t);
 /* topo.c */
 uint32_t topo_smt(const struct sim_ctx *c);
 struct sim_cpu *topo_sibling(struct sim_ctx *c, const struct sim_cpu *p);
-uint32_t topo_active_cores(const struct sim_ctx *c);
+/* The CPUs of @cpu's package: [*first, *first + *n). */
+void topo_package_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint32_t *n);
+/* Cores of @cpu's package with a thread in C0 (what its turbo bins count). */
+uint32_t topo_active_cores(const struct sim_ctx *c, uint32_t cpu);
 /* The CPUs sharing @cpu's P-state: [*first, *first + *n). */
 void topo_domain_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint32_t *n);
 /* The request the CPU's P-state domain resolves to (highest of its CPUs in C0). */
@@ -135,6 +139,8 @@ bool idle_enter(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 void idle_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 
 /* place.c */
+/* CPUs 0..place_span()-1 take the workload's unpinned tasks (work_cpus). */
+uint32_t place_span(const struct sim_ctx *c);
 uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k);
 uint32_t place_fork(struct sim_ctx *c);
 uint32_t place_exec(struct sim_ctx *c, const struct sim_task *k);

@@ -158,9 +158,10 @@ static void dequeue(struct sim_ctx *c, uint32_t id, uint64_t t, bool sleep)
 
 static void go_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
-    /* New-idle balance: pull a waiting task from the busiest runqueue. */
+    /* New-idle balance: pull a waiting task from the busiest runqueue (only
+     * a CPU the workload may use: unpinned tasks are the workload's). */
     int32_t src = -1, pick = -1;
-    for (uint32_t i = 0; i < c->ncpu; i++) {
+    for (uint32_t i = 0; i < c->ncpu && p->id < place_span(c); i++) {
         const struct sim_cpu *q = &c->cpu[i];
         if (q->nr < 2 || (src >= 0 && q->nr <= c->cpu[src].nr))
             continue;
@@ -394,6 +395,10 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             int32_t from = k->cpu;
             uint32_t cpu = place_exec(c, k);
             if ((int32_t)cpu != from) {
+                /* The move is the stopper thread's (stop_one_cpu): it
+                 * preempts the exec'ing task, an involuntary switch. */
+                if (!k->background)
+                    c->csw_invol++;
                 dequeue(c, id, t, false);
                 enqueue(c, id, cpu, t, 0);
                 return; /* continues when it runs there (rem is 0) */
@@ -614,6 +619,7 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
     c->pol = cfg->pol;
     c->plat = cfg->sc->plat;
     c->ncpu = cfg->sc->ncpu;
+    c->nwork = cfg->sc->work_cpus ? cfg->sc->work_cpus : c->ncpu;
     c->now = SIM_T0_NS;
     c->tick_ns = (1000000000ull + cfg->sc->hz / 2) / cfg->sc->hz;
     c->free_head = -1;

@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define SIM_MAX_CPUS 64
+#define SIM_MAX_CPUS 128 /* the kernbench thread's machine has 120 */
 #define SIM_MAX_POLICIES 8
 #define SIM_MAX_PARAMS 8
 #define SIM_MAX_EXPECT 16
@@ -32,6 +32,7 @@
 #define SIM_NBUCKETS 256 /* time-series buckets per CPU for the plots */
 #define SIM_T0_NS 1000000000ull /* simulated clock at the start of a run */
 #define SIM_MAX_VARS 16
+#define SIM_MAX_POLICY_VARS 2
 #define SIM_SETTINGS_LEN 512
 
 /* ------------------------------------------------------------------ errors */
@@ -104,6 +105,7 @@ struct sim_platform {
     uint32_t turbo_bins[8];      /* turbo limit with n+1 active cores (last repeats) */
     uint32_t n_bins;
     uint32_t cores;              /* physical cores per package */
+    uint32_t packages;           /* sockets (turbo bins and package P-states are per package); 0: 1 */
     uint32_t model;              /* x86 model number (ondemand io_is_busy default) */
     uint32_t freq_driver;        /* enum sim_freq_driver for ondemand/schedutil */
     uint32_t pcc_call_ns;        /* firmware latency of one pcc request (serialised) */
@@ -221,6 +223,11 @@ struct sim_policy_spec {
         dbs_powersave_bias, dbs_down_threshold, dbs_freq_step, dbs_ignore_nice;
     uint32_t tun_set;    /* bits (1 << pgov_dbs_tunable): given, even if 0 */
     uint64_t sugov_rate_limit_ns; /* 0: 500 us (intel_cpufreq) */
+    /* `$NAME=VALUE` on the policy line: this policy's workload sees VALUE for
+     * the scenario var NAME (the kernel's own activity differs by kernel);
+     * a VALUE of `$OTHER` is the scenario var OTHER. */
+    struct { char name[SIM_NAME_LEN], val[SIM_NAME_LEN]; } vars[SIM_MAX_POLICY_VARS];
+    uint32_t nvars;
     char text[SIM_SETTINGS_LEN]; /* the policy line as written (+ sweep settings), for reports */
     int line;            /* where it is written in the scenario file */
 };
@@ -245,6 +252,7 @@ struct sim_scenario {
     struct sim_platform platform;    /* the named platform with this scenario's plat.* keys */
     uint32_t ncpu;
     bool ncpu_given;                 /* else ncpu follows the platform's cores */
+    uint32_t work_cpus;              /* the workload's tasks run on CPUs 0..work_cpus-1; 0: all */
     uint32_t hz;
     uint64_t duration_ns; /* 0: until every task has exited */
     uint64_t limit_ns;    /* safety stop for runaway workloads */
@@ -277,6 +285,11 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
  * name is @sc's param, else by @sc's `var` of that name (@sc may be NULL). */
 int sim_workload_parse(const char *path, const struct sim_scenario *sc, uint32_t param_val,
                        struct sim_workload *wl, struct sim_err *err);
+/* The same for policy @ps: its `$NAME=VALUE` settings replace the
+ * scenario's vars (@ps may be NULL). */
+int sim_workload_parse_for(const char *path, const struct sim_scenario *sc, uint32_t param_val,
+                           const struct sim_policy_spec *ps, struct sim_workload *wl,
+                           struct sim_err *err);
 /* From a memory buffer, `$param_name` only (the fuzz harness, unit tests). */
 int sim_workload_parse_mem(const char *name, const char *text, size_t len, const char *param_name,
                            uint32_t param_val, struct sim_workload *wl, struct sim_err *err);
@@ -290,6 +303,9 @@ int sim_workload_check(const struct sim_workload *wl, const struct sim_scenario 
  * of each option in v is overwritten. 0, or -1 with @why set. */
 int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec *ps, char *why,
                      size_t whylen);
+/* Set (or replace) the policy's own value of workload var @name. 0 or -1, @why. */
+int sim_policy_set_var(struct sim_policy_spec *ps, const char *name, const char *val, char *why,
+                       size_t n);
 
 /* ------------------------------------------------------------------ results */
 

@@ -7,7 +7,8 @@
  * core's single-thread throughput. A P-state domain (one core, or the whole
  * package on client parts) runs at the highest frequency requested by its
  * CPUs that are in C0; a CPU outside C0 does not vote. Turbo bins count
- * active cores, not threads.
+ * active cores, not threads, of one package: CPUs [k * cores * smt,
+ * (k + 1) * cores * smt) are package k (plat.packages sockets).
  */
 #include "run.h"
 
@@ -24,13 +25,23 @@ struct sim_cpu *topo_sibling(struct sim_ctx *c, const struct sim_cpu *p)
     return s < c->ncpu ? &c->cpu[s] : NULL;
 }
 
-uint32_t topo_active_cores(const struct sim_ctx *c)
+void topo_package_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint32_t *n)
 {
-    uint32_t smt = topo_smt(c), n = 0;
-    for (uint32_t core = 0; core * smt < c->ncpu; core++) {
+    uint32_t per = c->plat->cores * topo_smt(c);
+    if (!per)
+        per = c->ncpu;
+    *first = cpu / per * per;
+    *n = *first + per <= c->ncpu ? per : c->ncpu - *first;
+}
+
+uint32_t topo_active_cores(const struct sim_ctx *c, uint32_t cpu)
+{
+    uint32_t smt = topo_smt(c), n = 0, first, np;
+    topo_package_of(c, cpu, &first, &np);
+    for (uint32_t core = first; core < first + np; core += smt) {
         bool on = false;
-        for (uint32_t t = 0; t < smt && core * smt + t < c->ncpu; t++)
-            on |= c->cpu[core * smt + t].c0;
+        for (uint32_t t = 0; t < smt && core + t < first + np; t++)
+            on |= c->cpu[core + t].c0;
         n += on;
     }
     return n;
@@ -40,8 +51,7 @@ void topo_domain_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint
 {
     uint32_t smt = topo_smt(c);
     if (c->plat->pstate_domain == DOM_PACKAGE) {
-        *first = 0;
-        *n = c->ncpu;
+        topo_package_of(c, cpu, first, n);
     } else {
         *first = cpu / smt * smt;
         *n = *first + smt <= c->ncpu ? smt : c->ncpu - *first;

@@ -110,7 +110,16 @@ struct subst_env {
     const char *pname;
     uint32_t pval;
     const struct sim_scenario *sc; /* vars, or NULL */
+    const struct sim_policy_spec *ps; /* its own values of some vars, or NULL */
 };
+
+static const char *scenario_var(const struct sim_scenario *sc, const char *name)
+{
+    for (uint32_t i = 0; sc && i < sc->nvars; i++)
+        if (strcmp(name, sc->vars[i].name) == 0)
+            return sc->vars[i].val;
+    return NULL;
+}
 
 /* Resolve `$name`. The result is stored in @buf. */
 static const char *subst(const char *tok, const struct subst_env *env, char *buf, size_t n)
@@ -121,10 +130,12 @@ static const char *subst(const char *tok, const struct subst_env *env, char *buf
         snprintf(buf, n, "%u", env->pval);
         return buf;
     }
-    for (uint32_t i = 0; env->sc && i < env->sc->nvars; i++)
-        if (strcmp(tok + 1, env->sc->vars[i].name) == 0)
-            return env->sc->vars[i].val;
-    return NULL;
+    for (uint32_t i = 0; env->ps && i < env->ps->nvars; i++)
+        if (strcmp(tok + 1, env->ps->vars[i].name) == 0) {
+            const char *v = env->ps->vars[i].val;
+            return v[0] == '$' ? scenario_var(env->sc, v + 1) : v;
+        }
+    return scenario_var(env->sc, tok + 1);
 }
 
 static int find_script(const struct sim_workload *wl, const char *name)
@@ -773,14 +784,21 @@ static char *slurp(const char *path, size_t *len, struct sim_err *err)
 int sim_workload_parse_mem(const char *name, const char *text, size_t len, const char *pname,
                            uint32_t pval, struct sim_workload *wl, struct sim_err *err)
 {
-    struct subst_env env = {pname, pval, NULL};
+    struct subst_env env = {pname, pval, NULL, NULL};
     return parse_mem(name, text, len, &env, wl, err);
 }
 
 int sim_workload_parse(const char *path, const struct sim_scenario *sc, uint32_t pval,
                        struct sim_workload *wl, struct sim_err *err)
 {
-    struct subst_env env = {sc ? sc->param_name : NULL, pval, sc};
+    return sim_workload_parse_for(path, sc, pval, NULL, wl, err);
+}
+
+int sim_workload_parse_for(const char *path, const struct sim_scenario *sc, uint32_t pval,
+                           const struct sim_policy_spec *ps, struct sim_workload *wl,
+                           struct sim_err *err)
+{
+    struct subst_env env = {sc ? sc->param_name : NULL, pval, sc, ps};
     size_t len = 0;
     char *text = slurp(path, &len, err);
     if (!text)
@@ -841,6 +859,11 @@ int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec 
         if (!eq)
             PFAIL("expected key=value, got '%s'", v[i]);
         *eq = 0;
+        if (v[i][0] == '$') {
+            if (sim_policy_set_var(ps, v[i] + 1, eq + 1, kwhy, sizeof(kwhy)))
+                PFAIL("%s: %s", v[i], kwhy);
+            continue;
+        }
         const struct sim_key *k = sim_key_find(v[i]);
         if (!k || k->scope != KEY_POLICY)
             PFAIL("unknown policy option '%s' (pgov-sim --keys lists them)", v[i]);
@@ -851,6 +874,28 @@ int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec 
     }
     return 0;
 #undef PFAIL
+}
+
+int sim_policy_set_var(struct sim_policy_spec *ps, const char *name, const char *val, char *why,
+                       size_t n)
+{
+    uint32_t i = 0;
+    while (i < ps->nvars && strcmp(ps->vars[i].name, name) != 0)
+        i++;
+    if (i == SIM_MAX_POLICY_VARS) {
+        snprintf(why, n, "at most %u vars per policy", SIM_MAX_POLICY_VARS);
+        return -1;
+    }
+    if (!name[0] || strlen(name) >= sizeof(ps->vars[i].name) || !val[0] ||
+        strlen(val) >= sizeof(ps->vars[i].val)) {
+        snprintf(why, n, "expected $NAME=VALUE with a short name and value");
+        return -1;
+    }
+    strcpy(ps->vars[i].name, name);
+    strcpy(ps->vars[i].val, val);
+    if (i == ps->nvars)
+        ps->nvars++;
+    return 0;
 }
 
 const char *sim_gov_name(uint32_t gov)
@@ -1053,14 +1098,30 @@ int sim_scenario_check(struct sim_scenario *sc, struct sim_err *err)
                      "(%u..%u)", pl->name, i + 1, pl->turbo_bins[i], pl->min_ratio, pl->turbo_ratio);
             return -1;
         }
-    uint32_t smt = pl->smt > 1 ? pl->smt : 1;
+    uint32_t smt = pl->smt > 1 ? pl->smt : 1, pk = pl->packages ? pl->packages : 1;
     if (!sc->ncpu_given)
         sc->ncpu = pl->cores * smt;
-    if (sc->ncpu > pl->cores * smt || sc->ncpu % smt) {
-        sim_errf(err, f, 0, "cpus %u exceeds the %u cores x %u thread%s of %s, or is not a "
-                 "multiple of %u", sc->ncpu, pl->cores, smt, smt > 1 ? "s" : "", pl->name, smt);
+    if (sc->ncpu > pk * pl->cores * smt || sc->ncpu % smt) {
+        char pks[32] = "";
+        if (pk > 1)
+            snprintf(pks, sizeof(pks), " x %u packages", pk);
+        sim_errf(err, f, 0, "cpus %u exceeds the %u cores x %u thread%s%s of %s, or is not a "
+                 "multiple of %u", sc->ncpu, pl->cores, smt, smt > 1 ? "s" : "", pks, pl->name, smt);
         return -1;
     }
+    if (sc->work_cpus > sc->ncpu) {
+        sim_errf(err, f, 0, "work_cpus %u exceeds cpus %u", sc->work_cpus, sc->ncpu);
+        return -1;
+    }
+    for (uint32_t p = 0; p < sc->npol; p++)
+        for (uint32_t i = 0; i < sc->pol[p].nvars; i++) {
+            const char *nm = sc->pol[p].vars[i].name, *v = sc->pol[p].vars[i].val;
+            if (!scenario_var(sc, nm) || (v[0] == '$' && !scenario_var(sc, v + 1))) {
+                sim_errf(err, f, sc->pol[p].line, "policy %s: $%s=%s: the scenario has no "
+                         "such 'var'", sc->pol[p].label, nm, v);
+                return -1;
+            }
+        }
     for (uint32_t i = 0; i < sc->nexpect; i++) {
         int fa = 0, fb = 0;
         for (uint32_t j = 0; j < sc->npol; j++) {

@@ -253,7 +253,10 @@ int main(int argc, char **argv)
             strcpy(polbuf[gv.npol], v);
             for (char *q = strtok(polbuf[gv.npol], " \t"); q && nt < 24; q = strtok(NULL, " \t"))
                 tok[nt++] = q;
-            if (nt < 2 || sim_policy_parse(tok[0], tok + 1, nt - 1, &gv.pol[gv.npol], why, sizeof(why))) {
+            if (nt < 2 || sim_policy_parse(tok[0], tok + 1, nt - 1, &gv.pol[gv.npol], why, sizeof(why)) ||
+                (gv.pol[gv.npol].nvars && /* a trace has no workload vars */
+                 snprintf(why, sizeof(why), "$%s: workload vars are pgov-sim's",
+                          gv.pol[gv.npol].vars[0].name) > 0)) {
                 fprintf(stderr, "pgov-trace: --policy '%s': %s\n", v,
                         nt < 2 ? "expected 'LABEL GOVERNOR [key=value...]'" : why);
                 return 1;

@@ -49,6 +49,13 @@ done
   fail "no_turbo on powersave accepted" 
 grep -q "does not apply to powersave" "$work/err" || fail "no_turbo on powersave: '$(cat "$work/err")'"
 
+# 4b. one policy's own value of a var ($NAME on a policy line): only floor
+# computes 2G cycles, at 1.6 GHz; turbo keeps the scenario's 1G at 3.9 GHz.
+"$sim" --format tsv --out "$work/o6" --sweep 'floor:$cyc=2G' "$dir/compute.scn" >"$work/out.tsv" 2>"$work/err" ||
+  fail "per-policy var sweep exit status $? ($(cat "$work/err"))"
+[ "$(elapsed 'compute@floor:$cyc=2G' floor)" = 1.250000 ] || fail "floor with its own \$cyc: '$(elapsed 'compute@floor:$cyc=2G' floor)', want 1.250000"
+[ "$(elapsed 'compute@floor:$cyc=2G' turbo)" = 0.256410 ] || fail "turbo must keep the scenario's \$cyc"
+
 # 5. refused sweeps: exit status 1, the key in the message, nothing written.
 check_bad() {
   local want=$1
@@ -66,6 +73,8 @@ check_bad "nolabel:kver: no policy with that label" --sweep nolabel:kver=4.6
 check_bad "min_ratio (40) <= max_ratio (34)" --sweep plat.min_ratio=16,40
 check_bad "plat.turbo_bins=39/x: 'x' is not a decimal number" --sweep plat.turbo_bins=39/x
 check_bad "\$nosuch=1: the scenario has no such 'var'" --sweep '$nosuch=1'
+check_bad "no policy with that label" --sweep 'nolabel:$cyc=1G'
+check_bad "policy floor: \$nosuch=1: the scenario has no such 'var'" --sweep 'floor:$nosuch=1'
 check_bad "expected KEY=V1,V2" --sweep plat.c6_exit
 check_bad "empty value" --sweep plat.c6_exit=1us,,2us
 

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "run.h"
+#include "unit_run.h"
 
 static struct sim_ctx ctx;
 static struct sim_result res;
@@ -67,9 +68,9 @@ static void test_smt_siblings_share_pstate(void **state)
     assert_int_equal(c->cpu[0].share_pm, plat.smt_share_pm);
     assert_int_equal(c->cpu[1].share_pm, plat.smt_share_pm);
     /* One active core: turbo bin 1 caps a turbo request at 39. */
-    assert_int_equal(topo_active_cores(c), 1);
+    assert_int_equal(topo_active_cores(c, 0), 1);
     mach_set_c0(c, &c->cpu[2], true, t);
-    assert_int_equal(topo_active_cores(c), 2);
+    assert_int_equal(topo_active_cores(c, 0), 2);
     assert_int_equal(c->cpu[2].eff_khz, 1600000); /* another core: its own P-state */
     /* The sibling that asked for more leaves C0: no longer a vote. */
     mach_set_c0(c, &c->cpu[1], false, t);
@@ -99,6 +100,54 @@ static void test_package_domain(void **state)
     mach_request_khz(c, &c->cpu[0], 1600000, t);
     mach_request_khz(c, &c->cpu[3], 3400000, t);
     assert_int_equal(c->cpu[0].eff_khz, 1600000);
+}
+
+/* Sockets: turbo bins count the active cores of one package, and a package
+ * P-state domain is one package, not the machine. */
+static void test_packages(void **state)
+{
+    (void)state;
+    struct sim_ctx *c = machine("ivb-i7-3770", 4, 1, DOM_CORE);
+    plat.cores = 2; /* two packages of two cores */
+    plat.turbo_bins[0] = 39;
+    plat.turbo_bins[1] = 36;
+    plat.n_bins = 2;
+    uint64_t t = SIM_T0_NS;
+    for (uint32_t i = 0; i < 4; i++)
+        mach_request_khz(c, &c->cpu[i], 3900000, t);
+    mach_set_c0(c, &c->cpu[0], true, t);
+    mach_set_c0(c, &c->cpu[1], true, t);
+    mach_set_c0(c, &c->cpu[2], true, t);
+    assert_int_equal(topo_active_cores(c, 0), 2);
+    assert_int_equal(topo_active_cores(c, 3), 1);
+    assert_int_equal(c->cpu[0].eff_khz, 3600000); /* bin 2 of package 0 */
+    assert_int_equal(c->cpu[2].eff_khz, 3900000); /* alone in package 1: bin 1 */
+    mach_set_c0(c, &c->cpu[1], false, t);
+    assert_int_equal(c->cpu[0].eff_khz, 3900000);
+    c = machine("ivb-i7-3770", 4, 1, DOM_PACKAGE);
+    plat.cores = 2;
+    mach_set_c0(c, &c->cpu[0], true, t);
+    mach_set_c0(c, &c->cpu[2], true, t);
+    mach_request_khz(c, &c->cpu[0], 3400000, t);
+    mach_request_khz(c, &c->cpu[2], 1600000, t);
+    assert_int_equal(c->cpu[0].eff_khz, 3400000);
+    assert_int_equal(c->cpu[2].eff_khz, 1600000); /* another package: its own P-state */
+}
+
+/* work_cpus: the workload's tasks run on CPUs 0..N-1 only. Four hogs of
+ * 1.6G cycles at the 1.6 GHz floor: 1 s side by side on 4 CPUs, 2 s two to
+ * a CPU on 2 (plus the first C6 exit, 80 us). */
+static void test_work_cpus(void **state)
+{
+    (void)state;
+    const char *hogs = "script a\n compute 1.6G\nend\nstart a count 4\n";
+    struct sim_policy_spec ps = {.gov = GOV_POWERSAVE};
+    struct sim_scenario *sc = unit_scenario(&ps, "ivb-i7-3770", 4);
+    assert_float_equal(unit_run_on(sc, hogs, M_ELAPSED), 1.0 + 80e-6, 2e-9);
+    sc = unit_scenario(&ps, "ivb-i7-3770", 4);
+    sc->work_cpus = 2;
+    assert_float_equal(unit_run_on(sc, hogs, M_ELAPSED), 2.0 + 80e-6, 2e-9);
+    assert_float_equal(unit_run_on(sc, hogs, M_BUSY), 50.0, 1e-3); /* CPUs 2, 3 never run */
 }
 
 /* ------------------------------------------------------------------ pcc channel */
@@ -153,33 +202,6 @@ static void test_cpuidle_tick_decision(void **state)
 
 /* ------------------------------------------------------------------ end-to-end runs */
 
-static double run_spec(const char *wl_text, const struct sim_policy_spec *spec, const char *pname,
-                       uint32_t ncpu, int metric)
-{
-    static struct sim_scenario sc;
-    struct sim_workload wl;
-    struct sim_err err = {{0}};
-    struct sim_result r;
-    memset(&sc, 0, sizeof(sc));
-    strcpy(sc.name, "unit");
-    strcpy(sc.file, "unit.scn");
-    sc.platform = *sim_platform_find(pname);
-    sc.plat = &sc.platform;
-    sc.ncpu = ncpu;
-    sc.hz = 250;
-    sc.limit_ns = 1000ull * 1000000000ull;
-    sc.npol = 1;
-    sc.pol[0] = *spec;
-    strcpy(sc.pol[0].label, "unit");
-    if (sim_workload_parse_mem("unit.wl", wl_text, strlen(wl_text), NULL, 0, &wl, &err))
-        fail_msg("%s", err.msg);
-    struct sim_run_cfg cfg = {.sc = &sc, .wl = &wl, .pol = &sc.pol[0], .seed = 1};
-    if (sim_run(&cfg, &r, &err))
-        fail_msg("%s", err.msg);
-    sim_workload_free(&wl);
-    return r.m[metric];
-}
-
 static void test_bookkeeping_cost(void **state)
 {
     (void)state;
@@ -190,17 +212,17 @@ static void test_bookkeeping_cost(void **state)
     struct sim_policy_spec on = {.gov = GOV_POWERSAVE, .util_est = UE_ON};
     struct sim_policy_spec off = {.gov = GOV_POWERSAVE, .util_est = UE_OFF, .uclamp_off = true};
     const struct sim_platform *pl = sim_platform_find("ivb-i7-3770");
-    double d = run_spec(wl, &on, "ivb-i7-3770", 1, M_ELAPSED) -
-               run_spec(wl, &off, "ivb-i7-3770", 1, M_ELAPSED);
+    double d = unit_run(wl, &on, "ivb-i7-3770", 1, M_ELAPSED) -
+               unit_run(wl, &off, "ivb-i7-3770", 1, M_ELAPSED);
     assert_float_equal(d, 101 * (pl->ue_cost_ns + pl->uclamp_cost_ns) * 1e-9, 1e-9);
     /* Counters: one voluntary switch per sleep, nothing else. */
-    assert_float_equal(run_spec(wl, &on, "ivb-i7-3770", 1, M_CSW_VOL), 100, 0);
-    assert_float_equal(run_spec(wl, &on, "ivb-i7-3770", 1, M_CSW_INVOL), 0, 0);
-    assert_float_equal(run_spec(wl, &on, "ivb-i7-3770", 1, M_MIGRATIONS), 0, 0);
+    assert_float_equal(unit_run(wl, &on, "ivb-i7-3770", 1, M_CSW_VOL), 100, 0);
+    assert_float_equal(unit_run(wl, &on, "ivb-i7-3770", 1, M_CSW_INVOL), 0, 0);
+    assert_float_equal(unit_run(wl, &on, "ivb-i7-3770", 1, M_MIGRATIONS), 0, 0);
     /* Two hogs on one CPU (2 s of work): their 3 ms slice is over at every
      * 4 ms tick, so each tick preempts one: 500 involuntary switches. */
     const char *hogs = "script a\n compute 1.6G\nend\nstart a count 2\n";
-    double invol = run_spec(hogs, &off, "ivb-i7-3770", 1, M_CSW_INVOL);
+    double invol = unit_run(hogs, &off, "ivb-i7-3770", 1, M_CSW_INVOL);
     assert_true(invol >= 498 && invol <= 500);
 }
 
@@ -242,6 +264,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_smt_siblings_share_pstate),
         cmocka_unit_test(test_package_domain),
+        cmocka_unit_test(test_packages),
+        cmocka_unit_test(test_work_cpus),
         cmocka_unit_test(test_pcc_channel_serialises),
         cmocka_unit_test(test_cpuidle_tick_decision),
         cmocka_unit_test(test_bookkeeping_cost),

@@ -15,6 +15,7 @@
 
 #include "report.h"
 #include "run.h"
+#include "unit_run.h"
 
 /* ------------------------------------------------------------------ counters */
 
@@ -279,32 +280,17 @@ static void test_stats(void **state)
 
 /* ------------------------------------------------------------------ runs */
 
+/* A run of @wl_text under one of the fixed-frequency governors, schedutil
+ * or intel_pstate (defaults) on the i7-3770. */
 static double run_one(const char *wl_text, const char *gov, uint32_t ncpu, int metric)
 {
-    static struct sim_scenario sc;
-    struct sim_workload wl;
-    struct sim_err err = {{0}};
-    struct sim_result res;
-    memset(&sc, 0, sizeof(sc));
-    strcpy(sc.name, "unit");
-    strcpy(sc.file, "unit.scn");
-    sc.plat = sim_platform_find("ivb-i7-3770");
-    sc.ncpu = ncpu;
-    sc.hz = 250;
-    sc.limit_ns = 1000ull * 1000000000ull;
-    sc.npol = 1;
-    strcpy(sc.pol[0].label, gov);
-    sc.pol[0].gov = strcmp(gov, "performance") == 0 ? GOV_PERFORMANCE
-                    : strcmp(gov, "powersave") == 0 ? GOV_POWERSAVE
-                    : strcmp(gov, "schedutil") == 0 ? GOV_SCHEDUTIL
-                                                     : GOV_INTEL_PSTATE;
-    if (sim_workload_parse_mem("unit.wl", wl_text, strlen(wl_text), NULL, 0, &wl, &err))
-        fail_msg("%s", err.msg);
-    struct sim_run_cfg cfg = {.sc = &sc, .wl = &wl, .pol = &sc.pol[0], .seed = 1};
-    if (sim_run(&cfg, &res, &err))
-        fail_msg("%s", err.msg);
-    sim_workload_free(&wl);
-    return res.m[metric];
+    struct sim_policy_spec spec;
+    memset(&spec, 0, sizeof(spec));
+    spec.gov = strcmp(gov, "performance") == 0 ? GOV_PERFORMANCE
+               : strcmp(gov, "powersave") == 0 ? GOV_POWERSAVE
+               : strcmp(gov, "schedutil") == 0 ? GOV_SCHEDUTIL
+                                                : GOV_INTEL_PSTATE;
+    return unit_run(wl_text, &spec, "ivb-i7-3770", ncpu, metric);
 }
 
 static void test_run_first_principles(void **state)
@@ -346,21 +332,14 @@ static void test_run_first_principles(void **state)
 static void test_series(void **state)
 {
     (void)state;
-    static struct sim_scenario sc;
     struct sim_workload wl;
     struct sim_err err = {{0}};
     struct sim_result res;
+    struct sim_policy_spec spec = {.gov = GOV_PERFORMANCE};
+    struct sim_scenario *sc = unit_scenario(&spec, "ivb-i7-3770", 2);
     const char *text = "script a\n loop 400\n compute 20M\n sleep 13ms\n end\nend\nstart a\n";
-    memset(&sc, 0, sizeof(sc));
-    strcpy(sc.file, "unit.scn");
-    sc.plat = sim_platform_find("ivb-i7-3770");
-    sc.ncpu = 2;
-    sc.hz = 250;
-    sc.limit_ns = 1000ull * 1000000000ull;
-    sc.npol = 1;
-    sc.pol[0].gov = GOV_PERFORMANCE;
     assert_int_equal(sim_workload_parse_mem("unit.wl", text, strlen(text), NULL, 0, &wl, &err), 0);
-    struct sim_run_cfg cfg = {.sc = &sc, .wl = &wl, .pol = &sc.pol[0], .seed = 1, .want_series = true};
+    struct sim_run_cfg cfg = {.sc = sc, .wl = &wl, .pol = &sc->pol[0], .seed = 1, .want_series = true};
     assert_int_equal(sim_run(&cfg, &res, &err), 0);
     const struct sim_series *se = res.series;
     assert_non_null(se);
