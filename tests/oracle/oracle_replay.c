@@ -706,7 +706,7 @@ int main(int argc, char **argv)
     if ((p = strstr(version, "Debian ")) == NULL || sscanf(p + 7, "%31[0-9.]", kernel) != 1)
         strcpy(kernel, "6.1.?");
     printf("capture: Linux %s (%s), %" PRIu64 " records\n", release, kernel, n);
-    printf("not captured: %" PRIu64 " records (ring full), %" PRIu64 " (volume cap), %" PRIu64
+    printf("not captured: %" PRIu64 " records (ring full), %" PRIu64 " (volume cap: PELT and util_est only), %" PRIu64
            " (kretprobe instance pool empty), %" PRIu64 " (hit inside another probe's handler)\n",
            trailer[1], trailer[2], trailer[3], trailer[4]);
     printf("captured: schedutil %" PRIu64 " callbacks, ondemand %" PRIu64 " and conservative %" PRIu64

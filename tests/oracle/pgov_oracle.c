@@ -79,7 +79,7 @@ MODULE_PARM_DESC(governors, "register the dummy cpufreq driver and capture gover
 
 static unsigned long max_records = 2000000;
 module_param(max_records, ulong, 0444);
-MODULE_PARM_DESC(max_records, "stop recording after this many records (bounds the volume)");
+MODULE_PARM_DESC(max_records, "stop recording PELT and util_est updates after this many records (bounds the volume)");
 static unsigned int ring_records = 65536;
 module_param(ring_records, uint, 0444);
 MODULE_PARM_DESC(ring_records, "records per CPU ring");
@@ -122,7 +122,10 @@ static void push(const struct orec *r)
 
     if (READ_ONCE(stopped))
         return;
-    if (atomic64_inc_return(&nrec) > max_records) {
+    /* The cap bounds the signal records (PELT, util_est: most of the
+     * volume); governor decisions, a few per CPU and sampling period, are
+     * always kept, so the governor phases after the cap still count. */
+    if (atomic64_inc_return(&nrec) > max_records && r->kind < OREC_DBS) {
         atomic64_dec(&nrec);
         atomic64_inc(&ncapped);
         return;
