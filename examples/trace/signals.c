@@ -74,8 +74,7 @@ struct ctx {
     const struct pgt_platform *p;
     struct pgt_signals *out;
     bool keep;
-    struct task *task;
-    size_t cap, used;
+    struct pgt_pidtab tasks; /* pid -> struct task */
     struct cpu *cpu;
     uint32_t ncpu;
     struct pgov_util_est_cfg uecfg;
@@ -102,43 +101,19 @@ static void chk(struct ctx *c, int r, const char *what)
 
 /* ------------------------------------------------------------ entities */
 
-static size_t slot(const struct ctx *c, int32_t pid)
-{
-    size_t h = ((uint32_t)pid * 2654435761u) & (c->cap - 1);
-    while (c->task[h].pid != -1 && c->task[h].pid != pid)
-        h = (h + 1) & (c->cap - 1);
-    return h;
-}
-
 static struct task *task_get(struct ctx *c, int32_t pid, uint64_t ts)
 {
-    if (c->used * 2 >= c->cap) {
-        size_t ocap = c->cap, cap = ocap ? ocap * 2 : 1024;
-        struct task *old = c->task;
-        c->task = malloc(cap * sizeof(*c->task));
-        if (!c->task) {
-            c->task = old;
-            chk(c, -1, "allocation");
-            return NULL;
-        }
-        c->cap = cap;
-        for (size_t i = 0; i < cap; i++)
-            c->task[i].pid = -1;
-        for (size_t i = 0; i < ocap; i++)
-            if (old[i].pid != -1)
-                c->task[slot(c, old[i].pid)] = old[i];
-        free(old);
+    bool created;
+    struct task *k = pgt_pidtab_get(&c->tasks, pid, &created);
+    if (!k) {
+        chk(c, -1, "allocation");
+        return NULL;
     }
-    size_t h = slot(c, pid);
-    struct task *k = &c->task[h];
-    if (k->pid == -1) {
-        memset(k, 0, sizeof(*k));
-        k->pid = pid;
+    if (created) {
         k->cpu = -1;
         k->ent = k->ent_ue = -1;
         k->born = ts;
         chk(c, pgov_pelt_init_task(&k->se, W, c->p->halflife), "pgov_pelt_init_task");
-        c->used++;
     }
     return k;
 }
@@ -729,9 +704,11 @@ static void lost(struct ctx *c, uint32_t i)
     p->npend = 0;
     p->cfs_seeded = p->rt_seeded = p->dl_seeded = p->ue_seeded = false;
     p->known = false;
-    for (size_t j = 0; j < c->cap; j++)
-        if (c->task[j].pid != -1 && c->task[j].cpu == (int32_t)i)
-            c->task[j].seeded = c->task[j].ue_seeded = c->task[j].known = 0;
+    for (size_t j = 0; j < c->tasks.cap; j++) {
+        struct task *k = pgt_pidtab_slot(&c->tasks, j);
+        if (k && k->cpu == (int32_t)i)
+            k->seeded = k->ue_seeded = k->known = 0;
+    }
     c->out->skipped_after_loss++;
 }
 
@@ -779,6 +756,7 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
 {
     struct ctx c = {.t = t, .p = p, .out = out, .keep = keep_samples, .err = err, .errlen = errlen};
     memset(out, 0, sizeof(*out));
+    pgt_pidtab_init(&c.tasks, sizeof(struct task));
     c.ncpu = t->ncpu;
     c.cpu = calloc(c.ncpu ? c.ncpu : 1, sizeof(*c.cpu));
     int md = pgov_pelt_min_divider(p->halflife);
@@ -863,10 +841,12 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
         flush(&c, i, true, false);
         flush(&c, i, false, false);
     }
-    for (size_t j = 0; j < c.cap; j++)
-        if (c.task[j].pid != -1 && !c.task[j].seeded)
+    for (size_t j = 0; j < c.tasks.cap; j++) {
+        const struct task *k = pgt_pidtab_slot(&c.tasks, j);
+        if (k && !k->seeded)
             out->seeded_warmup++;
-    free(c.task);
+    }
+    pgt_pidtab_free(&c.tasks);
     free(c.cpu);
     if (c.fail) {
         pgt_signals_free(out);

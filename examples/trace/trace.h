@@ -22,6 +22,8 @@
 #include <stdio.h>
 #include <stdint.h>
 
+#include "pidtab.h"
+
 #define PGT_MAX_CPUS 256
 #define PGT_COMM_LEN 16
 #define PGT_ERR_LEN 640
@@ -83,8 +85,7 @@ struct pgt_trace {
     uint32_t hotplug;       /* CPU hotplug transitions seen */
     uint64_t unknown_events;/* events of other types, skipped */
     uint64_t records_ns;    /* trace.dat: time spent in the record loop (bench/trace) */
-    struct pgt_comm *comm;  /* open-addressed pid -> last name seen */
-    size_t comm_cap, comm_n;
+    struct pgt_pidtab comm; /* pid -> struct pgt_comm, the last name seen */
     char err[PGT_ERR_LEN];
 };
 
