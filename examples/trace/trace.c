@@ -21,19 +21,15 @@ void pgt_errf(struct pgt_trace *t, uint32_t line, const char *fmt, ...)
         snprintf(t->err, sizeof(t->err), "%s: %s", t->path, msg);
 }
 
-struct pgt_event *pgt_push(struct pgt_trace *t)
+struct pgt_event *pgt_push_grow(struct pgt_trace *t)
 {
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 4096;
-        struct pgt_event *ev = realloc(t->ev, cap * sizeof(*ev));
-        if (!ev)
-            return NULL;
-        t->ev = ev;
-        t->cap = cap;
-    }
-    struct pgt_event *e = &t->ev[t->n++];
-    memset(e, 0, sizeof(*e));
-    return e;
+    size_t cap = t->cap ? t->cap * 2 : 4096;
+    struct pgt_event *ev = realloc(t->ev, cap * sizeof(*ev));
+    if (!ev)
+        return NULL;
+    t->ev = ev;
+    t->cap = cap;
+    return pgt_push(t);
 }
 
 int pgt_set_comm(struct pgt_trace *t, int32_t pid, const char *s, size_t len)
@@ -92,6 +88,11 @@ void pgt_free(struct pgt_trace *t)
 
 int pgt_load(const char *path, struct pgt_trace *t)
 {
+    return pgt_load_with(path, t, PGT_DAT_AUTO);
+}
+
+int pgt_load_with(const char *path, struct pgt_trace *t, enum pgt_dat_reader reader)
+{
     memset(t, 0, sizeof(*t));
     t->path = path;
     FILE *f = fopen(path, "rb");
@@ -103,7 +104,7 @@ int pgt_load(const char *path, struct pgt_trace *t)
     size_t m = fread(magic, 1, sizeof(magic), f);
     if (m == sizeof(magic) && memcmp(magic, "\x17\x08\x44tracing", 10) == 0) {
         fclose(f);
-        return pgt_parse_dat(t, path);
+        return pgt_parse_dat(t, path, reader);
     }
     if (fseek(f, 0, SEEK_END) != 0) {
         fclose(f);
