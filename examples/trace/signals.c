@@ -47,6 +47,8 @@ struct task {
     uint8_t on_rq, running, attached, policy, seeded, ue_seeded, dead;
     uint8_t known; /* seen in a scheduling event since the start or the last loss */
     uint8_t placed; /* its attachment is known (any scheduling event placed it) */
+    uint8_t sync_pending; /* first seen waking away from sync_cpu: its sync sample is its removal */
+    int32_t sync_cpu;
     uint64_t born; /* first seen, for the warm-up */
     int32_t ent, ent_ue;
 };
@@ -64,6 +66,8 @@ struct cpu {
     uint64_t born;
     int32_t ent[PGT_NKINDS];
     int32_t phase; /* PELT period start, units mod 1024; -1: unknown */
+    int32_t first_curr;  /* running when the trace began (prev of its first sched_switch), 0: none */
+    uint32_t first_prio;
     uint64_t rm_load, rm_util, rm_run; /* "removed": applied at the next cfs update */
     size_t pend[PGT_PENDING];
     uint32_t npend;
@@ -131,6 +135,8 @@ static int32_t entity(struct ctx *c, int32_t pid, uint32_t cpu, uint32_t kind, u
     return (int32_t)o->nent++;
 }
 
+static void start_curr(struct ctx *c, uint32_t i, uint64_t ts);
+
 static uint64_t clock_now(struct ctx *c, uint32_t i, uint64_t ts)
 {
     struct cpu *p = &c->cpu[i];
@@ -148,6 +154,8 @@ static uint64_t clock_now(struct ctx *c, uint32_t i, uint64_t ts)
     chk(c, pgov_pelt_clock_update(&p->clk, ts, p->curr == 0, c->p->cap[i], p->freq_cap),
         "pgov_pelt_clock_update");
     chk(c, pgov_pelt_clock_now(&p->clk, &now), "pgov_pelt_clock_now");
+    if (p->first_curr > 0)
+        start_curr(c, i, ts);
     return now;
 }
 
@@ -286,6 +294,16 @@ static void compare(struct ctx *c, size_t idx)
         if (!k || k->policy != POL_CFS)
             return;
         if (!k->attached) {
+            if (k->sync_pending && (int32_t)i == k->sync_cpu && !k->seeded && seed_ok) {
+                seed_avg(c, &k->se, e, p->phase, W);
+                k->seeded = 1;
+                k->sync_pending = 0;
+                c->out->seeded_kernel++;
+                p->rm_load += k->se.load_avg;
+                p->rm_util += k->se.util_avg;
+                p->rm_run += k->se.runnable_avg;
+                return;
+            }
             /* a sync of a migrating task: only seed if never seen */
             if (!k->seeded && seed_ok && k->cpu < 0) {
                 seed_avg(c, &k->se, e, p->phase, W);
@@ -548,6 +566,24 @@ static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
     p->nr += k->policy == POL_CFS;
 }
 
+/* The task running on CPU i when the trace began: the CPU was not idle
+ * until its first sched_switch, whose prev it is (every event before that
+ * switch in the CPU's buffer was written in its context). */
+static void start_curr(struct ctx *c, uint32_t i, uint64_t ts)
+{
+    struct cpu *p = &c->cpu[i];
+    int32_t pid = p->first_curr;
+    p->first_curr = 0;
+    struct task *k = task_get(c, pid, ts);
+    if (!k)
+        return;
+    k->policy = (uint8_t)policy_of(c, p->first_prio, pid);
+    enqueue(c, k, i, ts);
+    k->running = 1;
+    p->curr = pid;
+    p->curr_policy = k->policy;
+}
+
 static void on_switch(struct ctx *c, const struct pgt_event *e)
 {
     uint32_t i = e->cpu;
@@ -654,6 +690,7 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
     if (!k)
         return;
     k->policy = (uint8_t)policy_of(c, e->x[2], e->pid);
+    bool unseen = !k->placed && !k->attached;
     k->placed = 1;
     clock_now(c, a, e->ts);
     uint64_t now = t_eff(c, a, e->ts);
@@ -672,15 +709,24 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
         }
         k->attached = 0;
         flush(c, a, false, true);
+        /* The new CPU's attach follows this event (its samples come after
+         * it): what b holds now was before it, none of it the attach's. */
         clock_now(c, b, e->ts);
         uint64_t nb = t_eff(c, b, e->ts);
-        flush(c, b, true, true);
+        flush(c, b, true, false);
         enqueue(c, k, b, nb);
-        flush(c, b, false, true);
+        flush(c, b, false, false);
     } else {
         /* a waking task: its load is left behind through "removed" */
         flush(c, a, true, false);
         detach_removed(c, k);
+        if (unseen && !k->seeded) {
+            /* attached to a's cfs_rq since before the trace (its seeded
+             * signal holds it): the sync sample that follows this event
+             * gives what a's cfs_rq loses */
+            k->sync_pending = 1;
+            k->sync_cpu = (int32_t)a;
+        }
         k->cpu = (int32_t)b;
         flush(c, a, false, false);
     }
@@ -751,6 +797,30 @@ static void phases(struct ctx *c)
     free(hist);
 }
 
+/* Each CPU's running task at the trace's start, from its first
+ * sched_switch (none after a loss before it: the state is unknown then). */
+static void first_currs(struct ctx *c)
+{
+    uint32_t left = c->ncpu;
+    uint8_t *seen = calloc(c->ncpu ? c->ncpu : 1, 1);
+    if (!seen) {
+        chk(c, -1, "allocation");
+        return;
+    }
+    for (size_t j = 0; j < c->t->n && left; j++) {
+        const struct pgt_event *e = &c->t->ev[j];
+        if (e->cpu >= c->ncpu || seen[e->cpu] || (e->type != PGT_SWITCH && e->type != PGT_LOST))
+            continue;
+        seen[e->cpu] = 1;
+        left--;
+        if (e->type == PGT_SWITCH && e->pid > 0) {
+            c->cpu[e->cpu].first_curr = e->pid;
+            c->cpu[e->cpu].first_prio = e->x[1];
+        }
+    }
+    free(seen);
+}
+
 int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, bool keep_samples,
                     struct pgt_signals *out, char *err, size_t errlen)
 {
@@ -778,6 +848,7 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
         }
     }
     phases(&c);
+    first_currs(&c);
     for (size_t j = 0; j < t->n && !c.fail; j++) {
         const struct pgt_event *e = &t->ev[j];
         if (e->cpu < c.ncpu && e->type != PGT_PELT_SE && e->type != PGT_PELT_CFS &&
