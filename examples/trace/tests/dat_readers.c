@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "dat_pages.h"
+#include "lsan_libtracecmd.h"
 #include "trace.h"
 
 static int fail(const char *path, const char *what, size_t i)
