@@ -273,9 +273,10 @@ static const char *inflate_cpu(const struct rd *r, struct pgt_dat_pages *p, stru
     return NULL;
 }
 
-const char *pgt_dat_pages_load(const char *path, struct pgt_dat_pages *p)
+const char *pgt_dat_pages_load(const char *path, struct pgt_dat_pages *p, bool *damaged)
 {
     memset(p, 0, sizeof(*p));
+    *damaged = false;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) || st.st_size < 32) {
@@ -315,12 +316,15 @@ const char *pgt_dat_pages_load(const char *path, struct pgt_dat_pages *p)
                                                  : layout_v7(&r, p, zstd);
     } else
         why = "a file version other than 6 and 7";
+    /* The layout was read: a CPU's data that does not fit it is damage,
+     * reported here (libtracecmd 1.3 crashes on a v6 file cut inside its
+     * data), not left to libtracecmd. */
     for (uint32_t i = 0; i < p->ncpu && !why; i++) {
         struct pgt_dat_cpu *c = &p->cpu[i];
         if (p->compressed)
-            why = inflate_cpu(&r, p, c);
+            *damaged = (why = inflate_cpu(&r, p, c)) != NULL;
         else if (c->off > p->map_len || c->size > p->map_len - c->off)
-            why = "a CPU's data runs past the end of the file";
+            *damaged = (why = "a CPU's data runs past the end of the file") != NULL;
         else
             c->data = (const unsigned char *)m + c->off;
         if (!why && c->size % p->page_size)

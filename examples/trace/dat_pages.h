@@ -24,10 +24,12 @@ struct pgt_dat_pages {
 };
 
 /* Locate (and decompress) every CPU's pages. NULL when loaded; otherwise
- * why this file is left to libtracecmd (p is then empty). */
-const char *pgt_dat_pages_load(const char *path, struct pgt_dat_pages *p);
+ * why not (p is then empty), and *damaged: the layout was read but the
+ * data does not fit it (an error), else a file to leave to libtracecmd. */
+const char *pgt_dat_pages_load(const char *path, struct pgt_dat_pages *p, bool *damaged);
 /* Every page's committed size fits the page (kbuffer trusts it); long_size
- * is the kernel's (the header page's commit field). NULL when all do. */
+ * is the kernel's (the header page's commit field). NULL when all do;
+ * otherwise the file is damaged. */
 const char *pgt_dat_pages_check(const struct pgt_dat_pages *p, uint32_t long_size);
 void pgt_dat_pages_free(struct pgt_dat_pages *p);
 

@@ -426,17 +426,24 @@ int pgt_parse_dat(struct pgt_trace *t, const char *path, enum pgt_dat_reader rea
     struct pgt_dat_pages pg;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    const char *why = reader == PGT_DAT_TRACECMD ? "chosen" : pgt_dat_pages_load(path, &pg);
+    bool damaged = false;
+    const char *why = reader == PGT_DAT_TRACECMD ? "chosen" : pgt_dat_pages_load(path, &pg, &damaged);
     uint64_t load_ns = ns_since(&t0);
     struct tracecmd_input *h = NULL;
     if (!why) {
         /* the pages reader needs only the headers (event formats) */
         if (!(h = tracecmd_open_head(path, 0)))
             why = "libtracecmd cannot read its headers";
-        else if ((why = pgt_dat_pages_check(&pg, (uint32_t)tep_get_header_page_size(tracecmd_get_tep(h)))))
+        else if ((why = pgt_dat_pages_check(&pg, (uint32_t)tep_get_header_page_size(tracecmd_get_tep(h))))) {
+            damaged = true;
             tracecmd_close(h);
+        }
         if (why)
             pgt_dat_pages_free(&pg);
+    }
+    if (damaged) {
+        pgt_errf(t, 0, "damaged trace.dat: %s", why);
+        return -1;
     }
     if (why && reader == PGT_DAT_PAGES) {
         pgt_errf(t, 0, "this trace.dat is not read from its pages (%s); it needs libtracecmd", why);
