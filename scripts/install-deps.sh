@@ -20,7 +20,7 @@ PKGS=(
   qemu-system-arm qemu-system-misc
   linux-headers-amd64
   qemu-system-x86 busybox-static python3
-  libtracecmd-dev libtraceevent-dev libtracefs-dev trace-cmd dwarves
+  libtracecmd-dev libtraceevent-dev libtracefs-dev libzstd-dev trace-cmd dwarves
   python3-numpy python3-pytest python3-venv python3-pip python3-setuptools
   debhelper devscripts lintian fakeroot dpkg-dev debootstrap dh-python
 )

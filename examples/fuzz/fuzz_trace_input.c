@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "lsan_libtracecmd.h"
 #include "trace.h"
 
 #define CHECK(x)       \
@@ -36,17 +37,6 @@ static void check_trace(const struct pgt_trace *t)
         CHECK(e->cpu < t->ncpu);
         CHECK(i == 0 || e->ts >= t->ev[i - 1].ts);
     }
-}
-
-/* libtracecmd 1.3's tracecmd_open leaks the tep handle and its plugins
- * when a trace.dat header is refused inside tracecmd_alloc_fd (found by
- * this harness: a 908-byte trace.dat header with a bad version). That is
- * the library's, not pgov-trace's, and pgov-trace opens one file per run;
- * leaks whose allocation comes from those two libraries are not reported. */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-    return "leak:libtracecmd.so\nleak:libtraceevent.so\n";
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

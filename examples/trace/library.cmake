@@ -3,7 +3,7 @@
 # by examples/trace/CMakeLists.txt and, in builds without the examples (the
 # fuzz preset), by examples/fuzz/CMakeLists.txt.
 set(TRACE_DIR ${CMAKE_CURRENT_LIST_DIR})
-add_library(pgovtrace STATIC ${TRACE_DIR}/trace.c ${TRACE_DIR}/parse_text.c
+add_library(pgovtrace STATIC ${TRACE_DIR}/trace.c ${TRACE_DIR}/pidtab.c ${TRACE_DIR}/parse_text.c
             ${TRACE_DIR}/parse_dat.c ${TRACE_DIR}/signals.c ${TRACE_DIR}/workload.c)
 set_target_properties(pgovtrace PROPERTIES POSITION_INDEPENDENT_CODE ON)
 target_include_directories(pgovtrace PUBLIC ${TRACE_DIR})
@@ -14,6 +14,7 @@ target_compile_definitions(pgovtrace PRIVATE _POSIX_C_SOURCE=200809L)
 find_package(PkgConfig QUIET)
 if(PkgConfig_FOUND)
   pkg_check_modules(TRACECMD QUIET IMPORTED_TARGET libtracecmd libtraceevent)
+  pkg_check_modules(ZSTD QUIET IMPORTED_TARGET libzstd)
 endif()
 if(TRACECMD_FOUND)
   # Found is not usable: an -m32 or cross build finds the host's 64-bit
@@ -24,11 +25,19 @@ if(TRACECMD_FOUND)
 int main(void) { return tracecmd_open(\"x\", 0) != 0; }" PGOV_TRACECMD_LINKS)
   unset(CMAKE_REQUIRED_LIBRARIES)
 endif()
+set(PGOV_TRACE_DAT OFF)
 if(TRACECMD_FOUND AND PGOV_TRACECMD_LINKS)
-  target_sources(pgovtrace PRIVATE ${TRACE_DIR}/parse_dat_tracecmd.c)
+  set(PGOV_TRACE_DAT ON)
+  target_sources(pgovtrace PRIVATE ${TRACE_DIR}/parse_dat_tracecmd.c ${TRACE_DIR}/dat_pages.c)
   target_compile_definitions(pgovtrace PRIVATE PGT_HAVE_DAT=1)
   target_link_libraries(pgovtrace PUBLIC PkgConfig::TRACECMD)
-  message(STATUS "pgov-trace: trace.dat input through libtracecmd ${TRACECMD_libtracecmd_VERSION}")
+  # zstd: the pages reader decompresses v7 files itself; without it,
+  # compressed files go to libtracecmd's reader.
+  if(ZSTD_FOUND)
+    target_compile_definitions(pgovtrace PRIVATE PGT_HAVE_ZSTD=1)
+    target_link_libraries(pgovtrace PUBLIC PkgConfig::ZSTD)
+  endif()
+  message(STATUS "pgov-trace: trace.dat input through its pages (kbuffer; zstd: ${ZSTD_FOUND}) and libtracecmd ${TRACECMD_libtracecmd_VERSION}")
 else()
   message(STATUS "pgov-trace: libtracecmd/libtraceevent not found or not linkable for this target: trace.dat input disabled "
                  "(text traces only; install libtracecmd-dev libtraceevent-dev)")

@@ -37,7 +37,9 @@ static int usage(void)
             "                  [--platform NAME] [--hz N] [--from S] [--to S] [--svg FILE]\n"
             "                  [signals options] [--format table|tsv] [-o FILE]\n"
             "       pgov-trace workload TRACE [-o FILE]   (pgov-workload 1 text for pgov-sim)\n"
-            "TRACE: ftrace buffer text, `trace-cmd report` text, or trace.dat%s\n",
+            "TRACE: ftrace buffer text, `trace-cmd report` text, or trace.dat%s\n"
+            "       [--dat-reader auto|pages|libtracecmd]: how a trace.dat is read (default auto:\n"
+            "       its ring-buffer pages where this reader takes the file, else libtracecmd)\n",
             pgt_have_dat() ? "" : " (not in this build: libtracecmd-dev was missing)");
     return 1;
 }
@@ -120,6 +122,10 @@ static void print_info(FILE *o, const struct pgt_trace *t)
     fprintf(o, "trace: %s (%s), %u CPUs, %zu events, %s timestamps, %.6f s .. %.6f s\n", t->path,
             t->format, t->ncpu, t->n, t->ts_digits >= 9 ? "ns" : t->ts_digits == 6 ? "us" : "coarse",
             t->n ? (double)t->ev[0].ts / 1e9 : 0, t->n ? (double)t->ev[t->n - 1].ts / 1e9 : 0);
+    if (t->dat_reader)
+        fprintf(o, "trace.dat read through: %s%s%s%s\n", t->dat_reader,
+                t->dat_reader_why ? " (" : "", t->dat_reader_why ? t->dat_reader_why : "",
+                t->dat_reader_why ? ")" : "");
     for (int k = 1; k < PGT_NTYPES; k++)
         if (cnt[k])
             fprintf(o, "  %-20s %llu\n", names[k], (unsigned long long)cnt[k]);
@@ -201,6 +207,7 @@ int main(int argc, char **argv)
     static char polbuf[GV_MAX_POLICIES][200];
     const char *platname = "ivb-i7-3770";
     bool tsv = false;
+    enum pgt_dat_reader reader = PGT_DAT_AUTO;
     for (int i = 0; i < PGT_MAX_CPUS; i++)
         plat.cap[i] = 1024;
     for (int i = 3; i < argc; i++) {
@@ -288,6 +295,17 @@ int main(int argc, char **argv)
             out = v;
         } else if (strcmp(a, "--samples") == 0) {
             samples = v;
+        } else if (strcmp(a, "--dat-reader") == 0) {
+            if (strcmp(v, "auto") == 0)
+                reader = PGT_DAT_AUTO;
+            else if (strcmp(v, "pages") == 0)
+                reader = PGT_DAT_PAGES;
+            else if (strcmp(v, "libtracecmd") == 0)
+                reader = PGT_DAT_TRACECMD;
+            else {
+                fprintf(stderr, "pgov-trace: --dat-reader auto|pages|libtracecmd\n");
+                return usage();
+            }
         } else {
             fprintf(stderr, "pgov-trace: unknown option '%s'\n", a);
             return usage();
@@ -312,7 +330,7 @@ int main(int argc, char **argv)
         gv.tsv = tsv;
     }
     static struct pgt_trace t;
-    if (pgt_load(path, &t)) {
+    if (pgt_load_with(path, &t, reader)) {
         fprintf(stderr, "%s\n", t.err);
         pgt_free(&t);
         return 2;

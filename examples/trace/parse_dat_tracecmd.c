@@ -5,6 +5,11 @@
  * itself describes (so LISA's, Android's and our module's layouts all work).
  * Timestamps are the records' own, in ns. A record with missed_events set
  * becomes a lost-events marker before it.
+ *
+ * Two readers give the same events: the ring-buffer pages located by
+ * dat_pages.c and walked with kbuffer (libtracecmd opens only the headers;
+ * its per-record iteration was most of the time), and libtracecmd's own
+ * iteration, for every file the pages reader leaves to it.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -12,7 +17,9 @@
 #include <time.h>
 
 #include <trace-cmd/trace-cmd.h>
+#include <traceevent/kbuffer.h>
 
+#include "dat_pages.h"
 #include "trace.h"
 
 bool pgt_have_dat(void)
@@ -57,9 +64,24 @@ static const struct evdef defs[] = {
 };
 #define NDEFS (sizeof(defs) / sizeof(defs[0]))
 
+/* A field's place, copied from its tep_format_field (size 0: absent). */
+struct fld {
+    int32_t off, size;
+    bool sign, dyn;
+};
+
+static struct fld fld_of(const struct tep_format_field *f)
+{
+    if (!f)
+        return (struct fld){0, 0, false, false};
+    return (struct fld){f->offset, f->size, (f->flags & TEP_FIELD_IS_SIGNED) != 0,
+                        (f->flags & TEP_FIELD_IS_DYNAMIC) != 0};
+}
+
 struct bound {
     const struct evdef *d;
-    struct tep_format_field *f[NF];
+    struct fld f[NF];
+    int nf; /* slots named in d (the rest read as 0) */
 };
 
 struct dat_ctx {
@@ -67,28 +89,29 @@ struct dat_ctx {
     struct tep_handle *tep;
     struct bound *by_id; /* indexed by event id */
     int max_id;
+    struct fld type; /* common_type, read directly (size 0: ask libtraceevent) */
     uint32_t rec;
     uint8_t down[PGT_MAX_CPUS];
     int fail;
 };
 
-static uint64_t num(const struct tep_format_field *f, const void *data, int size)
+static inline uint64_t num(const struct fld *f, const void *data, int size)
 {
-    if (!f || f->offset + f->size > size)
+    if (!f->size || f->off + f->size > size)
         return 0;
-    const unsigned char *p = (const unsigned char *)data + f->offset;
+    const unsigned char *p = (const unsigned char *)data + f->off;
     switch (f->size) {
     case 1:
-        return (f->flags & TEP_FIELD_IS_SIGNED) ? (uint64_t)(int64_t)(int8_t)p[0] : p[0];
+        return f->sign ? (uint64_t)(int64_t)(int8_t)p[0] : p[0];
     case 2: {
         uint16_t v;
         memcpy(&v, p, 2);
-        return (f->flags & TEP_FIELD_IS_SIGNED) ? (uint64_t)(int64_t)(int16_t)v : v;
+        return f->sign ? (uint64_t)(int64_t)(int16_t)v : v;
     }
     case 4: {
         uint32_t v;
         memcpy(&v, p, 4);
-        return (f->flags & TEP_FIELD_IS_SIGNED) ? (uint64_t)(int64_t)(int32_t)v : v;
+        return f->sign ? (uint64_t)(int64_t)(int32_t)v : v;
     }
     case 8: {
         uint64_t v;
@@ -101,13 +124,13 @@ static uint64_t num(const struct tep_format_field *f, const void *data, int size
 }
 
 /* A char array or a __data_loc string. */
-static const char *str(const struct tep_format_field *f, const void *data, int size, size_t *len)
+static const char *str(const struct fld *f, const void *data, int size, size_t *len)
 {
-    if (!f || f->offset + f->size > size)
+    if (!f->size || f->off + f->size > size)
         return NULL;
-    const char *p = (const char *)data + f->offset;
+    const char *p = (const char *)data + f->off;
     size_t n = (size_t)f->size;
-    if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+    if (f->dyn) {
         uint32_t loc;
         memcpy(&loc, p, 4);
         uint32_t off = loc & 0xffff, l = loc >> 16;
@@ -125,39 +148,37 @@ static int32_t prio(uint64_t v)
     return (int32_t)v;
 }
 
-static int on_record(struct tracecmd_input *h, struct tep_record *r, int cpu, void *arg)
+/* One record, from either reader: 0 to go on, 1 to stop (x->fail set). */
+static int decode(struct dat_ctx *x, void *d, int sz, uint64_t ts, int cpu, long long missed)
 {
-    struct dat_ctx *x = arg;
     struct pgt_trace *t = x->t;
-    (void)h;
     x->rec++;
-    if (r->missed_events) {
+    if (missed) {
         struct pgt_event *l = pgt_push(t);
         if (!l)
             goto oom;
         l->type = PGT_LOST;
-        l->ts = r->ts;
+        l->ts = ts;
         l->cpu = (uint32_t)cpu;
-        l->v[0] = r->missed_events > 0 ? (uint64_t)r->missed_events : 0;
+        l->v[0] = missed > 0 ? (uint64_t)missed : 0;
         l->line = x->rec;
         t->lost_markers++;
         t->lost_events += l->v[0];
     }
-    int id = tep_data_type(x->tep, r);
+    struct tep_record r = {.data = d, .size = sz};
+    int id = x->type.size ? (int)num(&x->type, d, sz) : tep_data_type(x->tep, &r);
     if (id < 0 || id > x->max_id || !x->by_id[id].d) {
         t->unknown_events++;
         return 0;
     }
     const struct bound *b = &x->by_id[id];
-    const void *d = r->data;
-    int sz = r->size;
-    uint64_t v[NF];
-    for (int i = 0; i < NF; i++)
-        v[i] = num(b->f[i], d, sz);
+    uint64_t v[NF] = {0};
+    for (int i = 0; i < b->nf; i++)
+        v[i] = num(&b->f[i], d, sz);
     struct pgt_event *e = pgt_push(t);
     if (!e)
         goto oom;
-    e->ts = r->ts;
+    e->ts = ts;
     e->cpu = (uint32_t)cpu;
     e->type = b->d->type;
     e->line = x->rec;
@@ -171,9 +192,9 @@ static int on_record(struct tracecmd_input *h, struct tep_record *r, int cpu, vo
         e->x[0] = st == 0 ? PGT_PREV_RUNNABLE : (st & 0x30) ? PGT_PREV_DEAD : PGT_PREV_SLEEP;
         e->x[1] = (uint32_t)prio(v[3]);
         e->x[2] = (uint32_t)prio(v[4]);
-        if ((s = str(b->f[5], d, sz, &n)) && pgt_set_comm(t, e->pid, s, n))
+        if ((s = str(&b->f[5], d, sz, &n)) && pgt_set_comm(t, e->pid, s, n))
             goto oom;
-        if ((s = str(b->f[6], d, sz, &n)) && pgt_set_comm(t, e->pid2, s, n))
+        if ((s = str(&b->f[6], d, sz, &n)) && pgt_set_comm(t, e->pid2, s, n))
             goto oom;
         break;
     }
@@ -182,7 +203,7 @@ static int on_record(struct tracecmd_input *h, struct tep_record *r, int cpu, vo
         e->pid = (int32_t)v[0];
         e->x[0] = (uint32_t)v[1];
         e->x[1] = (uint32_t)prio(v[2]);
-        if ((s = str(b->f[3], d, sz, &n)) && pgt_set_comm(t, e->pid, s, n))
+        if ((s = str(&b->f[3], d, sz, &n)) && pgt_set_comm(t, e->pid, s, n))
             goto oom;
         break;
     case PGT_MIGRATE:
@@ -194,7 +215,7 @@ static int on_record(struct tracecmd_input *h, struct tep_record *r, int cpu, vo
     case PGT_FORK:
         e->pid = (int32_t)v[0];
         e->pid2 = (int32_t)v[1];
-        if ((s = str(b->f[2], d, sz, &n)) && pgt_set_comm(t, e->pid2, s, n))
+        if ((s = str(&b->f[2], d, sz, &n)) && pgt_set_comm(t, e->pid2, s, n))
             goto oom;
         break;
     case PGT_EXEC:
@@ -227,7 +248,7 @@ static int on_record(struct tracecmd_input *h, struct tep_record *r, int cpu, vo
         break;
     }
     default: /* signal events */
-        if ((s = str(b->f[7], d, sz, &n)) && e->type != PGT_PELT_SE && e->type != PGT_UE_SE &&
+        if ((s = str(&b->f[7], d, sz, &n)) && e->type != PGT_PELT_SE && e->type != PGT_UE_SE &&
             !(n == 1 && s[0] == '/')) {
             t->n--; /* a child cfs_rq */
             return 0;
@@ -240,11 +261,11 @@ static int on_record(struct tracecmd_input *h, struct tep_record *r, int cpu, vo
             e->v[2] = v[4];
         } else {
             e->v[0] = v[2];
-            e->v[1] = b->f[3] ? v[3] : UINT64_MAX;
+            e->v[1] = b->f[3].size ? v[3] : UINT64_MAX;
             e->v[2] = v[4];
             e->v[3] = v[5];
         }
-        if ((s = str(b->f[6], d, sz, &n)) && pgt_set_comm(t, e->pid, s, n))
+        if ((s = str(&b->f[6], d, sz, &n)) && pgt_set_comm(t, e->pid, s, n))
             goto oom;
         break;
     }
@@ -264,58 +285,195 @@ oom:
     return 1;
 }
 
-int pgt_parse_dat(struct pgt_trace *t, const char *path)
+static int on_record(struct tracecmd_input *h, struct tep_record *r, int cpu, void *arg)
 {
-    t->path = path;
-    t->format = "trace.dat";
-    t->ts_digits = 9;
-    tracecmd_set_loglevel(TEP_LOG_NONE);
-    struct tracecmd_input *h = tracecmd_open(path, 0);
-    if (!h) {
-        pgt_errf(t, 0, "libtracecmd cannot read this trace.dat (truncated or corrupt?)");
-        return -1;
-    }
-    struct dat_ctx x = {.t = t, .tep = tracecmd_get_tep(h), .max_id = -1};
+    (void)h;
+    return decode(arg, r->data, r->size, r->ts, cpu, r->missed_events);
+}
+
+/* The events this parser reads, bound to their ids and fields in this file. */
+static int bind_events(struct dat_ctx *x)
+{
     struct tep_event *evs[NDEFS];
     for (size_t i = 0; i < NDEFS; i++) {
-        evs[i] = tep_find_event_by_name(x.tep, NULL, defs[i].name);
-        if (evs[i] && evs[i]->id > x.max_id)
-            x.max_id = evs[i]->id;
+        evs[i] = tep_find_event_by_name(x->tep, NULL, defs[i].name);
+        if (evs[i] && evs[i]->id > x->max_id)
+            x->max_id = evs[i]->id;
     }
-    x.by_id = calloc((size_t)x.max_id + 2, sizeof(*x.by_id));
-    if (!x.by_id) {
-        tracecmd_close(h);
-        pgt_errf(t, 0, "out of memory");
+    x->by_id = calloc((size_t)x->max_id + 2, sizeof(*x->by_id));
+    if (!x->by_id)
         return -1;
-    }
     for (size_t i = 0; i < NDEFS; i++) {
         if (!evs[i])
             continue;
-        struct bound *b = &x.by_id[evs[i]->id];
+        struct bound *b = &x->by_id[evs[i]->id];
         b->d = &defs[i];
+        if (!x->type.size)
+            x->type = fld_of(tep_find_common_field(evs[i], "common_type"));
         for (int k = 0; k < NF && defs[i].f[k]; k++) {
+            b->nf = k + 1;
             char alt[64];
             snprintf(alt, sizeof(alt), "%s", defs[i].f[k]);
             for (char *tok = alt, *next; tok; tok = next) {
                 next = strchr(tok, '|');
                 if (next)
                     *next++ = 0;
-                if ((b->f[k] = tep_find_field(evs[i], tok)))
+                struct tep_format_field *f = tep_find_field(evs[i], tok);
+                if (f) {
+                    b->f[k] = fld_of(f);
                     break;
+                }
             }
         }
     }
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    int r = tracecmd_iterate_events(h, NULL, 0, on_record, &x);
+    return 0;
+}
+
+/* One CPU's position in its pages: the current event, NULL when done. */
+struct cpu_pos {
+    struct kbuffer *kb;
+    const unsigned char *page, *end; /* the loaded (or next) page, the end of the CPU's pages */
+    uint32_t page_size;
+    void *ev;
+    unsigned long long ts;
+    int size;
+    long long missed; /* the page's missed-events count, on its first event only */
+};
+
+/* The current event's size; -1 when it does not end inside its page (the
+ * page's committed size was checked, an event's own length was not). */
+static int take(struct cpu_pos *c)
+{
+    c->size = kbuffer_event_size(c->kb);
+    const unsigned char *ev = c->ev;
+    return c->size < 0 || ev < c->page || ev + c->size > c->page + c->page_size ? -1 : 0;
+}
+
+/* The first event of the next page that has one. */
+static int next_page(struct cpu_pos *c)
+{
+    c->ev = NULL;
+    for (; c->page + c->page_size <= c->end; c->page += c->page_size) {
+        if (kbuffer_load_subbuffer(c->kb, (void *)c->page) < 0)
+            return -1;
+        if ((c->ev = kbuffer_read_event(c->kb, &c->ts))) {
+            c->missed = kbuffer_missed_events(c->kb);
+            return take(c);
+        }
+    }
+    return 0;
+}
+
+static int next_event(struct cpu_pos *c)
+{
+    if ((c->ev = kbuffer_next_event(c->kb, &c->ts))) {
+        c->missed = 0;
+        return take(c);
+    }
+    c->page += c->page_size;
+    return next_page(c);
+}
+
+/* Every CPU's pages through kbuffer, merged in time order as libtracecmd
+ * merges them (the earliest first, the lower CPU on a tie). */
+static int read_pages(struct dat_ctx *x, const struct pgt_dat_pages *pg)
+{
+    enum kbuffer_long_size ls = tep_get_header_page_size(x->tep) == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4;
+    enum kbuffer_endian en = tep_is_file_bigendian(x->tep) ? KBUFFER_ENDIAN_BIG : KBUFFER_ENDIAN_LITTLE;
+    struct cpu_pos *c = calloc(pg->ncpu ? pg->ncpu : 1, sizeof(*c));
+    int r = c ? 0 : -1;
+    for (uint32_t i = 0; i < pg->ncpu && !r; i++) {
+        if (!(c[i].kb = kbuffer_alloc(ls, en))) {
+            r = -1;
+            break;
+        }
+        if (tep_is_old_format(x->tep))
+            kbuffer_set_old_format(c[i].kb);
+        c[i].page = pg->cpu[i].data;
+        c[i].end = pg->cpu[i].data + pg->cpu[i].size;
+        c[i].page_size = pg->page_size;
+        r = next_page(&c[i]);
+    }
+    while (!r) {
+        uint32_t best = UINT32_MAX;
+        for (uint32_t i = 0; i < pg->ncpu; i++)
+            if (c[i].ev && (best == UINT32_MAX || c[i].ts < c[best].ts))
+                best = i;
+        if (best == UINT32_MAX || decode(x, c[best].ev, c[best].size, c[best].ts, (int)best, c[best].missed))
+            break;
+        r = next_event(&c[best]);
+    }
+    for (uint32_t i = 0; c && i < pg->ncpu; i++)
+        if (c[i].kb)
+            kbuffer_free(c[i].kb);
+    free(c);
+    return r;
+}
+
+static uint64_t ns_since(const struct timespec *t0)
+{
+    struct timespec t1;
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    t->records_ns = (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec));
+    return (uint64_t)((t1.tv_sec - t0->tv_sec) * 1000000000ll + (t1.tv_nsec - t0->tv_nsec));
+}
+
+int pgt_parse_dat(struct pgt_trace *t, const char *path, enum pgt_dat_reader reader)
+{
+    t->path = path;
+    t->format = "trace.dat";
+    t->ts_digits = 9;
+    tracecmd_set_loglevel(TEP_LOG_NONE);
+    struct pgt_dat_pages pg;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    bool damaged = false;
+    const char *why = reader == PGT_DAT_TRACECMD ? "chosen" : pgt_dat_pages_load(path, &pg, &damaged);
+    uint64_t load_ns = ns_since(&t0);
+    struct tracecmd_input *h = NULL;
+    if (!why) {
+        /* the pages reader needs only the headers (event formats) */
+        if (!(h = tracecmd_open_head(path, 0)))
+            why = "libtracecmd cannot read its headers";
+        else if ((why = pgt_dat_pages_check(&pg, (uint32_t)tep_get_header_page_size(tracecmd_get_tep(h))))) {
+            damaged = true;
+            tracecmd_close(h);
+        }
+        if (why)
+            pgt_dat_pages_free(&pg);
+    }
+    if (damaged) {
+        pgt_errf(t, 0, "damaged trace.dat: %s", why);
+        return -1;
+    }
+    if (why && reader == PGT_DAT_PAGES) {
+        pgt_errf(t, 0, "this trace.dat is not read from its pages (%s); it needs libtracecmd", why);
+        return -1;
+    }
+    if (why && !(h = tracecmd_open(path, 0))) {
+        pgt_errf(t, 0, "libtracecmd cannot read this trace.dat (truncated or corrupt?)");
+        return -1;
+    }
+    t->dat_reader = why ? "libtracecmd" : "ring-buffer pages (kbuffer)";
+    t->dat_reader_why = why;
+    struct dat_ctx x = {.t = t, .tep = tracecmd_get_tep(h), .max_id = -1};
+    if (bind_events(&x)) {
+        if (!why)
+            pgt_dat_pages_free(&pg);
+        tracecmd_close(h);
+        pgt_errf(t, 0, "out of memory");
+        return -1;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int r = why ? tracecmd_iterate_events(h, NULL, 0, on_record, &x) : read_pages(&x, &pg);
+    t->records_ns = ns_since(&t0) + (why ? 0 : load_ns);
+    if (!why)
+        pgt_dat_pages_free(&pg);
     free(x.by_id);
     tracecmd_close(h);
     if (x.fail)
         return -1;
     if (r < 0) {
-        pgt_errf(t, 0, "libtracecmd failed while reading the records");
+        pgt_errf(t, 0, "%s failed while reading the records", t->dat_reader);
         return -1;
     }
     return pgt_finish(t);

@@ -47,6 +47,8 @@ struct task {
     uint8_t on_rq, running, attached, policy, seeded, ue_seeded, dead;
     uint8_t known; /* seen in a scheduling event since the start or the last loss */
     uint8_t placed; /* its attachment is known (any scheduling event placed it) */
+    uint8_t sync_pending; /* first seen waking away from sync_cpu: its sync sample is its removal */
+    int32_t sync_cpu;
     uint64_t born; /* first seen, for the warm-up */
     int32_t ent, ent_ue;
 };
@@ -64,6 +66,8 @@ struct cpu {
     uint64_t born;
     int32_t ent[PGT_NKINDS];
     int32_t phase; /* PELT period start, units mod 1024; -1: unknown */
+    int32_t first_curr;  /* running when the trace began (prev of its first sched_switch), 0: none */
+    uint32_t first_prio;
     uint64_t rm_load, rm_util, rm_run; /* "removed": applied at the next cfs update */
     size_t pend[PGT_PENDING];
     uint32_t npend;
@@ -74,8 +78,7 @@ struct ctx {
     const struct pgt_platform *p;
     struct pgt_signals *out;
     bool keep;
-    struct task *task;
-    size_t cap, used;
+    struct pgt_pidtab tasks; /* pid -> struct task */
     struct cpu *cpu;
     uint32_t ncpu;
     struct pgov_util_est_cfg uecfg;
@@ -102,43 +105,19 @@ static void chk(struct ctx *c, int r, const char *what)
 
 /* ------------------------------------------------------------ entities */
 
-static size_t slot(const struct ctx *c, int32_t pid)
-{
-    size_t h = ((uint32_t)pid * 2654435761u) & (c->cap - 1);
-    while (c->task[h].pid != -1 && c->task[h].pid != pid)
-        h = (h + 1) & (c->cap - 1);
-    return h;
-}
-
 static struct task *task_get(struct ctx *c, int32_t pid, uint64_t ts)
 {
-    if (c->used * 2 >= c->cap) {
-        size_t ocap = c->cap, cap = ocap ? ocap * 2 : 1024;
-        struct task *old = c->task;
-        c->task = malloc(cap * sizeof(*c->task));
-        if (!c->task) {
-            c->task = old;
-            chk(c, -1, "allocation");
-            return NULL;
-        }
-        c->cap = cap;
-        for (size_t i = 0; i < cap; i++)
-            c->task[i].pid = -1;
-        for (size_t i = 0; i < ocap; i++)
-            if (old[i].pid != -1)
-                c->task[slot(c, old[i].pid)] = old[i];
-        free(old);
+    bool created;
+    struct task *k = pgt_pidtab_get(&c->tasks, pid, &created);
+    if (!k) {
+        chk(c, -1, "allocation");
+        return NULL;
     }
-    size_t h = slot(c, pid);
-    struct task *k = &c->task[h];
-    if (k->pid == -1) {
-        memset(k, 0, sizeof(*k));
-        k->pid = pid;
+    if (created) {
         k->cpu = -1;
         k->ent = k->ent_ue = -1;
         k->born = ts;
         chk(c, pgov_pelt_init_task(&k->se, W, c->p->halflife), "pgov_pelt_init_task");
-        c->used++;
     }
     return k;
 }
@@ -155,6 +134,8 @@ static int32_t entity(struct ctx *c, int32_t pid, uint32_t cpu, uint32_t kind, u
     e[o->nent] = (struct pgt_entity_stat){pid, cpu, kind, seed, {0, 0, 0}};
     return (int32_t)o->nent++;
 }
+
+static void start_curr(struct ctx *c, uint32_t i, uint64_t ts);
 
 static uint64_t clock_now(struct ctx *c, uint32_t i, uint64_t ts)
 {
@@ -173,6 +154,8 @@ static uint64_t clock_now(struct ctx *c, uint32_t i, uint64_t ts)
     chk(c, pgov_pelt_clock_update(&p->clk, ts, p->curr == 0, c->p->cap[i], p->freq_cap),
         "pgov_pelt_clock_update");
     chk(c, pgov_pelt_clock_now(&p->clk, &now), "pgov_pelt_clock_now");
+    if (p->first_curr > 0)
+        start_curr(c, i, ts);
     return now;
 }
 
@@ -311,6 +294,16 @@ static void compare(struct ctx *c, size_t idx)
         if (!k || k->policy != POL_CFS)
             return;
         if (!k->attached) {
+            if (k->sync_pending && (int32_t)i == k->sync_cpu && !k->seeded && seed_ok) {
+                seed_avg(c, &k->se, e, p->phase, W);
+                k->seeded = 1;
+                k->sync_pending = 0;
+                c->out->seeded_kernel++;
+                p->rm_load += k->se.load_avg;
+                p->rm_util += k->se.util_avg;
+                p->rm_run += k->se.runnable_avg;
+                return;
+            }
             /* a sync of a migrating task: only seed if never seen */
             if (!k->seeded && seed_ok && k->cpu < 0) {
                 seed_avg(c, &k->se, e, p->phase, W);
@@ -573,6 +566,24 @@ static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
     p->nr += k->policy == POL_CFS;
 }
 
+/* The task running on CPU i when the trace began: the CPU was not idle
+ * until its first sched_switch, whose prev it is (every event before that
+ * switch in the CPU's buffer was written in its context). */
+static void start_curr(struct ctx *c, uint32_t i, uint64_t ts)
+{
+    struct cpu *p = &c->cpu[i];
+    int32_t pid = p->first_curr;
+    p->first_curr = 0;
+    struct task *k = task_get(c, pid, ts);
+    if (!k)
+        return;
+    k->policy = (uint8_t)policy_of(c, p->first_prio, pid);
+    enqueue(c, k, i, ts);
+    k->running = 1;
+    p->curr = pid;
+    p->curr_policy = k->policy;
+}
+
 static void on_switch(struct ctx *c, const struct pgt_event *e)
 {
     uint32_t i = e->cpu;
@@ -679,6 +690,7 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
     if (!k)
         return;
     k->policy = (uint8_t)policy_of(c, e->x[2], e->pid);
+    bool unseen = !k->placed && !k->attached;
     k->placed = 1;
     clock_now(c, a, e->ts);
     uint64_t now = t_eff(c, a, e->ts);
@@ -697,15 +709,24 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
         }
         k->attached = 0;
         flush(c, a, false, true);
+        /* The new CPU's attach follows this event (its samples come after
+         * it): what b holds now was before it, none of it the attach's. */
         clock_now(c, b, e->ts);
         uint64_t nb = t_eff(c, b, e->ts);
-        flush(c, b, true, true);
+        flush(c, b, true, false);
         enqueue(c, k, b, nb);
-        flush(c, b, false, true);
+        flush(c, b, false, false);
     } else {
         /* a waking task: its load is left behind through "removed" */
         flush(c, a, true, false);
         detach_removed(c, k);
+        if (unseen && !k->seeded) {
+            /* attached to a's cfs_rq since before the trace (its seeded
+             * signal holds it): the sync sample that follows this event
+             * gives what a's cfs_rq loses */
+            k->sync_pending = 1;
+            k->sync_cpu = (int32_t)a;
+        }
         k->cpu = (int32_t)b;
         flush(c, a, false, false);
     }
@@ -729,9 +750,11 @@ static void lost(struct ctx *c, uint32_t i)
     p->npend = 0;
     p->cfs_seeded = p->rt_seeded = p->dl_seeded = p->ue_seeded = false;
     p->known = false;
-    for (size_t j = 0; j < c->cap; j++)
-        if (c->task[j].pid != -1 && c->task[j].cpu == (int32_t)i)
-            c->task[j].seeded = c->task[j].ue_seeded = c->task[j].known = 0;
+    for (size_t j = 0; j < c->tasks.cap; j++) {
+        struct task *k = pgt_pidtab_slot(&c->tasks, j);
+        if (k && k->cpu == (int32_t)i)
+            k->seeded = k->ue_seeded = k->known = 0;
+    }
     c->out->skipped_after_loss++;
 }
 
@@ -774,11 +797,36 @@ static void phases(struct ctx *c)
     free(hist);
 }
 
+/* Each CPU's running task at the trace's start, from its first
+ * sched_switch (none after a loss before it: the state is unknown then). */
+static void first_currs(struct ctx *c)
+{
+    uint32_t left = c->ncpu;
+    uint8_t *seen = calloc(c->ncpu ? c->ncpu : 1, 1);
+    if (!seen) {
+        chk(c, -1, "allocation");
+        return;
+    }
+    for (size_t j = 0; j < c->t->n && left; j++) {
+        const struct pgt_event *e = &c->t->ev[j];
+        if (e->cpu >= c->ncpu || seen[e->cpu] || (e->type != PGT_SWITCH && e->type != PGT_LOST))
+            continue;
+        seen[e->cpu] = 1;
+        left--;
+        if (e->type == PGT_SWITCH && e->pid > 0) {
+            c->cpu[e->cpu].first_curr = e->pid;
+            c->cpu[e->cpu].first_prio = e->x[1];
+        }
+    }
+    free(seen);
+}
+
 int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, bool keep_samples,
                     struct pgt_signals *out, char *err, size_t errlen)
 {
     struct ctx c = {.t = t, .p = p, .out = out, .keep = keep_samples, .err = err, .errlen = errlen};
     memset(out, 0, sizeof(*out));
+    pgt_pidtab_init(&c.tasks, sizeof(struct task));
     c.ncpu = t->ncpu;
     c.cpu = calloc(c.ncpu ? c.ncpu : 1, sizeof(*c.cpu));
     int md = pgov_pelt_min_divider(p->halflife);
@@ -800,6 +848,7 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
         }
     }
     phases(&c);
+    first_currs(&c);
     for (size_t j = 0; j < t->n && !c.fail; j++) {
         const struct pgt_event *e = &t->ev[j];
         if (e->cpu < c.ncpu && e->type != PGT_PELT_SE && e->type != PGT_PELT_CFS &&
@@ -863,10 +912,12 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
         flush(&c, i, true, false);
         flush(&c, i, false, false);
     }
-    for (size_t j = 0; j < c.cap; j++)
-        if (c.task[j].pid != -1 && !c.task[j].seeded)
+    for (size_t j = 0; j < c.tasks.cap; j++) {
+        const struct task *k = pgt_pidtab_slot(&c.tasks, j);
+        if (k && !k->seeded)
             out->seeded_warmup++;
-    free(c.task);
+    }
+    pgt_pidtab_free(&c.tasks);
     free(c.cpu);
     if (c.fail) {
         pgt_signals_free(out);

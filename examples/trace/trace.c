@@ -21,65 +21,36 @@ void pgt_errf(struct pgt_trace *t, uint32_t line, const char *fmt, ...)
         snprintf(t->err, sizeof(t->err), "%s: %s", t->path, msg);
 }
 
-struct pgt_event *pgt_push(struct pgt_trace *t)
+struct pgt_event *pgt_push_grow(struct pgt_trace *t)
 {
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 4096;
-        struct pgt_event *ev = realloc(t->ev, cap * sizeof(*ev));
-        if (!ev)
-            return NULL;
-        t->ev = ev;
-        t->cap = cap;
-    }
-    struct pgt_event *e = &t->ev[t->n++];
-    memset(e, 0, sizeof(*e));
-    return e;
-}
-
-static size_t comm_slot(const struct pgt_trace *t, int32_t pid)
-{
-    size_t h = ((uint32_t)pid * 2654435761u) & (t->comm_cap - 1);
-    while (t->comm[h].pid != -1 && t->comm[h].pid != pid)
-        h = (h + 1) & (t->comm_cap - 1);
-    return h;
+    size_t cap = t->cap ? t->cap * 2 : 4096;
+    struct pgt_event *ev = realloc(t->ev, cap * sizeof(*ev));
+    if (!ev)
+        return NULL;
+    t->ev = ev;
+    t->cap = cap;
+    return pgt_push(t);
 }
 
 int pgt_set_comm(struct pgt_trace *t, int32_t pid, const char *s, size_t len)
 {
-    if (t->comm_n * 2 >= t->comm_cap) {
-        size_t cap = t->comm_cap ? t->comm_cap * 2 : 1024;
-        struct pgt_comm *old = t->comm;
-        size_t ocap = t->comm_cap;
-        t->comm = malloc(cap * sizeof(*t->comm));
-        if (!t->comm) {
-            t->comm = old;
-            return -1;
-        }
-        t->comm_cap = cap;
-        for (size_t i = 0; i < cap; i++)
-            t->comm[i].pid = -1;
-        for (size_t i = 0; i < ocap; i++)
-            if (old[i].pid != -1)
-                t->comm[comm_slot(t, old[i].pid)] = old[i];
-        free(old);
-    }
-    size_t h = comm_slot(t, pid);
-    if (t->comm[h].pid == -1)
-        t->comm_n++;
-    t->comm[h].pid = pid;
+    if (!t->comm.size)
+        pgt_pidtab_init(&t->comm, sizeof(struct pgt_comm));
+    bool created;
+    struct pgt_comm *c = pgt_pidtab_get(&t->comm, pid, &created);
+    if (!c)
+        return -1;
     if (len >= PGT_COMM_LEN)
         len = PGT_COMM_LEN - 1;
-    memcpy(t->comm[h].comm, s, len);
-    t->comm[h].comm[len] = 0;
+    memcpy(c->comm, s, len);
+    c->comm[len] = 0;
     return 0;
 }
 
 const char *pgt_comm(const struct pgt_trace *t, int32_t pid)
 {
-    if (!t->comm_cap)
-        return "?";
-    size_t h = comm_slot(t, pid);
-    return t->comm[h].pid == pid ? t->comm[h].comm : "?";
+    const struct pgt_comm *c = pgt_pidtab_find(&t->comm, pid);
+    return c ? c->comm : "?";
 }
 
 static int cmp_ts(const void *a, const void *b)
@@ -111,11 +82,16 @@ int pgt_finish(struct pgt_trace *t)
 void pgt_free(struct pgt_trace *t)
 {
     free(t->ev);
-    free(t->comm);
+    pgt_pidtab_free(&t->comm);
     memset(t, 0, sizeof(*t));
 }
 
 int pgt_load(const char *path, struct pgt_trace *t)
+{
+    return pgt_load_with(path, t, PGT_DAT_AUTO);
+}
+
+int pgt_load_with(const char *path, struct pgt_trace *t, enum pgt_dat_reader reader)
 {
     memset(t, 0, sizeof(*t));
     t->path = path;
@@ -128,7 +104,7 @@ int pgt_load(const char *path, struct pgt_trace *t)
     size_t m = fread(magic, 1, sizeof(magic), f);
     if (m == sizeof(magic) && memcmp(magic, "\x17\x08\x44tracing", 10) == 0) {
         fclose(f);
-        return pgt_parse_dat(t, path);
+        return pgt_parse_dat(t, path, reader);
     }
     if (fseek(f, 0, SEEK_END) != 0) {
         fclose(f);

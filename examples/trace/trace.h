@@ -3,7 +3,9 @@
  * libpgovtrace: scheduler traces in, rebuilt kernel signals out.
  *
  *   parse_text.c  ftrace buffer text and `trace-cmd report` text
- *   parse_dat.c   trace.dat through libtracecmd (PGT_HAVE_DAT builds only)
+ *   parse_dat.c   trace.dat (PGT_HAVE_DAT builds only): its ring-buffer pages
+ *                 (dat_pages.c, kbuffer), else libtracecmd's iteration
+ *   pidtab.c      the pid -> record table
  *   trace.c       the event array, task names, format detection
  *   signals.c     PELT / util_est rebuilt through libpgov, compared with the
  *                 kernel's own sched_pelt_* / sched_util_est_* events
@@ -21,6 +23,8 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
+
+#include "pidtab.h"
 
 #define PGT_MAX_CPUS 256
 #define PGT_COMM_LEN 16
@@ -82,23 +86,39 @@ struct pgt_trace {
     bool wrapped;           /* the ring buffer overwrote events (entries-written > in buffer) */
     uint32_t hotplug;       /* CPU hotplug transitions seen */
     uint64_t unknown_events;/* events of other types, skipped */
-    uint64_t records_ns;    /* trace.dat: time spent in the record loop (bench/trace) */
-    struct pgt_comm *comm;  /* open-addressed pid -> last name seen */
-    size_t comm_cap, comm_n;
+    uint64_t records_ns;    /* trace.dat: time spent reading the records, open excluded (bench/trace) */
+    const char *dat_reader; /* trace.dat: "ring-buffer pages (kbuffer)" or "libtracecmd" */
+    const char *dat_reader_why; /* why libtracecmd read it; NULL: the pages reader */
+    struct pgt_pidtab comm; /* pid -> struct pgt_comm, the last name seen */
     char err[PGT_ERR_LEN];
 };
 
+/* How to read a trace.dat: its pages when this reader takes the file, else
+ * libtracecmd (AUTO); or one of the two only (PAGES fails on a file it
+ * leaves to libtracecmd). Both give the same events. */
+enum pgt_dat_reader { PGT_DAT_AUTO = 0, PGT_DAT_PAGES, PGT_DAT_TRACECMD };
+
 /* Read a trace file of any supported format (detected from its content). */
 int pgt_load(const char *path, struct pgt_trace *t);
+int pgt_load_with(const char *path, struct pgt_trace *t, enum pgt_dat_reader reader);
 /* Parse text (ftrace or trace-cmd report) from memory; name is used in messages. */
 int pgt_parse_text(struct pgt_trace *t, const char *name, const char *text, size_t len);
-/* trace.dat through libtracecmd; -1 with a message when built without it. */
-int pgt_parse_dat(struct pgt_trace *t, const char *path);
+/* trace.dat; -1 with a message when built without libtracecmd. */
+int pgt_parse_dat(struct pgt_trace *t, const char *path, enum pgt_dat_reader reader);
 bool pgt_have_dat(void);
 void pgt_free(struct pgt_trace *t);
 
 /* Internal to the parsers. */
-struct pgt_event *pgt_push(struct pgt_trace *t);
+struct pgt_event *pgt_push_grow(struct pgt_trace *t);
+/* A zeroed event at the end of the array (inline: once per event read). */
+static inline struct pgt_event *pgt_push(struct pgt_trace *t)
+{
+    if (t->n == t->cap)
+        return pgt_push_grow(t);
+    struct pgt_event *e = &t->ev[t->n++];
+    *e = (struct pgt_event){0};
+    return e;
+}
 int pgt_set_comm(struct pgt_trace *t, int32_t pid, const char *s, size_t len);
 const char *pgt_comm(const struct pgt_trace *t, int32_t pid);
 void pgt_errf(struct pgt_trace *t, uint32_t line, const char *fmt, ...)

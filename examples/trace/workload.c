@@ -35,8 +35,7 @@ struct wl_task {
 
 struct wl {
     const struct pgt_trace *t;
-    struct wl_task *task;
-    size_t cap, used;
+    struct pgt_pidtab tasks; /* pid -> struct wl_task */
     int32_t curr[PGT_MAX_CPUS];
     uint32_t khz[PGT_MAX_CPUS];
     uint64_t last_switch[PGT_MAX_CPUS];
@@ -72,43 +71,20 @@ static void out(struct wl *w, struct wl_task *k, const char *fmt, ...)
     k->buf[k->len] = 0;
 }
 
-static size_t slot(const struct wl *w, int32_t pid)
-{
-    size_t h = ((uint32_t)pid * 2654435761u) & (w->cap - 1);
-    while (w->task[h].pid != -1 && w->task[h].pid != pid)
-        h = (h + 1) & (w->cap - 1);
-    return h;
-}
-
 static struct wl_task *get(struct wl *w, int32_t pid, uint64_t ts, uint32_t cpu)
 {
     if (pid <= 0 || w->fail)
         return NULL;
-    if (w->used * 2 >= w->cap) {
-        size_t ocap = w->cap, cap = ocap ? ocap * 2 : 1024;
-        struct wl_task *old = w->task;
-        w->task = malloc(cap * sizeof(*w->task));
-        if (!w->task) {
-            w->task = old;
-            w->fail = 1;
-            return NULL;
-        }
-        w->cap = cap;
-        for (size_t i = 0; i < cap; i++)
-            w->task[i].pid = -1;
-        for (size_t i = 0; i < ocap; i++)
-            if (old[i].pid != -1)
-                w->task[slot(w, old[i].pid)] = old[i];
-        free(old);
+    bool created;
+    struct wl_task *k = pgt_pidtab_get(&w->tasks, pid, &created);
+    if (!k) {
+        w->fail = 1;
+        return NULL;
     }
-    struct wl_task *k = &w->task[slot(w, pid)];
-    if (k->pid == -1) {
-        memset(k, 0, sizeof(*k));
-        k->pid = pid;
+    if (created) {
         k->parent = -1;
         k->start = ts - w->t->ev[0].ts;
         k->cpu = k->first_cpu = cpu;
-        w->used++;
     }
     return k;
 }
@@ -220,6 +196,7 @@ int pgt_workload_write(const struct pgt_trace *t, FILE *o, char *err, size_t err
 {
     static struct wl w;
     memset(&w, 0, sizeof(w));
+    pgt_pidtab_init(&w.tasks, sizeof(struct wl_task));
     w.t = t;
     for (size_t j = 0; j < t->n && !w.fail; j++) {
         const struct pgt_event *e = &t->ev[j];
@@ -259,13 +236,13 @@ int pgt_workload_write(const struct pgt_trace *t, FILE *o, char *err, size_t err
             break;
         }
     }
-    struct wl_task **ord = w.fail ? NULL : malloc((w.used ? w.used : 1) * sizeof(*ord));
+    struct wl_task **ord = w.fail ? NULL : malloc((w.tasks.used ? w.tasks.used : 1) * sizeof(*ord));
     size_t n = 0;
     if (ord) {
         uint64_t end = t->ev[t->n - 1].ts;
-        for (size_t i = 0; i < w.cap; i++) {
-            struct wl_task *k = &w.task[i];
-            if (k->pid == -1)
+        for (size_t i = 0; i < w.tasks.cap; i++) {
+            struct wl_task *k = pgt_pidtab_slot(&w.tasks, i);
+            if (!k)
                 continue;
             if (!k->dead) {
                 flush_run(&w, k, end); /* still running at the end */
@@ -298,9 +275,11 @@ int pgt_workload_write(const struct pgt_trace *t, FILE *o, char *err, size_t err
     if (rc)
         snprintf(err, errlen, "%s: out of memory", t->path);
     free(ord);
-    for (size_t i = 0; i < w.cap; i++)
-        if (w.task[i].pid != -1)
-            free(w.task[i].buf);
-    free(w.task);
+    for (size_t i = 0; i < w.tasks.cap; i++) {
+        struct wl_task *k = pgt_pidtab_slot(&w.tasks, i);
+        if (k)
+            free(k->buf);
+    }
+    pgt_pidtab_free(&w.tasks);
     return rc;
 }
