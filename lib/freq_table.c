@@ -4,6 +4,7 @@
  * (docs/spec/ondemand.md sections 6 and 7).
  */
 #include "pgov/freq_table.h"
+#include "pgov/kver.h"
 
 #include "internal/compiler.h"
 #include "internal/freq_table.h"
@@ -189,6 +190,31 @@ int pgov_freq_table_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32
 }
 
 /* The 0.1 names (PGOV_0.1), the same functions. */
+/* docs/exactness.md "cpufreq transition delay": three forms by release. */
+int pgov_freq_table_transition_delay_us(uint32_t kver, uint32_t transition_delay_us,
+                                        uint32_t transition_latency_ns, uint32_t *out_us)
+{
+    uint32_t kv = pgov_kver_resolve(kver), lat, d;
+
+    if (!out_us)
+        return PGOV_EINVAL;
+    if (kv < PGOV_KVER_4_14)
+        return PGOV_ENOTSUP; /* also 0: not a valid kver */
+    lat = transition_latency_ns / 1000u;
+    if (transition_delay_us)
+        d = transition_delay_us;
+    else if (!lat)
+        d = 1000u;
+    else if (kv >= PGOV_KVER_6_12)
+        d = lat + lat / 2u;
+    else if (kv >= PGOV_KVER_6_9)
+        d = lat > 2000u ? lat : (lat < 2u ? lat * 1000u : 2000u);
+    else
+        d = lat < 10u ? lat * 1000u : 10000u; /* lat <= 4294967: the product fits */
+    *out_us = d;
+    return PGOV_OK;
+}
+
 int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word)
     PGOV_ALIAS(pgov_freq_table_pcc_request);
 int pgov_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz)

@@ -18,7 +18,7 @@
 
 #define MS 1000000ull
 
-_Static_assert(sizeof(struct pgov_sugov_config) == 48, "config layout");
+_Static_assert(sizeof(struct pgov_sugov_config) == 56, "config layout"); /* 0.4: +8 */
 _Static_assert(offsetof(struct pgov_sugov_config, max_cap) == 32, "config layout");
 _Static_assert(sizeof(struct pgov_sugov_limits) == 16, "limits layout");
 _Static_assert(sizeof(struct pgov_sugov_status) == 32, "status layout");
@@ -280,7 +280,7 @@ static void test_arguments(void **st)
     assert_int_equal(pgov_sugov_init(NULL, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_init(mem, n - 1, &c, &fake_hw_ops, &f, &g), PGOV_ENOSPC);
     assert_int_equal(pgov_sugov_init(mem + 4, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
-    c.kver = PGOV_KVER_6_12;
+    c.kver = PGOV_KVER_5_13;
     assert_int_equal(pgov_sugov_init(mem, n, &c, &fake_hw_ops, &f, &g), PGOV_ENOTSUP);
     c.kver = PGOV_KVER_6_18;
     c.max_cap = 2048;
@@ -647,14 +647,14 @@ static void test_profiles(void **st)
      * 1024/1024 (the cap moved to the reference). */
     assert_int_equal(pgov_sugov_next_freq(&p, 1024, 2400000, &raw), 2400000);
     assert_int_equal(raw, 3000000);
-    for (uint32_t k = PGOV_KVER_5_14; k < PGOV_KVER(6, 8); k++) {
+    for (uint32_t k = PGOV_KVER_5_14; k <= PGOV_KVER_NEWEST; k++) {
         p.kver = k;
         if (pgov_kver_valid(k))
             assert_int_equal(pgov_sugov_params_check(&p), PGOV_OK);
     }
     p.kver = PGOV_KVER_5_13;
     assert_int_equal(pgov_sugov_params_check(&p), PGOV_ENOTSUP);
-    p.kver = PGOV_KVER_6_8;
+    p.kver = PGOV_KVER_4_14;
     assert_int_equal(pgov_sugov_params_check(&p), PGOV_ENOTSUP);
     p.kver = PGOV_KVER_6_18;
     assert_int_equal(pgov_sugov_params_check(&p), PGOV_OK);

@@ -193,7 +193,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide_in(const struct pgov_sugov_params
  */
 PGOV_API PGOV_MUST_CHECK int pgov_sugov_params_check(const struct pgov_sugov_params *prm);
 
-/** Default rate limit of the instance (1 ms, rate_limit_us = 1000). */
+/** Default rate limit of the instance without a driver transition delay or
+ *  latency (1 ms, rate_limit_us = 1000; see pgov_sugov_config). */
 #define PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS 1000000u
 
 /**
@@ -206,7 +207,9 @@ struct pgov_sugov_config {
     uint32_t cpu;           /**< CPU this instance serves (HAL calls) */
     uint32_t kver;          /**< PGOV_KVER_* (0: newest; see "Profiles") */
     uint32_t options;       /**< PGOV_SUGOV_OPT_* */
-    uint64_t rate_limit_ns; /**< 0: 1 ms unless PGOV_SUGOV_SET_RATE_LIMIT; at most 10 s */
+    uint64_t rate_limit_ns; /**< 0: the transition delay (1 ms without a driver
+                                 delay or latency) unless
+                                 PGOV_SUGOV_SET_RATE_LIMIT; at most 10 s */
     uint64_t tick_ns;       /**< TICK_NSEC; 0: 4 ms (HZ=250); at most 1 s */
     uint32_t max_cap;       /**< CPU capacity 1..1024; 0: 1024 */
     uint32_t cur_khz;       /**< policy->cur when the governor starts, the
@@ -215,6 +218,10 @@ struct pgov_sugov_config {
     /* ---- 0.3 */
     uint32_t tun_set;       /**< PGOV_SUGOV_SET_* bits: field given even if 0 */
     uint32_t reserved;      /**< must be 0 */
+    /* ---- 0.4: the default rate limit is the policy's transition delay
+     * (pgov_freq_table_transition_delay_us() of `kver`) */
+    uint32_t transition_latency_ns; /**< cpuinfo.transition_latency (0: none) */
+    uint32_t transition_delay_us;   /**< the driver's transition_delay_us (0: none) */
 };
 /** Size of the first published ::pgov_sugov_config (0.1): the smallest `size` accepted.
  *  Frozen; later versions append fields after `cur_khz`. */
