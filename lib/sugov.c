@@ -388,3 +388,82 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
     pgov_sugov_decide_unchecked(prm, st, st, now_ns, &v, res);
     return PGOV_OK;
 }
+
+/* Largest CPU count of one shared policy (a sanity bound, no storage). */
+#define SHARED_MAX_CPUS 1024u
+
+static bool shared_bad(const struct pgov_sugov_policy *pol, const struct pgov_sugov_cpu *cpus,
+                       uint32_t ncpus, uint32_t cpu, uint32_t flags,
+                       const struct pgov_freq_table *table)
+{
+    if (ncpus == 0 || ncpus > SHARED_MAX_CPUS || cpu >= ncpus || (flags & ~PGOV_UPDATE_ALL) ||
+        pol->need_update > 1 || (table && !pgov_ft_sane(table)))
+        return true;
+    for (uint32_t j = 0; j < ncpus; j++)
+        if (cpus[j].pending > 1 || cpus[j].iowait_boost > CAP_SCALE ||
+            cpus[j].uclamp_min > CAP_SCALE || cpus[j].uclamp_max > CAP_SCALE)
+            return true;
+    return false;
+}
+
+int pgov_sugov_decide_shared(const struct pgov_sugov_params *prm, struct pgov_sugov_policy *pol,
+                             struct pgov_sugov_cpu *cpus, uint32_t ncpus, uint32_t cpu,
+                             uint64_t now_ns, uint32_t flags, const struct pgov_freq_table *table,
+                             struct pgov_sugov_result *res)
+{
+    struct pgov_sugov_result r;
+    struct pgov_sugov_cpu *c;
+    uint32_t rules, perf = 0;
+    struct pol p;
+    int rc;
+
+    if (!prm || !pol || !cpus || !res)
+        return PGOV_EINVAL;
+    rc = pgov_sugov_params_check(prm);
+    if (rc)
+        return rc;
+    if (shared_bad(pol, cpus, ncpus, cpu, flags, table))
+        return PGOV_EINVAL;
+    rules = rules_of(prm);
+    if (!(rules & PGOV_SUGOV_R_PERF))
+        for (uint32_t j = 0; j < ncpus; j++)
+            if (cpus[j].uclamp_min != 0 || cpus[j].uclamp_max != CAP_SCALE || cpus[j].bw_min != 0)
+                return PGOV_ENOTSUP;
+
+    result_clear(&r);
+    c = &cpus[cpu];
+    boost_request(prm, &c->iowait_boost, &c->pending, &c->last_update_ns, now_ns,
+                  flags & PGOV_UPDATE_IOWAIT);
+    r.boost_req = c->iowait_boost;
+    r.pending_req = c->pending;
+    if (rate_limited(prm, flags, pol->need_update, pol->last_freq_update_ns, now_ns)) {
+        r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
+        PGOV_COPY(res, &r);
+        return PGOV_OK;
+    }
+    /* sugov_next_freq_shared: the largest request over the policy. */
+    for (uint32_t j = 0; j < ncpus; j++) {
+        struct pgov_sugov_cpu *o = &cpus[j];
+        uint32_t bu = boost_apply(prm, &o->iowait_boost, &o->pending, o->last_update_ns, now_ns);
+        uint32_t pj = perf_of(prm, rules, o->util, bu, o->uclamp_min, o->uclamp_max, o->bw_min);
+        if (j == cpu)
+            r.boost_util = bu;
+        perf = pj > perf ? pj : perf;
+    }
+    r.util_eff = perf;
+    p.last_freq_update_ns = pol->last_freq_update_ns;
+    p.next_freq = pol->next_freq;
+    p.cached_raw_freq = pol->cached_raw_freq;
+    p.need_update = pol->need_update;
+    evaluate(prm, rules, &p, now_ns, perf, pol->cur_khz ? pol->cur_khz : pol->next_freq, table,
+             false, &r);
+    pol->last_freq_update_ns = p.last_freq_update_ns;
+    pol->next_freq = p.next_freq;
+    pol->cached_raw_freq = p.cached_raw_freq;
+    pol->need_update = p.need_update;
+    /* Fast switching: policy->cur follows each commit. */
+    if (r.path == PGOV_SUGOV_PATH_COMMIT && pol->cur_khz)
+        pol->cur_khz = r.next_f;
+    PGOV_COPY(res, &r);
+    return PGOV_OK;
+}

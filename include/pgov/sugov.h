@@ -186,6 +186,65 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide_in(const struct pgov_sugov_params
                                                   struct pgov_sugov_result *res);
 
 /**
+ * @brief One CPU of a shared policy (pgov_sugov_decide_shared()): its iowait
+ *        boost state and its current utilisation terms (0.4).
+ */
+struct pgov_sugov_cpu {
+    uint64_t last_update_ns; /**< state: the CPU's last callback (0 at sugov_start) */
+    uint32_t iowait_boost;   /**< state: capacity units, 0 or 128..1024 */
+    uint32_t pending;        /**< state: iowait_boost_pending, 0/1 */
+    uint32_t util;           /**< input: effective_cpu_util, unclamped (as pgov_sugov_input) */
+    uint32_t uclamp_min;     /**< input: the rq's UCLAMP_MIN, 0..1024 */
+    uint32_t uclamp_max;     /**< input: the rq's UCLAMP_MAX, 0..1024 (1024: unclamped) */
+    uint32_t bw_min;         /**< input: irq + deadline bandwidth floor */
+};
+
+/** The policy part of a shared policy (0.4). Zero = sugov_start. */
+struct pgov_sugov_policy {
+    uint64_t last_freq_update_ns; /**< time of the last committed frequency */
+    uint32_t next_freq;           /**< last committed frequency, kHz */
+    uint32_t cached_raw_freq;     /**< last raw (unclamped) frequency */
+    uint32_t need_update;         /**< 0/1: limits changed: evaluate, bypass cache */
+    uint32_t cur_khz;             /**< policy->cur, the non-invariant reference (seed it
+                                       with the frequency at start; set to each commit);
+                                       0: next_freq */
+};
+
+/**
+ * @brief One schedutil callback of a policy shared by @p ncpus CPUs
+ *        (sugov_update_shared).
+ *
+ * CPU @p cpu makes its boost request (as pgov_sugov_decide()) and records
+ * the callback time. When the policy's rate limit lets an evaluation through
+ * (or a limits change is pending), every CPU's boost is applied (halved
+ * without a new request; a CPU whose last callback is more than a tick old
+ * loses its boost: the stale-CPU rule), each CPU's terms are composed as in
+ * pgov_sugov_decide_in() and the policy takes the largest; then frequency,
+ * cache and commit as for one CPU. A shared policy has no hold rule.
+ * ::PGOV_UPDATE_REMOTE (a callback run outside the policy) makes the boost
+ * request only. `res->boost_util` is @p cpu's boost, `res->util_eff` the
+ * policy's maximum.
+ * @param prm    parameters (max_cap: the capacity of the policy's CPUs)
+ * @param pol    the policy's state, updated
+ * @param cpus   the policy's CPUs, state updated
+ * @param ncpus  1 .. 1024
+ * @param cpu    the CPU the callback is for, < @p ncpus
+ * @param flags  PGOV_UPDATE_IOWAIT, PGOV_UPDATE_REMOTE (gov.h) or 0
+ * @param table  the driver's table (pgov_freq_table_init()) or NULL
+ * @return ::PGOV_OK; ::PGOV_EINVAL (NULL, @p ncpus or @p cpu out of range,
+ *         unknown flags, state or clamps out of range, a table descriptor
+ *         pgov_freq_table_init() did not fill, invalid parameters);
+ *         ::PGOV_ENOTSUP (kver; the 5.14 profile with a clamp or floor).
+ *         Nothing is written on error.
+ */
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide_shared(const struct pgov_sugov_params *prm,
+                                                      struct pgov_sugov_policy *pol,
+                                                      struct pgov_sugov_cpu *cpus, uint32_t ncpus,
+                                                      uint32_t cpu, uint64_t now_ns, uint32_t flags,
+                                                      const struct pgov_freq_table *table,
+                                                      struct pgov_sugov_result *res);
+
+/**
  * @brief Check parameters: max_cap 1..1024, max_freq_khz > 0, known
  *        options, tick_ns > 0, a supported kver.
  * @return ::PGOV_OK, ::PGOV_EINVAL; ::PGOV_ENOTSUP (kver not a profile this
