@@ -10,7 +10,7 @@
  * utilization, already max(util_avg, util_est) and clamped by uclamp for
  * pgov_sugov_decide(); unclamped for pgov_sugov_decide_in(), which applies
  * uclamp and the deadline floor in the kernel's v6.8+ order).
- * Model: one CPU per policy, fast switch, frequency-invariant x86
+ * Model: one CPU per policy (pgov_sugov_decide_shared(): several), fast switch, frequency-invariant x86
  * (reference frequency = max frequency) or non-invariant (option). The
  * request is clamped to [min, max] (min > max -> max) and, when
  * pgov_sugov_decide_in() is given the driver's table, resolved to the lowest
@@ -29,10 +29,12 @@
  *   capped and the non-invariant reference is `cur` itself; `util` is
  *   effective_cpu_util's result with the clamps already in (uclamp and the
  *   deadline terms of pgov_sugov_input are not modelled: ::PGOV_ENOTSUP).
- * - 6.8 .. 6.17 and releases before 5.14 are ::PGOV_ENOTSUP (the 6.8 rework
- *   is not modelled separately; before 5.14 the headroom was on the
+ * - 6.8 .. 6.17: the current rules (the 6.8 rework), approximate
+ *   (docs/exactness.md: no tree read; mainline limits-change handling).
+ * - releases before 5.14 are ::PGOV_ENOTSUP (the headroom was on the
  *   frequency, and before that the boost worked in frequency units,
  *   docs/spec/pstate.md 9.2).
+ * Limits changes follow the 6.15 form in every profile.
  */
 #ifndef PGOV_SUGOV_H
 #define PGOV_SUGOV_H
