@@ -348,6 +348,49 @@ static void test_rate_limit_zero(void **st)
     assert_int_equal(pgov_sugov_init(mem, sizeof(mem), &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
 }
 
+/* The default rate limit is the release's transition delay (0.4 fields):
+ * ACPI's 10 us latency gives 10 ms in 6.8, 2 ms in 6.9, 15 us in 6.12; a
+ * driver delay of 500 us wins everywhere. Probed by a second callback 1.5
+ * ms after a commit. */
+static void test_default_rate_limit(void **st)
+{
+    (void)st;
+    static const struct {
+        uint32_t kver, lat_ns, delay_us, limited_at_1500us, limited_at_12ms;
+    } cases[] = {
+        {PGOV_KVER_6_8, 10000, 0, 1, 0},     /* 10 ms */
+        {PGOV_KVER(6, 7), 10000, 0, 1, 0},   /* 10 ms */
+        {PGOV_KVER_6_9, 10000, 0, 1, 0},     /* 2 ms */
+        {PGOV_KVER_6_12, 10000, 0, 0, 0},    /* 15 us */
+        {PGOV_KVER_6_18, 10000, 0, 0, 0},    /* 15 us */
+        {PGOV_KVER_6_8, 10000, 500, 0, 0},   /* the driver's 500 us */
+        {PGOV_KVER_6_9, 20000000, 0, 1, 1},  /* 20 ms: above 2 ms, honoured */
+        {PGOV_KVER_6_18, 0, 0, 0, 0},        /* 1 ms */
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct fake_hw f;
+        fake_hw_init(&f, 0, NULL);
+        struct pgov_sugov_config c = cfg();
+        c.kver = cases[i].kver;
+        c.transition_latency_ns = cases[i].lat_ns;
+        c.transition_delay_us = cases[i].delay_us;
+        struct pgov_sugov *g = mk(&c, &f);
+        assert_int_equal(pgov_sugov_set_util(g, 1024), 0);
+        fake_hw_run(&f, 30 * MS, 0);
+        assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+        assert_int_equal(status(g).last_path, PGOV_SUGOV_PATH_COMMIT);
+        assert_int_equal(pgov_sugov_set_util(g, 100), 0);
+        fake_hw_run(&f, 1500000, 0);
+        assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+        assert_int_equal(status(g).last_path == PGOV_SUGOV_PATH_RATE_LIMITED,
+                         cases[i].limited_at_1500us);
+        fake_hw_run(&f, 10500000, 0);
+        assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+        assert_int_equal(status(g).last_path == PGOV_SUGOV_PATH_RATE_LIMITED,
+                         cases[i].limited_at_12ms);
+    }
+}
+
 /* A 0.1 caller's config is PGOV_SUGOV_CONFIG_SIZE_V1 bytes long: accepted,
  * and nothing past it is read (the buffer ends there; ASan would see it). */
 static void test_config_v1(void **st)
@@ -720,6 +763,7 @@ int main(void)
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_rate_limit_zero),
         cmocka_unit_test(test_config_v1),
+        cmocka_unit_test(test_default_rate_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
