@@ -28,7 +28,7 @@ int pgov_sugov_profile(uint32_t kver)
     if (!pgov_kver_valid(kver))
         return PGOV_ENOTSUP;
     kv = pgov_kver_resolve(kver);
-    if (kv < PGOV_KVER_5_14)
+    if (kv < PGOV_KVER(5, 2)) /* the boost was in kHz before 5.2 */
         return PGOV_ENOTSUP;
     if (kv >= PGOV_KVER_6_18)
         return (int)PGOV_SUGOV_RULES_CURRENT;
@@ -36,6 +36,10 @@ int pgov_sugov_profile(uint32_t kver)
      * Linux 6.1.192 does with its stable fixes; docs/schedutil.md lists
      * the mainline releases that differ). */
     r = kv >= PGOV_KVER_6_8 ? PGOV_SUGOV_R_PERF : 0u;
+    if (kv < PGOV_KVER_5_14)
+        r |= PGOV_SUGOV_R_FREQ_MARGIN;
+    if (kv < PGOV_KVER(5, 10))
+        r |= PGOV_SUGOV_R_HOLD_RESET;
     return (int)r;
 }
 
@@ -76,25 +80,29 @@ static inline uint32_t resolve(const struct pgov_sugov_params *prm,
     return f;
 }
 
-/* map_util_freq of a perf value against reference @ref + the table-less resolve. */
-static inline uint32_t freq_of_perf(const struct pgov_sugov_params *prm, uint32_t perf,
-                                    uint32_t ref, uint64_t *raw)
+/* map_util_freq: the raw frequency of a perf value against reference @ref;
+ * before 5.14 the 25 % margin is on the reference (perf is util then). */
+static inline uint64_t raw_of(const struct pgov_sugov_params *prm, uint32_t rules, uint32_t perf,
+                              uint32_t ref)
 {
-    *raw = pgov_div_u64_u32((uint64_t)ref * perf, prm->max_cap);
-    return resolve(prm, NULL, *raw);
+    uint64_t f = (rules & PGOV_SUGOV_R_FREQ_MARGIN) ? (uint64_t)ref + (ref >> 2) : ref;
+
+    return pgov_div_u64_u32(f * perf, prm->max_cap);
 }
 
-/* map_util_perf (25 % headroom, capped at max_cap from 6.8), then the frequency. */
-static inline uint32_t freq_of(const struct pgov_sugov_params *prm, uint32_t util, uint32_t ref,
-                               uint64_t *raw)
+/* The headroom on util (capped at max_cap from 6.8; none before 5.14),
+ * then the frequency, table-less. */
+static inline uint32_t freq_of(const struct pgov_sugov_params *prm, uint32_t rules,
+                               uint32_t util, uint32_t ref, uint64_t *raw)
 {
     uint32_t perf;
 
     util = util > prm->max_cap ? prm->max_cap : util;
-    perf = util + (util >> 2);
-    if (rules_of(prm) & PGOV_SUGOV_R_PERF)
+    perf = (rules & PGOV_SUGOV_R_FREQ_MARGIN) ? util : util + (util >> 2);
+    if (rules & PGOV_SUGOV_R_PERF)
         perf = perf > prm->max_cap ? prm->max_cap : perf;
-    return freq_of_perf(prm, perf, ref, raw);
+    *raw = raw_of(prm, rules, perf, ref);
+    return resolve(prm, NULL, *raw);
 }
 
 /* The reference: max_freq, or (non-invariant) the current frequency, with
@@ -109,7 +117,9 @@ static inline uint32_t ref_of(const struct pgov_sugov_params *prm, uint32_t rule
 static uint32_t next_freq(const struct pgov_sugov_params *prm, uint32_t util, uint32_t cur,
                           uint64_t *raw)
 {
-    return freq_of(prm, util, ref_of(prm, rules_of(prm), cur), raw);
+    uint32_t rules = rules_of(prm);
+
+    return freq_of(prm, rules, util, ref_of(prm, rules, cur), raw);
 }
 
 /* Options or a kver set: the full check, then either reference. */
@@ -139,7 +149,7 @@ int64_t pgov_sugov_next_freq(const struct pgov_sugov_params *prm, uint32_t util,
         return next_freq_cold(prm, util, cur_khz, raw);
     if (pgov_unlikely(params_bad_values(prm)))
         return PGOV_EINVAL;
-    uint32_t f = freq_of(prm, util, prm->max_freq_khz, &r);
+    uint32_t f = freq_of(prm, PGOV_SUGOV_RULES_CURRENT, util, prm->max_freq_khz, &r);
     if (raw)
         *raw = r;
     return f;
@@ -219,7 +229,7 @@ static inline uint32_t perf_of(const struct pgov_sugov_params *prm, uint32_t rul
 
     util = util > prm->max_cap ? prm->max_cap : util;
     util = util > bu ? util : bu;
-    perf = util + (util >> 2);
+    perf = (rules & PGOV_SUGOV_R_FREQ_MARGIN) ? util : util + (util >> 2);
     if (rules & PGOV_SUGOV_R_PERF) {
         perf = perf < hi ? perf : hi;
         perf = perf > lo ? perf : lo;
@@ -247,7 +257,7 @@ static inline void evaluate(const struct pgov_sugov_params *prm, uint32_t rules,
     uint32_t prev_cached = p->cached_raw_freq;
     bool need = p->need_update != 0;
     uint32_t nf;
-    uint64_t raw = pgov_div_u64((uint64_t)ref_of(prm, rules, cur) * perf, prm->max_cap);
+    uint64_t raw = raw_of(prm, rules, perf, ref_of(prm, rules, cur));
 
     r->raw_freq = raw;
     if (raw == p->cached_raw_freq && !need) {
@@ -259,7 +269,7 @@ static inline void evaluate(const struct pgov_sugov_params *prm, uint32_t rules,
     /* Hold: no premature reduction while the CPU stayed busy. */
     if (hold && nf < p->next_freq && !need) {
         nf = p->next_freq;
-        p->cached_raw_freq = prev_cached;
+        p->cached_raw_freq = (rules & PGOV_SUGOV_R_HOLD_RESET) ? 0 : prev_cached;
     }
     p->need_update = 0;
     r->next_f = nf;

@@ -280,7 +280,7 @@ static void test_arguments(void **st)
     assert_int_equal(pgov_sugov_init(NULL, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_init(mem, n - 1, &c, &fake_hw_ops, &f, &g), PGOV_ENOSPC);
     assert_int_equal(pgov_sugov_init(mem + 4, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
-    c.kver = PGOV_KVER_5_13;
+    c.kver = PGOV_KVER(5, 1);
     assert_int_equal(pgov_sugov_init(mem, n, &c, &fake_hw_ops, &f, &g), PGOV_ENOTSUP);
     c.kver = PGOV_KVER_6_18;
     c.max_cap = 2048;
@@ -388,6 +388,42 @@ static void test_default_rate_limit(void **st)
         assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
         assert_int_equal(status(g).last_path == PGOV_SUGOV_PATH_RATE_LIMITED,
                          cases[i].limited_at_12ms);
+    }
+}
+
+/* Before 5.14 the 25 % margin was on the frequency: (f + f/4) x util /
+ * cap, not f x (util + util/4) / cap; and before 5.10 a held frequency
+ * reset the raw cache to 0 instead of restoring it. */
+static void test_pre_5_14(void **st)
+{
+    (void)st;
+    struct pgov_sugov_params p = {1 * MS, 4 * MS, 1024, 2400000, 100000, 2400000, 0, 0};
+    uint64_t raw;
+
+    p.kver = PGOV_KVER(5, 10);
+    assert_int_equal(pgov_sugov_next_freq(&p, 101, 0, &raw), 295898); /* 3 000 000 x 101 / 1024 */
+    p.kver = PGOV_KVER(5, 14);
+    assert_int_equal(pgov_sugov_next_freq(&p, 101, 0, &raw), 295312); /* 2 400 000 x 126 / 1024 */
+    p.kver = PGOV_KVER(5, 2);
+    assert_int_equal(pgov_sugov_next_freq(&p, 3, 0, &raw), 100000); /* raw 8789, at min */
+    assert_int_equal(raw, 8789);
+    p.kver = PGOV_KVER(5, 1);
+    assert_int_equal(pgov_sugov_next_freq(&p, 3, 0, &raw), PGOV_ENOTSUP);
+    /* Hold at 5.9 and 5.10: util 1024 commits 2.4 GHz, then util 101 while
+     * busy is held; the cache is 0 at 5.9, the old raw at 5.10. */
+    for (int k = 0; k < 2; k++) {
+        struct pgov_sugov_state s;
+        struct pgov_sugov_result r;
+        memset(&s, 0, sizeof(s));
+        p.kver = k ? PGOV_KVER(5, 10) : PGOV_KVER(5, 9);
+        assert_int_equal(pgov_sugov_decide(&p, &s, 10 * MS, 0, 1024, 0, &r), PGOV_OK);
+        assert_int_equal(r.path, PGOV_SUGOV_PATH_COMMIT);
+        assert_int_equal(r.util_eff, 1024); /* util itself: the margin is on f */
+        assert_int_equal(s.cached_raw_freq, 3000000);
+        assert_int_equal(pgov_sugov_decide(&p, &s, 20 * MS, 0, 101, 1, &r), PGOV_OK);
+        assert_int_equal(r.path, PGOV_SUGOV_PATH_UNCHANGED);
+        assert_int_equal(s.next_freq, 2400000);
+        assert_int_equal(s.cached_raw_freq, k ? 3000000u : 0u);
     }
 }
 
@@ -690,12 +726,12 @@ static void test_profiles(void **st)
      * 1024/1024 (the cap moved to the reference). */
     assert_int_equal(pgov_sugov_next_freq(&p, 1024, 2400000, &raw), 2400000);
     assert_int_equal(raw, 3000000);
-    for (uint32_t k = PGOV_KVER_5_14; k <= PGOV_KVER_NEWEST; k++) {
+    for (uint32_t k = PGOV_KVER(5, 2); k <= PGOV_KVER_NEWEST; k++) {
         p.kver = k;
         if (pgov_kver_valid(k))
             assert_int_equal(pgov_sugov_params_check(&p), PGOV_OK);
     }
-    p.kver = PGOV_KVER_5_13;
+    p.kver = PGOV_KVER(5, 1);
     assert_int_equal(pgov_sugov_params_check(&p), PGOV_ENOTSUP);
     p.kver = PGOV_KVER_4_14;
     assert_int_equal(pgov_sugov_params_check(&p), PGOV_ENOTSUP);
@@ -764,6 +800,7 @@ int main(void)
         cmocka_unit_test(test_rate_limit_zero),
         cmocka_unit_test(test_config_v1),
         cmocka_unit_test(test_default_rate_limit),
+        cmocka_unit_test(test_pre_5_14),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

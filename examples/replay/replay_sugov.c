@@ -120,12 +120,13 @@ const struct replay_adapter replay_adapter_sugov_clamp = {
  * derives from the driver's transition delay and latency (an output). */
 static const char *const kver_cols[] = {
     "scenario", "step", "kver", "transition_latency_ns", "transition_delay_us", "noninvariant",
-    "time_ns", "flags", "util", "cur_khz", "max_cap", "max_freq", "pol_min", "pol_max",
+    "time_ns", "flags", "util", "held", "cur_khz", "max_cap", "max_freq", "pol_min", "pol_max",
     "tick_nsec", "rate_limit_us", "path", "boost_req", "util_eff", "raw_freq", "next_f",
-    "next_freq", "last_freq_update_time", NULL};
-static const char *const kver_outs[] = {"rate_limit_us", "path",   "boost_req",
-                                        "util_eff",      "raw_freq", "next_f",
-                                        "next_freq",     "last_freq_update_time", NULL};
+    "next_freq", "cached_raw_freq", "last_freq_update_time", NULL};
+static const char *const kver_outs[] = {"rate_limit_us", "path",      "boost_req",
+                                        "util_eff",      "raw_freq",  "next_f",
+                                        "next_freq",     "cached_raw_freq",
+                                        "last_freq_update_time", NULL};
 
 static int kver_row(void *state, struct replay_row *r)
 {
@@ -148,7 +149,7 @@ static int kver_row(void *state, struct replay_row *r)
         replay_u32(r, "pol_min", &prm.min_khz) || replay_u32(r, "pol_max", &prm.max_khz) ||
         replay_u64(r, "tick_nsec", &prm.tick_ns) || replay_u64(r, "time_ns", &now) ||
         replay_u32(r, "flags", &in.flags) || replay_u32(r, "util", &in.util) ||
-        replay_u32(r, "cur_khz", &in.cur_khz))
+        replay_u32(r, "held", &in.held) || replay_u32(r, "cur_khz", &in.cur_khz))
         return -1;
     if (noninv > 1)
         return replay_fail(r, "noninvariant: 0 or 1");
@@ -175,6 +176,7 @@ static int kver_row(void *state, struct replay_row *r)
         replay_set_dash(r, "next_f");
     }
     replay_set_u64(r, "next_freq", st->next_freq);
+    replay_set_u64(r, "cached_raw_freq", st->cached_raw_freq);
     replay_set_u64(r, "last_freq_update_time", st->last_freq_update_ns);
     return 0;
 }

@@ -31,9 +31,12 @@
  *   deadline terms of pgov_sugov_input are not modelled: ::PGOV_ENOTSUP).
  * - 6.8 .. 6.17: the current rules (the 6.8 rework), approximate
  *   (docs/exactness.md: no tree read; mainline limits-change handling).
- * - releases before 5.14 are ::PGOV_ENOTSUP (the headroom was on the
- *   frequency, and before that the boost worked in frequency units,
- *   docs/spec/pstate.md 9.2).
+ * - 5.2 .. 5.13: the 25 % margin on the reference frequency,
+ *   `(ref + ref/4) x max(util, boost) / max_cap` (`util_eff` has no
+ *   headroom); before 5.10 a held frequency resets the raw cache to 0;
+ *   approximate. Clamps as for 5.14 (in util: ::PGOV_ENOTSUP otherwise).
+ * - releases before 5.2 are ::PGOV_ENOTSUP (the boost worked in frequency
+ *   units, docs/spec/pstate.md 9.2).
  * Limits changes follow the 6.15 form in every profile.
  */
 #ifndef PGOV_SUGOV_H
@@ -103,7 +106,8 @@ struct pgov_sugov_result {
 /**
  * @brief Map a utilization to a frequency (map_util_perf + get_next_freq
  *        without caching): `min(util + util/4, max_cap) * ref / max_cap`
- *        (5.14 profile: uncapped headroom), clamped to the policy limits.
+ *        (5.14 .. 6.7: uncapped headroom; 5.2 .. 5.13: the margin on
+ *        the reference), clamped to the policy limits.
  * @param prm      parameters
  * @param util     utilization, capacity units (clamped to max_cap)
  * @param cur_khz  current frequency (non-invariant reference only)
@@ -236,7 +240,7 @@ struct pgov_sugov_policy {
  * @return ::PGOV_OK; ::PGOV_EINVAL (NULL, @p ncpus or @p cpu out of range,
  *         unknown flags, state or clamps out of range, a table descriptor
  *         pgov_freq_table_init() did not fill, invalid parameters);
- *         ::PGOV_ENOTSUP (kver; the 5.14 profile with a clamp or floor).
+ *         ::PGOV_ENOTSUP (kver; a profile before 6.8 with a clamp or floor).
  *         Nothing is written on error.
  */
 PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide_shared(const struct pgov_sugov_params *prm,
@@ -362,7 +366,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t 
  *        pgov_sugov_set_util() is then the unclamped one.
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance, a clamp
  *         above 1024, capped not 0/1); ::PGOV_ENOTSUP (anything but the
- *         unclamped values under the 5.14 profile).
+ *         unclamped values under profiles before 6.8).
  */
 PGOV_API PGOV_MUST_CHECK int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uclamp_max,
                                    uint32_t bw_min, uint32_t capped);

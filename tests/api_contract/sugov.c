@@ -14,7 +14,7 @@ DEF(pgov_sugov_next_freq, 2, PGOV_EINVAL)
 }
 DEF(pgov_sugov_next_freq, 3, PGOV_ENOTSUP)
 {
-    w->sprm.kver = PGOV_KVER(5, 13); /* before the oldest profile */
+    w->sprm.kver = PGOV_KVER(5, 1); /* before the oldest profile */
     return snap(w), pgov_sugov_next_freq(&w->sprm, 100, 0, &w->u64);
 }
 #define SDEC(a, b, f, h, r) pgov_sugov_decide(a, b, UINT64_C(1) << 40, f, 100, h, r)
@@ -32,7 +32,7 @@ DEF(pgov_sugov_decide, 3, PGOV_EINVAL)
 }
 DEF(pgov_sugov_decide, 4, PGOV_ENOTSUP)
 {
-    w->sprm.kver = PGOV_KVER(5, 13); /* before the oldest profile */
+    w->sprm.kver = PGOV_KVER(5, 1); /* before the oldest profile */
     return snap(w), SDEC(&w->sprm, &w->sst, 0, 0, &w->sres);
 }
 DEF(pgov_sugov_decide, 5, PGOV_EINVAL)
@@ -101,7 +101,7 @@ DEF(pgov_sugov_decide_shared, 6, PGOV_EINVAL)
 }
 DEF(pgov_sugov_decide_shared, 7, PGOV_ENOTSUP)
 {
-    w->sprm.kver = PGOV_KVER(5, 13);
+    w->sprm.kver = PGOV_KVER(5, 1);
     return snap(w), SSH(&w->spol, w->scpu, 2, 0, 0);
 }
 DEF(pgov_sugov_decide_shared, 8, PGOV_ENOTSUP)
@@ -184,7 +184,7 @@ DEF(pgov_sugov_init, 9, PGOV_E2BIG)
 }
 DEF(pgov_sugov_init, 10, PGOV_ENOTSUP)
 {
-    w->scfg.kver = PGOV_KVER(5, 13);
+    w->scfg.kver = PGOV_KVER(5, 1);
     return snap(w), SINIT(&w->scfg, &w->sgx);
 }
 DEF(pgov_sugov_init, 11, PGOV_EINVAL)
