@@ -121,11 +121,11 @@ const struct replay_adapter replay_adapter_sugov_clamp = {
 static const char *const kver_cols[] = {
     "scenario", "step", "kver", "transition_latency_ns", "transition_delay_us", "noninvariant",
     "time_ns", "flags", "util", "held", "cur_khz", "max_cap", "max_freq", "pol_min", "pol_max",
-    "tick_nsec", "rate_limit_us", "path", "boost_req", "util_eff", "raw_freq", "next_f",
-    "next_freq", "cached_raw_freq", "last_freq_update_time", NULL};
+    "tick_nsec", "rate_limit_us", "path", "boost_req", "boost_util", "util_eff", "raw_freq",
+    "next_f", "next_freq", "cached_raw_freq", "last_freq_update_time", NULL};
 static const char *const kver_outs[] = {"rate_limit_us", "path",      "boost_req",
-                                        "util_eff",      "raw_freq",  "next_f",
-                                        "next_freq",     "cached_raw_freq",
+                                        "boost_util",    "util_eff",  "raw_freq",
+                                        "next_f",        "next_freq", "cached_raw_freq",
                                         "last_freq_update_time", NULL};
 
 static int kver_row(void *state, struct replay_row *r)
@@ -162,22 +162,8 @@ static int kver_row(void *state, struct replay_row *r)
     if (rc)
         return replay_fail(r, "sugov_decide_in: %s", pgov_strerror(rc));
     replay_set_u64(r, "rate_limit_us", us);
-    replay_set(r, "path", res.path == PGOV_SUGOV_PATH_COMMIT      ? "commit"
-                          : res.path == PGOV_SUGOV_PATH_UNCHANGED ? "unchanged"
-                                                                  : "rate_limited");
-    replay_set_u64(r, "boost_req", res.boost_req);
-    if (res.path != PGOV_SUGOV_PATH_RATE_LIMITED) {
-        replay_set_u64(r, "util_eff", res.util_eff);
-        replay_set_u64(r, "raw_freq", res.raw_freq);
-        replay_set_u64(r, "next_f", res.next_f);
-    } else {
-        replay_set_dash(r, "util_eff");
-        replay_set_dash(r, "raw_freq");
-        replay_set_dash(r, "next_f");
-    }
-    replay_set_u64(r, "next_freq", st->next_freq);
+    set_common(r, &res, st);
     replay_set_u64(r, "cached_raw_freq", st->cached_raw_freq);
-    replay_set_u64(r, "last_freq_update_time", st->last_freq_update_ns);
     return 0;
 }
 

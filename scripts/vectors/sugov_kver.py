@@ -14,12 +14,8 @@ headroom capped at max_cap and the reference cur + cur/4 without
 invariance). Run:
 python3 scripts/vectors/sugov_kver.py > tests/vectors/sugov_kver.tsv
 """
-from splitmix import M64, Rng
-
-
-def s64(x):
-    x &= M64
-    return x - (1 << 64) if x >> 63 else x
+from splitmix import Rng
+from sugov_model import Boost, Policy
 
 
 def kv(major, minor):
@@ -40,15 +36,11 @@ def delay_us(k, delay, lat_ns):
     return min(lat * 1000, 10000)
 
 
-class Sugov:
+class Sugov(Boost, Policy):
     def __init__(self, p):
         self.p = p
-        self.last_update = 0
-        self.lfu = 0
-        self.boost = 0
-        self.pending = 0
-        self.next_freq = 0
-        self.cached = 0
+        self.boost_init()
+        self.policy_init()
         self.cur = p["fmax"]  # policy->cur at start: the seed the rows give
 
     def step(self, t, iowait, util, held):
@@ -56,28 +48,11 @@ class Sugov:
         new = p["kver"] >= kv(6, 8)
         old = p["kver"] < kv(5, 14)
         out = {"cur": self.cur}
-        if self.boost and s64(t - self.last_update) > p["tick"]:
-            self.boost = 128 if iowait else 0
-            self.pending = 1 if iowait else 0
-        elif iowait and not self.pending:
-            self.pending = 1
-            self.boost = min(self.boost * 2, 1024) if self.boost else 128
-        self.last_update = t
-        out["boost_req"] = self.boost
-        if s64(t - self.lfu) < p["rate_us"] * 1000:
-            out["path"] = "rate_limited"
-            for k in ("util_eff", "raw_freq", "next_f"):
-                out[k] = "-"
+        out["boost_req"] = self.request(t, iowait)
+        if self.limited(t, p["rate_us"] * 1000, out):
             return out
-        b = 0
-        if self.boost:
-            if not self.pending:
-                self.boost >>= 1
-                if self.boost < 128:
-                    self.boost = 0
-            if self.boost:
-                self.pending = 0
-                b = (self.boost * p["cap"]) >> 10
+        b = self.apply()
+        out["boost_util"] = b
         u = max(min(util, p["cap"]), b)
         perf = u if old else u + (u >> 2)
         if new:
@@ -91,29 +66,17 @@ class Sugov:
             ref = ref + (ref >> 2)
         raw = ref * perf // p["cap"]
         out["raw_freq"] = raw
-        prev = self.cached
-        if raw == self.cached:
-            nf = self.next_freq
-        else:
-            self.cached = raw
-            nf = max(min(raw, p["pmax"]), min(p["pmin"], p["pmax"]))
-        if held and nf < self.next_freq:
-            nf = self.next_freq
-            self.cached = 0 if p["kver"] < kv(5, 10) else prev
+        nf = self.select(raw, held, reset_cache=p["kver"] < kv(5, 10))
         out["next_f"] = nf
-        if nf == self.next_freq:
-            out["path"] = "unchanged"
-        else:
-            out["path"] = "commit"
-            self.next_freq = nf
-            self.lfu = t
-            self.cur = nf
+        out["path"] = self.commit(t, nf)
+        if out["path"] == "commit":
+            self.cur = nf  # fast switch: policy->cur follows
         return out
 
 
 COLS = ["scenario", "step", "kver", "transition_latency_ns", "transition_delay_us", "noninvariant",
         "time_ns", "flags", "util", "held", "cur_khz", "max_cap", "max_freq", "pol_min", "pol_max",
-        "tick_nsec", "rate_limit_us", "path", "boost_req", "util_eff", "raw_freq", "next_f",
+        "tick_nsec", "rate_limit_us", "path", "boost_req", "boost_util", "util_eff", "raw_freq", "next_f",
         "next_freq", "cached_raw_freq", "last_freq_update_time"]
 MS = 1000000
 
@@ -154,8 +117,8 @@ def main():
                     o = g.step(t, io, util, held)
                     row = [name, i, "v%d.%d" % (k >> 8, k & 255), lat, dly, noninv, t,
                            1 if io else 0, util, held, cur, p["cap"], p["fmax"], p["pmin"], p["pmax"],
-                           p["tick"], p["rate_us"], o["path"], o["boost_req"], o["util_eff"],
-                           o["raw_freq"], o["next_f"], g.next_freq, g.cached, g.lfu]
+                           p["tick"], p["rate_us"], o["path"], o["boost_req"], o["boost_util"],
+                           o["util_eff"], o["raw_freq"], o["next_f"], g.next_freq, g.cached, g.lfu]
                     print("\t".join(str(x) for x in row))
                     n += 1
 
