@@ -10,6 +10,7 @@
 
 #include "internal/compiler.h"
 #include "internal/deps.h"
+#include "internal/freq_table.h"
 #include "internal/hal.h"
 #include "internal/fp.h"
 #include "internal/sized.h"
@@ -115,13 +116,10 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
         g->prm.rate_limit_ns = cfg->rate_limit_ns;
     } else {
         /* rate_limit_us starts at the policy's transition delay (1 ms
-         * without a driver delay or latency, every release). */
-        uint32_t us = 0;
-        rc = pgov_freq_table_transition_delay_us(
+         * without a driver delay or latency, every release; kv >= 5.2). */
+        uint32_t us = pgov_ft_transition_delay_us(
             kv, PGOV_SIZED_FIELD(struct pgov_sugov_config, cfg, transition_delay_us, 0u),
-            PGOV_SIZED_FIELD(struct pgov_sugov_config, cfg, transition_latency_ns, 0u), &us);
-        if (rc)
-            return rc;
+            PGOV_SIZED_FIELD(struct pgov_sugov_config, cfg, transition_latency_ns, 0u));
         g->prm.rate_limit_ns = (uint64_t)us * 1000u;
     }
     g->prm.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_DEFAULT_TICK_NS;

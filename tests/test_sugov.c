@@ -612,6 +612,15 @@ static void test_instance_clamps(void **st)
     assert_int_equal(pgov_sugov_set_clamps(g, 0, 1025, 0, 0), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_set_clamps(g, 0, 512, 0, 2), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_set_clamps(NULL, 0, 512, 0, 0), PGOV_EINVAL);
+    /* Before 6.8 the clamps are inside util: only the unclamped values. */
+    c.kver = PGOV_KVER(5, 10);
+    g = mk(&c, &f);
+    assert_int_equal(pgov_sugov_set_clamps(g, 0, 512, 0, 0), PGOV_ENOTSUP);
+    assert_int_equal(pgov_sugov_set_clamps(g, 0, 1024, 0, 1), PGOV_ENOTSUP);
+    assert_int_equal(pgov_sugov_set_clamps(g, 0, 1024, 0, 0), 0);
+    c.kver = PGOV_KVER(6, 8);
+    g = mk(&c, &f);
+    assert_int_equal(pgov_sugov_set_clamps(g, 0, 512, 0, 0), 0);
 }
 
 /*

@@ -1,10 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Internal: table searches shared by freq_table.c and dbs.c. Not installed. */
+/* Internal: table searches shared by freq_table.c and dbs.c, the transition
+ * delay sugov_gov.c uses. Not installed. */
 #ifndef PGOV_INTERNAL_FREQ_TABLE_H
 #define PGOV_INTERNAL_FREQ_TABLE_H
 
 #include "deps.h"
 #include "pgov/freq_table.h"
+
+/* cpufreq_policy_transition_delay_us for a @kv already resolved and at
+ * least 4.14 (pgov_freq_table_transition_delay_us() checks it). */
+uint32_t pgov_ft_transition_delay_us(uint32_t kv, uint32_t transition_delay_us,
+                                     uint32_t transition_latency_ns);
 
 /* No index (an empty search); never a valid table index. */
 #define PGOV_FT_NONE 0xFFFFFFFFu
