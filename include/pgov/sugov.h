@@ -235,8 +235,10 @@ struct pgov_sugov_policy {
  * @param cpus   the policy's CPUs, state updated
  * @param ncpus  1 .. 1024
  * @param cpu    the CPU the callback is for, < @p ncpus
+ * @param now_ns scheduler clock
  * @param flags  PGOV_UPDATE_IOWAIT, PGOV_UPDATE_REMOTE (gov.h) or 0
  * @param table  the driver's table (pgov_freq_table_init()) or NULL
+ * @param res    outputs
  * @return ::PGOV_OK; ::PGOV_EINVAL (NULL, @p ncpus or @p cpu out of range,
  *         unknown flags, state or clamps out of range, a table descriptor
  *         pgov_freq_table_init() did not fill, invalid parameters);
