@@ -37,6 +37,14 @@ static int dbs_profile(uint32_t kver, uint32_t *out)
     return PGOV_OK;
 }
 
+/* Linux 6.1.z with z >= @z (the stable updates dbs.h lists), for a
+ * conservative instance. */
+static bool dbs_stable_6_1(const struct pgov_dbs_config *cfg, uint32_t z)
+{
+    return cfg->gov == PGOV_DBS_CONSERVATIVE && cfg->kver == PGOV_KVER_6_1 &&
+           PGOV_SIZED_FIELD(struct pgov_dbs_config, cfg, kver_stable, 0u) >= z;
+}
+
 static int plat_check(const struct pgov_dbs_platform *p)
 {
     if (p->hz > 100000u || (p->flags & ~PGOV_DBS_PLAT_NO_NOHZ) ||
@@ -303,6 +311,10 @@ void pgov_dbs_limits_step(const struct pgov_dbs *g, struct dbs_mut *m, struct pg
         dbs_request(g, m, r, m->pmax, rel_efficient(g, PGOV_REL_H));
     else if (m->pmin > m->cur)
         dbs_request(g, m, r, m->pmin, rel_efficient(g, PGOV_REL_L));
+    /* Before the clamp or after it gives the same next decision: a
+     * requested_freq outside the new limits is reset to cur at evaluation. */
+    if (g->cs_limits_reset)
+        m->requested_freq = m->cur;
     m->sample_delay = 0;
     r->delay_us = 0;
 }
@@ -516,12 +528,12 @@ PGOV_HOT uint32_t cs_eval(struct pgov_dbs *g, struct dbs_mut *m, struct pgov_dbs
         return sr;
     m->down_skip = 0;
     if (load < m->tun.down_threshold) {
-        /* The 5.0 profile as Linux 6.1 behaves: the early exit looks at
-         * policy->cur and the step stops at policy->min. */
-        if (g->cs_min_floor ? m->cur == m->pmin : rq == m->pmin)
-            return sr;
+        /* From 6.1.178 (dbs.h) there is no early exit and the step stops
+         * at policy->min; at the minimum the request changes nothing. */
         if (g->cs_min_floor)
             rq = rq > m->pmin + step ? rq - step : m->pmin;
+        else if (rq == m->pmin)
+            return sr;
         else
             rq = rq > step ? rq - step : m->pmin;
         r->flags |= PGOV_DBS_RES_FNEXT;
@@ -657,6 +669,9 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
     err = dbs_profile(cfg->kver, &prof);
     if (err)
         return err;
+    if (PGOV_SIZED_FIELD(struct pgov_dbs_config, cfg, kver_stable, 0u) > PGOV_DBS_KVER_STABLE_MAX ||
+        PGOV_SIZED_FIELD(struct pgov_dbs_config, cfg, reserved, 0u))
+        return PGOV_EINVAL;
     if (cfg->variant > PGOV_DBS_VARIANT_DEADBAND ||
         (cfg->variant == PGOV_DBS_VARIANT_DEADBAND &&
          (cfg->gov != PGOV_DBS_ONDEMAND || prof != PGOV_KVER_4_17)))
@@ -677,7 +692,8 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
     g->kver = prof;
     g->kver_6_18 = prof == PGOV_KVER_6_18;
     g->idle_rules = prof != PGOV_KVER_4_17;
-    g->cs_min_floor = prof == PGOV_KVER_5_0;
+    g->cs_min_floor = dbs_stable_6_1(cfg, 178);
+    g->cs_limits_reset = dbs_stable_6_1(cfg, 168);
     g->efficient = g->kver_6_18 || pgov_kver_resolve(cfg->kver) >= PGOV_KVER_5_16;
     g->variant = cfg->variant;
     g->ncpu = ncpu;

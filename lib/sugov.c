@@ -167,7 +167,7 @@ void pgov_sugov_input_plain(struct pgov_sugov_input *in, uint32_t flags, uint32_
     in->held = held;
     in->capped = 0;
     in->cur_khz = cur_khz;
-    in->reserved = 0;
+    in->bw_dl = 0;
     in->table = NULL;
 }
 
@@ -319,12 +319,18 @@ void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm,
                   in->flags & PGOV_UPDATE_IOWAIT);
     r.boost_req = s.iowait_boost;
     r.pending_req = s.pending;
+    /* More deadline bandwidth than at the last evaluation: no waiting for
+     * the rate limit (and no hold), like a limits change; remote callbacks
+     * too, which leave it pending. */
+    if (in->bw_dl > s.bw_dl)
+        s.need_update = 1;
     if (rate_limited(prm, in->flags, s.need_update, s.last_freq_update_ns, now_ns)) {
         r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
         PGOV_COPY(out, &s);
         PGOV_COPY(res, &r);
         return;
     }
+    s.bw_dl = in->bw_dl; /* read with the utilization */
     r.boost_util = boost_apply(prm, &s.iowait_boost, &s.pending, s.last_update_ns, now_ns);
     r.util_eff = perf_of(prm, rules, in->util, r.boost_util, in->uclamp_min, in->uclamp_max,
                          in->bw_min);
@@ -353,7 +359,7 @@ int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
     rc = pgov_sugov_params_check(prm);
     if (rc)
         return rc;
-    if ((flags & ~PGOV_UPDATE_ALL) || held > 1 || st->reserved != 0 || st->pending > 1 ||
+    if ((flags & ~PGOV_UPDATE_ALL) || held > 1 || st->pending > 1 ||
         st->need_update > 1 || st->iowait_boost > CAP_SCALE)
         return PGOV_EINVAL;
     struct pgov_sugov_input in;
@@ -380,8 +386,8 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
         return rc;
     const struct pgov_freq_table *table = in->size >= sizeof(*in) ? in->table : NULL;
     if ((in->flags & ~PGOV_UPDATE_ALL) || in->held > 1 || in->capped > 1 ||
-        in->uclamp_min > CAP_SCALE || in->uclamp_max > CAP_SCALE || in->reserved != 0 ||
-        st->reserved != 0 || st->pending > 1 || st->need_update > 1 ||
+        in->uclamp_min > CAP_SCALE || in->uclamp_max > CAP_SCALE ||
+        st->pending > 1 || st->need_update > 1 ||
         st->iowait_boost > CAP_SCALE || (table && !pgov_ft_sane(table)))
         return PGOV_EINVAL;
     if (!(rules_of(prm) & PGOV_SUGOV_R_PERF) &&
@@ -394,6 +400,7 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
     v.uclamp_max = in->uclamp_max;
     v.bw_min = in->bw_min;
     v.capped = in->capped;
+    v.bw_dl = in->bw_dl;
     v.table = table;
     pgov_sugov_decide_unchecked(prm, st, st, now_ns, &v, res);
     return PGOV_OK;
@@ -446,6 +453,8 @@ int pgov_sugov_decide_shared(const struct pgov_sugov_params *prm, struct pgov_su
                   flags & PGOV_UPDATE_IOWAIT);
     r.boost_req = c->iowait_boost;
     r.pending_req = c->pending;
+    if (c->bw_dl > c->bw_dl_seen) /* ignore_dl_rate_limit, as for one CPU */
+        pol->need_update = 1;
     if (rate_limited(prm, flags, pol->need_update, pol->last_freq_update_ns, now_ns)) {
         r.path = PGOV_SUGOV_PATH_RATE_LIMITED;
         PGOV_COPY(res, &r);
@@ -454,6 +463,7 @@ int pgov_sugov_decide_shared(const struct pgov_sugov_params *prm, struct pgov_su
     /* sugov_next_freq_shared: the largest request over the policy. */
     for (uint32_t j = 0; j < ncpus; j++) {
         struct pgov_sugov_cpu *o = &cpus[j];
+        o->bw_dl_seen = o->bw_dl; /* read with its utilization */
         uint32_t bu = boost_apply(prm, &o->iowait_boost, &o->pending, o->last_update_ns, now_ns);
         uint32_t pj = perf_of(prm, rules, o->util, bu, o->uclamp_min, o->uclamp_max, o->bw_min);
         if (j == cpu)

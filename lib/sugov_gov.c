@@ -136,7 +136,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     g->st.next_freq = 0;
     g->st.cached_raw_freq = 0;
     g->st.need_update = 0;
-    g->st.reserved = 0;
+    g->st.bw_dl = 0;
     g->last_idle_us = 0;
     g->have_idle = 0;
     g->util = 0;

@@ -28,7 +28,6 @@ _Static_assert(sizeof(struct pgov_dbs_result) == 40, "result layout");
 _Static_assert(offsetof(struct pgov_dbs_config, plat) == 56 + 2 * sizeof(void *), "config layout");
 _Static_assert(offsetof(struct pgov_dbs_config, tun) ==
                offsetof(struct pgov_dbs_config, plat) + 32, "config layout");
-_Static_assert(sizeof(struct pgov_dbs_config) == PGOV_DBS_CONFIG_SIZE_V1, "config is V1");
 _Static_assert(offsetof(struct pgov_dbs_status, last) == 120, "status layout");
 _Static_assert(offsetof(struct pgov_dbs_result, delay_us) == 32, "result layout");
 _Static_assert(sizeof(struct pgov_dbs_cpu_status) == 40, "cpu state layout");
@@ -37,9 +36,11 @@ _Static_assert(offsetof(struct pgov_dbs_status, last_sample_ns) == 96, "state la
 _Static_assert(sizeof(struct pgov_dbs_status) == 160, "state layout");
 _Static_assert(sizeof(struct pgov_dbs_limits) == 8, "limits layout");
 _Static_assert(offsetof(struct pgov_dbs_config, cpus) == 24, "config layout");
-_Static_assert(offsetof(struct pgov_dbs_config, tun) + sizeof(struct pgov_dbs_tunables) ==
+_Static_assert(offsetof(struct pgov_dbs_config, reserved) + sizeof(uint32_t) ==
                    sizeof(struct pgov_dbs_config),
-               "config ends with the tunables");
+               "config ends with kver_stable, reserved (0.4)");
+_Static_assert(PGOV_DBS_CONFIG_SIZE_V1 == offsetof(struct pgov_dbs_config, kver_stable),
+               "the 0.1 config ended with the tunables");
 
 static _Alignas(16) unsigned char mem[2048];
 
@@ -204,7 +205,9 @@ static void test_init_errors(void **state)
         bad.field = value;                                                                         \
         assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &bad, &g), err);                     \
     } while (0)
-    EXPECT(size, sizeof(c) - 4, PGOV_E2BIG);
+    EXPECT(size, PGOV_DBS_CONFIG_SIZE_V1 - 4, PGOV_E2BIG);
+    EXPECT(size, PGOV_DBS_CONFIG_SIZE_V1, PGOV_OK); /* a 0.1-0.3 caller */
+    EXPECT(reserved, 1, PGOV_EINVAL);
     EXPECT(gov, 2, PGOV_EINVAL);
     EXPECT(kver, PGOV_KVER_4_14, PGOV_ENOTSUP);
     EXPECT(kver, PGOV_KVER(9, 0), PGOV_ENOTSUP);
@@ -395,20 +398,68 @@ static void test_v50_linux_rows(void **state)
     assert_int_equal(state_of(g).requested_freq, 2400000);
     assert_int_equal(state_of(g).down_skip, 0);
     /* conservative down step (up 60, down 40, step 25 % = 600 MHz) from
-     * 1.2 GHz: Linux 6.1 stops at policy->min and stores it (v4.17 and the
-     * spec's v6.18 store 600 MHz). */
+     * 1.2 GHz: Linux 6.1.192 stops at policy->min and stores it (6.1.178's
+     * change; v4.17 and the spec's v6.18 store 600 MHz). */
     memset(&c, 0, sizeof(c));
     c.tun_set = (1u << PGOV_DBS_UP_THRESHOLD) | (1u << PGOV_DBS_DOWN_THRESHOLD) |
                 (1u << PGOV_DBS_FREQ_STEP);
     c.tun.up_threshold = 60;
     c.tun.down_threshold = 40;
     c.tun.freq_step = 25;
+    c.kver_stable = 192;
     g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 1200000, 57184334, 3909371, &c);
     r = linux_eval(g, 57198686, 3920959);
     assert_int_equal(r.load, 19);
     assert_true(r.flags & PGOV_DBS_RES_CHG);
     assert_int_equal(r.cur_khz, 800000);
     assert_int_equal(state_of(g).requested_freq, 800000);
+    /* The same step on Linux 6.1.176 (CI's guest): load 35, the driver gets
+     * 800 MHz but 600 MHz is stored; a limits change (6.1.168's reset)
+     * then stores policy->cur. */
+    c.kver_stable = 176;
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 1200000, 55676708, 4644105, &c);
+    r = linux_eval(g, 55690729, 4653193);
+    assert_int_equal(r.load, 35);
+    assert_int_equal(r.cur_khz, 800000);
+    assert_int_equal(state_of(g).requested_freq, 600000);
+    assert_int_equal(pgov_dbs_set_limits_open(g, 800000, 2400000, &r), PGOV_OK);
+    assert_int_equal(state_of(g).requested_freq, 800000);
+    /* Before 6.1.168 the limits change leaves it below the minimum. */
+    c.kver_stable = 167;
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 1200000, 55676708, 4644105, &c);
+    r = linux_eval(g, 55690729, 4653193);
+    assert_int_equal(state_of(g).requested_freq, 600000);
+    assert_int_equal(pgov_dbs_set_limits_open(g, 800000, 2400000, &r), PGOV_OK);
+    assert_int_equal(state_of(g).requested_freq, 600000);
+    /* 6.1 without a stable number is 6.1.0; an impossible one is refused. */
+    c.kver_stable = 0;
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 1200000, 55676708, 4644105, &c);
+    r = linux_eval(g, 55690729, 4653193);
+    assert_int_equal(state_of(g).requested_freq, 600000);
+    c.kver_stable = PGOV_DBS_KVER_STABLE_MAX + 1;
+    assert_int_equal(pgov_dbs_init_open(mem, sizeof(mem), &c, &g), PGOV_EINVAL);
+    /* Linux 6.1.192, cpu 2 (up 80, down 20, step 5 % = 120 MHz) from 800
+     * MHz: two up steps ask 920 and 1040 MHz with relation H, which leaves
+     * 800 MHz; then load 4 steps down although policy->cur is the minimum:
+     * 920 MHz stored, relation L gives 1.2 GHz. */
+    memset(&c, 0, sizeof(c));
+    c.kver_stable = 192;
+    c.tun_set = (1u << PGOV_DBS_UP_THRESHOLD) | (1u << PGOV_DBS_DOWN_THRESHOLD) |
+                (1u << PGOV_DBS_FREQ_STEP);
+    c.tun.up_threshold = 80;
+    c.tun.down_threshold = 20;
+    c.tun.freq_step = 5;
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 800000, 60922937, 6483033, &c);
+    r = linux_eval(g, 60932937, 6483033);
+    assert_int_equal(r.cur_khz, 800000);
+    r = linux_eval(g, 60942937, 6483033);
+    assert_int_equal(r.cur_khz, 800000);
+    assert_int_equal(state_of(g).requested_freq, 1040000);
+    r = linux_eval(g, 60961053, 6500390);
+    assert_int_equal(r.load, 4);
+    assert_true(r.flags & PGOV_DBS_RES_CHG);
+    assert_int_equal(r.cur_khz, 1200000);
+    assert_int_equal(state_of(g).requested_freq, 920000);
     /* The 137.5 ms busy samples under v4.17: the wall-time rule counts 13
      * idle periods. */
     memset(&c, 0, sizeof(c));

@@ -1242,9 +1242,6 @@ static void test_argument_checks(void **st)
     sp.max_cap = 1024;
     assert_int_equal(pgov_sugov_decide(NULL, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, NULL), PGOV_EINVAL);
-    ss.reserved = 1;
-    assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
-    ss.reserved = 0;
     ss.pending = 2;
     assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     ss.pending = 0;

@@ -632,8 +632,8 @@ static void test_instance_clamps(void **st)
 static const struct pgov_freq_entry dummy_entries[] = {
     {800000, 0}, {1200000, 0}, {1600000, 0}, {2000000, 0}, {2400000, 0}};
 
-static int linux_row(struct pgov_sugov_state *st, uint64_t now, uint32_t flags, uint32_t util,
-                     uint32_t held, uint32_t cur, struct pgov_sugov_result *res)
+static int linux_row_bw(struct pgov_sugov_state *st, uint64_t now, uint32_t flags, uint32_t util,
+                        uint32_t held, uint32_t cur, uint32_t bw_dl, struct pgov_sugov_result *res)
 {
     static struct pgov_freq_table t;
     struct pgov_sugov_params p = {10 * MS, 4 * MS, 1024, 2400000, 800000, 2400000,
@@ -648,8 +648,16 @@ static int linux_row(struct pgov_sugov_state *st, uint64_t now, uint32_t flags, 
     in.uclamp_max = 1024;
     in.held = held;
     in.cur_khz = cur;
+    in.bw_dl = bw_dl;
     in.table = &t;
     return pgov_sugov_decide_in(&p, st, now, &in, res);
+}
+
+/* A callback without new deadline bandwidth. */
+static int linux_row(struct pgov_sugov_state *st, uint64_t now, uint32_t flags, uint32_t util,
+                     uint32_t held, uint32_t cur, struct pgov_sugov_result *res)
+{
+    return linux_row_bw(st, now, flags, util, held, cur, st->bw_dl, res);
 }
 
 static void test_v514_linux_rows(void **st)
@@ -710,6 +718,56 @@ static void test_v514_linux_rows(void **st)
     assert_int_equal(s.last_update_ns, 4770024492ull);
     assert_int_equal(s.next_freq, 1600000);
     assert_int_equal(s.last_freq_update_ns, 4754759189ull);
+}
+
+/*
+ * More deadline bandwidth than at the last evaluation acts as a limits
+ * change: the callback evaluates inside the rate limit and the hold does
+ * not apply. Linux 6.1.192, cpu 1 at 251 024 399 296 ns: busy since 21 s
+ * (idle calls unchanged), util 484 at 2.4 GHz gives raw 1 417 968 ->
+ * 1.6 GHz; the callback just before at the same time (util 280) was held.
+ */
+static void test_dl_bandwidth_bypass(void **st)
+{
+    (void)st;
+    struct pgov_sugov_state s, held;
+    struct pgov_sugov_result r;
+
+    memset(&s, 0, sizeof(s));
+    s.last_update_ns = 251024399296ull;
+    s.last_freq_update_ns = 229857634344ull;
+    s.next_freq = 2400000;
+    s.cached_raw_freq = 3000000;
+    held = s;
+    /* No new bandwidth: held at 2.4 GHz, the cached raw restored. */
+    assert_int_equal(linux_row_bw(&held, 251024399296ull, 0, 484, 1, 2400000, 0, &r), PGOV_OK);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_UNCHANGED);
+    assert_int_equal(held.next_freq, 2400000);
+    assert_int_equal(held.cached_raw_freq, 3000000);
+    /* A deadline task's bandwidth arrived (52 of 1024): no hold. */
+    assert_int_equal(linux_row_bw(&s, 251024399296ull, 0, 484, 1, 2400000, 52, &r), PGOV_OK);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_COMMIT);
+    assert_int_equal(s.next_freq, 1600000);
+    assert_int_equal(s.cached_raw_freq, 1417968);
+    assert_int_equal(s.last_freq_update_ns, 251024399296ull);
+    assert_int_equal(s.bw_dl, 52);
+    assert_int_equal(s.need_update, 0);
+    /* Inside the rate limit, 1 ms later, more bandwidth again: evaluated,
+     * not held (raw 1 600 000 * 605 / 1024 = 945 312 -> 1.2 GHz). */
+    assert_int_equal(linux_row_bw(&s, 251025399296ull, 0, 484, 1, 1600000, 104, &r), PGOV_OK);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_COMMIT);
+    assert_int_equal(s.next_freq, 1200000);
+    assert_int_equal(s.bw_dl, 104);
+    /* Less bandwidth: rate limited, bw_dl kept until the next evaluation. */
+    assert_int_equal(linux_row_bw(&s, 251026399296ull, 0, 484, 1, 1600000, 0, &r), PGOV_OK);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_RATE_LIMITED);
+    assert_int_equal(s.bw_dl, 104);
+    /* A remote callback with more bandwidth leaves the change pending. */
+    assert_int_equal(linux_row_bw(&s, 251027399296ull, PGOV_UPDATE_REMOTE, 0, 0, 1600000, 200, &r),
+                     PGOV_OK);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_RATE_LIMITED);
+    assert_int_equal(s.need_update, 1);
+    assert_int_equal(s.bw_dl, 104);
 }
 
 /* Profiles: which kver selects which rules, and what the old one refuses. */
@@ -797,6 +855,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_matches_decide),
         cmocka_unit_test(test_v514_linux_rows),
+        cmocka_unit_test(test_dl_bandwidth_bypass),
         cmocka_unit_test(test_profiles),
         cmocka_unit_test(test_closed_loop),
         cmocka_unit_test(test_noninvariant_closed_loop),

@@ -19,7 +19,7 @@
 #define MS 1000000ull
 #define NCPU 4
 
-_Static_assert(sizeof(struct pgov_sugov_cpu) == 32, "cpu layout");
+_Static_assert(sizeof(struct pgov_sugov_cpu) == 40, "cpu layout");
 _Static_assert(sizeof(struct pgov_sugov_policy) == 24, "policy layout");
 
 /* ---- the reference model */
@@ -37,6 +37,7 @@ struct ref {
     uint64_t last[NCPU];
     uint32_t boost[NCPU], pend[NCPU];
     uint32_t util[NCPU], umin[NCPU], umax[NCPU], bw[NCPU];
+    uint32_t dl[NCPU], dl_seen[NCPU]; /* deadline bandwidth now, at the last evaluation */
 };
 
 static uint32_t umax32(uint32_t a, uint32_t b) { return a > b ? a : b; }
@@ -55,11 +56,14 @@ static uint32_t ref_step(struct ref *m, int cpu, uint64_t now, int io, int remot
         m->boost[cpu] = m->boost[cpu] ? umin32(2 * m->boost[cpu], 1024) : 128;
     }
     m->last[cpu] = now;
+    if (m->dl[cpu] > m->dl_seen[cpu])
+        m->need = 1;
     if (remote || (!m->need && (int64_t)(now - m->lfu) < (int64_t)m->rate))
         return PGOV_SUGOV_PATH_RATE_LIMITED;
     uint32_t best = 0;
     for (int j = 0; j < NCPU; j++) {
         uint32_t b = 0;
+        m->dl_seen[j] = m->dl[j];
         if (m->boost[j] != 0) {
             if ((int64_t)(now - m->last[j]) > (int64_t)m->tick) { /* stale CPU */
                 m->boost[j] = 0;
@@ -133,7 +137,7 @@ static void compare(const struct ref *m, const struct pgov_sugov_policy *pol,
                  (unsigned long long)m->lfu, m->next, m->cached, m->need, m->cur);
     for (int j = 0; j < NCPU; j++)
         if (c[j].iowait_boost != m->boost[j] || c[j].pending != m->pend[j] ||
-            c[j].last_update_ns != m->last[j])
+            c[j].last_update_ns != m->last[j] || c[j].bw_dl_seen != m->dl_seen[j])
             fail_msg("step %d cpu %d: boost %u/%u last %llu, reference %u/%u %llu", step, j,
                      c[j].iowait_boost, c[j].pending, (unsigned long long)c[j].last_update_ns,
                      m->boost[j], m->pend[j], (unsigned long long)m->last[j]);
@@ -189,6 +193,8 @@ static void run_random(uint32_t kver, int noninv, int with_table, int clamps, in
         }
         if (below(200) == 0)
             pol.need_update = m.need = 1;
+        if (below(40) == 0) /* a deadline task arrives or leaves */
+            c[cpu].bw_dl = m.dl[cpu] = below(3) ? 0 : below(400);
         if (m.boost[3] && (int64_t)(now - m.last[3]) > (int64_t)m.tick && cpu != 3)
             stale++;
         uint32_t perf = 0, f = 0;
@@ -278,6 +284,18 @@ static void test_examples(void **st)
     assert_int_equal(pgov_sugov_decide_shared(&p, &pol, c, 2, 0, 30 * MS, 0, NULL, &r), PGOV_OK);
     assert_int_equal(r.util_eff, 700);
     assert_int_equal(pol.next_freq, 2734375); /* 4 GHz x 700 / 1024 */
+    /* 0.2 ms later, inside the 1 ms rate limit: a deadline task on CPU 0
+     * (bw_dl 0 -> 300) gets an evaluation anyway; 0.2 ms after that, with
+     * the same bandwidth, the rate limit holds again. */
+    c[0].bw_dl = 300;
+    assert_int_equal(pgov_sugov_decide_shared(&p, &pol, c, 2, 0, 30 * MS + 200000, 0, NULL, &r),
+                     PGOV_OK);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_UNCHANGED);
+    assert_int_equal(c[0].bw_dl_seen, 300);
+    assert_int_equal(pol.need_update, 0);
+    assert_int_equal(pgov_sugov_decide_shared(&p, &pol, c, 2, 0, 30 * MS + 400000, 0, NULL, &r),
+                     PGOV_OK);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_RATE_LIMITED);
     /* Nothing changes on error. */
     struct pgov_sugov_policy pb = pol;
     struct pgov_sugov_cpu cb[2];

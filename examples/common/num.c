@@ -213,3 +213,31 @@ int num_kver(const char *s, uint32_t *kver, char *err, size_t errlen)
     *kver = k;
     return 0;
 }
+
+int num_kver_stable(const char *s, uint32_t *kver, uint32_t *stable, char *err, size_t errlen)
+{
+    const char *dot = s ? strchr(s, '.') : NULL;
+    const char *third = dot ? strchr(dot + 1, '.') : NULL;
+    char head[16];
+    uint32_t z = 0;
+
+    if (third) {
+        const char *p = third + 1;
+        size_t n = (size_t)(third - s), digits = 0;
+        for (; *p >= '0' && *p <= '9' && digits < 5; p++, digits++)
+            z = z * 10 + (uint32_t)(*p - '0');
+        if (digits == 0 || digits > 4 || *p || n >= sizeof(head))
+            return fail(err, errlen,
+                        "'%s' is not a kernel release (expected MAJOR.MINOR or "
+                        "MAJOR.MINOR.STABLE in decimal, e.g. 6.1.176)",
+                        s);
+        memcpy(head, s, n);
+        head[n] = 0;
+        s = head;
+    }
+    if (num_kver(s, kver, err, errlen))
+        return -1;
+    *stable = z;
+    return 0;
+}
+

@@ -55,6 +55,9 @@ int num_s64(const char *s, int64_t min, int64_t max, int64_t *out, char *err, si
  * 4.255 never existed and are refused. *kver is PGOV_KVER(major, minor).
  */
 int num_kver(const char *s, uint32_t *kver, char *err, size_t errlen);
+/* MAJOR.MINOR or MAJOR.MINOR.STABLE: the release as num_kver(), the stable
+ * update (0..9999) into *stable, 0 when absent. */
+int num_kver_stable(const char *s, uint32_t *kver, uint32_t *stable, char *err, size_t errlen);
 /* Was major << 8 | minor a Linux release (3.0 .. newest)? */
 bool num_kver_released(uint32_t kver);
 uint32_t num_kver_newest(void);

@@ -171,12 +171,35 @@ static void test_kver(void **state)
     assert_int_equal(num_kver_newest(), 6u << 8 | 19);
 }
 
+static void test_kver_stable(void **state)
+{
+    (void)state;
+    uint32_t k = 1, z = 1;
+    assert_int_equal(num_kver_stable("6.1.176", &k, &z, err, sizeof(err)), 0);
+    assert_int_equal(k, 6u << 8 | 1);
+    assert_int_equal(z, 176);
+    assert_int_equal(num_kver_stable("6.1", &k, &z, err, sizeof(err)), 0);
+    assert_int_equal(z, 0);
+    assert_int_equal(num_kver_stable("4.14.9999", &k, &z, err, sizeof(err)), 0);
+    assert_int_equal(z, 9999);
+    k = z = 1;
+    static const char *const bad[] = {"6.1.", "6.1.10000", "6.1.1a", "6.1.-1", "6.1.1.1",
+                                      "6.20.1", "6.1 .1", ".1.1", "6..1"};
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        if (num_kver_stable(bad[i], &k, &z, err, sizeof(err)) != -1)
+            fail_msg("kver '%s' accepted", bad[i]);
+        assert_int_equal(k, 1);
+        assert_int_equal(z, 1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_hex_sign_exponent), cmocka_unit_test(test_no_wrap),
         cmocka_unit_test(test_leading_zero_is_decimal), cmocka_unit_test(test_units),
         cmocka_unit_test(test_range), cmocka_unit_test(test_signed), cmocka_unit_test(test_kver),
+        cmocka_unit_test(test_kver_stable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -115,6 +115,19 @@ int replay_kver(struct replay_row *r, const char *col, const char *latest, uint3
     return 0;
 }
 
+int replay_kver_stable(struct replay_row *r, const char *col, uint32_t *kver, uint32_t *stable)
+{
+    const char *s = replay_str(r, col);
+    char why[NUM_ERR_LEN];
+    if (!s)
+        return replay_fail(r, "no column '%s'", col);
+    if (s[0] != 'v')
+        return replay_fail(r, "column '%s': expected vMAJOR.MINOR[.STABLE], got '%s'", col, s);
+    if (num_kver_stable(s + 1, kver, stable, why, sizeof(why)))
+        return replay_fail(r, "column '%s': %s", col, why);
+    return 0;
+}
+
 void replay_set(struct replay_row *r, const char *col, const char *val)
 {
     int i = col_index(r, col);

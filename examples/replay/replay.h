@@ -64,6 +64,9 @@ int replay_s64_range(struct replay_row *r, const char *col, int64_t min, int64_t
 int replay_s32(struct replay_row *r, const char *col, int32_t *v);
 /* "vMAJOR.MINOR" of a real release, or @latest (e.g. "cur"; NULL: none) as 0. */
 int replay_kver(struct replay_row *r, const char *col, const char *latest, uint32_t *kver);
+/* Column @col as vMAJOR.MINOR or vMAJOR.MINOR.STABLE (the stable update
+ * into @stable, 0 when absent), for modules with stable-update rules. */
+int replay_kver_stable(struct replay_row *r, const char *col, uint32_t *kver, uint32_t *stable);
 void replay_set(struct replay_row *r, const char *col, const char *val);
 void replay_set_u64(struct replay_row *r, const char *col, uint64_t v);
 void replay_set_s64(struct replay_row *r, const char *col, int64_t v);

@@ -61,6 +61,7 @@ int replay_linux_util_est(unsigned op, uint32_t kver, uint32_t *rq_sum,
 struct replay_linux_sugov_call {
     uint32_t kver, flags; /* PGOV_UPDATE_IOWAIT | PGOV_UPDATE_REMOTE */
     uint32_t util, held;  /* effective_cpu_util's result (0 if not evaluated), idle calls unchanged */
+    uint32_t cpu_bw_dl;   /* the rq's deadline bandwidth at entry, capacity units */
     uint32_t max_cap, max_freq_khz, min_khz, max_khz, cur_khz; /* cur: policy->cur */
     uint64_t rate_limit_ns, tick_ns, now_ns;
 };
@@ -74,7 +75,7 @@ struct replay_linux_dbs {
     struct pgov_dbs *g;
 };
 struct replay_linux_dbs_cfg {
-    uint32_t gov, kver, min_khz, max_khz, cur_khz, hz;
+    uint32_t gov, kver, kver_stable, min_khz, max_khz, cur_khz, hz;
     const struct pgov_freq_entry *table;
     uint32_t table_len;
     uint32_t tun[8]; /* by enum pgov_dbs_tunable */

@@ -36,6 +36,7 @@ int replay_linux_sugov(const struct replay_linux_sugov_call *c, const struct pgo
     in.uclamp_max = 1024;
     in.held = c->held;
     in.cur_khz = c->cur_khz; /* policy->cur: the reference without invariance */
+    in.bw_dl = c->cpu_bw_dl;
     in.table = t;
     return pgov_sugov_decide_in(&p, st, c->now_ns, &in, res);
 }
@@ -50,6 +51,7 @@ int replay_linux_dbs_start(struct replay_linux_dbs *s, const struct replay_linux
     cfg.size = sizeof(cfg);
     cfg.gov = c->gov;
     cfg.kver = c->kver;
+    cfg.kver_stable = c->kver_stable;
     cfg.table = c->table;
     cfg.table_len = c->table_len;
     cfg.policy_min_khz = c->min_khz;
@@ -161,12 +163,12 @@ static int read_table(struct replay_row *r, const char *col, struct pgov_freq_en
 /* ------------------------------------------------------------ linux_sugov */
 static const char *const ls_cols[] = {
     "kver", "table", "max_freq_khz", "min_khz", "max_khz", "cur_khz", "max_cap", "rate_limit_ns",
-    "tick_ns", "now_ns", "iowait", "remote", "util", "held", "pre_boost", "pre_pending",
-    "pre_last_update", "pre_last_freq_update", "pre_next_freq", "pre_cached_raw_freq",
-    "need_update", "path", "boost", "pending", "last_update", "last_freq_update", "next_freq",
-    "cached_raw_freq", NULL};
-static const char *const ls_outs[] = {"path", "boost", "pending", "last_update",
-                                      "last_freq_update", "next_freq", "cached_raw_freq", NULL};
+    "tick_ns", "now_ns", "iowait", "remote", "util", "held", "cpu_bw_dl", "pre_boost",
+    "pre_pending", "pre_last_update", "pre_last_freq_update", "pre_next_freq",
+    "pre_cached_raw_freq", "need_update", "pre_bw_dl", "path", "boost", "pending", "last_update",
+    "last_freq_update", "next_freq", "cached_raw_freq", "bw_dl", NULL};
+static const char *const ls_outs[] = {"path", "boost", "pending", "last_update", "last_freq_update",
+                                      "next_freq", "cached_raw_freq", "bw_dl", NULL};
 
 static int ls_row(void *state, struct replay_row *r)
 {
@@ -188,6 +190,7 @@ static int ls_row(void *state, struct replay_row *r)
         replay_u64(r, "tick_ns", &c.tick_ns) || replay_u64(r, "now_ns", &c.now_ns) ||
         replay_u32(r, "iowait", &iowait) || replay_u32(r, "remote", &remote) ||
         replay_u32(r, "util", &c.util) || replay_u32(r, "held", &c.held) ||
+        replay_u32(r, "cpu_bw_dl", &c.cpu_bw_dl) || replay_u32(r, "pre_bw_dl", &st.bw_dl) ||
         replay_u32(r, "pre_boost", &st.iowait_boost) || replay_u32(r, "pre_pending", &st.pending) ||
         replay_u64(r, "pre_last_update", &st.last_update_ns) ||
         replay_u64(r, "pre_last_freq_update", &st.last_freq_update_ns) ||
@@ -211,6 +214,7 @@ static int ls_row(void *state, struct replay_row *r)
     replay_set_u64(r, "last_freq_update", st.last_freq_update_ns);
     replay_set_u64(r, "next_freq", st.next_freq);
     replay_set_u64(r, "cached_raw_freq", st.cached_raw_freq);
+    replay_set_u64(r, "bw_dl", st.bw_dl);
     return 0;
 }
 
@@ -281,7 +285,7 @@ static int ld_row(void *state, struct replay_row *r)
                 gov = i;
         if (gov == 2)
             return replay_fail(r, "column 'gov': ondemand or conservative");
-        if (replay_kver(r, "kver", NULL, &c.kver) ||
+        if (replay_kver_stable(r, "kver", &c.kver, &c.kver_stable) ||
             read_table(r, "table", ls->table, REPLAY_LINUX_MAX_TABLE, &n) ||
             replay_u32(r, "min_khz", &c.min_khz) || replay_u32(r, "max_khz", &c.max_khz) ||
             replay_u32(r, "cur_khz", &c.cur_khz))

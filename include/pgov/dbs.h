@@ -19,12 +19,20 @@
  *   idle and load arithmetic (wrapped idle delta, the `te >= it` branch, the
  *   defaults), but the long-idle reuse and conservative's idle periods key on
  *   the idle delta, conservative's idle-period floor is `policy->min` and its
- *   reset of an out-of-range `requested_freq` is stored; its down step
- *   stops at `policy->min` and is skipped only when `policy->cur` is the
- *   minimum (what Linux 6.1 does). From 5.16 the
+ *   reset of an out-of-range `requested_freq` is stored. From 5.16 the
  *   requests carry the "efficient" relation flag and the table is resolved
  *   before the "is it a change" test. Checked against Linux 6.1 itself
  *   (docs/oracle.md); 6.10 .. 6.17 also map here (approximate).
+ * - **Stable updates of 6.1** (`kver_stable`, from Debian's changelog of
+ *   the upstream stable releases, checked against 6.1.176 and 6.1.192 in
+ *   the oracle): from 6.1.168 conservative sets `requested_freq` to
+ *   `policy->cur` on every limits change ("cpufreq: conservative: Reset
+ *   requested_freq on limits change"); from 6.1.178 its down step has no
+ *   early exit at the minimum and stops at `policy->min` ("cpufreq:
+ *   conservative: Simplify frequency limit handling"). Before
+ *   those, and in every other series (whose backport updates are not
+ *   known here), the step may store a `requested_freq` below
+ *   `policy->min`, as in the spec.
  * - ::PGOV_KVER_6_18 = Linux v6.18.2, identical governor, table and
  *   pcc-cpufreq code in v6.19.9. 6.18, 6.19 and ::PGOV_KVER_LATEST map here.
  * - Releases before 4.17 are rejected with ::PGOV_ENOTSUP (not verified).
@@ -77,6 +85,8 @@ struct pgov_dbs;
 
 /** Most CPUs one policy (one instance) can span. */
 #define PGOV_DBS_MAX_CPUS 64u
+/** Largest ::pgov_dbs_config.kver_stable accepted (stable series reach a few hundred). */
+#define PGOV_DBS_KVER_STABLE_MAX 9999u
 /** Required alignment of instance storage, in bytes. */
 #define PGOV_DBS_ALIGN 8u
 /** ::pgov_dbs_result.idle_periods and friends: "none" (the kernel's UINT_MAX). */
@@ -188,6 +198,11 @@ struct pgov_dbs_config {
     uint32_t tun_set;         /**< bits (1 << ::pgov_dbs_tunable): field given even if 0 */
     struct pgov_dbs_platform plat; /**< defaults come from here */
     struct pgov_dbs_tunables tun;  /**< 0 = default (see `tun_set`) */
+    /** Stable update of `kver`: the z of Linux x.y.z (0 = the x.y.0 release).
+     *  Selects changes a stable series took in (see **Profiles**); 0..9999.
+     *  Appended in 0.4: a caller whose `size` ends before it gets 0. */
+    uint32_t kver_stable;
+    uint32_t reserved; /**< must be 0 (keeps the size a multiple of 8) */
 };
 /** Size of the first published ::pgov_dbs_config (0.1): the smallest `size` accepted.
  *  Frozen; later versions append fields after `tun`. */

@@ -82,7 +82,9 @@ struct pgov_sugov_state {
     uint32_t next_freq;           /**< last committed frequency, kHz */
     uint32_t cached_raw_freq;     /**< last raw (unclamped) frequency */
     uint32_t need_update;         /**< limits changed: evaluate, bypass cache */
-    uint32_t reserved;            /**< zero */
+    /** The CPU's deadline bandwidth at the last evaluation (sg_cpu->bw_dl),
+     *  capacity units; `reserved` (zero) before 0.4. */
+    uint32_t bw_dl;
 };
 
 /** What pgov_sugov_decide() did. */
@@ -165,15 +167,19 @@ struct pgov_sugov_input {
     uint32_t held;       /**< 0/1: the idle-calls counter did not move (see pgov_sugov_decide()) */
     uint32_t capped;     /**< 0/1: uclamp_rq_is_capped: the hold rule does not apply */
     uint32_t cur_khz;    /**< policy->cur, non-invariant reference; 0: st->next_freq */
-    uint32_t reserved;   /**< must be 0 */
+    /** cpu_bw_dl now: the CPU's deadline bandwidth, capacity units. Above
+     *  `st->bw_dl` it bypasses the rate limit and the hold, as a limits
+     *  change does (since v4.17, "sched/cpufreq: Rate limits for
+     *  SCHED_DEADLINE"); `reserved` (0) before 0.4. */
+    uint32_t bw_dl;
     /** The driver's table (pgov_freq_table_init(); NULL: none): the request is
      *  resolved to the lowest entry at or above it, before the "unchanged"
      *  test (0.3; absent from smaller `size`). */
     const struct pgov_freq_table *table;
 };
 /** Size of the first published ::pgov_sugov_input (0.2): the smallest `size` accepted.
- *  Frozen; later versions append fields after `reserved`. */
-#define PGOV_SUGOV_INPUT_SIZE_V1 (offsetof(struct pgov_sugov_input, reserved) + sizeof(((struct pgov_sugov_input *)0)->reserved))
+ *  Frozen; later versions append fields after `bw_dl` (`reserved` before 0.4). */
+#define PGOV_SUGOV_INPUT_SIZE_V1 (offsetof(struct pgov_sugov_input, bw_dl) + sizeof(((struct pgov_sugov_input *)0)->bw_dl))
 
 /**
  * @brief pgov_sugov_decide() with the kernel's uclamp, deadline-floor and
@@ -181,7 +187,7 @@ struct pgov_sugov_input {
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_E2BIG (@p in size below the
  *         first version or unknown non-zero trailing bytes); ::PGOV_EINVAL
  *         (as pgov_sugov_decide(), uclamp values above 1024, held or capped
- *         not 0/1, reserved non-zero, a table descriptor that
+ *         not 0/1, a table descriptor that
  *         pgov_freq_table_init() did not fill); ::PGOV_ENOTSUP (the 5.14
  *         profile with clamps, a floor or capped set). State unchanged on
  *         error.
@@ -203,6 +209,8 @@ struct pgov_sugov_cpu {
     uint32_t uclamp_min;     /**< input: the rq's UCLAMP_MIN, 0..1024 */
     uint32_t uclamp_max;     /**< input: the rq's UCLAMP_MAX, 0..1024 (1024: unclamped) */
     uint32_t bw_min;         /**< input: irq + deadline bandwidth floor */
+    uint32_t bw_dl;          /**< input: cpu_bw_dl now (as pgov_sugov_input.bw_dl) */
+    uint32_t bw_dl_seen;     /**< state: bw_dl at the last evaluation (sg_cpu->bw_dl) */
 };
 
 /** The policy part of a shared policy (0.4). Zero = sugov_start. */
@@ -226,7 +234,9 @@ struct pgov_sugov_policy {
  * without a new request; a CPU whose last callback is more than a tick old
  * loses its boost: the stale-CPU rule), each CPU's terms are composed as in
  * pgov_sugov_decide_in() and the policy takes the largest; then frequency,
- * cache and commit as for one CPU. A shared policy has no hold rule.
+ * cache and commit as for one CPU. A shared policy has no hold rule. More
+ * deadline bandwidth on @p cpu than at the last evaluation bypasses the
+ * rate limit, as for one CPU.
  * ::PGOV_UPDATE_REMOTE (a callback run outside the policy) makes the boost
  * request only. `res->boost_util` is @p cpu's boost, `res->util_eff` the
  * policy's maximum.

@@ -65,7 +65,8 @@ struct pgov_dbs {
     uint8_t kver_6_18;
     uint8_t idle_rules; /* long idle and idle periods on the idle delta (5.0+) */
     uint8_t efficient;  /* E relations, resolve before "is it a change" (5.16+) */
-    uint8_t cs_min_floor; /* cs down step: exit on cur == min, floor at min (5.0 profile) */
+    uint8_t cs_min_floor; /* cs down step: no early exit, floor at min (6.1.178+) */
+    uint8_t cs_limits_reset; /* cs: requested_freq = cur on a limits change (6.1.168+) */
     uint8_t open;
     uint8_t started;
     uint8_t has_table;

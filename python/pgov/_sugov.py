@@ -24,7 +24,7 @@ class State(ctypes.Structure):
     _fields_ = [("last_update_ns", ctypes.c_uint64), ("last_freq_update_ns", ctypes.c_uint64),
                 ("iowait_boost", ctypes.c_uint32), ("pending", ctypes.c_uint32),
                 ("next_freq", ctypes.c_uint32), ("cached_raw_freq", ctypes.c_uint32),
-                ("need_update", ctypes.c_uint32), ("reserved", ctypes.c_uint32)]
+                ("need_update", ctypes.c_uint32), ("bw_dl", ctypes.c_uint32)]
 
 
 assert ctypes.sizeof(Params) == 40 and ctypes.sizeof(State) == 40

@@ -50,7 +50,7 @@ DEF(pgov_sugov_decide, 7, PGOV_EINVAL)
 }
 DEF(pgov_sugov_decide, 8, PGOV_EINVAL)
 {
-    return (w->sst.reserved = 1, snap(w)), SDEC(&w->sprm, &w->sst, 0, 0, &w->sres);
+    return (w->sst.need_update = 2, snap(w)), SDEC(&w->sprm, &w->sst, 0, 0, &w->sres);
 }
 #define SDIN(in) pgov_sugov_decide_in(&w->sprm, &w->sst, UINT64_C(1) << 40, in, &w->sres)
 DEF(pgov_sugov_decide_in, 1, PGOV_EINVAL)
@@ -71,7 +71,7 @@ DEF(pgov_sugov_decide_in, 4, PGOV_EINVAL)
 }
 DEF(pgov_sugov_decide_in, 5, PGOV_EINVAL)
 {
-    return (w->sin.reserved = 1, snap(w)), SDIN(&w->sin);
+    return (w->sin.held = 2, snap(w)), SDIN(&w->sin);
 }
 #define SSH(pol, cpus, n, c, f) \
     pgov_sugov_decide_shared(&w->sprm, pol, cpus, n, c, UINT64_C(1) << 40, f, NULL, &w->sres)
@@ -378,7 +378,7 @@ DEF(pgov_sugov_batch, 8, PGOV_EINVAL)
 DEF(pgov_sugov_batch, 9, PGOV_EINVAL)
 {
     sb_inputs(w);
-    return (w->sst.reserved = 1, snap(w)),
+    return (w->sst.pending = 2, snap(w)),
            SB(&w->sprm, &w->sst, 2, w->snow, w->sutil, w->sflags, w->sumin, w->sheld, w->sfreq);
 }
 

@@ -10,24 +10,35 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$root/examples/kmod/guest.sh"
 GUEST_VMLINUZ=$1
-vmlinux=$2/vmlinux
+# One decompressed image per kernel: the work directory outlives a change of
+# the host's headers (and so of the guest kernel).
+vmlinux=$2/vmlinux-${GUEST_VMLINUZ##*/vmlinuz-}
 guest_vmlinux "$vmlinux"
 # Each offset on its own line, so that a missing member stops the script.
 out=""
 for sm in rq.cfs rq.avg_rt rq.avg_dl rq.cpu_capacity_orig cfs_rq.load cfs_rq.h_nr_running \
           cfs_rq.curr cfs_rq.avg sched_entity.avg sched_entity.on_rq sched_entity.my_q \
-          sched_entity.runnable_weight sched_avg.util_est; do
+          sched_entity.runnable_weight sched_avg.util_est rq.cpu; do
   o=$(guest_btf_offset "$vmlinux" "${sm%%.*}" "${sm#*.}")
   name=${sm/./_}
   name=${name/sched_entity_/se_}
   name=${name/sched_avg_/sa_}
   out="$out$name=$o "
 done
+# schedutil's deadline-bandwidth input: rq->dl.running_bw.
+rq_dl=$(guest_btf_offset "$vmlinux" rq dl)
+dl_bw=$(guest_btf_offset "$vmlinux" dl_rq running_bw)
+out="${out}rq_dl_running_bw=$((rq_dl + dl_bw)) "
 if [ -n "${3:-}" ]; then
+  # Lookups are plain assignments: inside [ ] or $(( )) a failed one would
+  # not stop the script (set -e does not reach there).
   o() { guest_btf_offset "$vmlinux" "$@"; }
   # The module reads some members relative to others; the BTF must agree.
   rel() { # STRUCT A B DELTA: B is A + DELTA
-    [ $(( $(o "$1" "$3") - $(o "$1" "$2") )) -eq "$4" ] || {
+    local a b
+    a=$(o "$1" "$2")
+    b=$(o "$1" "$3")
+    [ $((b - a)) -eq "$4" ] || {
       echo "btf_offsets.sh: $1.$3 is not $1.$2 + $4" >&2; exit 1; }
   }
   [ "$(o cpu_dbs_info prev_cpu_idle)" = 0 ] && [ "$(o cpu_dbs_info prev_update_time)" = 8 ] &&
@@ -42,10 +53,12 @@ if [ -n "${3:-}" ]; then
   [ "$(o policy_dbs_info policy)" = 0 ] || { echo "btf_offsets.sh: policy_dbs_info.policy not first" >&2; exit 1; }
   [ "$(o sugov_policy policy)" = 0 ] || { echo "btf_offsets.sh: sugov_policy.policy not first" >&2; exit 1; }
   [ "$(o sugov_cpu update_util)" = 0 ] || { echo "btf_offsets.sh: sugov_cpu.update_util not first" >&2; exit 1; }
-  [ $(( $(o cs_policy_dbs_info requested_freq "$3") - $(o cs_policy_dbs_info down_skip "$3") )) -eq 4 ] || {
+  cs_req=$(o cs_policy_dbs_info requested_freq "$3")
+  cs_skip=$(o cs_policy_dbs_info down_skip "$3")
+  [ $((cs_req - cs_skip)) -eq 4 ] || {
     echo "btf_offsets.sh: cs_policy_dbs_info layout" >&2; exit 1; }
   [ "$(o cs_dbs_tuners freq_step "$3")" = 4 ] || { echo "btf_offsets.sh: cs_dbs_tuners layout" >&2; exit 1; }
-  out="${out}cs_down_skip=$(o cs_policy_dbs_info down_skip "$3") "
+  out="${out}cs_down_skip=$cs_skip "
   for sm in cdbs_update_util:cpu_dbs_info.update_util cdbs_prev_load:cpu_dbs_info.prev_load \
             pdbs_dbs_data:policy_dbs_info.dbs_data pdbs_rate_mult:policy_dbs_info.rate_mult \
             pdbs_idle_periods:policy_dbs_info.idle_periods dbs_data_tuners:dbs_data.tuners \
@@ -54,6 +67,7 @@ if [ -n "${3:-}" ]; then
             sg_cpu_iowait_boost:sugov_cpu.iowait_boost sg_cpu_last_update:sugov_cpu.last_update \
             sg_cpu_util:sugov_cpu.util sg_cpu_max:sugov_cpu.max \
             sg_cpu_saved_idle_calls:sugov_cpu.saved_idle_calls sg_cpu_sg_policy:sugov_cpu.sg_policy \
+            sg_cpu_bw_dl:sugov_cpu.bw_dl \
             sg_pol_last_freq_update_time:sugov_policy.last_freq_update_time \
             sg_pol_freq_update_delay_ns:sugov_policy.freq_update_delay_ns \
             sg_pol_next_freq:sugov_policy.next_freq sg_pol_limits_changed:sugov_policy.limits_changed; do

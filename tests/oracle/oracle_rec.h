@@ -45,6 +45,7 @@ enum orec_kind {
 #define OREC_F_REQ 0x8u     /* DBS/SUGOV: the driver was asked for a frequency inside the call */
 #define OREC_F_UTIL 0x10u   /* SUGOV: effective_cpu_util ran inside the call (evaluated) */
 #define OREC_F_TUNED 0x20u  /* DBS: a sysfs store changed the tunables during the call */
+#define OREC_BW_UNKNOWN 0xffffffffu /* SUGOV aux: the CPU's rq not known yet */
 
 struct orec_avg { /* struct sched_avg of v6.1 */
     orec_u64 last_update_time;
@@ -72,8 +73,11 @@ struct orec_avg { /* struct sched_avg of v6.1 */
  *   DBS:          load (dbs_update's return), policy->cur at entry, at return,
  *                 driver target (kHz, with OREC_F_REQ); ret: 0 ondemand,
  *                 1 conservative; aux: the returned delay (us); g[]: see below
- *   SUGOV:        time, flags, effective_cpu_util's return (OREC_F_UTIL),
- *                 fast_switch target (kHz, OREC_F_REQ); g[]: see below
+ *   SUGOV:        time, flags | sugov_cpu.bw_dl at entry << 32, effective_cpu_util's
+ *                 return (OREC_F_UTIL), fast_switch target (kHz, OREC_F_REQ) |
+ *                 sugov_cpu.bw_dl at return << 32; aux: cpu_bw_dl of the policy
+ *                 CPU's rq at entry (OREC_BW_UNKNOWN before its rq was seen);
+ *                 g[]: see below
  *   TRAILER:      records written, dropped (ring full), capped (limit), kretprobe
  *                 misses (instance pool empty); aux: kprobe misses (hit while
  *                 another probe handler ran on that CPU)

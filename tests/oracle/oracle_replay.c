@@ -33,6 +33,7 @@ struct tally {
 };
 static struct tally t_pelt, t_ue, t_sugov, t_dbs[2];
 static uint32_t kver = PGOV_KVER_6_1;
+static uint32_t kver_stable; /* the guest's 6.1.z (stable_of) */
 
 /* --tsv: a sample of the rows, spread evenly over each flavour/op */
 static FILE *tsv_pelt, *tsv_ue;
@@ -268,8 +269,8 @@ static void dbs_tsv(struct dbs_sess *ss, int gov, const char *op, const struct o
     if (!f || !ss->chain)
         return;
     if (start)
-        fprintf(f, "%" PRIu64 "\t%u\t%s\tv6.1\t%s\t%s\t%u\t%u\t%" PRIu64, ss->chain, ss->step,
-                dbs_names[gov], dummy_table_str, op, HI(r->g[13]),
+        fprintf(f, "%" PRIu64 "\t%u\t%s\tv6.1.%u\t%s\t%s\t%u\t%u\t%" PRIu64, ss->chain, ss->step,
+                dbs_names[gov], kver_stable, dummy_table_str, op, HI(r->g[13]),
                 gov == 0 ? LO(r->g[14]) : DUMMY_MAX_KHZ, r->x[1]);
     else
         fprintf(f, "%" PRIu64 "\t%u\t-\t-\t-\t%s\t-\t-\t-", ss->chain, ss->step, op);
@@ -351,6 +352,7 @@ static void dbs_row(const struct orec *r)
             memset(&c, 0, sizeof(c));
             c.gov = (uint32_t)gov;
             c.kver = PGOV_KVER_6_1;
+            c.kver_stable = kver_stable;
             c.table = dummy_table;
             c.table_len = 5;
             c.min_khz = HI(r->g[13]);
@@ -450,8 +452,9 @@ static void sugov_row(const struct orec *r, int counting)
         return;
     }
     sugov_seen++;
-    if (r->g[7] == 0 || (LO(r->x[1]) & ~SCHED_CPUFREQ_IOWAIT)) {
-        sugov_skipped++; /* no capacity recorded yet (first callback), or unknown flags */
+    if (r->g[7] == 0 || (LO(r->x[1]) & ~SCHED_CPUFREQ_IOWAIT) || r->aux == OREC_BW_UNKNOWN) {
+        sugov_skipped++; /* no capacity recorded yet (first callback), unknown flags, or the
+                          * CPU's rq (its deadline bandwidth) not seen yet */
         return;
     }
     if (!table.entries && pgov_freq_table_init(&table, dummy_table, 5, 0) != PGOV_OK)
@@ -470,6 +473,7 @@ static void sugov_row(const struct orec *r, int counting)
     if (r->cpu != r->id)
         c.flags |= PGOV_UPDATE_REMOTE; /* another CPU's runqueue: the boost step only */
     c.util = r->flags & OREC_F_UTIL ? (uint32_t)r->x[2] : 0;
+    c.cpu_bw_dl = r->aux;
     c.held = r->flags & OREC_F_UTIL && r->g[5] == r->g[2]; /* idle calls unchanged: busy */
     memset(&st, 0, sizeof(st));
     st.last_update_ns = r->g[1];
@@ -479,23 +483,24 @@ static void sugov_row(const struct orec *r, int counting)
     st.next_freq = LO(r->g[9]);
     st.cached_raw_freq = HI(r->g[9]);
     st.need_update = (r->g[10] & 0xffff) != 0; /* limits_changed or need_freq_update */
+    st.bw_dl = HI(r->x[1]);
     if (tsv_sugov && sugov_nth[path]++ % sugov_stride[path] == 0)
         fprintf(tsv_sugov,
-                "v6.1\t%s\t%u\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u"
-                "\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\t%u\t%u\t%u\t%" PRIu64
-                "\t%" PRIu64 "\t%u\t%u\n",
+                "v6.1\t%s\t%u\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
+                "\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\t%u"
+                "\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\n",
                 dummy_table_str, c.max_freq_khz, c.min_khz, c.max_khz, c.cur_khz, c.max_cap,
                 c.rate_limit_ns, c.tick_ns, c.now_ns, !!(c.flags & PGOV_UPDATE_IOWAIT),
-                !!(c.flags & PGOV_UPDATE_REMOTE), c.util, c.held, st.iowait_boost, st.pending,
-                st.last_update_ns, st.last_freq_update_ns, st.next_freq, st.cached_raw_freq,
-                st.need_update, path, LO(r->g[3]), HI(r->g[3]), r->g[4], r->g[11], LO(r->g[12]),
-                HI(r->g[12]));
+                !!(c.flags & PGOV_UPDATE_REMOTE), c.util, c.held, c.cpu_bw_dl, st.iowait_boost,
+                st.pending, st.last_update_ns, st.last_freq_update_ns, st.next_freq,
+                st.cached_raw_freq, st.need_update, st.bw_dl, path, LO(r->g[3]), HI(r->g[3]),
+                r->g[4], r->g[11], LO(r->g[12]), HI(r->g[12]), HI(r->x[3]));
     e = replay_linux_sugov(&c, &table, &st, &res);
     t_sugov.compared++;
     ok = e == 0 && res.path == path && st.iowait_boost == LO(r->g[3]) &&
          st.pending == HI(r->g[3]) && st.last_update_ns == r->g[4] &&
          st.last_freq_update_ns == r->g[11] && st.next_freq == LO(r->g[12]) &&
-         st.cached_raw_freq == HI(r->g[12]) &&
+         st.cached_raw_freq == HI(r->g[12]) && st.bw_dl == HI(r->x[3]) &&
          (path != PGOV_SUGOV_PATH_COMMIT || res.next_f == LO(r->g[12]));
     if (ok) {
         t_sugov.exact++;
@@ -505,15 +510,25 @@ static void sugov_row(const struct orec *r, int counting)
         printf("schedutil mismatch: cpu %u now %" PRIu64 " flags %u util %u held %u max %u"
                " rate %" PRIu64 " cur %u min %u max %u; pre boost %u pending %u last %" PRIu64
                " last_freq %" PRIu64 " next %u cached %u need %u: kernel path %u boost %u pending %u"
-               " last_freq %" PRIu64 " next %u cached %u (driver %" PRIu64 ", sg util %" PRIu64
+               " last_freq %" PRIu64 " next %u cached %u (driver %u, sg util %" PRIu64
                "); libpgov (err %d) path %u boost %u pending %u last_freq %" PRIu64
                " next %u cached %u raw %" PRIu64 "\n",
                r->cpu, r->x[0], c.flags, c.util, c.held, c.max_cap, c.rate_limit_ns, c.cur_khz,
                c.min_khz, c.max_khz, LO(r->g[0]), HI(r->g[0]), r->g[1], r->g[8], LO(r->g[9]),
                HI(r->g[9]), (unsigned)(r->g[10] & 0xffff), path, LO(r->g[3]), HI(r->g[3]),
-               r->g[11], LO(r->g[12]), HI(r->g[12]), r->x[3], r->g[6], e, res.path,
+               r->g[11], LO(r->g[12]), HI(r->g[12]), LO(r->x[3]), r->g[6], e, res.path,
                st.iowait_boost, st.pending, st.last_freq_update_ns, st.next_freq,
                st.cached_raw_freq, res.raw_freq);
+}
+
+/* The guest's upstream stable update: "... Debian 6.1.192-3 (...)" gives
+ * 192 (the dbs profile has 6.1.z rules); 0 when the version says none. */
+static uint32_t stable_of(const char *version)
+{
+    const char *p = strstr(version, "Debian 6.1.");
+    unsigned z;
+
+    return p && sscanf(p + 11, "%u", &z) == 1 && z <= PGOV_DBS_KVER_STABLE_MAX ? z : 0u;
 }
 
 /* One pass over the capture; counting = 1 only counts rows per flavour/op
@@ -537,7 +552,8 @@ static int pass(const char *path, int counting, char *release, char *version, ui
         return 2;
     }
     memcpy(release, &r.pre, 64);
-    memcpy(version, &r.post, 64);
+    memcpy(version, &r.post, 64); /* the caller's 65th byte stays 0 */
+    kver_stable = stable_of(version);
     for (;;) {
         if (fread(&r, sizeof(r), 1, f) != 1 || r.kind == OREC_NONE) {
             fprintf(stderr, "%s:%" PRIu64 ": capture has no trailer (guest did not finish)\n",
@@ -639,10 +655,10 @@ int main(int argc, char **argv)
         tsv_sugov = open_tsv(path, "6.1 (schedutil)");
         fprintf(tsv_sugov, "kver\ttable\tmax_freq_khz\tmin_khz\tmax_khz\tcur_khz\tmax_cap"
                            "\trate_limit_ns\ttick_ns\tnow_ns\tiowait\tremote\tutil\theld"
-                           "\tpre_boost\tpre_pending\tpre_last_update\tpre_last_freq_update"
-                           "\tpre_next_freq\tpre_cached_raw_freq\tneed_update\tpath\tboost"
-                           "\tpending\tlast_update\tlast_freq_update\tnext_freq"
-                           "\tcached_raw_freq\n");
+                           "\tcpu_bw_dl\tpre_boost\tpre_pending\tpre_last_update"
+                           "\tpre_last_freq_update\tpre_next_freq\tpre_cached_raw_freq"
+                           "\tneed_update\tpre_bw_dl\tpath\tboost\tpending\tlast_update"
+                           "\tlast_freq_update\tnext_freq\tcached_raw_freq\tbw_dl\n");
         for (i = 0; i < 2; i++) {
             snprintf(path, sizeof(path), "%s/linux-6.1-%s.tsv", dir, dbs_names[i]);
             tsv_dbs[i] = fopen(path, "w");
@@ -696,16 +712,21 @@ int main(int argc, char **argv)
      * pgov_kver_exactness() calls exact must match every compared row; the
      * others are measured and reported, never gated (docs/oracle.md says
      * what differs and where the fix belongs). */
+    /* `floor`: a tenth of what the workload gives on an idle 2-core host
+     * (docs/oracle.md); fewer compared rows mean a broken capture (a
+     * missing BTF offset, a governor that never ran), which must not pass
+     * as "all exact". */
     const struct {
         const char *name;
         uint32_t module;
         const struct tally *t;
+        uint64_t floor;
     } gate[] = {
-        {"pelt", PGOV_MOD_PELT, &t_pelt},
-        {"util_est", PGOV_MOD_UTIL_EST, &t_ue},
-        {"schedutil", PGOV_MOD_SUGOV, &t_sugov},
-        {"ondemand", PGOV_MOD_DBS, &t_dbs[0]},
-        {"conservative", PGOV_MOD_DBS, &t_dbs[1]},
+        {"pelt", PGOV_MOD_PELT, &t_pelt, 100000},
+        {"util_est", PGOV_MOD_UTIL_EST, &t_ue, 10000},
+        {"schedutil", PGOV_MOD_SUGOV, &t_sugov, 1000},
+        {"ondemand", PGOV_MOD_DBS, &t_dbs[0], 200},
+        {"conservative", PGOV_MOD_DBS, &t_dbs[1], 200},
     };
     static const char *const claim[] = {"unsupported", "approximate", "exact"};
     int rc = 0;
@@ -713,10 +734,17 @@ int main(int argc, char **argv)
         int ex = pgov_kver_exactness(gate[i].module, PGOV_KVER(6, 1));
         bool gated = ex == PGOV_KVER_EXACT;
         bool ok = gate[i].t->exact == gate[i].t->compared;
+        bool enough = gate[i].t->compared >= gate[i].floor;
         printf("gate: %s: library claims %s for 6.1: %s\n", gate[i].name,
                ex >= 0 && ex <= PGOV_KVER_EXACT ? claim[ex] : "?",
-               gated ? (ok ? "gated, all exact" : "gated, MISMATCH") : "reported, not gated");
-        if (gated && !ok)
+               !gated  ? "reported, not gated"
+               : !ok   ? "gated, MISMATCH"
+               : enough ? "gated, all exact"
+                        : "gated, TOO FEW ROWS compared (broken capture?)");
+        if (!enough)
+            printf("gate: %s: %" PRIu64 " rows compared, at least %" PRIu64 " expected\n",
+                   gate[i].name, gate[i].t->compared, gate[i].floor);
+        if (gated && (!ok || !enough))
             rc = 1;
     }
     printf("oracle: pelt %" PRIu64 "/%" PRIu64 " util_est %" PRIu64 "/%" PRIu64

@@ -41,6 +41,8 @@ OFFSET_PARAM(rq_cfs);            /* struct rq: cfs */
 OFFSET_PARAM(rq_avg_rt);         /* struct rq: avg_rt */
 OFFSET_PARAM(rq_avg_dl);         /* struct rq: avg_dl */
 OFFSET_PARAM(rq_cpu_capacity_orig);
+OFFSET_PARAM(rq_cpu);            /* struct rq: cpu */
+OFFSET_PARAM(rq_dl_running_bw);  /* struct rq: dl.running_bw */
 OFFSET_PARAM(cfs_rq_load);       /* struct cfs_rq: load (struct load_weight) */
 OFFSET_PARAM(cfs_rq_h_nr_running);
 OFFSET_PARAM(cfs_rq_curr);
@@ -66,6 +68,7 @@ OFFSET_PARAM(sg_cpu_util);
 OFFSET_PARAM(sg_cpu_max);
 OFFSET_PARAM(sg_cpu_saved_idle_calls);
 OFFSET_PARAM(sg_cpu_sg_policy);
+OFFSET_PARAM(sg_cpu_bw_dl);
 OFFSET_PARAM(sg_pol_last_freq_update_time); /* struct sugov_policy */
 OFFSET_PARAM(sg_pol_freq_update_delay_ns);
 OFFSET_PARAM(sg_pol_next_freq);
@@ -219,12 +222,20 @@ static int ent_cfs(struct kretprobe_instance *ri, struct pt_regs *regs)
     return 0;
 }
 
+/* Each CPU's struct rq, learnt from the rt/dl PELT updates (runqueues is
+ * not exported): schedutil's deadline-bandwidth input is read from it. */
+static void *rq_of_cpu[NR_CPUS];
+
 static int ent_rq_signal(struct kretprobe_instance *ri, struct pt_regs *regs, u8 kind, int off)
 {
     struct pending *p = (void *)ri->data;
     u64 now = regs_get_kernel_argument(regs, 0);
     void *rq = (void *)regs_get_kernel_argument(regs, 1);
     int running = (int)regs_get_kernel_argument(regs, 2);
+    int cpu = AT(rq, rq_cpu, int);
+
+    if (cpu >= 0 && cpu < NR_CPUS && !READ_ONCE(rq_of_cpu[cpu]))
+        WRITE_ONCE(rq_of_cpu[cpu], rq);
 
     begin(p, kind, &AT(rq, off, struct sched_avg), now);
     p->r.flags = running ? OREC_F_RUNNING : 0;
@@ -498,6 +509,17 @@ static void sugov_snap(struct gpending *p, int at)
                       (u64)AT(sp, sg_pol_freq_update_delay_ns, s64) / 1000);
 }
 
+/* cpu_bw_dl(): the rq's running deadline bandwidth (BW_SHIFT 20 fixed
+ * point) in capacity units, as schedutil reads it. */
+static u32 sugov_cpu_bw_dl(unsigned int cpu)
+{
+    void *rq = cpu < NR_CPUS ? READ_ONCE(rq_of_cpu[cpu]) : NULL;
+
+    if (!rq)
+        return OREC_BW_UNKNOWN;
+    return (u32)((AT(rq, rq_dl_running_bw, u64) * SCHED_CAPACITY_SCALE) >> 20);
+}
+
 static int ent_sugov(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
     struct gpending *p = (void *)ri->data;
@@ -512,7 +534,9 @@ static int ent_sugov(struct kretprobe_instance *ri, struct pt_regs *regs)
     p->r.cpu = smp_processor_id();
     p->r.id = p->policy->cpu;
     p->r.x[0] = regs_get_kernel_argument(regs, 1);
-    p->r.x[1] = (u32)regs_get_kernel_argument(regs, 2);
+    p->r.x[1] = (u32)regs_get_kernel_argument(regs, 2) |
+                (u64)AT(c, sg_cpu_bw_dl, unsigned long) << 32;
+    p->r.aux = sugov_cpu_bw_dl(p->policy->cpu);
     p->r.g[14] = p->policy->cur;
     p->r.g[15] = LO_HI(p->policy->min, p->policy->max);
     sugov_snap(p, 0);
@@ -537,6 +561,7 @@ static int ret_sugov(struct kretprobe_instance *ri, struct pt_regs *regs)
         p->r.flags |= OREC_F_REQ;
         p->r.x[3] = t->req_khz;
     }
+    p->r.x[3] |= (u64)AT(p->a, sg_cpu_bw_dl, unsigned long) << 32;
     push(&p->r);
     return 0;
 }
@@ -717,14 +742,15 @@ static int check_layout(void)
     if ((param) != (int)offsetof(struct sched_entity, field)) { \
         pr_err("pgov_oracle: BTF says " #field " at %d, headers say %zu\n", param, \
                offsetof(struct sched_entity, field)); return -EINVAL; }
-    NEED(rq_cfs) NEED(rq_avg_rt) NEED(rq_avg_dl) NEED(rq_cpu_capacity_orig)
+    NEED(rq_cfs) NEED(rq_avg_rt) NEED(rq_avg_dl) NEED(rq_cpu_capacity_orig) NEED(rq_cpu)
+    NEED(rq_dl_running_bw)
     NEED(cfs_rq_load) NEED(cfs_rq_h_nr_running) NEED(cfs_rq_curr) NEED(cfs_rq_avg)
     if (governors) {
         NEED(cdbs_update_util) NEED(cdbs_prev_load) NEED(pdbs_dbs_data) NEED(pdbs_rate_mult)
         NEED(pdbs_idle_periods) NEED(dbs_data_tuners) NEED(dbs_data_ignore_nice_load)
         NEED(cs_down_skip) NEED(sg_cpu_iowait_boost_pending) NEED(sg_cpu_iowait_boost)
         NEED(sg_cpu_last_update) NEED(sg_cpu_util) NEED(sg_cpu_max) NEED(sg_cpu_saved_idle_calls)
-        NEED(sg_cpu_sg_policy) NEED(sg_pol_last_freq_update_time) NEED(sg_pol_freq_update_delay_ns)
+        NEED(sg_cpu_sg_policy) NEED(sg_cpu_bw_dl) NEED(sg_pol_last_freq_update_time) NEED(sg_pol_freq_update_delay_ns)
         NEED(sg_pol_next_freq) NEED(sg_pol_limits_changed)
     }
     SAME(se_avg, avg) SAME(se_on_rq, on_rq) SAME(se_my_q, my_q)
