@@ -60,11 +60,12 @@ static const struct span spans[] = {
     {PGOV_MOD_HWP_BOOST, K(4, 18), K(6, 17), AP},
     {PGOV_MOD_HWP_BOOST, K(6, 18), K(6, 19), EX},
     /* schedutil (docs/schedutil.md): the 5.14 rules checked against Linux
-     * 6.1 itself (tests/oracle); the rest of 5.14 .. 6.7 from changelogs
-     * only; current from the v6.18.2 tree. */
-    {PGOV_MOD_SUGOV, K(5, 14), K(6, 0), AP},
+     * 6.1 itself (tests/oracle); the rest of 5.2 .. 6.17 from changelogs
+     * and commit messages only (no tree of 6.8 .. 6.17 read); current from
+     * the v6.18.2 tree. */
+    {PGOV_MOD_SUGOV, K(5, 2), K(6, 0), AP},
     {PGOV_MOD_SUGOV, K(6, 1), K(6, 1), EX},
-    {PGOV_MOD_SUGOV, K(6, 2), K(6, 7), AP},
+    {PGOV_MOD_SUGOV, K(6, 2), K(6, 17), AP},
     {PGOV_MOD_SUGOV, K(6, 18), K(6, 19), EX},
     /* ondemand/conservative (docs/ondemand.md): v4.17.0 and v6.18.2 trees,
      * the 5.0 hybrid checked against Linux 6.1 itself (tests/oracle). */

@@ -5,10 +5,12 @@
  * pgov/freq_table_core.h.
  */
 #include "pgov/freq_table.h"
+#include "pgov/kver.h"
 
 #include "internal/compiler.h"
 #include "internal/deps.h"
 #include "pgov/freq_table_core.h"
+#include "internal/freq_table.h"
 #include "internal/math64.h"
 
 int pgov_freq_table_init(struct pgov_freq_table *t, const struct pgov_freq_entry *entries,
@@ -100,6 +102,36 @@ int pgov_freq_table_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32
 }
 
 /* The 0.1 names (PGOV_0.1), the same functions. */
+/* docs/exactness.md "cpufreq transition delay": three forms by release. */
+uint32_t pgov_ft_transition_delay_us(uint32_t kv, uint32_t transition_delay_us,
+                                     uint32_t transition_latency_ns)
+{
+    uint32_t lat = transition_latency_ns / 1000u;
+
+    if (transition_delay_us)
+        return transition_delay_us;
+    if (!lat)
+        return 1000u;
+    if (kv >= PGOV_KVER_6_12)
+        return lat + lat / 2u;
+    if (kv >= PGOV_KVER_6_9)
+        return lat > 2000u ? lat : (lat < 2u ? lat * 1000u : 2000u);
+    return lat < 10u ? lat * 1000u : 10000u; /* lat <= 4294967: the product fits */
+}
+
+int pgov_freq_table_transition_delay_us(uint32_t kver, uint32_t transition_delay_us,
+                                        uint32_t transition_latency_ns, uint32_t *out_us)
+{
+    uint32_t kv = pgov_kver_resolve(kver);
+
+    if (!out_us)
+        return PGOV_EINVAL;
+    if (kv < PGOV_KVER_4_14)
+        return PGOV_ENOTSUP; /* also 0: not a valid kver */
+    *out_us = pgov_ft_transition_delay_us(kv, transition_delay_us, transition_latency_ns);
+    return PGOV_OK;
+}
+
 int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word)
     PGOV_ALIAS(pgov_freq_table_pcc_request);
 int pgov_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz)

@@ -10,6 +10,7 @@
 
 #include "internal/compiler.h"
 #include "internal/deps.h"
+#include "internal/freq_table.h"
 #include "internal/hal.h"
 #include "internal/fp.h"
 #include "internal/sized.h"
@@ -111,9 +112,16 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
     g->cpu = cfg->cpu;
     g->cpu_min_khz = plat.min_pstate * plat.scaling_khz;
     g->cpu_max_khz = plat.turbo_pstate * plat.scaling_khz;
-    g->prm.rate_limit_ns = cfg->rate_limit_ns || (set & PGOV_SUGOV_SET_RATE_LIMIT)
-                               ? cfg->rate_limit_ns
-                               : PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS;
+    if (cfg->rate_limit_ns || (set & PGOV_SUGOV_SET_RATE_LIMIT)) {
+        g->prm.rate_limit_ns = cfg->rate_limit_ns;
+    } else {
+        /* rate_limit_us starts at the policy's transition delay (1 ms
+         * without a driver delay or latency, every release; kv >= 5.2). */
+        uint32_t us = pgov_ft_transition_delay_us(
+            kv, PGOV_SIZED_FIELD(struct pgov_sugov_config, cfg, transition_delay_us, 0u),
+            PGOV_SIZED_FIELD(struct pgov_sugov_config, cfg, transition_latency_ns, 0u));
+        g->prm.rate_limit_ns = (uint64_t)us * 1000u;
+    }
     g->prm.tick_ns = cfg->tick_ns ? cfg->tick_ns : PGOV_DEFAULT_TICK_NS;
     g->prm.max_cap = cfg->max_cap ? cfg->max_cap : CAP_SCALE;
     g->prm.max_freq_khz = g->cpu_max_khz;
@@ -163,7 +171,7 @@ int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uc
         capped > 1)
         return PGOV_EINVAL;
     /* Before 6.8 the clamps were inside util (see sugov.h "Profiles"). */
-    if (pgov_sugov_profile(g->prm.kver) == PGOV_SUGOV_RULES_5_14 &&
+    if (!((uint32_t)pgov_sugov_profile(g->prm.kver) & PGOV_SUGOV_R_PERF) &&
         (uclamp_min != 0 || uclamp_max != CAP_SCALE || bw_min != 0 || capped))
         return PGOV_ENOTSUP;
     g->uclamp_min = uclamp_min;

@@ -347,12 +347,13 @@ static void test_kver_exactness(void **st)
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_DBS, PGOV_KVER(5, 10)), PGOV_KVER_APPROXIMATE);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_PSTATE_LOAD, PGOV_KVER(5, 1)),
                      PGOV_KVER_APPROXIMATE);
-    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(6, 17)), PGOV_KVER_UNSUPPORTED);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(6, 17)), PGOV_KVER_APPROXIMATE);
     /* 6.1 governors: Linux 6.1 itself agreed on every row (tests/oracle). */
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER_6_1), PGOV_KVER_EXACT);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(6, 7)), PGOV_KVER_APPROXIMATE);
-    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(6, 8)), PGOV_KVER_UNSUPPORTED);
-    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(5, 13)), PGOV_KVER_UNSUPPORTED);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(6, 8)), PGOV_KVER_APPROXIMATE);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(5, 13)), PGOV_KVER_APPROXIMATE);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER(5, 1)), PGOV_KVER_UNSUPPORTED);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_DBS, PGOV_KVER_6_1), PGOV_KVER_EXACT);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, 0), PGOV_KVER_EXACT);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT, PGOV_KVER(5, 10)), PGOV_KVER_EXACT);

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include <pgov/freq_table.h>
+#include <pgov/kver.h>
 
 _Static_assert(sizeof(struct pgov_freq_table) == sizeof(void *) + 24, "table layout");
 
@@ -179,12 +180,64 @@ static void test_random_against_reference(void **state)
     assert_true(checked > 100000);
 }
 
+/* The default transition delay: docs/spec/ondemand.md 2.1's worked
+ * examples (v4.17, v6.9 history, v6.18) and the boundaries of
+ * docs/exactness.md. */
+static uint32_t delay(uint32_t kver, uint32_t delay_us, uint32_t lat_ns)
+{
+    uint32_t us = 12345;
+    assert_int_equal(pgov_freq_table_transition_delay_us(kver, delay_us, lat_ns, &us), PGOV_OK);
+    return us;
+}
+
+static void test_transition_delay(void **state)
+{
+    (void)state;
+    const uint32_t v417 = PGOV_KVER(4, 17), v68 = PGOV_KVER_6_8, v69 = PGOV_KVER_6_9,
+                   v611 = PGOV_KVER(6, 11), v612 = PGOV_KVER_6_12, v618 = PGOV_KVER_6_18;
+    /* ACPI _PSS latency 10 us: 10 ms (x 1000, capped at 10 ms), then the
+     * 2 ms cap, then 15 us. */
+    assert_int_equal(delay(v417, 0, 10000), 10000);
+    assert_int_equal(delay(v68, 0, 10000), 10000);
+    assert_int_equal(delay(v69, 0, 10000), 2000);
+    assert_int_equal(delay(v611, 0, 10000), 2000);
+    assert_int_equal(delay(v612, 0, 10000), 15);
+    assert_int_equal(delay(v618, 0, 10000), 15);
+    assert_int_equal(delay(0, 0, 10000), 15);
+    /* 5 ms: 10 000, then "honour the latency" above 2 ms: 5000, then 7500. */
+    assert_int_equal(delay(v417, 0, 5000000), 10000);
+    assert_int_equal(delay(v69, 0, 5000000), 5000);
+    assert_int_equal(delay(v618, 0, 5000000), 7500);
+    /* Exactly 2 ms stays capped (2000 is not above 2000); 1 us: 1000. */
+    assert_int_equal(delay(v69, 0, 2000000), 2000);
+    assert_int_equal(delay(v69, 0, 1000), 1000);
+    assert_int_equal(delay(v69, 0, 1999), 1000); /* 1 us after truncation */
+    /* The old "eternal" latency. */
+    assert_int_equal(delay(v417, 0, 4294967295u), 10000);
+    assert_int_equal(delay(v618, 0, 4294967295u), 6442450);
+    /* No latency (pcc-cpufreq), below 1 us, and a driver's own delay. */
+    assert_int_equal(delay(v417, 0, 0), 1000);
+    assert_int_equal(delay(v618, 0, 999), 1000);
+    assert_int_equal(delay(v417, 500, 10000), 500);
+    assert_int_equal(delay(v618, 500, 10000), 500);
+    assert_int_equal(delay(PGOV_KVER_4_14, 0, 20000), 10000);
+    /* Errors leave the output alone. */
+    uint32_t us = 7;
+    assert_int_equal(pgov_freq_table_transition_delay_us(PGOV_KVER_4_13, 0, 10000, &us),
+                     PGOV_ENOTSUP);
+    assert_int_equal(pgov_freq_table_transition_delay_us(PGOV_KVER(6, 30), 0, 10000, &us),
+                     PGOV_ENOTSUP);
+    assert_int_equal(us, 7);
+    assert_int_equal(pgov_freq_table_transition_delay_us(0, 0, 0, NULL), PGOV_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_spec_examples),
         cmocka_unit_test(test_init_rules),
         cmocka_unit_test(test_random_against_reference),
+        cmocka_unit_test(test_transition_delay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1226,7 +1226,7 @@ static void test_argument_checks(void **st)
     sp.tick_ns = 0;
     assert_int_equal(pgov_sugov_decide(&sp, &ss, 0, 0, 0, 0, &sr), PGOV_EINVAL);
     sp.tick_ns = 4 * MS;
-    sp.kver = PGOV_KVER(6, 10); /* the 6.8 rework: not modelled */
+    sp.kver = PGOV_KVER(5, 1); /* before the oldest schedutil profile */
     assert_int_equal(pgov_sugov_params_check(&sp), PGOV_ENOTSUP);
     sp.kver = 1; /* no release */
     assert_int_equal(pgov_sugov_params_check(&sp), PGOV_ENOTSUP);

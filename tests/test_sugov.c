@@ -18,7 +18,7 @@
 
 #define MS 1000000ull
 
-_Static_assert(sizeof(struct pgov_sugov_config) == 48, "config layout");
+_Static_assert(sizeof(struct pgov_sugov_config) == 56, "config layout"); /* 0.4: +8 */
 _Static_assert(offsetof(struct pgov_sugov_config, max_cap) == 32, "config layout");
 _Static_assert(sizeof(struct pgov_sugov_limits) == 16, "limits layout");
 _Static_assert(sizeof(struct pgov_sugov_status) == 32, "status layout");
@@ -280,7 +280,7 @@ static void test_arguments(void **st)
     assert_int_equal(pgov_sugov_init(NULL, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_init(mem, n - 1, &c, &fake_hw_ops, &f, &g), PGOV_ENOSPC);
     assert_int_equal(pgov_sugov_init(mem + 4, n, &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
-    c.kver = PGOV_KVER_6_12;
+    c.kver = PGOV_KVER(5, 1);
     assert_int_equal(pgov_sugov_init(mem, n, &c, &fake_hw_ops, &f, &g), PGOV_ENOTSUP);
     c.kver = PGOV_KVER_6_18;
     c.max_cap = 2048;
@@ -346,6 +346,85 @@ static void test_rate_limit_zero(void **st)
     c = cfg();
     c.reserved = 1;
     assert_int_equal(pgov_sugov_init(mem, sizeof(mem), &c, &fake_hw_ops, &f, &g), PGOV_EINVAL);
+}
+
+/* The default rate limit is the release's transition delay (0.4 fields):
+ * ACPI's 10 us latency gives 10 ms in 6.8, 2 ms in 6.9, 15 us in 6.12; a
+ * driver delay of 500 us wins everywhere. Probed by a second callback 1.5
+ * ms after a commit. */
+static void test_default_rate_limit(void **st)
+{
+    (void)st;
+    static const struct {
+        uint32_t kver, lat_ns, delay_us, limited_at_1500us, limited_at_12ms;
+    } cases[] = {
+        {PGOV_KVER_6_8, 10000, 0, 1, 0},     /* 10 ms */
+        {PGOV_KVER(6, 7), 10000, 0, 1, 0},   /* 10 ms */
+        {PGOV_KVER_6_9, 10000, 0, 1, 0},     /* 2 ms */
+        {PGOV_KVER_6_12, 10000, 0, 0, 0},    /* 15 us */
+        {PGOV_KVER_6_18, 10000, 0, 0, 0},    /* 15 us */
+        {PGOV_KVER_6_8, 10000, 500, 0, 0},   /* the driver's 500 us */
+        {PGOV_KVER_6_9, 20000000, 0, 1, 1},  /* 20 ms: above 2 ms, honoured */
+        {PGOV_KVER_6_18, 0, 0, 0, 0},        /* 1 ms */
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct fake_hw f;
+        fake_hw_init(&f, 0, NULL);
+        struct pgov_sugov_config c = cfg();
+        c.kver = cases[i].kver;
+        c.transition_latency_ns = cases[i].lat_ns;
+        c.transition_delay_us = cases[i].delay_us;
+        struct pgov_sugov *g = mk(&c, &f);
+        assert_int_equal(pgov_sugov_set_util(g, 1024), 0);
+        fake_hw_run(&f, 30 * MS, 0);
+        assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+        assert_int_equal(status(g).last_path, PGOV_SUGOV_PATH_COMMIT);
+        assert_int_equal(pgov_sugov_set_util(g, 100), 0);
+        fake_hw_run(&f, 1500000, 0);
+        assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+        assert_int_equal(status(g).last_path == PGOV_SUGOV_PATH_RATE_LIMITED,
+                         cases[i].limited_at_1500us);
+        fake_hw_run(&f, 10500000, 0);
+        assert_int_equal(pgov_sugov_update(g, f.now_ns, 0), 0);
+        assert_int_equal(status(g).last_path == PGOV_SUGOV_PATH_RATE_LIMITED,
+                         cases[i].limited_at_12ms);
+    }
+}
+
+/* Before 5.14 the 25 % margin was on the frequency: (f + f/4) x util /
+ * cap, not f x (util + util/4) / cap; and before 5.10 a held frequency
+ * reset the raw cache to 0 instead of restoring it. */
+static void test_pre_5_14(void **st)
+{
+    (void)st;
+    struct pgov_sugov_params p = {1 * MS, 4 * MS, 1024, 2400000, 100000, 2400000, 0, 0};
+    uint64_t raw;
+
+    p.kver = PGOV_KVER(5, 10);
+    assert_int_equal(pgov_sugov_next_freq(&p, 101, 0, &raw), 295898); /* 3 000 000 x 101 / 1024 */
+    p.kver = PGOV_KVER(5, 14);
+    assert_int_equal(pgov_sugov_next_freq(&p, 101, 0, &raw), 295312); /* 2 400 000 x 126 / 1024 */
+    p.kver = PGOV_KVER(5, 2);
+    assert_int_equal(pgov_sugov_next_freq(&p, 3, 0, &raw), 100000); /* raw 8789, at min */
+    assert_int_equal(raw, 8789);
+    p.kver = PGOV_KVER(5, 1);
+    assert_int_equal(pgov_sugov_next_freq(&p, 3, 0, &raw), PGOV_ENOTSUP);
+    /* Hold at 5.9 and 5.10: util 1024 commits 2.4 GHz, then util 101 while
+     * busy is held; the cache is 0 at 5.9, the old raw at 5.10. */
+    for (int k = 0; k < 2; k++) {
+        struct pgov_sugov_state s;
+        struct pgov_sugov_result r;
+        memset(&s, 0, sizeof(s));
+        p.kver = k ? PGOV_KVER(5, 10) : PGOV_KVER(5, 9);
+        assert_int_equal(pgov_sugov_decide(&p, &s, 10 * MS, 0, 1024, 0, &r), PGOV_OK);
+        assert_int_equal(r.path, PGOV_SUGOV_PATH_COMMIT);
+        assert_int_equal(r.util_eff, 1024); /* util itself: the margin is on f */
+        assert_int_equal(s.cached_raw_freq, 3000000);
+        assert_int_equal(pgov_sugov_decide(&p, &s, 20 * MS, 0, 101, 1, &r), PGOV_OK);
+        assert_int_equal(r.path, PGOV_SUGOV_PATH_UNCHANGED);
+        assert_int_equal(s.next_freq, 2400000);
+        assert_int_equal(s.cached_raw_freq, k ? 3000000u : 0u);
+    }
 }
 
 /* A 0.1 caller's config is PGOV_SUGOV_CONFIG_SIZE_V1 bytes long: accepted,
@@ -533,6 +612,15 @@ static void test_instance_clamps(void **st)
     assert_int_equal(pgov_sugov_set_clamps(g, 0, 1025, 0, 0), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_set_clamps(g, 0, 512, 0, 2), PGOV_EINVAL);
     assert_int_equal(pgov_sugov_set_clamps(NULL, 0, 512, 0, 0), PGOV_EINVAL);
+    /* Before 6.8 the clamps are inside util: only the unclamped values. */
+    c.kver = PGOV_KVER(5, 10);
+    g = mk(&c, &f);
+    assert_int_equal(pgov_sugov_set_clamps(g, 0, 512, 0, 0), PGOV_ENOTSUP);
+    assert_int_equal(pgov_sugov_set_clamps(g, 0, 1024, 0, 1), PGOV_ENOTSUP);
+    assert_int_equal(pgov_sugov_set_clamps(g, 0, 1024, 0, 0), 0);
+    c.kver = PGOV_KVER(6, 8);
+    g = mk(&c, &f);
+    assert_int_equal(pgov_sugov_set_clamps(g, 0, 512, 0, 0), 0);
 }
 
 /*
@@ -705,14 +793,14 @@ static void test_profiles(void **st)
      * 1024/1024 (the cap moved to the reference). */
     assert_int_equal(pgov_sugov_next_freq(&p, 1024, 2400000, &raw), 2400000);
     assert_int_equal(raw, 3000000);
-    for (uint32_t k = PGOV_KVER_5_14; k < PGOV_KVER(6, 8); k++) {
+    for (uint32_t k = PGOV_KVER(5, 2); k <= PGOV_KVER_NEWEST; k++) {
         p.kver = k;
         if (pgov_kver_valid(k))
             assert_int_equal(pgov_sugov_params_check(&p), PGOV_OK);
     }
-    p.kver = PGOV_KVER_5_13;
+    p.kver = PGOV_KVER(5, 1);
     assert_int_equal(pgov_sugov_params_check(&p), PGOV_ENOTSUP);
-    p.kver = PGOV_KVER_6_8;
+    p.kver = PGOV_KVER_4_14;
     assert_int_equal(pgov_sugov_params_check(&p), PGOV_ENOTSUP);
     p.kver = PGOV_KVER_6_18;
     assert_int_equal(pgov_sugov_params_check(&p), PGOV_OK);
@@ -779,6 +867,8 @@ int main(void)
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_rate_limit_zero),
         cmocka_unit_test(test_config_v1),
+        cmocka_unit_test(test_default_rate_limit),
+        cmocka_unit_test(test_pre_5_14),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,7 +17,7 @@ extern const struct replay_adapter replay_linux_pelt_adapter,
 extern const struct replay_adapter replay_linux_sugov_adapter,
     replay_linux_dbs_adapter; /* replay_linux_gov.c */
 extern const struct replay_adapter replay_adapter_sugov_iowait,
-    replay_adapter_sugov_clamp; /* replay_sugov.c */
+    replay_adapter_sugov_clamp, replay_adapter_sugov_kver; /* replay_sugov.c */
 
 const struct replay_adapter *const replay_adapters[] = {
     &replay_pelt_decay,
@@ -37,5 +37,6 @@ const struct replay_adapter *const replay_adapters[] = {
     &replay_linux_sugov_adapter,
     &replay_linux_dbs_adapter,
     &replay_adapter_sugov_clamp,
+    &replay_adapter_sugov_kver,
     NULL,
 };

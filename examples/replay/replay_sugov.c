@@ -115,3 +115,58 @@ static int clamp_row(void *state, struct replay_row *r)
 const struct replay_adapter replay_adapter_sugov_clamp = {
     "sugov_clamp", clamp_cols, clamp_outs, group, sizeof(struct pgov_sugov_state), clamp_row,
 };
+
+/* sugov_kver.tsv: a release's rules, with the rate limit that release
+ * derives from the driver's transition delay and latency (an output). */
+static const char *const kver_cols[] = {
+    "scenario", "step", "kver", "transition_latency_ns", "transition_delay_us", "noninvariant",
+    "time_ns", "flags", "util", "held", "cur_khz", "max_cap", "max_freq", "pol_min", "pol_max",
+    "tick_nsec", "rate_limit_us", "path", "boost_req", "boost_util", "util_eff", "raw_freq",
+    "next_f", "next_freq", "cached_raw_freq", "last_freq_update_time", NULL};
+static const char *const kver_outs[] = {"rate_limit_us", "path",      "boost_req",
+                                        "boost_util",    "util_eff",  "raw_freq",
+                                        "next_f",        "next_freq", "cached_raw_freq",
+                                        "last_freq_update_time", NULL};
+
+static int kver_row(void *state, struct replay_row *r)
+{
+    struct pgov_sugov_state *st = state;
+    struct pgov_sugov_params prm;
+    struct pgov_sugov_input in;
+    struct pgov_sugov_result res;
+    uint32_t lat, delay, noninv, us;
+    uint64_t now;
+    int rc;
+
+    memset(&prm, 0, sizeof(prm));
+    memset(&in, 0, sizeof(in));
+    in.size = sizeof(in);
+    in.uclamp_max = 1024;
+    if (replay_kver(r, "kver", NULL, &prm.kver) ||
+        replay_u32(r, "transition_latency_ns", &lat) ||
+        replay_u32(r, "transition_delay_us", &delay) || replay_u32(r, "noninvariant", &noninv) ||
+        replay_u32(r, "max_cap", &prm.max_cap) || replay_u32(r, "max_freq", &prm.max_freq_khz) ||
+        replay_u32(r, "pol_min", &prm.min_khz) || replay_u32(r, "pol_max", &prm.max_khz) ||
+        replay_u64(r, "tick_nsec", &prm.tick_ns) || replay_u64(r, "time_ns", &now) ||
+        replay_u32(r, "flags", &in.flags) || replay_u32(r, "util", &in.util) ||
+        replay_u32(r, "held", &in.held) || replay_u32(r, "cur_khz", &in.cur_khz))
+        return -1;
+    if (noninv > 1)
+        return replay_fail(r, "noninvariant: 0 or 1");
+    prm.options = noninv ? PGOV_SUGOV_OPT_NONINVARIANT : 0;
+    rc = pgov_freq_table_transition_delay_us(prm.kver, delay, lat, &us);
+    if (rc)
+        return replay_fail(r, "freq_table_transition_delay_us: %s", pgov_strerror(rc));
+    prm.rate_limit_ns = (uint64_t)us * 1000u;
+    rc = pgov_sugov_decide_in(&prm, st, now, &in, &res);
+    if (rc)
+        return replay_fail(r, "sugov_decide_in: %s", pgov_strerror(rc));
+    replay_set_u64(r, "rate_limit_us", us);
+    set_common(r, &res, st);
+    replay_set_u64(r, "cached_raw_freq", st->cached_raw_freq);
+    return 0;
+}
+
+const struct replay_adapter replay_adapter_sugov_kver = {
+    "sugov_kver", kver_cols, kver_outs, group, sizeof(struct pgov_sugov_state), kver_row,
+};

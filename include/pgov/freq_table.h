@@ -154,6 +154,30 @@ PGOV_API PGOV_MUST_CHECK int pgov_freq_table_pcc_request(uint32_t nominal_mhz, u
  */
 PGOV_API PGOV_MUST_CHECK int pgov_freq_table_pcc_readback(uint32_t nominal_mhz, uint32_t out_word, uint32_t *khz);
 
+/**
+ * @brief The cpufreq core's default transition delay of a policy
+ *        (cpufreq_policy_transition_delay_us): the default of schedutil's
+ *        `rate_limit_us` and the floor of ondemand/conservative's sampling
+ *        rate (0.4).
+ *
+ * A driver's own `transition_delay_us` (non-zero) wins. Otherwise, with
+ * `lat = transition_latency_ns / 1000` (truncating):
+ * - 4.14 .. 6.8: `lat ? min(lat * 1000, 10000) : 1000`;
+ * - 6.9 .. 6.11: `lat > 2000 ? lat : (lat ? min(lat * 1000, 2000) : 1000)`;
+ * - 6.12 and later: `lat ? lat + lat / 2 : 1000`.
+ * docs/exactness.md gives each boundary and its source.
+ *
+ * @param kver                   kernel profile (0: newest)
+ * @param transition_delay_us    policy->transition_delay_us (0: none)
+ * @param transition_latency_ns  policy->cpuinfo.transition_latency
+ * @param out_us                 receives the delay in microseconds
+ * @return ::PGOV_OK; ::PGOV_EINVAL for NULL; ::PGOV_ENOTSUP for a @p kver
+ *         before 4.14 or not valid (@p out_us untouched on error).
+ */
+PGOV_API PGOV_MUST_CHECK int pgov_freq_table_transition_delay_us(uint32_t kver, uint32_t transition_delay_us,
+                                                                 uint32_t transition_latency_ns,
+                                                                 uint32_t *out_us);
+
 #ifndef PGOV_NO_DEPRECATED
 /** @deprecated 0.1 name (PGOV_0.1 alias) of pgov_freq_table_pcc_request() */
 PGOV_API PGOV_MUST_CHECK int pgov_pcc_request(uint32_t nominal_mhz, uint32_t target_khz, uint32_t *word)

@@ -10,7 +10,7 @@
  * utilization, already max(util_avg, util_est) and clamped by uclamp for
  * pgov_sugov_decide(); unclamped for pgov_sugov_decide_in(), which applies
  * uclamp and the deadline floor in the kernel's v6.8+ order).
- * Model: one CPU per policy, fast switch, frequency-invariant x86
+ * Model: one CPU per policy (pgov_sugov_decide_shared(): several), fast switch, frequency-invariant x86
  * (reference frequency = max frequency) or non-invariant (option). The
  * request is clamped to [min, max] (min > max -> max) and, when
  * pgov_sugov_decide_in() is given the driver's table, resolved to the lowest
@@ -29,10 +29,15 @@
  *   capped and the non-invariant reference is `cur` itself; `util` is
  *   effective_cpu_util's result with the clamps already in (uclamp and the
  *   deadline terms of pgov_sugov_input are not modelled: ::PGOV_ENOTSUP).
- * - 6.8 .. 6.17 and releases before 5.14 are ::PGOV_ENOTSUP (the 6.8 rework
- *   is not modelled separately; before 5.14 the headroom was on the
- *   frequency, and before that the boost worked in frequency units,
- *   docs/spec/pstate.md 9.2).
+ * - 6.8 .. 6.17: the current rules (the 6.8 rework), approximate
+ *   (docs/exactness.md: no tree read; mainline limits-change handling).
+ * - 5.2 .. 5.13: the 25 % margin on the reference frequency,
+ *   `(ref + ref/4) x max(util, boost) / max_cap` (`util_eff` has no
+ *   headroom); before 5.10 a held frequency resets the raw cache to 0;
+ *   approximate. Clamps as for 5.14 (in util: ::PGOV_ENOTSUP otherwise).
+ * - releases before 5.2 are ::PGOV_ENOTSUP (the boost worked in frequency
+ *   units, docs/spec/pstate.md 9.2).
+ * Limits changes follow the 6.15 form in every profile.
  */
 #ifndef PGOV_SUGOV_H
 #define PGOV_SUGOV_H
@@ -103,7 +108,8 @@ struct pgov_sugov_result {
 /**
  * @brief Map a utilization to a frequency (map_util_perf + get_next_freq
  *        without caching): `min(util + util/4, max_cap) * ref / max_cap`
- *        (5.14 profile: uncapped headroom), clamped to the policy limits.
+ *        (5.14 .. 6.7: uncapped headroom; 5.2 .. 5.13: the margin on
+ *        the reference), clamped to the policy limits.
  * @param prm      parameters
  * @param util     utilization, capacity units (clamped to max_cap)
  * @param cur_khz  current frequency (non-invariant reference only)
@@ -192,6 +198,71 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide_in(const struct pgov_sugov_params
                                                   struct pgov_sugov_result *res);
 
 /**
+ * @brief One CPU of a shared policy (pgov_sugov_decide_shared()): its iowait
+ *        boost state and its current utilisation terms (0.4).
+ */
+struct pgov_sugov_cpu {
+    uint64_t last_update_ns; /**< state: the CPU's last callback (0 at sugov_start) */
+    uint32_t iowait_boost;   /**< state: capacity units, 0 or 128..1024 */
+    uint32_t pending;        /**< state: iowait_boost_pending, 0/1 */
+    uint32_t util;           /**< input: effective_cpu_util, unclamped (as pgov_sugov_input) */
+    uint32_t uclamp_min;     /**< input: the rq's UCLAMP_MIN, 0..1024 */
+    uint32_t uclamp_max;     /**< input: the rq's UCLAMP_MAX, 0..1024 (1024: unclamped) */
+    uint32_t bw_min;         /**< input: irq + deadline bandwidth floor */
+    uint32_t bw_dl;          /**< input: cpu_bw_dl now (as pgov_sugov_input.bw_dl) */
+    uint32_t bw_dl_seen;     /**< state: bw_dl at the last evaluation (sg_cpu->bw_dl) */
+};
+
+/** The policy part of a shared policy (0.4). Zero = sugov_start. */
+struct pgov_sugov_policy {
+    uint64_t last_freq_update_ns; /**< time of the last committed frequency */
+    uint32_t next_freq;           /**< last committed frequency, kHz */
+    uint32_t cached_raw_freq;     /**< last raw (unclamped) frequency */
+    uint32_t need_update;         /**< 0/1: limits changed: evaluate, bypass cache */
+    uint32_t cur_khz;             /**< policy->cur, the non-invariant reference (seed it
+                                       with the frequency at start; set to each commit);
+                                       0: next_freq */
+};
+
+/**
+ * @brief One schedutil callback of a policy shared by @p ncpus CPUs
+ *        (sugov_update_shared).
+ *
+ * CPU @p cpu makes its boost request (as pgov_sugov_decide()) and records
+ * the callback time. When the policy's rate limit lets an evaluation through
+ * (or a limits change is pending), every CPU's boost is applied (halved
+ * without a new request; a CPU whose last callback is more than a tick old
+ * loses its boost: the stale-CPU rule), each CPU's terms are composed as in
+ * pgov_sugov_decide_in() and the policy takes the largest; then frequency,
+ * cache and commit as for one CPU. A shared policy has no hold rule. More
+ * deadline bandwidth on @p cpu than at the last evaluation bypasses the
+ * rate limit, as for one CPU.
+ * ::PGOV_UPDATE_REMOTE (a callback run outside the policy) makes the boost
+ * request only. `res->boost_util` is @p cpu's boost, `res->util_eff` the
+ * policy's maximum.
+ * @param prm    parameters (max_cap: the capacity of the policy's CPUs)
+ * @param pol    the policy's state, updated
+ * @param cpus   the policy's CPUs, state updated
+ * @param ncpus  1 .. 1024
+ * @param cpu    the CPU the callback is for, < @p ncpus
+ * @param now_ns scheduler clock
+ * @param flags  PGOV_UPDATE_IOWAIT, PGOV_UPDATE_REMOTE (gov.h) or 0
+ * @param table  the driver's table (pgov_freq_table_init()) or NULL
+ * @param res    outputs
+ * @return ::PGOV_OK; ::PGOV_EINVAL (NULL, @p ncpus or @p cpu out of range,
+ *         unknown flags, state or clamps out of range, a table descriptor
+ *         pgov_freq_table_init() did not fill, invalid parameters);
+ *         ::PGOV_ENOTSUP (kver; a profile before 6.8 with a clamp or floor).
+ *         Nothing is written on error.
+ */
+PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide_shared(const struct pgov_sugov_params *prm,
+                                                      struct pgov_sugov_policy *pol,
+                                                      struct pgov_sugov_cpu *cpus, uint32_t ncpus,
+                                                      uint32_t cpu, uint64_t now_ns, uint32_t flags,
+                                                      const struct pgov_freq_table *table,
+                                                      struct pgov_sugov_result *res);
+
+/**
  * @brief Check parameters: max_cap 1..1024, max_freq_khz > 0, known
  *        options, tick_ns > 0, a supported kver.
  * @return ::PGOV_OK, ::PGOV_EINVAL; ::PGOV_ENOTSUP (kver not a profile this
@@ -199,7 +270,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_decide_in(const struct pgov_sugov_params
  */
 PGOV_API PGOV_MUST_CHECK int pgov_sugov_params_check(const struct pgov_sugov_params *prm);
 
-/** Default rate limit of the instance (1 ms, rate_limit_us = 1000). */
+/** Default rate limit of the instance without a driver transition delay or
+ *  latency (1 ms, rate_limit_us = 1000; see pgov_sugov_config). */
 #define PGOV_SUGOV_DEFAULT_RATE_LIMIT_NS 1000000u
 
 /**
@@ -212,7 +284,9 @@ struct pgov_sugov_config {
     uint32_t cpu;           /**< CPU this instance serves (HAL calls) */
     uint32_t kver;          /**< PGOV_KVER_* (0: newest; see "Profiles") */
     uint32_t options;       /**< PGOV_SUGOV_OPT_* */
-    uint64_t rate_limit_ns; /**< 0: 1 ms unless PGOV_SUGOV_SET_RATE_LIMIT; at most 10 s */
+    uint64_t rate_limit_ns; /**< 0: the transition delay (1 ms without a driver
+                                 delay or latency) unless
+                                 PGOV_SUGOV_SET_RATE_LIMIT; at most 10 s */
     uint64_t tick_ns;       /**< TICK_NSEC; 0: 4 ms (HZ=250); at most 1 s */
     uint32_t max_cap;       /**< CPU capacity 1..1024; 0: 1024 */
     uint32_t cur_khz;       /**< policy->cur when the governor starts, the
@@ -221,6 +295,10 @@ struct pgov_sugov_config {
     /* ---- 0.3 */
     uint32_t tun_set;       /**< PGOV_SUGOV_SET_* bits: field given even if 0 */
     uint32_t reserved;      /**< must be 0 */
+    /* ---- 0.4: the default rate limit is the policy's transition delay
+     * (pgov_freq_table_transition_delay_us() of `kver`) */
+    uint32_t transition_latency_ns; /**< cpuinfo.transition_latency (0: none) */
+    uint32_t transition_delay_us;   /**< the driver's transition_delay_us (0: none) */
 };
 /** Size of the first published ::pgov_sugov_config (0.1): the smallest `size` accepted.
  *  Frozen; later versions append fields after `cur_khz`. */
@@ -300,7 +378,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_sugov_set_util(struct pgov_sugov *g, uint32_t 
  *        pgov_sugov_set_util() is then the unclamped one.
  * @return ::PGOV_OK; ::PGOV_EINVAL; ::PGOV_EINVAL (not an instance, a clamp
  *         above 1024, capped not 0/1); ::PGOV_ENOTSUP (anything but the
- *         unclamped values under the 5.14 profile).
+ *         unclamped values under profiles before 6.8).
  */
 PGOV_API PGOV_MUST_CHECK int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uclamp_max,
                                    uint32_t bw_min, uint32_t capped);

@@ -13,11 +13,16 @@ void pgov_sugov_decide_unchecked(const struct pgov_sugov_params *prm,
                                  uint64_t now_ns, const struct pgov_sugov_input *in,
                                  struct pgov_sugov_result *res);
 
-/* Rule sets (pgov_sugov_profile()). */
-#define PGOV_SUGOV_RULES_CURRENT 0 /* 6.18 .. newest */
-#define PGOV_SUGOV_RULES_5_14 1    /* 5.14 .. 6.7 */
+/*
+ * The rules of a release (pgov_sugov_profile(), docs/schedutil.md
+ * "Profiles"), as bits: which of the changes between 5.14 and 6.18 it has.
+ */
+#define PGOV_SUGOV_R_PERF 0x1u        /* 6.8+: headroom capped, then the clamps; cur + cur/4 */
+#define PGOV_SUGOV_R_FREQ_MARGIN 0x2u /* before 5.14: the 25 % on the frequency, not util */
+#define PGOV_SUGOV_R_HOLD_RESET 0x4u  /* before 5.10: a held frequency resets the cache to 0 */
+#define PGOV_SUGOV_RULES_CURRENT PGOV_SUGOV_R_PERF
 
-/* The rule set of @kver, or PGOV_ENOTSUP. */
+/* The rule bits of @kver (0: current), or PGOV_ENOTSUP. */
 int pgov_sugov_profile(uint32_t kver);
 
 /* The input pgov_sugov_decide() means: unclamped, no floor, not capped. */

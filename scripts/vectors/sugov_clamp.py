@@ -8,51 +8,23 @@ cache and hold steps; the composition rule of the v6.8 rework as documented
 in docs/schedutil.md), not from lib/: it is the independent side of the
 vector. Run: python3 scripts/vectors/sugov_clamp.py > tests/vectors/sugov_clamp.tsv
 """
-from splitmix import M64, Rng
+from splitmix import Rng
+from sugov_model import Boost, Policy
 
 
-def s64(x):
-    x &= M64
-    return x - (1 << 64) if x >> 63 else x
-
-
-class Sugov:
+class Sugov(Boost, Policy):
     def __init__(self, p):
         self.p = p
-        self.last_update = 0
-        self.lfu = 0
-        self.boost = 0
-        self.pending = 0
-        self.next_freq = 0
-        self.cached = 0
+        self.boost_init()
+        self.policy_init()
 
     def step(self, t, iowait, util, umin, umax, bw, held, capped):
         p = self.p
         out = {}
-        # boost request, every call
-        if self.boost and s64(t - self.last_update) > p["tick"]:
-            self.boost = 128 if iowait else 0
-            self.pending = 1 if iowait else 0
-        elif iowait and not self.pending:
-            self.pending = 1
-            self.boost = min(self.boost * 2, 1024) if self.boost else 128
-        self.last_update = t
-        out["boost_req"] = self.boost
-        if s64(t - self.lfu) < p["rate"]:
-            out["path"] = "rate_limited"
-            for k in ("boost_util", "util_eff", "raw_freq", "next_f"):
-                out[k] = "-"
+        out["boost_req"] = self.request(t, iowait)  # every call
+        if self.limited(t, p["rate"], out):
             return out
-        # apply
-        b = 0
-        if self.boost:
-            if not self.pending:
-                self.boost >>= 1
-                if self.boost < 128:
-                    self.boost = 0
-            if self.boost:
-                self.pending = 0
-                b = (self.boost * p["cap"]) >> 10
+        b = self.apply()
         out["boost_util"] = b
         # v6.8+: boost, headroom, then the clamps
         u = max(min(util, p["cap"]), b)
@@ -62,23 +34,9 @@ class Sugov:
         out["util_eff"] = perf
         raw = p["fmax"] * perf // p["cap"]
         out["raw_freq"] = raw
-        prev = self.cached
-        if raw == self.cached:
-            nf = self.next_freq
-        else:
-            self.cached = raw
-            lo = min(p["pmin"], p["pmax"])
-            nf = max(min(raw, p["pmax"]), lo)
-        if held and not capped and nf < self.next_freq:
-            nf = self.next_freq
-            self.cached = prev
+        nf = self.select(raw, held and not capped)
         out["next_f"] = nf
-        if nf == self.next_freq:
-            out["path"] = "unchanged"
-        else:
-            out["path"] = "commit"
-            self.next_freq = nf
-            self.lfu = t
+        out["path"] = self.commit(t, nf)
         return out
 
 

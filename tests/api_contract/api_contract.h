@@ -133,6 +133,8 @@ struct world {
     struct pgov_sugov_limits slim;
     struct slim_big slbig;
     struct pgov_sugov_status sstat;
+    struct pgov_sugov_policy spol;
+    struct pgov_sugov_cpu scpu[2];
 };
 
 

@@ -84,6 +84,18 @@ DEF(pgov_freq_table_pcc_readback, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_freq_table_pcc_readback(2000, 50, NULL);
 }
+DEF(pgov_freq_table_transition_delay_us, 1, PGOV_EINVAL)
+{
+    return snap(w), pgov_freq_table_transition_delay_us(0, 0, 10000, NULL);
+}
+DEF(pgov_freq_table_transition_delay_us, 2, PGOV_ENOTSUP)
+{
+    return snap(w), pgov_freq_table_transition_delay_us(PGOV_KVER(4, 13), 0, 10000, &w->u32);
+}
+DEF(pgov_freq_table_transition_delay_us, 3, PGOV_ENOTSUP)
+{
+    return snap(w), pgov_freq_table_transition_delay_us(PGOV_KVER(7, 0), 0, 10000, &w->u32);
+}
 
 /* ---- the deprecated 0.1 names: PGOV_0.1 aliases of the same functions */
 #pragma GCC diagnostic push
@@ -118,6 +130,9 @@ static const struct row freq_table_rows[] = {
     R(pgov_freq_table_pcc_request, 2),
     R(pgov_freq_table_pcc_request, 3),
     R(pgov_freq_table_pcc_readback, 1),
+    R(pgov_freq_table_transition_delay_us, 1),
+    R(pgov_freq_table_transition_delay_us, 2),
+    R(pgov_freq_table_transition_delay_us, 3),
     R(pgov_pcc_request, 1),
     R(pgov_pcc_readback, 1),
 };

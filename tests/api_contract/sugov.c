@@ -14,7 +14,7 @@ DEF(pgov_sugov_next_freq, 2, PGOV_EINVAL)
 }
 DEF(pgov_sugov_next_freq, 3, PGOV_ENOTSUP)
 {
-    w->sprm.kver = PGOV_KVER(6, 10);
+    w->sprm.kver = PGOV_KVER(5, 1); /* before the oldest profile */
     return snap(w), pgov_sugov_next_freq(&w->sprm, 100, 0, &w->u64);
 }
 #define SDEC(a, b, f, h, r) pgov_sugov_decide(a, b, UINT64_C(1) << 40, f, 100, h, r)
@@ -32,7 +32,7 @@ DEF(pgov_sugov_decide, 3, PGOV_EINVAL)
 }
 DEF(pgov_sugov_decide, 4, PGOV_ENOTSUP)
 {
-    w->sprm.kver = PGOV_KVER(6, 10); /* between the two profiles */
+    w->sprm.kver = PGOV_KVER(5, 1); /* before the oldest profile */
     return snap(w), SDEC(&w->sprm, &w->sst, 0, 0, &w->sres);
 }
 DEF(pgov_sugov_decide, 5, PGOV_EINVAL)
@@ -72,6 +72,42 @@ DEF(pgov_sugov_decide_in, 4, PGOV_EINVAL)
 DEF(pgov_sugov_decide_in, 5, PGOV_EINVAL)
 {
     return (w->sin.held = 2, snap(w)), SDIN(&w->sin);
+}
+#define SSH(pol, cpus, n, c, f) \
+    pgov_sugov_decide_shared(&w->sprm, pol, cpus, n, c, UINT64_C(1) << 40, f, NULL, &w->sres)
+DEF(pgov_sugov_decide_shared, 1, PGOV_EINVAL)
+{
+    return snap(w), SSH(NULL, w->scpu, 2, 0, 0);
+}
+DEF(pgov_sugov_decide_shared, 2, PGOV_EINVAL)
+{
+    return snap(w), SSH(&w->spol, NULL, 2, 0, 0);
+}
+DEF(pgov_sugov_decide_shared, 3, PGOV_EINVAL)
+{
+    return snap(w), SSH(&w->spol, w->scpu, 2, 2, 0); /* cpu not in the policy */
+}
+DEF(pgov_sugov_decide_shared, 4, PGOV_EINVAL)
+{
+    return snap(w), SSH(&w->spol, w->scpu, 0, 0, 0);
+}
+DEF(pgov_sugov_decide_shared, 5, PGOV_EINVAL)
+{
+    return (w->scpu[1].uclamp_min = 1025, snap(w)), SSH(&w->spol, w->scpu, 2, 0, 0);
+}
+DEF(pgov_sugov_decide_shared, 6, PGOV_EINVAL)
+{
+    return snap(w), SSH(&w->spol, w->scpu, 2, 0, 8);
+}
+DEF(pgov_sugov_decide_shared, 7, PGOV_ENOTSUP)
+{
+    w->sprm.kver = PGOV_KVER(5, 1);
+    return snap(w), SSH(&w->spol, w->scpu, 2, 0, 0);
+}
+DEF(pgov_sugov_decide_shared, 8, PGOV_ENOTSUP)
+{
+    w->sprm.kver = PGOV_KVER_6_1; /* clamps are inside util before 6.8 */
+    return (w->scpu[0].uclamp_max = 512, snap(w)), SSH(&w->spol, w->scpu, 2, 0, 0);
 }
 DEF(pgov_sugov_params_check, 1, PGOV_EINVAL)
 {
@@ -148,7 +184,7 @@ DEF(pgov_sugov_init, 9, PGOV_E2BIG)
 }
 DEF(pgov_sugov_init, 10, PGOV_ENOTSUP)
 {
-    w->scfg.kver = PGOV_KVER(6, 17);
+    w->scfg.kver = PGOV_KVER(5, 1);
     return snap(w), SINIT(&w->scfg, &w->sgx);
 }
 DEF(pgov_sugov_init, 11, PGOV_EINVAL)
@@ -372,6 +408,14 @@ static const struct row sugov_rows[] = {
     R(pgov_sugov_decide_in, 3),
     R(pgov_sugov_decide_in, 4),
     R(pgov_sugov_decide_in, 5),
+    R(pgov_sugov_decide_shared, 1),
+    R(pgov_sugov_decide_shared, 2),
+    R(pgov_sugov_decide_shared, 3),
+    R(pgov_sugov_decide_shared, 4),
+    R(pgov_sugov_decide_shared, 5),
+    R(pgov_sugov_decide_shared, 6),
+    R(pgov_sugov_decide_shared, 7),
+    R(pgov_sugov_decide_shared, 8),
     R(pgov_sugov_params_check, 1),
     R(pgov_sugov_params_check, 2),
     R(pgov_sugov_params_check, 3),
