@@ -131,16 +131,18 @@ static void compare(const struct ref *m, const struct pgov_sugov_policy *pol,
 {
     if (pol->last_freq_update_ns != m->lfu || pol->next_freq != m->next ||
         pol->cached_raw_freq != m->cached || pol->need_update != m->need || pol->cur_khz != m->cur)
-        fail_msg("step %d: policy %llu/%u/%u/%u/%u, reference %llu/%u/%u/%u/%u", step,
-                 (unsigned long long)pol->last_freq_update_ns, pol->next_freq,
-                 pol->cached_raw_freq, pol->need_update, pol->cur_khz,
-                 (unsigned long long)m->lfu, m->next, m->cached, m->need, m->cur);
+        fail_msg("step %d: policy %llu/%lu/%lu/%lu/%lu, reference %llu/%lu/%lu/%lu/%lu", step,
+                 (unsigned long long)pol->last_freq_update_ns, (unsigned long)pol->next_freq,
+                 (unsigned long)pol->cached_raw_freq, (unsigned long)pol->need_update,
+                 (unsigned long)pol->cur_khz, (unsigned long long)m->lfu, (unsigned long)m->next,
+                 (unsigned long)m->cached, (unsigned long)m->need, (unsigned long)m->cur);
     for (int j = 0; j < NCPU; j++)
         if (c[j].iowait_boost != m->boost[j] || c[j].pending != m->pend[j] ||
             c[j].last_update_ns != m->last[j] || c[j].bw_dl_seen != m->dl_seen[j])
-            fail_msg("step %d cpu %d: boost %u/%u last %llu, reference %u/%u %llu", step, j,
-                     c[j].iowait_boost, c[j].pending, (unsigned long long)c[j].last_update_ns,
-                     m->boost[j], m->pend[j], (unsigned long long)m->last[j]);
+            fail_msg("step %d cpu %d: boost %lu/%lu last %llu, reference %lu/%lu %llu", step, j,
+                     (unsigned long)c[j].iowait_boost, (unsigned long)c[j].pending,
+                     (unsigned long long)c[j].last_update_ns, (unsigned long)m->boost[j],
+                     (unsigned long)m->pend[j], (unsigned long long)m->last[j]);
 }
 
 static void run_random(uint32_t kver, int noninv, int with_table, int clamps, int steps)
@@ -205,13 +207,14 @@ static void run_random(uint32_t kver, int noninv, int with_table, int clamps, in
                                                   with_table ? &t : NULL, &r),
                          PGOV_OK);
         if (r.path != path)
-            fail_msg("step %d: path %u, reference %u", i, r.path, path);
+            fail_msg("step %d: path %lu, reference %lu", i, (unsigned long)r.path,
+                     (unsigned long)path);
         if (path != PGOV_SUGOV_PATH_RATE_LIMITED) {
             evaluated++;
             commits += path == PGOV_SUGOV_PATH_COMMIT;
             if (r.util_eff != perf || r.next_f != f)
-                fail_msg("step %d: perf %u f %u, reference %u %u", i, r.util_eff, r.next_f, perf,
-                         f);
+                fail_msg("step %d: perf %lu f %lu, reference %lu %lu", i, (unsigned long)r.util_eff,
+                         (unsigned long)r.next_f, (unsigned long)perf, (unsigned long)f);
         }
         compare(&m, &pol, c, i);
     }
