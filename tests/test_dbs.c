@@ -355,6 +355,20 @@ static struct pgov_dbs *linux_policy(uint32_t gov, uint32_t kver, uint32_t cur, 
     return g;
 }
 
+/* A conservative config for linux_policy(): the tunables of a phase of the
+ * oracle workload and the guest's 6.1 stable update. */
+static void cs_phase(struct pgov_dbs_config *c, uint32_t up, uint32_t down, uint32_t step,
+                     uint32_t stable)
+{
+    memset(c, 0, sizeof(*c));
+    c->tun_set = (1u << PGOV_DBS_UP_THRESHOLD) | (1u << PGOV_DBS_DOWN_THRESHOLD) |
+                 (1u << PGOV_DBS_FREQ_STEP);
+    c->tun.up_threshold = up;
+    c->tun.down_threshold = down;
+    c->tun.freq_step = step;
+    c->kver_stable = stable;
+}
+
 /* One evaluation at counters (wall, idle). */
 static struct pgov_dbs_result linux_eval(struct pgov_dbs *g, uint64_t wall, uint64_t idle)
 {
@@ -400,13 +414,7 @@ static void test_v50_linux_rows(void **state)
     /* conservative down step (up 60, down 40, step 25 % = 600 MHz) from
      * 1.2 GHz: Linux 6.1.192 stops at policy->min and stores it (6.1.178's
      * change; v4.17 and the spec's v6.18 store 600 MHz). */
-    memset(&c, 0, sizeof(c));
-    c.tun_set = (1u << PGOV_DBS_UP_THRESHOLD) | (1u << PGOV_DBS_DOWN_THRESHOLD) |
-                (1u << PGOV_DBS_FREQ_STEP);
-    c.tun.up_threshold = 60;
-    c.tun.down_threshold = 40;
-    c.tun.freq_step = 25;
-    c.kver_stable = 192;
+    cs_phase(&c, 60, 40, 25, 192);
     g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 1200000, 57184334, 3909371, &c);
     r = linux_eval(g, 57198686, 3920959);
     assert_int_equal(r.load, 19);
@@ -442,13 +450,7 @@ static void test_v50_linux_rows(void **state)
      * MHz: two up steps ask 920 and 1040 MHz with relation H, which leaves
      * 800 MHz; then load 4 steps down although policy->cur is the minimum:
      * 920 MHz stored, relation L gives 1.2 GHz. */
-    memset(&c, 0, sizeof(c));
-    c.kver_stable = 192;
-    c.tun_set = (1u << PGOV_DBS_UP_THRESHOLD) | (1u << PGOV_DBS_DOWN_THRESHOLD) |
-                (1u << PGOV_DBS_FREQ_STEP);
-    c.tun.up_threshold = 80;
-    c.tun.down_threshold = 20;
-    c.tun.freq_step = 5;
+    cs_phase(&c, 80, 20, 5, 192);
     g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 800000, 60922937, 6483033, &c);
     r = linux_eval(g, 60932937, 6483033);
     assert_int_equal(r.cur_khz, 800000);
@@ -464,8 +466,7 @@ static void test_v50_linux_rows(void **state)
      * step the table rounded down (800 + 5 % = 920 MHz, cur 800 MHz), a
      * load of 12 stores 800 MHz without asking the driver (a capture row;
      * the rule before it kept 920 MHz). */
-    memset(&c, 0, sizeof(c));
-    c.kver_stable = 192;
+    cs_phase(&c, 80, 20, 5, 192); /* the defaults, given */
     g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_6_1, 800000, 67207222, 9685100, &c);
     r = linux_eval(g, 67217222, 9685100); /* 10 ms busy: up 5 % */
     assert_int_equal(r.load, 100);

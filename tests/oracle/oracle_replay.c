@@ -629,7 +629,7 @@ int main(int argc, char **argv)
     unsigned i;
     char release[65] = "", version[65] = "", kernel[32] = "6.1.?";
     uint64_t trailer[5] = { 0 }, n = 0, rows = 0;
-    const char *p, *cap, *dir = NULL;
+    const char *cap, *dir = NULL;
     char path[4096];
     int e;
 
@@ -702,9 +702,9 @@ int main(int argc, char **argv)
         perror("oracle_replay: writing the TSV sample");
         return 2;
     }
-    /* "#1 SMP PREEMPT_DYNAMIC Debian 6.1.192-3 (...)" gives upstream 6.1.192 */
-    if ((p = strstr(version, "Debian ")) == NULL || sscanf(p + 7, "%31[0-9.]", kernel) != 1)
-        strcpy(kernel, "6.1.?");
+    /* The stable update pass() read from the version string (stable_of). */
+    if (kver_stable)
+        snprintf(kernel, sizeof(kernel), "6.1.%u", kver_stable);
     printf("capture: Linux %s (%s), %" PRIu64 " records\n", release, kernel, n);
     printf("not captured: %" PRIu64 " records (ring full), %" PRIu64 " (volume cap: PELT and util_est only), %" PRIu64
            " (kretprobe instance pool empty), %" PRIu64 " (hit inside another probe's handler)\n",
