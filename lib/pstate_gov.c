@@ -199,10 +199,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     rc = pgov_hw_bind(&g->hw, ops, ctx, need);
     if (rc)
         return rc;
-    rc = pgov_hal_rc(pgov_hal_get_limits(&g->hw, g->cpu, &g->plat));
-    if (rc)
-        return rc;
-    rc = pgov_hw_limits_check(&g->plat);
+    rc = pgov_hal_read_limits(&g->hw, g->cpu, &g->plat);
     if (rc)
         return rc;
     g->hwp_params.hold_ns = prm.hold_ns;
@@ -544,10 +541,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         return PGOV_EINVAL;
     if (lim->size == 0)
         return PGOV_E2BIG;
-    rc = pgov_hal_rc(pgov_hal_get_limits(&g->hw, g->cpu, &plat));
-    if (rc)
-        return rc;
-    rc = pgov_hw_limits_check(&plat);
+    rc = pgov_hal_read_limits(&g->hw, g->cpu, &plat);
     if (rc)
         return rc;
     rc = effective_limits(g, &plat, lim, &eff, &b, &h);

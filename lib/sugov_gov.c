@@ -102,10 +102,7 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
                       PGOV_HW_NEED_LIMITS | PGOV_HW_NEED_FREQ | PGOV_HW_NEED_IDLE);
     if (rc)
         return rc;
-    rc = pgov_hal_rc(pgov_hal_get_limits(&g->hw, cfg->cpu, &plat));
-    if (rc)
-        return rc;
-    rc = pgov_hw_limits_check(&plat);
+    rc = pgov_hal_read_limits(&g->hw, cfg->cpu, &plat);
     if (rc)
         return rc;
 
@@ -273,10 +270,7 @@ int pgov_sugov_set_limits(struct pgov_sugov *g, const struct pgov_sugov_limits *
         return PGOV_EINVAL;
     if (lim->size == 0)
         return PGOV_E2BIG;
-    rc = pgov_hal_rc(pgov_hal_get_limits(&g->hw, g->cpu, &plat));
-    if (rc)
-        return rc;
-    rc = pgov_hw_limits_check(&plat);
+    rc = pgov_hal_read_limits(&g->hw, g->cpu, &plat);
     if (rc)
         return rc;
     p.min_khz = 0;

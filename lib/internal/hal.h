@@ -108,6 +108,20 @@ static inline PGOV_ALWAYS_INLINE int pgov_hal_rc(int rc)
 #else
 #define pgov_hal_set_freq_khz(hw, cpu, khz) PGOV_HW_OPS(hw)->set_freq_khz((hw)->ctx, cpu, khz)
 #endif
+/*
+ * The platform's limits, as every governor reads them: the callback's
+ * return through pgov_hal_rc, then pgov_hw_limits_check (hw.h), so a
+ * backend's bad table is refused the same way at init and at a limits
+ * change. @p out may be written on failure: callers read into scratch.
+ */
+static inline int pgov_hal_read_limits(const struct pgov_hw *hw, uint32_t cpu,
+                                       struct pgov_hw_limits *out)
+{
+    int rc = pgov_hal_rc(pgov_hal_get_limits(hw, cpu, out));
+
+    return rc ? rc : pgov_hw_limits_check(out);
+}
+
 /* The trace callback is never compiled in: it stays optional per table. */
 #define pgov_hal_has_trace(hw) (PGOV_HW_OPS(hw)->trace != NULL)
 
