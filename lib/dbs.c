@@ -323,10 +323,9 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
         return PGOV_EINVAL;
     if ((ncpu > 1u && !cfg->cpus) || (!cfg->table && cfg->table_len))
         return PGOV_EINVAL;
-    if (len < pgov_dbs_size_cpus(ncpu))
-        return PGOV_ENOSPC;
-    if ((uintptr_t)mem % PGOV_DBS_ALIGN)
-        return PGOV_EINVAL;
+    err = pgov_storage_check(mem, len, pgov_dbs_size_cpus(ncpu), PGOV_DBS_ALIGN);
+    if (err)
+        return err;
     if (cfg->gov > PGOV_DBS_CONSERVATIVE)
         return PGOV_EINVAL;
     err = dbs_profile(cfg->kver, &prof);

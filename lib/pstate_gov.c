@@ -163,10 +163,9 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
 
     if (!mem || !cfg || !ops || !out)
         return PGOV_EINVAL;
-    if (len < sizeof(*g))
-        return PGOV_ENOSPC;
-    if (((uintptr_t)mem & (PGOV_PSTATE_ALIGN - 1)) != 0)
-        return PGOV_EINVAL;
+    rc = pgov_storage_check(mem, len, sizeof(*g), PGOV_PSTATE_ALIGN);
+    if (rc)
+        return rc;
     rc = pgov_pstate_params_init(&prm, cfg);
     if (rc)
         return rc;

@@ -79,10 +79,9 @@ int pgov_sugov_init(void *mem, size_t len, const struct pgov_sugov_config *cfg,
 
     if (!mem || !cfg || !ops || !out)
         return PGOV_EINVAL;
-    if (len < sizeof(*g))
-        return PGOV_ENOSPC;
-    if (((uintptr_t)mem & (PGOV_SUGOV_ALIGN - 1)) != 0)
-        return PGOV_EINVAL;
+    rc = pgov_storage_check(mem, len, sizeof(*g), PGOV_SUGOV_ALIGN);
+    if (rc)
+        return rc;
     rc = pgov_sized_check(cfg, cfg->size, PGOV_SUGOV_CONFIG_SIZE_V1, sizeof(*cfg));
     if (rc)
         return rc;
