@@ -180,6 +180,10 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
     fprintf(o, "seeding: %llu entities from their first kernel value, %llu tasks from a warm-up "
                "(zero start, compared after 345 ms); PELT period phase from update_time on %u CPUs\n",
             (unsigned long long)s->seeded_kernel, (unsigned long long)s->seeded_warmup, s->phase_cpus);
+    if (s->idle_placed)
+        fprintf(o, "clock: %llu switches from idle applied at the CPU's idle exit, %llu of them more "
+                   "than 1 ms before their own timestamp (a stalled vCPU)\n",
+                (unsigned long long)s->idle_placed, (unsigned long long)s->idle_stalls);
     if (s->skipped_unknown)
         fprintf(o, "not compared: %llu kernel samples of tasks or CPUs that no scheduling event "
                    "described yet (missing sched_switch/sched_wakeup events, or state lost)\n",

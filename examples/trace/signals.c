@@ -35,6 +35,7 @@
 #define PGT_WARMUP_NS 345000000ull /* 11 half-lives: a zero start is < 0.5 off */
 #define PGT_GROUP_NS 2000000ull     /* samples within this before an event belong to it */
 #define PGT_PENDING 64
+#define PGT_STALL_NS 1000000ull     /* an idle exit this long before its switch: a stall */
 
 /* POL_STOP: the stop class (migration/N), printed with prio 0 like RT 99 */
 enum policy { POL_CFS = 0, POL_RT, POL_DL, POL_IDLE, POL_STOP };
@@ -69,6 +70,7 @@ struct cpu {
     int32_t first_curr;  /* running when the trace began (prev of its first sched_switch), 0: none */
     uint32_t first_prio;
     uint64_t rm_load, rm_util, rm_run; /* "removed": applied at the next cfs update */
+    uint64_t idle_exit; /* the last cpu_idle exit not followed by an idle entry, 0: none */
     size_t pend[PGT_PENDING];
     uint32_t npend;
 };
@@ -588,8 +590,19 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
 {
     uint32_t i = e->cpu;
     struct cpu *p = &c->cpu[i];
-    clock_now(c, i, e->ts);
     uint64_t now = t_eff(c, i, e->ts);
+    if (!e->pid && p->idle_exit && now == e->ts) {
+        /* Leaving idle: the kernel reads its clock right after the idle
+         * exit; the switch's own timestamp can be far later (a vCPU that
+         * did not run under TCG: up to 15 ms on the committed recording,
+         * where the next samples show the task running from the exit). */
+        c->out->idle_placed++;
+        if (e->ts - p->idle_exit > PGT_STALL_NS)
+            c->out->idle_stalls++;
+        now = p->idle_exit;
+    }
+    p->idle_exit = 0;
+    clock_now(c, i, now);
     struct task *kp = e->pid ? task_get(c, e->pid, e->ts) : NULL;
     struct task *kn = e->pid2 ? task_get(c, e->pid2, e->ts) : NULL;
     if (c->fail)
@@ -643,6 +656,27 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
     flush(c, i, false, ad);
 }
 
+/* A new task's averages from the kernel's attach of it: the last two held
+ * cfs samples of CPU i at one update_time are the enqueue's update and the
+ * attach, whose difference is what the task brought. */
+static bool fork_seed(struct ctx *c, uint32_t i, struct pgov_pelt_avg *se)
+{
+    const struct cpu *p = &c->cpu[i];
+    const struct pgt_event *a = NULL, *b = NULL;
+    for (uint32_t j = p->npend; j-- > 0 && !b;) {
+        const struct pgt_event *f = &c->t->ev[p->pend[j]];
+        if (f->type == PGT_PELT_CFS)
+            *(a ? &b : &a) = f;
+    }
+    if (!b || !a->v[3] || a->v[3] != b->v[3] || a->v[2] < b->v[2] || a->v[0] < b->v[0] ||
+        a->v[1] == UINT64_MAX || b->v[1] == UINT64_MAX || a->v[1] < b->v[1])
+        return false;
+    se->util_avg = a->v[2] - b->v[2];
+    se->runnable_avg = a->v[1] - b->v[1];
+    se->load_avg = a->v[0] - b->v[0];
+    return true;
+}
+
 static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
 {
     uint32_t i = e->x[0];
@@ -667,11 +701,19 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     }
     if (fresh && k->policy == POL_CFS) {
         /* wake_up_new_task: post_init_entity_util_avg sees the cfs_rq as it
-         * was last updated, before this enqueue's update */
+         * was last updated, before this enqueue's update. That update may
+         * have had no event of its own (a tick that crossed no period
+         * boundary still applies "removed"), so the kernel's attach of the
+         * task, where the trace shows it, is its seed. */
         struct cpu *p = &c->cpu[i];
         chk(c, pgov_pelt_init_task(&k->se, W, c->p->halflife), "pgov_pelt_init_task");
-        chk(c, pgov_pelt_post_init_task(&k->se, &p->cfs, c->p->cap[i], W),
-            "pgov_pelt_post_init_task");
+        if (!c->p->warmup && fork_seed(c, i, &k->se)) {
+            k->seeded = 1;
+            c->out->seeded_kernel++;
+        } else {
+            chk(c, pgov_pelt_post_init_task(&k->se, &p->cfs, c->p->cap[i], W),
+                "pgov_pelt_post_init_task");
+        }
     }
     if (k->attached && k->cpu == (int32_t)i)
         upd_task(c, k, now);
@@ -758,26 +800,57 @@ static void lost(struct ctx *c, uint32_t i)
     c->out->skipped_after_loss++;
 }
 
-/* The PELT period phase of each CPU from its cfs samples' update_time:
- * the kernel reports right after crossing a period boundary, so the
- * boundary is where the units-into-period, summed over samples, is least. */
+/* The PELT period phase of each CPU from its cfs samples' update_time. A
+ * cfs_rq reports when an update crosses a period boundary (and on attach /
+ * detach), so between two successive update_times of a CPU's samples there
+ * is usually a boundary: the phase is the one that leaves fewest of these
+ * intervals without a boundary; among equals, the one closest below the
+ * samples (least units-into-period summed over samples). */
 static void phases(struct ctx *c)
 {
-    uint32_t *hist = calloc((size_t)c->ncpu * 1024u, sizeof(*hist));
-    if (!hist) {
+    /* per CPU: hist[1024] (samples per unit of the period), then hit[1025]
+     * (intervals holding a boundary at that phase, as differences) */
+    size_t per = 2049u;
+    int64_t *hist = calloc((size_t)c->ncpu * per, sizeof(*hist));
+    uint64_t *last = calloc(c->ncpu ? c->ncpu : 1, sizeof(*last));
+    int64_t *nint = calloc(c->ncpu ? c->ncpu : 1, sizeof(*nint));
+    if (!hist || !last || !nint) {
+        free(hist), free(last), free(nint);
         chk(c, -1, "allocation");
         return;
     }
     for (size_t j = 0; j < c->t->n; j++) {
         const struct pgt_event *e = &c->t->ev[j];
-        if (e->type == PGT_PELT_CFS && e->v[3] && e->x[0] < c->ncpu)
-            hist[(size_t)e->x[0] * 1024u + ((e->v[3] >> 10) & 1023u)]++;
+        if (e->type != PGT_PELT_CFS || !e->v[3] || e->x[0] >= c->ncpu)
+            continue;
+        uint32_t i = e->x[0];
+        int64_t *h = hist + (size_t)i * per, *hit = h + 1024;
+        uint64_t u = e->v[3] >> 10;
+        h[u & 1023u]++;
+        if (last[i] && u > last[i]) {
+            /* a boundary at units (last, u] holds phases lo .. lo + len - 1
+             * (mod 1024), every phase when the interval is a period or more */
+            nint[i]++;
+            uint64_t len = u - last[i] < 1024 ? u - last[i] : 1024;
+            uint32_t lo = (uint32_t)((last[i] + 1) & 1023u), hi = lo + (uint32_t)len;
+            hit[lo]++;
+            if (hi <= 1024) {
+                hit[hi]--;
+            } else {
+                hit[1024]--;
+                hit[0]++;
+                hit[hi - 1024]--;
+            }
+        }
+        if (u > last[i])
+            last[i] = u;
     }
     for (uint32_t i = 0; i < c->ncpu; i++) {
-        const uint32_t *h = hist + (size_t)i * 1024u;
+        const int64_t *h = hist + (size_t)i * per, *hit = h + 1024;
         uint64_t best = UINT64_MAX, n = 0;
+        int64_t best_miss = INT64_MAX, hits = 0;
         for (uint32_t r = 0; r < 1024; r++)
-            n += h[r];
+            n += (uint64_t)h[r];
         c->cpu[i].phase = -1;
         if (!n)
             continue;
@@ -786,7 +859,10 @@ static void phases(struct ctx *c)
         for (uint32_t r = 0; r < 1024; r++)
             sum += (uint64_t)h[r] * r;
         for (uint32_t ph = 0; ph < 1024; ph++) {
-            if (sum < best) {
+            hits += hit[ph];
+            int64_t miss = nint[i] - hits;
+            if (miss < best_miss || (miss == best_miss && sum < best)) {
+                best_miss = miss;
                 best = sum;
                 c->cpu[i].phase = (int32_t)ph;
             }
@@ -794,7 +870,7 @@ static void phases(struct ctx *c)
         }
         c->out->phase_cpus++;
     }
-    free(hist);
+    free(hist), free(last), free(nint);
 }
 
 /* Each CPU's running task at the trace's start, from its first
@@ -876,6 +952,10 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
                 hook(&c, e->x[0], e);
                 hook(&c, e->x[1], e);
             }
+            break;
+        case PGT_IDLE:
+            if (e->x[1] < c.ncpu)
+                c.cpu[e->x[1]].idle_exit = e->x[0] == UINT32_MAX ? e->ts : 0;
             break;
         case PGT_FREQ:
             if (e->x[1] < c.ncpu && p->max_khz[e->x[1]]) {

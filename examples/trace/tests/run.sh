@@ -41,7 +41,12 @@ dat)
   # trace.dat and its `trace-cmd report -t` text are one recording at ns: identical figures
   "$bin" signals "$dir/qemu-6.1.report.txt" --kver 6.1 | tail -n1 >"$out/$case.report"
   tail -n1 "$out/$case.out" | cmp -s - "$out/$case.report" ||
-    fail "trace.dat and report differ: $(tail -n1 "$out/$case.out") / $(cat "$out/$case.report")" ;;
+    fail "trace.dat and report differ: $(tail -n1 "$out/$case.out") / $(cat "$out/$case.report")"
+  # the vCPU stalls of this TCG recording: switches from idle put at the idle exit
+  want '^clock: [1-9][0-9]* switches from idle applied at the CPU.s idle exit, [1-9][0-9]* of them more than 1 ms'
+  # regression bounds at the ns figures measured on this recording (docs/trace.md)
+  read -r m x < <(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2/')
+  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 5.6 && x <= 130) }' || fail "ns mean |err| $m / max $x above 5.6 / 130" ;;
 signals)
   run signals "$dir/qemu-6.1.txt" --kver 6.1 --format tsv || fail "exit $?"
   last_line_ok
