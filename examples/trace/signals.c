@@ -473,15 +473,17 @@ static void flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
     p->npend = pre ? keep : 0;
 }
 
-/* The kernel's update time for a transition on CPU i at ts: the newest
- * update_time among the held samples, if it belongs to this transition. */
-static uint64_t t_eff(struct ctx *c, uint32_t i, uint64_t ts)
+/* The kernel's update time for a transition on CPU i, of event e: the
+ * newest update_time among the held samples that e's CPU wrote (the
+ * kernel emits a transition's samples where it runs it), if it belongs to
+ * this transition. */
+static uint64_t t_eff(struct ctx *c, uint32_t i, const struct pgt_event *ev)
 {
     struct cpu *p = &c->cpu[i];
-    uint64_t u = 0;
+    uint64_t u = 0, ts = ev->ts;
     for (uint32_t j = 0; j < p->npend; j++) {
         const struct pgt_event *e = &c->t->ev[p->pend[j]];
-        if (e->v[3] > u && e->type != PGT_UE_SE && e->type != PGT_UE_CFS)
+        if (e->v[3] > u && e->cpu == ev->cpu && e->type != PGT_UE_SE && e->type != PGT_UE_CFS)
             u = e->v[3];
     }
     return u && u <= ts && ts - u < PGT_GROUP_NS ? u : ts;
@@ -497,6 +499,22 @@ static void flush_stale(struct ctx *c, uint32_t i, uint64_t ts)
     }
 }
 
+/* A wake-up from an interrupt (a timer) updates the rq in hardirq context
+ * like the tick does, but its samples belong to the wake-up: the next
+ * event that this CPU's buffer holds after the sample's run of samples is
+ * a wake-up or migration, within the grouping window. */
+static bool irq_wakeup_follows(const struct ctx *c, size_t idx)
+{
+    const struct pgt_event *e = &c->t->ev[idx];
+    for (size_t j = idx + 1; j < c->t->n && c->t->ev[j].ts - e->ts < PGT_GROUP_NS; j++) {
+        const struct pgt_event *f = &c->t->ev[j];
+        if (f->cpu != e->cpu || (f->type >= PGT_PELT_SE && f->type <= PGT_UE_CFS))
+            continue;
+        return f->type == PGT_WAKEUP || f->type == PGT_WAKEUP_NEW || f->type == PGT_MIGRATE;
+    }
+    return false;
+}
+
 static void hold(struct ctx *c, size_t idx)
 {
     const struct pgt_event *e = &c->t->ev[idx];
@@ -506,7 +524,8 @@ static void hold(struct ctx *c, size_t idx)
     struct cpu *p = &c->cpu[i];
     flush_stale(c, i, e->ts);
     if ((e->x[3] & PGT_IN_HARDIRQ) && e->cpu == i && e->type >= PGT_PELT_SE &&
-        e->type <= PGT_PELT_IRQ && (e->type != PGT_PELT_SE || e->pid == p->curr)) {
+        e->type <= PGT_PELT_IRQ && (e->type != PGT_PELT_SE || e->pid == p->curr) &&
+        !irq_wakeup_follows(c, idx)) {
         /* the tick's update of the running task or of the rq: no transition */
         compare(c, idx);
         return;
@@ -590,16 +609,22 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
 {
     uint32_t i = e->cpu;
     struct cpu *p = &c->cpu[i];
-    uint64_t now = t_eff(c, i, e->ts);
+    uint64_t now = t_eff(c, i, e);
     if (!e->pid && p->idle_exit && now == e->ts) {
         /* Leaving idle: the kernel reads its clock right after the idle
          * exit; the switch's own timestamp can be far later (a vCPU that
          * did not run under TCG: up to 15 ms on the committed recording,
-         * where the next samples show the task running from the exit). */
-        c->out->idle_placed++;
-        if (e->ts - p->idle_exit > PGT_STALL_NS)
-            c->out->idle_stalls++;
-        now = p->idle_exit;
+         * where the next samples show the task running from the exit),
+         * not before the CPU's last update: the wake-up that ended idle
+         * may come after the exit (a remote enqueue). */
+        uint64_t at = p->idle_exit > p->cfs.last_update_time ? p->idle_exit
+                                                              : p->cfs.last_update_time;
+        if (at < e->ts) {
+            c->out->idle_placed++;
+            if (e->ts - at > PGT_STALL_NS)
+                c->out->idle_stalls++;
+            now = at;
+        }
     }
     p->idle_exit = 0;
     clock_now(c, i, now);
@@ -683,7 +708,7 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     if (i >= c->ncpu)
         return;
     clock_now(c, i, e->ts);
-    uint64_t now = t_eff(c, i, e->ts);
+    uint64_t now = t_eff(c, i, e);
     struct task *k = task_get(c, e->pid, e->ts);
     if (!k)
         return;
@@ -735,7 +760,7 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
     bool unseen = !k->placed && !k->attached;
     k->placed = 1;
     clock_now(c, a, e->ts);
-    uint64_t now = t_eff(c, a, e->ts);
+    uint64_t now = t_eff(c, a, e);
     if (k->on_rq && k->cpu == (int32_t)a) {
         /* load balance: dequeue (not a sleep), detach, attach on the new CPU */
         struct cpu *p = &c->cpu[a];
@@ -754,7 +779,7 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
         /* The new CPU's attach follows this event (its samples come after
          * it): what b holds now was before it, none of it the attach's. */
         clock_now(c, b, e->ts);
-        uint64_t nb = t_eff(c, b, e->ts);
+        uint64_t nb = t_eff(c, b, e);
         flush(c, b, true, false);
         enqueue(c, k, b, nb);
         flush(c, b, false, false);

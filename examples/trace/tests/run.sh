@@ -46,7 +46,7 @@ dat)
   want '^clock: [1-9][0-9]* switches from idle applied at the CPU.s idle exit, [1-9][0-9]* of them more than 1 ms'
   # regression bounds at the ns figures measured on this recording (docs/trace.md)
   read -r m x < <(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2/')
-  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 5.6 && x <= 130) }' || fail "ns mean |err| $m / max $x above 5.6 / 130" ;;
+  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 3.7 && x <= 92) }' || fail "ns mean |err| $m / max $x above 3.7 / 92" ;;
 signals)
   run signals "$dir/qemu-6.1.txt" --kver 6.1 --format tsv || fail "exit $?"
   last_line_ok
