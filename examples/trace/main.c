@@ -192,6 +192,9 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
         fprintf(o, "not compared: %llu util_est_cfs samples of dequeue/enqueue pairs that no event "
                    "of the trace shows (an exiting task's cgroup move)\n",
                 (unsigned long long)s->skipped_unseen);
+    if (s->skipped_late)
+        fprintf(o, "not compared: %llu task samples older than the task's last rebuilt update "
+                   "(held on a CPU the task had left)\n", (unsigned long long)s->skipped_late);
     if (s->skipped_after_loss)
         fprintf(o, "lost events: %llu markers; the CPUs they hit were seeded again from their next "
                    "kernel values\n", (unsigned long long)s->skipped_after_loss);

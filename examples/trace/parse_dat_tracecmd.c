@@ -28,6 +28,8 @@ bool pgt_have_dat(void)
 }
 
 #define NF 9
+/* common_flags bit of hardirq context (ftrace's 'h'; trace-cmd report -l) */
+#define PGT_TRACE_FLAG_HARDIRQ 0x08u
 struct evdef {
     const char *name;
     uint32_t type;
@@ -90,6 +92,7 @@ struct dat_ctx {
     struct bound *by_id; /* indexed by event id */
     int max_id;
     struct fld type; /* common_type, read directly (size 0: ask libtraceevent) */
+    struct fld flags; /* common_flags (the irq context); size 0: none */
     uint32_t rec;
     uint8_t down[PGT_MAX_CPUS];
     int fail;
@@ -267,6 +270,9 @@ static int decode(struct dat_ctx *x, void *d, int sz, uint64_t ts, int cpu, long
         }
         if ((s = str(&b->f[6], d, sz, &n)) && pgt_set_comm(t, e->pid, s, n))
             goto oom;
+        /* the ring buffer's hardirq flag, the 'h' of ftrace's flags column */
+        if (num(&x->flags, d, sz) & PGT_TRACE_FLAG_HARDIRQ)
+            e->x[3] = PGT_IN_HARDIRQ;
         break;
     }
     if (e->cpu >= PGT_MAX_CPUS || e->x[0] >= PGT_MAX_CPUS ||
@@ -310,6 +316,8 @@ static int bind_events(struct dat_ctx *x)
         b->d = &defs[i];
         if (!x->type.size)
             x->type = fld_of(tep_find_common_field(evs[i], "common_type"));
+        if (!x->flags.size)
+            x->flags = fld_of(tep_find_common_field(evs[i], "common_flags"));
         for (int k = 0; k < NF && defs[i].f[k]; k++) {
             b->nf = k + 1;
             char alt[64];

@@ -311,13 +311,24 @@ static void compare(struct ctx *c, size_t idx)
                 seed_avg(c, &k->se, e, p->phase, W);
                 k->seeded = 1;
                 c->out->seeded_kernel++;
+                return;
             }
+            /* the sync of a task leaving CPU i on wake-up: its averages at
+             * the source cfs_rq's last update, where the detach left it */
+            if (k->seeded && k->se.last_update_time == at && k->known && p->known)
+                record(c, &k->ent, k->pid, i, PGT_K_TASK, 0, e->ts, e->v[2], k->se.util_avg);
             return;
         }
         if (!k->seeded && seed_ok) {
             seed_avg(c, &k->se, e, c->cpu[k->cpu].phase, W);
             k->seeded = 1;
             c->out->seeded_kernel++;
+            return;
+        }
+        if (at < k->se.last_update_time) {
+            /* held past a later update of the task (it left the CPU whose
+             * samples these were): the rebuild no longer has that instant */
+            c->out->skipped_late++;
             return;
         }
         if (at > k->se.last_update_time)
@@ -530,6 +541,15 @@ static void hold(struct ctx *c, size_t idx)
         compare(c, idx);
         return;
     }
+    if (e->type == PGT_PELT_SE) {
+        /* a task detached by a wake-up migration: its sync sample follows
+         * the migration event and needs no transition of its own */
+        const struct task *k = pgt_pidtab_find(&c->tasks, e->pid);
+        if (k && !k->attached && !k->sync_pending && k->cpu != (int32_t)i) {
+            compare(c, idx);
+            return;
+        }
+    }
     if (p->npend == PGT_PENDING) {
         flush(c, i, true, false);
         flush(c, i, false, false);
@@ -646,11 +666,13 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
         p->curr = kp->pid;
         p->curr_policy = kp->policy;
     }
-    /* the PELT updates of the outgoing task, at the kernel's time */
+    /* the samples before it, each at its own update_time (the kernel's
+     * updates in between: the tick, a remote wake-up), then the PELT
+     * updates of the outgoing task at the kernel's time */
+    flush(c, i, true, false);
     if (kp)
         upd_task(c, kp, now);
     upd_rq(c, i, now);
-    flush(c, i, true, false);
     if (kp && e->x[0] != PGT_PREV_RUNNABLE) {
         kp->on_rq = 0;
         kp->running = 0;

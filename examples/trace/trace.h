@@ -188,6 +188,7 @@ struct pgt_signals {
     uint64_t skipped_after_loss;/* lost-events markers: the CPU's entities were seeded again */
     uint64_t skipped_unknown;   /* kernel samples of entities no scheduling event described */
     uint64_t skipped_unseen;    /* util_est_cfs samples of transitions without an event of their own */
+    uint64_t skipped_late;      /* task samples compared after a later update of the task */
     uint32_t phase_cpus;        /* CPUs whose PELT period phase was recovered from update_time */
     uint64_t idle_placed;       /* switches from idle applied at the CPU's idle exit */
     uint64_t idle_stalls;       /* of those, the ones more than 1 ms after the idle exit */
