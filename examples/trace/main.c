@@ -184,6 +184,9 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
         fprintf(o, "clock: %llu switches from idle applied at the CPU's idle exit, %llu of them more "
                    "than 1 ms before their own timestamp (a stalled vCPU)\n",
                 (unsigned long long)s->idle_placed, (unsigned long long)s->idle_stalls);
+    if (s->wake_placed)
+        fprintf(o, "clock: %llu preemptions by a task just woken applied at the wake-up's time\n",
+                (unsigned long long)s->wake_placed);
     if (s->skipped_unknown)
         fprintf(o, "not compared: %llu kernel samples of tasks or CPUs that no scheduling event "
                    "described yet (missing sched_switch/sched_wakeup events, or state lost)\n",

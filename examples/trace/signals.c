@@ -71,6 +71,8 @@ struct cpu {
     uint32_t first_prio;
     uint64_t rm_load, rm_util, rm_run; /* "removed": applied at the next cfs update */
     uint64_t idle_exit; /* the last cpu_idle exit not followed by an idle entry, 0: none */
+    int32_t wake_pid;   /* the task the last transition here woke, 0: another transition */
+    uint64_t wake_now;  /* the time that wake-up was applied at */
     size_t pend[PGT_PENDING];
     uint32_t npend;
 };
@@ -646,6 +648,17 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
             now = at;
         }
     }
+    if (e->pid && e->x[0] == PGT_PREV_RUNNABLE && p->wake_pid == e->pid2 && now == e->ts &&
+        p->wake_now < now) {
+        /* A preemption by the task just woken here: the kernel does not
+         * read its clock again after a wake-up that preempted (the
+         * outgoing task's samples at such switches carry the wake-up's
+         * update_time, date at 4.935087 s), so the switch takes the
+         * wake-up's time. */
+        now = p->wake_now;
+        c->out->wake_placed++;
+    }
+    p->wake_pid = 0;
     p->idle_exit = 0;
     clock_now(c, i, now);
     struct task *kp = e->pid ? task_get(c, e->pid, e->ts) : NULL;
@@ -768,6 +781,8 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     flush(c, i, true, ad);
     enqueue(c, k, i, now);
     flush(c, i, false, ad);
+    c->cpu[i].wake_pid = k->pid;
+    c->cpu[i].wake_now = now;
 }
 
 static void on_migrate(struct ctx *c, const struct pgt_event *e)

@@ -192,6 +192,7 @@ struct pgt_signals {
     uint32_t phase_cpus;        /* CPUs whose PELT period phase was recovered from update_time */
     uint64_t idle_placed;       /* switches from idle applied at the CPU's idle exit */
     uint64_t idle_stalls;       /* of those, the ones more than 1 ms after the idle exit */
+    uint64_t wake_placed;       /* preemptions by a task just woken, applied at the wake-up's time */
 };
 
 /* Rebuild the signals of trace t on platform p and compare them with the

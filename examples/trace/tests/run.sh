@@ -39,20 +39,22 @@ dat)
   want '\(trace.dat\), 2 CPUs, [0-9]+ events, ns timestamps'
   last_line_ok
   # trace.dat and its `trace-cmd report -t` text are one recording at ns: the
-  # same samples; the trace.dat also has each record's irq flags (the tick's
+  # same samples (within 1 %: the irq flags move a few); the trace.dat also has each record's irq flags (the tick's
   # samples in hardirq context), which the report text does not print
   "$bin" signals "$dir/qemu-6.1.report.txt" --kver 6.1 | tail -n1 >"$out/$case.report"
   n_dat=$(tail -n1 "$out/$case.out" | awk '{print $2}') n_rep=$(awk '{print $2}' "$out/$case.report")
-  [ "$n_dat" = "$n_rep" ] || fail "trace.dat and report compare different samples: $n_dat / $n_rep"
+  awk -v a="$n_dat" -v b="$n_rep" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && d * 100 <= b) }' ||
+    fail "trace.dat and report compare different samples: $n_dat / $n_rep"
   m_dat=$(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+),.*/\1/')
   m_rep=$(sed -E 's/.*mean \|err\| ([0-9.]+),.*/\1/' "$out/$case.report")
   awk -v a="$m_dat" -v b="$m_rep" 'BEGIN { exit !(a < b) }' ||
     fail "trace.dat (irq flags) not closer than the report text: mean $m_dat / $m_rep"
   # the vCPU stalls of this TCG recording: switches from idle put at the idle exit
   want '^clock: [1-9][0-9]* switches from idle applied at the CPU.s idle exit, [1-9][0-9]* of them more than 1 ms'
+  want '^clock: [1-9][0-9]* preemptions by a task just woken applied at the wake-up.s time'
   # regression bounds at the ns figures measured on this recording (docs/trace.md)
   read -r m x < <(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2/')
-  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 3.1 && x <= 92) }' || fail "ns mean |err| $m / max $x above 3.1 / 92" ;;
+  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 2.8 && x <= 96) }' || fail "ns mean |err| $m / max $x above 2.8 / 96" ;;
 signals)
   run signals "$dir/qemu-6.1.txt" --kver 6.1 --format tsv || fail "exit $?"
   last_line_ok
