@@ -84,6 +84,7 @@ struct bound {
     const struct evdef *d;
     struct fld f[NF];
     int nf; /* slots named in d (the rest read as 0) */
+    int32_t end; /* the end of the last field present: a record this long reads them all */
 };
 
 struct dat_ctx {
@@ -98,10 +99,18 @@ struct dat_ctx {
     int fail;
 };
 
+static inline uint64_t num_at(const struct fld *f, const void *data);
+
 static inline uint64_t num(const struct fld *f, const void *data, int size)
 {
     if (!f->size || f->off + f->size > size)
         return 0;
+    return num_at(f, data);
+}
+
+/* A number field of 1, 2, 4 or 8 bytes (others read as 0) that the record holds. */
+static inline uint64_t num_at(const struct fld *f, const void *data)
+{
     const unsigned char *p = (const unsigned char *)data + f->off;
     switch (f->size) {
     case 1:
@@ -176,8 +185,14 @@ static int decode(struct dat_ctx *x, void *d, int sz, uint64_t ts, int cpu, long
     }
     const struct bound *b = &x->by_id[id];
     uint64_t v[NF] = {0};
-    for (int i = 0; i < b->nf; i++)
-        v[i] = num(&b->f[i], d, sz);
+    if (sz >= b->end) {
+        /* every field inside the record: no per-field bounds check */
+        for (int i = 0; i < b->nf; i++)
+            v[i] = b->f[i].size ? num_at(&b->f[i], d) : 0;
+    } else {
+        for (int i = 0; i < b->nf; i++)
+            v[i] = num(&b->f[i], d, sz);
+    }
     struct pgt_event *e = pgt_push(t);
     if (!e)
         goto oom;
@@ -329,6 +344,8 @@ static int bind_events(struct dat_ctx *x)
                 struct tep_format_field *f = tep_find_field(evs[i], tok);
                 if (f) {
                     b->f[k] = fld_of(f);
+                    if (b->f[k].size && b->f[k].off + b->f[k].size > b->end)
+                        b->end = b->f[k].off + b->f[k].size;
                     break;
                 }
             }

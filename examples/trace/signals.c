@@ -430,6 +430,8 @@ static bool post_kind(const struct pgt_event *e)
 static void flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
 {
     struct cpu *p = &c->cpu[i];
+    if (!p->npend)
+        return;
     size_t last_cfs = SIZE_MAX;
     uint64_t newest = 0;
     for (uint32_t j = 0; j < p->npend; j++)
