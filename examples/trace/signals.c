@@ -87,6 +87,7 @@ struct ctx {
     uint32_t ncpu;
     struct pgov_util_est_cfg uecfg;
     uint32_t max_avg;
+    bool clock_identity; /* every CPU at capacity 1024 without frequency invariance */
     char *err;
     size_t errlen;
     int fail;
@@ -155,9 +156,16 @@ static uint64_t clock_now(struct ctx *c, uint32_t i, uint64_t ts)
     }
     if (ts < p->clk.clock_task)
         ts = p->clk.clock_task; /* never backwards: samples may be back-dated */
-    chk(c, pgov_pelt_clock_update(&p->clk, ts, p->curr == 0, c->p->cap[i], p->freq_cap),
-        "pgov_pelt_clock_update");
-    chk(c, pgov_pelt_clock_now(&p->clk, &now), "pgov_pelt_clock_now");
+    if (c->clock_identity) {
+        /* capacity 1024, no frequency invariance: the PELT clock is the
+         * task clock and never loses idle time */
+        p->clk.clock_task = ts;
+        now = ts;
+    } else {
+        chk(c, pgov_pelt_clock_update(&p->clk, ts, p->curr == 0, c->p->cap[i], p->freq_cap),
+            "pgov_pelt_clock_update");
+        chk(c, pgov_pelt_clock_now(&p->clk, &now), "pgov_pelt_clock_now");
+    }
     if (p->first_curr > 0)
         start_curr(c, i, ts);
     return now;
@@ -711,9 +719,10 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
         p->curr_policy = kn->policy;
     } else {
         p->curr_policy = POL_IDLE;
-        chk(c, pgov_pelt_clock_idle(&p->clk, (uint64_t)p->cfs.util_sum + p->rt.util_sum +
-                                                 p->dl.util_sum),
-            "pgov_pelt_clock_idle");
+        if (!c->clock_identity)
+            chk(c, pgov_pelt_clock_idle(&p->clk, (uint64_t)p->cfs.util_sum + p->rt.util_sum +
+                                                     p->dl.util_sum),
+                "pgov_pelt_clock_idle");
     }
     flush(c, i, false, ad);
 }
@@ -976,6 +985,9 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
         return -1;
     }
     c.max_avg = (uint32_t)md + 1024u;
+    c.clock_identity = true;
+    for (uint32_t i = 0; i < c.ncpu; i++)
+        c.clock_identity &= p->cap[i] == 1024 && !p->max_khz[i];
     c.uecfg = (struct pgov_util_est_cfg){sizeof(c.uecfg), p->kver, 0, 0};
     for (uint32_t i = 0; i < c.ncpu; i++) {
         c.cpu[i].freq_cap = 1024;
