@@ -201,6 +201,11 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
     if (s->skipped_after_loss)
         fprintf(o, "lost events: %llu markers; the CPUs they hit were seeded again from their next "
                    "kernel values\n", (unsigned long long)s->skipped_after_loss);
+    if (s->clean.n)
+        fprintf(o, "inputs: %llu samples follow an exact one with every transition between at the "
+                   "kernel's update_time: %llu exact, mean |err| %.3f, max |err| %llu\n",
+                (unsigned long long)s->clean.n, (unsigned long long)s->clean_exact,
+                (double)s->clean.sum_err / (double)s->clean.n, (unsigned long long)s->clean.max_err);
     fprintf(o, "signals: %llu samples compared, mean |err| %.3f, max |err| %llu (util units of 1024)\n",
             (unsigned long long)s->total.n,
             s->total.n ? (double)s->total.sum_err / (double)s->total.n : 0.0,

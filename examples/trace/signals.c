@@ -52,6 +52,7 @@ struct task {
     int32_t sync_cpu;
     uint64_t born; /* first seen, for the warm-up */
     int32_t ent, ent_ue;
+    uint32_t guess; /* transitions of this task placed without a kernel time */
 };
 
 struct cpu {
@@ -72,6 +73,7 @@ struct cpu {
     uint64_t rm_load, rm_util, rm_run; /* "removed": applied at the next cfs update */
     uint64_t idle_exit; /* the last cpu_idle exit not followed by an idle entry, 0: none */
     int32_t wake_pid;   /* the task the last transition here woke, 0: another transition */
+    uint32_t guess;     /* transitions here placed without a kernel time */
     uint64_t wake_now;  /* the time that wake-up was applied at */
     size_t pend[PGT_PENDING];
     uint32_t npend;
@@ -136,7 +138,7 @@ static int32_t entity(struct ctx *c, int32_t pid, uint32_t cpu, uint32_t kind, u
         return -1;
     }
     o->ent = e;
-    e[o->nent] = (struct pgt_entity_stat){pid, cpu, kind, seed, {0, 0, 0}};
+    e[o->nent] = (struct pgt_entity_stat){pid, cpu, kind, seed, {0, 0, 0}, false, 0};
     return (int32_t)o->nent++;
 }
 
@@ -237,14 +239,28 @@ static void ue_sleep(struct ctx *c, struct task *k, struct cpu *p, bool sleep)
 
 /* ------------------------------------------------------------ comparisons */
 
+/* epoch: the count of transitions placed without a kernel time that the
+ * entity's inputs have had; a sample whose entity was exact at its previous
+ * sample and whose epoch has not moved since is "clean": every input of
+ * the interval came from the trace and the kernel's own times. */
 static void record(struct ctx *c, int32_t *ent, int32_t pid, uint32_t cpu, uint32_t kind,
-                   uint32_t seed, uint64_t ts, uint64_t kv, uint64_t rv)
+                   uint32_t seed, uint64_t ts, uint64_t kv, uint64_t rv, uint32_t epoch)
 {
     if (*ent < 0)
         *ent = entity(c, pid, cpu, kind, seed);
     if (*ent < 0)
         return;
     uint64_t e = kv > rv ? kv - rv : rv - kv;
+    struct pgt_entity_stat *es = &c->out->ent[*ent];
+    if (es->prev_exact && es->epoch == epoch) {
+        struct pgt_stat *cl = &c->out->clean;
+        cl->n++;
+        cl->sum_err += e;
+        cl->max_err = e > cl->max_err ? e : cl->max_err;
+        c->out->clean_exact += e == 0;
+    }
+    es->prev_exact = e == 0;
+    es->epoch = epoch;
     struct pgt_stat *s[2] = {&c->out->ent[*ent].st, &c->out->total};
     for (int i = 0; i < 2; i++) {
         s[i]->n++;
@@ -326,7 +342,8 @@ static void compare(struct ctx *c, size_t idx)
             /* the sync of a task leaving CPU i on wake-up: its averages at
              * the source cfs_rq's last update, where the detach left it */
             if (k->seeded && k->se.last_update_time == at && k->known && p->known)
-                record(c, &k->ent, k->pid, i, PGT_K_TASK, 0, e->ts, e->v[2], k->se.util_avg);
+                record(c, &k->ent, k->pid, i, PGT_K_TASK, 0, e->ts, e->v[2], k->se.util_avg,
+                       k->guess);
             return;
         }
         if (!k->seeded && seed_ok) {
@@ -348,7 +365,8 @@ static void compare(struct ctx *c, size_t idx)
             return;
         }
         if (k->seeded || warm(k->born, e->ts))
-            record(c, &k->ent, k->pid, i, PGT_K_TASK, !k->seeded, e->ts, e->v[2], k->se.util_avg);
+            record(c, &k->ent, k->pid, i, PGT_K_TASK, !k->seeded, e->ts, e->v[2], k->se.util_avg,
+                   k->guess);
         return;
     }
     case PGT_PELT_CFS:
@@ -372,7 +390,7 @@ static void compare(struct ctx *c, size_t idx)
             return;
         }
         if (*seeded || warm(p->born, e->ts))
-            record(c, &p->ent[kind], -1, i, kind, !*seeded, e->ts, e->v[2], sa->util_avg);
+            record(c, &p->ent[kind], -1, i, kind, !*seeded, e->ts, e->v[2], sa->util_avg, p->guess);
         return;
     }
     case PGT_UE_SE: {
@@ -381,15 +399,18 @@ static void compare(struct ctx *c, size_t idx)
             return;
         /* The event's {enqueued, ewma} carry UTIL_AVG_UNCHANGED in bit 0
          * (v4.17..v5.12) or bit 31 (v5.13+); the library keeps the pair with
-         * bit 0 (v4.17/v5.7 profiles) or one field with bit 31 (v6.9+). */
-        bool pair = pgov_util_est_profile(&p->ue) < (int)PGOV_KVER_6_9;
-        uint32_t kflag = (e->v[0] & 0x80000000u) || (e->v[0] & 1u);
-        uint64_t kq = e->v[0] & 0x7ffffffeull, ke = e->v[1];
+         * bit 0 (v4.17/v5.7 profiles), the pair with bit 31 of enqueued
+         * (v5.13) or one field with bit 31 (v6.9+). */
+        int prof = pgov_util_est_profile(&p->ue);
+        bool pair = prof < (int)PGOV_KVER_6_9, bit0 = prof < (int)PGOV_KVER_5_13;
+        uint32_t kflag = (e->v[0] & 0x80000000u) ? 1u : bit0 ? (uint32_t)(e->v[0] & 1u) : 0u;
+        uint64_t kq = e->v[0] & (bit0 ? 0x7ffffffeull : 0x7fffffffull), ke = e->v[1];
         if (!k->ue_seeded && seed_ok) {
             uint32_t before = 0, after = 0;
             struct cpu *q = k->cpu >= 0 ? &c->cpu[k->cpu] : p;
             chk(c, pgov_util_est_task_contrib(&q->ue, &k->ue, &before), "util_est_task_contrib");
-            k->ue.enqueued = pair ? (uint32_t)kq | kflag : (uint32_t)ke | (kflag << 31);
+            k->ue.enqueued = !pair ? (uint32_t)ke | (kflag << 31)
+                             : (uint32_t)kq | (bit0 ? kflag : kflag << 31);
             k->ue.ewma = pair ? (uint32_t)ke : 0;
             k->ue_seeded = 1;
             /* the CPU sum is rebuilt from its tasks: a queued task's
@@ -400,7 +421,7 @@ static void compare(struct ctx *c, size_t idx)
             return;
         }
         uint64_t re = pair ? k->ue.ewma : k->ue.enqueued & 0x7fffffffu;
-        uint64_t rq = pair ? k->ue.enqueued & 0x7ffffffeu : kq;
+        uint64_t rq = pair ? k->ue.enqueued & (bit0 ? 0x7ffffffeu : 0x7fffffffu) : kq;
         /* one sample: the larger of the enqueued and ewma differences */
         uint64_t de = ke > re ? ke - re : re - ke, dq = kq > rq ? kq - rq : rq - kq;
         if (!k->known || !p->known) {
@@ -409,7 +430,7 @@ static void compare(struct ctx *c, size_t idx)
         }
         if (k->ue_seeded || warm(k->born, e->ts))
             record(c, &k->ent_ue, k->pid, i, PGT_K_UE_TASK, !k->ue_seeded, e->ts,
-                   de >= dq ? ke : kq, de >= dq ? re : rq);
+                   de >= dq ? ke : kq, de >= dq ? re : rq, k->guess);
         return;
     }
     case PGT_UE_CFS:
@@ -420,7 +441,7 @@ static void compare(struct ctx *c, size_t idx)
         }
         if (warm(p->born, e->ts))
             record(c, &p->ent[PGT_K_UE_CFS], -1, i, PGT_K_UE_CFS, 1, e->ts, e->v[0],
-                   p->ue.enqueued);
+                   p->ue.enqueued, p->guess);
         return;
     default:
         return;
@@ -642,6 +663,7 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
     uint32_t i = e->cpu;
     struct cpu *p = &c->cpu[i];
     uint64_t now = t_eff(c, i, e);
+    bool guessed = now == e->ts;
     if (!e->pid && p->idle_exit && now == e->ts) {
         /* Leaving idle: the kernel reads its clock right after the idle
          * exit; the switch's own timestamp can be far later (a vCPU that
@@ -675,6 +697,13 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
     struct task *kn = e->pid2 ? task_get(c, e->pid2, e->ts) : NULL;
     if (c->fail)
         return;
+    if (guessed) {
+        p->guess++;
+        if (kp)
+            kp->guess++;
+        if (kn)
+            kn->guess++;
+    }
     bool ad = false;
     p->known = true;
     if (kp)
@@ -758,6 +787,10 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     struct task *k = task_get(c, e->pid, e->ts);
     if (!k)
         return;
+    if (now == e->ts) {
+        c->cpu[i].guess++;
+        k->guess++;
+    }
     k->policy = (uint8_t)policy_of(c, e->x[1], e->pid);
     k->known = 1;
     bool ad = !k->attached || k->cpu != (int32_t)i || fresh;
@@ -809,6 +842,11 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
     k->placed = 1;
     clock_now(c, a, e->ts);
     uint64_t now = t_eff(c, a, e);
+    if (now == e->ts) {
+        c->cpu[a].guess++;
+        c->cpu[b].guess++;
+        k->guess++;
+    }
     if (k->on_rq && k->cpu == (int32_t)a) {
         /* load balance: dequeue (not a sleep), detach, attach on the new CPU */
         struct cpu *p = &c->cpu[a];

@@ -175,10 +175,15 @@ struct pgt_entity_stat {
     uint32_t kind;
     uint32_t seed; /* 0: kernel value, 1: warm-up from zero */
     struct pgt_stat st;
+    bool prev_exact; /* (the rebuild's) its previous comparison had no error */
+    uint32_t epoch;  /* (the rebuild's) its inputs' count of untimed transitions then */
 };
 
 struct pgt_signals {
     struct pgt_stat total;
+    struct pgt_stat clean;      /* samples whose entity was exact at its previous sample and
+                                   whose every transition since had the kernel's update_time */
+    uint64_t clean_exact;       /* of those, the ones with no error */
     struct pgt_entity_stat *ent;
     size_t nent;
     struct pgt_sample *samples; /* only when keep_samples */
