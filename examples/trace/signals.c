@@ -74,7 +74,7 @@ struct cpu {
     uint64_t idle_exit; /* the last cpu_idle exit not followed by an idle entry, 0: none */
     int32_t wake_pid;   /* the task the last transition here woke, 0: another transition */
     uint32_t guess;     /* transitions here placed without a kernel time */
-    uint64_t wake_now;  /* the time that wake-up was applied at */
+    uint64_t last_now;  /* the latest time an update of this rq was applied at */
     size_t pend[PGT_PENDING];
     uint32_t npend;
 };
@@ -194,6 +194,8 @@ static void upd_rq(struct ctx *c, uint32_t i, uint64_t now)
         chk(c, pgov_pelt_remove(&p->cfs, p->rm_load, p->rm_util, p->rm_run), "pgov_pelt_remove");
         p->rm_load = p->rm_util = p->rm_run = 0;
     }
+    if (now > p->last_now)
+        p->last_now = now;
     chk(c, pgov_pelt_update_cfs_rq(&p->cfs, now, (uint64_t)p->nr * W, p->nr, cfs_curr),
         "pgov_pelt_update_cfs_rq");
     chk(c, pgov_pelt_update_rt(&p->rt, now, p->curr > 0 && p->curr_policy == POL_RT),
@@ -681,13 +683,15 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
         }
     }
     if (e->pid && e->x[0] == PGT_PREV_RUNNABLE && p->wake_pid == e->pid2 && now == e->ts &&
-        p->wake_now < now) {
+        p->last_now < now) {
         /* A preemption by the task just woken here: the kernel does not
          * read its clock again after a wake-up that preempted (the
          * outgoing task's samples at such switches carry the wake-up's
          * update_time, date at 4.935087 s), so the switch takes the
-         * wake-up's time. */
-        now = p->wake_now;
+         * CPU's last clock reading: the wake-up's, or a tick's after it
+         * (kworker/0:1 at 5.2293 s: the tick 2.7 ms after the wake-up of
+         * migration/0). */
+        now = p->last_now;
         c->out->wake_placed++;
     }
     p->wake_pid = 0;
@@ -826,7 +830,6 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     enqueue(c, k, i, now);
     flush(c, i, false, ad);
     c->cpu[i].wake_pid = k->pid;
-    c->cpu[i].wake_now = now;
 }
 
 static void on_migrate(struct ctx *c, const struct pgt_event *e)

@@ -55,7 +55,7 @@ dat)
   want '^inputs: [1-9][0-9]* samples follow an exact one with every transition between at the kernel.s update_time: [1-9][0-9]* exact'
   # regression bounds at the ns figures measured on this recording (docs/trace.md)
   read -r m x < <(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2/')
-  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 2.8 && x <= 96) }' || fail "ns mean |err| $m / max $x above 2.8 / 96" ;;
+  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 2.6 && x <= 91) }' || fail "ns mean |err| $m / max $x above 2.6 / 91" ;;
 signals)
   run signals "$dir/qemu-6.1.txt" --kver 6.1 --format tsv || fail "exit $?"
   last_line_ok
