@@ -673,8 +673,7 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
          * where the next samples show the task running from the exit),
          * not before the CPU's last update: the wake-up that ended idle
          * may come after the exit (a remote enqueue). */
-        uint64_t at = p->idle_exit > p->cfs.last_update_time ? p->idle_exit
-                                                              : p->cfs.last_update_time;
+        uint64_t at = p->idle_exit > p->last_now ? p->idle_exit : p->last_now;
         if (at < e->ts) {
             c->out->idle_placed++;
             if (e->ts - at > PGT_STALL_NS)
