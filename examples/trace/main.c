@@ -185,7 +185,7 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
                    "than 1 ms before their own timestamp (a stalled vCPU)\n",
                 (unsigned long long)s->idle_placed, (unsigned long long)s->idle_stalls);
     if (s->wake_placed)
-        fprintf(o, "clock: %llu preemptions by a task just woken applied at the wake-up's time\n",
+        fprintf(o, "clock: %llu preemptions by a task just woken applied at the CPU's last clock reading\n",
                 (unsigned long long)s->wake_placed);
     if (s->skipped_unknown)
         fprintf(o, "not compared: %llu kernel samples of tasks or CPUs that no scheduling event "

@@ -51,7 +51,7 @@ dat)
     fail "trace.dat (irq flags) not closer than the report text: mean $m_dat / $m_rep"
   # the vCPU stalls of this TCG recording: switches from idle put at the idle exit
   want '^clock: [1-9][0-9]* switches from idle applied at the CPU.s idle exit, [1-9][0-9]* of them more than 1 ms'
-  want '^clock: [1-9][0-9]* preemptions by a task just woken applied at the wake-up.s time'
+  want '^clock: [1-9][0-9]* preemptions by a task just woken applied at the CPU.s last clock reading'
   want '^inputs: [1-9][0-9]* samples follow an exact one with every transition between at the kernel.s update_time: [1-9][0-9]* exact'
   # regression bounds at the ns figures measured on this recording (docs/trace.md)
   read -r m x < <(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2/')
