@@ -87,7 +87,7 @@ struct pgt_trace {
     uint32_t hotplug;       /* CPU hotplug transitions seen */
     uint64_t unknown_events;/* events of other types, skipped */
     uint64_t records_ns;    /* trace.dat: time spent reading the records, open excluded (bench/trace) */
-    const char *dat_reader; /* trace.dat: "ring-buffer pages (kbuffer)" or "libtracecmd" */
+    const char *dat_reader; /* trace.dat: "ring-buffer pages (page walker)", "... (kbuffer)" or "libtracecmd" */
     const char *dat_reader_why; /* why libtracecmd read it; NULL: the pages reader */
     struct pgt_pidtab comm; /* pid -> struct pgt_comm, the last name seen */
     char err[PGT_ERR_LEN];
