@@ -530,7 +530,7 @@ static int read_pages(struct dat_ctx *x, const struct pgt_dat_pages *pg)
     int r = c ? 0 : -1;
     const uint16_t one = 1;
     uint32_t long_size = ls == KBUFFER_LSIZE_8 ? 8 : 4;
-    bool walk = !getenv("PGT_KBUFFER") && en == KBUFFER_ENDIAN_LITTLE && *(const uint8_t *)&one &&
+    bool walk = en == KBUFFER_ENDIAN_LITTLE && *(const uint8_t *)&one &&
                 !tep_is_old_format(x->tep) && walk_all(pg, long_size);
     x->t->dat_reader = walk ? "ring-buffer pages (page walker)" : "ring-buffer pages (kbuffer)";
     for (uint32_t i = 0; i < pg->ncpu && !r; i++) {
