@@ -266,7 +266,7 @@ static int decode(struct dat_ctx *x, void *d, int sz, uint64_t ts, int cpu, long
         break;
     }
     default: /* signal events */
-        if ((s = str(&b->f[7], d, sz, &n)) && e->type != PGT_PELT_SE && e->type != PGT_UE_SE &&
+        if (e->type != PGT_PELT_SE && e->type != PGT_UE_SE && (s = str(&b->f[7], d, sz, &n)) &&
             !(n == 1 && s[0] == '/')) {
             t->n--; /* a child cfs_rq */
             return 0;
