@@ -7,9 +7,10 @@
  * becomes a lost-events marker before it.
  *
  * Two readers give the same events: the ring-buffer pages located by
- * dat_pages.c and walked with kbuffer (libtracecmd opens only the headers;
- * its per-record iteration was most of the time), and libtracecmd's own
- * iteration, for every file the pages reader leaves to it.
+ * dat_pages.c, their headers parsed here with libtraceevent and their
+ * records walked by the page walker below (kbuffer for files it does not
+ * take), and libtracecmd's own iteration, for every file the pages reader
+ * leaves to it.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>

@@ -4,7 +4,8 @@
  *
  *   parse_text.c  ftrace buffer text and `trace-cmd report` text
  *   parse_dat.c   trace.dat (PGT_HAVE_DAT builds only): its ring-buffer pages
- *                 (dat_pages.c, kbuffer), else libtracecmd's iteration
+ *                 (dat_pages.c, a page walker or kbuffer), else libtracecmd's
+ *                 iteration
  *   pidtab.c      the pid -> record table
  *   trace.c       the event array, task names, format detection
  *   signals.c     PELT / util_est rebuilt through libpgov, compared with the
