@@ -903,6 +903,8 @@ static void lost(struct ctx *c, uint32_t i)
      * kernel value; comparisons until then are skipped. */
     struct cpu *p = &c->cpu[i];
     p->npend = 0;
+    p->idle_exit = 0; /* the clock rules need the events the loss took */
+    p->wake_pid = 0;
     p->cfs_seeded = p->rt_seeded = p->dl_seeded = p->ue_seeded = false;
     p->known = false;
     for (size_t j = 0; j < c->tasks.cap; j++) {
