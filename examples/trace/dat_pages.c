@@ -105,22 +105,54 @@ static int cpu_add(struct pgt_dat_pages *p, uint64_t id, uint64_t off, uint64_t 
     return 0;
 }
 
+/* "header_page", its size and text, then the same for "header_event"
+ * (v6 header, v7 HEADER_INFO section). */
+static bool header_info(struct rd *r, struct pgt_dat_pages *p)
+{
+    if (!rd_lit(r, "header_page", 12))
+        return false;
+    uint64_t n = rd_num(r, 8);
+    const char *text = (const char *)r->p + r->off;
+    rd_skip(r, n);
+    if (r->bad || !rd_lit(r, "header_event", 13))
+        return false;
+    rd_skip(r, rd_num(r, 8));
+    p->header_page = text;
+    p->header_page_len = n;
+    return !r->bad;
+}
+
+/* The event systems: a count, then per system its name, a count and per
+ * event the size and text of its format (v6 header, v7 EVENT_FORMATS). */
+static bool event_formats(struct rd *r, struct pgt_dat_pages *p)
+{
+    for (uint64_t sys = rd_num(r, 4); sys-- && !r->bad;) {
+        const char *name = rd_str(r);
+        for (uint64_t n = rd_num(r, 4); n-- && !r->bad;) {
+            uint64_t len = rd_num(r, 8);
+            const char *text = (const char *)r->p + r->off;
+            rd_skip(r, len);
+            if (r->bad)
+                break;
+            struct pgt_dat_fmt *f = realloc(p->fmt, (p->nfmt + 1) * sizeof(*f));
+            if (!f)
+                return false;
+            p->fmt = f;
+            f[p->nfmt++] = (struct pgt_dat_fmt){name, text, len};
+        }
+    }
+    return !r->bad;
+}
+
 /* v6: sections in a fixed order, then options, then "flyrecord". */
 static const char *layout_v6(struct rd *r, struct pgt_dat_pages *p)
 {
-    if (!rd_lit(r, "header_page", 12))
+    if (!header_info(r, p))
         return "no header_page";
-    rd_skip(r, rd_num(r, 8));
-    if (!rd_lit(r, "header_event", 13))
-        return "no header_event";
-    rd_skip(r, rd_num(r, 8));
     for (uint64_t n = rd_num(r, 4); n-- && !r->bad;)
         rd_skip(r, rd_num(r, 8));
-    for (uint64_t sys = rd_num(r, 4); sys-- && !r->bad;) {
-        rd_str(r);
-        for (uint64_t n = rd_num(r, 4); n-- && !r->bad;)
-            rd_skip(r, rd_num(r, 8));
-    }
+    if (!event_formats(r, p))
+        return r->bad ? "a header section runs past the end of the file" : "out of memory";
     rd_skip(r, rd_num(r, 4)); /* kallsyms */
     rd_skip(r, rd_num(r, 4)); /* printk formats */
     rd_skip(r, rd_num(r, 8)); /* saved command lines */
@@ -160,11 +192,33 @@ static bool unzstd(struct pgt_dat_pages *p, void *dst, size_t out, const void *s
 #endif
 }
 
+/* The content of the v7 section at off with this id, decompressed into
+ * *plain when compressed. */
+static bool section(const struct rd *r, struct pgt_dat_pages *p, uint64_t off, uint64_t id, bool zstd,
+                    void **plain, struct rd *out)
+{
+    struct rd s = {r->p, r->len, (size_t)off, r->big, off > r->len};
+    uint64_t sid = rd_num(&s, 2), flags = rd_num(&s, 2);
+    rd_num(&s, 4);
+    uint64_t size = rd_num(&s, 8);
+    if (s.bad || sid != id || size > s.len - s.off)
+        return false;
+    *out = (struct rd){s.p + s.off, (size_t)size, 0, r->big, false};
+    if (!(flags & 1))
+        return true;
+    uint64_t csz = rd_num(out, 4), usz = rd_num(out, 4);
+    if (!zstd || out->bad || csz > out->len - out->off || usz > (64u << 20) ||
+        !(*plain = malloc(usz ? usz : 1)) || !unzstd(p, *plain, (size_t)usz, out->p + out->off, (size_t)csz))
+        return false;
+    *out = (struct rd){*plain, (size_t)usz, 0, r->big, false};
+    return true;
+}
+
 /* v7: a chain of options sections from the header; the top instance's
  * BUFFER option names its flyrecord section and each CPU's data in it. */
 static const char *layout_v7(struct rd *r, struct pgt_dat_pages *p, bool zstd)
 {
-    uint64_t at = rd_num(r, 8), hops = 0, buffer = 0;
+    uint64_t at = rd_num(r, 8), hops = 0, buffer = 0, sec_at[2] = {0, 0};
     while (at && !r->bad) {
         if (++hops > 64 || at > r->len)
             return "the options sections do not chain";
@@ -219,7 +273,9 @@ static const char *layout_v7(struct rd *r, struct pgt_dat_pages *p, bool zstd)
                     if (v.bad || cpu_add(p, cid, off, csz))
                         why = "a CPU table this reader does not take (sparse CPU ids)";
                 }
-            } else if (oid == 22)
+            } else if (oid == 16 || oid == 18)
+                sec_at[oid == 18] = rd_num(&v, 8);
+            else if (oid == 22)
                 why = "a latency (text) buffer";
         }
         free(plain);
@@ -238,6 +294,15 @@ static const char *layout_v7(struct rd *r, struct pgt_dat_pages *p, bool zstd)
     p->compressed = flags & 1;
     if (p->compressed && !zstd)
         return "compressed trace data";
+    /* the header and format sections, for libtraceevent (not found: libtracecmd opens the headers) */
+    for (int k = 0; k < 2; k++) {
+        struct rd m;
+        if (!sec_at[k] || !section(r, p, sec_at[k], k ? 18 : 16, zstd, &p->meta[k], &m) ||
+            !(k ? event_formats(&m, p) : header_info(&m, p))) {
+            p->header_page = NULL;
+            break;
+        }
+    }
     return NULL;
 }
 
@@ -356,6 +421,9 @@ void pgt_dat_pages_free(struct pgt_dat_pages *p)
     for (uint32_t i = 0; i < p->ncpu; i++)
         free(p->cpu[i].plain);
     free(p->cpu);
+    free(p->fmt);
+    free(p->meta[0]);
+    free(p->meta[1]);
 #ifdef PGT_HAVE_ZSTD
     ZSTD_freeDCtx(p->zstd);
 #endif

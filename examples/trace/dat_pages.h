@@ -13,6 +13,13 @@ struct pgt_dat_cpu {
     unsigned char *plain;      /* the decompressed pages, or NULL */
 };
 
+/* One event format text of the file (system, "name: ...\nID: ...\nformat: ..."). */
+struct pgt_dat_fmt {
+    const char *sys;
+    const char *text;
+    uint64_t len;
+};
+
 struct pgt_dat_pages {
     uint32_t page_size, long_size;
     bool big_endian, compressed;
@@ -21,6 +28,13 @@ struct pgt_dat_pages {
     void *map;
     size_t map_len;
     void *zstd; /* the decompression context (ZSTD_DCtx), once needed */
+    /* the headers libtraceevent needs, located in the file (NULL: not found;
+     * then libtracecmd opens the headers) */
+    const char *header_page;
+    uint64_t header_page_len;
+    struct pgt_dat_fmt *fmt;
+    size_t nfmt;
+    void *meta[2]; /* decompressed v7 header and format sections */
 };
 
 /* Locate (and decompress) every CPU's pages. NULL when loaded; otherwise

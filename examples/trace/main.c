@@ -180,6 +180,13 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
     fprintf(o, "seeding: %llu entities from their first kernel value, %llu tasks from a warm-up "
                "(zero start, compared after 345 ms); PELT period phase from update_time on %u CPUs\n",
             (unsigned long long)s->seeded_kernel, (unsigned long long)s->seeded_warmup, s->phase_cpus);
+    if (s->idle_placed)
+        fprintf(o, "clock: %llu switches from idle applied at the CPU's idle exit, %llu of them more "
+                   "than 1 ms before their own timestamp (a stalled vCPU)\n",
+                (unsigned long long)s->idle_placed, (unsigned long long)s->idle_stalls);
+    if (s->wake_placed)
+        fprintf(o, "clock: %llu preemptions by a task just woken applied at the CPU's last clock reading\n",
+                (unsigned long long)s->wake_placed);
     if (s->skipped_unknown)
         fprintf(o, "not compared: %llu kernel samples of tasks or CPUs that no scheduling event "
                    "described yet (missing sched_switch/sched_wakeup events, or state lost)\n",
@@ -188,9 +195,17 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
         fprintf(o, "not compared: %llu util_est_cfs samples of dequeue/enqueue pairs that no event "
                    "of the trace shows (an exiting task's cgroup move)\n",
                 (unsigned long long)s->skipped_unseen);
+    if (s->skipped_late)
+        fprintf(o, "not compared: %llu task samples older than the task's last rebuilt update "
+                   "(held on a CPU the task had left)\n", (unsigned long long)s->skipped_late);
     if (s->skipped_after_loss)
         fprintf(o, "lost events: %llu markers; the CPUs they hit were seeded again from their next "
                    "kernel values\n", (unsigned long long)s->skipped_after_loss);
+    if (s->clean.n)
+        fprintf(o, "inputs: %llu samples follow an exact one with every transition between at the "
+                   "kernel's update_time: %llu exact, mean |err| %.3f, max |err| %llu\n",
+                (unsigned long long)s->clean.n, (unsigned long long)s->clean_exact,
+                (double)s->clean.sum_err / (double)s->clean.n, (unsigned long long)s->clean.max_err);
     fprintf(o, "signals: %llu samples compared, mean |err| %.3f, max |err| %llu (util units of 1024)\n",
             (unsigned long long)s->total.n,
             s->total.n ? (double)s->total.sum_err / (double)s->total.n : 0.0,

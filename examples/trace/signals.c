@@ -35,6 +35,7 @@
 #define PGT_WARMUP_NS 345000000ull /* 11 half-lives: a zero start is < 0.5 off */
 #define PGT_GROUP_NS 2000000ull     /* samples within this before an event belong to it */
 #define PGT_PENDING 64
+#define PGT_STALL_NS 1000000ull     /* an idle exit this long before its switch: a stall */
 
 /* POL_STOP: the stop class (migration/N), printed with prio 0 like RT 99 */
 enum policy { POL_CFS = 0, POL_RT, POL_DL, POL_IDLE, POL_STOP };
@@ -51,6 +52,7 @@ struct task {
     int32_t sync_cpu;
     uint64_t born; /* first seen, for the warm-up */
     int32_t ent, ent_ue;
+    uint32_t guess; /* transitions of this task placed without a kernel time */
 };
 
 struct cpu {
@@ -69,6 +71,10 @@ struct cpu {
     int32_t first_curr;  /* running when the trace began (prev of its first sched_switch), 0: none */
     uint32_t first_prio;
     uint64_t rm_load, rm_util, rm_run; /* "removed": applied at the next cfs update */
+    uint64_t idle_exit; /* the last cpu_idle exit not followed by an idle entry, 0: none */
+    int32_t wake_pid;   /* the task the last transition here woke, 0: another transition */
+    uint32_t guess;     /* transitions here placed without a kernel time */
+    uint64_t last_now;  /* the latest time an update of this rq was applied at */
     size_t pend[PGT_PENDING];
     uint32_t npend;
 };
@@ -83,6 +89,7 @@ struct ctx {
     uint32_t ncpu;
     struct pgov_util_est_cfg uecfg;
     uint32_t max_avg;
+    bool clock_identity; /* every CPU at capacity 1024 without frequency invariance */
     char *err;
     size_t errlen;
     int fail;
@@ -131,7 +138,7 @@ static int32_t entity(struct ctx *c, int32_t pid, uint32_t cpu, uint32_t kind, u
         return -1;
     }
     o->ent = e;
-    e[o->nent] = (struct pgt_entity_stat){pid, cpu, kind, seed, {0, 0, 0}};
+    e[o->nent] = (struct pgt_entity_stat){pid, cpu, kind, seed, {0, 0, 0}, false, 0};
     return (int32_t)o->nent++;
 }
 
@@ -151,9 +158,16 @@ static uint64_t clock_now(struct ctx *c, uint32_t i, uint64_t ts)
     }
     if (ts < p->clk.clock_task)
         ts = p->clk.clock_task; /* never backwards: samples may be back-dated */
-    chk(c, pgov_pelt_clock_update(&p->clk, ts, p->curr == 0, c->p->cap[i], p->freq_cap),
-        "pgov_pelt_clock_update");
-    chk(c, pgov_pelt_clock_now(&p->clk, &now), "pgov_pelt_clock_now");
+    if (c->clock_identity) {
+        /* capacity 1024, no frequency invariance: the PELT clock is the
+         * task clock and never loses idle time */
+        p->clk.clock_task = ts;
+        now = ts;
+    } else {
+        chk(c, pgov_pelt_clock_update(&p->clk, ts, p->curr == 0, c->p->cap[i], p->freq_cap),
+            "pgov_pelt_clock_update");
+        chk(c, pgov_pelt_clock_now(&p->clk, &now), "pgov_pelt_clock_now");
+    }
     if (p->first_curr > 0)
         start_curr(c, i, ts);
     return now;
@@ -180,6 +194,8 @@ static void upd_rq(struct ctx *c, uint32_t i, uint64_t now)
         chk(c, pgov_pelt_remove(&p->cfs, p->rm_load, p->rm_util, p->rm_run), "pgov_pelt_remove");
         p->rm_load = p->rm_util = p->rm_run = 0;
     }
+    if (now > p->last_now)
+        p->last_now = now;
     chk(c, pgov_pelt_update_cfs_rq(&p->cfs, now, (uint64_t)p->nr * W, p->nr, cfs_curr),
         "pgov_pelt_update_cfs_rq");
     chk(c, pgov_pelt_update_rt(&p->rt, now, p->curr > 0 && p->curr_policy == POL_RT),
@@ -225,14 +241,28 @@ static void ue_sleep(struct ctx *c, struct task *k, struct cpu *p, bool sleep)
 
 /* ------------------------------------------------------------ comparisons */
 
+/* epoch: the count of transitions placed without a kernel time that the
+ * entity's inputs have had; a sample whose entity was exact at its previous
+ * sample and whose epoch has not moved since is "clean": every input of
+ * the interval came from the trace and the kernel's own times. */
 static void record(struct ctx *c, int32_t *ent, int32_t pid, uint32_t cpu, uint32_t kind,
-                   uint32_t seed, uint64_t ts, uint64_t kv, uint64_t rv)
+                   uint32_t seed, uint64_t ts, uint64_t kv, uint64_t rv, uint32_t epoch)
 {
     if (*ent < 0)
         *ent = entity(c, pid, cpu, kind, seed);
     if (*ent < 0)
         return;
     uint64_t e = kv > rv ? kv - rv : rv - kv;
+    struct pgt_entity_stat *es = &c->out->ent[*ent];
+    if (es->prev_exact && es->epoch == epoch) {
+        struct pgt_stat *cl = &c->out->clean;
+        cl->n++;
+        cl->sum_err += e;
+        cl->max_err = e > cl->max_err ? e : cl->max_err;
+        c->out->clean_exact += e == 0;
+    }
+    es->prev_exact = e == 0;
+    es->epoch = epoch;
     struct pgt_stat *s[2] = {&c->out->ent[*ent].st, &c->out->total};
     for (int i = 0; i < 2; i++) {
         s[i]->n++;
@@ -309,13 +339,25 @@ static void compare(struct ctx *c, size_t idx)
                 seed_avg(c, &k->se, e, p->phase, W);
                 k->seeded = 1;
                 c->out->seeded_kernel++;
+                return;
             }
+            /* the sync of a task leaving CPU i on wake-up: its averages at
+             * the source cfs_rq's last update, where the detach left it */
+            if (k->seeded && k->se.last_update_time == at && k->known && p->known)
+                record(c, &k->ent, k->pid, i, PGT_K_TASK, 0, e->ts, e->v[2], k->se.util_avg,
+                       k->guess);
             return;
         }
         if (!k->seeded && seed_ok) {
             seed_avg(c, &k->se, e, c->cpu[k->cpu].phase, W);
             k->seeded = 1;
             c->out->seeded_kernel++;
+            return;
+        }
+        if (at < k->se.last_update_time) {
+            /* held past a later update of the task (it left the CPU whose
+             * samples these were): the rebuild no longer has that instant */
+            c->out->skipped_late++;
             return;
         }
         if (at > k->se.last_update_time)
@@ -325,7 +367,8 @@ static void compare(struct ctx *c, size_t idx)
             return;
         }
         if (k->seeded || warm(k->born, e->ts))
-            record(c, &k->ent, k->pid, i, PGT_K_TASK, !k->seeded, e->ts, e->v[2], k->se.util_avg);
+            record(c, &k->ent, k->pid, i, PGT_K_TASK, !k->seeded, e->ts, e->v[2], k->se.util_avg,
+                   k->guess);
         return;
     }
     case PGT_PELT_CFS:
@@ -349,7 +392,7 @@ static void compare(struct ctx *c, size_t idx)
             return;
         }
         if (*seeded || warm(p->born, e->ts))
-            record(c, &p->ent[kind], -1, i, kind, !*seeded, e->ts, e->v[2], sa->util_avg);
+            record(c, &p->ent[kind], -1, i, kind, !*seeded, e->ts, e->v[2], sa->util_avg, p->guess);
         return;
     }
     case PGT_UE_SE: {
@@ -358,15 +401,18 @@ static void compare(struct ctx *c, size_t idx)
             return;
         /* The event's {enqueued, ewma} carry UTIL_AVG_UNCHANGED in bit 0
          * (v4.17..v5.12) or bit 31 (v5.13+); the library keeps the pair with
-         * bit 0 (v4.17/v5.7 profiles) or one field with bit 31 (v6.9+). */
-        bool pair = pgov_util_est_profile(&p->ue) < (int)PGOV_KVER_6_9;
-        uint32_t kflag = (e->v[0] & 0x80000000u) || (e->v[0] & 1u);
-        uint64_t kq = e->v[0] & 0x7ffffffeull, ke = e->v[1];
+         * bit 0 (v4.17/v5.7 profiles), the pair with bit 31 of enqueued
+         * (v5.13) or one field with bit 31 (v6.9+). */
+        int prof = pgov_util_est_profile(&p->ue);
+        bool pair = prof < (int)PGOV_KVER_6_9, bit0 = prof < (int)PGOV_KVER_5_13;
+        uint32_t kflag = (e->v[0] & 0x80000000u) ? 1u : bit0 ? (uint32_t)(e->v[0] & 1u) : 0u;
+        uint64_t kq = e->v[0] & (bit0 ? 0x7ffffffeull : 0x7fffffffull), ke = e->v[1];
         if (!k->ue_seeded && seed_ok) {
             uint32_t before = 0, after = 0;
             struct cpu *q = k->cpu >= 0 ? &c->cpu[k->cpu] : p;
             chk(c, pgov_util_est_task_contrib(&q->ue, &k->ue, &before), "util_est_task_contrib");
-            k->ue.enqueued = pair ? (uint32_t)kq | kflag : (uint32_t)ke | (kflag << 31);
+            k->ue.enqueued = !pair ? (uint32_t)ke | (kflag << 31)
+                             : (uint32_t)kq | (bit0 ? kflag : kflag << 31);
             k->ue.ewma = pair ? (uint32_t)ke : 0;
             k->ue_seeded = 1;
             /* the CPU sum is rebuilt from its tasks: a queued task's
@@ -377,7 +423,7 @@ static void compare(struct ctx *c, size_t idx)
             return;
         }
         uint64_t re = pair ? k->ue.ewma : k->ue.enqueued & 0x7fffffffu;
-        uint64_t rq = pair ? k->ue.enqueued & 0x7ffffffeu : kq;
+        uint64_t rq = pair ? k->ue.enqueued & (bit0 ? 0x7ffffffeu : 0x7fffffffu) : kq;
         /* one sample: the larger of the enqueued and ewma differences */
         uint64_t de = ke > re ? ke - re : re - ke, dq = kq > rq ? kq - rq : rq - kq;
         if (!k->known || !p->known) {
@@ -386,7 +432,7 @@ static void compare(struct ctx *c, size_t idx)
         }
         if (k->ue_seeded || warm(k->born, e->ts))
             record(c, &k->ent_ue, k->pid, i, PGT_K_UE_TASK, !k->ue_seeded, e->ts,
-                   de >= dq ? ke : kq, de >= dq ? re : rq);
+                   de >= dq ? ke : kq, de >= dq ? re : rq, k->guess);
         return;
     }
     case PGT_UE_CFS:
@@ -397,7 +443,7 @@ static void compare(struct ctx *c, size_t idx)
         }
         if (warm(p->born, e->ts))
             record(c, &p->ent[PGT_K_UE_CFS], -1, i, PGT_K_UE_CFS, 1, e->ts, e->v[0],
-                   p->ue.enqueued);
+                   p->ue.enqueued, p->guess);
         return;
     default:
         return;
@@ -415,6 +461,8 @@ static bool post_kind(const struct pgt_event *e)
 static void flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
 {
     struct cpu *p = &c->cpu[i];
+    if (!p->npend)
+        return;
     size_t last_cfs = SIZE_MAX;
     uint64_t newest = 0;
     for (uint32_t j = 0; j < p->npend; j++)
@@ -471,15 +519,17 @@ static void flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
     p->npend = pre ? keep : 0;
 }
 
-/* The kernel's update time for a transition on CPU i at ts: the newest
- * update_time among the held samples, if it belongs to this transition. */
-static uint64_t t_eff(struct ctx *c, uint32_t i, uint64_t ts)
+/* The kernel's update time for a transition on CPU i, of event e: the
+ * newest update_time among the held samples that e's CPU wrote (the
+ * kernel emits a transition's samples where it runs it), if it belongs to
+ * this transition. */
+static uint64_t t_eff(struct ctx *c, uint32_t i, const struct pgt_event *ev)
 {
     struct cpu *p = &c->cpu[i];
-    uint64_t u = 0;
+    uint64_t u = 0, ts = ev->ts;
     for (uint32_t j = 0; j < p->npend; j++) {
         const struct pgt_event *e = &c->t->ev[p->pend[j]];
-        if (e->v[3] > u && e->type != PGT_UE_SE && e->type != PGT_UE_CFS)
+        if (e->v[3] > u && e->cpu == ev->cpu && e->type != PGT_UE_SE && e->type != PGT_UE_CFS)
             u = e->v[3];
     }
     return u && u <= ts && ts - u < PGT_GROUP_NS ? u : ts;
@@ -495,6 +545,22 @@ static void flush_stale(struct ctx *c, uint32_t i, uint64_t ts)
     }
 }
 
+/* A wake-up from an interrupt (a timer) updates the rq in hardirq context
+ * like the tick does, but its samples belong to the wake-up: the next
+ * event that this CPU's buffer holds after the sample's run of samples is
+ * a wake-up or migration, within the grouping window. */
+static bool irq_wakeup_follows(const struct ctx *c, size_t idx)
+{
+    const struct pgt_event *e = &c->t->ev[idx];
+    for (size_t j = idx + 1; j < c->t->n && c->t->ev[j].ts - e->ts < PGT_GROUP_NS; j++) {
+        const struct pgt_event *f = &c->t->ev[j];
+        if (f->cpu != e->cpu || (f->type >= PGT_PELT_SE && f->type <= PGT_UE_CFS))
+            continue;
+        return f->type == PGT_WAKEUP || f->type == PGT_WAKEUP_NEW || f->type == PGT_MIGRATE;
+    }
+    return false;
+}
+
 static void hold(struct ctx *c, size_t idx)
 {
     const struct pgt_event *e = &c->t->ev[idx];
@@ -504,10 +570,20 @@ static void hold(struct ctx *c, size_t idx)
     struct cpu *p = &c->cpu[i];
     flush_stale(c, i, e->ts);
     if ((e->x[3] & PGT_IN_HARDIRQ) && e->cpu == i && e->type >= PGT_PELT_SE &&
-        e->type <= PGT_PELT_IRQ && (e->type != PGT_PELT_SE || e->pid == p->curr)) {
+        e->type <= PGT_PELT_IRQ && (e->type != PGT_PELT_SE || e->pid == p->curr) &&
+        !irq_wakeup_follows(c, idx)) {
         /* the tick's update of the running task or of the rq: no transition */
         compare(c, idx);
         return;
+    }
+    if (e->type == PGT_PELT_SE) {
+        /* a task detached by a wake-up migration: its sync sample follows
+         * the migration event and needs no transition of its own */
+        const struct task *k = pgt_pidtab_find(&c->tasks, e->pid);
+        if (k && !k->attached && !k->sync_pending && k->cpu != (int32_t)i) {
+            compare(c, idx);
+            return;
+        }
     }
     if (p->npend == PGT_PENDING) {
         flush(c, i, true, false);
@@ -588,12 +664,49 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
 {
     uint32_t i = e->cpu;
     struct cpu *p = &c->cpu[i];
-    clock_now(c, i, e->ts);
-    uint64_t now = t_eff(c, i, e->ts);
+    uint64_t now = t_eff(c, i, e);
+    bool guessed = now == e->ts;
+    if (!e->pid && p->idle_exit && now == e->ts) {
+        /* Leaving idle: the kernel reads its clock right after the idle
+         * exit; the switch's own timestamp can be far later (a vCPU that
+         * did not run under TCG: up to 15 ms on the committed recording,
+         * where the next samples show the task running from the exit),
+         * not before the CPU's last update: the wake-up that ended idle
+         * may come after the exit (a remote enqueue). */
+        uint64_t at = p->idle_exit > p->last_now ? p->idle_exit : p->last_now;
+        if (at < e->ts) {
+            c->out->idle_placed++;
+            if (e->ts - at > PGT_STALL_NS)
+                c->out->idle_stalls++;
+            now = at;
+        }
+    }
+    if (e->pid && e->x[0] == PGT_PREV_RUNNABLE && p->wake_pid == e->pid2 && now == e->ts &&
+        p->last_now < now) {
+        /* A preemption by the task just woken here: the kernel does not
+         * read its clock again after a wake-up that preempted (the
+         * outgoing task's samples at such switches carry the wake-up's
+         * update_time, date at 4.935087 s), so the switch takes the
+         * CPU's last clock reading: the wake-up's, or a tick's after it
+         * (kworker/0:1 at 5.2293 s: the tick 2.7 ms after the wake-up of
+         * migration/0). */
+        now = p->last_now;
+        c->out->wake_placed++;
+    }
+    p->wake_pid = 0;
+    p->idle_exit = 0;
+    clock_now(c, i, now);
     struct task *kp = e->pid ? task_get(c, e->pid, e->ts) : NULL;
     struct task *kn = e->pid2 ? task_get(c, e->pid2, e->ts) : NULL;
     if (c->fail)
         return;
+    if (guessed) {
+        p->guess++;
+        if (kp)
+            kp->guess++;
+        if (kn)
+            kn->guess++;
+    }
     bool ad = false;
     p->known = true;
     if (kp)
@@ -608,11 +721,13 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
         p->curr = kp->pid;
         p->curr_policy = kp->policy;
     }
-    /* the PELT updates of the outgoing task, at the kernel's time */
+    /* the samples before it, each at its own update_time (the kernel's
+     * updates in between: the tick, a remote wake-up), then the PELT
+     * updates of the outgoing task at the kernel's time */
+    flush(c, i, true, false);
     if (kp)
         upd_task(c, kp, now);
     upd_rq(c, i, now);
-    flush(c, i, true, false);
     if (kp && e->x[0] != PGT_PREV_RUNNABLE) {
         kp->on_rq = 0;
         kp->running = 0;
@@ -636,11 +751,33 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
         p->curr_policy = kn->policy;
     } else {
         p->curr_policy = POL_IDLE;
-        chk(c, pgov_pelt_clock_idle(&p->clk, (uint64_t)p->cfs.util_sum + p->rt.util_sum +
-                                                 p->dl.util_sum),
-            "pgov_pelt_clock_idle");
+        if (!c->clock_identity)
+            chk(c, pgov_pelt_clock_idle(&p->clk, (uint64_t)p->cfs.util_sum + p->rt.util_sum +
+                                                     p->dl.util_sum),
+                "pgov_pelt_clock_idle");
     }
     flush(c, i, false, ad);
+}
+
+/* A new task's averages from the kernel's attach of it: the last two held
+ * cfs samples of CPU i at one update_time are the enqueue's update and the
+ * attach, whose difference is what the task brought. */
+static bool fork_seed(struct ctx *c, uint32_t i, struct pgov_pelt_avg *se)
+{
+    const struct cpu *p = &c->cpu[i];
+    const struct pgt_event *a = NULL, *b = NULL;
+    for (uint32_t j = p->npend; j-- > 0 && !b;) {
+        const struct pgt_event *f = &c->t->ev[p->pend[j]];
+        if (f->type == PGT_PELT_CFS)
+            *(a ? &b : &a) = f;
+    }
+    if (!b || !a->v[3] || a->v[3] != b->v[3] || a->v[2] < b->v[2] || a->v[0] < b->v[0] ||
+        a->v[1] == UINT64_MAX || b->v[1] == UINT64_MAX || a->v[1] < b->v[1])
+        return false;
+    se->util_avg = a->v[2] - b->v[2];
+    se->runnable_avg = a->v[1] - b->v[1];
+    se->load_avg = a->v[0] - b->v[0];
+    return true;
 }
 
 static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
@@ -649,10 +786,14 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     if (i >= c->ncpu)
         return;
     clock_now(c, i, e->ts);
-    uint64_t now = t_eff(c, i, e->ts);
+    uint64_t now = t_eff(c, i, e);
     struct task *k = task_get(c, e->pid, e->ts);
     if (!k)
         return;
+    if (now == e->ts) {
+        c->cpu[i].guess++;
+        k->guess++;
+    }
     k->policy = (uint8_t)policy_of(c, e->x[1], e->pid);
     k->known = 1;
     bool ad = !k->attached || k->cpu != (int32_t)i || fresh;
@@ -667,11 +808,19 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     }
     if (fresh && k->policy == POL_CFS) {
         /* wake_up_new_task: post_init_entity_util_avg sees the cfs_rq as it
-         * was last updated, before this enqueue's update */
+         * was last updated, before this enqueue's update. That update may
+         * have had no event of its own (a tick that crossed no period
+         * boundary still applies "removed"), so the kernel's attach of the
+         * task, where the trace shows it, is its seed. */
         struct cpu *p = &c->cpu[i];
         chk(c, pgov_pelt_init_task(&k->se, W, c->p->halflife), "pgov_pelt_init_task");
-        chk(c, pgov_pelt_post_init_task(&k->se, &p->cfs, c->p->cap[i], W),
-            "pgov_pelt_post_init_task");
+        if (!c->p->warmup && fork_seed(c, i, &k->se)) {
+            k->seeded = 1;
+            c->out->seeded_kernel++;
+        } else {
+            chk(c, pgov_pelt_post_init_task(&k->se, &p->cfs, c->p->cap[i], W),
+                "pgov_pelt_post_init_task");
+        }
     }
     if (k->attached && k->cpu == (int32_t)i)
         upd_task(c, k, now);
@@ -679,6 +828,7 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     flush(c, i, true, ad);
     enqueue(c, k, i, now);
     flush(c, i, false, ad);
+    c->cpu[i].wake_pid = k->pid;
 }
 
 static void on_migrate(struct ctx *c, const struct pgt_event *e)
@@ -693,7 +843,12 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
     bool unseen = !k->placed && !k->attached;
     k->placed = 1;
     clock_now(c, a, e->ts);
-    uint64_t now = t_eff(c, a, e->ts);
+    uint64_t now = t_eff(c, a, e);
+    if (now == e->ts) {
+        c->cpu[a].guess++;
+        c->cpu[b].guess++;
+        k->guess++;
+    }
     if (k->on_rq && k->cpu == (int32_t)a) {
         /* load balance: dequeue (not a sleep), detach, attach on the new CPU */
         struct cpu *p = &c->cpu[a];
@@ -712,7 +867,7 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
         /* The new CPU's attach follows this event (its samples come after
          * it): what b holds now was before it, none of it the attach's. */
         clock_now(c, b, e->ts);
-        uint64_t nb = t_eff(c, b, e->ts);
+        uint64_t nb = t_eff(c, b, e);
         flush(c, b, true, false);
         enqueue(c, k, b, nb);
         flush(c, b, false, false);
@@ -748,6 +903,8 @@ static void lost(struct ctx *c, uint32_t i)
      * kernel value; comparisons until then are skipped. */
     struct cpu *p = &c->cpu[i];
     p->npend = 0;
+    p->idle_exit = 0; /* the clock rules need the events the loss took */
+    p->wake_pid = 0;
     p->cfs_seeded = p->rt_seeded = p->dl_seeded = p->ue_seeded = false;
     p->known = false;
     for (size_t j = 0; j < c->tasks.cap; j++) {
@@ -758,26 +915,57 @@ static void lost(struct ctx *c, uint32_t i)
     c->out->skipped_after_loss++;
 }
 
-/* The PELT period phase of each CPU from its cfs samples' update_time:
- * the kernel reports right after crossing a period boundary, so the
- * boundary is where the units-into-period, summed over samples, is least. */
+/* The PELT period phase of each CPU from its cfs samples' update_time. A
+ * cfs_rq reports when an update crosses a period boundary (and on attach /
+ * detach), so between two successive update_times of a CPU's samples there
+ * is usually a boundary: the phase is the one that leaves fewest of these
+ * intervals without a boundary; among equals, the one closest below the
+ * samples (least units-into-period summed over samples). */
 static void phases(struct ctx *c)
 {
-    uint32_t *hist = calloc((size_t)c->ncpu * 1024u, sizeof(*hist));
-    if (!hist) {
+    /* per CPU: hist[1024] (samples per unit of the period), then hit[1025]
+     * (intervals holding a boundary at that phase, as differences) */
+    size_t per = 2049u;
+    int64_t *hist = calloc((size_t)c->ncpu * per, sizeof(*hist));
+    uint64_t *last = calloc(c->ncpu ? c->ncpu : 1, sizeof(*last));
+    int64_t *nint = calloc(c->ncpu ? c->ncpu : 1, sizeof(*nint));
+    if (!hist || !last || !nint) {
+        free(hist), free(last), free(nint);
         chk(c, -1, "allocation");
         return;
     }
     for (size_t j = 0; j < c->t->n; j++) {
         const struct pgt_event *e = &c->t->ev[j];
-        if (e->type == PGT_PELT_CFS && e->v[3] && e->x[0] < c->ncpu)
-            hist[(size_t)e->x[0] * 1024u + ((e->v[3] >> 10) & 1023u)]++;
+        if (e->type != PGT_PELT_CFS || !e->v[3] || e->x[0] >= c->ncpu)
+            continue;
+        uint32_t i = e->x[0];
+        int64_t *h = hist + (size_t)i * per, *hit = h + 1024;
+        uint64_t u = e->v[3] >> 10;
+        h[u & 1023u]++;
+        if (last[i] && u > last[i]) {
+            /* a boundary at units (last, u] holds phases lo .. lo + len - 1
+             * (mod 1024), every phase when the interval is a period or more */
+            nint[i]++;
+            uint64_t len = u - last[i] < 1024 ? u - last[i] : 1024;
+            uint32_t lo = (uint32_t)((last[i] + 1) & 1023u), hi = lo + (uint32_t)len;
+            hit[lo]++;
+            if (hi <= 1024) {
+                hit[hi]--;
+            } else {
+                hit[1024]--;
+                hit[0]++;
+                hit[hi - 1024]--;
+            }
+        }
+        if (u > last[i])
+            last[i] = u;
     }
     for (uint32_t i = 0; i < c->ncpu; i++) {
-        const uint32_t *h = hist + (size_t)i * 1024u;
+        const int64_t *h = hist + (size_t)i * per, *hit = h + 1024;
         uint64_t best = UINT64_MAX, n = 0;
+        int64_t best_miss = INT64_MAX, hits = 0;
         for (uint32_t r = 0; r < 1024; r++)
-            n += h[r];
+            n += (uint64_t)h[r];
         c->cpu[i].phase = -1;
         if (!n)
             continue;
@@ -786,7 +974,10 @@ static void phases(struct ctx *c)
         for (uint32_t r = 0; r < 1024; r++)
             sum += (uint64_t)h[r] * r;
         for (uint32_t ph = 0; ph < 1024; ph++) {
-            if (sum < best) {
+            hits += hit[ph];
+            int64_t miss = nint[i] - hits;
+            if (miss < best_miss || (miss == best_miss && sum < best)) {
+                best_miss = miss;
                 best = sum;
                 c->cpu[i].phase = (int32_t)ph;
             }
@@ -794,7 +985,7 @@ static void phases(struct ctx *c)
         }
         c->out->phase_cpus++;
     }
-    free(hist);
+    free(hist), free(last), free(nint);
 }
 
 /* Each CPU's running task at the trace's start, from its first
@@ -836,6 +1027,9 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
         return -1;
     }
     c.max_avg = (uint32_t)md + 1024u;
+    c.clock_identity = true;
+    for (uint32_t i = 0; i < c.ncpu; i++)
+        c.clock_identity &= p->cap[i] == 1024 && !p->max_khz[i];
     c.uecfg = (struct pgov_util_est_cfg){sizeof(c.uecfg), p->kver, 0, 0};
     for (uint32_t i = 0; i < c.ncpu; i++) {
         c.cpu[i].freq_cap = 1024;
@@ -876,6 +1070,10 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
                 hook(&c, e->x[0], e);
                 hook(&c, e->x[1], e);
             }
+            break;
+        case PGT_IDLE:
+            if (e->x[1] < c.ncpu)
+                c.cpu[e->x[1]].idle_exit = e->x[0] == UINT32_MAX ? e->ts : 0;
             break;
         case PGT_FREQ:
             if (e->x[1] < c.ncpu && p->max_khz[e->x[1]]) {

@@ -4,7 +4,8 @@
  *
  *   parse_text.c  ftrace buffer text and `trace-cmd report` text
  *   parse_dat.c   trace.dat (PGT_HAVE_DAT builds only): its ring-buffer pages
- *                 (dat_pages.c, kbuffer), else libtracecmd's iteration
+ *                 (dat_pages.c, a page walker or kbuffer), else libtracecmd's
+ *                 iteration
  *   pidtab.c      the pid -> record table
  *   trace.c       the event array, task names, format detection
  *   signals.c     PELT / util_est rebuilt through libpgov, compared with the
@@ -87,7 +88,7 @@ struct pgt_trace {
     uint32_t hotplug;       /* CPU hotplug transitions seen */
     uint64_t unknown_events;/* events of other types, skipped */
     uint64_t records_ns;    /* trace.dat: time spent reading the records, open excluded (bench/trace) */
-    const char *dat_reader; /* trace.dat: "ring-buffer pages (kbuffer)" or "libtracecmd" */
+    const char *dat_reader; /* trace.dat: "ring-buffer pages (page walker)", "... (kbuffer)" or "libtracecmd" */
     const char *dat_reader_why; /* why libtracecmd read it; NULL: the pages reader */
     struct pgt_pidtab comm; /* pid -> struct pgt_comm, the last name seen */
     char err[PGT_ERR_LEN];
@@ -175,10 +176,15 @@ struct pgt_entity_stat {
     uint32_t kind;
     uint32_t seed; /* 0: kernel value, 1: warm-up from zero */
     struct pgt_stat st;
+    bool prev_exact; /* (the rebuild's) its previous comparison had no error */
+    uint32_t epoch;  /* (the rebuild's) its inputs' count of untimed transitions then */
 };
 
 struct pgt_signals {
     struct pgt_stat total;
+    struct pgt_stat clean;      /* samples whose entity was exact at its previous sample and
+                                   whose every transition since had the kernel's update_time */
+    uint64_t clean_exact;       /* of those, the ones with no error */
     struct pgt_entity_stat *ent;
     size_t nent;
     struct pgt_sample *samples; /* only when keep_samples */
@@ -188,7 +194,11 @@ struct pgt_signals {
     uint64_t skipped_after_loss;/* lost-events markers: the CPU's entities were seeded again */
     uint64_t skipped_unknown;   /* kernel samples of entities no scheduling event described */
     uint64_t skipped_unseen;    /* util_est_cfs samples of transitions without an event of their own */
+    uint64_t skipped_late;      /* task samples compared after a later update of the task */
     uint32_t phase_cpus;        /* CPUs whose PELT period phase was recovered from update_time */
+    uint64_t idle_placed;       /* switches from idle applied at the CPU's idle exit */
+    uint64_t idle_stalls;       /* of those, the ones more than 1 ms after the idle exit */
+    uint64_t wake_placed;       /* preemptions by a task just woken, applied at the wake-up's time */
 };
 
 /* Rebuild the signals of trace t on platform p and compare them with the

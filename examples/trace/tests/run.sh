@@ -38,17 +38,31 @@ dat)
   run signals "$dir/qemu-6.1.dat" --kver 6.1 || fail "exit $?"
   want '\(trace.dat\), 2 CPUs, [0-9]+ events, ns timestamps'
   last_line_ok
-  # trace.dat and its `trace-cmd report -t` text are one recording at ns: identical figures
+  # trace.dat and its `trace-cmd report -t` text are one recording at ns: the
+  # same samples (within 1 %: the irq flags move a few); the trace.dat also has each record's irq flags (the tick's
+  # samples in hardirq context), which the report text does not print
   "$bin" signals "$dir/qemu-6.1.report.txt" --kver 6.1 | tail -n1 >"$out/$case.report"
-  tail -n1 "$out/$case.out" | cmp -s - "$out/$case.report" ||
-    fail "trace.dat and report differ: $(tail -n1 "$out/$case.out") / $(cat "$out/$case.report")" ;;
+  n_dat=$(tail -n1 "$out/$case.out" | awk '{print $2}') n_rep=$(awk '{print $2}' "$out/$case.report")
+  awk -v a="$n_dat" -v b="$n_rep" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && d * 100 <= b) }' ||
+    fail "trace.dat and report compare different samples: $n_dat / $n_rep"
+  m_dat=$(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+),.*/\1/')
+  m_rep=$(sed -E 's/.*mean \|err\| ([0-9.]+),.*/\1/' "$out/$case.report")
+  awk -v a="$m_dat" -v b="$m_rep" 'BEGIN { exit !(a < b) }' ||
+    fail "trace.dat (irq flags) not closer than the report text: mean $m_dat / $m_rep"
+  # the vCPU stalls of this TCG recording: switches from idle put at the idle exit
+  want '^clock: [1-9][0-9]* switches from idle applied at the CPU.s idle exit, [1-9][0-9]* of them more than 1 ms'
+  want '^clock: [1-9][0-9]* preemptions by a task just woken applied at the CPU.s last clock reading'
+  want '^inputs: [1-9][0-9]* samples follow an exact one with every transition between at the kernel.s update_time: [1-9][0-9]* exact'
+  # regression bounds at the ns figures measured on this recording (docs/trace.md)
+  read -r m x < <(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2/')
+  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 2.6 && x <= 91) }' || fail "ns mean |err| $m / max $x above 2.6 / 91" ;;
 signals)
   run signals "$dir/qemu-6.1.txt" --kver 6.1 --format tsv || fail "exit $?"
   last_line_ok
   want 'seeding: [1-9][0-9]* entities from their first kernel value'
   # regression bounds at the figures measured on this recording (docs/trace.md)
   t=$(kind_mean task); d=$(kind_mean dl)
-  awk -v t="$t" 'BEGIN { exit !(t >= 0 && t <= 6) }' || fail "task mean |err| $t above 6"
+  awk -v t="$t" 'BEGIN { exit !(t >= 0 && t <= 3) }' || fail "task mean |err| $t above 3"
   awk -v d="$d" 'BEGIN { exit !(d == 0) }' || fail "dl mean |err| $d, expected 0" ;;
 synthetic)
   run signals "$dir/synthetic/lost_wrapped.txt" || fail "exit $?"
