@@ -90,6 +90,21 @@ void sched_charge(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns)
     c->kernel_ns += ns;
 }
 
+/* An SMI taken on @p (another CPU's pcc call): every logical CPU enters SMM
+ * for the call's length. A busy CPU's task makes no progress meanwhile, and
+ * the kernel, which does not see SMM, accounts that time to the task; an
+ * idle CPU's is idle time. */
+void sched_smi(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns)
+{
+    if (!p->nr)
+        return;
+    uint64_t from = p->stall_until > c->now ? p->stall_until : c->now;
+    sched_stall(c, p, from + ns);
+    if (!T(c, p->rq[0])->background)
+        c->work_ns += ns;
+    c->smi_ns += ns;
+}
+
 void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
     (void)c;
@@ -817,6 +832,7 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
     res->m[M_IDLE_TICKS] = (double)c->idle_ticks;
     res->m[M_PCC_CALLS] = (double)c->pcc_calls;
     res->m[M_PCC_WAIT] = (double)c->pcc_wait_ns / 1e9;
+    res->m[M_PCC_SMI] = (double)c->smi_ns / 1e9;
     res->has_throughput = c->ops > 0;
 out:
     pol_free(c);
