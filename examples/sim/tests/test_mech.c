@@ -290,6 +290,28 @@ static void test_exec_balance_util_est(void **state)
     c->cpu[0].nr = 0;
 }
 
+/* An exec that moves its task (util_est on, 4.17: its own estimate keeps its
+ * CPU looking full, the other CPU is idle) leaves its CPU idle with the old
+ * mm loaded: one TLB-flush IPI, one stopper switch, one migration. With
+ * util_est off or the fix the task stays: no IPI. */
+static void test_exec_shootdown(void **state)
+{
+    (void)state;
+    const char *wl = "script a\n compute 200M\n sleep 1ms\n compute 200M\n exec\n"
+                     " compute 1M\nend\nstart a\n";
+    struct sim_policy_spec ps = {.gov = GOV_POWERSAVE, .util_est = UE_ON,
+                                 .sched_kver = PGOV_KVER_4_17};
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_IPIS), 1.0, 0);
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_CSW_INVOL), 1.0, 0);
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_MIGRATIONS), 1.0, 0);
+    ps.exec_util_est_fixed = true;
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_IPIS), 0.0, 0);
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_MIGRATIONS), 0.0, 0);
+    ps.exec_util_est_fixed = false;
+    ps.util_est = UE_OFF;
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_IPIS), 0.0, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -302,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_cpuidle_tick_decision),
         cmocka_unit_test(test_bookkeeping_cost),
         cmocka_unit_test(test_exec_balance_util_est),
+        cmocka_unit_test(test_exec_shootdown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
