@@ -156,6 +156,8 @@ void sched_stall(struct sim_ctx *c, struct sim_cpu *p, uint64_t until);
 /* The kernel's own work on @p's current task (bookkeeping per event): the
  * task makes no progress for @ns more. */
 void sched_charge(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns);
+/* Another CPU's pcc call taken as an SMI: @p's task, if it has one, loses
+ * @ns, which counts as its CPU time. */
 void sched_smi(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns);
 void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 
