@@ -35,7 +35,7 @@ const struct sim_key sim_keys_mech[] = {
     SIM_KEY_NUM("plat.uclamp_cost", KEY_PLATFORM, PL, uclamp_cost_ns, &num_time_ns, 0, 10 * MS,
                 "kernel time per uclamp bucket update (enqueue, dequeue)"),
     SIM_KEY_ENUM("plat.pcc_stall", KEY_PLATFORM, PL, pcc_stall, pcc_stall_names, 0,
-                 "a pcc firmware call stops its caller, or every CPU (an SMI: busy CPUs lose its length)"),
+                 "a pcc call stops its caller, or as an SMI every busy CPU for its length"),
     SIM_KEY_ENUM("cpuidle", KEY_POLICY, POL, cpuidle, cpuidle_names, 0,
                  "idle loop: stop the tick first (< 554c8aa8ecad) or select the state first"),
     SIM_KEY_ENUM("exec_util_est", KEY_POLICY, POL, exec_util_est_fixed, exec_ue_names, 0,
