@@ -10,6 +10,7 @@ static const char *const domain_names[] = {"core", "package", NULL};
 static const char *const cpuidle_names[] = {"tick-first", "select-first", NULL};
 static const char *const exec_ue_names[] = {"4.17", "fixed", NULL};
 static const char *const uclamp_names[] = {"on", "off", NULL};
+static const char *const pcc_stall_names[] = {"caller", "smi", NULL};
 
 #define PL struct sim_platform
 #define POL struct sim_policy_spec
@@ -33,6 +34,8 @@ const struct sim_key sim_keys_mech[] = {
                 "kernel time per util_est update (enqueue, dequeue)"),
     SIM_KEY_NUM("plat.uclamp_cost", KEY_PLATFORM, PL, uclamp_cost_ns, &num_time_ns, 0, 10 * MS,
                 "kernel time per uclamp bucket update (enqueue, dequeue)"),
+    SIM_KEY_ENUM("plat.pcc_stall", KEY_PLATFORM, PL, pcc_stall, pcc_stall_names, 0,
+                 "a pcc call stops its caller, or as an SMI every busy CPU for its length"),
     SIM_KEY_ENUM("cpuidle", KEY_POLICY, POL, cpuidle, cpuidle_names, 0,
                  "idle loop: stop the tick first (< 554c8aa8ecad) or select the state first"),
     SIM_KEY_ENUM("exec_util_est", KEY_POLICY, POL, exec_util_est_fixed, exec_ue_names, 0,

@@ -215,6 +215,10 @@ uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz)
         sched_idle_fold(c, p, c->now);
         p->idle_t = end;
     }
+    if (c->plat->pcc_stall == PCC_STALL_SMI)
+        for (uint32_t i = 0; i < c->ncpu; i++)
+            if (i != p->id)
+                sched_smi(c, &c->cpu[i], c->plat->pcc_call_ns);
     return (uint32_t)((uint64_t)nominal * pct / 100u);
 }
 

@@ -104,6 +104,7 @@ const struct sim_platform sim_platforms[] = {
         .model = 0x3e,
         .freq_driver = DRV_PCC,
         .pcc_call_ns = 400000,
+        .pcc_stall = PCC_STALL_SMI,
         .c1_exit_ns = 2000,
         .c6_exit_ns = 100000,
         .c6_residency_ns = 500000,

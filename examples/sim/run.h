@@ -98,6 +98,8 @@ struct sim_ctx {
     uint64_t pcc_busy_until;         /* the shared pcc channel is held until then */
     uint64_t pcc_calls, pcc_wait_ns; /* firmware calls, time spent waiting for the lock */
     uint64_t kernel_ns; /* bookkeeping time charged (sched_charge) */
+    uint64_t smi_ns;    /* busy CPUs' time lost to other CPUs' pcc SMIs */
+    uint64_t ipis;      /* TLB-flush IPIs after exec moves (exec_shootdown) */
     uint64_t csw_vol, csw_invol, migrations, idle_ticks; /* robot-style counters (workload tasks) */
     bool stop;
     int fail;
@@ -154,6 +156,9 @@ void sched_stall(struct sim_ctx *c, struct sim_cpu *p, uint64_t until);
 /* The kernel's own work on @p's current task (bookkeeping per event): the
  * task makes no progress for @ns more. */
 void sched_charge(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns);
+/* Another CPU's pcc call taken as an SMI: @p's task, if it has one, loses
+ * @ns, which counts as its CPU time. */
+void sched_smi(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns);
 void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 
 /* policy.c */

@@ -90,6 +90,21 @@ void sched_charge(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns)
     c->kernel_ns += ns;
 }
 
+/* An SMI taken on @p (another CPU's pcc call): every logical CPU enters SMM
+ * for the call's length. A busy CPU's task makes no progress meanwhile, and
+ * the kernel, which does not see SMM, accounts that time to the task; an
+ * idle CPU's is idle time. */
+void sched_smi(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns)
+{
+    if (!p->nr)
+        return;
+    uint64_t from = p->stall_until > c->now ? p->stall_until : c->now;
+    sched_stall(c, p, from + ns);
+    if (!T(c, p->rq[0])->background)
+        c->work_ns += ns;
+    c->smi_ns += ns;
+}
+
 void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
     (void)c;
@@ -285,6 +300,35 @@ static uint64_t jitter(struct sim_task *k, uint64_t v, uint64_t pm)
     return r <= 0 ? 0 : (uint64_t)llround(r);
 }
 
+/*
+ * An exec that moved its task frees the old image's mm on the new CPU while
+ * the CPU it left, if that went idle, still has the mm loaded (lazy TLB:
+ * the idle task borrows the last mm; 4.17 x86 clears a CPU from an mm's
+ * mask only when it switches to another mm). Freeing it flushes that CPU's
+ * TLB with a function-call IPI, and the sender waits for the flush: the
+ * idle CPU's C-state exit. The interrupt also ends that CPU's idle period,
+ * so cpuidle's next choice sees a short one.
+ */
+static void exec_shootdown(struct sim_ctx *c, struct sim_cpu *old, struct sim_cpu *now, uint64_t t)
+{
+    if (old->nr)
+        return; /* it runs another task (another mm) or pulled one */
+    uint64_t exit = old->cstate == 6 ? c->plat->c6_exit_ns : c->plat->c1_exit_ns;
+    c->ipis++;
+    sched_charge(c, now, exit);
+    sched_idle_fold(c, old, t);
+    if (old->idle_t < t + exit)
+        old->idle_t = t + exit;
+    old->last_idle_len = t - old->idle_stamp;
+    if (idle_enter(c, old, t)) {
+        tick_arm(c, old, t);
+        old->tick_on = true;
+    } else {
+        old->tick_at = UINT64_MAX;
+        old->tick_on = false;
+    }
+}
+
 static void wake_task(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t flags)
 {
     struct sim_task *k = T(c, id);
@@ -401,6 +445,7 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
                     c->csw_invol++;
                 dequeue(c, id, t, false);
                 enqueue(c, id, cpu, t, 0);
+                exec_shootdown(c, &c->cpu[from], &c->cpu[cpu], t);
                 return; /* continues when it runs there (rem is 0) */
             }
             break;
@@ -817,6 +862,8 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
     res->m[M_IDLE_TICKS] = (double)c->idle_ticks;
     res->m[M_PCC_CALLS] = (double)c->pcc_calls;
     res->m[M_PCC_WAIT] = (double)c->pcc_wait_ns / 1e9;
+    res->m[M_PCC_SMI] = (double)c->smi_ns / 1e9;
+    res->m[M_IPIS] = (double)c->ipis;
     res->has_throughput = c->ops > 0;
 out:
     pol_free(c);

@@ -95,6 +95,10 @@ enum sim_freq_driver {
     DRV_PCC = 1    /* pcc-cpufreq: any kHz, firmware call per change */
 };
 
+/* Who a pcc firmware call stops: only the calling CPU, or (an SMI, which
+ * every logical CPU enters) every CPU of the machine for the call's length. */
+enum sim_pcc_stall { PCC_STALL_CALLER = 0, PCC_STALL_SMI = 1 };
+
 struct sim_platform {
     const char *name;
     const char *desc;
@@ -109,6 +113,7 @@ struct sim_platform {
     uint32_t model;              /* x86 model number (ondemand io_is_busy default) */
     uint32_t freq_driver;        /* enum sim_freq_driver for ondemand/schedutil */
     uint32_t pcc_call_ns;        /* firmware latency of one pcc request (serialised) */
+    uint32_t pcc_stall;          /* enum sim_pcc_stall: who the firmware call stops */
     uint32_t c1_exit_ns, c6_exit_ns, c6_residency_ns;
     uint32_t smt;                /* hardware threads per core (1 or 2) */
     uint32_t pstate_domain;      /* enum sim_pstate_domain */
@@ -324,6 +329,8 @@ enum sim_metric {
     M_IDLE_TICKS, /* ticks taken on idle CPUs (tick kept by cpuidle) */
     M_PCC_CALLS,  /* pcc-cpufreq firmware calls through the shared channel */
     M_PCC_WAIT,   /* seconds CPUs spent waiting for the channel's lock */
+    M_PCC_SMI,    /* seconds busy CPUs lost to other CPUs' pcc calls (plat.pcc_stall smi) */
+    M_IPIS,       /* function-call (TLB flush) IPIs from execs that moved their task */
     M_COUNT
 };
 extern const char *const sim_metric_names[M_COUNT];

@@ -25,7 +25,7 @@ const char *const sim_metric_names[M_COUNT] = {"elapsed_s", "cpu_s",      "avg_m
                                                "bzy_mhz",   "busy_pct",   "energy_j",
                                                "throughput", "freq_changes", "csw_vol",
                                                "csw_invol", "migrations", "idle_ticks",
-                                               "pcc_calls", "pcc_wait_s"};
+                                               "pcc_calls", "pcc_wait_s", "pcc_smi_s", "ipis"};
 
 struct lexer {
     const char *name;

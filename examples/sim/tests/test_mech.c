@@ -174,6 +174,37 @@ static void test_pcc_channel_serialises(void **state)
     assert_int_equal(c->cpu[0].idle_t, c->now + call);
 }
 
+/* With plat.pcc_stall smi every call is an SMI: the other busy CPUs lose its
+ * length each (their task's time, as the kernel accounts it), idle ones
+ * nothing; with `caller` only the caller stalls. */
+static void test_pcc_smi_stops_every_cpu(void **state)
+{
+    (void)state;
+    static struct sim_task tasks[1];
+    static uint32_t rq1[1];
+    for (uint32_t mode = PCC_STALL_CALLER; mode <= PCC_STALL_SMI; mode++) {
+        struct sim_ctx *c = machine("pcc-e7-4890v2", 3, 1, DOM_CORE);
+        plat.pcc_stall = mode;
+        uint64_t call = plat.pcc_call_ns;
+        memset(tasks, 0, sizeof(tasks));
+        c->task = tasks;
+        rq1[0] = 0;
+        c->cpu[1].rq = rq1;
+        c->cpu[1].nr = 1; /* CPU 1 runs a workload task, CPU 2 idles */
+        c->cpu[1].run_t = c->now;
+        for (uint32_t k = 0; k < 3; k++)
+            mach_pcc_request(c, &c->cpu[0], 1400000 + 100000 * k);
+        assert_int_equal(c->cpu[0].stall_until, SIM_T0_NS + 3 * call);
+        assert_int_equal(c->cpu[2].stall_until, 0);
+        uint64_t lost = mode == PCC_STALL_SMI ? 3 * call : 0;
+        assert_int_equal(c->cpu[1].stall_until, lost ? SIM_T0_NS + lost : 0);
+        assert_int_equal(c->smi_ns, lost);
+        assert_int_equal(c->work_ns, lost);
+        c->cpu[1].rq = NULL;
+        c->cpu[1].nr = 0;
+    }
+}
+
 /* ------------------------------------------------------------------ cpuidle */
 
 static void test_cpuidle_tick_decision(void **state)
@@ -259,6 +290,28 @@ static void test_exec_balance_util_est(void **state)
     c->cpu[0].nr = 0;
 }
 
+/* An exec that moves its task (util_est on, 4.17: its own estimate keeps its
+ * CPU looking full, the other CPU is idle) leaves its CPU idle with the old
+ * mm loaded: one TLB-flush IPI, one stopper switch, one migration. With
+ * util_est off or the fix the task stays: no IPI. */
+static void test_exec_shootdown(void **state)
+{
+    (void)state;
+    const char *wl = "script a\n compute 200M\n sleep 1ms\n compute 200M\n exec\n"
+                     " compute 1M\nend\nstart a\n";
+    struct sim_policy_spec ps = {.gov = GOV_POWERSAVE, .util_est = UE_ON,
+                                 .sched_kver = PGOV_KVER_4_17};
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_IPIS), 1.0, 0);
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_CSW_INVOL), 1.0, 0);
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_MIGRATIONS), 1.0, 0);
+    ps.exec_util_est_fixed = true;
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_IPIS), 0.0, 0);
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_MIGRATIONS), 0.0, 0);
+    ps.exec_util_est_fixed = false;
+    ps.util_est = UE_OFF;
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_IPIS), 0.0, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -267,9 +320,11 @@ int main(void)
         cmocka_unit_test(test_packages),
         cmocka_unit_test(test_work_cpus),
         cmocka_unit_test(test_pcc_channel_serialises),
+        cmocka_unit_test(test_pcc_smi_stops_every_cpu),
         cmocka_unit_test(test_cpuidle_tick_decision),
         cmocka_unit_test(test_bookkeeping_cost),
         cmocka_unit_test(test_exec_balance_util_est),
+        cmocka_unit_test(test_exec_shootdown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
