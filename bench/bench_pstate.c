@@ -9,6 +9,9 @@
  *                       calls, in inl_pstate_*() (bench/run counts inl_* for _inline rows)
  *   pstate_hook_skip    one hook call inside the sampling interval
  *   sugov_next_freq     schedutil util -> frequency (1.25 headroom, clamp)
+ *   sugov_next_freq_inline  the same mapping through the inline core
+ *                       (pgov/sugov_core.h) with the newest profile's constant
+ *                       rules, in inl_sugov_next_freq()
  * The counters alternate a C0-idle and a fully busy 10 ms window, so every
  * sample moves the P-state (39 <-> 20 for the PID, 39 <-> 25 for load).
  * HAL callbacks are trivial and named hal_* (counted in both columns).
@@ -17,6 +20,7 @@
 #include "bench_pstate.h"
 
 #include <pgov/pstate_core.h>
+#include <pgov/sugov_core.h>
 
 #include <stddef.h>
 #include <string.h>
@@ -299,6 +303,25 @@ static void loop_lib_sugov(uint64_t iters)
     }
 }
 
+/* What an embedder writes: checked parameters, the constant rules. */
+__attribute__((noinline)) uint32_t inl_sugov_next_freq(const struct pgov_sugov_params *p,
+                                                       uint32_t util);
+__attribute__((noinline)) uint32_t inl_sugov_next_freq(const struct pgov_sugov_params *p,
+                                                       uint32_t util)
+{
+    uint64_t raw;
+
+    return pgov_sugov_core_freq(p, PGOV_SUGOV_RULES_CURRENT, util, p->max_freq_khz, &raw);
+}
+
+static void loop_inline_sugov(uint64_t iters)
+{
+    for (uint64_t i = 0; i < iters; i++) {
+        uint32_t f = inl_sugov_next_freq(&sg, utils[i & 1023]);
+        DO_NOT_OPTIMIZE(f);
+    }
+}
+
 static void loop_kernel_sugov(uint64_t iters)
 {
     for (uint64_t i = 0; i < iters; i++) {
@@ -314,5 +337,6 @@ const struct bench_op bench_ops_pstate[] = {
     {"pstate_sample_load_inline", setup_load_inline, loop_inline, loop_kernel_load},
     {"pstate_hook_skip", setup_pid, loop_lib_skip, loop_kernel_skip},
     {"sugov_next_freq", setup_sugov, loop_lib_sugov, loop_kernel_sugov},
+    {"sugov_next_freq_inline", setup_sugov, loop_inline_sugov, loop_kernel_sugov},
     BENCH_OPS_END,
 };

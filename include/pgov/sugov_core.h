@@ -106,10 +106,11 @@ PGOV_CORE uint64_t pgov_sugov_core_raw(const struct pgov_sugov_params *prm, uint
 /** The policy limits applied to a raw frequency (min > max resolves to max). */
 PGOV_CORE uint32_t pgov_sugov_core_clamp(const struct pgov_sugov_params *prm, uint64_t raw)
 {
-    uint32_t lo = prm->min_khz, hi = prm->max_khz;
+    uint64_t hi = prm->max_khz, lo = prm->min_khz > hi ? hi : prm->min_khz;
 
-    lo = lo > hi ? hi : lo;
-    return (uint32_t)(raw > hi ? hi : (raw < lo ? lo : raw));
+    /* lo <= hi, so the order of the two bounds does not matter. */
+    raw = raw > hi ? hi : raw;
+    return (uint32_t)(raw < lo ? lo : raw);
 }
 
 /**
@@ -140,13 +141,19 @@ PGOV_CORE uint32_t pgov_sugov_core_resolve(const struct pgov_sugov_params *prm, 
 PGOV_CORE uint32_t pgov_sugov_core_freq(const struct pgov_sugov_params *prm, uint32_t rules,
                                         uint32_t util, uint32_t ref, uint64_t *raw)
 {
-    uint32_t perf;
+    uint64_t perf;
 
-    util = util > prm->max_cap ? prm->max_cap : util;
-    perf = (rules & PGOV_SUGOV_RULE_FREQ_MARGIN) ? util : util + (util >> 2);
-    if (rules & PGOV_SUGOV_RULE_PERF)
+    if (rules & PGOV_SUGOV_RULE_PERF) {
+        /* min(u + u/4, max_cap) is min(u, max_cap) with the headroom, capped:
+         * the headroom only grows u, so the first clamp folds into the cap
+         * (64 bits: no wrap for any u). */
+        perf = (uint64_t)util + (util >> 2);
         perf = perf > prm->max_cap ? prm->max_cap : perf;
-    *raw = pgov_sugov_core_raw(prm, rules, perf, ref);
+    } else {
+        util = util > prm->max_cap ? prm->max_cap : util;
+        perf = (rules & PGOV_SUGOV_RULE_FREQ_MARGIN) ? util : util + (util >> 2);
+    }
+    *raw = pgov_sugov_core_raw(prm, rules, (uint32_t)perf, ref);
     return pgov_sugov_core_clamp(prm, *raw);
 }
 
