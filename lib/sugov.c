@@ -105,7 +105,7 @@ int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
     struct pgov_sugov_input in;
     /* With fast switching policy->cur is the last committed frequency. */
     pgov_sugov_input_plain(&in, flags, util_cfs, held, st->next_freq);
-    pgov_sugov_core_decide(prm, pgov_sugov_rules_of(prm), st, now_ns, &in, res);
+    pgov_sugov_core_decide(prm, pgov_sugov_rules_of(prm), st, now_ns, &in, NULL, res);
     return PGOV_OK;
 }
 
@@ -142,7 +142,7 @@ int pgov_sugov_decide_in(const struct pgov_sugov_params *prm, struct pgov_sugov_
     v.capped = in->capped;
     v.bw_dl = in->bw_dl;
     v.table = table;
-    pgov_sugov_core_decide(prm, pgov_sugov_rules_of(prm), st, now_ns, &v, res);
+    pgov_sugov_core_decide(prm, pgov_sugov_rules_of(prm), st, now_ns, &v, table, res);
     return PGOV_OK;
 }
 

@@ -230,7 +230,7 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
     in.capped = g->capped;
     /* On a copy: a failed driver call leaves the instance as it was. */
     PGOV_COPY(&s, &g->st);
-    pgov_sugov_core_decide(&g->prm, pgov_sugov_rules_of(&g->prm), &s, now_ns, &in, &res);
+    pgov_sugov_core_decide(&g->prm, pgov_sugov_rules_of(&g->prm), &s, now_ns, &in, NULL, &res);
     if (res.path == PGOV_SUGOV_PATH_COMMIT) {
         rc = pgov_hal_rc(pgov_hal_set_freq_khz(&g->hw, g->cpu, res.next_f));
         if (rc)

@@ -358,7 +358,7 @@ static void sugov_twin(uint32_t kver, uint32_t options, bool with_table)
         /* The embedder fills what the ABI defaults: cur 0 is the last commit. */
         if (!in.cur_khz)
             in.cur_khz = c.next_freq;
-        pgov_sugov_core_decide(&prm, rules, &c, now, &in, &rc);
+        pgov_sugov_core_decide(&prm, rules, &c, now, &in, in.table, &rc);
         assert_memory_equal(&a, &c, sizeof(a));
         assert_memory_equal(&ra, &rc, sizeof(ra));
         paths[ra.path & 3u]++;
@@ -453,7 +453,7 @@ static void test_sugov_core_assert(void **state)
     in.size = sizeof(in);
     in.uclamp_max = 1024;
     reset_counts();
-    pgov_sugov_core_decide(&prm, PGOV_SUGOV_RULES_CURRENT, &st, 1000, &in, &r);
+    pgov_sugov_core_decide(&prm, PGOV_SUGOV_RULES_CURRENT, &st, 1000, &in, NULL, &r);
     assert_int_equal(embed_asserts, 1);
 }
 

@@ -16,16 +16,16 @@
  *
  *     struct pgov_sugov_input in = { .size = sizeof(in), .util = util,
  *                                    .uclamp_max = 1024, .cur_khz = cur };
- *     pgov_sugov_core_decide(&prm, PGOV_SUGOV_RULES_CURRENT, &st, now, &in, &res);
+ *     pgov_sugov_core_decide(&prm, PGOV_SUGOV_RULES_CURRENT, &st, now, &in, NULL, &res);
  *     if (res.path == PGOV_SUGOV_PATH_COMMIT) set the frequency to res.next_f;
  *
  * Preconditions (what the ABI functions check and the cores only
  * PGOV_ASSERT): parameters accepted by pgov_sugov_params_check() and rules of
  * their profile; state words in range (pending and need_update 0/1, boost
  * at most 1024); input flags within PGOV_UPDATE_ALL, uclamp values at most
- * 1024, held and capped 0/1, a full-size input whose `cur_khz` is non-zero
- * when the reference is the current frequency and whose table is NULL or
- * one pgov_freq_table_init() filled; before 6.8 (no
+ * 1024, held and capped 0/1, an input whose `cur_khz` is non-zero when the
+ * reference is the current frequency, a table that is NULL or one
+ * pgov_freq_table_init() filled; before 6.8 (no
  * ::PGOV_SUGOV_RULE_PERF) no clamps, floor or capped. Names
  * `pgov_sugov_impl_*` are steps of the cores, not for callers.
  */
@@ -124,12 +124,15 @@ PGOV_CORE uint32_t pgov_sugov_core_resolve(const struct pgov_sugov_params *prm, 
     uint32_t f = pgov_sugov_core_clamp(prm, raw), lo = prm->min_khz, hi = prm->max_khz;
     uint32_t rel = (rules & PGOV_SUGOV_RULE_EFFICIENT) ? (uint32_t)PGOV_REL_E
                                                        : (uint32_t)PGOV_REL_L;
-    bool warn = false;
 
     if (!table)
         return f;
-    lo = lo > hi ? hi : lo;
-    return table->entries[pgov_freq_table_core_target(table, lo, hi, f, rel, &warn)].khz;
+    {
+        bool warn = false; /* a sorted table never warns; unsorted: index 0 */
+
+        lo = lo > hi ? hi : lo;
+        return table->entries[pgov_freq_table_core_target(table, lo, hi, f, rel, &warn)].khz;
+    }
 }
 
 /**
@@ -223,16 +226,21 @@ PGOV_CORE uint32_t pgov_sugov_core_perf(const struct pgov_sugov_params *prm, uin
 {
     uint32_t hi = uclamp_max < prm->max_cap ? uclamp_max : prm->max_cap;
     uint32_t lo = uclamp_min > bw_min ? uclamp_min : bw_min;
-    uint32_t perf;
+    uint64_t perf;
 
+    PGOV_ASSERT(bu <= prm->max_cap);
+    if (rules & PGOV_SUGOV_RULE_PERF) {
+        /* util above max_cap ends at hi (<= max_cap) with or without the
+         * kernel's first clamp, as the headroom only grows it (64 bits:
+         * no wrap), so the cap at hi does both. */
+        perf = util > bu ? util : bu;
+        perf += perf >> 2;
+        perf = perf < hi ? perf : hi;
+        return (uint32_t)(perf > lo ? perf : lo);
+    }
     util = util > prm->max_cap ? prm->max_cap : util;
     util = util > bu ? util : bu;
-    perf = (rules & PGOV_SUGOV_RULE_FREQ_MARGIN) ? util : util + (util >> 2);
-    if (rules & PGOV_SUGOV_RULE_PERF) {
-        perf = perf < hi ? perf : hi;
-        perf = perf > lo ? perf : lo;
-    }
-    return perf;
+    return (rules & PGOV_SUGOV_RULE_FREQ_MARGIN) ? util : util + (util >> 2);
 }
 
 /**
@@ -251,43 +259,44 @@ PGOV_CORE bool pgov_sugov_core_rate_limited(const struct pgov_sugov_params *prm,
 
 /*
  * 7-8: frequency, cache, hold (@hold: the single-CPU rule applies), commit,
- * on the policy words of @p p (cur_khz unused). A pending limits change
+ * on the policy's words (a single CPU's state or a shared policy's). A pending limits change
  * (need_update) bypasses the cache and the hold rule (the library's rule,
  * docs/schedutil.md) and, as in Linux 6.1.192, commits only a changed
  * frequency. Fills path, raw_freq, next_f of @p r.
  */
 PGOV_CORE void pgov_sugov_impl_evaluate(const struct pgov_sugov_params *prm, uint32_t rules,
-                                        struct pgov_sugov_policy *p, uint64_t now_ns,
-                                        uint32_t perf, uint32_t cur_khz,
+                                        uint64_t *last_freq_update_ns, uint32_t *next_freq,
+                                        uint32_t *cached_raw_freq, uint32_t *need_update,
+                                        uint64_t now_ns, uint32_t perf, uint32_t cur_khz,
                                         const struct pgov_freq_table *table, bool hold,
                                         struct pgov_sugov_result *r)
 {
-    uint32_t prev_cached = p->cached_raw_freq;
-    bool need = p->need_update != 0;
+    uint32_t prev_cached = *cached_raw_freq, prev = *next_freq;
+    bool need = *need_update != 0;
     uint32_t nf;
     uint64_t raw = pgov_sugov_core_raw(prm, rules, perf, pgov_sugov_core_ref(prm, rules, cur_khz));
 
     r->raw_freq = raw;
-    if (raw == p->cached_raw_freq && !need) {
-        nf = p->next_freq;
+    if (raw == prev_cached && !need) {
+        nf = prev;
     } else {
-        p->cached_raw_freq = (uint32_t)raw;
+        *cached_raw_freq = (uint32_t)raw;
         nf = pgov_sugov_core_resolve(prm, rules, table, raw);
     }
     /* Hold: no premature reduction while the CPU stayed busy. */
-    if (hold && nf < p->next_freq && !need) {
-        nf = p->next_freq;
-        p->cached_raw_freq = (rules & PGOV_SUGOV_RULE_HOLD_RESET) ? 0 : prev_cached;
+    if (hold && nf < prev && !need) {
+        nf = prev;
+        *cached_raw_freq = (rules & PGOV_SUGOV_RULE_HOLD_RESET) ? 0 : prev_cached;
     }
-    p->need_update = 0;
+    *need_update = 0;
     r->next_f = nf;
     /* Commit only a change: an unchanged result keeps the timestamp. */
-    if (nf == p->next_freq) {
+    if (nf == prev) {
         r->path = PGOV_SUGOV_PATH_UNCHANGED;
     } else {
         r->path = PGOV_SUGOV_PATH_COMMIT;
-        p->next_freq = nf;
-        p->last_freq_update_ns = now_ns;
+        *next_freq = nf;
+        *last_freq_update_ns = now_ns;
     }
 }
 
@@ -307,16 +316,18 @@ PGOV_CORE void pgov_sugov_impl_result_clear(struct pgov_sugov_result *r)
 
 /**
  * pgov_sugov_decide_in() without its checks, on @p st in place: one
- * callback of a single-CPU policy (sugov_update_single_freq). The input is
- * full-size; `in->cur_khz` is policy->cur (the non-invariant reference).
+ * callback of a single-CPU policy (sugov_update_single_freq).
+ * `in->cur_khz` is policy->cur (the non-invariant reference); `in->size`
+ * and `in->table` are not read: the driver's table is @p table (NULL: none),
+ * as for pgov_sugov_core_decide_shared(), so a caller without one passes a
+ * constant NULL and the table search folds away.
  */
 PGOV_CORE void pgov_sugov_core_decide(const struct pgov_sugov_params *prm, uint32_t rules,
                                       struct pgov_sugov_state *st, uint64_t now_ns,
                                       const struct pgov_sugov_input *in,
+                                      const struct pgov_freq_table *table,
                                       struct pgov_sugov_result *res)
 {
-    struct pgov_sugov_policy p;
-
     PGOV_ASSERT(st->pending <= 1u && st->need_update <= 1u &&
                 st->iowait_boost <= PGOV_SUGOV_CAP_SCALE);
     PGOV_ASSERT(!(in->flags & ~PGOV_UPDATE_ALL) && in->held <= 1u && in->capped <= 1u &&
@@ -341,17 +352,9 @@ PGOV_CORE void pgov_sugov_core_decide(const struct pgov_sugov_params *prm, uint3
                                                   st->last_update_ns, now_ns);
     res->util_eff = pgov_sugov_core_perf(prm, rules, in->util, res->boost_util, in->uclamp_min,
                                          in->uclamp_max, in->bw_min);
-    p.last_freq_update_ns = st->last_freq_update_ns;
-    p.next_freq = st->next_freq;
-    p.cached_raw_freq = st->cached_raw_freq;
-    p.need_update = st->need_update;
-    p.cur_khz = 0;
-    pgov_sugov_impl_evaluate(prm, rules, &p, now_ns, res->util_eff, in->cur_khz, in->table,
-                             in->held && !in->capped, res);
-    st->last_freq_update_ns = p.last_freq_update_ns;
-    st->next_freq = p.next_freq;
-    st->cached_raw_freq = p.cached_raw_freq;
-    st->need_update = p.need_update;
+    pgov_sugov_impl_evaluate(prm, rules, &st->last_freq_update_ns, &st->next_freq,
+                             &st->cached_raw_freq, &st->need_update, now_ns, res->util_eff,
+                             in->cur_khz, table, in->held && !in->capped, res);
 }
 
 /**
@@ -397,7 +400,8 @@ PGOV_CORE void pgov_sugov_core_decide_shared(const struct pgov_sugov_params *prm
         perf = pj > perf ? pj : perf;
     }
     res->util_eff = perf;
-    pgov_sugov_impl_evaluate(prm, rules, pol, now_ns, perf,
+    pgov_sugov_impl_evaluate(prm, rules, &pol->last_freq_update_ns, &pol->next_freq,
+                             &pol->cached_raw_freq, &pol->need_update, now_ns, perf,
                              pol->cur_khz ? pol->cur_khz : pol->next_freq, table, false, res);
     /* Fast switching: policy->cur follows each commit. */
     if (res->path == PGOV_SUGOV_PATH_COMMIT && pol->cur_khz)
