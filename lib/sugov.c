@@ -36,6 +36,9 @@ int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
         return PGOV_EINVAL;
     if (params_bad_values(prm) || (prm->options & ~PGOV_SUGOV_OPT_NONINVARIANT))
         return PGOV_EINVAL;
+    /* kver 0 is the newest profile: no profile lookup on the hot path. */
+    if (pgov_likely(prm->kver == 0))
+        return PGOV_OK;
     return pgov_sugov_profile(prm->kver) < 0 ? PGOV_ENOTSUP : PGOV_OK;
 }
 
