@@ -410,32 +410,43 @@ static void setup_sugov_decide(void)
     sd_reset();
 }
 
-static void loop_lib_sugov_decide(uint64_t iters)
+/* The ABI row's call in the inline row's shape (the input is not used). */
+static inline int abi_sugov_decide(const struct pgov_sugov_params *prm,
+                                   struct pgov_sugov_state *st, struct pgov_sugov_input *in,
+                                   uint64_t now, uint32_t flags, uint32_t util, uint32_t held,
+                                   struct pgov_sugov_result *res)
+{
+    (void)in;
+    return pgov_sugov_decide(prm, st, now, flags, util, held, res);
+}
+
+typedef int sd_fn(const struct pgov_sugov_params *, struct pgov_sugov_state *,
+                  struct pgov_sugov_input *, uint64_t, uint32_t, uint32_t, uint32_t,
+                  struct pgov_sugov_result *);
+
+/* Always inlined with a constant @fn: each row's loop calls its tier directly. */
+static inline __attribute__((always_inline)) void sd_loop(uint64_t iters, sd_fn *fn)
 {
     struct pgov_sugov_result r;
     uint64_t t = sd_now;
     for (uint64_t i = 0; i < iters; i++) {
         size_t k = i & (NCB - 1);
         t += cb_gap[k];
-        int rc = pgov_sugov_decide(&sg, &sd_st, t, cb_flags[k], cb_util[k], cb_held[k], &r);
+        int rc = fn(&sg, &sd_st, &sd_in, t, cb_flags[k], cb_util[k], cb_held[k], &r);
         DO_NOT_OPTIMIZE(rc);
         DO_NOT_OPTIMIZE(r.next_f);
     }
     sd_now = t;
 }
 
+static void loop_lib_sugov_decide(uint64_t iters)
+{
+    sd_loop(iters, abi_sugov_decide);
+}
+
 static void loop_inline_sugov_decide(uint64_t iters)
 {
-    struct pgov_sugov_result r;
-    uint64_t t = sd_now;
-    for (uint64_t i = 0; i < iters; i++) {
-        size_t k = i & (NCB - 1);
-        t += cb_gap[k];
-        int rc = inl_sugov_decide(&sg, &sd_st, &sd_in, t, cb_flags[k], cb_util[k], cb_held[k], &r);
-        DO_NOT_OPTIMIZE(rc);
-        DO_NOT_OPTIMIZE(r.next_f);
-    }
-    sd_now = t;
+    sd_loop(iters, inl_sugov_decide);
 }
 
 static void loop_kernel_sugov_decide(uint64_t iters)
