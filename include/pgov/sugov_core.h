@@ -226,14 +226,14 @@ PGOV_CORE uint32_t pgov_sugov_core_perf(const struct pgov_sugov_params *prm, uin
 {
     uint32_t hi = uclamp_max < prm->max_cap ? uclamp_max : prm->max_cap;
     uint32_t lo = uclamp_min > bw_min ? uclamp_min : bw_min;
-    uint64_t perf;
 
     PGOV_ASSERT(bu <= prm->max_cap);
     if (rules & PGOV_SUGOV_RULE_PERF) {
         /* util above max_cap ends at hi (<= max_cap) with or without the
          * kernel's first clamp, as the headroom only grows it (64 bits:
          * no wrap), so the cap at hi does both. */
-        perf = util > bu ? util : bu;
+        uint64_t perf = util > bu ? util : bu;
+
         perf += perf >> 2;
         perf = perf < hi ? perf : hi;
         return (uint32_t)(perf > lo ? perf : lo);
