@@ -855,7 +855,7 @@ static void test_profiles(void **st)
  * and with the optional ones NULL (their defaults). */
 static void test_batch_equals_steps(void **state)
 {
-    enum { N = 600 };
+    enum { N = 200 }; /* small: the Cortex-M0 build has 16 KB of RAM */
     static uint64_t now[N];
     static uint32_t util[N], flags[N], umin[N], umax[N], bw[N], freq[N];
     static uint8_t held[N], path[N];
@@ -900,7 +900,7 @@ static void test_batch_equals_steps(void **state)
         }
         assert_memory_equal(&a, &b, sizeof(a));
     }
-    assert_true(commits > 100);
+    assert_true(commits > 80);
     /* Zero steps: nothing read, the state as it was. */
     struct pgov_sugov_state z, z0;
     memset(&z, 0, sizeof(z));
