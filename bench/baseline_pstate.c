@@ -141,3 +141,59 @@ __attribute__((noinline)) uint32_t base_sugov_next_freq(const struct pgov_sugov_
         f = lo;
     return (uint32_t)f;
 }
+
+/*
+ * schedutil's single-CPU callback written straight from the spec
+ * (docs/spec/pstate.md 9.1): boost request, rate limit, boost apply,
+ * headroom, map, cache, hold, commit. Newest rules, invariant, no limits
+ * change pending.
+ */
+__attribute__((noinline)) uint32_t base_sugov_update(struct base_sugov *s, uint64_t now,
+                                                     uint32_t iowait, uint32_t util,
+                                                     uint32_t held)
+{
+    const struct pgov_sugov_params *p = s->p;
+    unsigned long max = p->max_cap, bu = 0, f, u;
+    uint32_t prev_cached = s->cached_raw, nf;
+
+    if (s->boost && (int64_t)(now - s->last_update) > (int64_t)p->tick_ns) {
+        s->boost = iowait ? 128 : 0;
+        s->pending = iowait;
+    } else if (iowait && !s->pending) {
+        s->pending = 1;
+        s->boost = s->boost ? (s->boost << 1 > 1024 ? 1024 : s->boost << 1) : 128;
+    }
+    s->last_update = now;
+    if ((int64_t)(now - s->last_freq_update) < (int64_t)p->rate_limit_ns)
+        return s->next_freq;
+    if (s->boost) {
+        if (!s->pending) {
+            s->boost >>= 1;
+            if (s->boost < 128)
+                s->boost = 0;
+        }
+        s->pending = 0;
+        bu = (s->boost * max) >> 10;
+    }
+    u = util > max ? max : util;
+    u = u > bu ? u : bu;
+    u = u + (u >> 2);
+    u = u < max ? u : max;
+    f = (unsigned long)p->max_freq_khz * u / max;
+    if (f == s->cached_raw) {
+        nf = s->next_freq;
+    } else {
+        uint32_t lo = p->min_khz > p->max_khz ? p->max_khz : p->min_khz;
+        s->cached_raw = (uint32_t)f;
+        nf = (uint32_t)(f > p->max_khz ? p->max_khz : (f < lo ? lo : f));
+    }
+    if (held && nf < s->next_freq) {
+        nf = s->next_freq;
+        s->cached_raw = prev_cached;
+    }
+    if (nf != s->next_freq) {
+        s->next_freq = nf;
+        s->last_freq_update = now;
+    }
+    return s->next_freq;
+}

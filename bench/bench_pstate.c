@@ -9,6 +9,15 @@
  *                       calls, in inl_pstate_*() (bench/run counts inl_* for _inline rows)
  *   pstate_hook_skip    one hook call inside the sampling interval
  *   sugov_next_freq     schedutil util -> frequency (1.25 headroom, clamp)
+ *   sugov_next_freq_inline  the same mapping through the inline core
+ *                       (pgov/sugov_core.h) with the newest profile's constant
+ *                       rules, in inl_sugov_next_freq()
+ *   sugov_decide        one schedutil callback (pgov_sugov_decide(): boost,
+ *                       rate limit, mapping, cache, hold, commit) over random
+ *                       0.2-2 ms gaps, utilisations, iowait and hold flags
+ *   sugov_decide_inline the same callbacks through pgov_sugov_core_decide()
+ *                       on the embedder's own state and input, in
+ *                       inl_sugov_decide()
  * The counters alternate a C0-idle and a fully busy 10 ms window, so every
  * sample moves the P-state (39 <-> 20 for the PID, 39 <-> 25 for load).
  * HAL callbacks are trivial and named hal_* (counted in both columns).
@@ -17,6 +26,7 @@
 #include "bench_pstate.h"
 
 #include <pgov/pstate_core.h>
+#include <pgov/sugov_core.h>
 
 #include <stddef.h>
 #include <string.h>
@@ -299,12 +309,157 @@ static void loop_lib_sugov(uint64_t iters)
     }
 }
 
+/* What an embedder writes: checked parameters, the constant rules. */
+__attribute__((noinline)) uint32_t inl_sugov_next_freq(const struct pgov_sugov_params *p,
+                                                       uint32_t util);
+__attribute__((noinline)) uint32_t inl_sugov_next_freq(const struct pgov_sugov_params *p,
+                                                       uint32_t util)
+{
+    uint64_t raw;
+
+    return pgov_sugov_core_freq(p, PGOV_SUGOV_RULES_CURRENT, util, p->max_freq_khz, &raw);
+}
+
+static void loop_inline_sugov(uint64_t iters)
+{
+    for (uint64_t i = 0; i < iters; i++) {
+        uint32_t f = inl_sugov_next_freq(&sg, utils[i & 1023]);
+        DO_NOT_OPTIMIZE(f);
+    }
+}
+
 static void loop_kernel_sugov(uint64_t iters)
 {
     for (uint64_t i = 0; i < iters; i++) {
         uint32_t f = base_sugov_next_freq(&sg, utils[i & 1023]);
         DO_NOT_OPTIMIZE(f);
     }
+}
+
+/* sugov_decide: a per-CPU callback stream. */
+#define NCB 4096u
+static uint32_t cb_gap[NCB], cb_util[NCB], cb_flags[NCB], cb_held[NCB];
+static struct pgov_sugov_state sd_st;
+static struct pgov_sugov_input sd_in;
+static struct base_sugov sd_base;
+static uint64_t sd_now;
+
+static void sd_reset(void)
+{
+    memset(&sd_st, 0, sizeof(sd_st));
+    memset(&sd_in, 0, sizeof(sd_in));
+    sd_in.size = sizeof(sd_in);
+    sd_in.uclamp_max = 1024;
+    memset(&sd_base, 0, sizeof(sd_base));
+    sd_base.p = &sg;
+    sd_now = 1000000000ull;
+}
+
+__attribute__((noinline)) int inl_sugov_decide(const struct pgov_sugov_params *prm,
+                                               struct pgov_sugov_state *st,
+                                               struct pgov_sugov_input *in, uint64_t now,
+                                               uint32_t flags, uint32_t util, uint32_t held,
+                                               struct pgov_sugov_result *res);
+/* The embedder keeps its input per CPU and refreshes the callback's terms;
+ * the parameters were checked once (pgov_sugov_params_check()) and come
+ * through a pointer, as the ABI row's do; no driver table. */
+__attribute__((noinline)) int inl_sugov_decide(const struct pgov_sugov_params *prm,
+                                               struct pgov_sugov_state *st,
+                                               struct pgov_sugov_input *in, uint64_t now,
+                                               uint32_t flags, uint32_t util, uint32_t held,
+                                               struct pgov_sugov_result *res)
+{
+    in->flags = flags;
+    in->util = util;
+    in->held = held;
+    pgov_sugov_core_decide(prm, PGOV_SUGOV_RULES_CURRENT, st, now, in, NULL, res);
+    return 0;
+}
+
+/* Draw the stream, then check that the three tiers take the same
+ * decisions on it and that it commits often: the rows measure real work. */
+static void setup_sugov_decide(void)
+{
+    uint64_t s = 0x7375676f76ull;
+    struct pgov_sugov_state st2;
+    struct pgov_sugov_result r, r2;
+    uint32_t commits = 0;
+
+    for (size_t i = 0; i < NCB; i++) {
+        cb_gap[i] = 200000u + (uint32_t)(bench_rand(&s) % 1800000u);
+        cb_util[i] = (uint32_t)(bench_rand(&s) % 1100u);
+        cb_flags[i] = bench_rand(&s) % 4u == 0 ? PGOV_UPDATE_IOWAIT : 0u;
+        cb_held[i] = (uint32_t)(bench_rand(&s) % 3u == 0);
+    }
+    if (pgov_sugov_params_check(&sg) != PGOV_OK)
+        __builtin_trap();
+    sd_reset();
+    memset(&st2, 0, sizeof(st2));
+    for (size_t i = 0; i < NCB; i++) {
+        sd_now += cb_gap[i];
+        if (pgov_sugov_decide(&sg, &st2, sd_now, cb_flags[i], cb_util[i], cb_held[i], &r2) ||
+            inl_sugov_decide(&sg, &sd_st, &sd_in, sd_now, cb_flags[i], cb_util[i], cb_held[i], &r) ||
+            memcmp(&st2, &sd_st, sizeof(st2)) || memcmp(&r, &r2, sizeof(r)) ||
+            base_sugov_update(&sd_base, sd_now, cb_flags[i] & PGOV_UPDATE_IOWAIT, cb_util[i],
+                              cb_held[i]) != sd_st.next_freq)
+            __builtin_trap();
+        commits += r.path == PGOV_SUGOV_PATH_COMMIT;
+    }
+    if (commits < NCB / 4)
+        __builtin_trap();
+    sd_reset();
+}
+
+/* The ABI row's call in the inline row's shape (the input is not used). */
+static inline int abi_sugov_decide(const struct pgov_sugov_params *prm,
+                                   struct pgov_sugov_state *st, struct pgov_sugov_input *in,
+                                   uint64_t now, uint32_t flags, uint32_t util, uint32_t held,
+                                   struct pgov_sugov_result *res)
+{
+    (void)in;
+    return pgov_sugov_decide(prm, st, now, flags, util, held, res);
+}
+
+typedef int sd_fn(const struct pgov_sugov_params *, struct pgov_sugov_state *,
+                  struct pgov_sugov_input *, uint64_t, uint32_t, uint32_t, uint32_t,
+                  struct pgov_sugov_result *);
+
+/* Always inlined with a constant @fn: each row's loop calls its tier directly. */
+static inline __attribute__((always_inline)) void sd_loop(uint64_t iters, sd_fn *fn)
+{
+    struct pgov_sugov_result r;
+    uint64_t t = sd_now;
+    for (uint64_t i = 0; i < iters; i++) {
+        size_t k = i & (NCB - 1);
+        t += cb_gap[k];
+        int rc = fn(&sg, &sd_st, &sd_in, t, cb_flags[k], cb_util[k], cb_held[k], &r);
+        DO_NOT_OPTIMIZE(rc);
+        DO_NOT_OPTIMIZE(r.next_f);
+    }
+    sd_now = t;
+}
+
+static void loop_lib_sugov_decide(uint64_t iters)
+{
+    sd_loop(iters, abi_sugov_decide);
+}
+
+static void loop_inline_sugov_decide(uint64_t iters)
+{
+    sd_loop(iters, inl_sugov_decide);
+}
+
+static void loop_kernel_sugov_decide(uint64_t iters)
+{
+    uint64_t t = sd_now;
+    for (uint64_t i = 0; i < iters; i++) {
+        size_t k = i & (NCB - 1);
+        t += cb_gap[k];
+        uint32_t f = base_sugov_update(&sd_base, t, cb_flags[k] & PGOV_UPDATE_IOWAIT, cb_util[k],
+                                       cb_held[k]);
+        DO_NOT_OPTIMIZE(f);
+    }
+    sd_now = t;
 }
 
 const struct bench_op bench_ops_pstate[] = {
@@ -314,5 +469,8 @@ const struct bench_op bench_ops_pstate[] = {
     {"pstate_sample_load_inline", setup_load_inline, loop_inline, loop_kernel_load},
     {"pstate_hook_skip", setup_pid, loop_lib_skip, loop_kernel_skip},
     {"sugov_next_freq", setup_sugov, loop_lib_sugov, loop_kernel_sugov},
+    {"sugov_next_freq_inline", setup_sugov, loop_inline_sugov, loop_kernel_sugov},
+    {"sugov_decide", setup_sugov_decide, loop_lib_sugov_decide, loop_kernel_sugov_decide},
+    {"sugov_decide_inline", setup_sugov_decide, loop_inline_sugov_decide, loop_kernel_sugov_decide},
     BENCH_OPS_END,
 };

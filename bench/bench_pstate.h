@@ -24,4 +24,16 @@ void base_pstate_update_pid(struct base_cpu *cpu, uint64_t time);
 void base_pstate_update_load(struct base_cpu *cpu, uint64_t time, uint32_t flags);
 uint32_t base_sugov_next_freq(const struct pgov_sugov_params *p, uint32_t util);
 
+/* The kernel-shaped schedutil per-CPU state of the baseline (one CPU,
+ * invariant, no table, no clamps). */
+struct base_sugov {
+    const struct pgov_sugov_params *p;
+    uint64_t last_update, last_freq_update;
+    uint32_t boost, pending, next_freq, cached_raw;
+};
+
+/* One schedutil callback (sugov_update_single_freq); returns next_freq. */
+uint32_t base_sugov_update(struct base_sugov *s, uint64_t now, uint32_t iowait, uint32_t util,
+                           uint32_t held);
+
 #endif

@@ -5,7 +5,12 @@
  * chosen by a pre-drawn sequence and replaced by the longest-waiting spare,
  * so the queued set keeps changing. Random clamp values (min <= max in
  * 0..1024) for uclamp_dec_inc_5/_20, default clamps (0, 1024) for
- * uclamp_dec_inc_default.
+ * uclamp_dec_inc_default. uclamp_dec_inc_spread_5/_20 draw the clamps from
+ * {0, 256, 512, 768, 1024}, which fall into five distinct buckets, in the
+ * same order, at 5 and at 20 buckets: both runqueues see the same sequence
+ * of bucket events, so the two rows differ only by what the bucket count
+ * itself costs (flat for the library; the kernel's top-down rescan walks
+ * further at 20).
  */
 #include "bench.h"
 #include "baseline_uclamp.h"
@@ -29,7 +34,8 @@ static uint8_t seq[NSEQ]; /* slot of the queue to replace */
 
 static void setup(uint32_t nbuckets, int random_clamps)
 {
-    uint64_t s = 0x75636c616d70ULL + nbuckets + (uint64_t)random_clamps;
+    /* The spread rows share one draw whatever the bucket count. */
+    uint64_t s = 0x75636c616d70ULL + (random_clamps == 2 ? 0u : nbuckets) + (uint64_t)random_clamps;
     if (pgov_uclamp_rq_init(&lib_rq, PGOV_KVER_LATEST, nbuckets))
         abort();
     base_rq = (struct base_uclamp_rq){0};
@@ -37,14 +43,17 @@ static void setup(uint32_t nbuckets, int random_clamps)
     base_rq.flags = 1;
     for (int i = 0; i < NPOOL; i++) {
         uint32_t a = 0, b = 1024;
-        if (random_clamps) {
+        if (random_clamps == 2) {
+            a = 256u * (uint32_t)(bench_rand(&s) % 5);
+            b = 256u * (uint32_t)(bench_rand(&s) % 5);
+        } else if (random_clamps) {
             a = (uint32_t)(bench_rand(&s) % 1025);
             b = (uint32_t)(bench_rand(&s) % 1025);
-            if (a > b) {
-                uint32_t x = a;
-                a = b;
-                b = x;
-            }
+        }
+        if (a > b) {
+            uint32_t x = a;
+            a = b;
+            b = x;
         }
         if (pgov_uclamp_task_init(&lib_task[i], 0))
             abort();
@@ -159,6 +168,18 @@ static void setup_20(void)
     cur_rand = 1;
     reset();
 }
+static void setup_spread_5(void)
+{
+    cur_nb = 5;
+    cur_rand = 2;
+    reset();
+}
+static void setup_spread_20(void)
+{
+    cur_nb = 20;
+    cur_rand = 2;
+    reset();
+}
 static void setup_def(void)
 {
     cur_nb = 5;
@@ -192,6 +213,10 @@ const struct bench_op bench_ops_uclamp[] = {
     {"uclamp_dec_inc_5_inline", setup_5, inline_run, bl_run_5},
     {"uclamp_dec_inc_20", setup_20, lib_run, bl_run_20},
     {"uclamp_dec_inc_20_inline", setup_20, inline_run, bl_run_20},
+    {"uclamp_dec_inc_spread_5", setup_spread_5, lib_run, bl_run_5},
+    {"uclamp_dec_inc_spread_5_inline", setup_spread_5, inline_run, bl_run_5},
+    {"uclamp_dec_inc_spread_20", setup_spread_20, lib_run, bl_run_20},
+    {"uclamp_dec_inc_spread_20_inline", setup_spread_20, inline_run, bl_run_20},
     {"uclamp_dec_inc_default", setup_def, lib_run, bl_run_5},
     {"uclamp_dec_inc_default_inline", setup_def, inline_run, bl_run_5},
     BENCH_OPS_END,

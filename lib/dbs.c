@@ -347,7 +347,7 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
     g->started = 0;
     for (uint32_t i = 0; i < PGOV_ARRAY_SIZE(g->reserved); i++)
         g->reserved[i] = 0;
-    g->c.reserved = 0;
+    g->c.table_asc = 0;
     g->c.has_table = 0;
     g->c.snap_stride = 0;
     g->c.snap_base = NULL;
@@ -371,6 +371,7 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
         if (cfg->cpuinfo_min_khz || cfg->cpuinfo_max_khz)
             return PGOV_EINVAL;
         g->c.has_table = 1;
+        g->c.table_asc = pgov_freq_table_core_plain_asc(&g->c.table) ? 1u : 0u;
         g->c.cpuinfo_min = g->c.table.min_khz;
         g->c.cpuinfo_max = g->c.table.max_khz;
     } else {

@@ -167,7 +167,7 @@ int pgov_sugov_set_clamps(struct pgov_sugov *g, uint32_t uclamp_min, uint32_t uc
         capped > 1)
         return PGOV_EINVAL;
     /* Before 6.8 the clamps were inside util (see sugov.h "Profiles"). */
-    if (!((uint32_t)pgov_sugov_profile(g->prm.kver) & PGOV_SUGOV_R_PERF) &&
+    if (!((uint32_t)pgov_sugov_profile(g->prm.kver) & PGOV_SUGOV_RULE_PERF) &&
         (uclamp_min != 0 || uclamp_max != CAP_SCALE || bw_min != 0 || capped))
         return PGOV_ENOTSUP;
     g->uclamp_min = uclamp_min;
@@ -224,7 +224,9 @@ int pgov_sugov_update(struct pgov_sugov *g, uint64_t now_ns, uint32_t flags)
     in.uclamp_max = g->uclamp_max;
     in.bw_min = g->bw_min;
     in.capped = g->capped;
-    pgov_sugov_decide_unchecked(&g->prm, &g->st, &s, now_ns, &in, &res);
+    /* On a copy: a failed driver call leaves the instance as it was. */
+    PGOV_COPY(&s, &g->st);
+    pgov_sugov_core_decide(&g->prm, pgov_sugov_rules_of(&g->prm), &s, now_ns, &in, NULL, &res);
     if (res.path == PGOV_SUGOV_PATH_COMMIT) {
         rc = pgov_hal_rc(pgov_hal_set_freq_khz(&g->hw, g->cpu, res.next_f));
         if (rc)

@@ -5,7 +5,8 @@
  * (PGOV_ASSERT, PGOV_READ_ONCE/WRITE_ONCE, the 32-bit last_update_time
  * copy protocol's barriers), a compile-time uclamp bucket count, the dbs
  * instance's compile-time size, and the cores giving exactly what the
- * exported functions give on the same state.
+ * exported functions give on the same state (schedutil: with the rule bits
+ * an embedder takes once, or the constant of the newest profile).
  */
 #define PGOV_CONFIG_FILE "embed_test_config.h"
 
@@ -22,6 +23,7 @@
 #include <pgov/uclamp_core.h>
 #include <pgov/util_est_core.h>
 #include <pgov/dbs_core.h>
+#include <pgov/sugov_core.h>
 
 unsigned embed_asserts, embed_reads, embed_writes, embed_wmb, embed_rmb;
 
@@ -301,6 +303,160 @@ static void test_dbs_core_equals_abi(void **state)
     dbs_twin(PGOV_DBS_CONSERVATIVE, PGOV_KVER_4_17, 0, 0);
 }
 
+/* The rule bits an embedder passes: the constant of the newest profile for
+ * kver 0 (what folds the profile tests), else those of the resolved version. */
+static uint32_t sugov_rules(uint32_t kver)
+{
+    return kver == 0 ? PGOV_SUGOV_RULES_CURRENT : pgov_sugov_core_rules(pgov_kver_resolve(kver));
+}
+
+/* schedutil, one CPU: pgov_sugov_decide_in() on one state and the core on a
+ * twin, over random utilisation, iowait, clamps, deadline bandwidth, limits
+ * changes and a driver table: states and results stay identical, and
+ * pgov_sugov_next_freq() equals the table-less core mapping. */
+static void sugov_twin(uint32_t kver, uint32_t options, bool with_table)
+{
+    static struct pgov_freq_entry e[12];
+    struct pgov_freq_table t;
+    struct pgov_sugov_params prm = {1000000, 4000000, 1024, 3900000, 800000, 3900000, options, kver};
+    struct pgov_sugov_state a, c;
+    struct pgov_sugov_result ra, rc;
+    uint32_t rules = sugov_rules(kver), paths[4] = {0, 0, 0, 0}, cur = 2000000;
+    bool perf = (rules & PGOV_SUGOV_RULE_PERF) != 0;
+    uint64_t now = 5000000000ull, s = 0x7375676f76ull ^ kver ^ options;
+
+    for (uint32_t i = 0; i < 12; i++)
+        e[i] = (struct pgov_freq_entry){800000 + 280000 * i, i % 4u == 1u ? PGOV_FREQ_INEFFICIENT : 0u};
+    assert_int_equal(pgov_freq_table_init(&t, e, 12, PGOV_FREQ_TABLE_EFFICIENCIES), PGOV_OK);
+    assert_int_equal(pgov_sugov_params_check(&prm), PGOV_OK);
+    memset(&a, 0, sizeof(a));
+    memset(&c, 0, sizeof(c));
+    for (int k = 0; k < 4000; k++) {
+        struct pgov_sugov_input in;
+        uint64_t raw_a = 0, raw_c = 0;
+
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        memset(&in, 0, sizeof(in));
+        in.size = sizeof(in);
+        in.flags = (uint32_t)(s >> 60) & PGOV_UPDATE_ALL;
+        in.util = (uint32_t)(s >> 20) % 1200u;
+        in.uclamp_max = 1024;
+        in.held = (uint32_t)(s >> 13) & 1u;
+        in.cur_khz = (options & PGOV_SUGOV_OPT_NONINVARIANT) ? cur : 0;
+        in.table = with_table ? &t : NULL;
+        if (perf) {
+            in.uclamp_min = (s >> 5) & 1u ? (uint32_t)(s >> 40) % 700u : 0;
+            in.uclamp_max = (s >> 6) & 1u ? 300u + (uint32_t)(s >> 44) % 725u : 1024u;
+            in.bw_min = (uint32_t)(s >> 50) % 200u;
+            in.capped = (uint32_t)(s >> 7) & 1u;
+            in.bw_dl = (uint32_t)(s >> 52) % 64u;
+        }
+        now += 100000u + (uint32_t)(s >> 30) % 3000000u;
+        if (k % 600 == 300) /* a limits change, as pgov_sugov_set_limits() records it */
+            a.need_update = c.need_update = 1;
+        assert_int_equal(pgov_sugov_decide_in(&prm, &a, now, &in, &ra), PGOV_OK);
+        /* The embedder fills what the ABI defaults: cur 0 is the last commit. */
+        if (!in.cur_khz)
+            in.cur_khz = c.next_freq;
+        pgov_sugov_core_decide(&prm, rules, &c, now, &in, in.table, &rc);
+        assert_memory_equal(&a, &c, sizeof(a));
+        assert_memory_equal(&ra, &rc, sizeof(ra));
+        paths[ra.path & 3u]++;
+        if (ra.path == PGOV_SUGOV_PATH_COMMIT)
+            cur = ra.next_f;
+        int64_t f = pgov_sugov_next_freq(&prm, in.util, cur, &raw_a);
+        assert_true(f >= 0);
+        assert_int_equal(f, pgov_sugov_core_next_freq(&prm, rules, in.util, cur, &raw_c));
+        assert_int_equal(raw_a, raw_c);
+    }
+    /* Every path was taken, many times. */
+    assert_true(paths[PGOV_SUGOV_PATH_RATE_LIMITED] > 100);
+    assert_true(paths[PGOV_SUGOV_PATH_UNCHANGED] > 100);
+    assert_true(paths[PGOV_SUGOV_PATH_COMMIT] > 100);
+    assert_int_equal(embed_asserts, 0);
+}
+
+/* A shared policy of three CPUs: pgov_sugov_decide_shared() and the core. */
+static void sugov_shared_twin(uint32_t kver)
+{
+    struct pgov_sugov_params prm = {2000000, 4000000, 800, 3000000, 600000, 3000000, 0, kver};
+    struct pgov_sugov_policy pa, pc;
+    struct pgov_sugov_cpu ca[3], cc[3];
+    struct pgov_sugov_result ra, rc;
+    uint32_t rules = sugov_rules(kver), commits = 0;
+    bool perf = (rules & PGOV_SUGOV_RULE_PERF) != 0;
+    uint64_t now = 1000000000ull, s = 0x736861726564ull ^ kver;
+
+    memset(&pa, 0, sizeof(pa));
+    memset(ca, 0, sizeof(ca));
+    pa.cur_khz = 1200000;
+    for (int k = 0; k < 4000; k++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        uint32_t cpu = (uint32_t)(s >> 62) % 3u, flags = (uint32_t)(s >> 58) & PGOV_UPDATE_ALL;
+        for (uint32_t j = 0; j < 3; j++) {
+            uint32_t r = (uint32_t)(s >> (4 + 9 * j));
+            ca[j].util = r % 900u;
+            ca[j].uclamp_max = 1024;
+            if (perf) {
+                ca[j].uclamp_min = (r >> 3) % 200u;
+                ca[j].bw_min = (r >> 5) % 100u;
+                ca[j].bw_dl = (r >> 6) % 16u;
+            }
+        }
+        now += 50000u + (uint32_t)(s >> 33) % 5000000u;
+        memcpy(&pc, &pa, sizeof(pa));
+        memcpy(cc, ca, sizeof(ca));
+        assert_int_equal(pgov_sugov_decide_shared(&prm, &pa, ca, 3, cpu, now, flags, NULL, &ra),
+                         PGOV_OK);
+        pgov_sugov_core_decide_shared(&prm, rules, &pc, cc, 3, cpu, now, flags, NULL, &rc);
+        assert_memory_equal(&pa, &pc, sizeof(pa));
+        assert_memory_equal(ca, cc, sizeof(ca));
+        assert_memory_equal(&ra, &rc, sizeof(ra));
+        commits += ra.path == PGOV_SUGOV_PATH_COMMIT;
+    }
+    assert_true(commits > 100);
+    assert_int_equal(embed_asserts, 0);
+}
+
+static void test_sugov_core_equals_abi(void **state)
+{
+    (void)state;
+    reset_counts();
+    sugov_twin(0, 0, false);
+    sugov_twin(0, 0, true);
+    sugov_twin(0, PGOV_SUGOV_OPT_NONINVARIANT, true);
+    sugov_twin(PGOV_KVER_6_8, PGOV_SUGOV_OPT_NONINVARIANT, false);
+    sugov_twin(PGOV_KVER_6_1, 0, true);
+    sugov_twin(PGOV_KVER_6_1, PGOV_SUGOV_OPT_NONINVARIANT, false);
+    sugov_twin(PGOV_KVER(5, 4), 0, true); /* the margin on the reference, the hold reset */
+    sugov_shared_twin(0);
+    sugov_shared_twin(PGOV_KVER_6_1);
+    /* The constant is the newest profile's bits. */
+    assert_int_equal(pgov_sugov_core_rules(PGOV_KVER_NEWEST), PGOV_SUGOV_RULES_CURRENT);
+    assert_int_equal(pgov_sugov_core_rules(PGOV_KVER_6_1), PGOV_SUGOV_RULE_EFFICIENT);
+    assert_int_equal(pgov_sugov_core_rules(PGOV_KVER(5, 4)),
+                     PGOV_SUGOV_RULE_FREQ_MARGIN | PGOV_SUGOV_RULE_HOLD_RESET);
+}
+
+/* A state the ABI refuses trips the core's assertion. */
+static void test_sugov_core_assert(void **state)
+{
+    struct pgov_sugov_params prm = {1000000, 4000000, 1024, 3900000, 800000, 3900000, 0, 0};
+    struct pgov_sugov_state st;
+    struct pgov_sugov_result r;
+    struct pgov_sugov_input in;
+    (void)state;
+    memset(&st, 0, sizeof(st));
+    st.pending = 2;
+    assert_int_equal(pgov_sugov_decide(&prm, &st, 1000, 0, 100, 0, &r), PGOV_EINVAL);
+    memset(&in, 0, sizeof(in));
+    in.size = sizeof(in);
+    in.uclamp_max = 1024;
+    reset_counts();
+    pgov_sugov_core_decide(&prm, PGOV_SUGOV_RULES_CURRENT, &st, 1000, &in, NULL, &r);
+    assert_int_equal(embed_asserts, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -311,6 +467,8 @@ int main(void)
         cmocka_unit_test(test_uclamp_fixed_buckets),
         cmocka_unit_test(test_dbs_size_constant),
         cmocka_unit_test(test_dbs_core_equals_abi),
+        cmocka_unit_test(test_sugov_core_equals_abi),
+        cmocka_unit_test(test_sugov_core_assert),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

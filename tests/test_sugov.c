@@ -850,10 +850,72 @@ static void test_profiles(void **st)
     assert_int_equal(pgov_sugov_decide_in(&p, &s, 1000 * MS, &in, &r), PGOV_EINVAL);
 }
 
+/* pgov_sugov_batch() is pgov_sugov_decide_in() step by step: the same
+ * state and, per step, the same frequency and path, with every array given
+ * and with the optional ones NULL (their defaults). */
+static void test_batch_equals_steps(void **state)
+{
+    enum { N = 200 }; /* small: the Cortex-M0 build has 16 KB of RAM */
+    static uint64_t now[N];
+    static uint32_t util[N], flags[N], umin[N], umax[N], bw[N], freq[N];
+    static uint8_t held[N], path[N];
+    struct pgov_sugov_params prm = {1000000, 4000000, 1024, 3900000, 800000, 3900000, 0, 0};
+    uint64_t t = 1000000000ull, s = 0x6261746368ull;
+    uint32_t commits = 0;
+    (void)state;
+    for (int i = 0; i < N; i++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        t += 300000u + (uint32_t)(s >> 40) % 1500000u;
+        now[i] = t;
+        util[i] = (uint32_t)(s >> 20) % 1100u;
+        flags[i] = (s >> 3) % 5u == 0 ? PGOV_UPDATE_IOWAIT : 0u;
+        umin[i] = (uint32_t)(s >> 50) % 300u;
+        umax[i] = 600u + (uint32_t)(s >> 44) % 425u;
+        bw[i] = (uint32_t)(s >> 56) % 100u;
+        held[i] = (uint8_t)((s >> 7) & 1u);
+    }
+    for (int with = 0; with < 2; with++) {
+        struct pgov_sugov_state a, b;
+        memset(&a, 0, sizeof(a));
+        memset(&b, 0, sizeof(b));
+        assert_int_equal(pgov_sugov_batch(&prm, &a, N, now, util, with ? flags : NULL,
+                                          with ? umin : NULL, with ? umax : NULL,
+                                          with ? bw : NULL, with ? held : NULL, freq, path),
+                         PGOV_OK);
+        for (int i = 0; i < N; i++) {
+            struct pgov_sugov_input in;
+            struct pgov_sugov_result r;
+            memset(&in, 0, sizeof(in));
+            in.size = sizeof(in);
+            in.flags = with ? flags[i] : 0;
+            in.util = util[i];
+            in.uclamp_min = with ? umin[i] : 0;
+            in.uclamp_max = with ? umax[i] : 1024;
+            in.bw_min = with ? bw[i] : 0;
+            in.held = with ? held[i] : 0;
+            assert_int_equal(pgov_sugov_decide_in(&prm, &b, now[i], &in, &r), PGOV_OK);
+            assert_int_equal(freq[i], b.next_freq);
+            assert_int_equal(path[i], r.path);
+            commits += r.path == PGOV_SUGOV_PATH_COMMIT;
+        }
+        assert_memory_equal(&a, &b, sizeof(a));
+    }
+    assert_true(commits > 80);
+    /* Zero steps: nothing read, the state as it was. */
+    struct pgov_sugov_state z, z0;
+    memset(&z, 0, sizeof(z));
+    z0 = z;
+    assert_int_equal(pgov_sugov_batch(&prm, &z, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                                      NULL),
+                     PGOV_OK);
+    assert_memory_equal(&z, &z0, sizeof(z));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_matches_decide),
+        cmocka_unit_test(test_batch_equals_steps),
         cmocka_unit_test(test_v514_linux_rows),
         cmocka_unit_test(test_dl_bandwidth_bypass),
         cmocka_unit_test(test_profiles),

@@ -337,7 +337,9 @@ struct pgov_dbs_core {
     uint8_t cs_min_floor; /**< cs down step: no early exit, floor at min (6.1.178+) */
     uint8_t cs_limits_reset; /**< cs: requested_freq = cur on a limits change (6.1.168+) */
     uint8_t has_table;    /**< the driver has a frequency table */
-    uint8_t reserved;     /**< 0 */
+    /** The table is plain ascending (pgov_freq_table_core_plain_asc(), set
+     *  at init): requests take pgov_freq_table_core_asc(). */
+    uint8_t table_asc;
     /** Stride in bytes of the snapshot array of the call in progress. */
     uint32_t snap_stride;
     /** CPU i's counters of the call in progress are at snap_base + i * snap_stride. */

@@ -162,7 +162,12 @@ PGOV_CORE void pgov_dbs_core_request(const struct pgov_dbs_core *c, struct pgov_
     t = target < m->pmin ? m->pmin : (target > m->pmax ? m->pmax : target);
     if (!c->efficient && t == m->cur)
         return;
-    if (c->has_table) {
+    if (c->table_asc) {
+        /* t is inside [pmin, pmax] already, which is what the general
+         * search would clamp it to. */
+        i = pgov_freq_table_core_asc(&c->table, t, rel);
+        t = c->table.entries[i].khz;
+    } else if (c->has_table) {
         i = pgov_freq_table_core_target(&c->table, m->pmin, m->pmax, t, rel, &warn);
         t = c->table.entries[i].khz;
         if (pgov_unlikely(warn))

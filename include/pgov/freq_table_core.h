@@ -129,40 +129,34 @@ PGOV_CORE_OUTLINE uint32_t pgov_freq_table_impl_unsorted(const struct pgov_freq_
 }
 
 /*
- * Sorted search on a table without invalid entries, by bisection. Gives the
- * same index as the kernel's linear walk (pgov_freq_table_core_sorted()):
- * on a strictly monotonic table "the walk stops at the first entry past the
- * target" is a lower bound, and each relation picks that entry or its
- * predecessor.
+ * First index whose entry is at or above @target in an ascending table of
+ * @n valid entries (@n if none): a bisection whose step is a conditional
+ * move, so the loop has no data-dependent branch (log2(n) + 1 probes).
  */
-PGOV_CORE uint32_t pgov_freq_table_impl_dense(const struct pgov_freq_table *t, uint32_t target,
-                                              uint32_t rel)
+PGOV_CORE uint32_t pgov_freq_table_impl_lower_asc(const struct pgov_freq_entry *e, uint32_t n,
+                                                  uint32_t target)
+{
+    uint32_t base = 0, len = n;
+
+    while (len > 1u) {
+        uint32_t half = len >> 1;
+
+        base = e[base + half].khz < target ? base + half : base;
+        len -= half;
+    }
+    return base + (e[base].khz < target ? 1u : 0u);
+}
+
+/*
+ * The relation's pick around @lo, the first index "past or at" the target
+ * in walk order (@asc: the table's order).
+ */
+PGOV_CORE uint32_t pgov_freq_table_impl_pick(const struct pgov_freq_table *t, uint32_t lo,
+                                             uint32_t target, uint32_t rel, bool asc)
 {
     const struct pgov_freq_entry *e = t->entries;
-    bool asc = t->order == PGOV_FREQ_ASCENDING;
-    uint32_t n = t->count, lo = 0, hi = n, d_prev, d_here;
+    uint32_t n = t->count, d_prev, d_here;
 
-    /* First index "past or at" the target in walk order; one loop per
-     * order, so the compare in the loop is a single one. */
-    if (asc) {
-        while (lo < hi) {
-            uint32_t mid = (lo + hi) / 2u;
-
-            if (e[mid].khz < target)
-                lo = mid + 1u;
-            else
-                hi = mid;
-        }
-    } else {
-        while (lo < hi) {
-            uint32_t mid = (lo + hi) / 2u;
-
-            if (e[mid].khz > target)
-                lo = mid + 1u;
-            else
-                hi = mid;
-        }
-    }
     if (lo < n && e[lo].khz == target)
         return lo;
     if (lo == n)
@@ -178,12 +172,67 @@ PGOV_CORE uint32_t pgov_freq_table_impl_dense(const struct pgov_freq_table *t, u
     return d_prev > d_here ? lo : lo - 1u;
 }
 
+/*
+ * Sorted search on a table without invalid entries, by bisection. Gives the
+ * same index as the kernel's linear walk (pgov_freq_table_core_sorted()):
+ * on a strictly monotonic table "the walk stops at the first entry past the
+ * target" is a lower bound, and each relation picks that entry or its
+ * predecessor.
+ */
+PGOV_CORE uint32_t pgov_freq_table_impl_dense(const struct pgov_freq_table *t, uint32_t target,
+                                              uint32_t rel)
+{
+    const struct pgov_freq_entry *e = t->entries;
+    uint32_t lo = 0, hi = t->count;
+
+    if (t->order == PGOV_FREQ_ASCENDING)
+        return pgov_freq_table_impl_pick(t, pgov_freq_table_impl_lower_asc(e, hi, target), target,
+                                         rel, true);
+    /* Descending: the first index at or below the target. */
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2u;
+
+        if (e[mid].khz > target)
+            lo = mid + 1u;
+        else
+            hi = mid;
+    }
+    return pgov_freq_table_impl_pick(t, lo, target, rel, false);
+}
+
 /** A descriptor the searches cannot misbehave on (what init produces). */
 PGOV_CORE bool pgov_freq_table_core_sane(const struct pgov_freq_table *t)
 {
     return t->entries && t->count && t->count <= PGOV_FREQ_TABLE_MAX && t->nvalid &&
            t->nvalid <= t->count && t->order <= PGOV_FREQ_UNSORTED &&
            !(t->flags & ~PGOV_FREQ_TABLE_EFFICIENCIES);
+}
+
+/**
+ * True for a table the kernel's plain ascending search covers and
+ * pgov_freq_table_core_asc() may take: ascending, no invalid entry, no
+ * efficiencies. A property of the table, so a caller decides it once, at
+ * init.
+ */
+PGOV_CORE bool pgov_freq_table_core_plain_asc(const struct pgov_freq_table *t)
+{
+    return t->order == PGOV_FREQ_ASCENDING && t->nvalid == t->count &&
+           !(t->flags & PGOV_FREQ_TABLE_EFFICIENCIES);
+}
+
+/**
+ * pgov_freq_table_core_target() on a table pgov_freq_table_core_plain_asc()
+ * accepted, for a @p target already inside [min, max] (any relation; E
+ * has no effect without efficiencies). Same index, without the general
+ * dispatch.
+ */
+PGOV_CORE uint32_t pgov_freq_table_core_asc(const struct pgov_freq_table *t, uint32_t target,
+                                            uint32_t rel)
+{
+    PGOV_ASSERT(pgov_freq_table_core_sane(t) && pgov_freq_table_core_plain_asc(t));
+    rel &= ~(uint32_t)PGOV_REL_E;
+    return pgov_freq_table_impl_pick(t, pgov_freq_table_impl_lower_asc(t->entries, t->count, target),
+                                     target, rel, true);
 }
 
 /**

@@ -19,6 +19,9 @@
  * Two layers: pgov_sugov_decide() is the pure decision function the vectors
  * replay; `struct pgov_sugov` (pgov_sugov_init() ...) is a per-CPU governor
  * instance in the common shape, driven through the hw.h vtable.
+ * Both check their arguments, then run the one implementation, the
+ * `static inline` core tier pgov/sugov_core.h (what an embedder that owns
+ * its state calls directly).
  *
  * Profiles (`pgov_sugov_params.kver`, `pgov_sugov_config.kver`):
  * - current (v6.18 = v6.19): `kver` 6.18 .. newest and ::PGOV_KVER_LATEST.

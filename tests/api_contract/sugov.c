@@ -73,6 +73,70 @@ DEF(pgov_sugov_decide_in, 5, PGOV_EINVAL)
 {
     return (w->sin.held = 2, snap(w)), SDIN(&w->sin);
 }
+/* Each rejection on its own (the checks the core's preconditions rely on). */
+DEF(pgov_sugov_decide_in, 6, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_decide_in(NULL, &w->sst, 1, &w->sin, &w->sres);
+}
+DEF(pgov_sugov_decide_in, 7, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_decide_in(&w->sprm, NULL, 1, &w->sin, &w->sres);
+}
+DEF(pgov_sugov_decide_in, 8, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_decide_in(&w->sprm, &w->sst, 1, &w->sin, NULL);
+}
+DEF(pgov_sugov_decide_in, 9, PGOV_EINVAL)
+{
+    w->sprm.max_cap = 0;
+    return snap(w), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 10, PGOV_EINVAL)
+{
+    return (w->sin.flags = 4, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 11, PGOV_EINVAL)
+{
+    return (w->sin.uclamp_min = 1025, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 12, PGOV_EINVAL)
+{
+    return (w->sst.pending = 2, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 13, PGOV_EINVAL)
+{
+    return (w->sst.need_update = 2, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 14, PGOV_EINVAL)
+{
+    return (w->sst.iowait_boost = 1025, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 15, PGOV_EINVAL)
+{
+    w->sin.table = &w->ft;
+    w->ft.count = 0; /* not what pgov_freq_table_init() fills */
+    return snap(w), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 16, PGOV_ENOTSUP)
+{
+    w->sprm.kver = PGOV_KVER_6_1; /* the clamps are inside util before 6.8 */
+    return (w->sin.uclamp_min = 1, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 17, PGOV_ENOTSUP)
+{
+    w->sprm.kver = PGOV_KVER_6_1;
+    return (w->sin.uclamp_max = 512, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 18, PGOV_ENOTSUP)
+{
+    w->sprm.kver = PGOV_KVER_6_1;
+    return (w->sin.bw_min = 1, snap(w)), SDIN(&w->sin);
+}
+DEF(pgov_sugov_decide_in, 19, PGOV_ENOTSUP)
+{
+    w->sprm.kver = PGOV_KVER_6_1;
+    return (w->sin.capped = 1, snap(w)), SDIN(&w->sin);
+}
 #define SSH(pol, cpus, n, c, f) \
     pgov_sugov_decide_shared(&w->sprm, pol, cpus, n, c, UINT64_C(1) << 40, f, NULL, &w->sres)
 DEF(pgov_sugov_decide_shared, 1, PGOV_EINVAL)
@@ -108,6 +172,51 @@ DEF(pgov_sugov_decide_shared, 8, PGOV_ENOTSUP)
 {
     w->sprm.kver = PGOV_KVER_6_1; /* clamps are inside util before 6.8 */
     return (w->scpu[0].uclamp_max = 512, snap(w)), SSH(&w->spol, w->scpu, 2, 0, 0);
+}
+DEF(pgov_sugov_decide_shared, 9, PGOV_EINVAL)
+{
+    return snap(w), pgov_sugov_decide_shared(&w->sprm, &w->spol, w->scpu, 2, 0, 1, 0, NULL, NULL);
+}
+DEF(pgov_sugov_decide_shared, 10, PGOV_EINVAL)
+{
+    w->sprm.max_cap = 0;
+    return snap(w), SSH(&w->spol, w->scpu, 2, 0, 0);
+}
+DEF(pgov_sugov_decide_shared, 11, PGOV_EINVAL)
+{
+    return snap(w), SSH(&w->spol, w->scpu, 1025, 0, 0); /* never read past the bound */
+}
+DEF(pgov_sugov_decide_shared, 12, PGOV_EINVAL)
+{
+    return (w->spol.need_update = 2, snap(w)), SSH(&w->spol, w->scpu, 2, 0, 0);
+}
+DEF(pgov_sugov_decide_shared, 13, PGOV_EINVAL)
+{
+    w->ft.count = 0;
+    return snap(w), pgov_sugov_decide_shared(&w->sprm, &w->spol, w->scpu, 2, 0, 1, 0, &w->ft,
+                                             &w->sres);
+}
+DEF(pgov_sugov_decide_shared, 14, PGOV_EINVAL)
+{
+    return (w->scpu[0].pending = 2, snap(w)), SSH(&w->spol, w->scpu, 2, 0, 0);
+}
+DEF(pgov_sugov_decide_shared, 15, PGOV_EINVAL)
+{
+    return (w->scpu[1].iowait_boost = 1025, snap(w)), SSH(&w->spol, w->scpu, 2, 0, 0);
+}
+DEF(pgov_sugov_decide_shared, 16, PGOV_EINVAL)
+{
+    return (w->scpu[1].uclamp_max = 1025, snap(w)), SSH(&w->spol, w->scpu, 2, 0, 0);
+}
+DEF(pgov_sugov_decide_shared, 17, PGOV_ENOTSUP)
+{
+    w->sprm.kver = PGOV_KVER_6_1;
+    return (w->scpu[1].uclamp_min = 1, snap(w)), SSH(&w->spol, w->scpu, 2, 0, 0);
+}
+DEF(pgov_sugov_decide_shared, 18, PGOV_ENOTSUP)
+{
+    w->sprm.kver = PGOV_KVER_6_1;
+    return (w->scpu[1].bw_min = 1, snap(w)), SSH(&w->spol, w->scpu, 2, 0, 0);
 }
 DEF(pgov_sugov_params_check, 1, PGOV_EINVAL)
 {
@@ -408,6 +517,20 @@ static const struct row sugov_rows[] = {
     R(pgov_sugov_decide_in, 3),
     R(pgov_sugov_decide_in, 4),
     R(pgov_sugov_decide_in, 5),
+    R(pgov_sugov_decide_in, 6),
+    R(pgov_sugov_decide_in, 7),
+    R(pgov_sugov_decide_in, 8),
+    R(pgov_sugov_decide_in, 9),
+    R(pgov_sugov_decide_in, 10),
+    R(pgov_sugov_decide_in, 11),
+    R(pgov_sugov_decide_in, 12),
+    R(pgov_sugov_decide_in, 13),
+    R(pgov_sugov_decide_in, 14),
+    R(pgov_sugov_decide_in, 15),
+    R(pgov_sugov_decide_in, 16),
+    R(pgov_sugov_decide_in, 17),
+    R(pgov_sugov_decide_in, 18),
+    R(pgov_sugov_decide_in, 19),
     R(pgov_sugov_decide_shared, 1),
     R(pgov_sugov_decide_shared, 2),
     R(pgov_sugov_decide_shared, 3),
@@ -416,6 +539,16 @@ static const struct row sugov_rows[] = {
     R(pgov_sugov_decide_shared, 6),
     R(pgov_sugov_decide_shared, 7),
     R(pgov_sugov_decide_shared, 8),
+    R(pgov_sugov_decide_shared, 9),
+    R(pgov_sugov_decide_shared, 10),
+    R(pgov_sugov_decide_shared, 11),
+    R(pgov_sugov_decide_shared, 12),
+    R(pgov_sugov_decide_shared, 13),
+    R(pgov_sugov_decide_shared, 14),
+    R(pgov_sugov_decide_shared, 15),
+    R(pgov_sugov_decide_shared, 16),
+    R(pgov_sugov_decide_shared, 17),
+    R(pgov_sugov_decide_shared, 18),
     R(pgov_sugov_params_check, 1),
     R(pgov_sugov_params_check, 2),
     R(pgov_sugov_params_check, 3),
