@@ -6,10 +6,11 @@
  * libpgov API, `base` calls a plain clean-room rendering of the kernel's
  * algorithm kept in bench/baseline_<module>.c. Both are compiled in their own
  * translation units and called through the library boundary, so nothing is
- * inlined into the loop. bench/run counts instructions with callgrind,
- * collecting only inside `pgov_*` (lib) or `base_*` (baseline) functions, and
- * divides by `calls_per_iter * iterations`; ns/op comes from the same binary
- * (best of 7 timed repetitions of each loop).
+ * inlined into the loop. bench/run counts instructions with callgrind: the
+ * inclusive cost of the loop's calls into the exported functions (lib;
+ * inl_* for _inline rows) or base_* (baseline), divided by the iterations
+ * (bench/README.md "Method"); ns/op comes from the same binary (best of 7
+ * timed repetitions of each loop).
  */
 #ifndef PGOV_BENCH_H
 #define PGOV_BENCH_H

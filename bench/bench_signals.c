@@ -2,8 +2,8 @@
 /*
  * PELT and util_est ops. Every input is prepared in setup from bench_rand so
  * the library and the baseline loop see identical values; each iteration
- * restores the signal from a template (not measured by callgrind, which
- * counts only inside pgov_* / base_*) so every call takes the intended path.
+ * restores the signal from a template (loop bookkeeping, not counted by
+ * bench/run) so every call takes the intended path.
  */
 #include "bench.h"
 #include "baseline_signals.h"
@@ -83,7 +83,7 @@ static void setup_update(uint64_t periods)
             units = 1;
         }
         struct pgov_pelt_avg *l = &lib_tpl[i];
-        /* Filled by hand: setup must not call pgov_* (callgrind counts it). */
+        /* Filled by hand, the fields the update reads. */
         *l = (struct pgov_pelt_avg){0};
         l->last_update_time = t0;
         l->period_contrib = pc;
