@@ -375,6 +375,29 @@ static void block(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t state)
  * (a compute op), blocks, migrates or exits. Called when the task is rq[0]
  * of its CPU and its previous compute op has finished.
  */
+
+/* A task blocked in I/O counts in the iowait time of the CPU it slept on
+ * (nr_iowait, as NOHZ idle accounting keeps it) until its wake-up, which
+ * carries the IOWAIT flag to the governor hook. */
+static void iowait_begin(struct sim_ctx *c, struct sim_task *k, uint64_t t)
+{
+    struct sim_cpu *p = &c->cpu[k->cpu];
+    sched_idle_fold(c, p, t);
+    p->nr_iowait++;
+    k->io_cpu = k->cpu;
+}
+
+static uint32_t iowait_end(struct sim_ctx *c, struct sim_task *k, uint64_t t)
+{
+    if (k->io_cpu < 0)
+        return 0;
+    struct sim_cpu *q = &c->cpu[k->io_cpu];
+    sched_idle_fold(c, q, t);
+    q->nr_iowait--;
+    k->io_cpu = -1;
+    return SIM_HOOK_IOWAIT;
+}
+
 static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
 {
     for (int guard = 0; guard < 100000; guard++) {
@@ -405,12 +428,8 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
                 d = ((t + d + c->tick_ns - 1) / c->tick_ns) * c->tick_ns - t;
             block(c, id, t, io ? T_IO : T_SLEEP);
             k = T(c, id);
-            if (io) {
-                struct sim_cpu *p = &c->cpu[k->cpu];
-                sched_idle_fold(c, p, t);
-                p->nr_iowait++;
-                k->io_cpu = k->cpu;
-            }
+            if (io)
+                iowait_begin(c, k, t);
             if (sim_heap_push(&c->heap, t + d, EV_WAKE, id, k->gen))
                 c->fail = 1;
             return;
@@ -457,7 +476,7 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
                 uint32_t w = sm->q[0];
                 memmove(sm->q, sm->q + 1, (--sm->n) * sizeof(uint32_t));
                 sm->count--;
-                wake_task(c, w, t, 0);
+                wake_task(c, w, t, iowait_end(c, T(c, w), t));
             }
             break;
         }
@@ -479,6 +498,8 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             }
             sm->q[sm->n++] = id;
             block(c, id, t, T_WAITSEM);
+            if (op->b) /* pend SEM io: in io_schedule until another CPU completes the I/O */
+                iowait_begin(c, T(c, id), t);
             return;
         }
         case OP_COUNT:
@@ -565,11 +586,7 @@ static void on_wake(struct sim_ctx *c, uint32_t id, uint64_t t)
     struct sim_task *k = T(c, id);
     uint32_t flags = 0;
     if (k->state == T_IO) {
-        struct sim_cpu *q = &c->cpu[k->io_cpu];
-        sched_idle_fold(c, q, t);
-        q->nr_iowait--;
-        k->io_cpu = -1;
-        flags = SIM_HOOK_IOWAIT;
+        flags = iowait_end(c, k, t);
     } else if (k->state != T_SLEEP) {
         return;
     }
