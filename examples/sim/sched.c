@@ -375,6 +375,29 @@ static void block(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t state)
  * (a compute op), blocks, migrates or exits. Called when the task is rq[0]
  * of its CPU and its previous compute op has finished.
  */
+
+/* A task blocked in I/O counts in the iowait time of the CPU it slept on
+ * (nr_iowait, as NOHZ idle accounting keeps it) until its wake-up, which
+ * carries the IOWAIT flag to the governor hook. */
+static void iowait_begin(struct sim_ctx *c, struct sim_task *k, uint64_t t)
+{
+    struct sim_cpu *p = &c->cpu[k->cpu];
+    sched_idle_fold(c, p, t);
+    p->nr_iowait++;
+    k->io_cpu = k->cpu;
+}
+
+static uint32_t iowait_end(struct sim_ctx *c, struct sim_task *k, uint64_t t)
+{
+    if (k->io_cpu < 0)
+        return 0;
+    struct sim_cpu *q = &c->cpu[k->io_cpu];
+    sched_idle_fold(c, q, t);
+    q->nr_iowait--;
+    k->io_cpu = -1;
+    return SIM_HOOK_IOWAIT;
+}
+
 static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
 {
     for (int guard = 0; guard < 100000; guard++) {
@@ -405,12 +428,8 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
                 d = ((t + d + c->tick_ns - 1) / c->tick_ns) * c->tick_ns - t;
             block(c, id, t, io ? T_IO : T_SLEEP);
             k = T(c, id);
-            if (io) {
-                struct sim_cpu *p = &c->cpu[k->cpu];
-                sched_idle_fold(c, p, t);
-                p->nr_iowait++;
-                k->io_cpu = k->cpu;
-            }
+            if (io)
+                iowait_begin(c, k, t);
             if (sim_heap_push(&c->heap, t + d, EV_WAKE, id, k->gen))
                 c->fail = 1;
             return;
@@ -457,7 +476,7 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
                 uint32_t w = sm->q[0];
                 memmove(sm->q, sm->q + 1, (--sm->n) * sizeof(uint32_t));
                 sm->count--;
-                wake_task(c, w, t, 0);
+                wake_task(c, w, t, iowait_end(c, T(c, w), t));
             }
             break;
         }
@@ -479,6 +498,8 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             }
             sm->q[sm->n++] = id;
             block(c, id, t, T_WAITSEM);
+            if (op->b) /* pend SEM io: in io_schedule until another CPU completes the I/O */
+                iowait_begin(c, T(c, id), t);
             return;
         }
         case OP_COUNT:
@@ -565,11 +586,7 @@ static void on_wake(struct sim_ctx *c, uint32_t id, uint64_t t)
     struct sim_task *k = T(c, id);
     uint32_t flags = 0;
     if (k->state == T_IO) {
-        struct sim_cpu *q = &c->cpu[k->io_cpu];
-        sched_idle_fold(c, q, t);
-        q->nr_iowait--;
-        k->io_cpu = -1;
-        flags = SIM_HOOK_IOWAIT;
+        flags = iowait_end(c, k, t);
     } else if (k->state != T_SLEEP) {
         return;
     }
@@ -747,7 +764,7 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
 
     uint64_t limit = c->now + cfg->sc->limit_ns;
     uint64_t max_events = cfg->max_events ? cfg->max_events : SIM_DEFAULT_MAX_EVENTS;
-    uint64_t events = 0, window_t = c->now;
+    uint64_t events = 0, window_t = c->now, window_work = c->work_ns;
     struct sim_ev ev;
     for (uint32_t i = 0; i < c->ncpu; i++)
         if (!c->cpu[i].nr) {
@@ -764,16 +781,20 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
         /* Budgets: a run must let simulated time pass at a useful rate, stay
          * within its event budget and within the invocation's wall clock. */
         if (++events % SIM_WINDOW_EVENTS == 0) {
-            if (ev.time - window_t < SIM_WINDOW_MIN_NS) {
+            /* A busy workload (netperf's 10^5 messages/s) may pass 1M events in a
+             * few seconds; a runaway loop also does next to no work in them. */
+            if (ev.time - window_t < SIM_WINDOW_MIN_NS && c->work_ns - window_work < SIM_WINDOW_MIN_WORK_NS) {
                 sim_errf(err, c->wl->file, c->last_line,
-                         "runaway: %u events within %.6f s of simulated time (under %.0f s): "
-                         "the loop here takes (almost) no time per operation (policy %s)",
+                         "runaway: %u events within %.6f s of simulated time (under %.0f s) and %.6f s "
+                         "of task CPU time: the loop here takes (almost) no time per operation (policy %s)",
                          SIM_WINDOW_EVENTS, (double)(ev.time - window_t) / 1e9,
-                         (double)SIM_WINDOW_MIN_NS / 1e9, cfg->pol->label);
+                         (double)SIM_WINDOW_MIN_NS / 1e9, (double)(c->work_ns - window_work) / 1e9,
+                         cfg->pol->label);
                 rc = -1;
                 break;
             }
             window_t = ev.time;
+            window_work = c->work_ns;
             if (cfg->wall_deadline && (double)time(NULL) > cfg->wall_deadline) {
                 sim_errf(err, c->wl->file, c->last_line, "wall-clock budget exhausted at %.3f simulated s "
                          "(policy %s; see --max-wall)", (double)(ev.time - SIM_T0_NS) / 1e9,

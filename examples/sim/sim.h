@@ -377,6 +377,7 @@ struct sim_run_cfg {
 #define SIM_DEFAULT_MAX_TASKS 100000u       /* --max-tasks: live tasks (kernbench: ~35) */
 #define SIM_WINDOW_EVENTS 1000000u          /* every this many events ... */
 #define SIM_WINDOW_MIN_NS 10000000000ull    /* ... at least this much simulated time (10 s) */
+#define SIM_WINDOW_MIN_WORK_NS 10000000ull /* ... or this much task CPU time (10 ms) */
 
 /* Run one simulation. Returns 0, or -1 with @err set (policy init failures). */
 int sim_run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim_err *err);

@@ -11,15 +11,35 @@
 # average: a typical seek plus half a rotation), and a scan of ~150k cycles
 # (open/read/close syscalls and the pattern search, ~60 us at 2.6 GHz),
 # 30% of it memory stalls that do not scale with frequency.
+#
+# The read completes on another CPU: grep submits it and sleeps in
+# io_schedule (`pend done io`: iowait on its CPU, IOWAIT on its wake-up);
+# the disk's completion interrupt is routed to CPU $irqcpu, whose hardirq and
+# block softirq (request and bio completion, unlocking the page cache pages)
+# take $irq cycles (40k, ~15 us) and wake grep from there.
 
 script grep
   loop 8000
-    io 5ms jitter 90%
+    post req
+    pend done io
     compute 150k insens 30% jitter 80%
   end
 end
 
 start grep
+
+# The disk: the device time is not a task's (a device interrupt wakes the
+# CPU without a tick, as `sleep` does); then the completion work on the
+# interrupt's CPU. Background: not grep's user+system time.
+script disk
+  loop 1000M
+    pend req
+    sleep 5ms jitter 90%
+    compute $irq
+    post done
+  end
+end
+start disk cpu $irqcpu background
 
 # Background activity every system has (timer-wheel timers, delayed work,
 # RCU, housekeeping): each CPU wakes for ~40k cycles (~10-25 us) every

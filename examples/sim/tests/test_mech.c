@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -312,6 +313,28 @@ static void test_exec_shootdown(void **state)
     assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_IPIS), 0.0, 0);
 }
 
+static void test_pend_io_carries_iowait(void **state)
+{
+    (void)state;
+    /* A reader whose I/O another CPU completes (the disk task, pinned to
+     * CPU 1, sleeps for the device time and posts). With `pend done io` the
+     * wake-up carries IOWAIT: the 4.14 load path samples at once with the
+     * boost and the 10M-cycle scan runs at the turbo ratio; a plain `pend`
+     * is an ordinary wake-up of a nearly idle CPU and the scan starts at the
+     * minimum. */
+    const char *fmt = "script r\n loop 50\n post req\n pend done%s\n compute 10M\n end\nend\n"
+                      "script d\n loop 1000M\n pend req\n sleep 20ms\n post done\n end\nend\n"
+                      "start r cpu 0\nstart d cpu 1 background\n";
+    char io[512], plain[512];
+    snprintf(io, sizeof(io), fmt, " io");
+    snprintf(plain, sizeof(plain), fmt, "");
+    struct sim_policy_spec sp = {.gov = GOV_INTEL_PSTATE, .algo = ALGO_LOAD, .kver = PGOV_KVER_4_14};
+    double mhz_io = unit_run(io, &sp, "ivb-i7-3770", 2, M_BZY_MHZ);
+    double mhz_plain = unit_run(plain, &sp, "ivb-i7-3770", 2, M_BZY_MHZ);
+    assert_true(mhz_io > 3000);
+    assert_true(mhz_plain < 2500);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -325,6 +348,7 @@ int main(void)
         cmocka_unit_test(test_bookkeeping_cost),
         cmocka_unit_test(test_exec_balance_util_est),
         cmocka_unit_test(test_exec_shootdown),
+        cmocka_unit_test(test_pend_io_carries_iowait),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
