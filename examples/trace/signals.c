@@ -89,7 +89,9 @@ struct ctx {
     uint32_t ncpu;
     struct pgov_util_est_cfg uecfg;
     uint32_t max_avg;
-    bool clock_identity; /* every CPU at capacity 1024 without frequency invariance */
+    bool clock_identity; /* the PELT clock is the task clock (every CPU at capacity 1024
+                            without frequency invariance, or a kernel before 5.1) */
+    bool contrib_scaled; /* before 5.1 with invariance: scaled contributions */
     char *err;
     size_t errlen;
     int fail;
@@ -205,12 +207,51 @@ static void clock_to(struct ctx *c, uint32_t i, uint64_t ts)
 
 /* ------------------------------------------------------------ updates */
 
+/* Kernels before 5.1 scale each contribution instead of the clock: an
+ * update adds `contrib * FREQ >> 10` to the load and runnable sums and
+ * that times CAP to util_sum, where libpgov's adds contrib (contrib << 10).
+ * contrib_of gives the unscaled contribution of an update of sa to now,
+ * before it; contrib_scale makes the sums after it (r: the update's
+ * result, 1 when it recomputed the averages) what the kernel's are. */
+static uint32_t contrib_of(struct ctx *c, const struct pgov_pelt_avg *sa, uint64_t now)
+{
+    uint64_t d = now - sa->last_update_time;
+    if (!c->contrib_scaled || d >= 1ull << 63)
+        return 0; /* (a clock going back adds nothing) */
+    d >>= 10;
+    uint64_t t = d + sa->period_contrib;
+    if (!d || t < 1024)
+        return (uint32_t)d;
+    uint32_t out = 0;
+    chk(c, pgov_pelt_segments_hl(c->p->halflife, t >> 10, 1024u - sa->period_contrib,
+                                 (uint32_t)(t & 1023u), &out),
+        "pgov_pelt_segments_hl");
+    return out;
+}
+
+static void contrib_scale(struct ctx *c, struct pgov_pelt_avg *sa, uint32_t i, uint32_t contrib,
+                          uint64_t load, uint64_t runnable, bool running, int r, uint64_t weight)
+{
+    if (!contrib || !load)
+        return;
+    uint64_t sc = (uint64_t)contrib * c->cpu[i].freq_cap >> 10, less = contrib - sc;
+    sa->load_sum -= load * less;
+    if (runnable)
+        sa->runnable_sum -= (runnable * less) << 10;
+    if (running)
+        sa->util_sum = (uint32_t)(sa->util_sum - ((uint64_t)contrib << 10) + sc * c->p->cap[i]);
+    if (r == 1)
+        chk(c, pgov_pelt_update_avgs(sa, weight), "pgov_pelt_update_avgs");
+}
+
 static void upd_task(struct ctx *c, struct task *k, uint64_t now)
 {
     if (!k->attached || k->policy != POL_CFS)
         return;
+    uint32_t ct = contrib_of(c, &k->se, now);
     int r = pgov_pelt_update_task(&k->se, now, k->on_rq, 0, k->running, W);
     chk(c, r, "pgov_pelt_update_task");
+    contrib_scale(c, &k->se, (uint32_t)k->cpu, ct, k->on_rq, k->on_rq, k->running, r, W);
     c->out->updates++;
     if (r == 1)
         chk(c, pgov_util_est_util_changed(&c->cpu[k->cpu].ue, &k->ue), "util_est_util_changed");
@@ -226,12 +267,19 @@ static void upd_rq(struct ctx *c, uint32_t i, uint64_t now)
     }
     if (now > p->last_now)
         p->last_now = now;
-    chk(c, pgov_pelt_update_cfs_rq(&p->cfs, now, (uint64_t)p->nr * W, p->nr, cfs_curr),
-        "pgov_pelt_update_cfs_rq");
-    chk(c, pgov_pelt_update_rt(&p->rt, now, p->curr > 0 && p->curr_policy == POL_RT),
-        "pgov_pelt_update_rt");
-    chk(c, pgov_pelt_update_dl(&p->dl, now, p->curr > 0 && p->curr_policy == POL_DL),
-        "pgov_pelt_update_dl");
+    bool rt = p->curr > 0 && p->curr_policy == POL_RT, dl = p->curr > 0 && p->curr_policy == POL_DL;
+    uint32_t ct = contrib_of(c, &p->cfs, now);
+    int r = pgov_pelt_update_cfs_rq(&p->cfs, now, (uint64_t)p->nr * W, p->nr, cfs_curr);
+    chk(c, r, "pgov_pelt_update_cfs_rq");
+    contrib_scale(c, &p->cfs, i, ct, (uint64_t)p->nr * W, p->nr, cfs_curr, r, 1);
+    ct = contrib_of(c, &p->rt, now);
+    r = pgov_pelt_update_rt(&p->rt, now, rt);
+    chk(c, r, "pgov_pelt_update_rt");
+    contrib_scale(c, &p->rt, i, ct, rt, rt, rt, r, 1);
+    ct = contrib_of(c, &p->dl, now);
+    r = pgov_pelt_update_dl(&p->dl, now, dl);
+    chk(c, r, "pgov_pelt_update_dl");
+    contrib_scale(c, &p->dl, i, ct, dl, dl, dl, r, 1);
     c->out->updates += 3;
 }
 
@@ -1081,10 +1129,8 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
         c.clock_identity &= p->cap[i] == 1024 && !p->max_khz[i];
     if (!c.clock_identity && p->kver && p->kver < PGOV_KVER_5_1) {
         /* those kernels scale each contribution, not the clock */
-        snprintf(err, errlen, "%s: --cpu-capacity / --cpu-max-freq: invariance of kernels before 5.1 "
-                 "is not rebuilt", t->path);
-        free(c.cpu);
-        return -1;
+        c.contrib_scaled = true;
+        c.clock_identity = true;
     }
     c.uecfg = (struct pgov_util_est_cfg){sizeof(c.uecfg), p->kver, 0, 0};
     for (uint32_t i = 0; i < c.ncpu; i++) {

@@ -18,6 +18,11 @@ preemption: that wake-up's reading), and emits a signal event when an
 update recomputes the averages (a period boundary crossed), before the
 transition's own event. Every task is nice 0 and pinned to its CPU.
 
+With --pre-5.1 it models kernels before 5.1 instead (1.11, last
+paragraph): the PELT clock is the task clock (no lost idle time), and each
+update's contribution is scaled, `contrib * freq_cap >> 10` into the load
+and runnable sums, that times the capacity into util_sum.
+
 Scenarios:
   mixed  CPU 0 at capacity 512: one periodic task (random bursts and
          sleeps). CPU 1 at capacity 1024 and max 2 GHz, mostly at 1 GHz
@@ -25,7 +30,7 @@ Scenarios:
          without idle for 1 s (the rq saturates: lost idle time), then
          periodic with idle.
   duty   one CPU at capacity 512: a task running 4 ms every 16 ms.
-Usage: invariance_reference.py mixed|duty OUT.txt   (prints a summary)
+Usage: invariance_reference.py [--pre-5.1] mixed|duty OUT.txt   (prints a summary)
 """
 import sys
 
@@ -59,8 +64,9 @@ class Avg:
         self.load_sum = self.runnable_sum = self.util_sum = 0
         self.load_avg = self.runnable_avg = self.util_avg = 0
 
-    def update(self, now, load, runnable, running, weight):
-        """Account up to now; True when the averages were recomputed."""
+    def update(self, now, load, runnable, running, weight, scale=None):
+        """Account up to now; True when the averages were recomputed.
+        scale: (cap, freq_cap) of a kernel before 5.1, else None."""
         delta = (now - self.lut) % (1 << 64)
         if delta >= 1 << 63:
             self.lut = now
@@ -82,12 +88,16 @@ class Avg:
             if load:
                 contrib = segments(periods, 1024 - self.pc, t)
         self.pc = t
+        util = contrib << 10
+        if scale:
+            contrib = (contrib * scale[1]) >> 10
+            util = contrib * scale[0]
         if load:
             self.load_sum += load * contrib
         if runnable:
             self.runnable_sum += (runnable * contrib) << 10
         if running:
-            self.util_sum = (self.util_sum + (contrib << 10)) & M32
+            self.util_sum = (self.util_sum + util) & M32
         if not periods & M32:
             return False
         div = MIN_DIVIDER + self.pc
@@ -95,6 +105,9 @@ class Avg:
         self.runnable_avg = self.runnable_sum // div
         self.util_avg = self.util_sum // div
         return True
+
+
+PRE_5_1 = False
 
 
 class Cpu:
@@ -113,7 +126,7 @@ class Cpu:
         d = t - self.clock_task
         assert d >= 0
         self.clock_task = t
-        if self.curr is None:
+        if self.curr is None or PRE_5_1:
             self.clock_pelt = t
         else:
             d = (d * self.cap) >> 10
@@ -123,9 +136,12 @@ class Cpu:
     def now(self):
         return self.clock_pelt - self.lost
 
+    def scale(self):
+        return (self.cap, self.freq_cap) if PRE_5_1 else None
+
     def go_idle(self):
         # rt and dl util_sum are 0: no rt or dl task here
-        if self.cfs.util_sum >= (MIN_DIVIDER << 10) - LOAD_AVG_MAX:
+        if not PRE_5_1 and self.cfs.util_sum >= (MIN_DIVIDER << 10) - LOAD_AVG_MAX:
             self.lost += self.clock_task - self.clock_pelt
             self.lost_count += 1
         self.clock_pelt = self.clock_task
@@ -154,7 +170,7 @@ class Trace:
             t // 10**9, t % 10**9, what + ":", fields)))
 
     def upd_se(self, t, cpu, k, who):
-        if k.se.update(cpu.now(), int(k.on_rq), int(k.on_rq), int(cpu.curr is k), 1024):
+        if k.se.update(cpu.now(), int(k.on_rq), int(k.on_rq), int(cpu.curr is k), 1024, cpu.scale()):
             self.samples += 1
             self.ev(t, cpu, who, "sched_pelt_se", "cpu=%d path=/ comm=%s pid=%d load=%d runnable=%d "
                     "util=%d update_time=%d" % (cpu.n, k.comm, k.pid, k.se.load_avg,
@@ -162,7 +178,7 @@ class Trace:
 
     def upd_cfs(self, t, cpu, who):
         running = cpu.curr is not None
-        if cpu.cfs.update(cpu.now(), cpu.nr * 1024, cpu.nr, int(running), 1):
+        if cpu.cfs.update(cpu.now(), cpu.nr * 1024, cpu.nr, int(running), 1, cpu.scale()):
             self.samples += 1
             self.ev(t, cpu, who, "sched_pelt_cfs", "cpu=%d path=/ load=%d runnable=%d util=%d "
                     "update_time=%d" % (cpu.n, cpu.cfs.load_avg, cpu.cfs.runnable_avg,
@@ -286,13 +302,18 @@ def duty():
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ("mixed", "duty"):
+    global PRE_5_1
+    args = sys.argv[1:]
+    if args[:1] == ["--pre-5.1"]:
+        PRE_5_1 = True
+        args = args[1:]
+    if len(args) != 2 or args[0] not in ("mixed", "duty"):
         sys.exit(__doc__)
-    tr, cpus = {"mixed": mixed, "duty": duty}[sys.argv[1]]()
-    with open(sys.argv[2], "w") as f:
+    tr, cpus = {"mixed": mixed, "duty": duty}[args[0]]()
+    with open(args[1], "w") as f:
         f.write(tr.text())
     print("%s: %d events, %d signal samples, lost idle time counted %s times" % (
-        sys.argv[2], len(tr.lines), tr.samples, "/".join(str(c.lost_count) for c in cpus)))
+        args[1], len(tr.lines), tr.samples, "/".join(str(c.lost_count) for c in cpus)))
 
 
 if __name__ == "__main__":

@@ -235,9 +235,15 @@ invariance)
   u5=$(awk -F'\t' '$2 == "task" && $1 > 700000000 { n++; s += $7 } END { printf "%d", n ? s / n : -1 }' "$out/duty.512")
   [ "$u1" -ge 220 ] && [ "$u1" -le 290 ] && [ "$u5" -ge 110 ] && [ "$u5" -le 145 ] ||
     fail "duty 25 %: mean rebuilt util $u1 at capacity 1024, $u5 at 512 (want ~256, ~128)"
-  # kernels before 5.1 scale contributions, not the clock: refused
-  "$bin" signals "$out/duty.txt" --kver 4.19 --cpu-capacity 0=512 >/dev/null 2>"$out/inv.err" && fail "4.19 with capacity accepted"
-  grep -q 'invariance of kernels before 5.1 is not rebuilt' "$out/inv.err" || fail "4.19: $(cat "$out/inv.err")"
+  # kernels before 5.1 scale each contribution, not the clock: the
+  # reference's --pre-5.1 model, exact with --kver 4.19, not with 6.1
+  python3 "$gen" --pre-5.1 mixed "$out/inv4.txt" >/dev/null || fail "reference failed"
+  "$bin" signals "$out/inv4.txt" --kver 4.19 --warmup "${inv[@]}" >"$out/inv4.out" || fail "exit $?"
+  tail -n1 "$out/inv4.out" | grep -qE '^signals: [0-9]{4,} samples compared, mean \|err\| 0\.000, max \|err\| 0 ' ||
+    fail "pre-5.1: $(tail -n1 "$out/inv4.out")"
+  "$bin" signals "$out/inv4.txt" --kver 6.1 --warmup "${inv[@]}" >"$out/inv4.61" || fail "exit $?"
+  x=$(tail -n1 "$out/inv4.61" | sed -E 's/.*max \|err\| ([0-9]+).*/\1/')
+  [ "$x" -ge 100 ] || fail "the pre-5.1 trace read as 6.1: max |err| $x"
   true ;;
 *) fail "unknown case" ;;
 esac
