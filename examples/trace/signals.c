@@ -8,7 +8,8 @@
  *
  * Time. The trace clock is the scheduler clock, so with capacity 1024 and
  * no frequency invariance the PELT clock advances with it; --cpu-capacity
- * and --cpu-max-freq scale it through pgov_pelt_clock. The kernel emits its
+ * and --cpu-max-freq scale it through pgov_pelt_clock (v5.1+; before 5.1
+ * they scale each contribution instead: contrib_scale). The kernel emits its
  * signal events during a transition, before that transition's own event
  * (sched_switch, sched_wakeup): samples are therefore held per CPU and
  * compared when the transition is applied, the PELT ones before the state
@@ -149,7 +150,8 @@ static void start_curr(struct ctx *c, uint32_t i, uint64_t ts);
 /* Time domains. Event timestamps are the task clock; every `now` given to
  * a PELT update, the kernel's update_time, the CPU's last_now are the PELT
  * clock (v5.1+: the task clock scaled by capacity and frequency while the
- * CPU runs, synchronised to it while idle, less the lost idle time). Each
+ * CPU runs, synchronised to it while idle, less the lost idle time; before
+ * 5.1 the task clock itself, the contributions scaled instead). Each
  * CPU's pgov_pelt_clock converts one into the other; it is advanced only
  * where the kernel reads its clock: at a transition's own time, at the
  * tick's samples, and while idle (where it only follows the task clock). */
@@ -179,7 +181,7 @@ static uint64_t pelt_of(struct ctx *c, uint32_t i, uint64_t ts)
 {
     const struct cpu *p = &c->cpu[i];
     if (c->clock_identity || !p->started)
-        return ts; /* capacity 1024, no frequency invariance: one clock */
+        return ts; /* one clock: capacity 1024 without frequency invariance, or before 5.1 */
     struct pgov_pelt_clock k = p->clk;
     uint64_t now = ts;
     if (ts > k.clock_task)
