@@ -9,7 +9,7 @@
  * Time. The trace clock is the scheduler clock, so with capacity 1024 and
  * no frequency invariance the PELT clock advances with it; --cpu-capacity
  * and --cpu-max-freq scale it through pgov_pelt_clock (v5.1+; before 5.1
- * they scale each contribution instead: contrib_scale). The kernel emits its
+ * they scale each contribution instead: upd_scaled). The kernel emits its
  * signal events during a transition, before that transition's own event
  * (sched_switch, sched_wakeup): samples are therefore held per CPU and
  * compared when the transition is applied, the PELT ones before the state
@@ -177,11 +177,9 @@ static void cpu_start(struct ctx *c, uint32_t i, uint64_t ts)
  * time before the clock's last reading (an event can follow the kernel's
  * reading by tens of microseconds) reads back from it at the present
  * state's rate. */
-static uint64_t pelt_of(struct ctx *c, uint32_t i, uint64_t ts)
+static uint64_t pelt_of_scaled(struct ctx *c, uint32_t i, uint64_t ts)
 {
     const struct cpu *p = &c->cpu[i];
-    if (c->clock_identity || !p->started)
-        return ts; /* one clock: capacity 1024 without frequency invariance, or before 5.1 */
     struct pgov_pelt_clock k = p->clk;
     uint64_t now = ts;
     if (ts > k.clock_task)
@@ -197,8 +195,15 @@ static uint64_t pelt_of(struct ctx *c, uint32_t i, uint64_t ts)
     return now;
 }
 
+static inline uint64_t pelt_of(struct ctx *c, uint32_t i, uint64_t ts)
+{
+    if (c->clock_identity || !c->cpu[i].started)
+        return ts; /* one clock: capacity 1024 without frequency invariance, or before 5.1 */
+    return pelt_of_scaled(c, i, ts);
+}
+
 /* The kernel reads CPU i's clock at task time ts (never backwards). */
-static void clock_to(struct ctx *c, uint32_t i, uint64_t ts)
+static inline void clock_to(struct ctx *c, uint32_t i, uint64_t ts)
 {
     struct cpu *p = &c->cpu[i];
     if (c->clock_identity || !p->started || ts <= p->clk.clock_task)
@@ -212,30 +217,23 @@ static void clock_to(struct ctx *c, uint32_t i, uint64_t ts)
 /* Kernels before 5.1 scale each contribution instead of the clock: an
  * update adds `contrib * FREQ >> 10` to the load and runnable sums and
  * that times CAP to util_sum, where libpgov's adds contrib (contrib << 10).
- * contrib_of gives the unscaled contribution of an update of sa to now,
- * before it; contrib_scale makes the sums after it (r: the update's
- * result, 1 when it recomputed the averages) what the kernel's are. */
-static uint32_t contrib_of(struct ctx *c, const struct pgov_pelt_avg *sa, uint64_t now)
+ * The update of sa on CPU i (pgov_pelt_update's arguments and result)
+ * with the unscaled contribution taken before it and the sums corrected
+ * after it (then the averages, when it recomputed them). */
+static int upd_scaled(struct ctx *c, struct pgov_pelt_avg *sa, uint32_t i, uint64_t now,
+                      uint64_t load, uint64_t runnable, uint32_t running, uint64_t weight)
 {
-    uint64_t d = now - sa->last_update_time;
-    if (!c->contrib_scaled || d >= 1ull << 63)
-        return 0; /* (a clock going back adds nothing) */
-    d >>= 10;
-    uint64_t t = d + sa->period_contrib;
-    if (!d || t < 1024)
-        return (uint32_t)d;
-    uint32_t out = 0;
-    chk(c, pgov_pelt_segments_hl(c->p->halflife, t >> 10, 1024u - sa->period_contrib,
-                                 (uint32_t)(t & 1023u), &out),
-        "pgov_pelt_segments_hl");
-    return out;
-}
-
-static void contrib_scale(struct ctx *c, struct pgov_pelt_avg *sa, uint32_t i, uint32_t contrib,
-                          uint64_t load, uint64_t runnable, bool running, int r, uint64_t weight)
-{
-    if (!contrib || !load)
-        return;
+    uint64_t d = now - sa->last_update_time, t = (d >> 10) + sa->period_contrib;
+    uint32_t contrib = (uint32_t)(d >> 10);
+    if (d >= 1ull << 63)
+        contrib = 0; /* a clock going back adds nothing */
+    else if (contrib && t >= 1024)
+        chk(c, pgov_pelt_segments_hl(c->p->halflife, t >> 10, 1024u - sa->period_contrib,
+                                     (uint32_t)(t & 1023u), &contrib),
+            "pgov_pelt_segments_hl");
+    int r = pgov_pelt_update(sa, now, load, runnable, running, weight);
+    if (r < 0 || !contrib || !load)
+        return r;
     uint64_t sc = (uint64_t)contrib * c->cpu[i].freq_cap >> 10, less = contrib - sc;
     sa->load_sum -= load * less;
     if (runnable)
@@ -244,16 +242,17 @@ static void contrib_scale(struct ctx *c, struct pgov_pelt_avg *sa, uint32_t i, u
         sa->util_sum = (uint32_t)(sa->util_sum - ((uint64_t)contrib << 10) + sc * c->p->cap[i]);
     if (r == 1)
         chk(c, pgov_pelt_update_avgs(sa, weight), "pgov_pelt_update_avgs");
+    return r;
 }
 
 static void upd_task(struct ctx *c, struct task *k, uint64_t now)
 {
     if (!k->attached || k->policy != POL_CFS)
         return;
-    uint32_t ct = contrib_of(c, &k->se, now);
-    int r = pgov_pelt_update_task(&k->se, now, k->on_rq, 0, k->running, W);
+    int r = c->contrib_scaled
+                ? upd_scaled(c, &k->se, (uint32_t)k->cpu, now, k->on_rq, k->on_rq, k->running, W)
+                : pgov_pelt_update_task(&k->se, now, k->on_rq, 0, k->running, W);
     chk(c, r, "pgov_pelt_update_task");
-    contrib_scale(c, &k->se, (uint32_t)k->cpu, ct, k->on_rq, k->on_rq, k->running, r, W);
     c->out->updates++;
     if (r == 1)
         chk(c, pgov_util_est_util_changed(&c->cpu[k->cpu].ue, &k->ue), "util_est_util_changed");
@@ -270,18 +269,16 @@ static void upd_rq(struct ctx *c, uint32_t i, uint64_t now)
     if (now > p->last_now)
         p->last_now = now;
     bool rt = p->curr > 0 && p->curr_policy == POL_RT, dl = p->curr > 0 && p->curr_policy == POL_DL;
-    uint32_t ct = contrib_of(c, &p->cfs, now);
-    int r = pgov_pelt_update_cfs_rq(&p->cfs, now, (uint64_t)p->nr * W, p->nr, cfs_curr);
-    chk(c, r, "pgov_pelt_update_cfs_rq");
-    contrib_scale(c, &p->cfs, i, ct, (uint64_t)p->nr * W, p->nr, cfs_curr, r, 1);
-    ct = contrib_of(c, &p->rt, now);
-    r = pgov_pelt_update_rt(&p->rt, now, rt);
-    chk(c, r, "pgov_pelt_update_rt");
-    contrib_scale(c, &p->rt, i, ct, rt, rt, rt, r, 1);
-    ct = contrib_of(c, &p->dl, now);
-    r = pgov_pelt_update_dl(&p->dl, now, dl);
-    chk(c, r, "pgov_pelt_update_dl");
-    contrib_scale(c, &p->dl, i, ct, dl, dl, dl, r, 1);
+    if (c->contrib_scaled) {
+        chk(c, upd_scaled(c, &p->cfs, i, now, (uint64_t)p->nr * W, p->nr, cfs_curr, 1), "cfs update");
+        chk(c, upd_scaled(c, &p->rt, i, now, rt, rt, rt, 1), "rt update");
+        chk(c, upd_scaled(c, &p->dl, i, now, dl, dl, dl, 1), "dl update");
+    } else {
+        chk(c, pgov_pelt_update_cfs_rq(&p->cfs, now, (uint64_t)p->nr * W, p->nr, cfs_curr),
+            "pgov_pelt_update_cfs_rq");
+        chk(c, pgov_pelt_update_rt(&p->rt, now, rt), "pgov_pelt_update_rt");
+        chk(c, pgov_pelt_update_dl(&p->dl, now, dl), "pgov_pelt_update_dl");
+    }
     c->out->updates += 3;
 }
 
