@@ -8,7 +8,8 @@
  *
  * Time. The trace clock is the scheduler clock, so with capacity 1024 and
  * no frequency invariance the PELT clock advances with it; --cpu-capacity
- * and --cpu-max-freq scale it through pgov_pelt_clock. The kernel emits its
+ * and --cpu-max-freq scale it through pgov_pelt_clock (v5.1+; before 5.1
+ * they scale each contribution instead: upd_scaled). The kernel emits its
  * signal events during a transition, before that transition's own event
  * (sched_switch, sched_wakeup): samples are therefore held per CPU and
  * compared when the transition is applied, the PELT ones before the state
@@ -89,7 +90,9 @@ struct ctx {
     uint32_t ncpu;
     struct pgov_util_est_cfg uecfg;
     uint32_t max_avg;
-    bool clock_identity; /* every CPU at capacity 1024 without frequency invariance */
+    bool clock_identity; /* the PELT clock is the task clock (every CPU at capacity 1024
+                            without frequency invariance, or a kernel before 5.1) */
+    bool contrib_scaled; /* before 5.1 with invariance: scaled contributions */
     char *err;
     size_t errlen;
     int fail;
@@ -144,10 +147,19 @@ static int32_t entity(struct ctx *c, int32_t pid, uint32_t cpu, uint32_t kind, u
 
 static void start_curr(struct ctx *c, uint32_t i, uint64_t ts);
 
-static uint64_t clock_now(struct ctx *c, uint32_t i, uint64_t ts)
+/* Time domains. Event timestamps are the task clock; every `now` given to
+ * a PELT update, the kernel's update_time, the CPU's last_now are the PELT
+ * clock (v5.1+: the task clock scaled by capacity and frequency while the
+ * CPU runs, synchronised to it while idle, less the lost idle time; before
+ * 5.1 the task clock itself, the contributions scaled instead). Each
+ * CPU's pgov_pelt_clock converts one into the other; it is advanced only
+ * where the kernel reads its clock: at a transition's own time, at the
+ * tick's samples, and while idle (where it only follows the task clock). */
+
+/* Start CPU i at time ts (both clocks read ts there). */
+static void cpu_start(struct ctx *c, uint32_t i, uint64_t ts)
 {
     struct cpu *p = &c->cpu[i];
-    uint64_t now = ts;
     if (!p->started) {
         p->started = true;
         p->born = ts;
@@ -156,30 +168,90 @@ static uint64_t clock_now(struct ctx *c, uint32_t i, uint64_t ts)
         chk(c, pgov_pelt_init(&p->rt, ts, c->p->halflife), "pgov_pelt_init");
         chk(c, pgov_pelt_init(&p->dl, ts, c->p->halflife), "pgov_pelt_init");
     }
-    if (ts < p->clk.clock_task)
-        ts = p->clk.clock_task; /* never backwards: samples may be back-dated */
-    if (c->clock_identity) {
-        /* capacity 1024, no frequency invariance: the PELT clock is the
-         * task clock and never loses idle time */
-        p->clk.clock_task = ts;
-        now = ts;
-    } else {
-        chk(c, pgov_pelt_clock_update(&p->clk, ts, p->curr == 0, c->p->cap[i], p->freq_cap),
-            "pgov_pelt_clock_update");
-        chk(c, pgov_pelt_clock_now(&p->clk, &now), "pgov_pelt_clock_now");
-    }
     if (p->first_curr > 0)
         start_curr(c, i, ts);
+}
+
+/* The PELT clock of CPU i at task time ts, were the kernel to read its
+ * clock there in the CPU's present state (the clock itself unchanged). A
+ * time before the clock's last reading (an event can follow the kernel's
+ * reading by tens of microseconds) reads back from it at the present
+ * state's rate. */
+static uint64_t pelt_of_scaled(struct ctx *c, uint32_t i, uint64_t ts)
+{
+    const struct cpu *p = &c->cpu[i];
+    struct pgov_pelt_clock k = p->clk;
+    uint64_t now = ts;
+    if (ts > k.clock_task)
+        chk(c, pgov_pelt_clock_update(&k, ts, p->curr == 0, c->p->cap[i], p->freq_cap),
+            "pgov_pelt_clock_update");
+    chk(c, pgov_pelt_clock_now(&k, &now), "pgov_pelt_clock_now");
+    if (ts < k.clock_task) {
+        uint64_t d = k.clock_task - ts;
+        if (p->curr != 0)
+            d = ((d * c->p->cap[i]) >> 10) * p->freq_cap >> 10;
+        now -= d;
+    }
     return now;
 }
 
+static inline uint64_t pelt_of(struct ctx *c, uint32_t i, uint64_t ts)
+{
+    if (c->clock_identity || !c->cpu[i].started)
+        return ts; /* one clock: capacity 1024 without frequency invariance, or before 5.1 */
+    return pelt_of_scaled(c, i, ts);
+}
+
+/* The kernel reads CPU i's clock at task time ts (never backwards). */
+static inline void clock_to(struct ctx *c, uint32_t i, uint64_t ts)
+{
+    struct cpu *p = &c->cpu[i];
+    if (c->clock_identity || !p->started || ts <= p->clk.clock_task)
+        return;
+    chk(c, pgov_pelt_clock_update(&p->clk, ts, p->curr == 0, c->p->cap[i], p->freq_cap),
+        "pgov_pelt_clock_update");
+}
+
 /* ------------------------------------------------------------ updates */
+
+/* Kernels before 5.1 scale each contribution instead of the clock: an
+ * update adds `contrib * FREQ >> 10` to the load and runnable sums and
+ * that times CAP to util_sum, where libpgov's adds contrib (contrib << 10).
+ * The update of sa on CPU i (pgov_pelt_update's arguments and result)
+ * with the unscaled contribution taken before it and the sums corrected
+ * after it (then the averages, when it recomputed them). */
+static int upd_scaled(struct ctx *c, struct pgov_pelt_avg *sa, uint32_t i, uint64_t now,
+                      uint64_t load, uint64_t runnable, uint32_t running, uint64_t weight)
+{
+    uint64_t d = now - sa->last_update_time, t = (d >> 10) + sa->period_contrib;
+    uint32_t contrib = (uint32_t)(d >> 10);
+    if (d >= 1ull << 63)
+        contrib = 0; /* a clock going back adds nothing */
+    else if (contrib && t >= 1024)
+        chk(c, pgov_pelt_segments_hl(c->p->halflife, t >> 10, 1024u - sa->period_contrib,
+                                     (uint32_t)(t & 1023u), &contrib),
+            "pgov_pelt_segments_hl");
+    int r = pgov_pelt_update(sa, now, load, runnable, running, weight);
+    if (r < 0 || !contrib || !load)
+        return r;
+    uint64_t sc = (uint64_t)contrib * c->cpu[i].freq_cap >> 10, less = contrib - sc;
+    sa->load_sum -= load * less;
+    if (runnable)
+        sa->runnable_sum -= (runnable * less) << 10;
+    if (running)
+        sa->util_sum = (uint32_t)(sa->util_sum - ((uint64_t)contrib << 10) + sc * c->p->cap[i]);
+    if (r == 1)
+        chk(c, pgov_pelt_update_avgs(sa, weight), "pgov_pelt_update_avgs");
+    return r;
+}
 
 static void upd_task(struct ctx *c, struct task *k, uint64_t now)
 {
     if (!k->attached || k->policy != POL_CFS)
         return;
-    int r = pgov_pelt_update_task(&k->se, now, k->on_rq, 0, k->running, W);
+    int r = c->contrib_scaled
+                ? upd_scaled(c, &k->se, (uint32_t)k->cpu, now, k->on_rq, k->on_rq, k->running, W)
+                : pgov_pelt_update_task(&k->se, now, k->on_rq, 0, k->running, W);
     chk(c, r, "pgov_pelt_update_task");
     c->out->updates++;
     if (r == 1)
@@ -196,12 +268,17 @@ static void upd_rq(struct ctx *c, uint32_t i, uint64_t now)
     }
     if (now > p->last_now)
         p->last_now = now;
-    chk(c, pgov_pelt_update_cfs_rq(&p->cfs, now, (uint64_t)p->nr * W, p->nr, cfs_curr),
-        "pgov_pelt_update_cfs_rq");
-    chk(c, pgov_pelt_update_rt(&p->rt, now, p->curr > 0 && p->curr_policy == POL_RT),
-        "pgov_pelt_update_rt");
-    chk(c, pgov_pelt_update_dl(&p->dl, now, p->curr > 0 && p->curr_policy == POL_DL),
-        "pgov_pelt_update_dl");
+    bool rt = p->curr > 0 && p->curr_policy == POL_RT, dl = p->curr > 0 && p->curr_policy == POL_DL;
+    if (c->contrib_scaled) {
+        chk(c, upd_scaled(c, &p->cfs, i, now, (uint64_t)p->nr * W, p->nr, cfs_curr, 1), "cfs update");
+        chk(c, upd_scaled(c, &p->rt, i, now, rt, rt, rt, 1), "rt update");
+        chk(c, upd_scaled(c, &p->dl, i, now, dl, dl, dl, 1), "dl update");
+    } else {
+        chk(c, pgov_pelt_update_cfs_rq(&p->cfs, now, (uint64_t)p->nr * W, p->nr, cfs_curr),
+            "pgov_pelt_update_cfs_rq");
+        chk(c, pgov_pelt_update_rt(&p->rt, now, rt), "pgov_pelt_update_rt");
+        chk(c, pgov_pelt_update_dl(&p->dl, now, dl), "pgov_pelt_update_dl");
+    }
     c->out->updates += 3;
 }
 
@@ -286,10 +363,10 @@ static void record(struct ctx *c, int32_t *ent, int32_t pid, uint32_t cpu, uint3
     }
 }
 
+/* lut: the sample's time on the PELT clock */
 static void seed_avg(struct ctx *c, struct pgov_pelt_avg *sa, const struct pgt_event *e,
-                     int32_t phase, uint64_t weight)
+                     uint64_t lut, int32_t phase, uint64_t weight)
 {
-    uint64_t lut = e->v[3] ? e->v[3] : e->ts;
     uint32_t pc = phase >= 0 ? (uint32_t)(((lut >> 10) - (uint64_t)phase) & 1023u) : 0;
     uint64_t div = (uint64_t)c->max_avg - 1024u + pc;
     uint64_t util = e->v[2], run = e->v[1] == UINT64_MAX ? e->v[2] : e->v[1], load = e->v[0];
@@ -316,8 +393,9 @@ static void compare(struct ctx *c, size_t idx)
         return;
     struct cpu *p = &c->cpu[i];
     bool seed_ok = !c->p->warmup;
-    uint64_t at = e->v[3] ? e->v[3] : e->ts;
-    clock_now(c, i, e->ts);
+    cpu_start(c, i, e->ts);
+    /* update_time is on the PELT clock already */
+    uint64_t at = e->v[3] ? e->v[3] : pelt_of(c, i, e->ts);
     switch (e->type) {
     case PGT_PELT_SE: {
         struct task *k = task_get(c, e->pid, e->ts);
@@ -325,7 +403,7 @@ static void compare(struct ctx *c, size_t idx)
             return;
         if (!k->attached) {
             if (k->sync_pending && (int32_t)i == k->sync_cpu && !k->seeded && seed_ok) {
-                seed_avg(c, &k->se, e, p->phase, W);
+                seed_avg(c, &k->se, e, at, p->phase, W);
                 k->seeded = 1;
                 k->sync_pending = 0;
                 c->out->seeded_kernel++;
@@ -336,7 +414,7 @@ static void compare(struct ctx *c, size_t idx)
             }
             /* a sync of a migrating task: only seed if never seen */
             if (!k->seeded && seed_ok && k->cpu < 0) {
-                seed_avg(c, &k->se, e, p->phase, W);
+                seed_avg(c, &k->se, e, at, p->phase, W);
                 k->seeded = 1;
                 c->out->seeded_kernel++;
                 return;
@@ -349,7 +427,7 @@ static void compare(struct ctx *c, size_t idx)
             return;
         }
         if (!k->seeded && seed_ok) {
-            seed_avg(c, &k->se, e, c->cpu[k->cpu].phase, W);
+            seed_avg(c, &k->se, e, at, c->cpu[k->cpu].phase, W);
             k->seeded = 1;
             c->out->seeded_kernel++;
             return;
@@ -380,7 +458,7 @@ static void compare(struct ctx *c, size_t idx)
         bool *seeded = kind == PGT_K_CFS ? &p->cfs_seeded : kind == PGT_K_RT ? &p->rt_seeded
                                                                              : &p->dl_seeded;
         if (!*seeded && seed_ok) {
-            seed_avg(c, sa, e, p->phase, 1);
+            seed_avg(c, sa, e, at, p->phase, 1);
             *seeded = true;
             c->out->seeded_kernel++;
             return;
@@ -519,14 +597,15 @@ static void flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
     p->npend = pre ? keep : 0;
 }
 
-/* The kernel's update time for a transition on CPU i, of event e: the
- * newest update_time among the held samples that e's CPU wrote (the
- * kernel emits a transition's samples where it runs it), if it belongs to
- * this transition. */
-static uint64_t t_eff(struct ctx *c, uint32_t i, const struct pgt_event *ev)
+/* The kernel's update time for a transition on CPU i, of event e, on the
+ * PELT clock: the newest update_time among the held samples that e's CPU
+ * wrote (the kernel emits a transition's samples where it runs it), if it
+ * belongs to this transition; else *at, the event's own time there. */
+static uint64_t t_eff(struct ctx *c, uint32_t i, const struct pgt_event *ev, uint64_t *at)
 {
     struct cpu *p = &c->cpu[i];
-    uint64_t u = 0, ts = ev->ts;
+    uint64_t u = 0, ts = pelt_of(c, i, ev->ts);
+    *at = ts;
     for (uint32_t j = 0; j < p->npend; j++) {
         const struct pgt_event *e = &c->t->ev[p->pend[j]];
         if (e->v[3] > u && e->cpu == ev->cpu && e->type != PGT_UE_SE && e->type != PGT_UE_CFS)
@@ -572,7 +651,10 @@ static void hold(struct ctx *c, size_t idx)
     if ((e->x[3] & PGT_IN_HARDIRQ) && e->cpu == i && e->type >= PGT_PELT_SE &&
         e->type <= PGT_PELT_IRQ && (e->type != PGT_PELT_SE || e->pid == p->curr) &&
         !irq_wakeup_follows(c, idx)) {
-        /* the tick's update of the running task or of the rq: no transition */
+        /* the tick's update of the running task or of the rq: no
+         * transition, but the tick read the clock */
+        cpu_start(c, i, e->ts);
+        clock_to(c, i, e->ts);
         compare(c, idx);
         return;
     }
@@ -664,25 +746,33 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
 {
     uint32_t i = e->cpu;
     struct cpu *p = &c->cpu[i];
-    uint64_t now = t_eff(c, i, e);
-    bool guessed = now == e->ts;
-    if (!e->pid && p->idle_exit && now == e->ts) {
+    uint64_t ts; /* the event's own time, PELT clock */
+    uint64_t now = t_eff(c, i, e, &ts);
+    uint64_t clock_at = e->ts; /* where the kernel read its clock (task clock; 0: not again) */
+    bool guessed = now == ts;
+    if (!e->pid && p->idle_exit && now == ts) {
         /* Leaving idle: the kernel reads its clock right after the idle
          * exit; the switch's own timestamp can be far later (a vCPU that
          * did not run under TCG: up to 15 ms on the committed recording,
          * where the next samples show the task running from the exit),
          * not before the CPU's last update: the wake-up that ended idle
          * may come after the exit (a remote enqueue). */
-        uint64_t at = p->idle_exit > p->last_now ? p->idle_exit : p->last_now;
-        if (at < e->ts) {
+        uint64_t exit = pelt_of(c, i, p->idle_exit);
+        uint64_t at = exit > p->last_now ? exit : p->last_now;
+        if (at < ts) {
             c->out->idle_placed++;
-            if (e->ts - at > PGT_STALL_NS)
+            if (ts - at > PGT_STALL_NS)
                 c->out->idle_stalls++;
             now = at;
+            clock_at = p->idle_exit; /* idle until then: the clock follows the task clock */
         }
     }
-    if (e->pid && e->x[0] == PGT_PREV_RUNNABLE && p->wake_pid == e->pid2 && now == e->ts &&
-        p->last_now < now) {
+    /* a preemption by the task just woken here: the wake-up told the
+     * kernel not to read its clock again for this switch */
+    bool wake_preempt = e->pid && e->x[0] == PGT_PREV_RUNNABLE && p->wake_pid == e->pid2;
+    if (wake_preempt)
+        clock_at = 0;
+    if (wake_preempt && now == ts && p->last_now < now) {
         /* A preemption by the task just woken here: the kernel does not
          * read its clock again after a wake-up that preempted (the
          * outgoing task's samples at such switches carry the wake-up's
@@ -695,7 +785,8 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
     }
     p->wake_pid = 0;
     p->idle_exit = 0;
-    clock_now(c, i, now);
+    cpu_start(c, i, now);
+    clock_to(c, i, clock_at);
     struct task *kp = e->pid ? task_get(c, e->pid, e->ts) : NULL;
     struct task *kn = e->pid2 ? task_get(c, e->pid2, e->ts) : NULL;
     if (c->fail)
@@ -785,12 +876,14 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     uint32_t i = e->x[0];
     if (i >= c->ncpu)
         return;
-    clock_now(c, i, e->ts);
-    uint64_t now = t_eff(c, i, e);
+    cpu_start(c, i, e->ts);
+    uint64_t ts;
+    uint64_t now = t_eff(c, i, e, &ts);
+    clock_to(c, i, e->ts);
     struct task *k = task_get(c, e->pid, e->ts);
     if (!k)
         return;
-    if (now == e->ts) {
+    if (now == ts) {
         c->cpu[i].guess++;
         k->guess++;
     }
@@ -842,9 +935,11 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
     k->policy = (uint8_t)policy_of(c, e->x[2], e->pid);
     bool unseen = !k->placed && !k->attached;
     k->placed = 1;
-    clock_now(c, a, e->ts);
-    uint64_t now = t_eff(c, a, e);
-    if (now == e->ts) {
+    cpu_start(c, a, e->ts);
+    uint64_t ts;
+    uint64_t now = t_eff(c, a, e, &ts);
+    clock_to(c, a, e->ts);
+    if (now == ts) {
         c->cpu[a].guess++;
         c->cpu[b].guess++;
         k->guess++;
@@ -866,8 +961,9 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
         flush(c, a, false, true);
         /* The new CPU's attach follows this event (its samples come after
          * it): what b holds now was before it, none of it the attach's. */
-        clock_now(c, b, e->ts);
-        uint64_t nb = t_eff(c, b, e);
+        cpu_start(c, b, e->ts);
+        uint64_t nb = t_eff(c, b, e, &ts);
+        clock_to(c, b, e->ts);
         flush(c, b, true, false);
         enqueue(c, k, b, nb);
         flush(c, b, false, false);
@@ -1030,6 +1126,11 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
     c.clock_identity = true;
     for (uint32_t i = 0; i < c.ncpu; i++)
         c.clock_identity &= p->cap[i] == 1024 && !p->max_khz[i];
+    if (!c.clock_identity && p->kver && p->kver < PGOV_KVER_5_1) {
+        /* those kernels scale each contribution, not the clock */
+        c.contrib_scaled = true;
+        c.clock_identity = true;
+    }
     c.uecfg = (struct pgov_util_est_cfg){sizeof(c.uecfg), p->kver, 0, 0};
     for (uint32_t i = 0; i < c.ncpu; i++) {
         c.cpu[i].freq_cap = 1024;
@@ -1077,8 +1178,9 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
             break;
         case PGT_FREQ:
             if (e->x[1] < c.ncpu && p->max_khz[e->x[1]]) {
+                /* the kernel scales each clock delta by the frequency
+                 * scale when it reads the clock: no reading here */
                 uint32_t i = e->x[1];
-                clock_now(&c, i, e->ts);
                 uint64_t f = (uint64_t)e->x[0] * 1024u / p->max_khz[i];
                 c.cpu[i].freq_cap = f > 1024 ? 1024u : (uint32_t)f;
             }

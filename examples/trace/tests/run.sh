@@ -191,6 +191,60 @@ workload)
   grep -qE '^task 1 start [0-9]+ cpu [01] policy cfs comm "init"$' "$out/$case.out" || fail "no init task"
   grep -qE '^fork [0-9]+$' "$out/$case.out" && grep -qE '^exit$' "$out/$case.out" || fail "no fork/exit"
   true ;;
+invariance)
+  # --cpu-capacity / --cpu-max-freq against an independent reference kernel
+  # (tests/traces/invariance_reference.py, from the spec's prose): CPU 0 at
+  # capacity 512, CPU 1 at half of its 2 GHz with frequency changes, a
+  # saturated stretch (lost idle time) and wake-up preemptions. From zero
+  # (--warmup), so no seed approximates a sum: every sample exact.
+  gen="$dir/invariance_reference.py"
+  python3 "$gen" mixed "$out/inv.txt" >"$out/inv.gen" || fail "reference failed"
+  grep -qE 'lost idle time counted 0/[1-9]' "$out/inv.gen" || fail "no lost idle time in the reference: $(cat "$out/inv.gen")"
+  inv=(--cpu-capacity 0=512 --cpu-max-freq 1=2000000)
+  run signals "$out/inv.txt" --warmup "${inv[@]}" || fail "exit $?"
+  last_line_ok
+  read -r n m x < <(tail -n1 "$out/$case.out" | sed -E 's/^signals: ([0-9]+) .*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2 \3/')
+  [ "$n" -ge 1000 ] && [ "$x" = 0 ] || { cat "$out/$case.out" >&2; fail "$n samples, max |err| $x against the reference (want >= 1000, 0)"; }
+  want '^clock: [1-9][0-9]* preemptions by a task just woken'
+  # each option matters: without it that CPU's samples are off
+  for o in "--cpu-capacity 0=512" "--cpu-max-freq 1=2000000" ""; do
+    # shellcheck disable=SC2086
+    "$bin" signals "$out/inv.txt" --warmup $o >"$out/inv.one" || fail "exit $? ($o)"
+    x=$(tail -n1 "$out/inv.one" | sed -E 's/.*max \|err\| ([0-9]+).*/\1/')
+    [ "$x" -ge 20 ] || fail "options '$o' alone: max |err| $x, the missing option changed nothing"
+  done
+  # seeded from the kernel's first values: only the seeds' sums approximate
+  "$bin" signals "$out/inv.txt" "${inv[@]}" >"$out/inv.seed" || fail "exit $?"
+  x=$(tail -n1 "$out/inv.seed" | sed -E 's/.*max \|err\| ([0-9]+).*/\1/')
+  [ "$x" -le 1 ] || fail "seeded: max |err| $x"
+  # capacity 1024 and a maximum frequency without cpu_frequency events is
+  # the identity clock: the same report, byte for byte
+  "$bin" signals "$dir/qemu-6.1.txt" --kver 6.1 >"$out/inv.id0" &&
+    "$bin" signals "$dir/qemu-6.1.txt" --kver 6.1 --cpu-capacity all=1024 --cpu-max-freq all=3000000 >"$out/inv.id1" ||
+    fail "exit $?"
+  cmp -s "$out/inv.id0" "$out/inv.id1" || fail "capacity 1024 without frequency events changed the report"
+  # a task running 4 ms every 16 ms: its rebuilt util (from zero, whatever
+  # the kernel's samples say) near 1024 * 4/16 at capacity 1024, half that
+  # at 512 (v5.1+: the clock runs at half speed while busy and catches up
+  # at idle, where the catch-up counts as idle time)
+  python3 "$gen" duty "$out/duty.txt" >/dev/null || fail "reference failed"
+  for cap in 1024 512; do
+    "$bin" signals "$out/duty.txt" --warmup --cpu-capacity 0=$cap --samples "$out/duty.$cap" >/dev/null || fail "exit $?"
+  done
+  u1=$(awk -F'\t' '$2 == "task" && $1 > 700000000 { n++; s += $7 } END { printf "%d", n ? s / n : -1 }' "$out/duty.1024")
+  u5=$(awk -F'\t' '$2 == "task" && $1 > 700000000 { n++; s += $7 } END { printf "%d", n ? s / n : -1 }' "$out/duty.512")
+  [ "$u1" -ge 220 ] && [ "$u1" -le 290 ] && [ "$u5" -ge 110 ] && [ "$u5" -le 145 ] ||
+    fail "duty 25 %: mean rebuilt util $u1 at capacity 1024, $u5 at 512 (want ~256, ~128)"
+  # kernels before 5.1 scale each contribution, not the clock: the
+  # reference's --pre-5.1 model, exact with --kver 4.19, not with 6.1
+  python3 "$gen" --pre-5.1 mixed "$out/inv4.txt" >/dev/null || fail "reference failed"
+  "$bin" signals "$out/inv4.txt" --kver 4.19 --warmup "${inv[@]}" >"$out/inv4.out" || fail "exit $?"
+  tail -n1 "$out/inv4.out" | grep -qE '^signals: [0-9]{4,} samples compared, mean \|err\| 0\.000, max \|err\| 0 ' ||
+    fail "pre-5.1: $(tail -n1 "$out/inv4.out")"
+  "$bin" signals "$out/inv4.txt" --kver 6.1 --warmup "${inv[@]}" >"$out/inv4.61" || fail "exit $?"
+  x=$(tail -n1 "$out/inv4.61" | sed -E 's/.*max \|err\| ([0-9]+).*/\1/')
+  [ "$x" -ge 100 ] || fail "the pre-5.1 trace read as 6.1: max |err| $x"
+  true ;;
 *) fail "unknown case" ;;
 esac
 echo "trace test $case: ok"
