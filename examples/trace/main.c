@@ -187,6 +187,11 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
     if (s->wake_placed)
         fprintf(o, "clock: %llu preemptions by a task just woken applied at the CPU's last clock reading\n",
                 (unsigned long long)s->wake_placed);
+    if (s->ue_absent_kver)
+        fprintf(o, "util_est: absent in kernel %u.%u (introduced in 4.17): PELT alone rebuilt and "
+                   "compared; %llu util_est samples in the trace unexpected, not compared\n",
+                s->ue_absent_kver >> 8, s->ue_absent_kver & 0xffu,
+                (unsigned long long)s->ue_unexpected);
     if (s->skipped_unknown)
         fprintf(o, "not compared: %llu kernel samples of tasks or CPUs that no scheduling event "
                    "described yet (missing sched_switch/sched_wakeup events, or state lost)\n",

@@ -93,6 +93,7 @@ struct ctx {
     bool clock_identity; /* the PELT clock is the task clock (every CPU at capacity 1024
                             without frequency invariance, or a kernel before 5.1) */
     bool contrib_scaled; /* before 5.1 with invariance: scaled contributions */
+    bool ue; /* the kernel has util_est (4.17+): rebuild and compare it */
     char *err;
     size_t errlen;
     int fail;
@@ -254,7 +255,7 @@ static void upd_task(struct ctx *c, struct task *k, uint64_t now)
                 : pgov_pelt_update_task(&k->se, now, k->on_rq, 0, k->running, W);
     chk(c, r, "pgov_pelt_update_task");
     c->out->updates++;
-    if (r == 1)
+    if (r == 1 && c->ue)
         chk(c, pgov_util_est_util_changed(&c->cpu[k->cpu].ue, &k->ue), "util_est_util_changed");
 }
 
@@ -308,7 +309,7 @@ static void attach(struct ctx *c, struct task *k, uint32_t i)
 
 static void ue_sleep(struct ctx *c, struct task *k, struct cpu *p, bool sleep)
 {
-    if (k->policy != POL_CFS)
+    if (k->policy != POL_CFS || !c->ue)
         return;
     chk(c, pgov_util_est_dequeue(&p->ue, &k->ue, p->nr), "pgov_util_est_dequeue");
     int r = pgov_util_est_update(&p->ue, &k->ue, sleep, k->se.util_avg, k->se.runnable_avg,
@@ -710,7 +711,7 @@ static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
     k->placed = 1;
     if (k->attached && k->cpu != (int32_t)i)
         detach_removed(c, k);
-    if (k->policy == POL_CFS)
+    if (k->policy == POL_CFS && c->ue)
         chk(c, pgov_util_est_enqueue(&p->ue, &k->ue), "pgov_util_est_enqueue");
     if (k->attached) {
         upd_task(c, k, now);
@@ -954,7 +955,8 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
         k->running = 0;
         p->nr -= p->nr > 0 && k->policy == POL_CFS;
         if (k->policy == POL_CFS) {
-            chk(c, pgov_util_est_dequeue(&p->ue, &k->ue, p->nr), "pgov_util_est_dequeue");
+            if (c->ue)
+                chk(c, pgov_util_est_dequeue(&p->ue, &k->ue, p->nr), "pgov_util_est_dequeue");
             chk(c, pgov_pelt_detach(&p->cfs, &k->se, W), "pgov_pelt_detach");
         }
         k->attached = 0;
@@ -1122,6 +1124,14 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
         free(c.cpu);
         return -1;
     }
+    if (p->kver && p->kver < PGOV_KVER_4_14) {
+        /* 4.13 and older: another PELT (v4.12's 47742 divider, v4.4's
+         * dropped sub-unit remainder) that libpgov does not implement */
+        snprintf(err, errlen, "%s: kernel version not supported (--kver): PELT is rebuilt for 4.14 on",
+                 t->path);
+        free(c.cpu);
+        return -1;
+    }
     c.max_avg = (uint32_t)md + 1024u;
     c.clock_identity = true;
     for (uint32_t i = 0; i < c.ncpu; i++)
@@ -1132,11 +1142,16 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
         c.clock_identity = true;
     }
     c.uecfg = (struct pgov_util_est_cfg){sizeof(c.uecfg), p->kver, 0, 0};
+    /* util_est came in 4.17; 4.14 .. 4.16 have PELT alone (their PELT
+     * arithmetic: docs/trace.md "Kernels 4.14 .. 4.16") */
+    c.ue = !p->kver || p->kver >= PGOV_KVER_4_17;
+    if (!c.ue)
+        out->ue_absent_kver = p->kver;
     for (uint32_t i = 0; i < c.ncpu; i++) {
         c.cpu[i].freq_cap = 1024;
         for (int k = 0; k < PGT_NKINDS; k++)
             c.cpu[i].ent[k] = -1;
-        if (pgov_util_est_init(&c.cpu[i].ue, &c.uecfg)) {
+        if (c.ue && pgov_util_est_init(&c.cpu[i].ue, &c.uecfg)) {
             snprintf(err, errlen, "%s: kernel version not supported by util_est (--kver)", t->path);
             free(c.cpu);
             return -1;
@@ -1189,9 +1204,14 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
         case PGT_PELT_CFS:
         case PGT_PELT_RT:
         case PGT_PELT_DL:
+            hold(&c, j);
+            break;
         case PGT_UE_SE:
         case PGT_UE_CFS:
-            hold(&c, j);
+            if (c.ue)
+                hold(&c, j);
+            else
+                out->ue_unexpected++; /* a kernel without util_est emits none: not compared */
             break;
         case PGT_LOST:
             if (e->cpu < c.ncpu)

@@ -23,6 +23,14 @@ paragraph): the PELT clock is the task clock (no lost idle time), and each
 update's contribution is scaled, `contrib * freq_cap >> 10` into the load
 and runnable sums, that times the capacity into util_sum.
 
+With --kver-4.14 it models 4.14 (1.12): --pre-5.1, and entities accumulate
+weighted load into load_sum (the weight is the load argument, the average
+divides by 1), without the v4.15 rule that zeroes running when load is 0;
+4.14 has no util_est and no runnable signal. Its samples are the older
+events: Android 4.14's sched_load_se / sched_load_cfs_rq (load, util,
+update_time), or with --eas-events EAS's sched_load_avg_task /
+sched_load_avg_cpu (load_avg, util_avg, no update_time).
+
 Scenarios:
   mixed  CPU 0 at capacity 512: one periodic task (random bursts and
          sleeps). CPU 1 at capacity 1024 and max 2 GHz, mostly at 1 GHz
@@ -30,7 +38,7 @@ Scenarios:
          without idle for 1 s (the rq saturates: lost idle time), then
          periodic with idle.
   duty   one CPU at capacity 512: a task running 4 ms every 16 ms.
-Usage: invariance_reference.py [--pre-5.1] mixed|duty OUT.txt   (prints a summary)
+Usage: invariance_reference.py [--pre-5.1 | --kver-4.14 [--eas-events]] mixed|duty OUT.txt   (prints a summary)
 """
 import sys
 
@@ -75,7 +83,7 @@ class Avg:
         if not delta:
             return False
         self.lut += delta << 10
-        if not load:
+        if not load and not V4_14:  # v4.15+
             runnable = running = 0
         contrib = delta & M32
         t = delta + self.pc
@@ -108,6 +116,8 @@ class Avg:
 
 
 PRE_5_1 = False
+V4_14 = False  # implies PRE_5_1
+EVENTS = "pelt"  # pelt | load (Android 4.14) | load_avg (EAS)
 
 
 class Cpu:
@@ -170,19 +180,38 @@ class Trace:
             t // 10**9, t % 10**9, what + ":", fields)))
 
     def upd_se(self, t, cpu, k, who):
-        if k.se.update(cpu.now(), int(k.on_rq), int(k.on_rq), int(cpu.curr is k), 1024, cpu.scale()):
+        load, weight = (1024 * k.on_rq, 1) if V4_14 else (int(k.on_rq), 1024)
+        if k.se.update(cpu.now(), load, int(k.on_rq), int(cpu.curr is k), weight, cpu.scale()):
             self.samples += 1
-            self.ev(t, cpu, who, "sched_pelt_se", "cpu=%d path=/ comm=%s pid=%d load=%d runnable=%d "
-                    "util=%d update_time=%d" % (cpu.n, k.comm, k.pid, k.se.load_avg,
-                                                k.se.runnable_avg, k.se.util_avg, k.se.lut))
+            if EVENTS == "load":
+                self.ev(t, cpu, who, "sched_load_se", "cpu=%d path=/ comm=%s pid=%d load=%d util=%d "
+                        "update_time=%d" % (cpu.n, k.comm, k.pid, k.se.load_avg, k.se.util_avg,
+                                            k.se.lut))
+            elif EVENTS == "load_avg":
+                self.ev(t, cpu, who, "sched_load_avg_task", "comm=%s pid=%d cpu=%d load_avg=%d "
+                        "util_avg=%d util_avg_pelt=%d util_avg_walt=0 load_sum=%d util_sum=%d "
+                        "period_contrib=%d" % (k.comm, k.pid, cpu.n, k.se.load_avg, k.se.util_avg,
+                                               k.se.util_avg, k.se.load_sum, k.se.util_sum, k.se.pc))
+            else:
+                self.ev(t, cpu, who, "sched_pelt_se", "cpu=%d path=/ comm=%s pid=%d load=%d runnable=%d "
+                        "util=%d update_time=%d" % (cpu.n, k.comm, k.pid, k.se.load_avg,
+                                                    k.se.runnable_avg, k.se.util_avg, k.se.lut))
 
     def upd_cfs(self, t, cpu, who):
         running = cpu.curr is not None
         if cpu.cfs.update(cpu.now(), cpu.nr * 1024, cpu.nr, int(running), 1, cpu.scale()):
             self.samples += 1
-            self.ev(t, cpu, who, "sched_pelt_cfs", "cpu=%d path=/ load=%d runnable=%d util=%d "
-                    "update_time=%d" % (cpu.n, cpu.cfs.load_avg, cpu.cfs.runnable_avg,
-                                         cpu.cfs.util_avg, cpu.cfs.lut))
+            a = cpu.cfs
+            if EVENTS == "load":
+                self.ev(t, cpu, who, "sched_load_cfs_rq", "cpu=%d path=/ load=%d util=%d "
+                        "update_time=%d" % (cpu.n, a.load_avg, a.util_avg, a.lut))
+            elif EVENTS == "load_avg":
+                self.ev(t, cpu, who, "sched_load_avg_cpu", "cpu=%d load_avg=%d util_avg=%d "
+                        "util_avg_pelt=%d util_avg_walt=0" % (cpu.n, a.load_avg, a.util_avg,
+                                                              a.util_avg))
+            else:
+                self.ev(t, cpu, who, "sched_pelt_cfs", "cpu=%d path=/ load=%d runnable=%d util=%d "
+                        "update_time=%d" % (cpu.n, a.load_avg, a.runnable_avg, a.util_avg, a.lut))
 
     def wakeup(self, t, cpu, k):
         cpu.read_clock(t)
@@ -302,11 +331,18 @@ def duty():
 
 
 def main():
-    global PRE_5_1
+    global PRE_5_1, V4_14, EVENTS
     args = sys.argv[1:]
     if args[:1] == ["--pre-5.1"]:
         PRE_5_1 = True
         args = args[1:]
+    elif args[:1] == ["--kver-4.14"]:
+        PRE_5_1 = V4_14 = True
+        EVENTS = "load"
+        args = args[1:]
+        if args[:1] == ["--eas-events"]:
+            EVENTS = "load_avg"
+            args = args[1:]
     if len(args) != 2 or args[0] not in ("mixed", "duty"):
         sys.exit(__doc__)
     tr, cpus = {"mixed": mixed, "duty": duty}[args[0]]()

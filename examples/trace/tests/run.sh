@@ -245,6 +245,59 @@ invariance)
   x=$(tail -n1 "$out/inv4.61" | sed -E 's/.*max \|err\| ([0-9]+).*/\1/')
   [ "$x" -ge 100 ] || fail "the pre-5.1 trace read as 6.1: max |err| $x"
   true ;;
+kver414)
+  # 4.14 .. 4.16: PELT without util_est, the older signal events. The
+  # reference's --kver-4.14 model (pre-5.1 scaling, weighted entity
+  # load_sum) writes Android 4.14's sched_load_se / sched_load_cfs_rq.
+  gen="$dir/invariance_reference.py"
+  inv=(--warmup --cpu-capacity 0=512 --cpu-max-freq 1=2000000)
+  python3 "$gen" --kver-4.14 mixed "$out/k414.txt" >/dev/null || fail "reference failed"
+  grep -q ' sched_load_se: ' "$out/k414.txt" && grep -q ' sched_load_cfs_rq: ' "$out/k414.txt" ||
+    fail "no sched_load_se / sched_load_cfs_rq in the reference's 4.14 trace"
+  grep -q ' sched_pelt_' "$out/k414.txt" && fail "sched_pelt_* in the reference's 4.14 trace"
+  run signals "$out/k414.txt" --kver 4.14 "${inv[@]}" || fail "exit $?"
+  last_line_ok
+  tail -n1 "$out/$case.out" | grep -qE '^signals: [0-9]{4,} samples compared, mean \|err\| 0\.000, max \|err\| 0 ' ||
+    fail "4.14: $(tail -n1 "$out/$case.out")"
+  want '^util_est: absent in kernel 4\.14 \(introduced in 4\.17\): PELT alone rebuilt and compared; 0 util_est samples'
+  for k in 4.15 4.16; do
+    "$bin" signals "$out/k414.txt" --kver $k "${inv[@]}" >"$out/k414.$k" || fail "exit $? ($k)"
+    cmp -s <(tail -n1 "$out/$case.out") <(tail -n1 "$out/k414.$k") || fail "$k: $(tail -n1 "$out/k414.$k")"
+    grep -q "^util_est: absent in kernel $k " "$out/k414.$k" || fail "$k: no util_est absence line"
+  done
+  # a kernel with util_est and clock invariance (6.1) reads it wrong, and
+  # says nothing of util_est being absent
+  "$bin" signals "$out/k414.txt" --kver 6.1 "${inv[@]}" >"$out/k414.61" || fail "exit $?"
+  x=$(tail -n1 "$out/k414.61" | sed -E 's/.*max \|err\| ([0-9]+).*/\1/')
+  [ "$x" -ge 100 ] || fail "the 4.14 trace read as 6.1: max |err| $x"
+  grep -q '^util_est: absent' "$out/k414.61" && fail "6.1: util_est said absent"
+  # util_est events in a 4.14 trace: counted as unexpected, not compared
+  awk '/ \[001\] / && ++n == 1000 { match($0, / [0-9]+\.[0-9]+: /); ts = substr($0, RSTART, RLENGTH)
+      print "            busy-200   [001]" ts "sched_util_est_se:    cpu=1 path=/ comm=busy pid=200 enqueued=100 ewma=90 util=95"
+      print "            busy-200   [001]" ts "sched_util_est_cfs:   cpu=1 path=/ enqueued=100 ewma=0 util=95" } 1' \
+    "$out/k414.txt" >"$out/k414ue.txt"
+  "$bin" signals "$out/k414ue.txt" --kver 4.14 "${inv[@]}" >"$out/k414ue.out" || fail "exit $?"
+  grep -q '^util_est: absent in kernel 4\.14 .*; 2 util_est samples in the trace unexpected, not compared$' "$out/k414ue.out" ||
+    fail "stray util_est events: $(grep '^util_est' "$out/k414ue.out")"
+  cmp -s <(tail -n1 "$out/$case.out") <(tail -n1 "$out/k414ue.out") || fail "stray util_est events compared"
+  # before 4.14: refused
+  "$bin" signals "$out/k414.txt" --kver 4.13 >/dev/null 2>"$out/k414.err" && fail "kver 4.13 accepted"
+  grep -q 'kernel version not supported' "$out/k414.err" || fail "4.13: $(cat "$out/k414.err")"
+  # EAS's sched_load_avg_task / _cpu (no update_time: every transition at
+  # a rule or its event time, the PELT phase unknown): parsed and compared,
+  # the same samples, close; as 6.1 far off
+  python3 "$gen" --kver-4.14 --eas-events mixed "$out/k414e.txt" >/dev/null || fail "reference failed"
+  grep -q ' sched_load_avg_task: ' "$out/k414e.txt" && grep -q ' sched_load_avg_cpu: ' "$out/k414e.txt" ||
+    fail "no sched_load_avg_task / _cpu in the reference's EAS trace"
+  "$bin" signals "$out/k414e.txt" --kver 4.14 "${inv[@]}" >"$out/k414e.out" || fail "exit $?"
+  read -r n m x < <(tail -n1 "$out/k414e.out" | sed -E 's/^signals: ([0-9]+) .*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2 \3/')
+  n0=$(tail -n1 "$out/$case.out" | sed -E 's/^signals: ([0-9]+) .*/\1/')
+  [ "$n" = "$n0" ] && awk -v m="$m" 'BEGIN { exit !(m <= 0.5) }' && [ "$x" -le 10 ] ||
+    fail "EAS events: $n samples (want $n0), mean $m, max $x"
+  "$bin" signals "$out/k414e.txt" --kver 6.1 "${inv[@]}" >"$out/k414e.61" || fail "exit $?"
+  x=$(tail -n1 "$out/k414e.61" | sed -E 's/.*max \|err\| ([0-9]+).*/\1/')
+  [ "$x" -ge 100 ] || fail "the EAS 4.14 trace read as 6.1: max |err| $x"
+  true ;;
 *) fail "unknown case" ;;
 esac
 echo "trace test $case: ok"
