@@ -142,10 +142,24 @@ PGOV_CORE uint32_t pgov_util_est_core_contrib(const struct pgov_util_est_rq *rq,
     return pgov_util_est_impl_contrib_other(mode, t);
 }
 
+/* Enqueue for the run-time profiles other than the hot one, out of line. */
+PGOV_CORE_COLD void pgov_util_est_impl_enqueue_other(struct pgov_util_est_rq *rq,
+                                                     const struct pgov_util_est_task *t)
+{
+    PGOV_WRITE_ONCE(rq->enqueued, rq->enqueued + pgov_util_est_impl_contrib_other(rq->mode, t));
+}
+
 /** The task becomes runnable (util_est_enqueue): sum += contribution. */
 PGOV_CORE void pgov_util_est_core_enqueue(struct pgov_util_est_rq *rq,
                                           const struct pgov_util_est_task *t)
 {
+    /* The other profiles leave by a call, so the hot path loads nothing
+     * before its test (a shared tail would load the sum and the task
+     * first). A compile-time profile stays inline. */
+    if (!PGOV_UTIL_EST_FIXED && pgov_unlikely(rq->mode != PGOV_UTIL_EST_MODE_CUR)) {
+        pgov_util_est_impl_enqueue_other(rq, t);
+        return;
+    }
     PGOV_WRITE_ONCE(rq->enqueued, rq->enqueued + pgov_util_est_core_contrib(rq, t));
 }
 
