@@ -160,6 +160,10 @@ static void test_decay(void **st)
     assert_int_equal(pgov_pelt_decay(UINT64_MAX, 2016), 0);
     assert_true(pgov_pelt_decay(UINT64_MAX, 2015) > 0);
     assert_int_equal(pgov_pelt_decay(UINT64_MAX, 2017), 0);
+    /* The core tests the shift (n / 32 <= 63), not the cut-off: the last
+     * periods with a defined shift and the first without. */
+    for (uint64_t n = 2017; n <= 2050; n++)
+        assert_int_equal(pgov_pelt_decay(UINT64_MAX, n), 0);
     assert_int_equal(pgov_pelt_decay(UINT64_MAX, 1ull << 32), 0);
     assert_int_equal(pgov_pelt_decay(UINT64_MAX, UINT64_MAX), 0);
     assert_int_equal(pgov_pelt_decay(1024, 32), 511); /* (512 * 0xffffffff) >> 32 */

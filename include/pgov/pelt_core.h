@@ -110,9 +110,14 @@ PGOV_CORE uint32_t pgov_pelt_impl_y(const struct pgov_pelt_hl *h, uint64_t i)
 /** `val * y^n`, half-life 32 (pgov_pelt_decay()). */
 PGOV_CORE uint64_t pgov_pelt_core_decay(uint64_t val, uint64_t n)
 {
-    if (pgov_unlikely(n > PGOV_PELT_DECAY_CUTOFF))
+    uint64_t q = n >> 5;
+    /* One range test, on the shift itself: from the cut-off (2016) up to
+     * 2047 periods q is 63, val >> 63 is at most 1 and the product with a
+     * factor below 2^32 shifts to 0 anyway, as the kernel's cut-off gives;
+     * from 2048 on the shift would be undefined. */
+    if (pgov_unlikely(q > 63))
         return 0;
-    return pgov_mulshr32(val >> (n >> 5), pgov_pelt_y32[n & 31]);
+    return pgov_mulshr32(val >> q, pgov_pelt_y32[n & 31]);
 }
 
 /** `val * y^n` for half-life @p h (pgov_pelt_decay_hl()). */

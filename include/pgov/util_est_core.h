@@ -142,10 +142,24 @@ PGOV_CORE uint32_t pgov_util_est_core_contrib(const struct pgov_util_est_rq *rq,
     return pgov_util_est_impl_contrib_other(mode, t);
 }
 
+/* Enqueue for the run-time profiles other than the hot one, out of line. */
+PGOV_CORE_COLD void pgov_util_est_impl_enqueue_other(struct pgov_util_est_rq *rq,
+                                                     const struct pgov_util_est_task *t)
+{
+    PGOV_WRITE_ONCE(rq->enqueued, rq->enqueued + pgov_util_est_impl_contrib_other(rq->mode, t));
+}
+
 /** The task becomes runnable (util_est_enqueue): sum += contribution. */
 PGOV_CORE void pgov_util_est_core_enqueue(struct pgov_util_est_rq *rq,
                                           const struct pgov_util_est_task *t)
 {
+    /* The other profiles leave by a call, so the hot path loads nothing
+     * before its test (a shared tail would load the sum and the task
+     * first). A compile-time profile stays inline. */
+    if (!PGOV_UTIL_EST_FIXED && pgov_unlikely(rq->mode != PGOV_UTIL_EST_MODE_CUR)) {
+        pgov_util_est_impl_enqueue_other(rq, t);
+        return;
+    }
     PGOV_WRITE_ONCE(rq->enqueued, rq->enqueued + pgov_util_est_core_contrib(rq, t));
 }
 
@@ -154,13 +168,19 @@ PGOV_CORE void pgov_util_est_core_enqueue(struct pgov_util_est_rq *rq,
 PGOV_CORE void pgov_util_est_core_dequeue(struct pgov_util_est_rq *rq,
                                           const struct pgov_util_est_task *t, uint32_t nr_queued)
 {
-    uint32_t c, sum = rq->enqueued;
-    if (pgov_unlikely(pgov_util_est_impl_prof(rq->mode) == PGOV_UTIL_EST_PROF_V4_17 &&
-                      nr_queued == 0)) {
-        PGOV_WRITE_ONCE(rq->enqueued, 0u);
-        return;
+    uint32_t mode = rq->mode, c, sum = rq->enqueued;
+    PGOV_ASSERT(pgov_util_est_core_mode_ok(mode));
+    /* The hot mode word first: it rules out v4.17's zeroing too, and a
+     * caller's following pgov_util_est_core_update() reuses the compare. */
+    if (!PGOV_UTIL_EST_FIXED_OLD && pgov_likely(mode == PGOV_UTIL_EST_MODE_CUR)) {
+        c = t->enqueued & PGOV_UTIL_EST_EWMA_MASK;
+    } else {
+        if (pgov_util_est_impl_prof(mode) == PGOV_UTIL_EST_PROF_V4_17 && nr_queued == 0) {
+            PGOV_WRITE_ONCE(rq->enqueued, 0u);
+            return;
+        }
+        c = pgov_util_est_impl_contrib_other(mode, t);
     }
-    c = pgov_util_est_core_contrib(rq, t);
     PGOV_WRITE_ONCE(rq->enqueued, sum - (c < sum ? c : sum));
 }
 
