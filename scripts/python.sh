@@ -35,6 +35,10 @@ rows=$(cd build && PYTHONDONTWRITEBYTECODE=1 "../$venv/bin/python" ../python/tes
 
 cmake --preset release >/dev/null
 cmake --build --preset release --target pgov_shared >/dev/null
-speed=$(cd build && PGOV_LIBRARY="$PWD/release/libpgov.so.0" "../$venv/bin/python" \
-        ../bench/python_pelt.py | tee /dev/stderr | tail -n 1 | sed 's/ M updates\/s$//')
+# Not `tee /dev/stderr`: when the log is a file, opening /dev/stderr
+# truncates it (every earlier stage's output became NUL bytes).
+bench=$(cd build && PGOV_LIBRARY="$PWD/release/libpgov.so.0" "../$venv/bin/python" \
+        ../bench/python_pelt.py)
+printf '%s\n' "$bench" >&2
+speed=$(printf '%s\n' "$bench" | tail -n 1 | sed 's/ M updates\/s$//')
 echo "python: $rows vector rows exact, PELT $speed M updates/s"
