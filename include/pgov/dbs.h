@@ -337,14 +337,17 @@ struct pgov_dbs_core {
     uint8_t cs_min_floor; /**< cs down step: no early exit, floor at min (6.1.178+) */
     uint8_t cs_limits_reset; /**< cs: requested_freq = cur on a limits change (6.1.168+) */
     uint8_t has_table;    /**< the driver has a frequency table */
-    /** The table is plain ascending (pgov_freq_table_core_plain_asc(), set
-     *  at init): requests take pgov_freq_table_core_asc(). */
+    /** The table is plain ascending (pgov_freq_table_core_plain_asc()) of
+     *  at most ::PGOV_FREQ_TABLE_INDEX_MAX entries (set at init): requests
+     *  take pgov_freq_table_core_asc() with table_index. */
     uint8_t table_asc;
     /** Stride in bytes of the snapshot array of the call in progress. */
     uint32_t snap_stride;
     /** CPU i's counters of the call in progress are at snap_base + i * snap_stride. */
     const struct pgov_hw_idle *snap_base;
     struct pgov_freq_table table; /**< the driver's table (has_table) */
+    /** The table's search index (table_asc; built at init). */
+    struct pgov_freq_table_index table_index;
 };
 
 /**

@@ -15,14 +15,13 @@
  *     struct pgov_dbs_core_mut *m = pgov_dbs_core_mut_of(g);
  *     struct pgov_dbs_core_cpu *cpu = pgov_dbs_core_cpus(g);
  *     c->snap_base = snaps; c->snap_stride = sizeof(snaps[0]);  (ncpu of them)
- *     pgov_dbs_core_eval(c, cpu, m, &m->last);
- *     if (m->last.flags & PGOV_DBS_RES_EVAL) pgov_dbs_core_commit(c, cpu, m);
+ *     pgov_dbs_core_eval_commit(c, cpu, m, &m->last);
  *     if (m->last.flags & PGOV_DBS_RES_CHG) set the driver to m->last.cur_khz;
  *
- * which is what pgov_dbs_evaluate() does after its checks. The decision
- * is computed on @c m and the CPUs' scratch fields and committed by
- * pgov_dbs_core_commit(), so a caller that must roll back (a failed driver
- * call) evaluates on a copy of @c m and drops it. The layouts are those of
+ * which is what pgov_dbs_evaluate() does after its checks. A caller that
+ * must roll back (a failed driver call) computes the decision on a copy
+ * of @c m and the CPUs' scratch fields with pgov_dbs_core_eval(), and
+ * takes it with pgov_dbs_core_commit() or drops it. The layouts are those of
  * dbs.h's core-tier structs: not ABI, same-release only (dbs.h). Names
  * `pgov_dbs_impl_*` are steps of the cores, not for callers.
  */
@@ -165,7 +164,7 @@ PGOV_CORE void pgov_dbs_core_request(const struct pgov_dbs_core *c, struct pgov_
     if (c->table_asc) {
         /* t is inside [pmin, pmax] already, which is what the general
          * search would clamp it to. */
-        i = pgov_freq_table_core_asc(&c->table, t, rel);
+        i = pgov_freq_table_core_asc(&c->table, &c->table_index, t, rel);
         t = c->table.entries[i].khz;
     } else if (c->has_table) {
         i = pgov_freq_table_core_target(&c->table, m->pmin, m->pmax, t, rel, &warn);
@@ -210,12 +209,15 @@ PGOV_CORE void pgov_dbs_core_limits(const struct pgov_dbs_core *c, struct pgov_d
 /* ---------------------------------------------------------------- load */
 
 /**
- * Load of every CPU (docs/spec/ondemand.md 3.3) into the scratch fields,
- * the policy maximum as return value and the idle periods
- * (docs/spec/ondemand.md 3.4) in *@p idle_periods.
+ * Load of every CPU (docs/spec/ondemand.md 3.3) into the scratch fields
+ * (@p in_place: straight into the CPU's baseline, what
+ * pgov_dbs_core_commit() would take from them), the policy maximum as
+ * return value and the idle periods (docs/spec/ondemand.md 3.4) in
+ * *@p idle_periods. @p in_place is a constant in every caller.
  */
 PGOV_CORE uint32_t pgov_dbs_core_load(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
-                                      const struct pgov_dbs_core_mut *m, uint32_t *idle_periods)
+                                      const struct pgov_dbs_core_mut *m, uint32_t *idle_periods,
+                                      bool in_place)
 {
     uint32_t s = m->tun.sampling_rate * m->rate_mult;
     uint32_t s2 = 2u * s, max = 0, ip = PGOV_DBS_NONE, i;
@@ -224,7 +226,7 @@ PGOV_CORE uint32_t pgov_dbs_core_load(const struct pgov_dbs_core *c, struct pgov
     for (i = 0; i < c->ncpu; i++) {
         struct pgov_dbs_core_cpu *p = &cpu[i];
         const struct pgov_hw_idle *sn = pgov_dbs_core_snap(c, i);
-        uint64_t idle = p->new_idle = pgov_dbs_core_idle(c, m, sn);
+        uint64_t idle = pgov_dbs_core_idle(c, m, sn);
         uint32_t te = (uint32_t)(sn->wall_us - p->prev_wall), it, load, prev = p->prev_load;
         bool longidle;
 
@@ -257,8 +259,18 @@ PGOV_CORE uint32_t pgov_dbs_core_load(const struct pgov_dbs_core *c, struct pgov
                 load = pgov_s32(it) < 0 ? 100u : 0u;
             prev = load;
         }
-        p->new_load = load;
-        p->new_prev_load = prev;
+        if (in_place) {
+            p->prev_idle = idle;
+            p->prev_wall = sn->wall_us;
+            if (m->tun.ignore_nice_load)
+                p->prev_nice = sn->nice_ns;
+            p->prev_load = prev;
+            p->load = load;
+        } else {
+            p->new_idle = idle;
+            p->new_load = load;
+            p->new_prev_load = prev;
+        }
         if (load > max)
             max = load;
     }
@@ -319,9 +331,10 @@ PGOV_CORE_OUTLINE uint32_t pgov_dbs_impl_od_bias(const struct pgov_dbs_core *c,
 
 /* ondemand's normal evaluation (docs/spec/ondemand.md 4.1, 4.2, 4.6). */
 PGOV_CORE void pgov_dbs_impl_od_update(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
-                                       struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r)
+                                       struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r,
+                                       bool in_place)
 {
-    uint32_t load = pgov_dbs_core_load(c, cpu, m, &r->idle_periods), f;
+    uint32_t load = pgov_dbs_core_load(c, cpu, m, &r->idle_periods, in_place), f;
 
     r->flags |= PGOV_DBS_RES_EVAL | PGOV_DBS_RES_FNEXT;
     r->load = load;
@@ -356,10 +369,12 @@ PGOV_CORE void pgov_dbs_impl_od_update(const struct pgov_dbs_core *c, struct pgo
     pgov_dbs_core_request(c, m, r, f, pgov_dbs_impl_rel(c, PGOV_REL_C));
 }
 
-/** ondemand evaluation (docs/spec/ondemand.md 4.1); returns the next delay in us. */
+/** ondemand evaluation (docs/spec/ondemand.md 4.1); returns the next delay
+ *  in us. @p in_place: as for pgov_dbs_core_load(). */
 PGOV_CORE uint32_t pgov_dbs_core_od_eval(const struct pgov_dbs_core *c,
                                          struct pgov_dbs_core_cpu *cpu,
-                                         struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r)
+                                         struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r,
+                                         bool in_place)
 {
     uint32_t st = m->sample_type;
 
@@ -369,7 +384,7 @@ PGOV_CORE uint32_t pgov_dbs_core_od_eval(const struct pgov_dbs_core *c,
         pgov_dbs_impl_request(c, m, r, m->freq_lo, pgov_dbs_impl_rel(c, PGOV_REL_H));
         return m->freq_lo_delay_us;
     }
-    pgov_dbs_impl_od_update(c, cpu, m, r);
+    pgov_dbs_impl_od_update(c, cpu, m, r, in_place);
     if (m->freq_lo) {
         m->sample_type = PGOV_DBS_SAMPLE_SUB;
         return m->freq_hi_delay_us;
@@ -379,14 +394,16 @@ PGOV_CORE uint32_t pgov_dbs_core_od_eval(const struct pgov_dbs_core *c,
 
 /* ---------------------------------------------------------------- conservative */
 
-/** conservative evaluation (docs/spec/ondemand.md 5); returns the next delay in us. */
+/** conservative evaluation (docs/spec/ondemand.md 5); returns the next
+ *  delay in us. @p in_place: as for pgov_dbs_core_load(). */
 PGOV_CORE uint32_t pgov_dbs_core_cs_eval(const struct pgov_dbs_core *c,
                                          struct pgov_dbs_core_cpu *cpu,
-                                         struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r)
+                                         struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r,
+                                         bool in_place)
 {
     uint32_t rq = m->requested_freq, load, ip, step, sr = m->tun.sampling_rate;
 
-    load = pgov_dbs_core_load(c, cpu, m, &ip);
+    load = pgov_dbs_core_load(c, cpu, m, &ip, in_place);
     r->flags |= PGOV_DBS_RES_EVAL;
     r->load = load;
     r->idle_periods = ip;
@@ -443,28 +460,50 @@ PGOV_CORE uint32_t pgov_dbs_core_cs_eval(const struct pgov_dbs_core *c,
 
 /* ---------------------------------------------------------------- evaluation */
 
-/**
- * One evaluation (docs/spec/ondemand.md 3.5 "dbs_work"): on the snapshots
- * at `c->snap_base`, into @p m, the CPUs' scratch fields and @p r (which
- * may be `&m->last`). Preconditions: the instance was set up and started
- * by the ABI; `c->snap_base` holds `c->ncpu` snapshots.
- */
-PGOV_CORE void pgov_dbs_core_eval(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
-                                  struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r)
+/* The one evaluation; @p in_place (a constant) as for pgov_dbs_core_load(). */
+PGOV_CORE void pgov_dbs_impl_eval(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
+                                  struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r,
+                                  bool in_place)
 {
     uint32_t delay;
 
     PGOV_ASSERT(c->snap_base != NULL && c->ncpu >= 1u && c->ncpu <= PGOV_DBS_MAX_CPUS);
     pgov_dbs_core_result_clear(r, m->cur);
     if (c->gov == PGOV_DBS_ONDEMAND)
-        delay = pgov_dbs_core_od_eval(c, cpu, m, r);
+        delay = pgov_dbs_core_od_eval(c, cpu, m, r, in_place);
     else
-        delay = pgov_dbs_core_cs_eval(c, cpu, m, r);
+        delay = pgov_dbs_core_cs_eval(c, cpu, m, r, in_place);
     /* LP64 kernels widen before multiplying: no wrap. */
     m->sample_delay = (int64_t)((uint64_t)delay * 1000u);
     m->evaluations++;
     r->delay_us = delay;
     r->cur_khz = m->cur;
+}
+
+/**
+ * One evaluation (docs/spec/ondemand.md 3.5 "dbs_work"): on the snapshots
+ * at `c->snap_base`, into @p m, the CPUs' scratch fields and @p r (which
+ * may be `&m->last`); pgov_dbs_core_commit() takes the CPUs' part after
+ * PGOV_DBS_RES_EVAL. Preconditions: the instance was set up and started
+ * by the ABI; `c->snap_base` holds `c->ncpu` snapshots.
+ */
+PGOV_CORE void pgov_dbs_core_eval(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
+                                  struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r)
+{
+    pgov_dbs_impl_eval(c, cpu, m, r, false);
+}
+
+/**
+ * pgov_dbs_core_eval() and pgov_dbs_core_commit() in one pass over the
+ * CPUs, for a caller that never rolls back (no driver call that can fail
+ * between them: the open loop, a kernel's deferred work): the same state
+ * and result, the CPUs' baselines written as each load is measured.
+ */
+PGOV_CORE void pgov_dbs_core_eval_commit(const struct pgov_dbs_core *c,
+                                         struct pgov_dbs_core_cpu *cpu,
+                                         struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r)
+{
+    pgov_dbs_impl_eval(c, cpu, m, r, true);
 }
 
 #endif /* PGOV_DBS_CORE_H */
