@@ -281,6 +281,7 @@ static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
         *tun_field(&t, id) = v;
     }
     PGOV_COPY(&g->m.tun, &t);
+    pgov_dbs_core_tun_derived(&g->c, &g->m);
     return PGOV_OK;
 }
 
@@ -588,6 +589,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
         break;
     }
     *tun_field(&m.tun, id) = v;
+    pgov_dbs_core_tun_derived(&g->c, &m);
     if (rebase && g->started) {
         if (g->open)
             err = snap_take(g, snap, nsnap);

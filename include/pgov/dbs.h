@@ -315,6 +315,9 @@ struct pgov_dbs_core_mut {
     uint32_t freq_hi_delay_us; /**< od delay after the high part */
     uint32_t freq_lo_delay_us; /**< od delay after the low part */
     uint32_t sample_type;      /**< ::pgov_dbs_sample_type */
+    /** Derived from the tunables (pgov_dbs_core_tun_derived()): 1 when
+     *  the governor's idle counter adds iowait, else 0. */
+    uint32_t add_iowait;
     uint64_t last_sample;      /**< hook time of the last evaluation, ns */
     int64_t sample_delay;      /**< ns before the next evaluation */
     uint64_t evaluations;      /**< evaluations run */

@@ -73,15 +73,27 @@ PGOV_CORE bool pgov_dbs_core_due(const struct pgov_dbs_core_mut *m, uint64_t now
     return pgov_u2s64(now - m->last_sample) >= m->sample_delay;
 }
 
+/**
+ * Refresh what @p m derives from its tunables (the ABI's init and stores
+ * call it after every change): whether the governor's idle counter
+ * (docs/spec/ondemand.md 3.2) adds iowait. Tick accounting already folds
+ * iowait into idle_us; ondemand's io_is_busy counts it as busy.
+ */
+PGOV_CORE void pgov_dbs_core_tun_derived(const struct pgov_dbs_core *c,
+                                         struct pgov_dbs_core_mut *m)
+{
+    bool busy = c->no_nohz || (c->gov == PGOV_DBS_ONDEMAND && m->tun.io_is_busy);
+
+    m->add_iowait = busy ? 0u : 1u;
+}
+
 /** The governor's idle counter (docs/spec/ondemand.md 3.2). */
 PGOV_CORE uint64_t pgov_dbs_core_idle(const struct pgov_dbs_core *c,
                                       const struct pgov_dbs_core_mut *m,
                                       const struct pgov_hw_idle *s)
 {
-    /* Tick accounting already folds iowait into idle_us. */
-    if (c->no_nohz || (c->gov == PGOV_DBS_ONDEMAND && m->tun.io_is_busy))
-        return s->idle_us;
-    return s->idle_us + s->iowait_us;
+    (void)c;
+    return m->add_iowait ? s->idle_us + s->iowait_us : s->idle_us;
 }
 
 /** What pgov_dbs_core_baseline() does besides taking each CPU's new baseline. */
@@ -153,7 +165,6 @@ PGOV_CORE void pgov_dbs_core_request(const struct pgov_dbs_core *c, struct pgov_
                                      struct pgov_dbs_result *r, uint32_t target, uint32_t rel)
 {
     uint32_t t, i = PGOV_DBS_NONE;
-    bool warn = false;
 
     r->flags |= PGOV_DBS_RES_REQ;
     r->req_khz = target;
@@ -167,6 +178,8 @@ PGOV_CORE void pgov_dbs_core_request(const struct pgov_dbs_core *c, struct pgov_
         i = pgov_freq_table_core_asc(&c->table, &c->table_index, t, rel);
         t = c->table.entries[i].khz;
     } else if (c->has_table) {
+        bool warn = false;
+
         i = pgov_freq_table_core_target(&c->table, m->pmin, m->pmax, t, rel, &warn);
         t = c->table.entries[i].khz;
         if (pgov_unlikely(warn))
@@ -230,40 +243,41 @@ PGOV_CORE uint32_t pgov_dbs_core_load(const struct pgov_dbs_core *c, struct pgov
         uint32_t te = (uint32_t)(sn->wall_us - p->prev_wall), it, load, prev = p->prev_load;
         bool longidle;
 
-        if (c->kver_6_18)
-            it = idle > p->prev_idle ? (uint32_t)(idle - p->prev_idle) : 0u;
-        else
-            it = (uint32_t)(idle - p->prev_idle);
-        if (m->tun.ignore_nice_load)
+        /* v6.18 counts an idle counter that went backwards as no idle. */
+        it = (uint32_t)(idle - p->prev_idle);
+        if (pgov_unlikely(idle < p->prev_idle) && c->kver_6_18)
+            it = 0;
+        if (pgov_unlikely(m->tun.ignore_nice_load)) {
             it += (uint32_t)pgov_div_u64_u32(sn->nice_ns - p->prev_nice, 1000u);
+            if (in_place)
+                p->prev_nice = sn->nice_ns;
+        }
 
         /* 5.0+: idle time decides (5.0 .. 6.9 on the wrapped delta). */
         longidle = c->idle_rules ? it > s2 : te > s2;
-        if (longidle) {
+        if (pgov_unlikely(longidle)) {
             uint32_t n = (c->idle_rules ? it : te) / s;
 
             if (n < ip)
                 ip = n;
         }
-        if (te == 0) {
+        if (pgov_unlikely(te == 0)) {
             load = prev;
-        } else if (longidle && prev) {
+        } else if (pgov_unlikely(longidle && prev)) {
             load = prev;
             prev = 0; /* reuse once */
         } else {
-            if (c->kver_6_18)
-                load = te > it ? (100u * (te - it)) / te : 0u;
-            else if (te >= it)
+            /* te == it is 0 in both forms; only v4.17 reads an idle
+             * delta above the wall delta with bit 31 set as 100. */
+            if (te > it)
                 load = (100u * (te - it)) / te;
             else
-                load = pgov_s32(it) < 0 ? 100u : 0u;
+                load = !c->kver_6_18 && te != it && pgov_s32(it) < 0 ? 100u : 0u;
             prev = load;
         }
         if (in_place) {
             p->prev_idle = idle;
             p->prev_wall = sn->wall_us;
-            if (m->tun.ignore_nice_load)
-                p->prev_nice = sn->nice_ns;
             p->prev_load = prev;
             p->load = load;
         } else {
@@ -461,9 +475,10 @@ PGOV_CORE uint32_t pgov_dbs_core_cs_eval(const struct pgov_dbs_core *c,
 /* ---------------------------------------------------------------- evaluation */
 
 /* The one evaluation; @p in_place (a constant) as for pgov_dbs_core_load(). */
-PGOV_CORE void pgov_dbs_impl_eval(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
-                                  struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r,
-                                  bool in_place)
+PGOV_CORE void pgov_dbs_impl_eval(const struct pgov_dbs_core *PGOV_RESTRICT c,
+                                  struct pgov_dbs_core_cpu *PGOV_RESTRICT cpu,
+                                  struct pgov_dbs_core_mut *PGOV_RESTRICT m,
+                                  struct pgov_dbs_result *PGOV_RESTRICT r, bool in_place)
 {
     uint32_t delay;
 

@@ -261,6 +261,7 @@ PGOV_CORE uint32_t pgov_freq_table_core_asc(const struct pgov_freq_table *t,
                                             const struct pgov_freq_table_index *x,
                                             uint32_t target, uint32_t rel)
 {
+    const struct pgov_freq_entry *e = t->entries;
     uint32_t slot, lo, len;
 
     PGOV_ASSERT(pgov_freq_table_core_sane(t) && pgov_freq_table_core_plain_asc(t));
@@ -270,8 +271,15 @@ PGOV_CORE uint32_t pgov_freq_table_core_asc(const struct pgov_freq_table *t,
     slot = (target - x->base) >> x->shift;
     lo = x->first[slot];
     len = (uint32_t)x->first[slot + 1u] - lo + 1u;
-    return pgov_freq_table_impl_pick(
-        t, lo + pgov_freq_table_impl_lower_asc(t->entries + lo, len, target), target, rel, true);
+    lo += pgov_freq_table_impl_lower_asc(e + lo, len, target);
+    /* pgov_freq_table_impl_pick() where e[lo] is known to exist and to be
+     * at or above the target (the target is at most the last entry). */
+    if (e[lo].khz == target || lo == 0u || rel == PGOV_REL_L)
+        return lo;
+    if (rel != PGOV_REL_C)
+        return lo - 1u;
+    /* Ties stay on the side walked first (the lower entry). */
+    return target - e[lo - 1u].khz > e[lo].khz - target ? lo : lo - 1u;
 }
 
 /**
