@@ -144,28 +144,39 @@ __attribute__((noinline)) uint32_t base_sugov_next_freq(const struct pgov_sugov_
 
 /*
  * schedutil's single-CPU callback written straight from the spec
- * (docs/spec/pstate.md 9.1): boost request, rate limit, boost apply,
- * headroom, map, cache, hold, commit. Newest rules, invariant, no limits
- * change pending.
+ * (docs/spec/pstate.md 9.1, docs/schedutil.md), with the work v6.18 does
+ * on every call: boost request; a deadline bandwidth above the last
+ * evaluation's counts as a limits change; a remote callback stops (this
+ * CPU cannot update the policy); a pending limits change passes the rate
+ * limit; boost apply; the deadline floor and uclamp around the headroom
+ * (v6.8+ composition); map; cache and hold unless limits changed, no hold
+ * when uclamp caps the rq; commit. Invariant, no table.
  */
-__attribute__((noinline)) uint32_t base_sugov_update(struct base_sugov *s, uint64_t now,
-                                                     uint32_t iowait, uint32_t util,
-                                                     uint32_t held)
+__attribute__((noinline)) uint32_t base_sugov_update(struct base_sugov *s,
+                                                     const struct base_sugov_rq *rq, uint64_t now,
+                                                     uint32_t flags, uint32_t util, uint32_t held)
 {
     const struct pgov_sugov_params *p = s->p;
-    unsigned long max = p->max_cap, bu = 0, f, u;
-    uint32_t prev_cached = s->cached_raw, nf;
+    unsigned long max = p->max_cap, bu = 0, f, u, lo, hi;
+    uint32_t prev_cached = s->cached_raw, nf, iowait = flags & PGOV_UPDATE_IOWAIT;
+    uint32_t need;
 
     if (s->boost && (int64_t)(now - s->last_update) > (int64_t)p->tick_ns) {
         s->boost = iowait ? 128 : 0;
-        s->pending = iowait;
+        s->pending = iowait ? 1 : 0;
     } else if (iowait && !s->pending) {
         s->pending = 1;
         s->boost = s->boost ? (s->boost << 1 > 1024 ? 1024 : s->boost << 1) : 128;
     }
     s->last_update = now;
-    if ((int64_t)(now - s->last_freq_update) < (int64_t)p->rate_limit_ns)
+    if (rq->bw_dl > s->bw_min)
+        s->limits_changed = 1;
+    if (flags & PGOV_UPDATE_REMOTE)
         return s->next_freq;
+    need = s->limits_changed;
+    if (!need && (int64_t)(now - s->last_freq_update) < (int64_t)p->rate_limit_ns)
+        return s->next_freq;
+    s->bw_min = rq->bw_dl;
     if (s->boost) {
         if (!s->pending) {
             s->boost >>= 1;
@@ -175,22 +186,25 @@ __attribute__((noinline)) uint32_t base_sugov_update(struct base_sugov *s, uint6
         s->pending = 0;
         bu = (s->boost * max) >> 10;
     }
-    u = util > max ? max : util;
-    u = u > bu ? u : bu;
+    lo = rq->uclamp_min > rq->bw_min ? rq->uclamp_min : rq->bw_min;
+    hi = rq->uclamp_max < max ? rq->uclamp_max : max;
+    u = util > bu ? util : bu;
     u = u + (u >> 2);
-    u = u < max ? u : max;
+    u = u < hi ? u : hi;
+    u = u > lo ? u : lo;
     f = (unsigned long)p->max_freq_khz * u / max;
-    if (f == s->cached_raw) {
+    if (f == s->cached_raw && !need) {
         nf = s->next_freq;
     } else {
-        uint32_t lo = p->min_khz > p->max_khz ? p->max_khz : p->min_khz;
+        uint32_t fl = p->min_khz > p->max_khz ? p->max_khz : p->min_khz;
         s->cached_raw = (uint32_t)f;
-        nf = (uint32_t)(f > p->max_khz ? p->max_khz : (f < lo ? lo : f));
+        nf = (uint32_t)(f > p->max_khz ? p->max_khz : (f < fl ? fl : f));
     }
-    if (held && nf < s->next_freq) {
+    if (held && !rq->capped && nf < s->next_freq && !need) {
         nf = s->next_freq;
         s->cached_raw = prev_cached;
     }
+    s->limits_changed = 0;
     if (nf != s->next_freq) {
         s->next_freq = nf;
         s->last_freq_update = now;

@@ -25,15 +25,23 @@ void base_pstate_update_load(struct base_cpu *cpu, uint64_t time, uint32_t flags
 uint32_t base_sugov_next_freq(const struct pgov_sugov_params *p, uint32_t util);
 
 /* The kernel-shaped schedutil per-CPU state of the baseline (one CPU,
- * invariant, no table, no clamps). */
+ * invariant, no table). limits_changed and bw_min are the policy's and the
+ * CPU's words the v6.18 callback reads on every call. */
 struct base_sugov {
     const struct pgov_sugov_params *p;
     uint64_t last_update, last_freq_update;
     uint32_t boost, pending, next_freq, cached_raw;
+    uint32_t limits_changed, bw_min;
+};
+
+/* The runqueue terms the callback reads besides the utilisation: uclamp
+ * values, the deadline floor and bandwidth, "capped" (uclamp_rq_is_capped). */
+struct base_sugov_rq {
+    uint32_t uclamp_min, uclamp_max, bw_min, bw_dl, capped;
 };
 
 /* One schedutil callback (sugov_update_single_freq); returns next_freq. */
-uint32_t base_sugov_update(struct base_sugov *s, uint64_t now, uint32_t iowait, uint32_t util,
-                           uint32_t held);
+uint32_t base_sugov_update(struct base_sugov *s, const struct base_sugov_rq *rq, uint64_t now,
+                           uint32_t flags, uint32_t util, uint32_t held);
 
 #endif
