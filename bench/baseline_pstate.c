@@ -60,14 +60,33 @@ static int pid_calc(struct base_cpu *cpu, int32_t busy)
     return r >> 8;
 }
 
-static void set_pstate(struct base_cpu *cpu, int target)
+static inline int clamp_old(int v, int lo, int hi)
 {
-    int p = target < (int)cpu->lo ? (int)cpu->lo : target;
-    p = p > (int)cpu->hi ? (int)cpu->hi : p;
+    v = v < lo ? lo : v;
+    return v > hi ? hi : v;
+}
+
+/* Write if changed: PERF_CTL is p << 8, plus bit 32 (turbo disengage) when
+ * no_turbo is set and turbo is not disabled (spec 3.4 step 5). */
+static void write_pstate(struct base_cpu *cpu, int p)
+{
     if ((uint32_t)p == cpu->pstate)
         return;
     cpu->pstate = (uint32_t)p;
-    cpu->write(cpu->ctx, cpu->cpu, (uint32_t)p, (uint64_t)p << 8);
+    cpu->write(cpu->ctx, cpu->cpu, (uint32_t)p,
+               ((uint64_t)p << 8) | ((uint64_t)(cpu->no_turbo && !cpu->turbo_disabled) << 32));
+}
+
+/* v4.6 apply (spec 3.4): turbo state refreshed, limits from the base
+ * P-state and max/min_perf, at every decision. */
+static void set_pstate_v46(struct base_cpu *cpu, int target)
+{
+    cpu->turbo_disabled = cpu->misc_turbo_off || cpu->max_pstate == cpu->turbo_pstate;
+    int base = (int)(cpu->no_turbo || cpu->turbo_disabled ? cpu->max_pstate : cpu->turbo_pstate);
+    int hi = clamp_old(mul_fp(base << 8, cpu->max_perf) >> 8, (int)cpu->min_pstate,
+                       (int)cpu->turbo_pstate);
+    int lo = clamp_old(mul_fp(base << 8, cpu->min_perf) >> 8, (int)cpu->min_pstate, base);
+    write_pstate(cpu, clamp_old(target, lo, hi));
 }
 
 /* v4.6 intel_pstate_update_util + get_target_pstate_use_performance. */
@@ -87,15 +106,19 @@ __attribute__((noinline)) void base_pstate_update_pid(struct base_cpu *cpu, uint
         busy = 0;
     }
     cpu->busy_scaled = busy;
-    set_pstate(cpu, (int)cpu->pstate - pid_calc(cpu, busy));
+    set_pstate_v46(cpu, (int)cpu->pstate - pid_calc(cpu, busy));
 }
 
-/* Current intel_pstate_update_util + get_target_pstate (load-based). */
+/* Current intel_pstate_update_util + get_target_pstate (load-based):
+ * remote callbacks ignored (since v4.14), the base P-state from no_turbo
+ * and the clamp from the perf ratios at every decision (spec 7, 8.1). */
 __attribute__((noinline)) void base_pstate_update_load(struct base_cpu *cpu, uint64_t time,
                                                        uint32_t flags)
 {
+    if (flags & BASE_PSTATE_REMOTE)
+        return;
     uint64_t delta = time - cpu->last_update;
-    if (flags & 1) {
+    if (flags & BASE_PSTATE_IOWAIT) {
         if (delta > cpu->tick_ns)
             cpu->iowait_boost = 32;
         else if (cpu->iowait_boost >= 32)
@@ -115,14 +138,17 @@ __attribute__((noinline)) void base_pstate_update_load(struct base_cpu *cpu, uin
     if ((uint32_t)busy_frac < cpu->iowait_boost)
         busy_frac = (int32_t)cpu->iowait_boost;
     cpu->busy_scaled = busy_frac * 100;
-    int32_t target = (int32_t)(cpu->base + (cpu->base >> 2));
+    uint32_t base = cpu->no_turbo ? cpu->max_pstate : cpu->turbo_pstate;
+    int32_t target = (int32_t)(base + (base >> 2));
     target = mul_fp(target, busy_frac);
     if (target < (int32_t)cpu->min_pstate)
         target = (int32_t)cpu->min_pstate;
     int32_t avg = (int32_t)mul_ext_fp(cpu->max_phys, (uint64_t)(int64_t)cpu->core);
     if (avg > target)
         target += (avg - target) >> 1;
-    set_pstate(cpu, target);
+    int lo = (int)(cpu->min_pstate > cpu->min_ratio ? cpu->min_pstate : cpu->min_ratio);
+    int hi = (int)cpu->max_ratio > lo ? (int)cpu->max_ratio : lo;
+    write_pstate(cpu, clamp_old(target, lo, hi));
 }
 
 /* schedutil map_util_perf + get_next_freq (invariant, no table). */

@@ -105,10 +105,14 @@ static void setup_gov(uint32_t policy, uint32_t kver)
     bcpu.p_gain = 51;
     bcpu.last_err = -768;
     bcpu.pstate = 16;
-    bcpu.lo = 16;
-    bcpu.hi = 39;
-    bcpu.base = 39;
+    /* hal_limits()'s platform with the default limits: no_turbo off,
+     * max_perf 100 %, min_perf 0, ratios min .. turbo. */
     bcpu.min_pstate = 16;
+    bcpu.max_pstate = 34;
+    bcpu.turbo_pstate = 39;
+    bcpu.max_perf = 256;
+    bcpu.min_ratio = 16;
+    bcpu.max_ratio = 39;
     bcpu.max_phys = 34;
     bcpu.read = hal_read;
     bcpu.write = hal_write;

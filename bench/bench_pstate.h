@@ -14,7 +14,13 @@ struct base_cpu {
     uint64_t sample_ns, tick_ns;
     int32_t core, busy_scaled, integral, last_err;
     int32_t setpoint, deadband, p_gain, i_gain, d_gain;
-    uint32_t iowait_boost, pstate, lo, hi, base, min_pstate, max_phys, cpu;
+    uint32_t iowait_boost, pstate, min_pstate, max_pstate, turbo_pstate, max_phys, cpu;
+    /* The limits the kernel reads at each decision: no_turbo, turbo
+     * disabled (v4.6: refreshed from the MISC_ENABLE bit each decision),
+     * max/min_perf (v4.6, fp8) and the perf ratios (v4.13+). */
+    uint32_t no_turbo, turbo_disabled, misc_turbo_off;
+    int32_t max_perf, min_perf;
+    uint32_t min_ratio, max_ratio;
     int (*read)(void *ctx, uint32_t cpu, struct pgov_hw_counters *out);
     int (*write)(void *ctx, uint32_t cpu, uint32_t pstate, uint64_t ctl);
     void *ctx;
@@ -22,6 +28,9 @@ struct base_cpu {
 
 void base_pstate_update_pid(struct base_cpu *cpu, uint64_t time);
 void base_pstate_update_load(struct base_cpu *cpu, uint64_t time, uint32_t flags);
+/* ``flags`` of base_pstate_update_load(): an IOWAIT wakeup, a remote callback. */
+#define BASE_PSTATE_IOWAIT 1u
+#define BASE_PSTATE_REMOTE 2u
 uint32_t base_sugov_next_freq(const struct pgov_sugov_params *p, uint32_t util);
 
 /* The kernel-shaped schedutil per-CPU state of the baseline (one CPU,
