@@ -343,8 +343,9 @@ PGOV_CORE_OUTLINE uint32_t pgov_dbs_impl_od_bias(const struct pgov_dbs_core *c,
     return hi;
 }
 
-/* ondemand's normal evaluation (docs/spec/ondemand.md 4.1, 4.2, 4.6). */
-PGOV_CORE void pgov_dbs_impl_od_update(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
+/* ondemand's normal evaluation (docs/spec/ondemand.md 4.1, 4.2, 4.6);
+ * true when the powersave bias ran (only it sets freq_lo). */
+PGOV_CORE bool pgov_dbs_impl_od_update(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
                                        struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r,
                                        bool in_place)
 {
@@ -360,10 +361,11 @@ PGOV_CORE void pgov_dbs_impl_od_update(const struct pgov_dbs_core *c, struct pgo
         if (m->tun.powersave_bias) {
             f = pgov_dbs_impl_od_bias(c, m, m->pmax, pgov_dbs_impl_rel(c, PGOV_REL_H));
             pgov_dbs_impl_request(c, m, r, f, pgov_dbs_impl_rel(c, PGOV_REL_L));
-        } else if (m->cur != m->pmax) {
-            pgov_dbs_impl_request(c, m, r, m->pmax, pgov_dbs_impl_rel(c, PGOV_REL_H));
+            return true;
         }
-        return;
+        if (m->cur != m->pmax)
+            pgov_dbs_impl_request(c, m, r, m->pmax, pgov_dbs_impl_rel(c, PGOV_REL_H));
+        return false;
     }
     if (c->variant != PGOV_DBS_VARIANT_NONE) { /* the "v4.17+db" deadband variant */
         f = (load * c->cpuinfo_max) / 100u;
@@ -372,15 +374,19 @@ PGOV_CORE void pgov_dbs_impl_od_update(const struct pgov_dbs_core *c, struct pgo
         if (m->tun.powersave_bias)
             f = pgov_dbs_impl_od_bias(c, m, f, PGOV_REL_L);
         pgov_dbs_impl_request(c, m, r, f, PGOV_REL_L);
-        return;
+        return m->tun.powersave_bias != 0;
     }
     f = c->cpuinfo_min + (load * (c->cpuinfo_max - c->cpuinfo_min)) / 100u;
     r->fnext = f;
     m->rate_mult = 1;
-    if (m->tun.powersave_bias)
+    if (m->tun.powersave_bias) {
         f = pgov_dbs_impl_od_bias(c, m, f, pgov_dbs_impl_rel(c, PGOV_REL_L));
+        pgov_dbs_impl_request(c, m, r, f, pgov_dbs_impl_rel(c, PGOV_REL_C));
+        return true;
+    }
     /* The proportional step is the common path: the request inline here. */
     pgov_dbs_core_request(c, m, r, f, pgov_dbs_impl_rel(c, PGOV_REL_C));
+    return false;
 }
 
 /** ondemand evaluation (docs/spec/ondemand.md 4.1); returns the next delay
@@ -398,8 +404,7 @@ PGOV_CORE uint32_t pgov_dbs_core_od_eval(const struct pgov_dbs_core *c,
         pgov_dbs_impl_request(c, m, r, m->freq_lo, pgov_dbs_impl_rel(c, PGOV_REL_H));
         return m->freq_lo_delay_us;
     }
-    pgov_dbs_impl_od_update(c, cpu, m, r, in_place);
-    if (m->freq_lo) {
+    if (pgov_dbs_impl_od_update(c, cpu, m, r, in_place) && m->freq_lo) {
         m->sample_type = PGOV_DBS_SAMPLE_SUB;
         return m->freq_hi_delay_us;
     }

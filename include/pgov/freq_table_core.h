@@ -271,7 +271,12 @@ PGOV_CORE uint32_t pgov_freq_table_core_asc(const struct pgov_freq_table *t,
     slot = (target - x->base) >> x->shift;
     lo = x->first[slot];
     len = (uint32_t)x->first[slot + 1u] - lo + 1u;
-    lo += pgov_freq_table_impl_lower_asc(e + lo, len, target);
+    /* A slot holds at most one entry boundary on most tables: then the
+     * answer is lo or lo + 1, one compare. */
+    if (pgov_likely(len <= 2u))
+        lo += e[lo].khz < target ? 1u : 0u;
+    else
+        lo += pgov_freq_table_impl_lower_asc(e + lo, len, target);
     /* pgov_freq_table_impl_pick() where e[lo] is known to exist and to be
      * at or above the target (the target is at most the last entry). */
     if (e[lo].khz == target || lo == 0u || rel == PGOV_REL_L)
