@@ -60,14 +60,33 @@ static int pid_calc(struct base_cpu *cpu, int32_t busy)
     return r >> 8;
 }
 
-static void set_pstate(struct base_cpu *cpu, int target)
+static inline int clamp_old(int v, int lo, int hi)
 {
-    int p = target < (int)cpu->lo ? (int)cpu->lo : target;
-    p = p > (int)cpu->hi ? (int)cpu->hi : p;
+    v = v < lo ? lo : v;
+    return v > hi ? hi : v;
+}
+
+/* Write if changed: PERF_CTL is p << 8, plus bit 32 (turbo disengage) when
+ * no_turbo is set and turbo is not disabled (spec 3.4 step 5). */
+static void write_pstate(struct base_cpu *cpu, int p)
+{
     if ((uint32_t)p == cpu->pstate)
         return;
     cpu->pstate = (uint32_t)p;
-    cpu->write(cpu->ctx, cpu->cpu, (uint32_t)p, (uint64_t)p << 8);
+    cpu->write(cpu->ctx, cpu->cpu, (uint32_t)p,
+               ((uint64_t)p << 8) | ((uint64_t)(cpu->no_turbo && !cpu->turbo_disabled) << 32));
+}
+
+/* v4.6 apply (spec 3.4): turbo state refreshed, limits from the base
+ * P-state and max/min_perf, at every decision. */
+static void set_pstate_v46(struct base_cpu *cpu, int target)
+{
+    cpu->turbo_disabled = cpu->misc_turbo_off || cpu->max_pstate == cpu->turbo_pstate;
+    int base = (int)(cpu->no_turbo || cpu->turbo_disabled ? cpu->max_pstate : cpu->turbo_pstate);
+    int hi = clamp_old(mul_fp(base << 8, cpu->max_perf) >> 8, (int)cpu->min_pstate,
+                       (int)cpu->turbo_pstate);
+    int lo = clamp_old(mul_fp(base << 8, cpu->min_perf) >> 8, (int)cpu->min_pstate, base);
+    write_pstate(cpu, clamp_old(target, lo, hi));
 }
 
 /* v4.6 intel_pstate_update_util + get_target_pstate_use_performance. */
@@ -87,15 +106,19 @@ __attribute__((noinline)) void base_pstate_update_pid(struct base_cpu *cpu, uint
         busy = 0;
     }
     cpu->busy_scaled = busy;
-    set_pstate(cpu, (int)cpu->pstate - pid_calc(cpu, busy));
+    set_pstate_v46(cpu, (int)cpu->pstate - pid_calc(cpu, busy));
 }
 
-/* Current intel_pstate_update_util + get_target_pstate (load-based). */
+/* Current intel_pstate_update_util + get_target_pstate (load-based):
+ * remote callbacks ignored (since v4.14), the base P-state from no_turbo
+ * and the clamp from the perf ratios at every decision (spec 7, 8.1). */
 __attribute__((noinline)) void base_pstate_update_load(struct base_cpu *cpu, uint64_t time,
                                                        uint32_t flags)
 {
+    if (flags & BASE_PSTATE_REMOTE)
+        return;
     uint64_t delta = time - cpu->last_update;
-    if (flags & 1) {
+    if (flags & BASE_PSTATE_IOWAIT) {
         if (delta > cpu->tick_ns)
             cpu->iowait_boost = 32;
         else if (cpu->iowait_boost >= 32)
@@ -115,14 +138,17 @@ __attribute__((noinline)) void base_pstate_update_load(struct base_cpu *cpu, uin
     if ((uint32_t)busy_frac < cpu->iowait_boost)
         busy_frac = (int32_t)cpu->iowait_boost;
     cpu->busy_scaled = busy_frac * 100;
-    int32_t target = (int32_t)(cpu->base + (cpu->base >> 2));
+    uint32_t base = cpu->no_turbo ? cpu->max_pstate : cpu->turbo_pstate;
+    int32_t target = (int32_t)(base + (base >> 2));
     target = mul_fp(target, busy_frac);
     if (target < (int32_t)cpu->min_pstate)
         target = (int32_t)cpu->min_pstate;
     int32_t avg = (int32_t)mul_ext_fp(cpu->max_phys, (uint64_t)(int64_t)cpu->core);
     if (avg > target)
         target += (avg - target) >> 1;
-    set_pstate(cpu, target);
+    int lo = (int)(cpu->min_pstate > cpu->min_ratio ? cpu->min_pstate : cpu->min_ratio);
+    int hi = (int)cpu->max_ratio > lo ? (int)cpu->max_ratio : lo;
+    write_pstate(cpu, clamp_old(target, lo, hi));
 }
 
 /* schedutil map_util_perf + get_next_freq (invariant, no table). */
@@ -144,28 +170,39 @@ __attribute__((noinline)) uint32_t base_sugov_next_freq(const struct pgov_sugov_
 
 /*
  * schedutil's single-CPU callback written straight from the spec
- * (docs/spec/pstate.md 9.1): boost request, rate limit, boost apply,
- * headroom, map, cache, hold, commit. Newest rules, invariant, no limits
- * change pending.
+ * (docs/spec/pstate.md 9.1, docs/schedutil.md), with the work v6.18 does
+ * on every call: boost request; a deadline bandwidth above the last
+ * evaluation's counts as a limits change; a remote callback stops (this
+ * CPU cannot update the policy); a pending limits change passes the rate
+ * limit; boost apply; the deadline floor and uclamp around the headroom
+ * (v6.8+ composition); map; cache and hold unless limits changed, no hold
+ * when uclamp caps the rq; commit. Invariant, no table.
  */
-__attribute__((noinline)) uint32_t base_sugov_update(struct base_sugov *s, uint64_t now,
-                                                     uint32_t iowait, uint32_t util,
-                                                     uint32_t held)
+__attribute__((noinline)) uint32_t base_sugov_update(struct base_sugov *s,
+                                                     const struct base_sugov_rq *rq, uint64_t now,
+                                                     uint32_t flags, uint32_t util, uint32_t held)
 {
     const struct pgov_sugov_params *p = s->p;
-    unsigned long max = p->max_cap, bu = 0, f, u;
-    uint32_t prev_cached = s->cached_raw, nf;
+    unsigned long max = p->max_cap, bu = 0, f, u, lo, hi;
+    uint32_t prev_cached = s->cached_raw, nf, iowait = flags & PGOV_UPDATE_IOWAIT;
+    uint32_t need;
 
     if (s->boost && (int64_t)(now - s->last_update) > (int64_t)p->tick_ns) {
         s->boost = iowait ? 128 : 0;
-        s->pending = iowait;
+        s->pending = iowait ? 1 : 0;
     } else if (iowait && !s->pending) {
         s->pending = 1;
         s->boost = s->boost ? (s->boost << 1 > 1024 ? 1024 : s->boost << 1) : 128;
     }
     s->last_update = now;
-    if ((int64_t)(now - s->last_freq_update) < (int64_t)p->rate_limit_ns)
+    if (rq->bw_dl > s->bw_min)
+        s->limits_changed = 1;
+    if (flags & PGOV_UPDATE_REMOTE)
         return s->next_freq;
+    need = s->limits_changed;
+    if (!need && (int64_t)(now - s->last_freq_update) < (int64_t)p->rate_limit_ns)
+        return s->next_freq;
+    s->bw_min = rq->bw_dl;
     if (s->boost) {
         if (!s->pending) {
             s->boost >>= 1;
@@ -175,22 +212,25 @@ __attribute__((noinline)) uint32_t base_sugov_update(struct base_sugov *s, uint6
         s->pending = 0;
         bu = (s->boost * max) >> 10;
     }
-    u = util > max ? max : util;
-    u = u > bu ? u : bu;
+    lo = rq->uclamp_min > rq->bw_min ? rq->uclamp_min : rq->bw_min;
+    hi = rq->uclamp_max < max ? rq->uclamp_max : max;
+    u = util > bu ? util : bu;
     u = u + (u >> 2);
-    u = u < max ? u : max;
+    u = u < hi ? u : hi;
+    u = u > lo ? u : lo;
     f = (unsigned long)p->max_freq_khz * u / max;
-    if (f == s->cached_raw) {
+    if (f == s->cached_raw && !need) {
         nf = s->next_freq;
     } else {
-        uint32_t lo = p->min_khz > p->max_khz ? p->max_khz : p->min_khz;
+        uint32_t fl = p->min_khz > p->max_khz ? p->max_khz : p->min_khz;
         s->cached_raw = (uint32_t)f;
-        nf = (uint32_t)(f > p->max_khz ? p->max_khz : (f < lo ? lo : f));
+        nf = (uint32_t)(f > p->max_khz ? p->max_khz : (f < fl ? fl : f));
     }
-    if (held && nf < s->next_freq) {
+    if (held && !rq->capped && nf < s->next_freq && !need) {
         nf = s->next_freq;
         s->cached_raw = prev_cached;
     }
+    s->limits_changed = 0;
     if (nf != s->next_freq) {
         s->next_freq = nf;
         s->last_freq_update = now;

@@ -3,11 +3,16 @@
  * Clean-room rendering of the kernel's uclamp rq aggregation (spec/sched.md
  * 3.5) the way the kernel does it: bucket count fixed at build time, bucket
  * id by division, top-down rescan of the buckets when the bucket holding the
- * rq value empties. Written from the spec, for the bench only.
+ * rq value empties. Task enqueue and dequeue test, as the kernel does on
+ * every call, that the task's class opts in and that the task is not in
+ * delayed-dequeue state (v6.12+); the uclamp static key is a patched jump,
+ * free, so not rendered. Written from the spec, for the bench only.
  */
 #include "baseline_uclamp.h"
 
 #define BASE_SCALE 1024u
+
+const struct base_uclamp_class base_fair_class = {1};
 
 static inline unsigned base_bucket_id(unsigned v, unsigned nb)
 {
@@ -84,6 +89,8 @@ static inline void base_dec_id(struct base_uclamp_rq *rq, struct base_uclamp_tas
     __attribute__((noinline)) void base_uclamp_inc_##NB(struct base_uclamp_rq *rq,                 \
                                                         struct base_uclamp_task *t)                \
     {                                                                                              \
+        if (!t->cls->uclamp_enabled || t->delayed)                                                 \
+            return;                                                                                \
         base_inc_id(rq, t, 0, NB);                                                                 \
         base_inc_id(rq, t, 1, NB);                                                                 \
         rq->flags &= ~1u;                                                                          \
@@ -91,6 +98,8 @@ static inline void base_dec_id(struct base_uclamp_rq *rq, struct base_uclamp_tas
     __attribute__((noinline)) void base_uclamp_dec_##NB(struct base_uclamp_rq *rq,                 \
                                                         struct base_uclamp_task *t)                \
     {                                                                                              \
+        if (!t->cls->uclamp_enabled || t->delayed)                                                 \
+            return;                                                                                \
         base_dec_id(rq, t, 0, NB);                                                                 \
         base_dec_id(rq, t, 1, NB);                                                                 \
     }

@@ -20,13 +20,22 @@ struct base_uclamp_tg {
     unsigned eff[2];
 };
 
+/* A scheduling class: whether it opts in to uclamp (fair and rt do). */
+struct base_uclamp_class {
+    unsigned char uclamp_enabled;
+};
+
 struct base_uclamp_task {
     const struct base_uclamp_tg *tg; /* NULL: root group */
     unsigned req[2];
     unsigned eff[2];
     unsigned bucket[2];
     unsigned char active[2];
+    const struct base_uclamp_class *cls; /* the task's class */
+    unsigned char delayed;               /* in delayed-dequeue state (v6.12+) */
 };
+
+extern const struct base_uclamp_class base_fair_class;
 
 void base_uclamp_inc_5(struct base_uclamp_rq *rq, struct base_uclamp_task *t);
 void base_uclamp_dec_5(struct base_uclamp_rq *rq, struct base_uclamp_task *t);

@@ -4,7 +4,8 @@
  * 24-entry table 1.6-3.9 GHz) on a fresh counter snapshot: load, decision,
  * table resolution, change detection. Library: pgov_dbs_evaluate() on an
  * open-loop instance. Baseline: base_od_eval() (baseline_dbs.c). Both see
- * the same sequence of 10 ms samples with random busy shares (0..100 %).
+ * the same sequence of 10 ms samples with random busy shares (0..100 %);
+ * the setup checks that they take the same decisions on it.
  * ondemand_eval_inline: the same evaluations through the core of
  * pgov/dbs_core.h on the same instance, as an embedder that owns it calls
  * it, from inl_od_eval() (bench/run counts inl_* for _inline rows), with
@@ -24,16 +25,29 @@
 
 static uint32_t idle_delta[NSAMP];
 static struct pgov_freq_entry t24[24];
-static unsigned int t24_khz[24];
-static _Alignas(16) unsigned char mem[4096];
+static _Alignas(16) unsigned char mem[4096], mem2[4096];
 static struct pgov_dbs *g;
+
+static void od_base_init(struct base_od *o, const struct pgov_hw_idle *s)
+{
+    *o = (struct base_od){0};
+    o->prev_wall = s->wall_us;
+    o->rate_mult = 1;
+    o->sr = 10000;
+    o->up = 95;
+    o->sdf = 1;
+    o->io_busy = 1;
+    o->cur = o->pmin = o->cmin = 1600000;
+    o->pmax = o->cmax = 3900000;
+    o->table = t24;
+    o->n = 24;
+}
 
 static void od_setup(void)
 {
     uint64_t seed = 0x6f6e64656d616e64ull;
     for (uint32_t i = 0; i < 24; i++) {
-        t24_khz[i] = 1600000 + 100000 * i;
-        t24[i] = (struct pgov_freq_entry){t24_khz[i], 0};
+        t24[i] = (struct pgov_freq_entry){1600000 + 100000 * i, 0};
     }
     for (uint32_t i = 0; i < NSAMP; i++)
         idle_delta[i] = (uint32_t)(bench_rand(&seed) % 10001);
@@ -48,10 +62,34 @@ static void od_setup(void)
     c.tun.sampling_rate = 10000;
     c.tun.io_is_busy = 1;
     struct pgov_hw_idle s = {1000000, 0, 0, 0};
+    struct pgov_dbs *g2;
     if (pgov_dbs_size_cpus(1) > sizeof(mem) ||
         pgov_dbs_init_open(mem, sizeof(mem), &c, &g) != PGOV_OK ||
-        pgov_dbs_start(g, &s, 1, NULL) != PGOV_OK) {
+        pgov_dbs_start(g, &s, 1, NULL) != PGOV_OK ||
+        pgov_dbs_init_open(mem2, sizeof(mem2), &c, &g2) != PGOV_OK ||
+        pgov_dbs_start(g2, &s, 1, NULL) != PGOV_OK) {
         fprintf(stderr, "bench_dbs: setup failed\n");
+        exit(1);
+    }
+    /* The baseline takes the library's decisions on the whole stream (on
+     * a second instance: the rows' own start from the same state). */
+    struct base_od o;
+    struct pgov_dbs_result r;
+    uint32_t changes = 0;
+    od_base_init(&o, &s);
+    for (uint32_t i = 0; i < NSAMP; i++) {
+        s.wall_us += 10000;
+        s.idle_us += idle_delta[i];
+        unsigned int d = base_od_eval(&o, &s);
+        if (pgov_dbs_evaluate(g2, &s, 1, &r) != PGOV_OK || r.cur_khz != o.cur ||
+            r.delay_us != d) {
+            fprintf(stderr, "bench_dbs: baseline and library differ at sample %u\n", i);
+            exit(1);
+        }
+        changes += (r.flags & PGOV_DBS_RES_CHG) != 0;
+    }
+    if (changes < NSAMP / 2) {
+        fprintf(stderr, "bench_dbs: too few frequency changes (%u)\n", changes);
         exit(1);
     }
 }
@@ -70,7 +108,7 @@ static void od_lib(uint64_t iters)
 }
 
 /* The ABI row's call, made by an embedder: the snapshot cursor, the
- * evaluation into the caller's result, the commit. No checks: the instance
+ * evaluation (committed in the same pass) into the caller's result. No checks: the instance
  * was set up and started through the ABI. */
 __attribute__((noinline)) int inl_od_eval(struct pgov_dbs *gi, const struct pgov_hw_idle *snap,
                                           uint32_t nsnap, struct pgov_dbs_result *res);
@@ -84,9 +122,7 @@ __attribute__((noinline)) int inl_od_eval(struct pgov_dbs *gi, const struct pgov
     c->snap_base = snap;
     c->snap_stride = (uint32_t)sizeof(*snap);
     (void)nsnap; /* the embedder's policy has c->ncpu CPUs by construction */
-    pgov_dbs_core_eval(c, cpu, m, res);
-    if (res->flags & PGOV_DBS_RES_EVAL)
-        pgov_dbs_core_commit(c, cpu, m);
+    pgov_dbs_core_eval_commit(c, cpu, m, res);
     return 0;
 }
 
@@ -105,17 +141,9 @@ static void od_inline(uint64_t iters)
 
 static void od_base(uint64_t iters)
 {
-    struct base_od o = {0};
+    struct base_od o;
     struct pgov_hw_idle s = {1000000, 0, 0, 0};
-    o.prev_wall = s.wall_us;
-    o.rate_mult = 1;
-    o.sr = 10000;
-    o.up = 95;
-    o.sdf = 1;
-    o.cur = o.pmin = o.cmin = 1600000;
-    o.pmax = o.cmax = 3900000;
-    o.table = t24_khz;
-    o.n = 24;
+    od_base_init(&o, &s);
     for (uint64_t i = 0; i < iters; i++) {
         s.wall_us += 10000;
         s.idle_us += idle_delta[i & (NSAMP - 1)];

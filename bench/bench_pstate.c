@@ -105,10 +105,14 @@ static void setup_gov(uint32_t policy, uint32_t kver)
     bcpu.p_gain = 51;
     bcpu.last_err = -768;
     bcpu.pstate = 16;
-    bcpu.lo = 16;
-    bcpu.hi = 39;
-    bcpu.base = 39;
+    /* hal_limits()'s platform with the default limits: no_turbo off,
+     * max_perf 100 %, min_perf 0, ratios min .. turbo. */
     bcpu.min_pstate = 16;
+    bcpu.max_pstate = 34;
+    bcpu.turbo_pstate = 39;
+    bcpu.max_perf = 256;
+    bcpu.min_ratio = 16;
+    bcpu.max_ratio = 39;
     bcpu.max_phys = 34;
     bcpu.read = hal_read;
     bcpu.write = hal_write;
@@ -342,6 +346,7 @@ static uint32_t cb_gap[NCB], cb_util[NCB], cb_flags[NCB], cb_held[NCB];
 static struct pgov_sugov_state sd_st;
 static struct pgov_sugov_input sd_in;
 static struct base_sugov sd_base;
+static struct base_sugov_rq sd_rq;
 static uint64_t sd_now;
 
 static void sd_reset(void)
@@ -352,6 +357,8 @@ static void sd_reset(void)
     sd_in.uclamp_max = 1024;
     memset(&sd_base, 0, sizeof(sd_base));
     sd_base.p = &sg;
+    memset(&sd_rq, 0, sizeof(sd_rq));
+    sd_rq.uclamp_max = 1024;
     sd_now = 1000000000ull;
 }
 
@@ -400,8 +407,8 @@ static void setup_sugov_decide(void)
         if (pgov_sugov_decide(&sg, &st2, sd_now, cb_flags[i], cb_util[i], cb_held[i], &r2) ||
             inl_sugov_decide(&sg, &sd_st, &sd_in, sd_now, cb_flags[i], cb_util[i], cb_held[i], &r) ||
             memcmp(&st2, &sd_st, sizeof(st2)) || memcmp(&r, &r2, sizeof(r)) ||
-            base_sugov_update(&sd_base, sd_now, cb_flags[i] & PGOV_UPDATE_IOWAIT, cb_util[i],
-                              cb_held[i]) != sd_st.next_freq)
+            base_sugov_update(&sd_base, &sd_rq, sd_now, cb_flags[i], cb_util[i], cb_held[i]) !=
+                sd_st.next_freq)
             __builtin_trap();
         commits += r.path == PGOV_SUGOV_PATH_COMMIT;
     }
@@ -455,8 +462,7 @@ static void loop_kernel_sugov_decide(uint64_t iters)
     for (uint64_t i = 0; i < iters; i++) {
         size_t k = i & (NCB - 1);
         t += cb_gap[k];
-        uint32_t f = base_sugov_update(&sd_base, t, cb_flags[k] & PGOV_UPDATE_IOWAIT, cb_util[k],
-                                       cb_held[k]);
+        uint32_t f = base_sugov_update(&sd_base, &sd_rq, t, cb_flags[k], cb_util[k], cb_held[k]);
         DO_NOT_OPTIMIZE(f);
     }
     sd_now = t;

@@ -61,7 +61,8 @@ static void setup(uint32_t nbuckets, int random_clamps)
                                                   PGOV_UCLAMP_SET_MIN | PGOV_UCLAMP_SET_MAX,
                                                   (int32_t)a, (int32_t)b))
             abort();
-        base_task[i] = (struct base_uclamp_task){NULL, {a, b}, {0, 0}, {0, 0}, {0, 0}};
+        base_task[i] = (struct base_uclamp_task){NULL, {a, b}, {0, 0}, {0, 0}, {0, 0},
+                                                 &base_fair_class, 0};
     }
     for (int i = 0; i < NSEQ; i++)
         seq[i] = (uint8_t)(bench_rand(&s) % NQ);

@@ -281,6 +281,7 @@ static int cfg_tunables(struct pgov_dbs *g, const struct pgov_dbs_config *cfg)
         *tun_field(&t, id) = v;
     }
     PGOV_COPY(&g->m.tun, &t);
+    pgov_dbs_core_tun_derived(&g->c, &g->m);
     return PGOV_OK;
 }
 
@@ -349,6 +350,10 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
         g->reserved[i] = 0;
     g->c.table_asc = 0;
     g->c.has_table = 0;
+    g->c.table_index.base = 0;
+    g->c.table_index.shift = 0;
+    for (uint32_t i = 0; i < PGOV_ARRAY_SIZE(g->c.table_index.first); i++)
+        g->c.table_index.first[i] = 0;
     g->c.snap_stride = 0;
     g->c.snap_base = NULL;
     g->hw.ctx = NULL;
@@ -371,7 +376,13 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
         if (cfg->cpuinfo_min_khz || cfg->cpuinfo_max_khz)
             return PGOV_EINVAL;
         g->c.has_table = 1;
-        g->c.table_asc = pgov_freq_table_core_plain_asc(&g->c.table) ? 1u : 0u;
+        /* Larger tables take the general search (still a bisection). */
+        g->c.table_asc = pgov_freq_table_core_plain_asc(&g->c.table) &&
+                                 g->c.table.count <= PGOV_FREQ_TABLE_INDEX_MAX
+                             ? 1u
+                             : 0u;
+        if (g->c.table_asc)
+            pgov_freq_table_core_index_init(&g->c.table_index, &g->c.table);
         g->c.cpuinfo_min = g->c.table.min_khz;
         g->c.cpuinfo_max = g->c.table.max_khz;
     } else {
@@ -506,9 +517,7 @@ int pgov_dbs_evaluate(struct pgov_dbs *g, const struct pgov_hw_idle *snap, uint3
     if (pgov_unlikely(err))
         return err;
     /* Open loop cannot fail past this point: work in place. */
-    pgov_dbs_core_eval(&g->c, g->cpu, &g->m, &g->m.last);
-    if (g->m.last.flags & PGOV_DBS_RES_EVAL)
-        pgov_dbs_core_commit(&g->c, g->cpu, &g->m);
+    pgov_dbs_core_eval_commit(&g->c, g->cpu, &g->m, &g->m.last);
     snap_drop(g);
     if (res)
         PGOV_COPY(res, &g->m.last);
@@ -580,6 +589,7 @@ int pgov_dbs_store(struct pgov_dbs *g, uint32_t id, uint32_t value, const struct
         break;
     }
     *tun_field(&m.tun, id) = v;
+    pgov_dbs_core_tun_derived(&g->c, &m);
     if (rebase && g->started) {
         if (g->open)
             err = snap_take(g, snap, nsnap);

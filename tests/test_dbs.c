@@ -964,8 +964,9 @@ static void test_gate_and_work(void **state)
 {
     (void)state;
     /* Small: the Cortex-M0 image has 16 KiB of RAM (g1 lives in mem; the
-     * gate's "writes nothing" is checked with a hash, not a copy). */
-    static _Alignas(8) unsigned char m2[512];
+     * gate's "writes nothing" is checked with a hash, not a copy). 2 CPUs
+     * with the table index: 512 bytes on Cortex-M, 560 on LP64. */
+    static _Alignas(8) unsigned char m2[576];
     unsigned char *m1 = mem;
     struct fake_idle f1, f2;
     uint32_t cpus[2] = {0, 1};

@@ -274,9 +274,10 @@ static void dbs_twin(uint32_t gov, uint32_t kver, uint32_t stable, uint32_t psb)
             m->last_sample = now;
             cc->snap_base = snap;
             cc->snap_stride = sizeof(snap[0]);
-            pgov_dbs_core_eval(cc, cpu, m, &m->last);
-            if (m->last.flags & PGOV_DBS_RES_EVAL)
-                pgov_dbs_core_commit(cc, cpu, m);
+            /* One pass, as pgov_dbs_evaluate() (the two-pass form,
+             * pgov_dbs_core_eval() + _commit(), is the HAL-bound
+             * instance's, which leaves the CPUs' scratch filled). */
+            pgov_dbs_core_eval_commit(cc, cpu, m, &m->last);
             cc->snap_base = NULL;
             cc->snap_stride = 0;
             evals++;

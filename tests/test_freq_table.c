@@ -179,15 +179,61 @@ static void test_random_against_reference(void **state)
                          (unsigned)rel, (unsigned)i, (unsigned)want);
             checked++;
             if (pgov_freq_table_core_plain_asc(&t)) {
-                /* The caller of the fast search has clamped the target. */
-                uint32_t ct = target < mn ? mn : (target > mx ? mx : target);
-                assert_int_equal(pgov_freq_table_core_asc(&t, ct, rel), want);
+                /* The caller of the fast search has clamped the target into
+                 * limits inside the table's range (a policy's are). */
+                uint32_t lo = mn > t.min_khz ? mn : t.min_khz, hi = mx < t.max_khz ? mx : t.max_khz;
+                uint32_t ct = target < lo ? lo : (target > hi ? hi : target);
+                if (lo > hi)
+                    continue;
+                struct pgov_freq_table_index x;
+                pgov_freq_table_core_index_init(&x, &t);
+                assert_int_equal(pgov_freq_table_core_asc(&t, &x, ct, rel), want);
                 fast++;
             }
         }
     }
     assert_true(checked > 100000);
     assert_true(fast > 10000);
+}
+
+/* The indexed ascending search (pgov_freq_table_core_asc()) on large
+ * plain tables, evenly spaced, clustered and spread up to the top of the
+ * kHz range (the widest slots), against the general resolve. */
+static void test_index_large_tables(void **state)
+{
+    (void)state;
+    static struct pgov_freq_entry e[PGOV_FREQ_TABLE_INDEX_MAX];
+    long checked = 0;
+    for (int round = 0; round < 300; round++) {
+        uint32_t n = 1 + rnd(PGOV_FREQ_TABLE_INDEX_MAX), kind = rnd(3);
+        uint64_t f = 1 + rnd(1000000);
+        uint32_t spread = kind == 0 ? 1 + rnd(100000) : kind == 1 ? 1 + rnd(20) : 0;
+        if (kind == 2) /* span close to 2^32 kHz */
+            spread = (uint32_t)((0xFFFFFFF0ull - f) / n);
+        for (uint32_t i = 0; i < n; i++) {
+            e[i].khz = (uint32_t)f;
+            e[i].flags = 0;
+            /* kind 1: clusters of close entries, then a long gap */
+            f += kind == 1 && rnd(16) == 0 ? 1000000 + rnd(5000000) : 1 + rnd(spread);
+            if (f >= PGOV_FREQ_ENTRY_INVALID)
+                n = i + 1;
+        }
+        struct pgov_freq_table t;
+        struct pgov_freq_table_index x;
+        assert_int_equal(pgov_freq_table_init(&t, e, n, 0), PGOV_OK);
+        assert_true(pgov_freq_table_core_plain_asc(&t));
+        pgov_freq_table_core_index_init(&x, &t);
+        for (int k = 0; k < 200; k++) {
+            uint32_t target = rnd(4) == 0 ? e[rnd(n)].khz
+                                          : t.min_khz + rnd(t.max_khz - t.min_khz + 1);
+            uint32_t rel = rnd(3), want = 0;
+            assert_int_equal(pgov_freq_table_resolve(&t, t.min_khz, t.max_khz, target, rel, &want),
+                             PGOV_OK);
+            assert_int_equal(pgov_freq_table_core_asc(&t, &x, target, rel), want);
+            checked++;
+        }
+    }
+    assert_true(checked == 300 * 200);
 }
 
 /* The default transition delay: docs/spec/ondemand.md 2.1's worked
@@ -247,6 +293,7 @@ int main(void)
         cmocka_unit_test(test_spec_examples),
         cmocka_unit_test(test_init_rules),
         cmocka_unit_test(test_random_against_reference),
+        cmocka_unit_test(test_index_large_tables),
         cmocka_unit_test(test_transition_delay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -315,6 +315,9 @@ struct pgov_dbs_core_mut {
     uint32_t freq_hi_delay_us; /**< od delay after the high part */
     uint32_t freq_lo_delay_us; /**< od delay after the low part */
     uint32_t sample_type;      /**< ::pgov_dbs_sample_type */
+    /** Derived from the tunables (pgov_dbs_core_tun_derived()): 1 when
+     *  the governor's idle counter adds iowait, else 0. */
+    uint32_t add_iowait;
     uint64_t last_sample;      /**< hook time of the last evaluation, ns */
     int64_t sample_delay;      /**< ns before the next evaluation */
     uint64_t evaluations;      /**< evaluations run */
@@ -337,14 +340,17 @@ struct pgov_dbs_core {
     uint8_t cs_min_floor; /**< cs down step: no early exit, floor at min (6.1.178+) */
     uint8_t cs_limits_reset; /**< cs: requested_freq = cur on a limits change (6.1.168+) */
     uint8_t has_table;    /**< the driver has a frequency table */
-    /** The table is plain ascending (pgov_freq_table_core_plain_asc(), set
-     *  at init): requests take pgov_freq_table_core_asc(). */
+    /** The table is plain ascending (pgov_freq_table_core_plain_asc()) of
+     *  at most ::PGOV_FREQ_TABLE_INDEX_MAX entries (set at init): requests
+     *  take pgov_freq_table_core_asc() with table_index. */
     uint8_t table_asc;
     /** Stride in bytes of the snapshot array of the call in progress. */
     uint32_t snap_stride;
     /** CPU i's counters of the call in progress are at snap_base + i * snap_stride. */
     const struct pgov_hw_idle *snap_base;
     struct pgov_freq_table table; /**< the driver's table (has_table) */
+    /** The table's search index (table_asc; built at init). */
+    struct pgov_freq_table_index table_index;
 };
 
 /**

@@ -15,14 +15,13 @@
  *     struct pgov_dbs_core_mut *m = pgov_dbs_core_mut_of(g);
  *     struct pgov_dbs_core_cpu *cpu = pgov_dbs_core_cpus(g);
  *     c->snap_base = snaps; c->snap_stride = sizeof(snaps[0]);  (ncpu of them)
- *     pgov_dbs_core_eval(c, cpu, m, &m->last);
- *     if (m->last.flags & PGOV_DBS_RES_EVAL) pgov_dbs_core_commit(c, cpu, m);
+ *     pgov_dbs_core_eval_commit(c, cpu, m, &m->last);
  *     if (m->last.flags & PGOV_DBS_RES_CHG) set the driver to m->last.cur_khz;
  *
- * which is what pgov_dbs_evaluate() does after its checks. The decision
- * is computed on @c m and the CPUs' scratch fields and committed by
- * pgov_dbs_core_commit(), so a caller that must roll back (a failed driver
- * call) evaluates on a copy of @c m and drops it. The layouts are those of
+ * which is what pgov_dbs_evaluate() does after its checks. A caller that
+ * must roll back (a failed driver call) computes the decision on a copy
+ * of @c m and the CPUs' scratch fields with pgov_dbs_core_eval(), and
+ * takes it with pgov_dbs_core_commit() or drops it. The layouts are those of
  * dbs.h's core-tier structs: not ABI, same-release only (dbs.h). Names
  * `pgov_dbs_impl_*` are steps of the cores, not for callers.
  */
@@ -74,15 +73,27 @@ PGOV_CORE bool pgov_dbs_core_due(const struct pgov_dbs_core_mut *m, uint64_t now
     return pgov_u2s64(now - m->last_sample) >= m->sample_delay;
 }
 
+/**
+ * Refresh what @p m derives from its tunables (the ABI's init and stores
+ * call it after every change): whether the governor's idle counter
+ * (docs/spec/ondemand.md 3.2) adds iowait. Tick accounting already folds
+ * iowait into idle_us; ondemand's io_is_busy counts it as busy.
+ */
+PGOV_CORE void pgov_dbs_core_tun_derived(const struct pgov_dbs_core *c,
+                                         struct pgov_dbs_core_mut *m)
+{
+    bool busy = c->no_nohz || (c->gov == PGOV_DBS_ONDEMAND && m->tun.io_is_busy);
+
+    m->add_iowait = busy ? 0u : 1u;
+}
+
 /** The governor's idle counter (docs/spec/ondemand.md 3.2). */
 PGOV_CORE uint64_t pgov_dbs_core_idle(const struct pgov_dbs_core *c,
                                       const struct pgov_dbs_core_mut *m,
                                       const struct pgov_hw_idle *s)
 {
-    /* Tick accounting already folds iowait into idle_us. */
-    if (c->no_nohz || (c->gov == PGOV_DBS_ONDEMAND && m->tun.io_is_busy))
-        return s->idle_us;
-    return s->idle_us + s->iowait_us;
+    (void)c;
+    return m->add_iowait ? s->idle_us + s->iowait_us : s->idle_us;
 }
 
 /** What pgov_dbs_core_baseline() does besides taking each CPU's new baseline. */
@@ -154,7 +165,6 @@ PGOV_CORE void pgov_dbs_core_request(const struct pgov_dbs_core *c, struct pgov_
                                      struct pgov_dbs_result *r, uint32_t target, uint32_t rel)
 {
     uint32_t t, i = PGOV_DBS_NONE;
-    bool warn = false;
 
     r->flags |= PGOV_DBS_RES_REQ;
     r->req_khz = target;
@@ -165,9 +175,11 @@ PGOV_CORE void pgov_dbs_core_request(const struct pgov_dbs_core *c, struct pgov_
     if (c->table_asc) {
         /* t is inside [pmin, pmax] already, which is what the general
          * search would clamp it to. */
-        i = pgov_freq_table_core_asc(&c->table, t, rel);
+        i = pgov_freq_table_core_asc(&c->table, &c->table_index, t, rel);
         t = c->table.entries[i].khz;
     } else if (c->has_table) {
+        bool warn = false;
+
         i = pgov_freq_table_core_target(&c->table, m->pmin, m->pmax, t, rel, &warn);
         t = c->table.entries[i].khz;
         if (pgov_unlikely(warn))
@@ -210,12 +222,15 @@ PGOV_CORE void pgov_dbs_core_limits(const struct pgov_dbs_core *c, struct pgov_d
 /* ---------------------------------------------------------------- load */
 
 /**
- * Load of every CPU (docs/spec/ondemand.md 3.3) into the scratch fields,
- * the policy maximum as return value and the idle periods
- * (docs/spec/ondemand.md 3.4) in *@p idle_periods.
+ * Load of every CPU (docs/spec/ondemand.md 3.3) into the scratch fields
+ * (@p in_place: straight into the CPU's baseline, what
+ * pgov_dbs_core_commit() would take from them), the policy maximum as
+ * return value and the idle periods (docs/spec/ondemand.md 3.4) in
+ * *@p idle_periods. @p in_place is a constant in every caller.
  */
 PGOV_CORE uint32_t pgov_dbs_core_load(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
-                                      const struct pgov_dbs_core_mut *m, uint32_t *idle_periods)
+                                      const struct pgov_dbs_core_mut *m, uint32_t *idle_periods,
+                                      bool in_place)
 {
     uint32_t s = m->tun.sampling_rate * m->rate_mult;
     uint32_t s2 = 2u * s, max = 0, ip = PGOV_DBS_NONE, i;
@@ -224,41 +239,52 @@ PGOV_CORE uint32_t pgov_dbs_core_load(const struct pgov_dbs_core *c, struct pgov
     for (i = 0; i < c->ncpu; i++) {
         struct pgov_dbs_core_cpu *p = &cpu[i];
         const struct pgov_hw_idle *sn = pgov_dbs_core_snap(c, i);
-        uint64_t idle = p->new_idle = pgov_dbs_core_idle(c, m, sn);
+        uint64_t idle = pgov_dbs_core_idle(c, m, sn);
         uint32_t te = (uint32_t)(sn->wall_us - p->prev_wall), it, load, prev = p->prev_load;
         bool longidle;
 
-        if (c->kver_6_18)
-            it = idle > p->prev_idle ? (uint32_t)(idle - p->prev_idle) : 0u;
-        else
-            it = (uint32_t)(idle - p->prev_idle);
-        if (m->tun.ignore_nice_load)
+        /* v6.18 counts an idle counter that went backwards as no idle. */
+        it = (uint32_t)(idle - p->prev_idle);
+        if (pgov_unlikely(idle < p->prev_idle) && c->kver_6_18)
+            it = 0;
+        if (pgov_unlikely(m->tun.ignore_nice_load)) {
             it += (uint32_t)pgov_div_u64_u32(sn->nice_ns - p->prev_nice, 1000u);
+            if (in_place)
+                p->prev_nice = sn->nice_ns;
+        }
 
         /* 5.0+: idle time decides (5.0 .. 6.9 on the wrapped delta). */
         longidle = c->idle_rules ? it > s2 : te > s2;
-        if (longidle) {
+        if (pgov_unlikely(longidle)) {
             uint32_t n = (c->idle_rules ? it : te) / s;
 
             if (n < ip)
                 ip = n;
         }
-        if (te == 0) {
+        if (pgov_unlikely(te == 0)) {
             load = prev;
-        } else if (longidle && prev) {
+        } else if (pgov_unlikely(longidle && prev)) {
             load = prev;
             prev = 0; /* reuse once */
         } else {
-            if (c->kver_6_18)
-                load = te > it ? (100u * (te - it)) / te : 0u;
-            else if (te >= it)
+            /* te == it is 0 in both forms; only v4.17 reads an idle
+             * delta above the wall delta with bit 31 set as 100. */
+            if (te > it)
                 load = (100u * (te - it)) / te;
             else
-                load = pgov_s32(it) < 0 ? 100u : 0u;
+                load = !c->kver_6_18 && te != it && pgov_s32(it) < 0 ? 100u : 0u;
             prev = load;
         }
-        p->new_load = load;
-        p->new_prev_load = prev;
+        if (in_place) {
+            p->prev_idle = idle;
+            p->prev_wall = sn->wall_us;
+            p->prev_load = prev;
+            p->load = load;
+        } else {
+            p->new_idle = idle;
+            p->new_load = load;
+            p->new_prev_load = prev;
+        }
         if (load > max)
             max = load;
     }
@@ -317,11 +343,13 @@ PGOV_CORE_OUTLINE uint32_t pgov_dbs_impl_od_bias(const struct pgov_dbs_core *c,
     return hi;
 }
 
-/* ondemand's normal evaluation (docs/spec/ondemand.md 4.1, 4.2, 4.6). */
-PGOV_CORE void pgov_dbs_impl_od_update(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
-                                       struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r)
+/* ondemand's normal evaluation (docs/spec/ondemand.md 4.1, 4.2, 4.6);
+ * true when the powersave bias ran (only it sets freq_lo). */
+PGOV_CORE bool pgov_dbs_impl_od_update(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
+                                       struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r,
+                                       bool in_place)
 {
-    uint32_t load = pgov_dbs_core_load(c, cpu, m, &r->idle_periods), f;
+    uint32_t load = pgov_dbs_core_load(c, cpu, m, &r->idle_periods, in_place), f;
 
     r->flags |= PGOV_DBS_RES_EVAL | PGOV_DBS_RES_FNEXT;
     r->load = load;
@@ -333,10 +361,11 @@ PGOV_CORE void pgov_dbs_impl_od_update(const struct pgov_dbs_core *c, struct pgo
         if (m->tun.powersave_bias) {
             f = pgov_dbs_impl_od_bias(c, m, m->pmax, pgov_dbs_impl_rel(c, PGOV_REL_H));
             pgov_dbs_impl_request(c, m, r, f, pgov_dbs_impl_rel(c, PGOV_REL_L));
-        } else if (m->cur != m->pmax) {
-            pgov_dbs_impl_request(c, m, r, m->pmax, pgov_dbs_impl_rel(c, PGOV_REL_H));
+            return true;
         }
-        return;
+        if (m->cur != m->pmax)
+            pgov_dbs_impl_request(c, m, r, m->pmax, pgov_dbs_impl_rel(c, PGOV_REL_H));
+        return false;
     }
     if (c->variant != PGOV_DBS_VARIANT_NONE) { /* the "v4.17+db" deadband variant */
         f = (load * c->cpuinfo_max) / 100u;
@@ -345,21 +374,27 @@ PGOV_CORE void pgov_dbs_impl_od_update(const struct pgov_dbs_core *c, struct pgo
         if (m->tun.powersave_bias)
             f = pgov_dbs_impl_od_bias(c, m, f, PGOV_REL_L);
         pgov_dbs_impl_request(c, m, r, f, PGOV_REL_L);
-        return;
+        return m->tun.powersave_bias != 0;
     }
     f = c->cpuinfo_min + (load * (c->cpuinfo_max - c->cpuinfo_min)) / 100u;
     r->fnext = f;
     m->rate_mult = 1;
-    if (m->tun.powersave_bias)
+    if (m->tun.powersave_bias) {
         f = pgov_dbs_impl_od_bias(c, m, f, pgov_dbs_impl_rel(c, PGOV_REL_L));
+        pgov_dbs_impl_request(c, m, r, f, pgov_dbs_impl_rel(c, PGOV_REL_C));
+        return true;
+    }
     /* The proportional step is the common path: the request inline here. */
     pgov_dbs_core_request(c, m, r, f, pgov_dbs_impl_rel(c, PGOV_REL_C));
+    return false;
 }
 
-/** ondemand evaluation (docs/spec/ondemand.md 4.1); returns the next delay in us. */
+/** ondemand evaluation (docs/spec/ondemand.md 4.1); returns the next delay
+ *  in us. @p in_place: as for pgov_dbs_core_load(). */
 PGOV_CORE uint32_t pgov_dbs_core_od_eval(const struct pgov_dbs_core *c,
                                          struct pgov_dbs_core_cpu *cpu,
-                                         struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r)
+                                         struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r,
+                                         bool in_place)
 {
     uint32_t st = m->sample_type;
 
@@ -369,8 +404,7 @@ PGOV_CORE uint32_t pgov_dbs_core_od_eval(const struct pgov_dbs_core *c,
         pgov_dbs_impl_request(c, m, r, m->freq_lo, pgov_dbs_impl_rel(c, PGOV_REL_H));
         return m->freq_lo_delay_us;
     }
-    pgov_dbs_impl_od_update(c, cpu, m, r);
-    if (m->freq_lo) {
+    if (pgov_dbs_impl_od_update(c, cpu, m, r, in_place) && m->freq_lo) {
         m->sample_type = PGOV_DBS_SAMPLE_SUB;
         return m->freq_hi_delay_us;
     }
@@ -379,14 +413,16 @@ PGOV_CORE uint32_t pgov_dbs_core_od_eval(const struct pgov_dbs_core *c,
 
 /* ---------------------------------------------------------------- conservative */
 
-/** conservative evaluation (docs/spec/ondemand.md 5); returns the next delay in us. */
+/** conservative evaluation (docs/spec/ondemand.md 5); returns the next
+ *  delay in us. @p in_place: as for pgov_dbs_core_load(). */
 PGOV_CORE uint32_t pgov_dbs_core_cs_eval(const struct pgov_dbs_core *c,
                                          struct pgov_dbs_core_cpu *cpu,
-                                         struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r)
+                                         struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r,
+                                         bool in_place)
 {
     uint32_t rq = m->requested_freq, load, ip, step, sr = m->tun.sampling_rate;
 
-    load = pgov_dbs_core_load(c, cpu, m, &ip);
+    load = pgov_dbs_core_load(c, cpu, m, &ip, in_place);
     r->flags |= PGOV_DBS_RES_EVAL;
     r->load = load;
     r->idle_periods = ip;
@@ -443,28 +479,51 @@ PGOV_CORE uint32_t pgov_dbs_core_cs_eval(const struct pgov_dbs_core *c,
 
 /* ---------------------------------------------------------------- evaluation */
 
-/**
- * One evaluation (docs/spec/ondemand.md 3.5 "dbs_work"): on the snapshots
- * at `c->snap_base`, into @p m, the CPUs' scratch fields and @p r (which
- * may be `&m->last`). Preconditions: the instance was set up and started
- * by the ABI; `c->snap_base` holds `c->ncpu` snapshots.
- */
-PGOV_CORE void pgov_dbs_core_eval(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
-                                  struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r)
+/* The one evaluation; @p in_place (a constant) as for pgov_dbs_core_load(). */
+PGOV_CORE void pgov_dbs_impl_eval(const struct pgov_dbs_core *PGOV_RESTRICT c,
+                                  struct pgov_dbs_core_cpu *PGOV_RESTRICT cpu,
+                                  struct pgov_dbs_core_mut *PGOV_RESTRICT m,
+                                  struct pgov_dbs_result *PGOV_RESTRICT r, bool in_place)
 {
     uint32_t delay;
 
     PGOV_ASSERT(c->snap_base != NULL && c->ncpu >= 1u && c->ncpu <= PGOV_DBS_MAX_CPUS);
     pgov_dbs_core_result_clear(r, m->cur);
     if (c->gov == PGOV_DBS_ONDEMAND)
-        delay = pgov_dbs_core_od_eval(c, cpu, m, r);
+        delay = pgov_dbs_core_od_eval(c, cpu, m, r, in_place);
     else
-        delay = pgov_dbs_core_cs_eval(c, cpu, m, r);
+        delay = pgov_dbs_core_cs_eval(c, cpu, m, r, in_place);
     /* LP64 kernels widen before multiplying: no wrap. */
     m->sample_delay = (int64_t)((uint64_t)delay * 1000u);
     m->evaluations++;
     r->delay_us = delay;
     r->cur_khz = m->cur;
+}
+
+/**
+ * One evaluation (docs/spec/ondemand.md 3.5 "dbs_work"): on the snapshots
+ * at `c->snap_base`, into @p m, the CPUs' scratch fields and @p r (which
+ * may be `&m->last`); pgov_dbs_core_commit() takes the CPUs' part after
+ * PGOV_DBS_RES_EVAL. Preconditions: the instance was set up and started
+ * by the ABI; `c->snap_base` holds `c->ncpu` snapshots.
+ */
+PGOV_CORE void pgov_dbs_core_eval(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
+                                  struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r)
+{
+    pgov_dbs_impl_eval(c, cpu, m, r, false);
+}
+
+/**
+ * pgov_dbs_core_eval() and pgov_dbs_core_commit() in one pass over the
+ * CPUs, for a caller that never rolls back (no driver call that can fail
+ * between them: the open loop, a kernel's deferred work): the same state
+ * and result, the CPUs' baselines written as each load is measured.
+ */
+PGOV_CORE void pgov_dbs_core_eval_commit(const struct pgov_dbs_core *c,
+                                         struct pgov_dbs_core_cpu *cpu,
+                                         struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r)
+{
+    pgov_dbs_impl_eval(c, cpu, m, r, true);
 }
 
 #endif /* PGOV_DBS_CORE_H */

@@ -80,6 +80,16 @@
 #endif
 
 /**
+ * PGOV_RESTRICT: C99 `restrict` (`__restrict` for C++ consumers), on a core
+ * parameter whose object the core reaches through that pointer alone.
+ */
+#ifdef __cplusplus
+#define PGOV_RESTRICT __restrict
+#else
+#define PGOV_RESTRICT restrict
+#endif
+
+/**
  * PGOV_CORE_OUTLINE / PGOV_CORE_COLD: a rare step of a core kept out of its
  * caller (one copy per translation unit that uses it, none otherwise);
  * _COLD also marks it unlikely.

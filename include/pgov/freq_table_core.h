@@ -221,18 +221,70 @@ PGOV_CORE bool pgov_freq_table_core_plain_asc(const struct pgov_freq_table *t)
 }
 
 /**
- * pgov_freq_table_core_target() on a table pgov_freq_table_core_plain_asc()
- * accepted, for a @p target already inside [min, max] (any relation; E
- * has no effect without efficiencies). Same index, without the general
- * dispatch.
+ * Build @p x over a table pgov_freq_table_core_plain_asc() accepted, of at
+ * most ::PGOV_FREQ_TABLE_INDEX_MAX entries: the
+ * smallest slot width that puts the whole range in
+ * ::PGOV_FREQ_TABLE_INDEX_SLOTS slots, and each slot start's lower bound.
+ * Done once, where the table is described (a policy's init).
  */
-PGOV_CORE uint32_t pgov_freq_table_core_asc(const struct pgov_freq_table *t, uint32_t target,
-                                            uint32_t rel)
+PGOV_CORE void pgov_freq_table_core_index_init(struct pgov_freq_table_index *x,
+                                               const struct pgov_freq_table *t)
 {
+    const struct pgov_freq_entry *e = t->entries;
+    uint32_t n = t->count, span = e[n - 1u].khz - e[0].khz, k;
+
+    PGOV_ASSERT(pgov_freq_table_core_sane(t) && pgov_freq_table_core_plain_asc(t) &&
+                n <= PGOV_FREQ_TABLE_INDEX_MAX);
+    x->base = e[0].khz;
+    x->shift = 0;
+    while ((span >> x->shift) >= PGOV_FREQ_TABLE_INDEX_SLOTS)
+        x->shift++;
+    for (k = 0; k <= PGOV_FREQ_TABLE_INDEX_SLOTS; k++) {
+        uint64_t start = (uint64_t)x->base + ((uint64_t)k << x->shift);
+        uint32_t i = start > e[n - 1u].khz
+                         ? n - 1u
+                         : pgov_freq_table_impl_lower_asc(e, n, (uint32_t)start);
+
+        x->first[k] = (uint8_t)(i < n - 1u ? i : n - 1u);
+    }
+}
+
+/**
+ * pgov_freq_table_core_target() on a table pgov_freq_table_core_plain_asc()
+ * accepted, with its index @p x (pgov_freq_table_core_index_init()), for a
+ * @p target already inside [min, max] (any relation; E has no effect
+ * without efficiencies). Same index, without the general dispatch: the
+ * target's slot bounds its lower bound between first[slot] and
+ * first[slot + 1], and the bisection runs over that range alone.
+ */
+PGOV_CORE uint32_t pgov_freq_table_core_asc(const struct pgov_freq_table *t,
+                                            const struct pgov_freq_table_index *x,
+                                            uint32_t target, uint32_t rel)
+{
+    const struct pgov_freq_entry *e = t->entries;
+    uint32_t slot, lo, len;
+
     PGOV_ASSERT(pgov_freq_table_core_sane(t) && pgov_freq_table_core_plain_asc(t));
+    PGOV_ASSERT(x->base == t->entries[0].khz && target >= x->base &&
+                target <= t->entries[t->count - 1u].khz);
     rel &= ~(uint32_t)PGOV_REL_E;
-    return pgov_freq_table_impl_pick(t, pgov_freq_table_impl_lower_asc(t->entries, t->count, target),
-                                     target, rel, true);
+    slot = (target - x->base) >> x->shift;
+    lo = x->first[slot];
+    len = (uint32_t)x->first[slot + 1u] - lo + 1u;
+    /* A slot holds at most one entry boundary on most tables: then the
+     * answer is lo or lo + 1, one compare. */
+    if (pgov_likely(len <= 2u))
+        lo += e[lo].khz < target ? 1u : 0u;
+    else
+        lo += pgov_freq_table_impl_lower_asc(e + lo, len, target);
+    /* pgov_freq_table_impl_pick() where e[lo] is known to exist and to be
+     * at or above the target (the target is at most the last entry). */
+    if (e[lo].khz == target || lo == 0u || rel == PGOV_REL_L)
+        return lo;
+    if (rel != PGOV_REL_C)
+        return lo - 1u;
+    /* Ties stay on the side walked first (the lower entry). */
+    return target - e[lo - 1u].khz > e[lo].khz - target ? lo : lo - 1u;
 }
 
 /**

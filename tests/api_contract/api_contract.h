@@ -57,7 +57,7 @@ struct world {
     _Alignas(16) unsigned char dnmem[512]; /* open-loop, not started */
     _Alignas(16) unsigned char pmem[512];  /* pstate instance */
     _Alignas(16) unsigned char smem[256];  /* sugov instance */
-    _Alignas(16) unsigned char xmem[512];  /* storage given to failing inits */
+    _Alignas(16) unsigned char xmem[576];  /* storage given to failing inits (2 CPUs) */
     _Alignas(16) unsigned char zmem[512];  /* zeroes: "not an instance" */
     struct pgov_dbs *dg, *dgo, *dgn, *dgx;
     struct pgov_pstate *pg, *pgx;
