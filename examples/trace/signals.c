@@ -912,7 +912,12 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
             k->seeded = 1;
             c->out->seeded_kernel++;
         } else {
-            chk(c, pgov_pelt_post_init_task(&k->se, &p->cfs, c->p->cap[i], W),
+            /* the ratio takes the entity's load.weight, which 64-bit
+             * kernels keep at 10 more bits of resolution (nice 0: 1 << 20)
+             * against the cfs_rq's unscaled load_avg, so the spare-capacity
+             * cap is what a new task gets (observed: 374 = (1024 - 275) / 2
+             * on the icount recording, where the unscaled ratio gives 283) */
+            chk(c, pgov_pelt_post_init_task(&k->se, &p->cfs, c->p->cap[i], (uint64_t)W << 10),
                 "pgov_pelt_post_init_task");
         }
     }
