@@ -76,6 +76,7 @@ struct cpu {
     int32_t wake_pid;   /* the task the last transition here woke, 0: another transition */
     uint32_t guess;     /* transitions here placed without a kernel time */
     uint64_t last_now;  /* the latest time an update of this rq was applied at */
+    int32_t slept_pid;  /* the running task already dequeued for its sleep (newidle pull), 0: none */
     size_t pend[PGT_PENDING];
     uint32_t npend;
 };
@@ -743,6 +744,16 @@ static void start_curr(struct ctx *c, uint32_t i, uint64_t ts)
     p->curr_policy = k->policy;
 }
 
+/* The running task kp of CPU p leaves the runqueue for a sleep or its
+ * exit (the dequeue of __schedule; it stays the CPU's current until the
+ * switch). */
+static void prev_sleep(struct ctx *c, struct task *kp, struct cpu *p)
+{
+    kp->on_rq = 0;
+    p->nr -= p->nr > 0 && kp->policy == POL_CFS;
+    ue_sleep(c, kp, p, true);
+}
+
 static void on_switch(struct ctx *c, const struct pgt_event *e)
 {
     uint32_t i = e->cpu;
@@ -805,7 +816,9 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
         kp->known = 1;
     if (kn)
         kn->known = 1;
-    if (kp) {
+    bool slept = kp && p->slept_pid == kp->pid && e->x[0] != PGT_PREV_RUNNABLE;
+    p->slept_pid = 0;
+    if (kp && !slept) {
         kp->policy = (uint8_t)policy_of(c, e->x[1], e->pid);
         if (!kp->on_rq || kp->cpu != (int32_t)i) /* we never saw it arrive */
             enqueue(c, kp, i, now);
@@ -817,21 +830,19 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
      * updates in between: the tick, a remote wake-up), then the PELT
      * updates of the outgoing task at the kernel's time */
     flush(c, i, true, false);
-    if (kp)
+    if (kp && !slept)
         upd_task(c, kp, now);
     upd_rq(c, i, now);
-    if (kp && e->x[0] != PGT_PREV_RUNNABLE) {
-        kp->on_rq = 0;
+    /* a task dequeued at a pull (pull_after_sleep) has only the switch
+     * left, and an exiting task's removal, which comes after it */
+    if (kp && !slept && e->x[0] != PGT_PREV_RUNNABLE)
+        prev_sleep(c, kp, p);
+    if (kp)
         kp->running = 0;
-        p->nr -= p->nr > 0 && kp->policy == POL_CFS;
-        ue_sleep(c, kp, p, true);
-        if (e->x[0] == PGT_PREV_DEAD) {
-            detach_removed(c, kp);
-            kp->dead = 1;
-            ad = true;
-        }
-    } else if (kp) {
-        kp->running = 0;
+    if (kp && e->x[0] == PGT_PREV_DEAD) {
+        detach_removed(c, kp);
+        kp->dead = 1;
+        ad = true;
     }
     p->curr = e->pid2;
     if (kn) {
@@ -930,6 +941,47 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     c->cpu[i].wake_pid = k->pid;
 }
 
+/* A newly idle CPU's balance: CPU b pulls a task inside __schedule after
+ * its running task was dequeued for a sleep and before the sched_switch
+ * (the pull comes between the dequeue's samples, util_est_se of the
+ * running task among them, and the switch; on the icount recording pid
+ * 96's estimate 865 was compared before its sleep: 590). The dequeue is
+ * applied here, at the pull, and the switch only switches. */
+static void pull_after_sleep(struct ctx *c, const struct pgt_event *e, uint32_t b)
+{
+    struct cpu *p = &c->cpu[b];
+    if (e->cpu != b || p->curr <= 0 || p->curr_policy != POL_CFS || p->slept_pid)
+        return;
+    bool dequeued = false; /* the running task's util_est_se is held here: its sleep's */
+    for (uint32_t j = 0; j < p->npend && !dequeued; j++) {
+        const struct pgt_event *f = &c->t->ev[p->pend[j]];
+        dequeued = f->type == PGT_UE_SE && f->pid == p->curr && f->cpu == b;
+    }
+    if (!dequeued)
+        return;
+    const struct pgt_event *sw = NULL; /* the switch this pull is inside */
+    for (size_t j = (size_t)(e - c->t->ev) + 1; j < c->t->n && !sw; j++)
+        if (c->t->ev[j].cpu == b && c->t->ev[j].type == PGT_SWITCH)
+            sw = &c->t->ev[j];
+    if (!sw || sw->pid != p->curr || sw->x[0] == PGT_PREV_RUNNABLE || sw->ts - e->ts > PGT_GROUP_NS)
+        return;
+    struct task *kp = task_get(c, p->curr, e->ts);
+    if (!kp || !kp->on_rq || kp->cpu != (int32_t)b)
+        return;
+    uint64_t ts, now = t_eff(c, b, e, &ts);
+    if (now == ts) {
+        p->guess++;
+        kp->guess++;
+    }
+    clock_to(c, b, e->ts);
+    flush(c, b, true, false);
+    upd_task(c, kp, now);
+    upd_rq(c, b, now);
+    prev_sleep(c, kp, p); /* an exiting task's load leaves after the switch */
+    flush(c, b, false, false);
+    p->slept_pid = kp->pid;
+}
+
 static void on_migrate(struct ctx *c, const struct pgt_event *e)
 {
     uint32_t a = e->x[0], b = e->x[1];
@@ -950,6 +1002,8 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
         c->cpu[b].guess++;
         k->guess++;
     }
+    if (k->on_rq && k->cpu == (int32_t)a)
+        pull_after_sleep(c, e, b);
     if (k->on_rq && k->cpu == (int32_t)a) {
         /* load balance: dequeue (not a sleep), detach, attach on the new CPU */
         struct cpu *p = &c->cpu[a];
@@ -1008,6 +1062,7 @@ static void lost(struct ctx *c, uint32_t i)
     p->npend = 0;
     p->idle_exit = 0; /* the clock rules need the events the loss took */
     p->wake_pid = 0;
+    p->slept_pid = 0;
     p->cfs_seeded = p->rt_seeded = p->dl_seeded = p->ue_seeded = false;
     p->known = false;
     for (size_t j = 0; j < c->tasks.cap; j++) {
