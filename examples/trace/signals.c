@@ -599,6 +599,28 @@ static void flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
     p->npend = pre ? keep : 0;
 }
 
+/* Compare the held PELT samples of CPU i from kernel updates before
+ * `before` (PELT clock; a tick, a blocked-load update of an idle CPU), so
+ * that the state is as the kernel last updated it; the rest stay held. */
+static void flush_older(struct ctx *c, uint32_t i, uint64_t before)
+{
+    struct cpu *p = &c->cpu[i];
+    uint32_t keep = 0;
+    for (uint32_t j = 0; j < p->npend; j++) {
+        const struct pgt_event *e = &c->t->ev[p->pend[j]];
+        bool older = e->type >= PGT_PELT_SE && e->type <= PGT_PELT_IRQ && e->v[3] &&
+                     e->v[3] < before;
+        for (uint32_t q = 0; q < p->npend && older; q++)
+            older = q == j || c->t->ev[p->pend[q]].type != PGT_PELT_CFS ||
+                    c->t->ev[p->pend[q]].v[3] != e->v[3]; /* not one of a pair */
+        if (older)
+            compare(c, p->pend[j]);
+        else
+            p->pend[keep++] = p->pend[j];
+    }
+    p->npend = keep;
+}
+
 /* The kernel's update time for a transition on CPU i, of event e, on the
  * PELT clock: the newest update_time among the held samples that e's CPU
  * wrote (the kernel emits a transition's samples where it runs it), if it
@@ -918,6 +940,11 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
          * boundary still applies "removed"), so the kernel's attach of the
          * task, where the trace shows it, is its seed. */
         struct cpu *p = &c->cpu[i];
+        /* as last updated: an earlier update held here (an idle CPU's
+         * blocked-load update that applied an exited task's removal: on
+         * an icount recording 18 there, where the cfs_rq without it gave
+         * pid 157 276 instead of the kernel's 503) */
+        flush_older(c, i, now);
         chk(c, pgov_pelt_init_task(&k->se, W, c->p->halflife), "pgov_pelt_init_task");
         if (!c->p->warmup && fork_seed(c, i, &k->se)) {
             k->seeded = 1;
