@@ -979,10 +979,13 @@ static void pull_after_sleep(struct ctx *c, const struct pgt_event *e, uint32_t 
     struct cpu *p = &c->cpu[b];
     if (e->cpu != b || p->curr <= 0 || p->curr_policy != POL_CFS || p->slept_pid)
         return;
-    bool dequeued = false; /* the running task's util_est_se is held here: its sleep's */
+    /* the dequeue's util_est samples, written here since this CPU's last
+     * transition: its util_est_cfs (every dequeue writes one; the task's
+     * own util_est_se only when its util changed since its enqueue) */
+    bool dequeued = false;
     for (uint32_t j = 0; j < p->npend && !dequeued; j++) {
         const struct pgt_event *f = &c->t->ev[p->pend[j]];
-        dequeued = f->type == PGT_UE_SE && f->pid == p->curr && f->cpu == b;
+        dequeued = f->cpu == b && (f->type == PGT_UE_CFS || (f->type == PGT_UE_SE && f->pid == p->curr));
     }
     if (!dequeued)
         return;
