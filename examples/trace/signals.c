@@ -318,6 +318,39 @@ static void ue_sleep(struct ctx *c, struct task *k, struct cpu *p, bool sleep)
     chk(c, r, "pgov_util_est_update");
 }
 
+/* A task's estimate {enqueued, ewma, flag} in the layout of CPU p's
+ * util_est profile: the pair with the flag in bit 0 (v4.17..v5.12) or in
+ * bit 31 of enqueued (v5.13+), or from v6.9 one field (ewma) with bit 31. */
+static void ue_store(const struct cpu *p, struct task *k, uint32_t enq, uint32_t ewma, uint32_t flag)
+{
+    int prof = pgov_util_est_profile(&p->ue);
+    bool pair = prof < (int)PGOV_KVER_6_9, bit0 = prof < (int)PGOV_KVER_5_13;
+    k->ue.enqueued = !pair ? ewma | (flag << 31) : bit0 ? (enq & ~1u) | flag : enq | (flag << 31);
+    k->ue.ewma = pair ? ewma : 0;
+}
+
+/* A task whose estimate the trace has not reported yet (util_est_se comes
+ * only from a dequeue where the task's util changed since its enqueue):
+ * what the kernel's CPU sum gains at its enqueue, from the util_est_cfs
+ * sample that enqueue wrote (held on CPU i), is its contribution, so the
+ * CPU's sum stays right until the task's own first sample seeds it (on
+ * the icount recordings: per-CPU kworkers and cpuhp/1 at the hotplug,
+ * 347 of CPU 1's sum unknown in the lead's run). */
+static void ue_from_sum(struct ctx *c, struct task *k, uint32_t i)
+{
+    const struct cpu *p = &c->cpu[i];
+    const struct pgt_event *f = NULL;
+    if (c->p->warmup || !c->ue || k->ue_seeded || k->policy != POL_CFS)
+        return;
+    for (uint32_t j = p->npend; j-- > 0 && !f;)
+        if (c->t->ev[p->pend[j]].type == PGT_UE_CFS)
+            f = &c->t->ev[p->pend[j]];
+    if (!f || f->v[0] <= p->ue.enqueued || f->v[0] - p->ue.enqueued > 1024)
+        return;
+    uint32_t d = (uint32_t)(f->v[0] - p->ue.enqueued);
+    ue_store(p, k, d, d, 1);
+}
+
 /* ------------------------------------------------------------ comparisons */
 
 /* epoch: the count of transitions placed without a kernel time that the
@@ -491,9 +524,7 @@ static void compare(struct ctx *c, size_t idx)
             uint32_t before = 0, after = 0;
             struct cpu *q = k->cpu >= 0 ? &c->cpu[k->cpu] : p;
             chk(c, pgov_util_est_task_contrib(&q->ue, &k->ue, &before), "util_est_task_contrib");
-            k->ue.enqueued = !pair ? (uint32_t)ke | (kflag << 31)
-                             : (uint32_t)kq | (bit0 ? kflag : kflag << 31);
-            k->ue.ewma = pair ? (uint32_t)ke : 0;
+            ue_store(q, k, (uint32_t)kq, (uint32_t)ke, kflag);
             k->ue_seeded = 1;
             /* the CPU sum is rebuilt from its tasks: a queued task's
              * contribution changes with its seed */
@@ -963,6 +994,7 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
         upd_task(c, k, now);
     upd_rq(c, i, now);
     flush(c, i, true, ad);
+    ue_from_sum(c, k, i);
     enqueue(c, k, i, now);
     flush(c, i, false, ad);
     c->cpu[i].wake_pid = k->pid;
