@@ -688,7 +688,14 @@ static bool irq_wakeup_follows(const struct ctx *c, size_t idx)
     const struct pgt_event *e = &c->t->ev[idx];
     for (size_t j = idx + 1; j < c->t->n && c->t->ev[j].ts - e->ts < PGT_GROUP_NS; j++) {
         const struct pgt_event *f = &c->t->ev[j];
-        if (f->cpu != e->cpu || (f->type >= PGT_PELT_SE && f->type <= PGT_UE_CFS))
+        if (f->cpu != e->cpu)
+            continue;
+        /* a sample of another clock reading: the run ended with the tick
+         * (a wake-up 1.2 ms after a tick on the icount recording) */
+        if (f->type >= PGT_PELT_SE && f->type <= PGT_PELT_IRQ && f->v[3] && e->v[3] &&
+            f->v[3] != e->v[3])
+            return false;
+        if (f->type >= PGT_PELT_SE && f->type <= PGT_UE_CFS)
             continue;
         return f->type == PGT_WAKEUP || f->type == PGT_WAKEUP_NEW || f->type == PGT_MIGRATE;
     }
