@@ -1161,20 +1161,45 @@ static void phases(struct ctx *c)
         chk(c, -1, "allocation");
         return;
     }
+    /* A task's samples bound the same phase: an entity takes its cfs_rq's
+     * period position when it attaches, and pelt_se is written only by an
+     * update that crosses a boundary, so between a task's successive
+     * samples on one CPU lies a boundary of that CPU's cfs_rq. */
+    struct se_last {
+        int32_t pid;
+        uint32_t cpu;
+        uint64_t u;
+    };
+    struct pgt_pidtab seen;
+    pgt_pidtab_init(&seen, sizeof(struct se_last));
     for (size_t j = 0; j < c->t->n; j++) {
         const struct pgt_event *e = &c->t->ev[j];
-        if (e->type != PGT_PELT_CFS || !e->v[3] || e->x[0] >= c->ncpu)
+        if ((e->type != PGT_PELT_CFS && e->type != PGT_PELT_SE) || !e->v[3] || e->x[0] >= c->ncpu)
             continue;
         uint32_t i = e->x[0];
         int64_t *h = hist + (size_t)i * per, *hit = h + 1024;
-        uint64_t u = e->v[3] >> 10;
-        h[u & 1023u]++;
-        if (last[i] && u > last[i]) {
-            /* a boundary at units (last, u] holds phases lo .. lo + len - 1
+        uint64_t u = e->v[3] >> 10, prev = last[i];
+        if (e->type == PGT_PELT_SE) {
+            bool created;
+            struct se_last *l = pgt_pidtab_get(&seen, e->pid, &created);
+            if (!l) {
+                chk(c, -1, "allocation");
+                break;
+            }
+            prev = !created && l->cpu == i ? l->u : 0;
+            l->cpu = i;
+            l->u = u;
+        } else {
+            h[u & 1023u]++;
+            if (u > last[i])
+                last[i] = u;
+        }
+        if (prev && u > prev) {
+            /* a boundary at units (prev, u] holds phases lo .. lo + len - 1
              * (mod 1024), every phase when the interval is a period or more */
             nint[i]++;
-            uint64_t len = u - last[i] < 1024 ? u - last[i] : 1024;
-            uint32_t lo = (uint32_t)((last[i] + 1) & 1023u), hi = lo + (uint32_t)len;
+            uint64_t len = u - prev < 1024 ? u - prev : 1024;
+            uint32_t lo = (uint32_t)((prev + 1) & 1023u), hi = lo + (uint32_t)len;
             hit[lo]++;
             if (hi <= 1024) {
                 hit[hi]--;
@@ -1184,9 +1209,8 @@ static void phases(struct ctx *c)
                 hit[hi - 1024]--;
             }
         }
-        if (u > last[i])
-            last[i] = u;
     }
+    pgt_pidtab_free(&seen);
     for (uint32_t i = 0; i < c->ncpu; i++) {
         const int64_t *h = hist + (size_t)i * per, *hit = h + 1024;
         uint64_t best = UINT64_MAX, n = 0;
