@@ -76,6 +76,7 @@ struct cpu {
     int32_t wake_pid;   /* the task the last transition here woke, 0: another transition */
     uint32_t guess;     /* transitions here placed without a kernel time */
     uint64_t last_now;  /* the latest time an update of this rq was applied at */
+    int32_t slept_pid;  /* the running task already dequeued for its sleep (newidle pull), 0: none */
     size_t pend[PGT_PENDING];
     uint32_t npend;
 };
@@ -317,6 +318,39 @@ static void ue_sleep(struct ctx *c, struct task *k, struct cpu *p, bool sleep)
     chk(c, r, "pgov_util_est_update");
 }
 
+/* A task's estimate {enqueued, ewma, flag} in the layout of CPU p's
+ * util_est profile: the pair with the flag in bit 0 (v4.17..v5.12) or in
+ * bit 31 of enqueued (v5.13+), or from v6.9 one field (ewma) with bit 31. */
+static void ue_store(const struct cpu *p, struct task *k, uint32_t enq, uint32_t ewma, uint32_t flag)
+{
+    int prof = pgov_util_est_profile(&p->ue);
+    bool pair = prof < (int)PGOV_KVER_6_9, bit0 = prof < (int)PGOV_KVER_5_13;
+    k->ue.enqueued = !pair ? ewma | (flag << 31) : bit0 ? (enq & ~1u) | flag : enq | (flag << 31);
+    k->ue.ewma = pair ? ewma : 0;
+}
+
+/* A task whose estimate the trace has not reported yet (util_est_se comes
+ * only from a dequeue where the task's util changed since its enqueue):
+ * what the kernel's CPU sum gains at its enqueue, from the util_est_cfs
+ * sample that enqueue wrote (held on CPU i), is its contribution, so the
+ * CPU's sum stays right until the task's own first sample seeds it (on
+ * the icount recordings: per-CPU kworkers and cpuhp/1 at the hotplug,
+ * 347 of CPU 1's sum unknown in the lead's run). */
+static void ue_from_sum(struct ctx *c, struct task *k, uint32_t i)
+{
+    const struct cpu *p = &c->cpu[i];
+    const struct pgt_event *f = NULL;
+    if (c->p->warmup || !c->ue || k->ue_seeded || k->policy != POL_CFS)
+        return;
+    for (uint32_t j = p->npend; j-- > 0 && !f;)
+        if (c->t->ev[p->pend[j]].type == PGT_UE_CFS)
+            f = &c->t->ev[p->pend[j]];
+    if (!f || f->v[0] <= p->ue.enqueued || f->v[0] - p->ue.enqueued > 1024)
+        return;
+    uint32_t d = (uint32_t)(f->v[0] - p->ue.enqueued);
+    ue_store(p, k, d, d, 1);
+}
+
 /* ------------------------------------------------------------ comparisons */
 
 /* epoch: the count of transitions placed without a kernel time that the
@@ -490,9 +524,7 @@ static void compare(struct ctx *c, size_t idx)
             uint32_t before = 0, after = 0;
             struct cpu *q = k->cpu >= 0 ? &c->cpu[k->cpu] : p;
             chk(c, pgov_util_est_task_contrib(&q->ue, &k->ue, &before), "util_est_task_contrib");
-            k->ue.enqueued = !pair ? (uint32_t)ke | (kflag << 31)
-                             : (uint32_t)kq | (bit0 ? kflag : kflag << 31);
-            k->ue.ewma = pair ? (uint32_t)ke : 0;
+            ue_store(q, k, (uint32_t)kq, (uint32_t)ke, kflag);
             k->ue_seeded = 1;
             /* the CPU sum is rebuilt from its tasks: a queued task's
              * contribution changes with its seed */
@@ -598,6 +630,28 @@ static void flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
     p->npend = pre ? keep : 0;
 }
 
+/* Compare the held PELT samples of CPU i from kernel updates before
+ * `before` (PELT clock; a tick, a blocked-load update of an idle CPU), so
+ * that the state is as the kernel last updated it; the rest stay held. */
+static void flush_older(struct ctx *c, uint32_t i, uint64_t before)
+{
+    struct cpu *p = &c->cpu[i];
+    uint32_t keep = 0;
+    for (uint32_t j = 0; j < p->npend; j++) {
+        const struct pgt_event *e = &c->t->ev[p->pend[j]];
+        bool older = e->type >= PGT_PELT_SE && e->type <= PGT_PELT_IRQ && e->v[3] &&
+                     e->v[3] < before;
+        for (uint32_t q = 0; q < p->npend && older; q++)
+            older = q == j || c->t->ev[p->pend[q]].type != PGT_PELT_CFS ||
+                    c->t->ev[p->pend[q]].v[3] != e->v[3]; /* not one of a pair */
+        if (older)
+            compare(c, p->pend[j]);
+        else
+            p->pend[keep++] = p->pend[j];
+    }
+    p->npend = keep;
+}
+
 /* The kernel's update time for a transition on CPU i, of event e, on the
  * PELT clock: the newest update_time among the held samples that e's CPU
  * wrote (the kernel emits a transition's samples where it runs it), if it
@@ -634,7 +688,14 @@ static bool irq_wakeup_follows(const struct ctx *c, size_t idx)
     const struct pgt_event *e = &c->t->ev[idx];
     for (size_t j = idx + 1; j < c->t->n && c->t->ev[j].ts - e->ts < PGT_GROUP_NS; j++) {
         const struct pgt_event *f = &c->t->ev[j];
-        if (f->cpu != e->cpu || (f->type >= PGT_PELT_SE && f->type <= PGT_UE_CFS))
+        if (f->cpu != e->cpu)
+            continue;
+        /* a sample of another clock reading: the run ended with the tick
+         * (a wake-up 1.2 ms after a tick on the icount recording) */
+        if (f->type >= PGT_PELT_SE && f->type <= PGT_PELT_IRQ && f->v[3] && e->v[3] &&
+            f->v[3] != e->v[3])
+            return false;
+        if (f->type >= PGT_PELT_SE && f->type <= PGT_UE_CFS)
             continue;
         return f->type == PGT_WAKEUP || f->type == PGT_WAKEUP_NEW || f->type == PGT_MIGRATE;
     }
@@ -743,6 +804,16 @@ static void start_curr(struct ctx *c, uint32_t i, uint64_t ts)
     p->curr_policy = k->policy;
 }
 
+/* The running task kp of CPU p leaves the runqueue for a sleep or its
+ * exit (the dequeue of __schedule; it stays the CPU's current until the
+ * switch). */
+static void prev_sleep(struct ctx *c, struct task *kp, struct cpu *p)
+{
+    kp->on_rq = 0;
+    p->nr -= p->nr > 0 && kp->policy == POL_CFS;
+    ue_sleep(c, kp, p, true);
+}
+
 static void on_switch(struct ctx *c, const struct pgt_event *e)
 {
     uint32_t i = e->cpu;
@@ -805,7 +876,9 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
         kp->known = 1;
     if (kn)
         kn->known = 1;
-    if (kp) {
+    bool slept = kp && p->slept_pid == kp->pid && e->x[0] != PGT_PREV_RUNNABLE;
+    p->slept_pid = 0;
+    if (kp && !slept) {
         kp->policy = (uint8_t)policy_of(c, e->x[1], e->pid);
         if (!kp->on_rq || kp->cpu != (int32_t)i) /* we never saw it arrive */
             enqueue(c, kp, i, now);
@@ -817,21 +890,19 @@ static void on_switch(struct ctx *c, const struct pgt_event *e)
      * updates in between: the tick, a remote wake-up), then the PELT
      * updates of the outgoing task at the kernel's time */
     flush(c, i, true, false);
-    if (kp)
+    if (kp && !slept)
         upd_task(c, kp, now);
     upd_rq(c, i, now);
-    if (kp && e->x[0] != PGT_PREV_RUNNABLE) {
-        kp->on_rq = 0;
+    /* a task dequeued at a pull (pull_after_sleep) has only the switch
+     * left, and an exiting task's removal, which comes after it */
+    if (kp && !slept && e->x[0] != PGT_PREV_RUNNABLE)
+        prev_sleep(c, kp, p);
+    if (kp)
         kp->running = 0;
-        p->nr -= p->nr > 0 && kp->policy == POL_CFS;
-        ue_sleep(c, kp, p, true);
-        if (e->x[0] == PGT_PREV_DEAD) {
-            detach_removed(c, kp);
-            kp->dead = 1;
-            ad = true;
-        }
-    } else if (kp) {
-        kp->running = 0;
+    if (kp && e->x[0] == PGT_PREV_DEAD) {
+        detach_removed(c, kp);
+        kp->dead = 1;
+        ad = true;
     }
     p->curr = e->pid2;
     if (kn) {
@@ -907,12 +978,22 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
          * boundary still applies "removed"), so the kernel's attach of the
          * task, where the trace shows it, is its seed. */
         struct cpu *p = &c->cpu[i];
+        /* as last updated: an earlier update held here (an idle CPU's
+         * blocked-load update that applied an exited task's removal: on
+         * an icount recording 18 there, where the cfs_rq without it gave
+         * pid 157 276 instead of the kernel's 503) */
+        flush_older(c, i, now);
         chk(c, pgov_pelt_init_task(&k->se, W, c->p->halflife), "pgov_pelt_init_task");
         if (!c->p->warmup && fork_seed(c, i, &k->se)) {
             k->seeded = 1;
             c->out->seeded_kernel++;
         } else {
-            chk(c, pgov_pelt_post_init_task(&k->se, &p->cfs, c->p->cap[i], W),
+            /* the ratio takes the entity's load.weight, which 64-bit
+             * kernels keep at 10 more bits of resolution (nice 0: 1 << 20)
+             * against the cfs_rq's unscaled load_avg, so the spare-capacity
+             * cap is what a new task gets (observed: 374 = (1024 - 275) / 2
+             * on the icount recording, where the unscaled ratio gives 283) */
+            chk(c, pgov_pelt_post_init_task(&k->se, &p->cfs, c->p->cap[i], (uint64_t)W << 10),
                 "pgov_pelt_post_init_task");
         }
     }
@@ -920,9 +1001,54 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
         upd_task(c, k, now);
     upd_rq(c, i, now);
     flush(c, i, true, ad);
+    ue_from_sum(c, k, i);
     enqueue(c, k, i, now);
     flush(c, i, false, ad);
     c->cpu[i].wake_pid = k->pid;
+}
+
+/* A newly idle CPU's balance: CPU b pulls a task inside __schedule after
+ * its running task was dequeued for a sleep and before the sched_switch
+ * (the pull comes between the dequeue's samples, util_est_se of the
+ * running task among them, and the switch; on the icount recording pid
+ * 96's estimate 865 was compared before its sleep: 590). The dequeue is
+ * applied here, at the pull, and the switch only switches. */
+static void pull_after_sleep(struct ctx *c, const struct pgt_event *e, uint32_t b)
+{
+    struct cpu *p = &c->cpu[b];
+    if (e->cpu != b || p->curr <= 0 || p->curr_policy != POL_CFS || p->slept_pid)
+        return;
+    /* the dequeue's util_est samples, written here since this CPU's last
+     * transition: its util_est_cfs (every dequeue writes one; the task's
+     * own util_est_se only when its util changed since its enqueue) */
+    bool dequeued = false;
+    for (uint32_t j = 0; j < p->npend && !dequeued; j++) {
+        const struct pgt_event *f = &c->t->ev[p->pend[j]];
+        dequeued = f->cpu == b && (f->type == PGT_UE_CFS || (f->type == PGT_UE_SE && f->pid == p->curr));
+    }
+    if (!dequeued)
+        return;
+    const struct pgt_event *sw = NULL; /* the switch this pull is inside */
+    for (size_t j = (size_t)(e - c->t->ev) + 1; j < c->t->n && !sw; j++)
+        if (c->t->ev[j].cpu == b && c->t->ev[j].type == PGT_SWITCH)
+            sw = &c->t->ev[j];
+    if (!sw || sw->pid != p->curr || sw->x[0] == PGT_PREV_RUNNABLE || sw->ts - e->ts > PGT_GROUP_NS)
+        return;
+    struct task *kp = task_get(c, p->curr, e->ts);
+    if (!kp || !kp->on_rq || kp->cpu != (int32_t)b)
+        return;
+    uint64_t ts, now = t_eff(c, b, e, &ts);
+    if (now == ts) {
+        p->guess++;
+        kp->guess++;
+    }
+    clock_to(c, b, e->ts);
+    flush(c, b, true, false);
+    upd_task(c, kp, now);
+    upd_rq(c, b, now);
+    prev_sleep(c, kp, p); /* an exiting task's load leaves after the switch */
+    flush(c, b, false, false);
+    p->slept_pid = kp->pid;
 }
 
 static void on_migrate(struct ctx *c, const struct pgt_event *e)
@@ -945,6 +1071,8 @@ static void on_migrate(struct ctx *c, const struct pgt_event *e)
         c->cpu[b].guess++;
         k->guess++;
     }
+    if (k->on_rq && k->cpu == (int32_t)a)
+        pull_after_sleep(c, e, b);
     if (k->on_rq && k->cpu == (int32_t)a) {
         /* load balance: dequeue (not a sleep), detach, attach on the new CPU */
         struct cpu *p = &c->cpu[a];
@@ -1003,6 +1131,7 @@ static void lost(struct ctx *c, uint32_t i)
     p->npend = 0;
     p->idle_exit = 0; /* the clock rules need the events the loss took */
     p->wake_pid = 0;
+    p->slept_pid = 0;
     p->cfs_seeded = p->rt_seeded = p->dl_seeded = p->ue_seeded = false;
     p->known = false;
     for (size_t j = 0; j < c->tasks.cap; j++) {
@@ -1032,20 +1161,45 @@ static void phases(struct ctx *c)
         chk(c, -1, "allocation");
         return;
     }
+    /* A task's samples bound the same phase: an entity takes its cfs_rq's
+     * period position when it attaches, and pelt_se is written only by an
+     * update that crosses a boundary, so between a task's successive
+     * samples on one CPU lies a boundary of that CPU's cfs_rq. */
+    struct se_last {
+        int32_t pid;
+        uint32_t cpu;
+        uint64_t u;
+    };
+    struct pgt_pidtab seen;
+    pgt_pidtab_init(&seen, sizeof(struct se_last));
     for (size_t j = 0; j < c->t->n; j++) {
         const struct pgt_event *e = &c->t->ev[j];
-        if (e->type != PGT_PELT_CFS || !e->v[3] || e->x[0] >= c->ncpu)
+        if ((e->type != PGT_PELT_CFS && e->type != PGT_PELT_SE) || !e->v[3] || e->x[0] >= c->ncpu)
             continue;
         uint32_t i = e->x[0];
         int64_t *h = hist + (size_t)i * per, *hit = h + 1024;
-        uint64_t u = e->v[3] >> 10;
-        h[u & 1023u]++;
-        if (last[i] && u > last[i]) {
-            /* a boundary at units (last, u] holds phases lo .. lo + len - 1
+        uint64_t u = e->v[3] >> 10, prev = last[i];
+        if (e->type == PGT_PELT_SE) {
+            bool created;
+            struct se_last *l = pgt_pidtab_get(&seen, e->pid, &created);
+            if (!l) {
+                chk(c, -1, "allocation");
+                break;
+            }
+            prev = !created && l->cpu == i ? l->u : 0;
+            l->cpu = i;
+            l->u = u;
+        } else {
+            h[u & 1023u]++;
+            if (u > last[i])
+                last[i] = u;
+        }
+        if (prev && u > prev) {
+            /* a boundary at units (prev, u] holds phases lo .. lo + len - 1
              * (mod 1024), every phase when the interval is a period or more */
             nint[i]++;
-            uint64_t len = u - last[i] < 1024 ? u - last[i] : 1024;
-            uint32_t lo = (uint32_t)((last[i] + 1) & 1023u), hi = lo + (uint32_t)len;
+            uint64_t len = u - prev < 1024 ? u - prev : 1024;
+            uint32_t lo = (uint32_t)((prev + 1) & 1023u), hi = lo + (uint32_t)len;
             hit[lo]++;
             if (hi <= 1024) {
                 hit[hi]--;
@@ -1055,9 +1209,8 @@ static void phases(struct ctx *c)
                 hit[hi - 1024]--;
             }
         }
-        if (u > last[i])
-            last[i] = u;
     }
+    pgt_pidtab_free(&seen);
     for (uint32_t i = 0; i < c->ncpu; i++) {
         const int64_t *h = hist + (size_t)i * per, *hit = h + 1024;
         uint64_t best = UINT64_MAX, n = 0;

@@ -10,13 +10,33 @@
 #   OUT/NAME.dat        trace-cmd extract of the same buffers (ns)
 #   OUT/NAME.report.txt `trace-cmd report -t` of NAME.dat (ns text)
 # Usage: tests/traces/record.sh [OUT [NAME [SECONDS]]]
+# PGOV_RECORD_ICOUNT=1: deterministic guest time (qemu -icount shift=3,sleep=off:
+# the guest clock counts instructions, so a host stall of a vCPU cannot move
+# an event away from the kernel's clock reading; NAME defaults to
+# qemu-6.1-icount). SMP bring-up hangs under icount, so the kernel boots with
+# maxcpus=1 and init puts CPU 1 online before tracing starts.
+# PGOV_RECORD_ICOUNT_SHIFT=N (default 3): 2^N ns of guest time per instruction;
+# a smaller N brings each event closer to the kernel's clock reading before
+# it (the tracing itself takes guest time) and costs host time.
 # Needs: linux-headers-amd64, qemu-system-x86, busybox-static, dwarves
 # (pahole: offsets of the private struct rq / cfs_rq from the kernel's BTF),
 # trace-cmd (copied into the guest with the libraries ldd lists).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-$root/tests/traces}
-name=${2:-qemu-6.1}
+icount=${PGOV_RECORD_ICOUNT:-0}
+case $icount in 0|1) ;; *) echo "record.sh: PGOV_RECORD_ICOUNT is 0 or 1" >&2; exit 1 ;; esac
+if [ "$icount" = 1 ]; then
+  name=${2:-qemu-6.1-icount}
+  shift=${PGOV_RECORD_ICOUNT_SHIFT:-3}
+  case $shift in [0-9]|10) ;; *) echo "record.sh: PGOV_RECORD_ICOUNT_SHIFT is 0..10" >&2; exit 1 ;; esac
+  qemu_time=(-icount "shift=$shift,sleep=off") append_time=" maxcpus=1"
+  # the second CPU comes up here, before the trace (under icount SMP boot hangs)
+  online_cpu1='echo 1 > /sys/devices/system/cpu/cpu1/online; usleep 100000'
+else
+  name=${2:-qemu-6.1}
+  qemu_time=() append_time="" online_cpu1=":"
+fi
 secs=${3:-2}
 kdir=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n1 || true)
 [ -n "$kdir" ] || { echo "record.sh: install linux-headers-amd64" >&2; exit 1; }
@@ -66,6 +86,7 @@ mount -t devtmpfs dev /dev
 mount -t tracefs tracefs /sys/kernel/tracing
 insmod /pgov_sched_tp.ko || echo "record: insmod failed"
 T=/sys/kernel/tracing
+$online_cpu1
 echo 0 > \$T/tracing_on
 echo 8192 > \$T/buffer_size_kb
 for e in sched/sched_switch sched/sched_wakeup sched/sched_wakeup_new sched/sched_migrate_task \
@@ -99,10 +120,10 @@ guest_initramfs "$ird" "$work/initramfs.gz"
 
 t0=$(date +%s)
 rm -f "$work/ttyS1.txt"
-timeout 600 qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -display none -no-reboot \
+timeout 600 qemu-system-x86_64 -accel tcg "${qemu_time[@]}" -m 1024 -smp 2 -display none -no-reboot \
   -kernel "$vmlinuz" -initrd "$work/initramfs.gz" \
   -serial file:"$work/console.log" -serial file:"$work/ttyS1.txt" \
-  -append "console=ttyS0 panic=-1 loglevel=3" || true
+  -append "console=ttyS0 panic=-1 loglevel=3$append_time" || true
 echo "record: qemu ran $(( $(date +%s) - t0 )) s; console: $work/console.log"
 split_out() { # SECTION FILE
   tr -d '\r' <"$work/ttyS1.txt" | awk -v s="=== $1" '$0 == s { on = 1; next } /^=== / { on = 0 } on' |
