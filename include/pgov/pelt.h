@@ -436,7 +436,9 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_init_task(struct pgov_pelt_avg *sa, uint6
  * @param sa       the new task's signal (from pgov_pelt_init_task())
  * @param cfs      the cfs_rq signal of the CPU it is placed on
  * @param cpu_cap  that CPU's capacity, 1..1024
- * @param weight   the task's se_weight
+ * @param weight   the task's `load.weight` as the kernel holds it: on 64-bit
+ *                 kernels se_weight << 10 (nice 0: 1048576, which makes the
+ *                 spare-capacity cap decide), on 32-bit se_weight (1024)
  * @return ::PGOV_OK, ::PGOV_EINVAL, ::PGOV_EINVAL (cpu_cap 0 or > 1024, bad
  *         state), ::PGOV_EDOM (cfs `load_avg + 1` wraps to 0)
  */
