@@ -199,7 +199,11 @@ void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64
  * by all CPUs under one lock. The requesting CPU spins until the channel is
  * free and its call has completed (pcc_call_ns each, serialised); the
  * firmware grants whole percent of nominal. An idle CPU's request (from a
- * kept tick) spins in C0, so that time is not idle to the governor.
+ * kept tick) spins in C0, so that time is not idle to the governor. The
+ * request runs in the governor's work item, which cpufreq keeps to one per
+ * policy: until it ends, the CPU's hooks start no other (pol_hook), so the
+ * queue holds at most one request per CPU and a long wait stretches that
+ * CPU's sampling period instead of piling up requests.
  */
 uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz)
 {
@@ -210,6 +214,7 @@ uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz)
     c->pcc_busy_until = end;
     c->pcc_calls++;
     c->pcc_wait_ns += start - c->now;
+    p->gov_work_until = end;
     sched_stall(c, p, end);
     if (!p->nr) {
         sched_idle_fold(c, p, c->now);

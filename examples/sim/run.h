@@ -68,6 +68,10 @@ struct sim_cpu {
     void *gov_mem;
     uint32_t timer_gen;
     bool timer_pending; /* deferrable timer expired while idle */
+    /* The governor's deferred work (a kworker) is waiting for or holding the
+     * pcc channel until then: cpufreq's work_in_progress, so the CPU's hooks
+     * queue no other evaluation meanwhile. */
+    uint64_t gov_work_until;
 };
 
 struct sim_ctx {
