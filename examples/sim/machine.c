@@ -220,10 +220,19 @@ uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz)
         sched_idle_fold(c, p, c->now);
         p->idle_t = end;
     }
-    if (c->plat->pcc_stall == PCC_STALL_SMI)
+    if (c->plat->pcc_stall == PCC_STALL_SMI) {
+        /* As an SMI the call holds every CPU: busy ones lose its length
+         * (sched_smi), and nothing falls due on any CPU until the window of
+         * back-to-back calls ends (sim_run). A waiter spins only while every
+         * CPU is in SMM, so the lock costs it no more than the SMI costs
+         * everyone; its own call is what it adds. */
+        if (c->now >= c->smm_until)
+            c->smm_from = c->now;
+        c->smm_until = end;
         for (uint32_t i = 0; i < c->ncpu; i++)
             if (i != p->id)
                 sched_smi(c, &c->cpu[i], c->plat->pcc_call_ns);
+    }
     return (uint32_t)((uint64_t)nominal * pct / 100u);
 }
 

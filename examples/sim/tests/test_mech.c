@@ -203,6 +203,16 @@ static void test_pcc_smi_stops_every_cpu(void **state)
         assert_int_equal(c->cpu[1].stall_until, lost ? SIM_T0_NS + lost : 0);
         assert_int_equal(c->smi_ns, lost);
         assert_int_equal(c->work_ns, lost);
+        /* The three calls are one SMM window, [now, now + 3 calls), in
+         * which no CPU runs (sim_run defers what falls due inside it). */
+        assert_int_equal(c->smm_from, lost ? SIM_T0_NS : 0);
+        assert_int_equal(c->smm_until, lost ? SIM_T0_NS + lost : 0);
+        if (lost) {
+            c->now = SIM_T0_NS + 10 * call; /* a later call opens a new window */
+            mach_pcc_request(c, &c->cpu[2], 1400000);
+            assert_int_equal(c->smm_from, c->now);
+            assert_int_equal(c->smm_until, c->now + call);
+        }
         c->cpu[1].rq = NULL;
         c->cpu[1].nr = 0;
     }
