@@ -199,7 +199,11 @@ void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64
  * by all CPUs under one lock. The requesting CPU spins until the channel is
  * free and its call has completed (pcc_call_ns each, serialised); the
  * firmware grants whole percent of nominal. An idle CPU's request (from a
- * kept tick) spins in C0, so that time is not idle to the governor.
+ * kept tick) spins in C0, so that time is not idle to the governor. The
+ * request runs in the governor's work item, which cpufreq keeps to one per
+ * policy: until it ends, the CPU's hooks start no other (pol_hook), so the
+ * queue holds at most one request per CPU and a long wait stretches that
+ * CPU's sampling period instead of piling up requests.
  */
 uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz)
 {
@@ -210,15 +214,25 @@ uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz)
     c->pcc_busy_until = end;
     c->pcc_calls++;
     c->pcc_wait_ns += start - c->now;
+    p->gov_work_until = end;
     sched_stall(c, p, end);
     if (!p->nr) {
         sched_idle_fold(c, p, c->now);
         p->idle_t = end;
     }
-    if (c->plat->pcc_stall == PCC_STALL_SMI)
+    if (c->plat->pcc_stall == PCC_STALL_SMI) {
+        /* As an SMI the call holds every CPU: busy ones lose its length
+         * (sched_smi), and nothing falls due on any CPU until the window of
+         * back-to-back calls ends (sim_run). A waiter spins only while every
+         * CPU is in SMM, so the lock costs it no more than the SMI costs
+         * everyone; its own call is what it adds. */
+        if (c->now >= c->smm_until)
+            c->smm_from = c->now;
+        c->smm_until = end;
         for (uint32_t i = 0; i < c->ncpu; i++)
             if (i != p->id)
                 sched_smi(c, &c->cpu[i], c->plat->pcc_call_ns);
+    }
     return (uint32_t)((uint64_t)nominal * pct / 100u);
 }
 

@@ -370,6 +370,8 @@ static void check(struct sim_ctx *c, const char *what, int e)
 void pol_hook(struct sim_ctx *c, struct sim_cpu *p, uint64_t t, uint32_t flags)
 {
     uint32_t f = flags & SIM_HOOK_IOWAIT ? PGOV_UPDATE_IOWAIT : 0;
+    if (t < p->gov_work_until)
+        return; /* its last evaluation's driver call is still queued: one at a time */
     switch (c->pol->gov) {
     case GOV_INTEL_PSTATE:
         check(c, "pgov_pstate_update", pgov_pstate_update(p->gov, t, f));

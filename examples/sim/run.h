@@ -68,6 +68,10 @@ struct sim_cpu {
     void *gov_mem;
     uint32_t timer_gen;
     bool timer_pending; /* deferrable timer expired while idle */
+    /* The governor's deferred work (a kworker) is waiting for or holding the
+     * pcc channel until then: cpufreq's work_in_progress, so the CPU's hooks
+     * queue no other evaluation meanwhile. */
+    uint64_t gov_work_until;
 };
 
 struct sim_ctx {
@@ -99,6 +103,11 @@ struct sim_ctx {
     uint64_t pcc_calls, pcc_wait_ns; /* firmware calls, time spent waiting for the lock */
     uint64_t kernel_ns; /* bookkeeping time charged (sched_charge) */
     uint64_t smi_ns;    /* busy CPUs' time lost to other CPUs' pcc SMIs */
+    /* SMM (pcc calls as SMIs, back to back) holds every CPU from smm_from to
+     * smm_until: what falls due strictly inside happens when it ends; what
+     * fell due at smm_from itself ran before the first doorbell (a tick on
+     * every CPU at once) and queues on the lock. */
+    uint64_t smm_from, smm_until;
     uint64_t ipis;      /* TLB-flush IPIs after exec moves (exec_shootdown) */
     uint64_t csw_vol, csw_invol, migrations, idle_ticks; /* robot-style counters (workload tasks) */
     bool stop;

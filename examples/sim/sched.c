@@ -810,6 +810,8 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
             rc = -1;
             break;
         }
+        if (ev.time > c->smm_from && ev.time < c->smm_until)
+            ev.time = c->smm_until; /* every CPU is in SMM: nothing runs before it ends */
         c->now = ev.time;
         switch (ev.type) {
         case EV_CPU_DONE:

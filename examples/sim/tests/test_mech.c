@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include <pgov/dbs.h>
+
 #include "run.h"
 #include "unit_run.h"
 
@@ -201,9 +203,54 @@ static void test_pcc_smi_stops_every_cpu(void **state)
         assert_int_equal(c->cpu[1].stall_until, lost ? SIM_T0_NS + lost : 0);
         assert_int_equal(c->smi_ns, lost);
         assert_int_equal(c->work_ns, lost);
+        /* The three calls are one SMM window, [now, now + 3 calls), in
+         * which no CPU runs (sim_run defers what falls due inside it). */
+        assert_int_equal(c->smm_from, lost ? SIM_T0_NS : 0);
+        assert_int_equal(c->smm_until, lost ? SIM_T0_NS + lost : 0);
+        if (lost) {
+            c->now = SIM_T0_NS + 10 * call; /* a later call opens a new window */
+            mach_pcc_request(c, &c->cpu[2], 1400000);
+            assert_int_equal(c->smm_from, c->now);
+            assert_int_equal(c->smm_until, c->now + call);
+        }
         c->cpu[1].rq = NULL;
         c->cpu[1].nr = 0;
     }
+}
+
+/* cpufreq runs a policy's evaluation in one work item at a time: a CPU
+ * whose request is still queued behind others' calls starts no other
+ * evaluation from its hooks until its call has ended (work_in_progress). */
+static void test_pcc_waiting_cpu_defers_sampling(void **state)
+{
+    (void)state;
+    const uint32_t n = 4;
+    struct sim_ctx *c = machine("pcc-e7-4890v2", n, 1, DOM_CORE);
+    struct sim_policy_spec spec = {.gov = GOV_ONDEMAND, .kver = PGOV_KVER(4, 17)};
+    c->sc = unit_scenario(&spec, "pcc-e7-4890v2", n);
+    pol = spec;
+    assert_int_equal(pol_init(c), 0);
+    uint64_t call = plat.pcc_call_ns, end = SIM_T0_NS + n * call;
+    for (uint32_t i = 0; i < n; i++)
+        mach_pcc_request(c, &c->cpu[i], 1400000 + 100000 * i);
+    assert_int_equal(c->cpu[n - 1].gov_work_until, end); /* last in the queue */
+    struct pgov_dbs_status st;
+    /* Due (sampled last at boot), but its call is still waiting: no sample. */
+    c->now = end - 1;
+    pol_hook(c, &c->cpu[n - 1], c->now, 0);
+    assert_int_equal(pgov_dbs_get_status(c->cpu[n - 1].gov, &st), 0);
+    assert_int_equal(st.last_sample_ns, 0);
+    /* CPU 0's call ended long ago: its hook samples at once. */
+    pol_hook(c, &c->cpu[0], c->now, 0);
+    assert_int_equal(pgov_dbs_get_status(c->cpu[0].gov, &st), 0);
+    assert_int_equal(st.last_sample_ns, end - 1);
+    /* Once the call has ended the waiting CPU samples at its next hook. */
+    c->now = end;
+    pol_hook(c, &c->cpu[n - 1], c->now, 0);
+    assert_int_equal(pgov_dbs_get_status(c->cpu[n - 1].gov, &st), 0);
+    assert_int_equal(st.last_sample_ns, end);
+    assert_int_equal(c->fail, 0);
+    pol_free(c);
 }
 
 /* ------------------------------------------------------------------ cpuidle */
@@ -344,6 +391,7 @@ int main(void)
         cmocka_unit_test(test_work_cpus),
         cmocka_unit_test(test_pcc_channel_serialises),
         cmocka_unit_test(test_pcc_smi_stops_every_cpu),
+        cmocka_unit_test(test_pcc_waiting_cpu_defers_sampling),
         cmocka_unit_test(test_cpuidle_tick_decision),
         cmocka_unit_test(test_bookkeeping_cost),
         cmocka_unit_test(test_exec_balance_util_est),
