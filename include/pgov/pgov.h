@@ -42,7 +42,7 @@ extern "C" {
 /** Library major version (changes only with an intended ABI break). */
 #define PGOV_VERSION_MAJOR 0
 /** Library minor version (grows with backward-compatible additions). */
-#define PGOV_VERSION_MINOR 5
+#define PGOV_VERSION_MINOR 6
 /** Library patch version (fixes only). */
 #define PGOV_VERSION_PATCH 0
 /** The version as one comparable number: major << 16 | minor << 8 | patch. */
