@@ -886,9 +886,6 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
     res->m[M_PCC_WAIT] = (double)c->pcc_wait_ns / 1e9;
     res->m[M_PCC_SMI] = (double)c->smi_ns / 1e9;
     res->m[M_IPIS] = (double)c->ipis;
-    if (getenv("SIM_DEBUG_LB"))
-        fprintf(stderr, "lb %s: newidle %llu periodic %llu\n", cfg->pol->label,
-                (unsigned long long)c->pulls_newidle, (unsigned long long)c->pulls_periodic);
     res->has_throughput = c->ops > 0;
 out:
     pol_free(c);
