@@ -106,7 +106,6 @@ bool balance_newidle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     if (id < 0)
         return false;
     p->nidle_stamp = 0;
-    c->pulls_newidle++;
     sched_move(c, (uint32_t)id, p->id, t);
     return true;
 }
@@ -147,7 +146,6 @@ static void balance_idle_cpu(struct sim_ctx *c, struct sim_cpu *q, uint64_t t)
         return;
     }
     q->lb_failed = 0;
-    c->pulls_periodic++;
     sched_move(c, (uint32_t)id, q->id, t);
 }
 

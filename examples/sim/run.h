@@ -106,7 +106,6 @@ struct sim_ctx {
     uint64_t kernel_ns; /* bookkeeping time charged (sched_charge) */
     uint64_t smi_ns;    /* busy CPUs' time lost to other CPUs' pcc SMIs */
     uint64_t ipis;      /* TLB-flush IPIs after exec moves (exec_shootdown) */
-    uint64_t pulls_newidle, pulls_periodic; /* balance.c moves */
     uint64_t csw_vol, csw_invol, migrations, idle_ticks; /* robot-style counters (workload tasks) */
     bool stop;
     int fail;
