@@ -27,7 +27,8 @@
  * moves load between CPUs that all run something, which these workloads'
  * imbalances (a queued task while another CPU idles) never need.
  * With `sched.migration_cost 0` and `sched.balance_unit 0` a CPU about to
- * idle always pulls (the model before these rules).
+ * idle always pulls (the model before these rules, but for rq_load()'s
+ * background rule).
  */
 #include "run.h"
 
