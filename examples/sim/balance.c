@@ -75,9 +75,9 @@ static int32_t pick(struct sim_ctx *c, const struct sim_cpu *dst, bool hot_ok, u
                     bool *imbalance)
 {
     int32_t id = -1;
-    uint32_t most = 1;
+    uint32_t most = 1, n_span = place_span(c);
     *imbalance = false;
-    for (uint32_t i = 0; i < place_span(c); i++) {
+    for (uint32_t i = 0; i < n_span; i++) {
         const struct sim_cpu *q = &c->cpu[i];
         uint32_t n = q == dst || q->nr < 2 ? 0 : rq_load(c, q);
         if (n <= most)
@@ -160,7 +160,7 @@ void balance_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     }
     if (p->nr < 2 || rq_load(c, p) < 2)
         return;
-    for (uint32_t i = 0; i < place_span(c); i++) /* the nohz idle balancer */
+    for (uint32_t i = 0, n = place_span(c); i < n; i++) /* the nohz idle balancer */
         if (!c->cpu[i].nr && c->cpu[i].tick_at == UINT64_MAX)
             balance_idle_cpu(c, &c->cpu[i], t);
 }
