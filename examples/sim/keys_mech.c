@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Keys of the modelled mechanisms (topo.c, place.c, cpuidle.c, the kernel's
- * bookkeeping cost in signals.c): platform topology and costs, and the
+ * bookkeeping cost in signals.c, load balancing in balance.c): platform topology and costs, and the
  * per-commit toggles of the idle loop, exec balancing and uclamp.
  */
 #include "keys.h"
@@ -20,6 +20,10 @@ static const char *const pcc_stall_names[] = {"caller", "smi", NULL};
 const struct sim_key sim_keys_mech[] = {
     SIM_KEY_NUM("work_cpus", KEY_SCENARIO, SC, work_cpus, &num_plain, 0, SIM_MAX_CPUS,
                 "the workload runs on CPUs 0..N-1 (bound to a node); background on every CPU; 0: all"),
+    SIM_KEY_NUM("sched.migration_cost", KEY_SCENARIO, SC, migration_cost_ns, &num_time_ns, 0,
+                100 * MS, "sysctl sched_migration_cost: cache-hot window, new-idle balance gate; 0: neither"),
+    SIM_KEY_NUM("sched.balance_unit", KEY_SCENARIO, SC, balance_unit_ns, &num_time_ns, 0, 100 * MS,
+                "idle CPUs' periodic balance interval per CPU of the domain (1ms); 0: none"),
     SIM_KEY_NUM("plat.packages", KEY_PLATFORM, PL, packages, &num_plain, 1, 8,
                 "sockets (cpus up to packages x cores x smt; turbo bins and package P-states per package)"),
     SIM_KEY_NUM("plat.smt", KEY_PLATFORM, PL, smt, &num_plain, 1, 2,

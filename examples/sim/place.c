@@ -29,6 +29,7 @@
 #include "run.h"
 
 #define IMBALANCE_PCT 117u /* sd->imbalance_pct of the cache domain */
+#define SMT_IMBALANCE_PCT 110u /* and of the SMT domain */
 #define SIS_SCAN 4u        /* CPUs a wake-up scans for an idle one */
 
 static bool cpu_idle(const struct sim_cpu *p)
@@ -126,32 +127,80 @@ uint64_t place_util(struct sim_ctx *c, const struct sim_cpu *q, const struct sim
     return u;
 }
 
+static uint64_t spare(struct sim_ctx *c, const struct sim_cpu *q, const struct sim_task *k)
+{
+    uint64_t u = place_util(c, q, k);
+    return u < 1024 ? 1024 - u : 0;
+}
+
+/* The idlest-group decision: stay in the local group if it has spare
+ * capacity for half the task and not @pct % less than the best other;
+ * else the best if that fits half the task; else the one with fewer
+ * runnable tasks. Returns true to move to @best / @fewest (in *pick). */
+static bool idlest_group(uint64_t own, uint64_t best, uint64_t tu, uint32_t pct, uint32_t own_nr,
+                         uint32_t fewest_nr, bool *to_best)
+{
+    if (2 * own > tu && own * pct > 100 * best)
+        return false;
+    *to_best = 2 * best > tu;
+    return *to_best || fewest_nr < own_nr;
+}
+
 uint32_t place_exec(struct sim_ctx *c, const struct sim_task *k)
 {
-    uint32_t n = place_span(c);
-    uint32_t self = (uint32_t)k->cpu;
-    uint64_t tu = k->sig.se.util_avg, best_spare = 0;
+    uint32_t n = place_span(c), smt = topo_smt(c);
+    uint32_t self = (uint32_t)k->cpu, own = self / smt;
+    uint64_t tu = k->sig.se.util_avg, best_spare = 0, own_spare = 0;
+    uint32_t own_nr = 0;
     int32_t best = -1, fewest = -1;
+    uint32_t fewest_nr = UINT32_MAX;
     if (k->pin >= 0)
         return (uint32_t)k->pin;
-    for (uint32_t i = 0; i < n; i++) {
-        if (i == self)
-            continue;
-        uint64_t u = place_util(c, &c->cpu[i], k), spare = u < 1024 ? 1024 - u : 0;
-        if (best < 0 || spare > best_spare) {
-            best = (int32_t)i;
-            best_spare = spare;
+    /* The cache domain's groups are cores (SMT threads share one); a
+     * group's spare capacity is the most any of its CPUs has, its load
+     * the runnable tasks on them. */
+    for (uint32_t g = 0; g * smt < n; g++) {
+        uint64_t sp = 0;
+        uint32_t nr = 0;
+        for (uint32_t i = g * smt; i < (g + 1) * smt && i < n; i++) {
+            uint64_t x = spare(c, &c->cpu[i], k);
+            sp = x > sp ? x : sp;
+            nr += c->cpu[i].nr;
         }
-        if (fewest < 0 || c->cpu[i].nr < c->cpu[fewest].nr)
-            fewest = (int32_t)i;
+        if (g == own) {
+            own_spare = sp;
+            own_nr = nr;
+            continue;
+        }
+        if (best < 0 || sp > best_spare) {
+            best = (int32_t)g;
+            best_spare = sp;
+        }
+        if (nr < fewest_nr) {
+            fewest = (int32_t)g;
+            fewest_nr = nr;
+        }
     }
-    if (best < 0)
+    bool to_best = false;
+    if (best >= 0 && idlest_group(own_spare, best_spare, tu, IMBALANCE_PCT, own_nr, fewest_nr,
+                                  &to_best)) {
+        /* The idlest CPU of the chosen core: an idle one (the shallower
+         * C-state first), else the one with the fewest runnable tasks. */
+        uint32_t g = (uint32_t)(to_best ? best : fewest), pick = g * smt;
+        for (uint32_t i = g * smt + 1; i < (g + 1) * smt && i < n; i++) {
+            const struct sim_cpu *q = &c->cpu[i], *b = &c->cpu[pick];
+            if (q->nr < b->nr || (!q->nr && !b->nr && q->cstate < b->cstate))
+                pick = i;
+        }
+        return pick;
+    }
+    /* The local core; with SMT, the same decision between its threads
+     * (the SMT domain, imbalance_pct 110). */
+    const struct sim_cpu *sib = topo_sibling(c, &c->cpu[self]);
+    if (!sib || sib->id >= n)
         return self;
-    uint64_t u = place_util(c, &c->cpu[self], k), own = u < 1024 ? 1024 - u : 0;
-    if (2 * own > tu && own * IMBALANCE_PCT > 100 * best_spare)
-        return self;
-    if (2 * best_spare > tu)
-        return (uint32_t)best;
-    /* By runnable tasks: the exec'ing task counts on its own CPU. */
-    return c->cpu[fewest].nr < c->cpu[self].nr ? (uint32_t)fewest : self;
+    uint64_t ss = spare(c, sib, k), os = spare(c, &c->cpu[self], k);
+    return idlest_group(os, ss, tu, SMT_IMBALANCE_PCT, c->cpu[self].nr, sib->nr, &to_best)
+               ? sib->id
+               : self;
 }

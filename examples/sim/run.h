@@ -32,6 +32,7 @@ struct sim_task {
     uint32_t live_children;
     struct sim_rng rng;
     int32_t next_free; /* free-list link for dead slots */
+    uint64_t last_ran; /* when it last stopped running (se.exec_start): cache-hot window */
     struct sig_task sig;
 };
 
@@ -53,6 +54,11 @@ struct sim_cpu {
     /* ---- idle accounting (get_cpu_idle_time) */
     uint64_t idle_t, idle_ns, iowait_ns, idle_stamp, last_idle_len;
     uint32_t nr_iowait;
+    /* ---- load balancing (balance.c) */
+    uint64_t avg_idle;     /* rq->avg_idle: average idle period, ns */
+    uint64_t nidle_stamp;  /* when new-idle balancing last found nothing; 0: not idle since */
+    uint64_t next_balance; /* earliest periodic idle balance */
+    uint32_t lb_failed;    /* periodic balances in a row that found an imbalance but moved nothing */
     /* ---- scheduler */
     uint32_t *rq; /* task ids, rq[0] is current */
     uint32_t nr, rq_cap;
@@ -169,6 +175,17 @@ void sched_charge(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns);
  * @ns, which counts as its CPU time. */
 void sched_smi(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns);
 void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+/* Move queued (not running) task @id to @cpu: a load-balance pull. */
+void sched_move(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t);
+
+/* balance.c */
+void balance_init(struct sim_ctx *c);
+/* @p is about to idle: pull a task (true) under the new-idle rules. */
+bool balance_newidle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+/* A task woke onto idle @p: the idle period ends (avg_idle). */
+void balance_woken(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+/* A tick on @p (busy, or idle with the tick kept): periodic idle balancing. */
+void balance_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 
 /* policy.c */
 struct sim_policy_state;

@@ -158,6 +158,8 @@ static void dequeue(struct sim_ctx *c, uint32_t id, uint64_t t, bool sleep)
         return;
     memmove(&p->rq[i], &p->rq[i + 1], (p->nr - i - 1) * sizeof(p->rq[0]));
     p->nr--;
+    if (i == 0)
+        k->last_ran = t;
     sig_dequeue(c, p, k, t, sleep, i == 0);
     if (i == 0 && p->nr)
         sig_switch(c, p, NULL, T(c, p->rq[0]), t);
@@ -173,25 +175,8 @@ static void dequeue(struct sim_ctx *c, uint32_t id, uint64_t t, bool sleep)
 
 static void go_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
-    /* New-idle balance: pull a waiting task from the busiest runqueue (only
-     * a CPU the workload may use: unpinned tasks are the workload's). */
-    int32_t src = -1, pick = -1;
-    for (uint32_t i = 0; i < c->ncpu && p->id < place_span(c); i++) {
-        const struct sim_cpu *q = &c->cpu[i];
-        if (q->nr < 2 || (src >= 0 && q->nr <= c->cpu[src].nr))
-            continue;
-        for (uint32_t j = q->nr - 1; j >= 1; j--)
-            if (c->task[q->rq[j]].pin < 0) {
-                src = (int32_t)i;
-                pick = (int32_t)q->rq[j];
-                break;
-            }
-    }
-    if (src >= 0) {
-        dequeue(c, (uint32_t)pick, t, false);
-        enqueue(c, (uint32_t)pick, p->id, t, 0);
-        return;
-    }
+    if (balance_newidle(c, p, t))
+        return; /* pulled a waiting task */
     p->done_at = UINT64_MAX;
     sig_idle(c, p, t);
     mach_set_c0(c, p, false, t);
@@ -220,6 +205,7 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
     k->cpu = (int32_t)cpu;
     k->state = T_RUNNABLE;
     if (!p->nr) {
+        p->nidle_stamp = 0; /* a wake-up measured it already (balance_woken) */
         sched_idle_fold(c, p, t);
         p->last_idle_len = t - p->idle_stamp;
         uint64_t exit = p->cstate == 6 ? c->plat->c6_exit_ns : c->plat->c1_exit_ns;
@@ -332,7 +318,16 @@ static void exec_shootdown(struct sim_ctx *c, struct sim_cpu *old, struct sim_cp
 static void wake_task(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t flags)
 {
     struct sim_task *k = T(c, id);
-    enqueue(c, id, place_wake(c, k), t, flags);
+    uint32_t cpu = place_wake(c, k);
+    if (!c->cpu[cpu].nr)
+        balance_woken(c, &c->cpu[cpu], t);
+    enqueue(c, id, cpu, t, flags);
+}
+
+void sched_move(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t)
+{
+    dequeue(c, id, t, false);
+    enqueue(c, id, cpu, t, 0);
 }
 
 static void task_exit(struct sim_ctx *c, uint32_t id, uint64_t t)
@@ -553,6 +548,7 @@ static void on_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
     if (!p->nr) {
         idle_tick(c, p, t);
+        balance_tick(c, p, t);
         return;
     }
     sched_account(c, p, t);
@@ -562,6 +558,9 @@ static void on_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
         p->timer_pending = false;
         pol_timer(c, p, t);
     }
+    /* The balancing softirq runs at the tick's interrupt exit, before the
+     * switch the tick may ask for: it sees the current task still running. */
+    balance_tick(c, p, t);
     if (p->nr > 1) {
         uint64_t slice = SCHED_LATENCY_NS / p->nr;
         if (slice < SCHED_MIN_GRAN_NS)
@@ -572,6 +571,7 @@ static void on_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
                 c->csw_invol++;
             memmove(&p->rq[0], &p->rq[1], (p->nr - 1) * sizeof(p->rq[0]));
             p->rq[p->nr - 1] = cur;
+            T(c, cur)->last_ran = t;
             sig_switch(c, p, T(c, cur), T(c, p->rq[0]), t);
             p->slice_start = t;
             p->run_t = t;
@@ -716,6 +716,7 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
         }
     }
     mach_init(c);
+    balance_init(c);
     for (uint32_t i = 0; i < c->ncpu; i++) {
         a0[i] = c->cpu[i].aperf;
         m0[i] = c->cpu[i].mperf;

@@ -272,6 +272,8 @@ struct sim_scenario {
     char seed_lines[SIM_MAX_SEED_LINES][200];
     uint32_t nseed;
     bool deferrable_on_wake; /* expired deferrable timers run at idle exit (default: next busy tick) */
+    uint64_t migration_cost_ns; /* sysctl sched_migration_cost (balance.c); 0: no such rules */
+    uint64_t balance_unit_ns;   /* a domain's idle balance interval per CPU in it; 0: no periodic balancing */
     char throughput_unit[SIM_NAME_LEN];
     char metric_main[SIM_NAME_LEN];
     struct { char name[SIM_NAME_LEN], val[SIM_NAME_LEN]; } vars[SIM_MAX_VARS]; /* `var` */

@@ -922,6 +922,8 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
     sc->hz = 250;
     sc->iterations = 5;
     sc->limit_ns = 100000ull * 1000000000ull;
+    sc->migration_cost_ns = 500000; /* the kernel's default */
+    sc->balance_unit_ns = 1000000;  /* sd_init: min_interval = sd_weight ms */
     strcpy(sc->metric_main, "elapsed_s");
 #define FAIL(...)                                          \
     do {                                                   \

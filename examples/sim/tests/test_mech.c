@@ -3,6 +3,7 @@
  * Unit tests of pgov-sim's modelled mechanisms: SMT threads and shared
  * P-state domains (topo.c), the pcc-cpufreq channel (machine.c), the idle
  * loop's tick decision (cpuidle.c), exec balancing with util_est (place.c),
+ * the load-balancing rules (balance.c),
  * the kernel's bookkeeping cost and the robot-style counters (sched.c,
  * signals.c). Expected values follow from the stated model, not from
  * running it.
@@ -360,6 +361,38 @@ static void test_exec_shootdown(void **state)
     assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_IPIS), 0.0, 0);
 }
 
+/* Load balancing (balance.c) on 2 CPUs at the minimum frequency (1.6
+ * GHz): a hog h on cpu0; s on cpu1 computes 1M cycles and sleeps 20 us ten
+ * times, forks c (100M cycles, queued behind h: no CPU is idle and both run
+ * one task) and does 30 more rounds, then exits. With the migration cost at
+ * 0 cpu1's next new-idle balance pulls c. At 500 us, s's ten short idle
+ * periods have pulled cpu1's average idle from 1 ms to ~280 us: no
+ * new-idle pull, and without periodic balancing c stays behind h (500M
+ * cycles on one CPU: 312.5 ms); with it, once s has exited, a tick of cpu0
+ * (two runnable) has the idle cpu1 pull c, whose cache is cold by then
+ * (it last ran a tick before). */
+static void test_balance_rules(void **state)
+{
+    (void)state;
+    const char *wl = "script h\n compute 400M\nend\nscript c\n compute 100M\nend\n"
+                     "script s\n loop 10\n compute 1M\n sleep 20us\n end\n fork c\n"
+                     " loop 30\n compute 1M\n sleep 20us\n end\nend\nstart h\nstart s\n";
+    struct sim_policy_spec ps = {.gov = GOV_POWERSAVE};
+    struct sim_scenario *sc = unit_scenario(&ps, "ivb-i7-3770", 2);
+    assert_float_equal(unit_run_on(sc, wl, M_MIGRATIONS), 1.0, 0);
+    double at_once = unit_run_on(sc, wl, M_ELAPSED);
+    sc->migration_cost_ns = 500000;
+    assert_float_equal(unit_run_on(sc, wl, M_MIGRATIONS), 0.0, 0);
+    double stuck = unit_run_on(sc, wl, M_ELAPSED);
+    sc->balance_unit_ns = 1000000;
+    assert_float_equal(unit_run_on(sc, wl, M_MIGRATIONS), 1.0, 0);
+    double later = unit_run_on(sc, wl, M_ELAPSED);
+    assert_true(at_once > 0.250 && at_once < 0.2505); /* h alone: 250 ms */
+    assert_true(stuck > 0.3125 && stuck < 0.313);
+    /* s runs ~26 ms; until then h shares cpu0 with c */
+    assert_true(later > 0.255 && later < 0.270);
+}
+
 static void test_pend_io_carries_iowait(void **state)
 {
     (void)state;
@@ -396,6 +429,7 @@ int main(void)
         cmocka_unit_test(test_bookkeeping_cost),
         cmocka_unit_test(test_exec_balance_util_est),
         cmocka_unit_test(test_exec_shootdown),
+        cmocka_unit_test(test_balance_rules),
         cmocka_unit_test(test_pend_io_carries_iowait),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
