@@ -125,7 +125,7 @@ void sig_enqueue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint6
     } else {
         cfs_update(p, now, before);
         if (k->sig.se.last_update_time == 0) /* new task: seed from spare capacity */
-            pgov_pelt_post_init_task(&k->sig.se, &p->sig.cfs, 1024, NICE0);
+            pgov_pelt_post_init_task(&k->sig.se, &p->sig.cfs, 1024, (uint64_t)NICE0 << 10);
         pgov_pelt_attach(&p->sig.cfs, &k->sig.se, NICE0);
         k->sig.attached = true;
     }
