@@ -47,6 +47,7 @@ struct task {
     struct pgov_util_est_task ue;
     int32_t cpu; /* CPU it is queued on / was last attached to, -1: none */
     uint8_t on_rq, running, attached, policy, seeded, ue_seeded, dead;
+    uint8_t exiting; /* sched_process_exit seen, its autogroup move not yet applied */
     uint8_t known; /* seen in a scheduling event since the start or the last loss */
     uint8_t placed; /* its attachment is known (any scheduling event placed it) */
     uint8_t sync_pending; /* first seen waking away from sync_cpu: its sync sample is its removal */
@@ -61,6 +62,8 @@ struct cpu {
     struct pgov_pelt_clock clk;
     struct pgov_util_est_rq ue;
     bool started, cfs_seeded, rt_seeded, dl_seeded, ue_seeded;
+    bool cfs_exact;   /* the cfs seed came from a sample just after a period crossing */
+    uint64_t cfs_klut; /* update_time of the last cfs sample, 0: none yet */
     bool known; /* a sched_switch was seen here since the start or the last loss */
     uint32_t nr;    /* queued cfs tasks */
     int32_t curr;   /* running pid, 0: idle */
@@ -398,6 +401,12 @@ static void record(struct ctx *c, int32_t *ent, int32_t pid, uint32_t cpu, uint3
     }
 }
 
+/* the PELT period holding time t of CPU p's clock (phase known) */
+static uint64_t period_of(const struct cpu *p, uint64_t t)
+{
+    return ((t >> 10) - (uint64_t)p->phase) >> 10;
+}
+
 /* lut: the sample's time on the PELT clock */
 static void seed_avg(struct ctx *c, struct pgov_pelt_avg *sa, const struct pgt_event *e,
                      uint64_t lut, int32_t phase, uint64_t weight)
@@ -492,10 +501,33 @@ static void compare(struct ctx *c, size_t idx)
         struct pgov_pelt_avg *sa = kind == PGT_K_CFS ? &p->cfs : kind == PGT_K_RT ? &p->rt : &p->dl;
         bool *seeded = kind == PGT_K_CFS ? &p->cfs_seeded : kind == PGT_K_RT ? &p->rt_seeded
                                                                              : &p->dl_seeded;
+        /* A cfs sample with update_time in a later PELT period than the one
+         * before is the update that crossed: the kernel has just divided its
+         * sum by the divider, so avg * divider + divider / 2 is within half
+         * a divider of the sum. Any other sample (an attach, a detach) may
+         * follow sums that no longer match the average (running time since
+         * the last crossing, a detach), which surfaces at the next crossing:
+         * such a seed is replaced at the first crossing the trace shows. */
+        bool crossed = false;
+        if (kind == PGT_K_CFS) {
+            crossed = p->phase >= 0 && p->cfs_klut && period_of(p, at) > period_of(p, p->cfs_klut);
+            if (at > p->cfs_klut)
+                p->cfs_klut = at;
+        }
         if (!*seeded && seed_ok) {
             seed_avg(c, sa, e, at, p->phase, 1);
             *seeded = true;
+            if (kind == PGT_K_CFS)
+                p->cfs_exact = crossed;
             c->out->seeded_kernel++;
+            return;
+        }
+        if (kind == PGT_K_CFS && *seeded && !p->cfs_exact && crossed && p->known) {
+            if (at > sa->last_update_time)
+                upd_rq(c, i, at);
+            seed_avg(c, sa, e, at, p->phase, 1);
+            p->cfs_exact = true;
+            c->out->reseeded_crossing++;
             return;
         }
         if (at > sa->last_update_time)
@@ -566,6 +598,27 @@ static bool post_kind(const struct pgt_event *e)
     return e->type == PGT_UE_SE || e->type == PGT_UE_CFS;
 }
 
+/* An exiting task leaves its autogroup (sched_move_task): a detach and an
+ * attach at one update, seen as two cfs samples at one update_time and no
+ * scheduling event. The averages come back as they were, but the sums do
+ * not: the detach takes the task's own sums, the attach gives back its
+ * averages times the cfs_rq's divider (the running time since the task's
+ * last period crossing leaves the cfs_rq's sum). */
+static void exit_move(struct ctx *c, uint32_t i, uint64_t at)
+{
+    struct cpu *p = &c->cpu[i];
+    struct task *k = p->curr > 0 ? pgt_pidtab_find(&c->tasks, p->curr) : NULL;
+    if (!k || !k->exiting || !k->attached || k->cpu != (int32_t)i || k->policy != POL_CFS ||
+        !k->seeded || !p->cfs_seeded || at < p->cfs.last_update_time)
+        return;
+    k->exiting = 0;
+    upd_task(c, k, at);
+    upd_rq(c, i, at);
+    chk(c, pgov_pelt_detach(&p->cfs, &k->se, W), "pgov_pelt_detach");
+    chk(c, pgov_pelt_attach(&p->cfs, &k->se, W), "pgov_pelt_attach");
+    c->out->exit_moves++;
+}
+
 /* Compare the held samples of CPU i: the PELT ones before the transition
  * (pre), or the ones it produced (util_est, and with attach/detach the last
  * cfs sample) after it. */
@@ -619,6 +672,8 @@ static void flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
                     transient = true;
                     break;
                 }
+        if (transient && e->type == PGT_PELT_CFS && e->v[3])
+            exit_move(c, i, e->v[3]);
         if (transient) {
             if (pre)
                 continue; /* dropped */
@@ -1133,6 +1188,8 @@ static void lost(struct ctx *c, uint32_t i)
     p->wake_pid = 0;
     p->slept_pid = 0;
     p->cfs_seeded = p->rt_seeded = p->dl_seeded = p->ue_seeded = false;
+    p->cfs_exact = false;
+    p->cfs_klut = 0;
     p->known = false;
     for (size_t j = 0; j < c->tasks.cap; j++) {
         struct task *k = pgt_pidtab_slot(&c->tasks, j);
@@ -1366,6 +1423,12 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
             else
                 out->ue_unexpected++; /* a kernel without util_est emits none: not compared */
             break;
+        case PGT_EXIT: {
+            struct task *k = pgt_pidtab_find(&c.tasks, e->pid);
+            if (k)
+                k->exiting = 1;
+            break;
+        }
         case PGT_LOST:
             if (e->cpu < c.ncpu)
                 lost(&c, e->cpu);

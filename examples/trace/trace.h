@@ -191,6 +191,8 @@ struct pgt_signals {
     size_t nsamples, samples_cap;
     uint64_t updates;           /* PELT updates done */
     uint64_t seeded_kernel, seeded_warmup;
+    uint64_t exit_moves;        /* exiting tasks' autogroup moves applied (detach + attach) */
+    uint64_t reseeded_crossing; /* cfs seeds replaced at their CPU's first period crossing */
     uint64_t skipped_after_loss;/* lost-events markers: the CPU's entities were seeded again */
     uint64_t skipped_unknown;   /* kernel samples of entities no scheduling event described */
     uint64_t skipped_unseen;    /* util_est_cfs samples of transitions without an event of their own */

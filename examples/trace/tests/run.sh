@@ -57,7 +57,7 @@ dat)
   want '^inputs: [1-9][0-9]* samples follow an exact one with every transition between at the kernel.s update_time: [1-9][0-9]* exact'
   # regression bounds at the ns figures measured on this recording (docs/trace.md)
   read -r m x < <(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2/')
-  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 2.45 && x <= 91) }' || fail "ns mean |err| $m / max $x above 2.45 / 91" ;;
+  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 2.10 && x <= 93) }' || fail "ns mean |err| $m / max $x above 2.10 / 93" ;;
 icount)
   # the recording with deterministic guest time (record.sh, PGOV_RECORD_ICOUNT=1):
   # no vCPU stalls, so what is left is the tool's and the trace's own
