@@ -180,6 +180,10 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
     fprintf(o, "seeding: %llu entities from their first kernel value, %llu tasks from a warm-up "
                "(zero start, compared after 345 ms); PELT period phase from update_time on %u CPUs\n",
             (unsigned long long)s->seeded_kernel, (unsigned long long)s->seeded_warmup, s->phase_cpus);
+    if (s->exit_moves)
+        fprintf(o, "exit: %llu autogroup moves of exiting tasks applied (a detach and an attach "
+                   "without an event of their own)\n",
+                (unsigned long long)s->exit_moves);
     if (s->reseeded_crossing)
         fprintf(o, "seeding: %llu cfs_rq seeds taken again at the first sample after a period crossing "
                    "(the first one followed an attach or detach)\n",

@@ -609,7 +609,7 @@ static void exit_move(struct ctx *c, uint32_t i, uint64_t at)
     struct cpu *p = &c->cpu[i];
     struct task *k = p->curr > 0 ? pgt_pidtab_find(&c->tasks, p->curr) : NULL;
     if (!k || !k->exiting || !k->attached || k->cpu != (int32_t)i || k->policy != POL_CFS ||
-        !k->seeded || !p->cfs_seeded || at < p->cfs.last_update_time)
+        !p->cfs_seeded || at < p->cfs.last_update_time)
         return;
     k->exiting = 0;
     upd_task(c, k, at);
