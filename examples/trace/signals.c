@@ -1051,6 +1051,10 @@ static void on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
             chk(c, pgov_pelt_post_init_task(&k->se, &p->cfs, c->p->cap[i], (uint64_t)W << 10),
                 "pgov_pelt_post_init_task");
         }
+    } else {
+        /* an earlier update still held (an idle CPU's blocked-load update
+         * 1 ms before a timer's wake-up there): compared at its own time */
+        flush_older(c, i, now);
     }
     if (k->attached && k->cpu == (int32_t)i)
         upd_task(c, k, now);
