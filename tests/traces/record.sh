@@ -10,14 +10,16 @@
 #   OUT/NAME.dat        trace-cmd extract of the same buffers (ns)
 #   OUT/NAME.report.txt `trace-cmd report -t` of NAME.dat (ns text)
 # Usage: tests/traces/record.sh [OUT [NAME [SECONDS]]]
-# PGOV_RECORD_ICOUNT=1: deterministic guest time (qemu -icount shift=3,sleep=off:
+# PGOV_RECORD_ICOUNT=1: deterministic guest time (qemu -icount shift=0,sleep=off:
 # the guest clock counts instructions, so a host stall of a vCPU cannot move
 # an event away from the kernel's clock reading; NAME defaults to
 # qemu-6.1-icount). SMP bring-up hangs under icount, so the kernel boots with
 # maxcpus=1 and init puts CPU 1 online before tracing starts.
-# PGOV_RECORD_ICOUNT_SHIFT=N (default 3): 2^N ns of guest time per instruction;
+# PGOV_RECORD_ICOUNT_SHIFT=N (default 0): 2^N ns of guest time per instruction;
 # a smaller N brings each event closer to the kernel's clock reading before
-# it (the tracing itself takes guest time) and costs host time.
+# it (the tracing itself takes guest time: about 1,000 instructions per
+# event, 8 us at shift 3, 1 us at shift 0) and costs host time (shift 0:
+# about 30 s of qemu on this machine).
 # Needs: linux-headers-amd64, qemu-system-x86, busybox-static, dwarves
 # (pahole: offsets of the private struct rq / cfs_rq from the kernel's BTF),
 # trace-cmd (copied into the guest with the libraries ldd lists).
@@ -28,7 +30,7 @@ icount=${PGOV_RECORD_ICOUNT:-0}
 case $icount in 0|1) ;; *) echo "record.sh: PGOV_RECORD_ICOUNT is 0 or 1" >&2; exit 1 ;; esac
 if [ "$icount" = 1 ]; then
   name=${2:-qemu-6.1-icount}
-  shift=${PGOV_RECORD_ICOUNT_SHIFT:-3}
+  shift=${PGOV_RECORD_ICOUNT_SHIFT:-0}
   case $shift in [0-9]|10) ;; *) echo "record.sh: PGOV_RECORD_ICOUNT_SHIFT is 0..10" >&2; exit 1 ;; esac
   qemu_time=(-icount "shift=$shift,sleep=off") append_time=" maxcpus=1"
   # the second CPU comes up here, before the trace (under icount SMP boot hangs)
