@@ -192,6 +192,10 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
         fprintf(o, "clock: %llu switches from idle applied at the CPU's idle exit, %llu of them more "
                    "than 1 ms before their own timestamp (a stalled vCPU)\n",
                 (unsigned long long)s->idle_placed, (unsigned long long)s->idle_stalls);
+    if (s->idle_skip_placed)
+        fprintf(o, "clock: %llu switches from idle to the task woken there before the idle exit applied "
+                   "at the wake-up's clock reading (a preemption of idle)\n",
+                (unsigned long long)s->idle_skip_placed);
     if (s->wake_placed)
         fprintf(o, "clock: %llu preemptions by a task just woken applied at the CPU's last clock reading\n",
                 (unsigned long long)s->wake_placed);

@@ -200,6 +200,7 @@ struct pgt_signals {
     uint32_t phase_cpus;        /* CPUs whose PELT period phase was recovered from update_time */
     uint64_t idle_placed;       /* switches from idle applied at the CPU's idle exit */
     uint64_t idle_stalls;       /* of those, the ones more than 1 ms after the idle exit */
+    uint64_t idle_skip_placed;  /* switches from idle to the task woken before the idle exit, at the wake-up's clock */
     uint64_t wake_placed;       /* preemptions by a task just woken, applied at the wake-up's time */
     uint32_t ue_absent_kver;    /* the --kver has no util_est (before 4.17): that kver, else 0 */
     uint64_t ue_unexpected;     /* then: util_est samples in the trace, not compared */

@@ -57,7 +57,7 @@ dat)
   want '^inputs: [1-9][0-9]* samples follow an exact one with every transition between at the kernel.s update_time: [1-9][0-9]* exact'
   # regression bounds at the ns figures measured on this recording (docs/trace.md)
   read -r m x < <(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2/')
-  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 2.10 && x <= 93) }' || fail "ns mean |err| $m / max $x above 2.10 / 93" ;;
+  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 1.76 && x <= 96) }' || fail "ns mean |err| $m / max $x above 1.76 / 96" ;;
 icount)
   # the recording with deterministic guest time (record.sh, PGOV_RECORD_ICOUNT=1, shift 0):
   # no vCPU stalls, so what is left is the tool's and the trace's own
@@ -72,10 +72,10 @@ icount)
     want 'hotplug transitions: 2'
     want "^clock: [1-9][0-9]* switches from idle applied at the CPU.s idle exit, 0 of them more than 1 ms"
     read -r m x < <(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2/')
-    awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 0.72 && x <= 10) }' || fail "$f: mean |err| $m / max $x above 0.72 / 10"
+    awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 0.56 && x <= 9) }' || fail "$f: mean |err| $m / max $x above 0.56 / 9"
     for k in rt dl; do [ "$(kind_max $k)" = 0 ] || fail "$f: $k max |err| $(kind_max $k), expected 0"; done
     # each fixed defect left its kind far above these (docs/trace.md)
-    for kx in cfs:10 task:9 util_est:9 util_est_cfs:8; do
+    for kx in cfs:9 task:8 util_est:8 util_est_cfs:7; do
       k=${kx%:*} b=${kx#*:}
       [ "$(kind_max "$k")" -le "$b" ] || fail "$f: $k max |err| $(kind_max "$k") above $b"
     done
