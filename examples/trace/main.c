@@ -147,6 +147,13 @@ static int cmp_ent(const void *a, const void *b)
     return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
 }
 
+/* "PRE N POST" on a line of its own when the count N is not 0 */
+static void count_line(FILE *o, uint64_t n, const char *pre, const char *post)
+{
+    if (n)
+        fprintf(o, "%s%llu%s\n", pre, (unsigned long long)n, post);
+}
+
 static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals *s, bool tsv)
 {
     if (s->nent) /* qsort(NULL, 0, ...) is undefined: a trace with no entities */
@@ -180,44 +187,35 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
     fprintf(o, "seeding: %llu entities from their first kernel value, %llu tasks from a warm-up "
                "(zero start, compared after 345 ms); PELT period phase from update_time on %u CPUs\n",
             (unsigned long long)s->seeded_kernel, (unsigned long long)s->seeded_warmup, s->phase_cpus);
-    if (s->exit_moves)
-        fprintf(o, "exit: %llu autogroup moves of exiting tasks applied (a detach and an attach "
-                   "without an event of their own)\n",
-                (unsigned long long)s->exit_moves);
-    if (s->reseeded_crossing)
-        fprintf(o, "seeding: %llu cfs_rq seeds taken again at the first sample after a period crossing "
-                   "(the first one followed an attach or detach)\n",
-                (unsigned long long)s->reseeded_crossing);
+    count_line(o, s->exit_moves, "exit: ", " autogroup moves of exiting tasks applied (a detach and "
+                                          "an attach without an event of their own)");
+    count_line(o, s->reseeded_crossing, "seeding: ", " cfs_rq seeds taken again at the first sample "
+                                                     "after a period crossing (the first one followed "
+                                                     "an attach or detach)");
     if (s->idle_placed)
         fprintf(o, "clock: %llu switches from idle applied at the CPU's idle exit, %llu of them more "
                    "than 1 ms before their own timestamp (a stalled vCPU)\n",
                 (unsigned long long)s->idle_placed, (unsigned long long)s->idle_stalls);
-    if (s->idle_skip_placed)
-        fprintf(o, "clock: %llu switches from idle to the task woken there before the idle exit applied "
-                   "at the wake-up's clock reading (a preemption of idle)\n",
-                (unsigned long long)s->idle_skip_placed);
-    if (s->wake_placed)
-        fprintf(o, "clock: %llu preemptions by a task just woken applied at the CPU's last clock reading\n",
-                (unsigned long long)s->wake_placed);
+    count_line(o, s->idle_skip_placed, "clock: ", " switches from idle to the task woken there before "
+                                                   "the idle exit applied at the wake-up's clock reading "
+                                                   "(a preemption of idle)");
+    count_line(o, s->wake_placed, "clock: ", " preemptions by a task just woken applied at the CPU's "
+                                             "last clock reading");
     if (s->ue_absent_kver)
         fprintf(o, "util_est: absent in kernel %u.%u (introduced in 4.17): PELT alone rebuilt and "
                    "compared; %llu util_est samples in the trace unexpected, not compared\n",
                 s->ue_absent_kver >> 8, s->ue_absent_kver & 0xffu,
                 (unsigned long long)s->ue_unexpected);
-    if (s->skipped_unknown)
-        fprintf(o, "not compared: %llu kernel samples of tasks or CPUs that no scheduling event "
-                   "described yet (missing sched_switch/sched_wakeup events, or state lost)\n",
-                (unsigned long long)s->skipped_unknown);
-    if (s->skipped_unseen)
-        fprintf(o, "not compared: %llu util_est_cfs samples of dequeue/enqueue pairs that no event "
-                   "of the trace shows (an exiting task's cgroup move)\n",
-                (unsigned long long)s->skipped_unseen);
-    if (s->skipped_late)
-        fprintf(o, "not compared: %llu task samples older than the task's last rebuilt update "
-                   "(held on a CPU the task had left)\n", (unsigned long long)s->skipped_late);
-    if (s->skipped_after_loss)
-        fprintf(o, "lost events: %llu markers; the CPUs they hit were seeded again from their next "
-                   "kernel values\n", (unsigned long long)s->skipped_after_loss);
+    count_line(o, s->skipped_unknown, "not compared: ", " kernel samples of tasks or CPUs that no "
+                                                      "scheduling event described yet (missing "
+                                                      "sched_switch/sched_wakeup events, or state lost)");
+    count_line(o, s->skipped_unseen, "not compared: ", " util_est_cfs samples of dequeue/enqueue pairs "
+                                                     "that no event of the trace shows (an exiting "
+                                                     "task's cgroup move)");
+    count_line(o, s->skipped_late, "not compared: ", " task samples older than the task's last rebuilt "
+                                                   "update (held on a CPU the task had left)");
+    count_line(o, s->skipped_after_loss, "lost events: ", " markers; the CPUs they hit were seeded "
+                                                         "again from their next kernel values");
     if (s->clean.n)
         fprintf(o, "inputs: %llu samples follow an exact one with every transition between at the "
                    "kernel's update_time: %llu exact, mean |err| %.3f, max |err| %llu\n",
