@@ -22,7 +22,7 @@ script grep
   loop 8000
     post req
     pend done io
-    compute 150k insens 30% jitter 80%
+    compute 150k insens $insens jitter 80%
   end
 end
 
@@ -34,7 +34,7 @@ start grep
 script disk
   loop 1000M
     pend req
-    sleep 5ms jitter 90%
+    sleep $read jitter 90%
     compute $irq
     post done
   end
