@@ -105,6 +105,7 @@ struct sim_ctx {
     struct sim_result *res;
     uint64_t ops;
     uint64_t work_ns;
+    double work_khz_ns; /* work_ns weighted by the running frequency (work_mhz) */
     uint64_t pcc_busy_until;         /* the shared pcc channel is held until then */
     uint64_t pcc_calls, pcc_wait_ns; /* firmware calls, time spent waiting for the lock */
     uint64_t kernel_ns; /* bookkeeping time charged (sched_charge) */

@@ -40,8 +40,10 @@ void sched_account(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
         struct sim_task *k = T(c, p->rq[0]);
         if (t > start && k->rem > 0)
             k->rem -= rate(c, p, k->insens) * (double)(t - start);
-        if (t > start && !k->background)
+        if (t > start && !k->background) {
             c->work_ns += t - start; /* user+system time of the workload */
+            c->work_khz_ns += (double)p->eff_khz * (double)(t - start);
+        }
     }
     if (t > p->run_t)
         p->run_t = t;
@@ -888,6 +890,7 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
     res->m[M_PCC_WAIT] = (double)c->pcc_wait_ns / 1e9;
     res->m[M_PCC_SMI] = (double)c->smi_ns / 1e9;
     res->m[M_IPIS] = (double)c->ipis;
+    res->m[M_WORK_MHZ] = ratio(c->work_khz_ns, (double)c->work_ns * 1000.0);
     res->has_throughput = c->ops > 0;
 out:
     pol_free(c);

@@ -333,6 +333,7 @@ enum sim_metric {
     M_PCC_WAIT,   /* seconds CPUs spent waiting for the channel's lock */
     M_PCC_SMI,    /* seconds busy CPUs lost to other CPUs' pcc calls (plat.pcc_stall smi) */
     M_IPIS,       /* function-call (TLB flush) IPIs from execs that moved their task */
+    M_WORK_MHZ,   /* the workload's own run time, weighted by the frequency it ran at */
     M_COUNT
 };
 extern const char *const sim_metric_names[M_COUNT];

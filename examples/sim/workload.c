@@ -25,7 +25,8 @@ const char *const sim_metric_names[M_COUNT] = {"elapsed_s", "cpu_s",      "avg_m
                                                "bzy_mhz",   "busy_pct",   "energy_j",
                                                "throughput", "freq_changes", "csw_vol",
                                                "csw_invol", "migrations", "idle_ticks",
-                                               "pcc_calls", "pcc_wait_s", "pcc_smi_s", "ipis"};
+                                               "pcc_calls", "pcc_wait_s", "pcc_smi_s", "ipis",
+                                               "work_mhz"};
 
 struct lexer {
     const char *name;

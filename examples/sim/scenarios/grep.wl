@@ -7,10 +7,10 @@
 # wake-up (SCHED_CPUFREQ_IOWAIT).
 #
 # Model: 8000 files (an eighth of a kernel tree, to keep runs short). Per
-# file: a synchronous read from a rotating disk, 0.5-9.5 ms (5 ms on
+# file: a synchronous read from a rotating disk, 0.5-9.5 ms ($read: 5 ms on
 # average: a typical seek plus half a rotation), and a scan of ~150k cycles
 # (open/read/close syscalls and the pattern search, ~60 us at 2.6 GHz),
-# 30% of it memory stalls that do not scale with frequency.
+# $insens (30%) of it memory stalls that do not scale with frequency.
 #
 # The read completes on another CPU: grep submits it and sleeps in
 # io_schedule (`pend done io`: iowait on its CPU, IOWAIT on its wake-up);
@@ -22,7 +22,7 @@ script grep
   loop 8000
     post req
     pend done io
-    compute 150k insens 30% jitter 80%
+    compute 150k insens $insens jitter 80%
   end
 end
 
@@ -34,7 +34,7 @@ start grep
 script disk
   loop 1000M
     pend req
-    sleep 5ms jitter 90%
+    sleep $read jitter 90%
     compute $irq
     post done
   end

@@ -325,6 +325,15 @@ static void test_run_first_principles(void **state)
     /* APERF/MPERF of the hog: Bzy_MHz is the turbo bin. */
     double bzy = run_one("script a\n compute 3.9G\nend\nstart a\n", "performance", 4, M_BZY_MHZ);
     assert_float_equal(bzy, 3900.0, 0.01);
+    /* work_mhz: the hog's own run time at the 1-core turbo bin; four hogs on
+     * four CPUs run at the 4-active-core bin (37); a sleeper has no run time. */
+    double wmhz = run_one("script a\n compute 3.9G\nend\nstart a\n", "performance", 4, M_WORK_MHZ);
+    assert_float_equal(wmhz, 3900.0, 0.01);
+    wmhz = run_one("script a\n compute 3.9G\nend\nstart a\nstart a\nstart a\nstart a\n", "performance", 4,
+                   M_WORK_MHZ);
+    assert_float_equal(wmhz, 3700.0, 0.01);
+    wmhz = run_one("script a\n sleep 10ms\nend\nstart a\n", "performance", 1, M_WORK_MHZ);
+    assert_float_equal(wmhz, 0.0, 1e-12);
 }
 
 /* The plot series keeps every nanosecond of C0 when it halves its
