@@ -348,8 +348,13 @@ static void dbs_row(const struct orec *r)
         }
     }
     /* A governor start leaves rate_mult 1, prev_load 0, and (cs) down_skip 0,
-     * requested_freq = cur: a fresh instance holds exactly that state. */
-    int fresh = LO(r->g[8]) == 1 && r->g[3] == 0 &&
+     * requested_freq = cur: a fresh instance holds exactly that state. It
+     * also leaves no powersave_bias sub-sample pending, which the record
+     * does not hold but shows: an evaluation that took the sub-sample step
+     * (dbs_update did not run) was not a start state's, even with prev_load
+     * 0 and rate_mult 1 after an idle evaluation (seen once in CI on
+     * 6.1.176: the replay restarted there and evaluated a full sample). */
+    int fresh = LO(r->g[8]) == 1 && r->g[3] == 0 && LO(r->x[0]) != ~0u &&
                 (gov == 0 || (HI(r->g[14]) == 0 && LO(r->g[14]) == r->x[1]));
     /* policy->cur moved since the instance's last decision: an evaluation
      * was missed (a store's rebase hides the counters' gap) or something
