@@ -39,7 +39,7 @@ script disk
     post done
   end
 end
-start disk cpu $irqcpu background
+start disk cpu $irqcpu irq
 
 # Background activity every system has (timer-wheel timers, delayed work,
 # RCU, housekeeping): each CPU wakes for ~40k cycles (~10-25 us) every
