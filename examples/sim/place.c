@@ -2,10 +2,13 @@
 /*
  * Task placement: where a waking, forked or exec'ing task runs.
  *
- * Wake-up (select_idle_sibling on one cache domain): the previous CPU if
- * idle, else a whole idle core (select_idle_core, SMT parts), else its idle
- * SMT sibling, else the first idle CPU among the next 4
- * after it, else the previous CPU (the task queues there).
+ * Wake-up: wake_affine picks the CPU to start from, the waker's or the
+ * previous one (by the policy's release, below); then select_idle_sibling
+ * on one cache domain: that CPU if idle, else the previous CPU if idle,
+ * else a whole idle core (select_idle_core, SMT parts), else its idle SMT
+ * sibling, else the first idle CPU among the next 4 after it, else that
+ * CPU (the task queues there). wake_wide (many-wakee wakers) is not
+ * modelled.
  *
  * Fork: an idle CPU, on a whole idle core if there is one (the SMT level of
  * find_idlest_group), with the least (blocked) PELT utilization, then the
@@ -26,6 +29,8 @@
  * All three choose among CPUs 0..work_cpus-1 (the workload bound to a node,
  * as with numactl); pinned tasks stay where they are pinned.
  */
+#include <pgov/kver.h>
+
 #include "run.h"
 
 #define IMBALANCE_PCT 117u /* sd->imbalance_pct of the cache domain */
@@ -49,30 +54,89 @@ uint32_t place_span(const struct sim_ctx *c)
     return c->nwork && c->nwork < c->ncpu ? c->nwork : c->ncpu;
 }
 
-uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k)
+bool place_idle(const struct sim_ctx *c, const struct sim_cpu *q)
+{
+    return q->nr == 0 || (q->nr == 1 && c->task[q->rq[0]].irq);
+}
+
+/* The runnable load the wake-up path compares (weighted_cpuload): the PELT
+ * load of the tasks queued on @q, interrupt work and background excluded. */
+static uint64_t runnable_load(const struct sim_ctx *c, const struct sim_cpu *q)
+{
+    uint64_t l = 0;
+    for (uint32_t j = 0; j < q->nr; j++) {
+        const struct sim_task *k = &c->task[q->rq[j]];
+        if (!k->background)
+            l += k->sig.se.load_avg;
+    }
+    return l;
+}
+
+static uint32_t wake_rule(const struct sim_ctx *c)
+{
+    uint32_t r = c->pol->sched_kver ? c->pol->sched_kver : c->pol->kver;
+    if (c->pol->wake_affine != WA_AUTO)
+        return c->pol->wake_affine;
+    if (r && r < PGOV_KVER(4, 14))
+        return WA_LOAD;
+    return r && r < PGOV_KVER(4, 16) ? WA_IDLE : WA_PREV_IDLE;
+}
+
+/*
+ * wake_affine: the CPU select_idle_sibling starts from, the waker's
+ * (@this) or the previous one. All rules take an idle waker when the
+ * previous CPU is busy; they differ when both are idle (4.16 keeps the
+ * previous CPU) and in the load comparison, which with equal capacities
+ * is: the waker's load plus the task's against the previous CPU's with an
+ * imbalance margin of half the domain's (117 %), the task's load taken off
+ * the previous CPU's from 4.14 on, and ties kept on the previous CPU from
+ * 4.16 on.
+ */
+static uint32_t wake_affine(const struct sim_ctx *c, const struct sim_task *k, uint32_t this,
+                            uint32_t prev, uint32_t rule)
+{
+    const struct sim_cpu *tq = &c->cpu[this], *pq = &c->cpu[prev];
+    if (rule == WA_OFF)
+        return prev;
+    if (place_idle(c, tq) && rule != WA_LOAD)
+        return rule == WA_PREV_IDLE && place_idle(c, pq) ? prev : this;
+    int64_t tl = (int64_t)runnable_load(c, tq), pl = (int64_t)runnable_load(c, pq);
+    int64_t w = (int64_t)k->sig.se.load_avg;
+    if (rule == WA_LOAD && tl == 0)
+        return this;
+    int64_t a = (tl + w) * 100, b = (pl - (rule == WA_LOAD ? 0 : w)) * (100 + (IMBALANCE_PCT - 100) / 2);
+    bool affine = rule == WA_PREV_IDLE ? a < b : a <= b;
+    return affine ? this : prev;
+}
+
+uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k, uint32_t waker)
 {
     uint32_t n = place_span(c);
     uint32_t prev = k->cpu >= 0 ? (uint32_t)k->cpu : 0;
     if (k->pin >= 0)
         return (uint32_t)k->pin;
-    if (cpu_idle(&c->cpu[prev]))
+    uint32_t target = waker != prev && waker < n ? wake_affine(c, k, waker, prev, wake_rule(c)) : prev;
+    /* select_idle_sibling(prev, target) */
+    if (place_idle(c, &c->cpu[target]))
+        return target;
+    if (prev != target && place_idle(c, &c->cpu[prev]))
         return prev;
-    const struct sim_cpu *sib = topo_sibling(c, &c->cpu[prev]);
+    const struct sim_cpu *sib = topo_sibling(c, &c->cpu[target]);
     for (uint32_t i = 1; sib && i < n; i++) { /* select_idle_core */
-        const struct sim_cpu *q = &c->cpu[(prev + i) % n];
+        const struct sim_cpu *q = &c->cpu[(target + i) % n];
         if (core_idle(c, q))
             return q->id;
     }
     if (sib && cpu_idle(sib))
         return sib->id;
     /* A bounded scan (select_idle_cpu's SIS_PROP budget, at least 4 CPUs):
-     * past it the task queues behind prev's current task. */
+     * past it the task queues behind the target's current task. */
     for (uint32_t i = 1; i < n && i <= SIS_SCAN; i++) {
-        uint32_t q = (prev + i) % n;
+        uint32_t q = (target + i) % n;
         if (cpu_idle(&c->cpu[q]))
             return q;
     }
-    return prev;
+    return target;
 }
 
 uint32_t place_fork(struct sim_ctx *c)

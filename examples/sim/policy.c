@@ -372,13 +372,25 @@ void pol_hook(struct sim_ctx *c, struct sim_cpu *p, uint64_t t, uint32_t flags)
     uint32_t f = flags & SIM_HOOK_IOWAIT ? PGOV_UPDATE_IOWAIT : 0;
     if (t < p->gov_work_until)
         return; /* its last evaluation's driver call is still queued: one at a time */
+    if (flags & SIM_HOOK_REMOTE) {
+        /* Not called before 4.14; from 4.14 the governor gets it and keeps
+         * to its own rule (intel_pstate and HWP in libpgov's profiles).
+         * ondemand and conservative drop it: cpufreq's own-CPU check, as
+         * x86 drivers do not allow frequency changes from any CPU. */
+        uint32_t kv = c->pol->kver ? c->pol->kver : PGOV_KVER_NEWEST;
+        if (kv < PGOV_KVER(4, 14) || c->pol->gov == GOV_ONDEMAND ||
+            c->pol->gov == GOV_CONSERVATIVE)
+            return;
+        f |= PGOV_UPDATE_REMOTE;
+    }
     switch (c->pol->gov) {
     case GOV_INTEL_PSTATE:
         check(c, "pgov_pstate_update", pgov_pstate_update(p->gov, t, f));
         break;
     case GOV_HWP:
         check(c, "pgov_pstate_update", pgov_pstate_update(p->gov, t, f));
-        hwp_hardware(c, p, t);
+        if (!(f & PGOV_UPDATE_REMOTE))
+            hwp_hardware(c, p, t);
         break;
     case GOV_ONDEMAND:
     case GOV_CONSERVATIVE:

@@ -29,6 +29,7 @@ struct sim_task {
     int32_t pin;       /* CPU the task is bound to, or -1 */
     bool daemon;
     bool background;
+    bool irq;          /* interrupt work (`start ... irq`): its CPU counts as idle to wake-ups */
     uint32_t live_children;
     struct sim_rng rng;
     int32_t next_free; /* free-list link for dead slots */
@@ -159,7 +160,12 @@ void idle_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 /* place.c */
 /* CPUs 0..place_span()-1 take the workload's unpinned tasks (work_cpus). */
 uint32_t place_span(const struct sim_ctx *c);
-uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k);
+/* A CPU as the wake-up path's idle test sees it: nothing runnable, or only
+ * interrupt work (idle_cpu() is true in an interrupt taken from idle). */
+bool place_idle(const struct sim_ctx *c, const struct sim_cpu *q);
+/* Where @k wakes when the wake-up runs on CPU @waker (wake_affine, then
+ * select_idle_sibling). */
+uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k, uint32_t waker);
 uint32_t place_fork(struct sim_ctx *c);
 uint32_t place_exec(struct sim_ctx *c, const struct sim_task *k);
 /* A CPU's utilization as exec balancing sees it, with @k's own share taken out. */
@@ -195,5 +201,10 @@ void pol_hook(struct sim_ctx *c, struct sim_cpu *p, uint64_t t, uint32_t flags);
 void pol_timer(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 void pol_free(struct sim_ctx *c);
 #define SIM_HOOK_IOWAIT 1u
+/* The hook is for @p but runs on another CPU (a remote wake-up, fork,
+ * migration or pull): before 4.14 the scheduler does not call it; from
+ * 4.14 it does, and a per-CPU policy's governor ignores it (schedutil keeps
+ * its iowait boost request). */
+#define SIM_HOOK_REMOTE 2u
 
 #endif

@@ -147,7 +147,8 @@ static void rq_push(struct sim_ctx *c, struct sim_cpu *p, uint32_t id)
 static void go_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, uint32_t flags);
 
-static void dequeue(struct sim_ctx *c, uint32_t id, uint64_t t, bool sleep)
+/* @hook: SIM_HOOK_REMOTE when another CPU takes the task off (a pull). */
+static void dequeue(struct sim_ctx *c, uint32_t id, uint64_t t, bool sleep, uint32_t hook)
 {
     struct sim_task *k = T(c, id);
     struct sim_cpu *p = &c->cpu[k->cpu];
@@ -165,7 +166,8 @@ static void dequeue(struct sim_ctx *c, uint32_t id, uint64_t t, bool sleep)
     sig_dequeue(c, p, k, t, sleep, i == 0);
     if (i == 0 && p->nr)
         sig_switch(c, p, NULL, T(c, p->rq[0]), t);
-    pol_hook(c, p, t, 0);
+    if (!k->irq)
+        pol_hook(c, p, t, hook);
     if (!p->nr) {
         go_idle(c, p, t);
     } else if (i == 0) {
@@ -220,7 +222,8 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
         sig_enqueue(c, p, T(c, id), t);
         p->tick_on = true;
         tick_arm(c, p, t);
-        pol_hook(c, p, t, flags);
+        if (!k->irq)
+            pol_hook(c, p, t, flags);
         if (p->timer_pending && c->sc->deferrable_on_wake) {
             p->timer_pending = false;
             pol_timer(c, p, t);
@@ -230,7 +233,8 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
         sched_account(c, p, t);
         rq_push(c, p, id);
         sig_enqueue(c, p, T(c, id), t);
-        pol_hook(c, p, t, flags);
+        if (!k->irq)
+            pol_hook(c, p, t, flags);
     }
     if (cold)
         sched_charge(c, p, c->plat->migrate_cost_ns);
@@ -317,18 +321,27 @@ static void exec_shootdown(struct sim_ctx *c, struct sim_cpu *old, struct sim_cp
     }
 }
 
-static void wake_task(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t flags)
+/* Another CPU's enqueue: the hook is a remote one. */
+static uint32_t remote(uint32_t cpu, int32_t from)
 {
-    struct sim_task *k = T(c, id);
-    uint32_t cpu = place_wake(c, k);
-    if (!c->cpu[cpu].nr)
-        balance_woken(c, &c->cpu[cpu], t);
-    enqueue(c, id, cpu, t, flags);
+    return (int32_t)cpu != from ? SIM_HOOK_REMOTE : 0;
 }
 
+/* Wake @id from CPU @waker (where the waking code runs: the waker task's
+ * CPU, or the CPU whose interrupt expired the sleeper's timer). */
+static void wake_task(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t flags, uint32_t waker)
+{
+    struct sim_task *k = T(c, id);
+    uint32_t cpu = place_wake(c, k, waker);
+    if (!c->cpu[cpu].nr)
+        balance_woken(c, &c->cpu[cpu], t);
+    enqueue(c, id, cpu, t, flags | remote(cpu, (int32_t)waker));
+}
+
+/* A pull runs on the CPU it pulls to: the source's hook is remote. */
 void sched_move(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t)
 {
-    dequeue(c, id, t, false);
+    dequeue(c, id, t, false, SIM_HOOK_REMOTE);
     enqueue(c, id, cpu, t, 0);
 }
 
@@ -337,7 +350,7 @@ static void task_exit(struct sim_ctx *c, uint32_t id, uint64_t t)
     struct sim_task *k = T(c, id);
     int32_t parent = k->parent;
 
-    dequeue(c, id, t, true);
+    dequeue(c, id, t, true, 0);
     k = T(c, id);
     sig_detach(c, &c->cpu[k->cpu], k);
     uint32_t parent_gen = k->parent_gen;
@@ -355,7 +368,7 @@ static void task_exit(struct sim_ctx *c, uint32_t id, uint64_t t)
         if (pk->live_children)
             pk->live_children--;
         if (!pk->live_children && pk->state == T_WAITCHILD)
-            wake_task(c, (uint32_t)parent, t, 0);
+            wake_task(c, (uint32_t)parent, t, 0, (uint32_t)k->cpu);
     }
 }
 
@@ -363,7 +376,7 @@ static void block(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t state)
 {
     if (!T(c, id)->background)
         c->csw_vol++;
-    dequeue(c, id, t, true);
+    dequeue(c, id, t, true, 0);
     T(c, id)->state = state;
 }
 
@@ -440,7 +453,7 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             k->live_children++;
             uint32_t cpu = place_fork(c);
             sig_task_new(c, T(c, (uint32_t)ch), &c->cpu[cpu], t);
-            enqueue(c, (uint32_t)ch, cpu, t, 0);
+            enqueue(c, (uint32_t)ch, cpu, t, remote(cpu, k->cpu)); /* wake_up_new_task */
             break;
         }
         case OP_WAIT:
@@ -459,8 +472,8 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
                  * preempts the exec'ing task, an involuntary switch. */
                 if (!k->background)
                     c->csw_invol++;
-                dequeue(c, id, t, false);
-                enqueue(c, id, cpu, t, 0);
+                dequeue(c, id, t, false, 0);
+                enqueue(c, id, cpu, t, SIM_HOOK_REMOTE); /* by the stopper on the old CPU */
                 exec_shootdown(c, &c->cpu[from], &c->cpu[cpu], t);
                 return; /* continues when it runs there (rem is 0) */
             }
@@ -473,7 +486,7 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
                 uint32_t w = sm->q[0];
                 memmove(sm->q, sm->q + 1, (--sm->n) * sizeof(uint32_t));
                 sm->count--;
-                wake_task(c, w, t, iowait_end(c, T(c, w), t));
+                wake_task(c, w, t, iowait_end(c, T(c, w), t), (uint32_t)k->cpu);
             }
             break;
         }
@@ -594,7 +607,8 @@ static void on_wake(struct sim_ctx *c, uint32_t id, uint64_t t)
     }
     bool wheel = k->wheel;
     k->wheel = false;
-    wake_task(c, id, t, flags);
+    /* The sleeper's timer was armed, and expires, on the CPU it slept on. */
+    wake_task(c, id, t, flags, (uint32_t)k->cpu);
     /* A timer-wheel wake-up comes from the tick handler, whose timer
      * softirq also runs any expired deferrable timer of that CPU. */
     struct sim_cpu *p = &c->cpu[c->task[id].cpu];
@@ -751,6 +765,7 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
             if (st->daemon) {
                 c->task[id].daemon = true;
                 c->task[id].background = st->background;
+                c->task[id].irq = st->irq;
                 c->live--;
             }
             if (st->each)

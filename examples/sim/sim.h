@@ -166,6 +166,7 @@ struct sim_start {
     bool each;     /* one pinned copy per CPU ("cpu each") */
     bool daemon;   /* does not keep the run alive */
     bool background; /* daemon whose CPU time is not the workload's (cpu_s) */
+    bool irq;        /* background that stands for interrupt work (hardirq, softirq) */
     int line;        /* where it is written */
 };
 
@@ -205,6 +206,17 @@ enum sim_variant { VAR_NONE = 0, VAR_RFC_PERCPU, VAR_RFC_ALL, VAR_DEADBAND };
  * the governor predicts an idle period shorter than a tick (after). */
 enum sim_cpuidle { IDLE_TICK_FIRST = 0, IDLE_SELECT_FIRST = 1 };
 
+/* wake_affine (place.c): whether a wake-up moves to the waker's CPU. auto
+ * takes the rule of the policy's release (sched_kver, else kver); off is
+ * select_idle_sibling around the previous CPU alone. */
+enum sim_wake_affine {
+    WA_AUTO = 0,
+    WA_LOAD = 1,      /* up to 4.13: an idle waker, or runnable loads compared */
+    WA_IDLE = 2,      /* 4.14, 4.15: an idle waker always, else loads compared */
+    WA_PREV_IDLE = 3, /* 4.16 on: an idle previous CPU wins over an idle waker */
+    WA_OFF = 4
+};
+
 enum sim_util_est_mode { UE_ON = 0, UE_OFF = 1, UE_EVERY_DEQUEUE = 2 };
 
 struct sim_policy_spec {
@@ -218,6 +230,7 @@ struct sim_policy_spec {
     uint32_t cpuidle;    /* enum sim_cpuidle */
     bool uclamp_off;     /* CONFIG_UCLAMP_TASK=n: no buckets, no bookkeeping cost */
     bool exec_util_est_fixed; /* exec balancing discounts the exec'ing task's own util_est */
+    uint32_t wake_affine; /* enum sim_wake_affine */
     /* Governor tunables (keys.c); 0 = the governor's default. */
     uint64_t pst_sample_ns, pst_hold_ns;
     uint32_t pst_setpoint, pst_deadband, pst_p_gain, pst_i_gain, pst_d_gain;

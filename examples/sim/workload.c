@@ -567,7 +567,7 @@ static int parse_mem(const char *name, const char *text, size_t len, const struc
             if (cur >= 0)
                 FAIL("'start' inside script '%s' (missing 'end')", wl->scripts[cur].name);
             if (n < 2 || wl->nstarts == 32)
-                FAIL(n < 2 ? "expected 'start SCRIPT [count N] [cpu K|each] [daemon|background]'"
+                FAIL(n < 2 ? "expected 'start SCRIPT [count N] [cpu K|each] [daemon|background|irq]'"
                            : "too many 'start' lines (at most 32)");
             struct sim_start *st = start_slot(wl);
             if (!st)
@@ -581,9 +581,12 @@ static int parse_mem(const char *name, const char *text, size_t len, const struc
             st->line = lx.line;
             for (int i = 2; i < n; i += 2) {
                 uint64_t x;
-                if (strcmp(v[i], "daemon") == 0 || strcmp(v[i], "background") == 0) {
+                if (strcmp(v[i], "daemon") == 0 || strcmp(v[i], "background") == 0 ||
+                    strcmp(v[i], "irq") == 0) {
+                    /* irq: interrupt work, which is background too */
                     st->daemon = true;
-                    st->background |= v[i][0] == 'b';
+                    st->background |= v[i][0] != 'd';
+                    st->irq |= v[i][0] == 'i';
                     i--;
                     continue;
                 }

@@ -12,11 +12,13 @@
 # (open/read/close syscalls and the pattern search, ~60 us at 2.6 GHz),
 # $insens (30%) of it memory stalls that do not scale with frequency.
 #
-# The read completes on another CPU: grep submits it and sleeps in
-# io_schedule (`pend done io`: iowait on its CPU, IOWAIT on its wake-up);
-# the disk's completion interrupt is routed to CPU $irqcpu, whose hardirq and
-# block softirq (request and bio completion, unlocking the page cache pages)
-# take $irq cycles (40k, ~15 us) and wake grep from there.
+# grep submits the read and sleeps in io_schedule (`pend done io`: iowait
+# on its CPU, IOWAIT on its wake-up); the disk's completion interrupt is
+# routed to CPU $irqcpu, whose hardirq and block softirq (request and bio
+# completion, unlocking the page cache pages) take $irq cycles (40k, ~15 us)
+# and wake grep from there. The interrupt is `irq` work: no scheduler hook,
+# and its CPU stays idle to wake_affine, which (4.13, 4.14) moves grep there;
+# only a wake-up on that CPU delivers IOWAIT to grep's governor.
 
 script grep
   loop 8000
@@ -30,7 +32,7 @@ start grep
 
 # The disk: the device time is not a task's (a device interrupt wakes the
 # CPU without a tick, as `sleep` does); then the completion work on the
-# interrupt's CPU. Background: not grep's user+system time.
+# interrupt's CPU. irq: not grep's user+system time, no scheduler event.
 script disk
   loop 1000M
     pend req
@@ -39,7 +41,7 @@ script disk
     post done
   end
 end
-start disk cpu $irqcpu background
+start disk cpu $irqcpu irq
 
 # Background activity every system has (timer-wheel timers, delayed work,
 # RCU, housekeeping): each CPU wakes for ~40k cycles (~10-25 us) every
