@@ -109,7 +109,11 @@ const struct sim_platform sim_platforms[] = {
         .c6_exit_ns = 100000,
         .c6_residency_ns = 500000,
         .smt = 2,
-        .pstate_domain = DOM_CORE,
+        /* Ivy Bridge-EX runs all active cores of a package at one frequency,
+         * the highest request (Xeon E7-2800/4800/8800 v2 datasheet); per-core
+         * P-states came with Haswell-EP. The grep seed thread saw no gain on
+         * an IvyTown server for that reason: no per-core P-state support. */
+        .pstate_domain = DOM_PACKAGE,
         .smt_share_pm = 620,
         .migrate_cost_ns = 30000,
         .ue_cost_ns = 30,

@@ -5,10 +5,11 @@
  * Logical CPU i is thread i % smt of core i / smt. Two busy threads of one
  * core share its execution resources: each gets smt_share_pm / 1000 of the
  * core's single-thread throughput. A P-state domain (one core, or the whole
- * package on client parts) runs at the highest frequency requested by its
- * CPUs that are in C0; a CPU outside C0 does not vote. Turbo bins count
- * active cores, not threads, of one package: CPUs [k * cores * smt,
- * (k + 1) * cores * smt) are package k (plat.packages sockets).
+ * package on clients and on servers before Haswell-EP) runs at the highest
+ * frequency requested by its CPUs that are in C0; a CPU outside C0 does not
+ * vote. Turbo bins count active cores, not threads, of one package: CPUs
+ * [k * cores * smt, (k + 1) * cores * smt) are package k (plat.packages
+ * sockets).
  */
 #include "run.h"
 
