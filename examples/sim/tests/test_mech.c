@@ -160,7 +160,7 @@ static void test_pcc_channel_serialises(void **state)
 {
     (void)state;
     const uint32_t n = 6;
-    struct sim_ctx *c = machine("pcc-e7-4890v2", n, 1, DOM_CORE);
+    struct sim_ctx *c = machine("pcc-e7-4890v2", n, 1, DOM_PACKAGE);
     uint64_t call = plat.pcc_call_ns;
     /* n CPUs ask at the same instant: the k-th waits k calls for the lock. */
     for (uint32_t i = 0; i < n; i++) {
@@ -187,7 +187,7 @@ static void test_pcc_smi_stops_every_cpu(void **state)
     static struct sim_task tasks[1];
     static uint32_t rq1[1];
     for (uint32_t mode = PCC_STALL_CALLER; mode <= PCC_STALL_SMI; mode++) {
-        struct sim_ctx *c = machine("pcc-e7-4890v2", 3, 1, DOM_CORE);
+        struct sim_ctx *c = machine("pcc-e7-4890v2", 3, 1, DOM_PACKAGE);
         plat.pcc_stall = mode;
         uint64_t call = plat.pcc_call_ns;
         memset(tasks, 0, sizeof(tasks));
@@ -226,7 +226,7 @@ static void test_pcc_waiting_cpu_defers_sampling(void **state)
 {
     (void)state;
     const uint32_t n = 4;
-    struct sim_ctx *c = machine("pcc-e7-4890v2", n, 1, DOM_CORE);
+    struct sim_ctx *c = machine("pcc-e7-4890v2", n, 1, DOM_PACKAGE);
     struct sim_policy_spec spec = {.gov = GOV_ONDEMAND, .kver = PGOV_KVER(4, 17)};
     c->sc = unit_scenario(&spec, "pcc-e7-4890v2", n);
     pol = spec;
