@@ -31,6 +31,8 @@ const struct sim_key sim_keys_mech[] = {
                 "hardware threads per core (cpus counts threads)"),
     SIM_KEY_ENUM("plat.pstate_domain", KEY_PLATFORM, PL, pstate_domain, domain_names, 0,
                  "CPUs sharing a P-state: per core, or the package (clients; servers before Haswell-EP)"),
+    SIM_KEY_NUM("plat.pstate_stall", KEY_PLATFORM, PL, pstate_stall_ns, &num_time_ns, 0, 1 * MS,
+                "a CPU in C0 halts this long whenever its running frequency changes (undocumented: 0)"),
     SIM_KEY_NUM("plat.smt_share", KEY_PLATFORM, PL, smt_share_pm, &num_plain, 500, 1000,
                 "per mille of a core's throughput each of two busy threads gets"),
     SIM_KEY_NUM("plat.migrate_cost", KEY_PLATFORM, PL, migrate_cost_ns, &num_time_ns, 0, 10 * MS,

@@ -155,10 +155,17 @@ static void retune(struct sim_ctx *c, uint64_t t, uint32_t first, uint32_t n)
             mach_fold(c, q, t);
             if (q->c0)
                 sched_account(c, q, t); /* progress so far ran at the old rate */
+            bool moved = e != q->eff_khz;
             q->eff_khz = e;
             q->share_pm = sh;
             if (q->c0)
                 sched_freq_changed(c, q, t);
+            /* The clock's relock halts a running core (plat.pstate_stall):
+             * on a shared domain every member in C0 pays for each change. */
+            if (moved && q->c0 && q->nr && c->plat->pstate_stall_ns) {
+                uint64_t from = q->stall_until > t ? q->stall_until : t;
+                sched_stall(c, q, from + c->plat->pstate_stall_ns);
+            }
         }
         i = df + dn;
     }

@@ -104,7 +104,8 @@ static uint32_t wake_affine(const struct sim_ctx *c, const struct sim_task *k, u
     int64_t w = (int64_t)k->sig.se.load_avg;
     if (rule == WA_LOAD && tl == 0)
         return this;
-    int64_t a = (tl + w) * 100, b = (pl - (rule == WA_LOAD ? 0 : w)) * (100 + (IMBALANCE_PCT - 100) / 2);
+    int64_t a = (tl + w) * 100;
+    int64_t b = (pl - (rule == WA_LOAD ? 0 : w)) * (100 + (IMBALANCE_PCT - 100) / 2);
     bool affine = rule == WA_PREV_IDLE ? a < b : a <= b;
     return affine ? this : prev;
 }
@@ -115,7 +116,9 @@ uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k, uint32_t waker)
     uint32_t prev = k->cpu >= 0 ? (uint32_t)k->cpu : 0;
     if (k->pin >= 0)
         return (uint32_t)k->pin;
-    uint32_t target = waker != prev && waker < n ? wake_affine(c, k, waker, prev, wake_rule(c)) : prev;
+    uint32_t target = prev;
+    if (waker != prev && waker < n)
+        target = wake_affine(c, k, waker, prev, wake_rule(c));
     /* select_idle_sibling(prev, target) */
     if (place_idle(c, &c->cpu[target]))
         return target;

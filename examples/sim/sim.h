@@ -117,6 +117,7 @@ struct sim_platform {
     uint32_t c1_exit_ns, c6_exit_ns, c6_residency_ns;
     uint32_t smt;                /* hardware threads per core (1 or 2) */
     uint32_t pstate_domain;      /* enum sim_pstate_domain */
+    uint32_t pstate_stall_ns;    /* a running CPU halts this long when its frequency changes; 0: not at all */
     uint32_t smt_share_pm;       /* permille of a core's throughput each of two busy threads gets */
     uint32_t migrate_cost_ns;    /* refilling a task's cache footprint on another core */
     uint32_t ue_cost_ns;         /* kernel time per util_est update (enqueue, dequeue) */

@@ -106,6 +106,40 @@ static void test_package_domain(void **state)
     assert_int_equal(c->cpu[0].eff_khz, 1600000);
 }
 
+/* plat.pstate_stall: a running CPU halts for each change of its running
+ * frequency. On a package domain another CPU's request moves it too; an
+ * idle member and an unchanged frequency cost nothing. */
+static void test_pstate_stall(void **state)
+{
+    (void)state;
+    static struct sim_task tasks[1];
+    static uint32_t rq1[1];
+    struct sim_ctx *c = machine("ivb-i7-3770", 4, 1, DOM_PACKAGE);
+    plat.pstate_stall_ns = 5000;
+    memset(tasks, 0, sizeof(tasks));
+    c->task = tasks;
+    c->cpu[0].rq = rq1;
+    c->cpu[0].nr = 1; /* CPU 0 runs a task at 1.6 GHz */
+    c->cpu[0].run_t = c->now;
+    uint64_t t = SIM_T0_NS;
+    for (uint32_t i = 0; i < 4; i++)
+        mach_request_khz(c, &c->cpu[i], 1600000, t);
+    mach_set_c0(c, &c->cpu[0], true, t);
+    assert_int_equal(c->cpu[0].stall_until, 0);
+    mach_set_c0(c, &c->cpu[2], true, t); /* CPU 2 enters C0 at 1.6 GHz: no change */
+    assert_int_equal(c->cpu[0].stall_until, 0);
+    mach_request_khz(c, &c->cpu[2], 3400000, t); /* the package goes to 3.4 GHz */
+    assert_int_equal(c->cpu[0].eff_khz, 3400000);
+    assert_int_equal(c->cpu[0].stall_until, t + 5000);
+    mach_request_khz(c, &c->cpu[2], 3400000, t); /* the same request again */
+    assert_int_equal(c->cpu[0].stall_until, t + 5000);
+    mach_set_c0(c, &c->cpu[2], false, t); /* it leaves C0: back to 1.6, 5 us more */
+    assert_int_equal(c->cpu[0].stall_until, t + 10000);
+    assert_int_equal(c->cpu[2].stall_until, 0); /* no task there */
+    c->cpu[0].rq = NULL;
+    c->cpu[0].nr = 0;
+}
+
 /* Sockets: turbo bins count the active cores of one package, and a package
  * P-state domain is one package, not the machine. */
 static void test_packages(void **state)
@@ -433,6 +467,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_smt_siblings_share_pstate),
         cmocka_unit_test(test_package_domain),
+        cmocka_unit_test(test_pstate_stall),
         cmocka_unit_test(test_packages),
         cmocka_unit_test(test_work_cpus),
         cmocka_unit_test(test_pcc_channel_serialises),
