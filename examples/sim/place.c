@@ -37,26 +37,23 @@
 #define SMT_IMBALANCE_PCT 110u /* and of the SMT domain */
 #define SIS_SCAN 4u        /* CPUs a wake-up scans for an idle one */
 
-static bool cpu_idle(const struct sim_cpu *p)
+/* Idle as the wake-up path's idle_cpu() sees it: nothing runnable, or only
+ * interrupt work (an interrupt taken from idle). */
+static bool cpu_idle(const struct sim_ctx *c, const struct sim_cpu *q)
 {
-    return p->nr == 0;
+    return q->nr == 0 || (q->nr == 1 && c->task[q->rq[0]].irq);
 }
 
 /* An idle CPU whose SMT sibling (if any) is idle too: a whole idle core. */
 static bool core_idle(struct sim_ctx *c, const struct sim_cpu *q)
 {
     const struct sim_cpu *s = topo_sibling(c, q);
-    return cpu_idle(q) && (!s || cpu_idle(s));
+    return cpu_idle(c, q) && (!s || cpu_idle(c, s));
 }
 
 uint32_t place_span(const struct sim_ctx *c)
 {
     return c->nwork && c->nwork < c->ncpu ? c->nwork : c->ncpu;
-}
-
-bool place_idle(const struct sim_ctx *c, const struct sim_cpu *q)
-{
-    return q->nr == 0 || (q->nr == 1 && c->task[q->rq[0]].irq);
 }
 
 /* The runnable load the wake-up path compares (weighted_cpuload): the PELT
@@ -98,8 +95,8 @@ static uint32_t wake_affine(const struct sim_ctx *c, const struct sim_task *k, u
     const struct sim_cpu *tq = &c->cpu[this], *pq = &c->cpu[prev];
     if (rule == WA_OFF)
         return prev;
-    if (place_idle(c, tq) && rule != WA_LOAD)
-        return rule == WA_PREV_IDLE && place_idle(c, pq) ? prev : this;
+    if (cpu_idle(c, tq) && rule != WA_LOAD)
+        return rule == WA_PREV_IDLE && cpu_idle(c, pq) ? prev : this;
     int64_t tl = (int64_t)runnable_load(c, tq), pl = (int64_t)runnable_load(c, pq);
     int64_t w = (int64_t)k->sig.se.load_avg;
     if (rule == WA_LOAD && tl == 0)
@@ -120,9 +117,9 @@ uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k, uint32_t waker)
     if (waker != prev && waker < n)
         target = wake_affine(c, k, waker, prev, wake_rule(c));
     /* select_idle_sibling(prev, target) */
-    if (place_idle(c, &c->cpu[target]))
+    if (cpu_idle(c, &c->cpu[target]))
         return target;
-    if (prev != target && place_idle(c, &c->cpu[prev]))
+    if (prev != target && cpu_idle(c, &c->cpu[prev]))
         return prev;
     const struct sim_cpu *sib = topo_sibling(c, &c->cpu[target]);
     for (uint32_t i = 1; sib && i < n; i++) { /* select_idle_core */
@@ -130,13 +127,13 @@ uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k, uint32_t waker)
         if (core_idle(c, q))
             return q->id;
     }
-    if (sib && cpu_idle(sib))
+    if (sib && cpu_idle(c, sib))
         return sib->id;
     /* A bounded scan (select_idle_cpu's SIS_PROP budget, at least 4 CPUs):
      * past it the task queues behind the target's current task. */
     for (uint32_t i = 1; i < n && i <= SIS_SCAN; i++) {
         uint32_t q = (target + i) % n;
-        if (cpu_idle(&c->cpu[q]))
+        if (cpu_idle(c, &c->cpu[q]))
             return q;
     }
     return target;
@@ -148,7 +145,7 @@ uint32_t place_fork(struct sim_ctx *c)
     int32_t best = -1;
     for (uint32_t i = 0; i < n; i++) {
         const struct sim_cpu *q = &c->cpu[i];
-        if (!cpu_idle(q))
+        if (!cpu_idle(c, q))
             continue;
         if (best < 0) {
             best = (int32_t)i;

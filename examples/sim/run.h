@@ -160,9 +160,6 @@ void idle_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 /* place.c */
 /* CPUs 0..place_span()-1 take the workload's unpinned tasks (work_cpus). */
 uint32_t place_span(const struct sim_ctx *c);
-/* A CPU as the wake-up path's idle test sees it: nothing runnable, or only
- * interrupt work (idle_cpu() is true in an interrupt taken from idle). */
-bool place_idle(const struct sim_ctx *c, const struct sim_cpu *q);
 /* Where @k wakes when the wake-up runs on CPU @waker (wake_affine, then
  * select_idle_sibling). */
 uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k, uint32_t waker);
