@@ -481,6 +481,8 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
         }
         case OP_POST: {
             struct sim_sem *sm = &c->sem[op->a];
+            if (op->b && sm->count >= op->b)
+                break; /* a full queue drops the post (UDP's socket buffer) */
             sm->count++;
             if (sm->n) {
                 uint32_t w = sm->q[0];

@@ -138,7 +138,7 @@ enum sim_op_kind {
     OP_FORK,        /* a: script index of the child */
     OP_WAIT,        /* wait for all children */
     OP_EXEC,        /* exec balancing (sched_exec); the task keeps its signals */
-    OP_POST,        /* a: semaphore index */
+    OP_POST,        /* a: semaphore index, b: limit (0: none; a post at the limit is dropped) */
     OP_PEND,        /* a: semaphore index: block until > 0, then decrement */
     OP_COUNT,       /* one unit of throughput */
     OP_UCLAMP,      /* a: min, b: max: the task's uclamp request */

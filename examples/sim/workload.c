@@ -665,12 +665,15 @@ static int parse_mem(const char *name, const char *text, size_t len, const struc
         } else if (strcmp(v[0], "post") == 0 || strcmp(v[0], "pend") == 0) {
             op->kind = v[0][1] == 'o' ? OP_POST : OP_PEND;
             bool io = op->kind == OP_PEND && n == 3 && strcmp(v[2], "io") == 0;
-            int si = (n == 2 || io) && valid_name(v[1]) ? sem_index(wl, v[1], 16) : -1;
+            bool limit = op->kind == OP_POST && n == 4 && strcmp(v[2], "limit") == 0;
+            int si = (n == 2 || io || limit) && valid_name(v[1]) ? sem_index(wl, v[1], 16) : -1;
             if (si < 0)
                 FAIL("expected '%s SEMAPHORE%s' (at most 16 semaphores)", v[0],
-                     op->kind == OP_PEND ? " [io]" : "");
+                     op->kind == OP_PEND ? " [io]" : " [limit N]");
             op->a = (uint64_t)si;
             op->b = io; /* pend SEM io: blocked in I/O (iowait, IOWAIT flag on wake-up) */
+            if (limit) /* post SEM limit N: dropped while N are already posted */
+                NUMBER("post limit", v[3], &num_count, 1, 1000000000, &op->b);
         } else if (strcmp(v[0], "uclamp") == 0) {
             op->kind = OP_UCLAMP;
             if (n != 3)

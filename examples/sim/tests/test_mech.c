@@ -427,6 +427,25 @@ static void test_balance_rules(void **state)
     assert_true(later > 0.255 && later < 0.270);
 }
 
+static void test_post_limit(void **state)
+{
+    (void)state;
+    /* Ten posts into a queue that holds three (UDP's receive buffer): the
+     * reader, woken after them, finds three and blocks on the fourth; it is
+     * a daemon, so the run ends when the poster exits 1 ms later. */
+    const char *fmt = "script p\n loop 10\n post s%s\n end\n post go\n compute 1.6M\nend\n"
+                      "script r\n pend go\n loop 10\n pend s\n count\n end\nend\n"
+                      "start p\nstart r daemon\n";
+    struct sim_policy_spec ps = {.gov = GOV_POWERSAVE};
+    char wl[512];
+    snprintf(wl, sizeof(wl), fmt, " limit 3");
+    double el = unit_run(wl, &ps, "ivb-i7-3770", 2, M_ELAPSED);
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_THROUGHPUT) * el, 3.0, 1e-6);
+    snprintf(wl, sizeof(wl), fmt, "");
+    el = unit_run(wl, &ps, "ivb-i7-3770", 2, M_ELAPSED);
+    assert_float_equal(unit_run(wl, &ps, "ivb-i7-3770", 2, M_THROUGHPUT) * el, 10.0, 1e-6);
+}
+
 static void test_pend_io_carries_iowait(void **state)
 {
     (void)state;
@@ -478,6 +497,7 @@ int main(void)
         cmocka_unit_test(test_exec_balance_util_est),
         cmocka_unit_test(test_exec_shootdown),
         cmocka_unit_test(test_balance_rules),
+        cmocka_unit_test(test_post_limit),
         cmocka_unit_test(test_pend_io_carries_iowait),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -196,6 +196,9 @@ static void test_parser_errors(void **state)
         {"script a\n  compute 1\nend\n", "no 'start' line"},
         {"script a\n  frobnicate\nend\nstart a\n", "x.wl:2: unknown operation 'frobnicate'"},
         {"script a\x01\n", "x.wl:1: control character"},
+        {"script a\n  post s limit\nend\nstart a\n", "x.wl:2: expected 'post SEMAPHORE [limit N]'"},
+        {"script a\n  post s limit 0\nend\nstart a\n", "x.wl:2: post limit: '0' is out of range"},
+        {"script a\n  pend s limit 3\nend\nstart a\n", "x.wl:2: expected 'pend SEMAPHORE [io]'"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         struct sim_workload wl;
