@@ -94,9 +94,15 @@ static void test_turbo_bins(void **state)
     assert_int_equal(c.cpu[0].eff_khz, 3800000); /* 3 active cores: 38 */
     mach_set_c0(&c, &c.cpu[3], true, t);
     assert_int_equal(c.cpu[3].eff_khz, 3700000); /* 4 active cores: 37 */
+    /* One P-state domain (the i7-3770's): the package follows the highest
+     * request of its cores in C0. */
+    for (int i = 0; i < 3; i++)
+        mach_request_khz(&c, &c.cpu[i], 2000000, t);
+    assert_int_equal(c.cpu[0].eff_khz, 3700000); /* CPU 3 still asks for turbo */
     mach_request_khz(&c, &c.cpu[3], 2000000, t);
-    assert_int_equal(c.cpu[3].eff_khz, 2000000); /* below the bin: as requested */
-    mach_request_khz(&c, &c.cpu[3], 100000, t);
+    assert_int_equal(c.cpu[0].eff_khz, 2000000); /* below the bin: as requested */
+    for (int i = 0; i < 4; i++)
+        mach_request_khz(&c, &c.cpu[i], 100000, t);
     assert_int_equal(c.cpu[3].eff_khz, 1600000); /* never below min */
 }
 
