@@ -87,10 +87,16 @@ static void series_add(struct sim_ctx *c, uint32_t cpu, uint64_t t0, uint64_t t1
 
 void mach_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
-    uint64_t dt = t - p->hw_t;
     if (t <= p->hw_t)
         return;
-    if (p->c0) {
+    bool in_exit = p->c0 && c->plat->exit_counts == EXIT_IDLE && p->hw_t < p->exit_until;
+    if (in_exit && t > p->exit_until) {
+        mach_fold(c, p, p->exit_until); /* the exit, then C0 */
+        mach_fold(c, p, t);
+        return;
+    }
+    uint64_t dt = t - p->hw_t;
+    if (p->c0 && !in_exit) {
         uint64_t tsc_khz = (uint64_t)c->plat->max_ratio * c->plat->scaling_khz;
         cyc_add(&p->mperf, &p->mperf_rem, dt, (uint32_t)tsc_khz);
         cyc_add(&p->aperf, &p->aperf_rem, dt, p->eff_khz);

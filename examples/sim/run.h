@@ -65,6 +65,7 @@ struct sim_cpu {
     uint32_t nr, rq_cap;
     uint64_t run_t;      /* progress of rq[0] accounted up to here */
     uint64_t stall_until;/* rq[0] makes no progress before this (C-state exit, firmware call) */
+    uint64_t exit_until; /* the last C-state exit ends here (plat.exit_counts idle) */
     uint64_t slice_start;
     uint64_t done_at, done_seq; /* completion of rq[0]'s compute op, UINT64_MAX: none */
     uint64_t tick_at, tick_seq; /* next tick, UINT64_MAX: tick stopped */

@@ -99,6 +99,12 @@ enum sim_freq_driver {
  * every logical CPU enters) every CPU of the machine for the call's length. */
 enum sim_pcc_stall { PCC_STALL_CALLER = 0, PCC_STALL_SMI = 1 };
 
+/* What a C-state exit counts as in the residency counters: C0 (MPERF and
+ * APERF run from the wake-up) or the C-state being left (they start when
+ * the exit ends). Intel documents MPERF as counting in C0, not which part of
+ * an exit is C0; either way the woken task waits for the whole exit. */
+enum sim_exit_counts { EXIT_C0 = 0, EXIT_IDLE = 1 };
+
 struct sim_platform {
     const char *name;
     const char *desc;
@@ -118,6 +124,7 @@ struct sim_platform {
     uint32_t smt;                /* hardware threads per core (1 or 2) */
     uint32_t pstate_domain;      /* enum sim_pstate_domain */
     uint32_t pstate_stall_ns;    /* a running CPU halts this long when its frequency changes; 0: not at all */
+    uint32_t exit_counts;        /* enum sim_exit_counts */
     uint32_t smt_share_pm;       /* permille of a core's throughput each of two busy threads gets */
     uint32_t migrate_cost_ns;    /* refilling a task's cache footprint on another core */
     uint32_t ue_cost_ns;         /* kernel time per util_est update (enqueue, dequeue) */

@@ -427,6 +427,22 @@ static void test_balance_rules(void **state)
     assert_true(later > 0.255 && later < 0.270);
 }
 
+static void test_exit_counts(void **state)
+{
+    (void)state;
+    /* Ten 10 ms sleeps at the fixed minimum frequency: the start leaves C1,
+     * each wake-up C6. The woken task waits for every exit in both modes;
+     * only the residency counters differ, by exactly the exits' length. */
+    const char *wl = "script a\n loop 10\n compute 1.6M\n sleep 10ms\n end\nend\nstart a\n";
+    struct sim_policy_spec ps = {.gov = GOV_POWERSAVE};
+    struct sim_scenario *sc = unit_scenario(&ps, "ivb-i7-3770", 1);
+    double el = unit_run_on(sc, wl, M_ELAPSED), busy = unit_run_on(sc, wl, M_BUSY);
+    sc->platform.exit_counts = EXIT_IDLE;
+    assert_float_equal(unit_run_on(sc, wl, M_ELAPSED), el, 0);
+    double exits = 10.0 * sc->platform.c6_exit_ns + sc->platform.c1_exit_ns;
+    assert_float_equal((busy - unit_run_on(sc, wl, M_BUSY)) / 100 * el, exits * 1e-9, 1e-9);
+}
+
 static void test_post_limit(void **state)
 {
     (void)state;
@@ -497,6 +513,7 @@ int main(void)
         cmocka_unit_test(test_exec_balance_util_est),
         cmocka_unit_test(test_exec_shootdown),
         cmocka_unit_test(test_balance_rules),
+        cmocka_unit_test(test_exit_counts),
         cmocka_unit_test(test_post_limit),
         cmocka_unit_test(test_pend_io_carries_iowait),
     };
