@@ -213,7 +213,8 @@ static void enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, ui
         sched_idle_fold(c, p, t);
         p->last_idle_len = t - p->idle_stamp;
         uint64_t exit = p->cstate == 6 ? c->plat->c6_exit_ns : c->plat->c1_exit_ns;
-        p->exit_until = t + exit; /* before C0: the fold reads it */
+        if (!p->c0)
+            p->exit_until = t + exit; /* before C0: the fold reads it */
         mach_set_c0(c, p, true, t);
         if (t + exit > p->stall_until)
             p->stall_until = t + exit;
