@@ -11,7 +11,7 @@ static const char *const cpuidle_names[] = {"tick-first", "select-first", NULL};
 static const char *const exec_ue_names[] = {"4.17", "fixed", NULL};
 static const char *const uclamp_names[] = {"on", "off", NULL};
 static const char *const pcc_stall_names[] = {"caller", "smi", NULL};
-static const char *const exit_names[] = {"c0", "idle", NULL};
+static const char *const exit_names[] = {"idle", "c0", NULL};
 static const char *const wake_affine_names[] = {"auto", "load", "idle", "prev-idle", "off", NULL};
 
 #define PL struct sim_platform
@@ -35,7 +35,7 @@ const struct sim_key sim_keys_mech[] = {
     SIM_KEY_NUM("plat.pstate_stall", KEY_PLATFORM, PL, pstate_stall_ns, &num_time_ns, 0, 1 * MS,
                 "a CPU in C0 halts this long whenever its running frequency changes (undocumented: 0)"),
     SIM_KEY_ENUM("plat.exit_counts", KEY_PLATFORM, PL, exit_counts, exit_names, 0,
-                 "a C-state exit in the residency counters: C0 (MPERF runs) or the state left"),
+                 "a C-state exit in the residency counters: the state left (MPERF waits) or C0"),
     SIM_KEY_NUM("plat.smt_share", KEY_PLATFORM, PL, smt_share_pm, &num_plain, 500, 1000,
                 "per mille of a core's throughput each of two busy threads gets"),
     SIM_KEY_NUM("plat.migrate_cost", KEY_PLATFORM, PL, migrate_cost_ns, &num_time_ns, 0, 10 * MS,

@@ -99,11 +99,12 @@ enum sim_freq_driver {
  * every logical CPU enters) every CPU of the machine for the call's length. */
 enum sim_pcc_stall { PCC_STALL_CALLER = 0, PCC_STALL_SMI = 1 };
 
-/* What a C-state exit counts as in the residency counters: C0 (MPERF and
- * APERF run from the wake-up) or the C-state being left (they start when
- * the exit ends). Intel documents MPERF as counting in C0, not which part of
- * an exit is C0; either way the woken task waits for the whole exit. */
-enum sim_exit_counts { EXIT_C0 = 0, EXIT_IDLE = 1 };
+/* What a C-state exit counts as in the residency counters: the C-state
+ * being left (MPERF and APERF start when the exit ends; the default, since
+ * MPERF counts in C0 and the exit latency is the time before the CPU
+ * executes again) or C0 (they run from the wake-up; 0.6.2's default).
+ * Either way the woken task waits for the whole exit. */
+enum sim_exit_counts { EXIT_IDLE = 0, EXIT_C0 = 1 };
 
 struct sim_platform {
     const char *name;
