@@ -73,6 +73,7 @@ struct gv {
     struct gv_col col[GV_MAX_POLICIES + 1];
     uint32_t ncol;
     double pw_a, pw_b;
+    uint32_t util[PGT_MAX_CPUS]; /* schedutil's input as of each CPU's last event, for its ticks */
     int fail;
     char *err;
     size_t errlen;
@@ -380,6 +381,27 @@ static void call_hook(struct gv *g, struct gv_col *c, uint32_t i, uint32_t util)
     }
 }
 
+/* The ticks of every busy CPU up to ts, in time order (a tick's request
+ * moves the CPUs that share its P-state: none may be folded past it), each
+ * with its CPU's utilization as of its last scheduling event. */
+static void ticks_until(struct gv *g, struct gv_col *c, uint64_t ts)
+{
+    while (!g->fail) {
+        struct gv_cpu *next = NULL;
+        for (uint32_t i = 0; i < g->ncpu; i++) {
+            struct gv_cpu *p = &c->cpu[i];
+            if (p->busy && p->next_tick <= ts && (!next || p->next_tick < next->next_tick))
+                next = p;
+        }
+        if (!next)
+            return;
+        g->now = next->next_tick;
+        fold(g, next, g->now);
+        call_hook(g, c, (uint32_t)(next - c->cpu), g->util[next - c->cpu]);
+        next->next_tick += g->tick_ns;
+    }
+}
+
 static void hook(void *arg, const struct pgt_cpu_state *s)
 {
     struct gv *g = arg;
@@ -391,13 +413,7 @@ static void hook(void *arg, const struct pgt_cpu_state *s)
     for (uint32_t k = 0; k < g->ncol; k++) {
         struct gv_col *c = &g->col[k];
         struct gv_cpu *p = &c->cpu[s->cpu];
-        /* the ticks of the busy time up to this event */
-        while (p->busy && p->next_tick <= s->ts && !g->fail) {
-            g->now = p->next_tick;
-            fold(g, p, g->now);
-            call_hook(g, c, s->cpu, util);
-            p->next_tick += g->tick_ns;
-        }
+        ticks_until(g, c, s->ts);
         g->now = s->ts;
         fold(g, p, s->ts);
         /* offline from a teardown step to the CPU's next sched_switch */
@@ -411,6 +427,7 @@ static void hook(void *arg, const struct pgt_cpu_state *s)
         p->busy = busy;
         call_hook(g, c, s->cpu, util);
     }
+    g->util[s->cpu] = util;
 }
 
 /* The recording: busy from sched_switch, frequency from cpu_frequency. */
@@ -759,11 +776,13 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
     if (g.fail)
         goto out;
     uint64_t end = t->ev[t->n - 1].ts;
-    for (uint32_t k = 0; k < g.ncol; k++)
+    for (uint32_t k = 0; k < g.ncol; k++) {
+        ticks_until(&g, &g.col[k], end);
         for (uint32_t i = 0; i < g.ncpu; i++) {
             g.now = end;
             fold(&g, &g.col[k].cpu[i], end);
         }
+    }
     recorded(&g, &rec);
     for (uint32_t i = 0; i < g.ncpu; i++) {
         fold(&g, &rec.cpu[i], end);
