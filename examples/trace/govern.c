@@ -4,13 +4,15 @@
  *
  * Open loop: the recording says when each CPU ran something; each policy's
  * libpgov instances see, through a hw.h vtable, counters that such a CPU
- * would have produced at the frequency the governor itself asked for
- * (MPERF at the TSC rate and APERF at that frequency while busy, idle time
- * while idle). The utilization hook is called after every scheduling event
- * of a CPU (the kernel calls it at enqueue/dequeue) and on every tick while
- * busy; schedutil gets the CPU's rebuilt cfs + rt + dl utilization
- * (signals.c, through pgt_platform.hook) before each call. The recorded
- * frequency (cpu_frequency events) is accounted the same way beside them.
+ * would have produced at the frequency it runs at (MPERF at the TSC rate
+ * and APERF at that frequency while busy, idle time while idle): not its
+ * request but what pgov-sim's P-state rule (topo.c) makes of the requests
+ * and busy states of its package's CPUs. The utilization hook is called
+ * after every scheduling event of a CPU (the kernel calls it at
+ * enqueue/dequeue) and on every tick while busy; schedutil gets the CPU's
+ * rebuilt cfs + rt + dl utilization (signals.c, through pgt_platform.hook)
+ * before each call. The recorded frequency (cpu_frequency events) is
+ * accounted the same way beside them.
  *
  * power:pstate_sample: each recorded sample carries the deltas the kernel
  * decided on, its `from` P-state and its iowait boost. They are fed to the
