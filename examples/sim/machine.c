@@ -118,43 +118,20 @@ void mach_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     p->hw_t = t;
 }
 
-static uint32_t turbo_limit_khz(const struct sim_ctx *c, uint32_t active)
-{
-    const struct sim_platform *pl = c->plat;
-    uint32_t i = active ? active - 1 : 0;
-    if (i >= pl->n_bins)
-        i = pl->n_bins - 1;
-    return pl->turbo_bins[i] * pl->scaling_khz;
-}
-
-static uint32_t eff_for(const struct sim_ctx *c, uint32_t req, uint32_t active)
-{
-    uint32_t lim = turbo_limit_khz(c, active);
-    uint32_t lo = c->plat->min_ratio * c->plat->scaling_khz;
-    uint32_t k = req < lim ? req : lim;
-    return k < lo ? lo : k;
-}
-
 /* Re-evaluate the running frequency and SMT share of every CPU in the
  * domains that hold CPUs [first, first + n), after a change at time t (a CPU
  * entered or left C0, or a request changed). A domain with a CPU in C0 runs
  * at its highest C0 request; an idle CPU of an idle domain keeps its own. */
 static void retune(struct sim_ctx *c, uint64_t t, uint32_t first, uint32_t n)
 {
-    uint32_t i = first;
+    struct topo_view v = topo_view_of(c);
+    uint32_t i = first, eff[SIM_MAX_CPUS];
     while (i < first + n) {
-        uint32_t df, dn, cores = topo_active_cores(c, i);
-        topo_domain_of(c, i, &df, &dn);
-        uint32_t req = 0;
-        bool any = false;
-        for (uint32_t j = df; j < df + dn; j++)
-            if (c->cpu[j].c0) {
-                any = true;
-                req = c->cpu[j].req_khz > req ? c->cpu[j].req_khz : req;
-            }
+        uint32_t df, dn;
+        topo_view_domain_eff(&v, i, &df, &dn, eff);
         for (uint32_t j = df; j < df + dn; j++) {
             struct sim_cpu *q = &c->cpu[j];
-            uint32_t e = eff_for(c, any ? req : q->req_khz, cores);
+            uint32_t e = eff[j - df];
             uint32_t sh = topo_share_pm(c, q);
             if (e == q->eff_khz && sh == q->share_pm)
                 continue;
@@ -269,7 +246,7 @@ void mach_init(struct sim_ctx *c)
         /* Firmware leaves every core at the nominal frequency. */
         p->req_khz = c->plat->max_ratio * c->plat->scaling_khz;
         p->share_pm = 1000;
-        p->eff_khz = eff_for(c, p->req_khz, 1);
+        p->eff_khz = topo_turbo_clamp(c->plat, p->req_khz, 1);
         /* Counters start at a boot-time offset, as on a machine that has run. */
         p->aperf = 0x10000ull * (i + 1);
         p->mperf = 0x10000ull * (i + 1);

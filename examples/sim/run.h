@@ -147,8 +147,8 @@ void topo_package_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uin
 uint32_t topo_active_cores(const struct sim_ctx *c, uint32_t cpu);
 /* The CPUs sharing @cpu's P-state: [*first, *first + *n). */
 void topo_domain_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint32_t *n);
-/* The request the CPU's P-state domain resolves to (highest of its CPUs in C0). */
-uint32_t topo_domain_request(const struct sim_ctx *c, const struct sim_cpu *p);
+/* The P-state rule's view of the machine's CPUs (sim.h). */
+struct topo_view topo_view_of(const struct sim_ctx *c);
 uint32_t topo_share_pm(struct sim_ctx *c, const struct sim_cpu *p);
 
 /* cpuidle.c */

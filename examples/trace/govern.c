@@ -4,13 +4,15 @@
  *
  * Open loop: the recording says when each CPU ran something; each policy's
  * libpgov instances see, through a hw.h vtable, counters that such a CPU
- * would have produced at the frequency the governor itself asked for
- * (MPERF at the TSC rate and APERF at that frequency while busy, idle time
- * while idle). The utilization hook is called after every scheduling event
- * of a CPU (the kernel calls it at enqueue/dequeue) and on every tick while
- * busy; schedutil gets the CPU's rebuilt cfs + rt + dl utilization
- * (signals.c, through pgt_platform.hook) before each call. The recorded
- * frequency (cpu_frequency events) is accounted the same way beside them.
+ * would have produced at the frequency it runs at (MPERF at the TSC rate
+ * and APERF at that frequency while busy, idle time while idle): not its
+ * request but what pgov-sim's P-state rule (topo.c) makes of the requests
+ * and busy states of its package's CPUs. The utilization hook is called
+ * after every scheduling event of a CPU (the kernel calls it at
+ * enqueue/dequeue) and on every tick while busy; schedutil gets the CPU's
+ * rebuilt cfs + rt + dl utilization (signals.c, through pgt_platform.hook)
+ * before each call. The recorded frequency (cpu_frequency events) is
+ * accounted the same way beside them.
  *
  * power:pstate_sample: each recorded sample carries the deltas the kernel
  * decided on, its `from` P-state and its iowait boost. They are fed to the
@@ -33,7 +35,8 @@
 
 struct gv_cpu {
     void *mem, *gov;
-    uint32_t khz;
+    uint32_t khz;     /* running: the domain's, within the turbo bin (topo.c) */
+    uint32_t req_khz; /* what the policy asked for */
     bool busy, offline;
     uint64_t t;              /* folded up to here (trace ns) */
     uint64_t aperf, mperf;   /* in kHz * ns / 1e6 (cycles) */
@@ -73,6 +76,8 @@ struct gv {
     struct gv_col col[GV_MAX_POLICIES + 1];
     uint32_t ncol;
     double pw_a, pw_b;
+    uint32_t util[PGT_MAX_CPUS]; /* schedutil's input as of each CPU's last event, for its ticks */
+    uint32_t eff[PGT_MAX_CPUS];  /* scratch: one domain's running frequencies */
     int fail;
     char *err;
     size_t errlen;
@@ -168,6 +173,42 @@ static void set_khz(struct gv *g, struct gv_cpu *p, uint32_t khz)
     p->pts[p->npts++] = khz;
 }
 
+static struct topo_view view_of(const struct gv *g, const struct gv_col *c)
+{
+    return (struct topo_view){.plat = g->pl,
+                              .ncpu = g->ncpu,
+                              .c0 = &c->cpu[0].busy,
+                              .req_khz = &c->cpu[0].req_khz,
+                              .stride = sizeof(c->cpu[0])};
+}
+
+/* The hardware's P-state rule (topo.c, pgov-sim's): after @cpu went busy or
+ * idle or changed its request, every CPU of its package (its domain, and
+ * the turbo bin counts the package's active cores) runs at what the rule
+ * gives from now on. With @init, the starting frequencies: no change is
+ * counted or plotted. */
+static void retune(struct gv *g, struct gv_col *c, uint32_t cpu, bool init)
+{
+    struct topo_view v = view_of(g, c);
+    uint32_t first, n, df, dn;
+    topo_view_package(&v, cpu, &first, &n);
+    for (uint32_t i = first; i < first + n; i = df + dn) {
+        topo_view_domain_eff(&v, i, &df, &dn, g->eff);
+        for (uint32_t j = df; j < df + dn; j++) {
+            if (init)
+                c->cpu[j].khz = g->eff[j - df];
+            else
+                set_khz(g, &c->cpu[j], g->eff[j - df]);
+        }
+    }
+}
+
+static void request(struct gv *g, struct gv_col *c, uint32_t cpu, uint32_t khz)
+{
+    c->cpu[cpu].req_khz = khz;
+    retune(g, c, cpu, false);
+}
+
 /* ------------------------------------------------------------ the HAL */
 
 static int hw_clock(void *ctx, uint64_t *now)
@@ -209,7 +250,7 @@ static int hw_set_pstate(void *ctx, uint32_t cpu, uint32_t pstate, uint64_t perf
     (void)perf_ctl;
     if (cpu >= c->g->ncpu)
         return PGOV_EINVAL;
-    set_khz(c->g, &c->cpu[cpu], pstate * c->g->pl->scaling_khz);
+    request(c->g, c, cpu, pstate * c->g->pl->scaling_khz);
     return 0;
 }
 
@@ -239,7 +280,7 @@ static int hw_set_freq(void *ctx, uint32_t cpu, uint32_t khz)
     if (khz > pl->max_ratio * sk)
         r = khz % sk ? pl->turbo_ratio : r;
     r = r > pl->turbo_ratio ? pl->turbo_ratio : r < pl->min_ratio ? pl->min_ratio : r;
-    set_khz(c->g, &c->cpu[cpu], r * sk);
+    request(c->g, c, cpu, r * sk);
     return 0;
 }
 
@@ -290,18 +331,24 @@ static int col_init(struct gv *g, struct gv_col *c)
         for (uint32_t r = pl->max_ratio; r >= pl->min_ratio && c->table_len < 64; r--)
             c->table[c->table_len++].khz = r * pl->scaling_khz;
     }
+    /* Firmware leaves every CPU at the nominal frequency; performance and
+     * powersave ask once for turbo and the minimum. */
+    uint32_t start = pol->gov == GOV_PERFORMANCE ? pl->turbo_ratio
+                     : pol->gov == GOV_POWERSAVE ? pl->min_ratio
+                                                 : pl->max_ratio;
+    for (uint32_t i = 0; i < g->ncpu; i++) {
+        c->cpu[i].req_khz = start * pl->scaling_khz;
+        c->cpu[i].t = g->t0;
+    }
+    for (uint32_t i = 0; i < g->ncpu; i++)
+        retune(g, c, i, true);
     for (uint32_t i = 0; i < g->ncpu; i++) {
         struct gv_cpu *p = &c->cpu[i];
-        p->khz = pl->max_ratio * pl->scaling_khz;
-        p->t = g->t0;
         size_t n = 0;
         int e = 0;
         switch (pol->gov) {
         case GOV_PERFORMANCE:
-            p->khz = pl->turbo_ratio * pl->scaling_khz;
-            continue;
         case GOV_POWERSAVE:
-            p->khz = pl->min_ratio * pl->scaling_khz;
             continue;
         case GOV_INTEL_PSTATE: {
             struct pgov_pstate_config cfg;
@@ -340,7 +387,7 @@ static int col_init(struct gv *g, struct gv_col *c)
             cfg.ncpu = 1;
             cfg.table = c->table;
             cfg.table_len = c->table_len;
-            cfg.cur_khz = p->khz;
+            cfg.cur_khz = p->req_khz;
             cfg.plat.hz = g->o->hz;
             cfg.plat.transition_latency_ns = 10000;
             cfg.plat.vendor = PGOV_DBS_VENDOR_INTEL;
@@ -380,6 +427,27 @@ static void call_hook(struct gv *g, struct gv_col *c, uint32_t i, uint32_t util)
     }
 }
 
+/* The ticks of every busy CPU up to ts, in time order (a tick's request
+ * moves the CPUs that share its P-state: none may be folded past it), each
+ * with its CPU's utilization as of its last scheduling event. */
+static void ticks_until(struct gv *g, struct gv_col *c, uint64_t ts)
+{
+    while (!g->fail) {
+        struct gv_cpu *next = NULL;
+        for (uint32_t i = 0; i < g->ncpu; i++) {
+            struct gv_cpu *p = &c->cpu[i];
+            if (p->busy && p->next_tick <= ts && (!next || p->next_tick < next->next_tick))
+                next = p;
+        }
+        if (!next)
+            return;
+        g->now = next->next_tick;
+        fold(g, next, g->now);
+        call_hook(g, c, (uint32_t)(next - c->cpu), g->util[next - c->cpu]);
+        next->next_tick += g->tick_ns;
+    }
+}
+
 static void hook(void *arg, const struct pgt_cpu_state *s)
 {
     struct gv *g = arg;
@@ -391,13 +459,7 @@ static void hook(void *arg, const struct pgt_cpu_state *s)
     for (uint32_t k = 0; k < g->ncol; k++) {
         struct gv_col *c = &g->col[k];
         struct gv_cpu *p = &c->cpu[s->cpu];
-        /* the ticks of the busy time up to this event */
-        while (p->busy && p->next_tick <= s->ts && !g->fail) {
-            g->now = p->next_tick;
-            fold(g, p, g->now);
-            call_hook(g, c, s->cpu, util);
-            p->next_tick += g->tick_ns;
-        }
+        ticks_until(g, c, s->ts);
         g->now = s->ts;
         fold(g, p, s->ts);
         /* offline from a teardown step to the CPU's next sched_switch */
@@ -408,9 +470,13 @@ static void hook(void *arg, const struct pgt_cpu_state *s)
         bool busy = s->curr != 0 && !p->offline;
         if (busy && !p->busy)
             p->next_tick = s->ts + g->tick_ns;
-        p->busy = busy;
+        if (busy != p->busy) {
+            p->busy = busy;
+            retune(g, c, s->cpu, false);
+        }
         call_hook(g, c, s->cpu, util);
     }
+    g->util[s->cpu] = util;
 }
 
 /* The recording: busy from sched_switch, frequency from cpu_frequency. */
@@ -540,6 +606,11 @@ static void pstate_samples(struct gv *g, const struct sim_policy_spec *pol, stru
 
 /* ------------------------------------------------------------ output */
 
+static const char *domain_name(const struct sim_platform *pl)
+{
+    return pl->pstate_domain == DOM_PACKAGE ? "package" : "core";
+}
+
 static const char *col_name(const struct gv *g, uint32_t k)
 {
     return k == REC ? "recorded" : g->col[k].pol->label;
@@ -558,8 +629,9 @@ static void report(struct gv *g, FILE *o, const struct gv_col *rec)
     if (tsv) {
         fprintf(o, "cpu\tcolumn\tmetric\tvalue\n");
     } else {
-        fprintf(o, "govern: %s, %u CPUs, platform %s, window %.6f .. %.6f s\n", g->t->path, g->ncpu,
-                g->pl->name, (double)(g->w0 - g->t0) / 1e9, (double)(g->w1 - g->t0) / 1e9);
+        fprintf(o, "govern: %s, %u CPUs, platform %s, domain %s, window %.6f .. %.6f s\n", g->t->path,
+                g->ncpu, g->pl->name, domain_name(g->pl), (double)(g->w0 - g->t0) / 1e9,
+                (double)(g->w1 - g->t0) / 1e9);
         for (uint32_t k = 1; k < nc; k++)
             fprintf(o, "  %-12s %s\n", col_name(g, cols[k]), g->col[cols[k]].pol->text);
         fprintf(o, "%-24s", "");
@@ -634,8 +706,9 @@ static void svg(struct gv *g, FILE *f, const struct gv_col *rec)
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
                "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
             W + L + 20, T + g->ncpu * (H + 40) + 30);
-    fprintf(f, "<text x=\"%.0f\" y=\"18\">%s: frequency per CPU, %.6f .. %.6f s (platform %s)</text>\n", L,
-            g->t->path, (double)(g->w0 - g->t0) / 1e9, (double)(g->w1 - g->t0) / 1e9, g->pl->name);
+    fprintf(f, "<text x=\"%.0f\" y=\"18\">%s: frequency per CPU, %.6f .. %.6f s (platform %s, domain %s)</text>\n",
+            L, g->t->path, (double)(g->w0 - g->t0) / 1e9, (double)(g->w1 - g->t0) / 1e9, g->pl->name,
+            domain_name(g->pl));
     for (uint32_t i = 0; i < g->ncpu; i++) {
         double y0 = T + i * (H + 40);
         fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"none\" stroke=\"#888\"/>\n",
@@ -759,11 +832,13 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
     if (g.fail)
         goto out;
     uint64_t end = t->ev[t->n - 1].ts;
-    for (uint32_t k = 0; k < g.ncol; k++)
+    for (uint32_t k = 0; k < g.ncol; k++) {
+        ticks_until(&g, &g.col[k], end);
         for (uint32_t i = 0; i < g.ncpu; i++) {
             g.now = end;
             fold(&g, &g.col[k].cpu[i], end);
         }
+    }
     recorded(&g, &rec);
     for (uint32_t i = 0; i < g.ncpu; i++) {
         fold(&g, &rec.cpu[i], end);

@@ -34,7 +34,8 @@ static int usage(void)
             "[--format table|tsv]\n"
             "                  [--samples FILE] [-o FILE]\n"
             "       pgov-trace govern TRACE --policy \"LABEL GOVERNOR [key=value...]\" [--policy ...]\n"
-            "                  [--platform NAME] [--hz N] [--from S] [--to S] [--svg FILE]\n"
+            "                  [--platform NAME] [--pstate-domain core|package] [--hz N]\n"
+            "                  [--from S] [--to S] [--svg FILE]\n"
             "                  [signals options] [--format table|tsv] [-o FILE]\n"
             "       pgov-trace workload TRACE [-o FILE]   (pgov-workload 1 text for pgov-sim)\n"
             "TRACE: ftrace buffer text, `trace-cmd report` text, or trace.dat%s\n"
@@ -236,6 +237,7 @@ int main(int argc, char **argv)
     static struct gv_opts gv = {.hz = 250, .to_ns = UINT64_MAX};
     static char polbuf[GV_MAX_POLICIES][200];
     const char *platname = "ivb-i7-3770";
+    int domain = -1; /* --pstate-domain; -1: the platform's */
     bool tsv = false;
     enum pgt_dat_reader reader = PGT_DAT_AUTO;
     for (int i = 0; i < PGT_MAX_CPUS; i++)
@@ -306,6 +308,15 @@ int main(int argc, char **argv)
             gv.npol++;
         } else if (strcmp(a, "--platform") == 0) {
             platname = v;
+        } else if (strcmp(a, "--pstate-domain") == 0) {
+            if (strcmp(v, "core") == 0)
+                domain = DOM_CORE;
+            else if (strcmp(v, "package") == 0)
+                domain = DOM_PACKAGE;
+            else {
+                fprintf(stderr, "pgov-trace: --pstate-domain core|package\n");
+                return usage();
+            }
         } else if (strcmp(a, "--hz") == 0) {
             if (parse_u32(v, strlen(v), 10000, &gv.hz) || gv.hz < 24) {
                 fprintf(stderr, "pgov-trace: --hz: 24..10000\n");
@@ -350,13 +361,19 @@ int main(int argc, char **argv)
             fprintf(stderr, "pgov-trace: govern needs at least one --policy\n");
             return usage();
         }
-        if (!(gv.plat = sim_platform_find(platname))) {
+        const struct sim_platform *pl = sim_platform_find(platname);
+        if (!pl) {
             fprintf(stderr, "pgov-trace: --platform: unknown '%s' (", platname);
             for (const struct sim_platform *q = sim_platforms; q->name; q++)
                 fprintf(stderr, "%s%s", q == sim_platforms ? "" : ", ", q->name);
             fprintf(stderr, ")\n");
             return 1;
         }
+        static struct sim_platform plat_used;
+        plat_used = *pl;
+        if (domain >= 0)
+            plat_used.pstate_domain = (uint32_t)domain;
+        gv.plat = &plat_used;
         gv.tsv = tsv;
     }
     static struct pgt_trace t;

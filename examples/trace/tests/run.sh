@@ -179,6 +179,13 @@ govern)
       "$out/$case.out" || fail "energy ordering"
   # bad options: exit 1, nothing written
   "$bin" govern "$dir/qemu-6.1.report.txt" --policy "x nosuchgov" >/dev/null 2>&1 && fail "unknown governor accepted"
+  "$bin" govern "$dir/qemu-6.1.report.txt" --policy "x schedutil" --pstate-domain socket >/dev/null 2>&1 &&
+    fail "unknown --pstate-domain accepted"
+  # the header names the P-state rule: the platform's, or --pstate-domain's
+  "$bin" govern "$dir/qemu-6.1.report.txt" --policy "x performance" | grep -q "platform ivb-i7-3770, domain package," ||
+    fail "header: no 'domain package' for ivb-i7-3770"
+  "$bin" govern "$dir/qemu-6.1.report.txt" --policy "x performance" --pstate-domain core | grep -q ", domain core," ||
+    fail "header: --pstate-domain core not shown"
   "$bin" govern "$dir/qemu-6.1.report.txt" --policy "x schedutil bogus=1" >/dev/null 2>&1 && fail "unknown option accepted"
   "$bin" govern "$dir/qemu-6.1.report.txt" >/dev/null 2>&1 && fail "govern without --policy accepted"
   "$bin" govern "$dir/qemu-6.1.report.txt" --policy "x schedutil" --from 2s >/dev/null 2>&1 && fail "empty window accepted"
