@@ -7,7 +7,7 @@ foreach(s gitsuite grep kernbench netperf_udp execl)
   # messages per 10 s run: one iteration each in CI.
   # Sanitizer builds run one iteration of each: they are there for memory
   # errors, the runs are deterministic (seed 0), and every scenario's check
-  # also passes at one iteration (seeds 0-2, release build, 0.6.2);
+  # also passes at one iteration (seeds 0-2, release build, 0.6.3);
   # kernbench's two iterations took 47 s under ASan.
   set(iters 2)
   if(s STREQUAL "gitsuite" OR s STREQUAL "netperf_udp" OR PGOV_SANITIZE)

@@ -44,7 +44,7 @@ extern "C" {
 /** Library minor version (grows with backward-compatible additions). */
 #define PGOV_VERSION_MINOR 6
 /** Library patch version (fixes only). */
-#define PGOV_VERSION_PATCH 2
+#define PGOV_VERSION_PATCH 3
 /** The version as one comparable number: major << 16 | minor << 8 | patch. */
 #define PGOV_VERSION                                                                               \
     ((PGOV_VERSION_MAJOR << 16) | (PGOV_VERSION_MINOR << 8) | PGOV_VERSION_PATCH)
