@@ -159,13 +159,20 @@ static bool room2(struct gv *g, uint64_t **a, size_t n, size_t *cap)
     return true;
 }
 
+/* freq_changes counts requests (what a governor wrote, or a recorded
+ * cpu_frequency event), as pgov-sim does: not the changes a shared domain
+ * or a turbo bin makes to the running frequency. */
+static void count_change(const struct gv *g, struct gv_cpu *p)
+{
+    if (g->now >= g->w0 && g->now < g->w1)
+        p->changes++;
+}
+
 static void set_khz(struct gv *g, struct gv_cpu *p, uint32_t khz)
 {
     fold(g, p, g->now);
     if (khz == p->khz)
         return;
-    if (g->now >= g->w0 && g->now < g->w1)
-        p->changes++;
     p->khz = khz;
     if (!room2(g, &p->pts, p->npts, &p->cappts))
         return;
@@ -205,6 +212,9 @@ static void retune(struct gv *g, struct gv_col *c, uint32_t cpu, bool init)
 
 static void request(struct gv *g, struct gv_col *c, uint32_t cpu, uint32_t khz)
 {
+    if (khz == c->cpu[cpu].req_khz)
+        return;
+    count_change(g, &c->cpu[cpu]);
     c->cpu[cpu].req_khz = khz;
     retune(g, c, cpu, false);
 }
@@ -506,7 +516,10 @@ static void recorded(struct gv *g, struct gv_col *c)
                 p->busyiv[p->nbusy++] = e->ts; /* open interval: room by the even capacity */
             p->busy = false;
         } else if (e->type == PGT_FREQ && e->x[1] < g->ncpu) {
-            set_khz(g, &c->cpu[e->x[1]], e->x[0]);
+            struct gv_cpu *p = &c->cpu[e->x[1]];
+            if (e->x[0] != p->khz)
+                count_change(g, p);
+            set_khz(g, p, e->x[0]);
         }
     }
 }
