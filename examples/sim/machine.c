@@ -36,12 +36,6 @@ uint64_t mach_tsc(const struct sim_ctx *c, uint64_t t)
     return (t / 1000000u) * khz + (t % 1000000u) * khz / 1000000u;
 }
 
-static double active_watts(const struct sim_ctx *c, uint32_t khz)
-{
-    double f = khz;
-    return c->pw_a + c->pw_b * f * f * f;
-}
-
 static void series_add(struct sim_ctx *c, uint32_t cpu, uint64_t t0, uint64_t t1, uint32_t khz)
 {
     struct sim_series *s = c->res->series;
@@ -101,7 +95,7 @@ void mach_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
         cyc_add(&p->mperf, &p->mperf_rem, dt, (uint32_t)tsc_khz);
         cyc_add(&p->aperf, &p->aperf_rem, dt, p->eff_khz);
         const struct sim_cpu *sib = topo_sibling(c, p);
-        double w = active_watts(c, p->eff_khz) * (sib && sib->c0 ? 0.5 : 1.0);
+        double w = sim_power_active_w(&c->pw, p->eff_khz, sib && sib->c0);
         p->energy_j += w * (double)dt * 1e-9;
         c->res->c0_ns += (double)dt;
         uint32_t bin = p->eff_khz / 100000u;
@@ -228,11 +222,7 @@ uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz)
 
 void mach_init(struct sim_ctx *c)
 {
-    /* Active power P = a + b f^3 through (f_min, w_act_min) and (f_turbo, w_act_max). */
-    const struct sim_platform *pl = c->plat;
-    double f0 = (double)pl->min_ratio * pl->scaling_khz, f1 = (double)pl->turbo_ratio * pl->scaling_khz;
-    c->pw_b = (pl->w_act_max - pl->w_act_min) / (f1 * f1 * f1 - f0 * f0 * f0);
-    c->pw_a = pl->w_act_min - c->pw_b * f0 * f0 * f0;
+    c->pw = sim_power_fit(c->plat);
     c->n_active = 0;
     for (uint32_t i = 0; i < c->ncpu; i++) {
         struct sim_cpu *p = &c->cpu[i];

@@ -126,6 +126,19 @@ const struct sim_platform sim_platforms[] = {
     {0},
 };
 
+struct sim_power sim_power_fit(const struct sim_platform *pl)
+{
+    double f0 = (double)pl->min_ratio * pl->scaling_khz, f1 = (double)pl->turbo_ratio * pl->scaling_khz;
+    double b = (pl->w_act_max - pl->w_act_min) / (f1 * f1 * f1 - f0 * f0 * f0);
+    return (struct sim_power){.a = pl->w_act_min - b * f0 * f0 * f0, .b = b};
+}
+
+double sim_power_active_w(const struct sim_power *pw, uint32_t khz, bool sibling_c0)
+{
+    double f = khz;
+    return (pw->a + pw->b * f * f * f) * (sibling_c0 ? 0.5 : 1.0);
+}
+
 const struct sim_platform *sim_platform_find(const char *name)
 {
     for (const struct sim_platform *p = sim_platforms; p->name; p++)

@@ -92,7 +92,7 @@ struct sim_ctx {
     uint64_t now;
     uint64_t tick_ns;
     uint32_t n_active;
-    double pw_a, pw_b; /* active power model coefficients */
+    struct sim_power pw; /* the platform's active power model */
     struct sim_cpu cpu[SIM_MAX_CPUS];
     struct sim_task *task;
     uint32_t ntask, task_cap, live;

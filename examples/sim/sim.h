@@ -171,6 +171,17 @@ void topo_view_domain_eff(const struct topo_view *v, uint32_t cpu, uint32_t *fir
 const struct sim_platform *sim_platform_find(const char *name);
 extern const struct sim_platform sim_platforms[];
 
+/* A core's active power, P = a + b f^3 (f in kHz) through (min ratio,
+ * w_act_min) and (turbo ratio, w_act_max) (platform.c): the one power model
+ * of pgov-sim's machine and pgov-trace govern. */
+struct sim_power {
+    double a, b;
+};
+struct sim_power sim_power_fit(const struct sim_platform *pl);
+/* Watts charged to a thread in C0 at @khz: a busy core's power is shared
+ * by its threads, so half when its SMT sibling is in C0 too. */
+double sim_power_active_w(const struct sim_power *pw, uint32_t khz, bool sibling_c0);
+
 /* ------------------------------------------------------------------ workload */
 
 enum sim_op_kind {

@@ -19,8 +19,8 @@
  * decision layer (pgov_pstate_decide) with a state rebuilt from exactly
  * those, and the resulting P-state is compared with the sample's `to`.
  *
- * Energy is pgov-sim's per-core model for the platform: P = a + b f^3
- * through (min, w_act_min) and (turbo, w_act_max) while busy, w_c1 idle.
+ * Energy is pgov-sim's power model (sim_power_active_w) while busy, shared
+ * by two SMT threads busy together, and w_c1 while idle.
  */
 #define PGOV_EXPERIMENTAL 1 /* the policy syntax names the experimental variants too */
 #include <stdlib.h>
@@ -38,6 +38,7 @@ struct gv_cpu {
     uint32_t khz;     /* running: the domain's, within the turbo bin (topo.c) */
     uint32_t req_khz; /* what the policy asked for */
     bool busy, offline;
+    struct gv_cpu *sib;       /* the other thread of its core (SMT), or NULL */
     uint64_t t;              /* folded up to here (trace ns) */
     uint64_t aperf, mperf;   /* in kHz * ns / 1e6 (cycles) */
     uint64_t arem, mrem;     /* remainders of the division */
@@ -75,7 +76,7 @@ struct gv {
     uint64_t tick_ns;
     struct gv_col col[GV_MAX_POLICIES + 1];
     uint32_t ncol;
-    double pw_a, pw_b;
+    struct sim_power pw; /* pgov-sim's power model of the platform */
     uint32_t util[PGT_MAX_CPUS]; /* schedutil's input as of each CPU's last event, for its ticks */
     uint32_t eff[PGT_MAX_CPUS];  /* scratch: one domain's running frequencies */
     int fail;
@@ -95,12 +96,6 @@ static void gfail(struct gv *g, const struct gv_col *c, const char *what, int e)
 static uint64_t tsc_khz(const struct gv *g)
 {
     return (uint64_t)g->pl->max_ratio * g->pl->scaling_khz;
-}
-
-static double watts(const struct gv *g, uint32_t khz)
-{
-    double f = khz / 1e6;
-    return g->pw_a + g->pw_b * f * f * f;
 }
 
 /* Account [p->t, ts) at the current frequency and busy state. */
@@ -135,12 +130,29 @@ static void fold(struct gv *g, struct gv_cpu *p, uint64_t ts)
             p->mhz_busy_ns += p->khz / 1000.0 * w;
             uint32_t bin = p->khz / 100000u;
             p->resid[bin < NBINS ? bin : NBINS - 1] += w;
-            p->energy_j += watts(g, p->khz) * w * 1e-9;
+            p->energy_j += sim_power_active_w(&g->pw, p->khz, p->sib && p->sib->busy) * w * 1e-9;
         } else {
             p->energy_j += g->pl->w_c1 * w * 1e-9; /* idle: C1 power */
         }
     }
     p->t = ts;
+}
+
+/* The SMT pairs of one column: threads 2k and 2k + 1 share a core, as in
+ * pgov-sim (topo.c). */
+static void siblings(const struct gv *g, struct gv_cpu *cpu)
+{
+    for (uint32_t i = 0; i < g->ncpu; i++)
+        cpu[i].sib = topo_plat_smt(g->pl) > 1 && (i ^ 1u) < g->ncpu ? &cpu[i ^ 1u] : NULL;
+}
+
+/* A CPU goes busy or idle at ts. Its sibling's power up to ts depends on
+ * the old state (sim_power_active_w), so the sibling is folded first. */
+static void set_busy(struct gv *g, struct gv_cpu *p, bool busy, uint64_t ts)
+{
+    if (p->sib)
+        fold(g, p->sib, ts);
+    p->busy = busy;
 }
 
 /* Room for two more values in a growable uint64_t array (pairs stay pairs). */
@@ -481,7 +493,7 @@ static void hook(void *arg, const struct pgt_cpu_state *s)
         if (busy && !p->busy)
             p->next_tick = s->ts + g->tick_ns;
         if (busy != p->busy) {
-            p->busy = busy;
+            set_busy(g, p, busy, s->ts);
             retune(g, c, s->cpu, false);
         }
         call_hook(g, c, s->cpu, util);
@@ -508,13 +520,13 @@ static void recorded(struct gv *g, struct gv_col *c)
                     return;
                 p->busyiv[p->nbusy++] = e->ts; /* start, or the end of the open interval */
             }
-            p->busy = busy;
+            set_busy(g, p, busy, e->ts);
         } else if (e->type == PGT_HOTPLUG && !e->x[1] && e->x[0] < g->ncpu) {
             struct gv_cpu *p = &c->cpu[e->x[0]]; /* teardown: as the hook, not busy */
             fold(g, p, e->ts);
             if (p->busy)
                 p->busyiv[p->nbusy++] = e->ts; /* open interval: room by the even capacity */
-            p->busy = false;
+            set_busy(g, p, false, e->ts);
         } else if (e->type == PGT_FREQ && e->x[1] < g->ncpu) {
             struct gv_cpu *p = &c->cpu[e->x[1]];
             if (e->x[0] != p->khz)
@@ -812,9 +824,7 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
         return -1;
     }
     g.tick_ns = PGOV_TICK_NSEC(opts->hz);
-    double f0 = g.pl->min_ratio * g.pl->scaling_khz / 1e6, f1 = g.pl->turbo_ratio * g.pl->scaling_khz / 1e6;
-    g.pw_b = (g.pl->w_act_max - g.pl->w_act_min) / (f1 * f1 * f1 - f0 * f0 * f0);
-    g.pw_a = g.pl->w_act_min - g.pw_b * f0 * f0 * f0;
+    g.pw = sim_power_fit(g.pl);
     struct gv_col rec = {.g = &g};
     int rc = -1;
     rec.cpu = calloc(g.ncpu, sizeof(*rec.cpu));
@@ -832,6 +842,8 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
         gfail(&g, NULL, "allocation", PGOV_ENOSPC);
         goto out;
     }
+    for (uint32_t k = 0; k <= g.ncol; k++)
+        siblings(&g, k < g.ncol ? g.col[k].cpu : rec.cpu);
     for (uint32_t k = 0; k < g.ncol; k++)
         if (col_init(&g, &g.col[k]))
             goto out;

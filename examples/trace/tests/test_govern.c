@@ -49,6 +49,15 @@ static uint32_t khz(const struct sim_platform *pl, uint32_t ratio)
 
 /* Two busy CPUs, one asking for the 2-core turbo bin, one for the minimum:
  * one frequency on a package domain, each its own per core. */
+/* Active power of a core at @mhz: a + b f^3 through (min ratio, w_act_min)
+ * and (turbo ratio, w_act_max). */
+static double core_watts(const struct sim_platform *pl, double mhz)
+{
+    double f0 = khz(pl, pl->min_ratio) / 1000.0, f1 = khz(pl, pl->turbo_ratio) / 1000.0;
+    double b = (pl->w_act_max - pl->w_act_min) / (f1 * f1 * f1 - f0 * f0 * f0);
+    return pl->w_act_min + b * (mhz * mhz * mhz - f0 * f0 * f0);
+}
+
 static void test_rule_high_low(void **state)
 {
     (void)state;
@@ -290,6 +299,11 @@ static void test_govern_turbo_bins(void **state)
         assert_float_equal(value(o, "cpu2", "p", "busy_mhz"), b2, MHZ_EPS);
         /* the bin's drop is the hardware's, not a request: performance asked once, at the start */
         assert_float_equal(value(o, "cpu0", "p", "freq_changes"), 0, 1e-9);
+        /* CPUs 0 and 1 share a core and are busy together: each is charged
+         * half the core's power, 5 ms at each bin (the cubic through the
+         * platform's two power points, written out here) */
+        double half = 0.5 * 0.005 * (core_watts(pl, b1) + core_watts(pl, b2));
+        assert_float_equal(value(o, "cpu0", "p", "energy_j"), half, half * 1e-5);
         free(o);
     }
     remove(path);
