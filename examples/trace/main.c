@@ -314,7 +314,7 @@ int main(int argc, char **argv)
             else if (strcmp(v, "package") == 0)
                 domain = DOM_PACKAGE;
             else {
-                fprintf(stderr, "pgov-trace: --pstate-domain core|package\n");
+                fprintf(stderr, "pgov-trace: --pstate-domain: '%s' is not core or package\n", v);
                 return usage();
             }
         } else if (strcmp(a, "--hz") == 0) {
@@ -344,7 +344,7 @@ int main(int argc, char **argv)
             else if (strcmp(v, "libtracecmd") == 0)
                 reader = PGT_DAT_TRACECMD;
             else {
-                fprintf(stderr, "pgov-trace: --dat-reader auto|pages|libtracecmd\n");
+                fprintf(stderr, "pgov-trace: --dat-reader: '%s' is not auto, pages or libtracecmd\n", v);
                 return usage();
             }
         } else {

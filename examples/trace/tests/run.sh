@@ -179,8 +179,10 @@ govern)
       "$out/$case.out" || fail "energy ordering"
   # bad options: exit 1, nothing written
   "$bin" govern "$dir/qemu-6.1.report.txt" --policy "x nosuchgov" >/dev/null 2>&1 && fail "unknown governor accepted"
-  "$bin" govern "$dir/qemu-6.1.report.txt" --policy "x schedutil" --pstate-domain socket >/dev/null 2>&1 &&
+  if msg=$("$bin" govern "$dir/qemu-6.1.report.txt" --policy "x schedutil" --pstate-domain socket 2>&1 >/dev/null); then
     fail "unknown --pstate-domain accepted"
+  fi
+  [[ $msg == *"'socket' is not core or package"* ]] || fail "unknown --pstate-domain not named: $msg"
   # the header names the P-state rule: the platform's, or --pstate-domain's
   "$bin" govern "$dir/qemu-6.1.report.txt" --policy "x performance" | grep -q "platform ivb-i7-3770, domain package," ||
     fail "header: no 'domain package' for ivb-i7-3770"
