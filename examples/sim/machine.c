@@ -112,10 +112,9 @@ void mach_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     p->hw_t = t;
 }
 
-/* Re-evaluate the running frequency and SMT share of every CPU in the
- * domains that hold CPUs [first, first + n), after a change at time t (a CPU
- * entered or left C0, or a request changed). A domain with a CPU in C0 runs
- * at its highest C0 request; an idle CPU of an idle domain keeps its own. */
+/* Re-evaluate the running frequency (the P-state rule, topo.c) and SMT
+ * share of every CPU in the domains that hold CPUs [first, first + n),
+ * after a change at time t (a CPU entered or left C0, or a request changed). */
 static void retune(struct sim_ctx *c, uint64_t t, uint32_t first, uint32_t n)
 {
     struct topo_view v = topo_view_of(c);

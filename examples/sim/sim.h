@@ -153,6 +153,9 @@ struct topo_view {
 
 /* Hardware threads per core (1 when the platform has no SMT). */
 uint32_t topo_plat_smt(const struct sim_platform *pl);
+/* The other thread of @cpu's core (threads 2k and 2k + 1 share one), or
+ * UINT32_MAX without SMT or when it is past @ncpu. */
+uint32_t topo_plat_sibling(const struct sim_platform *pl, uint32_t ncpu, uint32_t cpu);
 /* The CPUs of @cpu's package: [*first, *first + *n). */
 void topo_view_package(const struct topo_view *v, uint32_t cpu, uint32_t *first, uint32_t *n);
 /* The CPUs sharing @cpu's P-state (its core's threads, or its package). */

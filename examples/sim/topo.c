@@ -32,6 +32,12 @@ uint32_t topo_plat_smt(const struct sim_platform *pl)
     return pl->smt > 1 ? pl->smt : 1;
 }
 
+uint32_t topo_plat_sibling(const struct sim_platform *pl, uint32_t ncpu, uint32_t cpu)
+{
+    uint32_t s = cpu ^ 1u;
+    return topo_plat_smt(pl) > 1 && s < ncpu ? s : UINT32_MAX;
+}
+
 void topo_view_package(const struct topo_view *v, uint32_t cpu, uint32_t *first, uint32_t *n)
 {
     uint32_t per = v->plat->cores * topo_plat_smt(v->plat);
@@ -110,10 +116,8 @@ uint32_t topo_smt(const struct sim_ctx *c)
 
 struct sim_cpu *topo_sibling(struct sim_ctx *c, const struct sim_cpu *p)
 {
-    if (topo_smt(c) < 2)
-        return NULL;
-    uint32_t s = p->id ^ 1u;
-    return s < c->ncpu ? &c->cpu[s] : NULL;
+    uint32_t s = topo_plat_sibling(c->plat, c->ncpu, p->id);
+    return s == UINT32_MAX ? NULL : &c->cpu[s];
 }
 
 void topo_package_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint32_t *n)

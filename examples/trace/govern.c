@@ -138,12 +138,13 @@ static void fold(struct gv *g, struct gv_cpu *p, uint64_t ts)
     p->t = ts;
 }
 
-/* The SMT pairs of one column: threads 2k and 2k + 1 share a core, as in
- * pgov-sim (topo.c). */
+/* The SMT pairs of one column, by pgov-sim's rule (topo.c). */
 static void siblings(const struct gv *g, struct gv_cpu *cpu)
 {
-    for (uint32_t i = 0; i < g->ncpu; i++)
-        cpu[i].sib = topo_plat_smt(g->pl) > 1 && (i ^ 1u) < g->ncpu ? &cpu[i ^ 1u] : NULL;
+    for (uint32_t i = 0; i < g->ncpu; i++) {
+        uint32_t s = topo_plat_sibling(g->pl, g->ncpu, i);
+        cpu[i].sib = s == UINT32_MAX ? NULL : &cpu[s];
+    }
 }
 
 /* A CPU goes busy or idle at ts. Its sibling's power up to ts depends on

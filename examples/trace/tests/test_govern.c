@@ -47,8 +47,6 @@ static uint32_t khz(const struct sim_platform *pl, uint32_t ratio)
     return ratio * pl->scaling_khz;
 }
 
-/* Two busy CPUs, one asking for the 2-core turbo bin, one for the minimum:
- * one frequency on a package domain, each its own per core. */
 /* Active power of a core at @mhz: a + b f^3 through (min ratio, w_act_min)
  * and (turbo ratio, w_act_max). */
 static double core_watts(const struct sim_platform *pl, double mhz)
@@ -58,6 +56,8 @@ static double core_watts(const struct sim_platform *pl, double mhz)
     return pl->w_act_min + b * (mhz * mhz * mhz - f0 * f0 * f0);
 }
 
+/* Two busy CPUs, one asking for the 2-core turbo bin, one for the minimum:
+ * one frequency on a package domain, each its own per core. */
 static void test_rule_high_low(void **state)
 {
     (void)state;
