@@ -930,6 +930,31 @@ static void test_hwp_decision_errors(void **st)
     assert_int_equal(s.boost_min, 0);
 }
 
+/* Issue 26 item 1: when no rung applies (guaranteed 48 below the request's
+ * min 58), boost_up still records boost_min = min (spec/pstate.md 8.3 step 2
+ * stands before the ladder), so the next non-IOWAIT callback after the hold
+ * writes the cached request back and clears the boost, as Linux does. */
+static void test_hwp_boost_min_without_rung(void **st)
+{
+    (void)st;
+    struct pgov_hwp_boost_params p = {0x743a, 0x3000, 3 * MS, 4 * MS};
+    struct pgov_hwp_boost_state s = {0, 0, 0, 0};
+    struct pgov_hwp_boost_result r;
+    assert_int_equal(pgov_hwp_boost_update(&p, &s, 10 * MS, PGOV_UPDATE_IOWAIT, &r), PGOV_OK);
+    assert_int_equal(r.path, PGOV_HWP_PATH_IO_FIRST);
+    assert_int_equal(pgov_hwp_boost_update(&p, &s, 11 * MS, PGOV_UPDATE_IOWAIT, &r), PGOV_OK);
+    assert_int_equal(r.path, PGOV_HWP_PATH_IO_UP);
+    assert_int_equal(r.write, 0);
+    assert_int_equal(s.boost_min, 58);
+    assert_int_equal(s.last_update_ns, 0); /* an early exit leaves last_update */
+    assert_int_equal(pgov_hwp_boost_update(&p, &s, 20 * MS, 0, &r), PGOV_OK);
+    assert_int_equal(r.path, PGOV_HWP_PATH_DOWN_CHECK);
+    assert_int_equal(r.write, 1);
+    assert_int_equal(r.hwp_request, 0x743a);
+    assert_int_equal(s.boost_min, 0);
+    assert_int_equal(s.last_update_ns, 20 * MS);
+}
+
 /* ---- schedutil --------------------------------------------------------- */
 
 static void test_sugov(void **st)
@@ -1284,6 +1309,7 @@ int main(void)
         cmocka_unit_test(test_rfc_variants),
         cmocka_unit_test(test_hwp_instance),
         cmocka_unit_test(test_hwp_decision_errors),
+        cmocka_unit_test(test_hwp_boost_min_without_rung),
         cmocka_unit_test(test_sugov),
         cmocka_unit_test(test_argument_checks),
     };
