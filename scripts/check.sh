@@ -86,6 +86,18 @@ summary() {
 passed=0 failed=0
 trap summary EXIT
 
+# Said before anything runs: which of the chosen stages need what a plain
+# build does not (the rest need only the packages `deps` installs).
+needs=()
+for s in "${stages[@]}"; do
+  case $s in
+    deps)   needs+=("deps: root and Debian's archive (apt-get)") ;;
+    oracle) needs+=("oracle: Debian's archive once (the linux-image .deb its headers name; then cached)") ;;
+    fresh)  needs+=("fresh: root, debootstrap and Debian's archive (a chroot with mounts)") ;;
+  esac
+done
+[ ${#needs[@]} -eq 0 ] || printf 'check.sh: needs %s\n' "${needs[@]}"
+
 start_all=$(date +%s)
 for s in "${stages[@]}"; do
   declare -F "stage_$s" >/dev/null || { echo "check.sh: unknown stage '$s' (${ALL_STAGES[*]})" >&2; exit 2; }

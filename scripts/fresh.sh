@@ -4,8 +4,9 @@
 #  1. debootstrap --variant=minbase bookworm into a temporary directory
 #     under build/fresh (the debootstrap tarball and the apt archives are
 #     cached in build/fresh/cache, so a repeat downloads nothing);
-#  2. mount proc, sys and dev; copy `git archive HEAD` to /work/libpgov and
-#     ../shared beside it (/work/shared);
+#  2. mount proc, sys and dev; copy `git archive HEAD` to /work/libpgov with
+#     nothing beside it (a user's clone has no ../shared: it is optional
+#     everywhere, and this stage proves it);
 #  3. run the two commands of README.md's first sh block, extracted from the
 #     file (never retyped), as root in /work/libpgov;
 #  4. install the .debs command 2 built there (its deb stage) and run the
@@ -58,7 +59,6 @@ cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 touch "$root/etc/pgov-fresh-inner"
 mkdir -p "$root/work/libpgov"
 git archive --format=tar HEAD | tar -x -C "$root/work/libpgov"
-cp -a "$top/../shared" "$root/work/shared"
 
 # README's first sh block: its first two lines are the two commands.
 cmds=$(awk '/^```sh$/ {on = 1; next} on && /^```/ {exit} on' README.md | head -n 2)
