@@ -100,6 +100,21 @@ LD_LIBRARY_PATH="$libdir" run "pkg-config (shared, LD_LIBRARY_PATH)" "$work/cons
 cc -std=c11 -Wall -Wextra -Wpedantic -Werror tests/consumer/main.c \
    $(pkg-config --cflags pgov) "$libdir/libpgov.a" -o "$work/consumer-pc-static"
 run "pkg-config cflags + libpgov.a (static)" "$work/consumer-pc-static"
-# 4: vendoring, docs/consuming.md's per-module file lists.
+# 4: `cmake --install --prefix P` into a prefix the build was not configured
+# for (docs/consuming.md's sequence): pgov.pc must name P, and a consumer
+# builds from it through pkg-config (no sysroot) and find_package.
+unset PKG_CONFIG_SYSROOT_DIR
+pfx=$work/prefix
+cmake --install build/release --prefix "$pfx" >"$work/install-prefix.log"
+pclib=$(dirname "$(find "$pfx" -name pgov.pc | head -n1)")
+grep -qx "prefix=$pfx" "$pclib/pgov.pc" || { echo "install-test: --prefix $pfx: pgov.pc says $(grep prefix= "$pclib/pgov.pc")" >&2; exit 1; }
+export PKG_CONFIG_PATH="$pclib" PKG_CONFIG_LIBDIR="$pclib"
+# shellcheck disable=SC2086
+cc -std=c11 -Wall -Wextra -Wpedantic -Werror tests/consumer/main.c $(pkg-config --cflags --libs pgov) -o "$work/consumer-prefix"
+LD_LIBRARY_PATH="$(dirname "$pclib")" run "--prefix install, pkg-config" "$work/consumer-prefix"
+cmake -S tests/consumer -B "$work/cmake-prefix" -G Ninja -DCMAKE_PREFIX_PATH="$pfx" >"$work/cmake-prefix.log" 2>&1 \
+  && cmake --build "$work/cmake-prefix" >>"$work/cmake-prefix.log" 2>&1 || { cat "$work/cmake-prefix.log" >&2; exit 1; }
+LD_LIBRARY_PATH="$(dirname "$pclib")" run "--prefix install, find_package" "$work/cmake-prefix/consumer"
+# 5: vendoring, docs/consuming.md's per-module file lists.
 tests/check_vendoring.sh . | sed 's/^/install-test: /'
 echo "install-test: ok"
