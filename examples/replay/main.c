@@ -11,6 +11,10 @@
 #include <pgov/pgov.h>
 #include <string.h>
 
+#ifndef PGOV_TOOL_VERSION
+#define PGOV_TOOL_VERSION "unknown"
+#endif
+
 static int usage(FILE *to)
 {
     fprintf(to, "usage: pgov-replay FILE\n"
@@ -32,7 +36,7 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
         return usage(stdout), 0;
     if (strcmp(argv[1], "--version") == 0) {
-        printf("pgov-replay (libpgov %s)\n", pgov_version_string());
+        printf("pgov-replay %s (libpgov %s)\n", PGOV_TOOL_VERSION, pgov_version_string());
         return 0;
     }
     if (strcmp(argv[1], "--list") == 0) {
@@ -51,7 +55,11 @@ int main(int argc, char **argv)
         }
         return status;
     }
-    if (argc != 2 || argv[1][0] == '-')
+    if (argv[1][0] == '-' && argv[1][1] != '\0') {
+        fprintf(stderr, "pgov-replay: unknown option '%s' (pgov-replay --help lists them)\n", argv[1]);
+        return 2;
+    }
+    if (argc != 2)
         return usage(stderr);
     return replay_file(argv[1], replay_adapters, REPLAY_PRINT, stdout, stderr, &res) != 0 ? 2 : 0;
 }

@@ -28,8 +28,8 @@
 /* Where the installed scenarios are, relative to the installed binary
  * (CMake passes bindir -> datadir/pgov/scenarios), so an install tree works
  * wherever it is put. The build tree copies them beside the binary. */
-#ifndef PGOV_SIM_VERSION
-#define PGOV_SIM_VERSION "unknown"
+#ifndef PGOV_TOOL_VERSION
+#define PGOV_TOOL_VERSION "unknown"
 #endif
 #ifndef PGOV_SIM_SCENARIO_REL
 #define PGOV_SIM_SCENARIO_REL "../share/pgov/scenarios"
@@ -421,7 +421,7 @@ static const char *base_name(const char *p)
 static void provenance(FILE *f, int argc, char **argv, const struct opts *o,
                        const struct instance *ins, int nin)
 {
-    fprintf(f, "# pgov-sim %s (libpgov %s)\n# command: pgov-sim", PGOV_SIM_VERSION,
+    fprintf(f, "# pgov-sim %s (libpgov %s)\n# command: pgov-sim", PGOV_TOOL_VERSION,
             pgov_version_string());
     for (int i = 1; i < argc; i++)
         fprintf(f, strpbrk(argv[i], " \t'\"$") ? " '%s'" : " %s", argv[i]);
@@ -528,7 +528,7 @@ int main(int argc, char **argv)
                 printf("%s\n", shipped[k]);
             return 0;
         } else if (strcmp(a, "--version") == 0) {
-            printf("pgov-sim %s (libpgov %s)\n", PGOV_SIM_VERSION, pgov_version_string());
+            printf("pgov-sim %s (libpgov %s)\n", PGOV_TOOL_VERSION, pgov_version_string());
             return 0;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
