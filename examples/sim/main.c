@@ -623,6 +623,7 @@ int main(int argc, char **argv)
                 in->sc = sc;
                 in->src = s;
                 in->param = sc->nparam ? sc->param_vals[v] : 0;
+                in->tab.param_idx = v;
                 name_instance(in, &o);
                 if (sim_workload_parse(sc->workload_path, sc, in->param, &in->wl, &err) ||
                     sim_workload_check(&in->wl, sc, &err)) {
@@ -751,6 +752,18 @@ int main(int argc, char **argv)
     }
     if (shown)
         fprintf(stderr, "\r%60s\r", "");
+    if (!rc) { /* the closing verdicts; with --format tsv, on stderr */
+        const struct sim_table **tabs = malloc(sizeof(*tabs) * (size_t)(nin ? nin : 1));
+        if (!tabs) {
+            rc = 2;
+        } else {
+            for (int k = 0; k < nin; k++)
+                tabs[k] = &ins[k].tab;
+            report_verdicts(rf, tabs, (uint32_t)nin);
+            report_verdicts(o.tsv ? stderr : stdout, tabs, (uint32_t)nin);
+            free(tabs);
+        }
+    }
     if (fclose(rf) | fclose(tf) | fclose(itf))
         rc = 2;
     if (rc) {

@@ -73,6 +73,33 @@ static bool metric_shown(const struct sim_table *t, int m)
     return true;
 }
 
+/* A counter that stayed 0 under every policy and iteration does not apply
+ * to this scenario (pcc_calls without pcc-cpufreq, say): the text table
+ * leaves its rows out (the TSVs keep every column, for machines). */
+static bool metric_applies(const struct sim_table *t, int m)
+{
+    for (uint32_t p = 0; p < t->sc->npol; p++)
+        for (uint32_t i = 0; i < t->iters; i++)
+            if (t->res[p][i].m[m] != 0)
+                return true;
+    return false;
+}
+
+/* The "(change)" cell of the text table, always 9 characters: a percent,
+ * a ratio where the percent would not fit, or "from 0". */
+static void cell_change(FILE *f, double v, double base)
+{
+    double r = base != 0 ? v / base : 0;
+    if (base == 0)
+        fprintf(f, v == 0 ? "(   0.0%%)" : "( from 0)");
+    else if (fabs(r - 1) < 100)
+        fprintf(f, "(%6.1f%%)", (v - base) / fabs(base) * 100.0);
+    else if (fabs(r) < 99999.5)
+        fprintf(f, "(x%6.5g)", r);
+    else
+        fprintf(f, "(   huge)");
+}
+
 void report_text(FILE *f, const struct sim_table *t)
 {
     const struct sim_scenario *sc = t->sc;
@@ -96,7 +123,7 @@ void report_text(FILE *f, const struct sim_table *t)
     fprintf(f, "\n");
     static const char *const rows[5] = {"Min", "Amean", "Hmean", "Stddev", "Max"};
     for (int m = 0; m < M_COUNT; m++) {
-        if (!metric_shown(t, m))
+        if (!metric_shown(t, m) || !metric_applies(t, m))
             continue;
         struct stats base;
         metric_stats(t, 0, m, &base);
@@ -113,7 +140,6 @@ void report_text(FILE *f, const struct sim_table *t)
                             : r == 2 ? base.hmean
                             : r == 3 ? base.sd
                                      : base.max;
-                double pct = bv != 0 ? (v - bv) / fabs(bv) * 100.0 : 0.0;
                 char mark = ' ';
                 if (r == 1 && p > 0 && welch_significant(&base, &s))
                     mark = '*';
@@ -122,8 +148,11 @@ void report_text(FILE *f, const struct sim_table *t)
                     fprintf(f, " %12.*f %9s", dec, v, "");
                 else if (isnan(v))
                     fprintf(f, " %12s %9s ", "NA", "");
-                else
-                    fprintf(f, " %12.*f (%6.1f%%)%c", dec, v, pct, mark);
+                else {
+                    fprintf(f, " %12.*f ", dec, v);
+                    cell_change(f, v, bv);
+                    fputc(mark, f);
+                }
             }
             fprintf(f, "\n");
         }
@@ -274,6 +303,16 @@ static bool expect_eval(const struct sim_table *t, const struct sim_expect *e, d
     return ok;
 }
 
+/* b against a as a signed percent in FMT, or "from 0" where a is zero and
+ * b is not (no percentage exists). */
+static void print_change(FILE *f, double a, double b, const char *fmt)
+{
+    if (a == 0 && b != 0)
+        fprintf(f, "from 0");
+    else
+        fprintf(f, fmt, a != 0 ? (b - a) / fabs(a) * 100 : 0.0);
+}
+
 static const char *cmp_sym(uint32_t cmp)
 {
     return cmp == CMP_LT ? "<" : cmp == CMP_GT ? ">" : "~";
@@ -290,12 +329,57 @@ int report_expect(FILE *f, const struct sim_table *t)
         fprintf(f, "   check: %s %s %s %s", e->metric, e->a, cmp_sym(e->cmp), e->b);
         if (e->min_pct > 0)
             fprintf(f, e->cmp == CMP_EQ ? " within %.1f%%" : " by >= %.1f%%", e->min_pct);
-        /* 6 significant digits: "0.464 vs 0.435" must not read "0.46 vs 0.44" */
-        fprintf(f, ": %.6g vs %.6g (%+.2f%%) -> %s%s%s\n", a, b, pct,
-                ok ? "holds" : "DOES NOT HOLD", e->why[0] ? "; " : "", e->why);
+        /* 6 significant digits: "0.464 vs 0.435" must not read "0.46 vs 0.44".
+         * A `~` check expects no effect: it confirms an absence, it does
+         * not reproduce anything, and says so. */
+        const char *said = e->cmp == CMP_EQ ? (ok ? "no change, as this check expects"
+                                                  : "CHANGED, where this check expects none")
+                                            : (ok ? "holds" : "DOES NOT HOLD");
+        fprintf(f, ": %.6g vs %.6g (", a, b);
+        print_change(f, a, b, "%+.2f%%");
+        fprintf(f, ") -> %s%s%s\n", said, e->why[0] ? "; " : "", e->why);
         bad += !ok;
     }
     return bad;
+}
+
+const char *report_verdict_class(double seed_pct, double model_pct)
+{
+    double x = fabs(seed_pct), y = fabs(model_pct);
+    if (y < 1 || y < x / 4)
+        return "not reproduced";
+    if ((seed_pct < 0) != (model_pct < 0))
+        return "opposite";
+    return y >= x / 2 && y <= 2 * x ? "reproduced" : "direction only";
+}
+
+uint32_t report_verdicts(FILE *f, const struct sim_table *const *t, uint32_t n)
+{
+    uint32_t lines = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        const struct sim_scenario *sc = t[k]->sc;
+        if (sc->settings[0]) /* verdicts weigh the shipped scenarios only */
+            continue;
+        for (uint32_t i = 0; i < sc->nexpect; i++) {
+            const struct sim_expect *e = &sc->expect[i];
+            if (!e->nseed_pct)
+                continue;
+            if (!lines++)
+                fprintf(f, "\n== verdicts: each seed thread's effect (b against a) against the "
+                           "model's\n   reproduced: same direction, within 2x; direction only: "
+                           "same direction, outside 2x;\n   not reproduced: under 1/4 of the "
+                           "seed's or under 1%%; opposite: the other direction\n");
+            double a, b, pct;
+            expect_eval(t[k], e, &a, &b, &pct);
+            double seed = e->seed_pct[e->nseed_pct == 1 ? 0 : t[k]->param_idx];
+            fprintf(f, "verdict: %s %s %s->%s: seed %+.4g%%, model ", t[k]->name, e->metric, e->a,
+                    e->b, seed);
+            print_change(f, a, b, "%+.1f%%");
+            fprintf(f, ": %s\n", a == 0 ? "not comparable"
+                                        : report_verdict_class(seed, (b - a) / fabs(a) * 100));
+        }
+    }
+    return lines;
 }
 
 /* A sweep row's label: its settings and, for a param scenario whose param

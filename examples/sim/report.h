@@ -16,6 +16,7 @@ struct sim_table {
     char name[SIM_NAME_LEN * 2 + SIM_SETTINGS_LEN]; /* scenario[-param][@sweep settings] */
     uint32_t iters;
     const struct sim_workload *wl; /* for the trace-replay summary, or NULL */
+    uint32_t param_idx;            /* which of sc->param_vals this table ran */
     struct sim_result *res[SIM_MAX_POLICIES];
 };
 
@@ -31,6 +32,11 @@ void report_iterations_header(FILE *f);
 void report_iterations(FILE *f, const struct sim_table *t, const uint64_t *seeds);
 /* Evaluate the scenario's expectations; prints one line each; returns mismatches. */
 int report_expect(FILE *f, const struct sim_table *t);
+/* The closing table: one `verdict:` line per seed figure (`seed=` on an
+ * expect line) of each as-shipped table; returns the lines printed. */
+uint32_t report_verdicts(FILE *f, const struct sim_table *const *t, uint32_t n);
+/* The class of a model's change against the seed thread's (both percent). */
+const char *report_verdict_class(double seed_pct, double model_pct);
 /* A sweep: one row per table (sweep point and param value) with the mean of
  * the check metric per policy and, per expect line, the change and whether
  * it holds; then the band of points where every direction holds. */

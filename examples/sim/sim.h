@@ -315,6 +315,11 @@ struct sim_expect {
     char a[SIM_NAME_LEN], b[SIM_NAME_LEN];
     uint32_t cmp;
     double min_pct; /* < and >: |b vs a| at least this; ~: at most this (percent) */
+    /* `seed=X%[,Y%...]`: the thread's own change of b against a, once for
+     * every param value or one per value; what the closing verdict weighs
+     * the model's change against (report.c: report_verdicts). */
+    double seed_pct[SIM_MAX_PARAMS];
+    uint32_t nseed_pct;
     char why[200];
     int line;
 };

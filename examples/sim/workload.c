@@ -221,6 +221,40 @@ static bool valid_name(const char *s)
     return true;
 }
 
+/* `seed=X%[,X%...]` of an expect line: signed percents, one for every
+ * param value or one per value (so `param` must come first). */
+static int expect_seed(const char *list, const struct sim_scenario *sc, struct sim_expect *e,
+                       char *why, size_t n)
+{
+    char item[32];
+    uint32_t k = 0;
+    for (const char *p = list;; k++) {
+        size_t len = strcspn(p, ",");
+        if (k == SIM_MAX_PARAMS || len == 0 || len >= sizeof(item)) {
+            snprintf(why, n, "expected X%% or a list X%%,Y%%,... of at most %d", SIM_MAX_PARAMS);
+            return -1;
+        }
+        memcpy(item, p, len);
+        item[len] = 0;
+        bool neg = item[0] == '-';
+        uint64_t x;
+        if (num_parse(item + (item[0] == '-' || item[0] == '+'), &num_permille, 0, 10000000, &x, why,
+                      n))
+            return -1;
+        e->seed_pct[k] = (neg ? -(double)x : (double)x) / 10;
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    e->nseed_pct = k + 1;
+    if (e->nseed_pct != 1 && e->nseed_pct != sc->nparam) {
+        snprintf(why, n, "%u values, but the param line (which must come first) has %u",
+                 e->nseed_pct, sc->nparam);
+        return -1;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ trace-derived workloads */
 
 /*
@@ -1004,7 +1038,8 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
         } else if (strcmp(v[0], "expect") == 0) {
             /* expect METRIC A < B [min=P%] "why" */
             if (n < 5 || sc->nexpect == SIM_MAX_EXPECT)
-                FAIL("expected 'expect METRIC LABEL_A <|>|~ LABEL_B [min=N%%|max=N%%] [\"why\"]'");
+                FAIL("expected 'expect METRIC LABEL_A <|>|~ LABEL_B [min=N%%|max=N%%] "
+                     "[seed=X%%[,X%%...]] [\"why\"]'");
             struct sim_expect *e = &sc->expect[sc->nexpect];
             int ok = 0;
             for (int m = 0; m < M_COUNT; m++)
@@ -1029,6 +1064,9 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                     if ((v[i][1] == 'a') != (e->cmp == CMP_EQ))
                         FAIL("'min=' goes with < and >, 'max=' with ~");
                     e->min_pct = (double)x / 10;
+                } else if (strncmp(v[i], "seed=", 5) == 0) {
+                    if (expect_seed(v[i] + 5, sc, e, why, sizeof(why)))
+                        FAIL("expect seed=: %s", why);
                 } else if (strlen(v[i]) < sizeof(e->why)) {
                     strcpy(e->why, v[i]);
                 } else {

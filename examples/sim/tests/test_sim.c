@@ -411,9 +411,30 @@ static void test_uclamp_schedutil(void **state)
     assert_true(f_boost > 3800);
 }
 
+/* The closing verdict's classes (docs/simulator.md, Verdicts), at their
+ * boundaries: within 2x either way, a quarter, 1 %, the sign. */
+static void test_verdict_class(void **state)
+{
+    (void)state;
+    assert_string_equal(report_verdict_class(102, 64.5), "reproduced");
+    assert_string_equal(report_verdict_class(102, 204), "reproduced");
+    assert_string_equal(report_verdict_class(102, 51), "reproduced");
+    assert_string_equal(report_verdict_class(102, 50.9), "direction only");
+    assert_string_equal(report_verdict_class(102, 204.1), "direction only");
+    assert_string_equal(report_verdict_class(-20, -5.8), "direction only");
+    assert_string_equal(report_verdict_class(124, 30.9), "not reproduced");
+    assert_string_equal(report_verdict_class(124, 31), "direction only");
+    assert_string_equal(report_verdict_class(-10, 0.1), "not reproduced");
+    assert_string_equal(report_verdict_class(2, 0.99), "not reproduced");
+    assert_string_equal(report_verdict_class(2, -1.5), "opposite");
+    assert_string_equal(report_verdict_class(-9.9, 5), "opposite");
+    assert_string_equal(report_verdict_class(628, 64929.8), "direction only");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_verdict_class),
         cmocka_unit_test(test_counters_exact),
         cmocka_unit_test(test_turbo_bins),
         cmocka_unit_test(test_parser_ok),
