@@ -36,7 +36,7 @@ PGOV_CORE bool pgov_hwp_core_boost_up(const struct pgov_hwp_boost_params *prm,
     if (bm == 0)
         bm = min;
     /* Kept even when no rung applies below: boost_down then restores the
-     * cached request (spec/pstate.md 8.3 step 2 precedes the ladder). */
+     * cached request (docs/spec/pstate.md 8.3: step 2 precedes the ladder). */
     st->boost_min = bm;
     level1 = (guaranteed + min) >> 1;
     if (bm < level1)
