@@ -66,6 +66,7 @@ def uclamp(events, task, requests, *, util=None, rt=None, version=None, nbuckets
     f = "pgov.uclamp"
     kv = C.kver(f, version or 0)
     nbuckets = C.scalar(f, "nbuckets", nbuckets, C.U32)
+    events = list(events)
     for e in events:
         if isinstance(e, str) and e not in UCLAMP_EVENTS:
             C.fail(f, "events", "%r is not one of %s" % (e, ", ".join(UCLAMP_EVENTS)))
