@@ -260,11 +260,30 @@ int pgov_uclamp_eff_get(const struct pgov_uclamp_task *t, uint32_t kver,
 }
 
 
+/* Every bucket index the paths below use is at most nbuckets (the spare
+ * slot), which header_ok() keeps inside the array and below 32 (map bits). */
+_Static_assert(PGOV_UCLAMP_BUCKETS_MAX < PGOV_UCLAMP_SLOTS && PGOV_UCLAMP_SLOTS <= 32u,
+               "uclamp bucket indexes fit the array and the bitmaps");
+
 /* The header fields every index depends on, in one range test. */
 static inline bool header_ok(const struct pgov_uclamp_rq *rq)
 {
     return (uint32_t)rq->nbuckets - PGOV_UCLAMP_BUCKETS_MIN <=
            PGOV_UCLAMP_BUCKETS_MAX - PGOV_UCLAMP_BUCKETS_MIN;
+}
+
+/* The straight-line enqueue indexes up to bmax, a private field: bounded by
+ * nbuckets here, whoever wrote it (a runqueue init did not make). */
+static inline bool inc_header_ok(const struct pgov_uclamp_rq *rq)
+{
+    return header_ok(rq) && rq->bmax <= rq->nbuckets;
+}
+
+/* The straight-line dequeue indexes the task's two bucket ids: bounded by
+ * nbuckets here, not only by the private check words (dec_fast_ok()). */
+static inline bool dec_index_ok(const struct pgov_uclamp_rq *rq, const struct pgov_uclamp_task *t)
+{
+    return t->bucket[PGOV_UCLAMP_MIN] <= rq->nbuckets && t->bucket[PGOV_UCLAMP_MAX] <= rq->nbuckets;
 }
 
 /* Full validation of an enqueue (restrictions, RT tasks, a runqueue the
@@ -283,7 +302,7 @@ int pgov_uclamp_rq_inc(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t,
     /* The common case validated in one test each: no restrictions, a
      * runqueue in a state only the library writes (open gate, or default
      * tasks counted lazily), a request in range with user flags only. */
-    if (pgov_likely(rq && t && !lim && header_ok(rq) &&
+    if (pgov_likely(rq && t && !lim && inc_header_ok(rq) &&
                     (rq->gate == PGOV_UCLAMP_GATE_OPEN || rq->lazy) &&
                     pgov_uclamp_impl_request_plain(t)))
         return pgov_uclamp_core_rq_inc(rq, t, NULL) ? PGOV_OK : PGOV_ENOSPC;
@@ -300,10 +319,11 @@ static PGOV_NOINLINE int dec_checked(struct pgov_uclamp_rq *rq, struct pgov_ucla
 
 int pgov_uclamp_rq_dec(struct pgov_uclamp_rq *rq, struct pgov_uclamp_task *t)
 {
-    /* The common cases validated in one test each: a task whose counted
-     * fields equal the runqueue's default image, or pass the open gate's
-     * per-field limits (pgov_uclamp_impl_dec_fast_ok()). */
-    if (pgov_likely(rq && t && header_ok(rq) &&
+    /* The common cases validated in one test each, once the task's bucket
+     * ids are known to be inside the runqueue: a task whose counted fields
+     * equal the runqueue's default image, or pass the open gate's per-field
+     * limits (pgov_uclamp_impl_dec_fast_ok()). */
+    if (pgov_likely(rq && t && header_ok(rq) && dec_index_ok(rq, t) &&
                     ((rq->lazy > 1u && pgov_uclamp_impl_task_image(t) == rq->def_img) ||
                      pgov_uclamp_impl_dec_fast_ok(rq, t))))
         return pgov_uclamp_core_rq_dec(rq, t) ? PGOV_WARN_KERNEL : PGOV_OK;

@@ -200,12 +200,28 @@ PGOV_CORE uint32_t pgov_freq_table_impl_dense(const struct pgov_freq_table *t, u
     return pgov_freq_table_impl_pick(t, lo, target, rel, false);
 }
 
-/** A descriptor the searches cannot misbehave on (what init produces). */
+/* Some entry of the table is valid. */
+PGOV_CORE_OUTLINE bool pgov_freq_table_impl_any_valid(const struct pgov_freq_table *t)
+{
+    for (uint32_t i = 0; i < t->count; i++)
+        if (pgov_freq_table_impl_valid(&t->entries[i]))
+            return true;
+    return false;
+}
+
+/**
+ * A descriptor the searches cannot misbehave on (what init produces): every
+ * index they return is below `count`. A table with invalid entries takes a
+ * linear walk, and the sorted one finds no index at all when no entry is
+ * valid (a descriptor init did not make, claiming `nvalid` entries it does
+ * not have): checked by one more walk, on the tables that already pay one.
+ */
 PGOV_CORE bool pgov_freq_table_core_sane(const struct pgov_freq_table *t)
 {
     return t->entries && t->count && t->count <= PGOV_FREQ_TABLE_MAX && t->nvalid &&
            t->nvalid <= t->count && t->order <= PGOV_FREQ_UNSORTED &&
-           !(t->flags & ~PGOV_FREQ_TABLE_EFFICIENCIES);
+           !(t->flags & ~PGOV_FREQ_TABLE_EFFICIENCIES) &&
+           (t->nvalid == t->count || pgov_freq_table_impl_any_valid(t));
 }
 
 /**

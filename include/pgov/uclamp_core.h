@@ -65,11 +65,12 @@
 #define PGOV_UCLAMP_TASK_FLAGS (PGOV_UCLAMP_TASK_USER_MIN | PGOV_UCLAMP_TASK_USER_MAX | PGOV_UCLAMP_TASK_RT)
 #define PGOV_UCLAMP_LIM_FLAGS (PGOV_UCLAMP_LIM_TG | PGOV_UCLAMP_LIM_SYS | PGOV_UCLAMP_LIM_RT)
 
-/** A runqueue the library initialised (keeps every index in range). */
+/** A runqueue the library initialised (keeps every index in range: the
+ *  straight-line enqueue indexes up to bmax). */
 #define PGOV_UCLAMP_CORE_RQ_VALID(rq)                                                              \
     ((rq)->nbuckets >= PGOV_UCLAMP_BUCKETS_MIN && (rq)->nbuckets <= PGOV_UCLAMP_BUCKETS_MAX &&    \
      (PGOV_UCLAMP_NBUCKETS == 0 || (rq)->nbuckets == PGOV_UCLAMP_NBUCKETS) &&                     \
-     ((rq)->prof & ~PGOV_UCLAMP_PROF_KNOWN) == 0)
+     (rq)->bmax <= (rq)->nbuckets && ((rq)->prof & ~PGOV_UCLAMP_PROF_KNOWN) == 0)
 /** A task request in range, known flags only. */
 #define PGOV_UCLAMP_CORE_REQ_VALID(t)                                                              \
     ((t)->req[PGOV_UCLAMP_MIN] <= PGOV_UCLAMP_SCALE && (t)->req[PGOV_UCLAMP_MAX] <= PGOV_UCLAMP_SCALE && \

@@ -39,9 +39,11 @@ struct pgov_dbs {
     struct pgov_dbs_core_cpu cpu[];
 };
 
+/* An instance init made, whose per-CPU indexes stay inside the largest
+ * instance: `owner` and every loop are bounded by `ncpu` (issue 30). */
 static inline bool dbs_ok(const struct pgov_dbs *g)
 {
-    return g->magic == DBS_MAGIC;
+    return g->magic == DBS_MAGIC && g->owner < g->c.ncpu && g->c.ncpu <= PGOV_DBS_MAX_CPUS;
 }
 
 /* No pointer into the caller's snapshot array survives the call. The open

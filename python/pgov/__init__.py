@@ -9,9 +9,15 @@
     c = pgov.uclamp(["enq", "enq", "deq"], task=[0, 1, 0], requests=[(512, None), (0, 700)])
 
 The library is libpgov.so.0, found through $PGOV_LIBRARY, next to this
-package, or on the system library path. Errors raise pgov.Error, whose
-`name` is the library's error name (PGOV_EINVAL, ...).
+package, or on the system library path. Errors raise pgov.Error (a
+ValueError), whose `name` is the library's error name (PGOV_EINVAL, ...);
+an integer argument outside its C type's range is refused before any
+conversion, with `argument` naming it.
 """
+# The project's version (CMakeLists.txt project VERSION, python/pyproject.toml
+# and the library's pgov_version_string(): python/tests/test_args.py checks all).
+__version__ = "0.6.3"
+
 from ._native import Error, library_path
 from ._pelt import AVG_DTYPE, FLAVOURS, Avg, Result, pelt
 from ._util_est import EVENTS, util_est

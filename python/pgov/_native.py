@@ -19,16 +19,21 @@ ERROR_NAMES = {
 }
 
 
-class Error(Exception):
-    """A libpgov call failed. `name` is the enum pgov_err name (PGOV_EINVAL,
-    ...), `code` its value, `function` the C function, `message` the
-    library's pgov_strerror() text."""
+class Error(ValueError):
+    """A libpgov call failed, or an argument was refused before any call.
+    `name` is the enum pgov_err name (PGOV_EINVAL, ...), `code` its value,
+    `function` the C function (or, for a refused argument, the Python one,
+    e.g. "pgov.sugov"), `message` the library's pgov_strerror() text (or
+    what is wrong with the argument), `argument` the refused argument's
+    name (None for the library's own errors). A ValueError, so that bad
+    input is one kind of exception whichever side finds it."""
 
-    def __init__(self, code, function, message):
+    def __init__(self, code, function, message, argument=None):
         self.code = code
         self.name = ERROR_NAMES.get(code, "PGOV_E%d" % -code)
         self.function = function
         self.message = message
+        self.argument = argument
         super().__init__("%s: %s (%s)" % (function, self.name, message))
 
 

@@ -4,6 +4,7 @@ import ctypes
 
 import numpy as np
 
+from . import _check as C
 from ._native import check, lib
 
 # struct pgov_pelt_avg, frozen layout (64 bytes, pelt.h).
@@ -44,8 +45,10 @@ lib.pgov_pelt_batch.argtypes = [ctypes.POINTER(Avg), _u32, ctypes.c_size_t,
 lib.pgov_pelt_batch.restype = ctypes.c_int
 
 
-def init(now, halflife=0):
+def init(now, halflife=0, function="pgov.pelt", now_name="start"):
     """A fresh signal (pgov_pelt_init): sums 0, last_update_time = now."""
+    now = C.scalar(function, now_name, now, C.U64)
+    halflife = C.scalar(function, "halflife", halflife, C.U32)
     sa = Avg()
     check("pgov_pelt_init", lib.pgov_pelt_init(ctypes.byref(sa), now, halflife))
     return sa
@@ -53,8 +56,11 @@ def init(now, halflife=0):
 
 def update(sa, now, load, runnable, running, weight):
     """One update (pgov_pelt_update), in place; 1 when the averages were recomputed."""
-    return check("pgov_pelt_update",
-                 lib.pgov_pelt_update(ctypes.byref(sa), now, load, runnable, running, weight))
+    f = "pgov._pelt.update"
+    args = [C.scalar(f, name, v, rng) for name, v, rng in
+            (("now", now, C.U64), ("load", load, C.U64), ("runnable", runnable, C.U64),
+             ("running", running, C.U32), ("weight", weight, C.U64))]
+    return check("pgov_pelt_update", lib.pgov_pelt_update(ctypes.byref(sa), *args))
 
 
 class Result:
@@ -73,21 +79,6 @@ class Result:
         return len(self.states)
 
 
-def _column(values, n, dtype, what):
-    if values is None:
-        return None
-    a = np.asarray(values)
-    if a.ndim == 0:
-        a = np.full(n, a, dtype=dtype)
-    if a.shape != (n,):
-        raise ValueError("pgov.pelt: %s has shape %s, expected (%d,)" % (what, a.shape, n))
-    if a.dtype.kind not in "uib":
-        raise TypeError("pgov.pelt: %s must be integers, not %s" % (what, a.dtype))
-    if a.dtype.kind == "i" and a.size and a.min() < 0:
-        raise ValueError("pgov.pelt: %s has negative values" % what)
-    return np.ascontiguousarray(a, dtype=dtype)
-
-
 def _ptr(a):
     return None if a is None else a.ctypes.data
 
@@ -100,22 +91,31 @@ def pelt(now, load=None, runnable=None, running=None, weight=1024, *, flavour="e
     same length or scalars (see batch.h for what each flavour reads; rt/dl
     read only `running`). The signal starts at `start` (default now[0]) with
     the given half-life (0/32, 16, 8), or continues `state` (a Result.final).
-    Raises pgov.Error with the library's error name on invalid input; no
-    result is produced then."""
+    Every integer must fit its C type (now, load, runnable, weight, start:
+    0..2**64-1; running, halflife: 0..2**32-1), checked before any
+    conversion. Raises pgov.Error (a ValueError) naming the argument, or
+    with the library's error name on input it refuses; no result is
+    produced then."""
+    f = "pgov.pelt"
     if flavour not in FLAVOURS:
-        raise ValueError("pgov.pelt: flavour must be one of %s" % ", ".join(FLAVOURS))
+        C.fail(f, "flavour", "%r is not one of %s" % (flavour, ", ".join(FLAVOURS)))
     fl = FLAVOURS[flavour]
-    now = _column(now, np.size(now), np.uint64, "now")
+    now = C.column(f, "now", now, np.size(now), np.uint64)
     n = now.shape[0]
+    # every argument is checked, whether this flavour or `state` uses it
+    halflife = C.scalar(f, "halflife", halflife, C.U32)
+    start = None if start is None else C.scalar(f, "start", start, C.U64)
+    load = C.column(f, "load", load, n, np.uint64)
+    runnable = C.column(f, "runnable", runnable, n, np.uint64)
+    running = C.column(f, "running", running if running is not None else 0, n, np.uint32)
+    weight = C.column(f, "weight", weight, n, np.uint64)
+    if fl >= FLAVOURS["cfs_rq"]:
+        weight = None
     if state is None:
-        sa = init(int(now[0]) if start is None and n else int(start or 0), halflife)
+        sa = init(int(now[0]) if start is None and n else (start or 0), halflife)
     else:
         # an Avg (Result.final) or one row of Result.states
         sa = Avg.from_buffer_copy(state if isinstance(state, Avg) else np.asarray(state).tobytes())
-    load = _column(load, n, np.uint64, "load")
-    runnable = _column(runnable, n, np.uint64, "runnable")
-    running = _column(running if running is not None else 0, n, np.uint32, "running")
-    weight = None if fl >= FLAVOURS["cfs_rq"] else _column(weight, n, np.uint64, "weight")
     states = np.empty(n, dtype=AVG_DTYPE)
     recomputed = np.empty(n, dtype=np.bool_)
     check("pgov_pelt_batch",

@@ -4,8 +4,9 @@ import ctypes
 
 import numpy as np
 
+from . import _check as C
 from ._native import check, lib
-from ._pelt import _column, _ptr
+from ._pelt import _ptr
 
 # enum pgov_sugov_path (sugov.h)
 PATHS = {1: "rate_limited", 2: "unchanged", 3: "commit"}
@@ -57,17 +58,25 @@ def sugov(now, util, *, max_freq_khz, min_khz=0, max_khz=None, max_cap=1024,
     flags (1 = IOWAIT), uclamp_min/uclamp_max (0..1024), bw_min, held (0/1):
     arrays or scalars, None for the defaults (0, 1024, 0, 0). min_khz/max_khz
     are policy->min/max (max_khz None: max_freq_khz). The state starts fresh (sugov_start)
-    or continues `state`. Raises pgov.Error with the library's error name on
-    invalid input; nothing is produced then."""
-    now = _column(now, np.size(now), np.uint64, "now")
+    or continues `state`. Every integer must fit its C type (now,
+    rate_limit_ns, tick_ns: 0..2**64-1; held: 0..255; the others
+    0..2**32-1), checked before any conversion. Raises pgov.Error (a
+    ValueError) naming the argument, or with the library's error name on
+    input it refuses; nothing is produced then."""
+    f = "pgov.sugov"
+    now = C.column(f, "now", now, np.size(now), np.uint64)
     n = now.shape[0]
-    util = _column(util, n, np.uint32, "util")
-    cols = [_column(v, n, np.uint32, name) for v, name in
+    util = C.column(f, "util", util, n, np.uint32)
+    cols = [C.column(f, name, v, n, np.uint32) for v, name in
             ((flags, "flags"), (uclamp_min, "uclamp_min"), (uclamp_max, "uclamp_max"),
              (bw_min, "bw_min"))]
-    held = _column(held, n, np.uint8, "held")
-    prm = Params(rate_limit_ns, tick_ns, max_cap, max_freq_khz, min_khz,
-                 max_freq_khz if max_khz is None else max_khz, 1 if noninvariant else 0, 0)
+    held = C.column(f, "held", held, n, np.uint8)
+    max_khz = max_freq_khz if max_khz is None else max_khz
+    prm = Params(*[C.scalar(f, name, v, rng) for name, v, rng in
+                   (("rate_limit_ns", rate_limit_ns, C.U64), ("tick_ns", tick_ns, C.U64),
+                    ("max_cap", max_cap, C.U32), ("max_freq_khz", max_freq_khz, C.U32),
+                    ("min_khz", min_khz, C.U32), ("max_khz", max_khz, C.U32))],
+                 1 if noninvariant else 0, 0)
     st = State() if state is None else State.from_buffer_copy(state)
     freq = np.empty(n, dtype=np.uint32)
     path = np.empty(n, dtype=np.uint8)

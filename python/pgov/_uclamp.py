@@ -4,9 +4,9 @@ import ctypes
 
 import numpy as np
 
+from . import _check as C
 from ._native import check, lib
-from ._pelt import _column, _ptr
-from ._util_est import kver as _kver
+from ._pelt import _ptr
 
 # enum pgov_uclamp_event (batch.h)
 UCLAMP_EVENTS = {"enq": 0, "enqueue": 0, "deq": 1, "dequeue": 1}
@@ -58,13 +58,34 @@ def uclamp(events, task, requests, *, util=None, rt=None, version=None, nbuckets
     step; requests: (min, max) per task, each 0..1024 or None (not
     user-defined: the default); rt: per task, True for an RT task (its MIN
     defaults to the RT boost); util: optional per-step utilization to clamp.
-    version: "X.Y" profile (5.3+, default newest); nbuckets 5..20 (0: 5)."""
-    ev = np.array([UCLAMP_EVENTS[e] if isinstance(e, str) else e for e in events])
-    n = ev.shape[0]
-    ev = _column(ev, n, np.uint8, "events")
-    idx = _column(task, n, np.uint32, "task")
-    tasks = (Task * max(len(requests), 1))()
-    for i, (mn, mx) in enumerate(requests):
+    version: "X.Y" profile (5.3+, default newest); nbuckets 5..20 (0: 5).
+    Every integer must fit its C type (events: 0..255; task, util,
+    nbuckets: 0..2**32-1) and a request 0..1024, checked before any
+    conversion. Raises pgov.Error (a ValueError) naming the argument, or
+    with the library's error name on input it refuses."""
+    f = "pgov.uclamp"
+    kv = C.kver(f, version or 0)
+    nbuckets = C.scalar(f, "nbuckets", nbuckets, C.U32)
+    events = list(events)
+    for e in events:
+        if isinstance(e, str) and e not in UCLAMP_EVENTS:
+            C.fail(f, "events", "%r is not one of %s" % (e, ", ".join(UCLAMP_EVENTS)))
+    ev = [UCLAMP_EVENTS[e] if isinstance(e, str) else e for e in events]
+    n = len(ev)
+    ev = C.column(f, "events", np.array(ev, dtype=object) if n else np.zeros(0, np.uint8), n,
+                  np.uint8)
+    idx = C.column(f, "task", task, n, np.uint32)
+    u = C.column(f, "util", util, n, np.uint32)
+    if rt is not None and len(rt) != len(requests):
+        C.fail(f, "rt", "has %d entries, expected one per request (%d)" % (len(rt), len(requests)))
+    reqs = []
+    for i, r in enumerate(requests):
+        if len(r) != 2:
+            C.fail(f, "requests[%d]" % i, "%r is not a (min, max) pair" % (r,))
+        reqs.append([None if v is None else C.scalar(f, "requests[%d]" % i, v, (0, 1024))
+                     for v in r])
+    tasks = (Task * max(len(reqs), 1))()
+    for i, (mn, mx) in enumerate(reqs):
         check("pgov_uclamp_task_init",
               lib.pgov_uclamp_task_init(ctypes.byref(tasks[i]), TASK_RT if rt and rt[i] else 0))
         which = (SET_MIN if mn is not None else 0) | (SET_MAX if mx is not None else 0)
@@ -72,12 +93,11 @@ def uclamp(events, task, requests, *, util=None, rt=None, version=None, nbuckets
             check("pgov_uclamp_task_set",
                   lib.pgov_uclamp_task_set(ctypes.byref(tasks[i]), which,
                                            -1 if mn is None else mn, -1 if mx is None else mx))
-    u = _column(util, n, np.uint32, "util")
     mn, mx = np.empty(n, np.uint16), np.empty(n, np.uint16)
     uo = None if u is None else np.empty(n, np.uint32)
     warns = ctypes.c_uint32(0)
     check("pgov_uclamp_batch",
-          lib.pgov_uclamp_batch(_kver(version or 0), nbuckets, ctypes.addressof(tasks), len(requests),
+          lib.pgov_uclamp_batch(kv, nbuckets, ctypes.addressof(tasks), len(requests),
                                 n, _ptr(idx), _ptr(ev), None, _ptr(u), _ptr(mn), _ptr(mx),
                                 _ptr(uo), ctypes.byref(warns)))
     return UclampResult(mn, mx, uo, warns.value)

@@ -4,8 +4,9 @@ import ctypes
 
 import numpy as np
 
+from . import _check as C
 from ._native import check, lib
-from ._pelt import _column, _ptr
+from ._pelt import _ptr
 
 # enum pgov_util_est_event (batch.h), by the names the vector files use
 EVENTS = {"enq": 0, "deq": 1, "upd": 2}
@@ -31,18 +32,16 @@ lib.pgov_util_est_batch.argtypes = [ctypes.POINTER(Rq), _P, ctypes.c_size_t, cty
 lib.pgov_util_est_batch.restype = ctypes.c_int
 
 
-def kver(version):
-    """'6.18' or (6, 18) -> PGOV_KVER(6, 18); an int passes through."""
-    if isinstance(version, int):
-        return version
-    major, minor = (version.lstrip("v").split(".") if isinstance(version, str) else version)[:2]
-    return (int(major) << 8) | int(minor)
+def kver(version, function="pgov.util_est"):
+    """'6.18' or (6, 18) -> PGOV_KVER(6, 18); an int (0..2**32-1) passes through."""
+    return C.kver(function, version)
 
 
-def init(version=0, flags=0):
+def init(version=0, flags=0, function="pgov.util_est"):
     """A CPU's util_est (pgov_util_est_init) for a kernel version (0 = newest)."""
     rq = Rq()
-    cfg = Cfg(ctypes.sizeof(Cfg), kver(version), flags, 0)
+    cfg = Cfg(ctypes.sizeof(Cfg), kver(version, function), C.scalar(function, "flags", flags, C.U32),
+              0)
     check("pgov_util_est_init", lib.pgov_util_est_init(ctypes.byref(rq), ctypes.byref(cfg)))
     return rq
 
@@ -69,30 +68,41 @@ def util_est(event, util=0, runnable=0, cpu_cap=1024, sleep=1, nr_queued=0, *, t
     cpu_cap, sleep, nr_queued (tasks still queued after a dequeue, read by
     the v4.17 profile): arrays or scalars, read on dequeues. The CPU runs
     the profile of kernel `version` (e.g. '6.9'; 0 = newest) or continues
-    `state` (a Result.final). Raises pgov.Error on invalid input."""
+    `state` (a Result.final). Every integer must fit its C type (event,
+    sleep: 0..255; util, runnable, cpu_cap: 0..2**64-1; nr_queued, flags:
+    0..2**32-1), and a task index must be below the number of events (or of
+    the tasks in `state`, if more): the task array is sized by the input,
+    never by an index. Raises pgov.Error (a ValueError) naming the argument,
+    or with the library's error name on input it refuses."""
+    f = "pgov.util_est"
+    # checked whether or not `state` makes them unused
+    version, flags = kver(version, f), C.scalar(f, "flags", flags, C.U32)
     ev = np.asarray(event)
     if ev.dtype.kind in "US":
         names = ev.astype(str)
         bad = ~np.isin(names, list(EVENTS))
         if bad.any():
-            raise ValueError("pgov.util_est: unknown event %r" % names[bad][0])
+            C.fail(f, "event", "%r is not one of %s" % (names[bad][0], ", ".join(EVENTS)))
         ev = np.select([names == k for k in EVENTS], list(EVENTS.values()))
     n = ev.shape[0] if ev.ndim else 1
-    ev = _column(ev, n, np.uint8, "event")
-    idx = None if task is None else _column(task, n, np.uint32, "task")
+    ev = C.column(f, "event", ev, n, np.uint8)
+    sleep = C.column(f, "sleep", sleep, n, np.uint8)
+    util = C.column(f, "util", util, n, np.uint64)
+    runnable = C.column(f, "runnable", runnable, n, np.uint64)
+    cpu_cap = C.column(f, "cpu_cap", cpu_cap, n, np.uint64)
+    nr_queued = C.column(f, "nr_queued", nr_queued, n, np.uint32)
+    # n events name at most n tasks: indices are below n (or below the
+    # number of tasks a state holds), so no index sizes the task array
+    cap = max(n, 1 if state is None else len(state[1]), 1)
+    idx = None if task is None else C.column(f, "task", task, n, np.uint32, (0, cap - 1))
     ntasks = 1 if idx is None or n == 0 else int(idx.max()) + 1
     if state is None:
-        rq, tasks = init(version, flags), np.zeros(ntasks, TASK_DTYPE)
+        rq, tasks = init(version, flags, f), np.zeros(ntasks, TASK_DTYPE)
     else:
         rq = Rq.from_buffer_copy(state[0])
         tasks = np.array(state[1], TASK_DTYPE)  # a copy: state stays as it was
         if len(tasks) < ntasks:
             tasks = np.concatenate([tasks, np.zeros(ntasks - len(tasks), TASK_DTYPE)])
-    sleep = _column(sleep, n, np.uint8, "sleep")
-    util = _column(util, n, np.uint64, "util")
-    runnable = _column(runnable, n, np.uint64, "runnable")
-    cpu_cap = _column(cpu_cap, n, np.uint64, "cpu_cap")
-    nr_queued = _column(nr_queued, n, np.uint32, "nr_queued")
     task_out = np.empty(n, TASK_DTYPE)
     rq_out = np.empty(n, np.uint32)
     contrib = np.empty(n, np.uint32)

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* API contract rows of dbs (see main.c). */
 #include "api_contract.h"
+/* The instance's fields, to corrupt the two every per-CPU index depends on. */
+#include "internal/dbs_impl.h"
 
 /* ---- dbs */
 DEF(pgov_dbs_defaults, 1, PGOV_EINVAL)
@@ -129,6 +131,13 @@ DEF(pgov_dbs_update, 2, PGOV_ENOSYS)
 DEF(pgov_dbs_update, 3, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_update((struct pgov_dbs *)(void *)w->zmem, 1, 0);
+}
+/* An instance whose owner index is past its CPUs (issue 30): it would read
+ * cpu[5] of a one-CPU instance. */
+DEF(pgov_dbs_update, 4, PGOV_EINVAL)
+{
+    w->dg->owner = 5;
+    return snap(w), pgov_dbs_update(w->dg, UINT64_C(1) << 40, 0);
 }
 DEF(pgov_dbs_update_cpu, 1, PGOV_EINVAL)
 {
@@ -278,6 +287,18 @@ DEF(pgov_dbs_get_cpu, 3, PGOV_EINVAL)
 DEF(pgov_dbs_get_cpu, 4, PGOV_EINVAL)
 {
     return snap(w), pgov_dbs_get_cpu((struct pgov_dbs *)(void *)w->zmem, 0, &w->dcpu);
+}
+/* An instance claiming more CPUs than any instance holds: idx 70 would
+ * pass `idx < ncpu`. */
+DEF(pgov_dbs_get_cpu, 5, PGOV_EINVAL)
+{
+    w->dg->c.ncpu = PGOV_DBS_MAX_CPUS + 36;
+    return snap(w), pgov_dbs_get_cpu(w->dg, 70, &w->dcpu);
+}
+DEF(pgov_dbs_evaluate, 7, PGOV_EINVAL)
+{
+    w->dgo->owner = 1;
+    return snap(w), pgov_dbs_evaluate(w->dgo, w->snap, 1, &w->dres);
 }
 #define DOPEN(cfgp, outp) pgov_dbs_init_open(w->xmem, sizeof(w->xmem), cfgp, outp)
 DEF(pgov_dbs_init_open, 1, PGOV_EINVAL)
@@ -447,6 +468,7 @@ static const struct row dbs_rows[] = {
     R(pgov_dbs_update, 1),
     R(pgov_dbs_update, 2),
     R(pgov_dbs_update, 3),
+    R(pgov_dbs_update, 4),
     R(pgov_dbs_update_cpu, 1),
     R(pgov_dbs_update_cpu, 2),
     R(pgov_dbs_update_cpu, 3),
@@ -483,6 +505,7 @@ static const struct row dbs_rows[] = {
     R(pgov_dbs_get_cpu, 2),
     R(pgov_dbs_get_cpu, 3),
     R(pgov_dbs_get_cpu, 4),
+    R(pgov_dbs_get_cpu, 5),
     R(pgov_dbs_init_open, 1),
     R(pgov_dbs_init_open, 2),
     R(pgov_dbs_init_open, 3),
@@ -507,6 +530,7 @@ static const struct row dbs_rows[] = {
     R(pgov_dbs_evaluate, 4),
     R(pgov_dbs_evaluate, 5),
     R(pgov_dbs_evaluate, 6),
+    R(pgov_dbs_evaluate, 7),
     R(pgov_dbs_set_limits_open, 1),
     R(pgov_dbs_set_limits_open, 2),
     R(pgov_dbs_set_limits_open, 3),

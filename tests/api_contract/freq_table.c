@@ -68,6 +68,19 @@ DEF(pgov_freq_table_resolve, 7, PGOV_EINVAL)
     w->ft.order = 3;
     return snap(w), pgov_freq_table_resolve(&w->ft, 0, 1, 1, 0, &w->u32);
 }
+/* A descriptor claiming valid entries over entries that are all invalid:
+ * the sorted walk finds no index (issue 30). */
+void ft_forge_no_valid(struct world *w)
+{
+    for (int i = 0; i < 3; i++)
+        w->ent[i].khz = PGOV_FREQ_ENTRY_INVALID;
+    w->ft.nvalid = 2;
+}
+DEF(pgov_freq_table_resolve, 8, PGOV_EINVAL)
+{
+    ft_forge_no_valid(w);
+    return snap(w), pgov_freq_table_resolve(&w->ft, 0, 1000000, 300000, 0, &w->u32);
+}
 DEF(pgov_freq_table_pcc_request, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_freq_table_pcc_request(2000, 1000, NULL);
@@ -126,6 +139,7 @@ static const struct row freq_table_rows[] = {
     R(pgov_freq_table_resolve, 5),
     R(pgov_freq_table_resolve, 6),
     R(pgov_freq_table_resolve, 7),
+    R(pgov_freq_table_resolve, 8),
     R(pgov_freq_table_pcc_request, 1),
     R(pgov_freq_table_pcc_request, 2),
     R(pgov_freq_table_pcc_request, 3),

@@ -137,6 +137,12 @@ DEF(pgov_sugov_decide_in, 19, PGOV_ENOTSUP)
     w->sprm.kver = PGOV_KVER_6_1;
     return (w->sin.capped = 1, snap(w)), SDIN(&w->sin);
 }
+DEF(pgov_sugov_decide_in, 20, PGOV_EINVAL)
+{
+    w->sin.table = &w->ft;
+    ft_forge_no_valid(w); /* the search would index entries[2^32 - 1] */
+    return snap(w), SDIN(&w->sin);
+}
 #define SSH(pol, cpus, n, c, f) \
     pgov_sugov_decide_shared(&w->sprm, pol, cpus, n, c, UINT64_C(1) << 40, f, NULL, &w->sres)
 DEF(pgov_sugov_decide_shared, 1, PGOV_EINVAL)
@@ -193,6 +199,12 @@ DEF(pgov_sugov_decide_shared, 12, PGOV_EINVAL)
 DEF(pgov_sugov_decide_shared, 13, PGOV_EINVAL)
 {
     w->ft.count = 0;
+    return snap(w), pgov_sugov_decide_shared(&w->sprm, &w->spol, w->scpu, 2, 0, 1, 0, &w->ft,
+                                             &w->sres);
+}
+DEF(pgov_sugov_decide_shared, 19, PGOV_EINVAL)
+{
+    ft_forge_no_valid(w);
     return snap(w), pgov_sugov_decide_shared(&w->sprm, &w->spol, w->scpu, 2, 0, 1, 0, &w->ft,
                                              &w->sres);
 }
@@ -531,6 +543,7 @@ static const struct row sugov_rows[] = {
     R(pgov_sugov_decide_in, 17),
     R(pgov_sugov_decide_in, 18),
     R(pgov_sugov_decide_in, 19),
+    R(pgov_sugov_decide_in, 20),
     R(pgov_sugov_decide_shared, 1),
     R(pgov_sugov_decide_shared, 2),
     R(pgov_sugov_decide_shared, 3),
@@ -549,6 +562,7 @@ static const struct row sugov_rows[] = {
     R(pgov_sugov_decide_shared, 16),
     R(pgov_sugov_decide_shared, 17),
     R(pgov_sugov_decide_shared, 18),
+    R(pgov_sugov_decide_shared, 19),
     R(pgov_sugov_params_check, 1),
     R(pgov_sugov_params_check, 2),
     R(pgov_sugov_params_check, 3),

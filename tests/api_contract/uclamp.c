@@ -162,6 +162,39 @@ DEF(pgov_uclamp_rq_inc, 5, PGOV_EINVAL)
     w->urq.nbuckets = 30;
     return snap(w), pgov_uclamp_rq_inc(&w->urq, &w->ut, NULL);
 }
+/* A runqueue whose private fields init did not write (issue 30): the
+ * straight-line enqueue would index bucket min(v * mul >> 20, bmax) = 60 of
+ * 21. */
+DEF(pgov_uclamp_rq_inc, 6, PGOV_EINVAL)
+{
+    w->urq.bmax = 60;
+    w->urq.mul = 0xffff;
+    w->ut.req[PGOV_UCLAMP_MIN] = w->ut.req[PGOV_UCLAMP_MAX] = 1024;
+    w->ut.req_flags = PGOV_UCLAMP_TASK_USER_MIN | PGOV_UCLAMP_TASK_USER_MAX;
+    return snap(w), pgov_uclamp_rq_inc(&w->urq, &w->ut, NULL);
+}
+/* The dequeue check words (chk_x, chk_l) as pgov_uclamp_rq_init() writes
+ * them for an open gate, with every bucket lane's limit raised to 0x7f: a
+ * task whose bucket ids pass them but lie past the runqueue's buckets. */
+#define UC_CHK_X (~(UINT64_C(3) << 48))
+#define UC_CHK_L_FORGED (1024u | UINT64_C(1024) << 16 | UINT64_C(0x7f7f) << 32)
+DEF(pgov_uclamp_rq_dec, 5, PGOV_EINVAL)
+{
+    w->urq.chk_l = UC_CHK_L_FORGED;
+    w->uta.bucket[PGOV_UCLAMP_MIN] = 56;
+    return snap(w), pgov_uclamp_rq_dec(&w->urq, &w->uta);
+}
+/* The issue's case: a runqueue pgov_uclamp_rq_init() never saw (zeroes but
+ * an in-range bucket count and check words that let the task through). */
+DEF(pgov_uclamp_rq_dec, 6, PGOV_EINVAL)
+{
+    memset(&w->urq, 0, sizeof(w->urq));
+    w->urq.nbuckets = 5;
+    w->urq.chk_x = UC_CHK_X;
+    w->urq.chk_l = UC_CHK_L_FORGED;
+    w->uta.bucket[PGOV_UCLAMP_MAX] = 56;
+    return snap(w), pgov_uclamp_rq_dec(&w->urq, &w->uta);
+}
 DEF(pgov_uclamp_rq_dec, 1, PGOV_EINVAL)
 {
     return snap(w), pgov_uclamp_rq_dec(NULL, &w->uta);
@@ -346,10 +379,13 @@ static const struct row uclamp_rows[] = {
     R(pgov_uclamp_rq_inc, 3),
     R(pgov_uclamp_rq_inc, 4),
     R(pgov_uclamp_rq_inc, 5),
+    R(pgov_uclamp_rq_inc, 6),
     R(pgov_uclamp_rq_dec, 1),
     R(pgov_uclamp_rq_dec, 2),
     R(pgov_uclamp_rq_dec, 3),
     R(pgov_uclamp_rq_dec, 4),
+    R(pgov_uclamp_rq_dec, 5),
+    R(pgov_uclamp_rq_dec, 6),
     R(pgov_uclamp_rq_update_active, 1),
     R(pgov_uclamp_rq_update_active, 2),
     R(pgov_uclamp_rq_update_active, 3),
