@@ -89,7 +89,9 @@ def pelt(now, load=None, runnable=None, running=None, weight=1024, *, flavour="e
 
     now: ns (uint64) per step; load, runnable, running, weight: arrays of the
     same length or scalars (see batch.h for what each flavour reads; rt/dl
-    read only `running`). The signal starts at `start` (default now[0]) with
+    read only `running`; the others also need `load` and `runnable`). A step
+    whose `now` is behind the previous one only moves the signal's time (the
+    kernel's "clock went backwards" rule). The signal starts at `start` (default now[0]) with
     the given half-life (0/32, 16, 8), or continues `state` (a Result.final).
     Every integer must fit its C type (now, load, runnable, weight, start:
     0..2**64-1; running, halflife: 0..2**32-1), checked before any
@@ -109,6 +111,12 @@ def pelt(now, load=None, runnable=None, running=None, weight=1024, *, flavour="e
     runnable = C.column(f, "runnable", runnable, n, np.uint64)
     running = C.column(f, "running", running if running is not None else 0, n, np.uint32)
     weight = C.column(f, "weight", weight, n, np.uint64)
+    # what the flavour reads must be given (batch.h): a missing array would
+    # reach the library as NULL and come back as an unnamed PGOV_EINVAL (no
+    # step reads anything: pelt([], start=t) is how a signal is started)
+    for name, v in (("load", load), ("runnable", runnable)):
+        if v is None and n and fl < FLAVOURS["rt"]:
+            C.fail(f, name, "is read by the %r flavour and must be given" % flavour)
     if fl >= FLAVOURS["cfs_rq"]:
         weight = None
     if state is None:

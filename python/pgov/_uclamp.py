@@ -61,8 +61,9 @@ def uclamp(events, task, requests, *, util=None, rt=None, version=None, nbuckets
     version: "X.Y" profile (5.3+, default newest); nbuckets 5..20 (0: 5).
     Every integer must fit its C type (events: 0..255; task, util,
     nbuckets: 0..2**32-1) and a request 0..1024, checked before any
-    conversion. Raises pgov.Error (a ValueError) naming the argument, or
-    with the library's error name on input it refuses."""
+    conversion; a task index must be below len(requests). Raises pgov.Error
+    (a ValueError) naming the argument, or with the library's error name on
+    input it refuses."""
     f = "pgov.uclamp"
     kv = C.kver(f, version or 0)
     nbuckets = C.scalar(f, "nbuckets", nbuckets, C.U32)
@@ -74,7 +75,8 @@ def uclamp(events, task, requests, *, util=None, rt=None, version=None, nbuckets
     n = len(ev)
     ev = C.column(f, "events", np.array(ev, dtype=object) if n else np.zeros(0, np.uint8), n,
                   np.uint8)
-    idx = C.column(f, "task", task, n, np.uint32)
+    # an index past `requests` would be the library's unnamed PGOV_EINVAL
+    idx = C.column(f, "task", task, n, np.uint32, (0, max(len(requests), 1) - 1))
     u = C.column(f, "util", util, n, np.uint32)
     if rt is not None and len(rt) != len(requests):
         C.fail(f, "rt", "has %d entries, expected one per request (%d)" % (len(rt), len(requests)))

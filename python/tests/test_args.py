@@ -130,7 +130,8 @@ ARGS = [
     ("util_est", "sleep", U8, "column"), ("util_est", "nr_queued", U32, "column"),
     ("util_est", "task", (0, 1), "column"),  # below the number of events
     ("util_est", "version", U32, "scalar"), ("util_est", "flags", U32, "scalar"),
-    ("uclamp", "events", U8, "column"), ("uclamp", "task", U32, "column"),
+    ("uclamp", "events", U8, "column"),
+    ("uclamp", "task", (0, 0), "column"),  # below the number of requests
     ("uclamp", "util", U32, "column"), ("uclamp", "nbuckets", U32, "scalar"),
     ("uclamp", "version", U32, "scalar"),
 ]
@@ -199,6 +200,18 @@ def test_other_refusals_name_the_argument():
     refused(lambda: pgov.uclamp(["enq", "wake"], [0, 0], [(0, 1024)]), "events", "pgov.uclamp")
     refused(lambda: pgov.uclamp(["enq"], [0], [(0, 1024)], rt=[True, False]), "rt",
             "pgov.uclamp")
+
+
+def test_missing_inputs_and_bad_indices_are_named_not_left_to_the_library():
+    # each used to reach the library (a NULL array, an index past the
+    # tasks) and come back as an unnamed PGOV_EINVAL of pgov_*_batch
+    refused(lambda: pgov.pelt(NOW, running=1, flavour="task"), "load", "pgov.pelt")
+    refused(lambda: pgov.pelt(NOW, load=1, running=1, flavour="cfs_rq"), "runnable", "pgov.pelt")
+    assert len(pgov.pelt(NOW, running=1, flavour="rt")) == 2  # rt reads `running` only
+    e = refused(lambda: pgov.uclamp(["enq", "enq"], [0, 2], [(0, 1024), (512, None)]), "task",
+                "pgov.uclamp")
+    assert "2 is outside 0..1" in str(e)
+    assert pgov.uclamp(["enq", "enq"], [0, 1], [(0, 1024), (512, None)]).min.tolist() == [0, 512]
 
 
 def test_a_refused_argument_leaves_the_state_alone():

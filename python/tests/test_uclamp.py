@@ -53,10 +53,13 @@ def test_dequeue_of_a_task_not_queued_is_a_kernel_warning():
 
 def test_errors_carry_the_library_name():
     with pytest.raises(pgov.Error) as e:
-        pgov.uclamp(["enq"], [1], [(0, 1024)])
+        pgov.uclamp(["enq"], [0], [(0, 1024)], nbuckets=4)
     assert e.value.name == "PGOV_EINVAL" and e.value.function == "pgov_uclamp_batch"
+    assert e.value.argument is None
     with pytest.raises(pgov.Error) as e:
         pgov.uclamp(["enq"], [0], [(0, 1024)], version="5.2")
     assert e.value.name == "PGOV_ENOTSUP"
-    with pytest.raises(pgov.Error):
-        pgov.uclamp(["enq"], [0], [(0, 1024)], nbuckets=4)
+    # a task index past `requests` is refused before the library, naming it
+    with pytest.raises(pgov.Error) as e:
+        pgov.uclamp(["enq"], [1], [(0, 1024)])
+    assert e.value.name == "PGOV_EINVAL" and e.value.argument == "task"
