@@ -4,10 +4,13 @@
     t = pgov.trace.load("trace.dat")
     t.samples   # ts_ns, signal, pid, comm, cpu, kernel, rebuilt: one row per kernel sample
     t.signals   # per signal: samples, mean_abs_err, max_abs_err
+    w = pgov.trace.workload("trace.dat")
+    w.tasks     # pid, comm, start_ns, cpu, policy, parent, exited: one row per task
+    w.steps     # pid, kind, t_ns, ns, khz, peer: each task's runs, sleeps, wake-ups in order
 
 The trace is parsed by pgov-trace (examples/trace), the one parser of this
 project, run as a program: its TSV output (`signals --format tsv --samples`)
-is the interface. Its parser library is not a versioned ABI (its structs
+is the interface (`workload`'s `pgov-workload 1` text for workload()). Its parser library is not a versioned ABI (its structs
 change with the tool), so Python reads the tool's documented output rather
 than mirroring internal structs. Tables are pandas DataFrames when pandas is
 installed, else dicts of numpy arrays. The tool is $PGOV_TRACE, or
@@ -42,6 +45,15 @@ def _tool(tool):
     return tool
 
 
+def _frame(cols):
+    """A pandas DataFrame of the numpy columns when pandas is installed, else the dict."""
+    try:
+        import pandas
+    except ImportError:
+        return cols
+    return pandas.DataFrame(cols)
+
+
 def _table(header, rows, columns):
     if header != list(columns):
         raise TraceError("pgov.trace: unexpected pgov-trace columns %r" % (header,))
@@ -53,11 +65,15 @@ def _table(header, rows, columns):
         else:
             # '-' is "not applicable" (pid of a CPU signal, cpu of a task)
             cols[name] = np.array([-1 if c == "-" else c for c in cells]).astype(kind)
-    try:
-        import pandas
-    except ImportError:
-        return cols
-    return pandas.DataFrame(cols)
+    return _frame(cols)
+
+
+def _run(args):
+    """The tool's stdout; its `file:line: reason` as a TraceError when it fails."""
+    p = subprocess.run(args, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise TraceError(p.stderr.strip() or "pgov-trace exited with %d" % p.returncode)
+    return p.stdout
 
 
 def _split(lines):
@@ -81,14 +97,122 @@ def load(path, *, kver=None, halflife=None, warmup=False, cpu_capacity=None, cpu
             args += [opt, ",".join("%s=%d" % (k, v) for k, v in sorted(m.items()))]
     with tempfile.TemporaryDirectory(prefix="pgov-trace-") as d:
         samples_path = os.path.join(d, "samples.tsv")
-        p = subprocess.run(args + ["--samples", samples_path], capture_output=True, text=True)
-        if p.returncode != 0:
-            raise TraceError(p.stderr.strip() or "pgov-trace exited with %d" % p.returncode)
+        out = _run(args + ["--samples", samples_path]).splitlines()
         with open(samples_path) as f:
             sample_rows = _split(f)
-    out = p.stdout.splitlines()
     head = next(i for i, line in enumerate(out) if line.startswith("signal\t"))
     end = next((i for i in range(head + 1, len(out)) if "\t" not in out[i]), len(out))
     return Trace(_table(sample_rows[0], sample_rows[1:], SAMPLE_COLUMNS),
                  _table(out[head].split("\t"), _split(out[head + 1:end]), SIGNAL_COLUMNS),
                  out[:head] + out[end:])
+
+
+# ------------------------------------------------------------ workload
+
+class Workload:
+    """`pgov-trace workload`'s statements (docs/trace.md) as tables.
+
+    tasks: one row per task script: pid, comm, start_ns (its first event,
+    ns after the trace's first event), cpu (first seen on), policy
+    ("cfs", "rt", "dl"), parent (-1: not forked in the trace), exited.
+    steps: one row per statement inside a task, in order: pid, kind ("run",
+    "sleep", "wait", "wake", "fork", "exit"), t_ns (where it starts on the
+    task's own clock: start_ns plus the ns of the task's earlier steps),
+    ns (run: CPU time; sleep, wait: blocked time; else 0), khz (run: mean
+    frequency, 0 unknown; else 0), peer (wait: the waker, wake/fork: the
+    woken/forked task; else -1).
+    header: {"source", "cpus", "span_ns"}; first_ns: the trace's first
+    event in the trace's clock, ns (rounded to the microsecond).
+
+    The workload leaves out what the scheduler decided: time runnable but
+    not running, and where a burst was preempted, so t_ns runs behind the
+    recording's clock by the task's runnable time so far."""
+
+    def __init__(self, tasks, steps, header, first_ns):
+        self.tasks, self.steps, self.header, self.first_ns = tasks, steps, header, first_ns
+
+
+# statement inside a task -> how many integers follow it
+_STEP_FIELDS = {"run": 2, "sleep": 1, "wait": 2, "wake": 1, "fork": 1, "exit": 0}
+
+
+def _wl_fail(line, reason):
+    raise TraceError("pgov.trace: pgov-workload line %d: %s" % (line, reason))
+
+
+def _wl_ints(words, n, line):
+    if len(words) != n or not all(w.isdigit() for w in words):
+        _wl_fail(line, "expected %d unsigned integers, got %r" % (n, " ".join(words)))
+    return [int(w) for w in words]
+
+
+def _wl_task(rest, line):
+    """'PID start NS [cpu C] [policy P] [parent PID] comm "NAME"' -> task row."""
+    head, sep, comm = rest.partition(' comm "')
+    words = head.split()
+    if not sep or not comm.endswith('"') or len(words) < 3 or words[1] != "start":
+        _wl_fail(line, "bad task line")
+    pid, start = _wl_ints([words[0], words[2]], 2, line)
+    opt = dict(zip(words[3::2], words[4::2]))
+    if len(words) % 2 == 0 or not set(opt) <= {"cpu", "policy", "parent"}:
+        _wl_fail(line, "bad task line")
+    cpu, parent = (_wl_ints([opt[k]], 1, line)[0] if k in opt else -1 for k in ("cpu", "parent"))
+    return [pid, comm[:-1], start, cpu, opt.get("policy", "cfs"), parent, False]
+
+
+def _parse_workload(text):
+    header, tasks, steps, task, t = {}, [], [], None, 0
+    for n, raw in enumerate(text.splitlines(), 1):
+        # a comm may hold '#': task lines are split by _wl_task, not here
+        words = raw.split() if raw.startswith("task ") else raw.split("#", 1)[0].split()
+        if not words:
+            continue
+        if n == 1 and raw != "pgov-workload 1":
+            _wl_fail(n, "not a pgov-workload 1 text")
+        key = words[0]
+        if task is None and key in ("pgov-workload", "source", "cpus", "span"):
+            header[key] = " ".join(words[1:])
+        elif task is None and key == "task":
+            task = _wl_task(raw[len("task "):], n)
+            tasks.append(task)
+            t = task[2]
+        elif task is not None and key in _STEP_FIELDS:
+            v = _wl_ints(words[1:], _STEP_FIELDS[key], n)
+            timed = key in ("run", "sleep", "wait")
+            ns = v[0] if timed else 0
+            peer = v[-1] if key in ("wait", "wake", "fork") else -1
+            steps.append((task[0], key, t, ns, v[1] if key == "run" else 0, peer))
+            t += ns
+            task[6] = task[6] or key == "exit"
+        elif task is not None and key == "end":
+            task = None
+        else:
+            _wl_fail(n, "unexpected %r" % key)
+    if task is not None or "span" not in header:
+        _wl_fail(n, "text ends inside a task or without a header")
+    return header, tasks, steps
+
+
+def _columns(rows, columns):
+    return {name: np.array([r[i] for r in rows], dtype=object if kind is str else kind)
+            for i, (name, kind) in enumerate(columns.items())}
+
+
+TASK_COLUMNS = {"pid": np.int64, "comm": str, "start_ns": np.uint64, "cpu": np.int64,
+                "policy": str, "parent": np.int64, "exited": np.bool_}
+STEP_COLUMNS = {"pid": np.int64, "kind": str, "t_ns": np.uint64, "ns": np.uint64,
+                "khz": np.uint64, "peer": np.int64}
+
+
+def workload(path, *, tool=None):
+    """Each task's runs, sleeps and wake-ups in trace `path` (ftrace text,
+    trace-cmd report, or trace.dat), from `pgov-trace workload`: a Workload."""
+    tool = _tool(tool)
+    header, tasks, steps = _parse_workload(_run([tool, "workload", os.fspath(path)]))
+    info = _run([tool, "info", os.fspath(path)]).splitlines()[0]
+    # "trace: PATH (FORMAT), N CPUs, N events, us timestamps, 4.849767 s .. 5.861346 s"
+    sec, _, frac = info.rsplit(" s .. ", 1)[0].rsplit(" ", 1)[1].partition(".")
+    first_ns = int(sec) * 10**9 + int(frac.ljust(9, "0")[:9])
+    hdr = {"source": header["source"], "cpus": int(header["cpus"]), "span_ns": int(header["span"])}
+    return Workload(_frame(_columns(tasks, TASK_COLUMNS)), _frame(_columns(steps, STEP_COLUMNS)),
+                    hdr, first_ns)
