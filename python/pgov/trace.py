@@ -10,13 +10,15 @@
 
 The trace is parsed by pgov-trace (examples/trace), the one parser of this
 project, run as a program: its TSV output (`signals --format tsv --samples`)
-is the interface (`workload`'s `pgov-workload 1` text for workload()). Its parser library is not a versioned ABI (its structs
-change with the tool), so Python reads the tool's documented output rather
-than mirroring internal structs. Tables are pandas DataFrames when pandas is
+and its `workload` text (`pgov-workload 1`) are the interface. Its parser
+library is not a versioned ABI (its structs change with the tool), so
+Python reads the tool's documented output rather than mirroring internal
+structs. Tables are pandas DataFrames when pandas is
 installed, else dicts of numpy arrays. The tool is $PGOV_TRACE, or
 pgov-trace on PATH.
 """
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -161,7 +163,7 @@ def _wl_task(rest, line):
 
 
 def _parse_workload(text):
-    header, tasks, steps, task, t = {}, [], [], None, 0
+    header, tasks, steps, task, t, n = {}, [], [], None, 0, 0
     for n, raw in enumerate(text.splitlines(), 1):
         # a comm may hold '#': task lines are split by _wl_task, not here
         words = raw.split() if raw.startswith("task ") else raw.split("#", 1)[0].split()
@@ -170,8 +172,10 @@ def _parse_workload(text):
         if n == 1 and raw != "pgov-workload 1":
             _wl_fail(n, "not a pgov-workload 1 text")
         key = words[0]
-        if task is None and key in ("pgov-workload", "source", "cpus", "span"):
-            header[key] = " ".join(words[1:])
+        if task is None and key in ("cpus", "span"):
+            header[key] = _wl_ints(words[1:], 1, n)[0]
+        elif task is None and key in ("pgov-workload", "source"):
+            header[key] = raw.split(None, 1)[1] if len(words) > 1 else ""
         elif task is None and key == "task":
             task = _wl_task(raw[len("task "):], n)
             tasks.append(task)
@@ -188,7 +192,7 @@ def _parse_workload(text):
             task = None
         else:
             _wl_fail(n, "unexpected %r" % key)
-    if task is not None or "span" not in header:
+    if task is not None or set(header) != {"pgov-workload", "source", "cpus", "span"}:
         _wl_fail(n, "text ends inside a task or without a header")
     return header, tasks, steps
 
@@ -209,10 +213,12 @@ def workload(path, *, tool=None):
     trace-cmd report, or trace.dat), from `pgov-trace workload`: a Workload."""
     tool = _tool(tool)
     header, tasks, steps = _parse_workload(_run([tool, "workload", os.fspath(path)]))
-    info = _run([tool, "info", os.fspath(path)]).splitlines()[0]
+    info = _run([tool, "info", os.fspath(path)]).splitlines()
     # "trace: PATH (FORMAT), N CPUs, N events, us timestamps, 4.849767 s .. 5.861346 s"
-    sec, _, frac = info.rsplit(" s .. ", 1)[0].rsplit(" ", 1)[1].partition(".")
-    first_ns = int(sec) * 10**9 + int(frac.ljust(9, "0")[:9])
-    hdr = {"source": header["source"], "cpus": int(header["cpus"]), "span_ns": int(header["span"])}
+    m = re.search(r" (\d+)\.(\d{1,9}) s \.\. \d+\.\d+ s$", info[0] if info else "")
+    if not m:
+        raise TraceError("pgov.trace: unexpected pgov-trace info line %r" % (info[:1],))
+    first_ns = int(m.group(1)) * 10**9 + int(m.group(2).ljust(9, "0"))
+    hdr = {"source": header["source"], "cpus": header["cpus"], "span_ns": header["span"]}
     return Workload(_frame(_columns(tasks, TASK_COLUMNS)), _frame(_columns(steps, STEP_COLUMNS)),
                     hdr, first_ns)

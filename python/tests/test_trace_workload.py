@@ -85,6 +85,9 @@ GOOD = 'pgov-workload 1\nsource x\ncpus 1\nspan 10\ntask 7 start 0 comm "a # b"\
     (GOOD.replace('comm "a # b"', "comm a"), 5, "bad task line"),
     (GOOD.replace("start 0", "start 0 cpu"), 5, "bad task line"),
     ("run 5 0\n", 1, "not a pgov-workload 1 text"),
+    ("", 0, "text ends inside a task or without a header"),
+    (GOOD.replace("span 10", "span ten"), 4, "expected 1 unsigned integers"),
+    (GOOD.replace("cpus 1\n", ""), 6, "text ends inside a task or without a header"),
 ])
 def test_workload_text_is_read_strictly(text, line, why):
     with pytest.raises(pgov.trace.TraceError) as e:
@@ -95,4 +98,25 @@ def test_workload_text_is_read_strictly(text, line, why):
 def test_workload_text_comm_keeps_its_hash():
     header, tasks, steps = pgov.trace._parse_workload(GOOD)
     assert tasks == [[7, "a # b", 0, -1, "cfs", -1, False]]
-    assert steps == [(7, "run", 0, 5, 0, -1)] and header["span"] == "10"
+    assert steps == [(7, "run", 0, 5, 0, -1)]
+    assert header == {"pgov-workload": "1", "source": "x", "cpus": 1, "span": 10}
+
+
+def fake_tool(tmp_path, info):
+    """A pgov-trace stand-in: GOOD for `workload`, `info` as given."""
+    tool = tmp_path / "pgov-trace"
+    tool.write_text("#!/bin/sh\nif [ \"$1\" = workload ]; then printf '%%s' '%s'; "
+                    "else printf '%%s\\n' '%s'; fi\n" % (GOOD, info))
+    tool.chmod(0o755)
+    return str(tool)
+
+
+def test_workload_first_event_from_info_to_the_ns(tmp_path):
+    tool = fake_tool(tmp_path, "trace: x (trace.dat), 1 CPUs, 3 events, ns timestamps, "
+                               "4.849767 s .. 5.861346 s")
+    w = pgov.trace.workload("x", tool=tool)
+    assert w.first_ns == 4_849_767_000 and w.header == {"source": "x", "cpus": 1, "span_ns": 10}
+    assert list(np.asarray(w.steps["ns"])) == [5]
+    with pytest.raises(pgov.trace.TraceError) as e:
+        pgov.trace.workload("x", tool=fake_tool(tmp_path, "trace: x, 3 events"))
+    assert "unexpected pgov-trace info line" in str(e.value)
