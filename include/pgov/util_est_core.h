@@ -10,15 +10,19 @@
  * ::PGOV_UTIL_EST_UTIL_MAX. Checked with PGOV_ASSERT only.
  *
  * The rq's `mode` word holds a tag, the profile and the option flags, so a
- * zeroed or corrupted rq is recognised, and the newest profile without
- * options is one compare on every call. The CPU sum (`rq->enqueued`, read
- * by other CPUs when they place tasks) is stored with PGOV_WRITE_ONCE and
- * read remotely with pgov_util_est_core_cpu_util().
+ * zeroed or corrupted rq is recognised. enqueue, dequeue and update
+ * dispatch on it (PGOV_UTIL_EST_IMPL_DISPATCH): each profile without
+ * options runs its own copy of the step, specialised with its mode word
+ * as a constant; the newest profile is one compare, each older one a
+ * compare more (v5.13, v6.9, v5.7, v4.17). Option flags take an
+ * out-of-line path. The CPU sum (`rq->enqueued`, read by other CPUs when
+ * they place tasks) is stored with PGOV_WRITE_ONCE and read remotely with
+ * pgov_util_est_core_cpu_util().
  *
  * With `PGOV_UTIL_EST_KVER` (embed.h) the profile is a constant of the
- * build: every profile test below folds, the newest profile's compare goes
- * away for older ones, and their rules are inline instead of out of line.
- * The rq's mode word still carries the option flags.
+ * build: the cores run its rules inline without a dispatch, reading only
+ * the option flags from the mode word (the exported functions still
+ * compare the whole word, which validates it).
  *
  * Names `pgov_util_est_impl_*` are steps of the cores, not for callers.
  */
@@ -135,14 +139,13 @@ PGOV_CORE uint32_t pgov_util_est_impl_contrib(uint32_t mode, const struct pgov_u
  * The hot dispatch, a statement: for each profile without option flags,
  * STEP(m) runs with that profile's mode word as the constant m (@p mode
  * is tested against the newest, @p mode_again, the same word, against the
- * others), so the
- * step's profile tests fold and every profile has a specialised hot path
- * (the profile is chosen once, at pgov_util_est_init()). STEP returns from
- * the caller. The newest profile is tried first, then v5.13 (the LTS
- * kernels 5.15, 6.1, 6.6), v6.9, v5.7, v4.17: one compare more each. A
- * compile-time profile has only its own. A mode word with option flags,
- * or one the library did not write, falls through to the caller's slow
- * path.
+ * others), so the step's profile tests fold and every profile has a
+ * specialised hot path (the profile is chosen once, at
+ * pgov_util_est_init()). STEP returns from the caller. The newest profile
+ * is tried first, then v5.13 (the LTS kernels 5.15, 6.1, 6.6), v6.9, v5.7,
+ * v4.17: one compare more each. A compile-time profile has only its own.
+ * A mode word with option flags, or one the library did not write, falls
+ * through to the caller's slow path.
  */
 #define PGOV_UTIL_EST_IMPL_M(prof) PGOV_UTIL_EST_MODE(PGOV_UTIL_EST_PROF_##prof, 0)
 #define PGOV_UTIL_EST_IMPL_TRY(mode, STEP, prof)                                                   \
@@ -207,6 +210,9 @@ PGOV_CORE void pgov_util_est_core_enqueue(struct pgov_util_est_rq *rq,
         pgov_util_est_impl_enqueue(rq, t, m);                                                      \
         return;                                                                                    \
     }
+    /* A compile-time profile: its rules folded, only the flags read. */
+    if (PGOV_UTIL_EST_FIXED)
+        PGOV_UTIL_EST_IMPL_STEP(rq->mode)
     PGOV_UTIL_EST_IMPL_DISPATCH_ONCE(rq, PGOV_UTIL_EST_IMPL_STEP);
 #undef PGOV_UTIL_EST_IMPL_STEP
     pgov_util_est_impl_enqueue_other(rq, t);
@@ -247,6 +253,8 @@ PGOV_CORE void pgov_util_est_core_dequeue(struct pgov_util_est_rq *rq,
         pgov_util_est_impl_dequeue(rq, t, nr_queued, m);                                           \
         return;                                                                                    \
     }
+    if (PGOV_UTIL_EST_FIXED)
+        PGOV_UTIL_EST_IMPL_STEP(mode)
     PGOV_UTIL_EST_IMPL_DISPATCH(mode, mode, PGOV_UTIL_EST_IMPL_STEP);
 #undef PGOV_UTIL_EST_IMPL_STEP
     pgov_util_est_impl_dequeue_other(rq, t, nr_queued);
@@ -370,6 +378,8 @@ PGOV_CORE bool pgov_util_est_core_update(const struct pgov_util_est_rq *rq,
     uint32_t mode = rq->mode;
     PGOV_ASSERT(pgov_util_est_core_mode_ok(mode) && util <= PGOV_UTIL_EST_UTIL_MAX);
 #define PGOV_UTIL_EST_IMPL_STEP(m) return pgov_util_est_impl_update(m, t, util, runnable, cpu_cap);
+    if (PGOV_UTIL_EST_FIXED)
+        PGOV_UTIL_EST_IMPL_STEP(mode)
     PGOV_UTIL_EST_IMPL_DISPATCH(mode, mode, PGOV_UTIL_EST_IMPL_STEP);
 #undef PGOV_UTIL_EST_IMPL_STEP
     return pgov_util_est_impl_update_other(mode, t, util, runnable, cpu_cap);
