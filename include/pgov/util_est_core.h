@@ -90,7 +90,9 @@ PGOV_CORE enum pgov_util_est_prof pgov_util_est_core_prof(uint32_t kver)
 /** The mode word of the build's hot path: the compile-time profile, or the
  *  newest one, without options (the exported functions test it first). */
 #define PGOV_UTIL_EST_MODE_HOT                                                                     \
-    PGOV_UTIL_EST_MODE(PGOV_UTIL_EST_FIXED ? PGOV_UTIL_EST_FIXED_PROF : PGOV_UTIL_EST_PROF_V6_18, 0)
+    PGOV_UTIL_EST_MODE(PGOV_UTIL_EST_FIXED ? PGOV_UTIL_EST_FIXED_PROF                             \
+                                           : (uint32_t)PGOV_UTIL_EST_PROF_V6_18,                   \
+                       0)
 
 /** The profile the cores run for @p mode: the build's constant, or the mode's. */
 PGOV_CORE uint32_t pgov_util_est_impl_prof(uint32_t mode)
