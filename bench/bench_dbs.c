@@ -43,7 +43,7 @@ static void od_base_init(struct base_od *o, const struct pgov_hw_idle *s)
     o->n = 24;
 }
 
-static void od_setup(void)
+static void od_setup_kver(uint32_t kver)
 {
     uint64_t seed = 0x6f6e64656d616e64ull;
     for (uint32_t i = 0; i < 24; i++) {
@@ -55,7 +55,7 @@ static void od_setup(void)
     struct pgov_dbs_config c = {0};
     c.size = sizeof(c);
     c.gov = PGOV_DBS_ONDEMAND;
-    c.kver = PGOV_KVER_6_18;
+    c.kver = kver;
     c.table = t24;
     c.table_len = 24;
     c.cur_khz = 1600000;
@@ -139,6 +139,17 @@ static void od_inline(uint64_t iters)
     }
 }
 
+static void od_setup(void)
+{
+    od_setup_kver(PGOV_KVER_6_18);
+}
+
+/* The 6.1 profile (the LTS kernel the library is checked against). */
+static void od_setup_6_1(void)
+{
+    od_setup_kver(PGOV_KVER_6_1);
+}
+
 static void od_base(uint64_t iters)
 {
     struct base_od o;
@@ -156,5 +167,7 @@ static void od_base(uint64_t iters)
 const struct bench_op bench_ops_dbs[] = {
     {"ondemand_eval", od_setup, od_lib, od_base},
     {"ondemand_eval_inline", od_setup, od_inline, od_base},
+    {"ondemand_eval_6_1", od_setup_6_1, od_lib, od_base},
+    {"ondemand_eval_6_1_inline", od_setup_6_1, od_inline, od_base},
     BENCH_OPS_END,
 };

@@ -7,11 +7,13 @@
 extern const struct bench_op bench_ops_uclamp[];
 extern const struct bench_op bench_ops_dbs[];
 extern const struct bench_op bench_ops_signals[];
+extern const struct bench_op bench_ops_util_est[];
 extern const struct bench_op bench_ops_util_est_kver[];
 extern const struct bench_op bench_ops_pstate[];
 
 const struct bench_op *const bench_tables[] = {
     bench_ops_signals,
+    bench_ops_util_est,
     bench_ops_util_est_kver,
     bench_ops_uclamp,
     bench_ops_dbs,

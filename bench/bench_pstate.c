@@ -297,6 +297,9 @@ static void loop_kernel_skip(uint64_t iters)
 static const struct pgov_sugov_params sg = {1000000, 4000000, 1024, 3900000, 1600000,
                                              3900000, 0, 0};
 static uint32_t utils[1024];
+/* sugov_decide_6_1: the same policy at the 6.1 profile (pgov_sugov_core_rules()). */
+static const struct pgov_sugov_params sg61 = {1000000, 4000000, 1024, 3900000, 1600000,
+                                               3900000, 0, PGOV_KVER_6_1};
 
 static void setup_sugov(void)
 {
@@ -383,9 +386,32 @@ __attribute__((noinline)) int inl_sugov_decide(const struct pgov_sugov_params *p
     return 0;
 }
 
+/* The same embedder at 6.1: its rules a constant of its build. */
+__attribute__((noinline)) int inl_sugov_decide_6_1(const struct pgov_sugov_params *prm,
+                                                   struct pgov_sugov_state *st,
+                                                   struct pgov_sugov_input *in, uint64_t now,
+                                                   uint32_t flags, uint32_t util, uint32_t held,
+                                                   struct pgov_sugov_result *res);
+__attribute__((noinline)) int inl_sugov_decide_6_1(const struct pgov_sugov_params *prm,
+                                                   struct pgov_sugov_state *st,
+                                                   struct pgov_sugov_input *in, uint64_t now,
+                                                   uint32_t flags, uint32_t util, uint32_t held,
+                                                   struct pgov_sugov_result *res)
+{
+    in->flags = flags;
+    in->util = util;
+    in->held = held;
+    pgov_sugov_core_decide(prm, pgov_sugov_core_rules(PGOV_KVER_6_1), st, now, in, NULL, res);
+    return 0;
+}
+
+typedef int sd_fn(const struct pgov_sugov_params *, struct pgov_sugov_state *,
+                  struct pgov_sugov_input *, uint64_t, uint32_t, uint32_t, uint32_t,
+                  struct pgov_sugov_result *);
+
 /* Draw the stream, then check that the three tiers take the same
  * decisions on it and that it commits often: the rows measure real work. */
-static void setup_sugov_decide(void)
+static void setup_sd(const struct pgov_sugov_params *prm, sd_fn *inl)
 {
     uint64_t s = 0x7375676f76ull;
     struct pgov_sugov_state st2;
@@ -398,14 +424,14 @@ static void setup_sugov_decide(void)
         cb_flags[i] = bench_rand(&s) % 4u == 0 ? PGOV_UPDATE_IOWAIT : 0u;
         cb_held[i] = (uint32_t)(bench_rand(&s) % 3u == 0);
     }
-    if (pgov_sugov_params_check(&sg) != PGOV_OK)
+    if (pgov_sugov_params_check(prm) != PGOV_OK)
         __builtin_trap();
     sd_reset();
     memset(&st2, 0, sizeof(st2));
     for (size_t i = 0; i < NCB; i++) {
         sd_now += cb_gap[i];
-        if (pgov_sugov_decide(&sg, &st2, sd_now, cb_flags[i], cb_util[i], cb_held[i], &r2) ||
-            inl_sugov_decide(&sg, &sd_st, &sd_in, sd_now, cb_flags[i], cb_util[i], cb_held[i], &r) ||
+        if (pgov_sugov_decide(prm, &st2, sd_now, cb_flags[i], cb_util[i], cb_held[i], &r2) ||
+            inl(prm, &sd_st, &sd_in, sd_now, cb_flags[i], cb_util[i], cb_held[i], &r) ||
             memcmp(&st2, &sd_st, sizeof(st2)) || memcmp(&r, &r2, sizeof(r)) ||
             base_sugov_update(&sd_base, &sd_rq, sd_now, cb_flags[i], cb_util[i], cb_held[i]) !=
                 sd_st.next_freq)
@@ -427,19 +453,17 @@ static inline int abi_sugov_decide(const struct pgov_sugov_params *prm,
     return pgov_sugov_decide(prm, st, now, flags, util, held, res);
 }
 
-typedef int sd_fn(const struct pgov_sugov_params *, struct pgov_sugov_state *,
-                  struct pgov_sugov_input *, uint64_t, uint32_t, uint32_t, uint32_t,
-                  struct pgov_sugov_result *);
 
 /* Always inlined with a constant @fn: each row's loop calls its tier directly. */
-static inline __attribute__((always_inline)) void sd_loop(uint64_t iters, sd_fn *fn)
+static inline __attribute__((always_inline)) void sd_loop(uint64_t iters, sd_fn *fn,
+                                                          const struct pgov_sugov_params *prm)
 {
     struct pgov_sugov_result r;
     uint64_t t = sd_now;
     for (uint64_t i = 0; i < iters; i++) {
         size_t k = i & (NCB - 1);
         t += cb_gap[k];
-        int rc = fn(&sg, &sd_st, &sd_in, t, cb_flags[k], cb_util[k], cb_held[k], &r);
+        int rc = fn(prm, &sd_st, &sd_in, t, cb_flags[k], cb_util[k], cb_held[k], &r);
         DO_NOT_OPTIMIZE(rc);
         DO_NOT_OPTIMIZE(r.next_f);
     }
@@ -448,12 +472,32 @@ static inline __attribute__((always_inline)) void sd_loop(uint64_t iters, sd_fn 
 
 static void loop_lib_sugov_decide(uint64_t iters)
 {
-    sd_loop(iters, abi_sugov_decide);
+    sd_loop(iters, abi_sugov_decide, &sg);
+}
+
+static void loop_lib_sugov_decide_6_1(uint64_t iters)
+{
+    sd_loop(iters, abi_sugov_decide, &sg61);
+}
+
+static void loop_inline_sugov_decide_6_1(uint64_t iters)
+{
+    sd_loop(iters, inl_sugov_decide_6_1, &sg61);
+}
+
+static void setup_sugov_decide(void)
+{
+    setup_sd(&sg, inl_sugov_decide);
+}
+
+static void setup_sugov_decide_6_1(void)
+{
+    setup_sd(&sg61, inl_sugov_decide_6_1);
 }
 
 static void loop_inline_sugov_decide(uint64_t iters)
 {
-    sd_loop(iters, inl_sugov_decide);
+    sd_loop(iters, inl_sugov_decide, &sg);
 }
 
 static void loop_kernel_sugov_decide(uint64_t iters)
@@ -478,5 +522,9 @@ const struct bench_op bench_ops_pstate[] = {
     {"sugov_next_freq_inline", setup_sugov, loop_inline_sugov, loop_kernel_sugov},
     {"sugov_decide", setup_sugov_decide, loop_lib_sugov_decide, loop_kernel_sugov_decide},
     {"sugov_decide_inline", setup_sugov_decide, loop_inline_sugov_decide, loop_kernel_sugov_decide},
+    {"sugov_decide_6_1", setup_sugov_decide_6_1, loop_lib_sugov_decide_6_1,
+     loop_kernel_sugov_decide},
+    {"sugov_decide_6_1_inline", setup_sugov_decide_6_1, loop_inline_sugov_decide_6_1,
+     loop_kernel_sugov_decide},
     BENCH_OPS_END,
 };

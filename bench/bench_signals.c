@@ -1,23 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * PELT and util_est ops. Every input is prepared in setup from bench_rand so
+ * PELT ops (util_est: bench_util_est.c). Every input is prepared in setup from bench_rand so
  * the library and the baseline loop see identical values; each iteration
  * restores the signal from a template (loop bookkeeping, not counted by
  * bench/run) so every call takes the intended path.
  */
 #include "bench.h"
 #include "baseline_signals.h"
-#include "bench_signals.h"
 
 #include <pgov/pelt.h>
 #include <pgov/pelt_core.h>
-#include <pgov/util_est.h>
-#include <pgov/util_est_core.h>
 
 #define N 1024 /* inputs per op, cycled */
 
 static uint64_t in_val[N], in_n[N], in_now[N];
-static uint32_t in_pc[N], in_util[N];
 static struct pgov_pelt_avg lib_tpl[N];
 static struct base_avg base_tpl[N];
 
@@ -156,95 +152,6 @@ static void loop_base_update(uint64_t iters)
     }
 }
 
-/* util_est: a task with an estimate above its new util (the EWMA path),
- * flag clear as after a PELT update, then enqueue, dequeue and update. */
-void bench_ue_setup(void)
-{
-    uint64_t s = 7;
-    for (int i = 0; i < N; i++) {
-        in_pc[i] = 200 + (uint32_t)(bench_rand(&s) % 800); /* previous estimate */
-        in_util[i] = (uint32_t)(bench_rand(&s) % 1024);
-    }
-}
-
-static void lib_ue(uint64_t iters)
-{
-    struct pgov_util_est_rq rq;
-    if (pgov_util_est_init(&rq, 0))
-        return;
-    for (uint64_t i = 0; i < iters; i++) {
-        struct pgov_util_est_task t = {in_pc[i & (N - 1)], 0};
-        uint32_t u = in_util[i & (N - 1)];
-        CLOBBER();
-        int a = pgov_util_est_enqueue(&rq, &t);
-        int b = pgov_util_est_dequeue(&rq, &t, 0);
-        int c = pgov_util_est_update(&rq, &t, 1, u, u, 1024);
-        DO_NOT_OPTIMIZE(a);
-        DO_NOT_OPTIMIZE(b);
-        DO_NOT_OPTIMIZE(c);
-        CLOBBER();
-    }
-}
-
-/* An embedder calls the cores from its own enqueue and dequeue hooks, as
- * the kernel calls util_est_enqueue() / util_est_dequeue() +
- * util_est_update() from enqueue_task_fair() / dequeue_task_fair(). */
-__attribute__((noinline)) void inl_ue_enqueue(struct pgov_util_est_rq *rq,
-                                              const struct pgov_util_est_task *t);
-__attribute__((noinline)) void inl_ue_enqueue(struct pgov_util_est_rq *rq,
-                                              const struct pgov_util_est_task *t)
-{
-    pgov_util_est_core_enqueue(rq, t);
-}
-
-__attribute__((noinline)) int inl_ue_dequeue(struct pgov_util_est_rq *rq,
-                                             struct pgov_util_est_task *t, uint32_t util,
-                                             uint64_t runnable);
-__attribute__((noinline)) int inl_ue_dequeue(struct pgov_util_est_rq *rq,
-                                             struct pgov_util_est_task *t, uint32_t util,
-                                             uint64_t runnable)
-{
-    pgov_util_est_core_dequeue(rq, t, 0); /* the same call as the ABI row */
-    return pgov_util_est_core_update(rq, t, util, runnable, 1024);
-}
-
-/* The cycle of util_est_cycle_inline, also run by the compile-time-profile
- * row (bench_util_est_kver.c) with its own core instances. */
-void bench_ue_inline_cycle(uint64_t iters, bench_ue_enqueue_fn enq, bench_ue_dequeue_fn deq)
-{
-    struct pgov_util_est_rq rq;
-    if (pgov_util_est_init(&rq, 0))
-        return;
-    for (uint64_t i = 0; i < iters; i++) {
-        struct pgov_util_est_task t = {in_pc[i & (N - 1)], 0};
-        uint32_t u = in_util[i & (N - 1)];
-        CLOBBER();
-        enq(&rq, &t);
-        int c = deq(&rq, &t, u, u);
-        DO_NOT_OPTIMIZE(c);
-        CLOBBER();
-    }
-}
-
-static void inline_ue(uint64_t iters)
-{
-    bench_ue_inline_cycle(iters, inl_ue_enqueue, inl_ue_dequeue);
-}
-
-void bench_ue_base(uint64_t iters)
-{
-    struct base_ue_rq rq = {0};
-    for (uint64_t i = 0; i < iters; i++) {
-        struct base_ue_task t = {in_pc[i & (N - 1)]};
-        uint32_t u = in_util[i & (N - 1)];
-        CLOBBER();
-        base_util_est_enqueue(&rq, &t);
-        base_util_est_dequeue(&rq, &t);
-        base_util_est_update(&t, 1, u, u);
-        CLOBBER();
-    }
-}
-
 const struct bench_op bench_ops_signals[] = {
     {"pelt_decay", setup_decay, lib_decay, loop_base_decay},
     {"pelt_decay_inline", setup_decay, inline_decay, loop_base_decay},
@@ -258,7 +165,5 @@ const struct bench_op bench_ops_signals[] = {
     {"pelt_update_100_periods_inline", setup_update100, inline_update, loop_base_update},
     {"pelt_update_1000_periods", setup_update1000, lib_update, loop_base_update},
     {"pelt_update_1000_periods_inline", setup_update1000, inline_update, loop_base_update},
-    {"util_est_cycle", bench_ue_setup, lib_ue, bench_ue_base},
-    {"util_est_cycle_inline", bench_ue_setup, inline_ue, bench_ue_base},
     BENCH_OPS_END,
 };

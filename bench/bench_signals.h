@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The util_est cycle shared by the rows of bench_signals.c and
+/* The util_est cycle shared by the rows of bench_util_est.c and
  * bench_util_est_kver.c: inputs, the baseline loop and the inline loop. */
 #ifndef PGOV_BENCH_SIGNALS_H
 #define PGOV_BENCH_SIGNALS_H

@@ -483,6 +483,10 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
         return PGOV_OK;
     if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
         return PGOV_EINVAL;
+    /* The current load profile (the default) before the switch's table:
+     * its key was checked when init wrote it. */
+    if (pgov_likely(g->key == PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_6_19)))
+        return hook_load_6_19(g, now_ns, flags);
     /* Into the copy of the algorithm specialised for the profile. */
     switch (g->key) {
     case PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_5):

@@ -18,18 +18,6 @@ static inline int params_bad_values(const struct pgov_sugov_params *prm)
     return prm->max_cap - 1u >= CAP_SCALE || prm->max_freq_khz == 0 || prm->tick_ns == 0;
 }
 
-int pgov_sugov_profile(uint32_t kver)
-{
-    uint32_t kv;
-
-    if (!pgov_kver_valid(kver))
-        return PGOV_ENOTSUP;
-    kv = pgov_kver_resolve(kver);
-    if (kv < PGOV_KVER(5, 2)) /* the boost was in kHz before 5.2 */
-        return PGOV_ENOTSUP;
-    return (int)pgov_sugov_core_rules(kv);
-}
-
 /* The parameter check on a non-NULL @prm, inline in every exported entry
  * (a nested exported call would also hide from bench/run's count). */
 static inline int params_check(const struct pgov_sugov_params *prm)
@@ -40,6 +28,50 @@ static inline int params_check(const struct pgov_sugov_params *prm)
     if (pgov_likely(prm->kver == 0))
         return PGOV_OK;
     return pgov_sugov_profile(prm->kver) < 0 ? PGOV_ENOTSUP : PGOV_OK;
+}
+
+/* params_check() and the rule bits of @prm in one profile lookup: the
+ * rules (>= 0) or a negative code. */
+static inline int params_rules(const struct pgov_sugov_params *prm)
+{
+    if (params_bad_values(prm) || (prm->options & ~PGOV_SUGOV_OPT_NONINVARIANT))
+        return PGOV_EINVAL;
+    if (pgov_likely(prm->kver == 0))
+        return (int)PGOV_SUGOV_RULES_CURRENT;
+    return pgov_sugov_profile(prm->kver);
+}
+
+/*
+ * The core for rule bits @rules: one copy per profile's rule set, each
+ * with its rules a constant (their tests fold), chosen by one switch, so
+ * every profile runs a specialised path, not only the newest.
+ */
+static inline PGOV_ALWAYS_INLINE void decide_rules(uint32_t rules,
+                                                   const struct pgov_sugov_params *prm,
+                                                   struct pgov_sugov_state *st, uint64_t now_ns,
+                                                   const struct pgov_sugov_input *in,
+                                                   const struct pgov_freq_table *table,
+                                                   struct pgov_sugov_result *res)
+{
+#define DECIDE(r) pgov_sugov_core_decide(prm, r, st, now_ns, in, table, res)
+    switch (rules) {
+    case PGOV_SUGOV_RULES_CURRENT: /* 6.8 .. newest */
+        DECIDE(PGOV_SUGOV_RULES_CURRENT);
+        break;
+    case PGOV_SUGOV_RULE_EFFICIENT: /* 5.16 .. 6.7 */
+        DECIDE(PGOV_SUGOV_RULE_EFFICIENT);
+        break;
+    case 0: /* 5.14, 5.15 */
+        DECIDE(0u);
+        break;
+    case PGOV_SUGOV_RULE_FREQ_MARGIN: /* 5.10 .. 5.13 */
+        DECIDE(PGOV_SUGOV_RULE_FREQ_MARGIN);
+        break;
+    default: /* 5.2 .. 5.9 */
+        DECIDE(rules);
+        break;
+    }
+#undef DECIDE
 }
 
 int pgov_sugov_params_check(const struct pgov_sugov_params *prm)
@@ -102,20 +134,20 @@ int pgov_sugov_decide(const struct pgov_sugov_params *prm, struct pgov_sugov_sta
                       uint64_t now_ns, uint32_t flags, uint32_t util_cfs, uint32_t held,
                       struct pgov_sugov_result *res)
 {
-    int rc;
+    int rules;
 
     if (!prm || !st || !res)
         return PGOV_EINVAL;
-    rc = params_check(prm);
-    if (rc)
-        return rc;
+    rules = params_rules(prm);
+    if (rules < 0)
+        return rules;
     if ((flags & ~PGOV_UPDATE_ALL) || held > 1 || st->pending > 1 ||
         st->need_update > 1 || st->iowait_boost > CAP_SCALE)
         return PGOV_EINVAL;
     struct pgov_sugov_input in;
     /* With fast switching policy->cur is the last committed frequency. */
     pgov_sugov_input_plain(&in, flags, util_cfs, held, st->next_freq);
-    pgov_sugov_core_decide(prm, pgov_sugov_rules_of(prm), st, now_ns, &in, NULL, res);
+    decide_rules((uint32_t)rules, prm, st, now_ns, &in, NULL, res);
     return PGOV_OK;
 }
 

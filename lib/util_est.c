@@ -72,8 +72,9 @@ static inline int check(const struct pgov_util_est_rq *rq, const void *p)
     return PGOV_EINVAL;
 }
 
-/* Every profile, every error: full validation, then the core. The newest
- * profile is validated inline with one compare. */
+/* Every mode, every error: full validation, then the core. The modes of
+ * the cores' hot dispatch (each profile without option flags) are valid by
+ * being one of them, so the exported functions below run them directly. */
 static PGOV_COLD int enqueue_checked(struct pgov_util_est_rq *rq,
                                      const struct pgov_util_est_task *task)
 {
@@ -86,9 +87,14 @@ static PGOV_COLD int enqueue_checked(struct pgov_util_est_rq *rq,
 
 int pgov_util_est_enqueue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task)
 {
-    if (pgov_likely(rq && task && rq->mode == PGOV_UTIL_EST_MODE_HOT)) {
-        pgov_util_est_core_enqueue(rq, task);
-        return PGOV_OK;
+    if (pgov_likely(rq && task)) {
+#define STEP(m)                                                                                    \
+    {                                                                                              \
+        pgov_util_est_impl_enqueue(rq, task, m);                                                   \
+        return PGOV_OK;                                                                            \
+    }
+        PGOV_UTIL_EST_IMPL_DISPATCH_ONCE(rq, STEP);
+#undef STEP
     }
     return enqueue_checked(rq, task);
 }
@@ -106,9 +112,14 @@ static PGOV_COLD int dequeue_checked(struct pgov_util_est_rq *rq,
 int pgov_util_est_dequeue(struct pgov_util_est_rq *rq, const struct pgov_util_est_task *task,
                           uint32_t nr_queued)
 {
-    if (pgov_likely(rq && task && rq->mode == PGOV_UTIL_EST_MODE_HOT)) {
-        pgov_util_est_core_dequeue(rq, task, nr_queued);
-        return PGOV_OK;
+    if (pgov_likely(rq && task)) {
+#define STEP(m)                                                                                    \
+    {                                                                                              \
+        pgov_util_est_impl_dequeue(rq, task, nr_queued, m);                                        \
+        return PGOV_OK;                                                                            \
+    }
+        PGOV_UTIL_EST_IMPL_DISPATCH_ONCE(rq, STEP);
+#undef STEP
     }
     return dequeue_checked(rq, task, nr_queued);
 }
@@ -130,9 +141,11 @@ static PGOV_COLD int update_checked(const struct pgov_util_est_rq *rq,
 int pgov_util_est_update(const struct pgov_util_est_rq *rq, struct pgov_util_est_task *task,
                          uint32_t sleep, uint64_t util, uint64_t runnable, uint64_t cpu_cap)
 {
-    if (pgov_likely(rq && task && rq->mode == PGOV_UTIL_EST_MODE_HOT && sleep == 1 &&
-                    util <= PGOV_UTIL_EST_UTIL_MAX))
-        return pgov_util_est_core_update(rq, task, (uint32_t)util, runnable, cpu_cap);
+    if (pgov_likely(rq && task && sleep == 1 && util <= PGOV_UTIL_EST_UTIL_MAX)) {
+#define STEP(m) return pgov_util_est_impl_update(m, task, (uint32_t)util, runnable, cpu_cap);
+        PGOV_UTIL_EST_IMPL_DISPATCH_ONCE(rq, STEP);
+#undef STEP
+    }
     return update_checked(rq, task, sleep, util, runnable, cpu_cap);
 }
 

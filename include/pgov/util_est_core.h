@@ -10,15 +10,19 @@
  * ::PGOV_UTIL_EST_UTIL_MAX. Checked with PGOV_ASSERT only.
  *
  * The rq's `mode` word holds a tag, the profile and the option flags, so a
- * zeroed or corrupted rq is recognised, and the newest profile without
- * options is one compare on every call. The CPU sum (`rq->enqueued`, read
- * by other CPUs when they place tasks) is stored with PGOV_WRITE_ONCE and
- * read remotely with pgov_util_est_core_cpu_util().
+ * zeroed or corrupted rq is recognised. enqueue, dequeue and update
+ * dispatch on it (PGOV_UTIL_EST_IMPL_DISPATCH): each profile without
+ * options runs its own copy of the step, specialised with its mode word
+ * as a constant; the newest profile is one compare, each older one a
+ * compare more (v5.13, v6.9, v5.7, v4.17). Option flags take an
+ * out-of-line path. The CPU sum (`rq->enqueued`, read by other CPUs when
+ * they place tasks) is stored with PGOV_WRITE_ONCE and read remotely with
+ * pgov_util_est_core_cpu_util().
  *
  * With `PGOV_UTIL_EST_KVER` (embed.h) the profile is a constant of the
- * build: every profile test below folds, the newest profile's compare goes
- * away for older ones, and their rules are inline instead of out of line.
- * The rq's mode word still carries the option flags.
+ * build: the cores run its rules inline without a dispatch, reading only
+ * the option flags from the mode word (the exported functions still
+ * compare the whole word, which validates it).
  *
  * Names `pgov_util_est_impl_*` are steps of the cores, not for callers.
  */
@@ -86,7 +90,9 @@ PGOV_CORE enum pgov_util_est_prof pgov_util_est_core_prof(uint32_t kver)
 /** The mode word of the build's hot path: the compile-time profile, or the
  *  newest one, without options (the exported functions test it first). */
 #define PGOV_UTIL_EST_MODE_HOT                                                                     \
-    PGOV_UTIL_EST_MODE(PGOV_UTIL_EST_FIXED ? PGOV_UTIL_EST_FIXED_PROF : PGOV_UTIL_EST_PROF_V6_18, 0)
+    PGOV_UTIL_EST_MODE(PGOV_UTIL_EST_FIXED ? PGOV_UTIL_EST_FIXED_PROF                             \
+                                           : (uint32_t)PGOV_UTIL_EST_PROF_V6_18,                   \
+                       0)
 
 /** The profile the cores run for @p mode: the build's constant, or the mode's. */
 PGOV_CORE uint32_t pgov_util_est_impl_prof(uint32_t mode)
@@ -113,9 +119,9 @@ PGOV_CORE void pgov_util_est_core_init(struct pgov_util_est_rq *rq, uint32_t mod
     rq->mode = mode;
 }
 
-/* _task_util_est of the profiles before v6.18 and of option flags. */
-PGOV_CORE uint32_t pgov_util_est_impl_contrib_other(uint32_t mode,
-                                                    const struct pgov_util_est_task *t)
+/* _task_util_est for mode word @p mode (every profile and flag; a constant
+ * @p mode folds it to its profile's rule). */
+PGOV_CORE uint32_t pgov_util_est_impl_contrib(uint32_t mode, const struct pgov_util_est_task *t)
 {
     uint32_t prof = pgov_util_est_impl_prof(mode), v;
     if (prof <= PGOV_UTIL_EST_PROF_V6_9)
@@ -131,6 +137,46 @@ PGOV_CORE uint32_t pgov_util_est_impl_contrib_other(uint32_t mode,
     return v | PGOV_UTIL_EST_UNCHANGED_OLD;
 }
 
+/*
+ * The hot dispatch, a statement: for each profile without option flags,
+ * STEP(m) runs with that profile's mode word as the constant m (@p mode
+ * is tested against the newest, @p mode_again, the same word, against the
+ * others), so the step's profile tests fold and every profile has a
+ * specialised hot path (the profile is chosen once, at
+ * pgov_util_est_init()). STEP returns from the caller. The newest profile
+ * is tried first, then v5.13 (the LTS kernels 5.15, 6.1, 6.6), v6.9, v5.7,
+ * v4.17: one compare more each. A compile-time profile has only its own.
+ * A mode word with option flags, or one the library did not write, falls
+ * through to the caller's slow path.
+ */
+#define PGOV_UTIL_EST_IMPL_M(prof) PGOV_UTIL_EST_MODE(PGOV_UTIL_EST_PROF_##prof, 0)
+#define PGOV_UTIL_EST_IMPL_TRY(mode, STEP, prof)                                                   \
+    if ((mode) == PGOV_UTIL_EST_IMPL_M(prof))                                                      \
+    STEP(PGOV_UTIL_EST_IMPL_M(prof))
+#define PGOV_UTIL_EST_IMPL_DISPATCH(mode, mode_again, STEP)                                        \
+    do {                                                                                           \
+        if (PGOV_UTIL_EST_FIXED) {                                                                 \
+            if ((mode) == PGOV_UTIL_EST_MODE_HOT)                                                  \
+                STEP(PGOV_UTIL_EST_MODE_HOT)                                                       \
+        } else {                                                                                   \
+            uint32_t pgov_m_;                                                                      \
+            if (pgov_likely((mode) == PGOV_UTIL_EST_IMPL_M(V6_18)))                                \
+                STEP(PGOV_UTIL_EST_IMPL_M(V6_18))                                                  \
+            pgov_m_ = (mode_again);                                                                \
+            PGOV_UTIL_EST_IMPL_TRY(pgov_m_, STEP, V5_13);                                          \
+            PGOV_UTIL_EST_IMPL_TRY(pgov_m_, STEP, V6_9);                                           \
+            PGOV_UTIL_EST_IMPL_TRY(pgov_m_, STEP, V5_7);                                           \
+            PGOV_UTIL_EST_IMPL_TRY(pgov_m_, STEP, V4_17);                                          \
+        }                                                                                          \
+    } while (0)
+/*
+ * The mode word for a dispatch whose mode is needed nowhere else: loaded
+ * again after the newest profile's test, so that test stays one compare
+ * with memory (the second load is only on the other profiles' path).
+ */
+#define PGOV_UTIL_EST_IMPL_DISPATCH_ONCE(rq, STEP)                                                 \
+    PGOV_UTIL_EST_IMPL_DISPATCH((rq)->mode, PGOV_READ_ONCE((rq)->mode), STEP)
+
 /** What the task adds to the CPU sum (_task_util_est). */
 PGOV_CORE uint32_t pgov_util_est_core_contrib(const struct pgov_util_est_rq *rq,
                                               const struct pgov_util_est_task *t)
@@ -139,28 +185,61 @@ PGOV_CORE uint32_t pgov_util_est_core_contrib(const struct pgov_util_est_rq *rq,
     PGOV_ASSERT(pgov_util_est_core_mode_ok(mode));
     if (!PGOV_UTIL_EST_FIXED_OLD && pgov_likely(mode == PGOV_UTIL_EST_MODE_CUR))
         return t->enqueued & PGOV_UTIL_EST_EWMA_MASK;
-    return pgov_util_est_impl_contrib_other(mode, t);
+    return pgov_util_est_impl_contrib(mode, t);
 }
 
-/* Enqueue for the run-time profiles other than the hot one, out of line. */
+/* util_est_enqueue for mode word @p mode. */
+PGOV_CORE void pgov_util_est_impl_enqueue(struct pgov_util_est_rq *rq,
+                                          const struct pgov_util_est_task *t, uint32_t mode)
+{
+    PGOV_WRITE_ONCE(rq->enqueued, rq->enqueued + pgov_util_est_impl_contrib(mode, t));
+}
+
+/* Enqueue for a mode word with option flags, out of line. */
 PGOV_CORE_COLD void pgov_util_est_impl_enqueue_other(struct pgov_util_est_rq *rq,
                                                      const struct pgov_util_est_task *t)
 {
-    PGOV_WRITE_ONCE(rq->enqueued, rq->enqueued + pgov_util_est_impl_contrib_other(rq->mode, t));
+    pgov_util_est_impl_enqueue(rq, t, rq->mode);
 }
 
 /** The task becomes runnable (util_est_enqueue): sum += contribution. */
 PGOV_CORE void pgov_util_est_core_enqueue(struct pgov_util_est_rq *rq,
                                           const struct pgov_util_est_task *t)
 {
-    /* The other profiles leave by a call, so the hot path loads nothing
-     * before its test (a shared tail would load the sum and the task
-     * first). A compile-time profile stays inline. */
-    if (!PGOV_UTIL_EST_FIXED && pgov_unlikely(rq->mode != PGOV_UTIL_EST_MODE_CUR)) {
-        pgov_util_est_impl_enqueue_other(rq, t);
+    PGOV_ASSERT(pgov_util_est_core_mode_ok(rq->mode));
+#define PGOV_UTIL_EST_IMPL_STEP(m)                                                                 \
+    {                                                                                              \
+        pgov_util_est_impl_enqueue(rq, t, m);                                                      \
+        return;                                                                                    \
+    }
+    /* A compile-time profile: its rules folded, only the flags read. */
+    if (PGOV_UTIL_EST_FIXED)
+        PGOV_UTIL_EST_IMPL_STEP(rq->mode)
+    PGOV_UTIL_EST_IMPL_DISPATCH_ONCE(rq, PGOV_UTIL_EST_IMPL_STEP);
+#undef PGOV_UTIL_EST_IMPL_STEP
+    pgov_util_est_impl_enqueue_other(rq, t);
+}
+
+/* util_est_dequeue for mode word @p mode. */
+PGOV_CORE void pgov_util_est_impl_dequeue(struct pgov_util_est_rq *rq,
+                                          const struct pgov_util_est_task *t, uint32_t nr_queued,
+                                          uint32_t mode)
+{
+    uint32_t c, sum = rq->enqueued;
+    if (pgov_util_est_impl_prof(mode) == PGOV_UTIL_EST_PROF_V4_17 && nr_queued == 0) {
+        PGOV_WRITE_ONCE(rq->enqueued, 0u);
         return;
     }
-    PGOV_WRITE_ONCE(rq->enqueued, rq->enqueued + pgov_util_est_core_contrib(rq, t));
+    c = pgov_util_est_impl_contrib(mode, t);
+    PGOV_WRITE_ONCE(rq->enqueued, sum - (c < sum ? c : sum));
+}
+
+/* Dequeue for a mode word with option flags, out of line. */
+PGOV_CORE_COLD void pgov_util_est_impl_dequeue_other(struct pgov_util_est_rq *rq,
+                                                     const struct pgov_util_est_task *t,
+                                                     uint32_t nr_queued)
+{
+    pgov_util_est_impl_dequeue(rq, t, nr_queued, rq->mode);
 }
 
 /** The task leaves (util_est_dequeue): sum -= min(sum, contribution); the
@@ -168,20 +247,19 @@ PGOV_CORE void pgov_util_est_core_enqueue(struct pgov_util_est_rq *rq,
 PGOV_CORE void pgov_util_est_core_dequeue(struct pgov_util_est_rq *rq,
                                           const struct pgov_util_est_task *t, uint32_t nr_queued)
 {
-    uint32_t mode = rq->mode, c, sum = rq->enqueued;
+    /* One load: a following pgov_util_est_core_update() reuses its tests. */
+    uint32_t mode = rq->mode;
     PGOV_ASSERT(pgov_util_est_core_mode_ok(mode));
-    /* The hot mode word first: it rules out v4.17's zeroing too, and a
-     * caller's following pgov_util_est_core_update() reuses the compare. */
-    if (!PGOV_UTIL_EST_FIXED_OLD && pgov_likely(mode == PGOV_UTIL_EST_MODE_CUR)) {
-        c = t->enqueued & PGOV_UTIL_EST_EWMA_MASK;
-    } else {
-        if (pgov_util_est_impl_prof(mode) == PGOV_UTIL_EST_PROF_V4_17 && nr_queued == 0) {
-            PGOV_WRITE_ONCE(rq->enqueued, 0u);
-            return;
-        }
-        c = pgov_util_est_impl_contrib_other(mode, t);
+#define PGOV_UTIL_EST_IMPL_STEP(m)                                                                 \
+    {                                                                                              \
+        pgov_util_est_impl_dequeue(rq, t, nr_queued, m);                                           \
+        return;                                                                                    \
     }
-    PGOV_WRITE_ONCE(rq->enqueued, sum - (c < sum ? c : sum));
+    if (PGOV_UTIL_EST_FIXED)
+        PGOV_UTIL_EST_IMPL_STEP(mode)
+    PGOV_UTIL_EST_IMPL_DISPATCH(mode, mode, PGOV_UTIL_EST_IMPL_STEP);
+#undef PGOV_UTIL_EST_IMPL_STEP
+    pgov_util_est_impl_dequeue_other(rq, t, nr_queued);
 }
 
 /* v6.9+ single-field update (docs/spec/sched.md 2.3, with the v6.9
@@ -189,22 +267,22 @@ PGOV_CORE void pgov_util_est_core_dequeue(struct pgov_util_est_rq *rq,
 PGOV_CORE bool pgov_util_est_impl_update_v6(uint32_t mode, struct pgov_util_est_task *t,
                                             uint32_t d, uint64_t runnable, uint64_t cpu_cap)
 {
-    uint32_t ue = t->enqueued, ewma;
-    if ((ue & PGOV_UTIL_EST_UNCHANGED) && !(mode & PGOV_UTIL_EST_EVERY_DEQUEUE))
-        return false; /* no new PELT sample since the last one was consumed */
+    uint32_t ue = t->enqueued, ewma, diff;
+    /* No new PELT sample since the last one was consumed. */
+    if (pgov_unlikely((ue & PGOV_UTIL_EST_UNCHANGED) && !(mode & PGOV_UTIL_EST_EVERY_DEQUEUE)))
+        return false;
     ewma = ue & PGOV_UTIL_EST_EWMA_MASK;
-    if (ewma <= d) {
-        ewma = d; /* reset on increase */
-    } else {
-        uint32_t diff = ewma - d;
-        if (diff >= PGOV_UTIL_EST_MARGIN) {
-            if (pgov_util_est_impl_prof(mode) == PGOV_UTIL_EST_PROF_V6_9 && d > cpu_cap)
-                return false;
-            /* A task that waited did not show its real size: keep. */
-            if ((uint64_t)d + PGOV_UTIL_EST_MARGIN >= runnable)
-                ewma = ((ewma << PGOV_UTIL_EST_WEIGHT_SHIFT) - diff) >>
-                       PGOV_UTIL_EST_WEIGHT_SHIFT;
-        }
+    if (d >= ewma) {
+        PGOV_WRITE_ONCE(t->enqueued, d | PGOV_UTIL_EST_UNCHANGED); /* reset on increase */
+        return true;
+    }
+    diff = ewma - d;
+    if (diff >= PGOV_UTIL_EST_MARGIN) {
+        if (pgov_util_est_impl_prof(mode) == PGOV_UTIL_EST_PROF_V6_9 && d > cpu_cap)
+            return false;
+        /* A task that waited did not show its real size: keep. */
+        if ((uint64_t)d + PGOV_UTIL_EST_MARGIN >= runnable)
+            ewma = ((ewma << PGOV_UTIL_EST_WEIGHT_SHIFT) - diff) >> PGOV_UTIL_EST_WEIGHT_SHIFT;
     }
     PGOV_WRITE_ONCE(t->enqueued, ewma | PGOV_UTIL_EST_UNCHANGED);
     return true;
@@ -216,7 +294,7 @@ PGOV_CORE bool pgov_util_est_impl_update_old(uint32_t mode, struct pgov_util_est
 {
     bool every = (mode & PGOV_UTIL_EST_EVERY_DEQUEUE) != 0;
     uint32_t prof = pgov_util_est_impl_prof(mode), s, diff, ewma = t->ewma;
-    if (!every && (t->enqueued & PGOV_UTIL_EST_UNCHANGED_OLD))
+    if (pgov_unlikely(!every && (t->enqueued & PGOV_UTIL_EST_UNCHANGED_OLD)))
         return false;
     s = util;
     if (!(every && prof == PGOV_UTIL_EST_PROF_V4_17))
@@ -247,7 +325,7 @@ PGOV_CORE bool pgov_util_est_impl_update_v513(uint32_t mode, struct pgov_util_es
                                               uint32_t util, uint64_t cpu_cap)
 {
     uint32_t last = t->enqueued, ewma = t->ewma, diff;
-    if ((last & PGOV_UTIL_EST_UNCHANGED) && !(mode & PGOV_UTIL_EST_EVERY_DEQUEUE))
+    if (pgov_unlikely((last & PGOV_UTIL_EST_UNCHANGED) && !(mode & PGOV_UTIL_EST_EVERY_DEQUEUE)))
         return false;
     last &= PGOV_UTIL_EST_EWMA_MASK; /* only set here with PGOV_UTIL_EST_EVERY_DEQUEUE */
     if (ewma < util) {               /* UTIL_EST_FASTUP */
@@ -270,9 +348,9 @@ PGOV_CORE bool pgov_util_est_impl_update_v513(uint32_t mode, struct pgov_util_es
     return true;
 }
 
-/* Every profile's update, chosen by the profile. */
-PGOV_CORE bool pgov_util_est_impl_update_any(uint32_t mode, struct pgov_util_est_task *t,
-                                             uint32_t util, uint64_t runnable, uint64_t cpu_cap)
+/* util_est_update for mode word @p mode. */
+PGOV_CORE bool pgov_util_est_impl_update(uint32_t mode, struct pgov_util_est_task *t,
+                                         uint32_t util, uint64_t runnable, uint64_t cpu_cap)
 {
     uint32_t prof = pgov_util_est_impl_prof(mode);
     if (prof <= PGOV_UTIL_EST_PROF_V6_9)
@@ -282,44 +360,31 @@ PGOV_CORE bool pgov_util_est_impl_update_any(uint32_t mode, struct pgov_util_est
     return pgov_util_est_impl_update_old(mode, t, util, cpu_cap);
 }
 
-/* The same, out of line: the run-time profiles other than the newest. */
+/* Update for a mode word with option flags, out of line. */
 PGOV_CORE_COLD bool pgov_util_est_impl_update_other(uint32_t mode, struct pgov_util_est_task *t,
                                                     uint32_t util, uint64_t runnable,
                                                     uint64_t cpu_cap)
 {
-    return pgov_util_est_impl_update_any(mode, t, util, runnable, cpu_cap);
+    return pgov_util_est_impl_update(mode, t, util, runnable, cpu_cap);
 }
 
 /**
  * Feed a sleep dequeue into the EWMA (util_est_update; the caller only
- * calls it for DEQUEUE_SLEEP): true when a value was stored. The newest
- * profile is written out inline, the others are out of line, except a
- * compile-time profile (PGOV_UTIL_EST_KVER), which is inline.
+ * calls it for DEQUEUE_SLEEP): true when a value was stored. Every profile
+ * without option flags is specialised inline; option flags are out of line.
  */
 PGOV_CORE bool pgov_util_est_core_update(const struct pgov_util_est_rq *rq,
                                          struct pgov_util_est_task *t, uint32_t util,
                                          uint64_t runnable, uint64_t cpu_cap)
 {
-    uint32_t ewma, diff;
-    PGOV_ASSERT(pgov_util_est_core_mode_ok(rq->mode) && util <= PGOV_UTIL_EST_UTIL_MAX);
-    if (PGOV_UTIL_EST_FIXED_OLD)
-        return pgov_util_est_impl_update_any(rq->mode, t, util, runnable, cpu_cap);
-    if (pgov_unlikely(rq->mode != PGOV_UTIL_EST_MODE_CUR))
-        return pgov_util_est_impl_update_other(rq->mode, t, util, runnable, cpu_cap);
-    /* v6.18, docs/spec/sched.md 2.3. */
-    ewma = t->enqueued;
-    if (pgov_unlikely(ewma & PGOV_UTIL_EST_UNCHANGED))
-        return false;
-    if (util >= ewma) {
-        PGOV_WRITE_ONCE(t->enqueued, util | PGOV_UTIL_EST_UNCHANGED); /* reset on increase */
-        return true;
-    }
-    diff = ewma - util;
-    /* A task that waited did not show its real size: keep. */
-    if (diff >= PGOV_UTIL_EST_MARGIN && (uint64_t)util + PGOV_UTIL_EST_MARGIN >= runnable)
-        ewma = ((ewma << PGOV_UTIL_EST_WEIGHT_SHIFT) - diff) >> PGOV_UTIL_EST_WEIGHT_SHIFT;
-    PGOV_WRITE_ONCE(t->enqueued, ewma | PGOV_UTIL_EST_UNCHANGED);
-    return true;
+    uint32_t mode = rq->mode;
+    PGOV_ASSERT(pgov_util_est_core_mode_ok(mode) && util <= PGOV_UTIL_EST_UTIL_MAX);
+#define PGOV_UTIL_EST_IMPL_STEP(m) return pgov_util_est_impl_update(m, t, util, runnable, cpu_cap);
+    if (PGOV_UTIL_EST_FIXED)
+        PGOV_UTIL_EST_IMPL_STEP(mode)
+    PGOV_UTIL_EST_IMPL_DISPATCH(mode, mode, PGOV_UTIL_EST_IMPL_STEP);
+#undef PGOV_UTIL_EST_IMPL_STEP
+    return pgov_util_est_impl_update_other(mode, t, util, runnable, cpu_cap);
 }
 
 /** The task's PELT averages were recomputed: clear UTIL_AVG_UNCHANGED
