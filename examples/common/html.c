@@ -101,7 +101,8 @@ enum { PX0 = 58, PW = 580, PH = 200, PT = 26, LEG_W = 145 };
 
 /* The legend below a plot whose bottom edge is @y: names side by side,
  * wrapping before the plot's right edge (about 7 px per character). */
-static int legend(FILE *f, const char *const *name, uint32_t n, int y, bool draw)
+static int legend(FILE *f, const char *const *name, const char *const *colour, uint32_t n, int y,
+                  bool draw)
 {
     int x = PX0, rows = 1;
     for (uint32_t i = 0; i < n; i++) {
@@ -112,10 +113,9 @@ static int legend(FILE *f, const char *const *name, uint32_t n, int y, bool draw
         }
         int yy = y + 16 * (rows - 1);
         if (draw) {
-            fprintf(f, "<rect x='%d' y='%d' width='12' height='4' fill='%s'/>", x, yy - 5,
-                    html_colour(i));
-            fprintf(f, "<text x='%d' y='%d' font-size='12' fill='%s'>", x + 16, yy,
-                    html_colour(i));
+            const char *c = colour && colour[i] ? colour[i] : html_colour(i);
+            fprintf(f, "<rect x='%d' y='%d' width='12' height='4' fill='%s'/>", x, yy - 5, c);
+            fprintf(f, "<text x='%d' y='%d' font-size='12' fill='%s'>", x + 16, yy, c);
             html_esc(f, name[i]);
             fputs("</text>\n", f);
         }
@@ -177,10 +177,12 @@ void html_line_plot(FILE *f, const struct html_plot *p)
 {
     uint32_t ns = p->ns < HTML_MAX_SERIES ? p->ns : HTML_MAX_SERIES;
     double span = p->x1 > p->x0 ? p->x1 - p->x0 : 1, y1 = p->y1 > 0 ? p->y1 : auto_top(p);
-    const char *names[HTML_MAX_SERIES];
-    for (uint32_t k = 0; k < ns; k++)
+    const char *names[HTML_MAX_SERIES], *colours[HTML_MAX_SERIES];
+    for (uint32_t k = 0; k < ns; k++) {
         names[k] = p->s[k].name;
-    int h = PT + PH + 22 + legend(f, names, ns, 0, false);
+        colours[k] = p->s[k].colour ? p->s[k].colour : html_colour(k);
+    }
+    int h = PT + PH + 22 + legend(f, names, colours, ns, 0, false);
     svg_open(f, h, count_points(p), p->title);
     y_axis(f, y1, p->ylabel);
     double st = nice_step(span, 6);
@@ -197,7 +199,7 @@ void html_line_plot(FILE *f, const struct html_plot *p)
     for (uint32_t k = 0; k < ns; k++) {
         const struct html_series *s = &p->s[k];
         fprintf(f, "<path fill='none' stroke='%s' stroke-width='%s' stroke-opacity='0.85' d='",
-                html_colour(k), s->bold ? "2.5" : "1.3");
+                colours[k], s->bold ? "2.5" : "1.3");
         int pen = 0; /* 0: up, 1: just moved, 2: drawing */
         for (size_t i = 0; i < s->n; i++) {
             double y = s->y[i];
@@ -217,7 +219,7 @@ void html_line_plot(FILE *f, const struct html_plot *p)
         html_esc(f, s->name);
         fputs("</title></path>\n", f);
     }
-    legend(f, names, ns, PT + PH + 34, true);
+    legend(f, names, colours, ns, PT + PH + 34, true);
     fputs("</svg>\n", f);
 }
 
@@ -235,7 +237,7 @@ void html_bar_plot(FILE *f, const struct html_bars *b)
         shown += show[c];
     }
     double y1 = top > 0 ? ceil(top * 10 - 1e-9) * 10 : 100; /* percent, up to the next 10 % */
-    int h = PT + PH + 22 + legend(f, b->name, ns, 0, false);
+    int h = PT + PH + 22 + legend(f, b->name, b->colour, ns, 0, false);
     svg_open(f, h, (uint64_t)shown * ns, b->title);
     y_axis(f, y1, "% of the time");
     fprintf(f, "<rect x='%d' y='%d' width='%d' height='%d' fill='none' stroke='#888'/>\n", PX0, PT,
@@ -250,7 +252,8 @@ void html_bar_plot(FILE *f, const struct html_bars *b)
         for (uint32_t s = 0; s < ns; s++) {
             double v = 100 * b->v[s * b->ncat + c];
             fprintf(f, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='%s'><title>",
-                    gx + bw * (s + 0.5), PT + PH - v / y1 * PH, bw, v / y1 * PH, html_colour(s));
+                    gx + bw * (s + 0.5), PT + PH - v / y1 * PH, bw, v / y1 * PH,
+                    b->colour && b->colour[s] ? b->colour[s] : html_colour(s));
             html_esc(f, b->name[s]);
             fputs(" ", f);
             html_esc(f, b->cat[c]);
@@ -264,7 +267,7 @@ void html_bar_plot(FILE *f, const struct html_bars *b)
         }
         k++;
     }
-    legend(f, b->name, ns, PT + PH + 34, true);
+    legend(f, b->name, b->colour, ns, PT + PH + 34, true);
     fputs("</svg>\n", f);
 }
 

@@ -33,7 +33,8 @@ struct html_series {
     const char *name;
     const double *x, *y; /* n points; a NAN y breaks the line */
     size_t n;
-    bool bold; /* drawn wider (a recording beside the policies) */
+    bool bold;          /* drawn wider (a recording beside the policies) */
+    const char *colour; /* NULL: html_colour(its index) */
 };
 struct html_plot {
     const char *title;  /* above the plot */
@@ -53,6 +54,7 @@ struct html_bars {
     const char *title;
     const char *const *cat;  /* ncat category labels */
     const char *const *name; /* ns series names */
+    const char *const *colour; /* ns colours, or NULL: html_colour(index) */
     const double *v;
     uint32_t ncat, ns;
     double min_share;
