@@ -74,7 +74,8 @@ void html_end(FILE *f)
     /* The chooser: show the chosen CPU's plot of a group, hide the others. */
     fputs("<script>\nfunction pgovCpu(g, v) {\n"
           "  document.querySelectorAll('div[data-g=\"' + g + '\"]').forEach(function (d) {\n"
-          "    d.style.display = d.getAttribute('data-cpu') === v ? '' : 'none';\n  });\n}\n"
+          "    d.style.display = d.getAttribute('data-cpu') === v ? '' : 'none';\n  });\n"
+          "  document.getElementById('sel-' + g).value = v;\n}\n"
           "</script>\n</body>\n</html>\n",
           f);
 }
@@ -273,7 +274,7 @@ void html_bar_plot(FILE *f, const struct html_bars *b)
 
 void html_cpu_select(FILE *f, const char *id, uint32_t ncpu)
 {
-    fprintf(f, "<label>CPU <select onchange=\"pgovCpu('%s', this.value)\">", id);
+    fprintf(f, "<label>CPU <select id='sel-%s' onchange=\"pgovCpu('%s', this.value)\">", id, id);
     for (uint32_t c = 0; c < ncpu; c++)
         fprintf(f, "<option value='%u'>cpu%u</option>", c, c);
     fputs("</select></label>\n", f);
