@@ -14,17 +14,20 @@
 #include "html.h"
 #include "report.h"
 
-/* Bucket b of a series: its middle, in seconds since the run's start. */
-static double bucket_s(const struct sim_series *s, uint32_t b)
-{
-    return ((double)s->from_ns + (b + 0.5) * (double)s->width_ns) / 1e9;
-}
-
 /* What one plot shows of a series: CPUs [c0, c1) summed per bucket. */
 enum what { FREQ, BUSY };
 
+/* The part of bucket b the run lasted (it ends at @end_ns since its start):
+ * the last bucket is a partial one, and counting it whole would draw a dip. */
+static double bucket_ns(const struct sim_series *s, uint32_t b, double end_ns)
+{
+    double start = (double)s->from_ns + (double)b * (double)s->width_ns;
+    double w = end_ns - start;
+    return w > 0 && w < (double)s->width_ns ? w : (double)s->width_ns;
+}
+
 static double series_value(const struct sim_series *s, uint32_t c0, uint32_t c1, uint32_t b,
-                           enum what w)
+                           enum what w, double end_ns)
 {
     double c0ns = 0, cyc = 0;
     for (uint32_t c = c0; c < c1; c++) {
@@ -32,7 +35,7 @@ static double series_value(const struct sim_series *s, uint32_t c0, uint32_t c1,
         cyc += s->cycles[c][b];
     }
     if (w == BUSY) /* CPUs busy on average over the bucket */
-        return c0ns / (double)s->width_ns;
+        return c0ns / bucket_ns(s, b, end_ns);
     return c0ns > 0 ? cyc / c0ns * 1000.0 : NAN; /* frequency exists only in C0 */
 }
 
@@ -46,15 +49,21 @@ static void policy_plot(FILE *f, const struct sim_table *t, uint32_t c0, uint32_
     double x1 = 0;
     for (uint32_t p = 0; p < sc->npol; p++) {
         const struct sim_series *ser = t->res[p][0].series;
+        double end = t->res[p][0].m[M_ELAPSED] * 1e9; /* the run's end, or the window's */
+        if (ser && ser->to_ns && (double)ser->to_ns < end)
+            end = (double)ser->to_ns;
         s[p] = (struct html_series){.name = sc->pol[p].label, .x = x[p], .y = y[p]};
         for (uint32_t b = 0; ser && b < ser->n && b < SIM_NBUCKETS; b++) {
-            x[p][b] = bucket_s(ser, b);
-            y[p][b] = series_value(ser, c0, c1, b, w);
+            /* a point in the middle of what its bucket covers */
+            x[p][b] = ((double)ser->from_ns + (double)b * (double)ser->width_ns +
+                       bucket_ns(ser, b, end) / 2) / 1e9;
+            y[p][b] = series_value(ser, c0, c1, b, w, end);
             s[p].n++;
         }
-        if (ser) {
-            double end = ((double)ser->from_ns + (double)ser->n * (double)ser->width_ns) / 1e9;
-            x1 = end > x1 ? end : x1;
+        if (ser && ser->n) {
+            double last = ((double)ser->from_ns + (double)(ser->n - 1) * (double)ser->width_ns +
+                           bucket_ns(ser, ser->n - 1, end)) / 1e9;
+            x1 = last > x1 ? last : x1;
         }
     }
     const struct sim_platform *pl = sc->plat;

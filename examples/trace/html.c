@@ -63,8 +63,9 @@ static void time_plot(FILE *f, const struct gv *g, const struct gv_col *rec, uin
     struct html_series s[NCOL];
     uint32_t ncol = freq ? g->ncol + 1 : 1; /* busy: the recording's, every column's */
     double w0 = (double)(g->w0 - g->t0) / 1e9, bws = (double)g->bw / 1e9;
-    for (uint32_t b = 0; b < GV_NB; b++)
-        x[b] = w0 + (b + 0.5) * bws;
+    for (uint32_t b = 0; b < GV_NB; b++) /* the last bucket: the middle of what it covers */
+        x[b] = b + 1 < GV_NB ? w0 + (b + 0.5) * bws
+                             : (w0 + b * bws + (double)(g->w1 - g->t0) / 1e9) / 2;
     for (uint32_t k = 0; k < ncol; k++) {
         const struct gv_col *c = column(g, rec, k);
         for (uint32_t b = 0; b < GV_NB; b++) {
@@ -74,7 +75,10 @@ static void time_plot(FILE *f, const struct gv *g, const struct gv_col *rec, uin
                 known += c->cpu[i].bk[GV_NB + b];
                 mhz += c->cpu[i].bk[2 * GV_NB + b];
             }
-            y[k][b] = !freq ? busy / (double)g->bw : known > 0 ? mhz / known : NAN;
+            /* the last bucket ends with the window: divided by what it covers */
+            uint64_t end = b + 1 < GV_NB ? g->w0 + (b + 1) * g->bw : g->w1;
+            uint64_t width = end > g->w0 + b * g->bw ? end - (g->w0 + b * g->bw) : g->bw;
+            y[k][b] = !freq ? busy / (double)width : known > 0 ? mhz / known : NAN;
         }
         s[k] = (struct html_series){.name = freq ? label(g, rec, k) : "busy (recorded)", .x = x,
                                     .y = y[k], .n = GV_NB, .bold = k == 0,
