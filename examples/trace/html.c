@@ -204,6 +204,27 @@ static void provenance(FILE *f, const struct gv *g)
             (double)(g->w0 - g->t0) / 1e9, (double)(g->w1 - g->t0) / 1e9);
 }
 
+/* The report's pstate_sample lines (the recorded decisions recomputed):
+ * a result, not a detail, so shown outside the folded text. */
+static void pstate_lines(FILE *f, const char *txt, size_t n)
+{
+    bool any = false;
+    for (const char *l = txt, *end = txt + n; l < end;) {
+        const char *e = memchr(l, '\n', (size_t)(end - l));
+        size_t len = e ? (size_t)(e - l) : (size_t)(end - l);
+        if (len >= 14 && memcmp(l, "pstate_sample:", 14) == 0) {
+            char line[1024];
+            snprintf(line, sizeof(line), "%.*s\n", (int)(len < 1000 ? len : 1000), l);
+            fputs(any ? "" : "<h3>Recorded P-state decisions, recomputed</h3>\n<pre>", f);
+            html_esc(f, line);
+            any = true;
+        }
+        l += len + 1;
+    }
+    if (any)
+        fputs("</pre>\n", f);
+}
+
 void gv_html(const struct gv *g, const struct gv_col *rec, FILE *f, const char *txt, size_t n)
 {
     const char *base = strrchr(g->t->path, '/');
@@ -227,6 +248,7 @@ void gv_html(const struct gv *g, const struct gv_col *rec, FILE *f, const char *
     time_plots(f, g, rec);
     resid_plot(f, g, rec);
     summary(f, g, rec);
+    pstate_lines(f, txt, n);
     fputs("<details><summary>The text report (as printed: every CPU)</summary>\n", f);
     html_pre(f, txt, n);
     fputs("</details>\n", f);

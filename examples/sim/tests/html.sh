@@ -67,6 +67,8 @@ render --dump-dom "file://$work/govern.html" >"$work/govern.dom"
 # 2 CPUs: the 2 aggregate plots, 2 per CPU, the residency plot
 check dom "$work/govern.dom" 7 0 1 -1
 grep -q 'command: pgov-trace govern' "$work/govern.dom" || fail "no provenance on the govern page"
+grep -A1 'Recorded P-state decisions' "$work/govern.dom" | grep -q 'pstate_sample: none in the trace' ||
+  fail "the govern page does not show the pstate_sample line"
 # the page's text report is what stdout printed
 python3 - "$work/govern.txt" "$work/govern.html" <<'EOF' || fail "the page's text report is not stdout's"
 import html, re, sys
