@@ -49,7 +49,7 @@ void html_line_plot(FILE *f, const struct html_plot *p);
 /* Grouped bars: per category (a 100 MHz bin, a C-state) one bar per series
  * (policy) side by side; v[s * ncat + c] is a share, 0..1. Categories
  * where every series is under @min_share are left out, so the bars of a
- * wide frequency range stay readable. */
+ * wide frequency range stay readable. At most 64 categories are drawn. */
 struct html_bars {
     const char *title;
     const char *const *cat;  /* ncat category labels */
