@@ -240,11 +240,12 @@ static int cmp_str(const void *a, const void *b)
 /* Two outputs of one name would overwrite each other: refuse before running. */
 static int check_output_names(const struct instance *ins, int nin, const struct opts *o)
 {
-    static const char *const fixed[] = {"report.txt", "results.tsv", "iterations.tsv"};
-    size_t n = 3, cap = 64;
+    static const char *const fixed[] = {"report.txt", "results.tsv", "iterations.tsv",
+                                        "index.html"};
+    size_t n = 4, cap = 64;
     char **v = malloc(cap * sizeof(*v));
     int rc = 0;
-    for (size_t i = 0; v && i < 3; i++)
+    for (size_t i = 0; v && i < n; i++)
         v[i] = strdup(fixed[i]);
     for (int k = 0; v && k < nin; k++) {
         char name[1024];
@@ -436,6 +437,25 @@ static void provenance(FILE *f, int argc, char **argv, const struct opts *o,
                 base_name(sc->file), (unsigned long long)file_hash(sc->file),
                 base_name(sc->workload_path), (unsigned long long)file_hash(sc->workload_path));
     }
+}
+
+/* OUT/index.html: every table, the verdicts and the provenance on one page. */
+static int write_html(const char *out, const struct sim_table *const *tabs, uint32_t n, int argc,
+                      char **argv, const struct opts *o, const struct instance *ins, int nin)
+{
+    char *prov = NULL;
+    size_t plen = 0;
+    FILE *pf = open_memstream(&prov, &plen);
+    if (!pf)
+        return -1;
+    provenance(pf, argc, argv, o, ins, nin);
+    const char *hp = fclose(pf) ? NULL : out_file(out, "index.html");
+    FILE *f = hp ? fopen(hp, "w") : NULL;
+    int rc = f && prov ? report_html(f, tabs, n, prov) : -1;
+    if (f && fclose(f))
+        rc = -1;
+    free(prov);
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -761,6 +781,10 @@ int main(int argc, char **argv)
                 tabs[k] = &ins[k].tab;
             report_verdicts(rf, tabs, (uint32_t)nin);
             report_verdicts(o.tsv ? stderr : stdout, tabs, (uint32_t)nin);
+            if (write_html(o.out, tabs, (uint32_t)nin, argc, argv, &o, ins, nin)) {
+                fprintf(stderr, "pgov-sim: cannot write %s/index.html\n", o.out);
+                rc = 2;
+            }
             free(tabs);
         }
     }
@@ -775,8 +799,9 @@ int main(int argc, char **argv)
         goto done;
     }
     if (!o.tsv)
-        printf("\nplots and report: %s/ (<scenario>-<policy>%s.svg, <scenario>-residency.svg, "
-               "report.txt, results.tsv, iterations.tsv)\n", o.out, o.plot_all ? "-i<N>" : "");
+        printf("\nplots and report: %s/ (index.html, <scenario>-<policy>%s.svg, "
+               "<scenario>-residency.svg, report.txt, results.tsv, iterations.tsv)\n", o.out,
+               o.plot_all ? "-i<N>" : "");
     if (o.check && mism)
         rc = 3;
 done:

@@ -57,7 +57,7 @@ bool welch_significant(const struct stats *a, const struct stats *b)
     return t > crit;
 }
 
-static void metric_stats(const struct sim_table *t, uint32_t p, int m, struct stats *s)
+void report_metric_stats(const struct sim_table *t, uint32_t p, int m, struct stats *s)
 {
     double x[1000];
     uint32_t n = t->iters < 1000 ? t->iters : 1000;
@@ -66,7 +66,7 @@ static void metric_stats(const struct sim_table *t, uint32_t p, int m, struct st
     stats_of(x, n, s);
 }
 
-static bool metric_shown(const struct sim_table *t, int m)
+bool report_metric_shown(const struct sim_table *t, int m)
 {
     if (m == M_THROUGHPUT)
         return t->sc->throughput_unit[0] != 0;
@@ -76,7 +76,7 @@ static bool metric_shown(const struct sim_table *t, int m)
 /* A counter that stayed 0 under every policy and iteration does not apply
  * to this scenario (pcc_calls without pcc-cpufreq, say): the text table
  * leaves its rows out (the TSVs keep every column, for machines). */
-static bool metric_applies(const struct sim_table *t, int m)
+bool report_metric_applies(const struct sim_table *t, int m)
 {
     for (uint32_t p = 0; p < t->sc->npol; p++)
         for (uint32_t i = 0; i < t->iters; i++)
@@ -123,17 +123,17 @@ void report_text(FILE *f, const struct sim_table *t)
     fprintf(f, "\n");
     static const char *const rows[5] = {"Min", "Amean", "Hmean", "Stddev", "Max"};
     for (int m = 0; m < M_COUNT; m++) {
-        if (!metric_shown(t, m) || !metric_applies(t, m))
+        if (!report_metric_shown(t, m) || !report_metric_applies(t, m))
             continue;
         struct stats base;
-        metric_stats(t, 0, m, &base);
+        report_metric_stats(t, 0, m, &base);
         for (int r = 0; r < 5; r++) {
             if (r == 2 && m != M_THROUGHPUT) /* mmtests: Hmean for rates */
                 continue;
             fprintf(f, "%-7s %-14s", rows[r], sim_metric_names[m]);
             for (uint32_t p = 0; p < np; p++) {
                 struct stats s;
-                metric_stats(t, p, m, &s);
+                report_metric_stats(t, p, m, &s);
                 double v = r == 0 ? s.min : r == 1 ? s.mean : r == 2 ? s.hmean : r == 3 ? s.sd : s.max;
                 double bv = r == 0   ? base.min
                             : r == 1 ? base.mean
@@ -171,8 +171,8 @@ void report_text(FILE *f, const struct sim_table *t)
                 "vs CPU");
         for (uint32_t p = 0; p < np; p++) {
             struct stats e, c;
-            metric_stats(t, p, M_ELAPSED, &e);
-            metric_stats(t, p, M_CPU, &c);
+            report_metric_stats(t, p, M_ELAPSED, &e);
+            report_metric_stats(t, p, M_CPU, &c);
             fprintf(f, "   %-14s %12.6f %+8.2f%% %12.6f %+8.2f%%\n", sc->pol[p].label, e.mean,
                     span > 0 ? (e.mean - span) / span * 100 : 0, c.mean,
                     run > 0 ? (c.mean - run) / run * 100 : 0);
@@ -229,10 +229,10 @@ void report_tsv(FILE *f, const struct sim_table *t)
 {
     for (uint32_t p = 0; p < t->sc->npol; p++)
         for (int m = 0; m < M_COUNT; m++) {
-            if (!metric_shown(t, m))
+            if (!report_metric_shown(t, m))
                 continue;
             struct stats s;
-            metric_stats(t, p, m, &s);
+            report_metric_stats(t, p, m, &s);
             fprintf(f, "%s\t%s\t%s\t%u", t->name, t->sc->pol[p].label, sim_metric_names[m], s.n);
             tsv_num(f, s.mean);
             tsv_num(f, s.sd);
@@ -258,7 +258,7 @@ void report_iterations(FILE *f, const struct sim_table *t, const uint64_t *seeds
             fprintf(f, "%s\t%s\t%u\t%llu", t->name, t->sc->pol[p].label, i + 1,
                     (unsigned long long)seeds[i]);
             for (int m = 0; m < M_COUNT; m++) {
-                if (metric_shown(t, m))
+                if (report_metric_shown(t, m))
                     tsv_num(f, t->res[p][i].m[m]);
                 else
                     fprintf(f, "\tNA");
@@ -291,8 +291,8 @@ static bool expect_eval(const struct sim_table *t, const struct sim_expect *e, d
     const struct sim_scenario *sc = t->sc;
     int m = metric_index(e->metric);
     struct stats a, b;
-    metric_stats(t, (uint32_t)pol_index(sc, e->a), m, &a);
-    metric_stats(t, (uint32_t)pol_index(sc, e->b), m, &b);
+    report_metric_stats(t, (uint32_t)pol_index(sc, e->a), m, &a);
+    report_metric_stats(t, (uint32_t)pol_index(sc, e->b), m, &b);
     *am = a.mean;
     *bm = b.mean;
     *pct = a.mean != 0 ? (b.mean - a.mean) / fabs(a.mean) * 100 : 0;
@@ -305,7 +305,7 @@ static bool expect_eval(const struct sim_table *t, const struct sim_expect *e, d
 
 /* b against a as a signed percent in FMT, or "from 0" where a is zero and
  * b is not (no percentage exists). */
-static void print_change(FILE *f, double a, double b, const char *fmt)
+void report_change(FILE *f, double a, double b, const char *fmt)
 {
     if (a == 0 && b != 0)
         fprintf(f, "from 0");
@@ -336,7 +336,7 @@ int report_expect(FILE *f, const struct sim_table *t)
                                                   : "CHANGED, where this check expects none")
                                             : (ok ? "holds" : "DOES NOT HOLD");
         fprintf(f, ": %.6g vs %.6g (", a, b);
-        print_change(f, a, b, "%+.2f%%");
+        report_change(f, a, b, "%+.2f%%");
         fprintf(f, ") -> %s%s%s\n", said, e->why[0] ? "; " : "", e->why);
         bad += !ok;
     }
@@ -353,30 +353,39 @@ const char *report_verdict_class(double seed_pct, double model_pct)
     return y >= x / 2 && y <= 2 * x ? "reproduced" : "direction only";
 }
 
+bool report_verdict_of(const struct sim_table *t, uint32_t i, struct report_verdict *v)
+{
+    const struct sim_scenario *sc = t->sc;
+    /* verdicts weigh the shipped scenarios only */
+    if (sc->settings[0] || i >= sc->nexpect || !sc->expect[i].nseed_pct)
+        return false;
+    const struct sim_expect *e = &sc->expect[i];
+    double pct;
+    expect_eval(t, e, &v->a_mean, &v->b_mean, &pct);
+    v->e = e;
+    v->seed_pct = e->seed_pct[e->nseed_pct == 1 ? 0 : t->param_idx];
+    v->cls = v->a_mean == 0 ? "not comparable"
+             : report_verdict_class(v->seed_pct, (v->b_mean - v->a_mean) / fabs(v->a_mean) * 100);
+    return true;
+}
+
 uint32_t report_verdicts(FILE *f, const struct sim_table *const *t, uint32_t n)
 {
     uint32_t lines = 0;
     for (uint32_t k = 0; k < n; k++) {
-        const struct sim_scenario *sc = t[k]->sc;
-        if (sc->settings[0]) /* verdicts weigh the shipped scenarios only */
-            continue;
-        for (uint32_t i = 0; i < sc->nexpect; i++) {
-            const struct sim_expect *e = &sc->expect[i];
-            if (!e->nseed_pct)
+        struct report_verdict v;
+        for (uint32_t i = 0; i < t[k]->sc->nexpect; i++) {
+            if (!report_verdict_of(t[k], i, &v))
                 continue;
             if (!lines++)
                 fprintf(f, "\n== verdicts: each seed thread's effect (b against a) against the "
                            "model's\n   reproduced: same direction, within 2x; direction only: "
                            "same direction, outside 2x;\n   not reproduced: under 1/4 of the "
                            "seed's or under 1%%; opposite: the other direction\n");
-            double a, b, pct;
-            expect_eval(t[k], e, &a, &b, &pct);
-            double seed = e->seed_pct[e->nseed_pct == 1 ? 0 : t[k]->param_idx];
-            fprintf(f, "verdict: %s %s %s->%s: seed %+.4g%%, model ", t[k]->name, e->metric, e->a,
-                    e->b, seed);
-            print_change(f, a, b, "%+.1f%%");
-            fprintf(f, ": %s\n", a == 0 ? "not comparable"
-                                        : report_verdict_class(seed, (b - a) / fabs(a) * 100));
+            fprintf(f, "verdict: %s %s %s->%s: seed %+.4g%%, model ", t[k]->name, v.e->metric,
+                    v.e->a, v.e->b, v.seed_pct);
+            report_change(f, v.a_mean, v.b_mean, "%+.1f%%");
+            fprintf(f, ": %s\n", v.cls);
         }
     }
     return lines;
@@ -440,7 +449,7 @@ void report_sweep(FILE *f, const struct sim_table *const *t, uint32_t n)
         fprintf(f, "%-*s", width, label);
         for (uint32_t p = 0; p < sc->npol; p++) {
             struct stats s;
-            metric_stats(tb, p, m, &s);
+            report_metric_stats(tb, p, m, &s);
             fprintf(f, " %14.*f", fabs(s.mean) < 100 ? 4 : 2, s.mean);
         }
         bool all = true;

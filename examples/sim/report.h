@@ -24,6 +24,15 @@ void stats_of(const double *x, uint32_t n, struct stats *s);
 /* Welch's two-sided t-test at 95 %; true when the means differ significantly. */
 bool welch_significant(const struct stats *a, const struct stats *b);
 
+/* Statistics of metric @m of policy @p over the table's iterations. */
+void report_metric_stats(const struct sim_table *t, uint32_t p, int m, struct stats *s);
+/* Whether the tables show metric @m: throughput only with a unit, and a
+ * counter only where some run counted anything. */
+bool report_metric_shown(const struct sim_table *t, int m);
+bool report_metric_applies(const struct sim_table *t, int m);
+/* b against a as a signed percent in @fmt, or "from 0" (no percentage). */
+void report_change(FILE *f, double a, double b, const char *fmt);
+
 void report_text(FILE *f, const struct sim_table *t);
 void report_tsv_header(FILE *f);
 void report_tsv(FILE *f, const struct sim_table *t);
@@ -35,6 +44,14 @@ int report_expect(FILE *f, const struct sim_table *t);
 /* The closing table: one `verdict:` line per seed figure (`seed=` on an
  * expect line) of each as-shipped table; returns the lines printed. */
 uint32_t report_verdicts(FILE *f, const struct sim_table *const *t, uint32_t n);
+/* One verdict: expect line @i of table @t, if it has a seed figure and
+ * the table is as shipped (no sweep settings). */
+struct report_verdict {
+    const struct sim_expect *e;
+    double a_mean, b_mean, seed_pct;
+    const char *cls; /* report_verdict_class, or "not comparable" (a's mean is 0) */
+};
+bool report_verdict_of(const struct sim_table *t, uint32_t i, struct report_verdict *v);
 /* The class of a model's change against the seed thread's (both percent). */
 const char *report_verdict_class(double seed_pct, double model_pct);
 /* A sweep: one row per table (sweep point and param value) with the mean of
@@ -46,5 +63,8 @@ void report_sweep(FILE *f, const struct sim_table *const *t, uint32_t n);
 int report_svg_policy(const char *path, const struct sim_table *t, uint32_t pol, uint32_t iter,
                       uint64_t from_ns, uint64_t to_ns);
 int report_svg_resid(const char *path, const struct sim_table *t);
+/* The page (report_html.c): per table the policies overlaid over time,
+ * residency, means, checks; the verdicts; @prov (provenance text). */
+int report_html(FILE *f, const struct sim_table *const *t, uint32_t n, const char *prov);
 
 #endif

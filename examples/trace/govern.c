@@ -22,67 +22,14 @@
  * Energy is pgov-sim's power model (sim_power_active_w) while busy, shared
  * by two SMT threads busy together, and w_c1 while idle.
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #define PGOV_EXPERIMENTAL 1 /* the policy syntax names the experimental variants too */
 #include <stdlib.h>
 #include <string.h>
 
 #include <pgov/pgov.h>
 
-#include "govern.h"
-
-#define NBINS 64 /* residency bins of 100 MHz */
-#define REC (GV_MAX_POLICIES) /* column index of the recording */
-
-struct gv_cpu {
-    void *mem, *gov;
-    uint32_t khz;     /* running: the domain's, within the turbo bin (topo.c) */
-    uint32_t req_khz; /* what the policy asked for */
-    bool busy, offline;
-    struct gv_cpu *sib;       /* the other thread of its core (SMT), or NULL */
-    uint64_t t;              /* folded up to here (trace ns) */
-    uint64_t aperf, mperf;   /* in kHz * ns / 1e6 (cycles) */
-    uint64_t arem, mrem;     /* remainders of the division */
-    uint64_t idle_ns;
-    uint64_t next_tick;
-    double busy_ns, win_ns, energy_j;
-    double unknown_ns;  /* busy at an unknown frequency (recorded, no cpu_frequency yet) */
-    double mhz_busy_ns; /* sum of MHz * busy ns, for the busy-weighted mean */
-    double resid[NBINS];
-    uint32_t changes;
-    uint64_t *pts; /* plot points: (ts, khz) pairs */
-    size_t npts, cappts;
-    uint64_t *busyiv; /* the recording only: busy intervals, (start, end) pairs */
-    size_t nbusy, capbusy;
-};
-
-struct gv;
-
-struct gv_col {
-    struct gv *g;
-    const struct sim_policy_spec *pol;
-    struct gv_cpu *cpu;
-    struct pgov_hw_ops ops;
-    struct pgov_freq_entry table[64];
-    uint32_t table_len;
-};
-
-struct gv {
-    const struct pgt_trace *t;
-    const struct gv_opts *o;
-    const struct sim_platform *pl;
-    uint32_t ncpu;
-    uint64_t t0, w0, w1; /* first event; window in trace ns */
-    uint64_t now;
-    uint64_t tick_ns;
-    struct gv_col col[GV_MAX_POLICIES + 1];
-    uint32_t ncol;
-    struct sim_power pw; /* pgov-sim's power model of the platform */
-    uint32_t util[PGT_MAX_CPUS]; /* schedutil's input as of each CPU's last event, for its ticks */
-    uint32_t eff[PGT_MAX_CPUS];  /* scratch: one domain's running frequencies */
-    int fail;
-    char *err;
-    size_t errlen;
-};
+#include "govern_int.h"
 
 static void gfail(struct gv *g, const struct gv_col *c, const char *what, int e)
 {
@@ -96,6 +43,24 @@ static void gfail(struct gv *g, const struct gv_col *c, const char *what, int e)
 static uint64_t tsc_khz(const struct gv *g)
 {
     return (uint64_t)g->pl->max_ratio * g->pl->scaling_khz;
+}
+
+/* --html: busy time of [a, b) (in the window) into its time buckets. */
+static void bucket_add(const struct gv *g, struct gv_cpu *p, uint64_t a, uint64_t b)
+{
+    while (p->busy && a < b) {
+        uint64_t k = (a - g->w0) / g->bw;
+        k = k < GV_NB ? k : GV_NB - 1;
+        uint64_t e = k == GV_NB - 1 ? b : g->w0 + (k + 1) * g->bw;
+        e = e < b ? e : b;
+        double w = (double)(e - a);
+        p->bk[k] += w;
+        if (p->khz) {
+            p->bk[GV_NB + k] += w;
+            p->bk[2 * GV_NB + k] += p->khz / 1000.0 * w;
+        }
+        a = e;
+    }
 }
 
 /* Account [p->t, ts) at the current frequency and busy state. */
@@ -121,6 +86,8 @@ static void fold(struct gv *g, struct gv_cpu *p, uint64_t ts)
     uint64_t a = p->t > g->w0 ? p->t : g->w0, b = ts < g->w1 ? ts : g->w1;
     if (b > a) {
         double w = (double)(b - a);
+        if (p->bk)
+            bucket_add(g, p, a, b);
         p->win_ns += w;
         if (p->busy && !p->khz) {
             p->busy_ns += w; /* recorded, before any cpu_frequency event of this CPU */
@@ -843,6 +810,15 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
         gfail(&g, NULL, "allocation", PGOV_ENOSPC);
         goto out;
     }
+    g.bw = (g.w1 - g.w0 + GV_NB - 1) / GV_NB;
+    for (uint32_t k = 0; k <= g.ncol && opts->html; k++)
+        for (uint32_t i = 0; i < g.ncpu; i++) {
+            struct gv_cpu *p = k < g.ncol ? &g.col[k].cpu[i] : &rec.cpu[i];
+            if (!(p->bk = calloc(3 * GV_NB, sizeof(double)))) {
+                gfail(&g, NULL, "allocation", PGOV_ENOSPC);
+                goto out;
+            }
+        }
     for (uint32_t k = 0; k <= g.ncol; k++)
         siblings(&g, k < g.ncol ? g.col[k].cpu : rec.cpu);
     for (uint32_t k = 0; k < g.ncol; k++)
@@ -873,7 +849,15 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
     }
     if (g.fail)
         goto out;
-    report(&g, o, &rec);
+    /* --html: the text goes to the page too */
+    char *tb = NULL;
+    size_t tl = 0;
+    FILE *to = opts->html ? open_memstream(&tb, &tl) : o;
+    if (!to) {
+        gfail(&g, NULL, "allocation", PGOV_ENOSPC);
+        goto out;
+    }
+    report(&g, to, &rec);
     uint64_t npss = 0;
     for (size_t j = 0; j < t->n; j++)
         npss += t->ev[j].type == PGT_PSTATE;
@@ -883,33 +867,44 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
         struct gv_pss r;
         pstate_samples(&g, &opts->pol[k], &r);
         if (r.skipped == UINT64_MAX) {
-            fprintf(o, "pstate_sample: policy '%s': profile not valid for the platform\n",
+            fprintf(to, "pstate_sample: policy '%s': profile not valid for the platform\n",
                     opts->pol[k].label);
             continue;
         }
-        fprintf(o, "pstate_sample: policy '%s': %llu of %llu recorded samples recomputed exactly "
+        fprintf(to, "pstate_sample: policy '%s': %llu of %llu recorded samples recomputed exactly "
                    "(to), busy exact %llu, %llu not recomputable (PID v4.5 timer or empty deltas)\n",
                 opts->pol[k].label, (unsigned long long)r.exact, (unsigned long long)r.n,
                 (unsigned long long)r.busy_exact, (unsigned long long)r.skipped);
         if (r.first_diff[0])
-            fprintf(o, "pstate_sample: first difference: %s\n", r.first_diff);
+            fprintf(to, "pstate_sample: first difference: %s\n", r.first_diff);
     }
     if (!npss && !opts->tsv)
-        fprintf(o, "pstate_sample: none in the trace (intel_pstate in active mode emits them)\n");
+        fprintf(to, "pstate_sample: none in the trace (intel_pstate in active mode emits them)\n");
     if (svgf)
         svg(&g, svgf, &rec);
+    if (opts->html) {
+        if (fclose(to) || !tb)
+            gfail(&g, NULL, "allocation", PGOV_ENOSPC);
+        else
+            fwrite(tb, 1, tl, o);
+        if (!g.fail)
+            gv_html(&g, &rec, opts->html, tb, tl);
+        free(tb);
+    }
     rc = g.fail ? -1 : 0;
 out:
     for (uint32_t k = 0; k < g.ncol; k++) {
         for (uint32_t i = 0; g.col[k].cpu && i < g.ncpu; i++) {
             free(g.col[k].cpu[i].mem);
             free(g.col[k].cpu[i].pts);
+            free(g.col[k].cpu[i].bk);
         }
         free(g.col[k].cpu);
     }
     for (uint32_t i = 0; rec.cpu && i < g.ncpu; i++) {
         free(rec.cpu[i].pts);
         free(rec.cpu[i].busyiv);
+        free(rec.cpu[i].bk);
     }
     free(rec.cpu);
     return rc;

@@ -24,6 +24,9 @@ struct gv_opts {
     uint64_t to_ns;     /* UINT64_MAX: to the end */
     bool tsv;
     const char *svg;    /* NULL: no plot */
+    FILE *html;         /* --html: the page goes here (html.c), else NULL */
+    int argc;           /* the command line, for the page's provenance */
+    char *const *argv;
 };
 
 /* Run every policy over the trace and write the report to o (and the SVG

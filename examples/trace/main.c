@@ -35,7 +35,7 @@ static int usage(void)
             "                  [--samples FILE] [-o FILE]\n"
             "       pgov-trace govern TRACE --policy \"LABEL GOVERNOR [key=value...]\" [--policy ...]\n"
             "                  [--platform NAME] [--pstate-domain core|package] [--hz N]\n"
-            "                  [--from S] [--to S] [--svg FILE]\n"
+            "                  [--from S] [--to S] [--svg FILE] [--html FILE]\n"
             "                  [signals options] [--format table|tsv] [-o FILE]\n"
             "       pgov-trace workload TRACE [-o FILE]   (pgov-workload 1 text for pgov-sim)\n"
             "TRACE: ftrace buffer text, `trace-cmd report` text, or trace.dat%s\n"
@@ -232,7 +232,7 @@ int main(int argc, char **argv)
 {
     if (argc < 3)
         return usage();
-    const char *cmd = argv[1], *path = argv[2], *out = NULL, *samples = NULL;
+    const char *cmd = argv[1], *path = argv[2], *out = NULL, *samples = NULL, *html = NULL;
     static struct pgt_platform plat;
     static struct gv_opts gv = {.hz = 250, .to_ns = UINT64_MAX};
     static char polbuf[GV_MAX_POLICIES][200];
@@ -332,6 +332,8 @@ int main(int argc, char **argv)
             *(a[2] == 'f' ? &gv.from_ns : &gv.to_ns) = ns;
         } else if (strcmp(a, "--svg") == 0) {
             gv.svg = v;
+        } else if (strcmp(a, "--html") == 0) {
+            html = v;
         } else if (strcmp(a, "-o") == 0) {
             out = v;
         } else if (strcmp(a, "--samples") == 0) {
@@ -388,8 +390,8 @@ int main(int argc, char **argv)
     int rc = 0;
     if (!o)
         return 2;
-    char *vbuf = NULL;
-    size_t vlen = 0;
+    char *vbuf = NULL, *hbuf = NULL;
+    size_t vlen = 0, hlen = 0;
     if (strcmp(cmd, "info") == 0) {
         print_info(o, &t);
     } else if (workload) {
@@ -401,7 +403,10 @@ int main(int argc, char **argv)
     } else if (govern) {
         char err[PGT_ERR_LEN];
         FILE *vo = gv.svg ? open_memstream(&vbuf, &vlen) : NULL;
-        if (gv.svg && !vo)
+        gv.html = html ? open_memstream(&hbuf, &hlen) : NULL; /* the page (html.c) */
+        gv.argc = argc;
+        gv.argv = argv;
+        if ((gv.svg && !vo) || (html && !gv.html))
             rc = 2;
         else if (gv_run(&t, &plat, &gv, o, vo, err, sizeof(err))) {
             fprintf(stderr, "%s\n", err);
@@ -409,6 +414,8 @@ int main(int argc, char **argv)
         }
         if (vo)
             fclose(vo);
+        if (gv.html && fclose(gv.html))
+            rc = 2;
     } else {
         struct pgt_signals s;
         char err[PGT_ERR_LEN];
@@ -440,9 +447,12 @@ int main(int argc, char **argv)
         rc = 2;
     if (!rc && gv.svg && (!vbuf || emit(gv.svg, vbuf, vlen)))
         rc = 2;
+    if (!rc && govern && html && (!hbuf || emit(html, hbuf, hlen)))
+        rc = 2;
     if (!rc && emit(out, buf, len))
         rc = 2;
     free(vbuf);
+    free(hbuf);
     free(buf);
     free(sbuf);
     pgt_free(&t);
