@@ -254,6 +254,8 @@ static int check_entry(const struct pgovd_rentry *e, const struct pgovd_roots *r
         int r = fstat(fd, &st);
         close(fd);
         bool reg = r == 0 && S_ISREG(st.st_mode);
+        if (r == 0 && S_ISLNK(st.st_mode)) /* O_PATH|O_NOFOLLOW opened the link itself */
+            return refuse(why, whylen, "%s: a symbolic link on the path", e->path);
         if (!reg && !(e->kind == PGOVD_R_MSR && r == 0 && S_ISCHR(st.st_mode)))
             return refuse(why, whylen, "%s: not a regular file%s", e->path,
                           e->kind == PGOVD_R_MSR ? " or a device" : "");

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/stat.h>
@@ -470,6 +471,8 @@ static void d_start(struct daemon *d, const struct tree *t, int step, const char
             setenv("NOTIFY_SOCKET", opt_notify_socket, 1);
             setenv("WATCHDOG_USEC", "1000", 1); /* 1 ms: a ping every tick */
         }
+        struct rlimit nocore = { 0, 0 }; /* the fatal-signal tests dump no core */
+        setrlimit(RLIMIT_CORE, &nocore);
         dup2(pin[0], 0);
         dup2(pout[1], 1);
         dup2(e, 2);
@@ -532,6 +535,12 @@ static int d_finish(struct daemon *d, int sig)
 static const char *d_stderr(const struct daemon *d)
 {
     return get("%s", d->errfile);
+}
+
+/* The stderr of the last pgovd started on @t. */
+static const char *d_stderr_of(const struct tree *t)
+{
+    return get("%s/stderr.txt", t->root);
 }
 
 /* Run pgovd to completion without --step; returns the wait status. */
@@ -835,8 +844,12 @@ static const char *make_unwritable(const char *path)
     return "symlink";
 }
 
-static void make_writable(const char *path, const char *how)
+static void make_writable(const char *path, const char *how, const char *content)
 {
+    if (!strcmp(how, "symlink")) {
+        unlink(path);
+        put(content, "%s", path);
+    }
     if (!strcmp(how, "immutable")) {
         int fd = open(path, O_RDONLY), fl = 0;
         ioctl(fd, FS_IOC_GETFLAGS, &fl);
@@ -867,13 +880,17 @@ static void test_write_refused(void **state)
     int st = d_finish(&d, 0);
     assert_true(exited(st, 1));
     char want[800];
-    snprintf(want, sizeof(want), "%s: cannot write 3900000 kHz: ", p);
+    /* A linked attribute is refused before anything changes: a restore
+     * never follows a link. */
+    static const char linked[] = "cannot read the value to save: a symbolic link on the path";
+    snprintf(want, sizeof(want), "%s: %s", p,
+             strcmp(how, "symlink") ? "cannot write 3900000 kHz: " : linked);
     if (!strstr(d_stderr(&d), want))
         print_message("stderr was: %s\n", d_stderr(&d));
     assert_non_null(strstr(d_stderr(&d), want));
     assert_tree_is(&t, &before);
     assert_false(state_exists(&t));
-    make_writable(p, how);
+    make_writable(p, how, "<unsupported>\n");
 
     /* Refused at take-over (the governor file): nothing stays changed either. */
     snprintf(p, sizeof(p), "%s/sys/devices/system/cpu/cpufreq/policy1/scaling_governor", t.root);
@@ -883,10 +900,11 @@ static void test_write_refused(void **state)
     d_start(&d, &t, 1, args);
     st = d_finish(&d, 0);
     assert_true(exited(st, 1));
-    snprintf(want, sizeof(want), "%s: cannot write 'userspace'", p);
+    snprintf(want, sizeof(want), "%s: %s", p,
+             strcmp(how, "symlink") ? "cannot write 'userspace'" : linked);
     assert_non_null(strstr(d_stderr(&d), want));
     assert_tree_is(&t, &before);
-    make_writable(p, how);
+    make_writable(p, how, "schedutil\n");
 
     /* A value that is not a frequency: named, nothing changed, no state file. */
     snprintf(p, sizeof(p), "%s/sys/devices/system/cpu/cpufreq/policy1/cpuinfo_max_freq", t.root);
@@ -1395,6 +1413,317 @@ static void test_hwp_boost(void **state)
     snap_free(&before);
 }
 
+/* ------------------------------------------------------------ issue 30 */
+
+/* Every signal that would end pgovd, not only the crash signals: a forked
+ * pgovd that took over (userspace governor, lowest setspeed) and is killed
+ * by it leaves the tree as it found it and dies of that signal. */
+static void test_fatal_signals(void **state)
+{
+    (void)state;
+    const int sigs[] = { SIGQUIT, SIGUSR1,   SIGUSR2, SIGALRM, SIGXCPU,    SIGXFSZ,
+                         SIGSYS,  SIGTRAP,   SIGVTALRM, SIGPROF, SIGIO,    SIGPWR,
+                         SIGSTKFLT, SIGBUS, SIGABRT, SIGRTMIN, SIGRTMIN + 5, SIGRTMAX };
+    struct tree t;
+    struct snap before;
+    tree_make(&t, "signals", 2, ACPI, 1);
+    snap_take(&t, &before);
+    for (size_t k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++) {
+        struct daemon d;
+        const char *args[] = { "--policy=powersave", NULL };
+        d_start(&d, &t, 1, args);
+        assert_non_null(d_tick(&d));
+        assert_int_equal(req_khz(&t, 1), MIN_KHZ); /* it did take over */
+        assert_true(state_exists(&t));
+        int st = d_finish(&d, sigs[k]);
+        if (!WIFSIGNALED(st) || WTERMSIG(st) != sigs[k])
+            fail_msg("signal %d (%s): wait status 0x%x", sigs[k], strsignal(sigs[k]), st);
+        assert_non_null(strstr(d_stderr(&d), "fatal signal: restored the original"));
+        assert_false(state_exists(&t));
+        assert_tree_is(&t, &before);
+    }
+    snap_free(&before);
+}
+
+/* FNV-1a 64, as pgovd's state file sum (written here independently). */
+static uint64_t fnv1a(const char *s, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* A state file: the header, @body (entry lines with "@" for the tree's
+ * canonical root) and a sum line (@sum_delta added to the right sum). */
+static void state_put(const struct tree *t, const char *body, uint64_t sum_delta)
+{
+    char real[PATH_MAX], img[8192], p[700];
+    size_t n = 0;
+    assert_non_null(realpath(t->root, real));
+    n += (size_t)snprintf(img, sizeof(img), "pgovd-state 2 999999999\n");
+    for (const char *s = body; *s; s++) {
+        if (*s == '@')
+            n += (size_t)snprintf(img + n, sizeof(img) - n, "%s", real);
+        else
+            img[n++] = *s;
+    }
+    img[n] = '\0';
+    snprintf(img + n, sizeof(img) - n, "sum %016" PRIx64 "\n", fnv1a(img, n) + sum_delta);
+    snprintf(p, sizeof(p), "%s/pgovd.state", t->root);
+    unlink(p);
+    put(img, "%s", p);
+    chmod(p, 0600);
+}
+
+/* Hex of a value, for hand-made state lines. */
+static const char *hexs(const char *v)
+{
+    static char b[4][300];
+    static int k;
+    char *o = b[k++ % 4];
+    for (size_t i = 0; v[i]; i++)
+        sprintf(o + 2 * i, "%02x", (unsigned char)v[i]);
+    return o;
+}
+
+/* --restore (and a start) refuse a state file naming anything pgovd does
+ * not write, through a link, with a value sysfs would not hold, or whose
+ * checksum does not match: exit 2, the reason, nothing written. */
+static void test_state_refused(void **state)
+{
+    (void)state;
+    struct tree t;
+    struct snap before;
+    char line[2048], victim[700], p[700], q[700];
+    tree_make(&t, "badstate", 2, ACPI, 1);
+    const char *pol = "@/sys/devices/system/cpu/cpufreq/policy";
+    snprintf(victim, sizeof(victim), "%s/victim", t.root);
+    put("precious\n", "%s", victim);
+    /* policy7: a link to a directory outside; policy6/scaling_max_freq: a
+     * link to the victim. */
+    xmkdir("%s/elsewhere", t.root);
+    put("precious\n", "%s/elsewhere/scaling_governor", t.root);
+    snprintf(p, sizeof(p), "%s/sys/devices/system/cpu/cpufreq/policy7", t.root);
+    assert_int_equal(symlink("../../../../../elsewhere", p), 0);
+    xmkdir("%s/sys/devices/system/cpu/cpufreq/policy6", t.root);
+    snprintf(p, sizeof(p), "%s/sys/devices/system/cpu/cpufreq/policy6/scaling_max_freq", t.root);
+    assert_int_equal(symlink(victim, p), 0);
+    snap_take(&t, &before);
+    const char *restore[] = { "--restore", NULL };
+    static const struct {
+        const char *fmt, *val, *why;
+        uint64_t delta;
+    } cases[] = {
+        { "F 0 0 %s @/victim\n", "userspace\n", "outside the cpufreq root", 0 },
+        { "F 0 0 %s @/sys/devices/system/cpu/cpufreq/policy0/../../../../../victim\n",
+          "userspace\n", "not a cpufreq file pgovd writes", 0 },
+        { "F 0 0 %s @/sys/devices/system/cpu/cpufreq/policy0/../policy1/scaling_governor\n",
+          "userspace\n", "not a canonical path", 0 },
+        { "F 0 0 %s @/sys/devices/system/cpu/cpufreq/policy7/scaling_governor\n",
+          "userspace\n", "a symbolic link on the path", 0 },
+        { "F 0 0 %s @/sys/devices/system/cpu/cpufreq/policy6/scaling_max_freq\n",
+          "3900000\n", "a symbolic link on the path", 0 },
+        { "F 0 0 %s @/sys/devices/system/cpu/cpufreq/policy0/scaling_governor\n",
+          "user space;reboot\n", "saved value is not a governor name", 0 },
+        { "F 0 0 %s @/sys/devices/system/cpu/cpufreq/policy0/scaling_min_freq\n",
+          "99999999\n", "saved frequency 99999999 kHz outside the policy's 800000..3900000 kHz", 0 },
+        { "F 0 0 %s @/sys/devices/system/cpu/cpufreq/policy0/scaling_setspeed\n",
+          "0x10\n", "saved value is not a frequency in kHz", 0 },
+        { "F 0 0 %s @/sys/devices/system/cpu/cpufreq/policy0/cpuinfo_max_freq\n",
+          "3900000\n", "not a cpufreq file pgovd writes", 0 },
+        { "F 0 0 %s @/sys/devices/system/cpu/cpufreq/policy0/scaling_governor\n",
+          "performance\n", "checksum mismatch", 1 },
+        { "M 0 774 %s @/victim\n", "\1\2\3\4\5\6\7\10", "not an msr device", 0 },
+        { "M 0 8 %s @/dev/cpu/0/msr\n", "\1\2\3\4\5\6\7\10", "only IA32_HWP_REQUEST", 0 },
+    };
+    for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+        snprintf(line, sizeof(line), cases[k].fmt, hexs(cases[k].val));
+        state_put(&t, line, cases[k].delta);
+        struct daemon d;
+        d_start(&d, &t, 0, restore);
+        int st = d_finish(&d, 0);
+        if (!exited(st, 2) || !strstr(d_stderr(&d), cases[k].why) ||
+            !strstr(d_stderr(&d), "nothing was restored"))
+            fail_msg("case %zu: status 0x%x, stderr '%s', want '%s'", k, st, d_stderr(&d),
+                     cases[k].why);
+        assert_true(state_exists(&t)); /* kept for the operator */
+        assert_string_equal(get("%s", victim), "precious\n");
+        assert_string_equal(get("%s/elsewhere/scaling_governor", t.root), "precious\n");
+        assert_tree_is(&t, &before);
+    }
+    /* The file itself: a link, writable by others, no sum, the old format. */
+    snprintf(p, sizeof(p), "%s/pgovd.state", t.root);
+    snprintf(q, sizeof(q), "%s/real.state", t.root);
+    snprintf(line, sizeof(line), "F 0 0 %s %s0/scaling_governor\n", hexs("performance\n"), pol);
+    state_put(&t, line, 0);
+    assert_int_equal(rename(p, q), 0);
+    assert_int_equal(symlink(q, p), 0);
+    static const char *const why_file[] = { "a symbolic link, not a state file",
+                                            "not written by pgovd", "no checksum line",
+                                            "format 1 of pgovd 0.6.3" };
+    for (int k = 0; k < 4; k++) {
+        if (k == 1) {
+            state_put(&t, line, 0);
+            chmod(p, 0666);
+        } else if (k == 2) {
+            unlink(p);
+            put("pgovd-state 2 999999999\n", "%s", p);
+            chmod(p, 0600);
+        } else if (k == 3) {
+            unlink(p);
+            put("pgovd-state 1 999999999\nF 0 0 706572666f726d616e63650a /x\n", "%s", p);
+            chmod(p, 0600);
+        }
+        struct daemon d;
+        d_start(&d, &t, 0, restore);
+        int st = d_finish(&d, 0);
+        if (!exited(st, 2) || !strstr(d_stderr(&d), why_file[k]))
+            fail_msg("file case %d: status 0x%x, stderr '%s'", k, st, d_stderr(&d));
+        assert_tree_is(&t, &before);
+    }
+    /* A start finds the same refused file left over: exit 2, nothing changed. */
+    state_put(&t, "F 0 0 757365727370616365 @/victim\n", 0);
+    const char *args[] = { "--policy=powersave", NULL };
+    struct daemon d;
+    d_start(&d, &t, 1, args);
+    assert_true(exited(d_finish(&d, 0), 2));
+    assert_non_null(strstr(d_stderr(&d), "refused: "));
+    assert_tree_is(&t, &before);
+    assert_string_equal(get("%s", victim), "precious\n");
+
+    /* The control: a well-formed file is restored (so the refusals above are
+     * the checks, not a --restore that writes nothing at all). */
+    snprintf(line, sizeof(line),
+             "F 1 0 %s %s0/scaling_setspeed\nF 0 0 %s %s0/scaling_governor\n"
+             "F 2 0 %s %s1/scaling_max_freq\nF 0 0 %s %s1/scaling_min_freq\n",
+             hexs("<unsupported>\n"), pol, hexs("performance\n"), pol, hexs("3500000\n"), pol,
+             hexs("1600000\n"), pol);
+    state_put(&t, line, 0);
+    assert_true(exited(run_once(&t, restore), 0));
+    assert_false(state_exists(&t));
+    assert_string_equal(get("%s/sys/devices/system/cpu/cpufreq/policy0/scaling_governor", t.root),
+                        "performance\n");
+    assert_string_equal(get("%s/sys/devices/system/cpu/cpufreq/policy1/scaling_max_freq", t.root),
+                        "3500000\n");
+    assert_string_equal(get("%s/sys/devices/system/cpu/cpufreq/policy1/scaling_min_freq", t.root),
+                        "1600000\n");
+    snap_free(&before);
+}
+
+/* Run pgovd (no --step) feeding @feed bytes of @byte on its stdin;
+ * returns the wait status, @rss_kb its peak resident set, @secs its run
+ * time. */
+static int run_fed(const struct tree *t, const char *const *args, size_t feed, char byte,
+                   long *rss_kb, double *secs)
+{
+    struct daemon d;
+    struct rusage ru;
+    struct timespec a, b;
+    char chunk[65536];
+    int st;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    d_start(&d, t, 0, args);
+    memset(chunk, byte, sizeof(chunk));
+    int fd = fileno(d.in);
+    for (size_t done = 0; done < feed;) {
+        ssize_t w = write(fd, chunk, feed - done < sizeof(chunk) ? feed - done : sizeof(chunk));
+        if (w <= 0)
+            break; /* EPIPE: it stopped reading */
+        done += (size_t)w;
+    }
+    fclose(d.in);
+    fclose(d.out);
+    assert_int_equal(wait4(d.pid, &st, 0, &ru), d.pid);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    *rss_kb = ru.ru_maxrss;
+    *secs = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+    return st;
+}
+
+/* -C /dev/zero and endless config lines: refused at once, in bounded
+ * memory (it grew by gigabytes before). */
+static void test_config_bounded(void **state)
+{
+    (void)state;
+    struct tree t;
+    long rss;
+    double secs;
+    tree_make(&t, "confbound", 1, ACPI, 1);
+    const char *zero[] = { "--config=/dev/zero", NULL };
+    int st = run_fed(&t, zero, 0, 0, &rss, &secs);
+    print_message("  -C /dev/zero: %.3f s, max RSS %ld kB\n", secs, rss);
+    assert_true(exited(st, 2));
+    assert_non_null(strstr(d_stderr_of(&t), "/dev/zero:1: NUL byte in the line"));
+    assert_true(secs < 2.0);
+    assert_true(rss < 16384);
+
+    /* A stream with no newline and no NUL: stopped at the 1 MiB cap. */
+    const char *in[] = { "--config=/dev/stdin", NULL };
+    st = run_fed(&t, in, 8u << 20, 'x', &rss, &secs);
+    print_message("  8 MiB line on a pipe: %.3f s, max RSS %ld kB\n", secs, rss);
+    assert_true(exited(st, 2));
+    assert_non_null(strstr(d_stderr_of(&t), "/dev/stdin: too large (more than 1048576 bytes"));
+    assert_true(rss < 16384);
+
+    /* A regular file over the cap is refused by its size, unread. */
+    char cfg[600], arg[700];
+    snprintf(cfg, sizeof(cfg), "%s/huge.conf", t.root);
+    FILE *f = fopen(cfg, "w");
+    assert_non_null(f);
+    assert_int_equal(ftruncate(fileno(f), 300l << 20), 0); /* sparse: 300 MB, one "line" */
+    fclose(f);
+    snprintf(arg, sizeof(arg), "--config=%s", cfg);
+    const char *huge[] = { arg, NULL };
+    st = run_fed(&t, huge, 0, 0, &rss, &secs);
+    print_message("  300 MB config: %.3f s, max RSS %ld kB\n", secs, rss);
+    assert_true(exited(st, 2));
+    assert_non_null(strstr(d_stderr_of(&t), "huge.conf: too large (314572800 bytes, at most 1048576)"));
+    assert_true(rss < 16384);
+    unlink(cfg);
+    assert_false(state_exists(&t));
+}
+
+/* A bad scaling_available_frequencies is named with the reason, not as
+ * "policy ondemand: invalid argument"; nothing changes. */
+static void test_freq_table_errors(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *table, *why;
+    } cases[] = {
+        { "3900000 3500000 3500000 800000\n",
+          "entry 3: duplicate frequency 3500000 kHz (also entry 2)" },
+        { "3900000 2400000 1600000 3900000\n",
+          "entry 4: duplicate frequency 3900000 kHz (also entry 1)" },
+        { "4200000 3500000 800000\n",
+          "entry 1: 4200000 kHz is outside cpuinfo_min_freq..cpuinfo_max_freq (800000..3900000 kHz)" },
+        { "3900000 700000\n",
+          "entry 2: 700000 kHz is outside cpuinfo_min_freq..cpuinfo_max_freq" },
+        { "3900000 fast 800000\n", "entry 2: 'fast' is not a frequency in kHz" },
+        { "\n", "no frequencies" },
+    };
+    for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+        struct tree t;
+        struct snap before;
+        char p[700], want[1000];
+        tree_make(&t, "freqtable", 2, ACPI, 1);
+        snprintf(p, sizeof(p), "%s/sys/devices/system/cpu/cpufreq/policy1/scaling_available_frequencies",
+                 t.root);
+        put(cases[k].table, "%s", p);
+        snap_take(&t, &before);
+        const char *args[] = { "--policy=ondemand", NULL };
+        assert_true(exited(run_once(&t, args), 2));
+        snprintf(want, sizeof(want), "%s: %s", p, cases[k].why);
+        if (!strstr(d_stderr_of(&t), want))
+            fail_msg("stderr '%s' lacks '%s'", d_stderr_of(&t), want);
+        assert_null(strstr(d_stderr_of(&t), "invalid argument"));
+        assert_false(state_exists(&t));
+        assert_tree_is(&t, &before);
+        snap_free(&before);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1416,6 +1745,10 @@ int main(void)
         cmocka_unit_test(test_sighup_reload),
         cmocka_unit_test(test_procstat_garbage),
         cmocka_unit_test(test_config_errors),
+        cmocka_unit_test(test_fatal_signals),
+        cmocka_unit_test(test_state_refused),
+        cmocka_unit_test(test_config_bounded),
+        cmocka_unit_test(test_freq_table_errors),
     };
     signal(SIGPIPE, SIG_IGN);
     return cmocka_run_group_tests_name("pgovd", tests, NULL, NULL);
