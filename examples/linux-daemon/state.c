@@ -134,6 +134,22 @@ static bool under(const char *path, const char *root, const char **rest)
     return true;
 }
 
+/* Absolute, with no empty, "." or ".." component: checked on the string,
+ * since a walk stops at the first component that does not exist. */
+static bool canonical(const char *path)
+{
+    const char *c = path;
+    if (*c != '/')
+        return false;
+    while (*c == '/') {
+        size_t n = strcspn(c + 1, "/");
+        if (n == 0 || (c[1] == '.' && (n == 1 || (n == 2 && c[2] == '.'))))
+            return false;
+        c += 1 + n;
+    }
+    return *c == '\0';
+}
+
 /* A frequency value as sysfs writes it: decimal kHz and a newline. */
 static bool khz_value(const struct pgovd_rentry *e, uint32_t *khz)
 {
@@ -206,6 +222,8 @@ static int check_place(const struct pgovd_rentry *e, const struct pgovd_roots *r
     const char *rest;
 
     *leaf = NULL;
+    if (!canonical(e->path))
+        return refuse(why, whylen, "%s: not a canonical path", e->path);
     if (e->kind == PGOVD_R_MSR) {
         char num[16];
         size_t n;
@@ -386,7 +404,7 @@ int pgovd_plan_parse(struct pgovd_plan *p, const char *buf, size_t len,
     if (len == 0 || buf[len - 1] != '\n' || memchr(buf, '\0', len))
         return refuse(why, whylen, "not a text file ending with a newline");
     if (len > 14 && !memcmp(buf, "pgovd-state 1 ", 14))
-        return refuse(why, whylen, "format 1 of pgovd 0.6.3 or older, without a checksum; "
+        return refuse(why, whylen, "format 1 of libpgov 0.6.3 or older, without a checksum; "
                                    "check the settings it names and remove it");
     /* The last line is "sum HEX" over every byte before it. */
     copy = malloc(len + 1);
