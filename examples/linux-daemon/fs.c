@@ -235,6 +235,7 @@ int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char
     FILE *f = fopen(path, "re");
     char line[512];
     int lineno = 0;
+    long chunks = 0;
     bool total = false, any = false;
 
     *bad_line = 0;
@@ -243,8 +244,10 @@ int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char
     memset(present, 0, (ncpu + 7) / 8);
     while (fgets(line, sizeof(line), f)) {
         unsigned cpu;
-        /* /dev/zero or a runaway file: a real one is far smaller. */
-        if (ftello(f) > PGOVD_STAT_MAX) {
+        /* /dev/zero or a runaway file: a real one is far smaller. Counted
+         * by chunk (a NUL hides the rest of one from strlen), since a
+         * device's offset says nothing. */
+        if (++chunks > PGOVD_STAT_MAX / (long)(sizeof(line) - 1)) {
             fclose(f);
             return -EFBIG;
         }

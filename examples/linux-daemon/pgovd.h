@@ -48,8 +48,9 @@ int pgovd_msr_write(const char *path, uint32_t reg, uint64_t v);
 /* Parse "0-3,6" into @set (PGOVD_MAX_CPUS bits). Returns 0 or -EINVAL. */
 int pgovd_parse_cpulist(const char *s, unsigned char *set);
 
-/* Bytes of /proc/stat read before it is called garbage (-EFBIG); a real one
- * with thousands of CPUs and interrupts is a few megabytes at most. */
+/* How much of /proc/stat is read before it is called garbage (-EFBIG), in
+ * bytes of full 511-byte reads (short lines count as full ones): a real one
+ * with a thousand CPUs is a few thousand lines and a long intr line. */
 #define PGOVD_STAT_MAX (16l << 20)
 /* One CPU's line of /proc/stat, in USER_HZ ticks. */
 struct pgovd_stat {
