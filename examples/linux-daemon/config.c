@@ -203,8 +203,9 @@ int pgovd_config_read(struct pgovd *d, struct pgovd_opts *o, const char *path)
         return -1;
     }
     /* A regular file's size is known: refuse a huge one before reading it. */
-    if (fstat(fileno(f), &st) == 0 && (S_ISDIR(st.st_mode) ||
-                                       (S_ISREG(st.st_mode) && st.st_size > PGOVD_CONF_MAX))) {
+    if (fstat(fileno(f), &st) == 0 &&
+        (S_ISDIR(st.st_mode) ||
+         (S_ISREG(st.st_mode) && (long long)st.st_size > (long long)PGOVD_CONF_MAX))) {
         if (S_ISDIR(st.st_mode))
             pgovd_err("%s: is a directory, not a config file", path);
         else
