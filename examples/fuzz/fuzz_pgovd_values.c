@@ -5,8 +5,8 @@
  * picks the reader; the rest is the text (a scratch file for the file
  * readers). Accepted lists only name CPUs below PGOVD_MAX_CPUS; a parsed
  * /proc/stat only marks CPUs it was asked about; the same input gives the
- * same answer. The config file parser lives in pgovd.c (static, owned by the
- * `ship` work on pgovd): not reachable from here yet.
+ * same answer. The config file and the state file have their own harnesses
+ * (fuzz_pgovd_config.c, fuzz_pgovd_state.c).
  */
 #define _GNU_SOURCE /* as pgovd.c: PATH_MAX and friends */
 #include <limits.h>

@@ -8,18 +8,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "num.h"
 #include "pgovd.h"
 
-int pgovd_read(const char *path, char *buf, size_t len)
+/* Read what @fd holds into @buf (NUL-terminated) and close it: at most
+ * len - 1 bytes, whatever the file claims. */
+static int read_fd(int fd, char *buf, size_t len)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
     size_t got = 0;
 
     if (fd < 0)
-        return -errno;
+        return fd;
     while (got + 1 < len) {
         ssize_t r = read(fd, buf + got, len - 1 - got);
         if (r < 0) {
@@ -40,6 +42,64 @@ int pgovd_read(const char *path, char *buf, size_t len)
     if (memchr(buf, '\0', got))
         return -EINVAL; /* binary content: not a sysfs text attribute */
     return (int)got;
+}
+
+int pgovd_read(const char *path, char *buf, size_t len)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    return read_fd(fd < 0 ? -errno : fd, buf, len);
+}
+
+int pgovd_read_nofollow(const char *path, char *buf, size_t len)
+{
+    return read_fd(pgovd_open_nofollow(path, O_RDONLY), buf, len);
+}
+
+/* Only async-signal-safe calls here (openat, fstatat, close): the fatal
+ * signal handler restores through it. */
+int pgovd_open_nofollow(const char *path, int flags)
+{
+    char name[NAME_MAX + 1];
+    const char *p = path;
+    int dir, fd, e;
+
+    if (p[0] != '/')
+        return -EINVAL;
+    dir = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (dir < 0)
+        return -errno;
+    for (;;) {
+        size_t n = 0;
+        while (*p == '/')
+            p++;
+        while (p[n] && p[n] != '/')
+            n++;
+        const bool last = p[n] == '\0';
+        /* Canonical paths only: no empty, "." or ".." component. */
+        if (n == 0 || n > NAME_MAX || (p[0] == '.' && (n == 1 || (n == 2 && p[1] == '.')))) {
+            close(dir);
+            return -EINVAL;
+        }
+        memcpy(name, p, n);
+        name[n] = '\0';
+        if (last)
+            fd = openat(dir, name, flags | O_NOFOLLOW | O_CLOEXEC);
+        else
+            fd = openat(dir, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        e = fd < 0 ? errno : 0;
+        if (e == ENOTDIR && !last) { /* a link to a directory is refused as a link */
+            struct stat st;
+            if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
+                e = ELOOP;
+        }
+        close(dir);
+        if (e)
+            return -e;
+        if (last)
+            return fd;
+        dir = fd;
+        p += n;
+    }
 }
 
 int pgovd_write(const char *path, const char *buf, size_t len)
@@ -175,6 +235,7 @@ int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char
     FILE *f = fopen(path, "re");
     char line[512];
     int lineno = 0;
+    long chunks = 0;
     bool total = false, any = false;
 
     *bad_line = 0;
@@ -183,6 +244,13 @@ int pgovd_parse_stat(const char *path, struct pgovd_stat *per_cpu, unsigned char
     memset(present, 0, (ncpu + 7) / 8);
     while (fgets(line, sizeof(line), f)) {
         unsigned cpu;
+        /* /dev/zero or a runaway file: a real one is far smaller. Counted
+         * by chunk (a NUL hides the rest of one from strlen), since a
+         * device's offset says nothing. */
+        if (++chunks > PGOVD_STAT_MAX / (long)(sizeof(line) - 1)) {
+            fclose(f);
+            return -EFBIG;
+        }
         struct pgovd_stat s = { 0 };
         int n;
 

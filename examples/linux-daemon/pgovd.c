@@ -28,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "num.h"
 #include "pgovd.h"
 
@@ -107,228 +108,6 @@ static void usage(FILE *f)
             "  -V, --version             version of pgovd and of libpgov\n");
 }
 
-/* ------------------------------------------------------------------ options */
-
-struct cpu_rule {
-    unsigned char set[PGOVD_MAX_CPUS / 8];
-    struct pgovd_spec spec;
-};
-
-struct opts {
-    struct pgovd_spec def;
-    bool have_def;
-    struct cpu_rule rules[64];
-    unsigned nrules;
-    bool restore_only;
-    const char *config; /* the last --config file: what SIGHUP re-reads */
-};
-
-/* While re-reading the config on SIGHUP, settings that only a restart can
- * change are noted and skipped. */
-static bool reloading;
-
-/* A strict decimal option value in [min, max]; prints "WHERE: KEY: reason". */
-static int opt_number(const char *where, const char *key, const char *val, uint64_t min,
-                      uint64_t max, const char *unit, uint64_t *v)
-{
-    char why[NUM_ERR_LEN];
-    if (num_u64(val, min, max, v, why, sizeof(why)) == 0)
-        return 0;
-    pgovd_err("%s: %s: %s%s", where, key, why, unit);
-    return -1;
-}
-
-/* One option, from the command line or the config file. @where names the
- * source for error messages. Returns 0 or -1 (message printed). */
-static int apply_opt(struct pgovd *d, struct opts *o, const char *key, const char *val,
-                     const char *where)
-{
-    uint64_t v;
-    char why[NUM_ERR_LEN];
-
-    if (!strcmp(key, "policy")) {
-        if (pgovd_spec_parse(val, &o->def, why, sizeof(why))) {
-            pgovd_err("%s: policy '%s': %s", where, val, why);
-            return -1;
-        }
-        o->have_def = true;
-    } else if (!strcmp(key, "cpus")) {
-        /* "LIST=POLICY", "LIST = POLICY" or "LIST POLICY" */
-        size_t ll = strcspn(val, "= \t");
-        const char *pol = val + ll;
-        char list[256];
-        pol += strspn(pol, " \t");
-        if (*pol == '=')
-            pol++;
-        pol += strspn(pol, " \t");
-        if (!ll || !*pol || ll >= sizeof(list) || o->nrules == 64) {
-            pgovd_err("%s: cpus '%s': expected LIST=POLICY", where, val);
-            return -1;
-        }
-        memcpy(list, val, ll);
-        list[ll] = '\0';
-        struct cpu_rule *ru = &o->rules[o->nrules];
-        if (pgovd_parse_cpulist(list, ru->set)) {
-            pgovd_err("%s: cpu list '%s': expected numbers and ranges like 0-3,6 below %d",
-                      where, list, PGOVD_MAX_CPUS);
-            return -1;
-        }
-        if (pgovd_spec_parse(pol, &ru->spec, why, sizeof(why))) {
-            pgovd_err("%s: policy '%s': %s", where, pol, why);
-            return -1;
-        }
-        o->nrules++;
-    } else if (!strcmp(key, "interval")) {
-        if (opt_number(where, "interval", val, 1, 60000, " (milliseconds)", &v))
-            return -1;
-        d->interval_ms = (unsigned)v;
-    } else if (!strcmp(key, "iterations")) {
-        if (opt_number(where, "iterations", val, 0, ULONG_MAX, "", &v))
-            return -1;
-        d->iterations = v;
-    } else if (!strcmp(key, "write-mode") || !strcmp(key, "counters")) {
-        /* both enums list their values in this order: auto, then the two choices */
-        static const char *const wm[] = { "auto", "setspeed", "limits" };
-        static const char *const cn[] = { "auto", "msr", "procstat" };
-        const char *const *names = key[0] == 'w' ? wm : cn;
-        int k = 0;
-        while (k < 3 && strcmp(val, names[k]))
-            k++;
-        if (k == 3) {
-            pgovd_err("%s: %s '%s': expected %s, %s or %s", where, key, val, names[0], names[1],
-                      names[2]);
-            return -1;
-        }
-        if (key[0] == 'w')
-            d->wm = (enum pgovd_write_mode)k;
-        else
-            d->counters = (enum pgovd_counters)k;
-    } else if (!strcmp(key, "scaling-khz")) {
-        if (opt_number(where, "scaling-khz", val, 1, 10000000, " (kHz)", &v))
-            return -1;
-        d->scaling_khz = (uint32_t)v;
-    } else if (!strcmp(key, "sysfs-root") || !strcmp(key, "proc-root") ||
-               !strcmp(key, "dev-root") || !strcmp(key, "state-file") ||
-               !strcmp(key, "run-dir")) {
-        /* Config-file values live in a line buffer: keep a copy (no heap,
-         * nothing to free). */
-        static const char *const keys[] = { "sysfs-root", "proc-root", "dev-root", "state-file",
-                                             "run-dir" };
-        static char store[5][PATH_MAX];
-        const char **dst[] = { &d->sysfs_root, &d->proc_root, &d->dev_root, &d->state_file,
-                               &d->run_dir };
-        int k = 0;
-        while (strcmp(keys[k], key))
-            k++;
-        if (reloading) {
-            if (!*dst[k] || strcmp(*dst[k], val))
-                pgovd_log(d, "%s: %s changed: needs a restart; keeping %s", where, key,
-                          *dst[k] ? *dst[k] : "the default");
-            return 0;
-        }
-        if (strlen(val) >= PATH_MAX) {
-            pgovd_err("%s: %s: path too long", where, key);
-            return -1;
-        }
-        strcpy(store[k], val);
-        *dst[k] = store[k];
-    } else {
-        pgovd_err("%s: unknown setting '%s'", where, key);
-        return -1;
-    }
-    return 0;
-}
-
-/* Config file: one "key value" per line, '#' comments, keys as the long
- * options (policy, cpus, interval, write-mode, counters, scaling-khz, ...). */
-static int read_config(struct pgovd *d, struct opts *o, const char *path)
-{
-    FILE *f = fopen(path, "re");
-    char *line = NULL, where[PATH_MAX + 32];
-    size_t cap = 0;
-    ssize_t len;
-    int lineno = 0, rc = 0;
-
-    if (!f) {
-        pgovd_err("%s: cannot open config file: %s", path, strerror(errno));
-        return -1;
-    }
-    o->config = path;
-    while ((len = getline(&line, &cap, f)) >= 0) {
-        char *p = line, *key, *val, *e;
-        lineno++;
-        snprintf(where, sizeof(where), "%s:%d", path, lineno);
-        if (memchr(line, '\0', (size_t)len)) {
-            pgovd_err("%s: NUL byte in the line (not a text file?)", where);
-            rc = -1;
-            break;
-        }
-        if (len > 1023) {
-            pgovd_err("%s: line too long (%zd bytes, at most 1023)", where, len);
-            rc = -1;
-            break;
-        }
-        if ((e = strchr(p, '#')))
-            *e = '\0';
-        while (*p == ' ' || *p == '\t')
-            p++;
-        e = p + strlen(p);
-        while (e > p && (e[-1] == '\n' || e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-            *--e = '\0';
-        if (!*p)
-            continue;
-        key = p;
-        val = p + strcspn(p, " \t=");
-        if (*val) {
-            *val++ = '\0';
-            val += strspn(val, " \t=");
-        }
-        if (!*val) {
-            pgovd_err("%s: '%s' needs a value", where, key);
-            rc = -1;
-            break;
-        }
-        if (apply_opt(d, o, key, val, where)) {
-            rc = -1;
-            break;
-        }
-    }
-    if (!rc && ferror(f)) {
-        pgovd_err("%s: read error", path);
-        rc = -1;
-    }
-    free(line);
-    fclose(f);
-    return rc;
-}
-
-/* ------------------------------------------------------------------ paths */
-
-static void cpu_path(const struct pgovd *d, char *buf, unsigned cpu, const char *leaf)
-{
-    int n = snprintf(buf, PATH_MAX, "%s/devices/system/cpu/cpu%u/%s", d->sysfs_root, cpu, leaf);
-    if (n < 0 || n >= PATH_MAX)
-        buf[0] = '\0'; /* too long: open("") fails with ENOENT, named in the error */
-}
-
-static void pol_path(const struct pgovd_cpu *c, char *buf, const char *leaf)
-{
-    int n = snprintf(buf, PATH_MAX, "%s/%s", c->dir, leaf);
-    if (n < 0 || n >= PATH_MAX)
-        buf[0] = '\0';
-}
-
-/* cpuN/online: "0" offline; absent (cpu0 on most systems) = always online. */
-static bool cpu_online(const struct pgovd *d, unsigned cpu)
-{
-    char p[PATH_MAX], b[16];
-    cpu_path(d, p, cpu, "online");
-    int r = pgovd_read(p, b, sizeof(b));
-    if (r < 0)
-        return r == -ENOENT;
-    return b[0] != '0';
-}
-
 static uint64_t mono_ns(void)
 {
     struct timespec ts;
@@ -349,203 +128,6 @@ static int read_clock(struct pgovd *d)
         return -1;
     }
     d->now_ns = v;
-    return 0;
-}
-
-/* ------------------------------------------------------------------ setup */
-
-static int find_cpus(struct pgovd *d)
-{
-    char p[PATH_MAX];
-    DIR *dir;
-    struct dirent *de;
-    unsigned max = 0;
-    bool any = false;
-
-    snprintf(p, sizeof(p), "%s/devices/system/cpu", d->sysfs_root);
-    dir = opendir(p);
-    if (!dir) {
-        pgovd_err("%s: cannot list CPUs: %s", p, strerror(errno));
-        return -1;
-    }
-    while ((de = readdir(dir))) {
-        uint32_t n;
-        if (strncmp(de->d_name, "cpu", 3) ||
-            num_u32(de->d_name + 3, 0, PGOVD_MAX_CPUS - 1, &n, NULL, 0))
-            continue;
-        any = true;
-        if (n + 1 > max)
-            max = (unsigned)n + 1;
-    }
-    closedir(dir);
-    if (!any) {
-        pgovd_err("%s: no cpuN directories", p);
-        return -1;
-    }
-    d->ncpu = max;
-    d->cpu = calloc(max, sizeof(*d->cpu));
-    d->stat_now = calloc(max, sizeof(*d->stat_now));
-    d->stat_present = calloc((max + 7) / 8, 1);
-    if (!d->cpu || !d->stat_now || !d->stat_present) {
-        pgovd_err("out of memory");
-        return -1;
-    }
-    for (unsigned i = 0; i < max; i++) {
-        d->cpu[i].id = i;
-        d->cpu[i].msr_fd = -1;
-        d->cpu[i].last_load = -1;
-    }
-    return 0;
-}
-
-static int read_khz(const char *path, uint32_t *khz, bool optional)
-{
-    uint64_t v;
-    int r = pgovd_read_u64(path, &v);
-    if (r) {
-        if (optional && r == -ENOENT)
-            return 1;
-        pgovd_err("%s: %s", path, r == -EINVAL ? "not a frequency in kHz" : strerror(-r));
-        return -1;
-    }
-    if (v == 0 || v > UINT32_MAX) {
-        pgovd_err("%s: frequency %" PRIu64 " kHz out of range", path, v);
-        return -1;
-    }
-    *khz = (uint32_t)v;
-    return 0;
-}
-
-static int setup_cpu(struct pgovd *d, struct pgovd_cpu *c)
-{
-    char p[PATH_MAX], buf[512];
-    int r;
-
-    cpu_path(d, p, c->id, "cpufreq");
-    if (!realpath(p, c->dir)) {
-        pgovd_err("%s: no cpufreq policy for cpu%u: %s", p, c->id, strerror(errno));
-        return -1;
-    }
-    pol_path(c, p, "cpuinfo_min_freq");
-    if (read_khz(p, &c->min_khz, false))
-        return -1;
-    pol_path(c, p, "cpuinfo_max_freq");
-    if (read_khz(p, &c->max_khz, false))
-        return -1;
-    if (c->min_khz > c->max_khz) {
-        pgovd_err("%s: cpuinfo_min_freq %u above cpuinfo_max_freq %u", c->dir, c->min_khz,
-                  c->max_khz);
-        return -1;
-    }
-    pol_path(c, p, "base_frequency");
-    r = read_khz(p, &c->base_khz, true);
-    if (r < 0)
-        return -1;
-    const bool no_base_file = r > 0;
-    if (r > 0 || c->base_khz > c->max_khz || c->base_khz < c->min_khz)
-        c->base_khz = c->max_khz;
-
-    pol_path(c, p, "scaling_cur_freq");
-    if (read_khz(p, &c->start_khz, true) != 0)
-        c->start_khz = 0; /* optional: policies then assume the maximum */
-    c->wm = d->wm;
-    if (c->wm != PGOVD_WM_LIMITS) {
-        pol_path(c, p, "scaling_available_governors");
-        r = pgovd_read(p, buf, sizeof(buf));
-        bool has = false;
-        if (r >= 0)
-            for (char *t = strtok(buf, " \n"); t; t = strtok(NULL, " \n"))
-                has |= !strcmp(t, "userspace");
-        if (!has && c->wm == PGOVD_WM_SETSPEED) {
-            pgovd_err("%s: the 'userspace' governor is not offered%s%s", p, r < 0 ? ": " : "",
-                      r < 0 ? strerror(-r) : "");
-            return -1;
-        }
-        c->wm = has ? PGOVD_WM_SETSPEED : PGOVD_WM_LIMITS;
-    }
-
-    c->msr = false;
-    if (d->counters != PGOVD_CNT_PROCSTAT) {
-        uint64_t t;
-        snprintf(c->msr_path, sizeof(c->msr_path), "%s/cpu/%u/msr", d->dev_root, c->id);
-        c->msr_fd = open(c->msr_path, O_RDONLY | O_CLOEXEC);
-        if (c->msr_fd >= 0 && pgovd_msr_read(c->msr_fd, 0x10, &t) == 0) {
-            c->msr = true;
-        } else {
-            int e = c->msr_fd < 0 ? errno : EIO;
-            if (c->msr_fd >= 0)
-                close(c->msr_fd);
-            c->msr_fd = -1;
-            if (d->counters == PGOVD_CNT_MSR) {
-                pgovd_err("%s: cannot read APERF/MPERF/TSC: %s", c->msr_path, strerror(e));
-                return -1;
-            }
-        }
-    }
-    if (c->msr && no_base_file) {
-        /* No base_frequency in sysfs (acpi-cpufreq): the TSC runs at the max
-         * non-turbo ratio, MSR_PLATFORM_INFO (0xCE) bits 15:8. */
-        uint64_t pi;
-        if (pgovd_msr_read(c->msr_fd, 0xCE, &pi) == 0) {
-            uint64_t khz = ((pi >> 8) & 0xff) * (uint64_t)d->scaling_khz;
-            if (khz >= c->min_khz && khz <= c->max_khz)
-                c->base_khz = (uint32_t)khz;
-        }
-    }
-    if ((c->spec.pol->need & PGOV_HW_NEED_HWP) && !c->msr) {
-        pgovd_err("%s: policy %s writes IA32_HWP_REQUEST and needs the msr device", c->msr_path,
-                  c->spec.pol->name);
-        return -1;
-    }
-    return 0;
-}
-
-static bool plan_has(const struct pgovd_plan *pl, const char *path, uint32_t kind)
-{
-    for (unsigned i = 0; i < pl->n; i++)
-        if (pl->e[i].kind == kind && !strcmp(pl->e[i].path, path))
-            return true;
-    return false;
-}
-
-/* HWP boost programs IA32_HWP_REQUEST itself and leaves cpufreq alone. */
-static bool uses_cpufreq(const struct pgovd_cpu *c)
-{
-    return !(c->spec.pol->need & PGOV_HW_NEED_HWP);
-}
-
-static int plan_cpu(struct pgovd *d, struct pgovd_cpu *c)
-{
-    char p[PATH_MAX];
-    int r = 0;
-
-    if (!uses_cpufreq(c)) {
-        /* nothing in cpufreq */
-    } else if (c->wm == PGOVD_WM_SETSPEED) {
-        /* setspeed first: restoring it only works while `userspace` still rules. */
-        const char *leaf[2] = { "scaling_setspeed", "scaling_governor" };
-        for (int i = 0; i < 2 && !r; i++) {
-            pol_path(c, p, leaf[i]);
-            if (!plan_has(&d->plan, p, PGOVD_R_FILE))
-                r = pgovd_plan_add_file(&d->plan, p, i == 0 ? PGOVD_RF_BEST_EFFORT : 0);
-        }
-    } else {
-        const char *leaf[2] = { "scaling_max_freq", "scaling_min_freq" };
-        for (int i = 0; i < 2 && !r; i++) {
-            pol_path(c, p, leaf[i]);
-            if (!plan_has(&d->plan, p, PGOVD_R_FILE))
-                r = pgovd_plan_add_file(&d->plan, p, i == 0 ? PGOVD_RF_TWICE : 0);
-        }
-    }
-    if (!r && (c->spec.pol->need & PGOV_HW_NEED_HWP)) {
-        snprintf(p, sizeof(p), "%s", c->msr_path);
-        if (!plan_has(&d->plan, p, PGOVD_R_MSR))
-            r = pgovd_plan_add_msr(&d->plan, p, 0x774);
-    }
-    if (r) {
-        pgovd_err("%s: cannot read the value to save: %s", p, strerror(-r));
-        return -1;
-    }
     return 0;
 }
 
@@ -577,9 +159,9 @@ static void report_write(const char *path, const char *what, int r)
 static int take_over(struct pgovd *d, struct pgovd_cpu *c)
 {
     char p[PATH_MAX];
-    if (d->dry_run || c->wm != PGOVD_WM_SETSPEED || !uses_cpufreq(c))
+    if (d->dry_run || c->wm != PGOVD_WM_SETSPEED || !pgovd_uses_cpufreq(c))
         return 0;
-    pol_path(c, p, "scaling_governor");
+    pgovd_pol_path(c, p, "scaling_governor");
     int r = write_val(p, 0, "userspace\n");
     if (r)
         report_write(p, "'userspace'", r);
@@ -593,7 +175,7 @@ static int apply(struct pgovd_cpu *c, uint32_t khz)
 
     snprintf(what, sizeof(what), "%u kHz", khz);
     if (c->wm == PGOVD_WM_SETSPEED) {
-        pol_path(c, p, "scaling_setspeed");
+        pgovd_pol_path(c, p, "scaling_setspeed");
         r = write_val(p, khz, NULL);
     } else {
         /* Raise the ceiling before the floor, lower the floor before the ceiling. */
@@ -604,7 +186,7 @@ static int apply(struct pgovd_cpu *c, uint32_t khz)
         }
         r = 0;
         for (int i = 0; i < 2 && !r; i++) {
-            pol_path(c, p, order[i]);
+            pgovd_pol_path(c, p, order[i]);
             r = write_val(p, khz, NULL);
         }
     }
@@ -614,6 +196,14 @@ static int apply(struct pgovd_cpu *c, uint32_t khz)
 }
 
 /* ------------------------------------------------------------------ loop */
+
+/* Why a policy's start() failed, for "cpuN: policy P: WHY". */
+static const char *start_why(int r)
+{
+    if (r == PGOVD_EREPORTED)
+        return "cannot start (see the error above)";
+    return r < 0 && r > -200 ? pgov_strerror(r) : "cannot start";
+}
 
 static void synth_counters(struct pgovd *d, struct pgovd_cpu *c)
 {
@@ -688,7 +278,7 @@ static int tick(struct pgovd *d)
         struct pgovd_cpu *c = &d->cpu[i];
         if (!c->managed)
             continue;
-        bool on = cpu_online(d, i) &&
+        bool on = pgovd_cpu_online(d, i) &&
                   (!need_stat || (d->stat_present[i / 8] >> (i % 8) & 1));
         if (!on) {
             if (c->online)
@@ -706,7 +296,7 @@ static int tick(struct pgovd *d)
             int r = c->spec.pol->start(d, c);
             if (r) {
                 pgovd_err("cpu%u: policy %s: cannot start: %s", i, c->spec.pol->name,
-                          r < 0 && r > -200 ? pgov_strerror(r) : "error");
+                          start_why(r));
                 return -1;
             }
             c->active = true;
@@ -738,7 +328,7 @@ static int tick(struct pgovd *d)
     /* CPUs sharing one cpufreq policy get the highest of their requests. */
     for (unsigned i = 0; i < d->ncpu; i++) {
         struct pgovd_cpu *c = &d->cpu[i];
-        if (!c->managed || !c->active || !c->req_khz || !uses_cpufreq(c))
+        if (!c->managed || !c->active || !c->req_khz || !pgovd_uses_cpufreq(c))
             continue;
         uint32_t khz = c->req_khz;
         bool first = true;
@@ -781,102 +371,13 @@ static void sleep_ms(unsigned ms)
     nanosleep(&ts, NULL); /* EINTR on a stop signal: that is the point */
 }
 
-/* Put everything back; returns 0 when all of it went back. */
-static int restore_all(struct pgovd *d)
-{
-    if (d->dry_run)
-        return 0;
-    pgovd_fatal_disarm();
-    int failed = pgovd_plan_restore(&d->plan, false);
-    if (failed) {
-        pgovd_err("%d setting(s) not restored; they stay in %s for 'pgovd --restore'", failed,
-                  d->state_file);
-        return -1;
-    }
-    if (unlink(d->state_file) && errno != ENOENT)
-        pgovd_err("%s: cannot remove: %s", d->state_file, strerror(errno));
-    return 0;
-}
-
-/* Is @pid a running pgovd? (A reused pid of another program does not count.) */
-static bool owner_alive(long pid)
-{
-    char p[64], comm[64];
-    snprintf(p, sizeof(p), "/proc/%ld/comm", pid);
-    if (pgovd_read(p, comm, sizeof(comm)) < 0)
-        return false;
-    return strncmp(comm, "pgovd", 5) == 0;
-}
-
-/* A state file left by a pgovd that could not clean up (SIGKILL, power
- * loss with a persistent state dir): put those values back first. */
-static int restore_leftover(struct pgovd *d, bool must_exist)
-{
-    struct pgovd_plan old = { 0 };
-    long pid = 0;
-    int r = pgovd_plan_load(&old, d->state_file, &pid);
-
-    if (r == -ENOENT && !must_exist)
-        return 0;
-    if (r == -ENOENT) {
-        pgovd_log(d, "%s: no saved settings; nothing to restore", d->state_file);
-        return 0;
-    }
-    if (r) {
-        pgovd_err("%s: unreadable state file: %s", d->state_file,
-                  r == -EINVAL ? "bad format" : strerror(-r));
-        pgovd_plan_free(&old);
-        return -1;
-    }
-    if (pid > 0 && pid != (long)getpid() && owner_alive(pid)) {
-        /* Restoring now would pull the settings from under a live daemon. */
-        pgovd_err("%s: belongs to pgovd pid %ld, which is still running", d->state_file, pid);
-        pgovd_plan_free(&old);
-        return -1;
-    }
-    int failed = pgovd_plan_restore(&old, false);
-    pgovd_plan_free(&old);
-    if (failed) {
-        pgovd_err("%s: %d saved setting(s) could not be restored; file kept", d->state_file,
-                  failed);
-        return -1;
-    }
-    if (unlink(d->state_file)) {
-        pgovd_err("%s: cannot remove: %s", d->state_file, strerror(errno));
-        return -1;
-    }
-    pgovd_log(d, "restored the settings saved in %s", d->state_file);
-    return 0;
-}
-
-static struct pgovd_spec default_spec(void)
-{
-    struct pgovd_spec sp = { pgovd_policy_find("ondemand"), 0 };
-    if (!sp.pol)
-        sp.pol = pgovd_policy_find("performance");
-    return sp;
-}
-
-/* The policy a CPU gets from @o; false if @o's rules do not list it. */
-static bool spec_for(const struct opts *o, unsigned cpu, struct pgovd_spec *sp)
-{
-    bool listed = false;
-    *sp = o->def;
-    for (unsigned k = 0; k < o->nrules; k++)
-        if (o->rules[k].set[cpu / 8] >> (cpu % 8) & 1) {
-            *sp = o->rules[k].spec;
-            listed = true;
-        }
-    return listed || !o->nrules;
-}
-
 /* SIGHUP: re-read the config file. Policies and the interval change in
  * place (each changed CPU's governor starts afresh); paths, write mode,
  * counters and the set of managed CPUs need a restart and are kept. A file
  * with an error changes nothing: the daemon runs on as it was. */
 static void reload(struct pgovd *d, const char *config)
 {
-    struct opts n;
+    struct pgovd_opts n;
     struct pgovd tmp = *d;
     unsigned changed = 0;
 
@@ -886,16 +387,15 @@ static void reload(struct pgovd *d, const char *config)
     }
     pgovd_notify("RELOADING=1");
     memset(&n, 0, sizeof(n));
-    reloading = true;
-    int r = read_config(&tmp, &n, config);
-    reloading = false;
+    n.reloading = true;
+    int r = pgovd_config_read(&tmp, &n, config);
     if (r) {
         pgovd_err("%s: not reloaded; the running configuration stays", config);
         pgovd_notify("READY=1");
         return;
     }
     if (!n.have_def)
-        n.def = default_spec();
+        n.def = pgovd_default_spec();
     if (tmp.wm != d->wm || tmp.counters != d->counters || tmp.scaling_khz != d->scaling_khz)
         pgovd_log(d, "%s: write-mode, counters or scaling-khz changed: needs a restart", config);
     /* The interval is the governors' tick (tick_ns at init): a new one
@@ -906,7 +406,7 @@ static void reload(struct pgovd *d, const char *config)
     for (unsigned i = 0; i < d->ncpu && tmp.interval_ms > PGOVD_TIMER_MAX_INTERVAL_MS; i++) {
         struct pgovd_spec sp;
         struct pgovd_cpu *c = &d->cpu[i];
-        if (c->managed && pgovd_policy_timer_driven(c) && spec_for(&n, i, &sp) &&
+        if (c->managed && pgovd_policy_timer_driven(c) && pgovd_spec_for(&n, i, &sp) &&
             sp.pol == c->spec.pol && sp.kver == c->spec.kver) {
             pgovd_err("%s: interval %u refused: cpu%u runs intel_pstate v4.5 (10 ms "
                       "sampling timer), which needs 10 or less; keeping %u",
@@ -920,7 +420,7 @@ static void reload(struct pgovd *d, const char *config)
         struct pgovd_spec sp, old = c->spec;
         if (!c->managed)
             continue;
-        if (!spec_for(&n, i, &sp)) {
+        if (!pgovd_spec_for(&n, i, &sp)) {
             pgovd_log(d, "%s: cpu%u no longer listed: needs a restart; keeping it", config, i);
             continue;
         }
@@ -931,7 +431,7 @@ static void reload(struct pgovd *d, const char *config)
         r = sp.pol->start(d, c);
         if (r) {
             pgovd_err("%s: cpu%u: policy %s: %s; keeping %s", config, i, sp.pol->name,
-                      r < 0 && r > -200 ? pgov_strerror(r) : "cannot start", old.pol->name);
+                      start_why(r), old.pol->name);
             c->spec = old;
             if (old.pol->start(d, c) == 0)
                 continue;
@@ -986,7 +486,10 @@ static void cleanup(void)
     d->cpu = NULL;
 }
 
-int main(int argc, char **argv)
+/* Command line. Returns -1 to go on, else the exit status (--help, a
+ * usage error, ...). */
+static int parse_args(int argc, char **argv, struct pgovd *d, struct pgovd_opts *o,
+                      bool *status_cmd)
 {
     static const struct option lo[] = {
         { "policy", required_argument, 0, 'p' },
@@ -1017,48 +520,32 @@ int main(int argc, char **argv)
         [2] = "sysfs-root", [3] = "proc-root",  [4] = "dev-root",   [5] = "state-file",
         [6] = "write-mode", [7] = "counters",   [8] = "scaling-khz", [13] = "run-dir",
     };
-    /* static: the atexit() cleanup runs after main's frame is gone */
-    static struct pgovd d = {
-        .sysfs_root = "/sys",
-        .proc_root = "/proc",
-        .dev_root = "/dev",
-        .interval_ms = PGOVD_DEFAULT_INTERVAL_MS,
-        .scaling_khz = 100000,
-    };
-    struct opts o;
-    int opt, rc = 0;
-    static char state_buf[PATH_MAX], status_buf[PATH_MAX];
-    bool status_cmd = false;
-    int lock_fd = -1;
+    int opt;
 
-    journal = pgovd_stderr_is_journal();
-    memset(&o, 0, sizeof(o));
-    cleanup_d = &d;
-    atexit(cleanup);
     while ((opt = getopt_long(argc, argv, "p:c:C:i:n:lvhV", lo, NULL)) != -1) {
         int r = 0;
         switch (opt) {
-        case 'p': r = apply_opt(&d, &o, "policy", optarg, "--policy"); break;
-        case 'c': r = apply_opt(&d, &o, "cpus", optarg, "--cpus"); break;
-        case 'C': r = read_config(&d, &o, optarg); break;
-        case 'i': r = apply_opt(&d, &o, "interval", optarg, "--interval"); break;
-        case 'n': r = apply_opt(&d, &o, "iterations", optarg, "--iterations"); break;
-        case 1: d.dry_run = true; break;
+        case 'p': r = pgovd_opt_apply(d, o, "policy", optarg, "--policy"); break;
+        case 'c': r = pgovd_opt_apply(d, o, "cpus", optarg, "--cpus"); break;
+        case 'C': r = pgovd_config_read(d, o, optarg); break;
+        case 'i': r = pgovd_opt_apply(d, o, "interval", optarg, "--interval"); break;
+        case 'n': r = pgovd_opt_apply(d, o, "iterations", optarg, "--iterations"); break;
+        case 1: d->dry_run = true; break;
         case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 13: {
             char where[32];
             snprintf(where, sizeof(where), "--%s", key_of[opt]);
-            r = apply_opt(&d, &o, key_of[opt], optarg, where);
+            r = pgovd_opt_apply(d, o, key_of[opt], optarg, where);
             break;
         }
-        case 9: o.restore_only = true; break;
-        case 10: d.step = true; break;
-        case 11: d.clock_file = optarg; break;
+        case 9: o->restore_only = true; break;
+        case 10: d->step = true; break;
+        case 11: d->clock_file = optarg; break;
         case 12: pgovd_msr_stride = 8; break;
         case 'l':
             printf("policies (NAME[@MAJOR.MINOR] selects a kernel profile):\n");
             pgovd_policy_list();
             return 0;
-        case 'v': d.verbose = true; break;
+        case 'v': d->verbose = true; break;
         case 'h': usage(stdout); return 0;
         case 'V':
             printf("pgovd %s (libpgov %s)\n", PGOVD_VERSION, pgov_version_string());
@@ -1069,157 +556,192 @@ int main(int argc, char **argv)
             return 2;
     }
     if (optind < argc && !strcmp(argv[optind], "status"))
-        status_cmd = true, optind++;
+        *status_cmd = true, optind++;
     if (optind < argc) {
         pgovd_err("unexpected argument '%s' (see --help)", argv[optind]);
         return 2;
     }
-    /* One run directory for the binary and the unit: lock, state, status. */
-    if (!d.run_dir)
-        d.run_dir = PGOVD_RUN_DIR;
-    if (snprintf(status_buf, sizeof(status_buf), "%s/status", d.run_dir) >= (int)sizeof(status_buf) ||
-        snprintf(state_buf, sizeof(state_buf), "%s/state", d.run_dir) >= (int)sizeof(state_buf)) {
-        pgovd_err("--run-dir: path too long");
-        return 2;
-    }
-    d.status_file = status_buf;
-    if (!d.state_file)
-        d.state_file = state_buf;
-    if (status_cmd)
-        return show_status(&d);
+    return -1;
+}
 
+/* One run directory for the binary and the unit: lock, state, status. */
+static int set_paths(struct pgovd *d)
+{
+    static char state_buf[PATH_MAX], status_buf[PATH_MAX];
+
+    if (!d->run_dir)
+        d->run_dir = PGOVD_RUN_DIR;
+    if (snprintf(status_buf, sizeof(status_buf), "%s/status", d->run_dir) >= (int)sizeof(status_buf) ||
+        snprintf(state_buf, sizeof(state_buf), "%s/state", d->run_dir) >= (int)sizeof(state_buf)) {
+        pgovd_err("--run-dir: path too long");
+        return -1;
+    }
+    d->status_file = status_buf;
+    if (!d->state_file)
+        d->state_file = state_buf;
+    pgovd_roots_init(&d->roots, d->sysfs_root, d->dev_root);
+    return 0;
+}
+
+static void install_signals(void)
+{
     struct sigaction sa;
     memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = on_stop; /* no SA_RESTART: sleeps and reads return EINTR */
+    sa.sa_handler = on_stop; /* no SA_RESETHAND: sleeps and reads return EINTR */
     sigemptyset(&sa.sa_mask);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     sa.sa_handler = on_hup;
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
+}
 
-    /* One pgovd per machine (per run directory), --restore included: two
-     * daemons saving and restoring the same files undo each other. A dry
-     * run writes nothing, so it takes no lock. */
-    if (!d.dry_run) {
-        long holder;
-        int r = pgovd_lock(d.run_dir, &lock_fd, &holder);
-        if (r == -EBUSY) {
-            pgovd_err("%s/lock: another pgovd (pid %ld) is running; stop it first", d.run_dir,
-                      holder);
-            return 1;
-        }
-        if (r) {
-            pgovd_err("%s/lock: cannot take the single-instance lock: %s", d.run_dir,
-                      strerror(-r));
-            return 1;
-        }
-    }
-    if (o.restore_only)
-        return restore_leftover(&d, true) ? 1 : 0;
+/* One pgovd per machine (per run directory), --restore included: two
+ * daemons saving and restoring the same files undo each other. */
+static int take_lock(const struct pgovd *d, int *lock_fd)
+{
+    long holder;
+    int r = pgovd_lock(d->run_dir, lock_fd, &holder);
+    if (r == -EBUSY)
+        pgovd_err("%s/lock: another pgovd (pid %ld) is running; stop it first", d->run_dir,
+                  holder);
+    else if (r)
+        pgovd_err("%s/lock: cannot take the single-instance lock: %s", d->run_dir,
+                  strerror(-r));
+    return r ? -1 : 0;
+}
 
-    if (!o.have_def)
-        o.def = default_spec();
-    if (find_cpus(&d))
+/* Which CPUs are ours, and with which policy. 0, or the exit status. */
+static int select_cpus(struct pgovd *d, struct pgovd_opts *o)
+{
+    if (!o->have_def)
+        o->def = pgovd_default_spec();
+    if (pgovd_find_cpus(d))
         return 1;
-    for (unsigned i = 0; i < d.ncpu; i++) {
-        struct pgovd_cpu *c = &d.cpu[i];
+    for (unsigned i = 0; i < d->ncpu; i++) {
+        struct pgovd_cpu *c = &d->cpu[i];
         char p[PATH_MAX];
-        bool listed = o.nrules && spec_for(&o, i, &c->spec);
-        if (!o.nrules)
-            spec_for(&o, i, &c->spec);
-        cpu_path(&d, p, i, "cpufreq");
-        if (o.nrules && !listed)
+        bool listed = o->nrules && pgovd_spec_for(o, i, &c->spec);
+        if (!o->nrules)
+            pgovd_spec_for(o, i, &c->spec);
+        pgovd_cpu_path(d, p, i, "cpufreq");
+        if (o->nrules && !listed)
             continue;
         if (access(p, F_OK) != 0 && !listed)
             continue; /* no cpufreq here (or offline at start): not ours */
-        if (!cpu_online(&d, i)) {
-            pgovd_log(&d, "cpu%u is offline at start; not managing it", i);
+        if (!pgovd_cpu_online(d, i)) {
+            pgovd_log(d, "cpu%u is offline at start; not managing it", i);
             continue;
         }
         c->managed = true;
     }
-    for (unsigned k = 0; k < o.nrules; k++)
-        for (unsigned i = d.ncpu; i < PGOVD_MAX_CPUS; i++)
-            if (o.rules[k].set[i / 8] >> (i % 8) & 1) {
+    for (unsigned k = 0; k < o->nrules; k++)
+        for (unsigned i = d->ncpu; i < PGOVD_MAX_CPUS; i++)
+            if (o->rules[k].set[i / 8] >> (i % 8) & 1) {
                 pgovd_err("--cpus: cpu%u does not exist under %s/devices/system/cpu", i,
-                          d.sysfs_root);
+                          d->sysfs_root);
                 return 2; /* a configuration error: nothing changed */
             }
+    return 0;
+}
 
-    /* Everything below may change the machine; first undo a previous crash. */
-    if (!d.dry_run && restore_leftover(&d, false))
-        return 1;
-    unsigned nman = 0;
-    for (unsigned i = 0; i < d.ncpu; i++) {
-        struct pgovd_cpu *c = &d.cpu[i];
+/* Set up every managed CPU and try its policy once, so that a profile the
+ * library does not implement (ondemand@4.5, ...) fails before anything is
+ * changed; the first tick starts it again from scratch. 0, or the exit
+ * status. */
+static int start_cpus(struct pgovd *d, unsigned *nman)
+{
+    *nman = 0;
+    for (unsigned i = 0; i < d->ncpu; i++) {
+        struct pgovd_cpu *c = &d->cpu[i];
         if (!c->managed)
             continue;
-        if (setup_cpu(&d, c) || (!d.dry_run && plan_cpu(&d, c)))
+        if (pgovd_setup_cpu(d, c) || (!d->dry_run && pgovd_plan_cpu(d, c)))
             return 1;
-        /* Try the policy once now, so that a profile the library does not
-         * implement (ondemand@4.5, ...) fails before anything is changed.
-         * The first tick starts it again from scratch. */
-        int r = c->spec.pol->start(&d, c);
+        int r = c->spec.pol->start(d, c);
         if (r) {
-            pgovd_err("cpu%u: policy %s: %s", i, c->spec.pol->name,
-                      r < 0 && r > -200 ? pgov_strerror(r) : "cannot start");
+            pgovd_err("cpu%u: policy %s: %s", i, c->spec.pol->name, start_why(r));
             return 2; /* a configuration error: nothing changed */
         }
-        nman++;
+        (*nman)++;
         if (!c->msr)
-            pgovd_log(&d, "cpu%u: no readable %s; degraded mode (load from %s/stat)", i,
-                      c->msr_path[0] ? c->msr_path : "msr device", d.proc_root);
+            pgovd_log(d, "cpu%u: no readable %s; degraded mode (load from %s/stat)", i,
+                      c->msr_path[0] ? c->msr_path : "msr device", d->proc_root);
         c->online = true;
     }
-    if (!nman) {
-        pgovd_err("%s/devices/system/cpu: no online CPU with cpufreq to manage", d.sysfs_root);
+    if (!*nman) {
+        pgovd_err("%s/devices/system/cpu: no online CPU with cpufreq to manage", d->sysfs_root);
         return 1;
     }
-    if (!d.dry_run) {
-        int r = pgovd_plan_save(&d.plan, d.state_file);
-        if (r) {
-            pgovd_err("%s: cannot save the original settings: %s (nothing was changed)",
-                      d.state_file, strerror(-r));
-            return 1;
-        }
-        pgovd_fatal_arm(&d.plan, d.state_file);
-        for (unsigned i = 0; i < d.ncpu && !rc; i++)
-            if (d.cpu[i].managed && take_over(&d, &d.cpu[i]))
-                rc = 1;
-    }
+    return 0;
+}
 
-    /* The start summary, at default verbosity: what an operator checks first. */
-    if (!rc) {
-        char sum[1024];
-        size_t len = 0;
-        for (unsigned i = 0; i < d.ncpu && len < sizeof(sum) - 64; i++) {
-            const struct pgovd_cpu *c = &d.cpu[i];
-            if (!c->managed)
-                continue;
-            char ver[16] = "";
-            if (c->spec.kver)
-                snprintf(ver, sizeof(ver), "@%u.%u", c->spec.kver >> 8, c->spec.kver & 0xff);
-            len += (size_t)snprintf(sum + len, sizeof(sum) - len, " cpu%u=%s%s/%s%s", i,
-                                    c->spec.pol->name, ver,
-                                    c->wm == PGOVD_WM_SETSPEED ? "setspeed" : "limits",
-                                    c->msr ? "" : "/degraded");
-        }
-        pgovd_log(&d, "started: pgovd %s (libpgov %s), %u CPU(s), every %u ms%s:%s", PGOVD_VERSION,
-                  pgov_version_string(), nman, d.interval_ms, d.dry_run ? ", dry run" : "", sum);
-        pgovd_notify("READY=1\nSTATUS=governing");
+/* Save the plan (checked as --restore would check it), arm the fatal
+ * signals, then change the first thing. 0; 1 once something may have
+ * changed; -1 when nothing was. */
+static int save_and_take_over(struct pgovd *d)
+{
+    char why[PATH_MAX + 160];
+    if (d->dry_run)
+        return 0;
+    int r = pgovd_plan_check(&d->plan, &d->roots, why, sizeof(why));
+    if (r) {
+        pgovd_err("cannot save the original settings: %s (nothing was changed)", why);
+        return -1;
     }
+    r = pgovd_plan_save(&d->plan, d->state_file);
+    if (r) {
+        pgovd_err("%s: cannot save the original settings: %s (nothing was changed)",
+                  d->state_file, strerror(-r));
+        return -1;
+    }
+    pgovd_fatal_arm(&d->plan, d->state_file);
+    for (unsigned i = 0; i < d->ncpu; i++)
+        if (d->cpu[i].managed && take_over(d, &d->cpu[i]))
+            return 1;
+    return 0;
+}
+
+/* The start summary, at default verbosity: what an operator checks first. */
+static void log_started(struct pgovd *d, unsigned nman)
+{
+    char sum[1024];
+    size_t len = 0;
+    for (unsigned i = 0; i < d->ncpu && len < sizeof(sum) - 64; i++) {
+        const struct pgovd_cpu *c = &d->cpu[i];
+        if (!c->managed)
+            continue;
+        char ver[16] = "";
+        if (c->spec.kver)
+            snprintf(ver, sizeof(ver), "@%u.%u", c->spec.kver >> 8, c->spec.kver & 0xff);
+        len += (size_t)snprintf(sum + len, sizeof(sum) - len, " cpu%u=%s%s/%s%s", i,
+                                c->spec.pol->name, ver,
+                                c->wm == PGOVD_WM_SETSPEED ? "setspeed" : "limits",
+                                c->msr ? "" : "/degraded");
+    }
+    pgovd_log(d, "started: pgovd %s (libpgov %s), %u CPU(s), every %u ms%s:%s", PGOVD_VERSION,
+              pgov_version_string(), nman, d->interval_ms, d->dry_run ? ", dry run" : "", sum);
+    pgovd_notify("READY=1\nSTATUS=governing");
+}
+
+/* The main loop: until a stop signal, --iterations, EOF under --step or an
+ * error. @rc is 0 or 1; @n gets the ticks run, @t_first the first one's time. */
+static int run_loop(struct pgovd *d, const struct pgovd_opts *o, int rc, unsigned long *n_out,
+                    uint64_t *t_first)
+{
     const uint64_t wd_ns = pgovd_watchdog_usec() * 1000u / 2; /* ping at half the timeout */
-    uint64_t wd_last = 0, status_last = 0, t_first = 0;
+    uint64_t wd_last = 0, status_last = 0;
     bool status_due = true;
     unsigned long n;
-    for (n = 0; !rc && !stop_sig && (!d.iterations || n < d.iterations); n++) {
+
+    *t_first = 0;
+    for (n = 0; !rc && !stop_sig && (!d->iterations || n < d->iterations); n++) {
         if (reload_sig) {
             reload_sig = 0;
-            reload(&d, o.config);
+            reload(d, o->config);
             status_due = true;
         }
-        if (d.step) {
+        if (d->step) {
             char line[64];
             fflush(stdout);
             if (!fgets(line, sizeof(line), stdin)) {
@@ -1231,44 +753,103 @@ int main(int argc, char **argv)
                 break; /* EOF or a stop signal */
             }
         }
-        if (tick(&d))
+        if (tick(d))
             rc = 1;
         if (!n)
-            t_first = d.now_ns;
+            *t_first = d->now_ns;
         if (!rc && wd_ns && (!wd_last || mono_ns() - wd_last >= wd_ns)) {
             pgovd_notify("WATCHDOG=1");
             wd_last = mono_ns();
         }
-        if (!rc && !d.dry_run && (status_due || d.now_ns - status_last >= PGOVD_STATUS_PERIOD_NS)) {
-            int r = pgovd_status_write(&d, n + 1);
+        if (!rc && !d->dry_run && (status_due || d->now_ns - status_last >= PGOVD_STATUS_PERIOD_NS)) {
+            int r = pgovd_status_write(d, n + 1);
             if (r && status_due)
-                pgovd_log(&d, "%s: cannot write the status: %s", d.status_file, strerror(-r));
-            status_last = d.now_ns;
+                pgovd_log(d, "%s: cannot write the status: %s", d->status_file, strerror(-r));
+            status_last = d->now_ns;
             status_due = false;
         }
-        if (d.step && !rc) {
+        if (d->step && !rc) {
             printf("tick %lu\n", n + 1);
             fflush(stdout);
-        } else if (!rc && !stop_sig && (!d.iterations || n + 1 < d.iterations)) {
+        } else if (!rc && !stop_sig && (!d->iterations || n + 1 < d->iterations)) {
             fflush(stdout);
-            sleep_ms(d.interval_ms);
+            sleep_ms(d->interval_ms);
         }
     }
+    *n_out = n;
+    return rc;
+}
+
+/* Restore, say so, and return the exit status. */
+static int finish(struct pgovd *d, int rc, unsigned long n, uint64_t t_first)
+{
     fflush(stdout);
     pgovd_notify("STOPPING=1");
     if (stop_sig)
-        pgovd_log(&d, "%s: restoring the original settings", strsignal(stop_sig));
-    unsigned nsaved = d.plan.n;
-    if (restore_all(&d))
+        pgovd_log(d, "%s: restoring the original settings", strsignal(stop_sig));
+    unsigned nsaved = d->plan.n;
+    if (pgovd_restore_all(d))
         rc = 1;
-    if (!d.dry_run)
-        unlink(d.status_file);
-    pgovd_log(&d, "stopped%s after %lu tick(s) over %.1f s: %s", rc ? " on an error" : "", n,
-              (double)(d.now_ns - t_first) / 1e9,
-              d.dry_run ? "dry run, nothing was changed"
+    if (!d->dry_run)
+        unlink(d->status_file);
+    pgovd_log(d, "stopped%s after %lu tick(s) over %.1f s: %s", rc ? " on an error" : "", n,
+              (double)(d->now_ns - t_first) / 1e9,
+              d->dry_run ? "dry run, nothing was changed"
               : rc      ? "see the errors above"
                         : nsaved ? "every saved setting restored" : "nothing to restore");
-    pgovd_plan_free(&d.plan);
+    pgovd_plan_free(&d->plan);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    /* static: the atexit() cleanup runs after main's frame is gone */
+    static struct pgovd d = {
+        .sysfs_root = "/sys",
+        .proc_root = "/proc",
+        .dev_root = "/dev",
+        .interval_ms = PGOVD_DEFAULT_INTERVAL_MS,
+        .scaling_khz = 100000,
+    };
+    static struct pgovd_opts o;
+    bool status_cmd = false;
+    int lock_fd = -1, rc;
+    unsigned nman;
+    unsigned long n = 0;
+    uint64_t t_first = 0;
+
+    journal = pgovd_stderr_is_journal();
+    cleanup_d = &d;
+    atexit(cleanup);
+    rc = parse_args(argc, argv, &d, &o, &status_cmd);
+    if (rc >= 0)
+        return rc;
+    if (set_paths(&d))
+        return 2;
+    if (status_cmd)
+        return show_status(&d);
+    install_signals();
+    /* A dry run writes nothing, so it takes no lock. */
+    if (!d.dry_run && take_lock(&d, &lock_fd))
+        return 1;
+    if (o.restore_only)
+        return pgovd_restore_leftover(&d, true);
+    rc = select_cpus(&d, &o);
+    if (rc)
+        return rc;
+    /* Everything below may change the machine; first undo a previous crash. */
+    if (!d.dry_run && (rc = pgovd_restore_leftover(&d, false)) != 0)
+        return rc;
+    rc = start_cpus(&d, &nman);
+    if (rc)
+        return rc;
+    rc = save_and_take_over(&d);
+    if (rc < 0)
+        return 1;
+    if (!rc)
+        log_started(&d, nman);
+    rc = run_loop(&d, &o, rc, &n, &t_first);
+    rc = finish(&d, rc, n, t_first);
     if (lock_fd >= 0)
         close(lock_fd);
     return rc;

@@ -26,6 +26,13 @@
 /* Read a whole small file into @buf (NUL-terminated). Returns its length or
  * -errno. Never creates anything. */
 int pgovd_read(const char *path, char *buf, size_t len);
+/* pgovd_read() through pgovd_open_nofollow(): a link anywhere on @path is
+ * refused (-ELOOP). */
+int pgovd_read_nofollow(const char *path, char *buf, size_t len);
+/* open() an absolute canonical @path walking it one component at a time with
+ * O_NOFOLLOW: -ELOOP if any component is a symbolic link, -EINVAL for an
+ * empty, "." or ".." component. Async-signal-safe. Returns the fd or -errno. */
+int pgovd_open_nofollow(const char *path, int flags);
 /* Write @len bytes to an EXISTING file (O_WRONLY|O_TRUNC, never O_CREAT).
  * Returns 0 or -errno. */
 int pgovd_write(const char *path, const char *buf, size_t len);
@@ -41,6 +48,10 @@ int pgovd_msr_write(const char *path, uint32_t reg, uint64_t v);
 /* Parse "0-3,6" into @set (PGOVD_MAX_CPUS bits). Returns 0 or -EINVAL. */
 int pgovd_parse_cpulist(const char *s, unsigned char *set);
 
+/* How much of /proc/stat is read before it is called garbage (-EFBIG), in
+ * bytes of full 511-byte reads (short lines count as full ones): a real one
+ * with a thousand CPUs is a few thousand lines and a long intr line. */
+#define PGOVD_STAT_MAX (16l << 20)
 /* One CPU's line of /proc/stat, in USER_HZ ticks. */
 struct pgovd_stat {
     uint64_t user, nice, system, idle, iowait, irq, softirq, steal;
@@ -74,21 +85,65 @@ struct pgovd_plan {
     unsigned n, cap;
 };
 
-/* Read the current bytes of @path and append them (0 or -errno). */
+/* The only directories a plan may write under, canonical (realpath), so
+ * that a saved path is compared as a string and then walked without
+ * following a link: the configured sysfs root's devices/system/cpu and the
+ * dev root's cpu (msr devices). "" when the root does not resolve. */
+struct pgovd_roots {
+    char cpu[PATH_MAX];
+    char dev[PATH_MAX];
+};
+void pgovd_roots_init(struct pgovd_roots *r, const char *sysfs_root, const char *dev_root);
+
+/* Read the current bytes of @path (no link followed) and append them
+ * (0 or -errno). */
 int pgovd_plan_add_file(struct pgovd_plan *p, const char *path, uint32_t flags);
+/* @path is made canonical first (the dev root may be a link). */
 int pgovd_plan_add_msr(struct pgovd_plan *p, const char *path, uint32_t reg);
-/* Write the plan to @state_file atomically (tmp + fsync + rename). */
-int pgovd_plan_save(const struct pgovd_plan *p, const char *state_file);
-/* Read a state file; @pid gets the pid of the pgovd that wrote it. */
-int pgovd_plan_load(struct pgovd_plan *p, const char *state_file, long *pid);
 /* Put every saved value back in plan order, then the PGOVD_RF_TWICE ones again
  * (a max limit written before its min may be refused until the min is back).
- * Async-signal-safe when @quiet (no stdio). Returns the number of entries
- * that could not be restored (best-effort ones excluded). */
+ * Every path is opened with pgovd_open_nofollow(). Async-signal-safe when
+ * @quiet (no stdio). Returns the number of entries that could not be
+ * restored (best-effort ones excluded). */
 int pgovd_plan_restore(const struct pgovd_plan *p, bool quiet);
 void pgovd_plan_free(struct pgovd_plan *p);
-/* Arm/disarm the fatal-signal handlers on @p (which must stay valid). */
+
+/* The state file (state.c). Version 2: a header with the writer's pid, one
+ * line per entry, a last line with the FNV-1a-64 sum of everything before
+ * it. A loaded file is trusted for nothing: see pgovd_plan_check(). */
+#define PGOVD_STATE_MAX (4l << 20)               /* bytes */
+#define PGOVD_STATE_ENTRIES (5u * PGOVD_MAX_CPUS) /* 4 cpufreq files + 1 MSR per CPU */
+uint64_t pgovd_state_sum(const char *buf, size_t len);
+/* Write the plan to @state_file atomically (tmp + fsync + rename, mode 0600). */
+int pgovd_plan_save(const struct pgovd_plan *p, const char *state_file);
+/* Parse a state file image and check every entry; @why gets "line N: reason"
+ * for the first thing refused, and @p is left empty. 0, -EINVAL (refused)
+ * or -ENOMEM. Writes nothing anywhere. */
+int pgovd_plan_parse(struct pgovd_plan *p, const char *buf, size_t len,
+                     const struct pgovd_roots *roots, long *pid, char *why, size_t whylen);
+/* pgovd_plan_parse() of @state_file, which must be a regular file (not a
+ * link) owned by us or root, writable by no one else, at most
+ * PGOVD_STATE_MAX bytes. -ENOENT when there is none. */
+int pgovd_plan_load(struct pgovd_plan *p, const char *state_file, const struct pgovd_roots *roots,
+                    long *pid, char *why, size_t whylen);
+/* Every entry is one pgovd writes: a cpufreq file (scaling_governor,
+ * scaling_setspeed, scaling_min_freq, scaling_max_freq) under roots->cpu or
+ * IA32_HWP_REQUEST of an msr device under roots->dev; no link on its path;
+ * a governor name or a frequency within the policy's cpuinfo range; no
+ * entry twice. 0, or -EINVAL with the entry's index and reason in @why. */
+int pgovd_plan_check(const struct pgovd_plan *p, const struct pgovd_roots *roots, char *why,
+                     size_t whylen);
+
+/* Fatal signals (restore.c): every signal whose default action ends the
+ * process, but for SIGTERM/SIGINT (a clean stop from the main loop), SIGHUP
+ * (reload), SIGPIPE (ignored) and SIGKILL/SIGSTOP (uncatchable), restores
+ * @p from the handler with async-signal-safe calls, then dies of the same
+ * signal. @p must stay valid while armed. */
 void pgovd_fatal_arm(const struct pgovd_plan *p, const char *state_file);
+/* Block (true) or unblock those signals: around the final restore, so that
+ * one arriving then waits until the restore is complete. */
+void pgovd_fatal_block(bool block);
+/* Forget the plan: a handler that runs afterwards only dies of its signal. */
 void pgovd_fatal_disarm(void);
 
 /* ---------------------------------------------------------------- policies */
@@ -154,6 +209,7 @@ struct pgovd {
     unsigned char *stat_present;
     uint64_t now_ns;
     struct pgovd_plan plan;
+    struct pgovd_roots roots; /* where the plan may write */
     struct pgov_pstate_shared pstate_shared; /* the "all CPUs" IO RFC's shared state */
 };
 
@@ -187,6 +243,25 @@ extern const struct pgov_hw_ops pgovd_hw_ops;
 int pgovd_read_counters(struct pgovd *d, struct pgovd_cpu *c, struct pgov_hw_counters *out);
 int pgovd_get_limits(struct pgovd *d, struct pgovd_cpu *c, struct pgov_hw_limits *out);
 int pgovd_read_idle(struct pgovd *d, struct pgovd_cpu *c, struct pgov_hw_idle *out);
+
+/* Startup (setup.c): the CPUs, their cpufreq policies and what will be
+ * saved. Each returns 0 or -1 after printing the error. */
+void pgovd_cpu_path(const struct pgovd *d, char *buf, unsigned cpu, const char *leaf);
+void pgovd_pol_path(const struct pgovd_cpu *c, char *buf, const char *leaf);
+bool pgovd_cpu_online(const struct pgovd *d, unsigned cpu);
+int pgovd_find_cpus(struct pgovd *d);
+int pgovd_setup_cpu(struct pgovd *d, struct pgovd_cpu *c);
+int pgovd_plan_cpu(struct pgovd *d, struct pgovd_cpu *c);
+/* HWP boost programs IA32_HWP_REQUEST itself and leaves cpufreq alone. */
+bool pgovd_uses_cpufreq(const struct pgovd_cpu *c);
+/* Put back the plan and remove the state file (0), or keep it (-1). */
+int pgovd_restore_all(struct pgovd *d);
+/* A state file left behind (SIGKILL, power loss): checked, then put back.
+ * 0 (done, or none and !@must_exist), 1 (could not restore, or it belongs
+ * to a live pgovd), 2 (refused: named with the reason, nothing written). */
+int pgovd_restore_leftover(struct pgovd *d, bool must_exist);
+/* A policy's start() result that already printed its reason. */
+#define PGOVD_EREPORTED (-1000)
 
 /* Operator and service-manager interface (service.c). */
 #define PGOVD_VERSION "0.1"

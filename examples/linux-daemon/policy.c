@@ -169,21 +169,52 @@ static int pstate_tick(struct pgovd *d, struct pgovd_cpu *c)
 
 /* ---------------------------------------------------------------- ondemand/conservative */
 
-/* scaling_available_frequencies (acpi-cpufreq and friends), or no table. */
-static uint32_t read_table(struct pgovd_cpu *c, struct pgov_freq_entry *t, uint32_t max)
+/* scaling_available_frequencies (acpi-cpufreq and friends): the table the
+ * governor resolves requests against, as the kernel validated it. 0 when
+ * the driver has none, the entry count, or -1 after naming the file and
+ * what is wrong with it (the library would only say "invalid argument"). */
+static int read_table(struct pgovd_cpu *c, struct pgov_freq_entry *t, uint32_t max)
 {
     char p[PATH_MAX + 64], buf[4096];
     uint32_t n = 0;
     snprintf(p, sizeof(p), "%s/scaling_available_frequencies", c->dir);
-    if (pgovd_read(p, buf, sizeof(buf)) < 0)
+    int r = pgovd_read(p, buf, sizeof(buf));
+    if (r == -ENOENT)
         return 0;
-    for (char *tok = strtok(buf, " \n"); tok && n < max; tok = strtok(NULL, " \n")) {
-        if (num_u32(tok, 1, UINT32_MAX, &t[n].khz, NULL, 0))
-            return 0; /* not a plain list: use the table-less path */
+    if (r < 0) {
+        pgovd_err("%s: %s", p, r == -EFBIG ? "longer than 4095 bytes" : strerror(-r));
+        return -1;
+    }
+    for (char *tok = strtok(buf, " \n"); tok; tok = strtok(NULL, " \n")) {
+        uint32_t khz;
+        if (n == max) {
+            pgovd_err("%s: more than %u frequencies", p, max);
+            return -1;
+        }
+        if (num_u32(tok, 1, UINT32_MAX, &khz, NULL, 0)) {
+            pgovd_err("%s: entry %u: '%.32s' is not a frequency in kHz", p, n + 1, tok);
+            return -1;
+        }
+        if (khz < c->min_khz || khz > c->max_khz) {
+            pgovd_err("%s: entry %u: %u kHz is outside cpuinfo_min_freq..cpuinfo_max_freq "
+                      "(%u..%u kHz)", p, n + 1, khz, c->min_khz, c->max_khz);
+            return -1;
+        }
+        for (uint32_t j = 0; j < n; j++)
+            if (t[j].khz == khz) {
+                pgovd_err("%s: entry %u: duplicate frequency %u kHz (also entry %u)", p, n + 1,
+                          khz, j + 1);
+                return -1;
+            }
+        t[n].khz = khz;
         t[n].flags = 0;
         n++;
     }
-    return n;
+    if (!n) {
+        pgovd_err("%s: no frequencies", p);
+        return -1;
+    }
+    return (int)n;
 }
 
 struct dbs_mem {
@@ -200,7 +231,10 @@ static int dbs_start_gov(struct pgovd *d, struct pgovd_cpu *c, uint32_t gov, uin
     if (r)
         return r;
     struct dbs_mem *m = c->mem; /* the table must outlive the instance */
-    m->n = read_table(c, m->table, 256);
+    int nt = read_table(c, m->table, 256);
+    if (nt < 0)
+        return PGOVD_EREPORTED;
+    m->n = (uint32_t)nt;
     memset(&cfg, 0, sizeof(cfg));
     cfg.size = sizeof(cfg);
     cfg.gov = gov;

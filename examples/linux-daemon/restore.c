@@ -7,11 +7,12 @@
  * file. Restoring writes those bytes back. Three paths use it:
  *  - a clean stop (SIGTERM, SIGINT, --iterations reached, a fatal error the
  *    daemon detects): pgovd_plan_restore() from the main loop;
- *  - a crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT): the handler below
- *    restores with open/write/close only, then lets the signal kill us;
+ *  - any other signal that would end the process (a crash, SIGQUIT, SIGUSR1,
+ *    SIGALRM, SIGXCPU, a real-time signal, ...): the handler below restores
+ *    with openat/write/close only, then lets the signal kill us;
  *  - SIGKILL or a power cut: nothing can run, so the state file stays behind;
  *    `pgovd --restore` (the unit's ExecStopPost) or the next start of pgovd
- *    puts the values back from it.
+ *    puts the values back from it, after checking it (state.c).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -62,7 +63,9 @@ int pgovd_plan_add_file(struct pgovd_plan *p, const char *path, uint32_t flags)
 
     if (strlen(path) >= PATH_MAX)
         return -ENAMETOOLONG;
-    r = pgovd_read(path, buf, sizeof(buf));
+    /* No link: what is saved is what a restore may write, and that never
+     * follows one (pgovd_plan_check). */
+    r = pgovd_read_nofollow(path, buf, sizeof(buf));
     if (r < 0)
         return r;
     return plan_append(p, path, PGOVD_R_FILE, flags, 0, buf, (uint32_t)r);
@@ -74,11 +77,12 @@ int pgovd_plan_add_msr(struct pgovd_plan *p, const char *path, uint32_t reg)
     uint64_t v;
     int fd, r;
 
-    if (strlen(path) >= PATH_MAX)
-        return -ENAMETOOLONG;
-    fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
+    char real[PATH_MAX];
+    if (!realpath(path, real))
         return -errno;
+    fd = pgovd_open_nofollow(real, O_RDONLY);
+    if (fd < 0)
+        return fd;
     r = pgovd_msr_read(fd, reg, &v);
     close(fd);
     if (r < 0)
@@ -86,133 +90,18 @@ int pgovd_plan_add_msr(struct pgovd_plan *p, const char *path, uint32_t reg)
     for (int i = 0; i < 8; i++)
         le[i] = (char)(unsigned char)(v >> (8 * i));
     /* The file offset, not the register, so --restore needs no option. */
-    return plan_append(p, path, PGOVD_R_MSR, 0, reg * pgovd_msr_stride, le, 8);
+    return plan_append(p, real, PGOVD_R_MSR, 0, reg * pgovd_msr_stride, le, 8);
 }
 
-static void hex_put(FILE *f, const char *d, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++)
-        fprintf(f, "%02x", (unsigned char)d[i]);
-    if (!n)
-        fputc('-', f);
-}
-
-int pgovd_plan_save(const struct pgovd_plan *p, const char *state_file)
-{
-    char tmp[PATH_MAX];
-    FILE *f;
-
-    if (snprintf(tmp, sizeof(tmp), "%s.tmp", state_file) >= (int)sizeof(tmp))
-        return -ENAMETOOLONG;
-    f = fopen(tmp, "we");
-    if (!f)
-        return -errno;
-    fprintf(f, "pgovd-state 1 %ld\n", (long)getpid());
-    for (unsigned i = 0; i < p->n; i++) {
-        const struct pgovd_rentry *e = &p->e[i];
-        fprintf(f, "%c %x %x ", e->kind == PGOVD_R_MSR ? 'M' : 'F', e->flags, e->reg);
-        hex_put(f, e->data, e->len);
-        fprintf(f, " %s\n", e->path);
-    }
-    int e = 0;
-    if (fflush(f) || fsync(fileno(f)))
-        e = errno;
-    if (fclose(f) && !e)
-        e = errno;
-    if (!e && rename(tmp, state_file))
-        e = errno;
-    if (e)
-        unlink(tmp);
-    return -e;
-}
-
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    return -1;
-}
-
-int pgovd_plan_load(struct pgovd_plan *p, const char *state_file, long *pid)
-{
-    FILE *f = fopen(state_file, "re");
-    char line[PATH_MAX + 2 * PGOVD_VAL_MAX + 64];
-    int r = 0;
-
-    if (!f)
-        return -errno;
-    if (!fgets(line, sizeof(line), f) || sscanf(line, "pgovd-state 1 %ld", pid) != 1) {
-        fclose(f);
-        return -EINVAL;
-    }
-    while (fgets(line, sizeof(line), f)) {
-        char kind, *hex, *path, *nl;
-        unsigned flags, reg;
-        int off = 0;
-
-        if (sscanf(line, "%c %x %x %n", &kind, &flags, &reg, &off) != 3 || !off ||
-            (kind != 'F' && kind != 'M')) {
-            r = -EINVAL;
-            break;
-        }
-        hex = line + off;
-        path = strchr(hex, ' ');
-        nl = strchr(line, '\n');
-        if (!path || !nl || path == hex) {
-            r = -EINVAL;
-            break;
-        }
-        *path++ = '\0';
-        *nl = '\0';
-        if (plan_grow(p)) {
-            r = -ENOMEM;
-            break;
-        }
-        struct pgovd_rentry *e = &p->e[p->n];
-        memset(e, 0, sizeof(*e));
-        size_t hl = strlen(hex);
-        if (strcmp(hex, "-") != 0) {
-            if (hl % 2 || hl / 2 > PGOVD_VAL_MAX) {
-                r = -EINVAL;
-                break;
-            }
-            for (size_t i = 0; i < hl / 2; i++) {
-                int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
-                if (hi < 0 || lo < 0) {
-                    r = -EINVAL;
-                    break;
-                }
-                e->data[i] = (char)(hi * 16 + lo);
-            }
-            if (r)
-                break;
-            e->len = (uint32_t)(hl / 2);
-        }
-        if (strlen(path) >= PATH_MAX || (kind == 'M' && e->len != 8)) {
-            r = -EINVAL;
-            break;
-        }
-        strcpy(e->path, path);
-        e->kind = kind == 'M' ? PGOVD_R_MSR : PGOVD_R_FILE;
-        e->flags = flags;
-        e->reg = reg;
-        p->n++;
-    }
-    fclose(f);
-    return r;
-}
-
-/* Only async-signal-safe calls below this line (open, write, pwrite, close). */
+/* Only async-signal-safe calls below this line (openat, write, pwrite, close). */
 static int put_back(const struct pgovd_rentry *e)
 {
-    int fd = open(e->path, O_WRONLY | (e->kind == PGOVD_R_FILE ? O_TRUNC : 0) | O_CLOEXEC);
+    int fd = pgovd_open_nofollow(e->path, O_WRONLY | (e->kind == PGOVD_R_FILE ? O_TRUNC : 0));
     ssize_t w;
     int err = 0;
 
     if (fd < 0)
-        return -errno;
+        return fd;
     if (e->kind == PGOVD_R_MSR) {
         w = pwrite(fd, e->data, 8, (off_t)e->reg);
         if (w != 8)
@@ -273,7 +162,24 @@ void pgovd_plan_free(struct pgovd_plan *p)
 
 static const struct pgovd_plan *armed_plan;
 static const char *armed_state;
-static const int fatal_sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+
+/* Every signal whose default action ends the process, but SIGTERM/SIGINT
+ * (the main loop's clean stop), SIGHUP (reload), SIGPIPE (ignored) and
+ * SIGKILL/SIGSTOP (no handler possible); the real-time ones are added at
+ * run time (SIGRTMIN is not a constant: glibc keeps the first few). */
+static const int fatal_sigs[] = {
+    SIGQUIT, SIGILL,  SIGTRAP, SIGABRT, SIGBUS,  SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2,
+    SIGALRM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS,
+};
+
+static void fatal_set(sigset_t *s)
+{
+    sigemptyset(s);
+    for (size_t i = 0; i < sizeof(fatal_sigs) / sizeof(fatal_sigs[0]); i++)
+        sigaddset(s, fatal_sigs[i]);
+    for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+        sigaddset(s, sig);
+}
 
 static void fatal_handler(int sig)
 {
@@ -281,6 +187,7 @@ static void fatal_handler(int sig)
     static const char bad[] = "pgovd: fatal signal: some settings NOT restored; "
                               "run pgovd --restore\n";
     const struct pgovd_plan *p = armed_plan;
+    int saved = errno;
 
     if (p) {
         armed_plan = NULL; /* a second fault must not loop */
@@ -292,27 +199,114 @@ static void fatal_handler(int sig)
             (void)!write(2, bad, sizeof(bad) - 1);
         }
     }
-    /* SA_RESETHAND put the default action back: die of the same signal. */
+    errno = saved;
+    /* SA_RESETHAND put the default action back: die of the same signal
+     * (delivered when the handler returns, as this one is blocked in it). */
     raise(sig);
 }
+
+/* A stack for the handler: a stack overflow is a SIGSEGV too. */
+static char alt_stack[64 * 1024];
 
 void pgovd_fatal_arm(const struct pgovd_plan *p, const char *state_file)
 {
     struct sigaction sa;
+    stack_t ss = { .ss_sp = alt_stack, .ss_size = sizeof(alt_stack) };
+    sigset_t set;
 
+    sigaltstack(&ss, NULL);
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = fatal_handler;
-    sa.sa_flags = (int)SA_RESETHAND;
+    sa.sa_flags = (int)(SA_RESETHAND | SA_ONSTACK);
     sigfillset(&sa.sa_mask);
     armed_state = state_file;
     armed_plan = p;
-    for (size_t i = 0; i < sizeof(fatal_sigs) / sizeof(fatal_sigs[0]); i++)
-        sigaction(fatal_sigs[i], &sa, NULL);
+    fatal_set(&set);
+    for (int sig = 1; sig <= SIGRTMAX; sig++)
+        if (sigismember(&set, sig) == 1)
+            sigaction(sig, &sa, NULL);
+}
+
+void pgovd_fatal_block(bool block)
+{
+    sigset_t set;
+    fatal_set(&set);
+    sigprocmask(block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
 }
 
 void pgovd_fatal_disarm(void)
 {
     armed_plan = NULL;
-    for (size_t i = 0; i < sizeof(fatal_sigs) / sizeof(fatal_sigs[0]); i++)
-        signal(fatal_sigs[i], SIG_DFL);
+}
+
+/* ------------------------------------------------------------------ stop and start */
+
+int pgovd_restore_all(struct pgovd *d)
+{
+    if (d->dry_run)
+        return 0;
+    /* A fatal signal now would restore from its handler while we do: hold
+     * it until our restore is complete, then let it end us as it would. */
+    pgovd_fatal_block(true);
+    int failed = pgovd_plan_restore(&d->plan, false);
+    if (!failed && unlink(d->state_file) && errno != ENOENT)
+        pgovd_err("%s: cannot remove: %s", d->state_file, strerror(errno));
+    pgovd_fatal_disarm();
+    pgovd_fatal_block(false);
+    if (failed) {
+        pgovd_err("%d setting(s) not restored; they stay in %s for 'pgovd --restore'", failed,
+                  d->state_file);
+        return -1;
+    }
+    return 0;
+}
+
+/* Is @pid a running pgovd? (A reused pid of another program does not count.) */
+static bool owner_alive(long pid)
+{
+    char p[64], comm[64];
+    snprintf(p, sizeof(p), "/proc/%ld/comm", pid);
+    if (pgovd_read(p, comm, sizeof(comm)) < 0)
+        return false;
+    return strncmp(comm, "pgovd", 5) == 0;
+}
+
+int pgovd_restore_leftover(struct pgovd *d, bool must_exist)
+{
+    struct pgovd_plan old = { 0 };
+    long pid = 0;
+    char why[PATH_MAX + 160];
+    int r = pgovd_plan_load(&old, d->state_file, &d->roots, &pid, why, sizeof(why));
+
+    if (r == -ENOENT && must_exist)
+        pgovd_log(d, "%s: no saved settings; nothing to restore", d->state_file);
+    if (r == -ENOENT)
+        return 0;
+    if (r == -EINVAL) {
+        pgovd_err("%s: refused: %s; nothing was restored", d->state_file, why);
+        return 2;
+    }
+    if (r) {
+        pgovd_err("%s: unreadable state file: %s", d->state_file, strerror(-r));
+        return 1;
+    }
+    if (pid != (long)getpid() && owner_alive(pid)) {
+        /* Restoring now would pull the settings from under a live daemon. */
+        pgovd_err("%s: belongs to pgovd pid %ld, which is still running", d->state_file, pid);
+        pgovd_plan_free(&old);
+        return 1;
+    }
+    int failed = pgovd_plan_restore(&old, false);
+    pgovd_plan_free(&old);
+    if (failed) {
+        pgovd_err("%s: %d saved setting(s) could not be restored; file kept", d->state_file,
+                  failed);
+        return 1;
+    }
+    if (unlink(d->state_file)) {
+        pgovd_err("%s: cannot remove: %s", d->state_file, strerror(errno));
+        return 1;
+    }
+    pgovd_log(d, "restored the settings saved in %s", d->state_file);
+    return 0;
 }
