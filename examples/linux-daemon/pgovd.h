@@ -264,7 +264,12 @@ int pgovd_restore_leftover(struct pgovd *d, bool must_exist);
 #define PGOVD_EREPORTED (-1000)
 
 /* Operator and service-manager interface (service.c). */
-#define PGOVD_VERSION "0.1"
+/* The project's version (examples/CMakeLists.txt passes PGOV_TOOL_VERSION). */
+#ifdef PGOV_TOOL_VERSION
+#define PGOVD_VERSION PGOV_TOOL_VERSION
+#else
+#define PGOVD_VERSION "unknown"
+#endif
 /* flock run_dir/lock (created with run_dir); -EBUSY with @holder = its pid. */
 int pgovd_lock(const char *run_dir, int *fd_out, long *holder);
 bool pgovd_lock_held(const char *run_dir);
