@@ -9,27 +9,33 @@
 #     kernel, not the running one: its BTF is the guest image's;
 #  2. boot that kernel under qemu (TCG, -icount shift=0,sleep=off: guest
 #     time counts instructions, 1 ns each, so the cost figures do not move
-#     with the host's load; 2 CPUs), insmod the .ko DKMS built;
-#  3. tp_cost (examples/tracepoints/tp_cost.c) 3 times: untraced, under
+#     with the host's load), insmod the .ko DKMS built;
+#  3. on CPU 0 alone (with two vCPUs under icount the interleaving, and so
+#     the figures, change from run to run by up to 30 %), tp_cost
+#     (examples/tracepoints/tp_cost.c) 3 times: untraced, under
 #     `trace-cmd record` with the scheduler events pgov-trace reads, and with
 #     those and pgov_sched_tp:*; the cost per event is the time difference
 #     over the difference in events recorded between tp_cost's markers;
-#  4. `trace-cmd record` of a 1 s workload (periodic task, forks and execs,
-#     CPU 1 unplugged and replugged) with the command line of docs/record.md;
+#  4. with CPU 1 online, `trace-cmd record` of a 1 s workload (periodic task, forks and execs,
+#     CPU 1 unplugged and replugged) with the events of docs/record.md's
+#     `trace-cmd record` line (read from the doc: the two cannot drift);
 #  5. pgov-trace info: every pgov_sched_tp event present; pgov-trace signals
-#     --kver X.Y exits 0 with samples compared.
+#     --kver X.Y exits 0 with samples compared; then every `pgov-trace` line
+#     and the Python block of docs/record.md, verbatim, on that trace.dat
+#     (Python: when `import pgov` works here; PGOV_TP_PYTHON=1 requires it).
 # Usage: tests/traces/tracepoints-test.sh PGOV_TRACE [OUT]
 # Needs: dkms, dwarves, linux-headers-amd64, qemu-system-x86, busybox-static,
 # trace-cmd, gcc (static tp_cost). About 90 s of host time per kernel.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 pt=${1:?usage: tracepoints-test.sh PGOV_TRACE [OUT]}
-out=${2:-$root/build/tracepoints-test}
+out=$(realpath -m "${2:-$root/build/tracepoints-test}") # dkms needs absolute paths
 rounds=${PGOV_TP_ROUNDS:-3000}
 . "$root/examples/kmod/guest.sh"
 fail() { echo "tracepoints-test: $*" >&2; exit 1; }
 command -v dkms >/dev/null || fail "dkms missing (apt-get install dkms)"
 [ -x "$pt" ] || fail "$pt: not executable"
+pt=$(realpath "$pt")
 src=${PGOV_TP_SRC:-$root/examples/tracepoints}
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"$/\1/p' "$src/dkms.conf")
 proj=$(sed -n 's/^project(pgov VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
@@ -37,11 +43,18 @@ proj=$(sed -n 's/^project(pgov VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt
 rm -rf "$out"; mkdir -p "$out"
 gcc -O2 -static -Wall -Wextra -Werror -o "$out/tp_cost" "$root/examples/tracepoints/tp_cost.c"
 
-# The events pgov-trace reads (docs/trace.md), as docs/record.md records them.
-# Those a kernel lacks (power:pstate_sample without intel_pstate) are dropped in the guest.
-events="sched:sched_switch sched:sched_wakeup sched:sched_wakeup_new sched:sched_migrate_task
-  sched:sched_process_fork sched:sched_process_exec sched:sched_process_exit
-  power:cpu_idle power:cpu_frequency power:pstate_sample cpuhp:cpuhp_enter"
+# docs/record.md's fenced code: its `trace-cmd record` command (joined at
+# its backslashes), its `pgov-trace` lines, its Python block.
+doc=$root/docs/record.md
+record_cmd=$(awk '/^```/ { inb = !inb; next } inb && /trace-cmd record/ { on = 1 }
+  on { c = sub(/\\$/, ""); line = line " " $0; if (!c) { print line; exit } }' "$doc")
+events=$(echo "$record_cmd" | grep -oE -- "-e '?[a-z_]+:[a-z_*]+'?" | sed "s/^-e //; s/'//g" | tr '\n' ' ')
+base_events=$(echo "$events" | tr ' ' '\n' | grep -v '^pgov_sched_tp:' | tr '\n' ' ')
+case " $events " in *" pgov_sched_tp:* "*) ;; *) fail "$doc: the trace-cmd record line has no -e 'pgov_sched_tp:*'" ;; esac
+case " $base_events " in *" sched:sched_switch "*) ;; *) fail "$doc: no trace-cmd record line with sched:sched_switch" ;; esac
+doc_tools=$(awk '/^```/ { inb = !inb; next } inb && /^pgov-trace / { print }' "$doc")
+doc_python=$(awk '/^```python/ { on = 1; next } on && /^```/ { exit } on { print }' "$doc")
+[ -n "$doc_tools" ] && [ -n "$doc_python" ] || fail "$doc: no pgov-trace lines or no python block"
 
 kdirs=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V || true)
 [ -n "$kdirs" ] || fail "no kernel headers (install linux-headers-amd64)"
@@ -85,9 +98,8 @@ mount -t tracefs tracefs /sys/kernel/tracing
 T=/sys/kernel/tracing
 insmod /pgov_sched_tp.ko && echo "tp: insmod ok" || echo "tp: insmod failed"
 ls \$T/events/pgov_sched_tp | grep '^sched_' | tr '\n' ' ' | sed 's/^/tp: events: /'; echo
-echo 1 > /sys/devices/system/cpu/cpu1/online; usleep 100000
 base=""
-for e in $(echo $events); do
+for e in $base_events; do
   if [ -d \$T/events/\${e%%:*}/\${e#*:} ]; then base="\$base -e \$e"; else echo "tp: no event \$e"; fi
 done
 echo "tp: base\$base"
@@ -100,6 +112,7 @@ echo "tp: cost base \$(grep '^tp_cost:' /tmp/base.log)"
 trace-cmd record -q -b 8192 -o /tmp/full.dat \$base -e 'pgov_sched_tp:*' /tp_cost $rounds > /tmp/full.log 2>&1
 echo "tp: cost full \$(grep '^tp_cost:' /tmp/full.log)"
 send /tmp/base.dat base.dat; send /tmp/full.dat full.dat
+echo 1 > /sys/devices/system/cpu/cpu1/online; usleep 100000
 cat > /tmp/work.sh <<'WORK'
 # periodic: ~25% duty, sleeps 8 ms; a hog that forks and execs; CPU 1 out and back
 ( end=\$((\$(date +%s) + 1)); while [ \$(date +%s) -lt \$end ]; do i=0; while [ \$i -lt 150 ]; do i=\$((i+1)); done; usleep 8000; done ) &
@@ -142,6 +155,26 @@ INIT
   echo "$last" | grep -qE '^signals: [1-9][0-9]* samples compared' || fail "no samples compared: $last"
   echo "tracepoints: $(head -n1 "$w/info.txt")"
   echo "tracepoints: pgov-trace signals --kver $kxy: $last"
+  # docs/record.md's reading commands, verbatim (its --kver / kver 6.1 set
+  # to this kernel's), in the directory of trace.dat.
+  mkdir -p "$w/bin"; ln -sf "$pt" "$w/bin/pgov-trace"
+  while read -r cmd; do
+    cmd=${cmd//--kver 6.1/--kver $kxy}
+    (cd "$w" && PATH=$w/bin:$PATH && eval "$cmd") >"$w/doc-cmd.txt" 2>&1 ||
+      { tail -n 20 "$w/doc-cmd.txt" >&2; fail "docs/record.md: '$cmd' failed"; }
+    echo "tracepoints: docs/record.md: $cmd: ok, $(tail -n1 "$w/doc-cmd.txt")"
+  done <<<"$doc_tools"
+  # Debian's python3 (python3-numpy), not a virtualenv's or pyenv's first on PATH
+  py=$(command -v /usr/bin/python3 || command -v python3)
+  if "$py" -c 'import pgov' >/dev/null 2>&1; then
+    (cd "$w" && PGOV_TRACE=$pt "$py" -c "${doc_python//kver=\"6.1\"/kver=\"$kxy\"}") >"$w/doc-python.txt" 2>&1 ||
+      { cat "$w/doc-python.txt" >&2; fail "docs/record.md: the Python block failed"; }
+    echo "tracepoints: docs/record.md: Python block: ok, $(tail -n1 "$w/doc-python.txt")"
+  elif [ "${PGOV_TP_PYTHON:-0}" = 1 ]; then
+    fail "import pgov failed (PGOV_TP_PYTHON=1): $("$py" -c 'import pgov' 2>&1 | tail -n1)"
+  else
+    echo "tracepoints: docs/record.md: Python block skipped (import pgov fails here; PYTHONPATH=python and PGOV_LIBRARY)"
+  fi
 
   # 3. The cost: events between tp_cost's markers, time from its own line.
   between() { # DAT: count of events inside the markers, and of pgov_sched_tp's
