@@ -114,8 +114,9 @@ echo "tp: cost full \$(grep '^tp_cost:' /tmp/full.log)"
 send /tmp/base.dat base.dat; send /tmp/full.dat full.dat
 echo 1 > /sys/devices/system/cpu/cpu1/online; usleep 100000
 cat > /tmp/work.sh <<'WORK'
-# periodic: ~25% duty, sleeps 8 ms; a hog that forks and execs; CPU 1 out and back
-( end=\$((\$(date +%s) + 1)); while [ \$(date +%s) -lt \$end ]; do i=0; while [ \$i -lt 150 ]; do i=\$((i+1)); done; usleep 8000; done ) &
+# periodic: 100 periods of a short burst and 8 ms asleep (about 1 s); a hog
+# that forks and execs; CPU 1 out and back
+( n=0; while [ \$n -lt 100 ]; do n=\$((n+1)); i=0; while [ \$i -lt 150 ]; do i=\$((i+1)); done; usleep 8000; done ) &
 ( i=0; while [ \$i -lt 3000 ]; do i=\$((i+1)); done; /bin/busybox true; exec /bin/busybox sleep 0 ) &
 usleep 300000
 echo 0 > /sys/devices/system/cpu/cpu1/online
