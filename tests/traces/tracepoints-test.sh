@@ -153,7 +153,7 @@ INIT
   "$pt" signals "$w/trace.dat" --kver "$kxy" >"$w/signals.txt" 2>&1 ||
     { tail -n 20 "$w/signals.txt" >&2; fail "pgov-trace signals --kver $kxy failed"; }
   last=$(tail -n1 "$w/signals.txt")
-  # Bounds: six runs gave 673 to 3,235 samples, mean |err| 1.3 to 9.5 (two
+  # Bounds: seven runs gave 673 to 3,235 samples, mean |err| 1.3 to 9.5 (two
   # vCPUs: the interleaving changes from run to run; docs/record.md); a
   # module reading a wrong offset gives values nowhere near (5.7e15).
   read -r n m < <(echo "$last" | sed -nE 's/^signals: ([0-9]+) samples compared, mean \|err\| ([0-9.]+),.*/\1 \2/p')
