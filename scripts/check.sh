@@ -93,6 +93,7 @@ for s in "${stages[@]}"; do
   case $s in
     deps)   needs+=("deps: root and Debian's archive (apt-get)") ;;
     oracle) needs+=("oracle: Debian's archive once (the linux-image .deb its headers name; then cached)") ;;
+    deb)    needs+=("deb: Debian's archive once (the linux-image .deb of the pgov-tracepoints-dkms guest test; then cached)") ;;
     fresh)  needs+=("fresh: root, debootstrap and Debian's archive (a chroot with mounts)") ;;
   esac
 done

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # The `deb` stage: build the Debian packages (libpgov0, libpgov-dev, pgovd,
-# python3-pgov,
-# pgov-tools) from a clean `git archive` of HEAD with dpkg-buildpackage
+# python3-pgov, pgov-tools, pgov-tracepoints-dkms) from a clean `git archive` of HEAD with dpkg-buildpackage
 # -us -uc -b, then require lintian with no error or warning (overrides only
 # with a written reason, debian/*.lintian-overrides) and hardening-check on
-# every ELF file shipped. Output: build/deb/*.deb (the fresh stage installs
+# every ELF file shipped; the DKMS tree of pgov-tracepoints-dkms built with
+# dkms for the installed headers' kernel and recorded in its guest. Output: build/deb/*.deb (the fresh stage installs
 # them). In a git checkout uncommitted changes are not packaged: commit
 # first; outside one (a release tarball) the tree is packaged as it is.
 set -euo pipefail
@@ -56,3 +56,15 @@ dist=$x/usr/lib/python3/dist-packages
    /usr/bin/python3 -m pytest -q -p no:cacheprovider "$OLDPWD/python/tests" >"$out/python3-pgov.log" 2>&1) || {
   tail -n 30 "$out/python3-pgov.log" >&2; echo "deb: python3-pgov install test failed" >&2; exit 1; }
 echo "deb: python3-pgov install test: $(tail -n1 "$out/python3-pgov.log")"
+# pgov-tracepoints-dkms as packaged: `dkms build` of its /usr/src tree for
+# the kernel of the installed headers (not the running one), the module
+# loaded in that kernel under qemu and recorded with trace-cmd, the recording
+# read by the packaged pgov-trace (tests/traces/tracepoints-test.sh; the cost
+# per event it prints is docs/record.md's).
+tp=$(find "$x/usr/src" -maxdepth 1 -name 'pgov-tracepoints-*' | head -n1)
+[ -n "$tp" ] && [ -f "$tp/dkms.conf" ] && [ -x "$tp/pgov-tp-offsets.sh" ] || {
+  echo "deb: pgov-tracepoints-dkms ships no DKMS tree (dkms.conf, pgov-tp-offsets.sh)" >&2; exit 1; }
+PYTHONPATH="$dist" PGOV_LIBRARY="$(find "$x" -name 'libpgov.so.0' | head -n1)" PGOV_TP_PYTHON=1 \
+  PGOV_TP_SRC=$tp tests/traces/tracepoints-test.sh "$x/usr/bin/pgov-trace" "$out/tracepoints" >"$out/tracepoints.log" 2>&1 || {
+  tail -n 40 "$out/tracepoints.log" >&2; echo "deb: pgov-tracepoints-dkms guest test failed (log: $out/tracepoints.log)" >&2; exit 1; }
+grep -E '^(tracepoints: |  )' "$out/tracepoints.log" | sed 's/^/deb: /'

@@ -23,7 +23,7 @@ PKGS=(
   libtracecmd-dev libtraceevent-dev libtracefs-dev libzstd-dev trace-cmd dwarves
   python3-numpy python3-pytest python3-venv python3-pip python3-setuptools
   chromium
-  debhelper devscripts lintian fakeroot dpkg-dev debootstrap dh-python
+  debhelper devscripts lintian fakeroot dpkg-dev debootstrap dh-python dkms dh-dkms
 )
 case "${1:-all}" in
   demo) PKGS=("${DEMO_PKGS[@]}") ;;

@@ -17,6 +17,12 @@
 #                             module, from its split BTF over VMLINUX's.
 #   guest_initramfs DIR OUT   puts busybox-static into DIR/bin and packs DIR
 #                             (with the caller's /init) as OUT (cpio, gzip).
+#   guest_add_exe DIR EXE     copies the host's EXE into DIR/usr/bin with the
+#                             shared libraries ldd lists (e.g. trace-cmd).
+#   guest_section FILE NAME OUT
+#                             writes section NAME of a serial capture FILE
+#                             (lines "=== NAME", then gzip | base64, up to the
+#                             next "=== " line) decoded to OUT.
 
 guest_kernel() {
   local kver=$1 cache=$2
@@ -62,6 +68,18 @@ guest_initramfs() {
   cp "$bb" "$dir/bin/busybox"
   chmod +x "$dir/init"
   (cd "$dir" && find . | "$bb" cpio -o -H newc 2>/dev/null | gzip -1) >"$out"
+}
+
+guest_add_exe() {
+  local dir=$1 exe=$2 l
+  mkdir -p "$dir/usr/bin"
+  cp "$exe" "$dir/usr/bin/"
+  for l in $(ldd "$exe" | grep -o '/[^ ]*'); do mkdir -p "$dir$(dirname "$l")"; cp -L "$l" "$dir$l"; done
+}
+
+guest_section() {
+  tr -d '\r' <"$1" | awk -v s="=== $2" '$0 == s { on = 1; next } /^=== / { on = 0 } on' |
+    base64 -d | gunzip >"$3"
 }
 
 guest_vmlinux() {

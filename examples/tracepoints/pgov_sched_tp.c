@@ -6,8 +6,9 @@
  * cfs_rqs are reported (group entities and child cfs_rqs are skipped).
  *
  * struct cfs_rq and struct rq are private to kernel/sched; their offsets
- * come from the running kernel's BTF (pahole), generated into
- * pgov_sched_tp_offsets.h by tests/traces/record.sh.
+ * come from the target kernel's BTF (pahole), generated into
+ * pgov_sched_tp_offsets.h at build time by pgov-tp-offsets.sh (Kbuild).
+ * Packaged for DKMS as pgov-tracepoints-dkms; docs/record.md.
  */
 #include <linux/module.h>
 #include <linux/sched.h>
