@@ -337,8 +337,11 @@ struct pgov_dbs_core {
     uint8_t kver_6_18;    /**< the v6.18 profile */
     uint8_t idle_rules;   /**< long idle and idle periods on the idle delta (5.0+) */
     uint8_t efficient;    /**< E relations, resolve before "is it a change" (5.16+) */
-    uint8_t cs_min_floor; /**< cs down step: no early exit, floor at min (6.1.178+) */
-    uint8_t cs_limits_reset; /**< cs: requested_freq = cur on a limits change (6.1.168+) */
+    /** cs: 1 = no early exit at max or min, down step floored at min
+     *  (6.1.178+, 6.12.97+, 7.2+); 2 = that and the idle-period decrement
+     *  gated on the fresh loads (6.12.117+, 7.3+); 0 = neither. */
+    uint8_t cs_min_floor;
+    uint8_t cs_limits_reset; /**< cs: requested_freq = cur on a limits change (6.1.168+, 6.12.80+, 7.0+) */
     uint8_t has_table;    /**< the driver has a frequency table */
     /** The table is plain ascending (pgov_freq_table_core_plain_asc()) of
      *  at most ::PGOV_FREQ_TABLE_INDEX_MAX entries (set at init): requests
