@@ -931,6 +931,11 @@ static void test_floor_per_release(void **st)
     c = big_cfs();
     assert_int_equal(pgov_pelt_remove_kv(&c, 0, 50000, 0, PGOV_KVER_6_19), 0);
     assert_int_equal(c.util_sum, 0);
+    /* A removal within the s32 range still saturates: 2000 x 46718. */
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_remove_kv(&c, 0, 2000, 0, PGOV_KVER_7_0), 0);
+    assert_int_equal(c.util_avg, 0);
+    assert_int_equal(c.util_sum, 0);
     /* A delta of 2^63 or more is positive as s64 and adds (wrapping). */
     c = big_cfs();
     c.load_avg = 5;

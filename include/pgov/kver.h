@@ -111,7 +111,9 @@ enum pgov_module {
 enum pgov_exactness {
     PGOV_KVER_UNSUPPORTED = 0, /**< the module rejects the release (PGOV_ENOTSUP) */
     PGOV_KVER_APPROXIMATE = 1, /**< accepted, mapped to a neighbouring release's rules */
-    PGOV_KVER_EXACT = 2        /**< verified against that release's rules (vectors or tree) */
+    PGOV_KVER_EXACT = 2        /**< verified against that release's rules: a kernel run, or a
+                                *   spec's tree reading pinned by vectors/tests (docs/exactness.md
+                                *   says which; 6.12 and 7.x: the spec only, so far) */
 };
 
 /**
