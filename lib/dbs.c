@@ -26,6 +26,9 @@
 
 /* ---------------------------------------------------------------- defaults */
 
+/* 6.12 .. 6.17 take the v6.18 rules: Debian's 6.12.118 has v6.18.2's
+ * governor files (docs/spec/delta-7.3.md 2); 7.x changed only conservative
+ * (cs_change()). */
 static int dbs_profile(uint32_t kver, uint32_t *out)
 {
     uint32_t r;
@@ -35,16 +38,31 @@ static int dbs_profile(uint32_t kver, uint32_t *out)
     r = pgov_kver_resolve(kver);
     if (r < PGOV_KVER_4_17)
         return PGOV_ENOTSUP;
-    *out = r >= PGOV_KVER_6_18 ? PGOV_KVER_6_18 : r >= PGOV_KVER_5_0 ? PGOV_KVER_5_0 : PGOV_KVER_4_17;
+    *out = r >= PGOV_KVER_6_12 ? PGOV_KVER_6_18 : r >= PGOV_KVER_5_0 ? PGOV_KVER_5_0 : PGOV_KVER_4_17;
     return PGOV_OK;
 }
 
-/* Linux 6.1.z with z >= @z (the stable updates dbs.h lists), for a
- * conservative instance. */
-static bool dbs_stable_6_1(const struct pgov_dbs_config *cfg, uint32_t z)
+/* conservative's later changes (dbs.h): the limits reset, the min floor
+ * without early exits, the sample-load gate. */
+enum cs_change { CS_LIMITS_RESET, CS_MIN_FLOOR, CS_SAMPLE_GATE };
+
+/* Does a conservative instance of this release have change @ch: from its
+ * mainline release (7.0, 7.2, 7.3), or from the stable update of 6.1 or
+ * 6.12 that took it in (0: not taken)? */
+static bool cs_change(const struct pgov_dbs_config *cfg, enum cs_change ch)
 {
-    return cfg->gov == PGOV_DBS_CONSERVATIVE && cfg->kver == PGOV_KVER_6_1 &&
-           PGOV_SIZED_FIELD(struct pgov_dbs_config, cfg, kver_stable, 0u) >= z;
+    static const uint32_t mainline[] = {PGOV_KVER_7_0, PGOV_KVER_7_2, PGOV_KVER_7_3};
+    static const uint16_t stable_6_1[] = {168, 178, 0}, stable_6_12[] = {80, 97, 117};
+    uint32_t kv = pgov_kver_resolve(cfg->kver);
+    uint32_t z = PGOV_SIZED_FIELD(struct pgov_dbs_config, cfg, kver_stable, 0u);
+
+    if (cfg->gov != PGOV_DBS_CONSERVATIVE)
+        return false;
+    if (kv >= mainline[ch])
+        return true;
+    if (kv == PGOV_KVER_6_1)
+        return stable_6_1[ch] != 0 && z >= stable_6_1[ch];
+    return kv == PGOV_KVER_6_12 && z >= stable_6_12[ch];
 }
 
 static int plat_check(const struct pgov_dbs_platform *p)
@@ -362,8 +380,8 @@ int pgov_dbs_setup(void *mem, size_t len, const struct pgov_dbs_config *cfg, str
     g->kver = prof;
     g->c.kver_6_18 = prof == PGOV_KVER_6_18;
     g->c.idle_rules = prof != PGOV_KVER_4_17;
-    g->c.cs_min_floor = dbs_stable_6_1(cfg, 178);
-    g->c.cs_limits_reset = dbs_stable_6_1(cfg, 168);
+    g->c.cs_min_floor = cs_change(cfg, CS_SAMPLE_GATE) ? 2u : cs_change(cfg, CS_MIN_FLOOR) ? 1u : 0u;
+    g->c.cs_limits_reset = cs_change(cfg, CS_LIMITS_RESET);
     g->c.efficient = g->c.kver_6_18 || pgov_kver_resolve(cfg->kver) >= PGOV_KVER_5_16;
     g->c.variant = cfg->variant;
     g->c.ncpu = ncpu;

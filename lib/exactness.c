@@ -19,32 +19,38 @@ struct span {
     uint16_t cls;
 };
 
+/* "Exact" rows of 6.12 and 6.19 .. 7.3 rest on the delta spec's reading of
+ * the 6.12.118, 6.19.9, 7.0.0, 7.1.3, 7.2.12 and 7.3.4 trees
+ * (docs/spec/delta-7.3.md), pinned by tests and vectors made from it; no
+ * running 6.12 or 7.x kernel has checked them yet (docs/exactness.md). */
 static const struct span spans[] = {
-    /* PELT core: unchanged v5.7 .. v6.18 (docs/spec/sched.md 1.12);
-     * 4.15..5.6 had no runnable_sum; 6.19 not read. */
+    /* PELT core: unchanged v5.7 .. v7.3.4 (docs/spec/sched.md 1.12,
+     * docs/spec/delta-7.3.md 1.1); 4.15..5.6 had no runnable_sum. */
     {PGOV_MOD_PELT, K(4, 15), K(5, 6), AP},
-    {PGOV_MOD_PELT, K(5, 7), K(6, 18), EX},
-    {PGOV_MOD_PELT, K(6, 19), K(6, 19), AP},
-    /* cfs_rq floors (docs/signals.md): u32 rule from 5.16; 5.13..5.15 and
-     * 6.19 uncertain (stable backports, the __update_sa rewrite). */
+    {PGOV_MOD_PELT, K(5, 7), K(7, 3), EX},
+    /* cfs_rq floors (docs/signals.md): u32 rule 5.16 .. 6.19 (6.19.9 read),
+     * the add_positive rewrite from 7.0 (docs/spec/delta-7.3.md 1.1.4);
+     * 5.13..5.15 uncertain (stable backports). */
     {PGOV_MOD_PELT_FLOORS, K(5, 13), K(5, 15), AP},
-    {PGOV_MOD_PELT_FLOORS, K(5, 16), K(6, 18), EX},
-    {PGOV_MOD_PELT_FLOORS, K(6, 19), K(6, 19), AP},
+    {PGOV_MOD_PELT_FLOORS, K(5, 16), K(7, 3), EX},
     /* util_est (docs/signals.md "Profiles"): 5.13..6.7 checked against
      * Linux 6.1 itself (tests/oracle); mainline boundaries from the commits'
-     * merge windows. */
+     * merge windows; 6.12 (= the v6.9 rules) and 6.19 .. 7.3 (= v6.18; 7.2
+     * moved only the call order, the embedder's) from the delta spec. */
     {PGOV_MOD_UTIL_EST, K(4, 17), K(6, 9), EX},
-    {PGOV_MOD_UTIL_EST, K(6, 10), K(6, 17), AP},
-    {PGOV_MOD_UTIL_EST, K(6, 18), K(6, 18), EX},
-    {PGOV_MOD_UTIL_EST, K(6, 19), K(6, 19), AP},
-    /* uclamp (docs/uclamp.md): vectors for v5.7, v5.9 and current. */
+    {PGOV_MOD_UTIL_EST, K(6, 10), K(6, 11), AP},
+    {PGOV_MOD_UTIL_EST, K(6, 12), K(6, 12), EX},
+    {PGOV_MOD_UTIL_EST, K(6, 13), K(6, 17), AP},
+    {PGOV_MOD_UTIL_EST, K(6, 18), K(7, 3), EX},
+    /* uclamp (docs/uclamp.md): vectors for v5.7, v5.9 and current; every
+     * function identical in 6.12.118, 6.18.2 and 7.3.4. */
     {PGOV_MOD_UCLAMP, K(5, 3), K(5, 6), AP},
     {PGOV_MOD_UCLAMP, K(5, 7), K(5, 12), EX},
     {PGOV_MOD_UCLAMP, K(5, 13), K(5, 16), AP},
-    {PGOV_MOD_UCLAMP, K(5, 17), K(6, 18), EX},
-    {PGOV_MOD_UCLAMP, K(6, 19), K(6, 19), AP},
+    {PGOV_MOD_UCLAMP, K(5, 17), K(7, 3), EX},
     /* intel_pstate (docs/pstate.md "Profiles"): trees v4.5.0, v4.6.2,
-     * v4.13.4, v4.14.0, v4.17.0, v6.18.2, v6.19.9. */
+     * v4.13.4, v4.14.0, v4.17.0, v6.18.2, v6.19.9; 6.12.118 and 7.3.4
+     * identical to v6.18.2 (docs/spec/delta-7.3.md 1.4, 2). */
     {PGOV_MOD_PSTATE_PID, K(4, 5), K(4, 6), EX},
     {PGOV_MOD_PSTATE_PID, K(4, 7), K(4, 12), AP},
     {PGOV_MOD_PSTATE_PID, K(4, 13), K(4, 13), EX},
@@ -55,25 +61,34 @@ static const struct span spans[] = {
     {PGOV_MOD_PSTATE_LOAD, K(4, 14), K(4, 14), EX},
     {PGOV_MOD_PSTATE_LOAD, K(4, 15), K(4, 16), AP},
     {PGOV_MOD_PSTATE_LOAD, K(4, 17), K(4, 17), EX},
-    {PGOV_MOD_PSTATE_LOAD, K(4, 18), K(6, 17), AP},
-    {PGOV_MOD_PSTATE_LOAD, K(6, 18), K(6, 19), EX},
-    {PGOV_MOD_HWP_BOOST, K(4, 18), K(6, 17), AP},
-    {PGOV_MOD_HWP_BOOST, K(6, 18), K(6, 19), EX},
+    {PGOV_MOD_PSTATE_LOAD, K(4, 18), K(6, 11), AP},
+    {PGOV_MOD_PSTATE_LOAD, K(6, 12), K(6, 12), EX},
+    {PGOV_MOD_PSTATE_LOAD, K(6, 13), K(6, 17), AP},
+    {PGOV_MOD_PSTATE_LOAD, K(6, 18), K(7, 3), EX},
+    {PGOV_MOD_HWP_BOOST, K(4, 18), K(6, 11), AP},
+    {PGOV_MOD_HWP_BOOST, K(6, 12), K(6, 12), EX},
+    {PGOV_MOD_HWP_BOOST, K(6, 13), K(6, 17), AP},
+    {PGOV_MOD_HWP_BOOST, K(6, 18), K(7, 3), EX},
     /* schedutil (docs/schedutil.md): the 5.14 rules checked against Linux
      * 6.1 itself (tests/oracle); the rest of 5.2 .. 6.17 from changelogs
-     * and commit messages only (no tree of 6.8 .. 6.17 read); current from
-     * the v6.18.2 tree. */
+     * and commit messages only, except 6.12 (the 6.12.118 tree, delta spec
+     * 2); current from the v6.18.2 tree, unchanged frequency path in 7.3.4. */
     {PGOV_MOD_SUGOV, K(5, 2), K(6, 0), AP},
     {PGOV_MOD_SUGOV, K(6, 1), K(6, 1), EX},
-    {PGOV_MOD_SUGOV, K(6, 2), K(6, 17), AP},
-    {PGOV_MOD_SUGOV, K(6, 18), K(6, 19), EX},
+    {PGOV_MOD_SUGOV, K(6, 2), K(6, 11), AP},
+    {PGOV_MOD_SUGOV, K(6, 12), K(6, 12), EX},
+    {PGOV_MOD_SUGOV, K(6, 13), K(6, 17), AP},
+    {PGOV_MOD_SUGOV, K(6, 18), K(7, 3), EX},
     /* ondemand/conservative (docs/ondemand.md): v4.17.0 and v6.18.2 trees,
-     * the 5.0 hybrid checked against Linux 6.1 itself (tests/oracle). */
+     * the 5.0 hybrid checked against Linux 6.1 itself (tests/oracle);
+     * 6.12 (with kver_stable) and 7.0 .. 7.3 from the delta spec. */
     {PGOV_MOD_DBS, K(4, 17), K(4, 17), EX},
     {PGOV_MOD_DBS, K(4, 18), K(6, 0), AP},
     {PGOV_MOD_DBS, K(6, 1), K(6, 1), EX},
-    {PGOV_MOD_DBS, K(6, 2), K(6, 17), AP},
-    {PGOV_MOD_DBS, K(6, 18), K(6, 19), EX},
+    {PGOV_MOD_DBS, K(6, 2), K(6, 11), AP},
+    {PGOV_MOD_DBS, K(6, 12), K(6, 12), EX},
+    {PGOV_MOD_DBS, K(6, 13), K(6, 17), AP},
+    {PGOV_MOD_DBS, K(6, 18), K(7, 3), EX},
 };
 
 int pgov_kver_exactness(uint32_t module, uint32_t kver)

@@ -89,7 +89,7 @@ int pgov_hw_limits_check(const struct pgov_hw_limits *lim)
     if (lim->min_pstate == 0 || lim->min_pstate > lim->max_pstate ||
         lim->max_pstate > lim->turbo_pstate || lim->max_pstate_physical == 0 ||
         lim->max_pstate_physical > lim->turbo_pstate || lim->scaling_khz == 0 ||
-        (lim->flags & ~PGOV_HW_LIM_TURBO_DISABLED) != 0)
+        (lim->flags & ~PGOV_HW_LIM_ALL) != 0)
         return PGOV_EINVAL;
     return PGOV_OK;
 }

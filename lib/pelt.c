@@ -424,28 +424,58 @@ int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *se, uint64
     return PGOV_OK;
 }
 
+/* The floor rules of the cfs_rq sums, per release (floor_rule()). */
+enum floor_rule {
+    FLOOR_64 = 0,  /* v5.13 .. v5.15, and the unversioned functions */
+    FLOOR_U32 = 1, /* v5.16 .. v6.19: load/runnable max compared as u32 */
+    FLOOR_7_0 = 2  /* v7.0+: signed deltas (add_positive), 64-bit max */
+};
+
 /*
  * The cfs_rq floor `sum = max(sum, avg * PELT_MIN_DIVIDER)` of the load and
  * runnable sums. v5.16 .. v6.19 compare as u32 (both sides truncated, the
  * u32 result stored in the 64-bit sum); otherwise in the sum's own type.
  */
-static inline uint64_t floor_sum(uint64_t sum, uint64_t avg, uint64_t min_div, int trunc32)
+static inline uint64_t floor_sum(uint64_t sum, uint64_t avg, uint64_t min_div, int rule)
 {
     uint64_t f = avg * min_div;
-    return trunc32 ? max32((uint32_t)sum, (uint32_t)f) : max64(sum, f);
+    return rule == FLOOR_U32 ? max32((uint32_t)sum, (uint32_t)f) : max64(sum, f);
 }
 
-/* Which floor a profile uses: 1 = u32, 0 = 64-bit, -1 = not implemented. */
+/*
+ * `var -= x` as each rule removes a contribution. Before 7.0: saturating at
+ * 0. From 7.0 the delta -x is converted to the field's signed type and
+ * added; only a negative delta that wraps gives 0, so an x whose negation
+ * is positive (x above the signed maximum) wraps the sum instead
+ * (docs/spec/delta-7.3.md 1.1.4).
+ */
+static inline uint64_t sub_rule(uint64_t var, uint64_t x, int rule)
+{
+    uint64_t res = var - x;
+    if (rule != FLOOR_7_0)
+        return sub_pos(var, x);
+    return (int64_t)(0 - x) < 0 && res > var ? 0 : res;
+}
+
+static inline uint32_t sub_rule32(uint32_t var, uint32_t x, int rule)
+{
+    uint32_t res = var - x;
+    if (rule != FLOOR_7_0)
+        return sub_pos32(var, x);
+    return (int32_t)(0u - x) < 0 && res > var ? 0 : res;
+}
+
+/* Which floor a profile uses: a ::floor_rule, or -1 = not implemented. */
 static int floor_rule(uint32_t kver)
 {
     uint32_t kv = pgov_kver_resolve(kver);
     if (kv == 0 || kv < PGOV_KVER(5, 13))
         return -1;
-    return kv >= PGOV_KVER(5, 16) ? 1 : 0;
+    return kv >= PGOV_KVER_7_0 ? FLOOR_7_0 : kv >= PGOV_KVER(5, 16) ? FLOOR_U32 : FLOOR_64;
 }
 
 static int detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uint64_t weight,
-                  int trunc32)
+                  int rule)
 {
     struct pgov_pelt_hl h;
     uint64_t min_div;
@@ -455,20 +485,20 @@ static int detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uin
     if (cfs == se)
         return PGOV_EINVAL;
     min_div = h.max - PGOV_PELT_PERIOD_UNITS;
-    cfs->load_avg = sub_pos(cfs->load_avg, se->load_avg);
-    cfs->load_sum = sub_pos(cfs->load_sum, weight * se->load_sum);
-    cfs->load_sum = floor_sum(cfs->load_sum, cfs->load_avg, min_div, trunc32);
-    cfs->util_avg = sub_pos(cfs->util_avg, se->util_avg);
-    cfs->util_sum = sub_pos32(cfs->util_sum, se->util_sum);
+    cfs->load_avg = sub_rule(cfs->load_avg, se->load_avg, rule);
+    cfs->load_sum = sub_rule(cfs->load_sum, weight * se->load_sum, rule);
+    cfs->load_sum = floor_sum(cfs->load_sum, cfs->load_avg, min_div, rule);
+    cfs->util_avg = sub_rule(cfs->util_avg, se->util_avg, rule);
+    cfs->util_sum = sub_rule32(cfs->util_sum, se->util_sum, rule);
     cfs->util_sum = max32(cfs->util_sum, (uint32_t)(cfs->util_avg * min_div));
-    cfs->runnable_avg = sub_pos(cfs->runnable_avg, se->runnable_avg);
-    cfs->runnable_sum = sub_pos(cfs->runnable_sum, se->runnable_sum);
-    cfs->runnable_sum = floor_sum(cfs->runnable_sum, cfs->runnable_avg, min_div, trunc32);
+    cfs->runnable_avg = sub_rule(cfs->runnable_avg, se->runnable_avg, rule);
+    cfs->runnable_sum = sub_rule(cfs->runnable_sum, se->runnable_sum, rule);
+    cfs->runnable_sum = floor_sum(cfs->runnable_sum, cfs->runnable_avg, min_div, rule);
     return PGOV_OK;
 }
 
 static int remove_load(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, uint64_t runnable,
-                       int trunc32)
+                       int rule)
 {
     struct pgov_pelt_hl h;
     uint64_t div, min_div;
@@ -477,26 +507,26 @@ static int remove_load(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, 
         return rc;
     div = pgov_pelt_core_divider_hl(&h, cfs);
     min_div = h.max - PGOV_PELT_PERIOD_UNITS;
-    cfs->load_avg = sub_pos(cfs->load_avg, load);
-    cfs->load_sum = sub_pos(cfs->load_sum, load * div);
-    cfs->load_sum = floor_sum(cfs->load_sum, cfs->load_avg, min_div, trunc32);
-    cfs->util_avg = sub_pos(cfs->util_avg, util);
-    cfs->util_sum = sub_pos32(cfs->util_sum, (uint32_t)(util * div));
+    cfs->load_avg = sub_rule(cfs->load_avg, load, rule);
+    cfs->load_sum = sub_rule(cfs->load_sum, load * div, rule);
+    cfs->load_sum = floor_sum(cfs->load_sum, cfs->load_avg, min_div, rule);
+    cfs->util_avg = sub_rule(cfs->util_avg, util, rule);
+    cfs->util_sum = sub_rule32(cfs->util_sum, (uint32_t)(util * div), rule);
     cfs->util_sum = max32(cfs->util_sum, (uint32_t)(cfs->util_avg * min_div));
-    cfs->runnable_avg = sub_pos(cfs->runnable_avg, runnable);
-    cfs->runnable_sum = sub_pos(cfs->runnable_sum, runnable * div);
-    cfs->runnable_sum = floor_sum(cfs->runnable_sum, cfs->runnable_avg, min_div, trunc32);
+    cfs->runnable_avg = sub_rule(cfs->runnable_avg, runnable, rule);
+    cfs->runnable_sum = sub_rule(cfs->runnable_sum, runnable * div, rule);
+    cfs->runnable_sum = floor_sum(cfs->runnable_sum, cfs->runnable_avg, min_div, rule);
     return PGOV_OK;
 }
 
 int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uint64_t weight)
 {
-    return detach(cfs, se, weight, 0);
+    return detach(cfs, se, weight, FLOOR_64);
 }
 
 int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, uint64_t runnable)
 {
-    return remove_load(cfs, load, util, runnable, 0);
+    return remove_load(cfs, load, util, runnable, FLOOR_64);
 }
 
 int pgov_pelt_detach_kv(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,

@@ -188,6 +188,10 @@ int pgov_pstate_bounds_init(const struct pgov_pstate_params *prm, const struct p
         turbo_dis = msr_dis;
     b.base = (lim->no_turbo || turbo_dis) ? plat->max_pstate : plat->turbo_pstate;
     b.ctl_turbo = lim->no_turbo && !turbo_dis;
+    /* The current write sets bit 32 only on a CPU with IDA (issue 26 review,
+     * read in 7.x; delta-7.3 finds the path unchanged since v6.18.2). */
+    if (prm->profile == PGOV_PSTATE_PROF_LOAD_6_19 && (plat->flags & PGOV_HW_LIM_NO_IDA))
+        b.ctl_turbo = 0;
 
     if (pgov_pstate_core_prof_fp_limits(prm->profile)) {
         /* v4.5/4.6 fractions of the base; lo > hi is left for the clamp. */

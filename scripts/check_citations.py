@@ -12,7 +12,7 @@ import glob
 import re
 import sys
 
-CITE = re.compile(r'docs/spec/(\w+)\.md((?:[ ,]+(?:sections? )?\d+(?:\.\d+)*(?:-\d+(?:\.\d+)*)?)*)')
+CITE = re.compile(r'docs/spec/([\w.-]+?)\.md((?:[ ,]+(?:sections? )?\d+(?:\.\d+)*(?:-\d+(?:\.\d+)*)?)*)')
 BARE = re.compile(r'(?<![/\w])spec[ /](?:\d|\w+\.md)')
 heads = {}
 bad = 0

@@ -327,7 +327,7 @@ static void test_kver_exactness(void **st)
                                     PGOV_MOD_DBS};
     for (size_t i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
         assert_int_equal(accepts(mods[i], 0), pgov_kver_exactness(mods[i], 0) != 0);
-        for (uint32_t major = 3; major <= 6; major++)
+        for (uint32_t major = 3; major <= 7; major++)
             for (uint32_t minor = 0; minor <= 20; minor++) {
                 uint32_t k = PGOV_KVER(major, minor);
                 if (!pgov_kver_valid(k))
@@ -341,7 +341,8 @@ static void test_kver_exactness(void **st)
             }
     }
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER(6, 1)), PGOV_KVER_EXACT);
-    assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER(6, 12)),
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER(6, 12)), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER(6, 13)),
                      PGOV_KVER_APPROXIMATE);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_UTIL_EST, PGOV_KVER_6_18), PGOV_KVER_EXACT);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_DBS, PGOV_KVER(5, 10)), PGOV_KVER_APPROXIMATE);
@@ -358,7 +359,18 @@ static void test_kver_exactness(void **st)
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, 0), PGOV_KVER_EXACT);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT, PGOV_KVER(5, 10)), PGOV_KVER_EXACT);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT, PGOV_KVER_4_4), PGOV_KVER_UNSUPPORTED);
-    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT, PGOV_KVER(7, 0)), PGOV_KVER_UNSUPPORTED);
+    /* Issue 26: 6.19 .. 7.3 accepted; 6.12 and 7.3 spec-pinned (delta-7.3.md). */
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT, PGOV_KVER(7, 0)), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT, PGOV_KVER(7, 4)), PGOV_KVER_UNSUPPORTED);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT_FLOORS, PGOV_KVER_6_19), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT_FLOORS, PGOV_KVER_7_3), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_DBS, PGOV_KVER_6_12), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_DBS, PGOV_KVER(6, 13)), PGOV_KVER_APPROXIMATE);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_DBS, PGOV_KVER_7_3), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_SUGOV, PGOV_KVER_6_12), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PSTATE_LOAD, PGOV_KVER(7, 1)), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_UCLAMP, 0), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_resolve(0), PGOV_KVER_7_3);
     assert_int_equal(pgov_kver_exactness(0, 0), PGOV_EINVAL);
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_DBS + 1, 0), PGOV_EINVAL);
 }

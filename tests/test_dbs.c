@@ -156,7 +156,7 @@ static void test_defaults(void **state)
     assert_int_equal(pgov_dbs_defaults(0, 0, &p, NULL), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_defaults(2, 0, &p, &t), PGOV_EINVAL);
     assert_int_equal(pgov_dbs_defaults(0, PGOV_KVER_4_14, &p, &t), PGOV_ENOTSUP);
-    assert_int_equal(pgov_dbs_defaults(0, PGOV_KVER(7, 0), &p, &t), PGOV_ENOTSUP);
+    assert_int_equal(pgov_dbs_defaults(0, PGOV_KVER(7, 4), &p, &t), PGOV_ENOTSUP);
     p.reserved = 1;
     assert_int_equal(pgov_dbs_defaults(0, 0, &p, &t), PGOV_EINVAL);
     p.reserved = 0;
@@ -304,7 +304,11 @@ static void test_profiles(void **state)
     } map[] = {{0, PGOV_KVER_6_18},
                {PGOV_KVER_6_19, PGOV_KVER_6_18},
                {PGOV_KVER_6_18, PGOV_KVER_6_18},
-               {PGOV_KVER(6, 17), PGOV_KVER_5_0},
+               {PGOV_KVER_7_3, PGOV_KVER_6_18},
+               {PGOV_KVER_7_0, PGOV_KVER_6_18},
+               {PGOV_KVER(6, 17), PGOV_KVER_6_18},
+               {PGOV_KVER_6_12, PGOV_KVER_6_18},
+               {PGOV_KVER(6, 11), PGOV_KVER_5_0},
                {PGOV_KVER_6_1, PGOV_KVER_5_0},
                {PGOV_KVER(5, 4), PGOV_KVER_5_0},
                {PGOV_KVER_5_0, PGOV_KVER_5_0},
@@ -484,6 +488,99 @@ static void test_v50_linux_rows(void **state)
     r = linux_eval(g, 45733991, 3582023);
     assert_int_equal(r.idle_periods, 13);
     assert_true(r.flags & PGOV_DBS_RES_CHG);
+}
+
+/* conservative's changes after v6.18 (docs/spec/delta-7.3.md 1.5): the
+ * limits reset (7.0), no early exits and the min floor (7.2), the
+ * sample-load gate (7.3), and the 6.12 stable updates that took them in
+ * (6.12.80, .97, .117). Expected values worked out from the prose. */
+static uint32_t cs_down_then_limits(uint32_t kver, uint32_t stable, uint32_t *stored)
+{
+    struct pgov_dbs_config c;
+    struct pgov_dbs_result r;
+    struct pgov_dbs *g;
+
+    /* up 60, down 40, step 25 % = 600 MHz; load 35 from 1.2 GHz. */
+    cs_phase(&c, 60, 40, 25, stable);
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, kver, 1200000, 55676708, 4644105, &c);
+    r = linux_eval(g, 55690729, 4653193);
+    assert_int_equal(r.load, 35);
+    assert_int_equal(r.cur_khz, 800000);
+    *stored = state_of(g).requested_freq;
+    assert_int_equal(pgov_dbs_set_limits_open(g, 800000, 2400000, &r), PGOV_OK);
+    return state_of(g).requested_freq;
+}
+
+static void test_cs_7x(void **state)
+{
+    (void)state;
+    static const struct {
+        uint32_t kver, stable, stored, after_limits;
+    } rows[] = {
+        {PGOV_KVER_6_19, 0, 600000, 600000},  /* the spec's v6.18 form */
+        {PGOV_KVER_7_0, 0, 600000, 800000},   /* limits reset */
+        {PGOV_KVER(7, 1), 0, 600000, 800000},
+        {PGOV_KVER_7_2, 0, 800000, 800000},   /* floor at policy->min */
+        {PGOV_KVER_7_3, 0, 800000, 800000},
+        {PGOV_KVER_LATEST, 0, 800000, 800000},
+        {PGOV_KVER_6_12, 0, 600000, 600000},  /* 6.12.0 */
+        {PGOV_KVER_6_12, 79, 600000, 600000},
+        {PGOV_KVER_6_12, 80, 600000, 800000},
+        {PGOV_KVER_6_12, 97, 800000, 800000},
+        {PGOV_KVER(6, 13), 97, 600000, 600000}, /* stable numbers of 6.12 only */
+    };
+    struct pgov_dbs_config c;
+    struct pgov_dbs_result r;
+    struct pgov_dbs *g;
+    uint32_t stored;
+
+    for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+        uint32_t after = cs_down_then_limits(rows[i].kver, rows[i].stable, &stored);
+        if (stored != rows[i].stored || after != rows[i].after_limits)
+            fail_msg("row %zu: stored %u after limits %u", i, (unsigned)stored, (unsigned)after);
+    }
+
+    /* 7.2: load above up_threshold at policy->max asks for the maximum
+     * again (no early exit); 7.1 returns without a request. */
+    cs_phase(&c, 80, 20, 5, 0);
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_7_2, 2400000, 1000000, 500000, &c);
+    r = linux_eval(g, 1010000, 500000);
+    assert_int_equal(r.load, 100);
+    assert_true(r.flags & PGOV_DBS_RES_FNEXT);
+    assert_int_equal(r.fnext, 2400000);
+    assert_false(r.flags & PGOV_DBS_RES_CHG);
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER(7, 1), 2400000, 1000000, 500000, &c);
+    r = linux_eval(g, 1010000, 500000);
+    assert_false(r.flags & (PGOV_DBS_RES_FNEXT | PGOV_DBS_RES_REQ));
+
+    /* 7.3 gate: 30 ms idle in a 1 s window (3 idle periods) but a fresh
+     * load of 97: 7.2 takes 3 x 120 MHz off before the up step (2000 -
+     * 360 + 120 = 1760 MHz, relation H: 1.6 GHz); 7.3 and 6.12.117 do not
+     * (2120 MHz, H: 2.0 GHz). */
+    static const struct {
+        uint32_t kver, stable, req, cur;
+    } gate[] = {{PGOV_KVER_7_2, 0, 1760000, 1600000},
+                {PGOV_KVER_7_3, 0, 2120000, 2000000},
+                {PGOV_KVER_6_12, 116, 1760000, 1600000},
+                {PGOV_KVER_6_12, 117, 2120000, 2000000}};
+    for (size_t i = 0; i < sizeof(gate) / sizeof(gate[0]); i++) {
+        cs_phase(&c, 80, 20, 5, gate[i].stable);
+        g = linux_policy(PGOV_DBS_CONSERVATIVE, gate[i].kver, 2000000, 1000000, 500000, &c);
+        r = linux_eval(g, 2000000, 530000);
+        assert_int_equal(r.load, 97);
+        assert_int_equal(r.idle_periods, 3);
+        assert_int_equal(state_of(g).requested_freq, gate[i].req);
+        assert_int_equal(r.cur_khz, gate[i].cur);
+    }
+    /* Gate open (fresh load 10 < 20): 4 idle periods and a down step in
+     * both, 2000 - 480 - 120 = 1400 MHz. */
+    cs_phase(&c, 80, 20, 5, 0);
+    g = linux_policy(PGOV_DBS_CONSERVATIVE, PGOV_KVER_7_3, 2000000, 1000000, 500000, &c);
+    r = linux_eval(g, 1050000, 545000);
+    assert_int_equal(r.load, 10);
+    assert_int_equal(r.idle_periods, 4);
+    assert_int_equal(state_of(g).requested_freq, 1400000);
+    assert_int_equal(r.cur_khz, 1600000);
 }
 
 static void test_open_loop_contract(void **state)
@@ -1237,6 +1334,7 @@ int main(void)
         cmocka_unit_test(test_init_errors),
         cmocka_unit_test(test_profiles),
         cmocka_unit_test(test_v50_linux_rows),
+        cmocka_unit_test(test_cs_7x),
         cmocka_unit_test(test_open_loop_contract),
         cmocka_unit_test(test_wraps),
         cmocka_unit_test(test_stores),

@@ -281,7 +281,7 @@ static void test_transition_delay(void **state)
     uint32_t us = 7;
     assert_int_equal(pgov_freq_table_transition_delay_us(PGOV_KVER_4_13, 0, 10000, &us),
                      PGOV_ENOTSUP);
-    assert_int_equal(pgov_freq_table_transition_delay_us(PGOV_KVER(6, 30), 0, 10000, &us),
+    assert_int_equal(pgov_freq_table_transition_delay_us(PGOV_KVER(7, 4), 0, 10000, &us),
                      PGOV_ENOTSUP);
     assert_int_equal(us, 7);
     assert_int_equal(pgov_freq_table_transition_delay_us(0, 0, 0, NULL), PGOV_EINVAL);

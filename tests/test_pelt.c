@@ -872,8 +872,16 @@ static void test_floor_per_release(void **st)
     assert_int_equal(pgov_pelt_remove_kv(&c, 18529, 0, 18529, PGOV_KVER(5, 16)), 0);
     assert_int_equal(c.load_sum, sum64 - two32);
     c = big_cfs();
-    assert_int_equal(pgov_pelt_remove_kv(&c, 18529, 0, 18529, PGOV_KVER_LATEST), 0);
+    assert_int_equal(pgov_pelt_remove_kv(&c, 18529, 0, 18529, PGOV_KVER_6_19), 0);
     assert_int_equal(c.load_sum, sum64 - two32);
+    /* 7.0 rewrote the floors (docs/spec/delta-7.3.md 1.1.4): 64-bit max. */
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_remove_kv(&c, 18529, 0, 18529, PGOV_KVER_7_0), 0);
+    assert_int_equal(c.load_sum, sum64);
+    assert_int_equal(c.runnable_sum, sum64);
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_remove_kv(&c, 18529, 0, 18529, PGOV_KVER_LATEST), 0);
+    assert_int_equal(c.load_sum, sum64);
     c = big_cfs();
     assert_int_equal(pgov_pelt_remove_kv(&c, 18529, 0, 18529, PGOV_KVER(5, 15)), 0);
     assert_int_equal(c.load_sum, sum64);
@@ -907,11 +915,42 @@ static void test_floor_per_release(void **st)
     c = big_cfs();
     assert_int_equal(pgov_pelt_detach(&c, &se, 1024), 0);
     assert_int_equal(c.load_sum, UINT64_C(4774362624));
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_detach_kv(&c, &se, 1024, PGOV_KVER_7_3), 0);
+    assert_int_equal(c.load_sum, UINT64_C(4774362624));
+
+    /* 7.0's signed deltas: removed util of 50000 at divider 46718 is
+     * 2,335,900,000 of util_sum, above INT32_MAX, so its negation converted
+     * to s32 is +1,959,067,296: the sum wraps upwards instead of
+     * saturating (46,800,000 + 1,959,067,296); util_avg still saturates at
+     * 0 (a negative 64-bit delta). 6.19 saturates util_sum at 0. */
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_remove_kv(&c, 0, 50000, 0, PGOV_KVER_7_0), 0);
+    assert_int_equal(c.util_avg, 0);
+    assert_int_equal(c.util_sum, UINT32_C(2005867296));
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_remove_kv(&c, 0, 50000, 0, PGOV_KVER_6_19), 0);
+    assert_int_equal(c.util_sum, 0);
+    /* A removal within the s32 range still saturates: 2000 x 46718. */
+    c = big_cfs();
+    assert_int_equal(pgov_pelt_remove_kv(&c, 0, 2000, 0, PGOV_KVER_7_0), 0);
+    assert_int_equal(c.util_avg, 0);
+    assert_int_equal(c.util_sum, 0);
+    /* A delta of 2^63 or more is positive as s64 and adds (wrapping). */
+    c = big_cfs();
+    c.load_avg = 5;
+    assert_int_equal(pgov_pelt_remove_kv(&c, UINT64_MAX, 0, 0, PGOV_KVER_7_0), 0);
+    assert_int_equal(c.load_avg, 6);
+    c = big_cfs();
+    c.load_avg = 5;
+    assert_int_equal(pgov_pelt_remove_kv(&c, UINT64_MAX, 0, 0, PGOV_KVER_6_19), 0);
+    assert_int_equal(c.load_avg, 0);
 
     /* Before the floors: not implemented; bad arguments: unchanged. */
     c = big_cfs();
     assert_int_equal(pgov_pelt_remove_kv(&c, 1, 1, 1, PGOV_KVER_5_12), PGOV_ENOTSUP);
     assert_int_equal(pgov_pelt_detach_kv(&c, &se, 1024, PGOV_KVER(9, 0)), PGOV_ENOTSUP);
+    assert_int_equal(pgov_pelt_detach_kv(&c, &se, 1024, PGOV_KVER(7, 4)), PGOV_ENOTSUP);
     assert_int_equal(pgov_pelt_detach_kv(&c, NULL, 1024, 0), PGOV_EINVAL);
     assert_int_equal(pgov_pelt_remove_kv(NULL, 1, 1, 1, 0), PGOV_EINVAL);
     assert_int_equal(c.load_sum, UINT64_C(5640000000));

@@ -296,6 +296,36 @@ static void test_bounds(void **st)
     assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), PGOV_EINVAL);
 }
 
+/* PERF_CTL bit 32 of the current load profile (issue 26 review): set for
+ * no_turbo only when the CPU enumerates IDA (turbo); PGOV_HW_LIM_NO_IDA says
+ * it does not. The 4.x profiles ignore the flag (their turbo_disabled
+ * rule already covers max == turbo). */
+static void test_perf_ctl_ida(void **st)
+{
+    (void)st;
+    struct pgov_pstate_params p;
+    struct pgov_hw_limits plat = {16, 34, 34, 39, 100000, 0};
+    struct pgov_pstate_limits l = {sizeof(l), 1, 0, 0, 0, 0, 0, 0};
+    struct pgov_pstate_bounds b;
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_7_3);
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(p.profile, PGOV_PSTATE_PROF_LOAD_6_19);
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), 0);
+    assert_int_equal(b.ctl_turbo, 1); /* flags 0: IDA present (the default) */
+    plat.flags = PGOV_HW_LIM_NO_IDA;
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), 0);
+    assert_int_equal(b.ctl_turbo, 0);
+    assert_int_equal(b.base, 34);
+    /* 4.17: max < turbo, so its turbo_disabled is false: bit set. */
+    c = cfg_for(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_4_17);
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), 0);
+    assert_int_equal(b.ctl_turbo, 1);
+    /* Unknown flag bits are still refused. */
+    plat.flags = 0x4;
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), PGOV_EINVAL);
+}
+
 /* ---- decision layer: error leaves state unchanged --------------------- */
 
 static void test_decide_errors(void **st)
@@ -1294,6 +1324,7 @@ int main(void)
         cmocka_unit_test(test_profiles),
         cmocka_unit_test(test_tunables),
         cmocka_unit_test(test_bounds),
+        cmocka_unit_test(test_perf_ctl_ida),
         cmocka_unit_test(test_decide_errors),
         cmocka_unit_test(test_closed_loop_busy_idle),
         cmocka_unit_test(test_instance_matches_decide),

@@ -161,7 +161,7 @@ int num_s64(const char *s, int64_t min, int64_t max, int64_t *out, char *err, si
 /* Linux releases from 3.0: the last minor of each major series. */
 static const struct {
     uint32_t major, last_minor;
-} releases[] = {{3, 19}, {4, 20}, {5, 19}, {6, 19}};
+} releases[] = {{3, 19}, {4, 20}, {5, 19}, {6, 19}, {7, 3}};
 #define NRELEASES (sizeof(releases) / sizeof(releases[0]))
 
 bool num_kver_released(uint32_t kver)

@@ -146,13 +146,18 @@ static void test_kver(void **state)
     assert_int_equal(num_kver("4.17", &k, err, sizeof(err)), 0);
     assert_int_equal(k, 4u << 8 | 17);
     assert_int_equal(num_kver("6.19", &k, err, sizeof(err)), 0);
+    /* After 6.19 came 7.0 (issue 26): 7.0 .. 7.3 are releases. */
+    assert_int_equal(num_kver("7.0", &k, err, sizeof(err)), 0);
+    assert_int_equal(k, 7u << 8);
+    assert_int_equal(num_kver("7.3", &k, err, sizeof(err)), 0);
+    assert_int_equal(k, 7u << 8 | 3);
     assert_int_equal(num_kver("3.0", &k, err, sizeof(err)), 0);
     assert_int_equal(num_kver("4.20", &k, err, sizeof(err)), 0);
     assert_int_equal(num_kver("05.15", &k, err, sizeof(err)), 0);
     assert_int_equal(k, 5u << 8 | 15);
     k = 1;
     static const char *const bad[] = {"4294967300.17", "4294967302.18", "4.99", "4.255", "4.21",
-                                      "5.20", "6.20", "2.6", "7.0", "+4.14", "4.14.1", "4",
+                                      "5.20", "6.20", "2.6", "7.4", "8.0", "+4.14", "4.14.1", "4",
                                       "4.", ".4", "0x4.0x11", "4.1e1", "-4.14", "4 .14", "",
                                       "1000.1", "4.0017"};
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -168,7 +173,12 @@ static void test_kver(void **state)
     assert_false(num_kver_released(4u << 8 | 99));
     assert_false(num_kver_released(4u << 8 | 255));
     assert_true(num_kver_released(5u << 8 | 19));
-    assert_int_equal(num_kver_newest(), 6u << 8 | 19);
+    assert_int_equal(num_kver("6.20", &k, err, sizeof(err)), -1);
+    assert_non_null(strstr(err, "6.0..6.19"));
+    assert_int_equal(num_kver("7.4", &k, err, sizeof(err)), -1);
+    assert_non_null(strstr(err, "7.0..7.3"));
+    assert_true(num_kver_released(7u << 8 | 3));
+    assert_int_equal(num_kver_newest(), 7u << 8 | 3);
 }
 
 static void test_kver_stable(void **state)
@@ -184,7 +194,7 @@ static void test_kver_stable(void **state)
     assert_int_equal(z, 9999);
     k = z = 1;
     static const char *const bad[] = {"6.1.", "6.1.10000", "6.1.1a", "6.1.-1", "6.1.1.1",
-                                      "6.20.1", "6.1 .1", ".1.1", "6..1"};
+                                      "6.20.1", "7.4.1", "6.1 .1", ".1.1", "6..1"};
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         if (num_kver_stable(bad[i], &k, &z, err, sizeof(err)) != -1)
             fail_msg("kver '%s' accepted", bad[i]);

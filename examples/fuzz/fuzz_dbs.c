@@ -144,7 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int bound = b0 & 1;
     c.size = sizeof(c);
     c.gov = (b0 >> 1) & 1;
-    c.kver = (b0 & 4) ? PGOV_KVER_6_18 : PGOV_KVER_4_17;
+    c.kver = (b0 & 4) ? ((b0 & 8) ? PGOV_KVER_7_3 : PGOV_KVER_6_18) : PGOV_KVER_4_17;
     c.variant = ((b0 >> 3) & 3) == 3 ? PGOV_DBS_VARIANT_DEADBAND : 0;
     c.ncpu = 1 + (b0 >> 5) % NCPU_MAX;
     c.cpus = cpus;

@@ -231,7 +231,7 @@ static void fuzz_gov(struct fuzz_in *in)
     c.lim.turbo_pstate = c.lim.max_pstate + (uint32_t)fuzz_take(in, 1) % 8;
     c.lim.max_pstate_physical = c.lim.max_pstate;
     c.lim.scaling_khz = 100000;
-    c.lim.flags = (uint32_t)fuzz_take(in, 1) & 1;
+    c.lim.flags = (uint32_t)fuzz_take(in, 1) & PGOV_HW_LIM_ALL;
     c.pstate = c.lim.min_pstate;
     c.now = fuzz_take(in, 4) * 1000;
     c.aperf = fuzz_take(in, 8);

@@ -27,6 +27,13 @@ static bool ue_old_order(const struct sim_ctx *c)
     return pgov_util_est_profile(&c->cpu[0].sig.ue) == PGOV_KVER_4_17;
 }
 
+/* 7.2+: the update runs inside the dequeue's PELT update, after it, and
+ * samples the fresh util_avg (docs/signals.md, "util_est in one page"). */
+static bool ue_post_update(const struct sim_ctx *c)
+{
+    return pgov_kver_resolve(c->pol->sched_kver) >= PGOV_KVER_7_2;
+}
+
 int sig_init(struct sim_ctx *c)
 {
     struct pgov_util_est_cfg cfg = {sizeof(cfg), c->pol->sched_kver, 0, 0};
@@ -146,18 +153,20 @@ void sig_dequeue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint6
     if (!c->pol->uclamp_off)
         pgov_uclamp_rq_dec(&p->sig.uc, &k->sig.uc);
     bookkeeping(c, p);
-    if (ue_on(c) && !ue_old_order(c)) {
+    bool late = ue_on(c) && (ue_old_order(c) || ue_post_update(c));
+
+    if (ue_on(c) && !ue_old_order(c))
         pgov_util_est_dequeue(&p->sig.ue, &k->sig.ue, before - 1);
+    if (ue_on(c) && !late)
         pgov_util_est_update(&p->sig.ue, &k->sig.ue, sleep ? 1u : 0u, k->sig.se.util_avg,
                              k->sig.se.runnable_avg, 1024);
-    }
     se_update(c, p, k, now, 1, was_curr ? 1u : 0u);
     cfs_update(p, now, before);
-    if (ue_on(c) && ue_old_order(c)) {
+    if (ue_on(c) && ue_old_order(c))
         pgov_util_est_dequeue(&p->sig.ue, &k->sig.ue, before - 1);
+    if (late)
         pgov_util_est_update(&p->sig.ue, &k->sig.ue, sleep ? 1u : 0u, k->sig.se.util_avg,
                              k->sig.se.runnable_avg, 1024);
-    }
 }
 
 void sig_switch(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *prev, struct sim_task *next,

@@ -22,19 +22,26 @@
  *   reset of an out-of-range `requested_freq` is stored. From 5.16 the
  *   requests carry the "efficient" relation flag and the table is resolved
  *   before the "is it a change" test. Checked against Linux 6.1 itself
- *   (docs/oracle.md); 6.10 .. 6.17 also map here (approximate).
- * - **Stable updates of 6.1** (`kver_stable`, from Debian's changelog of
- *   the upstream stable releases, checked against 6.1.176 and 6.1.192 in
- *   the oracle): from 6.1.168 conservative sets `requested_freq` to
- *   `policy->cur` on every limits change ("cpufreq: conservative: Reset
- *   requested_freq on limits change"); from 6.1.178 its down step has no
- *   early exit at the minimum and stops at `policy->min` ("cpufreq:
- *   conservative: Simplify frequency limit handling"). Before
- *   those, and in every other series (whose backport updates are not
- *   known here), the step may store a `requested_freq` below
- *   `policy->min`, as in the spec.
+ *   (docs/oracle.md); 6.10 and 6.11 also map here (approximate).
  * - ::PGOV_KVER_6_18 = Linux v6.18.2, identical governor, table and
- *   pcc-cpufreq code in v6.19.9. 6.18, 6.19 and ::PGOV_KVER_LATEST map here.
+ *   pcc-cpufreq code in v6.19.9, 7.3.4 and Debian's 6.12.118 except
+ *   conservative (below; docs/spec/delta-7.3.md 1.5, 2). 6.12 .. 7.3 and
+ *   ::PGOV_KVER_LATEST map here (6.13 .. 6.17 approximate).
+ * - **conservative after v6.18** (mainline): from 7.0 it sets
+ *   `requested_freq` to `policy->cur` on every limits change ("cpufreq:
+ *   conservative: Reset requested_freq on limits change"); from 7.2 its
+ *   steps have no early exit at the maximum or the minimum and the down
+ *   step stops at `policy->min` ("cpufreq: conservative: Simplify frequency
+ *   limit handling"); from 7.3 the idle-period decrement runs only when
+ *   every CPU's freshly measured load of the window (also where the
+ *   long-idle rule reuses the previous load) is below `down_threshold`.
+ * - **Stable updates** (`kver_stable`, from Debian's changelogs of the
+ *   upstream stable releases): 6.1 took the first at 6.1.168 and the second
+ *   at 6.1.178 (checked against 6.1.176 and 6.1.192 in the oracle, the
+ *   up-path half of the second not observed); 6.12 took all three, at
+ *   6.12.80, 6.12.97 and 6.12.117 (spec-derived). Before those, and in
+ *   every other series (whose backport updates are not known here), the
+ *   step may store a `requested_freq` below `policy->min`, as in the spec.
  * - Releases before 4.17 are rejected with ::PGOV_ENOTSUP (not verified).
  * - Variant ::PGOV_DBS_VARIANT_DEADBAND ("v4.17+db") is v4.17 ondemand with
  *   the pre-3.17 proportional step `load * cpuinfo.max / 100`, relation L:
@@ -246,7 +253,9 @@ enum pgov_dbs_sample_type {
 struct pgov_dbs_status {
     struct pgov_dbs_tunables tun; /**< tunables in force */
     uint32_t gov;                 /**< ::pgov_dbs_gov */
-    uint32_t kver;                /**< implemented profile in use (4.17 / 5.0 / 6.18) */
+    uint32_t kver;                /**< implemented profile in use (4.17 / 5.0 / 6.18; 6.18
+                                   *   for 6.12 .. 7.3, conservative's later
+                                   *   changes apart) */
     uint32_t variant;             /**< ::pgov_dbs_variant */
     uint32_t ncpu;                /**< CPUs in the policy */
     uint32_t cpuinfo_min_khz;     /**< hardware minimum */
@@ -337,8 +346,11 @@ struct pgov_dbs_core {
     uint8_t kver_6_18;    /**< the v6.18 profile */
     uint8_t idle_rules;   /**< long idle and idle periods on the idle delta (5.0+) */
     uint8_t efficient;    /**< E relations, resolve before "is it a change" (5.16+) */
-    uint8_t cs_min_floor; /**< cs down step: no early exit, floor at min (6.1.178+) */
-    uint8_t cs_limits_reset; /**< cs: requested_freq = cur on a limits change (6.1.168+) */
+    /** cs: 1 = no early exit at max or min, down step floored at min
+     *  (6.1.178+, 6.12.97+, 7.2+); 2 = that and the idle-period decrement
+     *  gated on the fresh loads (6.12.117+, 7.3+); 0 = neither. */
+    uint8_t cs_min_floor;
+    uint8_t cs_limits_reset; /**< cs: requested_freq = cur on a limits change (6.1.168+, 6.12.80+, 7.0+) */
     uint8_t has_table;    /**< the driver has a frequency table */
     /** The table is plain ascending (pgov_freq_table_core_plain_asc()) of
      *  at most ::PGOV_FREQ_TABLE_INDEX_MAX entries (set at init): requests

@@ -228,9 +228,26 @@ PGOV_CORE void pgov_dbs_core_limits(const struct pgov_dbs_core *c, struct pgov_d
  * return value and the idle periods (docs/spec/ondemand.md 3.4) in
  * *@p idle_periods. @p in_place is a constant in every caller.
  */
+PGOV_CORE uint32_t pgov_dbs_impl_load(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
+                                      const struct pgov_dbs_core_mut *m, uint32_t *idle_periods,
+                                      uint32_t *max_sample, bool in_place);
+
 PGOV_CORE uint32_t pgov_dbs_core_load(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
                                       const struct pgov_dbs_core_mut *m, uint32_t *idle_periods,
                                       bool in_place)
+{
+    return pgov_dbs_impl_load(c, cpu, m, idle_periods, NULL, in_place);
+}
+
+/**
+ * pgov_dbs_core_load() that also yields, in *@p max_sample (when not
+ * NULL), the policy maximum of the freshly measured loads, also where the
+ * long-idle rule reuses the previous one (7.3's `max_sample_load`,
+ * docs/spec/delta-7.3.md 1.5; the previous load when no time passed).
+ */
+PGOV_CORE uint32_t pgov_dbs_impl_load(const struct pgov_dbs_core *c, struct pgov_dbs_core_cpu *cpu,
+                                      const struct pgov_dbs_core_mut *m, uint32_t *idle_periods,
+                                      uint32_t *max_sample, bool in_place)
 {
     uint32_t s = m->tun.sampling_rate * m->rate_mult;
     uint32_t s2 = 2u * s, max = 0, ip = PGOV_DBS_NONE, i;
@@ -260,6 +277,12 @@ PGOV_CORE uint32_t pgov_dbs_core_load(const struct pgov_dbs_core *c, struct pgov
 
             if (n < ip)
                 ip = n;
+        }
+        if (max_sample) {
+            uint32_t sl = te == 0 ? prev : te > it ? (100u * (te - it)) / te : 0u;
+
+            if (sl > *max_sample)
+                *max_sample = sl;
         }
         if (pgov_unlikely(te == 0)) {
             load = prev;
@@ -420,9 +443,11 @@ PGOV_CORE uint32_t pgov_dbs_core_cs_eval(const struct pgov_dbs_core *c,
                                          struct pgov_dbs_core_mut *m, struct pgov_dbs_result *r,
                                          bool in_place)
 {
-    uint32_t rq = m->requested_freq, load, ip, step, sr = m->tun.sampling_rate;
+    uint32_t rq = m->requested_freq, load, ip, step, sr = m->tun.sampling_rate, smax = 0;
 
-    load = pgov_dbs_core_load(c, cpu, m, &ip, in_place);
+    /* 7.3 (6.12.117): the idle-period decrement waits for a window whose
+     * fresh loads all stayed under down_threshold (docs/spec/delta-7.3.md 1.5). */
+    load = pgov_dbs_impl_load(c, cpu, m, &ip, c->cs_min_floor > 1 ? &smax : NULL, in_place);
     r->flags |= PGOV_DBS_RES_EVAL;
     r->load = load;
     r->idle_periods = ip;
@@ -436,7 +461,7 @@ PGOV_CORE uint32_t pgov_dbs_core_cs_eval(const struct pgov_dbs_core *c,
     step = (m->tun.freq_step * m->pmax) / 100u;
     if (step == 0)
         step = 5; /* kHz, as in the kernel */
-    if (ip != PGOV_DBS_NONE) {
+    if (ip != PGOV_DBS_NONE && (c->cs_min_floor < 2u || smax < m->tun.down_threshold)) {
         uint32_t steps = ip * step;
 
         if (c->idle_rules)
@@ -446,7 +471,8 @@ PGOV_CORE uint32_t pgov_dbs_core_cs_eval(const struct pgov_dbs_core *c,
     }
     if (load > m->tun.up_threshold) {
         m->down_skip = 0;
-        if (rq == m->pmax)
+        /* 7.2 (6.1.178, 6.12.97): no early exit at the maximum either. */
+        if (rq == m->pmax && !c->cs_min_floor)
             return sr;
         rq += step;
         if (rq > m->pmax)
@@ -461,8 +487,9 @@ PGOV_CORE uint32_t pgov_dbs_core_cs_eval(const struct pgov_dbs_core *c,
         return sr;
     m->down_skip = 0;
     if (load < m->tun.down_threshold) {
-        /* From 6.1.178 (dbs.h) there is no early exit and the step stops
-         * at policy->min; at the minimum the request changes nothing. */
+        /* From 6.1.178 / 6.12.97 / 7.2 (dbs.h) there is no early exit and
+         * the step stops at policy->min; at the minimum the request
+         * changes nothing. */
         if (c->cs_min_floor)
             rq = rq > m->pmin + step ? rq - step : m->pmin;
         else if (rq == m->pmin)

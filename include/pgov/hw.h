@@ -58,6 +58,18 @@ struct pgov_hw_counters {
 
 /** ::pgov_hw_limits.flags: turbo is disabled in hardware (MISC_ENABLE). */
 #define PGOV_HW_LIM_TURBO_DISABLED 0x1u
+/**
+ * ::pgov_hw_limits.flags: the CPU does not enumerate IDA (CPUID.06H:EAX
+ * bit 1, "ida" in /proc/cpuinfo): it has no turbo, or firmware hides it.
+ * The current load profile (intel_pstate kver 5.1 .. 7.3) then never sets
+ * PERF_CTL bit 32 (turbo disengage) for `no_turbo`. 0, the default, means
+ * IDA is present: the Intel Core and Xeon parts with turbo that Debian
+ * typically runs on, and the library's behaviour before the flag existed.
+ * Older profiles ignore it. See docs/pstate.md, "PERF_CTL and IDA".
+ */
+#define PGOV_HW_LIM_NO_IDA 0x2u
+/** Every ::pgov_hw_limits.flags bit defined. */
+#define PGOV_HW_LIM_ALL (PGOV_HW_LIM_TURBO_DISABLED | PGOV_HW_LIM_NO_IDA)
 
 /**
  * @brief A CPU's P-state range, as read from its platform registers.

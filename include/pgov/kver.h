@@ -65,11 +65,14 @@ enum pgov_kver {
     PGOV_KVER_6_9 = PGOV_KVER(6, 9),     /**< util_est single field */
     PGOV_KVER_6_12 = PGOV_KVER(6, 12),   /**< delayed dequeue */
     PGOV_KVER_6_18 = PGOV_KVER(6, 18),   /**< reference "current" (sched) */
-    PGOV_KVER_6_19 = PGOV_KVER(6, 19)    /**< reference "current" (pstate) */
+    PGOV_KVER_6_19 = PGOV_KVER(6, 19),   /**< idle-entry PELT resync back in idle */
+    PGOV_KVER_7_0 = PGOV_KVER(7, 0),     /**< cfs_rq floors rewrite, cs limits reset */
+    PGOV_KVER_7_2 = PGOV_KVER(7, 2),     /**< util_est in the PELT update, cs min floor */
+    PGOV_KVER_7_3 = PGOV_KVER(7, 3)      /**< conservative sample-load gate, flat EEVDF */
 };
 
 /** The newest release any module of this build implements. */
-#define PGOV_KVER_NEWEST PGOV_KVER_6_19
+#define PGOV_KVER_NEWEST PGOV_KVER_7_3
 /** The oldest release number accepted at all (modules may reject more). */
 #define PGOV_KVER_OLDEST PGOV_KVER(3, 0)
 
@@ -108,7 +111,9 @@ enum pgov_module {
 enum pgov_exactness {
     PGOV_KVER_UNSUPPORTED = 0, /**< the module rejects the release (PGOV_ENOTSUP) */
     PGOV_KVER_APPROXIMATE = 1, /**< accepted, mapped to a neighbouring release's rules */
-    PGOV_KVER_EXACT = 2        /**< verified against that release's rules (vectors or tree) */
+    PGOV_KVER_EXACT = 2        /**< verified against that release's rules: a kernel run, or a
+                                *   spec's tree reading pinned by vectors/tests (docs/exactness.md
+                                *   says which; 6.12 and 7.x: the spec only, so far) */
 };
 
 /**

@@ -470,8 +470,9 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct 
  * weighted), then every cfs_rq sum is floored at `avg * PELT_MIN_DIVIDER` so
  * sums and averages stay consistent. The floors are computed in the field's
  * width (util_sum: u32, load_sum and runnable_sum: 64 bits), which is the
- * rule of v5.13 .. v5.15 and of the later rewrite; v5.16 .. v6.19 compare
- * load_sum and runnable_sum as u32: use pgov_pelt_detach_kv().
+ * rule of v5.13 .. v5.15 and (for every value an entity can hold) of 7.0+;
+ * v5.16 .. v6.19 compare load_sum and runnable_sum as u32: use
+ * pgov_pelt_detach_kv().
  * @param cfs     the cfs_rq signal
  * @param se      the entity's signal (not modified)
  * @param weight  the entity's se_weight
@@ -488,7 +489,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const s
  * For each of load/util/runnable: `avg -= min(avg, r)`, `sum -= min(sum, r *
  * divider)` (divider of the cfs_rq before the update), then `sum = max(sum,
  * avg * PELT_MIN_DIVIDER)` in the sum's own type (see pgov_pelt_remove_kv()
- * for v5.16 .. v6.19, which compare as u32).
+ * for v5.16 .. v6.19, which compare as u32, and for 7.0's signed deltas).
  * @param cfs       the cfs_rq signal
  * @param load      removed load_avg
  * @param util      removed util_avg
@@ -501,13 +502,18 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_
 /**
  * @brief pgov_pelt_detach() as kernel release @p kver does it.
  *
- * v5.16 .. v6.19 (and ::PGOV_KVER_LATEST) floor `load_sum` and
+ * v5.16 .. v6.19 floor `load_sum` and
  * `runnable_sum` with a 32-bit max: both the sum and `avg *
  * PELT_MIN_DIVIDER` are truncated to u32 before the comparison and the u32
  * result is stored. Once a cfs_rq's sum passes 2^32 (about 88 nice-0 tasks)
  * this differs from pgov_pelt_detach(), which compares in the sum's own type
- * (64 bits, as the later rewrite of these floors does). v5.13 .. v5.15 use
- * the 64-bit floor. See docs/signals.md for the sources and their limits.
+ * (64 bits). v5.13 .. v5.15 use the 64-bit floor. 7.0 .. 7.3 (and
+ * ::PGOV_KVER_LATEST) have the rewrite of docs/spec/delta-7.3.md 1.1.4: the
+ * 64-bit floor, and each removal is a signed delta added to the field
+ * (s64, s32 for `util_sum`) that gives 0 only when a negative delta wraps;
+ * for every value an entity can hold this is pgov_pelt_detach(). The 7.0
+ * floor after *additions* (enqueue, attach) is not modelled:
+ * pgov_pelt_attach() adds without it. See docs/signals.md.
  * @return as pgov_pelt_detach(); ::PGOV_ENOTSUP for @p kver before 5.13 or
  *         invalid (before the floors existed; not implemented).
  */

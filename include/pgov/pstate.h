@@ -28,8 +28,8 @@
  * | PID_ATOM | 4.6 .. 4.8 | ATOM_4_6 (hook, load + iowait PID) |
  * | LOAD | 4.13 | LOAD_4_13 (boost 1.0, no immediate IOWAIT sample) |
  * | LOAD | 4.14 .. 5.0 | LOAD_4_17 (immediate IOWAIT sample) |
- * | LOAD | 5.1 .. 6.19, LATEST | LOAD_6_19 (1/8 doubling boost; the 5.1 boundary is unverified) |
- * | HWP_BOOST | 4.18 .. 6.19, LATEST | HWP_BOOST_6_19 |
+ * | LOAD | 5.1 .. 7.3, LATEST | LOAD_6_19 (1/8 doubling boost; the 5.1 boundary is unverified) |
+ * | HWP_BOOST | 4.18 .. 7.3, LATEST | HWP_BOOST_6_19 |
  * | DEFAULT | 4.5 .. 4.13 | as PID; 4.14+ and LATEST: as LOAD |
  *
  * Anything else (PID at 4.14+, which has no PID; Atom PID at 4.9+, which
@@ -261,7 +261,8 @@ struct pgov_pstate_bounds {
     uint32_t lo;        /**< lower clamp bound */
     uint32_t hi;        /**< upper clamp bound (wins when lo > hi: v4.5/4.6) */
     uint32_t base;      /**< max_pstate if turbo is off, else turbo_pstate */
-    uint32_t ctl_turbo; /**< 1: set PERF_CTL bit 32 (turbo disengage) */
+    uint32_t ctl_turbo; /**< 1: set PERF_CTL bit 32 (turbo disengage); LOAD_6_19:
+                         *   never with ::PGOV_HW_LIM_NO_IDA */
 };
 
 /**

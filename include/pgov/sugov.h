@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
  * @file sugov.h
- * @brief schedutil (v6.19): iowait boost, 1.25 headroom, next-frequency
+ * @brief schedutil (v6.19 .. 7.3): iowait boost, 1.25 headroom, next-frequency
  *        selection with rate limit and "hold", decision layer.
  *
  * Utilization is a number in capacity units (0 .. max_cap, 1024 = the
@@ -24,7 +24,9 @@
  * its state calls directly).
  *
  * Profiles (`pgov_sugov_params.kver`, `pgov_sugov_config.kver`):
- * - current (v6.18 = v6.19): `kver` 6.18 .. newest and ::PGOV_KVER_LATEST.
+ * - current (v6.18 = v6.19 = 7.3.4's frequency path, docs/spec/delta-7.3.md
+ *   1.4): `kver` 6.18 .. newest (7.3) and ::PGOV_KVER_LATEST; also 6.12
+ *   (Debian's 6.12.118 has the same observable rules, delta 2).
  *   Headroom after the boost, capped at max_cap, then the clamps (v6.8+
  *   order); the non-invariant reference is `cur + cur/4`.
  * - ::PGOV_KVER_5_14 (`kver` 5.14 .. 6.7, checked against Linux 6.1 itself,

@@ -13,8 +13,8 @@
  *
  * | kver given | behaves as | what it is |
  * |---|---|---|
- * | 0 (LATEST), 6.18 .. newest | v6.18 | single u32 with flag bit 31, reset on increase, 1% margin, runnable check, no capacity check |
- * | 6.8 .. 6.17 | v6.9 | as v6.18 plus the capacity check |
+ * | 0 (LATEST), 6.18 .. newest (7.3) | v6.18 | single u32 with flag bit 31, reset on increase, 1% margin, runnable check, no capacity check |
+ * | 6.8 .. 6.17 | v6.9 | as v6.18 plus the capacity check (6.12.118 has it) |
  * | 5.13 .. 6.7 | v5.13 | `{enqueued, ewma}`, flag bit 31 of `enqueued`, FASTUP, margin on both fields, capacity check |
  * | 5.5 .. 5.12 | v5.7 | `{enqueued, ewma}`, flag bit 0, FASTUP, margin, capacity check |
  * | 4.17 .. 5.4 | v4.17 | `{enqueued, ewma}`, flag bit 0, no FASTUP, rq sum zeroed when the CPU empties |
@@ -33,7 +33,10 @@
  * for them); 6.6.y stable of late 2025 added the runnable check to the pair,
  * which no profile reproduces. The call order of the kernel lines differs
  * (see docs/signals.md); the library gives the operations, the embedder
- * calls them in its kernel's order.
+ * calls them in its kernel's order. 7.2 moved the update after the
+ * dequeue's PELT update (it samples the fresh util_avg) without changing
+ * its arithmetic, so 7.2 and 7.3 are the v6.18 profile
+ * (docs/spec/delta-7.3.md 1.2).
  *
  * **Option** ::PGOV_UTIL_EST_EVERY_DEQUEUE: the behaviour before commit
  * d519329f72 ("sched/fair: Update util_est only on util_avg updates", merged

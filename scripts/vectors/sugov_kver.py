@@ -94,7 +94,7 @@ def main():
     print("#  output: what the release derives from the two driver columns. '-' = rate limited.")
     print("\t".join(COLS))
     kvers = [kv(5, 2), kv(5, 4), kv(5, 9), kv(5, 10), kv(5, 13), kv(5, 14), kv(6, 1), kv(6, 7), kv(6, 8), kv(6, 9), kv(6, 11), kv(6, 12), kv(6, 17),
-             kv(6, 18), kv(6, 19)]
+             kv(6, 18), kv(6, 19), kv(7, 0), kv(7, 3)]
     drivers = [("nolat", 0, 0), ("acpi10us", 10000, 0), ("lat1us", 1500, 0), ("lat2ms", 2000000, 0),
                ("lat3ms", 3000000, 0), ("delay500", 20000, 500)]
     n = 0

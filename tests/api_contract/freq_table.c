@@ -107,7 +107,7 @@ DEF(pgov_freq_table_transition_delay_us, 2, PGOV_ENOTSUP)
 }
 DEF(pgov_freq_table_transition_delay_us, 3, PGOV_ENOTSUP)
 {
-    return snap(w), pgov_freq_table_transition_delay_us(PGOV_KVER(7, 0), 0, 10000, &w->u32);
+    return snap(w), pgov_freq_table_transition_delay_us(PGOV_KVER(7, 4), 0, 10000, &w->u32);
 }
 
 /* ---- the deprecated 0.1 names: PGOV_0.1 aliases of the same functions */

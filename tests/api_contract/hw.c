@@ -64,7 +64,7 @@ DEF(pgov_hw_limits_check, 3, PGOV_EINVAL)
 }
 DEF(pgov_hw_limits_check, 4, PGOV_EINVAL)
 {
-    w->lim.flags = 2;
+    w->lim.flags = 4; /* bit 1 is PGOV_HW_LIM_NO_IDA */
     return snap(w), pgov_hw_limits_check(&w->lim);
 }
 DEF(pgov_hw_limits_check, 5, PGOV_EINVAL)

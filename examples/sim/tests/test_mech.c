@@ -374,6 +374,44 @@ static void test_exec_balance_util_est(void **state)
     c->cpu[0].nr = 0;
 }
 
+/* util_est's sample point on a sleep dequeue (docs/signals.md): up to 7.1
+ * the util_avg of the last recomputation before the dequeue, from 7.2 the
+ * one the dequeue's own PELT update just computed (5 ms of running later,
+ * so a different value). */
+static uint32_t ue_sample_at_sleep(uint32_t kver, uint64_t *before, uint64_t *after)
+{
+    struct sim_ctx *c = machine("ivb-i7-3770", 1, 1, DOM_CORE);
+    static struct sim_task k;
+    uint64_t t = SIM_T0_NS;
+    pol.util_est = UE_ON;
+    pol.uclamp_off = true;
+    pol.sched_kver = kver;
+    assert_int_equal(sig_init(c), 0);
+    memset(&k, 0, sizeof(k));
+    k.pin = -1;
+    sig_task_new(c, &k, &c->cpu[0], t);
+    sig_enqueue(c, &c->cpu[0], &k, t);
+    *before = k.sig.se.util_avg;
+    sig_dequeue(c, &c->cpu[0], &k, t + 5000000, true, true);
+    *after = k.sig.se.util_avg;
+    return k.sig.ue.enqueued;
+}
+
+static void test_util_est_sample_point(void **state)
+{
+    (void)state;
+    uint64_t before, after;
+    uint32_t ue = ue_sample_at_sleep(PGOV_KVER(7, 1), &before, &after);
+    assert_true(after > before);
+    /* 7.1: the stored sample's flag is cleared again by the dequeue's
+     * PELT update that follows it. */
+    assert_int_equal(ue, (uint32_t)before);
+    ue = ue_sample_at_sleep(PGOV_KVER_7_2, &before, &after);
+    assert_int_equal(ue, (uint32_t)after | PGOV_UTIL_EST_UNCHANGED);
+    ue = ue_sample_at_sleep(0, &before, &after); /* newest: 7.3 */
+    assert_int_equal(ue, (uint32_t)after | PGOV_UTIL_EST_UNCHANGED);
+}
+
 /* An exec that moves its task (util_est on, 4.17: its own estimate keeps its
  * CPU looking full, the other CPU is idle) leaves its CPU idle with the old
  * mm loaded: one TLB-flush IPI, one stopper switch, one migration. With
@@ -514,6 +552,7 @@ int main(void)
         cmocka_unit_test(test_cpuidle_tick_decision),
         cmocka_unit_test(test_bookkeeping_cost),
         cmocka_unit_test(test_exec_balance_util_est),
+        cmocka_unit_test(test_util_est_sample_point),
         cmocka_unit_test(test_exec_shootdown),
         cmocka_unit_test(test_balance_rules),
         cmocka_unit_test(test_exit_counts),
