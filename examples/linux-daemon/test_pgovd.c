@@ -559,7 +559,7 @@ static void test_summary_and_journal(void **state)
     const char *e = d_stderr(&d);
     char started[160];
     snprintf(started, sizeof(started),
-             "pgovd: started: pgovd " PGOVD_VERSION " (libpgov %s), 1 CPU(s), every 50 ms: "
+             "pgovd: started: pgovd " PGOV_TOOL_VERSION " (libpgov %s), 1 CPU(s), every 50 ms: "
              "cpu0=performance/setspeed\n",
              pgov_version_string());
     assert_non_null(strstr(e, started));
