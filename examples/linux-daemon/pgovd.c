@@ -89,6 +89,10 @@ static void usage(FILE *f)
             "  -i, --interval MS         tick length in milliseconds (default 50)\n"
             "  -n, --iterations N        stop after N ticks (default: run until signalled)\n"
             "      --dry-run             print each decision; write nothing at all\n"
+            "      --demo                try pgovd without cpufreq: run it on a generated\n"
+            "                            fake machine (4 CPUs) under a synthetic load and\n"
+            "                            show its decisions (with -p, -c, -i, -n, -v only;\n"
+            "                            default 40 ticks)\n"
             "      --sysfs-root DIR      sysfs mount point (default /sys)\n"
             "      --proc-root DIR       procfs mount point (default /proc)\n"
             "      --dev-root DIR        devtmpfs (for cpu/N/msr, default /dev)\n"
@@ -510,6 +514,7 @@ static int parse_args(int argc, char **argv, struct pgovd *d, struct pgovd_opts 
         { "step", no_argument, 0, 10 },
         { "clock-file", required_argument, 0, 11 },
         { "fake-msr", no_argument, 0, 12 },
+        { "demo", no_argument, 0, 14 },
         { "list-policies", no_argument, 0, 'l' },
         { "verbose", no_argument, 0, 'v' },
         { "help", no_argument, 0, 'h' },
@@ -520,10 +525,14 @@ static int parse_args(int argc, char **argv, struct pgovd *d, struct pgovd_opts 
         [2] = "sysfs-root", [3] = "proc-root",  [4] = "dev-root",   [5] = "state-file",
         [6] = "write-mode", [7] = "counters",   [8] = "scaling-khz", [13] = "run-dir",
     };
+    const char *not_demo = NULL; /* an option that points pgovd at a real machine */
     int opt;
 
     while ((opt = getopt_long(argc, argv, "p:c:C:i:n:lvhV", lo, NULL)) != -1) {
         int r = 0;
+        for (size_t k = 0; !strchr("pcinv", opt) && opt != 14 && lo[k].name; k++)
+            if (lo[k].val == opt)
+                not_demo = lo[k].name;
         switch (opt) {
         case 'p': r = pgovd_opt_apply(d, o, "policy", optarg, "--policy"); break;
         case 'c': r = pgovd_opt_apply(d, o, "cpus", optarg, "--cpus"); break;
@@ -541,6 +550,7 @@ static int parse_args(int argc, char **argv, struct pgovd *d, struct pgovd_opts 
         case 10: d->step = true; break;
         case 11: d->clock_file = optarg; break;
         case 12: pgovd_msr_stride = 8; break;
+        case 14: d->demo = true; break;
         case 'l':
             printf("policies (NAME[@MAJOR.MINOR] selects a kernel profile):\n");
             pgovd_policy_list();
@@ -559,6 +569,12 @@ static int parse_args(int argc, char **argv, struct pgovd *d, struct pgovd_opts 
         *status_cmd = true, optind++;
     if (optind < argc) {
         pgovd_err("unexpected argument '%s' (see --help)", argv[optind]);
+        return 2;
+    }
+    if (d->demo && (not_demo || *status_cmd)) {
+        pgovd_err("--demo runs on its own fake machine: it does not combine with %s%s (only "
+                  "with --policy, --cpus, --interval, --iterations, --verbose)",
+                  not_demo ? "--" : "", not_demo ? not_demo : "'status'");
         return 2;
     }
     return -1;
@@ -753,8 +769,10 @@ static int run_loop(struct pgovd *d, const struct pgovd_opts *o, int rc, unsigne
                 break; /* EOF or a stop signal */
             }
         }
-        if (tick(d))
+        if ((d->demo && pgovd_demo_before_tick(d, n)) || tick(d))
             rc = 1;
+        else if (d->demo)
+            pgovd_demo_after_tick(d, n);
         if (!n)
             *t_first = d->now_ns;
         if (!rc && wd_ns && (!wd_last || mono_ns() - wd_last >= wd_ns)) {
@@ -824,6 +842,11 @@ int main(int argc, char **argv)
     rc = parse_args(argc, argv, &d, &o, &status_cmd);
     if (rc >= 0)
         return rc;
+    if (d.demo) {
+        install_signals(); /* a Ctrl-C from here on ends in finish(): the tree is removed */
+        if (pgovd_demo_setup(&d))
+            return 1;
+    }
     if (set_paths(&d))
         return 2;
     if (status_cmd)
@@ -852,5 +875,5 @@ int main(int argc, char **argv)
     rc = finish(&d, rc, n, t_first);
     if (lock_fd >= 0)
         close(lock_fd);
-    return rc;
+    return d.demo ? pgovd_demo_finish(&d, rc) : rc;
 }

@@ -199,6 +199,7 @@ struct pgovd {
     unsigned interval_ms;
     unsigned long iterations;
     bool dry_run, verbose, step;
+    bool demo; /* --demo: on a generated fake machine (demo.c) */
     enum pgovd_write_mode wm;
     enum pgovd_counters counters;
     uint32_t scaling_khz;
@@ -277,6 +278,18 @@ void pgovd_notify(const char *msg);          /* sd_notify(3) over $NOTIFY_SOCKET
 uint64_t pgovd_watchdog_usec(void);          /* $WATCHDOG_USEC for this pid, or 0 */
 bool pgovd_stderr_is_journal(void);          /* $JOURNAL_STREAM names our stderr */
 int pgovd_status_write(const struct pgovd *d, unsigned long ticks);
+
+/* --demo (demo.c): a fake cpufreq machine in a private temporary directory,
+ * a synthetic load and a table of the decisions. setup() (before the paths
+ * are derived) builds it and points the roots, run directory and clock
+ * there; before_tick() advances its clock and /proc/stat; after_tick()
+ * prints the tick's row; finish() (after the restore) prints the summary,
+ * checks the governors are back and removes the directory, returning the
+ * exit status. 0 or -1 after printing the error. */
+int pgovd_demo_setup(struct pgovd *d);
+int pgovd_demo_before_tick(struct pgovd *d, unsigned long n);
+void pgovd_demo_after_tick(struct pgovd *d, unsigned long n);
+int pgovd_demo_finish(struct pgovd *d, int rc);
 
 /* Diagnostics. */
 void pgovd_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
