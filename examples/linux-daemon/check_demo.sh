@@ -22,7 +22,10 @@ err=$work.err
 rc=$?
 [ $rc -eq 0 ] || { no "exit $rc"; cat "$err"; }
 dir=$(sed -n 's/^fake machine: //p' "$out")
-case $dir in "$work"/pgovd-demo.*) ;; *) no "no 'fake machine: $work/pgovd-demo.*' line: '$dir'" ;; esac
+case $dir in
+  "$work"/pgovd-demo.*) ;;
+  *) no "no 'fake machine: $work/pgovd-demo.*' line: '$dir'" ;;
+esac
 [ -e "$dir" ] && no "$dir still exists"
 [ -z "$(ls -A "$work")" ] || no "left in \$TMPDIR: $(ls -A "$work")"
 grep -q "^removed $dir\$" "$out" || no "no 'removed $dir' line"

@@ -129,7 +129,8 @@ static int mk(const char *rel)
 static int make_cpu(unsigned i)
 {
     static const char *const dirs[] = { "sys", "sys/devices", "sys/devices/system",
-                                        "sys/devices/system/cpu", "sys/devices/system/cpu/cpufreq" };
+                                        "sys/devices/system/cpu",
+                                        "sys/devices/system/cpu/cpufreq" };
     char rel[128], v[32], p[PATH_MAX + 256], tbl[256] = "";
     size_t n = 0;
     int r = 0;
@@ -151,7 +152,8 @@ static int make_cpu(unsigned i)
     if (i && put("1\n", "%s/online", rel)) /* cpu0 has no online file on most machines */
         return -1;
     /* acpi-cpufreq lists its P-states from the highest: 3.9 GHz, then every 300 MHz down */
-    for (uint32_t khz = DEMO_MAX_KHZ; khz >= DEMO_MIN_KHZ; khz -= khz == DEMO_MAX_KHZ ? 100000 : 300000)
+    for (uint32_t khz = DEMO_MAX_KHZ; khz >= DEMO_MIN_KHZ;
+         khz -= khz == DEMO_MAX_KHZ ? 100000 : 300000)
         n += (size_t)snprintf(tbl + n, sizeof(tbl) - n, "%s%u", n ? " " : "", khz);
     snprintf(tbl + n, sizeof(tbl) - n, "\n");
     const struct { const char *leaf, *val; } files[] = {
