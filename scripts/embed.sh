@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # The three embeddings of the library, built and run (issue 7):
-#   daemon   pgovd and its fake-sysfs tests (dev preset, ctest pgovd and pgovd_guard)
+#   daemon   pgovd and its fake-sysfs tests (dev preset, ctest pgovd, pgovd_guard
+#            and pgovd_demo: pgovd --demo from the command line)
 #   cortexm  Cortex-M4 firmware under qemu-system-arm, checked against vectors
 #   kmod     the kernel module built with Kbuild against linux-headers-amd64,
 #            then booted under qemu-system-x86_64 (PGOV_KMOD_BOOT=0 skips
@@ -16,9 +17,9 @@ daemon() {
   cmake --preset dev >/dev/null
   cmake --build --preset dev --target pgovd test_pgovd test_pgovd_guard 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
   [ "${PIPESTATUS[0]}" -eq 0 ] || return 1
-  ctest --preset dev -R '^pgovd(_guard)?$' -V 2>&1 |
-    grep -E '\[ +(RUN|OK|PASSED|FAILED|ERROR) +\]|policy |tests passed|tests failed' || true
-  ctest --preset dev -R '^pgovd(_guard)?$' --output-on-failure >/dev/null
+  ctest --preset dev -R '^pgovd(_guard|_demo)?$' -V 2>&1 |
+    grep -E '\[ +(RUN|OK|PASSED|FAILED|ERROR) +\]|policy |ok: pgovd --demo|ramp cpu0|tests passed|tests failed' || true
+  ctest --preset dev -R '^pgovd(_guard|_demo)?$' --output-on-failure >/dev/null
 }
 cortexm() { examples/cortex-m/run.sh; }
 kmod() {
