@@ -240,8 +240,8 @@ int pgovd_demo_setup(struct pgovd *d)
 
 static void print_header(const struct pgovd *d)
 {
-    printf("pgovd --demo: %u fake CPUs (acpi-cpufreq, %u..%u MHz, degraded mode: load from "
-           "/proc/stat), %lu ticks of %u ms (simulated clock)\n",
+    printf("pgovd --demo: %u fake acpi-cpufreq CPUs (%u..%u MHz), %lu ticks of %u ms\n"
+           "  (no msr device: degraded mode, load from /proc/stat; simulated clock)\n",
            DEMO_NCPU, DEMO_MIN_KHZ / 1000, DEMO_MAX_KHZ / 1000, d->iterations, d->interval_ms);
     printf("fake machine: %s\n", demo.root);
     for (unsigned i = 0; i < DEMO_NCPU && i < d->ncpu; i++) {
@@ -252,8 +252,8 @@ static void print_header(const struct pgovd *d)
         printf("  cpu%u: load %-36s policy %s%s\n", i, shape_help[i],
                c->managed ? c->spec.pol->name : "(not managed)", ver);
     }
-    printf("load: busy share of the tick in the fake /proc/stat (USER_HZ: 10 ms steps);"
-           " MHz: scaling_setspeed as pgovd wrote it\n");
+    printf("load: busy share of each tick in the fake /proc/stat (in 10 ms USER_HZ steps)\n"
+           "MHz: scaling_setspeed as pgovd wrote it (- before its first write)\n");
     printf("tick   t/ms");
     for (unsigned i = 0; i < DEMO_NCPU; i++) {
         char h[32];
