@@ -433,8 +433,17 @@ static const char *field_line(struct cur *c, bool hp, struct fields *fs, struct 
         return "a field declared twice";
     fs->f[fs->n].p = name;
     fs->f[fs->n++].n = nlen;
-    if (hp && nlen == 6 && memcmp(name, "commit", 6) == 0)
+    /* the page header kbuffer and libtraceevent read: u64 timestamp at 0,
+     * the commit word at 8, the data after it (libtracecmd crashes on a
+     * header page libtraceevent refuses) */
+    if (hp && nlen == 9 && memcmp(name, "timestamp", 9) == 0 && off == 0 && size == 8)
+        f->hp_fields |= 1;
+    if (hp && nlen == 6 && memcmp(name, "commit", 6) == 0 && off == 8) {
         f->commit_size = size;
+        f->hp_fields |= 2;
+    }
+    if (hp && nlen == 4 && memcmp(name, "data", 4) == 0 && off == 8 + f->commit_size)
+        f->hp_fields |= 4;
     if (hp && nlen == 9 && memcmp(name, "overwrite", 9) == 0)
         f->overwrite = true;
     if (o)
@@ -485,8 +494,8 @@ static const char *check(struct cur c, enum pgt_fmt_kind kind, struct pgt_fmt *f
     if (hp) {
         skip_ws(&c);
         return c.p < c.e ? "a header page line that is not a field"
-               : !fs.n || (f->commit_size != 4 && f->commit_size != 8)
-                   ? "a header page without a 4- or 8-byte commit field"
+               : f->hp_fields != 7 || (f->commit_size != 4 && f->commit_size != 8)
+                   ? "a header page without timestamp, a 4- or 8-byte commit and data after it"
                    : NULL;
     }
     skip_ws(&c);

@@ -19,6 +19,7 @@ struct pgt_fmt {
     uint32_t id;
     uint32_t commit_size; /* header page: the commit field's size (the kernel's long) */
     bool overwrite;       /* header page: has the overwrite field (not the pre-2.6.31 layout) */
+    uint32_t hp_fields;   /* header page: 1 timestamp, 2 commit, 4 data, where they belong */
 };
 
 enum pgt_fmt_kind {
