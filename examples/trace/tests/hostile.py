@@ -3,8 +3,8 @@
 """Damaged trace.dat files for pgov-trace (issue 30): each one written to
 OUT, read with every --dat-reader, and removed. A case expects exit 2
 (refused), or 0 or 2 ("02": a change that may leave a valid file); a
-refusal's message must be one line "FILE: reason" (for a cut file
-"FILE: damaged trace.dat: ..."), and nothing else may be printed (no
+refusal's message must be one line "FILE: reason" or "FILE:LINE: reason"
+(for a cut trace.dat "FILE: damaged trace.dat: ..."), and nothing else may be printed (no
 sanitizer report).
 Exits 1 on the first case that does not hold.
 
@@ -30,9 +30,9 @@ def put(name, data, expect, regex="damaged trace.dat: "):
         r = subprocess.run([bin_, "info", path, "--dat-reader", reader], capture_output=True, text=True,
                            errors="replace")
         msg = r.stderr.strip()
-        ok = str(r.returncode) in expect and (r.returncode == 0 or re.match(re.escape(path) + ": [a-z]", msg))
+        ok = str(r.returncode) in expect and (r.returncode == 0 or re.match(re.escape(path) + r"(:[0-9]+)?: [a-z]", msg))
         if ok and r.returncode == 2 and expect == "2":
-            ok = re.match(re.escape(path) + ": " + regex, msg) is not None
+            ok = re.match(re.escape(path) + r"(:[0-9]+)?: " + regex, msg) is not None
         ok = ok and "\n" not in msg
         if ok and r.returncode == 0:
             ok = not msg
@@ -74,11 +74,12 @@ if len(sys.argv) > 5:
     files["v7none"] = open(sys.argv[5], "rb").read()
 
 # every cut of the first 400 bytes (the header and the first sections), and
-# 40 through the whole file: always refused
+# 40 through the whole file: always refused (below 10 bytes there is no
+# trace.dat magic: refused as text)
 for tag, d in files.items():
-    cuts = list(range(10, 400)) + list(range(400, len(d) - 1, len(d) // 40))
+    cuts = list(range(0, 400)) + list(range(400, len(d) - 1, len(d) // 40))
     for n in cuts:
-        put(f"{tag}.cut{n}.dat", d[:n], "2")
+        put(f"{tag}.cut{n}.dat", d[:n], "2", "damaged trace.dat: " if n >= 10 else "")
 
 # byte flips in the header and first sections, and in the format and
 # options text: read (an unused byte) or refused, never a crash
