@@ -274,11 +274,14 @@ static const char *layout_v6(struct walk *w)
     if (rd_lit(r, "options  ", 10)) {
         for (uint64_t id; (id = rd_num(r, 2)) != 0 && !r->bad;) {
             uint64_t n = rd_num(r, 4);
-            struct rd v = {r->p + r->off, r->bad ? 0 : (size_t)(n < r->len ? n : 0), 0, r->big, false};
+            size_t at = r->off;
             rd_skip(r, n);
-            if (!r->bad && id != 3 && (why = option(w, id, v)))
+            if (r->bad)
+                break;
+            struct rd v = {r->p + at, (size_t)n, 0, r->big, false};
+            if (id != 3 && (why = option(w, id, v)))
                 return why;
-            if (!r->bad && id == 3 && (rd_num(&v, 8), rd_str(&v), v.bad))
+            if (id == 3 && (rd_num(&v, 8), rd_str(&v), v.bad))
                 return "a buffer option larger than its data";
         }
         if (r->bad)
