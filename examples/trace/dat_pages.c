@@ -3,16 +3,20 @@
  * The per-CPU ring-buffer pages of a trace.dat, located from the file's
  * own layout (trace-cmd.dat.v6(5), trace-cmd.dat.v7(5)) and, in a v7 file
  * compressed with zstd, decompressed chunk by chunk. The pages are then
- * read with libtraceevent's kbuffer (parse_dat_tracecmd.c).
+ * read by the page walker or libtraceevent's kbuffer (parse_dat_tracecmd.c).
  *
- * Anything this reader does not handle (another compression, a latency
- * trace, timestamps that libtracecmd would shift or scale, any size or
- * offset that does not fit the file) is not an error here: it answers
- * "use libtracecmd" with the reason, and libtracecmd reads the file (and
- * reports a damaged one in its own words).
+ * Every part of the file is checked here against the file's length and
+ * grammar before libtracecmd or libtraceevent sees any of it: both crash on
+ * damaged files (a double free in tracecmd_open on a header cut short, a
+ * NULL read in tep_parse_event on a damaged format, issue 30). A damaged
+ * file is an error; a well-formed one this reader does not take (another
+ * compression, timestamps that libtracecmd would shift or scale, sparse CPU
+ * ids, pages above PGT_DAT_MAX_PLAIN) is left to libtracecmd, after the
+ * strict check.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -22,7 +26,10 @@
 #include <zstd.h>
 #endif
 
+#include "dat_fmt.h"
 #include "dat_pages.h"
+
+#define MAX_CPUS 256 /* PGT_MAX_CPUS: the CPUs pgov-trace takes */
 
 struct rd {
     const unsigned char *p;
@@ -78,6 +85,32 @@ static bool rd_lit(struct rd *r, const char *lit, size_t n)
     return true;
 }
 
+/* The whole walk: the file, where the result goes, and what was found. */
+struct walk {
+    struct rd r; /* the whole file */
+    struct pgt_dat_pages *p;
+    bool strict; /* for libtracecmd: print fmts too; chunks checked one at a time, not kept */
+    bool zstd;
+    const char *skip;     /* the first reason to leave the file to libtracecmd */
+    uint64_t plain;       /* bytes of pages inflated and kept */
+    unsigned char *chunk; /* strict: the one inflated chunk */
+    uint64_t chunk_cap;
+    bool seen[6];         /* v7 sections 16..21 */
+    char msg[200];        /* a reason naming its format */
+};
+
+static void skip_to(struct walk *w, const char *why)
+{
+    if (!w->skip)
+        w->skip = why;
+}
+
+/* A string option: its text ends with a NUL inside the option. */
+static bool has_nul(const struct rd *v)
+{
+    return v->len && memchr(v->p, 0, v->len) != NULL;
+}
+
 /* Options whose presence makes libtracecmd shift or scale timestamps. */
 static const char *ts_option(uint64_t id)
 {
@@ -93,92 +126,185 @@ static const char *ts_option(uint64_t id)
     }
 }
 
+/* TIME_SHIFT: peer id, flags, CPUs, and per CPU a count and three arrays
+ * of that many u64; GUEST: name, id, CPUs, and per CPU its id and pid. */
+static bool shift_or_guest(uint64_t id, struct rd v)
+{
+    if (id == 13) {
+        rd_str(&v);
+        rd_num(&v, 8);
+        uint64_t n = rd_num(&v, 4);
+        rd_skip(&v, n * 8);
+        return !v.bad && n <= 4096;
+    }
+    rd_num(&v, 8);
+    rd_num(&v, 4);
+    uint64_t cpus = rd_num(&v, 4);
+    for (uint64_t i = 0; i < cpus && !v.bad; i++) {
+        uint64_t n = rd_num(&v, 4);
+        rd_skip(&v, n > v.len ? v.len + 1 : n * 24);
+    }
+    return !v.bad && cpus <= 4096;
+}
+
+/* One option other than DONE and BUFFER (shared by v6 and v7): NULL when
+ * its data fits its kind, else the damage. */
+static const char *option(struct walk *w, uint64_t id, struct rd v)
+{
+    if (ts_option(id))
+        skip_to(w, ts_option(id));
+    switch (id) {
+    case 1: case 2: case 4: case 5: case 6: case 7: case 9: case 10:
+        return has_nul(&v) ? NULL : "a text option without its NUL";
+    case 8:
+        return v.len >= 4 ? NULL : "a CPU count option shorter than 4 bytes";
+    case 11:
+        return v.len >= 8 ? NULL : "a trace id option shorter than 8 bytes";
+    case 12: case 13:
+        return shift_or_guest(id, v) ? NULL : "a time-shift or guest option larger than its data";
+    case 14:
+        return v.len >= 16 ? NULL : "a TSC-to-ns option shorter than 16 bytes";
+    case 22:
+        return "a latency trace (text, no per-CPU events)";
+    default:
+        return NULL; /* libtracecmd skips options it does not know */
+    }
+}
+
 static int cpu_add(struct pgt_dat_pages *p, uint64_t id, uint64_t off, uint64_t size)
 {
-    if (id != p->ncpu) /* libtracecmd numbers CPUs by position: only dense ids agree */
-        return -1;
     struct pgt_dat_cpu *c = realloc(p->cpu, (p->ncpu + 1) * sizeof(*c));
     if (!c)
         return -1;
     p->cpu = c;
     c[p->ncpu++] = (struct pgt_dat_cpu){.off = off, .size = size};
+    (void)id;
     return 0;
+}
+
+/* One CPU of a table: its data inside the file, dense ids (libtracecmd
+ * numbers CPUs by position: only dense ids agree; sparse ones are left to
+ * it). keep: the top instance's table, the one read. */
+static const char *cpu_entry(struct walk *w, bool keep, uint64_t i, uint64_t id, uint64_t off, uint64_t size)
+{
+    if (off > w->r.len || size > w->r.len - off)
+        return "a CPU's data runs past the end of the file";
+    if (id != i)
+        skip_to(w, "a CPU table with sparse CPU ids");
+    if (keep && cpu_add(w->p, id, off, size))
+        return "out of memory";
+    return NULL;
 }
 
 /* "header_page", its size and text, then the same for "header_event"
  * (v6 header, v7 HEADER_INFO section). */
-static bool header_info(struct rd *r, struct pgt_dat_pages *p)
+static const char *header_info(struct walk *w, struct rd *r)
 {
     if (!rd_lit(r, "header_page", 12))
-        return false;
+        return "no header_page";
     uint64_t n = rd_num(r, 8);
     const char *text = (const char *)r->p + r->off;
     rd_skip(r, n);
     if (r->bad || !rd_lit(r, "header_event", 13))
-        return false;
+        return "the header page runs past its section";
     rd_skip(r, rd_num(r, 8));
-    p->header_page = text;
-    p->header_page_len = n;
-    return !r->bad;
+    if (r->bad)
+        return "the header event runs past its section";
+    struct pgt_fmt f;
+    const char *why = pgt_fmt_check(text, (size_t)n, PGT_FMT_HEADER_PAGE, &f, NULL, NULL);
+    if (why)
+        return why;
+    if (!f.overwrite)
+        return "a header page of the pre-2.6.31 ring buffer (not read)";
+    w->p->header_page = text;
+    w->p->header_page_len = n;
+    w->p->commit_size = f.commit_size;
+    return NULL;
 }
 
-/* The event systems: a count, then per system its name, a count and per
- * event the size and text of its format (v6 header, v7 EVENT_FORMATS). */
-static bool event_formats(struct rd *r, struct pgt_dat_pages *p)
+/* A count of format texts, each a size and the text (ftrace: the v6
+ * header's or the v7 FTRACE_EVENTS section's), or a count of systems, each
+ * a name, a count and formats (EVENT_FORMATS). Every text is checked. */
+static const char *formats(struct walk *w, struct rd *r, bool ftrace)
 {
-    for (uint64_t sys = rd_num(r, 4); sys-- && !r->bad;) {
-        const char *name = rd_str(r);
+    enum pgt_fmt_kind kind = w->strict ? PGT_FMT_EVENT_PRINT : PGT_FMT_EVENT;
+    uint64_t sys = ftrace ? 1 : rd_num(r, 4);
+    while (sys-- && !r->bad) {
+        const char *name = ftrace ? "ftrace" : rd_str(r);
         for (uint64_t n = rd_num(r, 4); n-- && !r->bad;) {
             uint64_t len = rd_num(r, 8);
             const char *text = (const char *)r->p + r->off;
             rd_skip(r, len);
             if (r->bad)
                 break;
-            struct pgt_dat_fmt *f = realloc(p->fmt, (p->nfmt + 1) * sizeof(*f));
-            if (!f)
-                return false;
-            p->fmt = f;
-            f[p->nfmt++] = (struct pgt_dat_fmt){name, text, len};
+            struct pgt_fmt f;
+            const char *why = pgt_fmt_check(text, (size_t)len, kind, &f, NULL, NULL);
+            if (why) {
+                snprintf(w->msg, sizeof(w->msg), "the format of %s:%.*s: %s", name,
+                         (int)(f.name_len < 64 ? f.name_len : 64), f.name ? f.name : "", why);
+                return w->msg;
+            }
+            if (ftrace)
+                continue;
+            struct pgt_dat_fmt *g = realloc(w->p->fmt, (w->p->nfmt + 1) * sizeof(*g));
+            if (!g)
+                return "out of memory";
+            w->p->fmt = g;
+            g[w->p->nfmt++] = (struct pgt_dat_fmt){name, text, len};
         }
     }
-    return !r->bad;
+    return r->bad ? "the event formats run past their section" : NULL;
 }
 
 /* v6: sections in a fixed order, then options, then "flyrecord". */
-static const char *layout_v6(struct rd *r, struct pgt_dat_pages *p)
+static const char *layout_v6(struct walk *w)
 {
-    if (!header_info(r, p))
-        return "no header_page";
-    for (uint64_t n = rd_num(r, 4); n-- && !r->bad;)
-        rd_skip(r, rd_num(r, 8));
-    if (!event_formats(r, p))
-        return r->bad ? "a header section runs past the end of the file" : "out of memory";
+    struct rd *r = &w->r;
+    const char *why;
+    if ((why = header_info(w, r)) || (why = formats(w, r, true)) || (why = formats(w, r, false)))
+        return why;
     rd_skip(r, rd_num(r, 4)); /* kallsyms */
     rd_skip(r, rd_num(r, 4)); /* printk formats */
     rd_skip(r, rd_num(r, 8)); /* saved command lines */
     uint64_t cpus = rd_num(r, 4);
     if (r->bad)
         return "a header section runs past the end of the file";
+    if (cpus > MAX_CPUS)
+        return "more CPUs than pgov-trace takes (256)";
     if (rd_lit(r, "options  ", 10)) {
         for (uint64_t id; (id = rd_num(r, 2)) != 0 && !r->bad;) {
-            if (ts_option(id))
-                return ts_option(id);
-            rd_skip(r, rd_num(r, 4));
+            uint64_t n = rd_num(r, 4);
+            size_t at = r->off;
+            rd_skip(r, n);
+            if (r->bad)
+                break;
+            struct rd v = {r->p + at, (size_t)n, 0, r->big, false};
+            if (id != 3 && (why = option(w, id, v)))
+                return why;
+            if (id == 3 && (rd_num(&v, 8), rd_str(&v), v.bad))
+                return "a buffer option larger than its data";
         }
+        if (r->bad)
+            return "the options run past the end of the file";
     }
+    if (rd_lit(r, "latency  ", 10))
+        return "a latency trace (text, no per-CPU events)";
     if (!rd_lit(r, "flyrecord", 10))
-        return "not a flyrecord trace (latency?)";
-    for (uint64_t i = 0; i < cpus && !r->bad; i++) {
+        return "neither flyrecord nor latency data after the options";
+    for (uint64_t i = 0; i < cpus; i++) {
         uint64_t off = rd_num(r, 8), size = rd_num(r, 8);
-        if (!r->bad && cpu_add(p, i, off, size))
-            return "out of memory";
+        if (r->bad)
+            return "the CPU table runs past the end of the file";
+        if ((why = cpu_entry(w, true, i, i, off, size)))
+            return why;
     }
-    return r->bad ? "the CPU table runs past the end of the file" : NULL;
+    return NULL;
 }
 
 /* n bytes of zstd into exactly out bytes (false: not that). One context
  * for all of a file's chunks: creating one per chunk cost as much as the
- * decompression. */
+ * decompression. zstd writes at most out bytes: a chunk that would inflate
+ * beyond the size it declares is refused, not followed. */
 static bool unzstd(struct pgt_dat_pages *p, void *dst, size_t out, const void *src, size_t n)
 {
 #ifdef PGT_HAVE_ZSTD
@@ -193,161 +319,311 @@ static bool unzstd(struct pgt_dat_pages *p, void *dst, size_t out, const void *s
 }
 
 /* The content of the v7 section at off with this id, decompressed into
- * *plain when compressed. */
-static bool section(const struct rd *r, struct pgt_dat_pages *p, uint64_t off, uint64_t id, bool zstd,
-                    void **plain, struct rd *out)
+ * *plain (malloc'd) when compressed. NULL, or the damage. */
+static const char *section(struct walk *w, uint64_t off, uint64_t id, void **plain, struct rd *out)
 {
+    const struct rd *r = &w->r;
     struct rd s = {r->p, r->len, (size_t)off, r->big, off > r->len};
     uint64_t sid = rd_num(&s, 2), flags = rd_num(&s, 2);
     rd_num(&s, 4);
     uint64_t size = rd_num(&s, 8);
-    if (s.bad || sid != id || size > s.len - s.off)
-        return false;
+    *plain = NULL;
+    if (s.bad || size > s.len - s.off)
+        return "a section runs past the end of the file";
+    if (sid != id)
+        return "a section is not where its option says";
     *out = (struct rd){s.p + s.off, (size_t)size, 0, r->big, false};
     if (!(flags & 1))
-        return true;
+        return NULL;
     uint64_t csz = rd_num(out, 4), usz = rd_num(out, 4);
-    if (!zstd || out->bad || csz > out->len - out->off || usz > (64u << 20) ||
-        !(*plain = malloc(usz ? usz : 1)) || !unzstd(p, *plain, (size_t)usz, out->p + out->off, (size_t)csz))
-        return false;
+    if (!w->zstd || out->bad || csz > out->len - out->off || usz > PGT_DAT_MAX_CHUNK)
+        return "a compressed section larger than its data or the 64 MiB limit";
+    if (!(*plain = malloc(usz ? usz : 1)))
+        return "out of memory";
+    if (!unzstd(w->p, *plain, (size_t)usz, out->p + out->off, (size_t)csz))
+        return "a compressed section does not inflate to the size it declares";
     *out = (struct rd){*plain, (size_t)usz, 0, r->big, false};
-    return true;
+    return NULL;
 }
 
-/* v7: a chain of options sections from the header; the top instance's
- * BUFFER option names its flyrecord section and each CPU's data in it. */
-static const char *layout_v7(struct rd *r, struct pgt_dat_pages *p, bool zstd)
+/* A v7 section an option points to (16..21), checked; HEADER_INFO and
+ * EVENT_FORMATS are kept for the pages reader (their text is in meta). */
+static const char *meta_section(struct walk *w, uint64_t id, uint64_t off)
 {
-    uint64_t at = rd_num(r, 8), hops = 0, buffer = 0, sec_at[2] = {0, 0};
-    while (at && !r->bad) {
-        if (++hops > 64 || at > r->len)
-            return "the options sections do not chain";
-        struct rd s = {r->p, r->len, (size_t)at, r->big, false};
-        uint64_t id = rd_num(&s, 2), flags = rd_num(&s, 2);
-        rd_num(&s, 4);
-        uint64_t size = rd_num(&s, 8);
-        if (s.bad || id != 0 || size > s.len - s.off)
-            return "an options section is not where the header says";
-        struct rd o = {s.p + s.off, (size_t)size, 0, r->big, false};
-        void *plain = NULL;
-        if (flags & 1) {
-            if (!zstd)
-                return "a compressed options section";
-            uint64_t csz = rd_num(&o, 4), usz = rd_num(&o, 4);
-            if (o.bad || csz > o.len - o.off || usz > (64u << 20) || !(plain = malloc(usz ? usz : 1)))
-                return "an options section does not decompress";
-            if (!unzstd(p, plain, (size_t)usz, o.p + o.off, (size_t)csz)) {
-                free(plain);
-                return "an options section does not decompress";
-            }
-            o = (struct rd){plain, (size_t)usz, 0, r->big, false};
-        }
-        at = 0;
+    void *plain;
+    struct rd m;
+    const char *why = section(w, off, id, &plain, &m);
+    int k = id == 16 ? 0 : id == 18 ? 1 : -1;
+    if (!why && w->seen[id - 16])
+        why = "a header, format or text section given twice";
+    w->seen[id - 16] = true;
+    if (!why && id == 16)
+        why = header_info(w, &m);
+    else if (!why && (id == 17 || id == 18))
+        why = formats(w, &m, id == 17);
+    else if (!why) { /* kallsyms, printk formats: a 4-byte size; command lines: 8 */
+        rd_skip(&m, rd_num(&m, id == 21 ? 8 : 4));
+        why = m.bad ? "a section's text runs past the section" : NULL;
+    }
+    if (!why && k >= 0 && plain) {
+        w->p->meta[k] = plain;
+        return NULL;
+    }
+    free(plain);
+    return why;
+}
+
+/* A v7 BUFFER option: its flyrecord section and CPU table, all inside the
+ * file; the top instance's (name "") is the one read. */
+static const char *buffer_option(struct walk *w, struct rd v, bool *top)
+{
+    uint64_t sec = rd_num(&v, 8);
+    const char *name = rd_str(&v);
+    rd_str(&v); /* clock */
+    uint64_t page = rd_num(&v, 4), cpus = rd_num(&v, 4);
+    if (v.bad || cpus > MAX_CPUS)
+        return "a buffer option larger than its data";
+    bool keep = !name[0];
+    if (keep && *top)
+        return "two top-instance buffers";
+    *top |= keep;
+    struct rd s = {w->r.p, w->r.len, (size_t)sec, w->r.big, sec > w->r.len};
+    uint64_t id = rd_num(&s, 2), flags = rd_num(&s, 2);
+    if (s.bad || id != 3)
+        return "a buffer section is not where its option says";
+    if (keep && page != w->p->page_size)
+        skip_to(w, "a buffer page size other than the file's");
+    if (keep)
+        w->p->compressed = flags & 1;
+    for (uint64_t i = 0; i < cpus; i++) {
+        uint64_t cid = rd_num(&v, 4), off = rd_num(&v, 8), csz = rd_num(&v, 8);
+        const char *why = v.bad ? "a buffer option larger than its data"
+                                : cpu_entry(w, keep, i, cid, off, csz);
+        if (why)
+            return why;
+    }
+    return NULL;
+}
+
+/* The options of one v7 options section; *next: the next section's offset. */
+static const char *options_v7(struct walk *w, struct rd o, uint64_t *next, bool *top)
+{
+    *next = 0;
+    while (o.off < o.len) {
+        uint64_t oid = rd_num(&o, 2), osz = rd_num(&o, 4);
+        if (o.bad || osz > o.len - o.off)
+            return "an option runs past its section";
+        struct rd v = {o.p + o.off, (size_t)osz, 0, w->r.big, false};
+        o.off += (size_t)osz;
         const char *why = NULL;
-        while (!o.bad && o.off < o.len && !why) {
-            uint64_t oid = rd_num(&o, 2), osz = rd_num(&o, 4);
-            if (o.bad || osz > o.len - o.off)
-                break;
-            struct rd v = {o.p + o.off, (size_t)osz, 0, r->big, false};
-            o.off += (size_t)osz;
-            if (oid == 0) {
-                at = rd_num(&v, 8);
-                break;
-            }
-            if (ts_option(oid))
-                why = ts_option(oid);
-            else if (oid == 3) {
-                uint64_t sec = rd_num(&v, 8);
-                const char *name = rd_str(&v);
-                rd_str(&v); /* clock */
-                uint64_t page = rd_num(&v, 4), cpus = rd_num(&v, 4);
-                if (v.bad || name[0])
-                    continue; /* another instance's buffer: libtracecmd reads the top one too */
-                if (buffer)
-                    why = "two top-instance buffers";
-                else if (page != p->page_size)
-                    why = "a buffer page size other than the file's";
-                buffer = sec;
-                for (uint64_t i = 0; i < cpus && !why; i++) {
-                    uint64_t cid = rd_num(&v, 4), off = rd_num(&v, 8), csz = rd_num(&v, 8);
-                    if (v.bad || cpu_add(p, cid, off, csz))
-                        why = "a CPU table this reader does not take (sparse CPU ids)";
-                }
-            } else if (oid == 16 || oid == 18)
-                sec_at[oid == 18] = rd_num(&v, 8);
-            else if (oid == 22)
-                why = "a latency (text) buffer";
+        if (oid == 0) {
+            *next = rd_num(&v, 8);
+            return v.bad ? "a truncated end-of-options option" : NULL;
         }
+        if (oid == 3)
+            why = buffer_option(w, v, top);
+        else if (oid >= 16 && oid <= 21) {
+            uint64_t off = rd_num(&v, 8);
+            why = v.bad ? "a section option shorter than 8 bytes" : meta_section(w, oid, off);
+        } else
+            why = option(w, oid, v);
+        if (why)
+            return why;
+    }
+    return "an options section without its end option";
+}
+
+/* v7: a chain of options sections from the header. */
+static const char *layout_v7(struct walk *w)
+{
+    struct rd *r = &w->r;
+    uint64_t at = rd_num(r, 8), hops = 0;
+    bool top = false;
+    if (r->bad)
+        return "a file header cut short";
+    while (at) {
+        if (++hops > 64)
+            return "the options sections do not end (a loop?)";
+        void *plain;
+        struct rd o;
+        const char *why = section(w, at, 0, &plain, &o);
+        if (!why)
+            why = options_v7(w, o, &at, &top);
         free(plain);
         if (why)
             return why;
     }
-    if (!buffer)
+    if (!top)
         return "no top-instance flyrecord buffer";
-    struct rd s = {r->p, r->len, 0, r->big, false};
-    if (buffer > r->len)
-        return "the buffer section is outside the file";
-    s.off = (size_t)buffer;
-    uint64_t id = rd_num(&s, 2), flags = rd_num(&s, 2);
-    if (s.bad || id != 3)
-        return "the buffer section is not where its option says";
-    p->compressed = flags & 1;
-    if (p->compressed && !zstd)
-        return "compressed trace data";
-    /* the header and format sections, for libtraceevent (not found: libtracecmd opens the headers) */
-    for (int k = 0; k < 2; k++) {
-        struct rd m;
-        if (!sec_at[k] || !section(r, p, sec_at[k], k ? 18 : 16, zstd, &p->meta[k], &m) ||
-            !(k ? event_formats(&m, p) : header_info(&m, p))) {
-            p->header_page = NULL;
-            break;
+    if (!w->seen[0] || !w->seen[2])
+        return "no header page or event formats section";
+    if (w->p->compressed && !w->zstd)
+        return "compressed trace data this build cannot check";
+    return NULL;
+}
+
+/* Every page of data (size bytes, whole pages): its committed size fits it
+ * (kbuffer trusts it) and so does every record (header, length) in it. */
+static const char *check_pages(const struct pgt_dat_pages *p, const unsigned char *data, uint64_t size)
+{
+    uint32_t ls = p->commit_size;
+    for (uint64_t at = 0; at < size; at += p->page_size) {
+        struct rd r = {data + at, p->page_size, 8, p->big_endian, false};
+        uint64_t commit = rd_num(&r, ls);
+        uint64_t dsize = commit & ((1u << 27) - 1);
+        if (8 + ls + dsize + ((commit & (1u << 30)) ? ls : 0) > p->page_size)
+            return "a page whose committed size is larger than the page";
+        struct rd d = {data + at + 8 + ls, (size_t)dsize, 0, p->big_endian, false};
+        while (d.off + 4 <= d.len) {
+            uint32_t hdr = (uint32_t)rd_num(&d, 4);
+            uint32_t type = p->big_endian ? hdr >> 27 : hdr & 31u;
+            uint32_t delta = p->big_endian ? hdr & ((1u << 27) - 1) : hdr >> 5;
+            uint64_t len;
+            if (type == 29 && !delta)
+                break; /* padding to the end of the page */
+            if (type == 29) { /* a discarded record: its length word counts itself */
+                len = rd_num(&d, 4);
+                if (len < 4)
+                    return "a padding record shorter than its length word";
+                len -= 4;
+            } else if (type >= 30)
+                len = 4; /* a time extend or stamp: the upper bits */
+            else if (type == 0) {
+                len = rd_num(&d, 4);
+                if (len < 4)
+                    return "a record shorter than its length word";
+                len = (len - 4 + 3) & ~3ull;
+            } else
+                len = type * 4u;
+            if (d.bad || len > d.len - d.off)
+                return "a record runs past its page's committed data";
+            d.off += (size_t)len;
         }
     }
     return NULL;
 }
 
 /* A compressed CPU's data: a chunk count, then per chunk its compressed
- * size, its plain size (whole pages) and the bytes. */
-static const char *inflate_cpu(const struct rd *r, struct pgt_dat_pages *p, struct pgt_dat_cpu *c)
+ * size, its plain size (whole pages, at most PGT_DAT_MAX_CHUNK) and the
+ * bytes. Kept inflated, or (strict, or above PGT_DAT_MAX_PLAIN) inflated
+ * and checked one chunk at a time. */
+static const char *inflate_cpu(struct walk *w, struct pgt_dat_cpu *c)
 {
-    struct rd s = {r->p, r->len, (size_t)c->off, r->big, c->off > r->len};
-    uint64_t n = rd_num(&s, 4), total = 0;
+    struct pgt_dat_pages *p = w->p;
+    struct rd s = {w->r.p, w->r.len, (size_t)c->off, w->r.big, false};
+    uint64_t n = rd_num(&s, 4), total = 0, most = 1;
     size_t first = s.off;
     for (uint64_t i = 0; i < n && !s.bad; i++) {
-        uint64_t csz = rd_num(&s, 4);
-        total += rd_num(&s, 4);
+        uint64_t csz = rd_num(&s, 4), usz = rd_num(&s, 4);
+        if (usz > PGT_DAT_MAX_CHUNK || usz % p->page_size)
+            return "a compressed chunk declares more than 64 MiB or not whole pages";
+        total += usz;
+        most = usz > most ? usz : most;
         rd_skip(&s, csz);
     }
     /* (the size libtracecmd writes leaves out the 4-byte chunk count) */
-    if (s.bad || s.off - (size_t)c->off > c->size + 4 || total > (4ull << 30))
+    if (s.bad || s.off - (size_t)c->off > c->size + 4)
         return "a CPU's compressed chunks run past its data";
-    c->plain = malloc(total ? (size_t)total : 1);
-    if (!c->plain)
+    bool keep = !w->strict && !w->skip && w->plain + total <= PGT_DAT_MAX_PLAIN;
+    if (!w->strict && !keep) {
+        skip_to(w, "its pages inflate to more than the pages reader keeps (1 GiB)");
+        return NULL; /* libtracecmd's strict check inflates them a chunk at a time */
+    }
+    unsigned char *dst = keep ? malloc(total ? (size_t)total : 1) : NULL;
+    if (keep && !(c->plain = dst))
         return "out of memory";
+    if (!keep && most > w->chunk_cap) {
+        free(w->chunk);
+        if (!(w->chunk = malloc((size_t)most)))
+            return "out of memory";
+        w->chunk_cap = most;
+    }
     s.off = first;
-    size_t at = 0;
-    for (uint64_t i = 0; i < n; i++) {
+    for (uint64_t i = 0, at = 0; i < n; i++) {
         size_t csz = (size_t)rd_num(&s, 4), usz = (size_t)rd_num(&s, 4);
-        if (!unzstd(p, c->plain + at, usz, s.p + s.off, csz))
-            return "a CPU's chunk does not decompress";
+        unsigned char *to = keep ? dst + at : w->chunk;
+        if (!unzstd(p, to, usz, s.p + s.off, csz))
+            return "a CPU's chunk does not inflate to the size it declares";
+        const char *why = check_pages(p, to, usz);
+        if (why)
+            return why;
         s.off += csz;
         at += usz;
     }
-    c->data = c->plain;
-    c->size = total;
+    if (keep) {
+        c->data = c->plain;
+        c->size = total;
+        w->plain += total;
+    }
     return NULL;
 }
 
-const char *pgt_dat_pages_load(const char *path, struct pgt_dat_pages *p, bool *damaged)
+/* Every CPU's data: inflated or in the map, whole pages, every page checked. */
+static const char *cpu_data(struct walk *w)
+{
+    struct pgt_dat_pages *p = w->p;
+    for (uint32_t i = 0; i < p->ncpu; i++) {
+        struct pgt_dat_cpu *c = &p->cpu[i];
+        const char *why;
+        if (p->compressed) {
+            if ((why = inflate_cpu(w, c)))
+                return why;
+            continue;
+        }
+        if (c->size % p->page_size)
+            return "a CPU's data is not whole pages";
+        c->data = w->r.p + c->off;
+        if ((why = check_pages(p, c->data, c->size)))
+            return why;
+    }
+    return NULL;
+}
+
+/* The file header, then the layout of its version. */
+static const char *layout(struct walk *w)
+{
+    struct pgt_dat_pages *p = w->p;
+    struct rd *r = &w->r;
+    if (r->len < 10 || memcmp(r->p, "\x17\x08\x44tracing", 10) != 0)
+        return "not a trace.dat (no magic)";
+    r->off = 10;
+    const char *ver = rd_str(r);
+    uint64_t big = rd_num(r, 1);
+    p->long_size = (uint32_t)rd_num(r, 1);
+    r->big = big != 0;
+    p->big_endian = r->big;
+    p->page_size = (uint32_t)rd_num(r, 4);
+    if (r->bad)
+        return "a file header cut short";
+    if (big > 1 || (p->long_size != 4 && p->long_size != 8) || p->page_size < 64 ||
+        p->page_size > (1u << 20) || (p->page_size & (p->page_size - 1)))
+        return "a file header with a bad endianness, long size or page size";
+    if (strcmp(ver, "6") == 0)
+        return layout_v6(w);
+    if (strcmp(ver, "7") != 0)
+        return "a file version other than 6 and 7";
+    const char *comp = rd_str(r);
+    rd_str(r);
+    if (r->bad)
+        return "a file header cut short";
+#ifdef PGT_HAVE_ZSTD
+    w->zstd = strcmp(comp, "zstd") == 0;
+#endif
+    if (!w->zstd && strcmp(comp, "none") != 0)
+        return "a compression this build cannot check (zstd and none are read)";
+    return layout_v7(w);
+}
+
+const char *pgt_dat_pages_load(const char *path, struct pgt_dat_pages *p, bool strict, bool *damaged)
 {
     memset(p, 0, sizeof(*p));
-    *damaged = false;
+    *damaged = true;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     struct stat st;
-    if (fd < 0 || fstat(fd, &st) || st.st_size < 32) {
+    if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size < 10) {
         if (fd >= 0)
             close(fd);
-        return "cannot map the file";
+        return fd < 0 ? "cannot open" : "not a regular file of a trace.dat's size";
     }
     /* writable copy-on-write: kbuffer takes the pages as non-const */
     void *m = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
@@ -356,64 +632,17 @@ const char *pgt_dat_pages_load(const char *path, struct pgt_dat_pages *p, bool *
         return "cannot map the file";
     p->map = m;
     p->map_len = (size_t)st.st_size;
-    struct rd r = {m, p->map_len, 10, false, false};
-    const char *ver = rd_str(&r);
-    uint64_t big = rd_num(&r, 1);
-    p->long_size = (uint32_t)rd_num(&r, 1);
-    r.big = big != 0;
-    p->big_endian = r.big;
-    p->page_size = (uint32_t)rd_num(&r, 4);
-    if (r.bad || p->page_size < 64 || p->page_size > (1u << 20) ||
-        (p->page_size & (p->page_size - 1)))
-        return "an unreadable file header";
-    const char *why;
-    if (strcmp(ver, "6") == 0)
-        why = layout_v6(&r, p);
-    else if (strcmp(ver, "7") == 0) {
-        const char *comp = rd_str(&r);
-        rd_str(&r);
-#ifdef PGT_HAVE_ZSTD
-        bool zstd = strcmp(comp, "zstd") == 0;
-#else
-        bool zstd = false; /* built without libzstd: compressed sections go to libtracecmd */
-#endif
-        why = !zstd && strcmp(comp, "none") != 0 ? "a compression this reader was not built for"
-                                                 : layout_v7(&r, p, zstd);
-    } else
-        why = "a file version other than 6 and 7";
-    /* The layout was read: a CPU's data that does not fit it is damage,
-     * reported here (libtracecmd 1.3 crashes on a v6 file cut inside its
-     * data), not left to libtracecmd. */
-    for (uint32_t i = 0; i < p->ncpu && !why; i++) {
-        struct pgt_dat_cpu *c = &p->cpu[i];
-        if (p->compressed)
-            *damaged = (why = inflate_cpu(&r, p, c)) != NULL;
-        else if (c->off > p->map_len || c->size > p->map_len - c->off)
-            *damaged = (why = "a CPU's data runs past the end of the file") != NULL;
-        else
-            c->data = (const unsigned char *)m + c->off;
-        if (!why && c->size % p->page_size)
-            why = "a CPU's data is not whole pages";
-    }
-    if (why)
+    struct walk w = {.r = {m, p->map_len, 0, false, false}, .p = p, .strict = strict};
+    const char *why = layout(&w);
+    if (!why)
+        why = cpu_data(&w);
+    free(w.chunk);
+    *damaged = why != NULL;
+    if (!why)
+        why = w.skip;
+    if (why || strict)
         pgt_dat_pages_free(p);
     return why;
-}
-
-const char *pgt_dat_pages_check(const struct pgt_dat_pages *p, uint32_t long_size)
-{
-    if (long_size != 4 && long_size != 8)
-        return "a page header with an unknown commit size";
-    for (uint32_t i = 0; i < p->ncpu; i++)
-        for (uint64_t at = 0; at < p->cpu[i].size; at += p->page_size) {
-            struct rd r = {p->cpu[i].data + at, p->page_size, 8, p->big_endian, false};
-            uint64_t commit = rd_num(&r, long_size);
-            uint64_t need = 8 + long_size + (commit & ((1u << 27) - 1)) +
-                            ((commit & (1u << 30)) ? long_size : 0); /* a stored missed count */
-            if (need > p->page_size)
-                return "a page whose committed size is larger than the page";
-        }
-    return NULL;
 }
 
 void pgt_dat_pages_free(struct pgt_dat_pages *p)

@@ -28,23 +28,34 @@ struct pgt_dat_pages {
     void *map;
     size_t map_len;
     void *zstd; /* the decompression context (ZSTD_DCtx), once needed */
-    /* the headers libtraceevent needs, located in the file (NULL: not found;
-     * then libtracecmd opens the headers) */
+    /* the headers libtraceevent needs, located in the file and checked
+     * (dat_fmt.c): the pages reader hands it their canonical texts */
     const char *header_page;
     uint64_t header_page_len;
+    uint32_t commit_size; /* the header page's commit field: the kernel's long */
     struct pgt_dat_fmt *fmt;
     size_t nfmt;
     void *meta[2]; /* decompressed v7 header and format sections */
 };
 
-/* Locate (and decompress) every CPU's pages. NULL when loaded; otherwise
- * why not (p is then empty), and *damaged: the layout was read but the
- * data does not fit it (an error), else a file to leave to libtracecmd. */
-const char *pgt_dat_pages_load(const char *path, struct pgt_dat_pages *p, bool *damaged);
-/* Every page's committed size fits the page (kbuffer trusts it); long_size
- * is the kernel's (the header page's commit field). NULL when all do;
- * otherwise the file is damaged. */
-const char *pgt_dat_pages_check(const struct pgt_dat_pages *p, uint32_t long_size);
+/* The most a file's pages may inflate to in memory (the pages reader; a
+ * larger file is left to libtracecmd, which inflates a chunk at a time), and
+ * the most one compressed chunk or section may declare. */
+#define PGT_DAT_MAX_PLAIN (1ull << 30)
+#define PGT_DAT_MAX_CHUNK (64u << 20)
+
+/* Read and check the whole layout of a trace.dat against its length: the
+ * header, every section and option, every format text (dat_fmt.c), the CPU
+ * tables, every compressed chunk (inflated within the sizes it declares),
+ * every page's committed size and every record's length. No other code
+ * hands the file to libtracecmd or libtraceevent before this accepted it.
+ *
+ * NULL: every CPU's pages located (and inflated) in p. Otherwise why not,
+ * p empty, and *damaged: the file is damaged or cannot be checked (an
+ * error); else a well-formed file the pages reader leaves to libtracecmd.
+ * strict: the check for libtracecmd, which parses every format's print fmt
+ * (checked too); chunks are inflated one at a time and p is left empty. */
+const char *pgt_dat_pages_load(const char *path, struct pgt_dat_pages *p, bool strict, bool *damaged);
 void pgt_dat_pages_free(struct pgt_dat_pages *p);
 
 #endif

@@ -28,7 +28,7 @@ endif()
 set(PGOV_TRACE_DAT OFF)
 if(TRACECMD_FOUND AND PGOV_TRACECMD_LINKS)
   set(PGOV_TRACE_DAT ON)
-  target_sources(pgovtrace PRIVATE ${TRACE_DIR}/parse_dat_tracecmd.c ${TRACE_DIR}/dat_pages.c)
+  target_sources(pgovtrace PRIVATE ${TRACE_DIR}/parse_dat_tracecmd.c ${TRACE_DIR}/dat_pages.c ${TRACE_DIR}/dat_fmt.c)
   target_compile_definitions(pgovtrace PRIVATE PGT_HAVE_DAT=1)
   target_link_libraries(pgovtrace PUBLIC PkgConfig::TRACECMD)
   # zstd: the pages reader decompresses v7 files itself; without it,

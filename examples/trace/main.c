@@ -21,6 +21,7 @@
 #include <pgov/kver.h>
 
 #include "govern.h"
+#include "lsan_libtracecmd.h" /* sanitize builds: libtracecmd's own leaks (a v6 sscanf) are not ours */
 #include "num.h"
 #include "trace.h"
 

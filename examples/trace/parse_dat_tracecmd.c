@@ -20,6 +20,7 @@
 #include <trace-cmd/trace-cmd.h>
 #include <traceevent/kbuffer.h>
 
+#include "dat_fmt.h"
 #include "dat_pages.h"
 #include "trace.h"
 
@@ -564,14 +565,14 @@ static int read_pages(struct dat_ctx *x, const struct pgt_dat_pages *pg)
 }
 
 /* The event formats this parser reads, parsed by libtraceevent from the
- * texts the pages reader located: no libtracecmd open, which parses every
- * format of the file and its kallsyms (about 3,200 instructions per event
- * of a 197k-event file, 99 % of a small one). NULL: let libtracecmd open
- * the headers. */
+ * texts the pages reader located and checked: no libtracecmd open, which
+ * parses every format of the file and its kallsyms (about 3,200
+ * instructions per event of a 197k-event file, 99 % of a small one).
+ * libtraceevent is given their canonical texts (dat_fmt.c): the same
+ * fields, an empty print fmt, never the file's own bytes. NULL: out of
+ * memory. */
 static struct tep_handle *own_tep(const struct pgt_dat_pages *pg)
 {
-    if (!pg->header_page)
-        return NULL;
     struct tep_handle *tep = tep_alloc();
     if (!tep)
         return NULL;
@@ -580,21 +581,25 @@ static struct tep_handle *own_tep(const struct pgt_dat_pages *pg)
     tep_set_local_bigendian(tep, *(const uint8_t *)&one ? TEP_LITTLE_ENDIAN : TEP_BIG_ENDIAN);
     tep_set_long_size(tep, (int)pg->long_size);
     tep_set_page_size(tep, (int)pg->page_size);
-    if (tep_parse_header_page(tep, (char *)pg->header_page, (unsigned long)pg->header_page_len,
-                              (int)pg->long_size)) {
+    struct pgt_fmt f;
+    char *text;
+    size_t len;
+    if (pgt_fmt_check(pg->header_page, (size_t)pg->header_page_len, PGT_FMT_HEADER_PAGE, &f, &text, &len) ||
+        tep_parse_header_page(tep, text, (unsigned long)len, (int)pg->long_size)) {
+        free(text);
         tep_free(tep);
         return NULL;
     }
+    free(text);
     for (size_t i = 0; i < pg->nfmt; i++) {
-        const struct pgt_dat_fmt *f = &pg->fmt[i];
-        if (f->len < 7 || memcmp(f->text, "name: ", 6) != 0)
-            continue;
-        const char *name = f->text + 6, *nl = memchr(name, '\n', (size_t)f->len - 6);
-        size_t n = nl ? (size_t)(nl - name) : 0;
+        const struct pgt_dat_fmt *g = &pg->fmt[i];
+        if (pgt_fmt_check(g->text, (size_t)g->len, PGT_FMT_EVENT, &f, NULL, NULL))
+            continue; /* (checked by the loader) */
         for (size_t k = 0; k < NDEFS; k++)
-            if (n == strlen(defs[k].name) && memcmp(name, defs[k].name, n) == 0) {
-                /* a format libtraceevent cannot parse is skipped, as libtracecmd skips it */
-                tep_parse_event(tep, f->text, (unsigned long)f->len, f->sys);
+            if (f.name_len == strlen(defs[k].name) && memcmp(f.name, defs[k].name, f.name_len) == 0) {
+                if (!pgt_fmt_check(g->text, (size_t)g->len, PGT_FMT_EVENT, &f, &text, &len))
+                    tep_parse_event(tep, text, (unsigned long)len, g->sys);
+                free(text);
                 break;
             }
     }
@@ -617,6 +622,37 @@ static uint64_t ns_since(const struct timespec *t0)
     return (uint64_t)((t1.tv_sec - t0->tv_sec) * 1000000000ll + (t1.tv_nsec - t0->tv_nsec));
 }
 
+/* The pages reader's load; then, for libtracecmd (chosen, or a file the
+ * pages reader leaves to it), the strict check of every part libtracecmd
+ * parses. NULL with *h: libtracecmd reads; NULL without: the pages in pg
+ * with their tep; else the error. */
+static const char *open_dat(const char *path, enum pgt_dat_reader reader, struct pgt_dat_pages *pg,
+                            struct tep_handle **tep, struct tracecmd_input **h, const char **why)
+{
+    bool damaged = false;
+    const char *e;
+    *why = "chosen";
+    if (reader != PGT_DAT_TRACECMD) {
+        if ((*why = pgt_dat_pages_load(path, pg, false, &damaged)) && damaged)
+            return *why;
+        if (!*why && !(*tep = own_tep(pg))) {
+            pgt_dat_pages_free(pg);
+            return "out of memory";
+        }
+        if (!*why)
+            return NULL;
+        if (reader == PGT_DAT_PAGES)
+            return NULL;
+    }
+    struct pgt_dat_pages none;
+    if ((e = pgt_dat_pages_load(path, &none, true, &damaged)) && damaged)
+        return e;
+    if (!(*h = tracecmd_open(path, 0)))
+        return "libtracecmd cannot read it";
+    *tep = tracecmd_get_tep(*h);
+    return NULL;
+}
+
 int pgt_parse_dat(struct pgt_trace *t, const char *path, enum pgt_dat_reader reader)
 {
     t->path = path;
@@ -626,39 +662,18 @@ int pgt_parse_dat(struct pgt_trace *t, const char *path, enum pgt_dat_reader rea
     struct pgt_dat_pages pg;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    bool damaged = false;
-    const char *why = reader == PGT_DAT_TRACECMD ? "chosen" : pgt_dat_pages_load(path, &pg, &damaged);
-    uint64_t load_ns = ns_since(&t0);
     struct tracecmd_input *h = NULL;
     struct tep_handle *tep = NULL;
-    if (!why) {
-        /* the pages reader needs only the headers (event formats): its own
-         * parse of the texts it located, else libtracecmd's open */
-        if (!(tep = own_tep(&pg)) && (h = tracecmd_open_head(path, 0)))
-            tep = tracecmd_get_tep(h);
-        if (!tep)
-            why = "libtracecmd cannot read its headers";
-        else if ((why = pgt_dat_pages_check(&pg, (uint32_t)tep_get_header_page_size(tep)))) {
-            damaged = true;
-            close_headers(h, tep);
-        }
-        if (why)
-            pgt_dat_pages_free(&pg);
-    }
-    if (damaged) {
-        pgt_errf(t, 0, "damaged trace.dat: %s", why);
+    const char *why, *err = open_dat(path, reader, &pg, &tep, &h, &why);
+    uint64_t load_ns = ns_since(&t0);
+    if (err) {
+        pgt_errf(t, 0, "damaged trace.dat: %s", err);
         return -1;
     }
-    if (why && reader == PGT_DAT_PAGES) {
+    if (!tep) {
         pgt_errf(t, 0, "this trace.dat is not read from its pages (%s); it needs libtracecmd", why);
         return -1;
     }
-    if (why && !(h = tracecmd_open(path, 0))) {
-        pgt_errf(t, 0, "libtracecmd cannot read this trace.dat (truncated or corrupt?)");
-        return -1;
-    }
-    if (why)
-        tep = tracecmd_get_tep(h);
     t->dat_reader = why ? "libtracecmd" : "ring-buffer pages (kbuffer)";
     t->dat_reader_why = why;
     struct dat_ctx x = {.t = t, .tep = tep, .max_id = -1};

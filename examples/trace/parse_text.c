@@ -502,7 +502,10 @@ static int parse_payload(struct pgt_trace *t, uint32_t ln, struct span name, str
     return 1;
 }
 
-static void header_line(struct pgt_trace *t, const char *p, const char *e)
+/* A '#' line: the ftrace header's entries counts, "#P:N" (the CPU count,
+ * 1..PGT_MAX_CPUS, refused otherwise) and the "##### CPU N buffer started"
+ * mark of an overwritten buffer. */
+static int header_line(struct pgt_trace *t, uint32_t ln, const char *p, const char *e)
 {
     const char *k = "entries-in-buffer/entries-written:";
     size_t kl = strlen(k);
@@ -516,15 +519,20 @@ static void header_line(struct pgt_trace *t, const char *p, const char *e)
                 t->wrapped = true;
             break;
         }
-    for (const char *q = p; q + 3 < e; q++)
+    for (const char *q = p; q + 3 <= e; q++)
         if (memcmp(q, "#P:", 3) == 0) {
             struct span s = {q + 3, e};
             uint64_t n;
-            if (get_u64(&s, &n) && n <= PGT_MAX_CPUS)
-                t->ncpu = (uint32_t)n;
+            if (!get_u64(&s, &n) || (s.p < e && *s.p != ' ' && *s.p != '\t') || n == 0 ||
+                n > PGT_MAX_CPUS) {
+                pgt_errf(t, ln, "bad '#P:N' CPU count (1..%d)", PGT_MAX_CPUS);
+                return -1;
+            }
+            t->ncpu = (uint32_t)n;
         }
     if (e - p > 10 && memcmp(p, "##### CPU ", 10) == 0)
         t->wrapped = true; /* a CPU's buffer starts later than the others': overwritten */
+    return 0;
 }
 
 /* "CPU:N [LOST M EVENTS]" (ftrace), "CPU:N [M EVENTS DROPPED]" (trace-cmd). */
@@ -666,70 +674,131 @@ static int event_line(struct pgt_trace *t, uint32_t ln, const char *p, const cha
     return r < 0 ? -1 : 0;
 }
 
+/* The state carried from line to line. */
+struct text_st {
+    uint32_t ln;
+    uint64_t last_ts;
+    struct hp_state hp;
+    bool any;
+};
+
+/* One line (p..e, without its newline): 0, or -1 with the error in t. */
+static int text_line(struct pgt_trace *t, struct text_st *st, const char *p, const char *e)
+{
+    uint32_t ln = ++st->ln;
+    if (memchr(p, 0, (size_t)(e - p))) {
+        pgt_errf(t, ln, "binary data (NUL byte) in a text trace");
+        return -1;
+    }
+    const char *q = p;
+    while (e > q && (e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
+        e--;
+    while (q < e && (*q == ' ' || *q == '\t'))
+        q++;
+    if (q == e)
+        return 0; /* blank */
+    if (*q == '#')
+        return header_line(t, ln, q, e);
+    if (e - q > 5 && memcmp(q, "cpus=", 5) == 0) {
+        struct span s = {q + 5, e};
+        uint64_t n;
+        if (!get_u64(&s, &n) || s.p != e || n == 0 || n > PGT_MAX_CPUS) {
+            pgt_errf(t, ln, "bad 'cpus=N' (1..%d)", PGT_MAX_CPUS);
+            return -1;
+        }
+        t->ncpu = (uint32_t)n;
+        t->format = "trace-cmd report";
+        return 0;
+    }
+    if (e - q > 4 && (memcmp(q, "CPU:", 4) == 0 || memcmp(q, "CPU ", 4) == 0) &&
+        lost_line(t, ln, q, e, st->last_ts))
+        return t->err[0] ? -1 : 0;
+    if ((e - q > 10 && memcmp(q, "version = ", 10) == 0) ||
+        (e - q > 4 && memcmp(q, "CPU ", 4) == 0 && e - q > 9 && memcmp(e - 8, "is empty", 8) == 0))
+        return 0; /* trace-cmd report preamble */
+    st->any = true;
+    return event_line(t, ln, q, e, &st->hp, &st->last_ts);
+}
+
+static int text_end(struct pgt_trace *t, const struct text_st *st)
+{
+    if (!t->format)
+        t->format = "ftrace";
+    if (!st->any) {
+        pgt_errf(t, st->ln, "no event lines (not an ftrace or trace-cmd report text?)");
+        return -1;
+    }
+    return pgt_finish(t);
+}
+
 int pgt_parse_text(struct pgt_trace *t, const char *name, const char *text, size_t len)
 {
     if (!t->path)
         t->path = name;
-    const char *nul = memchr(text, 0, len);
-    uint32_t ln = 0;
-    uint64_t last_ts = 0;
-    struct hp_state *hp = calloc(1, sizeof(*hp));
-    bool any = false;
-    if (!hp) {
+    struct text_st *st = calloc(1, sizeof(*st));
+    if (!st) {
         pgt_errf(t, 0, "out of memory");
         return -1;
     }
     const char *p = text, *end = text + len;
-    int rc = -1;
-    while (p < end) {
+    int rc = 0;
+    while (p < end && !rc) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *e = nl ? nl : end;
-        ln++;
-        if (nul && nul < e) {
-            pgt_errf(t, ln, "binary data (NUL byte) in a text trace");
-            goto out;
-        }
-        const char *q = p;
-        while (e > q && (e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
-            e--;
-        while (q < e && (*q == ' ' || *q == '\t'))
-            q++;
-        if (q == e) {
-            /* blank */
-        } else if (*q == '#') {
-            header_line(t, q, e);
-        } else if (e - q > 5 && memcmp(q, "cpus=", 5) == 0) {
-            struct span s = {q + 5, e};
-            uint64_t n;
-            if (!get_u64(&s, &n) || s.p != e || n == 0 || n > PGT_MAX_CPUS) {
-                pgt_errf(t, ln, "bad 'cpus=N' (1..%d)", PGT_MAX_CPUS);
-                goto out;
-            }
-            t->ncpu = (uint32_t)n;
-            t->format = "trace-cmd report";
-        } else if (e - q > 4 && (memcmp(q, "CPU:", 4) == 0 || memcmp(q, "CPU ", 4) == 0) &&
-                   lost_line(t, ln, q, e, last_ts)) {
-            if (t->err[0])
-                goto out;
-        } else if ((e - q > 10 && memcmp(q, "version = ", 10) == 0) ||
-                   (e - q > 4 && memcmp(q, "CPU ", 4) == 0 && e - q > 9 &&
-                    memcmp(e - 8, "is empty", 8) == 0)) {
-            /* trace-cmd report preamble */
-        } else {
-            if (event_line(t, ln, q, e, hp, &last_ts))
-                goto out;
-            any = true;
-        }
+        rc = text_line(t, st, p, nl ? nl : end);
         p = nl ? nl + 1 : end;
     }
-    if (!t->format)
-        t->format = "ftrace";
-    if (!any) {
-        pgt_errf(t, ln, "no event lines (not an ftrace or trace-cmd report text?)");
-        goto out;
+    rc = rc ? rc : text_end(t, st);
+    free(st);
+    return rc;
+}
+
+/* A text trace read a block at a time: memory holds the events, not the
+ * file (a 500 MB text took 751 MB before, issue 30). Lines longer than the
+ * block are refused. */
+#define TEXT_BLOCK (1u << 20)
+
+int pgt_parse_text_file(struct pgt_trace *t, const char *name, FILE *f)
+{
+    if (!t->path)
+        t->path = name;
+    struct text_st *st = calloc(1, sizeof(*st));
+    char *buf = malloc(TEXT_BLOCK);
+    int rc = 0;
+    size_t have = 0;
+    if (!st || !buf) {
+        pgt_errf(t, 0, "out of memory");
+        rc = -1;
     }
-    rc = pgt_finish(t);
-out:
-    free(hp);
+    while (!rc) {
+        size_t got = fread(buf + have, 1, TEXT_BLOCK - have, f);
+        have += got;
+        if (!have)
+            break;
+        bool eof = got == 0;
+        char *p = buf, *end = buf + have, *nl;
+        while (!rc && (nl = memchr(p, '\n', (size_t)(end - p)))) {
+            rc = text_line(t, st, p, nl);
+            p = nl + 1;
+        }
+        if (!rc && eof && p < end) { /* the last line, without its newline */
+            rc = text_line(t, st, p, end);
+            p = end;
+        }
+        if (!rc && p == buf && have == TEXT_BLOCK) {
+            pgt_errf(t, st->ln + 1, "a line longer than %u bytes", TEXT_BLOCK);
+            rc = -1;
+        }
+        have = (size_t)(end - p);
+        memmove(buf, p, have);
+        if (eof && !have)
+            break;
+    }
+    if (!rc && ferror(f)) {
+        pgt_errf(t, 0, "read error");
+        rc = -1;
+    }
+    rc = rc ? rc : text_end(t, st);
+    free(buf);
+    free(st);
     return rc;
 }

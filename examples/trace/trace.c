@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The event array, task names, format detection, and the whole-file reader. */
+/* The event array, task names, format detection, and the file reader. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "trace.h"
 
@@ -96,8 +97,16 @@ int pgt_load_with(const char *path, struct pgt_trace *t, enum pgt_dat_reader rea
     memset(t, 0, sizeof(*t));
     t->path = path;
     FILE *f = fopen(path, "rb");
+    struct stat st;
     if (!f) {
         pgt_errf(t, 0, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    /* a directory opens (and reads as EISDIR); a FIFO or device has no
+     * size to check a trace.dat against: regular files only */
+    if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
+        fclose(f);
+        pgt_errf(t, 0, "not a regular file (a directory, FIFO or device?)");
         return -1;
     }
     char magic[10] = {0};
@@ -106,22 +115,8 @@ int pgt_load_with(const char *path, struct pgt_trace *t, enum pgt_dat_reader rea
         fclose(f);
         return pgt_parse_dat(t, path, reader);
     }
-    if (fseek(f, 0, SEEK_END) != 0) {
-        fclose(f);
-        pgt_errf(t, 0, "cannot seek (not a regular file?)");
-        return -1;
-    }
-    long sz = ftell(f);
     rewind(f);
-    char *buf = sz >= 0 ? malloc((size_t)sz + 1) : NULL;
-    if (!buf || fread(buf, 1, (size_t)sz, f) != (size_t)sz) {
-        free(buf);
-        fclose(f);
-        pgt_errf(t, 0, "cannot read");
-        return -1;
-    }
+    int r = pgt_parse_text_file(t, path, f);
     fclose(f);
-    int r = pgt_parse_text(t, path, buf, (size_t)sz);
-    free(buf);
     return r;
 }

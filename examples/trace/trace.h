@@ -104,6 +104,8 @@ int pgt_load(const char *path, struct pgt_trace *t);
 int pgt_load_with(const char *path, struct pgt_trace *t, enum pgt_dat_reader reader);
 /* Parse text (ftrace or trace-cmd report) from memory; name is used in messages. */
 int pgt_parse_text(struct pgt_trace *t, const char *name, const char *text, size_t len);
+/* The same from a file, a block at a time (memory holds the events only). */
+int pgt_parse_text_file(struct pgt_trace *t, const char *name, FILE *f);
 /* trace.dat; -1 with a message when built without libtracecmd. */
 int pgt_parse_dat(struct pgt_trace *t, const char *path, enum pgt_dat_reader reader);
 bool pgt_have_dat(void);

@@ -61,7 +61,7 @@ static int mark_lost(const char *in, const char *out)
 {
     struct pgt_dat_pages p;
     bool damaged;
-    const char *why = pgt_dat_pages_load(in, &p, &damaged);
+    const char *why = pgt_dat_pages_load(in, &p, false, &damaged);
     if (why || p.compressed || p.big_endian || !p.ncpu || p.cpu[0].size < 3ull * p.page_size) {
         fprintf(stderr, "dat readers: %s: not an uncompressed little-endian file with 3 pages on CPU 0 (%s)\n",
                 in, why ? why : "compressed, big-endian or short");
