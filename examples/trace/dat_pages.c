@@ -153,6 +153,8 @@ static const char *option(struct walk *w, uint64_t id, struct rd v)
 {
     if (ts_option(id))
         skip_to(w, ts_option(id));
+    if (id == 5 && has_nul(&v)) /* UNAME: which kernel recorded the file */
+        snprintf(w->p->uname, sizeof(w->p->uname), "%s", (const char *)v.p);
     switch (id) {
     case 1: case 2: case 4: case 5: case 6: case 7: case 9: case 10:
         return has_nul(&v) ? NULL : "a text option without its NUL";

@@ -36,6 +36,7 @@ struct pgt_dat_pages {
     struct pgt_dat_fmt *fmt;
     size_t nfmt;
     void *meta[2]; /* decompressed v7 header and format sections */
+    char uname[160]; /* the UNAME option (the recording machine's `uname -a`), or "" */
 };
 
 /* The most a file's pages may inflate to in memory (the pages reader; a

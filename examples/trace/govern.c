@@ -857,6 +857,8 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
         gfail(&g, NULL, "allocation", PGOV_ENOSPC);
         goto out;
     }
+    if (opts->profile)
+        fputs(opts->profile, to);
     report(&g, to, &rec);
     uint64_t npss = 0;
     for (size_t j = 0; j < t->n; j++)

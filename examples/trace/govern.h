@@ -25,6 +25,7 @@ struct gv_opts {
     bool tsv;
     const char *svg;    /* NULL: no plot */
     FILE *html;         /* --html: the page goes here (html.c), else NULL */
+    const char *profile; /* a line (main.c: the kernel profiles used) atop the report, or NULL */
     int argc;           /* the command line, for the page's provenance */
     char *const *argv;
 };

@@ -2,32 +2,38 @@
 /*
  * pgov-trace: real scheduler recordings in, rebuilt kernel signals out.
  *
- *   pgov-trace info TRACE
- *   pgov-trace signals TRACE [--cpu-capacity CPU=CAP,...] [--cpu-max-freq CPU=KHZ,...]
- *                            [--kver X.Y] [--halflife 32|16|8] [--warmup]
- *                            [--format table|tsv] [--samples FILE] [-o FILE]
+ *   pgov-trace info|signals|govern|workload TRACE [OPTION...]   (usage() lists them;
+ *   options may come anywhere on the line: getopt_long, permuting)
  *
  * Output is built in memory and written only when everything succeeded
  * (files through a temporary name and rename), so a bad trace leaves
- * nothing half-written. Exit 0 ok, 1 usage, 2 bad input.
+ * nothing half-written. With --format tsv only the table goes to stdout (or
+ * -o); summaries go to stderr. Exit 0 ok, 1 usage, 2 bad input, 3 nothing
+ * to compare (signals on a trace without the kernel's signal events).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* getopt_long */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <pgov/kver.h>
+#include <pgov/pgov.h>
 
 #include "govern.h"
 #include "lsan_libtracecmd.h" /* sanitize builds: libtracecmd's own leaks (a v6 sscanf) are not ours */
 #include "num.h"
 #include "trace.h"
 
-static int usage(void)
+#ifndef PGOV_TOOL_VERSION
+#define PGOV_TOOL_VERSION "unknown"
+#endif
+
+static int usage_to(FILE *f, int rc)
 {
-    fprintf(stderr,
+    fprintf(f,
             "usage: pgov-trace info TRACE\n"
             "       pgov-trace signals TRACE [--cpu-capacity CPU=CAP,...] "
             "[--cpu-max-freq CPU=KHZ,...]\n"
@@ -41,9 +47,17 @@ static int usage(void)
             "       pgov-trace workload TRACE [-o FILE]   (pgov-workload 1 text for pgov-sim)\n"
             "TRACE: ftrace buffer text, `trace-cmd report` text, or trace.dat%s\n"
             "       [--dat-reader auto|pages|libtracecmd]: how a trace.dat is read (default auto:\n"
-            "       its ring-buffer pages where this reader takes the file, else libtracecmd)\n",
+            "       its ring-buffer pages where this reader takes the file, else libtracecmd)\n"
+            "Options may come before or after TRACE. The kernel release (profile) is the\n"
+            "recording's (trace.dat's uname, a text trace's '# uname:' line) unless --kver\n"
+            "gives it; every output names it. -h, --help; -V, --version.\n",
             pgt_have_dat() ? "" : " (not in this build: libtracecmd-dev was missing)");
-    return 1;
+    return rc;
+}
+
+static int usage(void)
+{
+    return usage_to(stderr, 1);
 }
 
 /* n characters of s as a strict decimal (examples/common/num). */
@@ -156,7 +170,10 @@ static void count_line(FILE *o, uint64_t n, const char *pre, const char *post)
         fprintf(o, "%s%llu%s\n", pre, (unsigned long long)n, post);
 }
 
-static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals *s, bool tsv)
+/* The per-entity table to o; the summary lines after it to sum (stderr
+ * when o is TSV). */
+static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals *s, bool tsv,
+                          FILE *sum)
 {
     if (s->nent) /* qsort(NULL, 0, ...) is undefined: a trace with no entities */
         qsort(s->ent, s->nent, sizeof(*s->ent), cmp_ent);
@@ -186,214 +203,440 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
                     comm, cpu, seed, (unsigned long long)e->st.n, mean,
                     (unsigned long long)e->st.max_err);
     }
-    fprintf(o, "seeding: %llu entities from their first kernel value, %llu tasks from a warm-up "
+    fprintf(sum, "seeding: %llu entities from their first kernel value, %llu tasks from a warm-up "
                "(zero start, compared after 345 ms); PELT period phase from update_time on %u CPUs\n",
             (unsigned long long)s->seeded_kernel, (unsigned long long)s->seeded_warmup, s->phase_cpus);
-    count_line(o, s->exit_moves, "exit: ", " autogroup moves of exiting tasks applied (a detach and "
+    count_line(sum, s->exit_moves, "exit: ", " autogroup moves of exiting tasks applied (a detach and "
                                           "an attach without an event of their own)");
-    count_line(o, s->reseeded_crossing, "seeding: ", " cfs_rq seeds taken again at the first sample "
+    count_line(sum, s->reseeded_crossing, "seeding: ", " cfs_rq seeds taken again at the first sample "
                                                      "after a period crossing (the first one followed "
                                                      "an attach or detach)");
     if (s->idle_placed)
-        fprintf(o, "clock: %llu switches from idle applied at the CPU's idle exit, %llu of them more "
+        fprintf(sum, "clock: %llu switches from idle applied at the CPU's idle exit, %llu of them more "
                    "than 1 ms before their own timestamp (a stalled vCPU)\n",
                 (unsigned long long)s->idle_placed, (unsigned long long)s->idle_stalls);
-    count_line(o, s->idle_skip_placed, "clock: ", " switches from idle to the task woken there before "
+    count_line(sum, s->idle_skip_placed, "clock: ", " switches from idle to the task woken there before "
                                                    "the idle exit applied at the wake-up's clock reading "
                                                    "(a preemption of idle)");
-    count_line(o, s->wake_placed, "clock: ", " preemptions by a task just woken applied at the CPU's "
+    count_line(sum, s->wake_placed, "clock: ", " preemptions by a task just woken applied at the CPU's "
                                              "last clock reading");
     if (s->ue_absent_kver)
-        fprintf(o, "util_est: absent in kernel %u.%u (introduced in 4.17): PELT alone rebuilt and "
+        fprintf(sum, "util_est: absent in kernel %u.%u (introduced in 4.17): PELT alone rebuilt and "
                    "compared; %llu util_est samples in the trace unexpected, not compared\n",
                 s->ue_absent_kver >> 8, s->ue_absent_kver & 0xffu,
                 (unsigned long long)s->ue_unexpected);
-    count_line(o, s->skipped_unknown, "not compared: ", " kernel samples of tasks or CPUs that no "
+    count_line(sum, s->skipped_unknown, "not compared: ", " kernel samples of tasks or CPUs that no "
                                                       "scheduling event described yet (missing "
                                                       "sched_switch/sched_wakeup events, or state lost)");
-    count_line(o, s->skipped_unseen, "not compared: ", " util_est_cfs samples of dequeue/enqueue pairs "
+    count_line(sum, s->skipped_unseen, "not compared: ", " util_est_cfs samples of dequeue/enqueue pairs "
                                                      "that no event of the trace shows (an exiting "
                                                      "task's cgroup move)");
-    count_line(o, s->skipped_late, "not compared: ", " task samples older than the task's last rebuilt "
+    count_line(sum, s->skipped_late, "not compared: ", " task samples older than the task's last rebuilt "
                                                    "update (held on a CPU the task had left)");
-    count_line(o, s->skipped_after_loss, "lost events: ", " markers; the CPUs they hit were seeded "
+    count_line(sum, s->skipped_after_loss, "lost events: ", " markers; the CPUs they hit were seeded "
                                                          "again from their next kernel values");
     if (s->clean.n)
-        fprintf(o, "inputs: %llu samples follow an exact one with every transition between at the "
+        fprintf(sum, "inputs: %llu samples follow an exact one with every transition between at the "
                    "kernel's update_time: %llu exact, mean |err| %.3f, max |err| %llu\n",
                 (unsigned long long)s->clean.n, (unsigned long long)s->clean_exact,
                 (double)s->clean.sum_err / (double)s->clean.n, (unsigned long long)s->clean.max_err);
-    fprintf(o, "signals: %llu samples compared, mean |err| %.3f, max |err| %llu (util units of 1024)\n",
+    fprintf(sum, "signals: %llu samples compared, mean |err| %.3f, max |err| %llu (util units of 1024)\n",
             (unsigned long long)s->total.n,
             s->total.n ? (double)s->total.sum_err / (double)s->total.n : 0.0,
             (unsigned long long)s->total.max_err);
 }
 
-int main(int argc, char **argv)
+/* The command line, parsed (parse_cli). */
+struct cli {
+    const char *cmd, *path, *out, *samples, *html, *platname;
+    int domain; /* --pstate-domain; -1: the platform's */
+    bool tsv, kver_given;
+    enum pgt_dat_reader reader;
+};
+
+static struct pgt_platform plat;
+static struct gv_opts gv = {.hz = 250, .to_ns = UINT64_MAX};
+static char polbuf[GV_MAX_POLICIES][200];
+
+/* --policy "LABEL GOVERNOR [key=value...]": pgov-sim's policy syntax. */
+static int add_policy(const char *v)
 {
-    if (argc < 3)
-        return usage();
-    const char *cmd = argv[1], *path = argv[2], *out = NULL, *samples = NULL, *html = NULL;
-    static struct pgt_platform plat;
-    static struct gv_opts gv = {.hz = 250, .to_ns = UINT64_MAX};
-    static char polbuf[GV_MAX_POLICIES][200];
-    const char *platname = "ivb-i7-3770";
-    int domain = -1; /* --pstate-domain; -1: the platform's */
-    bool tsv = false;
-    enum pgt_dat_reader reader = PGT_DAT_AUTO;
-    for (int i = 0; i < PGT_MAX_CPUS; i++)
-        plat.cap[i] = 1024;
-    for (int i = 3; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--warmup") == 0) {
-            plat.warmup = true;
-            continue;
-        }
-        if (!v) {
-            fprintf(stderr, "pgov-trace: %s needs a value\n", a);
-            return usage();
-        }
-        i++;
-        if (strcmp(a, "--cpu-capacity") == 0) {
-            if (parse_map(a, v, 1, 1024, plat.cap))
-                return 1;
-        } else if (strcmp(a, "--cpu-max-freq") == 0) {
-            if (parse_map(a, v, 1, 100000000, plat.max_khz))
-                return 1;
-        } else if (strcmp(a, "--kver") == 0) {
-            char why[NUM_ERR_LEN];
-            if (strcmp(v, "current") == 0) {
-                plat.kver = PGOV_KVER_LATEST;
-            } else if (num_kver(v, &plat.kver, why, sizeof(why)) || !pgov_kver_valid(plat.kver)) {
-                fprintf(stderr, "pgov-trace: --kver: %s\n", why);
-                return 1;
-            }
-        } else if (strcmp(a, "--halflife") == 0) {
-            if (parse_u32(v, strlen(v), 64, &plat.halflife) ||
-                (plat.halflife != 32 && plat.halflife != 16 && plat.halflife != 8)) {
-                fprintf(stderr, "pgov-trace: --halflife must be 32, 16 or 8\n");
-                return 1;
-            }
-        } else if (strcmp(a, "--format") == 0) {
-            if (strcmp(v, "tsv") != 0 && strcmp(v, "table") != 0) {
-                fprintf(stderr, "pgov-trace: --format table|tsv\n");
-                return 1;
-            }
-            tsv = v[0] == 't' && v[1] == 's';
-        } else if (strcmp(a, "--policy") == 0) {
-            /* pgov-sim's policy syntax: LABEL GOVERNOR [key=value...] */
-            char *tok[24], why[200];
-            int nt = 0;
-            if (gv.npol == GV_MAX_POLICIES || strlen(v) >= sizeof(polbuf[0])) {
-                fprintf(stderr, "pgov-trace: --policy: at most %d policies of < 200 characters\n",
-                        GV_MAX_POLICIES);
-                return 1;
-            }
-            strcpy(polbuf[gv.npol], v);
-            for (char *q = strtok(polbuf[gv.npol], " \t"); q && nt < 24; q = strtok(NULL, " \t"))
-                tok[nt++] = q;
-            if (nt < 2 || sim_policy_parse(tok[0], tok + 1, nt - 1, &gv.pol[gv.npol], why, sizeof(why)) ||
-                (gv.pol[gv.npol].nvars && /* a trace has no workload vars */
-                 snprintf(why, sizeof(why), "$%s: workload vars are pgov-sim's",
-                          gv.pol[gv.npol].vars[0].name) > 0)) {
-                fprintf(stderr, "pgov-trace: --policy '%s': %s\n", v,
-                        nt < 2 ? "expected 'LABEL GOVERNOR [key=value...]'" : why);
-                return 1;
-            }
-            for (uint32_t k = 0; k < gv.npol; k++)
-                if (strcmp(gv.pol[k].label, gv.pol[gv.npol].label) == 0) {
-                    fprintf(stderr, "pgov-trace: --policy: label '%s' used twice\n", tok[0]);
-                    return 1;
-                }
-            gv.npol++;
-        } else if (strcmp(a, "--platform") == 0) {
-            platname = v;
-        } else if (strcmp(a, "--pstate-domain") == 0) {
-            if (strcmp(v, "core") == 0)
-                domain = DOM_CORE;
-            else if (strcmp(v, "package") == 0)
-                domain = DOM_PACKAGE;
-            else {
-                fprintf(stderr, "pgov-trace: --pstate-domain: '%s' is not core or package\n", v);
-                return usage();
-            }
-        } else if (strcmp(a, "--hz") == 0) {
-            if (parse_u32(v, strlen(v), 10000, &gv.hz) || gv.hz < 24) {
-                fprintf(stderr, "pgov-trace: --hz: 24..10000\n");
-                return 1;
-            }
-        } else if (strcmp(a, "--from") == 0 || strcmp(a, "--to") == 0) {
-            char why[NUM_ERR_LEN];
-            uint64_t ns;
-            if (num_parse(v, &num_time_ns, 0, UINT64_MAX / 2, &ns, why, sizeof(why))) {
-                fprintf(stderr, "pgov-trace: %s: %s (a time with its unit: 250ms, 1.5s)\n", a, why);
-                return 1;
-            }
-            *(a[2] == 'f' ? &gv.from_ns : &gv.to_ns) = ns;
-        } else if (strcmp(a, "--svg") == 0) {
-            gv.svg = v;
-        } else if (strcmp(a, "--html") == 0) {
-            html = v;
-        } else if (strcmp(a, "-o") == 0) {
-            out = v;
-        } else if (strcmp(a, "--samples") == 0) {
-            samples = v;
-        } else if (strcmp(a, "--dat-reader") == 0) {
-            if (strcmp(v, "auto") == 0)
-                reader = PGT_DAT_AUTO;
-            else if (strcmp(v, "pages") == 0)
-                reader = PGT_DAT_PAGES;
-            else if (strcmp(v, "libtracecmd") == 0)
-                reader = PGT_DAT_TRACECMD;
-            else {
-                fprintf(stderr, "pgov-trace: --dat-reader: '%s' is not auto, pages or libtracecmd\n", v);
-                return usage();
-            }
-        } else {
-            fprintf(stderr, "pgov-trace: unknown option '%s'\n", a);
-            return usage();
-        }
+    char *tok[24], why[200];
+    int nt = 0;
+    if (gv.npol == GV_MAX_POLICIES || strlen(v) >= sizeof(polbuf[0])) {
+        fprintf(stderr, "pgov-trace: --policy: at most %d policies of < 200 characters\n",
+                GV_MAX_POLICIES);
+        return 1;
     }
-    bool govern = strcmp(cmd, "govern") == 0;
-    bool workload = strcmp(cmd, "workload") == 0;
-    if (strcmp(cmd, "info") != 0 && strcmp(cmd, "signals") != 0 && !govern && !workload)
-        return usage();
-    if (govern) {
-        if (!gv.npol) {
-            fprintf(stderr, "pgov-trace: govern needs at least one --policy\n");
-            return usage();
-        }
-        const struct sim_platform *pl = sim_platform_find(platname);
-        if (!pl) {
-            fprintf(stderr, "pgov-trace: --platform: unknown '%s' (", platname);
-            for (const struct sim_platform *q = sim_platforms; q->name; q++)
-                fprintf(stderr, "%s%s", q == sim_platforms ? "" : ", ", q->name);
-            fprintf(stderr, ")\n");
+    strcpy(polbuf[gv.npol], v);
+    for (char *q = strtok(polbuf[gv.npol], " \t"); q && nt < 24; q = strtok(NULL, " \t"))
+        tok[nt++] = q;
+    if (nt < 2 || sim_policy_parse(tok[0], tok + 1, nt - 1, &gv.pol[gv.npol], why, sizeof(why)) ||
+        (gv.pol[gv.npol].nvars && /* a trace has no workload vars */
+         snprintf(why, sizeof(why), "$%s: workload vars are pgov-sim's",
+                  gv.pol[gv.npol].vars[0].name) > 0)) {
+        fprintf(stderr, "pgov-trace: --policy '%s': %s\n", v,
+                nt < 2 ? "expected 'LABEL GOVERNOR [key=value...]'" : why);
+        return 1;
+    }
+    for (uint32_t k = 0; k < gv.npol; k++)
+        if (strcmp(gv.pol[k].label, gv.pol[gv.npol].label) == 0) {
+            fprintf(stderr, "pgov-trace: --policy: label '%s' used twice\n", tok[0]);
             return 1;
         }
-        static struct sim_platform plat_used;
-        plat_used = *pl;
-        if (domain >= 0)
-            plat_used.pstate_domain = (uint32_t)domain;
-        gv.plat = &plat_used;
-        gv.tsv = tsv;
+    gv.npol++;
+    return 0;
+}
+
+/* The signal rebuild's options (also govern's: its schedutil input). */
+static int signals_opt(int c, const char *v)
+{
+    char why[NUM_ERR_LEN];
+    switch (c) {
+    case 'c':
+        return parse_map("--cpu-capacity", v, 1, 1024, plat.cap) ? 1 : 0;
+    case 'm':
+        return parse_map("--cpu-max-freq", v, 1, 100000000, plat.max_khz) ? 1 : 0;
+    case 'k':
+        if (strcmp(v, "current") == 0) {
+            plat.kver = PGOV_KVER_LATEST;
+        } else if (num_kver(v, &plat.kver, why, sizeof(why)) || !pgov_kver_valid(plat.kver)) {
+            fprintf(stderr, "pgov-trace: --kver: %s\n", why);
+            return 1;
+        }
+        return 0;
+    case 'l':
+        if (parse_u32(v, strlen(v), 64, &plat.halflife) ||
+            (plat.halflife != 32 && plat.halflife != 16 && plat.halflife != 8)) {
+            fprintf(stderr, "pgov-trace: --halflife must be 32, 16 or 8\n");
+            return 1;
+        }
+        return 0;
+    default:
+        plat.warmup = true;
+        return 0;
     }
+}
+
+/* govern's options. */
+static int govern_opt(int c, const char *v, struct cli *cl)
+{
+    char why[NUM_ERR_LEN];
+    uint64_t ns;
+    switch (c) {
+    case 'p':
+        return add_policy(v);
+    case 'P':
+        cl->platname = v;
+        return 0;
+    case 'd':
+        if (strcmp(v, "core") != 0 && strcmp(v, "package") != 0) {
+            fprintf(stderr, "pgov-trace: --pstate-domain: '%s' is not core or package\n", v);
+            return usage();
+        }
+        cl->domain = v[0] == 'c' ? DOM_CORE : DOM_PACKAGE;
+        return 0;
+    case 'z':
+        if (parse_u32(v, strlen(v), 10000, &gv.hz) || gv.hz < 24) {
+            fprintf(stderr, "pgov-trace: --hz: 24..10000\n");
+            return 1;
+        }
+        return 0;
+    case 'F':
+    case 'T':
+        if (num_parse(v, &num_time_ns, 0, UINT64_MAX / 2, &ns, why, sizeof(why))) {
+            fprintf(stderr, "pgov-trace: %s: %s (a time with its unit: 250ms, 1.5s)\n",
+                    c == 'F' ? "--from" : "--to", why);
+            return 1;
+        }
+        *(c == 'F' ? &gv.from_ns : &gv.to_ns) = ns;
+        return 0;
+    case 's':
+        gv.svg = v;
+        return 0;
+    default:
+        cl->html = v;
+        return 0;
+    }
+}
+
+static int output_opt(int c, const char *v, struct cli *cl)
+{
+    switch (c) {
+    case 'f':
+        if (strcmp(v, "tsv") != 0 && strcmp(v, "table") != 0) {
+            fprintf(stderr, "pgov-trace: --format table|tsv\n");
+            return 1;
+        }
+        cl->tsv = v[0] == 't' && v[1] == 's';
+        return 0;
+    case 'o':
+        cl->out = v;
+        return 0;
+    case 'S':
+        cl->samples = v;
+        return 0;
+    default: /* 'r' */
+        if (strcmp(v, "auto") == 0)
+            cl->reader = PGT_DAT_AUTO;
+        else if (strcmp(v, "pages") == 0)
+            cl->reader = PGT_DAT_PAGES;
+        else if (strcmp(v, "libtracecmd") == 0)
+            cl->reader = PGT_DAT_TRACECMD;
+        else {
+            fprintf(stderr, "pgov-trace: --dat-reader: '%s' is not auto, pages or libtracecmd\n", v);
+            return usage();
+        }
+        return 0;
+    }
+}
+
+/* getopt_long, permuting: options anywhere; COMMAND and TRACE are the two
+ * operands. Returns -1 to go on, else the exit status. */
+static int parse_cli(int argc, char **argv, struct cli *cl)
+{
+    static const struct option opts[] = {
+        {"cpu-capacity", required_argument, 0, 'c'}, {"cpu-max-freq", required_argument, 0, 'm'},
+        {"kver", required_argument, 0, 'k'},         {"halflife", required_argument, 0, 'l'},
+        {"warmup", no_argument, 0, 'w'},             {"format", required_argument, 0, 'f'},
+        {"policy", required_argument, 0, 'p'},       {"platform", required_argument, 0, 'P'},
+        {"pstate-domain", required_argument, 0, 'd'}, {"hz", required_argument, 0, 'z'},
+        {"from", required_argument, 0, 'F'},         {"to", required_argument, 0, 'T'},
+        {"svg", required_argument, 0, 's'},          {"html", required_argument, 0, 'H'},
+        {"samples", required_argument, 0, 'S'},      {"dat-reader", required_argument, 0, 'r'},
+        {"help", no_argument, 0, 'h'},               {"version", no_argument, 0, 'V'},
+        {0, 0, 0, 0}};
+    int c, r = 0;
+    opterr = 0;
+    while (!r && (c = getopt_long(argc, argv, ":o:hV", opts, NULL)) != -1) {
+        if (c == 'h')
+            return usage_to(stdout, 0);
+        if (c == 'V') {
+            printf("pgov-trace %s (libpgov %s)\n", PGOV_TOOL_VERSION, pgov_version_string());
+            return 0;
+        }
+        if (c == '?' || c == ':') {
+            fprintf(stderr, "pgov-trace: %s '%s'\n",
+                    c == '?' ? "unknown option" : "a value is needed after", argv[optind - 1]);
+            return usage();
+        }
+        cl->kver_given |= c == 'k';
+        r = strchr("cmklw", c)       ? signals_opt(c, optarg)
+            : strchr("pPdzFTsH", c) ? govern_opt(c, optarg, cl)
+                                     : output_opt(c, optarg, cl);
+    }
+    if (r)
+        return r;
+    if (argc - optind != 2) {
+        fprintf(stderr, "pgov-trace: expected COMMAND TRACE, got %d operand%s\n", argc - optind,
+                argc - optind == 1 ? "" : "s");
+        return usage();
+    }
+    cl->cmd = argv[optind];
+    cl->path = argv[optind + 1];
+    return -1;
+}
+
+/* govern's platform and policies. 0, or the exit status. */
+static int govern_setup(const struct cli *cl)
+{
+    if (!gv.npol) {
+        fprintf(stderr, "pgov-trace: govern needs at least one --policy\n");
+        return usage();
+    }
+    const struct sim_platform *pl = sim_platform_find(cl->platname);
+    if (!pl) {
+        fprintf(stderr, "pgov-trace: --platform: unknown '%s' (", cl->platname);
+        for (const struct sim_platform *q = sim_platforms; q->name; q++)
+            fprintf(stderr, "%s%s", q == sim_platforms ? "" : ", ", q->name);
+        fprintf(stderr, ")\n");
+        return 1;
+    }
+    static struct sim_platform plat_used;
+    plat_used = *pl;
+    if (cl->domain >= 0)
+        plat_used.pstate_domain = (uint32_t)cl->domain;
+    gv.plat = &plat_used;
+    gv.tsv = cl->tsv;
+    return 0;
+}
+
+static const char *exactness_name(uint32_t module, uint32_t kver)
+{
+    int e = pgov_kver_exactness(module, kver);
+    return e == PGOV_KVER_EXACT ? "exact" : e == PGOV_KVER_APPROXIMATE ? "approximate" : "unsupported";
+}
+
+/* The release in a uname text: the first word "X.Y..." ("6.1.0-57-amd64"
+ * -> 6.1) that is a release this build knows; 0 when none. */
+static uint32_t uname_kver(const char *u)
+{
+    char why[NUM_ERR_LEN], rel[16];
+    for (const char *w = u; *w; w += strcspn(w, " "), w += strspn(w, " ")) {
+        size_t n = strspn(w, "0123456789");
+        size_t m = n && w[n] == '.' ? strspn(w + n + 1, "0123456789") : 0;
+        uint32_t kv;
+        if (!m || n + 1 + m >= sizeof(rel))
+            continue;
+        memcpy(rel, w, n + 1 + m);
+        rel[n + 1 + m] = 0;
+        if (!num_kver(rel, &kv, why, sizeof(why)) && pgov_kver_valid(kv))
+            return kv;
+    }
+    return 0;
+}
+
+/* The module whose profile a governor policy runs (0: none). */
+static uint32_t policy_module(const struct sim_policy_spec *p)
+{
+    switch (p->gov) {
+    case GOV_SCHEDUTIL:
+        return PGOV_MOD_SUGOV;
+    case GOV_ONDEMAND:
+    case GOV_CONSERVATIVE:
+        return PGOV_MOD_DBS;
+    case GOV_INTEL_PSTATE:
+        return p->algo == ALGO_PID ? PGOV_MOD_PSTATE_PID
+               : p->algo == ALGO_ATOM ? PGOV_MOD_PSTATE_ATOM : PGOV_MOD_PSTATE_LOAD;
+    case GOV_HWP:
+        return PGOV_MOD_HWP_BOOST;
+    default:
+        return 0;
+    }
+}
+
+/* The kernel release the signals are rebuilt for: --kver, else the one
+ * that recorded the trace (its uname), else the newest with a warning on
+ * stderr. Fills line with the "profile:" line every output carries (and,
+ * for govern, each policy's profile). */
+static void choose_profile(char *line, size_t n, const struct cli *cl, const struct pgt_trace *t,
+                           bool govern)
+{
+    const char *from = "--kver";
+    if (!cl->kver_given) {
+        plat.kver = uname_kver(t->uname);
+        from = plat.kver ? "the recording's uname" : NULL;
+        if (!plat.kver)
+            fprintf(stderr, "pgov-trace: warning: %s does not say which kernel recorded it (no "
+                            "uname): rebuilding with the newest profile; give --kver X.Y\n",
+                    t->path);
+    }
+    uint32_t kv = pgov_kver_resolve(plat.kver);
+    size_t k = (size_t)snprintf(line, n, "profile: Linux %u.%u (%s%s%s%s): PELT %s, util_est %s",
+                                kv >> 8, kv & 0xffu,
+                                from ? "from " : "newest: no --kver and no uname in the trace",
+                                from ? from : "", !cl->kver_given && t->uname[0] ? ", " : "",
+                                !cl->kver_given ? t->uname : "", exactness_name(PGOV_MOD_PELT, kv),
+                                exactness_name(PGOV_MOD_UTIL_EST, kv));
+    for (uint32_t i = 0; govern && i < gv.npol && k < n; i++) {
+        uint32_t m = policy_module(&gv.pol[i]), pk = pgov_kver_resolve(gv.pol[i].kver);
+        k += (size_t)snprintf(line + k, n - k, "%s %s", i ? ";" : "; policies:", gv.pol[i].label);
+        if (m && k < n)
+            k += (size_t)snprintf(line + k, n - k, " %u.%u %s", pk >> 8, pk & 0xffu,
+                                  exactness_name(m, pk));
+    }
+    if (k + 1 < n)
+        strcat(line, "\n");
+}
+
+/* signals: the table (TSV to o alone with --format tsv, the rest to stderr). */
+static int run_signals(const struct cli *cl, const struct pgt_trace *t, FILE *o, char **sbuf,
+                       size_t *slen)
+{
+    struct pgt_signals s;
+    char err[PGT_ERR_LEN];
+    if (pgt_signals_run(t, &plat, cl->samples != NULL, &s, err, sizeof(err))) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    FILE *sum = cl->tsv ? stderr : o;
+    print_info(sum, t);
+    print_signals(o, t, &s, cl->tsv, sum);
+    int rc = 0;
+    if (!s.total.n) {
+        fprintf(stderr, "pgov-trace: %s: nothing to compare: no sched_pelt_* or "
+                        "sched_util_est_* sample of the kernel's (record them: docs/record.md)\n",
+                t->path);
+        rc = 3;
+    }
+    if (cl->samples) {
+        FILE *so = open_memstream(sbuf, slen);
+        if (so) {
+            fprintf(so, "ts_ns\tsignal\tpid\tcomm\tcpu\tkernel\trebuilt\n");
+            for (size_t i = 0; i < s.nsamples; i++) {
+                const struct pgt_sample *x = &s.samples[i];
+                fprintf(so, "%llu\t%s\t%d\t%s\t%u\t%llu\t%llu\n", (unsigned long long)x->ts,
+                        pgt_kind_name(x->kind), x->pid, x->pid >= 0 ? pgt_comm(t, x->pid) : "-",
+                        x->cpu, (unsigned long long)x->kernel, (unsigned long long)x->rebuilt);
+            }
+            fclose(so);
+        }
+    }
+    pgt_signals_free(&s);
+    return rc;
+}
+
+static int run_govern(const struct pgt_trace *t, FILE *o, char **vbuf, size_t *vlen, char **hbuf,
+                      size_t *hlen, const struct cli *cl, int argc, char **argv)
+{
+    char err[PGT_ERR_LEN];
+    int rc = 0;
+    FILE *vo = gv.svg ? open_memstream(vbuf, vlen) : NULL;
+    gv.html = cl->html ? open_memstream(hbuf, hlen) : NULL; /* the page (html.c) */
+    gv.argc = argc;
+    (void)argv; /* gv.argv: main's copy of the line as given */
+    if ((gv.svg && !vo) || (cl->html && !gv.html))
+        rc = 2;
+    else if (gv_run(t, &plat, &gv, o, vo, err, sizeof(err))) {
+        fprintf(stderr, "%s\n", err);
+        rc = 2;
+    }
+    if (vo)
+        fclose(vo);
+    if (gv.html && fclose(gv.html))
+        rc = 2;
+    return rc;
+}
+
+static int run(int argc, char **argv)
+{
+    struct cli cl = {.platname = "ivb-i7-3770", .domain = -1, .reader = PGT_DAT_AUTO};
+    for (int i = 0; i < PGT_MAX_CPUS; i++)
+        plat.cap[i] = 1024;
+    int rc = parse_cli(argc, argv, &cl);
+    if (rc >= 0)
+        return rc;
+    bool govern = strcmp(cl.cmd, "govern") == 0, workload = strcmp(cl.cmd, "workload") == 0;
+    bool info = strcmp(cl.cmd, "info") == 0, signals = strcmp(cl.cmd, "signals") == 0;
+    if (!info && !signals && !govern && !workload) {
+        fprintf(stderr, "pgov-trace: unknown command '%s'\n", cl.cmd);
+        return usage();
+    }
+    if (govern && (rc = govern_setup(&cl)) != 0)
+        return rc;
     static struct pgt_trace t;
-    if (pgt_load_with(path, &t, reader)) {
+    if (pgt_load_with(cl.path, &t, cl.reader)) {
         fprintf(stderr, "%s\n", t.err);
         pgt_free(&t);
         return 2;
     }
-    char *buf = NULL, *sbuf = NULL;
-    size_t len = 0, slen = 0;
+    char *buf = NULL, *sbuf = NULL, *vbuf = NULL, *hbuf = NULL;
+    size_t len = 0, slen = 0, vlen = 0, hlen = 0;
     FILE *o = open_memstream(&buf, &len);
-    int rc = 0;
     if (!o)
         return 2;
-    char *vbuf = NULL, *hbuf = NULL;
-    size_t vlen = 0, hlen = 0;
-    if (strcmp(cmd, "info") == 0) {
+    rc = 0;
+    static char profile[1024]; /* the profile rebuilt for, named in every output */
+    if (signals || govern) {
+        choose_profile(profile, sizeof(profile), &cl, &t, govern);
+        if (cl.tsv)
+            fputs(profile, stderr);
+        else if (signals)
+            fputs(profile, o);
+        else
+            gv.profile = profile; /* at the top of govern's report, the page's too */
+    }
+    if (info) {
         print_info(o, &t);
     } else if (workload) {
         char err[PGT_ERR_LEN];
@@ -402,60 +645,37 @@ int main(int argc, char **argv)
             rc = 2;
         }
     } else if (govern) {
-        char err[PGT_ERR_LEN];
-        FILE *vo = gv.svg ? open_memstream(&vbuf, &vlen) : NULL;
-        gv.html = html ? open_memstream(&hbuf, &hlen) : NULL; /* the page (html.c) */
-        gv.argc = argc;
-        gv.argv = argv;
-        if ((gv.svg && !vo) || (html && !gv.html))
-            rc = 2;
-        else if (gv_run(&t, &plat, &gv, o, vo, err, sizeof(err))) {
-            fprintf(stderr, "%s\n", err);
-            rc = 2;
-        }
-        if (vo)
-            fclose(vo);
-        if (gv.html && fclose(gv.html))
-            rc = 2;
+        rc = run_govern(&t, o, &vbuf, &vlen, &hbuf, &hlen, &cl, argc, argv);
     } else {
-        struct pgt_signals s;
-        char err[PGT_ERR_LEN];
-        if (pgt_signals_run(&t, &plat, samples != NULL, &s, err, sizeof(err))) {
-            fprintf(stderr, "%s\n", err);
-            rc = 2;
-        } else {
-            print_info(o, &t);
-            print_signals(o, &t, &s, tsv);
-            if (samples) {
-                FILE *so = open_memstream(&sbuf, &slen);
-                if (so) {
-                    fprintf(so, "ts_ns\tsignal\tpid\tcomm\tcpu\tkernel\trebuilt\n");
-                    for (size_t i = 0; i < s.nsamples; i++) {
-                        const struct pgt_sample *x = &s.samples[i];
-                        fprintf(so, "%llu\t%s\t%d\t%s\t%u\t%llu\t%llu\n",
-                                (unsigned long long)x->ts, pgt_kind_name(x->kind), x->pid,
-                                x->pid >= 0 ? pgt_comm(&t, x->pid) : "-", x->cpu,
-                                (unsigned long long)x->kernel, (unsigned long long)x->rebuilt);
-                    }
-                    fclose(so);
-                }
-            }
-            pgt_signals_free(&s);
-        }
+        rc = run_signals(&cl, &t, o, &sbuf, &slen);
     }
     fclose(o);
-    if (!rc && samples && (!sbuf || emit(samples, sbuf, slen)))
-        rc = 2;
-    if (!rc && gv.svg && (!vbuf || emit(gv.svg, vbuf, vlen)))
-        rc = 2;
-    if (!rc && govern && html && (!hbuf || emit(html, hbuf, hlen)))
-        rc = 2;
-    if (!rc && emit(out, buf, len))
-        rc = 2;
+    if (rc == 3 && !cl.samples) /* nothing compared: the summary still tells what was read */
+        rc = emit(cl.out, buf, len) ? 2 : 3;
+    else if (!rc) {
+        if ((cl.samples && (!sbuf || emit(cl.samples, sbuf, slen))) ||
+            (gv.svg && (!vbuf || emit(gv.svg, vbuf, vlen))) ||
+            (govern && cl.html && (!hbuf || emit(cl.html, hbuf, hlen))) || emit(cl.out, buf, len))
+            rc = 2;
+    }
     free(vbuf);
     free(hbuf);
     free(buf);
     free(sbuf);
     pgt_free(&t);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    /* the command line as given, for govern's provenance: getopt_long
+     * permutes argv */
+    char **given = malloc(sizeof(*given) * ((size_t)argc + 1));
+    if (!given)
+        return 2;
+    memcpy(given, argv, sizeof(*given) * ((size_t)argc + 1));
+    gv.argv = given;
+    int rc = run(argc, argv);
+    free(given);
     return rc;
 }

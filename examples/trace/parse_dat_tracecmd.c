@@ -626,14 +626,17 @@ static uint64_t ns_since(const struct timespec *t0)
  * pages reader leaves to it), the strict check of every part libtracecmd
  * parses. NULL with *h: libtracecmd reads; NULL without: the pages in pg
  * with their tep; else the error. */
-static const char *open_dat(const char *path, enum pgt_dat_reader reader, struct pgt_dat_pages *pg,
-                            struct tep_handle **tep, struct tracecmd_input **h, const char **why)
+static const char *open_dat(struct pgt_trace *t, const char *path, enum pgt_dat_reader reader,
+                            struct pgt_dat_pages *pg, struct tep_handle **tep,
+                            struct tracecmd_input **h, const char **why)
 {
     bool damaged = false;
     const char *e;
     *why = "chosen";
     if (reader != PGT_DAT_TRACECMD) {
-        if ((*why = pgt_dat_pages_load(path, pg, false, &damaged)) && damaged)
+        *why = pgt_dat_pages_load(path, pg, false, &damaged);
+        memcpy(t->uname, pg->uname, sizeof(t->uname)); /* kept by pgt_dat_pages_free */
+        if (*why && damaged)
             return *why;
         if (!*why && !(*tep = own_tep(pg))) {
             pgt_dat_pages_free(pg);
@@ -645,7 +648,9 @@ static const char *open_dat(const char *path, enum pgt_dat_reader reader, struct
             return NULL;
     }
     struct pgt_dat_pages none;
-    if ((e = pgt_dat_pages_load(path, &none, true, &damaged)) && damaged)
+    e = pgt_dat_pages_load(path, &none, true, &damaged);
+    memcpy(t->uname, none.uname, sizeof(t->uname));
+    if (e && damaged)
         return e;
     if (!(*h = tracecmd_open(path, 0)))
         return "libtracecmd cannot read it";
@@ -664,7 +669,7 @@ int pgt_parse_dat(struct pgt_trace *t, const char *path, enum pgt_dat_reader rea
     clock_gettime(CLOCK_MONOTONIC, &t0);
     struct tracecmd_input *h = NULL;
     struct tep_handle *tep = NULL;
-    const char *why, *err = open_dat(path, reader, &pg, &tep, &h, &why);
+    const char *why, *err = open_dat(t, path, reader, &pg, &tep, &h, &why);
     uint64_t load_ns = ns_since(&t0);
     if (err) {
         pgt_errf(t, 0, "damaged trace.dat: %s", err);

@@ -532,6 +532,12 @@ static int header_line(struct pgt_trace *t, uint32_t ln, const char *p, const ch
         }
     if (e - p > 10 && memcmp(p, "##### CPU ", 10) == 0)
         t->wrapped = true; /* a CPU's buffer starts later than the others': overwritten */
+    if (e - p > 9 && memcmp(p, "# uname: ", 9) == 0) { /* docs/record.md: the recording kernel */
+        size_t n = (size_t)(e - p - 9);
+        n = n < sizeof(t->uname) ? n : sizeof(t->uname) - 1;
+        memcpy(t->uname, p + 9, n);
+        t->uname[n] = 0;
+    }
     return 0;
 }
 

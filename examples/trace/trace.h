@@ -91,6 +91,8 @@ struct pgt_trace {
     const char *dat_reader; /* trace.dat: "ring-buffer pages (page walker)", "... (kbuffer)" or "libtracecmd" */
     const char *dat_reader_why; /* why libtracecmd read it; NULL: the pages reader */
     struct pgt_pidtab comm; /* pid -> struct pgt_comm, the last name seen */
+    char uname[160];        /* the recording kernel's `uname -a` (trace.dat's UNAME option, a
+                             * text trace's "# uname: ..." line), or "" */
     char err[PGT_ERR_LEN];
 };
 

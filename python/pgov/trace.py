@@ -70,12 +70,13 @@ def _table(header, rows, columns):
     return _frame(cols)
 
 
-def _run(args):
-    """The tool's stdout; its `file:line: reason` as a TraceError when it fails."""
+def _run(args, with_stderr=False):
+    """The tool's stdout (and stderr); its `file:line: reason` as a TraceError
+    when it fails (exit 3, nothing to compare, included)."""
     p = subprocess.run(args, capture_output=True, text=True)
     if p.returncode != 0:
         raise TraceError(p.stderr.strip() or "pgov-trace exited with %d" % p.returncode)
-    return p.stdout
+    return (p.stdout, p.stderr) if with_stderr else p.stdout
 
 
 def _split(lines):
@@ -99,14 +100,16 @@ def load(path, *, kver=None, halflife=None, warmup=False, cpu_capacity=None, cpu
             args += [opt, ",".join("%s=%d" % (k, v) for k, v in sorted(m.items()))]
     with tempfile.TemporaryDirectory(prefix="pgov-trace-") as d:
         samples_path = os.path.join(d, "samples.tsv")
-        out = _run(args + ["--samples", samples_path]).splitlines()
+        out, err = _run(args + ["--samples", samples_path], with_stderr=True)
         with open(samples_path) as f:
             sample_rows = _split(f)
-    head = next(i for i, line in enumerate(out) if line.startswith("signal\t"))
-    end = next((i for i in range(head + 1, len(out)) if "\t" not in out[i]), len(out))
+    # --format tsv: stdout is the table alone, the summary lines are stderr's
+    out = out.splitlines()
+    if not out or not out[0].startswith("signal\t"):
+        raise TraceError("pgov.trace: pgov-trace's TSV does not start with its header")
     return Trace(_table(sample_rows[0], sample_rows[1:], SAMPLE_COLUMNS),
-                 _table(out[head].split("\t"), _split(out[head + 1:end]), SIGNAL_COLUMNS),
-                 out[:head] + out[end:])
+                 _table(out[0].split("\t"), _split(out[1:]), SIGNAL_COLUMNS),
+                 err.splitlines())
 
 
 # ------------------------------------------------------------ workload
