@@ -33,7 +33,7 @@ need "$libdir/cmake/pgov/pgovConfigVersion.cmake"
 need "$libdir/cmake/pgov/pgovTargets.cmake"
 so_real=$(basename "$(readlink -f "$libdir/libpgov.so" 2>/dev/null || true)")
 chain="$(readlink "$libdir/libpgov.so" 2>/dev/null || true) -> $(readlink "$libdir/libpgov.so.0" 2>/dev/null || true)"
-if [ "$chain" != "libpgov.so.0 -> libpgov.so.0.6.3" ] || [ ! -f "$libdir/$so_real" ]; then
+if [ "$chain" != "libpgov.so.0 -> libpgov.so.0.7.0" ] || [ ! -f "$libdir/$so_real" ]; then
   echo "install-test: bad shared-library chain: libpgov.so -> $chain" >&2; fail=1
 fi
 [ $fail -eq 0 ] || exit 1

@@ -49,7 +49,7 @@ static void test_version(void **st)
     (void)st;
     assert_int_equal(pgov_version(), PGOV_VERSION);
     assert_int_equal(PGOV_VERSION, 0x000603);
-    assert_string_equal(pgov_version_string(), "0.6.3");
+    assert_string_equal(pgov_version_string(), "0.7.0");
 }
 
 static void test_strerror(void **st)

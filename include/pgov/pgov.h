@@ -42,9 +42,9 @@ extern "C" {
 /** Library major version (changes only with an intended ABI break). */
 #define PGOV_VERSION_MAJOR 0
 /** Library minor version (grows with backward-compatible additions). */
-#define PGOV_VERSION_MINOR 6
+#define PGOV_VERSION_MINOR 7
 /** Library patch version (fixes only). */
-#define PGOV_VERSION_PATCH 3
+#define PGOV_VERSION_PATCH 0
 /** The version as one comparable number: major << 16 | minor << 8 | patch. */
 #define PGOV_VERSION                                                                               \
     ((PGOV_VERSION_MAJOR << 16) | (PGOV_VERSION_MINOR << 8) | PGOV_VERSION_PATCH)

@@ -16,7 +16,7 @@ conversion, with `argument` naming it.
 """
 # The project's version (CMakeLists.txt project VERSION, python/pyproject.toml
 # and the library's pgov_version_string(): python/tests/test_args.py checks all).
-__version__ = "0.6.3"
+__version__ = "0.7.0"
 
 from ._native import Error, library_path
 from ._pelt import AVG_DTYPE, FLAVOURS, Avg, Result, pelt
