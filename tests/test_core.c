@@ -48,7 +48,7 @@ static void test_version(void **st)
 {
     (void)st;
     assert_int_equal(pgov_version(), PGOV_VERSION);
-    assert_int_equal(PGOV_VERSION, 0x000603);
+    assert_int_equal(PGOV_VERSION, 0x000700);
     assert_string_equal(pgov_version_string(), "0.7.0");
 }
 
