@@ -97,6 +97,8 @@ void pgovd_roots_init(struct pgovd_roots *r, const char *sysfs_root, const char 
 
 /* Read the current bytes of @path (no link followed) and append them
  * (0 or -errno). */
+/* Room for one more entry (doubling); -ENOMEM. */
+int pgovd_plan_grow(struct pgovd_plan *p);
 int pgovd_plan_add_file(struct pgovd_plan *p, const char *path, uint32_t flags);
 /* @path is made canonical first (the dev root may be a link). */
 int pgovd_plan_add_msr(struct pgovd_plan *p, const char *path, uint32_t reg);

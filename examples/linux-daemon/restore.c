@@ -25,7 +25,7 @@
 
 #include "pgovd.h"
 
-static int plan_grow(struct pgovd_plan *p)
+int pgovd_plan_grow(struct pgovd_plan *p)
 {
     if (p->n < p->cap)
         return 0;
@@ -42,7 +42,7 @@ static int plan_grow(struct pgovd_plan *p)
 static int plan_append(struct pgovd_plan *p, const char *path, uint32_t kind, uint32_t flags,
                        uint32_t reg, const char *data, uint32_t len)
 {
-    if (plan_grow(p))
+    if (pgovd_plan_grow(p))
         return -ENOMEM;
     struct pgovd_rentry *e = &p->e[p->n];
     memset(e, 0, sizeof(*e));

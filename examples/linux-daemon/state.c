@@ -378,14 +378,8 @@ static int parse_lines(struct pgovd_plan *p, char *buf, long *pid, char *why, si
         if (p->n == PGOVD_STATE_ENTRIES)
             return refuse(why, whylen, "line %u: more than %u entries", lineno,
                           PGOVD_STATE_ENTRIES);
-        if (p->n == p->cap) {
-            unsigned cap = p->cap ? p->cap * 2 : 16;
-            struct pgovd_rentry *e = realloc(p->e, cap * sizeof(*e));
-            if (!e)
-                return -ENOMEM;
-            p->e = e;
-            p->cap = cap;
-        }
+        if (pgovd_plan_grow(p))
+            return -ENOMEM;
         if (!parse_entry(line, &p->e[p->n]))
             return refuse(why, whylen, "line %u: malformed entry", lineno);
         p->n++;

@@ -21,6 +21,7 @@
 
 #include <pgov/pgov.h>
 
+#include "fnv.h"
 #include "keys.h"
 #include "num.h"
 #include "report.h"
@@ -127,13 +128,6 @@ static double wall_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static uint64_t fnv1a(const char *s, uint64_t h)
-{
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-    return h;
 }
 
 /* Temporary files, removed on failure, renamed into place on success. */
@@ -330,7 +324,7 @@ static void name_instance(struct instance *in, const struct opts *o)
         snprintf(t->name, sizeof(t->name), "%s", sc->name);
     /* Every sweep point draws the same random numbers (common random
      * numbers across the sweep, as across policies). */
-    in->seed_base = fnv1a(t->name, 0xcbf29ce484222325ull) ^ o->seed;
+    in->seed_base = fnv1a_str(t->name, FNV1A_BASIS) ^ o->seed;
     if (sc->settings[0]) { /* "@KEY=V,KEY2=V2": file names, so no '/' */
         size_t len = strlen(t->name);
         snprintf(t->name + len, sizeof(t->name) - len, "@%s", sc->settings);
@@ -399,19 +393,6 @@ static void free_instance(struct instance *in)
             sim_workload_free(&in->pwl[p]);
 }
 
-/* FNV-1a of a file's bytes (0 when unreadable): which inputs produced a report. */
-static uint64_t file_hash(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    uint64_t h = 0xcbf29ce484222325ull;
-    int ch;
-    if (!f)
-        return 0;
-    while ((ch = getc(f)) != EOF)
-        h = (h ^ (unsigned char)ch) * 0x100000001b3ull;
-    fclose(f);
-    return h;
-}
 
 static const char *base_name(const char *p)
 {
@@ -434,8 +415,8 @@ static void provenance(FILE *f, int argc, char **argv, const struct opts *o,
             continue;
         const struct sim_scenario *sc = ins[k].sc;
         fprintf(f, "# scenario %s: %s (fnv1a %016llx), workload %s (fnv1a %016llx)\n", sc->name,
-                base_name(sc->file), (unsigned long long)file_hash(sc->file),
-                base_name(sc->workload_path), (unsigned long long)file_hash(sc->workload_path));
+                base_name(sc->file), (unsigned long long)fnv1a_file(sc->file),
+                base_name(sc->workload_path), (unsigned long long)fnv1a_file(sc->workload_path));
     }
 }
 

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fnv.h"
 #include "govern_int.h"
 #include "html.h"
 
@@ -40,19 +41,6 @@ static const char *colour(uint32_t k)
     return k == 0 ? REC_COLOUR : html_colour(k - 1);
 }
 
-/* FNV-1a of the trace's bytes (0 when unreadable), as pgov-sim hashes its inputs. */
-static uint64_t file_hash(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    uint64_t h = 0xcbf29ce484222325ull;
-    int ch;
-    if (!f)
-        return 0;
-    while ((ch = getc(f)) != EOF)
-        h = (h ^ (unsigned char)ch) * 0x100000001b3ull;
-    fclose(f);
-    return h;
-}
 
 /* Frequency (mean over the busy time at a known frequency) or busy CPUs,
  * over CPUs [c0, c1), per bucket: every column overlaid. */
@@ -199,7 +187,7 @@ static void provenance(FILE *f, const struct gv *g)
     html_esc(f, g->t->path);
     fprintf(f, " (fnv1a %016llx), %u CPUs, %zu events\n# platform %s, P-state domain %s, "
                "HZ=%u, window %.6f .. %.6f s</pre>\n",
-            (unsigned long long)file_hash(g->t->path), g->ncpu, g->t->n, g->pl->name,
+            (unsigned long long)fnv1a_file(g->t->path), g->ncpu, g->t->n, g->pl->name,
             g->pl->pstate_domain == DOM_PACKAGE ? "package" : "core", o->hz,
             (double)(g->w0 - g->t0) / 1e9, (double)(g->w1 - g->t0) / 1e9);
 }
