@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# The library pgovtrace (parsers, signal rebuild, workload writer): included
+# The library pgovtrace (parsers, signal rebuild, workload and timeline writers): included
 # by examples/trace/CMakeLists.txt and, in builds without the examples (the
 # fuzz preset), by examples/fuzz/CMakeLists.txt.
 set(TRACE_DIR ${CMAKE_CURRENT_LIST_DIR})
 add_library(pgovtrace STATIC ${TRACE_DIR}/trace.c ${TRACE_DIR}/pidtab.c ${TRACE_DIR}/parse_text.c
-            ${TRACE_DIR}/parse_dat.c ${TRACE_DIR}/signals.c ${TRACE_DIR}/workload.c)
+            ${TRACE_DIR}/parse_dat.c ${TRACE_DIR}/signals.c ${TRACE_DIR}/workload.c
+            ${TRACE_DIR}/timeline.c)
 set_target_properties(pgovtrace PROPERTIES POSITION_INDEPENDENT_CODE ON)
 target_include_directories(pgovtrace PUBLIC ${TRACE_DIR})
 target_link_libraries(pgovtrace PUBLIC pgov)

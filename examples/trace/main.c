@@ -2,7 +2,7 @@
 /*
  * pgov-trace: real scheduler recordings in, rebuilt kernel signals out.
  *
- *   pgov-trace info|signals|govern|workload TRACE [OPTION...]   (usage() lists them;
+ *   pgov-trace info|signals|govern|workload|timeline TRACE [OPTION...]   (usage() lists them;
  *   options may come anywhere on the line: getopt_long, permuting)
  *
  * Output is built in memory and written only when everything succeeded
@@ -25,6 +25,7 @@
 #include "govern.h"
 #include "lsan_libtracecmd.h" /* sanitize builds: libtracecmd's own leaks (a v6 sscanf) are not ours */
 #include "num.h"
+#include "timeline.h"
 #include "trace.h"
 
 #ifndef PGOV_TOOL_VERSION
@@ -45,6 +46,8 @@ static int usage_to(FILE *f, int rc)
             "                  [--from S] [--to S] [--svg FILE] [--html FILE]\n"
             "                  [signals options] [--format table|tsv] [-o FILE]\n"
             "       pgov-trace workload TRACE [-o FILE]   (pgov-workload 1 text for pgov-sim)\n"
+            "       pgov-trace timeline TRACE [--pid N] [--format table|tsv] [-o FILE]\n"
+            "                  (each task's running/runnable/sleeping/dead intervals, ns)\n"
             "TRACE: ftrace buffer text, `trace-cmd report` text, or trace.dat%s\n"
             "       [--dat-reader auto|pages|libtracecmd]: how a trace.dat is read (default auto:\n"
             "       its ring-buffer pages where this reader takes the file, else libtracecmd)\n"
@@ -250,6 +253,7 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
 struct cli {
     const char *cmd, *path, *out, *samples, *html, *platname;
     int domain; /* --pstate-domain; -1: the platform's */
+    int32_t pid; /* timeline --pid; 0: every task */
     bool tsv, kver_given;
     enum pgt_dat_reader reader;
 };
@@ -376,6 +380,15 @@ static int output_opt(int c, const char *v, struct cli *cl)
     case 'S':
         cl->samples = v;
         return 0;
+    case 'i': {
+        uint32_t pid;
+        if (parse_u32(v, strlen(v), INT32_MAX, &pid) || !pid) {
+            fprintf(stderr, "pgov-trace: --pid: expected a task's pid (1..%d), got '%s'\n", INT32_MAX, v);
+            return 1;
+        }
+        cl->pid = (int32_t)pid;
+        return 0;
+    }
     default: /* 'r' */
         if (strcmp(v, "auto") == 0)
             cl->reader = PGT_DAT_AUTO;
@@ -404,6 +417,7 @@ static int parse_cli(int argc, char **argv, struct cli *cl)
         {"from", required_argument, 0, 'F'},         {"to", required_argument, 0, 'T'},
         {"svg", required_argument, 0, 's'},          {"html", required_argument, 0, 'H'},
         {"samples", required_argument, 0, 'S'},      {"dat-reader", required_argument, 0, 'r'},
+        {"pid", required_argument, 0, 'i'},
         {"help", no_argument, 0, 'h'},               {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0}};
     int c, r = 0;
@@ -598,6 +612,23 @@ static int run_govern(const struct pgt_trace *t, FILE *o, char **vbuf, size_t *v
     return rc;
 }
 
+/* timeline: the rows to o (TSV alone with --format tsv), the summary line
+ * after them or to stderr. */
+static int run_timeline(const struct cli *cl, const struct pgt_trace *t, FILE *o)
+{
+    struct pgt_timeline tl;
+    char err[PGT_ERR_LEN];
+    if (pgt_timeline_build(t, cl->pid, &tl, err, sizeof(err))) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    pgt_timeline_write(t, &tl, o, cl->tsv, cl->tsv ? stderr : o);
+    if (cl->pid && !tl.n)
+        fprintf(stderr, "pgov-trace: %s: no scheduling event of task %d\n", t->path, cl->pid);
+    pgt_timeline_free(&tl);
+    return 0;
+}
+
 static int run(int argc, char **argv)
 {
     struct cli cl = {.platname = "ivb-i7-3770", .domain = -1, .reader = PGT_DAT_AUTO};
@@ -608,7 +639,8 @@ static int run(int argc, char **argv)
         return rc;
     bool govern = strcmp(cl.cmd, "govern") == 0, workload = strcmp(cl.cmd, "workload") == 0;
     bool info = strcmp(cl.cmd, "info") == 0, signals = strcmp(cl.cmd, "signals") == 0;
-    if (!info && !signals && !govern && !workload) {
+    bool timeline = strcmp(cl.cmd, "timeline") == 0;
+    if (!info && !signals && !govern && !workload && !timeline) {
         fprintf(stderr, "pgov-trace: unknown command '%s'\n", cl.cmd);
         return usage();
     }
@@ -644,6 +676,8 @@ static int run(int argc, char **argv)
             fprintf(stderr, "%s\n", err);
             rc = 2;
         }
+    } else if (timeline) {
+        rc = run_timeline(&cl, &t, o);
     } else if (govern) {
         rc = run_govern(&t, o, &vbuf, &vlen, &hbuf, &hlen, &cl, argc, argv);
     } else {

@@ -54,6 +54,14 @@ const char *pgt_comm(const struct pgt_trace *t, int32_t pid)
     return c ? c->comm : "?";
 }
 
+void pgt_comm_safe(const struct pgt_trace *t, int32_t pid, char out[PGT_COMM_LEN])
+{
+    snprintf(out, PGT_COMM_LEN, "%s", pgt_comm(t, pid));
+    for (char *c = out; *c; c++)
+        if (*c == '"' || (unsigned char)*c < ' ' || (unsigned char)*c > '~')
+            *c = '_';
+}
+
 static int cmp_ts(const void *a, const void *b)
 {
     const struct pgt_event *x = a, *y = b;

@@ -11,6 +11,7 @@
  *   signals.c     PELT / util_est rebuilt through libpgov, compared with the
  *                 kernel's own sched_pelt_* / sched_util_est_* events
  *   workload.c    per-task bursts, sleeps and wake-ups for pgov-sim
+ *   timeline.c    per-task running/runnable/sleeping intervals (timeline.h)
  *
  * A library (static, position-independent) so that other code, such as the
  * Python bindings, links the same parser rather than writing another.
@@ -126,6 +127,10 @@ static inline struct pgt_event *pgt_push(struct pgt_trace *t)
 }
 int pgt_set_comm(struct pgt_trace *t, int32_t pid, const char *s, size_t len);
 const char *pgt_comm(const struct pgt_trace *t, int32_t pid);
+/* pid's name fit for a line or TSV field: '"', control characters (a tab,
+ * a newline) and non-ASCII bytes (a name cut inside a UTF-8 character
+ * would not decode) become '_'. */
+void pgt_comm_safe(const struct pgt_trace *t, int32_t pid, char out[PGT_COMM_LEN]);
 void pgt_errf(struct pgt_trace *t, uint32_t line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 int pgt_finish(struct pgt_trace *t);

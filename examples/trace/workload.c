@@ -260,10 +260,7 @@ int pgt_workload_write(const struct pgt_trace *t, FILE *o, char *err, size_t err
         for (size_t i = 0; i < n; i++) {
             const struct wl_task *k = ord[i];
             char comm[PGT_COMM_LEN];
-            snprintf(comm, sizeof(comm), "%s", pgt_comm(t, k->pid));
-            for (char *c = comm; *c; c++)
-                if (*c == '"' || *c < ' ')
-                    *c = '_';
+            pgt_comm_safe(t, k->pid, comm);
             fprintf(o, "task %d start %llu cpu %u policy %s", k->pid, (unsigned long long)k->start,
                     k->first_cpu, pol[k->policy]);
             if (k->parent > 0)

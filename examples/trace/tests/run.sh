@@ -278,6 +278,61 @@ workload)
   grep -qE '^task 1 start [0-9]+ cpu [01] policy cfs comm "init"$' "$out/$case.out" || fail "no init task"
   grep -qE '^fork [0-9]+$' "$out/$case.out" && grep -qE '^exit$' "$out/$case.out" || fail "no fork/exit"
   true ;;
+timeline)
+  # each task's intervals, on the committed recording (us text: the same
+  # rules as its trace.dat at ns)
+  f="$dir/qemu-6.1.txt"
+  run timeline "$f" --format tsv || fail "exit $?"
+  head -1 "$out/$case.out" | grep -qx 'pid	comm	cpu	state	begin_ns	end_ns' || fail "header: $(head -1 "$out/$case.out")"
+  want '^timeline: 81 tasks, [0-9]+ intervals over 1011\.579 ms: running '
+  # rows of 6 fields, known states, each task's back to back (contiguous,
+  # not overlapping, none reversed), its last at the trace's last event
+  end=$(awk -F'\t' 'NR > 1 && $6 > m { m = $6 } END { print m }' "$out/$case.out")
+  awk -F'\t' -v end="$end" 'NR == 1 { next }
+    NF != 6 || $4 !~ /^(running|runnable|sleeping|dead)$/ || $5 + 0 > $6 + 0 { print "row " NR ": " $0; bad = 1 }
+    $1 == p && $5 != e { print "pid " $1 ": gap or overlap at row " NR; bad = 1 }
+    $1 != p { if (p != "" && e != end) { print "pid " p " ends at " e; bad = 1 }
+              if ($1 in seen) { print "pid " $1 " not grouped"; bad = 1 } seen[$1] = 1 }
+    { p = $1; e = $6 } END { if (e != end) bad = 1; exit bad }' "$out/$case.out" || fail "intervals not back to back"
+  # running intervals and time per task against the trace text, counted
+  # independently: each switch-in opens one, its switch-out (or, missed
+  # there, the task's next switch-in: a CPU taken offline) closes it
+  awk -F'\t' 'NR > 1 && $4 == "running" { n[$1]++; s[$1] += $6 - $5 } END { for (p in n) print p, n[p], s[p] }' \
+    "$out/$case.out" | sort >"$out/$case.tl"
+  awk '/sched_switch:/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) break
+         split($i, a, /[.:]/); t = a[1] * 1000000000 + a[2] * 1000
+         match($0, /prev_pid=[0-9]+/); pp = substr($0, RSTART + 9, RLENGTH - 9)
+         match($0, /next_pid=[0-9]+/); np = substr($0, RSTART + 9, RLENGTH - 9)
+         if (pp in on) { s[pp] += t - on[pp]; delete on[pp] }
+         if (np > 0) { if (np in on) s[np] += t - on[np]; on[np] = t; n[np]++ } }
+       /: sched_|: cpu_/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) break
+         split($i, a, /[.:]/); last = a[1] * 1000000000 + a[2] * 1000 }
+       END { for (p in on) s[p] += last - on[p]; for (p in n) print p, n[p], s[p] }' "$f" | sort >"$out/$case.sw"
+  [ "$(wc -l <"$out/$case.sw")" -gt 50 ] && cmp -s "$out/$case.tl" "$out/$case.sw" ||
+    fail "running intervals/time differ from the switch-ins: $(diff "$out/$case.tl" "$out/$case.sw" | head -4)"
+  # ... and the CPU time pgov-trace workload counts: equal for every task
+  # but where workload drops CPU time (docs/trace.md): the exit path after
+  # a preemption (a statement after its `exit`), a missed switch-out
+  "$bin" workload "$f" >"$out/$case.wl" || fail "workload exit $?"
+  awk '/^task / { p = $2; r[p] += 0; x = 0 } /^exit$/ { x = 1 } x && /^(run|wake|fork)/ { skip[p] = 1 }
+       /^run / { r[p] += $2 } END { for (p in r) if (!(p in skip)) print p, r[p] }' "$out/$case.wl" | sort >"$out/$case.wlr"
+  awk '/sched_switch:/ { match($0, /prev_pid=[0-9]+/); pp = substr($0, RSTART + 9, RLENGTH - 9)
+         match($0, /next_pid=[0-9]+/); np = substr($0, RSTART + 9, RLENGTH - 9)
+         delete on[pp]; if (np > 0 && np in on) print np; on[np] = 1 }' "$f" | sort -u >"$out/$case.missed"
+  join "$out/$case.wlr" <(awk '{ print $1, $3 }' "$out/$case.tl") |
+    awk -v m="$(tr '\n' ' ' <"$out/$case.missed")" 'BEGIN { split(m, a, " "); for (i in a) miss[a[i]] = 1 }
+      $1 in miss { next } { n++ } $2 != $3 { print "pid " $1 ": workload " $2 " ns, timeline " $3 " ns"; bad = 1 } END { exit bad || n < 50 }' ||
+    fail "running time differs from workload's"
+  # --pid: that task's rows alone, the same as in the whole table; table format
+  "$bin" timeline "$f" --pid 94 --format tsv >"$out/$case.94" 2>/dev/null || fail "--pid exit $?"
+  cmp -s <(tail -n +2 "$out/$case.94") <(awk -F'\t' '$1 == 94' "$out/$case.out") || fail "--pid 94 differs"
+  run timeline "$f" --pid 94 || fail "table exit $?"
+  want '^ +pid comm +cpu state +begin_ns +end_ns +length_us$'
+  want '^ +94 init +[01] running +[0-9]+ +[0-9]+ +[0-9]+\.[0-9]{3}$'
+  want '^timeline: 1 tasks, [0-9]+ intervals'
+  "$bin" timeline "$f" --pid 0 >/dev/null 2>&1; [ $? = 1 ] || fail "--pid 0 accepted"
+  "$bin" timeline "$dir/bad/bad_number.txt" >/dev/null 2>&1; [ $? = 2 ] || fail "bad trace not exit 2"
+  true ;;
 invariance)
   # --cpu-capacity / --cpu-max-freq against an independent reference kernel
   # (tests/traces/invariance_reference.py, from the spec's prose): CPU 0 at
