@@ -7,13 +7,15 @@
     w = pgov.trace.workload("trace.dat")
     w.tasks     # pid, comm, start_ns, cpu, policy, parent, exited: one row per task
     w.steps     # pid, kind, t_ns, ns, khz, peer: each task's runs, sleeps, wake-ups in order
+    tl = pgov.trace.timeline("trace.dat", pid=94)
+                # pid, comm, cpu, state, begin_ns, end_ns: each task's intervals, back to back
 
 The trace is parsed by pgov-trace (examples/trace), the one parser of this
-project, run as a program: its TSV output (`signals --format tsv --samples`)
-and its `workload` text (`pgov-workload 1`) are the interface. Its parser
-library is not a versioned ABI (its structs change with the tool), so
-Python reads the tool's documented output rather than mirroring internal
-structs. Tables are pandas DataFrames when pandas is
+project, run as a program: its TSV output (`signals --format tsv --samples`,
+`timeline --format tsv`) and its `workload` text (`pgov-workload 1`) are
+the interface. Its parser library is not a versioned ABI (its structs
+change with the tool), so Python reads the tool's documented output rather
+than mirroring internal structs. Tables are pandas DataFrames when pandas is
 installed, else dicts of numpy arrays. The tool is $PGOV_TRACE, or
 pgov-trace on PATH.
 """
@@ -225,3 +227,24 @@ def workload(path, *, tool=None):
     hdr = {"source": header["source"], "cpus": header["cpus"], "span_ns": header["span"]}
     return Workload(_frame(_columns(tasks, TASK_COLUMNS)), _frame(_columns(steps, STEP_COLUMNS)),
                     hdr, first_ns)
+
+
+# ------------------------------------------------------------ timeline
+
+TIMELINE_COLUMNS = {"pid": np.int64, "comm": str, "cpu": np.int64, "state": str,
+                    "begin_ns": np.uint64, "end_ns": np.uint64}
+
+
+def timeline(path, *, pid=None, tool=None):
+    """Each task's running, runnable, sleeping and dead intervals in trace
+    `path` (ftrace text, trace-cmd report, or trace.dat), from `pgov-trace
+    timeline --format tsv` (docs/trace.md): one row per interval [begin_ns,
+    end_ns) on the trace's clock, each task's back to back in time order.
+    pid: that task's rows alone (an empty table when the trace has none)."""
+    args = [_tool(tool), "timeline", os.fspath(path), "--format", "tsv"]
+    if pid is not None:
+        args += ["--pid", str(int(pid))]
+    rows = _split(_run(args).splitlines())
+    if not rows:
+        raise TraceError("pgov.trace: pgov-trace timeline wrote no header")
+    return _table(rows[0], rows[1:], TIMELINE_COLUMNS)
