@@ -383,7 +383,8 @@ static int output_opt(int c, const char *v, struct cli *cl)
     case 'i': {
         uint32_t pid;
         if (parse_u32(v, strlen(v), INT32_MAX, &pid) || !pid) {
-            fprintf(stderr, "pgov-trace: --pid: expected a task's pid (1..%d), got '%s'\n", INT32_MAX, v);
+            fprintf(stderr, "pgov-trace: --pid: expected a task's pid (1..%d), got '%s'\n",
+                    INT32_MAX, v);
             return 1;
         }
         cl->pid = (int32_t)pid;

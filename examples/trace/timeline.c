@@ -73,13 +73,14 @@ static void push(struct tl *b, const struct tl_task *k, uint64_t end)
         o->iv = iv;
         o->cap = cap;
     }
-    o->iv[o->n++] = (struct pgt_interval){.pid = k->pid, .cpu = k->cpu, .state = k->state,
-                                          .begin = k->begin, .end = end};
+    o->iv[o->n++] = (struct pgt_interval){
+        .pid = k->pid, .cpu = k->cpu, .state = k->state, .begin = k->begin, .end = end};
 }
 
 /* The task enters state on cpu at ts; a switch-in (force) always opens an
  * interval, anything else only when the state or the CPU changes. */
-static void enter(struct tl *b, struct tl_task *k, uint32_t state, uint32_t cpu, uint64_t ts, bool force)
+static void enter(struct tl *b, struct tl_task *k, uint32_t state, uint32_t cpu, uint64_t ts,
+                  bool force)
 {
     if (k->started && !force && k->state == state && k->cpu == cpu)
         return;
@@ -101,7 +102,9 @@ static void on_switch(struct tl *b, const struct pgt_event *e)
     if (p && !(p->started && p->state == PGT_TL_DEAD)) {
         /* an exiting task preempted (R+) runs its exit path again later */
         bool dead = e->x[0] == PGT_PREV_DEAD || (p->exiting && e->x[0] != PGT_PREV_RUNNABLE);
-        uint32_t s = dead ? PGT_TL_DEAD : e->x[0] == PGT_PREV_RUNNABLE ? PGT_TL_RUNNABLE : PGT_TL_SLEEPING;
+        uint32_t s = dead                           ? PGT_TL_DEAD
+                     : e->x[0] == PGT_PREV_RUNNABLE ? PGT_TL_RUNNABLE
+                                                    : PGT_TL_SLEEPING;
         enter(b, p, s, e->cpu, e->ts, false);
         p->exiting = p->exiting && !dead;
     }
@@ -143,7 +146,8 @@ static void on_event(struct tl *b, const struct pgt_event *e)
 
 static int cmp_first(const void *a, const void *c)
 {
-    const struct tl_task *x = *(const struct tl_task *const *)a, *y = *(const struct tl_task *const *)c;
+    const struct tl_task *x = *(const struct tl_task *const *)a,
+                         *y = *(const struct tl_task *const *)c;
     if (x->first != y->first)
         return x->first < y->first ? -1 : 1;
     return x->pid < y->pid ? -1 : x->pid > y->pid;

@@ -11,7 +11,13 @@
 
 #include "trace.h"
 
-enum pgt_tl_state { PGT_TL_RUNNING = 0, PGT_TL_RUNNABLE, PGT_TL_SLEEPING, PGT_TL_DEAD, PGT_TL_NSTATES };
+enum pgt_tl_state {
+    PGT_TL_RUNNING = 0,
+    PGT_TL_RUNNABLE,
+    PGT_TL_SLEEPING,
+    PGT_TL_DEAD,
+    PGT_TL_NSTATES
+};
 
 /* One interval [begin, end) of one task, ns on the trace's clock. */
 struct pgt_interval {

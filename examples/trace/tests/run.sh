@@ -323,6 +323,11 @@ timeline)
     awk -v m="$(tr '\n' ' ' <"$out/$case.missed")" 'BEGIN { split(m, a, " "); for (i in a) miss[a[i]] = 1 }
       $1 in miss { next } { n++ } $2 != $3 { print "pid " $1 ": workload " $2 " ns, timeline " $3 " ns"; bad = 1 } END { exit bad || n < 50 }' ||
     fail "running time differs from workload's"
+  # the trace.dat of the recording (ns) has the same rows as its report text, where it is read
+  if "$bin" timeline "$dir/qemu-6.1.dat" --format tsv >"$out/$case.dat" 2>/dev/null; then
+    "$bin" timeline "$dir/qemu-6.1.report.txt" --format tsv 2>/dev/null | cmp -s - "$out/$case.dat" ||
+      fail "trace.dat and report differ"
+  fi
   # --pid: that task's rows alone, the same as in the whole table; table format
   "$bin" timeline "$f" --pid 94 --format tsv >"$out/$case.94" 2>/dev/null || fail "--pid exit $?"
   cmp -s <(tail -n +2 "$out/$case.94") <(awk -F'\t' '$1 == 94' "$out/$case.out") || fail "--pid 94 differs"
