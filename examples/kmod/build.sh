@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Build examples/kmod/pgov_selftest.ko against the installed kernel headers.
 # Usage: examples/kmod/build.sh [KDIR]
-#   KDIR defaults to /lib/modules/$(uname -r)/build, else the newest
-#   /usr/src/linux-headers-*-amd64 (Debian's linux-headers-amd64).
+#   KDIR defaults to /lib/modules/$(uname -r)/build, else the headers
+#   Debian's linux-headers-amd64 names (guest.sh: guest_default_kdir).
 # Output: build/kmod/pgov_selftest.ko. The library sources are symlinked,
 # not copied, so Kbuild compiles them unchanged.
 set -euo pipefail
@@ -13,7 +13,8 @@ if [ -z "$kdir" ]; then
   if [ -d "/lib/modules/$(uname -r)/build" ]; then
     kdir=/lib/modules/$(uname -r)/build
   else
-    kdir=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n1 || true)
+    . "$root/examples/kmod/guest.sh"
+    kdir=$(guest_default_kdir)
   fi
 fi
 [ -n "$kdir" ] && [ -f "$kdir/Makefile" ] || {

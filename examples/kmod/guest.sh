@@ -3,6 +3,11 @@
 # tests/traces/record.sh (source it): Debian's kernel for a qemu guest, its
 # BTF, and a busybox initramfs around it.
 #
+#   guest_default_kdir        prints the headers directory of the kernel that
+#                             Debian's linux-headers-amd64 names (bookworm:
+#                             6.1), else the newest installed one: other
+#                             series installed beside it (6.12 for a
+#                             --kernel run) never change the default.
 #   guest_kernel KVER CACHE   sets GUEST_VMLINUZ and GUEST_TREE (the unpacked
 #                             linux-image .deb: GUEST_TREE/lib/modules/KVER).
 #                             The .deb is fetched once with `apt-get download`
@@ -23,6 +28,16 @@
 #                             writes section NAME of a serial capture FILE
 #                             (lines "=== NAME", then gzip | base64, up to the
 #                             next "=== " line) decoded to OUT.
+
+guest_default_kdir() {
+  local dep
+  dep=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 2>/dev/null | grep -o 'linux-headers-[^ ,]*-amd64' | head -n1)
+  if [ -n "$dep" ] && [ -f "/usr/src/$dep/Makefile" ]; then
+    echo "/usr/src/$dep"
+  else
+    ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n1 || true
+  fi
+}
 
 guest_kernel() {
   local kver=$1 cache=$2

@@ -24,7 +24,7 @@ gov_secs=${PGOV_ORACLE_GOV_SECS:-30} # guest seconds under ondemand, then conser
 out=$root/build/oracle
 . "$root/examples/kmod/guest.sh"
 
-kdir=${KDIR:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n1 || true)}
+kdir=${KDIR:-$(guest_default_kdir)}
 [ -n "$kdir" ] && [ -f "$kdir/Makefile" ] || {
   echo "oracle: no kernel headers (install linux-headers-amd64 or pass KDIR)" >&2; exit 1; }
 kver=${kdir##*/linux-headers-}

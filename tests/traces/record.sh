@@ -40,12 +40,12 @@ else
   qemu_time=() append_time="" online_cpu1=":"
 fi
 secs=${3:-2}
-kdir=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n1 || true)
+. "$root/examples/kmod/guest.sh"
+kdir=$(guest_default_kdir)
 [ -n "$kdir" ] || { echo "record.sh: install linux-headers-amd64" >&2; exit 1; }
 kver=$(basename "$kdir" | sed 's/^linux-headers-//')
 cache=$root/build/kmod-cache
 work=$root/build/trace-record
-. "$root/examples/kmod/guest.sh"
 guest_kernel "$kver" "$cache"
 vmlinuz=$GUEST_VMLINUZ
 mkdir -p "$work" "$out"

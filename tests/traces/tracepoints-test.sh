@@ -56,7 +56,9 @@ doc_tools=$(awk '/^```/ { inb = !inb; next } inb && /^pgov-trace / { print }' "$
 doc_python=$(awk '/^```python/ { on = 1; next } on && /^```/ { exit } on { print }' "$doc")
 [ -n "$doc_tools" ] && [ -n "$doc_python" ] || fail "$doc: no pgov-trace lines or no python block"
 
-kdirs=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V || true)
+# the kernel linux-headers-amd64 names; PGOV_TP_ALL_KERNELS=1: every installed one
+kdirs=$(guest_default_kdir)
+[ "${PGOV_TP_ALL_KERNELS:-0}" = 1 ] && kdirs=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V || true)
 [ -n "$kdirs" ] || fail "no kernel headers (install linux-headers-amd64)"
 for kdir in $kdirs; do
   kver=${kdir##*/linux-headers-}
