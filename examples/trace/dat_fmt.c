@@ -73,6 +73,7 @@ static bool decl(struct cur *c, const char **name, size_t *nlen)
 {
     const char *s = c->p;
     *name = NULL;
+    *nlen = 0;
     while (c->p < c->e && *c->p != ';') {
         char ch = *c->p;
         if (is_alpha(ch)) {
