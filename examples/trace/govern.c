@@ -397,6 +397,23 @@ static int col_init(struct gv *g, struct gv_col *c)
     return 0;
 }
 
+/* The request a call left, for bisect.c and --decisions (the calls are
+ * the trace's, so two releases' logs pair up one to one). */
+static void log_decision(struct gv *g, struct gv_col *c, uint32_t i)
+{
+    if (c->ndec == c->capdec) {
+        size_t nc = c->capdec ? c->capdec * 2 : 4096;
+        struct gv_dec *d = realloc(c->dec, nc * sizeof(*d));
+        if (!d) {
+            gfail(g, NULL, "allocation", PGOV_ENOSPC);
+            return;
+        }
+        c->dec = d;
+        c->capdec = nc;
+    }
+    c->dec[c->ndec++] = (struct gv_dec){g->now, i, c->cpu[i].req_khz};
+}
+
 static void call_hook(struct gv *g, struct gv_col *c, uint32_t i, uint32_t util)
 {
     struct gv_cpu *p = &c->cpu[i];
@@ -415,6 +432,8 @@ static void call_hook(struct gv *g, struct gv_col *c, uint32_t i, uint32_t util)
     default:
         break;
     }
+    if (g->o->log_decisions && g->now >= g->w0 && g->now < g->w1 && !g->fail)
+        log_decision(g, c, i);
 }
 
 /* The ticks of every busy CPU up to ts, in time order (a tick's request
@@ -857,13 +876,14 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
         gfail(&g, NULL, "allocation", PGOV_ENOSPC);
         goto out;
     }
-    if (opts->profile)
+    if (opts->profile && !opts->quiet)
         fputs(opts->profile, to);
-    report(&g, to, &rec);
+    if (!opts->quiet)
+        report(&g, to, &rec);
     uint64_t npss = 0;
     for (size_t j = 0; j < t->n; j++)
         npss += t->ev[j].type == PGT_PSTATE;
-    for (uint32_t k = 0; k < g.ncol && npss; k++) {
+    for (uint32_t k = 0; k < g.ncol && npss && !opts->quiet; k++) {
         if (opts->pol[k].gov != GOV_INTEL_PSTATE)
             continue;
         struct gv_pss r;
@@ -880,7 +900,7 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
         if (r.first_diff[0])
             fprintf(to, "pstate_sample: first difference: %s\n", r.first_diff);
     }
-    if (!npss && !opts->tsv)
+    if (!npss && !opts->tsv && !opts->quiet)
         fprintf(to, "pstate_sample: none in the trace (intel_pstate in active mode emits them)\n");
     if (svgf)
         svg(&g, svgf, &rec);
@@ -893,6 +913,8 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
             gv_html(&g, &rec, opts->html, tb, tl);
         free(tb);
     }
+    if (opts->done && !g.fail)
+        opts->done(opts->done_arg, &g);
     rc = g.fail ? -1 : 0;
 out:
     for (uint32_t k = 0; k < g.ncol; k++) {
@@ -902,6 +924,7 @@ out:
             free(g.col[k].cpu[i].bk);
         }
         free(g.col[k].cpu);
+        free(g.col[k].dec);
     }
     for (uint32_t i = 0; rec.cpu && i < g.ncpu; i++) {
         free(rec.cpu[i].pts);

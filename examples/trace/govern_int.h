@@ -39,7 +39,11 @@ struct gv_cpu {
     double *bk;
 };
 
-struct gv;
+/* One governor call in the window: the request it left (kHz). */
+struct gv_dec {
+    uint64_t ts;
+    uint32_t cpu, khz;
+};
 
 struct gv_col {
     struct gv *g;
@@ -48,6 +52,8 @@ struct gv_col {
     struct pgov_hw_ops ops;
     struct pgov_freq_entry table[64];
     uint32_t table_len;
+    struct gv_dec *dec; /* opts->log_decisions: every call's request, in call order */
+    size_t ndec, capdec;
 };
 
 struct gv {
