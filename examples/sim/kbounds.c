@@ -10,6 +10,7 @@
  */
 #include "kbounds.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include <pgov/dbs.h>
@@ -18,6 +19,8 @@
 #include <pgov/util_est_core.h>
 
 #include "fnv.h"
+#include "run.h"
+#include "signals.h"
 #include "num.h"
 
 uint32_t kb_prev(uint32_t kv)
@@ -87,6 +90,9 @@ static uint64_t rules_key(uint32_t module, uint32_t kv)
 
 uint64_t kb_key(uint32_t module, uint32_t kv)
 {
+    if (module == KB_MOD_SIM)
+        return 1u + (place_wake_rule_kv(kv) | (uint64_t)pol_remote_kv(kv) << 8 |
+                     (uint64_t)sig_ue_post_update_kv(kv) << 9);
     int e = pgov_kver_exactness(module, kv);
     uint64_t r = rules_key(module, kv);
     if (e <= PGOV_KVER_UNSUPPORTED || !r)
@@ -102,6 +108,8 @@ int kb_is_boundary(uint32_t module, uint32_t kv)
 
 const char *kb_exactness(uint32_t module, uint32_t kv)
 {
+    if (module == KB_MOD_SIM)
+        return "model";
     int e = pgov_kver_exactness(module, kv);
     return e == PGOV_KVER_EXACT ? "exact" : e == PGOV_KVER_APPROXIMATE ? "approximate" : "unsupported";
 }
@@ -111,7 +119,7 @@ const char *kb_module_name(uint32_t module)
     static const char *const n[] = {"?",           "PELT",        "PELT floors", "util_est",
                                     "uclamp",      "pstate PID",  "pstate Atom", "pstate load",
                                     "HWP boost",   "schedutil",   "ondemand"};
-    return module < sizeof(n) / sizeof(n[0]) ? n[module] : "?";
+    return module == KB_MOD_SIM ? "pgov-sim" : module < sizeof(n) / sizeof(n[0]) ? n[module] : "?";
 }
 
 /* The causes of every boundary kb_is_boundary() finds (tests/ check that
@@ -157,7 +165,7 @@ static const struct {
     {PGOV_MOD_PSTATE_ATOM, PGOV_KVER_4_6, "intel_pstate Atom PID on the util hook (4.6)"},
     {PGOV_MOD_PSTATE_ATOM, PGOV_KVER(4, 7), "exactness: 4.7 .. 4.8 run the v4.6 Atom PID, not read"},
     {PGOV_MOD_PSTATE_LOAD, PGOV_KVER_4_14,
-     "intel_pstate: immediate sample on IOWAIT wake-up (the 4.14 IO fix; PID removed)"},
+     "intel_pstate: immediate sample on an IOWAIT wake-up (the 4.14 IO fix)"},
     {PGOV_MOD_PSTATE_LOAD, PGOV_KVER_4_15, "exactness: 4.15 .. 4.16 run the v4.17 rules, not read"},
     {PGOV_MOD_PSTATE_LOAD, PGOV_KVER_4_17, "exactness: v4.17.0 read"},
     {PGOV_MOD_PSTATE_LOAD, PGOV_KVER(4, 18), "exactness: 4.18 .. 6.11 not read"},
@@ -186,6 +194,13 @@ static const struct {
      "dbs: the v6.18 rules and defaults (sampling rate from the transition delay)"},
     {PGOV_MOD_DBS, PGOV_KVER(6, 13), "exactness: 6.13 .. 6.17 not read"},
     {PGOV_MOD_DBS, PGOV_KVER_6_18, "exactness: v6.18.2 read"},
+    /* pgov-sim's scheduler model (docs/simulator.md: wake_affine, remote
+     * callbacks, util_est in one page) */
+    {KB_MOD_SIM, PGOV_KVER_4_14,
+     "wake_affine takes the task's load off the previous CPU and an idle waker wins; remote "
+     "CPUs' cpufreq callbacks reach the governor (4.14)"},
+    {KB_MOD_SIM, PGOV_KVER(4, 16), "wake_affine keeps an idle previous CPU, ties stay there (4.16)"},
+    {KB_MOD_SIM, PGOV_KVER_7_2, "util_est updated inside the dequeue's PELT update (7.2)"},
 };
 
 const char *kb_cause(uint32_t module, uint32_t kv)
@@ -194,4 +209,50 @@ const char *kb_cause(uint32_t module, uint32_t kv)
         if (causes[i].module == module && causes[i].kv == kv)
             return causes[i].why;
     return NULL;
+}
+
+uint32_t kb_policy_module(const struct sim_policy_spec *p)
+{
+    switch (p->gov) {
+    case GOV_SCHEDUTIL:
+        return PGOV_MOD_SUGOV;
+    case GOV_ONDEMAND:
+    case GOV_CONSERVATIVE:
+        return PGOV_MOD_DBS;
+    case GOV_INTEL_PSTATE:
+        return p->algo == ALGO_PID ? PGOV_MOD_PSTATE_PID
+               : p->algo == ALGO_ATOM ? PGOV_MOD_PSTATE_ATOM : PGOV_MOD_PSTATE_LOAD;
+    case GOV_HWP:
+        return PGOV_MOD_HWP_BOOST;
+    default:
+        return 0;
+    }
+}
+
+bool kb_policy_supported(const struct sim_policy_spec *p, uint32_t kv)
+{
+    uint32_t m = kb_policy_module(p);
+    return m && kv && pgov_kver_exactness(m, kv) > PGOV_KVER_UNSUPPORTED;
+}
+
+void kb_policy_causes(const struct sim_policy_spec *p, uint32_t kv, bool sim, char *buf, size_t n)
+{
+    const uint32_t mods[4] = {kb_policy_module(p), PGOV_MOD_PELT, PGOV_MOD_UTIL_EST, KB_MOD_SIM};
+    size_t k = 0;
+    buf[0] = 0;
+    for (uint32_t i = 0; i < (sim ? 4u : 3u) && k < n; i++)
+        if (mods[i] && kb_is_boundary(mods[i], kv)) {
+            const char *c = kb_cause(mods[i], kv);
+            k += (size_t)snprintf(buf + k, n - k, "%s[%s] %s", k ? "; " : "", kb_module_name(mods[i]),
+                                  c ? c : "(not named)");
+        }
+}
+
+bool kb_policy_boundary(const struct sim_policy_spec *p, uint32_t kv, bool sim)
+{
+    char c[8];
+    if (!kb_policy_supported(p, kv) || !kb_policy_supported(p, kb_prev(kv)))
+        return false;
+    kb_policy_causes(p, kv, sim, c, sizeof(c));
+    return c[0] != 0;
 }

@@ -34,24 +34,6 @@ struct bs_run {
     const uint32_t *map; /* policy index of each column of the run */
 };
 
-uint32_t bs_policy_module(const struct sim_policy_spec *p)
-{
-    switch (p->gov) {
-    case GOV_SCHEDUTIL:
-        return PGOV_MOD_SUGOV;
-    case GOV_ONDEMAND:
-    case GOV_CONSERVATIVE:
-        return PGOV_MOD_DBS;
-    case GOV_INTEL_PSTATE:
-        return p->algo == ALGO_PID ? PGOV_MOD_PSTATE_PID
-               : p->algo == ALGO_ATOM ? PGOV_MOD_PSTATE_ATOM : PGOV_MOD_PSTATE_LOAD;
-    case GOV_HWP:
-        return PGOV_MOD_HWP_BOOST;
-    default:
-        return 0;
-    }
-}
-
 void bs_write_decisions(void *file, const struct gv *g)
 {
     FILE *f = file;
@@ -117,14 +99,6 @@ static void run_free(struct bs_run *run)
     memset(run, 0, sizeof(*run));
 }
 
-/* Does the policy's governor take release kv? (performance and powersave
- * take any, and never change.) */
-static bool supported(const struct sim_policy_spec *p, uint32_t kv)
-{
-    uint32_t m = bs_policy_module(p);
-    return m && pgov_kver_exactness(m, kv) > PGOV_KVER_UNSUPPORTED;
-}
-
 /* One govern run at kv of the policies that take it, into run. */
 static int replay(const struct pgt_trace *t, const struct pgt_platform *sigplat,
                   const struct gv_opts *opts, uint32_t kv, struct bs_run *run, char *err,
@@ -136,7 +110,7 @@ static int replay(const struct pgt_trace *t, const struct pgt_platform *sigplat,
     o = *opts;
     o.npol = 0;
     for (uint32_t k = 0; k < opts->npol; k++)
-        if (supported(&opts->pol[k], kv)) {
+        if (kb_policy_supported(&opts->pol[k], kv)) {
             o.pol[o.npol] = opts->pol[k];
             o.pol[o.npol].kver = kv;
             map[o.npol++] = k;
@@ -161,31 +135,6 @@ static int replay(const struct pgt_trace *t, const struct pgt_platform *sigplat,
     return 0;
 }
 
-/* The modules a policy's replay depends on: its governor's and the
- * signals' (PELT, util_est: rebuilt at each release). */
-static uint32_t modules_of(const struct sim_policy_spec *p, uint32_t mods[3])
-{
-    mods[0] = bs_policy_module(p);
-    mods[1] = PGOV_MOD_PELT;
-    mods[2] = PGOV_MOD_UTIL_EST;
-    return 3;
-}
-
-/* The causes of policy p's boundary at kv joined into buf ("" if kv is
- * none of its modules' boundaries). */
-static void causes_of(const struct sim_policy_spec *p, uint32_t kv, char *buf, size_t n)
-{
-    uint32_t mods[3], nm = modules_of(p, mods);
-    size_t k = 0;
-    buf[0] = 0;
-    for (uint32_t i = 0; i < nm && k < n; i++)
-        if (mods[i] && kb_is_boundary(mods[i], kv)) {
-            const char *c = kb_cause(mods[i], kv);
-            k += (size_t)snprintf(buf + k, n - k, "%s[%s] %s", k ? "; " : "", kb_module_name(mods[i]),
-                                  c ? c : "(not named)");
-        }
-}
-
 struct bs_row {
     uint32_t from, to, pol;
     size_t n, changed;
@@ -200,11 +149,11 @@ static void kvs(char *buf, size_t n, uint32_t kv)
 static void write_row(FILE *o, const struct gv_opts *opts, const struct bs_row *w, bool tsv)
 {
     const struct sim_policy_spec *p = &opts->pol[w->pol];
-    uint32_t m = bs_policy_module(p);
+    uint32_t m = kb_policy_module(p);
     char f[16], t[16], cause[1024];
     kvs(f, sizeof(f), w->from);
     kvs(t, sizeof(t), w->to);
-    causes_of(p, w->to, cause, sizeof(cause));
+    kb_policy_causes(p, w->to, false, cause, sizeof(cause));
     double share = w->n ? 100.0 * (double)w->changed / (double)w->n : 0;
     const struct bs_res *a = w->a, *b = w->b;
     if (tsv) {
@@ -273,16 +222,6 @@ static void header(FILE *o, bool tsv)
             "changes/s", "exactness");
 }
 
-/* Is kv a boundary of policy p that both sides can run? */
-static bool policy_boundary(const struct sim_policy_spec *p, uint32_t kv)
-{
-    char c[8];
-    if (!supported(p, kv) || !supported(p, kb_prev(kv)))
-        return false;
-    causes_of(p, kv, c, sizeof(c));
-    return c[0] != 0;
-}
-
 int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const struct gv_opts *opts,
            uint32_t lo, uint32_t hi, FILE *o, FILE *sum, char *err, size_t errlen)
 {
@@ -299,20 +238,20 @@ int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
     for (uint32_t kv = kb_next(lo); kv && kv <= hi && !fail; kv = kb_next(kv)) {
         bool any = false;
         for (uint32_t k = 0; k < opts->npol; k++)
-            any |= policy_boundary(&opts->pol[k], kv);
+            any |= kb_policy_boundary(&opts->pol[k], kv, false);
         if (!any)
             continue;
         nb++;
         struct bs_run *ra = get_run(cache, kb_prev(kv), &fail, t, sigplat, opts, err, errlen, &nruns);
         struct bs_run *rb = fail ? NULL : get_run(cache, kv, &fail, t, sigplat, opts, err, errlen, &nruns);
         for (uint32_t k = 0; k < opts->npol && !fail; k++) {
-            if (!policy_boundary(&opts->pol[k], kv))
+            if (!kb_policy_boundary(&opts->pol[k], kv, false))
                 continue;
             struct bs_row w = compare(ra, rb, k);
             if (!felt(&w)) {
                 char f[16], c[512];
                 kvs(f, sizeof(f), kv);
-                causes_of(&opts->pol[k], kv, c, sizeof(c));
+                kb_policy_causes(&opts->pol[k], kv, false, c, sizeof(c));
                 fprintf(q, "bisect: no change at %s for '%s': %s\n", f, opts->pol[k].label, c);
                 nquiet++;
                 continue;
@@ -335,7 +274,7 @@ int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
         if (best.changed) {
             kvs(f, sizeof(f), best.from);
             kvs(b, sizeof(b), best.to);
-            causes_of(&opts->pol[best.pol], best.to, c, sizeof(c));
+            kb_policy_causes(&opts->pol[best.pol], best.to, false, c, sizeof(c));
             fprintf(sum, "bisect: largest change: %s -> %s for '%s', %zu of %zu decisions: %s\n", f, b,
                     opts->pol[best.pol].label, best.changed, best.n, c);
         }

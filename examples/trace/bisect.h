@@ -13,9 +13,6 @@
 #include "govern.h"
 #include "trace.h"
 
-/* The module whose profile a governor policy runs (PGOV_MOD_*; 0: none). */
-uint32_t bs_policy_module(const struct sim_policy_spec *p);
-
 /* Bisect opts' policies over releases (lo, hi]: the table (or TSV with
  * opts->tsv) to o, the summary to sum. 0, or -1 with err set. */
 int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const struct gv_opts *opts,

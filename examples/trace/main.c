@@ -23,6 +23,7 @@
 #include <pgov/pgov.h>
 
 #include "bisect.h"
+#include "kbounds.h"
 #include "govern.h"
 #include "lsan_libtracecmd.h" /* sanitize builds: libtracecmd's own leaks (a v6 sscanf) are not ours */
 #include "num.h"
@@ -559,7 +560,7 @@ static void choose_profile(char *line, size_t n, const struct cli *cl, const str
                                 !cl->kver_given ? t->uname : "", exactness_name(PGOV_MOD_PELT, kv),
                                 exactness_name(PGOV_MOD_UTIL_EST, kv));
     for (uint32_t i = 0; govern && i < gv.npol && k < n; i++) {
-        uint32_t m = bs_policy_module(&gv.pol[i]), pk = pgov_kver_resolve(gv.pol[i].kver);
+        uint32_t m = kb_policy_module(&gv.pol[i]), pk = pgov_kver_resolve(gv.pol[i].kver);
         k += (size_t)snprintf(line + k, n - k, "%s %s", i ? ";" : "; policies:", gv.pol[i].label);
         if (m && k < n)
             k += (size_t)snprintf(line + k, n - k, " %u.%u %s", pk >> 8, pk & 0xffu,
