@@ -56,7 +56,8 @@ int sb_plan_make(const struct sim_scenario *sc, const char *label, uint32_t lo, 
             p->metric = m;
     if (!kb_policy_module(&p->pol))
         return snprintf(why, n, "policy '%s': %s has no kernel profiles", label,
-                        sim_gov_name(p->pol.gov)), -1;
+                        sim_gov_name(p->pol.gov)),
+               -1;
     p->hi = hi ? hi : PGOV_KVER_NEWEST;
     p->lo = lo;
     for (uint32_t kv = PGOV_KVER(3, 0); !p->lo && kv && kv <= p->hi; kv = kb_next(kv))
@@ -97,13 +98,14 @@ static double pct(double a, double b)
 static void header(FILE *f, bool tsv, const char *mn)
 {
     if (tsv)
-        fprintf(f, "from\tto\tpolicy\t%s_from\t%s_to\t%s_pct\tavg_mhz_from\t"
-                   "avg_mhz_to\tenergy_j_from\tenergy_j_to\tfreq_changes_per_s_from\t"
-                   "freq_changes_per_s_to\texact_from\texact_to\tcause\n",
+        fprintf(f,
+                "from\tto\tpolicy\t%s_from\t%s_to\t%s_pct\tavg_mhz_from\t"
+                "avg_mhz_to\tenergy_j_from\tenergy_j_to\tfreq_changes_per_s_from\t"
+                "freq_changes_per_s_to\texact_from\texact_to\tcause\n",
                 mn, mn, mn);
     else
-        fprintf(f, "%-14s %-10s %21s %15s %19s %17s %s\n", "boundary", "policy", mn,
-                "avg MHz", "energy J", "changes/s", "exactness");
+        fprintf(f, "%-14s %-10s %21s %15s %19s %17s %s\n", "boundary", "policy", mn, "avg MHz",
+                "energy J", "changes/s", "exactness");
 }
 
 void sb_report(FILE *f, FILE *sum, const struct sb_plan *p, const struct sim_table *const *t,
@@ -132,12 +134,14 @@ void sb_report(FILE *f, FILE *sum, const struct sb_plan *p, const struct sim_tab
         kvs(b, sizeof(b), kv);
         kb_policy_causes(&p->pol, kv, true, cause, sizeof(cause));
         if (tsv)
-            fprintf(f, "%s\t%s\t%s\t%.6f\t%.6f\t%.2f\t%.1f\t%.1f\t%.4f\t%.4f\t%.2f\t%.2f\t%s\t%s\t%s\n", a,
-                    b, p->pol.label, e[0], e[1], pct(e[0], e[1]), mhz[0], mhz[1], en[0], en[1], ch[0],
-                    ch[1], kb_exactness(m, kb_prev(kv)), kb_exactness(m, kv), cause);
+            fprintf(
+                f, "%s\t%s\t%s\t%.6f\t%.6f\t%.2f\t%.1f\t%.1f\t%.4f\t%.4f\t%.2f\t%.2f\t%s\t%s\t%s\n",
+                a, b, p->pol.label, e[0], e[1], pct(e[0], e[1]), mhz[0], mhz[1], en[0], en[1],
+                ch[0], ch[1], kb_exactness(m, kb_prev(kv)), kb_exactness(m, kv), cause);
         else
-            fprintf(f, "%5s -> %-5s %-10s %9.3f>%-9.3f %+6.1f%% %6.0f>%-6.0f %9.2f>%-9.2f "
-                       "%7.1f>%-7.1f %s>%s\n        %s\n",
+            fprintf(f,
+                    "%5s -> %-5s %-10s %9.3f>%-9.3f %+6.1f%% %6.0f>%-6.0f %9.2f>%-9.2f "
+                    "%7.1f>%-7.1f %s>%s\n        %s\n",
                     a, b, p->pol.label, e[0], e[1], pct(e[0], e[1]), mhz[0], mhz[1], en[0], en[1],
                     ch[0], ch[1], kb_exactness(m, kb_prev(kv)), kb_exactness(m, kv), cause);
         nb++;
@@ -149,8 +153,8 @@ void sb_report(FILE *f, FILE *sum, const struct sb_plan *p, const struct sim_tab
     char a[16], b[16], cause[1024] = "";
     kvs(a, sizeof(a), p->lo);
     kvs(b, sizeof(b), p->hi);
-    fprintf(sum, "bisect: policy '%s', %s .. %s: %u boundaries, %u releases run\n", p->pol.label, a, b,
-            nb, p->nkv);
+    fprintf(sum, "bisect: policy '%s', %s .. %s: %u boundaries, %u releases run\n", p->pol.label, a,
+            b, nb, p->nkv);
     if (best) {
         kvs(a, sizeof(a), kb_prev(best));
         kvs(b, sizeof(b), best);

@@ -157,15 +157,18 @@ static void write_row(FILE *o, const struct gv_opts *opts, const struct bs_row *
     double share = w->n ? 100.0 * (double)w->changed / (double)w->n : 0;
     const struct bs_res *a = w->a, *b = w->b;
     if (tsv) {
-        fprintf(o, "%s\t%s\t%s\t%zu\t%zu\t%.3f\t%.1f\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f\t%.2f\t%.2f\t"
-                   "%.4f\t%.4f\t%.2f\t%.2f\t%s\t%s\t%s\n",
+        fprintf(o,
+                "%s\t%s\t%s\t%zu\t%zu\t%.3f\t%.1f\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f\t%.2f\t%.2f\t"
+                "%.4f\t%.4f\t%.2f\t%.2f\t%s\t%s\t%s\n",
                 f, t, p->label, w->n, w->changed, share, a->mean_mhz, b->mean_mhz, a->p95_mhz,
                 b->p95_mhz, a->lo_pct, b->lo_pct, a->hi_pct, b->hi_pct, a->energy_j, b->energy_j,
-                a->changes_ps, b->changes_ps, kb_exactness(m, w->from), kb_exactness(m, w->to), cause);
+                a->changes_ps, b->changes_ps, kb_exactness(m, w->from), kb_exactness(m, w->to),
+                cause);
         return;
     }
-    fprintf(o, "%5s -> %-5s %-8s %7zu %6.2f%% %6.0f>%-6.0f %6.0f>%-6.0f %5.1f>%-5.1f %5.1f>%-5.1f "
-               "%7.3f>%-7.3f %6.1f>%-6.1f %s>%s\n        %s\n",
+    fprintf(o,
+            "%5s -> %-5s %-8s %7zu %6.2f%% %6.0f>%-6.0f %6.0f>%-6.0f %5.1f>%-5.1f %5.1f>%-5.1f "
+            "%7.3f>%-7.3f %6.1f>%-6.1f %s>%s\n        %s\n",
             f, t, p->label, w->changed, share, a->mean_mhz, b->mean_mhz, a->p95_mhz, b->p95_mhz,
             a->lo_pct, b->lo_pct, a->hi_pct, b->hi_pct, a->energy_j, b->energy_j, a->changes_ps,
             b->changes_ps, kb_exactness(m, w->from), kb_exactness(m, w->to), cause);
@@ -194,9 +197,9 @@ static struct bs_row compare(const struct bs_run *ra, const struct bs_run *rb, u
 
 /* The run at kv, from the two-slot cache (boundaries come in order, and
  * the release before one is often the previous boundary). */
-static struct bs_run *get_run(struct bs_run cache[2], uint32_t kv, int *fail, const struct pgt_trace *t,
-                              const struct pgt_platform *sp, const struct gv_opts *opts, char *err,
-                              size_t errlen, uint32_t *nruns)
+static struct bs_run *get_run(struct bs_run cache[2], uint32_t kv, int *fail,
+                              const struct pgt_trace *t, const struct pgt_platform *sp,
+                              const struct gv_opts *opts, char *err, size_t errlen, uint32_t *nruns)
 {
     for (int i = 0; i < 2; i++)
         if (cache[i].kv == kv)
@@ -222,8 +225,9 @@ static void header(FILE *o, bool tsv)
             "changes/s", "exactness");
 }
 
-int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const struct gv_opts *opts,
-           uint32_t lo, uint32_t hi, FILE *o, FILE *sum, char *err, size_t errlen)
+int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat,
+           const struct gv_opts *opts, uint32_t lo, uint32_t hi, FILE *o, FILE *sum, char *err,
+           size_t errlen)
 {
     static struct bs_run cache[2];
     struct bs_row best = {0};
@@ -242,8 +246,10 @@ int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
         if (!any)
             continue;
         nb++;
-        struct bs_run *ra = get_run(cache, kb_prev(kv), &fail, t, sigplat, opts, err, errlen, &nruns);
-        struct bs_run *rb = fail ? NULL : get_run(cache, kv, &fail, t, sigplat, opts, err, errlen, &nruns);
+        struct bs_run *ra =
+            get_run(cache, kb_prev(kv), &fail, t, sigplat, opts, err, errlen, &nruns);
+        struct bs_run *rb =
+            fail ? NULL : get_run(cache, kv, &fail, t, sigplat, opts, err, errlen, &nruns);
         for (uint32_t k = 0; k < opts->npol && !fail; k++) {
             if (!kb_policy_boundary(&opts->pol[k], kv, false))
                 continue;
@@ -269,14 +275,16 @@ int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
         char a[16], b[16], f[16], c[1024] = "";
         kvs(a, sizeof(a), lo);
         kvs(b, sizeof(b), hi);
-        fprintf(sum, "bisect: %s, %s .. %s: %u boundaries, %u rows with a change, %u without, "
-                     "%u replays\n", t->path, a, b, nb, nrows, nquiet, nruns);
+        fprintf(sum,
+                "bisect: %s, %s .. %s: %u boundaries, %u rows with a change, %u without, "
+                "%u replays\n",
+                t->path, a, b, nb, nrows, nquiet, nruns);
         if (best.changed) {
             kvs(f, sizeof(f), best.from);
             kvs(b, sizeof(b), best.to);
             kb_policy_causes(&opts->pol[best.pol], best.to, false, c, sizeof(c));
-            fprintf(sum, "bisect: largest change: %s -> %s for '%s', %zu of %zu decisions: %s\n", f, b,
-                    opts->pol[best.pol].label, best.changed, best.n, c);
+            fprintf(sum, "bisect: largest change: %s -> %s for '%s', %zu of %zu decisions: %s\n", f,
+                    b, opts->pol[best.pol].label, best.changed, best.n, c);
         }
     }
     free(qbuf);
