@@ -75,6 +75,14 @@ struct gv {
     size_t errlen;
 };
 
+static inline const char *gv_domain_name(const struct sim_platform *pl)
+{
+    return pl->pstate_domain == DOM_PACKAGE ? "package" : "core";
+}
+
+/* --svg (html.c): the columns' frequency over the window. */
+void gv_svg(const struct gv *g, FILE *f, const struct gv_col *rec);
+
 /* The page (html.c): the columns overlaid over time, residency, the table
  * of all CPUs, the text report @txt (n bytes) and the provenance. */
 void gv_html(const struct gv *g, const struct gv_col *rec, FILE *f, const char *txt, size_t n);
