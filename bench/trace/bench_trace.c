@@ -2,7 +2,9 @@
 /*
  * pgov-trace speed: parse and replay of a trace (trace.dat by default)
  * on one core, beside a floating-point rendering of LISA's per-update PELT
- * method run over the same number of updates in the same process.
+ * method run over the same number of updates in the same process, and
+ * the time of a whole `pgov-trace bisect` (load included) from 4.14 to 7.3
+ * under schedutil, ondemand and intel_pstate.
  * Prints figures only (best of 5 runs each).
  *
  * usage: pgov-bench-trace [TRACE [REPS]]
@@ -13,6 +15,9 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include <pgov/kver.h>
+
+#include "bisect.h"
 #include "trace.h"
 
 static double now_s(void)
@@ -40,6 +45,44 @@ static double lisa_float(const struct pgt_trace *t, size_t updates)
     }
     sink = util;
     return sink;
+}
+
+/* pgov-trace bisect TRACE --releases 4.14..7.3 with three policies, as
+ * main.c runs it (load, then bs_run), output discarded: best of 5, s. */
+static double bisect_s(const char *path)
+{
+    static const char *const pols[][2] = {
+        {"sched", "schedutil"}, {"od", "ondemand"}, {"pst", "intel_pstate"}};
+    static struct gv_opts o;
+    static struct pgt_platform plat;
+    char why[200], err[PGT_ERR_LEN];
+    double best = 1e9;
+    o.plat = sim_platform_find("ivb-i7-3770");
+    o.hz = 250;
+    o.to_ns = UINT64_MAX;
+    for (int i = 0; i < PGT_MAX_CPUS; i++)
+        plat.cap[i] = 1024;
+    for (o.npol = 0; o.npol < 3; o.npol++) {
+        char *tok = (char *)pols[o.npol][1];
+        if (!o.plat || sim_policy_parse(pols[o.npol][0], &tok, 1, &o.pol[o.npol], why, sizeof(why)))
+            return -1;
+    }
+    FILE *null = fopen("/dev/null", "w");
+    for (int run = 0; run < 5 && null; run++) {
+        double t0 = now_s();
+        struct pgt_trace t;
+        if (pgt_load(path, &t))
+            return -1;
+        int rc = bs_run(&t, &plat, &o, PGOV_KVER(4, 14), PGOV_KVER(7, 3), null, null, err, sizeof(err));
+        pgt_free(&t);
+        if (rc)
+            return -1;
+        if (now_s() - t0 < best)
+            best = now_s() - t0;
+    }
+    if (null)
+        fclose(null);
+    return best;
 }
 
 int main(int argc, char **argv)
@@ -122,6 +165,11 @@ int main(int argc, char **argv)
     printf("parse+replay\t%.2f M events/s\n", n / (best_parse + best_replay) / 1e6);
     printf("lisa-float\t%.1f ns per update (float, one pow() per update, same update count)\n",
            best_lisa / u * 1e9);
+    double b = bisect_s(path);
+    if (b < 0)
+        return 2;
+    printf("bisect\t%.3f s (pgov-trace bisect 4.14 .. 7.3, schedutil + ondemand + intel_pstate, load "
+           "included, one core)\n", b);
     pgt_free(&keep);
     return 0;
 }

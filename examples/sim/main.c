@@ -25,6 +25,7 @@
 #include "keys.h"
 #include "num.h"
 #include "report.h"
+#include "sbisect.h"
 
 /* Where the installed scenarios are, relative to the installed binary
  * (CMake passes bindir -> datadir/pgov/scenarios), so an install tree works
@@ -57,6 +58,8 @@ struct instance {
 /* --sweep KEY=V1,V2,...: one scenario copy per value (per grid point). */
 struct sweep {
     char key[SIM_NAME_LEN * 2];
+    char key2[SIM_NAME_LEN * 2]; /* --bisect: set with the same point's val2 */
+    const char *val2[MAX_SWEEP_VALS];
     char buf[1024];
     const char *val[MAX_SWEEP_VALS];
     uint32_t n;
@@ -99,6 +102,9 @@ struct opts {
     double wall_deadline; /* time(NULL) at which every run stops */
     const char *out;
     const char *only; /* run just this policy label */
+    const char *bisect; /* --bisect LABEL (sbisect.c) */
+    const char *releases; /* --releases X.Y..X.Y */
+    struct sb_plan plan;
     bool tsv, check, progress;
     struct sweep sweep[MAX_SWEEPS];
     uint32_t nsweep;
@@ -110,10 +116,13 @@ static void usage(FILE *f)
                "[--format text|tsv]\n                [--check] [--progress] [--only LABEL] "
                "[--max-events N] [--max-wall T]\n                [--max-tasks N] "
                "[--from T] [--to T] [--plot-all] [--sweep [LABEL:]KEY=V1,V2,...]...\n"
+               "                [--bisect LABEL [--releases X.Y..X.Y]]\n"
                "                [--keys] [--list] [--version] [SCENARIO...]\n"
                "--sweep runs every scenario once per value (repeated: per grid point) and "
                "prints\nthe check metric and expected directions per point; --keys lists the "
                "keys.\n"
+               "--bisect runs policy LABEL of one SCENARIO at every kernel profile boundary\n"
+               "libpgov knows (the release before and the boundary) and prints one row each.\n"
                "Budgets: --max-events per run (default %lluM), --max-wall for the whole "
                "invocation\n(default %ds); a run that lets under 1 ms of simulated time pass "
                "in 1M events stops.\n"
@@ -439,6 +448,49 @@ static int write_html(const char *out, const struct sim_table *const *tabs, uint
     return rc;
 }
 
+/* --bisect LABEL [--releases X.Y..X.Y] SCENARIO: the plan (sbisect.c) as
+ * a sweep of LABEL's kver and sched_kver, the other policies left out. */
+static int bisect_setup(struct opts *o, const char *const *names, int nnames)
+{
+    char path[SIM_PATH_LEN], why[200] = "expected X.Y..X.Y", a[16];
+    uint32_t lo = 0, hi = 0;
+    static struct sim_scenario sc;
+    struct sim_err err = {{0}};
+    if (!o->bisect || nnames != 1 || o->nsweep || o->only) {
+        fprintf(stderr, "pgov-sim: --bisect LABEL takes one SCENARIO, without --sweep or --only"
+                        "%s\n", o->bisect ? "" : " (--releases is --bisect's)");
+        return 1;
+    }
+    if (o->releases) {
+        const char *dots = strstr(o->releases, "..");
+        size_t n = dots ? (size_t)(dots - o->releases) : sizeof(a);
+        if (n >= sizeof(a) || (memcpy(a, o->releases, n), a[n] = 0, num_kver(a, &lo, why, sizeof(why))) ||
+            num_kver(dots + 2, &hi, why, sizeof(why)) || (lo >= hi && snprintf(why, sizeof(why),
+                                                                                "the first release must be older") > 0)) {
+            fprintf(stderr, "pgov-sim: --releases '%s': %s\n", o->releases, why);
+            return 1;
+        }
+    }
+    if (resolve(names[0], path, sizeof(path)) || sim_scenario_parse(path, &sc, &err)) {
+        fprintf(stderr, "pgov-sim: %s\n", err.msg[0] ? err.msg : "path too long");
+        return 2;
+    }
+    if (sb_plan_make(&sc, o->bisect, lo, hi, &o->plan, why, sizeof(why))) {
+        fprintf(stderr, "pgov-sim: %s: --bisect: %s\n", path, why);
+        return 1;
+    }
+    struct sweep *sw = &o->sweep[o->nsweep++];
+    snprintf(sw->key, sizeof(sw->key), "%s:kver", o->bisect);
+    snprintf(sw->key2, sizeof(sw->key2), "%s:sched_kver", o->bisect);
+    for (uint32_t i = 0; i < o->plan.nkv; i++) {
+        sw->val[i] = o->plan.val[i][0];
+        sw->val2[i] = o->plan.val[i][1];
+    }
+    sw->n = o->plan.nkv;
+    o->only = o->bisect;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     struct opts o = {.out = "pgov-sim-out", .progress = isatty(2) != 0,
@@ -449,7 +501,8 @@ int main(int argc, char **argv)
 
     static const char *const with_value[] = {"--iterations", "--max-events", "--max-wall",
                                              "--max-tasks", "--seed", "--only", "--out",
-                                             "--format", "--sweep", "--from", "--to", NULL};
+                                             "--format", "--sweep", "--from", "--to",
+                                             "--bisect", "--releases", NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         char why[NUM_ERR_LEN];
@@ -511,6 +564,10 @@ int main(int argc, char **argv)
             return 0;
         } else if (strcmp(a, "--only") == 0) {
             o.only = v;
+        } else if (strcmp(a, "--bisect") == 0) {
+            o.bisect = v;
+        } else if (strcmp(a, "--releases") == 0) {
+            o.releases = v;
         } else if (strcmp(a, "--out") == 0) {
             o.out = v;
         } else if (strcmp(a, "--format") == 0) {
@@ -553,6 +610,8 @@ int main(int argc, char **argv)
         for (size_t k = 0; k < NSHIPPED; k++)
             names[nnames++] = shipped[k];
     o.wall_deadline = (double)time(NULL) + (double)(max_wall_ns / 1000000000ull);
+    if ((o.bisect || o.releases) && (rc = bisect_setup(&o, names, nnames)) != 0)
+        return rc;
 
     /* Validate every input before running anything or touching the output folder. */
     uint32_t npoints = 1;
@@ -613,7 +672,9 @@ int main(int argc, char **argv)
             for (uint32_t w = o.nsweep, rem = pt; w-- > 0; rem /= o.sweep[w].n)
                 idx[w] = rem % o.sweep[w].n;
             for (uint32_t w = 0; w < o.nsweep; w++)
-                if (sim_scenario_apply(sc, o.sweep[w].key, o.sweep[w].val[idx[w]], &err)) {
+                if (sim_scenario_apply(sc, o.sweep[w].key, o.sweep[w].val[idx[w]], &err) ||
+                    (o.sweep[w].key2[0] &&
+                     sim_scenario_apply(sc, o.sweep[w].key2, o.sweep[w].val2[idx[w]], &err))) {
                     fprintf(stderr, "pgov-sim: %s: --sweep %s\n", path, err.msg);
                     rc = 1;
                     goto done;
@@ -696,7 +757,7 @@ int main(int argc, char **argv)
     provenance(itf, argc, argv, &o, ins, nin);
     report_tsv_header(tf);
     report_iterations_header(itf);
-    if (o.tsv)
+    if (o.tsv && !o.bisect)
         report_tsv_header(stdout);
     for (int k = 0; k < nin && !rc; k++) {
         struct instance *in = &ins[k];
@@ -711,7 +772,7 @@ int main(int argc, char **argv)
         for (uint32_t i = 0; i < in->tab.iters && i < 1000; i++)
             seeds[i] = iteration_seed(in, i);
         report_iterations(itf, &in->tab, seeds);
-        if (o.tsv) {
+        if (o.tsv && !o.bisect) {
             report_tsv(stdout, &in->tab);
         } else if (!o.nsweep) { /* a sweep prints its own table below */
             report_text(stdout, &in->tab);
@@ -725,9 +786,14 @@ int main(int argc, char **argv)
             for (int j = 0; j < nin; j++)
                 if (ins[j].src == in->src)
                     tabs[nt++] = &ins[j].tab;
-            report_sweep(rf, tabs, nt);
-            if (!o.tsv)
-                report_sweep(stdout, tabs, nt);
+            if (o.bisect) {
+                sb_report(rf, rf, &o.plan, tabs, nt, false);
+                sb_report(stdout, o.tsv ? stderr : stdout, &o.plan, tabs, nt, o.tsv);
+            } else {
+                report_sweep(rf, tabs, nt);
+                if (!o.tsv)
+                    report_sweep(stdout, tabs, nt);
+            }
         }
         /* Seed numbers beside the simulated ones, once per scenario. */
         if (in->sc->nseed && last) {

@@ -69,14 +69,18 @@ static uint64_t runnable_load(const struct sim_ctx *c, const struct sim_cpu *q)
     return l;
 }
 
-static uint32_t wake_rule(const struct sim_ctx *c)
+uint32_t place_wake_rule_kv(uint32_t r)
 {
-    uint32_t r = c->pol->sched_kver ? c->pol->sched_kver : c->pol->kver;
-    if (c->pol->wake_affine != WA_AUTO)
-        return c->pol->wake_affine;
     if (r && r < PGOV_KVER(4, 14))
         return WA_LOAD;
     return r && r < PGOV_KVER(4, 16) ? WA_IDLE : WA_PREV_IDLE;
+}
+
+static uint32_t wake_rule(const struct sim_ctx *c)
+{
+    if (c->pol->wake_affine != WA_AUTO)
+        return c->pol->wake_affine;
+    return place_wake_rule_kv(c->pol->sched_kver ? c->pol->sched_kver : c->pol->kver);
 }
 
 /*

@@ -367,6 +367,11 @@ static void check(struct sim_ctx *c, const char *what, int e)
     }
 }
 
+bool pol_remote_kv(uint32_t kv)
+{
+    return (kv ? kv : PGOV_KVER_NEWEST) >= PGOV_KVER(4, 14);
+}
+
 void pol_hook(struct sim_ctx *c, struct sim_cpu *p, uint64_t t, uint32_t flags)
 {
     uint32_t f = flags & SIM_HOOK_IOWAIT ? PGOV_UPDATE_IOWAIT : 0;
@@ -377,8 +382,7 @@ void pol_hook(struct sim_ctx *c, struct sim_cpu *p, uint64_t t, uint32_t flags)
          * to its own rule (intel_pstate and HWP in libpgov's profiles).
          * ondemand and conservative drop it: cpufreq's own-CPU check, as
          * x86 drivers do not allow frequency changes from any CPU. */
-        uint32_t kv = c->pol->kver ? c->pol->kver : PGOV_KVER_NEWEST;
-        if (kv < PGOV_KVER(4, 14) || c->pol->gov == GOV_ONDEMAND ||
+        if (!pol_remote_kv(c->pol->kver) || c->pol->gov == GOV_ONDEMAND ||
             c->pol->gov == GOV_CONSERVATIVE)
             return;
         f |= PGOV_UPDATE_REMOTE;

@@ -164,6 +164,8 @@ uint32_t place_span(const struct sim_ctx *c);
 /* Where @k wakes when the wake-up runs on CPU @waker (wake_affine, then
  * select_idle_sibling). */
 uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k, uint32_t waker);
+/* The wake_affine rule (WA_*) the model runs for release r (0: newest). */
+uint32_t place_wake_rule_kv(uint32_t r);
 uint32_t place_fork(struct sim_ctx *c);
 uint32_t place_exec(struct sim_ctx *c, const struct sim_task *k);
 /* A CPU's utilization as exec balancing sees it, with @k's own share taken out. */
@@ -196,6 +198,8 @@ void balance_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 struct sim_policy_state;
 int pol_init(struct sim_ctx *c);
 void pol_hook(struct sim_ctx *c, struct sim_cpu *p, uint64_t t, uint32_t flags);
+/* Does release kv (0: newest) call the governor for a remote CPU? */
+bool pol_remote_kv(uint32_t kv);
 void pol_timer(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 void pol_free(struct sim_ctx *c);
 #define SIM_HOOK_IOWAIT 1u

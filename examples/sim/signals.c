@@ -29,9 +29,14 @@ static bool ue_old_order(const struct sim_ctx *c)
 
 /* 7.2+: the update runs inside the dequeue's PELT update, after it, and
  * samples the fresh util_avg (docs/signals.md, "util_est in one page"). */
+bool sig_ue_post_update_kv(uint32_t kv)
+{
+    return pgov_kver_resolve(kv) >= PGOV_KVER_7_2;
+}
+
 static bool ue_post_update(const struct sim_ctx *c)
 {
-    return pgov_kver_resolve(c->pol->sched_kver) >= PGOV_KVER_7_2;
+    return sig_ue_post_update_kv(c->pol->sched_kver);
 }
 
 int sig_init(struct sim_ctx *c)

@@ -41,6 +41,8 @@ struct sig_cpu {
 
 /* Called once per run before any task exists. Returns 0 or -1 (bad profile). */
 int sig_init(struct sim_ctx *c);
+/* 7.2+ (kv 0: newest): util_est updated inside the dequeue's PELT update. */
+bool sig_ue_post_update_kv(uint32_t kv);
 void sig_task_new(struct sim_ctx *c, struct sim_task *k, struct sim_cpu *p, uint64_t t);
 void sig_enqueue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint64_t t);
 void sig_dequeue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint64_t t, bool sleep,

@@ -52,3 +52,5 @@ add_test(NAME sim_html
          COMMAND ${SIM_DIR}/tests/html.sh $<TARGET_FILE:pgov-sim> $<TARGET_FILE:pgov-trace>
                  ${PROJECT_SOURCE_DIR}/tests/traces/qemu-6.1.txt ${CMAKE_CURRENT_BINARY_DIR}/ci-html)
 set_tests_properties(sim_html PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+add_test(NAME sim_bisect
+         COMMAND ${SIM_DIR}/tests/bisect.sh $<TARGET_FILE:pgov-sim> ${CMAKE_CURRENT_BINARY_DIR}/ci-bisect)

@@ -397,6 +397,23 @@ static int col_init(struct gv *g, struct gv_col *c)
     return 0;
 }
 
+/* The request a call left, for bisect.c and --decisions (the calls are
+ * the trace's, so two releases' logs pair up one to one). */
+static void log_decision(struct gv *g, struct gv_col *c, uint32_t i)
+{
+    if (c->ndec == c->capdec) {
+        size_t nc = c->capdec ? c->capdec * 2 : 4096;
+        struct gv_dec *d = realloc(c->dec, nc * sizeof(*d));
+        if (!d) {
+            gfail(g, NULL, "allocation", PGOV_ENOSPC);
+            return;
+        }
+        c->dec = d;
+        c->capdec = nc;
+    }
+    c->dec[c->ndec++] = (struct gv_dec){g->now, i, c->cpu[i].req_khz};
+}
+
 static void call_hook(struct gv *g, struct gv_col *c, uint32_t i, uint32_t util)
 {
     struct gv_cpu *p = &c->cpu[i];
@@ -415,6 +432,8 @@ static void call_hook(struct gv *g, struct gv_col *c, uint32_t i, uint32_t util)
     default:
         break;
     }
+    if (g->o->log_decisions && g->now >= g->w0 && g->now < g->w1 && !g->fail)
+        log_decision(g, c, i);
 }
 
 /* The ticks of every busy CPU up to ts, in time order (a tick's request
@@ -599,11 +618,6 @@ static void pstate_samples(struct gv *g, const struct sim_policy_spec *pol, stru
 
 /* ------------------------------------------------------------ output */
 
-static const char *domain_name(const struct sim_platform *pl)
-{
-    return pl->pstate_domain == DOM_PACKAGE ? "package" : "core";
-}
-
 static const char *col_name(const struct gv *g, uint32_t k)
 {
     return k == REC ? "recorded" : g->col[k].pol->label;
@@ -623,7 +637,7 @@ static void report(struct gv *g, FILE *o, const struct gv_col *rec)
         fprintf(o, "cpu\tcolumn\tmetric\tvalue\n");
     } else {
         fprintf(o, "govern: %s, %u CPUs, platform %s, domain %s, window %.6f .. %.6f s\n", g->t->path,
-                g->ncpu, g->pl->name, domain_name(g->pl), (double)(g->w0 - g->t0) / 1e9,
+                g->ncpu, g->pl->name, gv_domain_name(g->pl), (double)(g->w0 - g->t0) / 1e9,
                 (double)(g->w1 - g->t0) / 1e9);
         for (uint32_t k = 1; k < nc; k++)
             fprintf(o, "  %-12s %s\n", col_name(g, cols[k]), g->col[cols[k]].pol->text);
@@ -689,86 +703,6 @@ static void report(struct gv *g, FILE *o, const struct gv_col *rec)
                    "'-': busy time before the CPU's first cpu_frequency event (frequency unknown)\n");
 }
 
-static void svg(struct gv *g, FILE *f, const struct gv_col *rec)
-{
-    static const char *const color[] = {"#000000", "#d62728", "#1f77b4", "#2ca02c", "#9467bd",
-                                        "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
-    const double W = 900, H = 160, L = 70, T = 30;
-    double fmax = (g->pl->turbo_ratio + 1) * g->pl->scaling_khz / 1000.0;
-    double span = (double)(g->w1 - g->w0);
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-               "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-            W + L + 20, T + g->ncpu * (H + 40) + 30);
-    fprintf(f, "<text x=\"%.0f\" y=\"18\">%s: frequency per CPU, %.6f .. %.6f s (platform %s, domain %s)</text>\n",
-            L, g->t->path, (double)(g->w0 - g->t0) / 1e9, (double)(g->w1 - g->t0) / 1e9, g->pl->name,
-            domain_name(g->pl));
-    for (uint32_t i = 0; i < g->ncpu; i++) {
-        double y0 = T + i * (H + 40);
-        fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"none\" stroke=\"#888\"/>\n",
-                L, y0, W, H);
-        fprintf(f, "<text x=\"4\" y=\"%.0f\">cpu%u</text>\n", y0 + 14, i);
-        /* busy time (sched_switch) as a grey band under the lines */
-        const struct gv_cpu *rb = &rec->cpu[i];
-        for (size_t j = 0; j + 1 < rb->nbusy; j += 2) {
-            uint64_t a = rb->busyiv[j] > g->w0 ? rb->busyiv[j] : g->w0;
-            uint64_t b = rb->busyiv[j + 1] < g->w1 ? rb->busyiv[j + 1] : g->w1;
-            if (b > a)
-                fprintf(f, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%.0f\" fill=\"#e4e4e4\"/>\n",
-                        L + (double)(a - g->w0) / span * W, y0 + H - 8,
-                        (double)(b - a) / span * W, 8.0);
-        }
-        for (int tk = 0; tk <= 4; tk++) {
-            double mhz = fmax * tk / 4;
-            fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\" font-size=\"10\">%.0f</text>\n",
-                    L - 4, y0 + H - H * tk / 4 + 4, mhz);
-            double tx = (double)(g->w1 - g->w0) * tk / 4 / 1e9 + (double)(g->w0 - g->t0) / 1e9;
-            fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\" font-size=\"10\">%.3f s</text>\n",
-                    L + W * tk / 4, y0 + H + 14, tx);
-        }
-        for (uint32_t k = 0; k <= g->ncol; k++) {
-            const struct gv_col *c = k == 0 ? rec : &g->col[k - 1];
-            const struct gv_cpu *p = &c->cpu[i];
-            fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" points=\"", color[k % 9],
-                    k == 0 ? "2.5" : "1.2");
-            double last = -1; /* y of the value in force, -1: none yet */
-            for (size_t j = 0; j + 1 < p->npts; j += 2) {
-                uint64_t ts = p->pts[j];
-                double mhz = p->pts[j + 1] / 1000.0;
-                double y = H - (mhz > fmax ? fmax : mhz) / fmax * H;
-                if (ts >= g->w1)
-                    break;
-                if (ts <= g->w0) { /* in force when the window opens */
-                    last = y;
-                    continue;
-                }
-                double x = (double)(ts - g->w0) / span * W;
-                if (last < 0)
-                    last = y;
-                else if (j == 0 || p->pts[j - 2] <= g->w0)
-                    fprintf(f, "%.1f,%.1f ", L, y0 + last);
-                fprintf(f, "%.1f,%.1f %.1f,%.1f ", L + x, y0 + last, L + x, y0 + y);
-                last = y;
-            }
-            if (last >= 0)
-                fprintf(f, "%.1f,%.1f", L + W, y0 + last);
-            fprintf(f, "\"/>\n");
-        }
-    }
-    double ly = T + g->ncpu * (H + 40);
-    bool rec_any = false;
-    for (uint32_t i = 0; i < g->ncpu; i++)
-        rec_any |= rec->cpu[i].npts > 0;
-    double lx = L;
-    for (uint32_t k = 0; k <= g->ncol; k++) {
-        const char *name = k == 0 ? (rec_any ? "recorded" : "recorded (no cpu_frequency events)")
-                                  : g->col[k - 1].pol->label;
-        fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s</text>\n", lx, ly + 10, color[k % 9], name);
-        lx += 7.5 * (double)strlen(name) + 30;
-    }
-    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" fill=\"#888\">grey band: busy (sched_switch); "
-               "MHz</text>\n", L, ly + 26);
-    fprintf(f, "</svg>\n");
-}
 
 int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const struct gv_opts *opts,
            FILE *o, FILE *svgf, char *err, size_t errlen)
@@ -857,13 +791,14 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
         gfail(&g, NULL, "allocation", PGOV_ENOSPC);
         goto out;
     }
-    if (opts->profile)
+    if (opts->profile && !opts->quiet)
         fputs(opts->profile, to);
-    report(&g, to, &rec);
+    if (!opts->quiet)
+        report(&g, to, &rec);
     uint64_t npss = 0;
     for (size_t j = 0; j < t->n; j++)
         npss += t->ev[j].type == PGT_PSTATE;
-    for (uint32_t k = 0; k < g.ncol && npss; k++) {
+    for (uint32_t k = 0; k < g.ncol && npss && !opts->quiet; k++) {
         if (opts->pol[k].gov != GOV_INTEL_PSTATE)
             continue;
         struct gv_pss r;
@@ -880,10 +815,10 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
         if (r.first_diff[0])
             fprintf(to, "pstate_sample: first difference: %s\n", r.first_diff);
     }
-    if (!npss && !opts->tsv)
+    if (!npss && !opts->tsv && !opts->quiet)
         fprintf(to, "pstate_sample: none in the trace (intel_pstate in active mode emits them)\n");
     if (svgf)
-        svg(&g, svgf, &rec);
+        gv_svg(&g, svgf, &rec);
     if (opts->html) {
         if (fclose(to) || !tb)
             gfail(&g, NULL, "allocation", PGOV_ENOSPC);
@@ -893,6 +828,8 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
             gv_html(&g, &rec, opts->html, tb, tl);
         free(tb);
     }
+    if (opts->done && !g.fail)
+        opts->done(opts->done_arg, &g);
     rc = g.fail ? -1 : 0;
 out:
     for (uint32_t k = 0; k < g.ncol; k++) {
@@ -902,6 +839,7 @@ out:
             free(g.col[k].cpu[i].bk);
         }
         free(g.col[k].cpu);
+        free(g.col[k].dec);
     }
     for (uint32_t i = 0; rec.cpu && i < g.ncpu; i++) {
         free(rec.cpu[i].pts);

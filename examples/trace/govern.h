@@ -15,6 +15,8 @@
 
 #define GV_MAX_POLICIES 8
 
+struct gv;
+
 struct gv_opts {
     const struct sim_platform *plat;
     struct sim_policy_spec pol[GV_MAX_POLICIES];
@@ -28,6 +30,11 @@ struct gv_opts {
     const char *profile; /* a line (main.c: the kernel profiles used) atop the report, or NULL */
     int argc;           /* the command line, for the page's provenance */
     char *const *argv;
+    /* bisect.c and --decisions: keep each column's decisions (gv_col.dec),
+     * call done(done_arg, run) after the run, and with quiet write no report */
+    bool log_decisions, quiet;
+    void (*done)(void *arg, const struct gv *g);
+    void *done_arg;
 };
 
 /* Run every policy over the trace and write the report to o (and the SVG

@@ -39,7 +39,11 @@ struct gv_cpu {
     double *bk;
 };
 
-struct gv;
+/* One governor call in the window: the request it left (kHz). */
+struct gv_dec {
+    uint64_t ts;
+    uint32_t cpu, khz;
+};
 
 struct gv_col {
     struct gv *g;
@@ -48,6 +52,8 @@ struct gv_col {
     struct pgov_hw_ops ops;
     struct pgov_freq_entry table[64];
     uint32_t table_len;
+    struct gv_dec *dec; /* opts->log_decisions: every call's request, in call order */
+    size_t ndec, capdec;
 };
 
 struct gv {
@@ -68,6 +74,14 @@ struct gv {
     char *err;
     size_t errlen;
 };
+
+static inline const char *gv_domain_name(const struct sim_platform *pl)
+{
+    return pl->pstate_domain == DOM_PACKAGE ? "package" : "core";
+}
+
+/* --svg (html.c): the columns' frequency over the window. */
+void gv_svg(const struct gv *g, FILE *f, const struct gv_col *rec);
 
 /* The page (html.c): the columns overlaid over time, residency, the table
  * of all CPUs, the text report @txt (n bytes) and the provenance. */

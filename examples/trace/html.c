@@ -6,6 +6,7 @@
  * CPUs and one chosen CPU; how many CPUs were busy (the trace fixes it, the
  * same for every column); P-state residency side by side; the table over
  * all CPUs; the text report; the provenance. Writer: examples/common/html.c.
+ * Also --svg (gv_svg): the plain frequency plot.
  */
 #define PGOV_EXPERIMENTAL 1 /* as govern.c: the same pgov.h declarations */
 #include <math.h>
@@ -241,4 +242,86 @@ void gv_html(const struct gv *g, const struct gv_col *rec, FILE *f, const char *
     html_pre(f, txt, n);
     fputs("</details>\n", f);
     html_end(f);
+}
+
+/* --svg: the columns' frequency over the window, one polyline each. */
+void gv_svg(const struct gv *g, FILE *f, const struct gv_col *rec)
+{
+    static const char *const color[] = {"#000000", "#d62728", "#1f77b4", "#2ca02c", "#9467bd",
+                                        "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
+    const double W = 900, H = 160, L = 70, T = 30;
+    double fmax = (g->pl->turbo_ratio + 1) * g->pl->scaling_khz / 1000.0;
+    double span = (double)(g->w1 - g->w0);
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+               "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+            W + L + 20, T + g->ncpu * (H + 40) + 30);
+    fprintf(f, "<text x=\"%.0f\" y=\"18\">%s: frequency per CPU, %.6f .. %.6f s (platform %s, domain %s)</text>\n",
+            L, g->t->path, (double)(g->w0 - g->t0) / 1e9, (double)(g->w1 - g->t0) / 1e9, g->pl->name,
+            gv_domain_name(g->pl));
+    for (uint32_t i = 0; i < g->ncpu; i++) {
+        double y0 = T + i * (H + 40);
+        fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"none\" stroke=\"#888\"/>\n",
+                L, y0, W, H);
+        fprintf(f, "<text x=\"4\" y=\"%.0f\">cpu%u</text>\n", y0 + 14, i);
+        /* busy time (sched_switch) as a grey band under the lines */
+        const struct gv_cpu *rb = &rec->cpu[i];
+        for (size_t j = 0; j + 1 < rb->nbusy; j += 2) {
+            uint64_t a = rb->busyiv[j] > g->w0 ? rb->busyiv[j] : g->w0;
+            uint64_t b = rb->busyiv[j + 1] < g->w1 ? rb->busyiv[j + 1] : g->w1;
+            if (b > a)
+                fprintf(f, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%.0f\" fill=\"#e4e4e4\"/>\n",
+                        L + (double)(a - g->w0) / span * W, y0 + H - 8,
+                        (double)(b - a) / span * W, 8.0);
+        }
+        for (int tk = 0; tk <= 4; tk++) {
+            double mhz = fmax * tk / 4;
+            fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\" font-size=\"10\">%.0f</text>\n",
+                    L - 4, y0 + H - H * tk / 4 + 4, mhz);
+            double tx = (double)(g->w1 - g->w0) * tk / 4 / 1e9 + (double)(g->w0 - g->t0) / 1e9;
+            fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\" font-size=\"10\">%.3f s</text>\n",
+                    L + W * tk / 4, y0 + H + 14, tx);
+        }
+        for (uint32_t k = 0; k <= g->ncol; k++) {
+            const struct gv_col *c = k == 0 ? rec : &g->col[k - 1];
+            const struct gv_cpu *p = &c->cpu[i];
+            fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" points=\"", color[k % 9],
+                    k == 0 ? "2.5" : "1.2");
+            double last = -1; /* y of the value in force, -1: none yet */
+            for (size_t j = 0; j + 1 < p->npts; j += 2) {
+                uint64_t ts = p->pts[j];
+                double mhz = p->pts[j + 1] / 1000.0;
+                double y = H - (mhz > fmax ? fmax : mhz) / fmax * H;
+                if (ts >= g->w1)
+                    break;
+                if (ts <= g->w0) { /* in force when the window opens */
+                    last = y;
+                    continue;
+                }
+                double x = (double)(ts - g->w0) / span * W;
+                if (last < 0)
+                    last = y;
+                else if (j == 0 || p->pts[j - 2] <= g->w0)
+                    fprintf(f, "%.1f,%.1f ", L, y0 + last);
+                fprintf(f, "%.1f,%.1f %.1f,%.1f ", L + x, y0 + last, L + x, y0 + y);
+                last = y;
+            }
+            if (last >= 0)
+                fprintf(f, "%.1f,%.1f", L + W, y0 + last);
+            fprintf(f, "\"/>\n");
+        }
+    }
+    double ly = T + g->ncpu * (H + 40);
+    bool rec_any = false;
+    for (uint32_t i = 0; i < g->ncpu; i++)
+        rec_any |= rec->cpu[i].npts > 0;
+    double lx = L;
+    for (uint32_t k = 0; k <= g->ncol; k++) {
+        const char *name = k == 0 ? (rec_any ? "recorded" : "recorded (no cpu_frequency events)")
+                                  : g->col[k - 1].pol->label;
+        fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s</text>\n", lx, ly + 10, color[k % 9], name);
+        lx += 7.5 * (double)strlen(name) + 30;
+    }
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" fill=\"#888\">grey band: busy (sched_switch); "
+               "MHz</text>\n", L, ly + 26);
+    fprintf(f, "</svg>\n");
 }

@@ -2,7 +2,7 @@
 /*
  * pgov-trace: real scheduler recordings in, rebuilt kernel signals out.
  *
- *   pgov-trace info|signals|govern|workload|timeline TRACE [OPTION...]   (usage() lists them;
+ *   pgov-trace info|signals|govern|bisect|workload|timeline TRACE [OPTION...]   (usage() lists them;
  *   options may come anywhere on the line: getopt_long, permuting)
  *
  * Output is built in memory and written only when everything succeeded
@@ -22,6 +22,8 @@
 #include <pgov/kver.h>
 #include <pgov/pgov.h>
 
+#include "bisect.h"
+#include "kbounds.h"
 #include "govern.h"
 #include "lsan_libtracecmd.h" /* sanitize builds: libtracecmd's own leaks (a v6 sscanf) are not ours */
 #include "num.h"
@@ -44,7 +46,10 @@ static int usage_to(FILE *f, int rc)
             "       pgov-trace govern TRACE --policy \"LABEL GOVERNOR [key=value...]\" [--policy ...]\n"
             "                  [--platform NAME] [--pstate-domain core|package] [--hz N]\n"
             "                  [--from S] [--to S] [--svg FILE] [--html FILE]\n"
-            "                  [signals options] [--format table|tsv] [-o FILE]\n"
+            "                  [signals options] [--format table|tsv] [--decisions FILE] [-o FILE]\n"
+            "       pgov-trace bisect TRACE --policy \"LABEL GOVERNOR [key=value...]\" [--policy ...]\n"
+            "                  [--releases X.Y..X.Y] (default 4.5..newest) [govern options]\n"
+            "                  (each policy at every profile boundary libpgov knows in the range)\n"
             "       pgov-trace workload TRACE [-o FILE]   (pgov-workload 1 text for pgov-sim)\n"
             "       pgov-trace timeline TRACE [--pid N] [--format table|tsv] [-o FILE]\n"
             "                  (each task's running/runnable/sleeping/dead intervals, ns)\n"
@@ -255,6 +260,8 @@ struct cli {
     int domain; /* --pstate-domain; -1: the platform's */
     int32_t pid; /* timeline --pid; 0: every task */
     bool tsv, kver_given;
+    const char *decisions; /* govern --decisions FILE */
+    uint32_t rel_lo, rel_hi; /* bisect --releases */
     enum pgt_dat_reader reader;
 };
 
@@ -322,6 +329,28 @@ static int signals_opt(int c, const char *v)
     }
 }
 
+/* --releases X.Y..X.Y: two releases, the first older. */
+static int parse_releases(const char *v, struct cli *cl)
+{
+    char why[NUM_ERR_LEN] = "expected X.Y..X.Y", a[16];
+    const char *dots = strstr(v, "..");
+    size_t n = dots ? (size_t)(dots - v) : 0;
+    if (!dots || n >= sizeof(a))
+        goto bad;
+    memcpy(a, v, n);
+    a[n] = 0;
+    if (num_kver(a, &cl->rel_lo, why, sizeof(why)) || num_kver(dots + 2, &cl->rel_hi, why, sizeof(why)))
+        goto bad;
+    if (cl->rel_lo >= cl->rel_hi) {
+        snprintf(why, sizeof(why), "the first release must be older than the second");
+        goto bad;
+    }
+    return 0;
+bad:
+    fprintf(stderr, "pgov-trace: --releases '%s': %s\n", v, why);
+    return 1;
+}
+
 /* govern's options. */
 static int govern_opt(int c, const char *v, struct cli *cl)
 {
@@ -358,6 +387,11 @@ static int govern_opt(int c, const char *v, struct cli *cl)
     case 's':
         gv.svg = v;
         return 0;
+    case 'D':
+        cl->decisions = v;
+        return 0;
+    case 'R':
+        return parse_releases(v, cl);
     default:
         cl->html = v;
         return 0;
@@ -419,6 +453,7 @@ static int parse_cli(int argc, char **argv, struct cli *cl)
         {"svg", required_argument, 0, 's'},          {"html", required_argument, 0, 'H'},
         {"samples", required_argument, 0, 'S'},      {"dat-reader", required_argument, 0, 'r'},
         {"pid", required_argument, 0, 'i'},
+        {"decisions", required_argument, 0, 'D'}, {"releases", required_argument, 0, 'R'},
         {"help", no_argument, 0, 'h'},               {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0}};
     int c, r = 0;
@@ -437,7 +472,7 @@ static int parse_cli(int argc, char **argv, struct cli *cl)
         }
         cl->kver_given |= c == 'k';
         r = strchr("cmklw", c)       ? signals_opt(c, optarg)
-            : strchr("pPdzFTsH", c) ? govern_opt(c, optarg, cl)
+            : strchr("pPdzFTsHDR", c) ? govern_opt(c, optarg, cl)
                                      : output_opt(c, optarg, cl);
     }
     if (r)
@@ -501,25 +536,6 @@ static uint32_t uname_kver(const char *u)
     return 0;
 }
 
-/* The module whose profile a governor policy runs (0: none). */
-static uint32_t policy_module(const struct sim_policy_spec *p)
-{
-    switch (p->gov) {
-    case GOV_SCHEDUTIL:
-        return PGOV_MOD_SUGOV;
-    case GOV_ONDEMAND:
-    case GOV_CONSERVATIVE:
-        return PGOV_MOD_DBS;
-    case GOV_INTEL_PSTATE:
-        return p->algo == ALGO_PID ? PGOV_MOD_PSTATE_PID
-               : p->algo == ALGO_ATOM ? PGOV_MOD_PSTATE_ATOM : PGOV_MOD_PSTATE_LOAD;
-    case GOV_HWP:
-        return PGOV_MOD_HWP_BOOST;
-    default:
-        return 0;
-    }
-}
-
 /* The kernel release the signals are rebuilt for: --kver, else the one
  * that recorded the trace (its uname), else the newest with a warning on
  * stderr. Fills line with the "profile:" line every output carries (and,
@@ -544,7 +560,7 @@ static void choose_profile(char *line, size_t n, const struct cli *cl, const str
                                 !cl->kver_given ? t->uname : "", exactness_name(PGOV_MOD_PELT, kv),
                                 exactness_name(PGOV_MOD_UTIL_EST, kv));
     for (uint32_t i = 0; govern && i < gv.npol && k < n; i++) {
-        uint32_t m = policy_module(&gv.pol[i]), pk = pgov_kver_resolve(gv.pol[i].kver);
+        uint32_t m = kb_policy_module(&gv.pol[i]), pk = pgov_kver_resolve(gv.pol[i].kver);
         k += (size_t)snprintf(line + k, n - k, "%s %s", i ? ";" : "; policies:", gv.pol[i].label);
         if (m && k < n)
             k += (size_t)snprintf(line + k, n - k, " %u.%u %s", pk >> 8, pk & 0xffu,
@@ -592,15 +608,21 @@ static int run_signals(const struct cli *cl, const struct pgt_trace *t, FILE *o,
 }
 
 static int run_govern(const struct pgt_trace *t, FILE *o, char **vbuf, size_t *vlen, char **hbuf,
-                      size_t *hlen, const struct cli *cl, int argc, char **argv)
+                      size_t *hlen, const struct cli *cl, int argc, char **argv, char **dbuf,
+                      size_t *dlen)
 {
     char err[PGT_ERR_LEN];
     int rc = 0;
+    FILE *fdec = NULL;
+    gv.log_decisions = cl->decisions != NULL; /* --decisions: bisect.c writes them */
+    gv.done = cl->decisions ? bs_write_decisions : NULL;
     FILE *vo = gv.svg ? open_memstream(vbuf, vlen) : NULL;
     gv.html = cl->html ? open_memstream(hbuf, hlen) : NULL; /* the page (html.c) */
     gv.argc = argc;
     (void)argv; /* gv.argv: main's copy of the line as given */
     if ((gv.svg && !vo) || (cl->html && !gv.html))
+        rc = 2;
+    else if (cl->decisions && !(gv.done_arg = fdec = open_memstream(dbuf, dlen)))
         rc = 2;
     else if (gv_run(t, &plat, &gv, o, vo, err, sizeof(err))) {
         fprintf(stderr, "%s\n", err);
@@ -608,6 +630,8 @@ static int run_govern(const struct pgt_trace *t, FILE *o, char **vbuf, size_t *v
     }
     if (vo)
         fclose(vo);
+    if (fdec && fclose(fdec))
+        rc = 2;
     if (gv.html && fclose(gv.html))
         rc = 2;
     return rc;
@@ -640,21 +664,34 @@ static int run(int argc, char **argv)
         return rc;
     bool govern = strcmp(cl.cmd, "govern") == 0, workload = strcmp(cl.cmd, "workload") == 0;
     bool info = strcmp(cl.cmd, "info") == 0, signals = strcmp(cl.cmd, "signals") == 0;
-    bool timeline = strcmp(cl.cmd, "timeline") == 0;
-    if (!info && !signals && !govern && !workload && !timeline) {
+    bool timeline = strcmp(cl.cmd, "timeline") == 0, bisect = strcmp(cl.cmd, "bisect") == 0;
+    if (!info && !signals && !govern && !workload && !timeline && !bisect) {
         fprintf(stderr, "pgov-trace: unknown command '%s'\n", cl.cmd);
         return usage();
     }
-    if (govern && (rc = govern_setup(&cl)) != 0)
+    if ((govern || bisect) && (rc = govern_setup(&cl)) != 0)
         return rc;
+    if (bisect && (gv.svg || cl.html || cl.decisions || cl.kver_given)) {
+        fprintf(stderr, "pgov-trace: bisect: --svg, --html, --decisions and --kver are govern's "
+                        "(bisect sets the release itself)\n");
+        return usage();
+    }
+    if (!bisect && cl.rel_hi) {
+        fprintf(stderr, "pgov-trace: --releases is bisect's\n");
+        return usage();
+    }
+    if (bisect && !cl.rel_hi) {
+        cl.rel_lo = PGOV_KVER_4_5;
+        cl.rel_hi = PGOV_KVER_NEWEST;
+    }
     static struct pgt_trace t;
     if (pgt_load_with(cl.path, &t, cl.reader)) {
         fprintf(stderr, "%s\n", t.err);
         pgt_free(&t);
         return 2;
     }
-    char *buf = NULL, *sbuf = NULL, *vbuf = NULL, *hbuf = NULL;
-    size_t len = 0, slen = 0, vlen = 0, hlen = 0;
+    char *buf = NULL, *sbuf = NULL, *vbuf = NULL, *hbuf = NULL, *dbuf = NULL;
+    size_t len = 0, slen = 0, vlen = 0, hlen = 0, dlen = 0;
     FILE *o = open_memstream(&buf, &len);
     if (!o)
         return 2;
@@ -680,7 +717,13 @@ static int run(int argc, char **argv)
     } else if (timeline) {
         rc = run_timeline(&cl, &t, o);
     } else if (govern) {
-        rc = run_govern(&t, o, &vbuf, &vlen, &hbuf, &hlen, &cl, argc, argv);
+        rc = run_govern(&t, o, &vbuf, &vlen, &hbuf, &hlen, &cl, argc, argv, &dbuf, &dlen);
+    } else if (bisect) {
+        char err[PGT_ERR_LEN];
+        if (bs_run(&t, &plat, &gv, cl.rel_lo, cl.rel_hi, o, cl.tsv ? stderr : o, err, sizeof(err))) {
+            fprintf(stderr, "%s\n", err);
+            rc = 2;
+        }
     } else {
         rc = run_signals(&cl, &t, o, &sbuf, &slen);
     }
@@ -690,11 +733,13 @@ static int run(int argc, char **argv)
     else if (!rc) {
         if ((cl.samples && (!sbuf || emit(cl.samples, sbuf, slen))) ||
             (gv.svg && (!vbuf || emit(gv.svg, vbuf, vlen))) ||
-            (govern && cl.html && (!hbuf || emit(cl.html, hbuf, hlen))) || emit(cl.out, buf, len))
+            (govern && cl.html && (!hbuf || emit(cl.html, hbuf, hlen))) ||
+            (govern && cl.decisions && (!dbuf || emit(cl.decisions, dbuf, dlen))) || emit(cl.out, buf, len))
             rc = 2;
     }
     free(vbuf);
     free(hbuf);
+    free(dbuf);
     free(buf);
     free(sbuf);
     pgt_free(&t);

@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "kbounds.h"
+#include "num.h"
 #include "report.h"
 #include "run.h"
 #include "unit_run.h"
@@ -431,6 +433,41 @@ static void test_verdict_class(void **state)
     assert_string_equal(report_verdict_class(628, 64929.8), "direction only");
 }
 
+/* ------------------------------------------------------------------ kbounds */
+
+/* Every boundary the library has (each module, every release 3.1 .. the
+ * newest) has its cause in kbounds.c's table, and the ones the seed
+ * scenarios and docs/exactness.md rest on are where they should be. */
+static void test_kbounds_named(void **state)
+{
+    (void)state;
+    uint32_t n = 0;
+    static const uint32_t mods[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, KB_MOD_SIM};
+    for (uint32_t mi = 0, m; mi < sizeof(mods) / sizeof(mods[0]) && (m = mods[mi]); mi++)
+        for (uint32_t kv = PGOV_KVER(3, 1); kv <= num_kver_newest(); kv++) {
+            if (!num_kver_released(kv) || !kb_is_boundary(m, kv))
+                continue;
+            n++;
+            if (!kb_cause(m, kv))
+                fail_msg("%s %u.%u: a boundary without a cause", kb_module_name(m), kv >> 8, kv & 255);
+        }
+    assert_int_equal(n, 58);
+    assert_true(kb_is_boundary(KB_MOD_SIM, PGOV_KVER(4, 16)));
+    assert_true(kb_is_boundary(PGOV_MOD_PSTATE_PID, PGOV_KVER_4_6));
+    assert_non_null(strstr(kb_cause(PGOV_MOD_PSTATE_PID, PGOV_KVER_4_6), "ffb810563c0c"));
+    assert_true(kb_is_boundary(PGOV_MOD_PSTATE_LOAD, PGOV_KVER_4_14));
+    assert_true(kb_is_boundary(PGOV_MOD_SUGOV, PGOV_KVER_6_8));
+    assert_true(kb_is_boundary(PGOV_MOD_UTIL_EST, PGOV_KVER_5_13));
+    /* same rules and class on both sides: no boundary */
+    assert_false(kb_is_boundary(PGOV_MOD_PSTATE_PID, PGOV_KVER(4, 8)));
+    assert_false(kb_is_boundary(PGOV_MOD_SUGOV, PGOV_KVER(6, 19)));
+    assert_int_equal(kb_key(PGOV_MOD_SUGOV, PGOV_KVER(5, 1)), 0); /* rejected */
+    assert_int_equal(kb_prev(PGOV_KVER(5, 0)), PGOV_KVER(4, 20));
+    assert_int_equal(kb_next(PGOV_KVER(6, 19)), PGOV_KVER_7_0);
+    assert_int_equal(kb_next(num_kver_newest()), 0);
+    assert_null(kb_cause(PGOV_MOD_SUGOV, PGOV_KVER(6, 19)));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -445,6 +482,7 @@ int main(void)
         cmocka_unit_test(test_run_first_principles),
         cmocka_unit_test(test_uclamp_schedutil),
         cmocka_unit_test(test_series),
+        cmocka_unit_test(test_kbounds_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -278,6 +278,50 @@ workload)
   grep -qE '^task 1 start [0-9]+ cpu [01] policy cfs comm "init"$' "$out/$case.out" || fail "no init task"
   grep -qE '^fork [0-9]+$' "$out/$case.out" && grep -qE '^exit$' "$out/$case.out" || fail "no fork/exit"
   true ;;
+bisect)
+  # the recording at every profile boundary 4.14 .. 7.3 under three
+  # governors; TSV alone on stdout, the summary on stderr
+  tr="$dir/qemu-6.1.dat"
+  "$bin" info "$tr" >/dev/null 2>&1 || tr="$dir/qemu-6.1.report.txt" # no trace.dat reader in this build
+  pols=(--policy "sched schedutil" --policy "od ondemand" --policy "pst intel_pstate")
+  run bisect "$tr" --releases 4.14..7.3 "${pols[@]}" --format tsv || fail "exit $?"
+  awk -F'\t' 'NF != 21 { bad = 1 } END { exit bad || NR < 3 }' "$out/$case.out" ||
+    { cat "$out/$case.out" >&2; fail "stdout is not the 21-column TSV alone, with rows"; }
+  want '^bisect: .*4\.14 \.\. 7\.3: [0-9]+ boundaries, [0-9]+ rows with a change'
+  want '^bisect: largest change: 6\.11 -> 6\.12 for .od., 927 of 1351 decisions'
+  # known rows: schedutil's 6.8 rework (both commits named), ondemand's 6.12
+  want '^6\.7	6\.8	sched	1351	96	.*approximate	approximate	.*9c0b4bb7f630.*50181c0cff31'
+  want '^6\.11	6\.12	od	1351	927	.*	approximate	exact	\[ondemand\]'
+  # every row against two plain govern runs at its neighbouring releases:
+  # the decisions that differ between their --decisions files, and the mean
+  tail -n +2 "$out/$case.out" | while IFS=$'\t' read -r from to pol n changed _ m_from m_to rest; do
+    [ -n "$(echo "$rest" | cut -f13)" ] || fail "$from -> $to $pol: no cause"
+    spec=$(printf '%s\n' "${pols[@]}" | grep "^$pol ")
+    for k in "$from" "$to"; do
+      "$bin" govern "$tr" --kver "$k" --policy "$spec kver=$k" --decisions "$out/bisect.$k.tsv" >/dev/null 2>&1 ||
+        fail "govern at $k: exit $?"
+    done
+    got=$(paste "$out/bisect.$from.tsv" "$out/bisect.$to.tsv" |
+      awk -F'\t' 'NR > 1 { n++; c += $5 != $10; s1 += $5; s2 += $10 }
+        END { printf "%d %d %.1f %.1f", n, c, s1 / n / 1000, s2 / n / 1000 }')
+    [ "$got" = "$n $changed $m_from $m_to" ] ||
+      fail "$from -> $to $pol: bisect says '$n $changed $m_from $m_to', govern runs '$got'"
+  done || exit 1
+  # the table form: the same rows, with their causes under them
+  run bisect "$tr" --releases 4.14..7.3 "${pols[@]}" || fail "exit $?"
+  want '^ +6\.11 -> 6\.12 +od +927 +68\.62%'
+  want '^bisect: no change at 5\.1 for .pst.: \[pstate load\] '
+  # bad options: exit 1; a bad trace: exit 2, nothing on stdout
+  for r in 7.3..4.14 4.14 4.14..9.9 x..7.3; do
+    "$bin" bisect "$tr" --releases "$r" "${pols[@]}" >/dev/null 2>&1
+    [ $? -eq 1 ] || fail "--releases $r accepted"
+  done
+  "$bin" govern "$tr" --releases 4.14..7.3 "${pols[@]}" >/dev/null 2>&1 && fail "govern took --releases"
+  "$bin" bisect "$tr" --kver 6.1 "${pols[@]}" >/dev/null 2>&1 && fail "bisect took --kver"
+  [ -z "$("$bin" bisect "$dir/bad/garbage.txt" "${pols[@]}" 2>/dev/null)" ] || fail "bad trace: output"
+  "$bin" bisect "$dir/bad/garbage.txt" "${pols[@]}" >/dev/null 2>&1
+  [ $? -eq 2 ] || fail "bad trace: exit not 2"
+  true ;;
 timeline)
   # each task's intervals, on the committed recording (us text: the same
   # rules as its trace.dat at ns)
