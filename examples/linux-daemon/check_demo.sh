@@ -46,6 +46,15 @@ n=$(grep -c '^cpu[0-3] scaling_governor: schedutil (restored)$' "$out")
 [ "$n" -eq 4 ] || no "$n governors restored, expected 4"
 grep -q '^summary over 20 tick(s):$' "$out" || no "no summary line"
 
+# ondemand at the default 50 ms tick: its sampling rate is the daemon's
+# interval, so cpu2's 30 % (read as 20 and 40 % from /proc/stat's 10 ms
+# steps) moves its frequency; with the driver's default rate (~8 ms) every
+# tick looked like a long idle period and cpu2 held one frequency.
+"$pgovd" --demo -p ondemand --iterations 20 >"$out" 2>"$err" || no "ondemand demo: exit $?"
+n=$(awk '$1 ~ /^[0-9]+$/ && NF == 10 && $1 > 4 { print $8 }' "$out" | sort -u | wc -l)
+[ "$n" -ge 2 ] || no "ondemand cpu2 (30 %) held one frequency over ticks 5..20"
+echo "ondemand cpu2 (30 %): $n distinct frequencies over ticks 5..20"
+
 # Ctrl-C: restored and removed, exit 0.
 : >"$out"
 "$pgovd" --demo --iterations 100000 -i 10 >"$out" 2>"$err" &

@@ -248,6 +248,14 @@ static int dbs_start_gov(struct pgovd *d, struct pgovd_cpu *c, uint32_t gov, uin
         cfg.cpuinfo_min_khz = c->min_khz;
         cfg.cpuinfo_max_khz = c->max_khz;
     }
+    /* The governor samples when the daemon ticks: its sampling_rate is the
+     * interval (the kernel default, from the driver's latency, is ~8 ms, so
+     * at a 50 ms tick every sample looked like a long idle period and
+     * ondemand kept its last load). */
+    if (d->interval_ms * 1000u >= 2u * 1000000u / 250u) { /* >= 2 ticks of the default HZ 250 */
+        cfg.tun.sampling_rate = d->interval_ms * 1000u;
+        cfg.tun_set |= 1u << PGOV_DBS_SAMPLING_RATE;
+    }
     /* policy->cur: what we last wrote, else what the CPU ran at startup */
     cfg.cur_khz = c->cur_khz ? c->cur_khz : c->start_khz ? c->start_khz : c->max_khz;
     if (cfg.cur_khz < c->min_khz || cfg.cur_khz > c->max_khz)
