@@ -66,8 +66,13 @@ static void plot(FILE *f, const struct gv_opts *o, const struct bs_page *pg)
     }
     struct html_steps p = {.title = "Mean requested frequency per release (each policy's "
                                     "decisions; numbered: the table's rows)",
-                           .ylabel = "MHz", .xlab = xlp, .nx = pg->npt, .s = s, .ns = o->npol,
-                           .m = m, .nm = pg->nrow};
+                           .ylabel = "MHz",
+                           .xlab = xlp,
+                           .nx = pg->npt,
+                           .s = s,
+                           .ns = o->npol,
+                           .m = m,
+                           .nm = pg->nrow};
     fputs("<h3>Per release</h3>\n", f);
     html_step_plot(f, &p);
 }
@@ -90,19 +95,20 @@ static void table(FILE *f, const struct gv_opts *o, const struct bs_page *pg)
         fprintf(f, "'><td>%u</td><td class='l nw'>%s -&gt; %s</td><td class='l' style='color:%s'>",
                 j + 1, a, b, html_colour(r->pol));
         html_esc(f, o->pol[r->pol].label);
-        fprintf(f, "</td><td>%zu</td><td>%zu</td><td>%.2f%%</td><td class='nw'>%.0f &gt; %.0f</td>"
-                   "<td class='nw'>%.0f &gt; %.0f</td><td class='nw'>%.3f &gt; %.3f</td>"
-                   "<td class='l'>",
-                r->n, r->changed, r->n ? 100.0 * (double)r->changed / (double)r->n : 0,
-                r->mhz_from, r->mhz_to, r->p95_from, r->p95_to, r->energy_from, r->energy_to);
+        fprintf(f,
+                "</td><td>%zu</td><td>%zu</td><td>%.2f%%</td><td class='nw'>%.0f &gt; %.0f</td>"
+                "<td class='nw'>%.0f &gt; %.0f</td><td class='nw'>%.3f &gt; %.3f</td>"
+                "<td class='l'>",
+                r->n, r->changed, r->n ? 100.0 * (double)r->changed / (double)r->n : 0, r->mhz_from,
+                r->mhz_to, r->p95_from, r->p95_to, r->energy_from, r->energy_to);
         html_esc(f, c);
         fputs("</td></tr>\n", f);
     }
     fputs("</table>\n", f);
 }
 
-void bs_html(FILE *f, const struct pgt_trace *t, const struct gv_opts *o, uint32_t lo,
-             uint32_t hi, const struct bs_page *pg, const char *txt, size_t n)
+void bs_html(FILE *f, const struct pgt_trace *t, const struct gv_opts *o, uint32_t lo, uint32_t hi,
+             const struct bs_page *pg, const char *txt, size_t n)
 {
     const char *base = strrchr(t->path, '/');
     char title[300], a[16], b[16];
