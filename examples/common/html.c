@@ -58,7 +58,7 @@ void html_begin(FILE *f, const char *title)
           ".row{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}\n"
           "table{border-collapse:collapse;margin:6px 0}td,th{border:1px solid #ccc;"
           "padding:2px 7px;text-align:right;font-variant-numeric:tabular-nums}\n"
-          "th{background:#f2f2f2}td.l,th.l{text-align:left}\n"
+          "th{background:#f2f2f2}td.l,th.l{text-align:left}td.nw{white-space:nowrap}\n"
           ".sig{font-weight:bold}.chg{color:#555}\n"
           ".reproduced{background:#d8f0d8}.direction{background:#fff3c4}"
           ".notrep{background:#f6d6d6}.opposite{background:#e9b8b8}\n"
@@ -125,29 +125,29 @@ static int legend(FILE *f, const char *const *name, const char *const *colour, u
     return 16 * rows;
 }
 
-static void svg_open(FILE *f, int h, uint64_t points, const char *title)
+static void svg_open(FILE *f, int w, int h, uint64_t points, const char *title)
 {
     fprintf(f, "<svg class='plot' data-points='%llu' xmlns='http://www.w3.org/2000/svg' "
                "width='%d' height='%d' font-family='sans-serif'>\n",
-            (unsigned long long)points, PX0 + PW + 16, h);
+            (unsigned long long)points, w, h);
     fputs("<text x='4' y='16' font-size='13' font-weight='bold'>", f);
     html_esc(f, title);
     fputs("</text>\n", f);
 }
 
-/* The y grid and labels, 0..y1. */
-static void y_axis(FILE *f, double y1, const char *unit)
+/* The y grid and labels, y0..y1, across a plot @pw wide. */
+static void y_axis(FILE *f, double y0, double y1, const char *unit, int pw)
 {
-    double st = nice_step(y1, 5);
+    double st = nice_step(y1 - y0, 5);
     int dec = decimals(st);
-    for (double v = 0; v <= y1 * (1 + 1e-9); v += st) {
-        double y = PT + PH - v / y1 * PH;
+    for (double v = y0; v <= y1 + (y1 - y0) * 1e-9; v += st) {
+        double y = PT + PH - (v - y0) / (y1 - y0) * PH;
         fprintf(f, "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#e6e6e6'/>", PX0, y,
-                PX0 + PW, y);
+                PX0 + pw, y);
         fprintf(f, "<text x='%d' y='%.1f' font-size='11' text-anchor='end'>%.*f</text>\n", PX0 - 4,
                 y + 4, dec, v);
     }
-    fprintf(f, "<text x='%d' y='16' font-size='11' fill='#555' text-anchor='end'>", PX0 + PW);
+    fprintf(f, "<text x='%d' y='16' font-size='11' fill='#555' text-anchor='end'>", PX0 + pw);
     html_esc(f, unit);
     fputs("</text>\n", f);
 }
@@ -184,8 +184,8 @@ void html_line_plot(FILE *f, const struct html_plot *p)
         colours[k] = p->s[k].colour ? p->s[k].colour : html_colour(k);
     }
     int h = PT + PH + 22 + legend(f, names, colours, ns, 0, false);
-    svg_open(f, h, count_points(p), p->title);
-    y_axis(f, y1, p->ylabel);
+    svg_open(f, PX0 + PW + 16, h, count_points(p), p->title);
+    y_axis(f, 0, y1, p->ylabel, PW);
     double st = nice_step(span, 6);
     int dec = decimals(st);
     for (double v = ceil(p->x0 / st) * st; v <= p->x1 + st * 1e-9; v += st) {
@@ -239,8 +239,8 @@ void html_bar_plot(FILE *f, const struct html_bars *b)
     }
     double y1 = top > 0 ? ceil(top * 10 - 1e-9) * 10 : 100; /* percent, up to the next 10 % */
     int h = PT + PH + 22 + legend(f, b->name, b->colour, ns, 0, false);
-    svg_open(f, h, (uint64_t)shown * ns, b->title);
-    y_axis(f, y1, "% of the time");
+    svg_open(f, PX0 + PW + 16, h, (uint64_t)shown * ns, b->title);
+    y_axis(f, 0, y1, "% of the time", PW);
     fprintf(f, "<rect x='%d' y='%d' width='%d' height='%d' fill='none' stroke='#888'/>\n", PX0, PT,
             PW, PH);
     double gw = shown ? (double)PW / shown : PW, bw = gw / (ns + 1);
@@ -269,6 +269,109 @@ void html_bar_plot(FILE *f, const struct html_bars *b)
         k++;
     }
     legend(f, b->name, b->colour, ns, PT + PH + 34, true);
+    fputs("</svg>\n", f);
+}
+
+enum { SW = 1000 }; /* the step plot's width */
+
+/* The y range of a step plot: its values' range widened to whole ticks, so
+ * a change of a few percent is not a pixel at the top of a 0-based axis. */
+static void step_range(const struct html_steps *p, double *y0, double *y1, uint64_t *npts)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    *npts = 0;
+    for (uint32_t k = 0; k < p->ns; k++)
+        for (size_t i = 0; i < p->s[k].n; i++)
+            if (!isnan(p->s[k].y[i])) {
+                lo = fmin(lo, p->s[k].y[i]);
+                hi = fmax(hi, p->s[k].y[i]);
+                (*npts)++;
+            }
+    if (!*npts)
+        lo = 0, hi = 1;
+    double pad = (hi - lo) * 0.1 + (hi > lo ? 0 : fabs(hi) * 0.02 + 1);
+    double st = nice_step(hi - lo + 2 * pad, 5);
+    *y0 = floor((lo - pad) / st) * st;
+    *y1 = ceil((hi + pad) / st) * st;
+    if (*y0 < 0 && lo >= 0)
+        *y0 = 0;
+}
+
+/* One series as a step line: its value across each release's slot, a
+ * vertical where it changes (on the slots' edge, where a boundary is), a
+ * dot at each value. */
+static void step_path(FILE *f, const struct html_series *s, const char *colour, double dx,
+                      double y0, double y1)
+{
+    fprintf(f, "<path fill='none' stroke='%s' stroke-width='%s' d='", colour,
+            s->bold ? "2.5" : "2");
+    bool pen = false;
+    for (size_t i = 0; i < s->n; i++) {
+        double y = PT + PH - (s->y[i] - y0) / (y1 - y0) * PH;
+        if (isnan(s->y[i])) {
+            pen = false;
+            continue;
+        }
+        if (pen)
+            fprintf(f, "V%.1f ", y);
+        else
+            fprintf(f, "M%.1f,%.1f ", PX0 + s->x[i] * dx, y);
+        fprintf(f, "H%.1f ", PX0 + (s->x[i] + 1) * dx);
+        pen = true;
+    }
+    fputs("'><title>", f);
+    html_esc(f, s->name);
+    fputs("</title></path>\n", f);
+    for (size_t i = 0; i < s->n; i++)
+        if (!isnan(s->y[i]))
+            fprintf(f, "<circle cx='%.1f' cy='%.1f' r='2.5' fill='%s'/>", PX0 + (s->x[i] + 0.5) * dx,
+                    PT + PH - (s->y[i] - y0) / (y1 - y0) * PH, colour);
+    fputc('\n', f);
+}
+
+void html_step_plot(FILE *f, const struct html_steps *p)
+{
+    uint32_t ns = p->ns < HTML_MAX_SERIES ? p->ns : HTML_MAX_SERIES;
+    const char *names[HTML_MAX_SERIES], *colours[HTML_MAX_SERIES];
+    for (uint32_t k = 0; k < ns; k++) {
+        names[k] = p->s[k].name;
+        colours[k] = p->s[k].colour ? p->s[k].colour : html_colour(k);
+    }
+    double y0, y1, dx = (double)SW / (p->nx ? p->nx : 1);
+    uint64_t npts;
+    step_range(p, &y0, &y1, &npts);
+    int leg = legend(f, names, colours, ns, 0, false);
+    int h = PT + PH + 40 + leg + 16 * (int)p->nm;
+    svg_open(f, PX0 + SW + 16, h, npts, p->title);
+    y_axis(f, y0, y1, p->ylabel, SW);
+    int every = (int)ceil(28.0 / dx); /* release labels ("6.12": ~25 px) 28 px apart */
+    for (uint32_t i = 0; i < p->nx; i++)
+        if (i % (uint32_t)every == 0) {
+            fprintf(f, "<text x='%.1f' y='%d' font-size='11' text-anchor='middle'>",
+                    PX0 + (i + 0.5) * dx, PT + PH + 14);
+            html_esc(f, p->xlab[i]);
+            fputs("</text>\n", f);
+        }
+    fprintf(f, "<rect x='%d' y='%d' width='%d' height='%d' fill='none' stroke='#888'/>\n", PX0, PT,
+            SW, PH);
+    for (uint32_t j = 0; j < p->nm; j++) { /* on the boundary: between a release and the one before */
+        const struct html_mark *m = &p->m[j];
+        double x = PX0 + m->x * dx;
+        const char *c = html_colour(m->series);
+        fprintf(f, "<line class='mark' x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='%s' "
+                   "stroke-dasharray='4,3'/>",
+                x, PT, x, PT + PH, c);
+        fprintf(f, "<text x='%.1f' y='%d' font-size='11' font-weight='bold' fill='%s' "
+                   "text-anchor='middle'>%u</text>\n",
+                x + 7, PT + 12 + 12 * (int)(j % 3), c, j + 1);
+        fprintf(f, "<text class='marklabel' x='%d' y='%d' font-size='12' fill='%s'>%u: ", PX0,
+                PT + PH + 40 + leg + 16 * (int)j, c, j + 1);
+        html_esc(f, m->label);
+        fputs("</text>\n", f);
+    }
+    for (uint32_t k = 0; k < ns; k++)
+        step_path(f, &p->s[k], colours[k], dx, y0, y1);
+    legend(f, names, colours, ns, PT + PH + 34, true);
     fputs("</svg>\n", f);
 }
 

@@ -61,6 +61,27 @@ struct html_bars {
 };
 void html_bar_plot(FILE *f, const struct html_bars *b);
 
+/* A value per release: each series a step line over ordinal x positions
+ * 0..nx-1 (the releases run, in order; a series' x are those indexes, a
+ * NAN y where it does not run), each mark a dashed vertical line at its x,
+ * numbered, its label listed under the legend. Wider than the other plots:
+ * the release labels need the room. */
+struct html_mark {
+    double x;
+    const char *label;
+    uint32_t series; /* whose colour */
+};
+struct html_steps {
+    const char *title, *ylabel;
+    const char *const *xlab; /* nx labels */
+    uint32_t nx;
+    const struct html_series *s;
+    uint32_t ns;
+    const struct html_mark *m;
+    uint32_t nm;
+};
+void html_step_plot(FILE *f, const struct html_steps *p);
+
 /* The CPU chooser of group @id (a plain identifier): a <select> of
  * cpu0..ncpu-1; html_cpu_div_begin/_end wrap one CPU's plots, shown when
  * that CPU is chosen (@shown: at first, cpu0). The aggregate over all CPUs

@@ -94,6 +94,42 @@ static void test_bars(void **state)
     assert_null(strstr(buf, ">60</text>"));
 }
 
+/* The per-release step plot (bisect): each value across its release's
+ * slot, a vertical at the change, a dot per value, the y axis around the
+ * values (not from 0), the marker on the slot's left edge. */
+static void test_step_plot(void **state)
+{
+    (void)state;
+    const double x[3] = {0, 1, 2}, a[3] = {3000, 3000, 3100}, b[3] = {NAN, 2000, 2000};
+    const char *xl[3] = {"1.0", "1.1", "1.2"};
+    struct html_series s[2] = {{.name = "a", .x = x, .y = a, .n = 3},
+                               {.name = "b", .x = x, .y = b, .n = 3}};
+    struct html_mark m = {.x = 2, .label = "1.1 -> 1.2 a: c<x>", .series = 0};
+    struct html_steps p = {.title = "T", .ylabel = "MHz", .xlab = xl, .nx = 3, .s = s, .ns = 2,
+                           .m = &m, .nm = 1};
+    FILE *f = open_buf();
+    html_step_plot(f, &p);
+    fclose(f);
+    assert_non_null(strstr(buf, "data-points='5'"));
+    assert_int_equal(count(buf, "<circle "), 5);
+    /* slots 1000/3 px wide from x 58; a changes at the third: 2000 .. 3100
+     * padded by 10 % gives ticks of 500 from 1500 to 3500 */
+    assert_non_null(strstr(buf, "d='M58.0,"));
+    assert_non_null(strstr(buf, "d='M391.3,"));
+    assert_non_null(strstr(buf, "H724.7 V"));
+    assert_non_null(strstr(buf, "'end'>1500</text>"));
+    assert_non_null(strstr(buf, "'end'>3500</text>"));
+    assert_null(strstr(buf, "'end'>1000</text>"));
+    assert_non_null(strstr(buf, "<line class='mark' x1='724.7'"));
+    assert_int_equal(count(buf, "class='mark'"), 1);
+    assert_non_null(strstr(buf, "fill='#1f77b4'>1: 1.1 -&gt; 1.2 a: c&lt;x&gt;</text>"));
+    for (int i = 0; i < 3; i++) { /* every release labelled: 333 px apart */
+        char want[32];
+        snprintf(want, sizeof(want), "'middle'>%s</text>", xl[i]);
+        assert_non_null(strstr(buf, want));
+    }
+}
+
 static void test_chooser(void **state)
 {
     (void)state;
@@ -119,6 +155,7 @@ int main(void)
         cmocka_unit_test(test_escape),
         cmocka_unit_test(test_line_plot),
         cmocka_unit_test(test_bars),
+        cmocka_unit_test(test_step_plot),
         cmocka_unit_test(test_chooser),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

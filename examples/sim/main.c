@@ -439,11 +439,18 @@ static int write_html(const char *out, const struct sim_table *const *tabs, uint
     if (!pf)
         return -1;
     provenance(pf, argc, argv, o, ins, nin);
-    const char *hp = fclose(pf) ? NULL : out_file(out, "index.html");
-    FILE *f = hp ? fopen(hp, "w") : NULL;
-    int rc = f && prov ? report_html(f, tabs, n, prov) : -1;
+    char *bis = NULL; /* --bisect's section (sbisect.c) */
+    size_t blen = 0;
+    FILE *bf = o->bisect ? open_memstream(&bis, &blen) : NULL;
+    if (bf)
+        sb_html(bf, &o->plan, tabs, n);
+    bool closed = !fclose(pf) & !(bf && fclose(bf));
+    const char *hp = closed ? out_file(out, "index.html") : NULL;
+    FILE *f = hp && (bis || !o->bisect) ? fopen(hp, "w") : NULL;
+    int rc = f && prov ? report_html(f, tabs, n, prov, bis) : -1;
     if (f && fclose(f))
         rc = -1;
+    free(bis);
     free(prov);
     return rc;
 }

@@ -64,7 +64,9 @@ int report_svg_policy(const char *path, const struct sim_table *t, uint32_t pol,
                       uint64_t from_ns, uint64_t to_ns);
 int report_svg_resid(const char *path, const struct sim_table *t);
 /* The page (report_html.c): per table the policies overlaid over time,
- * residency, means, checks; the verdicts; @prov (provenance text). */
-int report_html(FILE *f, const struct sim_table *const *t, uint32_t n, const char *prov);
+ * residency, means, checks; the verdicts; @prov (provenance text); @extra
+ * (an HTML section after the verdicts: --bisect's) or NULL. */
+int report_html(FILE *f, const struct sim_table *const *t, uint32_t n, const char *prov,
+                const char *extra);
 
 #endif

@@ -295,12 +295,15 @@ static void verdict_table(FILE *f, const struct sim_table *const *t, uint32_t n)
         fputs("</table>\n", f);
 }
 
-int report_html(FILE *f, const struct sim_table *const *t, uint32_t n, const char *prov)
+int report_html(FILE *f, const struct sim_table *const *t, uint32_t n, const char *prov,
+                const char *extra)
 {
     html_begin(f, "pgov-sim report");
     fputs("<h1>pgov-sim report</h1>\n<h3>Provenance</h3>\n", f);
     html_pre(f, prov, strlen(prov));
     verdict_table(f, t, n);
+    if (extra)
+        fputs(extra, f);
     fputs("<h2>Tables</h2>\n<ul>\n", f);
     for (uint32_t k = 0; k < n; k++) {
         fprintf(f, "<li><a href='#s%u'>", k);

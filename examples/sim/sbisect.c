@@ -5,13 +5,16 @@
  * in pgov-trace bisect; a row compares the means of the scenario's
  * metrics over its iterations on the two sides of a boundary.
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "sbisect.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <pgov/kver.h>
 
+#include "html.h"
 #include "kbounds.h"
 
 static void kvs(char *buf, size_t n, uint32_t kv)
@@ -162,4 +165,47 @@ void sb_report(FILE *f, FILE *sum, const struct sb_plan *p, const struct sim_tab
         fprintf(sum, "bisect: largest change: %s -> %s, %s %+.1f%%: %s\n", a, b,
                 sim_metric_names[p->metric], best_pct, cause);
     }
+}
+
+void sb_html(FILE *f, const struct sb_plan *p, const struct sim_table *const *t, uint32_t nt)
+{
+    static char xl[SB_MAX_KV][16], ml[SB_MAX_KV][200];
+    static double x[SB_MAX_KV], y[SB_MAX_KV];
+    static struct html_mark mk[SB_MAX_KV];
+    const char *xlp[SB_MAX_KV];
+    uint32_t n = nt < p->nkv ? nt : p->nkv, nm = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        kvs(xl[i], sizeof(xl[i]), p->kv[i]);
+        xlp[i] = xl[i];
+        x[i] = i;
+        y[i] = mean(t[i], p->metric);
+    }
+    for (uint32_t kv = kb_next(p->lo); kv && kv <= p->hi && nm < SB_MAX_KV; kv = kb_next(kv)) {
+        if (!kb_policy_boundary(&p->pol, kv, true) || at(p, kv) >= n)
+            continue;
+        char c[1024];
+        kb_policy_causes(&p->pol, kv, true, c, sizeof(c));
+        int len = (int)strcspn(c, ";"); /* the first clause: a label is one line */
+        snprintf(ml[nm], sizeof(ml[nm]), "%s -> %s %s: %.*s%s", xl[at(p, kb_prev(kv))],
+                 xl[at(p, kv)], p->pol.label, len > 100 ? 97 : len, c, len > 100 ? "..." : "");
+        mk[nm] = (struct html_mark){.x = at(p, kv), .label = ml[nm], .series = 0};
+        nm++;
+    }
+    char title[200];
+    snprintf(title, sizeof(title), "%s per release (mean over the iterations; numbered: the "
+                                   "rows below)", sim_metric_names[p->metric]);
+    struct html_series s = {.name = p->pol.label, .x = x, .y = y, .n = n};
+    struct html_steps sp = {.title = title, .ylabel = sim_metric_names[p->metric], .xlab = xlp,
+                            .nx = n, .s = &s, .ns = 1, .m = mk, .nm = nm};
+    fputs("<h2>Bisect</h2>\n", f);
+    html_step_plot(f, &sp);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *tf = open_memstream(&buf, &len);
+    if (tf) { /* the table as printed */
+        sb_report(tf, tf, p, t, nt, false);
+        if (!fclose(tf) && buf)
+            html_pre(f, buf, len);
+    }
+    free(buf);
 }

@@ -34,4 +34,8 @@ int sb_plan_make(const struct sim_scenario *sc, const char *label, uint32_t lo, 
 void sb_report(FILE *f, FILE *sum, const struct sb_plan *p, const struct sim_table *const *t,
                uint32_t nt, bool tsv);
 
+/* The page's section (OUT/index.html): the check metric per release run,
+ * a step line with each boundary a numbered marker, and the rows. */
+void sb_html(FILE *f, const struct sb_plan *p, const struct sim_table *const *t, uint32_t nt);
+
 #endif

@@ -195,11 +195,35 @@ static struct bs_row compare(const struct bs_run *ra, const struct bs_run *rb, u
     return w;
 }
 
+/* The page's point of a run just made (releases come in order). */
+static void page_point(struct bs_page *pg, const struct bs_run *r, uint32_t npol)
+{
+    if (!pg || pg->npt == BS_MAX_PT || (pg->npt && pg->pt[pg->npt - 1].kv >= r->kv))
+        return;
+    struct bs_pt *p = &pg->pt[pg->npt++];
+    p->kv = r->kv;
+    for (uint32_t k = 0; k < npol; k++) {
+        p->has[k] = r->r[k].ok;
+        p->mhz[k] = r->r[k].mean_mhz;
+    }
+}
+
+static void page_row(struct bs_page *pg, const struct bs_row *w)
+{
+    if (!pg || pg->nrow == BS_MAX_ROWS)
+        return;
+    pg->row[pg->nrow++] = (struct bs_prow){w->from,        w->to,         w->pol,
+                                           w->n,           w->changed,    w->a->mean_mhz,
+                                           w->b->mean_mhz, w->a->p95_mhz, w->b->p95_mhz,
+                                           w->a->energy_j, w->b->energy_j};
+}
+
 /* The run at kv, from the two-slot cache (boundaries come in order, and
  * the release before one is often the previous boundary). */
 static struct bs_run *get_run(struct bs_run cache[2], uint32_t kv, int *fail,
                               const struct pgt_trace *t, const struct pgt_platform *sp,
-                              const struct gv_opts *opts, char *err, size_t errlen, uint32_t *nruns)
+                              const struct gv_opts *opts, char *err, size_t errlen, uint32_t *nruns,
+                              struct bs_page *pg)
 {
     for (int i = 0; i < 2; i++)
         if (cache[i].kv == kv)
@@ -208,6 +232,8 @@ static struct bs_run *get_run(struct bs_run cache[2], uint32_t kv, int *fail,
     (*nruns)++;
     if (replay(t, sp, opts, kv, r, err, errlen))
         *fail = 1;
+    else
+        page_point(pg, r, opts->npol);
     return r;
 }
 
@@ -226,13 +252,15 @@ static void header(FILE *o, bool tsv)
 }
 
 int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat,
-           const struct gv_opts *opts, uint32_t lo, uint32_t hi, FILE *o, FILE *sum, char *err,
-           size_t errlen)
+           const struct gv_opts *opts, uint32_t lo, uint32_t hi, FILE *o, FILE *sum,
+           struct bs_page *pg, char *err, size_t errlen)
 {
     static struct bs_run cache[2];
     struct bs_row best = {0};
     uint32_t nrows = 0, nquiet = 0, nruns = 0, nb = 0;
     int fail = 0;
+    if (pg)
+        pg->npt = pg->nrow = 0;
     char *qbuf = NULL; /* the boundaries without a change, after the table */
     size_t qlen = 0;
     FILE *q = open_memstream(&qbuf, &qlen);
@@ -247,9 +275,9 @@ int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat,
             continue;
         nb++;
         struct bs_run *ra =
-            get_run(cache, kb_prev(kv), &fail, t, sigplat, opts, err, errlen, &nruns);
+            get_run(cache, kb_prev(kv), &fail, t, sigplat, opts, err, errlen, &nruns, pg);
         struct bs_run *rb =
-            fail ? NULL : get_run(cache, kv, &fail, t, sigplat, opts, err, errlen, &nruns);
+            fail ? NULL : get_run(cache, kv, &fail, t, sigplat, opts, err, errlen, &nruns, pg);
         for (uint32_t k = 0; k < opts->npol && !fail; k++) {
             if (!kb_policy_boundary(&opts->pol[k], kv, false))
                 continue;
@@ -263,6 +291,7 @@ int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat,
                 continue;
             }
             write_row(o, opts, &w, opts->tsv);
+            page_row(pg, &w);
             nrows++;
             if (w.changed > best.changed)
                 best = w;

@@ -86,5 +86,8 @@ void gv_svg(const struct gv *g, FILE *f, const struct gv_col *rec);
 /* The page (html.c): the columns overlaid over time, residency, the table
  * of all CPUs, the text report @txt (n bytes) and the provenance. */
 void gv_html(const struct gv *g, const struct gv_col *rec, FILE *f, const char *txt, size_t n);
+/* The page's provenance, opened: the version, the command, the trace and
+ * its hash; the caller goes on with the line, then closes the </pre>. */
+void gv_html_provenance(FILE *f, const struct gv_opts *o, const char *path);
 
 #endif

@@ -173,9 +173,8 @@ static void summary(FILE *f, const struct gv *g, const struct gv_col *rec)
     fputs("</table>\n", f);
 }
 
-static void provenance(FILE *f, const struct gv *g)
+void gv_html_provenance(FILE *f, const struct gv_opts *o, const char *path)
 {
-    const struct gv_opts *o = g->o;
     fprintf(f, "<h3>Provenance</h3>\n<pre># pgov-trace %s (libpgov %s)\n# command: pgov-trace",
             PGOV_TOOL_VERSION, pgov_version_string());
     for (int i = 1; i < o->argc; i++) {
@@ -185,10 +184,17 @@ static void provenance(FILE *f, const struct gv *g)
             fputc('\'', f);
     }
     fputs("\n# trace: ", f);
-    html_esc(f, g->t->path);
-    fprintf(f, " (fnv1a %016llx), %u CPUs, %zu events\n# platform %s, P-state domain %s, "
+    html_esc(f, path);
+    fprintf(f, " (fnv1a %016llx)", (unsigned long long)fnv1a_file(path));
+}
+
+static void provenance(FILE *f, const struct gv *g)
+{
+    const struct gv_opts *o = g->o;
+    gv_html_provenance(f, o, g->t->path);
+    fprintf(f, ", %u CPUs, %zu events\n# platform %s, P-state domain %s, "
                "HZ=%u, window %.6f .. %.6f s</pre>\n",
-            (unsigned long long)fnv1a_file(g->t->path), g->ncpu, g->t->n, g->pl->name,
+            g->ncpu, g->t->n, g->pl->name,
             g->pl->pstate_domain == DOM_PACKAGE ? "package" : "core", o->hz,
             (double)(g->w0 - g->t0) / 1e9, (double)(g->w1 - g->t0) / 1e9);
 }

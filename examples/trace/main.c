@@ -49,6 +49,7 @@ static int usage_to(FILE *f, int rc)
             "                  [signals options] [--format table|tsv] [--decisions FILE] [-o FILE]\n"
             "       pgov-trace bisect TRACE --policy \"LABEL GOVERNOR [key=value...]\" [--policy ...]\n"
             "                  [--releases X.Y..X.Y] (default 4.5..newest) [govern options]\n"
+            "                  [--html FILE] (the table and a plot per release)\n"
             "                  (each policy at every profile boundary libpgov knows in the range)\n"
             "       pgov-trace workload TRACE [-o FILE]   (pgov-workload 1 text for pgov-sim)\n"
             "       pgov-trace timeline TRACE [--pid N] [--format table|tsv] [-o FILE]\n"
@@ -654,6 +655,28 @@ static int run_timeline(const struct cli *cl, const struct pgt_trace *t, FILE *o
     return 0;
 }
 
+/* bisect: the table to o; with --html the page, from what it drew and
+ * printed (o flushed to *buf), to *hbuf. */
+static int run_bisect(const struct cli *cl, const struct pgt_trace *t, FILE *o, char **buf,
+                      size_t *len, char **hbuf, size_t *hlen, int argc)
+{
+    static struct bs_page pg;
+    char err[PGT_ERR_LEN];
+    if (bs_run(t, &plat, &gv, cl->rel_lo, cl->rel_hi, o, cl->tsv ? stderr : o,
+               cl->html ? &pg : NULL, err, sizeof(err))) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    if (!cl->html)
+        return 0;
+    FILE *h = open_memstream(hbuf, hlen);
+    if (!h || fflush(o))
+        return h ? fclose(h), 2 : 2;
+    gv.argc = argc;
+    bs_html(h, t, &gv, cl->rel_lo, cl->rel_hi, &pg, *buf, *len);
+    return fclose(h) ? 2 : 0;
+}
+
 static int run(int argc, char **argv)
 {
     struct cli cl = {.platname = "ivb-i7-3770", .domain = -1, .reader = PGT_DAT_AUTO};
@@ -671,8 +694,8 @@ static int run(int argc, char **argv)
     }
     if ((govern || bisect) && (rc = govern_setup(&cl)) != 0)
         return rc;
-    if (bisect && (gv.svg || cl.html || cl.decisions || cl.kver_given)) {
-        fprintf(stderr, "pgov-trace: bisect: --svg, --html, --decisions and --kver are govern's "
+    if (bisect && (gv.svg || cl.decisions || cl.kver_given)) {
+        fprintf(stderr, "pgov-trace: bisect: --svg, --decisions and --kver are govern's "
                         "(bisect sets the release itself)\n");
         return usage();
     }
@@ -719,11 +742,7 @@ static int run(int argc, char **argv)
     } else if (govern) {
         rc = run_govern(&t, o, &vbuf, &vlen, &hbuf, &hlen, &cl, argc, argv, &dbuf, &dlen);
     } else if (bisect) {
-        char err[PGT_ERR_LEN];
-        if (bs_run(&t, &plat, &gv, cl.rel_lo, cl.rel_hi, o, cl.tsv ? stderr : o, err, sizeof(err))) {
-            fprintf(stderr, "%s\n", err);
-            rc = 2;
-        }
+        rc = run_bisect(&cl, &t, o, &buf, &len, &hbuf, &hlen, argc);
     } else {
         rc = run_signals(&cl, &t, o, &sbuf, &slen);
     }
@@ -733,7 +752,7 @@ static int run(int argc, char **argv)
     else if (!rc) {
         if ((cl.samples && (!sbuf || emit(cl.samples, sbuf, slen))) ||
             (gv.svg && (!vbuf || emit(gv.svg, vbuf, vlen))) ||
-            (govern && cl.html && (!hbuf || emit(cl.html, hbuf, hlen))) ||
+            (cl.html && (!hbuf || emit(cl.html, hbuf, hlen))) ||
             (govern && cl.decisions && (!dbuf || emit(cl.decisions, dbuf, dlen))) || emit(cl.out, buf, len))
             rc = 2;
     }

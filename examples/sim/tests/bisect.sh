@@ -34,6 +34,16 @@ grep -q '^bisect: largest change: 4\.13 -> 4\.14, cpu_s ' "$work/grep.err" || fa
 grep -qE '^bisect: largest change: 4\.5 -> 4\.6, elapsed_s \+6[0-9]\.[0-9]%: \[pstate PID\] ffb810563c0c ' "$work/git.txt" ||
   fail "gitsuite: largest change not 4.5 -> 4.6 (ffb810563c0c): $(grep '^bisect' "$work/git.txt")"
 grep -qE '^ +4\.6 -> 4\.7 +v4\.6 .* \+0\.0% .*exact>approximate' "$work/git.txt" || fail "gitsuite: no 4.6 -> 4.7 row"
+# its index.html section: one point per release run, one marker per row
+page=$work/b2/index.html
+nrow=$(grep -cE '^ +[0-9]+\.[0-9]+ -> [0-9]+\.[0-9]+ ' "$work/git.txt")
+nrun=$(sed -n 's/^bisect: .* \([0-9]*\) releases run$/\1/p' "$work/git.txt")
+[ "$(grep -c "<line class='mark'" "$page")" = "$nrow" ] && [ "$nrow" -ge 2 ] ||
+  fail "gitsuite: $(grep -c "<line class='mark'" "$page") markers on the page, $nrow rows"
+grep -q "<h2>Bisect</h2>" "$page" && grep -q "data-points='$nrun'" "$page" ||
+  fail "gitsuite: no bisect plot of $nrun points in $page"
+grep -q "class='marklabel'[^>]*>1: 4\.5 -&gt; 4\.6 v4\.6: \[pstate PID\] ffb810563c0c" "$page" ||
+  fail "gitsuite: marker 1 is not 4.5 -> 4.6's"
 
 # 3. refused: exit 1, nothing run
 for args in "--bisect nosuch grep" "--bisect v4.13 --releases 4.14..4.13 grep" "--bisect v4.13 --releases 4.13 grep" \

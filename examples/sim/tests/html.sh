@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # The pages a person opens, rendered in headless chromium: pgov-sim's
 # OUT/index.html (grep, one iteration: 12 CPUs, 5 policies, 2 verdicts)
-# and pgov-trace govern --html (the 2-CPU qemu recording, 3 policies).
+# and pgov-trace govern --html (the 2-CPU qemu recording, 3 policies),
+# and pgov-trace bisect --html (the same, 4.14 .. 7.3: the markers).
 # Each renders (a 1400x3000 screenshot with ink and every policy's colour
 # on it), has every plot (the DOM after load: the count, and the plots
 # over all CPUs and the residency drew points), the verdict table says
@@ -81,5 +82,26 @@ EOF
   >/dev/null 2>&1 && fail "a bad trace was accepted"
 [ -e "$work/bad.html" ] && fail "a bad trace left $work/bad.html"
 
-[ $fails = 0 ] && echo "html: all checks passed (screenshots: $work/sim.png, $work/govern.png)"
+# pgov-trace bisect --html: the table and one plot per release, every
+# boundary row of the TSV a marker; the same bytes twice; no page from a
+# bad trace
+pols=(--policy "sched schedutil" --policy "od ondemand" --policy "pst intel_pstate")
+bis() { "$trace" bisect "$rec" --releases 4.14..7.3 "${pols[@]}" "$@"; }
+bis --html "$work/bisect.html" >"$work/bisect.txt" 2>"$work/bisect.err" ||
+  fail "pgov-trace bisect exit status $? ($(cat "$work/bisect.err"))"
+cp "$work/bisect.html" "$work/bisect1.html"
+bis --html "$work/bisect.html" >/dev/null 2>&1 || fail "second bisect run"
+cmp -s "$work/bisect.html" "$work/bisect1.html" || fail "two bisect runs wrote different pages"
+bis --format tsv >"$work/bisect.tsv" 2>/dev/null || fail "bisect --format tsv"
+[ "$(wc -l <"$work/bisect.tsv")" -ge 3 ] || fail "bisect: fewer than 2 rows to mark"
+render --screenshot="$work/bisect.png" "file://$work/bisect.html" >/dev/null
+check png "$work/bisect.png" 1400 3000 0.01 "${colours[@]:0:3}"
+render --dump-dom "file://$work/bisect.html" >"$work/bisect.dom"
+check bisect "$work/bisect.dom" "$work/bisect.tsv"
+grep -q 'command: pgov-trace bisect' "$work/bisect.dom" || fail "no provenance on the bisect page"
+"$trace" bisect "$(dirname "$rec")/bad/garbage.txt" "${pols[@]}" --html "$work/badb.html" \
+  >/dev/null 2>&1 && fail "bisect took a bad trace"
+[ -e "$work/badb.html" ] && fail "a bad trace left $work/badb.html"
+
+[ $fails = 0 ] && echo "html: all checks passed (screenshots: $work/sim.png, $work/govern.png, $work/bisect.png)"
 [ $fails = 0 ]

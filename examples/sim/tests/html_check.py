@@ -16,6 +16,12 @@
       every other CPU's (the page's script ran), and its <select> says CPU
       (copied to <body data-sel> by the script html.sh adds).
 
+  html_check.py bisect FILE TSV
+      FILE is the dumped DOM of pgov-trace bisect --html, TSV the same
+      bisect's --format tsv: one plot with points, one dot per point, and
+      each TSV row, in order, a table row and a numbered marker on its
+      boundary's release.
+
 A tiny PNG decoder (8-bit RGB or RGBA, not interlaced, every row filter),
 so the test needs python3 only.
 """
@@ -125,12 +131,56 @@ def check_shown(path, group, cpu):
     print(f"{path}: cpu{cpu} of {len(divs)} shown, the others hidden")
 
 
+def check_bisect(path, tsv):
+    """pgov-trace bisect --html: the one plot drew its points (a dot each),
+    and every row of the TSV is a row of the table and a marker on the
+    plot, in order, the marker on the boundary's release."""
+    dom = open(path).read()
+    p = plots(dom)
+    if len(p) != 1 or int(p[0]) == 0:
+        sys.exit(f"{path}: plots {p}, want one with points")
+    dots = len(re.findall(r"<circle ", dom))
+    if dots != int(p[0]):
+        sys.exit(f"{path}: {dots} dots drawn, data-points {p[0]}")
+    rows = [l.split("\t") for l in open(tsv).read().splitlines()[1:]]
+    trs = re.findall(r'<tr class="brow" data-to="([^"]*)" data-policy="([^"]*)">', dom)
+    marks = re.findall(r'<line class="mark" x1="([0-9.]+)"', dom)
+    labels = re.findall(r'<text class="marklabel"[^>]*>(\d+): (\S+) -&gt; (\S+) (\S+):', dom)
+    if not rows or len(trs) != len(rows) or len(marks) != len(rows) or len(labels) != len(rows):
+        sys.exit(f"{path}: {len(rows)} TSV rows, {len(trs)} table rows, {len(marks)} markers, "
+                 f"{len(labels)} marker labels")
+    # the release labels under the plot: a marker sits on its release's left edge
+    ticks = {t: float(x) for x, t in re.findall(
+        r'<text x="([0-9.]+)" y="\d+" font-size="11" text-anchor="middle">(\d+\.\d+)</text>', dom)}
+    slot = None
+    if len(ticks) >= 2:
+        xs = sorted(ticks.values())
+        slot = min(b - a for a, b in zip(xs, xs[1:]))
+    # a marker is on its release's slot's left edge, half a slot (the same
+    # for all) left of the release's label; a slot off would be 1.5 or -0.5
+    offs = set()
+    for i, (r, tr, m, lab) in enumerate(zip(rows, trs, marks, labels)):
+        want = (str(i + 1), r[0], r[1], r[2])
+        if tr != (r[1], r[2]) or lab != want:
+            sys.exit(f"{path}: row {i + 1} {r[:3]}: table {tr}, marker {lab}")
+        if r[1] in ticks:
+            d = ticks[r[1]] - float(m)
+            if not 0 < d <= slot / 2 + 0.2:
+                sys.exit(f"{path}: marker {i + 1} at x {m}, release {r[1]} at {ticks[r[1]]}")
+            offs.add(round(d))
+    if len(offs) > 1:
+        sys.exit(f"{path}: markers at different offsets from their releases: {offs}")
+    print(f"{path}: 1 plot, {p[0]} points, {len(rows)} boundaries marked")
+
+
 if __name__ == "__main__":
     a = sys.argv
     if len(a) >= 6 and a[1] == "png":
         check_png(a[2], int(a[3]), int(a[4]), float(a[5]), a[6:])
     elif len(a) >= 5 and a[1] == "dom":
         check_dom(a[2], int(a[3]), [int(i) for i in a[4:]])
+    elif len(a) == 4 and a[1] == "bisect":
+        check_bisect(a[2], a[3])
     elif len(a) == 5 and a[1] == "shown":
         check_shown(a[2], a[3], a[4])
     else:
