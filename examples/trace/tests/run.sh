@@ -290,7 +290,10 @@ bisect)
   want '^bisect: .*4\.14 \.\. 7\.3: [0-9]+ boundaries, [0-9]+ rows with a change'
   want '^bisect: largest change: 6\.11 -> 6\.12 for .od., 927 of 1351 decisions'
   # known rows: schedutil's 6.8 rework (both commits named), ondemand's 6.12
-  want '^6\.7	6\.8	sched	1351	96	.*approximate	approximate	.*9c0b4bb7f630.*50181c0cff31'
+  # (the count is not pinned: i386's x87 doubles in govern's counter model
+  # move a few schedutil decisions, 91 there against 96 on x86-64; every
+  # row's count is checked against two govern runs on the same build below)
+  want '^6\.7	6\.8	sched	1351	[0-9]+	.*approximate	approximate	.*9c0b4bb7f630.*50181c0cff31'
   want '^6\.11	6\.12	od	1351	927	.*	approximate	exact	\[ondemand\]'
   # every row against two plain govern runs at its neighbouring releases:
   # the decisions that differ between their --decisions files, and the mean
