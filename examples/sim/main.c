@@ -444,7 +444,9 @@ static int write_html(const char *out, const struct sim_table *const *tabs, uint
     FILE *bf = o->bisect ? open_memstream(&bis, &blen) : NULL;
     if (bf)
         sb_html(bf, &o->plan, tabs, n);
-    bool closed = !fclose(pf) & !(bf && fclose(bf));
+    bool closed = fclose(pf) == 0; /* both closed, whatever the first gives */
+    if (bf && fclose(bf))
+        closed = false;
     const char *hp = closed ? out_file(out, "index.html") : NULL;
     FILE *f = hp && (bis || !o->bisect) ? fopen(hp, "w") : NULL;
     int rc = f && prov ? report_html(f, tabs, n, prov, bis) : -1;
