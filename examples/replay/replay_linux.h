@@ -64,6 +64,9 @@ struct replay_linux_sugov_call {
     uint32_t cpu_bw_dl;   /* the rq's deadline bandwidth at entry, capacity units */
     uint32_t max_cap, max_freq_khz, min_khz, max_khz, cur_khz; /* cur: policy->cur */
     uint64_t rate_limit_ns, tick_ns, now_ns;
+    /* 6.8+: the floor and ceiling effective_cpu_util gave with the util
+     * (*min, *max); 0: no floor, ceiling 1024 (the 6.1 capture has none). */
+    uint32_t bw_min, uclamp_max;
 };
 /* Recompute it from the kernel's state at entry (@st, updated). */
 int replay_linux_sugov(const struct replay_linux_sugov_call *c, const struct pgov_freq_table *t,
