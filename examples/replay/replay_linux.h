@@ -31,8 +31,9 @@ extern const char *const replay_linux_pelt_names[REPLAY_LINUX_NFLAVOURS];
 /*
  * Recompute one PELT update in place from the kernel's raw inputs:
  * weight_raw is load.weight of the entity or cfs_rq (unscaled, as in the
- * kernel's struct load_weight), runnable is se->runnable_weight for a group
- * and h_nr_running for a cfs_rq, on_rq is se->on_rq, running is
+ * kernel's struct load_weight), runnable is se->runnable_weight for a group,
+ * h_nr_running (6.12: h_nr_runnable) for a cfs_rq and for a task its on_rq,
+ * 0 while it is delayed-dequeued (6.12+), on_rq is se->on_rq, running is
  * cfs_rq->curr == se (entity), curr != NULL (cfs_rq) or the rt/dl argument.
  * Returns the library's result (1 recomputed, 0 not, negative on error).
  */

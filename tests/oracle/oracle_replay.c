@@ -578,15 +578,15 @@ static void sugov_row(const struct orec *r, int counting)
         printf("schedutil mismatch: cpu %u now %" PRIu64 " flags %u util %u held %u max %u"
                " rate %" PRIu64 " cur %u min %u max %u; pre boost %u pending %u last %" PRIu64
                " last_freq %" PRIu64 " next %u cached %u need %u: kernel path %u boost %u pending %u"
-               " last_freq %" PRIu64 " next %u cached %u (driver %u, sg util %" PRIu64
+               " last_freq %" PRIu64 " next %u cached %u last %" PRIu64 " bw_dl %u (driver %u, sg util %" PRIu64
                "); libpgov (err %d) path %u boost %u pending %u last_freq %" PRIu64
-               " next %u cached %u raw %" PRIu64 "\n",
+               " next %u cached %u last %" PRIu64 " bw_dl %u raw %" PRIu64 "\n",
                r->cpu, r->x[0], c.flags, c.util, c.held, c.max_cap, c.rate_limit_ns, c.cur_khz,
                c.min_khz, c.max_khz, LO(r->g[0]), HI(r->g[0]), r->g[1], r->g[8], LO(r->g[9]),
                HI(r->g[9]), (unsigned)(r->g[10] & 0xffff), path, LO(r->g[3]), HI(r->g[3]),
-               r->g[11], LO(r->g[12]), HI(r->g[12]), LO(r->x[3]), r->g[6], e, res.path,
-               st.iowait_boost, st.pending, st.last_freq_update_ns, st.next_freq,
-               st.cached_raw_freq, res.raw_freq);
+               r->g[11], LO(r->g[12]), HI(r->g[12]), r->g[4], HI(r->x[3]), LO(r->x[3]), r->g[6], e,
+               res.path, st.iowait_boost, st.pending, st.last_freq_update_ns, st.next_freq,
+               st.cached_raw_freq, st.last_update_ns, st.bw_dl, res.raw_freq);
 }
 
 /* The guest's upstream stable update: "... Debian 6.1.192-3 (...)" gives
