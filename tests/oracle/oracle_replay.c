@@ -723,6 +723,11 @@ int main(int argc, char **argv)
     if (dir) {
         if ((e = pass(cap, 1, release, version, trailer, &n)))
             return e;
+        if (kver != PGOV_KVER_6_1) {
+            /* The files are 6.1's formats (linux_sugov has no min/max columns). */
+            fprintf(stderr, "%s: --tsv: only for a 6.1 capture (this is %s)\n", cap, release);
+            return 2;
+        }
         strides(seen_pelt, stride_pelt, REPLAY_LINUX_NFLAVOURS, rows);
         strides(seen_ue, stride_ue, REPLAY_LINUX_UE_NOPS, rows);
         memset(seen_pelt, 0, sizeof(seen_pelt));
