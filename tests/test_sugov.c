@@ -770,6 +770,53 @@ static void test_dl_bandwidth_bypass(void **st)
     assert_int_equal(s.bw_dl, 104);
 }
 
+/*
+ * v6.8+: what an evaluation leaves for the next deadline-bandwidth test is
+ * the floor effective_cpu_util gave (sugov_cpu.bw_min), not the bandwidth.
+ * Rows of Debian's 6.12.118 (tests/oracle/run.sh --kernel 6.12, cpu 2): the
+ * CPU's deadline bandwidth is 255 (fair servers), an RT task is runnable so
+ * the floor is the capacity, 1024; the kernel kept 1024. The 6.1 profile
+ * keeps the bandwidth.
+ */
+static void test_v612_floor_seen(void **unused)
+{
+    static struct pgov_freq_table t;
+    struct pgov_sugov_params p = {10 * MS, 4 * MS, 1024, 2400000, 800000, 2400000,
+                                  PGOV_SUGOV_OPT_NONINVARIANT, PGOV_KVER_6_12};
+    struct pgov_sugov_state st, st61;
+    struct pgov_sugov_input in;
+    struct pgov_sugov_result r;
+
+    (void)unused;
+    assert_int_equal(pgov_freq_table_init(&t, dummy_entries, 5, 0), PGOV_OK);
+    memset(&st, 0, sizeof(st));
+    st.last_update_ns = 3821103603ull;
+    st.last_freq_update_ns = 3528079201ull;
+    st.next_freq = 2400000;
+    st.cached_raw_freq = 3000000;
+    st.bw_dl = 255;
+    st61 = st;
+    memset(&in, 0, sizeof(in));
+    in.size = sizeof(in);
+    in.util = 1024;
+    in.uclamp_max = 1024;
+    in.bw_min = 1024;
+    in.held = 1;
+    in.cur_khz = 2400000;
+    in.bw_dl = 255;
+    in.table = &t;
+    assert_int_equal(pgov_sugov_decide_in(&p, &st, 3821103603ull, &in, &r), PGOV_OK);
+    assert_int_equal(r.path, PGOV_SUGOV_PATH_UNCHANGED);
+    assert_int_equal(st.next_freq, 2400000);
+    assert_int_equal(st.cached_raw_freq, 3000000);
+    assert_int_equal(st.bw_dl, 1024);
+    /* The 6.1 profile has no floor input; with the same bandwidth it keeps 255. */
+    p.kver = PGOV_KVER_6_1;
+    in.bw_min = 0;
+    assert_int_equal(pgov_sugov_decide_in(&p, &st61, 3821103603ull, &in, &r), PGOV_OK);
+    assert_int_equal(st61.bw_dl, 255);
+}
+
 /* Profiles: which kver selects which rules, and what the old one refuses. */
 static void test_profiles(void **st)
 {
@@ -928,6 +975,7 @@ int main(void)
         cmocka_unit_test(test_limits_and_errors),
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_rate_limit_zero),
+        cmocka_unit_test(test_v612_floor_seen),
         cmocka_unit_test(test_config_v1),
         cmocka_unit_test(test_default_rate_limit),
         cmocka_unit_test(test_pre_5_14),

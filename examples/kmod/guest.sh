@@ -12,8 +12,19 @@
 #                             linux-image .deb: GUEST_TREE/lib/modules/KVER).
 #                             The .deb is fetched once with `apt-get download`
 #                             unless /boot already has the kernel.
+#   guest_series_kver SERIES PIN
+#                             prints the kernel release to use for a Debian
+#                             kernel series other than the host's (6.12):
+#                             PIN-amd64 (e.g. 6.12.118+deb12) when the archive
+#                             still has it, else the newest SERIES.*-amd64
+#                             build it has (a dropped pin never fails a run).
+#   guest_headers KVER CACHE  sets GUEST_KDIR: the linux-headers of KVER
+#                             unpacked (not installed) under CACHE/hdr-KVER,
+#                             so the host's default headers stay as they are.
 #   guest_modules NAME...     prints the .ko paths of NAME and everything it
-#                             depends on (from .modinfo), dependencies first.
+#                             depends on (from .modinfo), dependencies first
+#                             (a .ko.xz decompressed once into CACHE/ko-KVER;
+#                             nothing for a module built into the image).
 #   guest_vmlinux OUT         decompresses GUEST_VMLINUZ's ELF payload (with
 #                             its .BTF section) to OUT, once.
 #   guest_btf_offset VMLINUX STRUCT MEMBER [MODULE.ko]
@@ -42,6 +53,7 @@ guest_default_kdir() {
 guest_kernel() {
   local kver=$1 cache=$2
   mkdir -p "$cache"
+  GUEST_CACHE=$cache
   GUEST_TREE=$cache
   GUEST_VMLINUZ=/boot/vmlinuz-$kver
   if [ -r "$GUEST_VMLINUZ" ] && [ -d "/lib/modules/$kver/kernel" ]; then
@@ -58,6 +70,32 @@ guest_kernel() {
   command -v qemu-system-x86_64 >/dev/null || { echo "guest: qemu-system-x86 missing" >&2; return 1; }
 }
 
+guest_series_kver() {
+  local series=$1 pin=$2 v
+  if apt-cache show "linux-headers-$pin-amd64" >/dev/null 2>&1; then echo "$pin-amd64"; return 0; fi
+  v=$(apt-cache search --names-only "^linux-headers-${series//./\\.}\\.[0-9]+\\+deb[0-9]+-amd64\$" |
+      awk '{ sub(/^linux-headers-/, "", $1); print $1 }' | sort -V | tail -n1)
+  [ -n "$v" ] || { echo "guest: no linux-headers-$series.*-amd64 in the archive (apt-get update?)" >&2; return 1; }
+  echo "guest: $pin not in the archive any more, using the newest $series build: $v" >&2
+  echo "$v"
+}
+
+guest_headers() {
+  local kver=$1 cache=$2 base deb
+  base=${kver%-amd64}
+  GUEST_KDIR=$cache/hdr-$kver/usr/src/linux-headers-$kver
+  [ -f "$GUEST_KDIR/Makefile" ] && return 0
+  mkdir -p "$cache/hdr-$kver"
+  (cd "$cache/hdr-$kver" && apt-get download -q "linux-headers-$kver" "linux-headers-$base-common" \
+    "linux-kbuild-$base" >/dev/null 2>&1) || {
+    echo "guest: cannot download linux-headers-$kver" >&2; return 1; }
+  for deb in "$cache/hdr-$kver"/*.deb; do dpkg-deb -x "$deb" "$cache/hdr-$kver"; done
+  rm -f "$cache/hdr-$kver"/*.deb
+  # The package's Makefile includes the common tree by absolute path; its
+  # scripts/tools links are relative and resolve inside the unpacked tree.
+  sed -i "s|/usr/src/|$(cd "$cache/hdr-$kver" && pwd)/usr/src/|" "$GUEST_KDIR/Makefile"
+}
+
 guest_modules() {
   local kver=${GUEST_VMLINUZ##*/vmlinuz-} seen=" " name dir
   dir=$GUEST_TREE/lib/modules/$kver/kernel
@@ -65,8 +103,18 @@ guest_modules() {
     local n=$1 ko dep
     case $seen in *" $n "*) return 0 ;; esac
     seen="$seen$n "
-    ko=$(find "$dir" -name "$n.ko" -o -name "${n//_/-}.ko" | head -n1)
+    ko=$(find "$dir" -name "$n.ko" -o -name "${n//_/-}.ko" -o -name "$n.ko.xz" -o -name "${n//_/-}.ko.xz" | head -n1)
+    if [ -z "$ko" ] && grep -qE "/(${n}|${n//_/-})\.ko\$" "$dir/../modules.builtin" 2>/dev/null; then
+      return 0 # built in (6.12: virtio_pci)
+    fi
     [ -n "$ko" ] || { echo "guest: module $n not in $dir" >&2; return 1; }
+    case $ko in *.xz) # 6.12 ships them xz-compressed: busybox insmod and pahole want ELF
+      local plain=$GUEST_CACHE/ko-$kver/${ko##*/}
+      plain=${plain%.xz}
+      mkdir -p "${plain%/*}"
+      [ -s "$plain" ] || xz -dc "$ko" >"$plain"
+      ko=$plain ;;
+    esac
     for dep in $(objcopy -O binary --only-section=.modinfo "$ko" /dev/stdout | tr '\0' '\n' |
                  sed -n 's/^depends=//p' | tr ',' ' '); do
       _guest_mod "$dep" || return 1
@@ -100,12 +148,18 @@ guest_section() {
 guest_vmlinux() {
   local out=$1
   [ -s "$out" ] && return 0
-  # The bzImage payload is one xz (or gzip) stream; take the first that
-  # decompresses to an ELF file.
+  # The bzImage payload is one xz (6.1), zstd (6.12) or gzip stream; take
+  # the first that decompresses to an ELF file. zstd through its command
+  # (package zstd): it stops at the payload's end (the size word after it
+  # makes it exit non-zero, the output is whole).
   python3 - "$GUEST_VMLINUZ" "$out.tmp" <<'PY' || return 1
-import gzip, lzma, sys
+import gzip, lzma, subprocess, sys
 d = open(sys.argv[1], 'rb').read()
+def unzstd(b):
+    return subprocess.run(['zstd', '-dcq'], input=b, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL).stdout
 for magic, dec in ((b'\xfd7zXZ\x00', lambda b: lzma.LZMADecompressor().decompress(b)),
+                   (b'\x28\xb5\x2f\xfd', unzstd),
                    (b'\x1f\x8b\x08', lambda b: gzip.decompress(b))):
     i = d.find(magic)
     while i >= 0:

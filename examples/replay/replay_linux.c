@@ -33,7 +33,10 @@ int replay_linux_pelt(unsigned flavour, struct pgov_pelt_avg *sa, uint64_t now,
 
     switch (flavour) {
     case REPLAY_LINUX_TASK:
-        return pgov_pelt_update_task(sa, now, on_rq ? 1u : 0u, 0, running, w);
+        /* A queued task that is not runnable is delayed-dequeued (6.12+);
+         * before 6.12 a task's runnable is its on_rq, so this is 0. */
+        return pgov_pelt_update_task(sa, now, on_rq ? 1u : 0u, on_rq && !runnable ? 1u : 0u,
+                                     running, w);
     case REPLAY_LINUX_GROUP:
         return pgov_pelt_update_group_se(sa, now, on_rq ? 1u : 0u, runnable, running, w);
     case REPLAY_LINUX_BLOCKED:

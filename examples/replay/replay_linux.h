@@ -31,8 +31,9 @@ extern const char *const replay_linux_pelt_names[REPLAY_LINUX_NFLAVOURS];
 /*
  * Recompute one PELT update in place from the kernel's raw inputs:
  * weight_raw is load.weight of the entity or cfs_rq (unscaled, as in the
- * kernel's struct load_weight), runnable is se->runnable_weight for a group
- * and h_nr_running for a cfs_rq, on_rq is se->on_rq, running is
+ * kernel's struct load_weight), runnable is se->runnable_weight for a group,
+ * h_nr_running (6.12: h_nr_runnable) for a cfs_rq and for a task its on_rq,
+ * 0 while it is delayed-dequeued (6.12+), on_rq is se->on_rq, running is
  * cfs_rq->curr == se (entity), curr != NULL (cfs_rq) or the rt/dl argument.
  * Returns the library's result (1 recomputed, 0 not, negative on error).
  */
@@ -64,6 +65,9 @@ struct replay_linux_sugov_call {
     uint32_t cpu_bw_dl;   /* the rq's deadline bandwidth at entry, capacity units */
     uint32_t max_cap, max_freq_khz, min_khz, max_khz, cur_khz; /* cur: policy->cur */
     uint64_t rate_limit_ns, tick_ns, now_ns;
+    /* 6.8+: the floor and ceiling effective_cpu_util gave with the util
+     * (*min, *max); 0: no floor, ceiling 1024 (the 6.1 capture has none). */
+    uint32_t bw_min, uclamp_max;
 };
 /* Recompute it from the kernel's state at entry (@st, updated). */
 int replay_linux_sugov(const struct replay_linux_sugov_call *c, const struct pgov_freq_table *t,

@@ -33,7 +33,8 @@ int replay_linux_sugov(const struct replay_linux_sugov_call *c, const struct pgo
     in.size = sizeof(in);
     in.flags = c->flags;
     in.util = c->util;
-    in.uclamp_max = 1024;
+    in.uclamp_max = c->uclamp_max ? c->uclamp_max : 1024;
+    in.bw_min = c->bw_min;
     in.held = c->held;
     in.cur_khz = c->cur_khz; /* policy->cur: the reference without invariance */
     in.bw_dl = c->cpu_bw_dl;

@@ -88,7 +88,9 @@ struct pgov_sugov_state {
     uint32_t cached_raw_freq;     /**< last raw (unclamped) frequency */
     uint32_t need_update;         /**< limits changed: evaluate, bypass cache */
     /** The CPU's deadline bandwidth at the last evaluation (sg_cpu->bw_dl),
-     *  capacity units; `reserved` (zero) before 0.4. */
+     *  capacity units; v6.8+ profiles: the whole floor of that evaluation,
+     *  max(bw_dl, bw_min, uclamp_min) (sg_cpu->bw_min); `reserved` (zero)
+     *  before 0.4. */
     uint32_t bw_dl;
 };
 

@@ -322,6 +322,26 @@ PGOV_CORE void pgov_sugov_impl_result_clear(struct pgov_sugov_result *r)
  * as for pgov_sugov_core_decide_shared(), so a caller without one passes a
  * constant NULL and the table search folds away.
  */
+/*
+ * What an evaluation leaves for the next deadline-bandwidth test, read with
+ * the utilization: the bandwidth itself before v6.8; from v6.8 the whole
+ * floor effective_cpu_util gave (max(irq + bandwidth, uclamp min)), which is
+ * never below the bandwidth. Seen on Debian's 6.12.118 (docs/oracle.md): with
+ * an RT task runnable the floor is the capacity, and a later bandwidth rise
+ * up to it does not bypass the rate limit.
+ */
+PGOV_CORE uint32_t pgov_sugov_core_dl_seen(uint32_t rules, uint32_t bw_dl, uint32_t bw_min,
+                                           uint32_t uclamp_min)
+{
+    uint32_t m = bw_dl;
+
+    if (rules & PGOV_SUGOV_RULE_PERF) {
+        m = bw_min > m ? bw_min : m;
+        m = uclamp_min > m ? uclamp_min : m;
+    }
+    return m;
+}
+
 PGOV_CORE void pgov_sugov_core_decide(const struct pgov_sugov_params *prm, uint32_t rules,
                                       struct pgov_sugov_state *st, uint64_t now_ns,
                                       const struct pgov_sugov_input *in,
@@ -347,7 +367,7 @@ PGOV_CORE void pgov_sugov_core_decide(const struct pgov_sugov_params *prm, uint3
         res->path = PGOV_SUGOV_PATH_RATE_LIMITED;
         return;
     }
-    st->bw_dl = in->bw_dl; /* read with the utilization */
+    st->bw_dl = pgov_sugov_core_dl_seen(rules, in->bw_dl, in->bw_min, in->uclamp_min);
     res->boost_util = pgov_sugov_impl_boost_apply(prm, &st->iowait_boost, &st->pending,
                                                   st->last_update_ns, now_ns);
     res->util_eff = pgov_sugov_core_perf(prm, rules, in->util, res->boost_util, in->uclamp_min,
@@ -390,6 +410,8 @@ PGOV_CORE void pgov_sugov_core_decide_shared(const struct pgov_sugov_params *prm
         struct pgov_sugov_cpu *o = &cpus[j];
         uint32_t bu, pj;
 
+        /* Not yet the v6.8 floor as for one CPU (pgov_sugov_core_dl_seen):
+         * the oracle's policies are single-CPU, the shared form unobserved. */
         o->bw_dl_seen = o->bw_dl; /* read with its utilization */
         bu = pgov_sugov_impl_boost_apply(prm, &o->iowait_boost, &o->pending, o->last_update_ns,
                                          now_ns);

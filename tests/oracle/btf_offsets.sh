@@ -3,9 +3,10 @@
 # Print the insmod parameters of pgov_oracle.ko: byte offsets of the private
 # scheduler structs' fields, read from the kernel image's own BTF with pahole
 # (examples/kmod/guest.sh: guest_vmlinux, guest_btf_offset).
-# Usage: tests/oracle/btf_offsets.sh VMLINUZ WORKDIR [CONSERVATIVE.ko]
+# Usage: tests/oracle/btf_offsets.sh VMLINUZ WORKDIR [CONSERVATIVE.ko | --cflags]
 #   With the conservative governor module, the governor structs' offsets too
-#   (pgov_oracle.ko governors=1).
+#   (pgov_oracle.ko governors=1). With --cflags, the module's build switches
+#   (-D...) for what this kernel has, instead of the offsets.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$root/examples/kmod/guest.sh"
@@ -14,11 +15,42 @@ GUEST_VMLINUZ=$1
 # the host's headers (and so of the guest kernel).
 vmlinux=$2/vmlinux-${GUEST_VMLINUZ##*/vmlinuz-}
 guest_vmlinux "$vmlinux"
+# --cflags: the module's compile-time switches, from what the BTF has
+# (tests/oracle/pgov_oracle.c): one source for every kernel.
+if [ "${3:-}" = --cflags ]; then
+  has() { guest_btf_offset "$vmlinux" "$1" "$2" >/dev/null 2>&1; }
+  f=""
+  has util_est enqueued || f="$f -DORACLE_UE_U32"          # 6.9+: one u32, no struct util_est
+  has sched_entity sched_delayed && f="$f -DORACLE_DELAYED" # 6.12+: delayed dequeue
+  has sugov_cpu bw_min && f="$f -DORACLE_SUGOV_BW_MIN"      # 6.8+: effective_cpu_util(cpu, actual, &min, &max)
+  echo "$f"
+  exit 0
+fi
+# One of the members a kernel may have under another name (the first the
+# BTF has): PARAM=offset, "PARAM=-1" when the kernel has none of them.
+alt() { # PARAM STRUCT MEMBER...
+  local p=$1 s=$2 m o
+  shift 2
+  for m in "$@"; do
+    if o=$(guest_btf_offset "$vmlinux" "$s" "$m" 2>/dev/null); then echo "$p=$o"; return; fi
+  done
+  echo "$p=-1"
+}
 # Each offset on its own line, so that a missing member stops the script.
 out=""
+# Members that other kernels rename or drop (6.12: no cpu_capacity_orig, the
+# arch capacity instead; PELT runnable from h_nr_runnable).
+ren="$(alt rq_cpu_capacity_orig rq cpu_capacity_orig) $(alt cfs_rq_h_nr_running cfs_rq h_nr_running)"
+ren="$ren $(alt cfs_rq_h_nr_runnable cfs_rq h_nr_runnable)"
 for sm in rq.cfs rq.avg_rt rq.avg_dl rq.cpu_capacity_orig cfs_rq.load cfs_rq.h_nr_running \
           cfs_rq.curr cfs_rq.avg sched_entity.avg sched_entity.on_rq sched_entity.my_q \
           sched_entity.runnable_weight sched_avg.util_est rq.cpu; do
+  case $sm in
+    rq.cpu_capacity_orig | cfs_rq.h_nr_running)
+      # In their 6.1 place in the line; -1 (the module's "absent") elsewhere.
+      out="$out$(echo "$ren" | tr ' ' '\n' | grep "^${sm/./_}=") "
+      continue ;;
+  esac
   o=$(guest_btf_offset "$vmlinux" "${sm%%.*}" "${sm#*.}")
   name=${sm/./_}
   name=${name/sched_entity_/se_}
@@ -29,6 +61,8 @@ done
 rq_dl=$(guest_btf_offset "$vmlinux" rq dl)
 dl_bw=$(guest_btf_offset "$vmlinux" dl_rq running_bw)
 out="${out}rq_dl_running_bw=$((rq_dl + dl_bw)) "
+r=$(echo "$ren" | tr ' ' '\n' | grep '^cfs_rq_h_nr_runnable=')
+[ "$r" = cfs_rq_h_nr_runnable=-1 ] || out="$out$r "
 if [ -n "${3:-}" ]; then
   # Lookups are plain assignments: inside [ ] or $(( )) a failed one would
   # not stop the script (set -e does not reach there).
@@ -65,9 +99,8 @@ if [ -n "${3:-}" ]; then
             dbs_data_ignore_nice_load:dbs_data.ignore_nice_load \
             sg_cpu_iowait_boost_pending:sugov_cpu.iowait_boost_pending \
             sg_cpu_iowait_boost:sugov_cpu.iowait_boost sg_cpu_last_update:sugov_cpu.last_update \
-            sg_cpu_util:sugov_cpu.util sg_cpu_max:sugov_cpu.max \
+            sg_cpu_util:sugov_cpu.util \
             sg_cpu_saved_idle_calls:sugov_cpu.saved_idle_calls sg_cpu_sg_policy:sugov_cpu.sg_policy \
-            sg_cpu_bw_dl:sugov_cpu.bw_dl \
             sg_pol_last_freq_update_time:sugov_policy.last_freq_update_time \
             sg_pol_freq_update_delay_ns:sugov_policy.freq_update_delay_ns \
             sg_pol_next_freq:sugov_policy.next_freq sg_pol_limits_changed:sugov_policy.limits_changed; do
@@ -75,6 +108,11 @@ if [ -n "${3:-}" ]; then
     v=$(o "${sm2%%.*}" "${sm2#*.}")
     out="$out${sm%%:*}=$v "
   done
+  # 6.8+ has no sugov_cpu.max (the arch capacity) and keeps the floor
+  # effective_cpu_util gave (bw_min) where 6.1 kept the deadline bandwidth.
+  if m=$(o sugov_cpu max 2>/dev/null); then out="${out}sg_cpu_max=$m "; fi
+  if m=$(o sugov_cpu bw_dl 2>/dev/null); then out="${out}sg_cpu_bw_dl=$m "; else
+    out="${out}sg_cpu_bw_dl=$(o sugov_cpu bw_min) "; fi
   out="${out}governors=1"
 fi
 echo "$out"

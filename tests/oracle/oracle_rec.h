@@ -51,6 +51,7 @@ enum orec_kind {
 #define OREC_F_UTIL 0x10u   /* SUGOV: effective_cpu_util ran inside the call (evaluated) */
 #define OREC_F_TUNED 0x20u  /* DBS: a sysfs store changed the tunables during the call */
 #define OREC_F_LIMITS 0x40u /* PGOV_SUGOV: .limits ran before the call: need_update set */
+#define OREC_F_DELAYED 0x80u /* UE_ENQ/DEQ (6.12+): the task was delayed-dequeued at entry */
 #define OREC_BW_UNKNOWN 0xffffffffu /* SUGOV aux: the CPU's rq not known yet */
 
 struct orec_avg { /* struct sched_avg of v6.1 */
@@ -75,6 +76,15 @@ struct orec_avg { /* struct sched_avg of v6.1 */
  *   UE_ENQ:       rq cfs util_est.enqueued at entry, at return
  *   UE_DEQ:       same, then cpu_capacity_orig, then the task's util_est
  *                 {enqueued | ewma << 32} just before util_est_update
+ *   6.12 (a header release "6.12."): pre/post ue_enqueued is the single
+ *                 u32 util_est, ue_ewma 0; the capacity is the arch
+ *                 capacity; UE_DEQ x[3] is the estimate just AFTER
+ *                 util_est_update (it runs first there); UE_ENQ/DEQ ret:
+ *                 the task's on_rq at entry (2: migrating), OREC_F_DELAYED;
+ *                 PELT_SE runnable 0 for a delayed task, PELT_CFS
+ *                 h_nr_runnable; SUGOV x[2] high half: effective_cpu_util's
+ *                 *min, g[6] high half: its *max, g[7] the arch capacity,
+ *                 the bw_dl halves of x[1] and x[3]: sugov_cpu.bw_min.
  *   HEADER:       OREC_MAGIC, sizeof(struct orec); pre/post: uname release
  *   DBS:          load (dbs_update's return), policy->cur at entry, at return,
  *                 driver target (kHz, with OREC_F_REQ); ret: 0 ondemand,

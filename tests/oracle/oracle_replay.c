@@ -29,14 +29,19 @@
 #include <pgov/sugov.h>
 
 #define DEQUEUE_SLEEP 0x1u /* v6.1 kernel/sched/sched.h flag value (an ABI fact) */
+/* DEQUEUE_SAVE = ENQUEUE_RESTORE and TASK_ON_RQ_MIGRATING, 6.1 and 6.12 alike:
+ * a delayed task's util_est_enqueue/dequeue is skipped on these (6.12). */
+#define DEQUEUE_SAVE 0x2u
+#define TASK_ON_RQ_MIGRATING 2u
 
 struct tally {
     uint64_t compared, exact;
     unsigned shown;
 };
 static struct tally t_pelt, t_ue, t_sugov, t_dbs[2];
-static uint32_t kver = PGOV_KVER_6_1;
-static uint32_t kver_stable; /* the guest's 6.1.z (stable_of) */
+static uint32_t kver = PGOV_KVER_6_1; /* the guest's series (kver_of: 6.1 or 6.12) */
+static uint32_t kver_stable;          /* its stable update z (stable_of) */
+static uint64_t ue_not_called, ue_not_called_moved; /* 6.12: skipped enqueue/dequeue */
 
 /* --tsv: a sample of the rows, spread evenly over each flavour/op */
 static FILE *tsv_pelt, *tsv_ue;
@@ -167,6 +172,39 @@ static void ue_row(const struct orec *r, const struct ue_case *c, int counting)
 }
 
 /*
+ * 6.12's fair enqueue/dequeue (delta spec 2.2): the rq sum add/remove first,
+ * skipped for a delayed task that migrates or is saved/restored; then, on a
+ * dequeue, util_est_update at once with the task's averages at entry (before
+ * the call's PELT updates; the module recorded its result in x[3]).
+ */
+static void util_est_rows_612(const struct orec *r, struct ue_case *c, int counting)
+{
+    bool skip = (r->flags & OREC_F_DELAYED) &&
+                (r->ret == TASK_ON_RQ_MIGRATING || (r->aux & DEQUEUE_SAVE));
+
+    c->rq_sum = (uint32_t)r->x[0];
+    c->want_rq = (uint32_t)r->x[1];
+    if (skip) {
+        if (!counting && (ue_not_called++, c->want_rq != c->rq_sum))
+            ue_not_called_moved++;
+    } else {
+        c->op = r->kind == OREC_UE_ENQ ? REPLAY_LINUX_UE_ENQUEUE : REPLAY_LINUX_UE_DEQUEUE;
+        ue_row(r, c, counting);
+    }
+    if (r->kind != OREC_UE_DEQ)
+        return;
+    c->op = REPLAY_LINUX_UE_UPDATE;
+    c->rq_sum = c->want_rq; /* util_est_update does not touch the sum */
+    c->sleep = (r->aux & DEQUEUE_SLEEP) ? 1u : 0u;
+    c->util = r->pre.util_avg;
+    c->runnable = r->pre.runnable_avg;
+    c->cap = r->x[2];
+    c->want.enqueued = (uint32_t)r->x[3];
+    c->want.ewma = (uint32_t)(r->x[3] >> 32);
+    ue_row(r, c, counting);
+}
+
+/*
  * The util_est operations one record shows. An entity update that recomputed
  * the averages clears UTIL_AVG_UNCHANGED; enqueue_task_fair starts with
  * util_est_enqueue; dequeue_task_fair starts with util_est_dequeue and ends
@@ -187,6 +225,8 @@ static void util_est_rows(const struct orec *r, int counting)
         c.want.enqueued = r->post.ue_enqueued;
         c.want.ewma = r->post.ue_ewma;
         ue_row(r, &c, counting);
+    } else if ((r->kind == OREC_UE_ENQ || r->kind == OREC_UE_DEQ) && kver >= PGOV_KVER_6_12) {
+        util_est_rows_612(r, &c, counting);
     } else if (r->kind == OREC_UE_ENQ || r->kind == OREC_UE_DEQ) {
         c.op = r->kind == OREC_UE_ENQ ? REPLAY_LINUX_UE_ENQUEUE : REPLAY_LINUX_UE_DEQUEUE;
         c.rq_sum = (uint32_t)r->x[0];
@@ -373,7 +413,7 @@ static void dbs_row(const struct orec *r)
             struct replay_linux_dbs_cfg c;
             memset(&c, 0, sizeof(c));
             c.gov = (uint32_t)gov;
-            c.kver = PGOV_KVER_6_1;
+            c.kver = kver;
             c.kver_stable = kver_stable;
             c.table = dummy_table;
             c.table_len = 5;
@@ -495,6 +535,10 @@ static void sugov_row(const struct orec *r, int counting)
     if (r->cpu != r->id)
         c.flags |= PGOV_UPDATE_REMOTE; /* another CPU's runqueue: the boost step only */
     c.util = r->flags & OREC_F_UTIL ? (uint32_t)r->x[2] : 0;
+    if (kver >= PGOV_KVER_6_12 && (r->flags & OREC_F_UTIL)) {
+        c.bw_min = HI(r->x[2]); /* effective_cpu_util's *min and *max */
+        c.uclamp_max = HI(r->g[6]);
+    }
     c.cpu_bw_dl = r->aux;
     c.held = r->flags & OREC_F_UTIL && r->g[5] == r->g[2]; /* idle calls unchanged: busy */
     memset(&st, 0, sizeof(st));
@@ -534,25 +578,39 @@ static void sugov_row(const struct orec *r, int counting)
         printf("schedutil mismatch: cpu %u now %" PRIu64 " flags %u util %u held %u max %u"
                " rate %" PRIu64 " cur %u min %u max %u; pre boost %u pending %u last %" PRIu64
                " last_freq %" PRIu64 " next %u cached %u need %u: kernel path %u boost %u pending %u"
-               " last_freq %" PRIu64 " next %u cached %u (driver %u, sg util %" PRIu64
+               " last_freq %" PRIu64 " next %u cached %u last %" PRIu64 " bw_dl %u (driver %u, sg util %" PRIu64
                "); libpgov (err %d) path %u boost %u pending %u last_freq %" PRIu64
-               " next %u cached %u raw %" PRIu64 "\n",
+               " next %u cached %u last %" PRIu64 " bw_dl %u raw %" PRIu64 "\n",
                r->cpu, r->x[0], c.flags, c.util, c.held, c.max_cap, c.rate_limit_ns, c.cur_khz,
                c.min_khz, c.max_khz, LO(r->g[0]), HI(r->g[0]), r->g[1], r->g[8], LO(r->g[9]),
                HI(r->g[9]), (unsigned)(r->g[10] & 0xffff), path, LO(r->g[3]), HI(r->g[3]),
-               r->g[11], LO(r->g[12]), HI(r->g[12]), LO(r->x[3]), r->g[6], e, res.path,
-               st.iowait_boost, st.pending, st.last_freq_update_ns, st.next_freq,
-               st.cached_raw_freq, res.raw_freq);
+               r->g[11], LO(r->g[12]), HI(r->g[12]), r->g[4], HI(r->x[3]), LO(r->x[3]), r->g[6], e,
+               res.path, st.iowait_boost, st.pending, st.last_freq_update_ns, st.next_freq,
+               st.cached_raw_freq, st.last_update_ns, st.bw_dl, res.raw_freq);
 }
 
 /* The guest's upstream stable update: "... Debian 6.1.192-3 (...)" gives
- * 192 (the dbs profile has 6.1.z rules); 0 when the version says none. */
+ * 192 (the dbs profile has 6.1.z and 6.12.z rules); 0 when the version says none. */
 static uint32_t stable_of(const char *version)
 {
-    const char *p = strstr(version, "Debian 6.1.");
+    char needle[24];
+    const char *p;
     unsigned z;
 
-    return p && sscanf(p + 11, "%u", &z) == 1 && z <= PGOV_DBS_KVER_STABLE_MAX ? z : 0u;
+    snprintf(needle, sizeof(needle), "Debian %u.%u.", kver >> 8, kver & 0xff);
+    p = strstr(version, needle);
+    return p && sscanf(p + strlen(needle), "%u", &z) == 1 && z <= PGOV_DBS_KVER_STABLE_MAX ? z : 0u;
+}
+
+/* The profile of the guest's series, from its release ("6.12.118+deb12-amd64"):
+ * 6.1 and 6.12 are captured (run.sh --kernel); 0 for anything else. */
+static uint32_t kver_of(const char *release)
+{
+    unsigned a, b;
+
+    if (sscanf(release, "%u.%u", &a, &b) != 2)
+        return 0;
+    return a == 6 && b == 1 ? PGOV_KVER_6_1 : a == 6 && b == 12 ? PGOV_KVER_6_12 : 0;
 }
 
 /* One pass over the capture; counting = 1 only counts rows per flavour/op
@@ -577,6 +635,12 @@ static int pass(const char *path, int counting, char *release, char *version, ui
     }
     memcpy(release, &r.pre, 64);
     memcpy(version, &r.post, 64); /* the caller's 65th byte stays 0 */
+    if (!(kver = kver_of(release))) {
+        fprintf(stderr, "%s:1: kernel %.64s: no library profile to replay it with (6.1, 6.12)\n",
+                path, release);
+        fclose(f);
+        return 2;
+    }
     kver_stable = stable_of(version);
     for (;;) {
         if (fread(&r, sizeof(r), 1, f) != 1 || r.kind == OREC_NONE) {
@@ -659,6 +723,11 @@ int main(int argc, char **argv)
     if (dir) {
         if ((e = pass(cap, 1, release, version, trailer, &n)))
             return e;
+        if (kver != PGOV_KVER_6_1) {
+            /* The files are 6.1's formats (linux_sugov has no min/max columns). */
+            fprintf(stderr, "%s: --tsv: only for a 6.1 capture (this is %s)\n", cap, release);
+            return 2;
+        }
         strides(seen_pelt, stride_pelt, REPLAY_LINUX_NFLAVOURS, rows);
         strides(seen_ue, stride_ue, REPLAY_LINUX_UE_NOPS, rows);
         memset(seen_pelt, 0, sizeof(seen_pelt));
@@ -717,7 +786,9 @@ int main(int argc, char **argv)
     }
     /* The stable update pass() read from the version string (stable_of). */
     if (kver_stable)
-        snprintf(kernel, sizeof(kernel), "6.1.%u", kver_stable);
+        snprintf(kernel, sizeof(kernel), "%u.%u.%u", kver >> 8, kver & 0xff, kver_stable);
+    else
+        snprintf(kernel, sizeof(kernel), "%u.%u.?", kver >> 8, kver & 0xff);
     printf("capture: Linux %s (%s), %" PRIu64 " records\n", release, kernel, n);
     printf("not captured: %" PRIu64 " records (ring full), %" PRIu64 " (volume cap: PELT and util_est only), %" PRIu64
            " (kretprobe instance pool empty), %" PRIu64 " (hit inside another probe's handler)\n",
@@ -727,6 +798,10 @@ int main(int argc, char **argv)
     printf("schedutil: %" PRIu64 " callbacks with the deadline bandwidth risen since the last"
            " evaluation (a limits change for the rate limit and the hold: pgov_sugov_input.bw_dl)\n",
            sugov_dl_bw);
+    if (kver >= PGOV_KVER_6_12)
+        printf("util_est: %" PRIu64 " enqueues/dequeues of a delayed task that migrates or is"
+               " saved/restored (no rq sum change expected, not compared; %" PRIu64 " changed it)\n",
+               ue_not_called, ue_not_called_moved);
     printf("dbs instances (re)started: ondemand %" PRIu64 ", conservative %" PRIu64
            "; tunable stores replayed: ondemand %" PRIu64 ", conservative %" PRIu64 "\n",
            dbs_starts[0], dbs_starts[1], tunable_stores[0], tunable_stores[1]);
@@ -762,12 +837,12 @@ int main(int argc, char **argv)
     static const char *const claim[] = {"unsupported", "approximate", "exact"};
     int rc = 0;
     for (size_t i = 0; i < sizeof(gate) / sizeof(gate[0]); i++) {
-        int ex = pgov_kver_exactness(gate[i].module, PGOV_KVER(6, 1));
+        int ex = pgov_kver_exactness(gate[i].module, kver);
         bool gated = ex == PGOV_KVER_EXACT;
         bool ok = gate[i].t->exact == gate[i].t->compared;
         bool enough = gate[i].t->compared >= gate[i].floor;
-        printf("gate: %s: library claims %s for 6.1: %s\n", gate[i].name,
-               ex >= 0 && ex <= PGOV_KVER_EXACT ? claim[ex] : "?",
+        printf("gate: %s: library claims %s for %u.%u: %s\n", gate[i].name,
+               ex >= 0 && ex <= PGOV_KVER_EXACT ? claim[ex] : "?", kver >> 8, kver & 0xff,
                !gated  ? "reported, not gated"
                : !ok   ? "gated, MISMATCH"
                : enough ? "gated, all exact"

@@ -28,6 +28,7 @@
 #include <linux/cpufreq.h>
 #include <linux/sched/cpufreq.h>
 #include <linux/sched.h>
+#include <linux/sched/topology.h>
 #include <linux/percpu.h>
 #include <linux/kallsyms.h>
 #include <linux/slab.h>
@@ -60,10 +61,16 @@ MODULE_DESCRIPTION("libpgov's schedutil and ondemand (6.1 profiles) as the cpufr
 OFFSET_PARAM(rq_cfs);
 OFFSET_PARAM(rq_avg_rt);
 OFFSET_PARAM(rq_avg_dl);
-OFFSET_PARAM(rq_cpu_capacity_orig);
+OFFSET_PARAM(rq_cpu_capacity_orig); /* -1 on 6.8+: the arch capacity */
+OFFSET_PARAM(rq_cpu);               /* checks the address when there is no capacity_orig */
 OFFSET_PARAM(cfs_rq_avg);
 OFFSET_PARAM(sa_util_est);
 static unsigned long runqueues; /* per-CPU offset of the kernel's runqueues */
+#ifdef ORACLE_UE_U32 /* 6.9+: util_est is one u32 (btf_offsets.sh --cflags) */
+#define UE_ENQUEUED 0
+#else
+#define UE_ENQUEUED offsetof(struct util_est, enqueued)
+#endif
 module_param(runqueues, ulong, 0444);
 static unsigned long idle_calls_fn; /* tick_nohz_get_idle_calls_cpu (not exported) */
 module_param(idle_calls_fn, ulong, 0444);
@@ -72,6 +79,12 @@ module_param(idle_calls_fn, ulong, 0444);
 #define UE_FLAG (1u << 31) /* UTIL_AVG_UNCHANGED of 6.1, never set in a runqueue's sum */
 #define LO_HI(lo, hi) ((u64)(u32)(lo) | (u64)(u32)(hi) << 32)
 #define AT(base, off, type) READ_ONCE(*(type *)((char *)(base) + (off)))
+/* The CPU's original capacity: the rq's copy where the kernel keeps one. */
+static unsigned long cpu_cap(char *rq, int cpu)
+{
+    return rq_cpu_capacity_orig >= 0 ? AT(rq, rq_cpu_capacity_orig, unsigned long)
+                                     : arch_scale_cpu_capacity(cpu);
+}
 
 static unsigned long (*idle_calls)(int cpu);
 
@@ -134,9 +147,9 @@ static void pg_hook(struct update_util_data *data, u64 time, unsigned int flags)
     int e;
 
     rq = per_cpu_ptr((char __percpu *)runqueues, pp->cpu);
-    cap = AT(rq, rq_cpu_capacity_orig, unsigned long);
+    cap = cpu_cap(rq, pp->cpu);
     cfs = AT(rq, rq_cfs + cfs_rq_avg + offsetof(struct sched_avg, util_avg), unsigned long);
-    ue = AT(rq, rq_cfs + cfs_rq_avg + sa_util_est + offsetof(struct util_est, enqueued), unsigned int);
+    ue = AT(rq, rq_cfs + cfs_rq_avg + sa_util_est + UE_ENQUEUED, unsigned int);
     rt = AT(rq, rq_avg_rt + offsetof(struct sched_avg, util_avg), unsigned long);
     dl = AT(rq, rq_avg_dl + offsetof(struct sched_avg, util_avg), unsigned long);
     /* CFS: max(util_avg, util_est) within the capacity; then rt on top, and
@@ -517,8 +530,8 @@ static int __init pg_mod_init(void)
     char sym[KSYM_SYMBOL_LEN];
     int cpu, err;
 
-    if (rq_cfs < 0 || rq_avg_rt < 0 || rq_avg_dl < 0 || rq_cpu_capacity_orig < 0 ||
-        cfs_rq_avg < 0 || !runqueues) {
+    if (rq_cfs < 0 || rq_avg_rt < 0 || rq_avg_dl < 0 ||
+        (rq_cpu_capacity_orig < 0 && rq_cpu < 0) || cfs_rq_avg < 0 || !runqueues) {
         pr_err("pgov_governor: runqueue layout or address missing\n");
         return -EINVAL;
     }
@@ -529,8 +542,10 @@ static int __init pg_mod_init(void)
     /* A wrong address must refuse to load, not read garbage: every CPU's
      * capacity is a capacity, and the function is the one named. */
     for_each_possible_cpu(cpu) {
-        unsigned long cap = AT(per_cpu_ptr((char __percpu *)runqueues, cpu), rq_cpu_capacity_orig,
-                               unsigned long);
+        char *rq = per_cpu_ptr((char __percpu *)runqueues, cpu);
+        unsigned long cap = cpu_cap(rq, cpu);
+        if (rq_cpu_capacity_orig < 0 && AT(rq, rq_cpu, int) != cpu)
+            cap = 0; /* the rq's own cpu number must be this CPU's */
         if (cap == 0 || cap > SCHED_CAPACITY_SCALE) {
             pr_err("pgov_governor: cpu %d: capacity %lu: not a runqueue\n", cpu, cap);
             return -EINVAL;

@@ -14,6 +14,14 @@
  * the kernel image's BTF (tests/oracle/btf_offsets.sh). struct sched_entity is
  * public; the BTF offsets of its fields are passed too and checked here, so a
  * header/image mismatch refuses to load instead of recording garbage.
+ *
+ * One source for every kernel: what a kernel has or lacks comes from its BTF
+ * too, as -D switches (btf_offsets.sh --cflags) and -1 offsets:
+ *   ORACLE_UE_U32         util_est is one u32 (6.9+), not struct util_est
+ *   ORACLE_DELAYED        delayed dequeue (6.12+): a delayed task's PELT
+ *                         runnable is 0; util_est_update runs at the start
+ *                         of dequeue_task_fair, before its PELT updates
+ *   ORACLE_SUGOV_BW_MIN   effective_cpu_util(cpu, actual, &min, &max) (6.8+)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -29,6 +37,7 @@
 #include <linux/spinlock.h>
 #include <linux/mutex.h>
 #include <linux/cpufreq.h>
+#include <linux/sched/topology.h>
 #include "oracle_rec.h"
 
 MODULE_LICENSE("Dual BSD/GPL");
@@ -40,11 +49,12 @@ MODULE_DESCRIPTION("libpgov oracle: capture PELT and util_est updates of the run
 OFFSET_PARAM(rq_cfs);            /* struct rq: cfs */
 OFFSET_PARAM(rq_avg_rt);         /* struct rq: avg_rt */
 OFFSET_PARAM(rq_avg_dl);         /* struct rq: avg_dl */
-OFFSET_PARAM(rq_cpu_capacity_orig);
+OFFSET_PARAM(rq_cpu_capacity_orig); /* -1 on 6.8+: the arch capacity */
 OFFSET_PARAM(rq_cpu);            /* struct rq: cpu */
 OFFSET_PARAM(rq_dl_running_bw);  /* struct rq: dl.running_bw */
 OFFSET_PARAM(cfs_rq_load);       /* struct cfs_rq: load (struct load_weight) */
-OFFSET_PARAM(cfs_rq_h_nr_running);
+OFFSET_PARAM(cfs_rq_h_nr_running);  /* 6.1's PELT runnable count, */
+OFFSET_PARAM(cfs_rq_h_nr_runnable); /* 6.12's (queued minus delayed): one of the two */
 OFFSET_PARAM(cfs_rq_curr);
 OFFSET_PARAM(cfs_rq_avg);
 OFFSET_PARAM(se_avg); /* checked against the headers */
@@ -65,10 +75,10 @@ OFFSET_PARAM(sg_cpu_iowait_boost_pending); /* struct sugov_cpu */
 OFFSET_PARAM(sg_cpu_iowait_boost);
 OFFSET_PARAM(sg_cpu_last_update);
 OFFSET_PARAM(sg_cpu_util);
-OFFSET_PARAM(sg_cpu_max);
+OFFSET_PARAM(sg_cpu_max);          /* -1 on 6.8+: the arch capacity */
 OFFSET_PARAM(sg_cpu_saved_idle_calls);
 OFFSET_PARAM(sg_cpu_sg_policy);
-OFFSET_PARAM(sg_cpu_bw_dl);
+OFFSET_PARAM(sg_cpu_bw_dl);        /* 6.8+: bw_min, the floor at the last evaluation */
 OFFSET_PARAM(sg_pol_last_freq_update_time); /* struct sugov_policy */
 OFFSET_PARAM(sg_pol_freq_update_delay_ns);
 OFFSET_PARAM(sg_pol_next_freq);
@@ -112,8 +122,24 @@ struct ue_track {
     const struct sched_entity *se;
     u32 enq, ewma;
     bool seen;
+    /* ORACLE_DELAYED: the estimate at the first PELT update of the entity
+     * inside the call (util_est_update ran before it). */
+    u32 first_enq, first_ewma;
+    bool first_seen;
 };
 static DEFINE_PER_CPU(struct ue_track, ue_track);
+
+/* A PELT update of @se starts: note the first one inside a tracked call. */
+static void ue_first(const struct sched_entity *se, const struct orec_avg *pre)
+{
+    struct ue_track *t = this_cpu_ptr(&ue_track);
+
+    if (t->se == se && !t->first_seen) {
+        t->first_enq = pre->ue_enqueued;
+        t->first_ewma = pre->ue_ewma;
+        t->first_seen = true;
+    }
+}
 
 static void push(const struct orec *r)
 {
@@ -149,6 +175,9 @@ void pgov_oracle_push(const struct orec *r)
 }
 EXPORT_SYMBOL_GPL(pgov_oracle_push);
 
+/* The CPU's original capacity: the rq's copy where the kernel keeps one. */
+static unsigned long cpu_cap(void *rq, int cpu);
+
 static void copy_avg(struct orec_avg *d, const struct sched_avg *s)
 {
     d->last_update_time = s->last_update_time;
@@ -159,11 +188,21 @@ static void copy_avg(struct orec_avg *d, const struct sched_avg *s)
     d->load_avg = s->load_avg;
     d->runnable_avg = s->runnable_avg;
     d->util_avg = s->util_avg;
+#ifdef ORACLE_UE_U32
+    d->ue_enqueued = s->util_est; /* ewma stays 0, as in the library's v6.9+ task */
+#else
     d->ue_enqueued = s->util_est.enqueued;
     d->ue_ewma = s->util_est.ewma;
+#endif
 }
 
 #define AT(base, off, type) (*(type *)((char *)(base) + (off)))
+
+static unsigned long cpu_cap(void *rq, int cpu)
+{
+    return rq_cpu_capacity_orig >= 0 ? AT(rq, rq_cpu_capacity_orig, unsigned long)
+                                     : arch_scale_cpu_capacity(cpu);
+}
 
 /* ri->data: the record under construction plus the signal it follows. */
 struct pending {
@@ -194,11 +233,16 @@ static int ent_se(struct kretprobe_instance *ri, struct pt_regs *regs)
 
     begin(p, OREC_PELT_SE, &se->avg, now);
     p->se = se;
+    ue_first(se, &p->r.pre);
     p->r.x[1] = se->load.weight;
 #ifdef CONFIG_FAIR_GROUP_SCHED
     p->r.x[2] = task ? !!se->on_rq : se->runnable_weight;
 #else
     p->r.x[2] = !!se->on_rq;
+#endif
+#ifdef ORACLE_DELAYED
+    if (task && se->sched_delayed)
+        p->r.x[2] = 0; /* se_runnable(): queued (load) but not runnable */
 #endif
     p->r.x[3] = se->on_rq;
     p->r.flags = (AT(cfs_rq, cfs_rq_curr, const struct sched_entity *) == se ? OREC_F_RUNNING : 0) |
@@ -214,6 +258,7 @@ static int ent_blocked(struct kretprobe_instance *ri, struct pt_regs *regs)
 
     begin(p, OREC_PELT_BLOCKED, &se->avg, now);
     p->se = se;
+    ue_first(se, &p->r.pre);
     p->r.x[1] = se->load.weight;
     p->r.flags = se->my_q == NULL ? OREC_F_TASK : 0;
     return 0;
@@ -227,7 +272,8 @@ static int ent_cfs(struct kretprobe_instance *ri, struct pt_regs *regs)
 
     begin(p, OREC_PELT_CFS, &AT(cfs_rq, cfs_rq_avg, struct sched_avg), now);
     p->r.x[1] = AT(cfs_rq, cfs_rq_load, struct load_weight).weight;
-    p->r.x[2] = AT(cfs_rq, cfs_rq_h_nr_running, unsigned int);
+    p->r.x[2] = AT(cfs_rq, cfs_rq_h_nr_runnable >= 0 ? cfs_rq_h_nr_runnable : cfs_rq_h_nr_running,
+                   unsigned int);
     p->r.flags = AT(cfs_rq, cfs_rq_curr, void *) ? OREC_F_RUNNING : 0;
     return 0;
 }
@@ -281,7 +327,11 @@ static int ret_pelt(struct kretprobe_instance *ri, struct pt_regs *regs)
 
 static u32 rq_ue(void *rq)
 {
+#ifdef ORACLE_UE_U32
+    return AT(rq, rq_cfs + cfs_rq_avg + sa_util_est, unsigned int);
+#else
     return AT(rq, rq_cfs + cfs_rq_avg + sa_util_est, struct util_est).enqueued;
+#endif
 }
 
 static int ent_task(struct kretprobe_instance *ri, struct pt_regs *regs, u8 kind)
@@ -294,14 +344,21 @@ static int ent_task(struct kretprobe_instance *ri, struct pt_regs *regs, u8 kind
     begin(p, kind, &tsk->se.avg, 0);
     p->r.aux = (u32)regs_get_kernel_argument(regs, 2);
     p->r.x[0] = rq_ue(rq);
-    p->r.x[2] = AT(rq, rq_cpu_capacity_orig, unsigned long);
+    p->r.x[2] = cpu_cap(rq, AT(rq, rq_cpu, int));
+#ifdef ORACLE_DELAYED
+    /* Whether util_est_enqueue/dequeue run depends on these (replay). */
+    p->r.ret = (u8)READ_ONCE(tsk->on_rq); /* TASK_ON_RQ_MIGRATING: 2 */
+    if (tsk->se.sched_delayed)
+        p->r.flags |= OREC_F_DELAYED;
+#endif
     p->se = &tsk->se;
     /* rq kept in x[1] until the return handler overwrites it */
     p->r.x[1] = (u64)(unsigned long)rq;
     t->se = &tsk->se;
-    t->enq = tsk->se.avg.util_est.enqueued;
-    t->ewma = tsk->se.avg.util_est.ewma;
+    t->enq = p->r.pre.ue_enqueued;
+    t->ewma = p->r.pre.ue_ewma;
     t->seen = false;
+    t->first_seen = false;
     return 0;
 }
 static int ent_enq(struct kretprobe_instance *ri, struct pt_regs *regs)
@@ -321,7 +378,14 @@ static int ret_task(struct kretprobe_instance *ri, struct pt_regs *regs)
 
     copy_avg(&p->r.post, p->sa);
     p->r.x[1] = rq_ue(rq);
+#ifdef ORACLE_DELAYED
+    /* util_est_update ran first: its result is what the first PELT update
+     * of the entity found, or the estimate at return if none ran. */
+    p->r.x[3] = t->first_seen ? (u64)t->first_enq | (u64)t->first_ewma << 32
+                              : (u64)p->r.post.ue_enqueued | (u64)p->r.post.ue_ewma << 32;
+#else
     p->r.x[3] = (u64)t->enq | (u64)t->ewma << 32;
+#endif
     if (t->seen)
         p->r.flags |= OREC_F_SEEN;
     t->se = NULL;
@@ -346,6 +410,7 @@ struct gov_track {
     u32 req_khz;
     bool util_seen;
     unsigned long util;
+    unsigned long util_min, util_max; /* ORACLE_SUGOV_BW_MIN: *min, *max at return */
 };
 static DEFINE_PER_CPU(struct gov_track, gov_track);
 
@@ -561,11 +626,17 @@ static int ret_sugov(struct kretprobe_instance *ri, struct pt_regs *regs)
 
     sugov_snap(p, 3);
     p->r.g[6] = AT(p->a, sg_cpu_util, unsigned long);
-    p->r.g[7] = AT(p->a, sg_cpu_max, unsigned long);
+    p->r.g[7] = sg_cpu_max >= 0 ? AT(p->a, sg_cpu_max, unsigned long)
+                                : arch_scale_cpu_capacity(p->policy->cpu);
     p->r.g[14] |= (u64)p->policy->cur << 32;
     if (t->util_seen) {
         p->r.flags |= OREC_F_UTIL;
         p->r.x[2] = t->util;
+#ifdef ORACLE_SUGOV_BW_MIN
+        /* the floor and the ceiling effective_cpu_util gave sugov_get_util */
+        p->r.x[2] |= (u64)t->util_min << 32;
+        p->r.g[6] = LO_HI(p->r.g[6], t->util_max);
+#endif
     }
     if (t->req) {
         p->r.flags |= OREC_F_REQ;
@@ -575,10 +646,29 @@ static int ret_sugov(struct kretprobe_instance *ri, struct pt_regs *regs)
     push(&p->r);
     return 0;
 }
+#ifdef ORACLE_SUGOV_BW_MIN
+static int ent_eff_util(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    unsigned long **mm = (void *)ri->data;
+
+    mm[0] = (unsigned long *)regs_get_kernel_argument(regs, 2);
+    mm[1] = (unsigned long *)regs_get_kernel_argument(regs, 3);
+    return 0;
+}
+#else
+#define ent_eff_util NULL
+#endif
 static int ret_eff_util(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
     struct gov_track *t = this_cpu_ptr(&gov_track);
     t->util = regs_return_value(regs);
+#ifdef ORACLE_SUGOV_BW_MIN
+    {
+        unsigned long **mm = (void *)ri->data;
+        t->util_min = mm[0] ? *mm[0] : 0;
+        t->util_max = mm[1] ? *mm[1] : 0;
+    }
+#endif
     t->util_seen = true;
     return 0;
 }
@@ -592,7 +682,7 @@ static struct kretprobe gov_probes[] = {
     GPROBE("od_dbs_update", ent_od, ret_dbs),
     GPROBE("cs_dbs_update", ent_cs, ret_dbs),
     GPROBE("sugov_update_single_freq", ent_sugov, ret_sugov),
-    GPROBE("effective_cpu_util", NULL, ret_eff_util),
+    GPROBE("effective_cpu_util", ent_eff_util, ret_eff_util),
 };
 static bool gov_registered[ARRAY_SIZE(gov_probes)], hook_registered;
 
@@ -752,14 +842,15 @@ static int check_layout(void)
     if ((param) != (int)offsetof(struct sched_entity, field)) { \
         pr_err("pgov_oracle: BTF says " #field " at %d, headers say %zu\n", param, \
                offsetof(struct sched_entity, field)); return -EINVAL; }
-    NEED(rq_cfs) NEED(rq_avg_rt) NEED(rq_avg_dl) NEED(rq_cpu_capacity_orig) NEED(rq_cpu)
+    NEED(rq_cfs) NEED(rq_avg_rt) NEED(rq_avg_dl) NEED(rq_cpu)
     NEED(rq_dl_running_bw)
-    NEED(cfs_rq_load) NEED(cfs_rq_h_nr_running) NEED(cfs_rq_curr) NEED(cfs_rq_avg)
+    NEED(cfs_rq_load) NEED(cfs_rq_curr) NEED(cfs_rq_avg)
+    NEED(cfs_rq_h_nr_running >= 0 ? cfs_rq_h_nr_running : cfs_rq_h_nr_runnable)
     if (governors) {
         NEED(cdbs_update_util) NEED(cdbs_prev_load) NEED(pdbs_dbs_data) NEED(pdbs_rate_mult)
         NEED(pdbs_idle_periods) NEED(dbs_data_tuners) NEED(dbs_data_ignore_nice_load)
         NEED(cs_down_skip) NEED(sg_cpu_iowait_boost_pending) NEED(sg_cpu_iowait_boost)
-        NEED(sg_cpu_last_update) NEED(sg_cpu_util) NEED(sg_cpu_max) NEED(sg_cpu_saved_idle_calls)
+        NEED(sg_cpu_last_update) NEED(sg_cpu_util) NEED(sg_cpu_saved_idle_calls)
         NEED(sg_cpu_sg_policy) NEED(sg_cpu_bw_dl) NEED(sg_pol_last_freq_update_time) NEED(sg_pol_freq_update_delay_ns)
         NEED(sg_pol_next_freq) NEED(sg_pol_limits_changed)
     }

@@ -4,7 +4,12 @@
 # with pgov_oracle.ko and the static workload, capture every PELT and
 # util_est update with its true prior state and inputs, then recompute each
 # one on the host through libpgov (oracle_replay) and compare every field.
-# Usage: tests/oracle/run.sh [RECORDS [SECONDS]]
+# Usage: tests/oracle/run.sh [--kernel 6.1|6.12] [RECORDS [SECONDS]]
+#   --kernel 6.1 (default, CI): the host's linux-headers-6.1.*-amd64 (or
+#   KDIR) and the image of that release. --kernel 6.12: Debian 12's 6.12 LTS
+#   from bookworm-security, pinned to PGOV_ORACLE_612 (default
+#   6.12.118+deb12), the newest 6.12 build when the archive has dropped the
+#   pin; its headers are unpacked under build/kmod-cache, not installed.
 #   The workload runs until the module has captured RECORDS records (default
 #   1450000: about 1.1M PELT, 0.55M util_est and 0.13M governor rows), at most SECONDS
 #   (default 300) of guest time; a loaded host then takes longer, not fewer rows.
@@ -18,17 +23,33 @@
 #        (pahole), gcc; the matching linux-image .deb is fetched once.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
+series=6.1
+if [ "${1:-}" = --kernel ]; then series=${2:-}; shift 2 || true; fi
+case $series in 6.1 | 6.12) ;; *) echo "oracle: --kernel 6.1 or 6.12" >&2; exit 2 ;; esac
 until=${1:-1450000}
 secs=${2:-300}
 gov_secs=${PGOV_ORACLE_GOV_SECS:-30} # guest seconds under ondemand, then conservative
 out=$root/build/oracle
 . "$root/examples/kmod/guest.sh"
 
-kdir=${KDIR:-$(guest_default_kdir)}
-[ -n "$kdir" ] && [ -f "$kdir/Makefile" ] || {
-  echo "oracle: no kernel headers (install linux-headers-amd64 or pass KDIR)" >&2; exit 1; }
-kver=${kdir##*/linux-headers-}
+if [ "$series" = 6.1 ]; then
+  # the headers linux-headers-amd64 names (bookworm: 6.1): other series'
+  # headers on the host must not change this run
+  kdir=${KDIR:-$(guest_default_kdir)}
+  case ${kdir##*/} in linux-headers-6.1.*) ;; *) echo "oracle: $kdir is not a 6.1 kernel's headers" >&2; exit 1 ;; esac
+  [ -n "$kdir" ] && [ -f "$kdir/Makefile" ] || {
+    echo "oracle: no kernel headers (install linux-headers-amd64 or pass KDIR)" >&2; exit 1; }
+  kver=${kdir##*/linux-headers-}
+else
+  kver=$(guest_series_kver "$series" "${PGOV_ORACLE_612:-6.12.118+deb12}")
+  guest_headers "$kver" "$root/build/kmod-cache"
+  kdir=$GUEST_KDIR
+  out=$root/build/oracle-$series # the 6.1 stage's files stay
+fi
 mkdir -p "$out/kmod"
+# The image first: its BTF says what the module must be built for.
+guest_kernel "$kver" "$root/build/kmod-cache"
+defs=$("$root/tests/oracle/btf_offsets.sh" "$GUEST_VMLINUZ" "$out" --cflags)
 
 # 1. The capture module, against the headers of the kernel we boot, and
 # pgov_governor.ko: lib/ unchanged (symlinks) as the governor pgov_schedutil.
@@ -37,12 +58,11 @@ mkdir -p "$out/kmod/lib" "$out/kmod/shim"
 for f in "$root"/lib/*.c; do ln -sf "$f" "$out/kmod/lib/"; done
 for f in "$root"/examples/kmod/shim/*.h "$root/examples/kmod/pgov_kernel.h"; do
   ln -sf "$f" "$out/kmod/${f#"$root"/examples/kmod/}"; done
-make -s -j2 -C "$kdir" M="$out/kmod" PGOV_ROOT="$root" modules 2>&1 | { grep -v 'Skipping BTF generation' || true; } | tee "$out/kmod/build.log"
+make -s -j2 -C "$kdir" M="$out/kmod" PGOV_ROOT="$root" PGOV_ORACLE_DEFS="$defs" modules 2>&1 | { grep -v 'Skipping BTF generation' || true; } | tee "$out/kmod/build.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
 if grep -E 'warning:' "$out/kmod/build.log"; then echo "oracle: module build warnings" >&2; exit 1; fi
 
-# 2. The kernel image, and the private struct offsets from its BTF.
-guest_kernel "$kver" "$root/build/kmod-cache"
+# 2. The private struct offsets from the image's BTF.
 # ondemand and conservative are modules of the image (with their dependencies);
 # schedutil is built in. The capture module's dummy cpufreq driver gives them
 # a frequency table to decide on.
@@ -68,7 +88,7 @@ for m in $mods; do cp "$m" "$ird/lib/"; done
 cp "$out/kmod/pgov_oracle.ko" "$out/kmod/pgov_governor.ko" "$out/workload" "$ird/"
 # pgov_governor.ko reads the runqueue through the same BTF offsets.
 govparams=$(echo "$params" | tr ' ' '\n' |
-  grep -E '^(rq_cfs|rq_avg_rt|rq_avg_dl|rq_cpu_capacity_orig|cfs_rq_avg|sa_util_est)=' | tr '\n' ' ')
+  grep -E '^(rq_cfs|rq_avg_rt|rq_avg_dl|rq_cpu_capacity_orig|rq_cpu|cfs_rq_avg|sa_util_est)=' | tr '\n' ' ')
 pgov_secs=${PGOV_ORACLE_PGOV_SECS:-10} # guest seconds under each library governor
 {
   echo '#!/bin/busybox sh'
