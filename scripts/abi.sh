@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake --preset shared >/dev/null
-cmake --build --preset shared 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
+cmake --build --preset shared 2>&1 | { grep -vE '^\[[0-9]+/[0-9]+\] ' || true; }
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "abi: build failed" >&2; exit 1; }
 so=$(readlink -f build/shared/libpgov.so)
 echo "abi: $(basename "$so"): $(readlink build/shared/libpgov.so) -> $(readlink build/shared/libpgov.so.0)"

@@ -38,7 +38,7 @@ run_ctest() { # preset
 
 workflow() { # preset: configure, build, test
   cmake --preset "$1" >/dev/null || return 1
-  cmake --build --preset "$1" 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
+  cmake --build --preset "$1" 2>&1 | { grep -vE '^\[[0-9]+/[0-9]+\] ' || true; }
   [ "${PIPESTATUS[0]}" -eq 0 ] || return 1
   run_ctest "$1"
 }

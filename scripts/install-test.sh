@@ -15,7 +15,7 @@ rm -rf "$stage" "$work"
 mkdir -p "$work"
 
 cmake --preset release >/dev/null
-cmake --build --preset release 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
+cmake --build --preset release 2>&1 | { grep -vE '^\[[0-9]+/[0-9]+\] ' || true; }
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "install-test: build failed" >&2; exit 1; }
 DESTDIR=$stage cmake --install build/release >"$work/install.log"
 prefix=$(sed -n 's/^CMAKE_INSTALL_PREFIX:PATH=//p' build/release/CMakeCache.txt)

@@ -15,7 +15,7 @@ PY=${PGOV_PYTHON:-/usr/bin/python3}
 venv=build/python-venv
 
 cmake --preset shared >/dev/null
-cmake --build --preset shared 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
+cmake --build --preset shared 2>&1 | { grep -vE '^\[[0-9]+/[0-9]+\] ' || true; }
 [ "${PIPESTATUS[0]}" -eq 0 ]
 export PGOV_LIBRARY="$PWD/build/shared/libpgov.so.0"
 # pgov.trace runs pgov-trace (the one trace parser).

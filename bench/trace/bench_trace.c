@@ -73,7 +73,7 @@ static double bisect_s(const char *path)
         struct pgt_trace t;
         if (pgt_load(path, &t))
             return -1;
-        int rc = bs_run(&t, &plat, &o, PGOV_KVER(4, 14), PGOV_KVER(7, 3), null, null, err, sizeof(err));
+        int rc = bs_run(&t, &plat, &o, PGOV_KVER(4, 14), PGOV_KVER(7, 3), null, null, NULL, err, sizeof(err));
         pgt_free(&t);
         if (rc)
             return -1;
