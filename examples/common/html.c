@@ -392,3 +392,12 @@ void html_cpu_div_end(FILE *f)
 {
     fputs("</div>\n", f);
 }
+
+void html_key_row(FILE *f, const char *colour, const char *label, const char *text)
+{
+    fprintf(f, "<tr><td class='l' style='color:%s;font-weight:bold'>", colour);
+    html_esc(f, label);
+    fputs("</td><td class='l'>", f);
+    html_esc(f, text);
+    fputs("</td></tr>\n", f);
+}

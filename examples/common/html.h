@@ -89,5 +89,8 @@ void html_step_plot(FILE *f, const struct html_steps *p);
 void html_cpu_select(FILE *f, const char *id, uint32_t ncpu);
 void html_cpu_div_begin(FILE *f, const char *id, uint32_t cpu, bool shown);
 void html_cpu_div_end(FILE *f);
+/* One row of a page's policy key (inside <table>): @label bold in
+ * @colour (its plots' colour), then @text; both escaped. */
+void html_key_row(FILE *f, const char *colour, const char *label, const char *text);
 
 #endif

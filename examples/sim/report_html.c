@@ -235,13 +235,8 @@ static void section(FILE *f, const struct sim_table *t, uint32_t k)
         html_esc(f, sc->settings);
     }
     fputs("</p>\n<table>\n", f);
-    for (uint32_t p = 0; p < sc->npol; p++) {
-        fprintf(f, "<tr><td class='l' style='color:%s;font-weight:bold'>", html_colour(p));
-        html_esc(f, sc->pol[p].label);
-        fputs("</td><td class='l'>", f);
-        html_esc(f, sc->pol[p].text);
-        fputs("</td></tr>\n", f);
-    }
+    for (uint32_t p = 0; p < sc->npol; p++)
+        html_key_row(f, html_colour(p), sc->pol[p].label, sc->pol[p].text);
     fputs("</table>\n", f);
     if (t->res[0] && t->res[0][0].series)
         time_plots(f, t, k);

@@ -123,13 +123,8 @@ void bs_html(FILE *f, const struct pgt_trace *t, const struct gv_opts *o, uint32
     fprintf(f, ", %zu events\n# releases %s .. %s: %u run, %u rows with a change; HZ=%u</pre>\n",
             t->n, a, b, pg->npt, pg->nrow, o->hz);
     fputs("<table>\n", f);
-    for (uint32_t k = 0; k < o->npol; k++) {
-        fprintf(f, "<tr><td class='l' style='color:%s;font-weight:bold'>", html_colour(k));
-        html_esc(f, o->pol[k].label);
-        fputs("</td><td class='l'>", f);
-        html_esc(f, o->pol[k].text);
-        fputs("</td></tr>\n", f);
-    }
+    for (uint32_t k = 0; k < o->npol; k++)
+        html_key_row(f, html_colour(k), o->pol[k].label, o->pol[k].text);
     fputs("</table>\n", f);
     plot(f, o, pg);
     table(f, o, pg);

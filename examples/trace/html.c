@@ -232,13 +232,9 @@ void gv_html(const struct gv *g, const struct gv_col *rec, FILE *f, const char *
     fputs("</h1>\n", f);
     provenance(f, g);
     fputs("<table>\n", f);
-    for (uint32_t k = 0; k <= g->ncol; k++) {
-        fprintf(f, "<tr><td class='l' style='color:%s;font-weight:bold'>", colour(k));
-        html_esc(f, label(g, rec, k));
-        fputs("</td><td class='l'>", f);
-        html_esc(f, k ? g->col[k - 1].pol->text : "the trace's cpu_frequency events");
-        fputs("</td></tr>\n", f);
-    }
+    for (uint32_t k = 0; k <= g->ncol; k++)
+        html_key_row(f, colour(k), label(g, rec, k),
+                     k ? g->col[k - 1].pol->text : "the trace's cpu_frequency events");
     fputs("</table>\n", f);
     time_plots(f, g, rec);
     resid_plot(f, g, rec);

@@ -609,8 +609,7 @@ static int run_signals(const struct cli *cl, const struct pgt_trace *t, FILE *o,
 }
 
 static int run_govern(const struct pgt_trace *t, FILE *o, char **vbuf, size_t *vlen, char **hbuf,
-                      size_t *hlen, const struct cli *cl, int argc, char **argv, char **dbuf,
-                      size_t *dlen)
+                      size_t *hlen, const struct cli *cl, char **dbuf, size_t *dlen)
 {
     char err[PGT_ERR_LEN];
     int rc = 0;
@@ -619,8 +618,6 @@ static int run_govern(const struct pgt_trace *t, FILE *o, char **vbuf, size_t *v
     gv.done = cl->decisions ? bs_write_decisions : NULL;
     FILE *vo = gv.svg ? open_memstream(vbuf, vlen) : NULL;
     gv.html = cl->html ? open_memstream(hbuf, hlen) : NULL; /* the page (html.c) */
-    gv.argc = argc;
-    (void)argv; /* gv.argv: main's copy of the line as given */
     if ((gv.svg && !vo) || (cl->html && !gv.html))
         rc = 2;
     else if (cl->decisions && !(gv.done_arg = fdec = open_memstream(dbuf, dlen)))
@@ -658,7 +655,7 @@ static int run_timeline(const struct cli *cl, const struct pgt_trace *t, FILE *o
 /* bisect: the table to o; with --html the page, from what it drew and
  * printed (o flushed to *buf), to *hbuf. */
 static int run_bisect(const struct cli *cl, const struct pgt_trace *t, FILE *o, char **buf,
-                      size_t *len, char **hbuf, size_t *hlen, int argc)
+                      size_t *len, char **hbuf, size_t *hlen)
 {
     static struct bs_page pg;
     char err[PGT_ERR_LEN];
@@ -672,7 +669,6 @@ static int run_bisect(const struct cli *cl, const struct pgt_trace *t, FILE *o, 
     FILE *h = open_memstream(hbuf, hlen);
     if (!h || fflush(o))
         return h ? fclose(h), 2 : 2;
-    gv.argc = argc;
     bs_html(h, t, &gv, cl->rel_lo, cl->rel_hi, &pg, *buf, *len);
     return fclose(h) ? 2 : 0;
 }
@@ -740,9 +736,9 @@ static int run(int argc, char **argv)
     } else if (timeline) {
         rc = run_timeline(&cl, &t, o);
     } else if (govern) {
-        rc = run_govern(&t, o, &vbuf, &vlen, &hbuf, &hlen, &cl, argc, argv, &dbuf, &dlen);
+        rc = run_govern(&t, o, &vbuf, &vlen, &hbuf, &hlen, &cl, &dbuf, &dlen);
     } else if (bisect) {
-        rc = run_bisect(&cl, &t, o, &buf, &len, &hbuf, &hlen, argc);
+        rc = run_bisect(&cl, &t, o, &buf, &len, &hbuf, &hlen);
     } else {
         rc = run_signals(&cl, &t, o, &sbuf, &slen);
     }
@@ -773,6 +769,7 @@ int main(int argc, char **argv)
     if (!given)
         return 2;
     memcpy(given, argv, sizeof(*given) * ((size_t)argc + 1));
+    gv.argc = argc; /* the page's provenance */
     gv.argv = given;
     int rc = run(argc, argv);
     free(given);
