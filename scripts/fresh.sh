@@ -76,6 +76,18 @@ inside() { # label, command: run as root in /work/libpgov with a clean login env
   echo "fresh: $1 ok in $t s; last lines:"; tail -n 4 "$top/build/fresh/$1.log" | sed 's/^/  | /'
 }
 inside command1 "$cmd1"
+# README ("3. Replay the regressions") states the verdicts command 1 prints:
+# each claim below must be what this run printed (keep the two in step).
+for v in "gitsuite elapsed_s v4.5->v4.6:reproduced" "grep cpu_s v4.13->rfc-percpu:direction only" \
+         "grep cpu_s v4.13->v4.14:not reproduced" "kernbench-2 elapsed_s:reproduced" \
+         "kernbench-4 elapsed_s:reproduced" "kernbench-8 elapsed_s:reproduced" \
+         "kernbench-16 elapsed_s:not reproduced" "kernbench-30 elapsed_s:direction only" \
+         "netperf_udp throughput:not reproduced" "execl throughput:reproduced" \
+         "execl migrations:direction only" "execl csw_invol:direction only" "execl ipis:not comparable"; do
+  grep -q "^verdict: ${v%%:*}[ :].*: ${v#*:}\$" "$top/build/fresh/command1.log" ||
+    { echo "fresh: README says '${v%%:*}' is '${v#*:}'; command 1 printed: $(grep "^verdict: ${v%%:*}" "$top/build/fresh/command1.log")" >&2; exit 1; }
+done
+echo "fresh: command 1's 13 verdicts are README's"
 inside command2 "$cmd2"
 grep -E '^(deps|lint|dev|m32|sanitize|clang|coverage|docs|cross|qemu|embed|abi|install|deb|bench|fresh|total) ' \
   "$top/build/fresh/command2.log" | sed 's/^/  inner: /' || true
