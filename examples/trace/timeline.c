@@ -16,7 +16,8 @@
  * wake-up) only gives the CPU, and a task switched out at a CPU's first
  * sched_switch (running since before the trace) starts there. A missed
  * switch-out (a CPU taken offline stops in its stopper thread without
- * one) leaves the task running until its next switch-in. Every
+ * one) ends the task's run at that CPU's last event: sleeping from there
+ * (dead if it was exiting). Every
  * interval ends where the next begins; the last one at the trace's last
  * event. An interval may be empty (two transitions at one timestamp, as
  * a us text trace often has): it is kept, it is a state the task passed.
@@ -40,6 +41,8 @@ struct tl {
     int32_t only; /* 0: every task */
     struct pgt_pidtab tasks;
     struct pgt_timeline *out;
+    int32_t curr[PGT_MAX_CPUS]; /* running on each CPU */
+    struct pgt_offline off;
     int fail;
 };
 
@@ -111,6 +114,19 @@ static void on_switch(struct tl *b, const struct pgt_event *e)
     struct tl_task *n = get(b, e->pid2);
     if (n)
         enter(b, n, PGT_TL_RUNNING, e->cpu, e->ts, true); /* (a reused pid leaves dead here) */
+    b->curr[e->cpu] = e->pid2;
+}
+
+/* CPU c went offline with its task still running: it stopped at c's last event. */
+static void cpu_gone(struct tl *b, uint32_t c)
+{
+    struct tl_task *k = b->curr[c] > 0 ? pgt_pidtab_find(&b->tasks, b->curr[c]) : NULL;
+    b->curr[c] = 0;
+    if (!k || !k->started || k->state != PGT_TL_RUNNING || k->cpu != c)
+        return;
+    uint64_t at = b->off.last[c] > k->begin ? b->off.last[c] : k->begin;
+    enter(b, k, k->exiting ? PGT_TL_DEAD : PGT_TL_SLEEPING, c, at, false);
+    k->exiting = false;
 }
 
 static void on_event(struct tl *b, const struct pgt_event *e)
@@ -142,6 +158,9 @@ static void on_event(struct tl *b, const struct pgt_event *e)
     default:
         break;
     }
+    int up = pgt_offline_feed(&b->off, e);
+    if (up >= 0)
+        cpu_gone(b, (uint32_t)up);
 }
 
 static int cmp_first(const void *a, const void *c)
@@ -204,6 +223,9 @@ int pgt_timeline_build(const struct pgt_trace *t, int32_t pid, struct pgt_timeli
     for (size_t j = 0; j < t->n && !b.fail; j++)
         if (t->ev[j].cpu < PGT_MAX_CPUS)
             on_event(&b, &t->ev[j]);
+    for (uint32_t c = 0; c < PGT_MAX_CPUS && !b.fail; c++)
+        if (b.off.down[c])
+            cpu_gone(&b, c);
     uint64_t end = t->n ? t->ev[t->n - 1].ts : 0;
     tl->span = t->n ? end - t->ev[0].ts : 0;
     int rc = b.fail ? -1 : group(&b, end);

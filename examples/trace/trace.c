@@ -71,6 +71,23 @@ static int cmp_ts(const void *a, const void *b)
 }
 
 /* Events come merged in time order; sort (stably, by input order) if not. */
+int pgt_offline_feed(struct pgt_offline *o, const struct pgt_event *e)
+{
+    int up = -1;
+    if (e->type == PGT_HOTPLUG && e->x[0] < PGT_MAX_CPUS) {
+        uint32_t c = e->x[0];
+        if (!e->x[1])
+            o->down[c] = true;
+        else if (o->down[c]) {
+            o->down[c] = false;
+            up = (int)c;
+        }
+    }
+    if (e->cpu < PGT_MAX_CPUS)
+        o->last[e->cpu] = e->ts;
+    return up;
+}
+
 int pgt_finish(struct pgt_trace *t)
 {
     for (size_t i = 1; i < t->n; i++)

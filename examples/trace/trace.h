@@ -135,6 +135,18 @@ void pgt_errf(struct pgt_trace *t, uint32_t line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 int pgt_finish(struct pgt_trace *t);
 
+/* CPUs taken offline. A CPU going down stops in its stopper thread with no
+ * sched_switch out of it, so the task a walk still has running there
+ * stopped at that CPU's last event. Feed every event in order: the return
+ * is the CPU whose offline period the event ends (its bring-up after a
+ * teardown), else -1; the walk then stops that CPU's task at last[cpu].
+ * At the trace's end, a CPU still down[] is cut the same way. */
+struct pgt_offline {
+    uint64_t last[PGT_MAX_CPUS]; /* each CPU's last event */
+    bool down[PGT_MAX_CPUS];     /* a teardown seen, no bring-up since */
+};
+int pgt_offline_feed(struct pgt_offline *o, const struct pgt_event *e);
+
 /* ------------------------------------------------------------ signals */
 
 /* A CPU's rebuilt state right after a scheduling event changed it (the

@@ -39,6 +39,7 @@ struct wl {
     int32_t curr[PGT_MAX_CPUS];
     uint32_t khz[PGT_MAX_CPUS];
     uint64_t last_switch[PGT_MAX_CPUS];
+    struct pgt_offline off;
     int fail;
 };
 
@@ -143,7 +144,8 @@ static void on_switch(struct wl *w, const struct pgt_event *e)
         p->policy = policy_of(e->x[1]);
         fold(w, p, e->ts);
         p->running = false;
-        if (e->x[0] == PGT_PREV_DEAD || p->exiting) {
+        /* an exiting task preempted (R+) runs its exit path again later */
+        if (e->x[0] == PGT_PREV_DEAD || (p->exiting && e->x[0] != PGT_PREV_RUNNABLE)) {
             flush_run(w, p, e->ts); /* the exit path ran until this switch */
             out(w, p, "exit\n");
             p->dead = true;
@@ -165,6 +167,28 @@ static void on_switch(struct wl *w, const struct pgt_event *e)
     }
     w->curr[i] = e->pid2;
     w->last_switch[i] = e->ts;
+}
+
+/* CPU c went offline with k still running there: k stopped at c's last
+ * event, blocked (a stopper sleeps; it is woken when c comes back). */
+static void cpu_gone(struct wl *w, uint32_t c)
+{
+    int32_t pid = w->curr[c];
+    struct wl_task *k = pid > 0 ? pgt_pidtab_find(&w->tasks, pid) : NULL;
+    w->curr[c] = 0;
+    if (!k || !k->running || k->cpu != c || k->dead)
+        return;
+    uint64_t at = w->off.last[c] > k->since ? w->off.last[c] : k->since;
+    flush_run(w, k, at);
+    k->running = false;
+    if (k->exiting) {
+        out(w, k, "exit\n");
+        k->dead = true;
+        return;
+    }
+    k->blocked = true;
+    k->woken = false;
+    k->blocked_at = at;
 }
 
 static void on_wakeup(struct wl *w, const struct pgt_event *e)
@@ -227,15 +251,21 @@ int pgt_workload_write(const struct pgt_trace *t, FILE *o, char *err, size_t err
             if (e->x[1] < PGT_MAX_CPUS) {
                 int32_t c = w.curr[e->x[1]];
                 struct wl_task *k = c > 0 ? get(&w, c, e->ts, e->x[1]) : NULL;
-                if (k)
-                    fold(&w, k, e->ts);
+                if (k) /* (a CPU going down: not past its last event) */
+                    fold(&w, k, w.off.down[e->x[1]] && w.off.last[e->x[1]] < e->ts ? w.off.last[e->x[1]] : e->ts);
                 w.khz[e->x[1]] = e->x[0];
             }
             break;
         default:
             break;
         }
+        int up = pgt_offline_feed(&w.off, e);
+        if (up >= 0)
+            cpu_gone(&w, (uint32_t)up);
     }
+    for (uint32_t c = 0; c < PGT_MAX_CPUS && !w.fail; c++)
+        if (w.off.down[c])
+            cpu_gone(&w, c);
     struct wl_task **ord = w.fail ? NULL : malloc((w.tasks.used ? w.tasks.used : 1) * sizeof(*ord));
     size_t n = 0;
     if (ord) {

@@ -20,7 +20,7 @@ def test_timeline_columns_and_shape():
     tl = cols(pgov.trace.timeline(TXT))
     assert list(tl) == list(pgov.trace.TIMELINE_COLUMNS)
     n = len(tl["pid"])
-    assert n == 1381 and all(len(v) == n for v in tl.values())  # 81 tasks (docs/trace.md)
+    assert n == 1383 and all(len(v) == n for v in tl.values())  # 81 tasks (docs/trace.md)
     assert len(set(tl["pid"])) == 81
     assert tl["begin_ns"].dtype == np.uint64 and tl["cpu"].dtype == np.int64
     assert set(tl["state"]) == {"running", "runnable", "sleeping", "dead"}

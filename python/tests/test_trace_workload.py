@@ -41,7 +41,7 @@ def test_workload_tables_hold_every_line_of_the_tools_text():
     w = pgov.trace.workload(TXT)
     text = subprocess.run([pgov.trace._tool(None), "workload", TXT], capture_output=True,
                           text=True, check=True).stdout.splitlines()
-    assert len(text) == 1333  # docs/trace.md: 81 tasks, 1,333 lines
+    assert len(text) == 1351  # docs/trace.md: 81 tasks, 1,351 lines
     assert w.header == {"source": TXT, "cpus": 2, "span_ns": 1011579000}
     assert render(w) == text[4:]
     assert len(w.tasks["pid"]) == 81 and int(np.asarray(w.tasks["exited"]).sum()) == 70
