@@ -56,8 +56,11 @@ work=$((secs + 6))
   echo '$bb mkdir -p /proc /sys /dev /tmp'
   echo '$bb mount -t proc proc /proc; $bb mount -t sysfs sys /sys; $bb mount -t devtmpfs dev /dev'
   for m in $mods; do echo "\$bb insmod /lib/${m##*/}"; done
+  echo 'echo "scx-guest: kernel $($bb uname -r)"'
   echo 'n=0; while [ ! -b /dev/vdb ] && [ $n -lt 100 ]; do $bb sleep 0.1; n=$((n+1)); done'
   echo "/scx_work $work /dev/vdb & \$bb sleep 2"
+  # the clamps the kernel sees (CONFIG_SCHED_DEBUG), to compare with the log's
+  echo '( $bb sleep 4; $bb cat /proc/[0-9]*/sched | $bb grep uclamp | $bb sort | $bb uniq -c | $bb sed "s/^/scx-uclamp: /" ) &'
   echo "/scx_pgov $secs /dev/vda; echo \"scx-guest: loader exit \$?\""
   echo 'echo "scx-guest: sched_ext state after detach: $($bb cat /sys/kernel/sched_ext/state)"'
   echo 'wait; $bb sync'
