@@ -34,13 +34,20 @@ cp -r "$root/include" "$trixie$src/src/"
 cp -r "$root/examples/scx" "$trixie$src/src/examples/"
 cp "$out/vmlinux.btf" "$trixie$src/"
 scx_chroot "$trixie" sh "$src/src/examples/scx/build.sh" "$src/src" "$src/out" "$src/vmlinux.btf"
-cp "$trixie$src/out/scx_pgov" "$trixie$src/out/scx_pgov.bpf.o" "$out/"
+# The dummy cpufreq driver (the guest has no cpufreq hardware), against the
+# 7.3 headers installed in the chroot (objtool wants /proc: through the script).
+[ -f "$trixie/usr/src/linux-headers-$kver/Makefile" ] ||
+  PGOV_TRIXIE_EXTRA="linux-headers-$kver" "$root/scripts/trixie-chroot.sh" "$trixie"
+scx_chroot "$trixie" make -s -C "/usr/src/linux-headers-$kver" M="$src/src/examples/scx/kmod" modules
+cp "$trixie$src/out/scx_pgov" "$trixie$src/out/scx_pgov.bpf.o" "$trixie$src/src/examples/scx/kmod/scx_dummy_cpufreq.ko" "$out/"
 rm -rf "${trixie:?}$src"
 
 # 3. Workload and host replay (ABI tier: lib/*.c as libpgov builds them).
 gcc -O2 -static -Wall -Wextra -o "$out/scx_work" "$root/examples/scx/scx_work.c"
-gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/examples/scx" \
-  -o "$out/scx_replay" "$root/examples/scx/scx_replay.c" "$root"/lib/*.c
+r=$root/examples/replay
+gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/examples/scx" -I"$r" \
+  -I"$root/examples/common" -o "$out/scx_replay" "$root/examples/scx/scx_replay.c" "$r/replay_linux.c" \
+  "$r/replay_linux_gov.c" "$r/replay.c" "$root/examples/common/num.c" "$root"/lib/*.c
 
 # 4. initramfs: busybox, virtio_blk, loader, workload.
 ird=$out/initramfs
@@ -48,8 +55,7 @@ rm -rf "$ird"
 mkdir -p "$ird/lib"
 mods=$(guest_modules virtio_blk)
 for m in $mods; do cp "$m" "$ird/lib/"; done
-cp "$out/scx_pgov" "$out/scx_work" "$ird/"
-work=$((secs + 6))
+cp "$out/scx_pgov" "$out/scx_work" "$out/scx_dummy_cpufreq.ko" "$ird/"
 {
   echo '#!/bin/busybox sh'
   echo 'bb=/bin/busybox'
@@ -57,11 +63,17 @@ work=$((secs + 6))
   echo '$bb mount -t proc proc /proc; $bb mount -t sysfs sys /sys; $bb mount -t devtmpfs dev /dev'
   for m in $mods; do echo "\$bb insmod /lib/${m##*/}"; done
   echo 'echo "scx-guest: kernel $($bb uname -r)"'
+  echo '$bb insmod /scx_dummy_cpufreq.ko || echo "scx-guest: no cpufreq driver"'
+  echo 'echo "scx-guest: cpufreq: $($bb cat /sys/devices/system/cpu/cpufreq/policy0/scaling_driver) $($bb cat /sys/devices/system/cpu/cpufreq/policy0/scaling_governor)"'
   echo 'n=0; while [ ! -b /dev/vdb ] && [ $n -lt 100 ]; do $bb sleep 0.1; n=$((n+1)); done'
-  echo "/scx_work $work /dev/vdb & \$bb sleep 2"
+  # The workload starts once the scheduler is attached (loading and
+  # verifying under TCG takes a while) and ends just before it detaches.
+  echo "/scx_pgov $secs /dev/vda >/tmp/loader.out 2>&1 & lp=\$!"
+  echo 'n=0; until $bb grep -q "attached" /tmp/loader.out || [ $n -ge 1200 ]; do $bb sleep 0.1; n=$((n+1)); done'
+  echo "/scx_work $((secs - 1)) /dev/vdb &"
   # the clamps the kernel sees (CONFIG_SCHED_DEBUG), to compare with the log's
-  echo '( $bb sleep 4; $bb cat /proc/[0-9]*/sched | $bb grep uclamp | $bb sort | $bb uniq -c | $bb sed "s/^/scx-uclamp: /" ) &'
-  echo "/scx_pgov $secs /dev/vda; echo \"scx-guest: loader exit \$?\""
+  echo '( $bb sleep 2; $bb cat /proc/[0-9]*/sched | $bb grep uclamp | $bb sort | $bb uniq -c | $bb sed "s/^/scx-uclamp: /" ) &'
+  echo 'wait $lp; rc=$?; $bb cat /tmp/loader.out; echo "scx-guest: loader exit $rc"'
   echo 'echo "scx-guest: sched_ext state after detach: $($bb cat /sys/kernel/sched_ext/state)"'
   echo 'wait; $bb sync'
   echo '$bb dmesg | $bb grep -iE "warn|bug|sched_ext|scx|call trace" | $bb sed "s/^/scx-dmesg: /"'

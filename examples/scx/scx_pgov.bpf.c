@@ -251,6 +251,154 @@ void SCX_OPS(pgov_exit, struct scx_exit_info *ei)
     bpf_probe_read_kernel_str(exit_info.msg, sizeof(exit_info.msg), ei->msg);
 }
 
+/* ------------------------------------------------------------------
+ * The kernel's reaction: each callback of the built-in schedutil
+ * (sugov_update_single_freq) with its state before and after, the
+ * utilisation effective_cpu_util gave it (and the util_cfs it was given:
+ * the scx target when every task is in sched_ext), the hold decision and
+ * the frequency committed to the driver. Per CPU scratch, filled by the
+ * nested probes while the callback runs (rq lock held, interrupts off).
+ */
+extern const struct rq runqueues __ksym;
+
+struct {
+    __uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+    __uint(max_entries, 1);
+    __type(key, uint32_t);
+    __type(value, struct pgov_scx_rec);
+} kscratch SEC(".maps");
+
+static __always_inline struct pgov_scx_rec *kscr(void)
+{
+    uint32_t k = 0;
+    return bpf_map_lookup_elem(&kscratch, &k);
+}
+
+static __always_inline void sugov_state(struct sugov_cpu *c, struct pgov_sugov_state *st)
+{
+    struct sugov_policy *sp = BPF_CORE_READ(c, sg_policy);
+
+    st->last_update_ns = BPF_CORE_READ(c, last_update);
+    st->iowait_boost = BPF_CORE_READ(c, iowait_boost);
+    st->pending = BPF_CORE_READ(c, iowait_boost_pending);
+    st->bw_dl = (uint32_t)BPF_CORE_READ(c, bw_min);
+    st->last_freq_update_ns = BPF_CORE_READ(sp, last_freq_update_time);
+    st->next_freq = BPF_CORE_READ(sp, next_freq);
+    st->cached_raw_freq = BPF_CORE_READ(sp, cached_raw_freq);
+    st->need_update = BPF_CORE_READ(sp, limits_changed) || BPF_CORE_READ(sp, need_freq_update);
+}
+
+SEC("fentry/sugov_update_single_freq")
+int BPF_PROG(pgov_k_sugov_in, struct update_util_data *hook, u64 time, unsigned int flags)
+{
+    struct sugov_cpu *c = (struct sugov_cpu *)hook; /* update_util is the first member */
+    struct pgov_scx_rec *r = kscr();
+    struct cpufreq_policy *pol;
+    struct rq *rq;
+    uint32_t cpu;
+
+    if (!r)
+        return 0;
+    __builtin_memset(r, 0, sizeof(*r));
+    cpu = BPF_CORE_READ(c, cpu);
+    pol = BPF_CORE_READ(c, sg_policy, policy);
+    r->kind = PGOV_SCX_REC_KSUGOV;
+    r->now = time;
+    r->cpu = cpu;
+    r->flags = flags;
+    if (cpu != bpf_get_smp_processor_id())
+        r->kflags |= PGOV_SCX_K_REMOTE;
+    r->prm.rate_limit_ns = BPF_CORE_READ(c, sg_policy, freq_update_delay_ns);
+    r->prm.tick_ns = PGOV_SCX_TICK_NS;
+    r->prm.max_cap = PGOV_SCX_CPUPERF_ONE; /* qemu's CPUs: arch capacity 1024 */
+    r->prm.max_freq_khz = BPF_CORE_READ(pol, cpuinfo.max_freq);
+    r->prm.min_khz = BPF_CORE_READ(pol, min);
+    r->prm.max_khz = BPF_CORE_READ(pol, max);
+    r->kcur_khz = BPF_CORE_READ(pol, cur);
+    sugov_state(c, &r->st);
+    rq = bpf_per_cpu_ptr(&runqueues, cpu);
+    if (rq) {
+        r->kcpu_bw_dl = (uint32_t)((BPF_CORE_READ(rq, dl.running_bw) * 1024) >> 20);
+        r->kscx_target = BPF_CORE_READ(rq, scx.cpuperf_target);
+    }
+    r->running = 1; /* in a callback: the probes below fill r */
+    return 0;
+}
+
+SEC("fexit/effective_cpu_util")
+int BPF_PROG(pgov_k_eff_util, int cpu, unsigned long util_cfs, unsigned long *min,
+             unsigned long *max, unsigned long ret)
+{
+    struct pgov_scx_rec *r = kscr();
+    unsigned long v = 0;
+
+    if (!r || !r->running)
+        return 0;
+    r->kflags |= PGOV_SCX_K_EVALUATED;
+    r->kutil_cfs = (uint32_t)util_cfs;
+    r->util = (uint32_t)ret;
+    if (min && !bpf_probe_read_kernel(&v, sizeof(v), min))
+        r->uclamp_min = (uint32_t)v;
+    if (max && !bpf_probe_read_kernel(&v, sizeof(v), max))
+        r->uclamp_max = (uint32_t)v;
+    return 0;
+}
+
+SEC("fexit/sugov_hold_freq")
+int BPF_PROG(pgov_k_hold, struct sugov_cpu *c, bool ret)
+{
+    struct pgov_scx_rec *r = kscr();
+
+    if (r && r->running && ret)
+        r->kflags |= PGOV_SCX_K_HELD;
+    return 0;
+}
+
+/* What the driver was asked, fast switch (in the callback) or slow path
+ * (schedutil's kthread: qemu's TSC keeps a cpufreq notifier, which rules
+ * fast switching out): counted, and the last request per CPU kept. */
+uint64_t nr_fast_switch, nr_driver_target;
+
+SEC("fentry/cpufreq_driver_fast_switch")
+int BPF_PROG(pgov_k_fast, struct cpufreq_policy *policy, unsigned int target_freq)
+{
+    __sync_fetch_and_add(&nr_fast_switch, 1);
+    return 0;
+}
+
+SEC("fentry/__cpufreq_driver_target")
+int BPF_PROG(pgov_k_target, struct cpufreq_policy *policy, unsigned int target_freq,
+             unsigned int relation)
+{
+    __sync_fetch_and_add(&nr_driver_target, 1);
+    return 0;
+}
+
+SEC("fexit/sugov_update_single_freq")
+int BPF_PROG(pgov_k_sugov_out, struct update_util_data *hook, u64 time, unsigned int flags)
+{
+    struct pgov_scx_rec *r = kscr(), *o;
+
+    if (!r || !r->running)
+        return 0;
+    r->running = 0;
+    sugov_state((struct sugov_cpu *)hook, &r->kafter);
+    /* Committed: a new next_freq (or a forced update) stamps the time; the
+     * driver gets it now (fast switch) or from schedutil's kthread. */
+    if (r->kafter.last_freq_update_ns != r->st.last_freq_update_ns ||
+        r->kafter.next_freq != r->st.next_freq) {
+        r->kflags |= PGOV_SCX_K_COMMIT;
+        r->target = r->kafter.next_freq;
+    }
+    o = log_rec(PGOV_SCX_REC_KSUGOV, r->now, r->cpu);
+    if (!o)
+        return 0;
+    __builtin_memcpy(o, r, sizeof(*o));
+    bpf_ringbuf_submit(o, 0);
+    __sync_fetch_and_add(&nr_logged, 1);
+    return 0;
+}
+
 SEC(".struct_ops.link")
 struct sched_ext_ops pgov_ops = {
     .select_cpu = (void *)pgov_select_cpu,

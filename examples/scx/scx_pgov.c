@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * scx_pgov loader: loads scx_pgov.bpf.o (embedded skeleton), prints what
- * the verifier processed per program, attaches the scheduler for SECONDS,
- * writes every decision-log record to LOG (pgov_scx_rec.h), detaches and
- * prints the counters and the scheduler's exit reason.
+ * the verifier processed per program, attaches the scheduler and then the
+ * kernel-side probes (fentry/fexit on schedutil) for SECONDS, writes every
+ * log record to LOG (pgov_scx_rec.h), detaches (probes first) and prints
+ * the counters and the scheduler's exit reason.
  * Usage: scx_pgov SECONDS LOG
  * Exit: 0 attached, ran and detached with a complete log; 1 otherwise.
  */
@@ -52,11 +53,11 @@ int main(int argc, char **argv)
 {
     struct scx_pgov *skel;
     struct bpf_program *prog;
-    struct bpf_link *link;
+    struct bpf_link *link, *klink[8];
     struct ring_buffer *rb;
     FILE *out;
     char *vlog[16];
-    int n = 0, rc = 1, i;
+    int n = 0, nk, rc = 1, i;
     time_t end;
 
     if (argc != 3 || atoi(argv[1]) <= 0) {
@@ -95,12 +96,27 @@ int main(int argc, char **argv)
         fprintf(stderr, "scx_pgov: attach failed: %s\n", strerror(errno));
         return 1;
     }
-    printf("scx_pgov: attached\n");
+    /* The kernel-side probes only while the scheduler is attached. */
+    nk = 0;
+    bpf_object__for_each_program(prog, skel->obj) {
+        if (bpf_program__type(prog) != BPF_PROG_TYPE_TRACING || nk == 8)
+            continue;
+        klink[nk] = bpf_program__attach(prog);
+        if (!klink[nk]) {
+            fprintf(stderr, "scx_pgov: attach %s failed: %s\n", bpf_program__name(prog), strerror(errno));
+            bpf_link__destroy(link);
+            return 1;
+        }
+        nk++;
+    }
+    printf("scx_pgov: attached (%d kernel probes)\n", nk);
     fflush(stdout);
     end = time(NULL) + atoi(argv[1]);
     while (time(NULL) < end && !skel->bss->exit_info.kind)
         if (ring_buffer__poll(rb, 100) < 0)
             break;
+    for (i = 0; i < nk; i++)
+        bpf_link__destroy(klink[i]);
     bpf_link__destroy(link);
     while (ring_buffer__consume(rb) > 0)
         ;
@@ -108,6 +124,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "scx_pgov: %s: write error\n", argv[2]);
     else if (!skel->bss->nr_lost && skel->bss->exit_info.kind <= 64) /* SCX_EXIT_UNREG* */
         rc = 0;
+    printf("scx_pgov: cpufreq driver requests while attached: %llu fast switch, %llu through the"
+           " kthread\n", (unsigned long long)skel->bss->nr_fast_switch,
+           (unsigned long long)skel->bss->nr_driver_target);
     printf("scx_pgov: detached: records %llu, lost %llu, perf sets %llu, exit kind %lld (%s%s%s)\n",
            (unsigned long long)skel->bss->nr_logged, (unsigned long long)skel->bss->nr_lost,
            (unsigned long long)skel->bss->nr_set, (long long)skel->bss->exit_info.kind,

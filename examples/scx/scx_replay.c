@@ -7,7 +7,12 @@
  * signal), and each decision (its util input = min(1024, max(CPU signal,
  * running task's signal)) of the replayed signals, pgov_sugov_decide_in on
  * the replayed CPU state: result, state after, the target handed to
- * scx_bpf_cpuperf_set). Prints one summary line; exits 0 when all are
+ * scx_bpf_cpuperf_set), and each callback of the kernel's own schedutil
+ * (KSUGOV: its state at entry, effective_cpu_util's result, the hold, the
+ * commit) through replay_linux_sugov (pgov_sugov_decide_in over the dummy
+ * driver's table, as tests/oracle replays 6.x), also checking that the
+ * utilisation schedutil was given is the scx target. Prints one summary
+ * line; exits 0 when all are
  * equal, 1 on a mismatch (the first few printed as LOG:record: field),
  * 2 on a bad file. Memory: fixed tables (CPUs, tasks by pid).
  */
@@ -16,7 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pgov/kver.h>
+#include <pgov/scx_core.h>
+
 #include "pgov_scx_rec.h"
+#include "replay_linux.h" /* replay_linux_sugov: the oracle's schedutil replay */
 
 #define MAX_CPUS 64
 #define MAX_TASKS (1u << 16) /* open addressing by pid */
@@ -30,6 +39,10 @@ static struct task tasks[MAX_TASKS];
 static struct pgov_pelt_avg cpus[MAX_CPUS];
 static struct pgov_sugov_state cst[MAX_CPUS];
 static uint8_t cpu_on[MAX_CPUS];
+static uint32_t last_target[MAX_CPUS]; /* what scx_pgov last set; 1024 from enable */
+static struct pgov_freq_entry dummy_table[16]; /* examples/scx/kmod: 900..2400 MHz */
+static struct pgov_freq_table table;
+static unsigned long long k_eval, k_target_eq, k_commits, k_commit_eq, k_calls, k_calls_eq;
 static const char *path;
 static unsigned long long nbad;
 
@@ -107,6 +120,51 @@ static int decide(unsigned long long i, const struct pgov_scx_rec *r)
     return 1;
 }
 
+/* One kernel schedutil callback: 1 equal (every field), 0 different. */
+static int ksugov(unsigned long long i, const struct pgov_scx_rec *r)
+{
+    struct replay_linux_sugov_call c;
+    struct pgov_sugov_state st = r->st;
+    struct pgov_sugov_result res;
+    int ev = (r->kflags & PGOV_SCX_K_EVALUATED) != 0, commit = (r->kflags & PGOV_SCX_K_COMMIT) != 0;
+
+    memset(&c, 0, sizeof(c));
+    c.kver = PGOV_KVER_7_3;
+    c.flags = (r->flags & 0x1u ? PGOV_UPDATE_IOWAIT : 0) | /* SCHED_CPUFREQ_IOWAIT */
+              (r->kflags & PGOV_SCX_K_REMOTE ? PGOV_UPDATE_REMOTE : 0);
+    c.util = ev ? r->util : 0;
+    c.held = (r->kflags & PGOV_SCX_K_HELD) != 0;
+    c.cpu_bw_dl = r->kcpu_bw_dl;
+    c.max_cap = r->prm.max_cap;
+    c.max_freq_khz = r->prm.max_freq_khz;
+    c.min_khz = r->prm.min_khz;
+    c.max_khz = r->prm.max_khz;
+    c.cur_khz = r->kcur_khz;
+    c.rate_limit_ns = r->prm.rate_limit_ns;
+    c.tick_ns = r->prm.tick_ns;
+    c.now_ns = r->now;
+    c.bw_min = ev ? r->uclamp_min : 0;
+    c.uclamp_max = ev ? r->uclamp_max : 0;
+    if (ev) { /* the kernel's input is the scx target (switch-all: no CFS part) */
+        k_eval++;
+        k_target_eq += r->kutil_cfs == r->kscx_target && r->kscx_target == last_target[r->cpu];
+    }
+    k_commits += commit;
+    CMP(i, "replay_linux_sugov", replay_linux_sugov(&c, &table, &st, &res), 0);
+    CMP(i, "kernel commit", res.path == PGOV_SUGOV_PATH_COMMIT, commit);
+    if (commit) {
+        CMP(i, "kernel commit kHz", res.next_f, r->target);
+        k_commit_eq++;
+    }
+    CMP(i, "iowait_boost", st.iowait_boost, r->kafter.iowait_boost);
+    CMP(i, "iowait_boost_pending", st.pending, r->kafter.pending);
+    CMP(i, "last_update", st.last_update_ns, r->kafter.last_update_ns);
+    CMP(i, "last_freq_update_time", st.last_freq_update_ns, r->kafter.last_freq_update_ns);
+    CMP(i, "next_freq", st.next_freq, r->kafter.next_freq);
+    CMP(i, "cached_raw_freq", st.cached_raw_freq, r->kafter.cached_raw_freq);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     unsigned long long n, i, dec = 0, dec_eq = 0, pel = 0, pel_eq = 0, iow = 0, ucl = 0, com = 0;
@@ -124,6 +182,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "scx_replay: N: not a number: %s\n", argv[2]);
         return 2;
     }
+    for (i = 0; i < MAX_CPUS; i++)
+        last_target[i] = PGOV_SCX_CPUPERF_ONE;
+    for (i = 0; i < 16; i++)
+        dummy_table[i].khz = (uint32_t)(900000 + 100000 * i);
+    if (pgov_freq_table_init(&table, dummy_table, 16, 0) != PGOV_OK) {
+        fprintf(stderr, "scx_replay: dummy table refused\n");
+        return 2;
+    }
     f = fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "%s: cannot open\n", path);
@@ -134,10 +200,15 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s:%llu: truncated (%llu records expected)\n", path, i, n);
             return 2;
         }
-        if (r.kind < PGOV_SCX_REC_TASK_INIT || r.kind > PGOV_SCX_REC_DECIDE ||
+        if (r.kind < PGOV_SCX_REC_TASK_INIT || r.kind > PGOV_SCX_REC_KSUGOV ||
             r.cpu >= MAX_CPUS) {
             fprintf(stderr, "%s:%llu: bad record (kind %u, cpu %u)\n", path, i, r.kind, r.cpu);
             return 2;
+        }
+        if (r.kind == PGOV_SCX_REC_KSUGOV) {
+            k_calls++;
+            k_calls_eq += ksugov(i, &r);
+            continue;
         }
         if (r.kind == PGOV_SCX_REC_DECIDE) {
             dec++;
@@ -145,6 +216,8 @@ int main(int argc, char **argv)
             ucl += r.uclamp_min != 0 || r.uclamp_max != 1024;
             com += r.running;
             dec_eq += decide(i, &r);
+            if (r.running)
+                last_target[r.cpu] = r.target;
             continue;
         }
         pel++;
@@ -166,7 +239,11 @@ int main(int argc, char **argv)
         }
     }
     fclose(f);
-    printf("scx: decisions %llu/%llu equal to replay (%llu set a target, %llu iowait, %llu uclamped),"
-           " PELT steps %llu/%llu equal\n", dec_eq, dec, com, iow, ucl, pel_eq, pel);
-    return nbad || !n ? 1 : 0;
+    printf("scx: decisions %llu/%llu equal to replay, kernel commits %llu/%llu equal to libpgov's"
+           " schedutil\n", dec_eq, dec, k_commit_eq, k_commits);
+    printf("scx: detail: %llu decisions set a target (%llu iowait, %llu uclamped); PELT steps"
+           " %llu/%llu equal; kernel schedutil callbacks %llu/%llu equal, %llu evaluated, %llu of"
+           " them on util_cfs = the scx target\n", com, iow, ucl, pel_eq, pel, k_calls_eq, k_calls,
+           k_eval, k_target_eq);
+    return nbad || !n || k_target_eq != k_eval ? 1 : 0;
 }

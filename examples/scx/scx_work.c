@@ -2,7 +2,8 @@
 /*
  * Guest workload of examples/scx/run.sh (static, /scx_work in the
  * initramfs): for SECONDS, processes with duty cycles from 10 % to 100 %
- * (the CPU and task signals move both ways), a pipe ping-pong (short runs,
+ * of 10 ms and one of 30 % of 100 ms (the CPU and task signals, and so the
+ * targets, move both ways), a pipe ping-pong (short runs,
  * many wakeups), O_DIRECT reads from DISK (wakeups from I/O wait: the iowait
  * boost) and one task with uclamp min 300 / max 700 (sched_setattr).
  * Usage: scx_work SECONDS DISK
@@ -26,16 +27,21 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* duty % of each 10 ms period busy, the rest asleep */
-static void duty(double end, int pct)
+/* pct % of each period busy, the rest asleep */
+static void duty_period(double end, int pct, double period)
 {
     while (now_s() < end) {
         double t = now_s();
-        while (now_s() - t < pct * 1e-4)
+        while (now_s() - t < pct * period / 100)
             ;
         if (pct < 100)
-            usleep((100 - pct) * 100);
+            usleep((useconds_t)((100 - pct) * period * 1e4));
     }
+}
+
+static void duty(double end, int pct)
+{
+    duty_period(end, pct, 0.01);
 }
 
 static void uclamped(double end)
@@ -93,7 +99,7 @@ int main(int argc, char **argv)
         return 2;
     }
     end = now_s() + atof(argv[1]);
-    for (i = 0; i < 7; i++) {
+    for (i = 0; i < 8; i++) {
         if (fork() == 0) {
             if (i < 4)
                 duty(end, pcts[i]);
@@ -101,8 +107,10 @@ int main(int argc, char **argv)
                 uclamped(end);
             else if (i == 5)
                 reader(end, argv[2]);
-            else
+            else if (i == 6)
                 pingpong(end);
+            else
+                duty_period(end, 30, 0.1);
             _exit(0);
         }
     }
