@@ -4,14 +4,14 @@
 # qemu (TCG, 4 vCPUs), run scx_work, attach scx_pgov for SCX_SECS of it
 # (every policy step logged to a raw disk), then replay the log on the
 # host through libpgov's ABI (scx_replay) and compare every field.
-# Usage: examples/scx/run.sh [SCX_SECS]   (default 8)
+# Usage: examples/scx/run.sh [SCX_SECS]   (default 30)
 # Env: PGOV_TRIXIE  the trixie chroot (default build/trixie, built by
 #                   scripts/trixie-chroot.sh when missing)
 #      PGOV_SCX_KVER the 7.3 kernel release (default 7.3.4+deb13-amd64)
 # Needs on the host: qemu-system-x86, busybox-static, gcc, python3, zstd.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-secs=${1:-8}
+secs=${1:-30}
 kver=${PGOV_SCX_KVER:-7.3.4+deb13-amd64}
 trixie=${PGOV_TRIXIE:-$root/build/trixie}
 cache=$root/build/kmod-cache/k73
@@ -68,6 +68,7 @@ cp "$out/scx_pgov" "$out/scx_work" "$out/scx_dummy_cpufreq.ko" "$ird/"
   echo 'n=0; while [ ! -b /dev/vdb ] && [ $n -lt 100 ]; do $bb sleep 0.1; n=$((n+1)); done'
   # The workload starts once the scheduler is attached (loading and
   # verifying under TCG takes a while) and ends just before it detaches.
+  echo '/scx_pgov --verify || echo "scx-guest: --verify failed"'
   echo "/scx_pgov $secs /dev/vda >/tmp/loader.out 2>&1 & lp=\$!"
   echo 'n=0; until $bb grep -q "attached" /tmp/loader.out || [ $n -ge 1200 ]; do $bb sleep 0.1; n=$((n+1)); done'
   echo "/scx_work $((secs - 1)) /dev/vdb &"

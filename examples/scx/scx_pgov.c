@@ -6,7 +6,10 @@
  * log record to LOG (pgov_scx_rec.h), detaches (probes first) and prints
  * the counters and the scheduler's exit reason.
  * Usage: scx_pgov SECONDS LOG
- * Exit: 0 attached, ran and detached with a complete log; 1 otherwise.
+ *        scx_pgov --verify   load with logging off (the verifier then prunes
+ *                            the log code: the policy's own figures) and exit
+ * Exit: 0 attached, ran and detached with a complete log (--verify: loaded);
+ * 1 otherwise; 2 usage.
  */
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -34,6 +37,8 @@ static int print_libbpf(enum libbpf_print_level lvl, const char *fmt, va_list ap
 }
 
 /* The verifier's statistics line ("processed N insns ...") and stack depth. */
+static const char *vtag = "scx-verifier";
+
 static void print_verifier(struct bpf_program *prog, const char *log)
 {
     const char *p = strstr(log, "processed "), *s = strstr(log, "stack depth ");
@@ -43,8 +48,8 @@ static void print_verifier(struct bpf_program *prog, const char *log)
     memset(&info, 0, sizeof(info));
     if (bpf_prog_get_info_by_fd(bpf_program__fd(prog), &info, &len))
         info.verified_insns = 0;
-    printf("scx-verifier: %s: %u insns in the object, verified_insns %u, %.*s, %.*s\n",
-           bpf_program__name(prog), (unsigned)bpf_program__insn_cnt(prog), info.verified_insns,
+    printf("%s: %s: %u insns in the object, verified_insns %u, %.*s, %.*s\n",
+           vtag, bpf_program__name(prog), (unsigned)bpf_program__insn_cnt(prog), info.verified_insns,
            p ? (int)strcspn(p, "(\n") - 1 : 2, p ? p : "??", s ? (int)strcspn(s, "\n") : 2,
            s ? s : "??");
 }
@@ -60,13 +65,19 @@ int main(int argc, char **argv)
     int n = 0, nk, rc = 1, i;
     time_t end;
 
-    if (argc != 3 || atoi(argv[1]) <= 0) {
-        fprintf(stderr, "usage: scx_pgov SECONDS LOG\n");
+    int verify = argc == 2 && !strcmp(argv[1], "--verify");
+
+    if (!verify && (argc != 3 || atoi(argv[1]) <= 0)) {
+        fprintf(stderr, "usage: scx_pgov SECONDS LOG | scx_pgov --verify\n");
         return 2;
     }
     libbpf_set_print(print_libbpf);
-    out = fopen(argv[2], "wb");
+    out = verify ? stdout : fopen(argv[2], "wb");
     skel = scx_pgov__open();
+    if (verify && skel) {
+        skel->rodata->log_on = 0;
+        vtag = "scx-verifier-nolog";
+    }
     if (!out || !skel) {
         fprintf(stderr, "scx_pgov: %s\n", out ? "open failed" : strerror(errno));
         return 1;
@@ -89,6 +100,10 @@ int main(int argc, char **argv)
     bpf_object__for_each_program(prog, skel->obj) {
         if (i < n)
             print_verifier(prog, vlog[i++]);
+    }
+    if (verify) {
+        scx_pgov__destroy(skel);
+        return 0;
     }
     rb = ring_buffer__new(bpf_map__fd(skel->maps.pgov_log), on_rec, out, NULL);
     link = rb ? bpf_map__attach_struct_ops(skel->maps.pgov_ops) : NULL;

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /*
  * A cpufreq driver with nothing behind it, for the scx guest run: per-CPU
- * policies over 16 frequencies, 900..2400 MHz in 100 MHz steps (finer
- * than tests/oracle's five, so that small target moves commit), the
- * oracle's latencies (schedutil's rate limit 10 ms) and fast switching, so the
- * kernel's built-in schedutil runs on every CPU of a qemu guest (which has
- * no cpufreq hardware). What schedutil commits is seen by scx_pgov's
- * tracing programs (cpufreq_driver_fast_switch), not here. The same driver
- * design as pgov_oracle.ko's (governors=1) without its capture module,
- * which is not ported to 7.3's scheduler internals.
+ * policies over 16 frequencies, 900..2400 MHz in 100 MHz steps (finer than
+ * tests/oracle's five, so that small target moves commit), the oracle's
+ * transition latency, a 2 ms rate limit (the BPF side's) and fast switching
+ * offered, so the kernel's built-in schedutil runs on every CPU of a qemu
+ * guest (which has no cpufreq hardware). What schedutil commits is read by
+ * scx_pgov's tracing programs from its own state, not here (qemu's TSC keeps
+ * a cpufreq notifier, so the requests take the kthread path). The driver is
+ * pgov_oracle.ko's (governors=1) design without its capture module, which
+ * is not ported to 7.3's scheduler internals.
  */
 #include <linux/cpufreq.h>
 #include <linux/module.h>
@@ -25,7 +26,7 @@ static int dummy_init(struct cpufreq_policy *policy)
     policy->freq_table = dummy_table;
     policy->cur = dummy_table[ARRAY_SIZE(dummy_table) - 2].frequency;
     policy->cpuinfo.transition_latency = 100000; /* ns */
-    policy->transition_delay_us = 10000;         /* schedutil's rate limit */
+    policy->transition_delay_us = 2000;          /* schedutil's rate limit: 2 ms, as the BPF side */
     policy->fast_switch_possible = true;
     return 0;
 }
