@@ -23,6 +23,9 @@
  * scx_bpf_cpuperf_set() argument and raw = perf * 1024 / capacity.
  * Everything is forced inline: no BPF-to-BPF call.
  *
+ * Include it after vmlinux.h (through pgov_scx_vmlinux.h, whose guards let
+ * libpgov's <stdint.h> use fit vmlinux.h's types).
+ *
  * Optional hooks (define before including; default: nothing), for a log:
  *   PGOV_SCX_ON_PELT(kind, id, now, load, runnable, running, avg_ptr)
  *     kind 1/2 task init/update (id = tc->id), 3/4 CPU init/update (id = cc->cpu)
@@ -35,6 +38,10 @@
 #include <pgov/scx_core.h>
 #include <pgov/sugov_core.h>
 
+#ifndef __always_inline /* bpf_helpers.h's, when it came first */
+#define __always_inline inline __attribute__((always_inline))
+#endif
+
 #ifndef PGOV_SCX_RATE_LIMIT_NS
 #define PGOV_SCX_RATE_LIMIT_NS 2000000ull /* schedutil's rate_limit_us, 2 ms */
 #endif
@@ -42,7 +49,11 @@
 #define PGOV_SCX_TICK_NS 4000000ull /* TICK_NSEC at HZ=250 (Debian) */
 #endif
 #ifndef PGOV_SCX_ON_PELT
-#define PGOV_SCX_ON_PELT(kind, id, now, load, runnable, running, avg) do { } while (0)
+#define PGOV_SCX_ON_PELT(kind, id, now, load, runnable, running, avg)                        \
+    do {                                                                                     \
+        (void)(kind);                                                                        \
+        (void)(id);                                                                          \
+    } while (0)
 #endif
 #ifndef PGOV_SCX_ON_DECIDE
 #define PGOV_SCX_ON_DECIDE(cc, id, now, prm, in, res, target) do { } while (0)
