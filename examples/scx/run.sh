@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # scx_pgov in Linux 7.3: boot Debian's 7.3 kernel (trixie-backports) under
-# qemu (TCG, 4 vCPUs), run scx_work, attach scx_pgov for SCX_SECS of it
-# (every policy step logged to a raw disk), then replay the log on the
-# host through libpgov's ABI (scx_replay) and compare every field.
-# Usage: examples/scx/run.sh [SCX_SECS]   (default 30)
+# qemu (TCG, 4 vCPUs) with a dummy cpufreq driver (examples/scx/kmod) so
+# the built-in schedutil runs, attach scx_pgov for SCX_SECS while scx_work
+# runs (every policy step and every kernel schedutil callback logged to a
+# raw disk), then replay the log on the host through libpgov's ABI
+# (scx_replay) and compare every field. docs/embedding.md section 5.
+# Usage: examples/scx/run.sh [SCX_SECS]   (default 40)
 # Env: PGOV_TRIXIE  the trixie chroot (default build/trixie, built by
 #                   scripts/trixie-chroot.sh when missing)
 #      PGOV_SCX_KVER the 7.3 kernel release (default 7.3.4+deb13-amd64)
+#      PGOV_SCX_MIN_DECISIONS, PGOV_SCX_MIN_COMMITS: the least the run must
+#                   compare (default 5000 and 1000), else it fails
 # Needs on the host: qemu-system-x86, busybox-static, gcc, python3, zstd.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-secs=${1:-30}
+secs=${1:-40}
 kver=${PGOV_SCX_KVER:-7.3.4+deb13-amd64}
 trixie=${PGOV_TRIXIE:-$root/build/trixie}
 cache=$root/build/kmod-cache/k73
@@ -102,4 +106,11 @@ grep -q 'scx-guest: done' "$log" || { echo "scx: the guest did not finish" >&2; 
 grep -q 'scx-guest: loader exit 0' "$log" || { echo "scx: the loader failed in the guest" >&2; exit 1; }
 if tr -d '\r' <"$log" | grep -qE 'WARNING:|BUG:|Call Trace'; then echo "scx: kernel warning in the guest" >&2; exit 1; fi
 n=$(tr -d '\r' <"$log" | sed -n 's/^scx_pgov: detached: records \([0-9]*\),.*/\1/p')
-"$out/scx_replay" "$out/log.img" "$n"
+"$out/scx_replay" "$out/log.img" "$n" | tee "$out/replay.txt"
+# Enough of both to mean something (issue 28: M >= 5000, L >= 1000); a
+# slower host gives fewer in the same guest seconds: pass more SECONDS.
+read -r m l < <(sed -n "s|^scx: decisions [0-9]*/\([0-9]*\) .*kernel commits [0-9]*/\([0-9]*\) .*|\1 \2|p" "$out/replay.txt")
+if [ "${m:-0}" -lt "${PGOV_SCX_MIN_DECISIONS:-5000}" ] || [ "${l:-0}" -lt "${PGOV_SCX_MIN_COMMITS:-1000}" ]; then
+  echo "scx: only ${m:-0} decisions and ${l:-0} kernel commits (want ${PGOV_SCX_MIN_DECISIONS:-5000} and ${PGOV_SCX_MIN_COMMITS:-1000}): run longer (examples/scx/run.sh SECONDS)" >&2
+  exit 1
+fi
