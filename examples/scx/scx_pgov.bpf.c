@@ -354,9 +354,8 @@ int BPF_PROG(pgov_k_hold, struct sugov_cpu *c, bool ret)
     return 0;
 }
 
-/* What the driver was asked, fast switch (in the callback) or slow path
- * (schedutil's kthread: qemu's TSC keeps a cpufreq notifier, which rules
- * fast switching out): counted, and the last request per CPU kept. */
+/* What the driver was asked, by fast switch (in the callback) or the slow
+ * path (schedutil's kthread, which the guest runs take): counted. */
 uint64_t nr_fast_switch, nr_driver_target;
 
 SEC("fentry/cpufreq_driver_fast_switch")

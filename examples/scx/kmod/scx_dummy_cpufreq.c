@@ -6,8 +6,8 @@
  * transition latency, a 2 ms rate limit (the BPF side's) and fast switching
  * offered, so the kernel's built-in schedutil runs on every CPU of a qemu
  * guest (which has no cpufreq hardware). What schedutil commits is read by
- * scx_pgov's tracing programs from its own state, not here (qemu's TSC keeps
- * a cpufreq notifier, so the requests take the kthread path). The driver is
+ * scx_pgov's tracing programs from its own state, not here (in the guest the
+ * requests took schedutil's kthread path, not fast switching). The driver is
  * pgov_oracle.ko's (governors=1) design without its capture module, which
  * is not ported to 7.3's scheduler internals.
  */
