@@ -58,6 +58,9 @@ struct pgov_scx_rec {
 };
 
 #define PGOV_SCX_REC_SIZE 296u
+/* Every 64-bit field sits at a multiple of 8 by itself, so the layout is
+ * the same for BPF, x86-64 and i386 (m32 preset: the committed log). */
+_Static_assert(sizeof(struct pgov_scx_rec) == PGOV_SCX_REC_SIZE, "pgov_scx_rec layout");
 
 /* The scheduler's exit information (ops.exit), copied for the loader. */
 struct scx_exit_info_copy {
