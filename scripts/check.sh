@@ -60,6 +60,9 @@ stage_embed()    { scripts/embed.sh; }
 # and schedutil/ondemand/conservative decision of a guest workload sized to
 # 1.45M records, recomputed through libpgov.
 stage_oracle()   { tests/oracle/run.sh; }
+# Not in ALL_STAGES (the lead decides): scx_pgov in a Linux 7.3 guest,
+# its decision log replayed through the ABI (examples/scx/run.sh).
+stage_scx()      { examples/scx/run.sh && examples/scx/bench.sh; }
 stage_abi()      { scripts/abi.sh; }
 stage_install()  { scripts/install-test.sh; }
 stage_python()   { scripts/python.sh; }
@@ -93,6 +96,7 @@ for s in "${stages[@]}"; do
   case $s in
     deps)   needs+=("deps: root and Debian's archive (apt-get)") ;;
     oracle) needs+=("oracle: Debian's archive once (the linux-image .deb its headers name; then cached)") ;;
+    scx)    needs+=("scx: root (the trixie chroot, PGOV_TRIXIE) and Debian's archive once (the 7.3 kernel; then cached)") ;;
     deb)    needs+=("deb: Debian's archive once (the linux-image .deb of the pgov-tracepoints-dkms guest test; then cached)") ;;
     fresh)  needs+=("fresh: root, debootstrap and Debian's archive (a chroot with mounts)") ;;
   esac

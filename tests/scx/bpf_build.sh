@@ -1,18 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# tests/scx/bpf_build.sh ROOT OUT: compile tests/scx/scx_pelt.bpf.c with
+# tests/scx/bpf_build.sh ROOT OUT [SRC]: compile SRC (default
+# tests/scx/scx_pelt.bpf.c; include path also examples/scx) with
 # clang -target bpf -O2 and check the object: no call instruction (every
 # step of pgov/scx_core.h is inline), no undefined symbol (no libcall for a
 # 128-bit multiply or a signed division).
 set -eu
-root=$1 out=$2
+root=$1 out=$2 src=${3:-$1/tests/scx/scx_pelt.bpf.c}
 clang=${CLANG:-clang}
 command -v "$clang" >/dev/null || { echo "bpf_build: clang not found (scripts/install-deps.sh)"; exit 1; }
 objdump=$(command -v llvm-objdump || true)
 nm=$(command -v llvm-nm || true)
 [ -n "$objdump" ] && [ -n "$nm" ] || { echo "bpf_build: llvm-objdump/llvm-nm not found"; exit 1; }
 "$clang" -target bpf -O2 -g -std=gnu11 -Wall -Wextra -Werror -ffreestanding \
-  -I"$root/include" -c "$root/tests/scx/scx_pelt.bpf.c" -o "$out"
+  -I"$root/include" -I"$root/examples/scx" -c "$src" -o "$out"
 undef=$("$nm" -u "$out" || true)
 [ -z "$undef" ] || { echo "bpf_build: undefined symbols in the BPF object: $undef"; exit 1; }
 calls=$("$objdump" -d "$out" | grep -cE '\bcall\b' || true)
