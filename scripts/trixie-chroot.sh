@@ -34,7 +34,10 @@ if [ -n "${PGOV_TRIXIE_EXTRA:-}" ]; then
 fi
 [ "${1:-}" = -- ] || exit 0
 shift
-mountpoint -q "$dir/proc" || mount -t proc proc "$dir/proc"
-mountpoint -q "$dir/dev" || mount --bind /dev "$dir/dev"
-trap 'umount "$dir/dev" 2>/dev/null || true; umount "$dir/proc" 2>/dev/null || true' EXIT
+# Unmount only what this call mounted: another user of the same chroot
+# (the oracle and the scx stage share one) keeps its mounts.
+ours=()
+mountpoint -q "$dir/proc" || { mount -t proc proc "$dir/proc" && ours+=("$dir/proc"); }
+mountpoint -q "$dir/dev" || { mount --bind /dev "$dir/dev" && ours+=("$dir/dev"); }
+trap 'for m in "${ours[@]}"; do umount "$m" 2>/dev/null || true; done' EXIT
 chroot "$dir" "$@"
