@@ -57,7 +57,7 @@ while IFS= read -r line; do
   key=$f${fn:+ $fn}
   if grep -qxF -- "$key" <<<"$known"; then nknown=$((nknown + 1)); else echo "size_check: $line" >&2; fail=1; fi
 done <<<"$out"
-while IFS= read -r key; do
+[ $# -gt 0 ] || while IFS= read -r key; do
   [ -n "$key" ] || continue
   f=${key%% *} fn=${key#"$f"}; fn=${fn# }
   if [ -n "$fn" ]; then pat="^$f:[0-9]*: function $fn is "; else pat="^$f: [0-9]* lines"; fi
