@@ -7,6 +7,7 @@
  *   engine.c    event queue (binary heap ordered by time, then insertion), PRNG
  *   machine.c   platforms, P-states, turbo bins, C-states, APERF/MPERF/TSC, power
  *   sched.c     tasks, runqueues, time slicing, placement, ticks, governor hooks
+ *   loop.c      one run: set-up, the event loop and its budgets, the metrics
  *   workload.c  the workload (.wl) parser (file:line: reason errors); its
  *               trace-derived form in workload_trace.c, the scenario (.scn)
  *               parser in scenario.c, what they share in parse.c
