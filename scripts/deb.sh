@@ -42,7 +42,7 @@ elves=$(find "$x" -type f \( -perm -u+x -o -name '*.so*' \) -exec sh -c 'head -c
 hardening-check --nocfprotection $elves >"$out/hardening.log" 2>&1 || {
   cat "$out/hardening.log" >&2; echo "deb: hardening-check failed" >&2; exit 1; }
 echo "deb: hardening-check ok on $(echo "$elves" | wc -l) ELF files: $(for e in $elves; do basename "$e"; done | tr '\n' ' ')"
-tests/check_exports.sh . "$(find "$x" -name libpgov.a | head -n1)" libc-only "$(find "$x" -name 'libpgov.so.0.*' | head -n1)" | tail -n2
+tests/checks/check_exports.sh . "$(find "$x" -name libpgov.a | head -n1)" libc-only "$(find "$x" -name 'libpgov.so.0.*' | head -n1)" | tail -n2
 # python3-pgov as installed: its files with the packaged libpgov0 and
 # pgov-trace (extracted above), the pytest suite against them, from outside
 # the source tree (python/ is not on the path).
