@@ -139,6 +139,109 @@ const char *sim_gov_name(uint32_t gov)
     return "?";
 }
 
+/* The line handlers' FAIL: the parser's, returning -1 (the reason in @err). */
+#define LFAIL(...)                                         \
+    do {                                                   \
+        sim_errf(err, lx->name, lx->line, __VA_ARGS__);    \
+        return -1;                                         \
+    } while (0)
+
+/* `policy LABEL GOVERNOR [key=value...]`. */
+static int parse_policy(struct lexer *lx, struct sim_scenario *sc, struct sim_err *err)
+{
+    char **v = lx->tok;
+    int n = lx->ntok;
+#define FAIL LFAIL
+    if (n < 3 || !sim_valid_name(v[1]))
+        FAIL("expected 'policy LABEL GOVERNOR [key=value...]'");
+    if (sc->npol == SIM_MAX_POLICIES)
+        FAIL("too many policies (at most %d)", SIM_MAX_POLICIES);
+    struct sim_policy_spec *ps = &sc->pol[sc->npol];
+    for (uint32_t i = 0; i < sc->npol; i++)
+        if (strcmp(sc->pol[i].label, v[1]) == 0)
+            FAIL("policy label '%s' used twice", v[1]);
+    ps->line = lx->line;
+    char pwhy[NUM_ERR_LEN + 200];
+    if (sim_policy_parse(v[1], v + 2, n - 2, ps, pwhy, sizeof(pwhy)))
+        FAIL("%s", pwhy);
+    sc->npol++;
+#undef FAIL
+    return 0;
+}
+
+/* `expect METRIC A <|>|~ B [min=P%|max=P%] [seed=X%,...] ["why"]`. */
+static int parse_expect(const struct lexer *lx, struct sim_scenario *sc, struct sim_err *err)
+{
+    char *const *v = lx->tok;
+    int n = lx->ntok;
+    uint64_t x;
+    char why[NUM_ERR_LEN + 64];
+#define FAIL LFAIL
+    /* expect METRIC A < B [min=P%] "why" */
+    if (n < 5 || sc->nexpect == SIM_MAX_EXPECT)
+        FAIL("expected 'expect METRIC LABEL_A <|>|~ LABEL_B [min=N%%|max=N%%] "
+             "[seed=X%%[,X%%...]] [\"why\"]'");
+    struct sim_expect *e = &sc->expect[sc->nexpect];
+    int ok = 0;
+    for (int m = 0; m < M_COUNT; m++)
+        ok |= strcmp(v[1], sim_metric_names[m]) == 0;
+    if (!ok || strlen(v[2]) >= SIM_NAME_LEN || strlen(v[4]) >= SIM_NAME_LEN)
+        FAIL("unknown metric '%s' in expect", v[1]);
+    strcpy(e->metric, v[1]);
+    strcpy(e->a, v[2]);
+    strcpy(e->b, v[4]);
+    if (strcmp(v[3], "<") == 0)
+        e->cmp = CMP_LT;
+    else if (strcmp(v[3], ">") == 0)
+        e->cmp = CMP_GT;
+    else if (strcmp(v[3], "~") == 0)
+        e->cmp = CMP_EQ;
+    else
+        FAIL("expect comparison must be <, > or ~");
+    for (int i = 5; i < n; i++) {
+        if (strncmp(v[i], "min=", 4) == 0 || strncmp(v[i], "max=", 4) == 0) {
+            NUMBER(v[i][1] == 'i' ? "expect min=" : "expect max=", v[i] + 4,
+                   &num_permille, 0, 10000, &x);
+            if ((v[i][1] == 'a') != (e->cmp == CMP_EQ))
+                FAIL("'min=' goes with < and >, 'max=' with ~");
+            e->min_pct = (double)x / 10;
+        } else if (strncmp(v[i], "seed=", 5) == 0) {
+            if (expect_seed(v[i] + 5, sc, e, why, sizeof(why)))
+                FAIL("expect seed=: %s", why);
+        } else if (strlen(v[i]) < sizeof(e->why)) {
+            strcpy(e->why, v[i]);
+        } else {
+            FAIL("expect reason too long");
+        }
+    }
+    e->line = lx->line;
+    sc->nexpect++;
+#undef FAIL
+    return 0;
+}
+
+/* A scenario or platform key: `KEY VALUE`. */
+static int parse_key(const struct lexer *lx, struct sim_scenario *sc, struct sim_err *err)
+{
+    char *const *v = lx->tok;
+    int n = lx->ntok;
+    char why[NUM_ERR_LEN + 64];
+#define FAIL LFAIL
+    const struct sim_key *k = sim_key_find(v[0]);
+    if (!k || k->scope == KEY_POLICY)
+        FAIL("unknown keyword '%s'%s", v[0],
+             k ? " (a policy option: write it on the policy line as KEY=VALUE)" : "");
+    if (n != 2)
+        FAIL("expected '%s VALUE' (%s)", v[0], k->help);
+    if (k->scope == KEY_PLATFORM && !sc->plat)
+        FAIL("'%s' before the 'platform' line (platform resets every plat.* key)", v[0]);
+    if (sim_key_set(k, k->scope == KEY_PLATFORM ? (void *)&sc->platform : (void *)sc, v[1],
+                    why, sizeof(why)))
+        FAIL("%s: %s", v[0], why);
+#undef FAIL
+    return 0;
+}
+
 int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err *err)
 {
     size_t len = 0;
@@ -211,59 +314,11 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                 sc->param_vals[sc->nparam++] = (uint32_t)x;
             }
         } else if (strcmp(v[0], "policy") == 0) {
-            if (n < 3 || !sim_valid_name(v[1]))
-                FAIL("expected 'policy LABEL GOVERNOR [key=value...]'");
-            if (sc->npol == SIM_MAX_POLICIES)
-                FAIL("too many policies (at most %d)", SIM_MAX_POLICIES);
-            struct sim_policy_spec *ps = &sc->pol[sc->npol];
-            for (uint32_t i = 0; i < sc->npol; i++)
-                if (strcmp(sc->pol[i].label, v[1]) == 0)
-                    FAIL("policy label '%s' used twice", v[1]);
-            ps->line = lx.line;
-            char pwhy[NUM_ERR_LEN + 200];
-            if (sim_policy_parse(v[1], v + 2, n - 2, ps, pwhy, sizeof(pwhy)))
-                FAIL("%s", pwhy);
-            sc->npol++;
+            if (parse_policy(&lx, sc, err))
+                goto out;
         } else if (strcmp(v[0], "expect") == 0) {
-            /* expect METRIC A < B [min=P%] "why" */
-            if (n < 5 || sc->nexpect == SIM_MAX_EXPECT)
-                FAIL("expected 'expect METRIC LABEL_A <|>|~ LABEL_B [min=N%%|max=N%%] "
-                     "[seed=X%%[,X%%...]] [\"why\"]'");
-            struct sim_expect *e = &sc->expect[sc->nexpect];
-            int ok = 0;
-            for (int m = 0; m < M_COUNT; m++)
-                ok |= strcmp(v[1], sim_metric_names[m]) == 0;
-            if (!ok || strlen(v[2]) >= SIM_NAME_LEN || strlen(v[4]) >= SIM_NAME_LEN)
-                FAIL("unknown metric '%s' in expect", v[1]);
-            strcpy(e->metric, v[1]);
-            strcpy(e->a, v[2]);
-            strcpy(e->b, v[4]);
-            if (strcmp(v[3], "<") == 0)
-                e->cmp = CMP_LT;
-            else if (strcmp(v[3], ">") == 0)
-                e->cmp = CMP_GT;
-            else if (strcmp(v[3], "~") == 0)
-                e->cmp = CMP_EQ;
-            else
-                FAIL("expect comparison must be <, > or ~");
-            for (int i = 5; i < n; i++) {
-                if (strncmp(v[i], "min=", 4) == 0 || strncmp(v[i], "max=", 4) == 0) {
-                    NUMBER(v[i][1] == 'i' ? "expect min=" : "expect max=", v[i] + 4,
-                           &num_permille, 0, 10000, &x);
-                    if ((v[i][1] == 'a') != (e->cmp == CMP_EQ))
-                        FAIL("'min=' goes with < and >, 'max=' with ~");
-                    e->min_pct = (double)x / 10;
-                } else if (strncmp(v[i], "seed=", 5) == 0) {
-                    if (expect_seed(v[i] + 5, sc, e, why, sizeof(why)))
-                        FAIL("expect seed=: %s", why);
-                } else if (strlen(v[i]) < sizeof(e->why)) {
-                    strcpy(e->why, v[i]);
-                } else {
-                    FAIL("expect reason too long");
-                }
-            }
-            e->line = lx.line;
-            sc->nexpect++;
+            if (parse_expect(&lx, sc, err))
+                goto out;
         } else if (strcmp(v[0], "var") == 0) {
             if (n != 3 || !sim_valid_name(v[1]) || strlen(v[2]) >= SIM_NAME_LEN ||
                 sc->nvars == SIM_MAX_VARS)
@@ -279,19 +334,8 @@ int sim_scenario_parse(const char *path, struct sim_scenario *sc, struct sim_err
                 FAIL("expected 'seed \"TEXT\"' (under 200 characters, at most %d lines)",
                      SIM_MAX_SEED_LINES);
             strcpy(sc->seed_lines[sc->nseed++], v[1]);
-        } else {
-            /* scenario and platform keys: KEY VALUE */
-            const struct sim_key *k = sim_key_find(v[0]);
-            if (!k || k->scope == KEY_POLICY)
-                FAIL("unknown keyword '%s'%s", v[0],
-                     k ? " (a policy option: write it on the policy line as KEY=VALUE)" : "");
-            if (n != 2)
-                FAIL("expected '%s VALUE' (%s)", v[0], k->help);
-            if (k->scope == KEY_PLATFORM && !sc->plat)
-                FAIL("'%s' before the 'platform' line (platform resets every plat.* key)", v[0]);
-            if (sim_key_set(k, k->scope == KEY_PLATFORM ? (void *)&sc->platform : (void *)sc, v[1],
-                            why, sizeof(why)))
-                FAIL("%s: %s", v[0], why);
+        } else if (parse_key(&lx, sc, err)) { /* scenario and platform keys: KEY VALUE */
+            goto out;
         }
     }
     if (r < 0)
