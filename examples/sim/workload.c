@@ -71,6 +71,180 @@ void sim_workload_free(struct sim_workload *wl)
     memset(wl, 0, sizeof(*wl));
 }
 
+/* The handlers' FAIL: the parser's, returning -1 (the reason in @err). */
+#define LFAIL(...)                                         \
+    do {                                                   \
+        sim_errf(err, lx->name, lx->line, __VA_ARGS__);    \
+        return -1;                                         \
+    } while (0)
+
+/* `start SCRIPT [count N] [cpu K|each] [daemon|background|irq]`. */
+static int parse_start(const struct lexer *lx, const char *const *v, int n, struct sim_workload *wl,
+                       struct sim_err *err)
+{
+    char why[NUM_ERR_LEN]; /* NUMBER() */
+#define FAIL LFAIL
+        if (n < 2 || wl->nstarts == 32)
+            FAIL(n < 2 ? "expected 'start SCRIPT [count N] [cpu K|each] [daemon|background|irq]'"
+                       : "too many 'start' lines (at most 32)");
+        struct sim_start *st = sim_start_slot(wl);
+        if (!st)
+            FAIL("out of memory");
+        int si = find_script(wl, v[1]);
+        if (si < 0)
+            FAIL("'start' of undefined script '%s' (define it first)", v[1]);
+        st->script = (uint32_t)si;
+        st->count = 1;
+        st->cpu = -1;
+        st->line = lx->line;
+        for (int i = 2; i < n; i += 2) {
+            uint64_t x;
+            if (strcmp(v[i], "daemon") == 0 || strcmp(v[i], "background") == 0 ||
+                strcmp(v[i], "irq") == 0) {
+                /* irq: interrupt work, which is background too */
+                st->daemon = true;
+                st->background |= v[i][0] != 'd';
+                st->irq |= v[i][0] == 'i';
+                i--;
+                continue;
+            }
+            if (i + 1 >= n)
+                FAIL("'%s' needs a value", v[i]);
+            if (strcmp(v[i], "cpu") == 0 && strcmp(v[i + 1], "each") == 0) {
+                st->each = true;
+            } else if (strcmp(v[i], "count") == 0) {
+                NUMBER("start count", v[i + 1], &num_count, 1, 100000, &x);
+                st->count = (uint32_t)x;
+            } else if (strcmp(v[i], "cpu") == 0) {
+                NUMBER("start cpu", v[i + 1], &num_plain, 0, SIM_MAX_CPUS - 1, &x);
+                st->cpu = (int32_t)x;
+            } else {
+                FAIL("unknown 'start' option '%s'", v[i]);
+            }
+        }
+        wl->nstarts++;
+#undef FAIL
+    return 0;
+}
+
+/* An operation's options from token @opt on: `jitter P%`, and `insens P%`
+ * for compute. */
+static int parse_op_options(const struct lexer *lx, const char *const *v, int n, int opt,
+                            struct sim_op *op, struct sim_err *err)
+{
+    char why[NUM_ERR_LEN]; /* NUMBER() */
+#define FAIL LFAIL
+    for (int i = opt; i < n; i += 2) {
+        uint64_t x;
+        if (i + 1 >= n)
+            FAIL("'%s' needs a value", v[i]);
+        if (strcmp(v[i], "jitter") == 0) {
+            NUMBER("jitter", v[i + 1], &num_permille, 0, 1000, &x);
+            op->c = x;
+        } else if (strcmp(v[i], "insens") == 0 && op->kind == OP_COMPUTE) {
+            NUMBER("insens", v[i + 1], &num_permille, 0, 1000, &x);
+            op->b = x;
+        } else {
+            FAIL("unknown option '%s' for '%s'", v[i], v[0]);
+        }
+    }
+#undef FAIL
+    return 0;
+}
+
+/* One operation of script @cur (its ops[nops]): its kind and arguments;
+ * a fork's target waits in @fx, a loop's start in @loops. The index of its
+ * first option token (0: none), or -1. */
+static int parse_op(const struct lexer *lx, const char *const *v, int n, struct sim_workload *wl,
+                    int32_t cur, struct fixup *fx, uint32_t *nfx, uint32_t *loops, uint32_t *depth,
+                    struct sim_err *err)
+{
+    struct sim_script *sc = &wl->scripts[cur];
+    struct sim_op *op = &sc->ops[sc->nops];
+    char why[NUM_ERR_LEN]; /* NUMBER() */
+    int opt = 0;
+#define FAIL LFAIL
+    if (strcmp(v[0], "compute") == 0) {
+        op->kind = OP_COMPUTE;
+        if (n < 2)
+            FAIL("expected 'compute CYCLES' (e.g. 2.5M, up to 10000G)");
+        NUMBER("compute", v[1], &num_cycles, 0, 10000000000000ull, &op->a);
+        opt = 2;
+    } else if (strcmp(v[0], "sleep") == 0 || strcmp(v[0], "io") == 0 ||
+               strcmp(v[0], "tsleep") == 0) {
+        op->kind = v[0][0] == 's' ? OP_SLEEP : v[0][0] == 'i' ? OP_IO : OP_TSLEEP;
+        if (n < 2)
+            FAIL("expected '%s DURATION' with a unit ns/us/ms/s (up to 10000s)", v[0]);
+        NUMBER(v[0], v[1], &num_time_ns, 0, 10000000000000ull, &op->a);
+        /* a zero-time block in a loop never lets simulated time pass */
+        if (op->a == 0 && *depth)
+            FAIL("'%s 0ns' inside a loop blocks without time passing (use at least 1ns)",
+                 v[0]);
+        opt = 2;
+    } else if (strcmp(v[0], "fork") == 0) {
+        op->kind = OP_FORK;
+        if (n != 2 || !sim_valid_name(v[1]))
+            FAIL("expected 'fork SCRIPT'");
+        if (*nfx == MAX_OPS)
+            FAIL("too many forks");
+        fx[*nfx] = (struct fixup){(uint32_t)cur, sc->nops, lx->line, ""};
+        strcpy(fx[(*nfx)++].name, v[1]);
+    } else if (strcmp(v[0], "wait") == 0 || strcmp(v[0], "exec") == 0 ||
+               strcmp(v[0], "count") == 0 || strcmp(v[0], "exit") == 0) {
+        op->kind = v[0][0] == 'w' ? OP_WAIT : v[0][0] == 'c' ? OP_COUNT
+                   : v[0][1] == 'x' && v[0][2] == 'e' ? OP_EXEC : OP_EXIT;
+        if (n != 1)
+            FAIL("'%s' takes no arguments", v[0]);
+    } else if (strcmp(v[0], "post") == 0 || strcmp(v[0], "pend") == 0) {
+        op->kind = v[0][1] == 'o' ? OP_POST : OP_PEND;
+        bool io = op->kind == OP_PEND && n == 3 && strcmp(v[2], "io") == 0;
+        bool limit = op->kind == OP_POST && n == 4 && strcmp(v[2], "limit") == 0;
+        int si = (n == 2 || io || limit) && sim_valid_name(v[1]) ? sim_sem_index(wl, v[1], 16) : -1;
+        if (si < 0)
+            FAIL("expected '%s SEMAPHORE%s' (at most 16 semaphores)", v[0],
+                 op->kind == OP_PEND ? " [io]" : " [limit N]");
+        op->a = (uint64_t)si;
+        op->b = io; /* pend SEM io: blocked in I/O (iowait, IOWAIT flag on wake-up) */
+        if (limit) /* post SEM limit N: dropped while N are already posted */
+            NUMBER("post limit", v[3], &num_count, 1, 1000000000, &op->b);
+    } else if (strcmp(v[0], "uclamp") == 0) {
+        op->kind = OP_UCLAMP;
+        if (n != 3)
+            FAIL("expected 'uclamp MIN MAX' with 0 <= MIN <= MAX <= 1024");
+        NUMBER("uclamp MIN", v[1], &num_plain, 0, 1024, &op->a);
+        NUMBER("uclamp MAX", v[2], &num_plain, 0, 1024, &op->b);
+        if (op->a > op->b)
+            FAIL("expected 'uclamp MIN MAX' with MIN <= MAX, got %s > %s", v[1], v[2]);
+    } else if (strcmp(v[0], "loop") == 0) {
+        op->kind = OP_LOOP;
+        if (n != 2)
+            FAIL("expected 'loop COUNT' (0..1000M)");
+        NUMBER("loop", v[1], &num_count, 0, 1000000000, &op->a);
+        if (*depth == 8)
+            FAIL("loops nested deeper than 8");
+        loops[(*depth)++] = sc->nops;
+    } else {
+        FAIL("unknown operation '%s'", v[0]);
+    }
+#undef FAIL
+    return opt;
+}
+
+/* Each `fork NAME` pointed at its script, now that all are defined. */
+static int resolve_forks(const char *name, struct sim_workload *wl, const struct fixup *fx,
+                         uint32_t nfx, struct sim_err *err)
+{
+    for (uint32_t i = 0; i < nfx; i++) {
+        int si = find_script(wl, fx[i].name);
+        if (si < 0) {
+            sim_errf(err, name, fx[i].line, "fork of undefined script '%s'", fx[i].name);
+            return -1;
+        }
+        wl->scripts[fx[i].script].ops[fx[i].op].a = (uint64_t)si;
+    }
+    return 0;
+}
+
 static int parse_mem(const char *name, const char *text, size_t len, const struct subst_env *env,
                      struct sim_workload *wl, struct sim_err *err)
 {
@@ -94,7 +268,6 @@ static int parse_mem(const char *name, const char *text, size_t len, const struc
         sim_errf(err, name, lx.line, __VA_ARGS__);         \
         goto out;                                          \
     } while (0)
-    char why[NUM_ERR_LEN]; /* NUMBER() */
     while ((r = sim_next_line(&lx, err)) == 1) {
         char **t = lx.tok;
         int n = lx.ntok;
@@ -133,45 +306,8 @@ static int parse_mem(const char *name, const char *text, size_t len, const struc
         if (strcmp(v[0], "start") == 0) {
             if (cur >= 0)
                 FAIL("'start' inside script '%s' (missing 'end')", wl->scripts[cur].name);
-            if (n < 2 || wl->nstarts == 32)
-                FAIL(n < 2 ? "expected 'start SCRIPT [count N] [cpu K|each] [daemon|background|irq]'"
-                           : "too many 'start' lines (at most 32)");
-            struct sim_start *st = sim_start_slot(wl);
-            if (!st)
-                FAIL("out of memory");
-            int si = find_script(wl, v[1]);
-            if (si < 0)
-                FAIL("'start' of undefined script '%s' (define it first)", v[1]);
-            st->script = (uint32_t)si;
-            st->count = 1;
-            st->cpu = -1;
-            st->line = lx.line;
-            for (int i = 2; i < n; i += 2) {
-                uint64_t x;
-                if (strcmp(v[i], "daemon") == 0 || strcmp(v[i], "background") == 0 ||
-                    strcmp(v[i], "irq") == 0) {
-                    /* irq: interrupt work, which is background too */
-                    st->daemon = true;
-                    st->background |= v[i][0] != 'd';
-                    st->irq |= v[i][0] == 'i';
-                    i--;
-                    continue;
-                }
-                if (i + 1 >= n)
-                    FAIL("'%s' needs a value", v[i]);
-                if (strcmp(v[i], "cpu") == 0 && strcmp(v[i + 1], "each") == 0) {
-                    st->each = true;
-                } else if (strcmp(v[i], "count") == 0) {
-                    NUMBER("start count", v[i + 1], &num_count, 1, 100000, &x);
-                    st->count = (uint32_t)x;
-                } else if (strcmp(v[i], "cpu") == 0) {
-                    NUMBER("start cpu", v[i + 1], &num_plain, 0, SIM_MAX_CPUS - 1, &x);
-                    st->cpu = (int32_t)x;
-                } else {
-                    FAIL("unknown 'start' option '%s'", v[i]);
-                }
-            }
-            wl->nstarts++;
+            if (parse_start(&lx, v, n, wl, err))
+                goto out;
             continue;
         }
         if (cur < 0)
@@ -197,87 +333,11 @@ static int parse_mem(const char *name, const char *text, size_t len, const struc
             FAIL("script too long (at most %d operations)", MAX_OPS);
         struct sim_op *op = &sc->ops[sc->nops];
         op->line = lx.line;
-        int opt = 0; /* first token index of options */
-        if (strcmp(v[0], "compute") == 0) {
-            op->kind = OP_COMPUTE;
-            if (n < 2)
-                FAIL("expected 'compute CYCLES' (e.g. 2.5M, up to 10000G)");
-            NUMBER("compute", v[1], &num_cycles, 0, 10000000000000ull, &op->a);
-            opt = 2;
-        } else if (strcmp(v[0], "sleep") == 0 || strcmp(v[0], "io") == 0 ||
-                   strcmp(v[0], "tsleep") == 0) {
-            op->kind = v[0][0] == 's' ? OP_SLEEP : v[0][0] == 'i' ? OP_IO : OP_TSLEEP;
-            if (n < 2)
-                FAIL("expected '%s DURATION' with a unit ns/us/ms/s (up to 10000s)", v[0]);
-            NUMBER(v[0], v[1], &num_time_ns, 0, 10000000000000ull, &op->a);
-            /* a zero-time block in a loop never lets simulated time pass */
-            if (op->a == 0 && depth)
-                FAIL("'%s 0ns' inside a loop blocks without time passing (use at least 1ns)",
-                     v[0]);
-            opt = 2;
-        } else if (strcmp(v[0], "fork") == 0) {
-            op->kind = OP_FORK;
-            if (n != 2 || !sim_valid_name(v[1]))
-                FAIL("expected 'fork SCRIPT'");
-            if (nfx == MAX_OPS)
-                FAIL("too many forks");
-            fx[nfx] = (struct fixup){(uint32_t)cur, sc->nops, lx.line, ""};
-            strcpy(fx[nfx++].name, v[1]);
-        } else if (strcmp(v[0], "wait") == 0 || strcmp(v[0], "exec") == 0 ||
-                   strcmp(v[0], "count") == 0 || strcmp(v[0], "exit") == 0) {
-            op->kind = v[0][0] == 'w' ? OP_WAIT : v[0][0] == 'c' ? OP_COUNT
-                       : v[0][1] == 'x' && v[0][2] == 'e' ? OP_EXEC : OP_EXIT;
-            if (n != 1)
-                FAIL("'%s' takes no arguments", v[0]);
-        } else if (strcmp(v[0], "post") == 0 || strcmp(v[0], "pend") == 0) {
-            op->kind = v[0][1] == 'o' ? OP_POST : OP_PEND;
-            bool io = op->kind == OP_PEND && n == 3 && strcmp(v[2], "io") == 0;
-            bool limit = op->kind == OP_POST && n == 4 && strcmp(v[2], "limit") == 0;
-            int si = (n == 2 || io || limit) && sim_valid_name(v[1]) ? sim_sem_index(wl, v[1], 16) : -1;
-            if (si < 0)
-                FAIL("expected '%s SEMAPHORE%s' (at most 16 semaphores)", v[0],
-                     op->kind == OP_PEND ? " [io]" : " [limit N]");
-            op->a = (uint64_t)si;
-            op->b = io; /* pend SEM io: blocked in I/O (iowait, IOWAIT flag on wake-up) */
-            if (limit) /* post SEM limit N: dropped while N are already posted */
-                NUMBER("post limit", v[3], &num_count, 1, 1000000000, &op->b);
-        } else if (strcmp(v[0], "uclamp") == 0) {
-            op->kind = OP_UCLAMP;
-            if (n != 3)
-                FAIL("expected 'uclamp MIN MAX' with 0 <= MIN <= MAX <= 1024");
-            NUMBER("uclamp MIN", v[1], &num_plain, 0, 1024, &op->a);
-            NUMBER("uclamp MAX", v[2], &num_plain, 0, 1024, &op->b);
-            if (op->a > op->b)
-                FAIL("expected 'uclamp MIN MAX' with MIN <= MAX, got %s > %s", v[1], v[2]);
-        } else if (strcmp(v[0], "loop") == 0) {
-            op->kind = OP_LOOP;
-            if (n != 2)
-                FAIL("expected 'loop COUNT' (0..1000M)");
-            NUMBER("loop", v[1], &num_count, 0, 1000000000, &op->a);
-            if (depth == 8)
-                FAIL("loops nested deeper than 8");
-            loops[depth++] = sc->nops;
-        } else {
-            FAIL("unknown operation '%s'", v[0]);
-        }
-        if (opt) {
-            for (int i = opt; i < n; i += 2) {
-                uint64_t x;
-                if (i + 1 >= n)
-                    FAIL("'%s' needs a value", v[i]);
-                if (strcmp(v[i], "jitter") == 0) {
-                    NUMBER("jitter", v[i + 1], &num_permille, 0, 1000, &x);
-                    op->c = x;
-                } else if (strcmp(v[i], "insens") == 0 && op->kind == OP_COMPUTE) {
-                    NUMBER("insens", v[i + 1], &num_permille, 0, 1000, &x);
-                    op->b = x;
-                } else {
-                    FAIL("unknown option '%s' for '%s'", v[i], v[0]);
-                }
-            }
-        } else if (op->kind == OP_COMPUTE) {
-            /* unreachable: compute always has options parsed */
-        }
+        int opt = parse_op(&lx, v, n, wl, cur, fx, &nfx, loops, &depth, err);
+        if (opt < 0)
+            goto out;
+        if (opt && parse_op_options(&lx, v, n, opt, op, err))
+            goto out;
         sc->nops++;
     }
     if (r < 0)
@@ -287,14 +347,8 @@ static int parse_mem(const char *name, const char *text, size_t len, const struc
                  wl->scripts[cur].name, wl->scripts[cur].line);
         goto out;
     }
-    for (uint32_t i = 0; i < nfx; i++) {
-        int si = find_script(wl, fx[i].name);
-        if (si < 0) {
-            sim_errf(err, name, fx[i].line, "fork of undefined script '%s'", fx[i].name);
-            goto out;
-        }
-        wl->scripts[fx[i].script].ops[fx[i].op].a = (uint64_t)si;
-    }
+    if (resolve_forks(name, wl, fx, nfx, err))
+        goto out;
     if (!wl->nstarts) {
         sim_errf(err, name, lx.line, "no 'start' line: nothing would run");
         goto out;
