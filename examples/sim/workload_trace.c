@@ -58,6 +58,198 @@ struct trace_pair {
     int pend_line;
 };
 
+/* The handlers' FAIL: the reader's, returning -1 (the reason in @err). */
+#define TFAIL(...)                                         \
+    do {                                                   \
+        sim_errf(err, lx->name, lx->line, __VA_ARGS__);    \
+        return -1;                                         \
+    } while (0)
+#define TNUM(what, str, lo, hi, outp) NUMBER(what, str, &num_plain, lo, hi, outp)
+
+/* The header, in order; its first line is already in @lx. */
+static int trace_header(struct lexer *lx, struct sim_workload *wl, struct sim_err *err)
+{
+    char why[NUM_ERR_LEN];
+    int r;
+#define FAIL TFAIL
+    /* Header, in order; the first line is already in lx. */
+    if (lx->ntok != 2 || strcmp(lx->tok[1], "1") != 0)
+        FAIL("'%s %s': this pgov-sim reads pgov-workload version 1", lx->tok[0],
+             lx->ntok > 1 ? lx->tok[1] : "");
+    static const char *const header[3] = {"source", "cpus", "span"};
+    for (int h = 0; h < 3; h++) {
+        uint64_t x;
+        r = sim_next_line(lx, err);
+        if (r < 0)
+            return -1;
+        if (r == 0 || lx->ntok != 2 || strcmp(lx->tok[0], header[h]) != 0)
+            FAIL("expected '%s %s' (header: pgov-workload 1, source, cpus, span)", header[h],
+                 h == 0 ? "PATH" : h == 1 ? "N" : "NS");
+        if (h == 0) {
+            snprintf(wl->trace_source, sizeof(wl->trace_source), "%s", lx->tok[1]);
+        } else if (h == 1) {
+            TNUM("cpus", lx->tok[1], 1, 4096, &x);
+            wl->trace_cpus = (uint32_t)x;
+        } else {
+            TNUM("span", lx->tok[1], 0, TRACE_MAX_NS, &wl->trace_span_ns);
+        }
+    }
+#undef FAIL
+    return 0;
+}
+
+/* `task PID start NS [cpu C] [policy cfs|rt|dl] [parent PID] comm "NAME"`:
+ * task @nt and its script. */
+static int trace_task_line(const struct lexer *lx, struct trace_task *tt, uint32_t nt,
+                           struct sim_workload *wl, struct sim_err *err)
+{
+    char *const *v = lx->tok;
+    int n = lx->ntok;
+    uint64_t x, y;
+    char why[NUM_ERR_LEN];
+#define FAIL TFAIL
+    if (n < 6 || strcmp(v[2], "start") != 0 || strcmp(v[n - 2], "comm") != 0)
+        FAIL("expected 'task PID start NS [cpu C] [policy cfs|rt|dl] [parent PID] "
+             "comm \"NAME\"'");
+    if (nt == TRACE_MAX_TASKS)
+        FAIL("more than %d tasks", TRACE_MAX_TASKS);
+    TNUM("task PID", v[1], 1, TRACE_MAX_PID, &x);
+    if (trace_find(tt, nt, (uint32_t)x) >= 0)
+        FAIL("task %s defined twice", v[1]);
+    tt[nt].pid = (uint32_t)x;
+    tt[nt].line = lx->line;
+    TNUM("task start", v[3], 0, TRACE_MAX_NS, &tt[nt].start_ns);
+    for (int i = 4; i < n - 2; i += 2) {
+        if (i + 1 >= n - 2)
+            FAIL("'%s' needs a value", v[i]);
+        if (strcmp(v[i], "cpu") == 0) {
+            TNUM("task cpu", v[i + 1], 0, 4095, &y);
+        } else if (strcmp(v[i], "parent") == 0) {
+            TNUM("task parent", v[i + 1], 0, TRACE_MAX_PID, &y);
+        } else if (strcmp(v[i], "policy") == 0) {
+            /* rt and dl tasks run as CFS nice 0: the model has no other class */
+            if (strcmp(v[i + 1], "cfs") != 0 && strcmp(v[i + 1], "rt") != 0 &&
+                strcmp(v[i + 1], "dl") != 0)
+                FAIL("task policy '%s' (cfs, rt or dl)", v[i + 1]);
+        } else {
+            FAIL("unknown task field '%s'", v[i]);
+        }
+    }
+    snprintf(wl->scripts[nt].name, SIM_NAME_LEN, "t%u", tt[nt].pid);
+    wl->scripts[nt].line = lx->line;
+    wl->nscripts = nt + 1;
+#undef FAIL
+    return 0;
+}
+
+/* The forks pointed at their tasks (each forked once), and every wait
+ * matched by its wakes between two tasks of the file. */
+static int trace_links(const char *name, struct trace_task *tt, uint32_t nt, const struct fixup *fx,
+                       uint32_t nfx, const struct trace_pair *pairs, struct sim_workload *wl,
+                       struct sim_err *err)
+{
+    for (uint32_t i = 0; i < nfx; i++) {
+        int ti = trace_find(tt, nt, (uint32_t)strtoul(fx[i].name, NULL, 10));
+        if (ti < 0) {
+            sim_errf(err, name, fx[i].line, "fork of PID %s, which has no 'task'", fx[i].name);
+            return -1;
+        }
+        if (tt[ti].forked) {
+            sim_errf(err, name, fx[i].line, "PID %s forked twice", fx[i].name);
+            return -1;
+        }
+        tt[ti].forked = true;
+        wl->scripts[fx[i].script].ops[fx[i].op].a = (uint64_t)ti;
+    }
+    /* Every wait needs its wake, else the replay would block forever; both
+     * ends must be tasks of the file. */
+    for (uint32_t si = 0; si < wl->nsems; si++) {
+        unsigned a, b;
+        sscanf(wl->sems[si], "%u>%u", &a, &b);
+        if (trace_find(tt, nt, a) < 0 || trace_find(tt, nt, b) < 0) {
+            sim_errf(err, name, pairs[si].pends ? pairs[si].pend_line : 0,
+                     "'%s' between %u and %u: PID %u has no 'task'", pairs[si].pends ? "wait" : "wake",
+                     a, b, trace_find(tt, nt, a) < 0 ? a : b);
+            return -1;
+        }
+        if (pairs[si].pends > pairs[si].posts) {
+            sim_errf(err, name, pairs[si].pend_line, "task %u waits for %u %u time%s, but %u wakes "
+                     "it only %u time%s", b, a, pairs[si].pends, pairs[si].pends == 1 ? "" : "s", a,
+                     pairs[si].posts, pairs[si].posts == 1 ? "" : "s");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Tasks no recorded fork creates start at their recorded time. */
+static int trace_starts(const struct lexer *lx, struct trace_task *tt, uint32_t nt,
+                        struct sim_workload *wl, struct sim_err *err)
+{
+#define FAIL TFAIL
+    for (uint32_t i = 0; i < nt; i++) {
+        if (tt[i].forked)
+            continue;
+        struct sim_script *sc = &wl->scripts[i];
+        if (tt[i].start_ns) {
+            struct sim_op first = {OP_SLEEP, tt[i].line, tt[i].start_ns, 0, 0};
+            if (trace_op(sc, &tt[i], first)) /* grow, then move to the front */
+                FAIL("out of memory");
+            memmove(sc->ops + 1, sc->ops, (sc->nops - 1) * sizeof(sc->ops[0]));
+            sc->ops[0] = first;
+        }
+        struct sim_start *st = sim_start_slot(wl);
+        if (!st)
+            FAIL("out of memory");
+        st->script = i;
+        st->count = 1;
+        st->cpu = -1;
+        st->line = tt[i].line;
+        wl->nstarts++;
+    }
+#undef FAIL
+    return 0;
+}
+
+/* `wait NS PID` / `wake PID`: a pend / post on the (waker, wakee) pair's
+ * semaphore, counted in @pairs. */
+static int trace_wait_wake(const struct lexer *lx, uint32_t pid, struct trace_pair **pairs,
+                           uint32_t *pairs_cap, struct sim_workload *wl, struct sim_op *op,
+                           struct sim_err *err)
+{
+    char *const *v = lx->tok;
+    int n = lx->ntok;
+    uint64_t x, y;
+    char why[NUM_ERR_LEN];
+#define FAIL TFAIL
+    bool wait = v[0][1] == 'a' && v[0][2] == 'i';
+    if (n != (wait ? 3 : 2))
+        FAIL(wait ? "expected 'wait NS PID'" : "expected 'wake PID'");
+    if (wait)
+        TNUM("wait NS", v[1], 0, TRACE_MAX_NS, &x);
+    TNUM(wait ? "wait PID" : "wake PID", v[n - 1], 1, TRACE_MAX_PID, &y);
+    char sem[SIM_NAME_LEN];
+    /* one semaphore per (waker, wakee): "waker>wakee" */
+    snprintf(sem, sizeof(sem), "%u>%u", wait ? (uint32_t)y : pid,
+             wait ? pid : (uint32_t)y);
+    int si = sim_sem_index(wl, sem, UINT32_MAX);
+    if (si < 0)
+        FAIL("out of memory");
+    struct trace_pair *pv = sim_grow(*pairs, (uint32_t)si, pairs_cap, sizeof(*pv), 64,
+                                 UINT32_MAX);
+    if (!pv)
+        FAIL("out of memory");
+    *pairs = pv;
+    if (wait && !pv[si].pends++)
+        pv[si].pend_line = lx->line;
+    if (!wait)
+        pv[si].posts++;
+    op->kind = wait ? OP_PEND : OP_POST;
+    op->a = (uint64_t)si;
+#undef FAIL
+    return 0;
+}
+
 int sim_parse_trace(struct lexer *lx, const struct subst_env *env, struct sim_workload *wl,
                        struct sim_err *err)
 {
@@ -83,29 +275,8 @@ int sim_parse_trace(struct lexer *lx, const struct subst_env *env, struct sim_wo
         sim_errf(err, name, lx->line, __VA_ARGS__);        \
         goto out;                                          \
     } while (0)
-#define TNUM(what, str, lo, hi, outp) NUMBER(what, str, &num_plain, lo, hi, outp)
-    /* Header, in order; the first line is already in lx. */
-    if (lx->ntok != 2 || strcmp(lx->tok[1], "1") != 0)
-        FAIL("'%s %s': this pgov-sim reads pgov-workload version 1", lx->tok[0],
-             lx->ntok > 1 ? lx->tok[1] : "");
-    static const char *const header[3] = {"source", "cpus", "span"};
-    for (int h = 0; h < 3; h++) {
-        uint64_t x;
-        r = sim_next_line(lx, err);
-        if (r < 0)
-            goto out;
-        if (r == 0 || lx->ntok != 2 || strcmp(lx->tok[0], header[h]) != 0)
-            FAIL("expected '%s %s' (header: pgov-workload 1, source, cpus, span)", header[h],
-                 h == 0 ? "PATH" : h == 1 ? "N" : "NS");
-        if (h == 0) {
-            snprintf(wl->trace_source, sizeof(wl->trace_source), "%s", lx->tok[1]);
-        } else if (h == 1) {
-            TNUM("cpus", lx->tok[1], 1, 4096, &x);
-            wl->trace_cpus = (uint32_t)x;
-        } else {
-            TNUM("span", lx->tok[1], 0, TRACE_MAX_NS, &wl->trace_span_ns);
-        }
-    }
+    if (trace_header(lx, wl, err))
+        goto out;
     while ((r = sim_next_line(lx, err)) == 1) {
         char **v = lx->tok;
         int n = lx->ntok;
@@ -113,37 +284,9 @@ int sim_parse_trace(struct lexer *lx, const struct subst_env *env, struct sim_wo
         if (strcmp(v[0], "task") == 0) {
             if (cur >= 0)
                 FAIL("'task' inside task %u (line %d has no 'end')", tt[cur].pid, tt[cur].line);
-            if (n < 6 || strcmp(v[2], "start") != 0 || strcmp(v[n - 2], "comm") != 0)
-                FAIL("expected 'task PID start NS [cpu C] [policy cfs|rt|dl] [parent PID] "
-                     "comm \"NAME\"'");
-            if (nt == TRACE_MAX_TASKS)
-                FAIL("more than %d tasks", TRACE_MAX_TASKS);
-            TNUM("task PID", v[1], 1, TRACE_MAX_PID, &x);
-            if (trace_find(tt, nt, (uint32_t)x) >= 0)
-                FAIL("task %s defined twice", v[1]);
-            tt[nt].pid = (uint32_t)x;
-            tt[nt].line = lx->line;
-            TNUM("task start", v[3], 0, TRACE_MAX_NS, &tt[nt].start_ns);
-            for (int i = 4; i < n - 2; i += 2) {
-                if (i + 1 >= n - 2)
-                    FAIL("'%s' needs a value", v[i]);
-                if (strcmp(v[i], "cpu") == 0) {
-                    TNUM("task cpu", v[i + 1], 0, 4095, &y);
-                } else if (strcmp(v[i], "parent") == 0) {
-                    TNUM("task parent", v[i + 1], 0, TRACE_MAX_PID, &y);
-                } else if (strcmp(v[i], "policy") == 0) {
-                    /* rt and dl tasks run as CFS nice 0: the model has no other class */
-                    if (strcmp(v[i + 1], "cfs") != 0 && strcmp(v[i + 1], "rt") != 0 &&
-                        strcmp(v[i + 1], "dl") != 0)
-                        FAIL("task policy '%s' (cfs, rt or dl)", v[i + 1]);
-                } else {
-                    FAIL("unknown task field '%s'", v[i]);
-                }
-            }
+            if (trace_task_line(lx, tt, nt, wl, err))
+                goto out;
             cur = (int32_t)nt++;
-            snprintf(wl->scripts[cur].name, SIM_NAME_LEN, "t%u", tt[cur].pid);
-            wl->scripts[cur].line = lx->line;
-            wl->nscripts = nt;
             continue;
         }
         if (cur < 0)
@@ -174,30 +317,8 @@ int sim_parse_trace(struct lexer *lx, const struct subst_env *env, struct sim_wo
             op.kind = OP_SLEEP;
             op.a = x;
         } else if (strcmp(v[0], "wait") == 0 || strcmp(v[0], "wake") == 0) {
-            bool wait = v[0][1] == 'a' && v[0][2] == 'i';
-            if (n != (wait ? 3 : 2))
-                FAIL(wait ? "expected 'wait NS PID'" : "expected 'wake PID'");
-            if (wait)
-                TNUM("wait NS", v[1], 0, TRACE_MAX_NS, &x);
-            TNUM(wait ? "wait PID" : "wake PID", v[n - 1], 1, TRACE_MAX_PID, &y);
-            char sem[SIM_NAME_LEN];
-            /* one semaphore per (waker, wakee): "waker>wakee" */
-            snprintf(sem, sizeof(sem), "%u>%u", wait ? (uint32_t)y : tt[cur].pid,
-                     wait ? tt[cur].pid : (uint32_t)y);
-            int si = sim_sem_index(wl, sem, UINT32_MAX);
-            if (si < 0)
-                FAIL("out of memory");
-            struct trace_pair *pv = sim_grow(pairs, (uint32_t)si, &pairs_cap, sizeof(*pv), 64,
-                                         UINT32_MAX);
-            if (!pv)
-                FAIL("out of memory");
-            pairs = pv;
-            if (wait && !pairs[si].pends++)
-                pairs[si].pend_line = lx->line;
-            if (!wait)
-                pairs[si].posts++;
-            op.kind = wait ? OP_PEND : OP_POST;
-            op.a = (uint64_t)si;
+            if (trace_wait_wake(lx, tt[cur].pid, &pairs, &pairs_cap, wl, &op, err))
+                goto out;
         } else if (strcmp(v[0], "fork") == 0) {
             if (n != 2)
                 FAIL("expected 'fork PID'");
@@ -228,61 +349,12 @@ int sim_parse_trace(struct lexer *lx, const struct subst_env *env, struct sim_wo
         FAIL("task %u (line %d) is not closed with 'end'", tt[cur].pid, tt[cur].line);
     if (!nt)
         FAIL("no 'task': nothing would run");
-    for (uint32_t i = 0; i < nfx; i++) {
-        int ti = trace_find(tt, nt, (uint32_t)strtoul(fx[i].name, NULL, 10));
-        if (ti < 0) {
-            sim_errf(err, name, fx[i].line, "fork of PID %s, which has no 'task'", fx[i].name);
-            goto out;
-        }
-        if (tt[ti].forked) {
-            sim_errf(err, name, fx[i].line, "PID %s forked twice", fx[i].name);
-            goto out;
-        }
-        tt[ti].forked = true;
-        wl->scripts[fx[i].script].ops[fx[i].op].a = (uint64_t)ti;
-    }
-    /* Every wait needs its wake, else the replay would block forever; both
-     * ends must be tasks of the file. */
-    for (uint32_t si = 0; si < wl->nsems; si++) {
-        unsigned a, b;
-        sscanf(wl->sems[si], "%u>%u", &a, &b);
-        if (trace_find(tt, nt, a) < 0 || trace_find(tt, nt, b) < 0) {
-            sim_errf(err, name, pairs[si].pends ? pairs[si].pend_line : 0,
-                     "'%s' between %u and %u: PID %u has no 'task'", pairs[si].pends ? "wait" : "wake",
-                     a, b, trace_find(tt, nt, a) < 0 ? a : b);
-            goto out;
-        }
-        if (pairs[si].pends > pairs[si].posts) {
-            sim_errf(err, name, pairs[si].pend_line, "task %u waits for %u %u time%s, but %u wakes "
-                     "it only %u time%s", b, a, pairs[si].pends, pairs[si].pends == 1 ? "" : "s", a,
-                     pairs[si].posts, pairs[si].posts == 1 ? "" : "s");
-            goto out;
-        }
-    }
-    /* Tasks no recorded fork creates start at their recorded time. */
-    for (uint32_t i = 0; i < nt; i++) {
-        if (tt[i].forked)
-            continue;
-        struct sim_script *sc = &wl->scripts[i];
-        if (tt[i].start_ns) {
-            struct sim_op first = {OP_SLEEP, tt[i].line, tt[i].start_ns, 0, 0};
-            if (trace_op(sc, &tt[i], first)) /* grow, then move to the front */
-                FAIL("out of memory");
-            memmove(sc->ops + 1, sc->ops, (sc->nops - 1) * sizeof(sc->ops[0]));
-            sc->ops[0] = first;
-        }
-        struct sim_start *st = sim_start_slot(wl);
-        if (!st)
-            FAIL("out of memory");
-        st->script = i;
-        st->count = 1;
-        st->cpu = -1;
-        st->line = tt[i].line;
-        wl->nstarts++;
-    }
+    if (trace_links(name, tt, nt, fx, nfx, pairs, wl, err))
+        goto out;
+    if (trace_starts(lx, tt, nt, wl, err))
+        goto out;
     wl->trace_tasks = nt;
     rc = 0;
-#undef TNUM
 #undef FAIL
 out:
     free(tt);
