@@ -298,6 +298,45 @@ static void test_decide_errors(void **st)
     assert_int_equal(pgov_pstate_decide(NULL, &plat, &b, &s, &in, &r), PGOV_EINVAL);
 }
 
+/* decide takes only what params_init would make: no RFC options outside
+ * v4.13 load, no APERF/MPERF shift before v4.13 (the hot paths rely on
+ * both); a zero P-state or the init event on a hook profile is refused and
+ * @s left as @before. */
+static void decide_checks_params(const struct pgov_pstate_params *p, const struct pgov_hw_limits *plat,
+                                 const struct pgov_pstate_bounds *b, struct pgov_pstate_state *s,
+                                 const struct pgov_pstate_state *before,
+                                 struct pgov_pstate_input *in)
+{
+    struct pgov_pstate_params pp;
+    struct pgov_pstate_result r;
+    assert_int_equal(p->profile, PGOV_PSTATE_PROF_PID_4_13);
+    pp = *p;
+    pp.options = PGOV_PSTATE_OPT_RFC_IO_PERCPU;
+    assert_int_equal(pgov_pstate_decide(&pp, plat, b, s, in, &r), PGOV_EINVAL);
+    pp = *p;
+    pp.profile = PGOV_PSTATE_PROF_PID_4_6;
+    pp.amshift = 10;
+    assert_int_equal(pgov_pstate_decide(&pp, plat, b, s, in, &r), PGOV_EINVAL);
+    pp.profile = PGOV_PSTATE_PROF_ATOM_4_6;
+    assert_int_equal(pgov_pstate_decide(&pp, plat, b, s, in, &r), PGOV_EINVAL);
+    /* ... and accepts both where they exist (on a scratch state). */
+    struct pgov_pstate_state s2 = *s;
+    pp = *p;
+    pp.amshift = 10;
+    assert_int_equal(pgov_pstate_decide(&pp, plat, b, &s2, in, &r), 0);
+    pp = *p;
+    pp.profile = PGOV_PSTATE_PROF_LOAD_4_13;
+    pp.options = PGOV_PSTATE_OPT_RFC_IO_PERCPU;
+    s2 = *s;
+    assert_int_equal(pgov_pstate_decide(&pp, plat, b, &s2, in, &r), 0);
+    s->pstate = 0;
+    assert_int_equal(pgov_pstate_decide(p, plat, b, s, in, &r), PGOV_EINVAL);
+    s->pstate = before->pstate;
+    in->event = PGOV_PSTATE_EV_INIT; /* only for timer profiles */
+    assert_int_equal(pgov_pstate_decide(p, plat, b, s, in, &r), PGOV_EINVAL);
+    assert_memory_equal(s, before, sizeof(*s));
+}
+
 /* Every argument check of the public API: each one rejects, nothing moves. */
 static void test_argument_checks(void **st)
 {
@@ -390,34 +429,7 @@ static void test_argument_checks(void **st)
     pp = p;
     pp.amshift = 11;
     assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
-    /* Only what params_init would make: no RFC options outside v4.13 load,
-     * no APERF/MPERF shift before v4.13 (the hot paths rely on both). */
-    assert_int_equal(p.profile, PGOV_PSTATE_PROF_PID_4_13);
-    pp = p;
-    pp.options = PGOV_PSTATE_OPT_RFC_IO_PERCPU;
-    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
-    pp = p;
-    pp.profile = PGOV_PSTATE_PROF_PID_4_6;
-    pp.amshift = 10;
-    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
-    pp.profile = PGOV_PSTATE_PROF_ATOM_4_6;
-    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s, &in, &r), PGOV_EINVAL);
-    /* ... and accepts both where they exist (on a scratch state). */
-    struct pgov_pstate_state s2 = s;
-    pp = p;
-    pp.amshift = 10;
-    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s2, &in, &r), 0);
-    pp = p;
-    pp.profile = PGOV_PSTATE_PROF_LOAD_4_13;
-    pp.options = PGOV_PSTATE_OPT_RFC_IO_PERCPU;
-    s2 = s;
-    assert_int_equal(pgov_pstate_decide(&pp, &plat, &b, &s2, &in, &r), 0);
-    s.pstate = 0;
-    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), PGOV_EINVAL);
-    s.pstate = before.pstate;
-    in.event = PGOV_PSTATE_EV_INIT; /* only for timer profiles */
-    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), PGOV_EINVAL);
-    assert_memory_equal(&s, &before, sizeof(s));
+    decide_checks_params(&p, &plat, &b, &s, &before, &in);
     /* A timer profile rejects the hook event. */
     c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_5);
     assert_int_equal(pgov_pstate_params_init(&pp, &c), 0);
@@ -430,7 +442,15 @@ static void test_argument_checks(void **st)
     c = cfg_for(PGOV_PSTATE_POLICY_PID, PGOV_KVER_4_6);
     assert_int_equal(pgov_pstate_params_init(&pp, &c), 0);
     assert_int_equal(pgov_pstate_state_reset(&s, &pp, &plat), 0);
+}
 
+/* The instance entry points: NULLs, clobbered storage, HAL failures at
+ * init and in a hook, set_limits with get_limits failing. */
+static void test_instance_argument_checks(void **st)
+{
+    (void)st;
+    struct pgov_pstate_config c;
+    struct pgov_pstate_limits l = {sizeof(l), 0, 0, 256, 0, 0, 0, 0};
     /* Instance entry points. */
     struct fake_hw f;
     fake_hw_init(&f, 0, NULL);
@@ -494,7 +514,12 @@ static void test_argument_checks(void **st)
     f.lim.scaling_khz = 100000;
     hl.hwp_cap = 7; /* no guaranteed byte */
     assert_int_equal(pgov_pstate_set_limits(g, &hl), PGOV_EINVAL);
+}
 
+/* schedutil's decision layer: argument checks and the rate-limit cache. */
+static void test_sugov_argument_checks(void **st)
+{
+    (void)st;
     /* sugov argument checks. */
     struct pgov_sugov_params sp = {1 * MS, 4 * MS, 1024, 3900000, 1600000, 3900000, 0, 0};
     struct pgov_sugov_state ss;
@@ -550,6 +575,8 @@ int main(void)
         cmocka_unit_test(test_perf_ctl_ida),
         cmocka_unit_test(test_decide_errors),
         cmocka_unit_test(test_argument_checks),
+        cmocka_unit_test(test_instance_argument_checks),
+        cmocka_unit_test(test_sugov_argument_checks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
