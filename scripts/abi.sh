@@ -14,7 +14,7 @@ cmake --build --preset shared 2>&1 | { grep -vE '^\[[0-9]+/[0-9]+\] ' || true; }
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "abi: build failed" >&2; exit 1; }
 so=$(readlink -f build/shared/libpgov.so)
 echo "abi: $(basename "$so"): $(readlink build/shared/libpgov.so) -> $(readlink build/shared/libpgov.so.0)"
-tests/check_exports.sh . build/shared/libpgov.a "$so"
+tests/checks/check_exports.sh . build/shared/libpgov.a "$so"
 if [ ! -f abi/libpgov.abi ]; then
   echo "abi: no baseline abi/libpgov.abi; create it with: cmake --build build/shared --target abi-dump" >&2
   exit 1

@@ -42,7 +42,7 @@ elves=$(find "$x" -type f \( -perm -u+x -o -name '*.so*' \) -exec sh -c 'head -c
 hardening-check --nocfprotection $elves >"$out/hardening.log" 2>&1 || {
   cat "$out/hardening.log" >&2; echo "deb: hardening-check failed" >&2; exit 1; }
 echo "deb: hardening-check ok on $(echo "$elves" | wc -l) ELF files: $(for e in $elves; do basename "$e"; done | tr '\n' ' ')"
-tests/check_exports.sh . "$(find "$x" -name libpgov.a | head -n1)" libc-only "$(find "$x" -name 'libpgov.so.0.*' | head -n1)" | tail -n2
+tests/checks/check_exports.sh . "$(find "$x" -name libpgov.a | head -n1)" libc-only "$(find "$x" -name 'libpgov.so.0.*' | head -n1)" | tail -n2
 # python3-pgov as installed: its files with the packaged libpgov0 and
 # pgov-trace (extracted above), the pytest suite against them, from outside
 # the source tree (python/ is not on the path).
@@ -59,12 +59,12 @@ echo "deb: python3-pgov install test: $(tail -n1 "$out/python3-pgov.log")"
 # pgov-tracepoints-dkms as packaged: `dkms build` of its /usr/src tree for
 # the kernel of the installed headers (not the running one), the module
 # loaded in that kernel under qemu and recorded with trace-cmd, the recording
-# read by the packaged pgov-trace (tests/traces/tracepoints-test.sh; the cost
+# read by the packaged pgov-trace (examples/trace/tests/traces/tracepoints-test.sh; the cost
 # per event it prints is docs/record.md's).
 tp=$(find "$x/usr/src" -maxdepth 1 -name 'pgov-tracepoints-*' | head -n1)
 [ -n "$tp" ] && [ -f "$tp/dkms.conf" ] && [ -x "$tp/pgov-tp-offsets.sh" ] || {
   echo "deb: pgov-tracepoints-dkms ships no DKMS tree (dkms.conf, pgov-tp-offsets.sh)" >&2; exit 1; }
 PYTHONPATH="$dist" PGOV_LIBRARY="$(find "$x" -name 'libpgov.so.0' | head -n1)" PGOV_TP_PYTHON=1 \
-  PGOV_TP_SRC=$tp tests/traces/tracepoints-test.sh "$x/usr/bin/pgov-trace" "$out/tracepoints" >"$out/tracepoints.log" 2>&1 || {
+  PGOV_TP_SRC=$tp examples/trace/tests/traces/tracepoints-test.sh "$x/usr/bin/pgov-trace" "$out/tracepoints" >"$out/tracepoints.log" 2>&1 || {
   tail -n 40 "$out/tracepoints.log" >&2; echo "deb: pgov-tracepoints-dkms guest test failed (log: $out/tracepoints.log)" >&2; exit 1; }
 grep -E '^(tracepoints: |  )' "$out/tracepoints.log" | sed 's/^/deb: /'

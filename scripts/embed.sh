@@ -15,11 +15,11 @@ parts=("$@")
 
 daemon() {
   cmake --preset dev >/dev/null
-  cmake --build --preset dev --target pgovd test_pgovd test_pgovd_guard 2>&1 | { grep -vE '^\[[0-9]+/[0-9]+\] ' || true; }
+  cmake --build --preset dev --target pgovd test_pgovd test_pgovd_service test_pgovd_guard 2>&1 | { grep -vE '^\[[0-9]+/[0-9]+\] ' || true; }
   [ "${PIPESTATUS[0]}" -eq 0 ] || return 1
-  ctest --preset dev -R '^pgovd(_guard|_demo)?$' -V 2>&1 |
+  ctest --preset dev -R '^pgovd(_service|_guard|_demo)?$' -V 2>&1 |
     grep -E '\[ +(RUN|OK|PASSED|FAILED|ERROR) +\]|policy |ok: pgovd --demo|ramp cpu0|tests passed|tests failed' || true
-  ctest --preset dev -R '^pgovd(_guard|_demo)?$' --output-on-failure >/dev/null
+  ctest --preset dev -R '^pgovd(_service|_guard|_demo)?$' --output-on-failure >/dev/null
 }
 cortexm() { examples/cortex-m/run.sh; }
 kmod() {

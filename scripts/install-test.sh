@@ -116,5 +116,5 @@ cmake -S tests/consumer -B "$work/cmake-prefix" -G Ninja -DCMAKE_PREFIX_PATH="$p
   && cmake --build "$work/cmake-prefix" >>"$work/cmake-prefix.log" 2>&1 || { cat "$work/cmake-prefix.log" >&2; exit 1; }
 LD_LIBRARY_PATH="$(dirname "$pclib")" run "--prefix install, find_package" "$work/cmake-prefix/consumer"
 # 5: vendoring, docs/consuming.md's per-module file lists.
-tests/check_vendoring.sh . | sed 's/^/install-test: /'
+tests/checks/check_vendoring.sh . | sed 's/^/install-test: /'
 echo "install-test: ok"

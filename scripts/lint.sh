@@ -6,7 +6,8 @@
 #  - an SPDX line in the first two lines of every source and script;
 #  - every public header has a Doxygen @file block (else doxygen skips it);
 #  - lib/ includes system headers only in lib/internal/deps.h;
-#  - every "docs/spec/<file>.md N.M" citation resolves (check_citations.py).
+#  - every "docs/spec/<file>.md N.M" citation resolves (check_citations.py);
+#  - no C file over 900 lines, no function over 120 (size_check.sh).
 # clang-format is not enforced (.clang-format is there for editors).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,7 +40,9 @@ sysinc=$(grep -ln '^[[:space:]]*#[[:space:]]*include[[:space:]]*<' lib/*.c lib/i
 [ -z "$sysinc" ] || { echo "lint: <...> include outside lib/internal/deps.h: $sysinc" >&2; fail=1; }
 # Every specification citation names a document and section in docs/spec/.
 python3 scripts/check_citations.py >&2 || { echo "lint: unresolved specification citations" >&2; fail=1; }
+# Files and functions small enough to read whole (issue 32).
+scripts/size_check.sh >/dev/null || { echo "lint: files or functions over the size limits" >&2; fail=1; }
 nofile=$(grep -L '@file' include/pgov/*.h || true)
 [ -z "$nofile" ] || { echo "lint: public headers without @file: $nofile" >&2; fail=1; }
 [ $fail -eq 0 ] || { echo "lint: FAILED" >&2; exit 1; }
-echo "lint: ok: cppcheck clean on $n_lib lib/ sources; system headers only via deps.h; citations resolve; SPDX line in $(echo "$files" | wc -w) files; @file in every public header"
+echo "lint: ok: cppcheck clean on $n_lib lib/ sources; system headers only via deps.h; citations resolve; SPDX line in $(echo "$files" | wc -w) files; @file in every public header; sizes within the limits"

@@ -87,7 +87,7 @@ static double bisect_s(const char *path)
 
 int main(int argc, char **argv)
 {
-    const char *path = argc > 1 ? argv[1] : "tests/traces/qemu-6.1.dat";
+    const char *path = argc > 1 ? argv[1] : "examples/trace/tests/traces/qemu-6.1.dat";
     int reps = argc > 2 ? atoi(argv[2]) : 200;
     static struct pgt_platform plat;
     for (int i = 0; i < PGT_MAX_CPUS; i++)

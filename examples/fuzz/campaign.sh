@@ -11,7 +11,7 @@ secs=$1 work=$2 lanes=${3:-1}
 shift 2; [ $# -gt 0 ] && shift
 bin=build/fuzz/examples/fuzz
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=($(cd $bin && ls fuzz_* | grep -v _replay | sed 's/^fuzz_//'))
+[ ${#targets[@]} -gt 0 ] || targets=($(cd $bin && ls fuzz_* | grep -v _corpus | sed 's/^fuzz_//'))
 mkdir -p "$work"
 one() {
   local n=$1 c="$work/$1.grow" m="$work/$1.min"

@@ -117,7 +117,11 @@ static void pick_limits(struct fuzz_in *in, const struct pgov_freq_table *t, int
     *mx = a < b ? b : a;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* A configuration from the input: bound or open, governor, release,
+ * variant, CPUs, one of six tables (or none), limits and tunables.
+ * -1: a table the library rejects, like the kernel. */
+static int make_config(struct fuzz_in *in, struct pgov_dbs_config *c, struct pgov_freq_table *t,
+                       struct pgov_freq_entry *tr, const uint32_t *cpus, int *bound, int *has_table)
 {
     static const struct pgov_freq_entry t4[] = {
         {3200000, 0}, {2500000, 0}, {2100000, 0}, {800000, 0}};
@@ -127,6 +131,99 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const struct pgov_freq_entry tu[] = {{1200000, 0}, {2400000, 0},
                                                 {PGOV_FREQ_ENTRY_INVALID, 0},
                                                 {800000, 0},  {1800000, 0}, {2000000, 0}};
+    memset(c, 0, sizeof(*c));
+    uint32_t b0 = fuzz_take(in, 1);
+    *bound = b0 & 1;
+    c->size = sizeof(*c);
+    c->gov = (b0 >> 1) & 1;
+    c->kver = (b0 & 4) ? ((b0 & 8) ? PGOV_KVER_7_3 : PGOV_KVER_6_18) : PGOV_KVER_4_17;
+    c->variant = ((b0 >> 3) & 3) == 3 ? PGOV_DBS_VARIANT_DEADBAND : 0;
+    c->ncpu = 1 + (b0 >> 5) % NCPU_MAX;
+    c->cpus = cpus;
+    uint32_t tsel = fuzz_take(in, 1) % 6;
+    *has_table = tsel != 5;
+    if (tsel == 0) {
+        for (uint32_t i = 0; i < 10; i++) {
+            tr[i].khz = 100000u * (1 + fuzz_take(in, 1));
+            tr[i].flags = fuzz_take(in, 1) & 1;
+        }
+        c->table = tr;
+        c->table_len = 1 + fuzz_take(in, 1) % 10;
+    } else if (tsel == 1) {
+        c->table = t4;
+        c->table_len = 4;
+    } else if (tsel == 2 || tsel == 3) {
+        c->table = tsel == 2 ? te : tu;
+        c->table_len = tsel == 2 ? 8 : 6;
+    } else if (tsel == 4) {
+        c->table = te;
+        c->table_len = 8;
+        c->table_flags = PGOV_FREQ_TABLE_EFFICIENCIES;
+    } else {
+        c->cpuinfo_min_khz = 1200000;
+        c->cpuinfo_max_khz = 1200000 + fuzz_take(in, 2) * 100;
+    }
+    if (*has_table && pgov_freq_table_init(t, c->table, c->table_len, c->table_flags) != PGOV_OK)
+        return -1;
+    uint32_t lo = *has_table ? t->min_khz : c->cpuinfo_min_khz;
+    uint32_t hi = *has_table ? t->max_khz : c->cpuinfo_max_khz;
+    pick_limits(in, t, *has_table, lo, hi, &c->policy_min_khz, &c->policy_max_khz);
+    c->cur_khz = lo + fuzz_take(in, 2) % (hi - lo + 1);
+    c->tun_set = fuzz_take(in, 1);
+    c->tun.sampling_rate = fuzz_take(in, 1) ? 8000u + fuzz_take(in, 2) : 0;
+    c->tun.up_threshold = fuzz_take(in, 1) % 110;
+    c->tun.sampling_down_factor = fuzz_take(in, 1) % 12;
+    c->tun.ignore_nice_load = fuzz_take(in, 1) % 3;
+    c->tun.powersave_bias = c->gov == PGOV_DBS_ONDEMAND ? fuzz_take(in, 2) % 1100 : 0;
+    c->tun.down_threshold = c->gov == PGOV_DBS_CONSERVATIVE ? fuzz_take(in, 1) % 100 : 0;
+    c->tun.freq_step = c->gov == PGOV_DBS_CONSERVATIVE ? fuzz_take(in, 1) % 120 : 0;
+    c->tun.io_is_busy = c->gov == PGOV_DBS_ONDEMAND ? fuzz_take(in, 1) & 1 : 0;
+    c->plat.flags = fuzz_take(in, 1) & 1;
+    return 0;
+}
+
+/* A frequency resolution against the slow reference. 1: a relation the
+ * library rejects (the step ends there). */
+static int resolve_vs_reference(struct fuzz_in *in, const struct pgov_freq_table *t)
+{
+    uint32_t mn, mx, i = 0;
+    int warn;
+    mn = fuzz_take(in, 3) * 16u;
+    mx = mn + fuzz_take(in, 3) * 16u;
+    uint32_t target = fuzz_take(in, 4), rel = fuzz_take(in, 1) % 8;
+    int rc = pgov_freq_table_resolve(t, mn, mx, target, rel, &i);
+    if ((rel & 3u) == 3u) {
+        CHECK(rc == PGOV_EINVAL);
+        return 1;
+    }
+    uint32_t want = ref_freq_resolve(t, mn, mx, target, rel, &warn);
+    CHECK(rc == (warn ? PGOV_WARN_KERNEL : PGOV_OK));
+    CHECK(i == want);
+    return 0;
+}
+
+/* A sysfs store: refused ones leave everything as it was (@a, before;
+ * @b, after); stored values stay in the kernel's ranges. */
+static void store(struct fuzz_in *in, struct pgov_dbs *g, const struct pgov_dbs_config *c,
+                  const struct pgov_hw_idle *s, const struct snapshot *a, struct snapshot *b)
+{
+    uint32_t id = fuzz_take(in, 1) % 9, v = fuzz_take(in, 4);
+    if (fuzz_take(in, 1) & 1)
+        v %= 200;
+    int rc = pgov_dbs_store(g, id, v, s, c->ncpu);
+    snap_of(g, c->ncpu, b);
+    if (rc != PGOV_OK) {
+        CHECK(rc == PGOV_EINVAL || rc == PGOV_EDOM);
+        CHECK(!memcmp(a, b, sizeof(*a)));
+    }
+    CHECK(b->st.tun.ignore_nice_load <= 1 && b->st.tun.io_is_busy <= 1 &&
+          b->st.tun.powersave_bias <= 1000 && b->st.tun.freq_step <= 100);
+    CHECK(b->st.tun.sampling_rate * b->st.tun.sampling_down_factor != 0 ||
+          c->gov == PGOV_DBS_CONSERVATIVE);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
     struct pgov_freq_entry tr[10];
     struct fuzz_in in = {data, size};
     struct pgov_dbs_config c;
@@ -136,57 +233,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct pgov_hw_idle s[NCPU_MAX];
     uint32_t cpus[NCPU_MAX] = {0, 1, 2};
     uint64_t now = 0;
-    int rc;
+    int rc, bound, has_table;
 
-    memset(&c, 0, sizeof(c));
     memset(&h, 0, sizeof(h));
-    uint32_t b0 = fuzz_take(&in, 1);
-    int bound = b0 & 1;
-    c.size = sizeof(c);
-    c.gov = (b0 >> 1) & 1;
-    c.kver = (b0 & 4) ? ((b0 & 8) ? PGOV_KVER_7_3 : PGOV_KVER_6_18) : PGOV_KVER_4_17;
-    c.variant = ((b0 >> 3) & 3) == 3 ? PGOV_DBS_VARIANT_DEADBAND : 0;
-    c.ncpu = 1 + (b0 >> 5) % NCPU_MAX;
-    c.cpus = cpus;
-    uint32_t tsel = fuzz_take(&in, 1) % 6;
-    int has_table = tsel != 5;
-    if (tsel == 0) {
-        for (uint32_t i = 0; i < 10; i++) {
-            tr[i].khz = 100000u * (1 + fuzz_take(&in, 1));
-            tr[i].flags = fuzz_take(&in, 1) & 1;
-        }
-        c.table = tr;
-        c.table_len = 1 + fuzz_take(&in, 1) % 10;
-    } else if (tsel == 1) {
-        c.table = t4;
-        c.table_len = 4;
-    } else if (tsel == 2 || tsel == 3) {
-        c.table = tsel == 2 ? te : tu;
-        c.table_len = tsel == 2 ? 8 : 6;
-    } else if (tsel == 4) {
-        c.table = te;
-        c.table_len = 8;
-        c.table_flags = PGOV_FREQ_TABLE_EFFICIENCIES;
-    } else {
-        c.cpuinfo_min_khz = 1200000;
-        c.cpuinfo_max_khz = 1200000 + fuzz_take(&in, 2) * 100;
-    }
-    if (has_table && pgov_freq_table_init(&t, c.table, c.table_len, c.table_flags) != PGOV_OK)
+    if (make_config(&in, &c, &t, tr, cpus, &bound, &has_table))
         return 0; /* equal neighbours: rejected like the kernel */
     uint32_t lo = has_table ? t.min_khz : c.cpuinfo_min_khz;
     uint32_t hi = has_table ? t.max_khz : c.cpuinfo_max_khz;
-    pick_limits(&in, &t, has_table, lo, hi, &c.policy_min_khz, &c.policy_max_khz);
-    c.cur_khz = lo + fuzz_take(&in, 2) % (hi - lo + 1);
-    c.tun_set = fuzz_take(&in, 1);
-    c.tun.sampling_rate = fuzz_take(&in, 1) ? 8000u + fuzz_take(&in, 2) : 0;
-    c.tun.up_threshold = fuzz_take(&in, 1) % 110;
-    c.tun.sampling_down_factor = fuzz_take(&in, 1) % 12;
-    c.tun.ignore_nice_load = fuzz_take(&in, 1) % 3;
-    c.tun.powersave_bias = c.gov == PGOV_DBS_ONDEMAND ? fuzz_take(&in, 2) % 1100 : 0;
-    c.tun.down_threshold = c.gov == PGOV_DBS_CONSERVATIVE ? fuzz_take(&in, 1) % 100 : 0;
-    c.tun.freq_step = c.gov == PGOV_DBS_CONSERVATIVE ? fuzz_take(&in, 1) % 120 : 0;
-    c.tun.io_is_busy = c.gov == PGOV_DBS_ONDEMAND ? fuzz_take(&in, 1) & 1 : 0;
-    c.plat.flags = fuzz_take(&in, 1) & 1;
 
     for (uint32_t i = 0; i < NCPU_MAX; i++)
         h.c[i] = s[i] = (struct pgov_hw_idle){1000000, 500000, 1000, 0};
@@ -256,19 +309,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             CHECK(b.st.sample_delay_ns == (uint64_t)b.st.last.delay_us * 1000u ||
                   b.st.evaluations == a.st.evaluations);
         } else if (op == 4) { /* a store */
-            uint32_t id = fuzz_take(&in, 1) % 9, v = fuzz_take(&in, 4);
-            if (fuzz_take(&in, 1) & 1)
-                v %= 200;
-            rc = pgov_dbs_store(g, id, v, bound ? NULL : s, c.ncpu);
-            snap_of(g, c.ncpu, &b);
-            if (rc != PGOV_OK) {
-                CHECK(rc == PGOV_EINVAL || rc == PGOV_EDOM);
-                CHECK(!memcmp(&a, &b, sizeof(a)));
-            }
-            CHECK(b.st.tun.ignore_nice_load <= 1 && b.st.tun.io_is_busy <= 1 &&
-                  b.st.tun.powersave_bias <= 1000 && b.st.tun.freq_step <= 100);
-            CHECK(b.st.tun.sampling_rate * b.st.tun.sampling_down_factor != 0 ||
-                  c.gov == PGOV_DBS_CONSERVATIVE);
+            store(&in, g, &c, bound ? NULL : s, &a, &b);
         } else if (op == 5) { /* new limits, sometimes inverted */
             uint32_t mn, mx;
             pick_limits(&in, &t, has_table, lo, hi, &mn, &mx);
@@ -288,20 +329,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             } else {
                 check_cur(&t, has_table, &b.st);
             }
-        } else if (op == 6 && has_table) { /* resolution vs the reference */
-            uint32_t mn, mx, i = 0;
-            int warn;
-            mn = fuzz_take(&in, 3) * 16u;
-            mx = mn + fuzz_take(&in, 3) * 16u;
-            uint32_t target = fuzz_take(&in, 4), rel = fuzz_take(&in, 1) % 8;
-            rc = pgov_freq_table_resolve(&t, mn, mx, target, rel, &i);
-            if ((rel & 3u) == 3u) {
-                CHECK(rc == PGOV_EINVAL);
-                continue;
-            }
-            uint32_t want = ref_freq_resolve(&t, mn, mx, target, rel, &warn);
-            CHECK(rc == (warn ? PGOV_WARN_KERNEL : PGOV_OK));
-            CHECK(i == want);
+        } else if (op == 6 && has_table && resolve_vs_reference(&in, &t)) {
+            continue;
         }
         CHECK(b.st.rate_mult == 1 || b.st.rate_mult == b.st.tun.sampling_down_factor);
     }

@@ -102,6 +102,48 @@ static void model_seed(struct model *m, const struct pgov_pelt_avg *sa)
     m->valid = 1;
 }
 
+/* Constant input, period-aligned. With whole-period steps the position in
+ * the period is fixed and each update is S' = floor(S * y) + c, a
+ * non-decreasing map of S: its iterates, and so the averages, move in one
+ * direction. */
+static void monotone_run(struct fuzz_in *in, struct pgov_pelt_avg *sa, struct model *m,
+                         uint64_t *now, int running)
+{
+    uint64_t prev_u = 0, n = 2 + (fuzz_take(in, 1) & 63);
+    int dir = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t l = sa->last_update_time;
+        *now += 1ull << 20;
+        int rc = pgov_pelt_update(sa, *now, 1, 1, (uint32_t)running, 1024);
+        CHECK(rc == 1);
+        model_run(m, (*now - l) >> 10, 1, 1, running);
+        if (i > 0 && sa->util_avg != prev_u) {
+            int d2 = sa->util_avg > prev_u ? 1 : -1;
+            CHECK(dir == 0 || dir == d2);
+            dir = d2;
+        }
+        prev_u = sa->util_avg;
+    }
+}
+
+/* Invalid calls: state must not change (@before is @sa before the step). */
+static void invalid_calls(struct fuzz_in *in, struct pgov_pelt_avg *sa,
+                          const struct pgov_pelt_avg *before, uint64_t now)
+{
+    struct pgov_pelt_avg bad = *sa;
+    bad.halflife = 3;
+    CHECK(pgov_pelt_update(&bad, now + 5000000, 1, 1, 1, 1) == PGOV_ENOTSUP);
+    bad = *sa;
+    bad.period_contrib = 1024 + (uint32_t)fuzz_take(in, 1);
+    struct pgov_pelt_avg bad0 = bad;
+    CHECK(pgov_pelt_update(&bad, now + fuzz_take(in, 3) * 1024, 1, 1, 1, 1) == PGOV_EINVAL ||
+          memcmp(&bad, &bad0, sizeof(bad)) == 0);
+    CHECK(memcmp(&bad, &bad0, sizeof(bad)) == 0);
+    CHECK(pgov_pelt_update_task(sa, now + 5000000, 2, 0, 0, 1) == PGOV_EINVAL);
+    CHECK(pgov_pelt_update_hw_pressure(sa, now + 5000000, 2000) == PGOV_EINVAL);
+    CHECK(memcmp(sa, before, sizeof(*sa)) == 0);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -142,46 +184,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 4: /* huge forward: 2^32 periods and multiples, and more */
             delta = (fuzz_take(&in, 1) + 1) << 52;
             break;
-        case 5: { /* constant input, period-aligned: monotone convergence */
-            /* With whole-period steps the position in the period is fixed and
-             * each update is S' = floor(S * y) + c, a non-decreasing map of
-             * S: its iterates, and so the averages, move in one direction. */
-            uint64_t prev_u = 0, n = 2 + (fuzz_take(&in, 1) & 63);
-            int dir = 0;
-            load = 1;
-            runnable = 1;
-            for (uint64_t i = 0; i < n; i++) {
-                uint64_t l = sa.last_update_time;
-                now += 1ull << 20;
-                rc = pgov_pelt_update(&sa, now, 1, 1, (uint32_t)running, 1024);
-                CHECK(rc == 1);
-                model_run(&m, (now - l) >> 10, 1, 1, running);
-                if (i > 0 && sa.util_avg != prev_u) {
-                    int d2 = sa.util_avg > prev_u ? 1 : -1;
-                    CHECK(dir == 0 || dir == d2);
-                    dir = d2;
-                }
-                prev_u = sa.util_avg;
-            }
+        case 5: /* constant input, period-aligned: monotone convergence */
+            monotone_run(&in, &sa, &m, &now, running);
             if (max_runnable < 1)
                 max_runnable = 1;
             continue;
-        }
-        case 6: { /* invalid calls: state must not change */
-            struct pgov_pelt_avg bad = sa;
-            bad.halflife = 3;
-            CHECK(pgov_pelt_update(&bad, now + 5000000, 1, 1, 1, 1) == PGOV_ENOTSUP);
-            bad = sa;
-            bad.period_contrib = 1024 + (uint32_t)fuzz_take(&in, 1);
-            struct pgov_pelt_avg bad0 = bad;
-            CHECK(pgov_pelt_update(&bad, now + fuzz_take(&in, 3) * 1024, 1, 1, 1, 1) == PGOV_EINVAL ||
-                  memcmp(&bad, &bad0, sizeof(bad)) == 0);
-            CHECK(memcmp(&bad, &bad0, sizeof(bad)) == 0);
-            CHECK(pgov_pelt_update_task(&sa, now + 5000000, 2, 0, 0, 1) == PGOV_EINVAL);
-            CHECK(pgov_pelt_update_hw_pressure(&sa, now + 5000000, 2000) == PGOV_EINVAL);
-            CHECK(memcmp(&sa, &before, sizeof(sa)) == 0);
+        case 6: /* invalid calls: state must not change */
+            invalid_calls(&in, &sa, &before, now);
             continue;
-        }
         default: /* split calls */
             delta = fuzz_take(&in, 3) * 16;
             break;

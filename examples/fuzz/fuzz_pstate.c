@@ -209,11 +209,62 @@ static void run(struct cpu *c, uint64_t dt)
     c->aperf += dm / c->lim.max_pstate_physical * c->pstate;
 }
 
-static void fuzz_gov(struct fuzz_in *in)
+/* The fake CPU: limits, P-state, clock and counters from the input. */
+static void make_cpu(struct fuzz_in *in, struct cpu *c)
+{
+    memset(c, 0, sizeof(*c));
+    c->lim.min_pstate = 1 + (uint32_t)fuzz_take(in, 1) % 30;
+    c->lim.max_pstate = c->lim.min_pstate + (uint32_t)fuzz_take(in, 1) % 20;
+    c->lim.turbo_pstate = c->lim.max_pstate + (uint32_t)fuzz_take(in, 1) % 8;
+    c->lim.max_pstate_physical = c->lim.max_pstate;
+    c->lim.scaling_khz = 100000;
+    c->lim.flags = (uint32_t)fuzz_take(in, 1) & PGOV_HW_LIM_ALL;
+    c->pstate = c->lim.min_pstate;
+    c->now = fuzz_take(in, 4) * 1000;
+    c->aperf = fuzz_take(in, 8);
+    c->mperf = fuzz_take(in, 8);
+    c->tsc = fuzz_take(in, 8);
+}
+
+/* A configuration: policy, release, and optional options, intervals, PID
+ * gains, limits and the APERF/MPERF shift. */
+static void make_config(struct fuzz_in *in, struct pgov_pstate_config *cfg)
 {
     static const uint32_t kvers[] = {PGOV_KVER_4_5,  PGOV_KVER_4_6,  PGOV_KVER_4_13,
                                      PGOV_KVER_4_14, PGOV_KVER_4_17, PGOV_KVER_6_19,
                                      PGOV_KVER(4, 18), PGOV_KVER_LATEST};
+    memset(cfg, 0, sizeof(*cfg));
+    cfg->size = sizeof(*cfg);
+    cfg->policy = (uint32_t)fuzz_take(in, 1) % 6;
+    cfg->kver = kvers[fuzz_take(in, 1) % (sizeof(kvers) / sizeof(kvers[0]))];
+    uint32_t knobs = (uint32_t)fuzz_take(in, 1);
+    if (knobs & 1)
+        cfg->options = 1 + (uint32_t)fuzz_take(in, 1) % 3;
+    if (knobs & 2)
+        cfg->sample_interval_ns = fuzz_take(in, 4);
+    if (knobs & 4)
+        cfg->tick_ns = fuzz_take(in, 3) * 64;
+    if (knobs & 8) {
+        cfg->p_gain_pct = (uint32_t)fuzz_take(in, 1);
+        cfg->i_gain_pct = (uint32_t)fuzz_take(in, 1);
+        cfg->d_gain_pct = (uint32_t)fuzz_take(in, 1);
+        cfg->setpoint_pct = (uint32_t)fuzz_take(in, 1);
+        cfg->deadband_pct = (uint32_t)fuzz_take(in, 1) % 8;
+    }
+    if (knobs & 16) {
+        cfg->limits.size = sizeof(cfg->limits);
+        cfg->limits.no_turbo = (uint32_t)fuzz_take(in, 1) % 2;
+        cfg->limits.min_perf_fp = (uint32_t)fuzz_take(in, 2) % 300;
+        cfg->limits.max_perf_fp = (uint32_t)fuzz_take(in, 2) % 300;
+        cfg->limits.min_ratio = (uint32_t)fuzz_take(in, 1) % 64;
+        cfg->limits.max_ratio = (uint32_t)fuzz_take(in, 1) % 64;
+    }
+    if (knobs & 32)
+        cfg->aperf_mperf_shift = 10;
+}
+
+static void fuzz_gov(struct fuzz_in *in)
+{
     struct pgov_pstate_config cfg;
     struct pgov_pstate *g = NULL;
     struct pgov_pstate_status st;
@@ -225,47 +276,8 @@ static void fuzz_gov(struct fuzz_in *in)
 
     if (len > sizeof(mem))
         abort();
-    memset(&c, 0, sizeof(c));
-    c.lim.min_pstate = 1 + (uint32_t)fuzz_take(in, 1) % 30;
-    c.lim.max_pstate = c.lim.min_pstate + (uint32_t)fuzz_take(in, 1) % 20;
-    c.lim.turbo_pstate = c.lim.max_pstate + (uint32_t)fuzz_take(in, 1) % 8;
-    c.lim.max_pstate_physical = c.lim.max_pstate;
-    c.lim.scaling_khz = 100000;
-    c.lim.flags = (uint32_t)fuzz_take(in, 1) & PGOV_HW_LIM_ALL;
-    c.pstate = c.lim.min_pstate;
-    c.now = fuzz_take(in, 4) * 1000;
-    c.aperf = fuzz_take(in, 8);
-    c.mperf = fuzz_take(in, 8);
-    c.tsc = fuzz_take(in, 8);
-
-    memset(&cfg, 0, sizeof(cfg));
-    cfg.size = sizeof(cfg);
-    cfg.policy = (uint32_t)fuzz_take(in, 1) % 6;
-    cfg.kver = kvers[fuzz_take(in, 1) % (sizeof(kvers) / sizeof(kvers[0]))];
-    uint32_t knobs = (uint32_t)fuzz_take(in, 1);
-    if (knobs & 1)
-        cfg.options = 1 + (uint32_t)fuzz_take(in, 1) % 3;
-    if (knobs & 2)
-        cfg.sample_interval_ns = fuzz_take(in, 4);
-    if (knobs & 4)
-        cfg.tick_ns = fuzz_take(in, 3) * 64;
-    if (knobs & 8) {
-        cfg.p_gain_pct = (uint32_t)fuzz_take(in, 1);
-        cfg.i_gain_pct = (uint32_t)fuzz_take(in, 1);
-        cfg.d_gain_pct = (uint32_t)fuzz_take(in, 1);
-        cfg.setpoint_pct = (uint32_t)fuzz_take(in, 1);
-        cfg.deadband_pct = (uint32_t)fuzz_take(in, 1) % 8;
-    }
-    if (knobs & 16) {
-        cfg.limits.size = sizeof(cfg.limits);
-        cfg.limits.no_turbo = (uint32_t)fuzz_take(in, 1) % 2;
-        cfg.limits.min_perf_fp = (uint32_t)fuzz_take(in, 2) % 300;
-        cfg.limits.max_perf_fp = (uint32_t)fuzz_take(in, 2) % 300;
-        cfg.limits.min_ratio = (uint32_t)fuzz_take(in, 1) % 64;
-        cfg.limits.max_ratio = (uint32_t)fuzz_take(in, 1) % 64;
-    }
-    if (knobs & 32)
-        cfg.aperf_mperf_shift = 10;
+    make_cpu(in, &c);
+    make_config(in, &cfg);
     if (pgov_pstate_init(mem, len, &cfg, &ops, &c, &g) != 0)
         return; /* rejected configs are the other tests' business */
     if (cfg.options)

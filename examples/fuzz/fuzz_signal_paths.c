@@ -39,6 +39,57 @@ static uint64_t arg(struct fuzz_in *in)
 
 #define SAME_ON_ERROR(rc, obj, copy) CHECK((rc) >= 0 || memcmp(&(obj), &(copy), sizeof(obj)) == 0)
 
+/* 0: decay, 1: segments, at every half-life. */
+static void math_step(struct fuzz_in *in, uint32_t hl, uint32_t op)
+{
+    if (op == 0) {
+        uint64_t v = arg(in), n = arg(in), out = 0;
+        uint64_t d = pgov_pelt_decay(v, n & 0xffff);
+        CHECK(d <= v);
+        if (pgov_pelt_decay_hl(hl, v, n & 0xffff, &out) == 0)
+            CHECK(out <= v);
+        return;
+    }
+    uint32_t out = 0;
+    (void)pgov_pelt_segments(arg(in), (uint32_t)arg(in), (uint32_t)arg(in));
+    (void)pgov_pelt_segments_hl(hl, arg(in), (uint32_t)arg(in), (uint32_t)arg(in), &out);
+}
+
+/* 17: new parameters, 18: next_freq, 19: a decision. */
+static void sugov_step(struct fuzz_in *in, struct pgov_sugov_params *prm,
+                       struct pgov_sugov_state *st, uint64_t now, uint32_t op)
+{
+    int rc;
+    if (op == 17) {
+        prm->rate_limit_ns = arg(in);
+        prm->max_cap = (uint32_t)arg(in);
+        prm->min_khz = (uint32_t)arg(in);
+        prm->max_khz = (uint32_t)arg(in);
+        prm->options = (uint32_t)arg(in);
+        rc = pgov_sugov_params_check(prm);
+        CHECK(rc <= 0);
+        return;
+    }
+    if (op == 18) {
+        uint64_t raw = 0;
+        if (pgov_sugov_params_check(prm) == 0)
+            (void)pgov_sugov_next_freq(prm, (uint32_t)arg(in), (uint32_t)arg(in), &raw);
+        return;
+    }
+    struct pgov_sugov_result res;
+    struct pgov_sugov_state s0 = *st;
+    rc = pgov_sugov_decide(prm, st, now, (uint32_t)arg(in), (uint32_t)arg(in), (uint32_t)arg(in),
+                           &res);
+    SAME_ON_ERROR(rc, *st, s0);
+    /* A committed frequency obeys this call's limits (min > max: max).
+     * A rate-limited or unchanged call may keep one committed under
+     * earlier limits: the pure layer has no need_update of its own. */
+    if (rc >= 0 && res.path == PGOV_SUGOV_PATH_COMMIT)
+        CHECK(prm->min_khz > prm->max_khz ? res.next_f == prm->max_khz
+                                          : res.next_f >= prm->min_khz &&
+                                                res.next_f <= prm->max_khz);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct fuzz_in in = {data, size};
@@ -62,20 +113,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int rc;
         now += arg(&in) & 0xffffffffu;
         switch (op % 20) {
-        case 0: {
-            uint64_t v = arg(&in), n = arg(&in), out = 0;
-            uint64_t d = pgov_pelt_decay(v, n & 0xffff);
-            CHECK(d <= v);
-            if (pgov_pelt_decay_hl(hl, v, n & 0xffff, &out) == 0)
-                CHECK(out <= v);
+        case 0:
+        case 1:
+            math_step(&in, hl, op % 20);
             break;
-        }
-        case 1: {
-            uint32_t out = 0;
-            (void)pgov_pelt_segments(arg(&in), (uint32_t)arg(&in), (uint32_t)arg(&in));
-            (void)pgov_pelt_segments_hl(hl, arg(&in), (uint32_t)arg(&in), (uint32_t)arg(&in), &out);
-            break;
-        }
         case 2:
             tmp = se;
             rc = pgov_pelt_update_group_se(&se, now, (uint32_t)arg(&in) & 1, arg(&in),
@@ -158,36 +199,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             rc = pgov_pelt_remove(&cfs, arg(&in), arg(&in), arg(&in));
             SAME_ON_ERROR(rc, cfs, tmp);
             break;
-        case 17:
-            prm.rate_limit_ns = arg(&in);
-            prm.max_cap = (uint32_t)arg(&in);
-            prm.min_khz = (uint32_t)arg(&in);
-            prm.max_khz = (uint32_t)arg(&in);
-            prm.options = (uint32_t)arg(&in);
-            rc = pgov_sugov_params_check(&prm);
-            CHECK(rc <= 0);
+        default: /* 17..19: schedutil's pure layer */
+            sugov_step(&in, &prm, &st, now, op % 20);
             break;
-        case 18: {
-            uint64_t raw = 0;
-            if (pgov_sugov_params_check(&prm) == 0)
-                (void)pgov_sugov_next_freq(&prm, (uint32_t)arg(&in), (uint32_t)arg(&in), &raw);
-            break;
-        }
-        default: {
-            struct pgov_sugov_result res;
-            struct pgov_sugov_state s0 = st;
-            rc = pgov_sugov_decide(&prm, &st, now, (uint32_t)arg(&in), (uint32_t)arg(&in),
-                                   (uint32_t)arg(&in), &res);
-            SAME_ON_ERROR(rc, st, s0);
-            /* A committed frequency obeys this call's limits (min > max: max).
-             * A rate-limited or unchanged call may keep one committed under
-             * earlier limits: the pure layer has no need_update of its own. */
-            if (rc >= 0 && res.path == PGOV_SUGOV_PATH_COMMIT)
-                CHECK(prm.min_khz > prm.max_khz ? res.next_f == prm.max_khz
-                                                : res.next_f >= prm.min_khz &&
-                                                      res.next_f <= prm.max_khz);
-            break;
-        }
         }
     }
     return 0;

@@ -179,6 +179,49 @@ static void compare(const struct pgov_uclamp_rq *rq, const struct ref_rq *ref,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* Task-group, system and RT-default limits (the library's and the
+ * reference's) from the input. */
+static void take_limits(struct fuzz_in *in, struct ref_lim *rl, struct pgov_uclamp_limits *lim)
+{
+    unsigned f = fuzz_take(in, 1);
+    unsigned a = take_val(in), b = take_val(in), c2 = take_val(in), d = take_val(in);
+    rl->tg = f & 1;
+    rl->sys = (f >> 1) & 1;
+    rl->rtd = (f >> 2) & 1;
+    rl->tg_min = a < b ? a : b;
+    rl->tg_max = a < b ? b : a;
+    rl->sys_min = c2 < d ? c2 : d;
+    rl->sys_max = c2 < d ? d : c2;
+    rl->rt_default = take_val(in);
+    lim->flags = (uint16_t)(f & 7);
+    lim->tg_min = (uint16_t)rl->tg_min;
+    lim->tg_max = (uint16_t)rl->tg_max;
+    lim->sys_min = (uint16_t)rl->sys_min;
+    lim->sys_max = (uint16_t)rl->sys_max;
+    lim->rt_default = (uint16_t)rl->rt_default;
+}
+
+/* A new request (sched_setattr) for one or both clamps, -1 resets:
+ * min > max refused, else the reference task follows. */
+static void new_request(struct fuzz_in *in, struct pgov_uclamp_task *t, struct ref_task *rt)
+{
+    unsigned which = 1 + fuzz_take(in, 1) % 3;
+    int32_t v[2];
+    for (int c = 0; c < 2; c++)
+        v[c] = (fuzz_take(in, 1) & 3) == 0 ? -1 : (int32_t)take_val(in);
+    int32_t lo = (which & 1) ? v[0] : (int32_t)rt->req[0];
+    int32_t hi = (which & 2) ? v[1] : (int32_t)rt->req[1];
+    int ok = !(lo != -1 && hi != -1 && lo > hi);
+    int rc = pgov_uclamp_task_set(t, which, v[0], v[1]);
+    CHECK(rc == (ok ? PGOV_OK : PGOV_EINVAL));
+    for (int c = 0; ok && c < 2; c++) {
+        if (!(which & (1u << c)))
+            continue;
+        rt->req[c] = v[c] == -1 ? (c ? 1024u : 0u) : (unsigned)v[c];
+        rt->user[c] = v[c] != -1;
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct fuzz_in in = {data, size};
@@ -206,24 +249,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         struct ref_lim rl = {0, 0, 0, 0, 1024, 0, 1024, 1024};
         struct pgov_uclamp_limits lim = {0, 0, 1024, 0, 1024, 1024};
         int use_lim = (op & 0x80) != 0;
-        if (use_lim) {
-            unsigned f = fuzz_take(&in, 1);
-            unsigned a = take_val(&in), b = take_val(&in), c2 = take_val(&in), d = take_val(&in);
-            rl.tg = f & 1;
-            rl.sys = (f >> 1) & 1;
-            rl.rtd = (f >> 2) & 1;
-            rl.tg_min = a < b ? a : b;
-            rl.tg_max = a < b ? b : a;
-            rl.sys_min = c2 < d ? c2 : d;
-            rl.sys_max = c2 < d ? d : c2;
-            rl.rt_default = take_val(&in);
-            lim.flags = (uint16_t)(f & 7);
-            lim.tg_min = (uint16_t)rl.tg_min;
-            lim.tg_max = (uint16_t)rl.tg_max;
-            lim.sys_min = (uint16_t)rl.sys_min;
-            lim.sys_max = (uint16_t)rl.sys_max;
-            lim.rt_default = (uint16_t)rl.rt_default;
-        }
+        if (use_lim)
+            take_limits(&in, &rl, &lim);
         const struct pgov_uclamp_limits *lp = use_lim ? &lim : NULL;
         const struct ref_lim *rlp = use_lim ? &rl : NULL;
         int rc;
@@ -270,24 +297,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 6: /* new request (sched_setattr), -1 resets */
-        {
-            unsigned which = 1 + fuzz_take(&in, 1) % 3;
-            int32_t v[2];
-            for (int c = 0; c < 2; c++)
-                v[c] = (fuzz_take(&in, 1) & 3) == 0 ? -1 : (int32_t)take_val(&in);
-            int32_t lo = (which & 1) ? v[0] : (int32_t)rt[i].req[0];
-            int32_t hi = (which & 2) ? v[1] : (int32_t)rt[i].req[1];
-            int ok = !(lo != -1 && hi != -1 && lo > hi);
-            rc = pgov_uclamp_task_set(&t[i], which, v[0], v[1]);
-            CHECK(rc == (ok ? PGOV_OK : PGOV_EINVAL));
-            for (int c = 0; ok && c < 2; c++) {
-                if (!(which & (1u << c)))
-                    continue;
-                rt[i].req[c] = v[c] == -1 ? (c ? 1024u : 0u) : (unsigned)v[c];
-                rt[i].user[c] = v[c] != -1;
-            }
+            new_request(&in, &t[i], &rt[i]);
             break;
-        }
         default: /* class change, or an invalid call that must change nothing */
             if (op & 0x40) {
                 rt[i].rt = !rt[i].rt;

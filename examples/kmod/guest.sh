@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Shared by examples/kmod/qemu-test.sh, tests/oracle/run.sh and
-# tests/traces/record.sh (source it): Debian's kernel for a qemu guest, its
+# examples/trace/tests/traces/record.sh (source it): Debian's kernel for a qemu guest, its
 # BTF, and a busybox initramfs around it.
 #
 #   guest_default_kdir        prints the headers directory of the kernel that

@@ -196,6 +196,117 @@ static int in_list(const char *const *list, const char *s)
     return 0;
 }
 
+/* The header line (split in place in @header): the columns, the adapter
+ * they name, which are outputs and which is `step`. The column count, or
+ * -1 with the reason on @err. */
+static int read_header(const char *path, int lineno, char *header, char **names,
+                       const struct replay_adapter *const *table, const struct replay_adapter **ad,
+                       unsigned char *is_output, int *step_col, FILE *err)
+{
+    int ncols = split_tabs(header, names);
+    if (ncols < 0) {
+        fprintf(err, "%s:%d: more than %d columns\n", path, lineno, REPLAY_MAX_COLS);
+        return -1;
+    }
+    *ad = find_adapter(table, names, ncols);
+    if (!*ad) {
+        fprintf(err, "%s:%d: unknown column header (no adapter matches it)\n", path, lineno);
+        return -1;
+    }
+    for (int i = 0; i < ncols; i++) {
+        is_output[i] = (unsigned char)in_list((*ad)->outputs, names[i]);
+        if (strcmp(names[i], "step") == 0)
+            *step_col = i;
+    }
+    return ncols;
+}
+
+/* A data row, its fields split into row->in: nothing read, outputs empty,
+ * inputs copied through. */
+static void start_row(struct replay_row *row, int lineno, int ncols, char **names,
+                      const unsigned char *is_output)
+{
+    row->line = lineno;
+    row->ncols = ncols;
+    row->names = (const char *const *)names;
+    row->is_output = is_output;
+    row->err[0] = 0;
+    memset(row->read, 0, sizeof(row->read));
+    for (int i = 0; i < ncols; i++)
+        strcpy(row->out[i], is_output[i] ? "" : row->in[i]);
+}
+
+/* The row's group (its group columns read): a change in any starts a fresh
+ * state. Numbers compare as numbers ("05" is "5"), names as text. */
+static void group_key(const struct replay_adapter *ad, struct replay_row *row, char *key, size_t n)
+{
+    key[0] = 0;
+    for (const char *const *g = ad->group; g && *g; g++) {
+        const char *v = replay_str(row, *g);
+        uint64_t x;
+        char num[24];
+        if (v && num_u64(v, 0, UINT64_MAX, &x, NULL, 0) == 0) {
+            snprintf(num, sizeof(num), "%" PRIu64, x);
+            v = num;
+        }
+        strncat(key, v ? v : "", n - strlen(key) - 2);
+        strcat(key, "\t");
+    }
+}
+
+/* step counts the rows of a group from 0: a gap, a repeat or a reordering
+ * is a broken file, not a different result. */
+static int check_step(const char *path, struct replay_row *row, int step_col, int fresh,
+                      uint64_t *prev_step, FILE *err)
+{
+    uint64_t st;
+    char why[NUM_ERR_LEN];
+    row->read[step_col] = 1;
+    if (num_u64(row->in[step_col], 0, UINT32_MAX, &st, why, sizeof(why))) {
+        fprintf(err, "%s:%d: column 'step': %s\n", path, row->line, why);
+        return -1;
+    }
+    if (st != (fresh ? 0 : *prev_step + 1)) {
+        fprintf(err, "%s:%d: column 'step': %" PRIu64 " where %" PRIu64 " belongs (%s)\n", path,
+                row->line, st, fresh ? 0 : *prev_step + 1,
+                fresh ? "a group starts at step 0" : "steps count up by one");
+        return -1;
+    }
+    *prev_step = st;
+    return 0;
+}
+
+/* Every input the adapter did not read must say so with '-'. */
+static int unread_input(const char *path, const struct replay_row *row,
+                        const struct replay_adapter *ad, FILE *err)
+{
+    for (int i = 0; i < row->ncols; i++)
+        if (!row->is_output[i] && !row->read[i] && strcmp(row->in[i], "-") != 0) {
+            fprintf(err, "%s:%d: column '%s': '%s' is not used by %s on this row (write '-')\n",
+                    path, row->line, row->names[i], row->in[i], ad->name);
+            return -1;
+        }
+    return 0;
+}
+
+/* --check: each output column against the file's; the first mismatch is
+ * printed, all are counted. */
+static void compare_row(const char *path, const struct replay_row *row, struct replay_result *res,
+                        FILE *out)
+{
+    for (int i = 0; i < row->ncols; i++) {
+        if (!row->is_output[i])
+            continue;
+        res->checks++;
+        if (strcmp(row->in[i], row->out[i]) != 0) {
+            if (res->mismatches == 0)
+                fprintf(out, "%s:%d: column '%s': expected '%s', computed '%s'\n", path, row->line,
+                        row->names[i], row->in[i], row->out[i][0] ? row->out[i] : "(not computed)");
+            res->mismatches++;
+        }
+    }
+}
+
 int replay_file(const char *path, const struct replay_adapter *const *table, enum replay_mode mode,
                 FILE *out, FILE *err, struct replay_result *res)
 {
@@ -208,7 +319,6 @@ int replay_file(const char *path, const struct replay_adapter *const *table, enu
     void *state = NULL;
     int lineno = 0, ncols = 0, rc = -1, step_col = -1;
     uint64_t prev_step = 0;
-    char why[NUM_ERR_LEN];
 
     memset(res, 0, sizeof(*res));
     if (!f) {
@@ -240,22 +350,9 @@ int replay_file(const char *path, const struct replay_adapter *const *table, enu
         }
         if (!ad) { /* the header line */
             strcpy(header, line);
-            ncols = split_tabs(header, names);
-            if (ncols < 0) {
-                fprintf(err, "%s:%d: more than %d columns\n", path, lineno, REPLAY_MAX_COLS);
+            ncols = read_header(path, lineno, header, names, table, &ad, is_output, &step_col, err);
+            if (ncols < 0)
                 goto out;
-            }
-            ad = find_adapter(table, names, ncols);
-            if (!ad) {
-                fprintf(err, "%s:%d: unknown column header (no adapter matches it)\n", path,
-                        lineno);
-                goto out;
-            }
-            for (int i = 0; i < ncols; i++) {
-                is_output[i] = (unsigned char)in_list(ad->outputs, names[i]);
-                if (strcmp(names[i], "step") == 0)
-                    step_col = i;
-            }
             state = calloc(1, ad->state_size ? ad->state_size : 1);
             if (!state) {
                 fprintf(err, "%s: out of memory\n", path);
@@ -276,64 +373,24 @@ int replay_file(const char *path, const struct replay_adapter *const *table, enu
                     ncols);
             goto out;
         }
-        row->line = lineno;
-        row->ncols = ncols;
-        row->names = (const char *const *)names;
-        row->is_output = is_output;
-        row->err[0] = 0;
-        memset(row->read, 0, sizeof(row->read));
-        for (int i = 0; i < ncols; i++)
-            strcpy(row->out[i], is_output[i] ? "" : row->in[i]);
+        start_row(row, lineno, ncols, names, is_output);
 
-        /* A change in any group column starts a fresh state. Numbers compare
-         * as numbers ("05" is "5"), names as text. */
         char key[LINE_MAX_LEN];
-        key[0] = 0;
-        for (const char *const *g = ad->group; g && *g; g++) {
-            const char *v = replay_str(row, *g);
-            uint64_t x;
-            char num[24];
-            if (v && num_u64(v, 0, UINT64_MAX, &x, NULL, 0) == 0) {
-                snprintf(num, sizeof(num), "%" PRIu64, x);
-                v = num;
-            }
-            strncat(key, v ? v : "", sizeof(key) - strlen(key) - 2);
-            strcat(key, "\t");
-        }
+        group_key(ad, row, key, sizeof(key));
         int fresh = res->rows == 0 || strcmp(key, prev_group) != 0;
         if (fresh) {
             memset(state, 0, ad->state_size ? ad->state_size : 1);
             strcpy(prev_group, key);
         }
-        /* step counts the rows of a group from 0: a gap, a repeat or a
-         * reordering is a broken file, not a different result. */
-        if (step_col >= 0) {
-            uint64_t st;
-            row->read[step_col] = 1;
-            if (num_u64(row->in[step_col], 0, UINT32_MAX, &st, why, sizeof(why))) {
-                fprintf(err, "%s:%d: column 'step': %s\n", path, lineno, why);
-                goto out;
-            }
-            if (st != (fresh ? 0 : prev_step + 1)) {
-                fprintf(err, "%s:%d: column 'step': %" PRIu64 " where %" PRIu64 " belongs (%s)\n",
-                        path, lineno, st, fresh ? 0 : prev_step + 1,
-                        fresh ? "a group starts at step 0" : "steps count up by one");
-                goto out;
-            }
-            prev_step = st;
-        }
+        if (step_col >= 0 && check_step(path, row, step_col, fresh, &prev_step, err))
+            goto out;
 
         if (ad->row(state, row) != 0) {
             fprintf(err, "%s:%d: %s\n", path, lineno, row->err[0] ? row->err : "rejected");
             goto out;
         }
-        /* Every input the adapter did not read must say so with '-'. */
-        for (int i = 0; i < ncols; i++)
-            if (!is_output[i] && !row->read[i] && strcmp(row->in[i], "-") != 0) {
-                fprintf(err, "%s:%d: column '%s': '%s' is not used by %s on this row (write '-')\n",
-                        path, lineno, names[i], row->in[i], ad->name);
-                goto out;
-            }
+        if (unread_input(path, row, ad, err))
+            goto out;
         res->rows++;
         if (mode == REPLAY_PRINT) {
             for (int i = 0; i < ncols; i++)
@@ -341,18 +398,7 @@ int replay_file(const char *path, const struct replay_adapter *const *table, enu
             fputc('\n', out);
             continue;
         }
-        for (int i = 0; i < ncols; i++) {
-            if (!is_output[i])
-                continue;
-            res->checks++;
-            if (strcmp(row->in[i], row->out[i]) != 0) {
-                if (res->mismatches == 0)
-                    fprintf(out, "%s:%d: column '%s': expected '%s', computed '%s'\n", path,
-                            lineno, names[i], row->in[i],
-                            row->out[i][0] ? row->out[i] : "(not computed)");
-                res->mismatches++;
-            }
-        }
+        compare_row(path, row, res, out);
     }
     if (ferror(f)) {
         fprintf(err, "%s: read error\n", path);

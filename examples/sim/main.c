@@ -21,6 +21,7 @@
 
 #include <pgov/pgov.h>
 
+#include "cli.h"
 #include "fnv.h"
 #include "keys.h"
 #include "num.h"
@@ -37,13 +38,6 @@
 #define PGOV_SIM_SCENARIO_REL "../share/pgov/scenarios"
 #endif
 
-static const char *const shipped[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl"};
-#define NSHIPPED (sizeof(shipped) / sizeof(shipped[0]))
-#define MAX_SCN 32
-#define MAX_SWEEPS 4        /* --sweep options: a grid of up to 4 keys */
-#define MAX_SWEEP_VALS 32   /* values per --sweep */
-#define MAX_POINTS 256      /* grid points per scenario */
-
 struct instance {
     struct sim_scenario *sc; /* the scenario at one sweep point */
     int src;                 /* index of the scenario named on the command line */
@@ -54,83 +48,6 @@ struct instance {
     uint64_t seed_base; /* iteration i runs with seed_base + golden * (i + 1) */
     struct sim_table tab;
 };
-
-/* --sweep KEY=V1,V2,...: one scenario copy per value (per grid point). */
-struct sweep {
-    char key[SIM_NAME_LEN * 2];
-    char key2[SIM_NAME_LEN * 2]; /* --bisect: set with the same point's val2 */
-    const char *val2[MAX_SWEEP_VALS];
-    char buf[1024];
-    const char *val[MAX_SWEEP_VALS];
-    uint32_t n;
-};
-
-static int parse_sweep(const char *arg, struct sweep *sw)
-{
-    const char *eq = strchr(arg, '=');
-    if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof(sw->key) ||
-        strlen(eq + 1) >= sizeof(sw->buf) || !eq[1]) {
-        fprintf(stderr, "pgov-sim: --sweep '%s': expected KEY=V1,V2,... (pgov-sim --keys)\n", arg);
-        return -1;
-    }
-    memcpy(sw->key, arg, (size_t)(eq - arg));
-    sw->key[eq - arg] = 0;
-    strcpy(sw->buf, eq + 1);
-    sw->n = 0;
-    for (char *v = sw->buf, *e;; v = e + 1) {
-        e = strchr(v, ',');
-        if (e)
-            *e = 0;
-        if (!*v || sw->n == MAX_SWEEP_VALS) {
-            fprintf(stderr, "pgov-sim: --sweep %s: %s\n", sw->key,
-                    *v ? "too many values (at most 32)" : "empty value");
-            return -1;
-        }
-        sw->val[sw->n++] = v;
-        if (!e)
-            return 0;
-    }
-}
-
-struct opts {
-    uint32_t iterations; /* 0: the scenario's own */
-    uint64_t seed;
-    uint64_t max_events;  /* per run */
-    uint32_t max_tasks;   /* per run, alive at once */
-    uint64_t from_ns, to_ns; /* plot window (--from/--to); to 0: the whole run */
-    bool plot_all;        /* a plot per iteration, not only the first */
-    double wall_deadline; /* time(NULL) at which every run stops */
-    const char *out;
-    const char *only; /* run just this policy label */
-    const char *bisect; /* --bisect LABEL (sbisect.c) */
-    const char *releases; /* --releases X.Y..X.Y */
-    struct sb_plan plan;
-    bool tsv, check, progress;
-    struct sweep sweep[MAX_SWEEPS];
-    uint32_t nsweep;
-};
-
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: pgov-sim [--iterations N] [--quick] [--seed S] [--out DIR] "
-               "[--format text|tsv]\n                [--check] [--progress] [--only LABEL] "
-               "[--max-events N] [--max-wall T]\n                [--max-tasks N] "
-               "[--from T] [--to T] [--plot-all] [--sweep [LABEL:]KEY=V1,V2,...]...\n"
-               "                [--bisect LABEL [--releases X.Y..X.Y]]\n"
-               "                [--keys] [--list] [--version] [SCENARIO...]\n"
-               "--sweep runs every scenario once per value (repeated: per grid point) and "
-               "prints\nthe check metric and expected directions per point; --keys lists the "
-               "keys.\n"
-               "--bisect runs policy LABEL of one SCENARIO at every kernel profile boundary\n"
-               "libpgov knows (the release before and the boundary) and prints one row each.\n"
-               "Budgets: --max-events per run (default %lluM), --max-wall for the whole "
-               "invocation\n(default %ds); a run that lets under 1 ms of simulated time pass "
-               "in 1M events stops.\n"
-               "Scenarios (default: all): %s", SIM_DEFAULT_MAX_EVENTS / 1000000, SIM_DEFAULT_MAX_WALL_S, shipped[0]);
-    for (size_t i = 1; i < NSHIPPED; i++)
-        fprintf(f, " %s", shipped[i]);
-    fprintf(f, "\n");
-}
 
 static double wall_s(void)
 {
@@ -500,124 +417,254 @@ static int bisect_setup(struct opts *o, const char *const *names, int nnames)
     return 0;
 }
 
+/* SCENARIO (a shipped name or a path) parsed into *PARSED, its governors
+ * checked and, with --only, its one policy kept. 0, or the exit status. */
+static int load_scenario(const char *name, const struct opts *o, struct sim_scenario *parsed,
+                         char *path, size_t pathlen)
+{
+    struct sim_err err = {{0}};
+    if (resolve(name, path, pathlen)) {
+        fprintf(stderr, "pgov-sim: %s: path too long\n", name);
+        return 2;
+    }
+    if (sim_scenario_parse(path, parsed, &err)) {
+        fprintf(stderr, "pgov-sim: %s\n", err.msg);
+        return 2;
+    }
+    for (uint32_t p = 0; p < parsed->npol; p++)
+        if (!sim_policy_available(parsed->pol[p].gov)) {
+            fprintf(stderr, "pgov-sim: %s: policy '%s': governor %s is not in this libpgov "
+                    "build\n", path, parsed->pol[p].label, sim_gov_name(parsed->pol[p].gov));
+            return 2;
+        }
+    if (o->only) { /* keep one policy: expectations no longer apply */
+        uint32_t k = 0;
+        while (k < parsed->npol && strcmp(parsed->pol[k].label, o->only) != 0)
+            k++;
+        if (k == parsed->npol) {
+            fprintf(stderr, "pgov-sim: %s: no policy labelled '%s'\n", path, o->only);
+            return 1;
+        }
+        parsed->pol[0] = parsed->pol[k];
+        parsed->npol = 1;
+        parsed->nexpect = 0;
+    }
+    return 0;
+}
+
+/* Grid point PT of scenario S into *SC, and its instances (one per
+ * parameter value) appended to INS, workloads parsed and probed. 0, or
+ * the exit status. */
+static int build_point(const struct opts *o, const struct sim_scenario *parsed, const char *path,
+                       int s, uint32_t pt, struct sim_scenario *sc, struct instance *ins, int *nin)
+{
+    struct sim_err err = {{0}};
+    sim_scenario_copy(sc, parsed);
+    /* Grid point pt: the last --sweep varies fastest; keys apply in order. */
+    uint32_t idx[MAX_SWEEPS];
+    for (uint32_t w = o->nsweep, rem = pt; w-- > 0; rem /= o->sweep[w].n)
+        idx[w] = rem % o->sweep[w].n;
+    for (uint32_t w = 0; w < o->nsweep; w++)
+        if (sim_scenario_apply(sc, o->sweep[w].key, o->sweep[w].val[idx[w]], &err) ||
+            (o->sweep[w].key2[0] &&
+             sim_scenario_apply(sc, o->sweep[w].key2, o->sweep[w].val2[idx[w]], &err))) {
+            fprintf(stderr, "pgov-sim: %s: --sweep %s\n", path, err.msg);
+            return 1;
+        }
+    uint32_t nv = sc->nparam ? sc->nparam : 1;
+    for (uint32_t v = 0; v < nv; v++) {
+        struct instance *in = &ins[(*nin)++];
+        in->sc = sc;
+        in->src = s;
+        in->param = sc->nparam ? sc->param_vals[v] : 0;
+        in->tab.param_idx = v;
+        name_instance(in, o);
+        if (sim_workload_parse(sc->workload_path, sc, in->param, &in->wl, &err) ||
+            sim_workload_check(&in->wl, sc, &err)) {
+            fprintf(stderr, "pgov-sim: %s\n", err.msg);
+            return 2;
+        }
+        for (uint32_t p = 0; p < sc->npol; p++) {
+            if (!sc->pol[p].nvars)
+                continue;
+            if (sim_workload_parse_for(sc->workload_path, sc, in->param, &sc->pol[p],
+                                       &in->pwl[p], &err) ||
+                (in->has_pwl[p] = true, sim_workload_check(&in->pwl[p], sc, &err))) {
+                fprintf(stderr, "pgov-sim: %s\n", err.msg);
+                return 2;
+            }
+        }
+        for (uint32_t p = 0; v == 0 && p < sc->npol; p++) {
+            struct sim_run_cfg cfg = {.sc = sc, .wl = policy_workload(in, p), .pol = &sc->pol[p]};
+            if (sim_probe(&cfg, &err)) {
+                fprintf(stderr, "pgov-sim: %s%s%s\n", err.msg, sc->settings[0] ? " at " : "",
+                        sc->settings);
+                return 2;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The report files the run writes as it goes (report.txt, results.tsv,
+ * iterations.tsv). */
+struct outs {
+    FILE *rf, *tf, *itf;
+};
+
+/* Instance K's tables, sweep/bisect rows, seed lines and plots. Adds its
+ * failed expectations to *MISM. 0, or 2 when a plot cannot be written. */
+static int report_instance(const struct instance *ins, int nin, int k, const struct opts *o,
+                           const struct outs *fo, int *mism)
+{
+    const struct instance *in = &ins[k];
+    report_text(fo->rf, &in->tab);
+    int bad = report_expect(fo->rf, &in->tab);
+    report_tsv(fo->tf, &in->tab);
+    uint64_t seeds[1000];
+    for (uint32_t i = 0; i < in->tab.iters && i < 1000; i++)
+        seeds[i] = iteration_seed(in, i);
+    report_iterations(fo->itf, &in->tab, seeds);
+    if (o->tsv && !o->bisect) {
+        report_tsv(stdout, &in->tab);
+    } else if (!o->nsweep) { /* a sweep prints its own table below */
+        report_text(stdout, &in->tab);
+        report_expect(stdout, &in->tab);
+    }
+    *mism += bad;
+    bool last = k + 1 == nin || ins[k + 1].src != in->src;
+    if (last && o->nsweep) {
+        const struct sim_table *tabs[MAX_POINTS * SIM_MAX_PARAMS];
+        uint32_t nt = 0;
+        for (int j = 0; j < nin; j++)
+            if (ins[j].src == in->src)
+                tabs[nt++] = &ins[j].tab;
+        if (o->bisect) {
+            sb_report(fo->rf, fo->rf, &o->plan, tabs, nt, false);
+            sb_report(stdout, o->tsv ? stderr : stdout, &o->plan, tabs, nt, o->tsv);
+        } else {
+            report_sweep(fo->rf, tabs, nt);
+            if (!o->tsv)
+                report_sweep(stdout, tabs, nt);
+        }
+    }
+    /* Seed numbers beside the simulated ones, once per scenario. */
+    if (in->sc->nseed && last) {
+        for (uint32_t l = 0; l < in->sc->nseed; l++) {
+            fprintf(fo->rf, "   seed: %s\n", in->sc->seed_lines[l]);
+            if (!o->tsv)
+                printf("   seed: %s\n", in->sc->seed_lines[l]);
+        }
+    }
+    char name[1024];
+    uint32_t per = o->plot_all ? in->tab.iters : 1;
+    for (uint32_t j = 0; instance_output(in, o, j, name, sizeof(name)); j++) {
+        const char *sp = out_file(o->out, name);
+        int w = !sp ? -1
+                : j < in->sc->npol * per
+                    ? report_svg_policy(sp, &in->tab, j / per, j % per, o->from_ns, o->to_ns)
+                    : report_svg_resid(sp, &in->tab);
+        if (w) {
+            fprintf(stderr, "pgov-sim: cannot write %s/%s\n", o->out, name);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* The closing verdicts (with --format tsv, on stderr) and index.html. */
+static int report_close(FILE *rf, struct instance *ins, int nin, int argc, char **argv,
+                        const struct opts *o)
+{
+    const struct sim_table **tabs = malloc(sizeof(*tabs) * (size_t)(nin ? nin : 1));
+    if (!tabs)
+        return 2;
+    for (int k = 0; k < nin; k++)
+        tabs[k] = &ins[k].tab;
+    report_verdicts(rf, tabs, (uint32_t)nin);
+    report_verdicts(o->tsv ? stderr : stdout, tabs, (uint32_t)nin);
+    int rc = 0;
+    if (write_html(o->out, tabs, (uint32_t)nin, argc, argv, o, ins, nin)) {
+        fprintf(stderr, "pgov-sim: cannot write %s/index.html\n", o->out);
+        rc = 2;
+    }
+    free(tabs);
+    return rc;
+}
+
+/* Run every instance and write the output folder (under temporary names,
+ * renamed into place only when everything succeeded). The exit status. */
+static int run_all(struct instance *ins, int nin, const struct opts *o, int argc, char **argv)
+{
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
+    if (mkdir(o->out, 0777) && errno != EEXIST) {
+        fprintf(stderr, "pgov-sim: %s: %s\n", o->out, strerror(errno));
+        return 2;
+    }
+    double t0 = wall_s();
+    bool shown = false;
+    int mism = 0, rc = 0;
+    const char *rp = out_file(o->out, "report.txt");
+    const char *tp = out_file(o->out, "results.tsv");
+    const char *ip = out_file(o->out, "iterations.tsv");
+    struct outs fo = {rp ? fopen(rp, "w") : NULL, tp ? fopen(tp, "w") : NULL,
+                      ip ? fopen(ip, "w") : NULL};
+    if (!fo.rf || !fo.tf || !fo.itf) {
+        fprintf(stderr, "pgov-sim: cannot write to %s\n", o->out);
+        if (fo.rf)
+            fclose(fo.rf);
+        if (fo.tf)
+            fclose(fo.tf);
+        if (fo.itf)
+            fclose(fo.itf);
+        discard_tmp();
+        return 2;
+    }
+    /* Provenance: what produced these numbers (no clock: reruns compare equal). */
+    provenance(fo.rf, argc, argv, o, ins, nin);
+    provenance(fo.tf, argc, argv, o, ins, nin);
+    provenance(fo.itf, argc, argv, o, ins, nin);
+    report_tsv_header(fo.tf);
+    report_iterations_header(fo.itf);
+    if (o->tsv && !o->bisect)
+        report_tsv_header(stdout);
+    for (int k = 0; k < nin && !rc; k++)
+        rc = run_instance(&ins[k], o, t0, &shown) ? 2 : report_instance(ins, nin, k, o, &fo, &mism);
+    if (shown)
+        fprintf(stderr, "\r%60s\r", "");
+    if (!rc)
+        rc = report_close(fo.rf, ins, nin, argc, argv, o);
+    if (fclose(fo.rf) | fclose(fo.tf) | fclose(fo.itf))
+        rc = 2;
+    if (rc) {
+        discard_tmp();
+        return rc;
+    }
+    if (commit_tmp())
+        return 2;
+    if (!o->tsv)
+        printf("\nplots and report: %s/ (index.html, <scenario>-<policy>%s.svg, "
+               "<scenario>-residency.svg, report.txt, results.tsv, iterations.tsv)\n", o->out,
+               o->plot_all ? "-i<N>" : "");
+    return o->check && mism ? 3 : 0;
+}
+
 int main(int argc, char **argv)
 {
     struct opts o = {.out = "pgov-sim-out", .progress = isatty(2) != 0,
                      .max_events = SIM_DEFAULT_MAX_EVENTS};
     uint64_t max_wall_ns = SIM_DEFAULT_MAX_WALL_S * 1000000000ull;
     const char *names[MAX_SCN];
-    int nnames = 0, rc = 0;
+    int nnames = 0, rc = sim_cli_parse(argc, argv, &o, &max_wall_ns, names, &nnames);
 
-    static const char *const with_value[] = {"--iterations", "--max-events", "--max-wall",
-                                             "--max-tasks", "--seed", "--only", "--out",
-                                             "--format", "--sweep", "--from", "--to",
-                                             "--bisect", "--releases", NULL};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        char why[NUM_ERR_LEN];
-        bool valued = false;
-        for (int k = 0; with_value[k]; k++)
-            valued |= strcmp(a, with_value[k]) == 0;
-        if (valued && i + 1 == argc) {
-            fprintf(stderr, "pgov-sim: option '%s' needs a value\n", a);
-            return 1;
-        }
-        const char *v = valued ? argv[++i] : NULL;
-        if (strcmp(a, "--iterations") == 0) {
-            if (num_u32(v, 1, 1000, &o.iterations, why, sizeof(why))) {
-                fprintf(stderr, "pgov-sim: --iterations: %s\n", why);
-                return 1;
-            }
-        } else if (strcmp(a, "--max-events") == 0) {
-            if (num_parse(v, &num_count, 1, 1000000000000ull, &o.max_events, why, sizeof(why))) {
-                fprintf(stderr, "pgov-sim: --max-events: %s\n", why);
-                return 1;
-            }
-        } else if (strcmp(a, "--max-tasks") == 0) {
-            uint64_t x;
-            if (num_parse(v, &num_count, 1, 10000000, &x, why, sizeof(why))) {
-                fprintf(stderr, "pgov-sim: --max-tasks: %s\n", why);
-                return 1;
-            }
-            o.max_tasks = (uint32_t)x;
-        } else if (strcmp(a, "--max-wall") == 0) {
-            if (num_parse(v, &num_time_ns, 1000000000ull, 1000000000000000ull, &max_wall_ns, why,
-                          sizeof(why))) {
-                fprintf(stderr, "pgov-sim: --max-wall: %s\n", why);
-                return 1;
-            }
-        } else if (strcmp(a, "--from") == 0 || strcmp(a, "--to") == 0) {
-            uint64_t *t = a[2] == 'f' ? &o.from_ns : &o.to_ns;
-            if (num_parse(v, &num_time_ns, 0, 100000000000000ull, t, why, sizeof(why))) {
-                fprintf(stderr, "pgov-sim: %s: %s\n", a, why);
-                return 1;
-            }
-        } else if (strcmp(a, "--plot-all") == 0) {
-            o.plot_all = true;
-        } else if (strcmp(a, "--quick") == 0) {
-            o.iterations = 2;
-        } else if (strcmp(a, "--seed") == 0) {
-            if (num_u64(v, 0, UINT64_MAX, &o.seed, why, sizeof(why))) {
-                fprintf(stderr, "pgov-sim: --seed: %s\n", why);
-                return 1;
-            }
-        } else if (strcmp(a, "--sweep") == 0) {
-            if (o.nsweep == MAX_SWEEPS) {
-                fprintf(stderr, "pgov-sim: at most %d --sweep options\n", MAX_SWEEPS);
-                return 1;
-            }
-            if (parse_sweep(v, &o.sweep[o.nsweep++]))
-                return 1;
-        } else if (strcmp(a, "--keys") == 0) {
-            sim_key_list(stdout);
-            return 0;
-        } else if (strcmp(a, "--only") == 0) {
-            o.only = v;
-        } else if (strcmp(a, "--bisect") == 0) {
-            o.bisect = v;
-        } else if (strcmp(a, "--releases") == 0) {
-            o.releases = v;
-        } else if (strcmp(a, "--out") == 0) {
-            o.out = v;
-        } else if (strcmp(a, "--format") == 0) {
-            if (strcmp(v, "tsv") == 0)
-                o.tsv = true;
-            else if (strcmp(v, "text") != 0) {
-                fprintf(stderr, "pgov-sim: --format is text or tsv, not '%s'\n", v);
-                return 1;
-            }
-        } else if (strcmp(a, "--check") == 0) {
-            o.check = true;
-        } else if (strcmp(a, "--progress") == 0) {
-            o.progress = true;
-        } else if (strcmp(a, "--list") == 0) {
-            for (size_t k = 0; k < NSHIPPED; k++)
-                printf("%s\n", shipped[k]);
-            return 0;
-        } else if (strcmp(a, "--version") == 0) {
-            printf("pgov-sim %s (libpgov %s)\n", PGOV_TOOL_VERSION, pgov_version_string());
-            return 0;
-        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (a[0] == '-') {
-            fprintf(stderr, "pgov-sim: unknown option '%s' (pgov-sim --help lists them)\n", a);
-            return 1;
-        } else {
-            if (nnames == MAX_SCN) {
-                fprintf(stderr, "pgov-sim: at most %d scenarios\n", MAX_SCN);
-                return 1;
-            }
-            names[nnames++] = a;
-        }
-    }
-    if (o.to_ns && o.to_ns <= o.from_ns) {
-        fprintf(stderr, "pgov-sim: --to must be after --from\n");
-        return 1;
-    }
+    if (rc >= 0)
+        return rc;
+    rc = 0;
     if (!nnames)
         for (size_t k = 0; k < NSHIPPED; k++)
-            names[nnames++] = shipped[k];
+            names[nnames++] = sim_shipped[k];
     o.wall_deadline = (double)time(NULL) + (double)(max_wall_ns / 1000000000ull);
     if ((o.bisect || o.releases) && (rc = bisect_setup(&o, names, nnames)) != 0)
         return rc;
@@ -635,232 +682,18 @@ int main(int argc, char **argv)
     struct sim_scenario *scs = calloc((size_t)nnames * npoints, sizeof(*scs));
     struct instance *ins = calloc((size_t)nnames * npoints * SIM_MAX_PARAMS, sizeof(*ins));
     int nin = 0;
-    struct sim_err err = {{0}};
     if (!scs || !ins) {
         fprintf(stderr, "pgov-sim: out of memory\n");
         rc = 2;
-        goto done;
     }
-    for (int s = 0; s < nnames; s++) {
+    for (int s = 0; !rc && s < nnames; s++) {
         char path[SIM_PATH_LEN];
-        if (resolve(names[s], path, sizeof(path))) {
-            fprintf(stderr, "pgov-sim: %s: path too long\n", names[s]);
-            rc = 2;
-            goto done;
-        }
-        if (sim_scenario_parse(path, &parsed, &err)) {
-            fprintf(stderr, "pgov-sim: %s\n", err.msg);
-            rc = 2;
-            goto done;
-        }
-        for (uint32_t p = 0; p < parsed.npol; p++)
-            if (!sim_policy_available(parsed.pol[p].gov)) {
-                fprintf(stderr, "pgov-sim: %s: policy '%s': governor %s is not in this libpgov "
-                        "build\n", path, parsed.pol[p].label, sim_gov_name(parsed.pol[p].gov));
-                rc = 2;
-                goto done;
-            }
-        if (o.only) { /* keep one policy: expectations no longer apply */
-            uint32_t k = 0;
-            while (k < parsed.npol && strcmp(parsed.pol[k].label, o.only) != 0)
-                k++;
-            if (k == parsed.npol) {
-                fprintf(stderr, "pgov-sim: %s: no policy labelled '%s'\n", path, o.only);
-                rc = 1;
-                goto done;
-            }
-            parsed.pol[0] = parsed.pol[k];
-            parsed.npol = 1;
-            parsed.nexpect = 0;
-        }
-        for (uint32_t pt = 0; pt < npoints; pt++) {
-            struct sim_scenario *sc = &scs[(size_t)s * npoints + pt];
-            sim_scenario_copy(sc, &parsed);
-            /* Grid point pt: the last --sweep varies fastest; keys apply in order. */
-            uint32_t idx[MAX_SWEEPS];
-            for (uint32_t w = o.nsweep, rem = pt; w-- > 0; rem /= o.sweep[w].n)
-                idx[w] = rem % o.sweep[w].n;
-            for (uint32_t w = 0; w < o.nsweep; w++)
-                if (sim_scenario_apply(sc, o.sweep[w].key, o.sweep[w].val[idx[w]], &err) ||
-                    (o.sweep[w].key2[0] &&
-                     sim_scenario_apply(sc, o.sweep[w].key2, o.sweep[w].val2[idx[w]], &err))) {
-                    fprintf(stderr, "pgov-sim: %s: --sweep %s\n", path, err.msg);
-                    rc = 1;
-                    goto done;
-                }
-            uint32_t nv = sc->nparam ? sc->nparam : 1;
-            for (uint32_t v = 0; v < nv; v++) {
-                struct instance *in = &ins[nin++];
-                in->sc = sc;
-                in->src = s;
-                in->param = sc->nparam ? sc->param_vals[v] : 0;
-                in->tab.param_idx = v;
-                name_instance(in, &o);
-                if (sim_workload_parse(sc->workload_path, sc, in->param, &in->wl, &err) ||
-                    sim_workload_check(&in->wl, sc, &err)) {
-                    fprintf(stderr, "pgov-sim: %s\n", err.msg);
-                    rc = 2;
-                    goto done;
-                }
-                for (uint32_t p = 0; p < sc->npol; p++) {
-                    if (!sc->pol[p].nvars)
-                        continue;
-                    if (sim_workload_parse_for(sc->workload_path, sc, in->param, &sc->pol[p],
-                                               &in->pwl[p], &err) ||
-                        (in->has_pwl[p] = true, sim_workload_check(&in->pwl[p], sc, &err))) {
-                        fprintf(stderr, "pgov-sim: %s\n", err.msg);
-                        rc = 2;
-                        goto done;
-                    }
-                }
-                for (uint32_t p = 0; v == 0 && p < sc->npol; p++) {
-                    struct sim_run_cfg cfg = {.sc = sc, .wl = policy_workload(in, p),
-                                              .pol = &sc->pol[p]};
-                    if (sim_probe(&cfg, &err)) {
-                        fprintf(stderr, "pgov-sim: %s%s%s\n", err.msg, sc->settings[0] ? " at "
-                                : "", sc->settings);
-                        rc = 2;
-                        goto done;
-                    }
-                }
-            }
-        }
+        rc = load_scenario(names[s], &o, &parsed, path, sizeof(path));
+        for (uint32_t pt = 0; !rc && pt < npoints; pt++)
+            rc = build_point(&o, &parsed, path, s, pt, &scs[(size_t)s * npoints + pt], ins, &nin);
     }
-
-    if (check_output_names(ins, nin, &o)) {
-        rc = 2;
-        goto done;
-    }
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    signal(SIGHUP, on_signal);
-    if (mkdir(o.out, 0777) && errno != EEXIST) {
-        fprintf(stderr, "pgov-sim: %s: %s\n", o.out, strerror(errno));
-        rc = 2;
-        goto done;
-    }
-    double t0 = wall_s();
-    bool shown = false;
-    int mism = 0;
-    const char *rp = out_file(o.out, "report.txt");
-    const char *tp = out_file(o.out, "results.tsv");
-    const char *ip = out_file(o.out, "iterations.tsv");
-    FILE *rf = rp ? fopen(rp, "w") : NULL;
-    FILE *tf = tp ? fopen(tp, "w") : NULL;
-    FILE *itf = ip ? fopen(ip, "w") : NULL;
-    if (!rf || !tf || !itf) {
-        fprintf(stderr, "pgov-sim: cannot write to %s\n", o.out);
-        if (rf)
-            fclose(rf);
-        if (tf)
-            fclose(tf);
-        if (itf)
-            fclose(itf);
-        discard_tmp();
-        rc = 2;
-        goto done;
-    }
-    /* Provenance: what produced these numbers (no clock: reruns compare equal). */
-    provenance(rf, argc, argv, &o, ins, nin);
-    provenance(tf, argc, argv, &o, ins, nin);
-    provenance(itf, argc, argv, &o, ins, nin);
-    report_tsv_header(tf);
-    report_iterations_header(itf);
-    if (o.tsv && !o.bisect)
-        report_tsv_header(stdout);
-    for (int k = 0; k < nin && !rc; k++) {
-        struct instance *in = &ins[k];
-        if (run_instance(in, &o, t0, &shown)) {
-            rc = 2;
-            break;
-        }
-        report_text(rf, &in->tab);
-        int bad = report_expect(rf, &in->tab);
-        report_tsv(tf, &in->tab);
-        uint64_t seeds[1000];
-        for (uint32_t i = 0; i < in->tab.iters && i < 1000; i++)
-            seeds[i] = iteration_seed(in, i);
-        report_iterations(itf, &in->tab, seeds);
-        if (o.tsv && !o.bisect) {
-            report_tsv(stdout, &in->tab);
-        } else if (!o.nsweep) { /* a sweep prints its own table below */
-            report_text(stdout, &in->tab);
-            report_expect(stdout, &in->tab);
-        }
-        mism += bad;
-        bool last = k + 1 == nin || ins[k + 1].src != in->src;
-        if (last && o.nsweep) {
-            const struct sim_table *tabs[MAX_POINTS * SIM_MAX_PARAMS];
-            uint32_t nt = 0;
-            for (int j = 0; j < nin; j++)
-                if (ins[j].src == in->src)
-                    tabs[nt++] = &ins[j].tab;
-            if (o.bisect) {
-                sb_report(rf, rf, &o.plan, tabs, nt, false);
-                sb_report(stdout, o.tsv ? stderr : stdout, &o.plan, tabs, nt, o.tsv);
-            } else {
-                report_sweep(rf, tabs, nt);
-                if (!o.tsv)
-                    report_sweep(stdout, tabs, nt);
-            }
-        }
-        /* Seed numbers beside the simulated ones, once per scenario. */
-        if (in->sc->nseed && last) {
-            for (uint32_t l = 0; l < in->sc->nseed; l++) {
-                fprintf(rf, "   seed: %s\n", in->sc->seed_lines[l]);
-                if (!o.tsv)
-                    printf("   seed: %s\n", in->sc->seed_lines[l]);
-            }
-        }
-        char name[1024];
-        uint32_t per = o.plot_all ? in->tab.iters : 1;
-        for (uint32_t j = 0; !rc && instance_output(in, &o, j, name, sizeof(name)); j++) {
-            const char *sp = out_file(o.out, name);
-            int w = !sp ? -1
-                    : j < in->sc->npol * per
-                        ? report_svg_policy(sp, &in->tab, j / per, j % per, o.from_ns, o.to_ns)
-                        : report_svg_resid(sp, &in->tab);
-            if (w) {
-                fprintf(stderr, "pgov-sim: cannot write %s/%s\n", o.out, name);
-                rc = 2;
-            }
-        }
-    }
-    if (shown)
-        fprintf(stderr, "\r%60s\r", "");
-    if (!rc) { /* the closing verdicts; with --format tsv, on stderr */
-        const struct sim_table **tabs = malloc(sizeof(*tabs) * (size_t)(nin ? nin : 1));
-        if (!tabs) {
-            rc = 2;
-        } else {
-            for (int k = 0; k < nin; k++)
-                tabs[k] = &ins[k].tab;
-            report_verdicts(rf, tabs, (uint32_t)nin);
-            report_verdicts(o.tsv ? stderr : stdout, tabs, (uint32_t)nin);
-            if (write_html(o.out, tabs, (uint32_t)nin, argc, argv, &o, ins, nin)) {
-                fprintf(stderr, "pgov-sim: cannot write %s/index.html\n", o.out);
-                rc = 2;
-            }
-            free(tabs);
-        }
-    }
-    if (fclose(rf) | fclose(tf) | fclose(itf))
-        rc = 2;
-    if (rc) {
-        discard_tmp();
-        goto done;
-    }
-    if (commit_tmp()) {
-        rc = 2;
-        goto done;
-    }
-    if (!o.tsv)
-        printf("\nplots and report: %s/ (index.html, <scenario>-<policy>%s.svg, "
-               "<scenario>-residency.svg, report.txt, results.tsv, iterations.tsv)\n", o.out,
-               o.plot_all ? "-i<N>" : "");
-    if (o.check && mism)
-        rc = 3;
-done:
+    if (!rc)
+        rc = check_output_names(ins, nin, &o) ? 2 : run_all(ins, nin, &o, argc, argv);
     for (int k = 0; k < nin; k++)
         free_instance(&ins[k]);
     free(ins);

@@ -184,6 +184,14 @@ void sched_smi(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns);
 void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 /* Move queued (not running) task @id to @cpu: a load-balance pull. */
 void sched_move(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t);
+/* For the event loop (loop.c): a new task of @script (its id, or -1), a
+ * task put on @cpu's runqueue, and the handlers of a CPU's completion and
+ * tick events and of a task's wake-up. */
+int32_t sched_task_new(struct sim_ctx *c, uint32_t script, int32_t parent, uint64_t seed);
+void sched_enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, uint32_t flags);
+void sched_on_done(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+void sched_on_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
+void sched_on_wake(struct sim_ctx *c, uint32_t id, uint64_t t);
 
 /* balance.c */
 void balance_init(struct sim_ctx *c);

@@ -7,10 +7,13 @@
  *   engine.c    event queue (binary heap ordered by time, then insertion), PRNG
  *   machine.c   platforms, P-states, turbo bins, C-states, APERF/MPERF/TSC, power
  *   sched.c     tasks, runqueues, time slicing, placement, ticks, governor hooks
- *   workload.c  workload and scenario file parsers (file:line: reason errors)
+ *   loop.c      one run: set-up, the event loop and its budgets, the metrics
+ *   workload.c  the workload (.wl) parser (file:line: reason errors); its
+ *               trace-derived form in workload_trace.c, the scenario (.scn)
+ *               parser in scenario.c, what they share in parse.c
  *   policy.c    policy glue: performance/powersave and the libpgov governors
  *   report.c    statistics, comparison tables, turbostat summaries, TSV, SVG
- *   main.c      command line, output folder
+ *   main.c      runs and the output folder; cli.c the command line
  * docs/simulator.md documents every modelling assumption.
  */
 #ifndef PGOV_SIM_H

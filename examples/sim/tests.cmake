@@ -45,12 +45,12 @@ add_test(NAME sim_outputs
 # text form of the trace, readable in every build, m32 included).
 add_test(NAME sim_trace_replay
          COMMAND ${SIM_DIR}/tests/trace_replay.sh $<TARGET_FILE:pgov-sim> $<TARGET_FILE:pgov-trace>
-                 ${PROJECT_SOURCE_DIR}/tests/traces/qemu-6.1.txt ${CMAKE_CURRENT_BINARY_DIR}/ci-trace-replay)
+                 ${PROJECT_SOURCE_DIR}/examples/trace/tests/traces/qemu-6.1.txt ${CMAKE_CURRENT_BINARY_DIR}/ci-trace-replay)
 # The pages a person opens (index.html, pgov-trace govern --html) rendered
 # in headless chromium; skipped where chromium is not installed.
 add_test(NAME sim_html
          COMMAND ${SIM_DIR}/tests/html.sh $<TARGET_FILE:pgov-sim> $<TARGET_FILE:pgov-trace>
-                 ${PROJECT_SOURCE_DIR}/tests/traces/qemu-6.1.txt ${CMAKE_CURRENT_BINARY_DIR}/ci-html)
+                 ${PROJECT_SOURCE_DIR}/examples/trace/tests/traces/qemu-6.1.txt ${CMAKE_CURRENT_BINARY_DIR}/ci-html)
 set_tests_properties(sim_html PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 add_test(NAME sim_bisect
          COMMAND ${SIM_DIR}/tests/bisect.sh $<TARGET_FILE:pgov-sim> ${CMAKE_CURRENT_BINARY_DIR}/ci-bisect)

@@ -162,23 +162,61 @@ static int32_t prio(uint64_t v)
     return (int32_t)v;
 }
 
+/* A LOST marker before the record that follows @missed lost events (-1
+ * when the ring buffer does not say how many). -1 out of memory. */
+static int lost_marker(struct dat_ctx *x, uint64_t ts, int cpu, long long missed)
+{
+    struct pgt_trace *t = x->t;
+    struct pgt_event *l = pgt_push(t);
+    if (!l)
+        return -1;
+    l->type = PGT_LOST;
+    l->ts = ts;
+    l->cpu = (uint32_t)cpu;
+    l->v[0] = missed > 0 ? (uint64_t)missed : 0;
+    l->line = x->rec;
+    t->lost_markers++;
+    t->lost_events += l->v[0];
+    return 0;
+}
+
+/* A PELT / util_est event's fields into @e. 1: a child cfs_rq's (not
+ * kept), -1: out of memory. */
+static int fill_signal(struct dat_ctx *x, const struct bound *b, const uint64_t *v, void *d, int sz,
+                       struct pgt_event *e)
+{
+    size_t n;
+    const char *s;
+    if (e->type != PGT_PELT_SE && e->type != PGT_UE_SE && (s = str(&b->f[7], d, sz, &n)) &&
+        !(n == 1 && s[0] == '/'))
+        return 1;
+    e->x[0] = (uint32_t)v[0];
+    e->pid = (int32_t)v[1];
+    if (e->type == PGT_UE_SE || e->type == PGT_UE_CFS) {
+        e->v[0] = v[2];
+        e->v[1] = v[3];
+        e->v[2] = v[4];
+    } else {
+        e->v[0] = v[2];
+        e->v[1] = b->f[3].size ? v[3] : UINT64_MAX;
+        e->v[2] = v[4];
+        e->v[3] = v[5];
+    }
+    if ((s = str(&b->f[6], d, sz, &n)) && pgt_set_comm(x->t, e->pid, s, n))
+        return -1;
+    /* the ring buffer's hardirq flag, the 'h' of ftrace's flags column */
+    if (num(&x->flags, d, sz) & PGT_TRACE_FLAG_HARDIRQ)
+        e->x[3] = PGT_IN_HARDIRQ;
+    return 0;
+}
+
 /* One record, from either reader: 0 to go on, 1 to stop (x->fail set). */
 static int decode(struct dat_ctx *x, void *d, int sz, uint64_t ts, int cpu, long long missed)
 {
     struct pgt_trace *t = x->t;
     x->rec++;
-    if (missed) {
-        struct pgt_event *l = pgt_push(t);
-        if (!l)
-            goto oom;
-        l->type = PGT_LOST;
-        l->ts = ts;
-        l->cpu = (uint32_t)cpu;
-        l->v[0] = missed > 0 ? (uint64_t)missed : 0;
-        l->line = x->rec;
-        t->lost_markers++;
-        t->lost_events += l->v[0];
-    }
+    if (missed && lost_marker(x, ts, cpu, missed))
+        goto oom;
     struct tep_record r = {.data = d, .size = sz};
     int id = x->type.size ? (int)num(&x->type, d, sz) : tep_data_type(x->tep, &r);
     if (id < 0 || id > x->max_id || !x->by_id[id].d) {
@@ -267,30 +305,16 @@ static int decode(struct dat_ctx *x, void *d, int sz, uint64_t ts, int cpu, long
         x->down[c] = down;
         break;
     }
-    default: /* signal events */
-        if (e->type != PGT_PELT_SE && e->type != PGT_UE_SE && (s = str(&b->f[7], d, sz, &n)) &&
-            !(n == 1 && s[0] == '/')) {
+    default: { /* signal events */
+        int kept = fill_signal(x, b, v, d, sz, e);
+        if (kept < 0)
+            goto oom;
+        if (kept) {
             t->n--; /* a child cfs_rq */
             return 0;
         }
-        e->x[0] = (uint32_t)v[0];
-        e->pid = (int32_t)v[1];
-        if (e->type == PGT_UE_SE || e->type == PGT_UE_CFS) {
-            e->v[0] = v[2];
-            e->v[1] = v[3];
-            e->v[2] = v[4];
-        } else {
-            e->v[0] = v[2];
-            e->v[1] = b->f[3].size ? v[3] : UINT64_MAX;
-            e->v[2] = v[4];
-            e->v[3] = v[5];
-        }
-        if ((s = str(&b->f[6], d, sz, &n)) && pgt_set_comm(t, e->pid, s, n))
-            goto oom;
-        /* the ring buffer's hardirq flag, the 'h' of ftrace's flags column */
-        if (num(&x->flags, d, sz) & PGT_TRACE_FLAG_HARDIRQ)
-            e->x[3] = PGT_IN_HARDIRQ;
         break;
+    }
     }
     if (e->cpu >= PGT_MAX_CPUS || e->x[0] >= PGT_MAX_CPUS ||
         (e->type == PGT_MIGRATE && e->x[1] >= PGT_MAX_CPUS) ||

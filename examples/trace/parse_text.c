@@ -360,6 +360,41 @@ struct hp_state {
     uint8_t down[PGT_MAX_CPUS];
 };
 
+/* cpuhp_enter / cpuhp_multi_enter, "cpu: 0001 target: 153 step: 236 (fn)":
+ * a step above the target is a teardown. Count a transition when the
+ * direction changes; every teardown step is an event (the CPU stops
+ * somewhere among them). 1: a bring-up step, not an event. */
+static int parse_cpuhp(struct pgt_trace *t, uint32_t ln, const char *ev, struct span pl,
+                       struct pgt_event *e, struct hp_state *hp)
+{
+    uint64_t cpu, tgt, step;
+    const char *a = span_find(pl, "cpu:"), *b = span_find(pl, "target:"),
+               *s = span_find(pl, "step:");
+    struct span sa = {a ? a + 4 : pl.e, pl.e}, sb = {b ? b + 7 : pl.e, pl.e},
+                ss = {s ? s + 5 : pl.e, pl.e};
+    while (sa.p < pl.e && *sa.p == ' ')
+        sa.p++;
+    while (sb.p < pl.e && *sb.p == ' ')
+        sb.p++;
+    while (ss.p < pl.e && *ss.p == ' ')
+        ss.p++;
+    if (!get_u64(&sa, &cpu) || !get_u64(&sb, &tgt) || !get_u64(&ss, &step) ||
+        cpu >= PGT_MAX_CPUS) {
+        pgt_errf(t, ln, "%s: expected 'cpu: N target: N step: N'", ev);
+        return -1;
+    }
+    uint8_t down = step > tgt;
+    if (down == hp->down[cpu] && !down)
+        return 1;
+    e->type = PGT_HOTPLUG;
+    e->x[0] = (uint32_t)cpu;
+    e->x[1] = !down;
+    e->x[2] = down == hp->down[cpu]; /* a further step of the same teardown */
+    t->hotplug += !e->x[2];
+    hp->down[cpu] = down;
+    return 0;
+}
+
 static int parse_payload(struct pgt_trace *t, uint32_t ln, struct span name, struct span pl,
                          struct pgt_event *e, struct hp_state *hp)
 {
@@ -467,37 +502,8 @@ static int parse_payload(struct pgt_trace *t, uint32_t ln, struct span name, str
         e->type = PGT_UE_CFS;
         return parse_signal(t, ln, ev, pl, e, false, true);
     }
-    if (name_is(name, "cpuhp_enter") || name_is(name, "cpuhp_multi_enter")) {
-        /* "cpu: 0001 target: 153 step: 236 (fn)": a step above the target is
-         * a teardown. Count a transition when the direction changes; every
-         * teardown step is an event (the CPU stops somewhere among them). */
-        uint64_t cpu, tgt, step;
-        const char *a = span_find(pl, "cpu:"), *b = span_find(pl, "target:"),
-                   *s = span_find(pl, "step:");
-        struct span sa = {a ? a + 4 : pl.e, pl.e}, sb = {b ? b + 7 : pl.e, pl.e},
-                    ss = {s ? s + 5 : pl.e, pl.e};
-        while (sa.p < pl.e && *sa.p == ' ')
-            sa.p++;
-        while (sb.p < pl.e && *sb.p == ' ')
-            sb.p++;
-        while (ss.p < pl.e && *ss.p == ' ')
-            ss.p++;
-        if (!get_u64(&sa, &cpu) || !get_u64(&sb, &tgt) || !get_u64(&ss, &step) ||
-            cpu >= PGT_MAX_CPUS) {
-            pgt_errf(t, ln, "%s: expected 'cpu: N target: N step: N'", ev);
-            return -1;
-        }
-        uint8_t down = step > tgt;
-        if (down == hp->down[cpu] && !down)
-            return 1;
-        e->type = PGT_HOTPLUG;
-        e->x[0] = (uint32_t)cpu;
-        e->x[1] = !down;
-        e->x[2] = down == hp->down[cpu]; /* a further step of the same teardown */
-        t->hotplug += !e->x[2];
-        hp->down[cpu] = down;
-        return 0;
-    }
+    if (name_is(name, "cpuhp_enter") || name_is(name, "cpuhp_multi_enter"))
+        return parse_cpuhp(t, ln, ev, pl, e, hp);
     t->unknown_events++;
     return 1;
 }

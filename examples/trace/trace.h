@@ -9,7 +9,9 @@
  *   pidtab.c      the pid -> record table
  *   trace.c       the event array, task names, format detection
  *   signals.c     PELT / util_est rebuilt through libpgov, compared with the
- *                 kernel's own sched_pelt_* / sched_util_est_* events
+ *                 kernel's own sched_pelt_* / sched_util_est_* events (its
+ *                 parts: signals_entity.c, signals_compare.c,
+ *                 signals_flush.c, signals_transition.c; signals_int.h)
  *   workload.c    per-task bursts, sleeps and wake-ups for pgov-sim
  *   timeline.c    per-task running/runnable/sleeping intervals (timeline.h)
  *

@@ -28,7 +28,7 @@
  * `(void)` cast as "ignored on purpose", and callers do drop some returns on
  * purpose (a signal update's positive "recomputed", an update whose inputs
  * they validated), so warning by default would make them write
- * work-arounds. tests/api_contract is built with it (ctest
+ * work-arounds. tests/contract is built with it (ctest
  * api_contract_check_return).
  */
 #if defined(PGOV_CHECK_RETURN) && (defined(__GNUC__) || defined(__clang__))

@@ -41,7 +41,7 @@
 /*
  * Constant tables (docs/spec/sched.md 1.2, 1.3, 1.10): literals, as the
  * kernel ships them (their generator uses floating point, which the library
- * must not); tests/test_pelt.c re-derives every entry.
+ * must not); tests/unit/test_pelt.c re-derives every entry.
  *
  * pgov_pelt_y32[i] ~ (2^32 - 1) * y^i with y^32 = 1/2 (mainline, every
  * kernel from v3.x to v6.18). Android's half-life 16 and 8 tables are the

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""pgov.trace.load() over pgov-trace, on the recorded traces of tests/traces."""
+"""pgov.trace.load() over pgov-trace, on the recorded traces of examples/trace/tests/traces."""
 import os
 import re
 import shutil
@@ -10,7 +10,7 @@ import pytest
 import pgov.trace
 import vectors
 
-TRACES = os.path.join(vectors.HERE, "..", "..", "tests", "traces")
+TRACES = os.path.join(vectors.HERE, "..", "..", "examples", "trace", "tests", "traces")
 have_tool = bool(os.environ.get("PGOV_TRACE") or shutil.which("pgov-trace"))
 needs_tool = pytest.mark.skipif(not have_tool, reason="pgov-trace not built (set PGOV_TRACE)")
 

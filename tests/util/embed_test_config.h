@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * An embedder's configuration header as tests/test_embed.c uses it (through
+ * An embedder's configuration header as tests/unit/test_embed.c uses it (through
  * PGOV_CONFIG_FILE): every hook counts its uses, so the test can
  * show which hooks the cores call, and the bucket count is fixed at 5.
  */

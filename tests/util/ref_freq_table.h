@@ -3,7 +3,7 @@
  * Slow reference for frequency-table resolution (spec/ondemand.md 6.2-6.4),
  * written from the definitions ("lowest at or above", "highest at or below",
  * "nearest") rather than the single-pass walk of lib/freq_table.c. Shared by
- * tests/test_freq_table.c and examples/fuzz/fuzz_dbs.c (header-only so the
+ * tests/unit/test_freq_table.c and examples/fuzz/fuzz_dbs.c (header-only so the
  * fuzz harness needs no test library).
  */
 #ifndef PGOV_TEST_REF_FREQ_TABLE_H

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # A workload from a recorded trace: pgov-trace workload turns
-# tests/traces/qemu-6.1.dat into pgov-workload 1 text, pgov-sim replays it
+# examples/trace/tests/traces/qemu-6.1.dat into pgov-workload 1 text, pgov-sim replays it
 # under five policies. Checked: the recorded CPU time is the sum of the
 # file's bursts; with the qemu trace's bursts at the nominal 3.4 GHz (no
 # cpu_frequency events), performance (3.9 GHz) and powersave (1.6 GHz) need

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# pgov-trace checks: every parser path on tests/traces, bad input, and the
+# pgov-trace checks: every parser path on examples/trace/tests/traces, bad input, and the
 # rebuilt-vs-kernel figures on the committed real trace.
 # Usage: run.sh PGOV_TRACE TRACES_DIR OUT_DIR CASE
 set -uo pipefail
@@ -391,7 +391,7 @@ timeline)
   true ;;
 invariance)
   # --cpu-capacity / --cpu-max-freq against an independent reference kernel
-  # (tests/traces/invariance_reference.py, from the spec's prose): CPU 0 at
+  # (examples/trace/tests/traces/invariance_reference.py, from the spec's prose): CPU 0 at
   # capacity 512, CPU 1 at half of its 2 GHz with frequency changes, a
   # saturated stretch (lost idle time) and wake-up preemptions. From zero
   # (--warmup), so no seed approximates a sum: every sample exact.

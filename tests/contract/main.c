@@ -14,8 +14,8 @@
  *
  * One file per module holds that module's rows and its table (DEF() and R(),
  * api_contract.h); this file builds the world and runs every table.
- * tests/check_api_contract.sh (ctest api_contract_complete) fails when a
- * function of lib/pgov.map has no DEF() and R() row in tests/api_contract/.
+ * tests/checks/check_api_contract.sh (ctest api_contract_complete) fails when a
+ * function of lib/pgov.map has no DEF() and R() row in tests/contract/.
  */
 #include "api_contract.h"
 

@@ -9,7 +9,7 @@
 #   OUT/NAME.txt        the raw ftrace buffer (/sys/kernel/tracing/trace, us)
 #   OUT/NAME.dat        trace-cmd extract of the same buffers (ns)
 #   OUT/NAME.report.txt `trace-cmd report -t` of NAME.dat (ns text)
-# Usage: tests/traces/record.sh [OUT [NAME [SECONDS]]]
+# Usage: examples/trace/tests/traces/record.sh [OUT [NAME [SECONDS]]]
 # PGOV_RECORD_ICOUNT=1: deterministic guest time (qemu -icount shift=0,sleep=off:
 # the guest clock counts instructions, so a host stall of a vCPU cannot move
 # an event away from the kernel's clock reading; NAME defaults to
@@ -24,7 +24,7 @@
 # (pahole: offsets of the private struct rq / cfs_rq from the kernel's BTF),
 # trace-cmd (copied into the guest with the libraries ldd lists).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(cd "$(dirname "$0")/../../../.." && pwd)
 out=${1:-$root/tests/traces}
 icount=${PGOV_RECORD_ICOUNT:-0}
 case $icount in 0|1) ;; *) echo "record.sh: PGOV_RECORD_ICOUNT is 0 or 1" >&2; exit 1 ;; esac

@@ -15,7 +15,7 @@
 #include <pgov/uclamp.h>
 
 /* The fuzz harness and its reference model, driven with seeded inputs below. */
-#include "../examples/fuzz/fuzz_uclamp.c"
+#include "../../examples/fuzz/fuzz_uclamp.c"
 
 _Static_assert(sizeof(struct pgov_uclamp_bucket) == 8, "bucket layout");
 _Static_assert(sizeof(struct pgov_uclamp_rq) == 392, "rq layout");

@@ -23,11 +23,11 @@
 #     --kver X.Y exits 0 with samples compared; then every `pgov-trace` line
 #     and the Python block of docs/record.md, verbatim, on that trace.dat
 #     (Python: when `import pgov` works here; PGOV_TP_PYTHON=1 requires it).
-# Usage: tests/traces/tracepoints-test.sh PGOV_TRACE [OUT]
+# Usage: examples/trace/tests/traces/tracepoints-test.sh PGOV_TRACE [OUT]
 # Needs: dkms, dwarves, linux-headers-amd64, qemu-system-x86, busybox-static,
 # trace-cmd, gcc (static tp_cost). About 90 s of host time per kernel.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(cd "$(dirname "$0")/../../../.." && pwd)
 pt=${1:?usage: tracepoints-test.sh PGOV_TRACE [OUT]}
 out=$(realpath -m "${2:-$root/build/tracepoints-test}") # dkms needs absolute paths
 rounds=${PGOV_TP_ROUNDS:-3000}

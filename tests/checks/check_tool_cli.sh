@@ -3,7 +3,7 @@
 # Every tool's first contact: `TOOL --version` prints "NAME VERSION ..." with
 # the project's version, and an unknown option is refused (non-zero exit)
 # with the option named on stderr.
-# Usage: tests/check_tool_cli.sh VERSION TOOL...
+# Usage: tests/checks/check_tool_cli.sh VERSION TOOL...
 set -u
 version=$1; shift
 fail=0

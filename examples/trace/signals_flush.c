@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Samples held per CPU until the transition they belong to is applied:
+ * the PELT ones before the state change, the ones it produced after.
+ * (signals.c has the whole design.)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "signals_int.h"
+static bool post_kind(const struct pgt_event *e)
+{
+    return e->type == PGT_UE_SE || e->type == PGT_UE_CFS;
+}
+
+/* An exiting task leaves its autogroup (sched_move_task): a detach and an
+ * attach at one update, seen as two cfs samples at one update_time and no
+ * scheduling event. The averages come back as they were, but the sums do
+ * not: the detach takes the task's own sums, the attach gives back its
+ * averages times the cfs_rq's divider (the running time since the task's
+ * last period crossing leaves the cfs_rq's sum). */
+static void exit_move(struct ctx *c, uint32_t i, uint64_t at)
+{
+    struct cpu *p = &c->cpu[i];
+    struct task *k = p->curr > 0 ? pgt_pidtab_find(&c->tasks, p->curr) : NULL;
+    if (!k || !k->exiting || !k->attached || k->cpu != (int32_t)i || k->policy != POL_CFS ||
+        !p->cfs_seeded || at < p->cfs.last_update_time)
+        return;
+    k->exiting = 0;
+    sg_upd_task(c, k, at);
+    sg_upd_rq(c, i, at);
+    sg_chk(c, pgov_pelt_detach(&p->cfs, &k->se, W), "pgov_pelt_detach");
+    sg_chk(c, pgov_pelt_attach(&p->cfs, &k->se, W), "pgov_pelt_attach");
+    c->out->exit_moves++;
+}
+
+/* Compare the held samples of CPU i: the PELT ones before the transition
+ * (pre), or the ones it produced (util_est, and with attach/detach the last
+ * cfs sample) after it. */
+void sg_flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
+{
+    struct cpu *p = &c->cpu[i];
+    if (!p->npend)
+        return;
+    size_t last_cfs = SIZE_MAX;
+    uint64_t newest = 0;
+    for (uint32_t j = 0; j < p->npend; j++)
+        if (c->t->ev[p->pend[j]].type == PGT_PELT_CFS && c->t->ev[p->pend[j]].v[3] > newest)
+            newest = c->t->ev[p->pend[j]].v[3];
+    if (attach_detach)
+        for (uint32_t j = 0; j < p->npend; j++)
+            if (c->t->ev[p->pend[j]].type == PGT_PELT_CFS)
+                last_cfs = p->pend[j];
+    uint32_t keep = 0;
+    for (uint32_t j = 0; j < p->npend; j++) {
+        size_t idx = p->pend[j];
+        const struct pgt_event *e = &c->t->ev[idx];
+        bool is_post = post_kind(e) || idx == last_cfs;
+        /* Several cfs samples at one update_time: a detach + attach pair
+         * (autogroup move at exit, class change) or an update + attach.
+         * Only the last is the settled value; the first is the pre-attach
+         * value only when this transition attaches. */
+        bool transient = false;
+        if (e->type == PGT_PELT_CFS && e->v[3])
+            for (uint32_t q = j + 1; q < p->npend; q++) {
+                const struct pgt_event *f = &c->t->ev[p->pend[q]];
+                if (f->type == PGT_PELT_CFS && f->v[3] == e->v[3])
+                    transient = true;
+            }
+        if (transient && attach_detach && idx != last_cfs && e->v[3] == newest) {
+            bool first = true;
+            for (uint32_t q = 0; q < j; q++) {
+                const struct pgt_event *f = &c->t->ev[p->pend[q]];
+                if (f->type == PGT_PELT_CFS && f->v[3] == e->v[3])
+                    first = false;
+            }
+            transient = !first;
+        }
+        /* Several util_est_cfs samples in one group: the transition's own
+         * enqueue or dequeue is the last; the earlier ones come from
+         * dequeue/enqueue pairs no event of the trace shows (the cgroup
+         * move of an exiting task, sched_move_task). Not comparable. */
+        if (!pre && e->type == PGT_UE_CFS)
+            for (uint32_t q = j + 1; q < p->npend; q++)
+                if (c->t->ev[p->pend[q]].type == PGT_UE_CFS) {
+                    c->out->skipped_unseen++;
+                    transient = true;
+                    break;
+                }
+        if (transient && e->type == PGT_PELT_CFS && e->v[3])
+            exit_move(c, i, e->v[3]);
+        if (transient) {
+            if (pre)
+                continue; /* dropped */
+        } else if (!pre || !is_post)
+            sg_compare(c, idx);
+        else
+            p->pend[keep++] = idx;
+    }
+    p->npend = pre ? keep : 0;
+}
+
+/* Compare the held PELT samples of CPU i from kernel updates before
+ * `before` (PELT clock; a tick, a blocked-load update of an idle CPU), so
+ * that the state is as the kernel last updated it; the rest stay held. */
+void sg_flush_older(struct ctx *c, uint32_t i, uint64_t before)
+{
+    struct cpu *p = &c->cpu[i];
+    uint32_t keep = 0;
+    for (uint32_t j = 0; j < p->npend; j++) {
+        const struct pgt_event *e = &c->t->ev[p->pend[j]];
+        bool older = e->type >= PGT_PELT_SE && e->type <= PGT_PELT_IRQ && e->v[3] &&
+                     e->v[3] < before;
+        for (uint32_t q = 0; q < p->npend && older; q++)
+            older = q == j || c->t->ev[p->pend[q]].type != PGT_PELT_CFS ||
+                    c->t->ev[p->pend[q]].v[3] != e->v[3]; /* not one of a pair */
+        if (older)
+            sg_compare(c, p->pend[j]);
+        else
+            p->pend[keep++] = p->pend[j];
+    }
+    p->npend = keep;
+}
+
+/* The kernel's update time for a transition on CPU i, of event e, on the
+ * PELT clock: the newest update_time among the held samples that e's CPU
+ * wrote (the kernel emits a transition's samples where it runs it), if it
+ * belongs to this transition; else *at, the event's own time there. */
+uint64_t sg_t_eff(struct ctx *c, uint32_t i, const struct pgt_event *ev, uint64_t *at)
+{
+    struct cpu *p = &c->cpu[i];
+    uint64_t u = 0, ts = pelt_of(c, i, ev->ts);
+    *at = ts;
+    for (uint32_t j = 0; j < p->npend; j++) {
+        const struct pgt_event *e = &c->t->ev[p->pend[j]];
+        if (e->v[3] > u && e->cpu == ev->cpu && e->type != PGT_UE_SE && e->type != PGT_UE_CFS)
+            u = e->v[3];
+    }
+    return u && u <= ts && ts - u < PGT_GROUP_NS ? u : ts;
+}
+
+/* Held samples older than the grouping window were no part of this event. */
+void sg_flush_stale(struct ctx *c, uint32_t i, uint64_t ts)
+{
+    struct cpu *p = &c->cpu[i];
+    if (p->npend && ts - c->t->ev[p->pend[p->npend - 1]].ts > PGT_GROUP_NS) {
+        sg_flush(c, i, true, false);
+        sg_flush(c, i, false, false);
+    }
+}
+
+/* A wake-up from an interrupt (a timer) updates the rq in hardirq context
+ * like the tick does, but its samples belong to the wake-up: the next
+ * event that this CPU's buffer holds after the sample's run of samples is
+ * a wake-up or migration, within the grouping window. */
+static bool irq_wakeup_follows(const struct ctx *c, size_t idx)
+{
+    const struct pgt_event *e = &c->t->ev[idx];
+    for (size_t j = idx + 1; j < c->t->n && c->t->ev[j].ts - e->ts < PGT_GROUP_NS; j++) {
+        const struct pgt_event *f = &c->t->ev[j];
+        if (f->cpu != e->cpu)
+            continue;
+        /* a sample of another clock reading: the run ended with the tick
+         * (a wake-up 1.2 ms after a tick on the icount recording) */
+        if (f->type >= PGT_PELT_SE && f->type <= PGT_PELT_IRQ && f->v[3] && e->v[3] &&
+            f->v[3] != e->v[3])
+            return false;
+        if (f->type >= PGT_PELT_SE && f->type <= PGT_UE_CFS)
+            continue;
+        return f->type == PGT_WAKEUP || f->type == PGT_WAKEUP_NEW || f->type == PGT_MIGRATE;
+    }
+    return false;
+}
+
+void sg_hold(struct ctx *c, size_t idx)
+{
+    const struct pgt_event *e = &c->t->ev[idx];
+    uint32_t i = e->x[0];
+    if (i >= c->ncpu)
+        return;
+    struct cpu *p = &c->cpu[i];
+    sg_flush_stale(c, i, e->ts);
+    if ((e->x[3] & PGT_IN_HARDIRQ) && e->cpu == i && e->type >= PGT_PELT_SE &&
+        e->type <= PGT_PELT_IRQ && (e->type != PGT_PELT_SE || e->pid == p->curr) &&
+        !irq_wakeup_follows(c, idx)) {
+        /* the tick's update of the running task or of the rq: no
+         * transition, but the tick read the clock */
+        sg_cpu_start(c, i, e->ts);
+        clock_to(c, i, e->ts);
+        sg_compare(c, idx);
+        return;
+    }
+    if (e->type == PGT_PELT_SE) {
+        /* a task detached by a wake-up migration: its sync sample follows
+         * the migration event and needs no transition of its own */
+        const struct task *k = pgt_pidtab_find(&c->tasks, e->pid);
+        if (k && !k->attached && !k->sync_pending && k->cpu != (int32_t)i) {
+            sg_compare(c, idx);
+            return;
+        }
+    }
+    if (p->npend == PGT_PENDING) {
+        sg_flush(c, i, true, false);
+        sg_flush(c, i, false, false);
+    }
+    p->pend[p->npend++] = idx;
+}
+
+uint32_t sg_policy_of(const struct ctx *c, uint32_t prio, int32_t pid)
+{
+    if (pid == 0)
+        return POL_IDLE;
+    if (prio == 0 && strncmp(pgt_comm(c->t, pid), "migration/", 10) == 0)
+        return POL_STOP;
+    if (prio == UINT32_MAX)
+        return POL_DL;
+    return prio < 100 ? POL_RT : POL_CFS;
+}

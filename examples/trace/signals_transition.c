@@ -1,0 +1,392 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The scheduling transitions (switch, wakeup, fork, migrate) applied to
+ * the rebuilt state at the kernel's update_time.
+ * (signals.c has the whole design.)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "signals_int.h"
+
+static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
+{
+    struct cpu *p = &c->cpu[i];
+    if (k->on_rq && k->cpu == (int32_t)i)
+        return;
+    if (k->on_rq) { /* queued elsewhere as far as we know: events were missed */
+        c->cpu[k->cpu].nr -= c->cpu[k->cpu].nr > 0 && k->policy == POL_CFS;
+        sg_detach_removed(c, k);
+        k->on_rq = 0;
+    }
+    if (!k->placed && !k->attached) {
+        /* First seen running or waking here without a migration: it was
+         * attached to this cfs_rq before the trace began, and the cfs_rq's
+         * (seeded) signal already holds it. Take the cfs_rq's clock and
+         * period position without adding it again. */
+        k->se.last_update_time = p->cfs.last_update_time;
+        k->se.period_contrib = p->cfs.period_contrib;
+        k->attached = 1;
+        k->cpu = (int32_t)i;
+    }
+    k->placed = 1;
+    if (k->attached && k->cpu != (int32_t)i)
+        sg_detach_removed(c, k);
+    if (k->policy == POL_CFS && c->ue)
+        sg_chk(c, pgov_util_est_enqueue(&p->ue, &k->ue), "pgov_util_est_enqueue");
+    if (k->attached) {
+        sg_upd_task(c, k, now);
+        sg_upd_rq(c, i, now);
+    } else {
+        sg_upd_rq(c, i, now);
+        sg_attach(c, k, i);
+    }
+    k->cpu = (int32_t)i;
+    k->on_rq = 1;
+    p->nr += k->policy == POL_CFS;
+}
+
+/* The task running on CPU i when the trace began: the CPU was not idle
+ * until its first sched_switch, whose prev it is (every event before that
+ * switch in the CPU's buffer was written in its context). */
+void sg_start_curr(struct ctx *c, uint32_t i, uint64_t ts)
+{
+    struct cpu *p = &c->cpu[i];
+    int32_t pid = p->first_curr;
+    p->first_curr = 0;
+    struct task *k = sg_task_get(c, pid, ts);
+    if (!k)
+        return;
+    k->policy = (uint8_t)sg_policy_of(c, p->first_prio, pid);
+    enqueue(c, k, i, ts);
+    k->running = 1;
+    p->curr = pid;
+    p->curr_policy = k->policy;
+}
+
+/* The running task kp of CPU p leaves the runqueue for a sleep or its
+ * exit (the dequeue of __schedule; it stays the CPU's current until the
+ * switch). */
+static void prev_sleep(struct ctx *c, struct task *kp, struct cpu *p)
+{
+    kp->on_rq = 0;
+    p->nr -= p->nr > 0 && kp->policy == POL_CFS;
+    sg_ue_sleep(c, kp, p, true);
+}
+
+void sg_on_switch(struct ctx *c, const struct pgt_event *e)
+{
+    uint32_t i = e->cpu;
+    struct cpu *p = &c->cpu[i];
+    uint64_t ts; /* the event's own time, PELT clock */
+    uint64_t now = sg_t_eff(c, i, e, &ts);
+    uint64_t clock_at = e->ts; /* where the kernel read its clock (task clock; 0: not again) */
+    bool guessed = now == ts;
+    if (!e->pid && p->idle_exit && now == ts) {
+        /* Leaving idle: the kernel reads its clock right after the idle
+         * exit; the switch's own timestamp can be far later (a vCPU that
+         * did not run under TCG: up to 15 ms on the committed recording,
+         * where the next samples show the task running from the exit),
+         * not before the CPU's last update: the wake-up that ended idle
+         * may come after the exit (a remote enqueue). */
+        uint64_t exit = pelt_of(c, i, p->idle_exit);
+        uint64_t at = exit > p->last_now ? exit : p->last_now;
+        /* A task woken here before the idle exit (by another CPU, a
+         * fork's wake_up_new_task, or a timer on this one) preempts idle:
+         * the kernel keeps the wake-up's clock reading for the switch (the
+         * idle task counts as queued, so the preemption skips the next
+         * clock update). On the shift-0 icount recording pid 94 waited
+         * 1.26 ms on idle CPU 0 and its util (511) rose to 526, as if it
+         * had run from the enqueue. */
+        bool skip = p->wake_pid == e->pid2 && p->last_now && p->last_now < exit;
+        if (skip)
+            at = p->last_now;
+        if (at < ts) {
+            if (skip)
+                c->out->idle_skip_placed++;
+            else
+                c->out->idle_placed++;
+            if (!skip && ts - at > PGT_STALL_NS)
+                c->out->idle_stalls++;
+            now = at;
+            clock_at = p->idle_exit; /* idle until then: the clock follows the task clock */
+        }
+    }
+    /* a preemption by the task just woken here: the wake-up told the
+     * kernel not to read its clock again for this switch */
+    bool wake_preempt = e->pid && e->x[0] == PGT_PREV_RUNNABLE && p->wake_pid == e->pid2;
+    if (wake_preempt)
+        clock_at = 0;
+    if (wake_preempt && now == ts && p->last_now < now) {
+        /* A preemption by the task just woken here: the kernel does not
+         * read its clock again after a wake-up that preempted (the
+         * outgoing task's samples at such switches carry the wake-up's
+         * update_time, date at 4.935087 s), so the switch takes the
+         * CPU's last clock reading: the wake-up's, or a tick's after it
+         * (kworker/0:1 at 5.2293 s: the tick 2.7 ms after the wake-up of
+         * migration/0). */
+        now = p->last_now;
+        c->out->wake_placed++;
+    }
+    p->wake_pid = 0;
+    p->idle_exit = 0;
+    sg_cpu_start(c, i, now);
+    clock_to(c, i, clock_at);
+    struct task *kp = e->pid ? sg_task_get(c, e->pid, e->ts) : NULL;
+    struct task *kn = e->pid2 ? sg_task_get(c, e->pid2, e->ts) : NULL;
+    if (c->fail)
+        return;
+    if (guessed) {
+        p->guess++;
+        if (kp)
+            kp->guess++;
+        if (kn)
+            kn->guess++;
+    }
+    bool ad = false;
+    p->known = true;
+    if (kp)
+        kp->known = 1;
+    if (kn)
+        kn->known = 1;
+    bool slept = kp && p->slept_pid == kp->pid && e->x[0] != PGT_PREV_RUNNABLE;
+    p->slept_pid = 0;
+    if (kp && !slept) {
+        kp->policy = (uint8_t)sg_policy_of(c, e->x[1], e->pid);
+        if (!kp->on_rq || kp->cpu != (int32_t)i) /* we never saw it arrive */
+            enqueue(c, kp, i, now);
+        kp->running = 1;
+        p->curr = kp->pid;
+        p->curr_policy = kp->policy;
+    }
+    /* the samples before it, each at its own update_time (the kernel's
+     * updates in between: the tick, a remote wake-up), then the PELT
+     * updates of the outgoing task at the kernel's time */
+    sg_flush(c, i, true, false);
+    if (kp && !slept)
+        sg_upd_task(c, kp, now);
+    sg_upd_rq(c, i, now);
+    /* a task dequeued at a pull (pull_after_sleep) has only the switch
+     * left, and an exiting task's removal, which comes after it */
+    if (kp && !slept && e->x[0] != PGT_PREV_RUNNABLE)
+        prev_sleep(c, kp, p);
+    if (kp)
+        kp->running = 0;
+    if (kp && e->x[0] == PGT_PREV_DEAD) {
+        sg_detach_removed(c, kp);
+        kp->dead = 1;
+        ad = true;
+    }
+    p->curr = e->pid2;
+    if (kn) {
+        kn->policy = (uint8_t)sg_policy_of(c, e->x[2], e->pid2);
+        if (!kn->on_rq || kn->cpu != (int32_t)i)
+            enqueue(c, kn, i, now);
+        sg_upd_task(c, kn, now);
+        kn->running = 1;
+        p->curr_policy = kn->policy;
+    } else {
+        p->curr_policy = POL_IDLE;
+        if (!c->clock_identity)
+            sg_chk(c, pgov_pelt_clock_idle(&p->clk, (uint64_t)p->cfs.util_sum + p->rt.util_sum +
+                                                     p->dl.util_sum),
+                "pgov_pelt_clock_idle");
+    }
+    sg_flush(c, i, false, ad);
+}
+
+/* A new task's averages from the kernel's attach of it: the last two held
+ * cfs samples of CPU i at one update_time are the enqueue's update and the
+ * attach, whose difference is what the task brought. */
+static bool fork_seed(struct ctx *c, uint32_t i, struct pgov_pelt_avg *se)
+{
+    const struct cpu *p = &c->cpu[i];
+    const struct pgt_event *a = NULL, *b = NULL;
+    for (uint32_t j = p->npend; j-- > 0 && !b;) {
+        const struct pgt_event *f = &c->t->ev[p->pend[j]];
+        if (f->type == PGT_PELT_CFS)
+            *(a ? &b : &a) = f;
+    }
+    if (!b || !a->v[3] || a->v[3] != b->v[3] || a->v[2] < b->v[2] || a->v[0] < b->v[0] ||
+        a->v[1] == UINT64_MAX || b->v[1] == UINT64_MAX || a->v[1] < b->v[1])
+        return false;
+    se->util_avg = a->v[2] - b->v[2];
+    se->runnable_avg = a->v[1] - b->v[1];
+    se->load_avg = a->v[0] - b->v[0];
+    return true;
+}
+
+void sg_on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
+{
+    uint32_t i = e->x[0];
+    if (i >= c->ncpu)
+        return;
+    sg_cpu_start(c, i, e->ts);
+    uint64_t ts;
+    uint64_t now = sg_t_eff(c, i, e, &ts);
+    clock_to(c, i, e->ts);
+    struct task *k = sg_task_get(c, e->pid, e->ts);
+    if (!k)
+        return;
+    if (now == ts) {
+        c->cpu[i].guess++;
+        k->guess++;
+    }
+    k->policy = (uint8_t)sg_policy_of(c, e->x[1], e->pid);
+    k->known = 1;
+    bool ad = !k->attached || k->cpu != (int32_t)i || fresh;
+    if (fresh) {
+        k->attached = 0;
+        k->placed = 1;
+    }
+    if (k->on_rq && k->cpu == (int32_t)i) {
+        sg_flush(c, i, true, false);
+        sg_flush(c, i, false, false);
+        return;
+    }
+    if (fresh && k->policy == POL_CFS) {
+        /* wake_up_new_task: post_init_entity_util_avg sees the cfs_rq as it
+         * was last updated, before this enqueue's update. That update may
+         * have had no event of its own (a tick that crossed no period
+         * boundary still applies "removed"), so the kernel's attach of the
+         * task, where the trace shows it, is its seed. */
+        struct cpu *p = &c->cpu[i];
+        /* as last updated: an earlier update held here (an idle CPU's
+         * blocked-load update that applied an exited task's removal: on
+         * an icount recording 18 there, where the cfs_rq without it gave
+         * pid 157 276 instead of the kernel's 503) */
+        sg_flush_older(c, i, now);
+        sg_chk(c, pgov_pelt_init_task(&k->se, W, c->p->halflife), "pgov_pelt_init_task");
+        if (!c->p->warmup && fork_seed(c, i, &k->se)) {
+            k->seeded = 1;
+            c->out->seeded_kernel++;
+        } else {
+            /* the ratio takes the entity's load.weight, which 64-bit
+             * kernels keep at 10 more bits of resolution (nice 0: 1 << 20)
+             * against the cfs_rq's unscaled load_avg, so the spare-capacity
+             * cap is what a new task gets (observed: 374 = (1024 - 275) / 2
+             * on the icount recording, where the unscaled ratio gives 283) */
+            sg_chk(c, pgov_pelt_post_init_task(&k->se, &p->cfs, c->p->cap[i], (uint64_t)W << 10),
+                "pgov_pelt_post_init_task");
+        }
+    } else {
+        /* an earlier update still held (an idle CPU's blocked-load update
+         * 1 ms before a timer's wake-up there): compared at its own time */
+        sg_flush_older(c, i, now);
+    }
+    if (k->attached && k->cpu == (int32_t)i)
+        sg_upd_task(c, k, now);
+    sg_upd_rq(c, i, now);
+    sg_flush(c, i, true, ad);
+    sg_ue_from_sum(c, k, i);
+    enqueue(c, k, i, now);
+    sg_flush(c, i, false, ad);
+    c->cpu[i].wake_pid = k->pid;
+}
+
+/* A newly idle CPU's balance: CPU b pulls a task inside __schedule after
+ * its running task was dequeued for a sleep and before the sched_switch
+ * (the pull comes between the dequeue's samples, util_est_se of the
+ * running task among them, and the switch; on the icount recording pid
+ * 96's estimate 865 was compared before its sleep: 590). The dequeue is
+ * applied here, at the pull, and the switch only switches. */
+static void pull_after_sleep(struct ctx *c, const struct pgt_event *e, uint32_t b)
+{
+    struct cpu *p = &c->cpu[b];
+    if (e->cpu != b || p->curr <= 0 || p->curr_policy != POL_CFS || p->slept_pid)
+        return;
+    /* the dequeue's util_est samples, written here since this CPU's last
+     * transition: its util_est_cfs (every dequeue writes one; the task's
+     * own util_est_se only when its util changed since its enqueue) */
+    bool dequeued = false;
+    for (uint32_t j = 0; j < p->npend && !dequeued; j++) {
+        const struct pgt_event *f = &c->t->ev[p->pend[j]];
+        dequeued = f->cpu == b && (f->type == PGT_UE_CFS || (f->type == PGT_UE_SE && f->pid == p->curr));
+    }
+    if (!dequeued)
+        return;
+    const struct pgt_event *sw = NULL; /* the switch this pull is inside */
+    for (size_t j = (size_t)(e - c->t->ev) + 1; j < c->t->n && !sw; j++)
+        if (c->t->ev[j].cpu == b && c->t->ev[j].type == PGT_SWITCH)
+            sw = &c->t->ev[j];
+    if (!sw || sw->pid != p->curr || sw->x[0] == PGT_PREV_RUNNABLE || sw->ts - e->ts > PGT_GROUP_NS)
+        return;
+    struct task *kp = sg_task_get(c, p->curr, e->ts);
+    if (!kp || !kp->on_rq || kp->cpu != (int32_t)b)
+        return;
+    uint64_t ts, now = sg_t_eff(c, b, e, &ts);
+    if (now == ts) {
+        p->guess++;
+        kp->guess++;
+    }
+    clock_to(c, b, e->ts);
+    sg_flush(c, b, true, false);
+    sg_upd_task(c, kp, now);
+    sg_upd_rq(c, b, now);
+    prev_sleep(c, kp, p); /* an exiting task's load leaves after the switch */
+    sg_flush(c, b, false, false);
+    p->slept_pid = kp->pid;
+}
+
+void sg_on_migrate(struct ctx *c, const struct pgt_event *e)
+{
+    uint32_t a = e->x[0], b = e->x[1];
+    if (a >= c->ncpu || b >= c->ncpu)
+        return;
+    struct task *k = sg_task_get(c, e->pid, e->ts);
+    if (!k)
+        return;
+    k->policy = (uint8_t)sg_policy_of(c, e->x[2], e->pid);
+    bool unseen = !k->placed && !k->attached;
+    k->placed = 1;
+    sg_cpu_start(c, a, e->ts);
+    uint64_t ts;
+    uint64_t now = sg_t_eff(c, a, e, &ts);
+    clock_to(c, a, e->ts);
+    if (now == ts) {
+        c->cpu[a].guess++;
+        c->cpu[b].guess++;
+        k->guess++;
+    }
+    if (k->on_rq && k->cpu == (int32_t)a)
+        pull_after_sleep(c, e, b);
+    if (k->on_rq && k->cpu == (int32_t)a) {
+        /* load balance: dequeue (not a sleep), detach, attach on the new CPU */
+        struct cpu *p = &c->cpu[a];
+        sg_upd_task(c, k, now);
+        sg_upd_rq(c, a, now);
+        sg_flush(c, a, true, true);
+        k->on_rq = 0;
+        k->running = 0;
+        p->nr -= p->nr > 0 && k->policy == POL_CFS;
+        if (k->policy == POL_CFS) {
+            if (c->ue)
+                sg_chk(c, pgov_util_est_dequeue(&p->ue, &k->ue, p->nr), "pgov_util_est_dequeue");
+            sg_chk(c, pgov_pelt_detach(&p->cfs, &k->se, W), "pgov_pelt_detach");
+        }
+        k->attached = 0;
+        sg_flush(c, a, false, true);
+        /* The new CPU's attach follows this event (its samples come after
+         * it): what b holds now was before it, none of it the attach's. */
+        sg_cpu_start(c, b, e->ts);
+        uint64_t nb = sg_t_eff(c, b, e, &ts);
+        clock_to(c, b, e->ts);
+        sg_flush(c, b, true, false);
+        enqueue(c, k, b, nb);
+        sg_flush(c, b, false, false);
+    } else {
+        /* a waking task: its load is left behind through "removed" */
+        sg_flush(c, a, true, false);
+        sg_detach_removed(c, k);
+        if (unseen && !k->seeded) {
+            /* attached to a's cfs_rq since before the trace (its seeded
+             * signal holds it): the sync sample that follows this event
+             * gives what a's cfs_rq loses */
+            k->sync_pending = 1;
+            k->sync_cpu = (int32_t)a;
+        }
+        k->cpu = (int32_t)b;
+        sg_flush(c, a, false, false);
+    }
+}
