@@ -9,7 +9,7 @@
 #include "baseline_signals.h"
 
 #include <pgov/pelt.h>
-#include <pgov/pelt_core.h>
+#include <pgov/core/pelt.h>
 
 #define N 1024 /* inputs per op, cycled */
 

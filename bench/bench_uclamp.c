@@ -16,7 +16,7 @@
 #include "baseline_uclamp.h"
 
 #include <pgov/uclamp.h>
-#include <pgov/uclamp_core.h>
+#include <pgov/core/uclamp.h>
 
 #include <stddef.h>
 #include <stdlib.h>

@@ -20,7 +20,7 @@
 #include "bench_signals.h"
 
 #include <pgov/util_est.h>
-#include <pgov/util_est_core.h>
+#include <pgov/core/util_est.h>
 
 #define N 1024 /* inputs per op, cycled */
 

@@ -11,7 +11,7 @@
 #include "bench.h"
 #include "bench_signals.h"
 
-#include <pgov/util_est_core.h>
+#include <pgov/core/util_est.h>
 
 _Static_assert(PGOV_UTIL_EST_FIXED, "the knob reached the core");
 

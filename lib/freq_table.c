@@ -2,14 +2,14 @@
 /*
  * Frequency-table resolution and the pcc-cpufreq request word
  * (docs/spec/ondemand.md sections 6 and 7); the searches are the core of
- * pgov/freq_table_core.h.
+ * pgov/core/freq_table.h.
  */
 #include "pgov/freq_table.h"
 #include "pgov/kver.h"
 
 #include "internal/compiler.h"
 #include "internal/deps.h"
-#include "pgov/freq_table_core.h"
+#include "pgov/core/freq_table.h"
 #include "internal/freq_table.h"
 #include "internal/math64.h"
 

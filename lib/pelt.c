@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * PELT, ABI tier: every exported function validates, then calls the core
- * of pgov/pelt_core.h (the arithmetic and its speed notes live there), plus
+ * of pgov/core/pelt.h (the arithmetic and its speed notes live there), plus
  * the flavours, the PELT clock and cfs_rq attach/detach/remove
  * (docs/spec/sched.md section 1).
  */
@@ -13,7 +13,7 @@
 #include "internal/compiler.h"
 #include "internal/math64.h"
 
-#include "pgov/pelt_core.h"
+#include "pgov/core/pelt.h"
 
 _Static_assert(sizeof(struct pgov_pelt_avg) == PGOV_PELT_AVG_SIZE, "pelt avg size");
 _Static_assert(_Alignof(struct pgov_pelt_avg) <= PGOV_PELT_AVG_ALIGN, "pelt avg align");

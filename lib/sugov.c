@@ -3,7 +3,7 @@
 #include "pgov/sugov.h"
 #include "pgov/gov.h"
 #include "pgov/kver.h"
-#include "pgov/sugov_core.h"
+#include "pgov/core/sugov.h"
 
 #include "internal/compiler.h"
 #include "internal/deps.h"

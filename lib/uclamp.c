@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * uclamp, ABI tier (docs/spec/sched.md section 3): every exported function
- * validates, then calls the core of pgov/uclamp_core.h, where the O(1)
+ * validates, then calls the core of pgov/core/uclamp.h, where the O(1)
  * aggregation and its representation live.
  */
 #include "internal/deps.h"
@@ -10,7 +10,7 @@
 
 #include "internal/compiler.h"
 
-#include "pgov/uclamp_core.h"
+#include "pgov/core/uclamp.h"
 
 _Static_assert(sizeof(struct pgov_uclamp_rq) == PGOV_UCLAMP_RQ_SIZE, "uclamp rq size");
 _Static_assert(_Alignof(struct pgov_uclamp_rq) <= PGOV_UCLAMP_RQ_ALIGN, "uclamp rq align");

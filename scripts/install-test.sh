@@ -25,7 +25,7 @@ root=$stage$prefix
 libdir=$(dirname "$(find "$stage" -name libpgov.a | head -n1)")
 fail=0
 need() { [ -e "$1" ] || { echo "install-test: missing $1" >&2; fail=1; }; }
-for h in include/pgov/*.h; do need "$root/include/pgov/$(basename "$h")"; done
+for h in include/pgov/*.h include/pgov/core/*.h; do need "$root/$h"; done
 need "$libdir/libpgov.a"
 need "$libdir/pkgconfig/pgov.pc"
 need "$libdir/cmake/pgov/pgovConfig.cmake"

@@ -19,11 +19,11 @@
 #include <cmocka.h>
 
 #include <pgov/pgov.h>
-#include <pgov/pelt_core.h>
-#include <pgov/uclamp_core.h>
-#include <pgov/util_est_core.h>
-#include <pgov/dbs_core.h>
-#include <pgov/sugov_core.h>
+#include <pgov/core/pelt.h>
+#include <pgov/core/uclamp.h>
+#include <pgov/core/util_est.h>
+#include <pgov/core/dbs.h>
+#include <pgov/core/sugov.h>
 
 unsigned embed_asserts, embed_reads, embed_writes, embed_wmb, embed_rmb;
 

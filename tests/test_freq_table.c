@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include <pgov/freq_table.h>
-#include <pgov/freq_table_core.h>
+#include <pgov/core/freq_table.h>
 #include <pgov/kver.h>
 
 _Static_assert(sizeof(struct pgov_freq_table) == sizeof(void *) + 24, "table layout");

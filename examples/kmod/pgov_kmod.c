@@ -35,7 +35,7 @@
 #include <pgov/pgov.h>
 #include <pgov/fixed.h>
 #include <pgov/pelt.h>
-#include <pgov/pelt_core.h>
+#include <pgov/core/pelt.h>
 #include <pgov/uclamp.h>
 #include <pgov/pstate.h>
 #include <pgov/dbs.h>

@@ -15,8 +15,8 @@
 
 #include <pgov/dbs.h>
 #include <pgov/pstate.h>
-#include <pgov/sugov_core.h>
-#include <pgov/util_est_core.h>
+#include <pgov/core/sugov.h>
+#include <pgov/core/util_est.h>
 
 #include "fnv.h"
 #include "run.h"

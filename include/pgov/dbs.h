@@ -289,7 +289,7 @@ struct pgov_dbs_cpu_status {
 
 /*
  * ---------------------------------------------------------------- core tier
- * The state the evaluation core (pgov/dbs_core.h) works on, and the
+ * The state the evaluation core (pgov/core/dbs.h) works on, and the
  * instance's compile-time size. These layouts are NOT ABI: they change
  * between releases, and only code compiled against the headers of the
  * library it links (lib/ built from the same sources) may touch them. The
@@ -369,7 +369,7 @@ struct pgov_dbs_core {
  * @brief An instance's fixed part as the compiler lays it out: the
  *        instance's own bookkeeping, then the core's state (lib/dbs.c
  *        asserts that it mirrors the real instance). Not to be touched;
- *        pgov/dbs_core.h reaches the core's parts through it.
+ *        pgov/core/dbs.h reaches the core's parts through it.
  */
 struct pgov_dbs_storage_head {
     uint32_t opaque_u32[4];            /**< not to be touched */

@@ -9,7 +9,7 @@
 #define PGOV_INTERNAL_DBS_IMPL_H
 
 #include "pgov/dbs.h"
-#include "pgov/dbs_core.h"
+#include "pgov/core/dbs.h"
 
 #include "compiler.h"
 #include "hal.h"

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Internal: the lib/ spellings of intel_pstate's fixed point, whose one
- * implementation is the installed core tier pgov/fixed_core.h.
+ * implementation is the installed core tier pgov/core/fixed.h.
  */
 #ifndef PGOV_INTERNAL_FP_H
 #define PGOV_INTERNAL_FP_H
 
 #include "math64.h"
-#include "pgov/fixed_core.h"
+#include "pgov/core/fixed.h"
 
 #define fp_asr64 pgov_fixed_core_asr64
 #define fp_shl64 pgov_fixed_core_shl64

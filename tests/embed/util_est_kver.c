@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include <pgov/util_est.h>
-#include <pgov/util_est_core.h>
+#include <pgov/core/util_est.h>
 
 #ifndef PGOV_UTIL_EST_KVER_SET
 #error "compile with -DPGOV_UTIL_EST_KVER=... -DPGOV_UTIL_EST_KVER_SET"

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include <pgov/util_est.h>
-#include <pgov/util_est_core.h>
+#include <pgov/core/util_est.h>
 
 static int failures;
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # tests/scx/bpf_build.sh ROOT OUT: compile tests/scx/scx_pelt.bpf.c with
 # clang -target bpf -O2 and check the object: no call instruction (every
-# step of pgov/scx_core.h is inline), no undefined symbol (no libcall for a
+# step of pgov/core/scx.h is inline), no undefined symbol (no libcall for a
 # 128-bit multiply or a signed division).
 set -eu
 root=$1 out=$2

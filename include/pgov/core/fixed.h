@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file fixed_core.h
+ * @file core/fixed.h
  * @brief Core tier of fixed.h: intel_pstate's fixed point (FRAC_BITS 8 and
  *        the 14-bit extended variant), inline, with its wrapping.
  *
- * Used by pstate_core.h and by lib/ (whose internal/fp.h gives them their
+ * Used by core/pstate.h and by lib/ (whose internal/fp.h gives them their
  * short lib/ spellings fp_*). Divisors are checked by the callers. Not ABI:
  * inline helpers for code the embedder compiles.
  */
@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "math64_core.h"
+#include "math64.h"
 
 
 /* floor(v / 2^k): only non-negative values are shifted (~v >= 0 when

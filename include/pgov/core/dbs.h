@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file dbs_core.h
+ * @file core/dbs.h
  * @brief Core tier of dbs.h: the ondemand/conservative evaluation
  *        (docs/spec/ondemand.md 3-6), `static inline`.
  *
@@ -32,10 +32,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "embed.h"
-#include "dbs.h"
-#include "freq_table_core.h"
-#include "math64_core.h"
+#include "../embed.h"
+#include "../dbs.h"
+#include "freq_table.h"
+#include "math64.h"
 
 /* ---------------------------------------------------------------- the instance's parts */
 

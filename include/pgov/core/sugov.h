@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file sugov_core.h
+ * @file core/sugov.h
  * @brief Core tier of sugov.h: the schedutil decision (iowait boost, rate
  *        limit, util composition per profile, headroom, frequency mapping,
  *        hold, deadline bypass), `static inline`.
@@ -35,12 +35,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "embed.h"
-#include "freq_table_core.h"
-#include "gov.h"
-#include "kver.h"
-#include "math64_core.h"
-#include "sugov.h"
+#include "../embed.h"
+#include "freq_table.h"
+#include "../gov.h"
+#include "../kver.h"
+#include "math64.h"
+#include "../sugov.h"
 
 /* ---------------------------------------------------------------- profiles */
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file pelt_core.h
+ * @file core/pelt.h
  * @brief PELT core tier: the `static inline` arithmetic behind pelt.h.
  *
  * The exported functions of pelt.h validate their arguments and call these;
@@ -34,9 +34,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "embed.h"
-#include "math64_core.h"
-#include "pelt.h"
+#include "../embed.h"
+#include "math64.h"
+#include "../pelt.h"
 
 /*
  * Constant tables (docs/spec/sched.md 1.2, 1.3, 1.10): literals, as the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file freq_table_core.h
+ * @file core/freq_table.h
  * @brief Core tier of freq_table.h: the cpufreq table searches
  *        (docs/spec/ondemand.md 6.1-6.4), `static inline`.
  *
@@ -18,9 +18,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "embed.h"
-#include "freq_table.h"
-#include "math64_core.h"
+#include "../embed.h"
+#include "../freq_table.h"
+#include "math64.h"
 
 /** No index (an empty search); never a valid table index. */
 #define PGOV_FREQ_TABLE_CORE_NONE 0xFFFFFFFFu
