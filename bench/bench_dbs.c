@@ -11,6 +11,9 @@
  * it, from inl_od_eval() (bench/run counts inl_* for _inline rows), with
  * the ABI row's arguments.
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include "bench.h"
 #include "baseline_dbs.h"
 

@@ -22,6 +22,9 @@
  * sample moves the P-state (39 <-> 20 for the PID, 39 <-> 25 for load).
  * HAL callbacks are trivial and named hal_* (counted in both columns).
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include "bench.h"
 #include "bench_pstate.h"
 

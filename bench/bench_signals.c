@@ -5,6 +5,9 @@
  * restores the signal from a template (loop bookkeeping, not counted by
  * bench/run) so every call takes the intended path.
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include "bench.h"
 #include "baseline_signals.h"
 

@@ -15,6 +15,9 @@
  * baseline_util_est.c), and the setup checks that it stores what the
  * library stores on the whole input stream.
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include "bench.h"
 #include "baseline_signals.h"
 #include "bench_signals.h"

@@ -8,6 +8,9 @@
  */
 #define PGOV_UTIL_EST_KVER PGOV_KVER_6_18
 
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include "bench.h"
 #include "bench_signals.h"
 

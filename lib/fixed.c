@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* The intel_pstate fixed-point helpers (fixed.h), exported. */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/fixed.h"
 
 #include "internal/compiler.h"

@@ -4,6 +4,10 @@
  * (docs/spec/ondemand.md sections 6 and 7); the searches are the core of
  * pgov/core/freq_table.h.
  */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/freq_table.h"
 #include "pgov/kver.h"
 

@@ -5,6 +5,10 @@
  * the flavours, the PELT clock and cfs_rq attach/detach/remove
  * (docs/spec/sched.md section 1).
  */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/kver.h"
 #include "pgov/pelt.h"
 

@@ -16,6 +16,10 @@
  */
 /* The library implements the experimental variants (docs/abi.md). */
 #define PGOV_EXPERIMENTAL 1
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/pstate.h"
 #include "pgov/hwp.h"
 #include "pgov/core/hwp.h"

@@ -4,6 +4,10 @@
  * validates, then calls the core of pgov/core/uclamp.h, where the O(1)
  * aggregation and its representation live.
  */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "internal/deps.h"
 
 #include "pgov/uclamp.h"

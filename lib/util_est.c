@@ -4,6 +4,10 @@
  * validates, then calls the core of pgov/core/util_est.h, where the v6.18,
  * v6.9, v5.13, v5.7 and v4.17 rules live.
  */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/util_est.h"
 
 #include "internal/deps.h"

@@ -10,6 +10,9 @@
  */
 #define PGOV_CONFIG_FILE "embed_test_config.h"
 
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>

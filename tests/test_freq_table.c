@@ -7,6 +7,9 @@
  * ascending tables the init-time fast search of the core tier
  * (pgov_freq_table_core_asc()) against the same.
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

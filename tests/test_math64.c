@@ -6,6 +6,9 @@
  * every operand. Edge operands crossed, then pseudo-random ones of every
  * bit length.
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -24,6 +24,9 @@
  * library, declared to the kernel as "Dual BSD/GPL" so the module can be
  * loaded without tainting the kernel as proprietary.
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/module.h>

@@ -8,6 +8,9 @@
  * exactness class (a release mapped to a neighbour's rules is a boundary of
  * what the replay can claim even when the rules stay).
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include "kbounds.h"
 
 #include <stdio.h>

@@ -10,6 +10,9 @@
  *   tests/vectors/linux-6.1-util_est.tsv  Linux 6.1 = the v5.13 profile (one op per row)
  * Usage: util_est_kver VECTOR_DIR
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -6,6 +6,9 @@
  * stand in for the struct_ops callbacks; the point is that the header
  * compiles to BPF with no call, no 128-bit and no signed division.
  */
+/* The unstable inline core tier; a BPF object links nothing (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include <pgov/core/scx.h>
 
 struct task_ctx {

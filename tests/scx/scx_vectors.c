@@ -7,6 +7,11 @@
  * the same 32x32-bit multiply path BPF does. Every output column must match
  * exactly; exits non-zero with file:line of the first mismatch.
  */
+/* The unstable inline core tier, header only: like a BPF program, this
+ * links no libpgov, so there is no library to check (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include <pgov/core/scx.h>
 
 #include <inttypes.h>

@@ -11,6 +11,8 @@
 #ifndef PGOV_FIXED_CORE_H
 #define PGOV_FIXED_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdint.h>
 
 #include "math64.h"

@@ -15,6 +15,8 @@
 #ifndef PGOV_FREQ_TABLE_CORE_H
 #define PGOV_FREQ_TABLE_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stdint.h>
 

@@ -13,6 +13,8 @@
 #ifndef PGOV_HWP_CORE_H
 #define PGOV_HWP_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stdint.h>
 

@@ -15,6 +15,8 @@
 #ifndef PGOV_MATH64_CORE_H
 #define PGOV_MATH64_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdint.h>
 
 #include "../embed.h"

@@ -26,6 +26,8 @@
 #ifndef PGOV_PSTATE_CORE_H
 #define PGOV_PSTATE_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stdint.h>
 

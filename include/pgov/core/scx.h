@@ -25,6 +25,8 @@
 #ifndef PGOV_SCX_CORE_H
 #define PGOV_SCX_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include "pelt.h"
 
 #ifndef PGOV_SCX_PELT_HALFLIFE

@@ -32,6 +32,8 @@
 #ifndef PGOV_SUGOV_CORE_H
 #define PGOV_SUGOV_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stdint.h>
 

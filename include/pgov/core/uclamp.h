@@ -33,6 +33,8 @@
 #ifndef PGOV_UCLAMP_CORE_H
 #define PGOV_UCLAMP_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

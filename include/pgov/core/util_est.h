@@ -29,6 +29,8 @@
 #ifndef PGOV_UTIL_EST_CORE_H
 #define PGOV_UTIL_EST_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stdint.h>
 
