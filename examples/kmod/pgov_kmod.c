@@ -38,6 +38,7 @@
 #include <pgov/pgov.h>
 #include <pgov/fixed.h>
 #include <pgov/pelt.h>
+#include <pgov/core/dbs.h> /* PGOV_DBS_SIZE(): the instance layout of this build */
 #include <pgov/core/pelt.h>
 #include <pgov/uclamp.h>
 #include <pgov/pstate.h>
