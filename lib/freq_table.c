@@ -15,7 +15,7 @@
 #include "internal/deps.h"
 #include "pgov/core/freq_table.h"
 #include "internal/freq_table.h"
-#include "internal/math64.h"
+#include "pgov/core/math64.h"
 
 int pgov_freq_table_init(struct pgov_freq_table *t, const struct pgov_freq_entry *entries,
                          uint32_t count, uint32_t flags)

@@ -15,7 +15,7 @@
 #include "internal/deps.h"
 
 #include "internal/compiler.h"
-#include "internal/math64.h"
+#include "pgov/core/math64.h"
 
 #include "pgov/core/pelt.h"
 

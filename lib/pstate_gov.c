@@ -27,7 +27,7 @@
 #include "internal/compiler.h"
 #include "internal/deps.h"
 #include "internal/hal.h"
-#include "internal/math64.h"
+#include "pgov/core/math64.h"
 #include "internal/pstate_impl.h"
 #include "internal/sized.h"
 

@@ -16,7 +16,7 @@
 #include "internal/deps.h"
 #include "internal/freq_table.h"
 #include "internal/hal.h"
-#include "internal/fp.h"
+#include "pgov/core/math64.h"
 #include "internal/sized.h"
 #include "internal/sugov_impl.h"
 

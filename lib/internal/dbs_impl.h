@@ -14,7 +14,7 @@
 #include "compiler.h"
 #include "hal.h"
 #include "deps.h"
-#include "math64.h"
+#include "pgov/core/math64.h"
 
 #define DBS_MAGIC 0x64627331u /* "dbs1" */
 

@@ -4,8 +4,8 @@
  * @brief Core tier of fixed.h: intel_pstate's fixed point (FRAC_BITS 8 and
  *        the 14-bit extended variant), inline, with its wrapping.
  *
- * Used by core/pstate.h and by lib/ (whose internal/fp.h gives them their
- * short lib/ spellings fp_*). Divisors are checked by the callers. Not ABI:
+ * Used by core/pstate.h and by lib/ (fixed.c, pstate.c), under these names
+ * only. Divisors are checked by the callers. Not ABI:
  * inline helpers for code the embedder compiles.
  */
 #ifndef PGOV_FIXED_CORE_H
