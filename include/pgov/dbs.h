@@ -99,6 +99,16 @@ struct pgov_dbs;
 /** ::pgov_dbs_result.idle_periods and friends: "none" (the kernel's UINT_MAX). */
 #define PGOV_DBS_NONE 0xFFFFFFFFu
 
+/** Positive returns of the dbs gates and evaluations (never
+ *  ::PGOV_WARN_KERNEL; err.h). Values are ABI. */
+enum pgov_dbs_rc {
+    /** pgov_dbs_hook_gate(), pgov_dbs_should_sample(): due, evaluate now
+     *  (queue the work). */
+    PGOV_DBS_DUE = 1,
+    /** pgov_dbs_work(): an evaluation ran. */
+    PGOV_DBS_EVALUATED = 1
+};
+
 /** Which governor. */
 enum pgov_dbs_gov {
     PGOV_DBS_ONDEMAND = 0,    /**< ondemand (the classic default governor) */
@@ -385,7 +395,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cp
  * @param g       an instance from pgov_dbs_init()
  * @param cpu     the calling CPU
  * @param now_ns  hook clock
- * @return 1 (queue the work), 0 (not due, or @p cpu outside the policy);
+ * @return ::PGOV_DBS_DUE (1, queue the work), 0 (not due, or @p cpu outside
+ *         the policy);
  *         ::PGOV_EINVAL (NULL or not an instance); ::PGOV_ENOSYS on an
  *         open-loop instance (its gate is pgov_dbs_should_sample()).
  */
@@ -405,8 +416,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_dbs_hook_gate(const struct pgov_dbs *g, uint32
  * @param g       instance
  * @param cpu     the CPU whose hook queued the work (named in traces)
  * @param now_ns  the time to evaluate at (the hook's or the work's clock)
- * @return 1 (evaluated), 0 (not due: nothing changed), or the errors of
- *         pgov_dbs_update() (a callback error leaves the state untouched).
+ * @return ::PGOV_DBS_EVALUATED (1), 0 (not due: nothing changed), or the
+ *         errors of pgov_dbs_update() (a callback error leaves the state untouched).
  */
 PGOV_API PGOV_MUST_CHECK int pgov_dbs_work(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns);
 
@@ -530,8 +541,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_dbs_start(struct pgov_dbs *g, const struct pgo
  * (bound instances gate inside pgov_dbs_update()).
  * @param g       open-loop instance
  * @param now_ns  hook clock
- * @return 1 (evaluate now), 0 (not yet), or a negative error that changes
- *         nothing: ::PGOV_EINVAL for a NULL @p g, ::PGOV_EINVAL for a bound
+ * @return ::PGOV_DBS_DUE (1, evaluate now), 0 (not yet), or a negative error
+ *         that changes nothing: ::PGOV_EINVAL for a NULL @p g, ::PGOV_EINVAL for a bound
  *         or not yet started instance or @p g not an instance.
  */
 PGOV_API PGOV_MUST_CHECK int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns);
