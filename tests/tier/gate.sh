@@ -6,10 +6,12 @@
 #  3. the same objects linked against libpgov.so fail on the tier's anchor;
 #  4. an ABI-only program links against libpgov.so (the anchor is not in the way).
 # Usage: gate.sh SOURCE_DIR CC LIBPGOV_A [LIBPGOV_SO]
+# PGOV_GATE_INCLUDE: the include directory to test (default SOURCE_DIR/include;
+# scripts/install-test.sh passes the installed one).
 set -u
 top=$1 cc=$2 archive=$3 so=${4:-}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-src=$top/tests/tier/core_user.c inc=-I$top/include
+src=$top/tests/tier/core_user.c inc=-I${PGOV_GATE_INCLUDE:-$top/include}
 fail=0 n=0
 bad() { echo "tier_gate: $1" >&2; sed 's/^/  | /' "$tmp/err" >&2; fail=1; }
 
