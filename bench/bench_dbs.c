@@ -7,10 +7,13 @@
  * the same sequence of 10 ms samples with random busy shares (0..100 %);
  * the setup checks that they take the same decisions on it.
  * ondemand_eval_inline: the same evaluations through the core of
- * pgov/dbs_core.h on the same instance, as an embedder that owns it calls
+ * pgov/core/dbs.h on the same instance, as an embedder that owns it calls
  * it, from inl_od_eval() (bench/run counts inl_* for _inline rows), with
  * the ABI row's arguments.
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include "bench.h"
 #include "baseline_dbs.h"
 
@@ -18,7 +21,7 @@
 #include <stdlib.h>
 
 #include <pgov/dbs.h>
-#include <pgov/dbs_core.h>
+#include <pgov/core/dbs.h>
 #include <pgov/kver.h>
 
 #define NSAMP 4096u

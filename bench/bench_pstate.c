@@ -5,12 +5,12 @@
  *   pstate_sample_load  one current load-based hook call that samples and sets
  *   pstate_sample_pid_inline, pstate_sample_load_inline  the same hook call
  *                       written by an embedder on the inline core
- *                       (pgov/pstate_core.h): its own state, direct HAL
+ *                       (pgov/core/pstate.h): its own state, direct HAL
  *                       calls, in inl_pstate_*() (bench/run counts inl_* for _inline rows)
  *   pstate_hook_skip    one hook call inside the sampling interval
  *   sugov_next_freq     schedutil util -> frequency (1.25 headroom, clamp)
  *   sugov_next_freq_inline  the same mapping through the inline core
- *                       (pgov/sugov_core.h) with the newest profile's constant
+ *                       (pgov/core/sugov.h) with the newest profile's constant
  *                       rules, in inl_sugov_next_freq()
  *   sugov_decide        one schedutil callback (pgov_sugov_decide(): boost,
  *                       rate limit, mapping, cache, hold, commit) over random
@@ -22,11 +22,14 @@
  * sample moves the P-state (39 <-> 20 for the PID, 39 <-> 25 for load).
  * HAL callbacks are trivial and named hal_* (counted in both columns).
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include "bench.h"
 #include "bench_pstate.h"
 
-#include <pgov/pstate_core.h>
-#include <pgov/sugov_core.h>
+#include <pgov/core/pstate.h>
+#include <pgov/core/sugov.h>
 
 #include <stddef.h>
 #include <string.h>

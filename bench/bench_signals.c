@@ -5,11 +5,14 @@
  * restores the signal from a template (loop bookkeeping, not counted by
  * bench/run) so every call takes the intended path.
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include "bench.h"
 #include "baseline_signals.h"
 
 #include <pgov/pelt.h>
-#include <pgov/pelt_core.h>
+#include <pgov/core/pelt.h>
 
 #define N 1024 /* inputs per op, cycled */
 

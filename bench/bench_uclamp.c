@@ -12,11 +12,14 @@
  * itself costs (flat for the library; the kernel's top-down rescan walks
  * further at 20).
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include "bench.h"
 #include "baseline_uclamp.h"
 
 #include <pgov/uclamp.h>
-#include <pgov/uclamp_core.h>
+#include <pgov/core/uclamp.h>
 
 #include <stddef.h>
 #include <stdlib.h>

@@ -15,12 +15,15 @@
  * baseline_util_est.c), and the setup checks that it stores what the
  * library stores on the whole input stream.
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include "bench.h"
 #include "baseline_signals.h"
 #include "bench_signals.h"
 
 #include <pgov/util_est.h>
-#include <pgov/util_est_core.h>
+#include <pgov/core/util_est.h>
 
 #define N 1024 /* inputs per op, cycled */
 

@@ -8,10 +8,13 @@
  */
 #define PGOV_UTIL_EST_KVER PGOV_KVER_6_18
 
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include "bench.h"
 #include "bench_signals.h"
 
-#include <pgov/util_est_core.h>
+#include <pgov/core/util_est.h>
 
 _Static_assert(PGOV_UTIL_EST_FIXED, "the knob reached the core");
 

@@ -4,6 +4,10 @@
  * pelt.h, util_est.h, sugov.h and uclamp.h, with all validation done up front so that a step can never fail
  * and an error leaves every output untouched.
  */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/batch.h"
 
 #include "internal/deps.h"

@@ -4,6 +4,24 @@
 
 #include "internal/sized.h"
 
+/* The anchor every core user references (pgov/core/gate.h): hidden, so
+ * libpgov.a provides it and libpgov.so does not (lib/pgov.map). Its name
+ * carries the release, so cores of another release do not link either. */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+#include "pgov/core/gate.h"
+
+_Static_assert(PGOV_CORE_TIER_MAJOR == PGOV_VERSION_MAJOR &&
+                   PGOV_CORE_TIER_MINOR == PGOV_VERSION_MINOR,
+               "pgov/core/gate.h names another release than pgov.h");
+const unsigned char PGOV_CORE_TIER = 0;
+
+/* The positive returns' names (err.h) are ABI values: pinned here. */
+_Static_assert(PGOV_PELT_RECOMPUTED == 1 && PGOV_PELT_IDLE_LOST == 1 &&
+                   PGOV_UTIL_EST_STORED == 1 && PGOV_DBS_DUE == 1 && PGOV_DBS_EVALUATED == 1 &&
+                   PGOV_WARN_KERNEL == 1,
+               "positive return values are ABI");
+
 uint32_t pgov_version(void)
 {
     return PGOV_VERSION;

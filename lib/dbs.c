@@ -2,7 +2,7 @@
 /*
  * ondemand and conservative (docs/spec/ondemand.md sections 1-6), ABI tier:
  * defaults, setup, the tunable stores, limits and the open loop, each
- * validating and then calling the evaluation core of pgov/dbs_core.h (the
+ * validating and then calling the evaluation core of pgov/core/dbs.h (the
  * common load estimator, both governors, the request path). The HAL-bound
  * instance is in lib/dbs_gov.c.
  *
@@ -13,10 +13,14 @@
  */
 /* The library implements the experimental variants (docs/abi.md). */
 #define PGOV_EXPERIMENTAL 1
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/dbs.h"
 #include "pgov/kver.h"
 
-#include "pgov/dbs_core.h"
+#include "pgov/core/dbs.h"
 
 #include "internal/compiler.h"
 #include "internal/dbs_impl.h"
@@ -248,7 +252,7 @@ void pgov_dbs_limits_step(const struct pgov_dbs *g, struct pgov_dbs_core_mut *m,
 /* ---------------------------------------------------------------- instance */
 
 /* PGOV_DBS_SIZE() (dbs.h) computes the size from the mirror of the
- * instance's fixed part; pgov/dbs_core.h finds the core's parts through it. */
+ * instance's fixed part; pgov/core/dbs.h finds the core's parts through it. */
 _Static_assert(sizeof(struct pgov_dbs) == sizeof(struct pgov_dbs_storage_head) &&
                    offsetof(struct pgov_dbs, c) == offsetof(struct pgov_dbs_storage_head, core) &&
                    offsetof(struct pgov_dbs, m) == offsetof(struct pgov_dbs_storage_head, mut) &&

@@ -6,6 +6,10 @@
  * (struct pgov_dbs_core_mut) and is committed only once the callbacks have
  * succeeded; scratch_clear() makes a failing call byte-identical.
  */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/dbs.h"
 
 #include "internal/dbs_impl.h"

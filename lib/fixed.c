@@ -1,28 +1,32 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* The intel_pstate fixed-point helpers (fixed.h), exported. */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/fixed.h"
 
 #include "internal/compiler.h"
-#include "internal/fp.h"
+#include "pgov/core/fixed.h"
 
 int64_t pgov_fixed_int_tofp(int64_t x)
 {
-    return fp_int_tofp(x);
+    return pgov_fixed_core_int_tofp(x);
 }
 
 int32_t pgov_fixed_toint32(int32_t x)
 {
-    return fp_toint32(x);
+    return pgov_fixed_core_toint32(x);
 }
 
 int64_t pgov_fixed_toint64(int64_t x)
 {
-    return fp_asr64(x, 8);
+    return pgov_fixed_core_asr64(x, 8);
 }
 
 int32_t pgov_fixed_mul(int32_t x, int32_t y)
 {
-    return fp_mul(x, y);
+    return pgov_fixed_core_mul(x, y);
 }
 
 int pgov_fixed_div(int64_t x, int64_t y, int32_t *out)
@@ -31,23 +35,23 @@ int pgov_fixed_div(int64_t x, int64_t y, int32_t *out)
         return PGOV_EINVAL;
     if (y == 0)
         return PGOV_EDOM;
-    *out = fp_div(x, y);
+    *out = pgov_fixed_core_div(x, y);
     return PGOV_OK;
 }
 
 int32_t pgov_fixed_ceiling(int32_t x)
 {
-    return fp_toint32(x) + (((uint32_t)x & 255u) != 0);
+    return pgov_fixed_core_toint32(x) + (((uint32_t)x & 255u) != 0);
 }
 
 int32_t pgov_fixed_percent(int32_t p)
 {
-    return fp_div(p, 100);
+    return pgov_fixed_core_div(p, 100);
 }
 
 uint64_t pgov_fixed_mul_ext(uint64_t x, uint64_t y)
 {
-    return fp_mul_ext(x, y);
+    return pgov_fixed_core_mul_ext(x, y);
 }
 
 int pgov_fixed_div_ext(uint64_t x, uint64_t y, uint64_t *out)
@@ -56,24 +60,24 @@ int pgov_fixed_div_ext(uint64_t x, uint64_t y, uint64_t *out)
         return PGOV_EINVAL;
     if (y == 0)
         return PGOV_EDOM;
-    *out = fp_div_ext(x, y);
+    *out = pgov_fixed_core_div_ext(x, y);
     return PGOV_OK;
 }
 
 int32_t pgov_fixed_percent_ext(int32_t p)
 {
     /* The int is sign-extended to u64 before the unsigned division. */
-    return pgov_s32(pgov_u2s64(fp_div_ext((uint64_t)(int64_t)p, 100)));
+    return pgov_s32(pgov_u2s64(pgov_fixed_core_div_ext((uint64_t)(int64_t)p, 100)));
 }
 
 int64_t pgov_fixed_int_ext_tofp(int64_t x)
 {
-    return fp_shl64(x, 14);
+    return pgov_fixed_core_shl64(x, 14);
 }
 
 int64_t pgov_fixed_ext_toint(int64_t x)
 {
-    return fp_asr64(x, 14);
+    return pgov_fixed_core_asr64(x, 14);
 }
 
 /* The 0.1 names (PGOV_0.1), the same functions. */

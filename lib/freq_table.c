@@ -2,16 +2,20 @@
 /*
  * Frequency-table resolution and the pcc-cpufreq request word
  * (docs/spec/ondemand.md sections 6 and 7); the searches are the core of
- * pgov/freq_table_core.h.
+ * pgov/core/freq_table.h.
  */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/freq_table.h"
 #include "pgov/kver.h"
 
 #include "internal/compiler.h"
 #include "internal/deps.h"
-#include "pgov/freq_table_core.h"
+#include "pgov/core/freq_table.h"
 #include "internal/freq_table.h"
-#include "internal/math64.h"
+#include "pgov/core/math64.h"
 
 int pgov_freq_table_init(struct pgov_freq_table *t, const struct pgov_freq_entry *entries,
                          uint32_t count, uint32_t flags)

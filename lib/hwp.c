@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* HWP dynamic boost (docs/spec/pstate.md 8.3), decision layer: validate,
- * then the core (pgov/hwp_core.h). */
+ * then the core (pgov/core/hwp.h). */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/hwp.h"
-#include "pgov/hwp_core.h"
+#include "pgov/core/hwp.h"
 
 #include "internal/deps.h"
 

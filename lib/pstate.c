@@ -7,12 +7,16 @@
  */
 /* The library implements the experimental variants (docs/abi.md). */
 #define PGOV_EXPERIMENTAL 1
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/pstate.h"
 #include "pgov/kver.h"
 
 #include "internal/compiler.h"
 #include "internal/deps.h"
-#include "internal/fp.h"
+#include "pgov/core/fixed.h"
 #include "internal/pstate_impl.h"
 #include "internal/sized.h"
 
@@ -145,9 +149,9 @@ int pgov_pstate_params_init(struct pgov_pstate_params *prm, const struct pgov_ps
     p.setpoint_fp = (int32_t)(sp << 8);
     p.deadband_fp = (int32_t)(db << 8);
     /* Every version's gain is floor(pct * 256 / 100) (docs/spec/pstate.md 1). */
-    p.p_gain = fp_div((int64_t)pg, 100);
-    p.i_gain = fp_div((int64_t)ig, 100);
-    p.d_gain = fp_div((int64_t)dg, 100);
+    p.p_gain = pgov_fixed_core_div((int64_t)pg, 100);
+    p.i_gain = pgov_fixed_core_div((int64_t)ig, 100);
+    p.d_gain = pgov_fixed_core_div((int64_t)dg, 100);
 
     PGOV_COPY(prm, &p);
     return PGOV_OK;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The per-CPU intel_pstate governor instance: drives the cores of
- * pgov/pstate_core.h and pgov/hwp_core.h through the hw.h vtable. State lives in caller
+ * pgov/core/pstate.h and pgov/core/hwp.h through the hw.h vtable. State lives in caller
  * storage; a HAL error leaves the instance as it was before the call.
  *
  * The path of one scheduler hook: pgov_pstate_update() returns at once when
@@ -10,20 +10,24 @@
  * hook_run() runs the core: pgov_pstate_core_hook_pre()
  * (boost bookkeeping, "is a sample due"), the HAL reads, then
  * pgov_pstate_core_sample() (sample, decide), the P-state write, then
- * pgov_pstate_core_commit() (all in pgov/pstate_core.h). The v4.5
+ * pgov_pstate_core_commit() (all in pgov/core/pstate.h). The v4.5
  * profiles are timer-driven (pgov_pstate_timer(), timer_apply()) and the
  * HWP boost profile runs update_hwp().
  */
 /* The library implements the experimental variants (docs/abi.md). */
 #define PGOV_EXPERIMENTAL 1
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/pstate.h"
 #include "pgov/hwp.h"
-#include "pgov/hwp_core.h"
+#include "pgov/core/hwp.h"
 
 #include "internal/compiler.h"
 #include "internal/deps.h"
 #include "internal/hal.h"
-#include "internal/math64.h"
+#include "pgov/core/math64.h"
 #include "internal/pstate_impl.h"
 #include "internal/sized.h"
 

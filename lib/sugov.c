@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* schedutil iowait boost and next-frequency selection (docs/spec/pstate.md 9.1). */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/sugov.h"
 #include "pgov/gov.h"
 #include "pgov/kver.h"
-#include "pgov/sugov_core.h"
+#include "pgov/core/sugov.h"
 
 #include "internal/compiler.h"
 #include "internal/deps.h"

@@ -4,6 +4,10 @@
  * through the hw.h vtable (read_idle for the "hold" rule, set_freq_khz for
  * the request). A HAL error leaves the instance as it was before the call.
  */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/kver.h"
 #include "pgov/freq_table.h"
 #include "pgov/sugov.h"
@@ -12,7 +16,7 @@
 #include "internal/deps.h"
 #include "internal/freq_table.h"
 #include "internal/hal.h"
-#include "internal/fp.h"
+#include "pgov/core/math64.h"
 #include "internal/sized.h"
 #include "internal/sugov_impl.h"
 

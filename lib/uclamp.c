@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * uclamp, ABI tier (docs/spec/sched.md section 3): every exported function
- * validates, then calls the core of pgov/uclamp_core.h, where the O(1)
+ * validates, then calls the core of pgov/core/uclamp.h, where the O(1)
  * aggregation and its representation live.
  */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "internal/deps.h"
 
 #include "pgov/uclamp.h"
 
 #include "internal/compiler.h"
 
-#include "pgov/uclamp_core.h"
+#include "pgov/core/uclamp.h"
 
 _Static_assert(sizeof(struct pgov_uclamp_rq) == PGOV_UCLAMP_RQ_SIZE, "uclamp rq size");
 _Static_assert(_Alignof(struct pgov_uclamp_rq) <= PGOV_UCLAMP_RQ_ALIGN, "uclamp rq align");

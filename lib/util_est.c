@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * util_est, ABI tier (docs/spec/sched.md section 2): every exported function
- * validates, then calls the core of pgov/util_est_core.h, where the v6.18,
+ * validates, then calls the core of pgov/core/util_est.h, where the v6.18,
  * v6.9, v5.13, v5.7 and v4.17 rules live.
  */
+/* lib/ is the core tier's own build: it opts in and links itself (core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
 #include "pgov/util_est.h"
 
 #include "internal/deps.h"
@@ -11,7 +15,7 @@
 #include "internal/compiler.h"
 #include "internal/sized.h"
 
-#include "pgov/util_est_core.h"
+#include "pgov/core/util_est.h"
 
 _Static_assert(sizeof(struct pgov_util_est_task) == PGOV_UTIL_EST_TASK_SIZE, "util_est task size");
 _Static_assert(sizeof(struct pgov_util_est_rq) == PGOV_UTIL_EST_RQ_SIZE, "util_est rq size");

@@ -17,6 +17,7 @@ BARE = re.compile(r'(?<![/\w])spec[ /](?:\d|\w+\.md)')
 heads = {}
 bad = 0
 files = sorted(glob.glob('lib/*.c') + glob.glob('lib/internal/*.h') + glob.glob('include/pgov/*.h') +
+               glob.glob('include/pgov/core/*.h') +
                glob.glob('docs/*.md'))
 for path in files:
     for n, line in enumerate(open(path, encoding='utf-8'), 1):

@@ -9,7 +9,7 @@
 # any soft-float helper (__aeabi_f*/__aeabi_d*, __*sf*/__*df* ...).
 # Fails on any .data or .bss in a lib/ object (no mutable globals).
 # Fails on any libgcc 64-bit division helper (__aeabi_uldivmod, __udivdi3,
-# ...): lib/internal/math64.h divides with 32-bit operations on 32-bit
+# ...): pgov/core/math64.h divides with 32-bit operations on 32-bit
 # targets, so the Cortex-M0 pstate sample calls no 64-bit division.
 # Prints the code size (text+data+bss of lib/<module>.c's object) of every
 # module per target at -O2 and at -Os, the totals, and the libgcc helpers

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Doxygen only checks members of documented files: a header without @file
 # would have its undocumented declarations pass silently.
-nofile=$(grep -L '@file' include/pgov/*.h || true)
+nofile=$(grep -L '@file' include/pgov/*.h include/pgov/core/*.h || true)
 if [ -n "$nofile" ]; then
   echo "docs: public headers without a @file block: $nofile" >&2; exit 1
 fi

@@ -25,7 +25,7 @@ root=$stage$prefix
 libdir=$(dirname "$(find "$stage" -name libpgov.a | head -n1)")
 fail=0
 need() { [ -e "$1" ] || { echo "install-test: missing $1" >&2; fail=1; }; }
-for h in include/pgov/*.h; do need "$root/include/pgov/$(basename "$h")"; done
+for h in include/pgov/*.h include/pgov/core/*.h; do need "$root/$h"; done
 need "$libdir/libpgov.a"
 need "$libdir/pkgconfig/pgov.pc"
 need "$libdir/cmake/pgov/pgovConfig.cmake"
@@ -49,7 +49,7 @@ n_inc=$(grep -c 'INTERFACE_INCLUDE_DIRECTORIES "\${_IMPORT_PREFIX}/include"$' "$
                       grep INTERFACE_INCLUDE_DIRECTORIES "$libdir/cmake/pgov/pgovTargets.cmake" >&2; fail=1; }
 [ $fail -eq 0 ] || exit 1
 echo "install-test: installed $(find "$stage" -type f | wc -l) files under build/stage$prefix:" \
-     "$(ls "$root/include/pgov" | wc -l) headers, libpgov.a, libpgov.so -> $chain, pgov.pc (prefix=$prefix), cmake/pgov"
+     "$(find "$root/include/pgov" -name '*.h' | wc -l) headers (core/ included), libpgov.a, libpgov.so -> $chain, pgov.pc (prefix=$prefix), cmake/pgov"
 
 # The installed simulator finds the installed scenarios, with the source
 # tree and the build tree out of reach.
@@ -115,6 +115,10 @@ LD_LIBRARY_PATH="$(dirname "$pclib")" run "--prefix install, pkg-config" "$work/
 cmake -S tests/consumer -B "$work/cmake-prefix" -G Ninja -DCMAKE_PREFIX_PATH="$pfx" >"$work/cmake-prefix.log" 2>&1 \
   && cmake --build "$work/cmake-prefix" >>"$work/cmake-prefix.log" 2>&1 || { cat "$work/cmake-prefix.log" >&2; exit 1; }
 LD_LIBRARY_PATH="$(dirname "$pclib")" run "--prefix install, find_package" "$work/cmake-prefix/consumer"
-# 5: vendoring, docs/consuming.md's per-module file lists.
+# 5: the installed core tier's gate: pgov/core/ compiles only opted in, and
+# links with the installed libpgov.a, never with the installed libpgov.so.
+PGOV_GATE_INCLUDE="$root/include" tests/tier/gate.sh . cc "$libdir/libpgov.a" "$libdir/$so_real" |
+  sed 's/^/install-test: installed /'
+# 6: vendoring, docs/consuming.md's per-module file lists.
 tests/checks/check_vendoring.sh . | sed 's/^/install-test: /'
 echo "install-test: ok"

@@ -40,7 +40,7 @@ for cpu in m4 m0; do
   done
 done
 # The M0 has no divider: the library must not call libgcc's 64-bit division
-# (lib/internal/math64.h divides with 32-bit operations), nor need lib/hwp.c.
+# (pgov/core/math64.h divides with 32-bit operations), nor need lib/hwp.c.
 div64=$(arm-none-eabi-nm -u "$out"/m0/*.o | awk '{print $NF}' |
         { grep -E '^__(aeabi_u?ldivmod|u?divdi3|u?moddi3|u?divmoddi4)$' || true; } | sort -u | tr '\n' ' ')
 [ -z "$div64" ] || { echo "cortex-m: M0 library calls 64-bit division: $div64" >&2; exit 1; }

@@ -24,6 +24,9 @@
  * library, declared to the kernel as "Dual BSD/GPL" so the module can be
  * loaded without tainting the kernel as proprietary.
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -35,7 +38,8 @@
 #include <pgov/pgov.h>
 #include <pgov/fixed.h>
 #include <pgov/pelt.h>
-#include <pgov/pelt_core.h>
+#include <pgov/core/dbs.h> /* PGOV_DBS_SIZE(): the instance layout of this build */
+#include <pgov/core/pelt.h>
 #include <pgov/uclamp.h>
 #include <pgov/pstate.h>
 #include <pgov/dbs.h>

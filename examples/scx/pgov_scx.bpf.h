@@ -14,7 +14,7 @@
  * and passes a target >= 0 to scx_bpf_cpuperf_set(cpu, target) (the
  * callbacks run on the CPU they name, as the 7.3 lock rule wants).
  *
- * The policy: per-task and per-CPU PELT (pgov/scx_core.h, half-life
+ * The policy: per-task and per-CPU PELT (pgov/core/scx.h, half-life
  * PGOV_SCX_PELT_HALFLIFE), the CPU's utilisation max(CPU signal, running
  * task's signal), then schedutil's single-CPU decision
  * (pgov_sugov_core_decide: iowait boost, rate limit, 1.25 headroom, uclamp
@@ -35,8 +35,13 @@
 #ifndef PGOV_SCX_BPF_H
 #define PGOV_SCX_BPF_H
 
-#include <pgov/scx_core.h>
-#include <pgov/sugov_core.h>
+/* The inline core tier (docs/embedding.md): a BPF object cannot link
+ * libpgov.so, so the tier's link check does not apply (core/gate.h). */
+#ifndef PGOV_CORE_UNSTABLE
+#define PGOV_CORE_UNSTABLE 1
+#endif
+#include <pgov/core/scx.h>
+#include <pgov/core/sugov.h>
 
 #ifndef __always_inline /* bpf_helpers.h's, when it came first */
 #define __always_inline inline __attribute__((always_inline))

@@ -21,8 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define PGOV_CORE_UNSTABLE 1 /* the record layout's constants; linked with lib/ (static) */
 #include <pgov/kver.h>
-#include <pgov/scx_core.h>
+#include <pgov/core/scx.h>
 
 #include "pgov_scx_rec.h"
 #include "replay_linux.h" /* replay_linux_sugov: the oracle's schedutil replay */

@@ -8,6 +8,9 @@
  * exactness class (a release mapped to a neighbour's rules is a boundary of
  * what the replay can claim even when the rules stay).
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include "kbounds.h"
 
 #include <stdio.h>
@@ -15,8 +18,8 @@
 
 #include <pgov/dbs.h>
 #include <pgov/pstate.h>
-#include <pgov/sugov_core.h>
-#include <pgov/util_est_core.h>
+#include <pgov/core/sugov.h>
+#include <pgov/core/util_est.h>
 
 #include "fnv.h"
 #include "run.h"

@@ -99,6 +99,16 @@ struct pgov_dbs;
 /** ::pgov_dbs_result.idle_periods and friends: "none" (the kernel's UINT_MAX). */
 #define PGOV_DBS_NONE 0xFFFFFFFFu
 
+/** Positive returns of the dbs gates and evaluations (never
+ *  ::PGOV_WARN_KERNEL; err.h). Values are ABI. */
+enum pgov_dbs_rc {
+    /** pgov_dbs_hook_gate(), pgov_dbs_should_sample(): due, evaluate now
+     *  (queue the work). */
+    PGOV_DBS_DUE = 1,
+    /** pgov_dbs_work(): an evaluation ran. */
+    PGOV_DBS_EVALUATED = 1
+};
+
 /** Which governor. */
 enum pgov_dbs_gov {
     PGOV_DBS_ONDEMAND = 0,    /**< ondemand (the classic default governor) */
@@ -287,108 +297,6 @@ struct pgov_dbs_cpu_status {
     uint32_t reserved;     /**< 0 */
 };
 
-/*
- * ---------------------------------------------------------------- core tier
- * The state the evaluation core (pgov/dbs_core.h) works on, and the
- * instance's compile-time size. These layouts are NOT ABI: they change
- * between releases, and only code compiled against the headers of the
- * library it links (lib/ built from the same sources) may touch them. The
- * exported functions never take them; for the ABI an instance stays opaque.
- */
-
-/** @brief One CPU of a policy: the estimator's memory and the scratch of
- *         the evaluation in progress. */
-struct pgov_dbs_core_cpu {
-    uint64_t prev_idle; /**< governor idle counter at the last sample, us */
-    uint64_t prev_wall; /**< wall stamp of the last sample, us */
-    uint64_t prev_nice; /**< nice counter at the last sample, ns */
-    uint32_t cpu;       /**< CPU id */
-    uint32_t prev_load; /**< "previous load" memory (0 = none) */
-    uint32_t load;      /**< load of the last normal evaluation */
-    uint32_t new_prev_load; /**< scratch: prev_load once committed */
-    uint32_t new_load;      /**< scratch: load once committed */
-    uint32_t pad;           /**< 0 */
-    uint64_t new_idle;      /**< scratch: prev_idle once committed */
-    struct pgov_hw_idle snap; /**< the HAL-bound instance's counter read */
-};
-
-/** @brief Everything an evaluation, a limits step or a store may change. */
-struct pgov_dbs_core_mut {
-    uint32_t pmin;             /**< policy->min */
-    uint32_t pmax;             /**< policy->max */
-    uint32_t cur;              /**< policy->cur */
-    uint32_t rate_mult;        /**< od sample stretch */
-    uint32_t requested_freq;   /**< cs requested_freq */
-    uint32_t down_skip;        /**< cs down_skip */
-    uint32_t freq_lo;          /**< od powersave low frequency */
-    uint32_t freq_hi_delay_us; /**< od delay after the high part */
-    uint32_t freq_lo_delay_us; /**< od delay after the low part */
-    uint32_t sample_type;      /**< ::pgov_dbs_sample_type */
-    /** Derived from the tunables (pgov_dbs_core_tun_derived()): 1 when
-     *  the governor's idle counter adds iowait, else 0. */
-    uint32_t add_iowait;
-    uint64_t last_sample;      /**< hook time of the last evaluation, ns */
-    int64_t sample_delay;      /**< ns before the next evaluation */
-    uint64_t evaluations;      /**< evaluations run */
-    struct pgov_dbs_tunables tun;  /**< tunables in force */
-    struct pgov_dbs_result last;   /**< the last call's decision */
-};
-
-/** @brief A policy's constants (set at init) and the call's counter
- *         snapshots: what the evaluation reads but never changes. */
-struct pgov_dbs_core {
-    uint32_t gov;         /**< ::pgov_dbs_gov */
-    uint32_t variant;     /**< ::pgov_dbs_variant */
-    uint32_t ncpu;        /**< CPUs in the policy */
-    uint32_t cpuinfo_min; /**< hardware minimum, kHz */
-    uint32_t cpuinfo_max; /**< hardware maximum, kHz */
-    uint8_t no_nohz;      /**< tick-based idle accounting */
-    uint8_t kver_6_18;    /**< the v6.18 profile */
-    uint8_t idle_rules;   /**< long idle and idle periods on the idle delta (5.0+) */
-    uint8_t efficient;    /**< E relations, resolve before "is it a change" (5.16+) */
-    /** cs: 1 = no early exit at max or min, down step floored at min
-     *  (6.1.178+, 6.12.97+, 7.2+); 2 = that and the idle-period decrement
-     *  gated on the fresh loads (6.12.117+, 7.3+); 0 = neither. */
-    uint8_t cs_min_floor;
-    uint8_t cs_limits_reset; /**< cs: requested_freq = cur on a limits change (6.1.168+, 6.12.80+, 7.0+) */
-    uint8_t has_table;    /**< the driver has a frequency table */
-    /** The table is plain ascending (pgov_freq_table_core_plain_asc()) of
-     *  at most ::PGOV_FREQ_TABLE_INDEX_MAX entries (set at init): requests
-     *  take pgov_freq_table_core_asc() with table_index. */
-    uint8_t table_asc;
-    /** Stride in bytes of the snapshot array of the call in progress. */
-    uint32_t snap_stride;
-    /** CPU i's counters of the call in progress are at snap_base + i * snap_stride. */
-    const struct pgov_hw_idle *snap_base;
-    struct pgov_freq_table table; /**< the driver's table (has_table) */
-    /** The table's search index (table_asc; built at init). */
-    struct pgov_freq_table_index table_index;
-};
-
-/**
- * @brief An instance's fixed part as the compiler lays it out: the
- *        instance's own bookkeeping, then the core's state (lib/dbs.c
- *        asserts that it mirrors the real instance). Not to be touched;
- *        pgov/dbs_core.h reaches the core's parts through it.
- */
-struct pgov_dbs_storage_head {
-    uint32_t opaque_u32[4];            /**< not to be touched */
-    uint8_t opaque_u8[8];              /**< not to be touched */
-    struct pgov_dbs_core core;         /**< the evaluation's constants */
-    struct pgov_dbs_core_mut mut;      /**< the evaluation's state */
-    struct pgov_hw_storage opaque_hw;  /**< not to be touched */
-    void (*opaque_fn)(void);           /**< not to be touched */
-};
-
-/**
- * Bytes of an instance for @p ncpu CPUs (1 .. ::PGOV_DBS_MAX_CPUS) as a
- * constant expression: pgov_dbs_size_cpus(ncpu) of this build (of its
- * `PGOV_HW_OPS_BY_REF`). With ::PGOV_DBS_ALIGN, static or per-CPU storage:
- * `static PGOV_ALIGN8 unsigned char mem[PGOV_DBS_SIZE(4)];`
- */
-#define PGOV_DBS_SIZE(ncpu)                                                                        \
-    (sizeof(struct pgov_dbs_storage_head) + (size_t)(ncpu) * sizeof(struct pgov_dbs_core_cpu))
-
 /**
  * @brief Default tunables for a governor, profile and platform (docs/spec/ondemand.md 2).
  * @param gov   a ::pgov_dbs_gov
@@ -406,7 +314,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_dbs_defaults(uint32_t gov, uint32_t kver, cons
 PGOV_API size_t pgov_dbs_size(void);
 
 /** @brief Bytes of storage an instance for @p ncpu CPUs needs (0 if out
- *         of range); ::PGOV_DBS_SIZE() is the same as a constant. */
+ *         of range); PGOV_DBS_SIZE() of pgov/core/dbs.h is the same as a constant. */
 PGOV_API size_t pgov_dbs_size_cpus(uint32_t ncpu);
 
 /**
@@ -487,7 +395,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_dbs_update_cpu(struct pgov_dbs *g, uint32_t cp
  * @param g       an instance from pgov_dbs_init()
  * @param cpu     the calling CPU
  * @param now_ns  hook clock
- * @return 1 (queue the work), 0 (not due, or @p cpu outside the policy);
+ * @return ::PGOV_DBS_DUE (1, queue the work), 0 (not due, or @p cpu outside
+ *         the policy);
  *         ::PGOV_EINVAL (NULL or not an instance); ::PGOV_ENOSYS on an
  *         open-loop instance (its gate is pgov_dbs_should_sample()).
  */
@@ -507,8 +416,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_dbs_hook_gate(const struct pgov_dbs *g, uint32
  * @param g       instance
  * @param cpu     the CPU whose hook queued the work (named in traces)
  * @param now_ns  the time to evaluate at (the hook's or the work's clock)
- * @return 1 (evaluated), 0 (not due: nothing changed), or the errors of
- *         pgov_dbs_update() (a callback error leaves the state untouched).
+ * @return ::PGOV_DBS_EVALUATED (1), 0 (not due: nothing changed), or the
+ *         errors of pgov_dbs_update() (a callback error leaves the state untouched).
  */
 PGOV_API PGOV_MUST_CHECK int pgov_dbs_work(struct pgov_dbs *g, uint32_t cpu, uint64_t now_ns);
 
@@ -632,8 +541,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_dbs_start(struct pgov_dbs *g, const struct pgo
  * (bound instances gate inside pgov_dbs_update()).
  * @param g       open-loop instance
  * @param now_ns  hook clock
- * @return 1 (evaluate now), 0 (not yet), or a negative error that changes
- *         nothing: ::PGOV_EINVAL for a NULL @p g, ::PGOV_EINVAL for a bound
+ * @return ::PGOV_DBS_DUE (1, evaluate now), 0 (not yet), or a negative error
+ *         that changes nothing: ::PGOV_EINVAL for a NULL @p g, ::PGOV_EINVAL for a bound
  *         or not yet started instance or @p g not an instance.
  */
 PGOV_API PGOV_MUST_CHECK int pgov_dbs_should_sample(struct pgov_dbs *g, uint64_t now_ns);

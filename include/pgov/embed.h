@@ -4,7 +4,7 @@
  * @brief The embedding layer: compile-time configuration and the hooks an
  *        embedder maps to its environment (kernel, firmware, BPF, hosted).
  *
- * Every `include/pgov/<module>_core.h` (the `static inline` cores) and every
+ * Every `include/pgov/core/<module>.h` (the `static inline` cores) and every
  * lib/ source reads this header first. It is freestanding: it includes no
  * system header unless a knob below asks for one.
  *
@@ -21,9 +21,9 @@
  * |---|---|---|
  * | `PGOV_ASSERT(cond)` | nothing (`cond` is not evaluated); a hosted debug build may define it as `assert(cond)` in its config file | invariant checks inside the cores; the kernel module maps it to `WARN_ON_ONCE(!(cond))` |
  * | `PGOV_READ_ONCE(x)`, `PGOV_WRITE_ONCE(x, v)` | one volatile access | values another CPU reads without the owner's lock (PELT `util_avg`, util_est, the uclamp rq value); the kernel module maps them to `READ_ONCE`/`WRITE_ONCE` |
- * | `PGOV_SMP_WMB()`, `PGOV_SMP_RMB()` | `__atomic_thread_fence` release / acquire (a compiler barrier elsewhere) | the barriers of the 32-bit `last_update_time` copy protocol (pelt_core.h); kernel: `smp_wmb()`/`smp_rmb()` |
+ * | `PGOV_SMP_WMB()`, `PGOV_SMP_RMB()` | `__atomic_thread_fence` release / acquire (a compiler barrier elsewhere) | the barriers of the 32-bit `last_update_time` copy protocol (core/pelt.h); kernel: `smp_wmb()`/`smp_rmb()` |
  * | `PGOV_PELT_LUT_COPY` | 1 when pointers are 32 bits wide, else 0 | use the copy protocol in pgov_pelt_core_lut_read() / _publish() |
- * | `PGOV_DIV_U64(n, d)`, `PGOV_DIV_U64_U32(n, d)`, `PGOV_DIV_S64(n, d)` | C `/` on 64-bit targets; on 32-bit ones the library's division from 32-bit operations, never libgcc's `__aeabi_uldivmod`/`__udivdi3` | 64/64, 64/32 and signed 64-bit division (math64_core.h); kernel: `div64_u64`/`div_u64`/`div64_s64` |
+ * | `PGOV_DIV_U64(n, d)`, `PGOV_DIV_U64_U32(n, d)`, `PGOV_DIV_S64(n, d)` | C `/` on 64-bit targets; on 32-bit ones the library's division from 32-bit operations, never libgcc's `__aeabi_uldivmod`/`__udivdi3` | 64/64, 64/32 and signed 64-bit division (core/math64.h); kernel: `div64_u64`/`div_u64`/`div64_s64` |
  * | `PGOV_UCLAMP_NBUCKETS` | 0 (run time, 5..20 per runqueue) | a fixed bucket count 5..20: pgov_uclamp_rq_init() accepts only that count (or 0) and the cores use the constant |
  * | `PGOV_UTIL_EST_KVER` | 0 (run time, the profile of each rq) | one kernel version (a ::pgov_kver value >= 4.17, e.g. `PGOV_KVER_6_1`): the util_est cores run only that version's profile, so their profile tests fold away; pgov_util_est_init() accepts only a kver of that profile (or 0) |
  * | `PGOV_NO_INT128` | unset | never use `unsigned __int128` (BPF, and compilers that lack it) |
@@ -113,7 +113,7 @@
 
 #if !defined(PGOV_READ_ONCE) && (defined(__GNUC__) || defined(__clang__))
 /** A load another CPU may race with: exactly one access, never torn by the
- *  compiler (on 32-bit targets a u64 is still two loads; see pelt_core.h). */
+ *  compiler (on 32-bit targets a u64 is still two loads; see core/pelt.h). */
 #define PGOV_READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
 #elif !defined(PGOV_READ_ONCE)
 #define PGOV_READ_ONCE(x) (x)
@@ -150,7 +150,7 @@
 
 /* ---------------------------------------------------------------- division */
 /* PGOV_DIV_U64, PGOV_DIV_U64_U32, PGOV_DIV_S64: no default here; unset, the
- * division of math64_core.h is the target's own or the library's. */
+ * division of core/math64.h is the target's own or the library's. */
 
 /* ---------------------------------------------------------------- module knobs */
 
@@ -162,7 +162,7 @@
 #endif
 
 /* A C constant expression, not a preprocessor one (the ::pgov_kver names
- * are enumerators): util_est_core.h tests it with `if`. */
+ * are enumerators): core/util_est.h tests it with `if`. */
 #ifndef PGOV_UTIL_EST_KVER
 #define PGOV_UTIL_EST_KVER 0
 #endif

@@ -12,11 +12,14 @@
  * - a *status*: ::PGOV_WARN_KERNEL, and nothing else positive
  *   (pgov_freq_table_resolve(), pgov_uclamp_rq_dec(),
  *   pgov_uclamp_rq_update_active(); their @return says ::PGOV_WARN_KERNEL);
- * - or a *value*: a flag or count (the PELT updates' 1 = "recomputed",
- *   pgov_util_est_update()'s 1 = "stored", pgov_dbs_should_sample()'s
- *   1 = "evaluate now", pgov_pelt_clock_idle()'s 1 = "lost idle time"), a
- *   divider, a profile, a frequency (pgov_sugov_next_freq(), `int64_t`).
- *   These never return ::PGOV_WARN_KERNEL, and their 1 is not it.
+ * - or a *value*: a flag or count, a divider, a profile, a frequency
+ *   (pgov_sugov_next_freq(), `int64_t`). The flags have names of their
+ *   own, in their module's header, all equal to 1: ::PGOV_PELT_RECOMPUTED
+ *   (the PELT updates), ::PGOV_PELT_IDLE_LOST (pgov_pelt_clock_idle()),
+ *   ::PGOV_UTIL_EST_STORED (pgov_util_est_update()), ::PGOV_DBS_DUE
+ *   (pgov_dbs_hook_gate(), pgov_dbs_should_sample()) and
+ *   ::PGOV_DBS_EVALUATED (pgov_dbs_work()). These functions never return
+ *   ::PGOV_WARN_KERNEL, and their 1 is not it: compare with their name.
  * A function of the second kind that one day must report a kernel WARN
  * gets a new function (or an out-parameter), never a positive code
  * that collides with its values. Test errors with `rc < 0`, never with

@@ -81,34 +81,6 @@ struct pgov_freq_table {
     uint32_t flags;   /**< PGOV_FREQ_TABLE_EFFICIENCIES or 0 */
 };
 
-/*
- * ---------------------------------------------------------------- core tier
- * NOT ABI (same-release only, like dbs.h's core structs): no exported
- * function takes it.
- */
-
-/** Slots of a ::pgov_freq_table_index (48 bytes of indices: the
- *  instances that hold one stay small enough for a Cortex-M0's RAM). */
-#define PGOV_FREQ_TABLE_INDEX_SLOTS 48u
-/** The largest table a ::pgov_freq_table_index covers (byte indices). */
-#define PGOV_FREQ_TABLE_INDEX_MAX 256u
-
-/**
- * @brief A search index over a plain ascending table
- *        (pgov_freq_table_core_plain_asc()) of at most
- *        ::PGOV_FREQ_TABLE_INDEX_MAX entries, built once by
- *        pgov_freq_table_core_index_init(): the frequency range cut into
- *        ::PGOV_FREQ_TABLE_INDEX_SLOTS slots of 2^shift kHz, and for each
- *        slot start the first entry at or above it, so a search bisects
- *        only the entries inside one slot (usually none or one).
- */
-struct pgov_freq_table_index {
-    uint32_t base; /**< the first entry's frequency, kHz */
-    uint8_t shift; /**< log2 of the slot width in kHz */
-    /** first[k]: the first index at or above base + k * 2^shift, at most count - 1. */
-    uint8_t first[PGOV_FREQ_TABLE_INDEX_SLOTS + 1u];
-};
-
 /**
  * @brief Validate a table and describe it (the kernel's policy-init checks).
  *

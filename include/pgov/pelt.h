@@ -77,6 +77,18 @@ extern "C" {
 /** Capacity scale (SCHED_CAPACITY_SCALE). */
 #define PGOV_PELT_CAPACITY_SCALE 1024u
 
+/**
+ * Positive returns of the PELT functions (err.h: each function has one
+ * meaning for its 1; none of them is ::PGOV_WARN_KERNEL). Values are ABI.
+ */
+enum pgov_pelt_rc {
+    /** A period boundary was crossed: the averages were (or, for
+     *  pgov_pelt_update_sums(), must be) recomputed. */
+    PGOV_PELT_RECOMPUTED = 1,
+    /** pgov_pelt_clock_idle(): the rq was 100% busy, idle time was lost. */
+    PGOV_PELT_IDLE_LOST = 1
+};
+
 /** Values of ::pgov_pelt_avg.halflife and the `halflife` parameters. */
 enum pgov_pelt_halflife {
     PGOV_PELT_HALFLIFE_DEFAULT = 0, /**< mainline, same as 32 */
@@ -202,7 +214,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_min_divider(uint32_t halflife);
  * @param load      0/1 for entities, total weight for a cfs_rq, capacity for pressure
  * @param runnable  0/1 for tasks, number of runnable tasks for groups/cfs_rq
  * @param running   non-zero while running
- * @return 1 when at least one period boundary was crossed and the averages
+ * @return ::PGOV_PELT_RECOMPUTED (1) when at least one period boundary was
+ *         crossed and the averages
  *         must be recomputed; 0 when not (also when the crossed period count
  *         is a non-zero multiple of 2^32: the kernel truncates it to u32);
  *         ::PGOV_EINVAL, ::PGOV_ENOTSUP, ::PGOV_EINVAL on error (unchanged)
@@ -234,7 +247,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_avgs(struct pgov_pelt_avg *sa, uin
  * @param runnable  see pgov_pelt_update_sums()
  * @param running   see pgov_pelt_update_sums()
  * @param weight    see pgov_pelt_update_avgs()
- * @return 1 when the averages were recomputed, 0 when not, negative on error
+ * @return ::PGOV_PELT_RECOMPUTED (1) when the averages were recomputed, 0
+ *         when not, negative on error
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pelt_update(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
                               uint64_t runnable, uint32_t running, uint64_t weight);
@@ -251,7 +265,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_update(struct pgov_pelt_avg *sa, uint64_t
  * @param delayed  1 if in delayed-dequeue state, else 0
  * @param running  1 if current, else 0
  * @param weight   se_weight (nice 0 = 1024)
- * @return 1 when the averages were recomputed (util_est must be told, see
+ * @return ::PGOV_PELT_RECOMPUTED (1) when the averages were recomputed
+ *         (util_est must be told, see
  *         pgov_util_est_util_changed()), 0 when not; ::PGOV_EINVAL if a flag
  *         is above 1; other errors as pgov_pelt_update()
  */
@@ -287,7 +302,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_blocked_se(struct pgov_pelt_avg *s
  * @param load           scaled-down total weight of the queued entities
  * @param h_nr_runnable  runnable tasks in the hierarchy
  * @param has_curr       1 if the cfs_rq has a current entity, else 0
- * @return 1 when recomputed, 0 when not; ::PGOV_EINVAL if @p has_curr > 1
+ * @return ::PGOV_PELT_RECOMPUTED (1) when recomputed, 0 when not;
+ *         ::PGOV_EINVAL if @p has_curr > 1
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_cfs_rq(struct pgov_pelt_avg *sa, uint64_t now, uint64_t load,
                                      uint64_t h_nr_runnable, uint32_t has_curr);
@@ -297,7 +313,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_cfs_rq(struct pgov_pelt_avg *sa, u
  * @param sa       the rq's rt signal
  * @param now      PELT clock, ns
  * @param running  1 if an rt task is running, else 0
- * @return 1 when recomputed, 0 when not; ::PGOV_EINVAL if @p running > 1
+ * @return ::PGOV_PELT_RECOMPUTED (1) when recomputed, 0 when not;
+ *         ::PGOV_EINVAL if @p running > 1
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_rt(struct pgov_pelt_avg *sa, uint64_t now, uint32_t running);
 
@@ -306,7 +323,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_rt(struct pgov_pelt_avg *sa, uint6
  * @param sa       the rq's dl signal
  * @param now      PELT clock, ns
  * @param running  1 if a deadline task is running, else 0
- * @return 1 when recomputed, 0 when not; ::PGOV_EINVAL if @p running > 1
+ * @return ::PGOV_PELT_RECOMPUTED (1) when recomputed, 0 when not;
+ *         ::PGOV_EINVAL if @p running > 1
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_dl(struct pgov_pelt_avg *sa, uint64_t now, uint32_t running);
 
@@ -319,7 +337,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_dl(struct pgov_pelt_avg *sa, uint6
  * @param sa        the rq's pressure signal
  * @param now       rq task clock (not the PELT clock), ns
  * @param capacity  capacity currently lost to pressure, 0..1024
- * @return 1 when recomputed, 0 when not; ::PGOV_EINVAL if @p capacity > 1024
+ * @return ::PGOV_PELT_RECOMPUTED (1) when recomputed, 0 when not;
+ *         ::PGOV_EINVAL if @p capacity > 1024
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_hw_pressure(struct pgov_pelt_avg *sa, uint64_t now,
                                           uint64_t capacity);
@@ -337,7 +356,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_hw_pressure(struct pgov_pelt_avg *
  * @param running_ns  irq time in the elapsed interval, ns
  * @param freq_cap    frequency capacity, 0..1024
  * @param cpu_cap     cpu capacity, 0..1024
- * @return 1 when recomputed, 0 when not; ::PGOV_EINVAL for a capacity > 1024
+ * @return ::PGOV_PELT_RECOMPUTED (1) when recomputed, 0 when not;
+ *         ::PGOV_EINVAL for a capacity > 1024
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pelt_update_irq(struct pgov_pelt_avg *sa, uint64_t clock, uint64_t running_ns,
                                   uint32_t freq_cap, uint32_t cpu_cap);
@@ -400,7 +420,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_clock_update(struct pgov_pelt_clock *clk,
  * `lost_idle_time`; in every case `clock_pelt` is resynchronised.
  * @param clk       the clock
  * @param util_sum  sum of the rq's cfs, rt and dl `util_sum` (as u64, no wrap)
- * @return 1 if idle time was counted as lost, 0 if not; ::PGOV_EINVAL,
+ * @return ::PGOV_PELT_IDLE_LOST (1) if idle time was counted as lost, 0 if not; ::PGOV_EINVAL,
  *         ::PGOV_EINVAL
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pelt_clock_idle(struct pgov_pelt_clock *clk, uint64_t util_sum);

@@ -20,7 +20,7 @@
  * replay; `struct pgov_sugov` (pgov_sugov_init() ...) is a per-CPU governor
  * instance in the common shape, driven through the hw.h vtable.
  * Both check their arguments, then run the one implementation, the
- * `static inline` core tier pgov/sugov_core.h (what an embedder that owns
+ * `static inline` core tier pgov/core/sugov.h (what an embedder that owns
  * its state calls directly).
  *
  * Profiles (`pgov_sugov_params.kver`, `pgov_sugov_config.kver`):

@@ -79,6 +79,13 @@ extern "C" {
 /** Largest util accepted (PELT gives at most 1024; larger would hit bit 31). */
 #define PGOV_UTIL_EST_UTIL_MAX 0x7fffffffu
 
+/** The positive return of pgov_util_est_update() (never ::PGOV_WARN_KERNEL;
+ *  err.h). The value is ABI. */
+enum pgov_util_est_rc {
+    /** A new estimate was stored (and UTIL_AVG_UNCHANGED set). */
+    PGOV_UTIL_EST_STORED = 1
+};
+
 /** ::pgov_util_est_cfg.flags bits. */
 enum pgov_util_est_flags {
     /** Feed every sleep dequeue into the EWMA (before d519329f72). */
@@ -177,7 +184,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_util_est_dequeue(struct pgov_util_est_rq *rq,
  * @param util      the task's util_avg, 0..::PGOV_UTIL_EST_UTIL_MAX
  * @param runnable  the task's runnable_avg (v6.x runnable check)
  * @param cpu_cap   capacity of the CPU (v5.7 / v5.13 / v6.9 capacity check)
- * @return 1 when a value was stored, 0 when not; ::PGOV_EINVAL, ::PGOV_EINVAL
+ * @return ::PGOV_UTIL_EST_STORED (1) when a value was stored, 0 when not;
+ *         ::PGOV_EINVAL, ::PGOV_EINVAL
  *         (sleep > 1, util too large, bad rq)
  */
 PGOV_API PGOV_MUST_CHECK int pgov_util_est_update(const struct pgov_util_est_rq *rq,

@@ -9,12 +9,12 @@
 #define PGOV_INTERNAL_DBS_IMPL_H
 
 #include "pgov/dbs.h"
-#include "pgov/dbs_core.h"
+#include "pgov/core/dbs.h"
 
 #include "compiler.h"
 #include "hal.h"
 #include "deps.h"
-#include "math64.h"
+#include "pgov/core/math64.h"
 
 #define DBS_MAGIC 0x64627331u /* "dbs1" */
 

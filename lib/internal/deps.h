@@ -12,8 +12,8 @@
  *   compile '/' on 64-bit values to libgcc calls (__udivdi3,
  *   __aeabi_uldivmod) that a kernel does not link, so a port maps them
  *   (examples/kmod/pgov_kernel.h: div64_u64(), div_u64(), div64_s64());
- *   without a port, math64_core.h divides with 32-bit operations there.
- *   Used only through pgov/math64_core.h.
+ *   without a port, core/math64.h divides with 32-bit operations there.
+ *   Used only through pgov/core/math64.h.
  * - Struct copy and zero: PGOV_COPY(dst, src) and PGOV_ZERO(dst) on
  *   pointers to complete objects of one type. A struct assignment or
  *   "= {0}" may compile to memcpy()/memset(), which lib/ cannot call (it

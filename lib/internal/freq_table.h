@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Internal: the cpufreq core's default transition delay, shared by the
  * export (freq_table.c) and the schedutil instance. Not installed; the
- * table searches are in pgov/freq_table_core.h. */
+ * table searches are in pgov/core/freq_table.h. */
 #ifndef PGOV_INTERNAL_FREQ_TABLE_H
 #define PGOV_INTERNAL_FREQ_TABLE_H
 

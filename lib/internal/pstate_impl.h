@@ -5,7 +5,7 @@
 
 #include "deps.h"
 #include "pgov/pstate.h"
-#include "pgov/pstate_core.h"
+#include "pgov/core/pstate.h"
 
 /* pgov_pstate_decide() without validation or copy: @st is modified even
  * when PGOV_EDOM is returned, so callers work on a copy. */

@@ -6,7 +6,7 @@
 #include "pgov/sugov.h"
 #include "pgov/err.h"
 #include "pgov/kver.h"
-#include "pgov/sugov_core.h"
+#include "pgov/core/sugov.h"
 
 /* The rule bits of @kver (0: current; pgov_sugov_core_rules(), PGOV_SUGOV_RULE_*),
  * or PGOV_ENOTSUP: what pgov_kver_resolve() accepts from 5.2 on (the boost

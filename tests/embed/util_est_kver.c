@@ -10,12 +10,15 @@
  *   tests/vectors/linux-6.1-util_est.tsv  Linux 6.1 = the v5.13 profile (one op per row)
  * Usage: util_est_kver VECTOR_DIR
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <pgov/util_est.h>
-#include <pgov/util_est_core.h>
+#include <pgov/core/util_est.h>
 
 #ifndef PGOV_UTIL_EST_KVER_SET
 #error "compile with -DPGOV_UTIL_EST_KVER=... -DPGOV_UTIL_EST_KVER_SET"

@@ -5,10 +5,13 @@
  * pgov_util_est_init() takes 0 and the versions of that profile only, and
  * an rq of another profile is refused like a corrupted one.
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include <stdio.h>
 
 #include <pgov/util_est.h>
-#include <pgov/util_est_core.h>
+#include <pgov/core/util_est.h>
 
 static int failures;
 

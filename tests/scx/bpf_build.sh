@@ -3,7 +3,7 @@
 # tests/scx/bpf_build.sh ROOT OUT [SRC]: compile SRC (default
 # tests/scx/scx_pelt.bpf.c; include path also examples/scx) with
 # clang -target bpf -O2 and check the object: no call instruction (every
-# step of pgov/scx_core.h is inline), no undefined symbol (no libcall for a
+# step of pgov/core/scx.h is inline), no undefined symbol (no libcall for a
 # 128-bit multiply or a signed division).
 set -eu
 root=$1 out=$2 src=${3:-$1/tests/scx/scx_pelt.bpf.c}

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What a sched_ext scheduler would compile: per-task PELT and the CPU
- * performance request through pgov/scx_core.h, for `clang -target bpf`
+ * performance request through pgov/core/scx.h, for `clang -target bpf`
  * (ctest scx_core_bpf, tests/scx/bpf_build.sh). Plain global functions
  * stand in for the struct_ops callbacks; the point is that the header
  * compiles to BPF with no call, no 128-bit and no signed division.
  */
-#include <pgov/scx_core.h>
+/* The unstable inline core tier; a BPF object links nothing (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
+#include <pgov/core/scx.h>
 
 struct task_ctx {
     struct pgov_pelt_avg avg;

@@ -2,12 +2,17 @@
 /*
  * scx_vectors DIR: replays the PELT vectors (pelt_decay.tsv,
  * pelt_segments.tsv, pelt_trace.tsv, linux-6.1-pelt.tsv) through
- * pgov/scx_core.h alone, the header a sched_ext BPF program compiles
+ * pgov/core/scx.h alone, the header a sched_ext BPF program compiles
  * (tests/scx/scx_pelt.bpf.c). Built with -DPGOV_NO_INT128, so the host runs
  * the same 32x32-bit multiply path BPF does. Every output column must match
  * exactly; exits non-zero with file:line of the first mismatch.
  */
-#include <pgov/scx_core.h>
+/* The unstable inline core tier, header only: like a BPF program, this
+ * links no libpgov, so there is no library to check (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+#define PGOV_CORE_NO_LINK_CHECK
+
+#include <pgov/core/scx.h>
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -243,6 +248,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "scx_vectors: %u mismatches in %u rows\n", mismatches, rows);
         return 1;
     }
-    printf("scx_vectors: %u PELT vector rows exact through pgov/scx_core.h (no __int128)\n", rows);
+    printf("scx_vectors: %u PELT vector rows exact through pgov/core/scx.h (no __int128)\n", rows);
     return 0;
 }

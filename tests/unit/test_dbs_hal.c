@@ -278,13 +278,13 @@ static void test_gate_and_work(void **state)
         assert_int_equal(pgov_dbs_update_cpu(g1, 1, now, 0), PGOV_OK);
         uint64_t h = fnv(m2, sz);
         int due = pgov_dbs_hook_gate(g2, 1, now);
-        assert_true(due == 0 || due == 1);
+        assert_true(due == 0 || due == PGOV_DBS_DUE);
         assert_true(fnv(m2, sz) == h);
         assert_int_equal(f2.reads, reads);
         /* A CPU outside the policy never queues work. */
         assert_int_equal(pgov_dbs_hook_gate(g2, 7, now), 0);
         if (due) {
-            assert_int_equal(pgov_dbs_work(g2, 1, now), 1);
+            assert_int_equal(pgov_dbs_work(g2, 1, now), PGOV_DBS_EVALUATED);
             evals++;
             /* Queued twice: the second finds nothing due and changes nothing. */
             h = fnv(m2, sz);

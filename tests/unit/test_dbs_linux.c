@@ -285,7 +285,7 @@ static void test_open_loop_contract(void **state)
     assert_int_equal(pgov_dbs_set_limits(g, &lim), PGOV_ENOSYS);
 
     /* First hook always evaluates (delay 0 after start), at time 0 too. */
-    assert_int_equal(pgov_dbs_should_sample(g, 0), 1);
+    assert_int_equal(pgov_dbs_should_sample(g, 0), PGOV_DBS_DUE);
     /* 10 ms later, 4 ms idle: load = 100 * 6000 / 10000 = 60. cpuinfo step:
      * 1600000 + 60 * 2300000 / 100 = 2980000 -> C -> 3000000. */
     s[0] = snap(11000, 5000);
@@ -302,7 +302,7 @@ static void test_open_loop_contract(void **state)
                                   PGOV_DBS_RES_CHG);
     /* Gate: 7.999999 ms after the last fire is too early; 8 ms fires. */
     assert_int_equal(pgov_dbs_should_sample(g, 7999999), 0);
-    assert_int_equal(pgov_dbs_should_sample(g, 8000000), 1);
+    assert_int_equal(pgov_dbs_should_sample(g, 8000000), PGOV_DBS_DUE);
     /* Going backwards never fires. */
     assert_int_equal(pgov_dbs_should_sample(g, 5), 0);
     assert_int_equal(pgov_dbs_should_sample(NULL, 5), PGOV_EINVAL);

@@ -10,6 +10,9 @@
  */
 #define PGOV_CONFIG_FILE "embed_test_config.h"
 
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -19,11 +22,12 @@
 #include <cmocka.h>
 
 #include <pgov/pgov.h>
-#include <pgov/pelt_core.h>
-#include <pgov/uclamp_core.h>
-#include <pgov/util_est_core.h>
-#include <pgov/dbs_core.h>
-#include <pgov/sugov_core.h>
+#include <pgov/core/pelt.h>
+#include <pgov/core/pelt_rq.h>
+#include <pgov/core/uclamp.h>
+#include <pgov/core/util_est.h>
+#include <pgov/core/dbs.h>
+#include <pgov/core/sugov.h>
 
 unsigned embed_asserts, embed_reads, embed_writes, embed_wmb, embed_rmb;
 
@@ -74,6 +78,84 @@ static void test_pelt_core_halflife(void **state)
         }
         assert_true(a.util_avg > 0);
     }
+}
+
+/* The PELT clock's core: known values, then the ABI and the core in step. */
+static void test_pelt_clock_core(void **state)
+{
+    struct pgov_pelt_clock a, c;
+    uint64_t t = 1000, s = 99, now_a = 0;
+    (void)state;
+    pgov_pelt_core_clock_init(&c, 1000, 0);
+    pgov_pelt_core_clock_update(&c, 2000, 0, 512, 1024); /* half capacity: 500 ns */
+    assert_int_equal(c.clock_pelt, 1500);
+    assert_int_equal(pgov_pelt_core_clock_idle(&c, PGOV_PELT_BUSY_UTIL_SUM - 1), 0);
+    assert_int_equal(c.lost_idle_time, 0);
+    pgov_pelt_core_clock_update(&c, 3000, 0, 1024, 256); /* quarter frequency: 250 ns */
+    assert_int_equal(pgov_pelt_core_clock_idle(&c, PGOV_PELT_BUSY_UTIL_SUM), PGOV_PELT_IDLE_LOST);
+    assert_int_equal(c.lost_idle_time, 750);
+    assert_int_equal(pgov_pelt_core_clock_now(&c), 3000 - 750);
+
+    assert_int_equal(pgov_pelt_clock_init(&a, t, 2), 0);
+    pgov_pelt_core_clock_init(&c, t, 2);
+    for (int i = 0; i < 4000; i++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        t += (s >> 44) - (i % 211 == 0 ? 5000 : 0); /* now and then backwards */
+        uint32_t idle = (uint32_t)(s >> 7) & 1u, cc = (uint32_t)(s >> 9) % 1025u,
+                 fc = (uint32_t)(s >> 21) % 1025u;
+        assert_int_equal(pgov_pelt_clock_update(&a, t, idle, cc, fc), 0);
+        pgov_pelt_core_clock_update(&c, t, idle, cc, fc);
+        if (i % 5 == 0) {
+            uint64_t sum = (s >> 3) % (2 * PGOV_PELT_BUSY_UTIL_SUM);
+            assert_int_equal(pgov_pelt_clock_idle(&a, sum), pgov_pelt_core_clock_idle(&c, sum));
+        }
+        assert_memory_equal(&a, &c, sizeof(a));
+        assert_int_equal(pgov_pelt_clock_now(&a, &now_a), 0);
+        assert_int_equal(now_a, pgov_pelt_core_clock_now(&c));
+    }
+    assert_true(c.lost_idle_time > 0);
+}
+
+/* attach/detach/remove: the exported functions (each floor profile) and the
+ * cores on twin states, at half-lives 32 and 16. */
+static void test_pelt_rq_core(void **state)
+{
+    static const uint32_t kv[3] = {PGOV_KVER(5, 13), PGOV_KVER_6_1, PGOV_KVER_7_0};
+    static const int rule[3] = {PGOV_PELT_FLOOR_64, PGOV_PELT_FLOOR_U32, PGOV_PELT_FLOOR_7_0};
+    uint64_t s = 7;
+    (void)state;
+    for (int i = 0; i < 600; i++) {
+        struct pgov_pelt_avg cfs, se, ca, sa, cc, sc;
+        uint32_t hl = i & 1 ? 16 : 0;
+        uint64_t now = 0;
+        int k = i % 3;
+        assert_int_equal(pgov_pelt_init(&cfs, 0, hl), 0);
+        assert_int_equal(pgov_pelt_init(&se, 0, hl), 0);
+        for (int j = 0; j < 40; j++) {
+            s = s * 6364136223846793005ull + 1442695040888963407ull;
+            now += (s >> 40) % 3000000;
+            assert_true(pgov_pelt_update(&cfs, now, 3072, 2, 1, 1024) >= 0);
+            assert_true(pgov_pelt_update(&se, now, (s >> 7) & 1, 1, (s >> 8) & 1, 1024) >= 0);
+        }
+        ca = cc = cfs;
+        sa = sc = se;
+        assert_int_equal(pgov_pelt_attach(&ca, &sa, 1024), 0);
+        if (hl)
+            pgov_pelt_core_attach(&cc, &sc, 1024);
+        else {
+            struct pgov_pelt_hl h = pgov_pelt_core_hl(hl);
+            pgov_pelt_core_attach_hl(&cc, &h, &sc, 1024);
+        }
+        assert_memory_equal(&ca, &cc, sizeof(ca));
+        assert_memory_equal(&sa, &sc, sizeof(sa));
+        assert_int_equal(pgov_pelt_detach_kv(&ca, &sa, 1024, kv[k]), 0);
+        pgov_pelt_core_detach(&cc, &sc, 1024, rule[k]);
+        assert_memory_equal(&ca, &cc, sizeof(ca));
+        assert_int_equal(pgov_pelt_remove_kv(&ca, s >> 54, s >> 56, s >> 55, kv[k]), 0);
+        pgov_pelt_core_remove(&cc, s >> 54, s >> 56, s >> 55, rule[k]);
+        assert_memory_equal(&ca, &cc, sizeof(ca));
+    }
+    assert_int_equal(embed_asserts, 0);
 }
 
 /* A state the library never produces trips the embedder's assertion in the
@@ -463,6 +545,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pelt_core_equals_abi),
         cmocka_unit_test(test_pelt_core_halflife),
+        cmocka_unit_test(test_pelt_clock_core),
+        cmocka_unit_test(test_pelt_rq_core),
         cmocka_unit_test(test_assert_hook),
         cmocka_unit_test(test_remote_hooks),
         cmocka_unit_test(test_uclamp_fixed_buckets),

@@ -7,6 +7,9 @@
  * ascending tables the init-time fast search of the core tier
  * (pgov_freq_table_core_asc()) against the same.
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,7 +18,7 @@
 #include <cmocka.h>
 
 #include <pgov/freq_table.h>
-#include <pgov/freq_table_core.h>
+#include <pgov/core/freq_table.h>
 #include <pgov/kver.h>
 
 _Static_assert(sizeof(struct pgov_freq_table) == sizeof(void *) + 24, "table layout");

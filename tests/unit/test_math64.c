@@ -1,18 +1,21 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The library's own 64-bit division (pgov/math64_core.h): 32-bit targets
+ * The library's own 64-bit division (pgov/core/math64.h): 32-bit targets
  * use it instead of libgcc's 64-bit helpers, so it must equal C's '/'
  * (computed here by the compiler, through libgcc on 32-bit targets) on
  * every operand. Edge operands crossed, then pseudo-random ones of every
  * bit length.
  */
+/* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
+#define PGOV_CORE_UNSTABLE
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <pgov/math64_core.h>
+#include <pgov/core/math64.h>
 
 static const uint64_t edges[] = {
     1, 2, 3, 7, 10, 1000, 0xffffu, 0x10000u, 0x7fffffffu, 0x80000000u, 0xfffffffeu,

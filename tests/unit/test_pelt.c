@@ -422,7 +422,7 @@ static void test_update_kernel_corners(void **st)
     assert_true(sa.util_avg == before.util_avg && sa.load_avg == before.load_avg);
     /* 2^32 + 1 periods reports an update. */
     sa = before;
-    assert_int_equal(pgov_pelt_update(&sa, now + (1ull << 20), 1, 1, 1, 1024), 1);
+    assert_int_equal(pgov_pelt_update(&sa, now + (1ull << 20), 1, 1, 1, 1024), PGOV_PELT_RECOMPUTED);
 
     /* Sub-unit deltas change nothing at all; the remainder is kept implicit. */
     sa = before;
@@ -432,15 +432,15 @@ static void test_update_kernel_corners(void **st)
     /* Weight 0: load_avg 0. Largest weight: the u64 product wraps exactly. */
     sa = before;
     now = before.last_update_time + (3u << 20);
-    assert_int_equal(pgov_pelt_update(&sa, now, 1, 1, 1, 0), 1);
+    assert_int_equal(pgov_pelt_update(&sa, now, 1, 1, 1, 0), PGOV_PELT_RECOMPUTED);
     assert_int_equal(sa.load_avg, 0);
     struct pgov_pelt_avg big = before;
-    assert_int_equal(pgov_pelt_update(&big, now, 1, 1, 1, UINT64_MAX), 1);
+    assert_int_equal(pgov_pelt_update(&big, now, 1, 1, 1, UINT64_MAX), PGOV_PELT_RECOMPUTED);
     assert_true(big.load_avg == (UINT64_MAX * big.load_sum) / (46718 + big.period_contrib));
     assert_true(big.util_avg == sa.util_avg);
     /* load argument of the largest value: the product wraps modulo 2^64. */
     big = before;
-    assert_true(pgov_pelt_update(&big, now, UINT64_MAX, 1, 1, 1) == 1);
+    assert_true(pgov_pelt_update(&big, now, UINT64_MAX, 1, 1, 1) == PGOV_PELT_RECOMPUTED);
 
     /* The same corner on an Android half-life signal (generic path). */
     struct pgov_pelt_avg h16;

@@ -127,11 +127,11 @@ static void test_update_util_range(void **st)
     t.enqueued = 300;
     assert_int_equal(pgov_util_est_update(&rq, &t, 1, (uint64_t)1 << 40, 1, 1), PGOV_EINVAL);
     assert_int_equal(t.enqueued, 300);
-    assert_int_equal(pgov_util_est_update(&rq, &t, 1, PGOV_UTIL_EST_UTIL_MAX, 1, 1), 1);
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, PGOV_UTIL_EST_UTIL_MAX, 1, 1), PGOV_UTIL_EST_STORED);
     assert_int_equal(t.enqueued, 0xffffffffu);
     /* Util equal to the EWMA: reset path, same value, flag set. */
     t.enqueued = 300;
-    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 300, 1000, 1), 1);
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 300, 1000, 1), PGOV_UTIL_EST_STORED);
     assert_int_equal(t.enqueued, 300 | PGOV_UTIL_EST_UNCHANGED);
 }
 
@@ -191,7 +191,7 @@ static void test_v618_rules(void **st)
     uint64_t v;
     init(&rq, PGOV_KVER_6_18, 0);
     /* Reset on increase, flag set. */
-    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 600, 600, 1024), 1);
+    assert_int_equal(pgov_util_est_update(&rq, &t, 1, 600, 600, 1024), PGOV_UTIL_EST_STORED);
     assert_int_equal(t.enqueued, 600u | PGOV_UTIL_EST_UNCHANGED);
     /* No new PELT sample: nothing. */
     assert_int_equal(pgov_util_est_update(&rq, &t, 1, 100, 100, 1024), 0);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file pelt_core.h
+ * @file core/pelt.h
  * @brief PELT core tier: the `static inline` arithmetic behind pelt.h.
  *
  * The exported functions of pelt.h validate their arguments and call these;
@@ -31,12 +31,14 @@
 #ifndef PGOV_PELT_CORE_H
 #define PGOV_PELT_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "embed.h"
-#include "math64_core.h"
-#include "pelt.h"
+#include "../embed.h"
+#include "math64.h"
+#include "../pelt.h"
 
 /*
  * Constant tables (docs/spec/sched.md 1.2, 1.3, 1.10): literals, as the

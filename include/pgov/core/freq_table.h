@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file freq_table_core.h
+ * @file core/freq_table.h
  * @brief Core tier of freq_table.h: the cpufreq table searches
  *        (docs/spec/ondemand.md 6.1-6.4), `static inline`.
  *
@@ -15,12 +15,42 @@
 #ifndef PGOV_FREQ_TABLE_CORE_H
 #define PGOV_FREQ_TABLE_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "embed.h"
-#include "freq_table.h"
-#include "math64_core.h"
+#include "../embed.h"
+#include "../freq_table.h"
+#include "math64.h"
+
+/*
+ * ---------------------------------------------------------------- the search index
+ * NOT ABI (same-release only, like core/dbs.h's structs): no exported
+ * function takes it.
+ */
+
+/** Slots of a ::pgov_freq_table_index (48 bytes of indices: the
+ *  instances that hold one stay small enough for a Cortex-M0's RAM). */
+#define PGOV_FREQ_TABLE_INDEX_SLOTS 48u
+/** The largest table a ::pgov_freq_table_index covers (byte indices). */
+#define PGOV_FREQ_TABLE_INDEX_MAX 256u
+
+/**
+ * @brief A search index over a plain ascending table
+ *        (pgov_freq_table_core_plain_asc()) of at most
+ *        ::PGOV_FREQ_TABLE_INDEX_MAX entries, built once by
+ *        pgov_freq_table_core_index_init(): the frequency range cut into
+ *        ::PGOV_FREQ_TABLE_INDEX_SLOTS slots of 2^shift kHz, and for each
+ *        slot start the first entry at or above it, so a search bisects
+ *        only the entries inside one slot (usually none or one).
+ */
+struct pgov_freq_table_index {
+    uint32_t base; /**< the first entry's frequency, kHz */
+    uint8_t shift; /**< log2 of the slot width in kHz */
+    /** first[k]: the first index at or above base + k * 2^shift, at most count - 1. */
+    uint8_t first[PGOV_FREQ_TABLE_INDEX_SLOTS + 1u];
+};
 
 /** No index (an empty search); never a valid table index. */
 #define PGOV_FREQ_TABLE_CORE_NONE 0xFFFFFFFFu

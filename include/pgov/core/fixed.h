@@ -1,19 +1,21 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file fixed_core.h
+ * @file core/fixed.h
  * @brief Core tier of fixed.h: intel_pstate's fixed point (FRAC_BITS 8 and
  *        the 14-bit extended variant), inline, with its wrapping.
  *
- * Used by pstate_core.h and by lib/ (whose internal/fp.h gives them their
- * short lib/ spellings fp_*). Divisors are checked by the callers. Not ABI:
+ * Used by core/pstate.h and by lib/ (fixed.c, pstate.c), under these names
+ * only. Divisors are checked by the callers. Not ABI:
  * inline helpers for code the embedder compiles.
  */
 #ifndef PGOV_FIXED_CORE_H
 #define PGOV_FIXED_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdint.h>
 
-#include "math64_core.h"
+#include "math64.h"
 
 
 /* floor(v / 2^k): only non-negative values are shifted (~v >= 0 when

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file dbs_core.h
+ * @file core/dbs.h
  * @brief Core tier of dbs.h: the ondemand/conservative evaluation
  *        (docs/spec/ondemand.md 3-6), `static inline`.
  *
@@ -22,20 +22,124 @@
  * must roll back (a failed driver call) computes the decision on a copy
  * of @c m and the CPUs' scratch fields with pgov_dbs_core_eval(), and
  * takes it with pgov_dbs_core_commit() or drops it. The layouts are those of
- * dbs.h's core-tier structs: not ABI, same-release only (dbs.h). Names
+ * the structs below: not ABI, same-release only. Names
  * `pgov_dbs_impl_*` are steps of the cores, not for callers.
  */
 #ifndef PGOV_DBS_CORE_H
 #define PGOV_DBS_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "embed.h"
-#include "dbs.h"
-#include "freq_table_core.h"
-#include "math64_core.h"
+#include "../embed.h"
+#include "../dbs.h"
+#include "freq_table.h"
+#include "math64.h"
+
+/*
+ * ---------------------------------------------------------------- the core's state
+ * The state the evaluation core works on, and the
+ * instance's compile-time size. These layouts are NOT ABI: they change
+ * between releases, and only code compiled against the headers of the
+ * library it links (lib/ built from the same sources) may touch them. The
+ * exported functions never take them; for the ABI an instance stays opaque.
+ */
+
+/** @brief One CPU of a policy: the estimator's memory and the scratch of
+ *         the evaluation in progress. */
+struct pgov_dbs_core_cpu {
+    uint64_t prev_idle; /**< governor idle counter at the last sample, us */
+    uint64_t prev_wall; /**< wall stamp of the last sample, us */
+    uint64_t prev_nice; /**< nice counter at the last sample, ns */
+    uint32_t cpu;       /**< CPU id */
+    uint32_t prev_load; /**< "previous load" memory (0 = none) */
+    uint32_t load;      /**< load of the last normal evaluation */
+    uint32_t new_prev_load; /**< scratch: prev_load once committed */
+    uint32_t new_load;      /**< scratch: load once committed */
+    uint32_t pad;           /**< 0 */
+    uint64_t new_idle;      /**< scratch: prev_idle once committed */
+    struct pgov_hw_idle snap; /**< the HAL-bound instance's counter read */
+};
+
+/** @brief Everything an evaluation, a limits step or a store may change. */
+struct pgov_dbs_core_mut {
+    uint32_t pmin;             /**< policy->min */
+    uint32_t pmax;             /**< policy->max */
+    uint32_t cur;              /**< policy->cur */
+    uint32_t rate_mult;        /**< od sample stretch */
+    uint32_t requested_freq;   /**< cs requested_freq */
+    uint32_t down_skip;        /**< cs down_skip */
+    uint32_t freq_lo;          /**< od powersave low frequency */
+    uint32_t freq_hi_delay_us; /**< od delay after the high part */
+    uint32_t freq_lo_delay_us; /**< od delay after the low part */
+    uint32_t sample_type;      /**< ::pgov_dbs_sample_type */
+    /** Derived from the tunables (pgov_dbs_core_tun_derived()): 1 when
+     *  the governor's idle counter adds iowait, else 0. */
+    uint32_t add_iowait;
+    uint64_t last_sample;      /**< hook time of the last evaluation, ns */
+    int64_t sample_delay;      /**< ns before the next evaluation */
+    uint64_t evaluations;      /**< evaluations run */
+    struct pgov_dbs_tunables tun;  /**< tunables in force */
+    struct pgov_dbs_result last;   /**< the last call's decision */
+};
+
+/** @brief A policy's constants (set at init) and the call's counter
+ *         snapshots: what the evaluation reads but never changes. */
+struct pgov_dbs_core {
+    uint32_t gov;         /**< ::pgov_dbs_gov */
+    uint32_t variant;     /**< ::pgov_dbs_variant */
+    uint32_t ncpu;        /**< CPUs in the policy */
+    uint32_t cpuinfo_min; /**< hardware minimum, kHz */
+    uint32_t cpuinfo_max; /**< hardware maximum, kHz */
+    uint8_t no_nohz;      /**< tick-based idle accounting */
+    uint8_t kver_6_18;    /**< the v6.18 profile */
+    uint8_t idle_rules;   /**< long idle and idle periods on the idle delta (5.0+) */
+    uint8_t efficient;    /**< E relations, resolve before "is it a change" (5.16+) */
+    /** cs: 1 = no early exit at max or min, down step floored at min
+     *  (6.1.178+, 6.12.97+, 7.2+); 2 = that and the idle-period decrement
+     *  gated on the fresh loads (6.12.117+, 7.3+); 0 = neither. */
+    uint8_t cs_min_floor;
+    uint8_t cs_limits_reset; /**< cs: requested_freq = cur on a limits change (6.1.168+, 6.12.80+, 7.0+) */
+    uint8_t has_table;    /**< the driver has a frequency table */
+    /** The table is plain ascending (pgov_freq_table_core_plain_asc()) of
+     *  at most ::PGOV_FREQ_TABLE_INDEX_MAX entries (set at init): requests
+     *  take pgov_freq_table_core_asc() with table_index. */
+    uint8_t table_asc;
+    /** Stride in bytes of the snapshot array of the call in progress. */
+    uint32_t snap_stride;
+    /** CPU i's counters of the call in progress are at snap_base + i * snap_stride. */
+    const struct pgov_hw_idle *snap_base;
+    struct pgov_freq_table table; /**< the driver's table (has_table) */
+    /** The table's search index (table_asc; built at init). */
+    struct pgov_freq_table_index table_index;
+};
+
+/**
+ * @brief An instance's fixed part as the compiler lays it out: the
+ *        instance's own bookkeeping, then the core's state (lib/dbs.c
+ *        asserts that it mirrors the real instance). Not to be touched;
+ *        the functions below reach the core's parts through it.
+ */
+struct pgov_dbs_storage_head {
+    uint32_t opaque_u32[4];            /**< not to be touched */
+    uint8_t opaque_u8[8];              /**< not to be touched */
+    struct pgov_dbs_core core;         /**< the evaluation's constants */
+    struct pgov_dbs_core_mut mut;      /**< the evaluation's state */
+    struct pgov_hw_storage opaque_hw;  /**< not to be touched */
+    void (*opaque_fn)(void);           /**< not to be touched */
+};
+
+/**
+ * Bytes of an instance for @p ncpu CPUs (1 .. ::PGOV_DBS_MAX_CPUS) as a
+ * constant expression: pgov_dbs_size_cpus(ncpu) of this build (of its
+ * `PGOV_HW_OPS_BY_REF`). With ::PGOV_DBS_ALIGN, static or per-CPU storage:
+ * `static PGOV_ALIGN8 unsigned char mem[PGOV_DBS_SIZE(4)];`
+ */
+#define PGOV_DBS_SIZE(ncpu)                                                                        \
+    (sizeof(struct pgov_dbs_storage_head) + (size_t)(ncpu) * sizeof(struct pgov_dbs_core_cpu))
 
 /* ---------------------------------------------------------------- the instance's parts */
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file hwp_core.h
+ * @file core/hwp.h
  * @brief Core tier of hwp.h: the HWP dynamic boost step, `static inline`.
  *
  * The one implementation: pgov_hwp_boost_update() (lib/hwp.c) and the
@@ -13,13 +13,15 @@
 #ifndef PGOV_HWP_CORE_H
 #define PGOV_HWP_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "embed.h"
-#include "gov.h"
-#include "hwp.h"
-#include "math64_core.h"
+#include "../embed.h"
+#include "../gov.h"
+#include "../hwp.h"
+#include "math64.h"
 
 /* Steps the boosted minimum up; true when HWP_REQUEST must be written. */
 PGOV_CORE bool pgov_hwp_core_boost_up(const struct pgov_hwp_boost_params *prm,

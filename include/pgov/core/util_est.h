@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file util_est_core.h
+ * @file core/util_est.h
  * @brief util_est core tier: the `static inline` rules behind util_est.h.
  *
  * The exported functions of util_est.h validate their arguments and call
@@ -29,11 +29,13 @@
 #ifndef PGOV_UTIL_EST_CORE_H
 #define PGOV_UTIL_EST_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "embed.h"
-#include "util_est.h"
+#include "../embed.h"
+#include "../util_est.h"
 
 /** Profiles as stored in the mode word; v5.13 came last, so it is 4. */
 enum pgov_util_est_prof {

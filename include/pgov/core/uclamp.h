@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file uclamp_core.h
+ * @file core/uclamp.h
  * @brief uclamp core tier: the `static inline` aggregation behind uclamp.h.
  *
  * The exported functions of uclamp.h validate their arguments and call
@@ -33,12 +33,14 @@
 #ifndef PGOV_UCLAMP_CORE_H
 #define PGOV_UCLAMP_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "embed.h"
-#include "uclamp.h"
+#include "../embed.h"
+#include "../uclamp.h"
 
 /** The bucket count of a runqueue: the compile-time one when configured. */
 #define pgov_uclamp_impl_nbuckets(rq)                                                              \

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file scx_core.h
+ * @file core/scx.h
  * @brief sched_ext / BPF subset: PELT at a configurable half-life and a
  *        utilization-to-performance step, header-only.
  *
  * A sched_ext scheduler (a BPF program) includes this header instead of
- * rolling its own EWMA: `#include <pgov/scx_core.h>` compiled with
+ * rolling its own EWMA: `#include <pgov/core/scx.h>` compiled with
  * `clang -target bpf -O2`. Everything is forced inline (no BPF-to-BPF call,
  * so the 5-argument limit never applies), no `__int128` (the wide multiply
  * uses 32x32->64 pieces), no signed division, no floating point; the tables
@@ -20,12 +20,14 @@
  * Performance requests are in units of 1024 = the CPU's full performance
  * (SCX_CPUPERF_ONE, what scx_bpf_cpuperf_set() takes).
  *
- * Everything here is a thin layer over pelt_core.h; see its preconditions.
+ * Everything here is a thin layer over core/pelt.h; see its preconditions.
  */
 #ifndef PGOV_SCX_CORE_H
 #define PGOV_SCX_CORE_H
 
-#include "pelt_core.h"
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
+#include "pelt.h"
 
 #ifndef PGOV_SCX_PELT_HALFLIFE
 #define PGOV_SCX_PELT_HALFLIFE 32

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file math64_core.h
+ * @file core/math64.h
  * @brief Embedding layer: the only place where 64-bit division, wide
  *        multiplication and signed reinterpretation happen (inline).
  *
@@ -15,9 +15,11 @@
 #ifndef PGOV_MATH64_CORE_H
 #define PGOV_MATH64_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdint.h>
 
-#include "embed.h"
+#include "../embed.h"
 
 /* floor(v * m / 2^32), exact over the full 96-bit product. One multiply
  * where the target has 128 bits. */

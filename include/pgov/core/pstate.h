@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file pstate_core.h
+ * @file core/pstate.h
  * @brief Core tier of pstate.h: the intel_pstate sample-and-decide
  *        algorithm (docs/spec/pstate.md 2-8), `static inline`.
  *
@@ -26,14 +26,16 @@
 #ifndef PGOV_PSTATE_CORE_H
 #define PGOV_PSTATE_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "embed.h"
-#include "fixed_core.h"
-#include "hw.h"
-#include "math64_core.h"
-#include "pstate.h"
+#include "../embed.h"
+#include "fixed.h"
+#include "../hw.h"
+#include "math64.h"
+#include "../pstate.h"
 
 /* Internal input flag of pgov_pstate_core_hook_pre(): another CPU has an
  * active IO boost (the IO RFC "all" option). */

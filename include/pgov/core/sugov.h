@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /**
- * @file sugov_core.h
+ * @file core/sugov.h
  * @brief Core tier of sugov.h: the schedutil decision (iowait boost, rate
  *        limit, util composition per profile, headroom, frequency mapping,
  *        hold, deadline bypass), `static inline`.
@@ -32,15 +32,17 @@
 #ifndef PGOV_SUGOV_CORE_H
 #define PGOV_SUGOV_CORE_H
 
+#include "gate.h" /* PGOV_CORE_UNSTABLE, first: the tier is opt-in */
+
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "embed.h"
-#include "freq_table_core.h"
-#include "gov.h"
-#include "kver.h"
-#include "math64_core.h"
-#include "sugov.h"
+#include "../embed.h"
+#include "freq_table.h"
+#include "../gov.h"
+#include "../kver.h"
+#include "math64.h"
+#include "../sugov.h"
 
 /* ---------------------------------------------------------------- profiles */
 
