@@ -99,7 +99,7 @@ struct pgov_pelt_se {
 /** sizeof(struct pgov_pelt_se): frozen, every target. */
 #define PGOV_PELT_SE_SIZE 96u
 
-/** 7.3 `cgroup_mode` share functions (pgov-spec pelt-groups 4.4). */
+/** 7.3 `cgroup_mode` share functions (docs/spec/pelt-groups.md 4.4). */
 enum pgov_pelt_group_mode {
     PGOV_PELT_GROUP_MODE_DEFAULT = 0, /**< the profile's: smp before 7.3, concur in 7.3 */
     PGOV_PELT_GROUP_MODE_SMP = 1,     /**< the 6.1 .. 6.19 formula */
@@ -167,7 +167,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_se_init(struct pgov_pelt_se *se, ui
 
 /**
  * @brief Seed a new task's utilization on the runqueue it is placed on,
- *        its *group* runqueue (post_init_entity_util_avg, spec 5.4).
+ *        its *group* runqueue (post_init_entity_util_avg, docs/spec/pelt-groups.md 5.4).
  *
  * pgov_pelt_post_init_task() with the profile's weight factor: 6.1 the
  * scaled `load.weight`, 6.12+ se_weight.
@@ -182,7 +182,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_post_init(uint32_t kver, struct pgo
                                        const struct pgov_pelt_cfs *cfs, uint32_t cpu_cap);
 
 /**
- * @brief attach_entity_load_avg (spec 2.1): the entity joins @p cfs at its
+ * @brief attach_entity_load_avg (docs/spec/pelt-groups.md 2.1): the entity joins @p cfs at its
  *        position in the period, its sums rebuilt from its averages; its
  *        load_sum is queued for propagation.
  *
@@ -194,7 +194,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_post_init(uint32_t kver, struct pgo
 PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_attach(uint32_t kver, struct pgov_pelt_cfs *cfs, struct pgov_pelt_se *se);
 
 /**
- * @brief detach_entity_load_avg (spec 2.2): remove the entity's averages
+ * @brief detach_entity_load_avg (docs/spec/pelt-groups.md 2.2): remove the entity's averages
  *        and sums (6.x: saturating, u32-compared floors; 7.0+: upd_sa) and
  *        queue `-load_sum` for propagation. The entity is not modified.
  * @return ::PGOV_OK; ::PGOV_EINVAL, ::PGOV_ENOTSUP; unchanged on error
@@ -203,7 +203,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_detach(uint32_t kver, struct pgov_p
                                     const struct pgov_pelt_se *se);
 
 /**
- * @brief remove_entity_load_avg (spec 2.3): the entity leaves @p cfs
+ * @brief remove_entity_load_avg (docs/spec/pelt-groups.md 2.3): the entity leaves @p cfs
  *        without its lock (wake-up migration, exit, group destruction).
  *
  * The entity is aged as blocked to `cfs->avg.last_update_time` (not to
@@ -216,7 +216,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_detach(uint32_t kver, struct pgov_p
 PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_remove(struct pgov_pelt_cfs *cfs, struct pgov_pelt_se *se);
 
 /**
- * @brief update_cfs_rq_load_avg (spec 2.3 "Application"): apply pending
+ * @brief update_cfs_rq_load_avg (docs/spec/pelt-groups.md 2.3 "Application"): apply pending
  *        removed load (with its propagation), then the runqueue's own
  *        update to @p now with `sld(weight)`, `nr_runnable`, `has_curr`.
  * @param kver  profile
@@ -228,7 +228,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_remove(struct pgov_pelt_cfs *cfs, s
 PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_update_cfs(uint32_t kver, struct pgov_pelt_cfs *cfs, uint64_t now);
 
 /**
- * @brief propagate_entity_load_avg (spec 3.1-3.4): if @p g has a pending
+ * @brief propagate_entity_load_avg (docs/spec/pelt-groups.md 3.1-3.4): if @p g has a pending
  *        propagation, forward it to @p p and rewrite the group entity's
  *        util, runnable and load from @p g, applying the differences to @p p.
  * @param kver  profile
@@ -242,7 +242,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_propagate(uint32_t kver, struct pgo
                                        struct pgov_pelt_cfs *g);
 
 /**
- * @brief update_load_avg (spec 3.5): age the entity (unless unattached or
+ * @brief update_load_avg (docs/spec/pelt-groups.md 3.5): age the entity (unless unattached or
  *        ::PGOV_PELT_GROUP_SKIP_AGE), update @p p (removed load first),
  *        propagate from @p g (group entities), then attach or detach.
  * @param kver   profile
@@ -260,7 +260,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_update_load_avg(uint32_t kver, stru
                                              uint64_t now, uint32_t flags);
 
 /**
- * @brief calc_group_shares (spec 4.1, 7.3's modes 4.4): the weight the
+ * @brief calc_group_shares (docs/spec/pelt-groups.md 4.1, 7.3's modes 4.4): the weight the
  *        group entity of @p g should have, scaled.
  * @param kver    profile
  * @param tg      the group (shares, published load/runnable, cpus, mode)
@@ -273,7 +273,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_shares(uint32_t kver, const struct 
                                     const struct pgov_pelt_cfs *g, uint64_t *shares);
 
 /**
- * @brief reweight_entity, PELT part (spec 4.2): take the entity's load out
+ * @brief reweight_entity, PELT part (docs/spec/pelt-groups.md 4.2): take the entity's load out
  *        of @p p, set the new weight, recompute its load_avg on its own
  *        divider, add it back (and move `p->weight` if queued).
  *
@@ -288,7 +288,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_reweight(uint32_t kver, struct pgov
                                       uint64_t weight);
 
 /**
- * @brief update_cfs_group (spec 4.2): recompute the group entity's share
+ * @brief update_cfs_group (docs/spec/pelt-groups.md 4.2): recompute the group entity's share
  *        and reweight it as the profile does (6.1: always; 6.12+: not for
  *        an empty group, only on change).
  * @return 1 when reweighted, 0 when not; negative on error (unchanged).
@@ -299,7 +299,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_update_shares(uint32_t kver, struct
                                            const struct pgov_pelt_tg *tg);
 
 /**
- * @brief update_tg_load_avg (spec 4.3): publish @p c's load (7.3: and
+ * @brief update_tg_load_avg (docs/spec/pelt-groups.md 4.3): publish @p c's load (7.3: and
  *        runnable) contribution to the group when it moved by more than 1/64.
  *
  * The caller skips the root runqueue (no group) and, 6.12+, an inactive CPU.
@@ -314,7 +314,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_update_tg(uint32_t kver, struct pgo
                                        struct pgov_pelt_cfs *c, uint64_t clock);
 
 /**
- * @brief One runqueue of the blocked-load pass (spec 5.7 steps a-b), to be
+ * @brief One runqueue of the blocked-load pass (docs/spec/pelt-groups.md 5.7 steps a-b), to be
  *        called for every runqueue of the CPU's leaf list in list order
  *        (children before parents, root last).
  *
@@ -335,7 +335,7 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_blocked(uint32_t kver, struct pgov_
                                      struct pgov_pelt_cfs *p, uint64_t now);
 
 /**
- * @brief Whether the blocked pass drops @p c from the leaf list (spec 5.7
+ * @brief Whether the blocked pass drops @p c from the leaf list (docs/spec/pelt-groups.md 5.7
  *        step c, without the list-order "no child before it" test): no
  *        weight, all three sums 0 and (6.12+) no published contribution.
  * @return 1 or 0; negative on error

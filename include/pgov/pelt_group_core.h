@@ -187,7 +187,7 @@ PGOV_CORE int64_t pgov_pelt_group_impl_asr(int64_t x, unsigned n)
     return -((-(x + 1)) >> n) - 1;
 }
 
-/** attach_entity_load_avg (spec 2.1). */
+/** attach_entity_load_avg (docs/spec/pelt-groups.md 2.1). */
 PGOV_CORE void pgov_pelt_group_core_attach(uint32_t rules, struct pgov_pelt_cfs *c,
                                            struct pgov_pelt_se *se)
 {
@@ -209,7 +209,7 @@ PGOV_CORE void pgov_pelt_group_core_attach(uint32_t rules, struct pgov_pelt_cfs 
     pgov_pelt_group_impl_queue(c, pgov_u2s64(se->avg.load_sum));
 }
 
-/** detach_entity_load_avg (spec 2.2). */
+/** detach_entity_load_avg (docs/spec/pelt-groups.md 2.2). */
 PGOV_CORE void pgov_pelt_group_core_detach(uint32_t rules, struct pgov_pelt_cfs *c,
                                            const struct pgov_pelt_se *se)
 {
@@ -225,7 +225,7 @@ PGOV_CORE void pgov_pelt_group_core_detach(uint32_t rules, struct pgov_pelt_cfs 
     pgov_pelt_group_impl_queue(c, pgov_u2s64(0 - se->avg.load_sum));
 }
 
-/** remove_entity_load_avg (spec 2.3): age to the runqueue's last update, record. */
+/** remove_entity_load_avg (docs/spec/pelt-groups.md 2.3): age to the runqueue's last update, record. */
 PGOV_CORE void pgov_pelt_group_core_remove(struct pgov_pelt_cfs *c, struct pgov_pelt_se *se)
 {
     (void)pgov_pelt_core_update(&se->avg, c->avg.last_update_time, 0, 0, 0,
@@ -236,7 +236,7 @@ PGOV_CORE void pgov_pelt_group_core_remove(struct pgov_pelt_cfs *c, struct pgov_
     c->removed_runnable += se->avg.runnable_avg;
 }
 
-/* The removed-load application of update_cfs_rq_load_avg (spec 2.3). */
+/* The removed-load application of update_cfs_rq_load_avg (docs/spec/pelt-groups.md 2.3). */
 PGOV_CORE void pgov_pelt_group_impl_apply_removed(uint32_t rules, struct pgov_pelt_cfs *c)
 {
     uint64_t d = pgov_pelt_group_impl_div(&c->avg);
@@ -254,7 +254,7 @@ PGOV_CORE void pgov_pelt_group_impl_apply_removed(uint32_t rules, struct pgov_pe
     pgov_pelt_group_impl_queue(c, pgov_pelt_group_impl_asr(pgov_u2s64(0 - rr * d), 10));
 }
 
-/** update_cfs_rq_load_avg (spec 2.3): 1 when "decayed". */
+/** update_cfs_rq_load_avg (docs/spec/pelt-groups.md 2.3): 1 when "decayed". */
 PGOV_CORE int pgov_pelt_group_core_update_cfs(uint32_t rules, struct pgov_pelt_cfs *c,
                                               uint64_t now)
 {
@@ -268,7 +268,7 @@ PGOV_CORE int pgov_pelt_group_core_update_cfs(uint32_t rules, struct pgov_pelt_c
     return decayed;
 }
 
-/* update_tg_cfs_util / _runnable (spec 3.2, 3.3). */
+/* update_tg_cfs_util / _runnable (docs/spec/pelt-groups.md 3.2, 3.3). */
 PGOV_CORE void pgov_pelt_group_impl_prop_util(uint32_t rules, struct pgov_pelt_cfs *p,
                                               struct pgov_pelt_se *se,
                                               const struct pgov_pelt_cfs *g)
@@ -304,7 +304,7 @@ PGOV_CORE void pgov_pelt_group_impl_prop_runnable(uint32_t rules, struct pgov_pe
                                pgov_pelt_group_impl_min_div(&p->avg), rules);
 }
 
-/* update_tg_cfs_load (spec 3.4): the estimated runnable time of the group. */
+/* update_tg_cfs_load (docs/spec/pelt-groups.md 3.4): the estimated runnable time of the group. */
 PGOV_CORE void pgov_pelt_group_impl_prop_load(uint32_t rules, struct pgov_pelt_cfs *p,
                                               struct pgov_pelt_se *se, struct pgov_pelt_cfs *g)
 {
@@ -336,7 +336,7 @@ PGOV_CORE void pgov_pelt_group_impl_prop_load(uint32_t rules, struct pgov_pelt_c
                                pgov_pelt_group_impl_min_div(&p->avg), rules);
 }
 
-/** propagate_entity_load_avg (spec 3.1): 1 when a propagation was applied. */
+/** propagate_entity_load_avg (docs/spec/pelt-groups.md 3.1): 1 when a propagation was applied. */
 PGOV_CORE int pgov_pelt_group_core_propagate(uint32_t rules, struct pgov_pelt_cfs *p,
                                              struct pgov_pelt_se *gse, struct pgov_pelt_cfs *g)
 {
@@ -360,7 +360,7 @@ PGOV_CORE int pgov_pelt_group_core_update_se(struct pgov_pelt_se *se, uint64_t n
                                  pgov_pelt_group_core_sld(se->weight));
 }
 
-/** update_load_avg (spec 3.5): ::pgov_pelt_group_result bits. */
+/** update_load_avg (docs/spec/pelt-groups.md 3.5): ::pgov_pelt_group_result bits. */
 PGOV_CORE int pgov_pelt_group_core_update_load_avg(uint32_t rules, struct pgov_pelt_cfs *p,
                                                    struct pgov_pelt_se *se, struct pgov_pelt_cfs *g,
                                                    uint64_t now, uint32_t flags)
@@ -384,7 +384,7 @@ PGOV_CORE int pgov_pelt_group_core_update_load_avg(uint32_t rules, struct pgov_p
     return PGOV_PELT_GROUP_CHANGED | ((flags & PGOV_PELT_GROUP_UPDATE_TG) ? PGOV_PELT_GROUP_TG_DUE : 0);
 }
 
-/* smp_shares(G, s, m) (spec 4.1, 4.4), signed long arithmetic. */
+/* smp_shares(G, s, m) (docs/spec/pelt-groups.md 4.1, 4.4), signed long arithmetic. */
 PGOV_CORE uint64_t pgov_pelt_group_impl_smp(const struct pgov_pelt_tg *tg,
                                             const struct pgov_pelt_cfs *g, int64_t s, int64_t m)
 {
@@ -401,7 +401,7 @@ PGOV_CORE uint64_t pgov_pelt_group_impl_smp(const struct pgov_pelt_tg *tg,
     return pgov_s2u64(x > m ? m : x);
 }
 
-/** calc_group_shares for the rules and the group's mode (spec 4.1, 4.4). */
+/** calc_group_shares for the rules and the group's mode (docs/spec/pelt-groups.md 4.1, 4.4). */
 PGOV_CORE uint64_t pgov_pelt_group_core_shares(uint32_t rules, const struct pgov_pelt_tg *tg,
                                                const struct pgov_pelt_cfs *g)
 {
@@ -428,7 +428,7 @@ PGOV_CORE uint64_t pgov_pelt_group_core_shares(uint32_t rules, const struct pgov
     }
 }
 
-/** reweight_entity, PELT part (spec 4.2); @p w not 0. */
+/** reweight_entity, PELT part (docs/spec/pelt-groups.md 4.2); @p w not 0. */
 PGOV_CORE void pgov_pelt_group_core_reweight(uint32_t rules, struct pgov_pelt_cfs *p,
                                              struct pgov_pelt_se *se, uint64_t w)
 {
@@ -444,7 +444,7 @@ PGOV_CORE void pgov_pelt_group_core_reweight(uint32_t rules, struct pgov_pelt_cf
         p->weight += w;
 }
 
-/** update_cfs_group (spec 4.2): 1 when reweighted. */
+/** update_cfs_group (docs/spec/pelt-groups.md 4.2): 1 when reweighted. */
 PGOV_CORE int pgov_pelt_group_core_update_shares(uint32_t rules, struct pgov_pelt_cfs *p,
                                                  struct pgov_pelt_se *gse,
                                                  const struct pgov_pelt_cfs *g,
@@ -468,7 +468,7 @@ PGOV_CORE uint64_t pgov_pelt_group_impl_abs(int64_t x)
     return x < 0 ? 0 - pgov_s2u64(x) : pgov_s2u64(x);
 }
 
-/** update_tg_load_avg (spec 4.3): 1 when published. */
+/** update_tg_load_avg (docs/spec/pelt-groups.md 4.3): 1 when published. */
 PGOV_CORE int pgov_pelt_group_core_update_tg(uint32_t rules, struct pgov_pelt_tg *tg,
                                              struct pgov_pelt_cfs *c, uint64_t clock)
 {
@@ -496,7 +496,7 @@ PGOV_CORE int pgov_pelt_group_core_update_tg(uint32_t rules, struct pgov_pelt_tg
     return 1;
 }
 
-/** One runqueue of the blocked pass (spec 5.7 a-b): result bits. */
+/** One runqueue of the blocked pass (docs/spec/pelt-groups.md 5.7 a-b): result bits. */
 PGOV_CORE int pgov_pelt_group_core_blocked(uint32_t rules, struct pgov_pelt_cfs *c,
                                            struct pgov_pelt_se *gse, struct pgov_pelt_cfs *p,
                                            uint64_t now)
@@ -510,7 +510,7 @@ PGOV_CORE int pgov_pelt_group_core_blocked(uint32_t rules, struct pgov_pelt_cfs 
     return res;
 }
 
-/** Leaf-list removal test (spec 5.7 c, without the list-order part). */
+/** Leaf-list removal test (docs/spec/pelt-groups.md 5.7 c, without the list-order part). */
 PGOV_CORE bool pgov_pelt_group_core_cfs_decayed(uint32_t rules, const struct pgov_pelt_cfs *c)
 {
     if (c->weight || c->avg.load_sum || c->avg.util_sum || c->avg.runnable_sum)
