@@ -19,9 +19,6 @@ _Static_assert(sizeof(struct pgov_pelt_avg) == PGOV_PELT_AVG_SIZE, "pelt avg siz
 _Static_assert(_Alignof(struct pgov_pelt_avg) <= PGOV_PELT_AVG_ALIGN, "pelt avg align");
 _Static_assert(sizeof(struct pgov_pelt_clock) == PGOV_PELT_CLOCK_SIZE, "pelt clock size");
 
-/* Threshold of "100% busy" for lost idle time: (46718 << 10) - 47742. */
-#define PELT_BUSY_UTIL_SUM ((uint64_t)PGOV_PELT_MIN_DIVIDER * 1024u - PGOV_PELT_LOAD_AVG_MAX)
-
 /* The error for a signal the cores must not see; 0 for a valid one. */
 static PGOV_COLD int check_bad(const struct pgov_pelt_avg *sa)
 {
@@ -244,8 +241,7 @@ static int clock_check(const struct pgov_pelt_clock *clk)
 {
     if (!clk)
         return PGOV_EINVAL;
-    if (clk->reserved != 0 || (clk->multiplier != 0 && clk->multiplier != 1 &&
-                               clk->multiplier != 2 && clk->multiplier != 4))
+    if (clk->reserved != 0 || !pgov_pelt_core_clock_mult_ok(clk->multiplier))
         return PGOV_EINVAL;
     return PGOV_OK;
 }
@@ -254,14 +250,9 @@ int pgov_pelt_clock_init(struct pgov_pelt_clock *clk, uint64_t clock_task, uint3
 {
     if (!clk)
         return PGOV_EINVAL;
-    if (multiplier != 0 && multiplier != 1 && multiplier != 2 && multiplier != 4)
+    if (!pgov_pelt_core_clock_mult_ok(multiplier))
         return PGOV_ENOTSUP;
-    clk->clock_task = clock_task;
-    clk->clock_task_mult = clock_task;
-    clk->clock_pelt = clock_task;
-    clk->lost_idle_time = 0;
-    clk->multiplier = multiplier;
-    clk->reserved = 0;
+    pgov_pelt_core_clock_init(clk, clock_task, multiplier);
     return PGOV_OK;
 }
 
@@ -269,40 +260,20 @@ int pgov_pelt_clock_update(struct pgov_pelt_clock *clk, uint64_t clock_task, uin
                            uint32_t cpu_cap, uint32_t freq_cap)
 {
     int rc = clock_check(clk);
-    uint64_t delta = 0;
     if (rc)
         return rc;
     if (idle > 1 || cpu_cap > PGOV_PELT_CAPACITY_SCALE || freq_cap > PGOV_PELT_CAPACITY_SCALE)
         return PGOV_EINVAL;
-    delta = clock_task - clk->clock_task;
-    /* The rq clock never goes back: the kernel ignores such a reading. */
-    if (delta >> 63)
-        return PGOV_OK;
-    clk->clock_task = clock_task;
-    delta <<= clk->multiplier >> 1;
-    clk->clock_task_mult += delta;
-    if (idle) {
-        clk->clock_pelt = clk->clock_task_mult;
-    } else {
-        delta = (delta * cpu_cap) >> 10;
-        delta = (delta * freq_cap) >> 10;
-        clk->clock_pelt += delta;
-    }
+    pgov_pelt_core_clock_update(clk, clock_task, idle != 0, cpu_cap, freq_cap);
     return PGOV_OK;
 }
 
 int pgov_pelt_clock_idle(struct pgov_pelt_clock *clk, uint64_t util_sum)
 {
     int rc = clock_check(clk);
-    int lost = 0;
     if (rc)
         return rc;
-    if (util_sum >= PELT_BUSY_UTIL_SUM) {
-        clk->lost_idle_time += clk->clock_task_mult - clk->clock_pelt;
-        lost = 1;
-    }
-    clk->clock_pelt = clk->clock_task_mult;
-    return lost;
+    return pgov_pelt_core_clock_idle(clk, util_sum) ? 1 : 0;
 }
 
 int pgov_pelt_clock_now(const struct pgov_pelt_clock *clk, uint64_t *now)
@@ -312,7 +283,7 @@ int pgov_pelt_clock_now(const struct pgov_pelt_clock *clk, uint64_t *now)
         return rc;
     if (!now)
         return PGOV_EINVAL;
-    *now = clk->clock_pelt - clk->lost_idle_time;
+    *now = pgov_pelt_core_clock_now(clk);
     return PGOV_OK;
 }
 
@@ -369,31 +340,9 @@ static int check_pair(const struct pgov_pelt_avg *cfs, const struct pgov_pelt_av
     return pgov_pelt_core_hl(se->halflife).period == h->period ? PGOV_OK : PGOV_EINVAL;
 }
 
-static inline uint64_t sub_pos(uint64_t var, uint64_t val)
-{
-    return var >= val ? var - val : 0;
-}
-
-static inline uint32_t sub_pos32(uint32_t var, uint32_t val)
-{
-    return var >= val ? var - val : 0;
-}
-
-static inline uint64_t max64(uint64_t a, uint64_t b)
-{
-    return a > b ? a : b;
-}
-
-static inline uint32_t max32(uint32_t a, uint32_t b)
-{
-    return a > b ? a : b;
-}
-
 int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *se, uint64_t weight)
 {
     struct pgov_pelt_hl h;
-    uint32_t div;
-    uint64_t load_sum;
     int rc = check_pair(cfs, se, &h);
     if (rc)
         return rc;
@@ -401,132 +350,53 @@ int pgov_pelt_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *se, uint64
         return PGOV_EINVAL;
     if (weight == 0)
         return PGOV_EDOM; /* load_sum / weight; the kernel's se_weight is >= 2 */
-    div = pgov_pelt_core_divider_hl(&h, cfs);
-    load_sum = se->load_avg * div;
-    if (weight < load_sum)
-        load_sum = pgov_div_u64(load_sum, weight); /* weight > 0 here */
-    else
-        load_sum = 1;
-
-    /* The entity joins at the cfs_rq's position in the period. */
-    se->last_update_time = cfs->last_update_time;
-    se->period_contrib = cfs->period_contrib;
-    se->util_sum = (uint32_t)(se->util_avg * div);
-    se->runnable_sum = se->runnable_avg * div;
-    se->load_sum = load_sum;
-
-    cfs->load_avg += se->load_avg;
-    cfs->load_sum += weight * se->load_sum;
-    cfs->util_avg += se->util_avg;
-    cfs->util_sum += se->util_sum;
-    cfs->runnable_avg += se->runnable_avg;
-    cfs->runnable_sum += se->runnable_sum;
+    /* The unversioned attach adds without the 7.0 floor (pelt.h). */
+    pgov_pelt_core_attach(cfs, se, weight, PGOV_PELT_FLOOR_64);
     return PGOV_OK;
 }
 
-/* The floor rules of the cfs_rq sums, per release (floor_rule()). */
-enum floor_rule {
-    FLOOR_64 = 0,  /* v5.13 .. v5.15, and the unversioned functions */
-    FLOOR_U32 = 1, /* v5.16 .. v6.19: load/runnable max compared as u32 */
-    FLOOR_7_0 = 2  /* v7.0+: signed deltas (add_positive), 64-bit max */
-};
-
-/*
- * The cfs_rq floor `sum = max(sum, avg * PELT_MIN_DIVIDER)` of the load and
- * runnable sums. v5.16 .. v6.19 compare as u32 (both sides truncated, the
- * u32 result stored in the 64-bit sum); otherwise in the sum's own type.
- */
-static inline uint64_t floor_sum(uint64_t sum, uint64_t avg, uint64_t min_div, int rule)
-{
-    uint64_t f = avg * min_div;
-    return rule == FLOOR_U32 ? max32((uint32_t)sum, (uint32_t)f) : max64(sum, f);
-}
-
-/*
- * `var -= x` as each rule removes a contribution. Before 7.0: saturating at
- * 0. From 7.0 the delta -x is converted to the field's signed type and
- * added; only a negative delta that wraps gives 0, so an x whose negation
- * is positive (x above the signed maximum) wraps the sum instead
- * (docs/spec/delta-7.3.md 1.1.4).
- */
-static inline uint64_t sub_rule(uint64_t var, uint64_t x, int rule)
-{
-    uint64_t res = var - x;
-    if (rule != FLOOR_7_0)
-        return sub_pos(var, x);
-    return (int64_t)(0 - x) < 0 && res > var ? 0 : res;
-}
-
-static inline uint32_t sub_rule32(uint32_t var, uint32_t x, int rule)
-{
-    uint32_t res = var - x;
-    if (rule != FLOOR_7_0)
-        return sub_pos32(var, x);
-    return (int32_t)(0u - x) < 0 && res > var ? 0 : res;
-}
-
-/* Which floor a profile uses: a ::floor_rule, or -1 = not implemented. */
+/* Which floor a profile uses: a ::pgov_pelt_floor_rule, or -1 = not implemented. */
 static int floor_rule(uint32_t kver)
 {
     uint32_t kv = pgov_kver_resolve(kver);
     if (kv == 0 || kv < PGOV_KVER(5, 13))
         return -1;
-    return kv >= PGOV_KVER_7_0 ? FLOOR_7_0 : kv >= PGOV_KVER(5, 16) ? FLOOR_U32 : FLOOR_64;
+    return kv >= PGOV_KVER_7_0    ? PGOV_PELT_FLOOR_7_0
+           : kv >= PGOV_KVER(5, 16) ? PGOV_PELT_FLOOR_U32
+                                    : PGOV_PELT_FLOOR_64;
 }
 
 static int detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uint64_t weight,
                   int rule)
 {
     struct pgov_pelt_hl h;
-    uint64_t min_div;
     int rc = check_pair(cfs, se, &h);
     if (rc)
         return rc;
     if (cfs == se)
         return PGOV_EINVAL;
-    min_div = h.max - PGOV_PELT_PERIOD_UNITS;
-    cfs->load_avg = sub_rule(cfs->load_avg, se->load_avg, rule);
-    cfs->load_sum = sub_rule(cfs->load_sum, weight * se->load_sum, rule);
-    cfs->load_sum = floor_sum(cfs->load_sum, cfs->load_avg, min_div, rule);
-    cfs->util_avg = sub_rule(cfs->util_avg, se->util_avg, rule);
-    cfs->util_sum = sub_rule32(cfs->util_sum, se->util_sum, rule);
-    cfs->util_sum = max32(cfs->util_sum, (uint32_t)(cfs->util_avg * min_div));
-    cfs->runnable_avg = sub_rule(cfs->runnable_avg, se->runnable_avg, rule);
-    cfs->runnable_sum = sub_rule(cfs->runnable_sum, se->runnable_sum, rule);
-    cfs->runnable_sum = floor_sum(cfs->runnable_sum, cfs->runnable_avg, min_div, rule);
+    pgov_pelt_core_detach(cfs, se, weight, rule);
     return PGOV_OK;
 }
 
 static int remove_load(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, uint64_t runnable,
                        int rule)
 {
-    struct pgov_pelt_hl h;
-    uint64_t div, min_div;
-    int rc = check_hl(cfs, &h);
+    int rc = check(cfs);
     if (rc)
         return rc;
-    div = pgov_pelt_core_divider_hl(&h, cfs);
-    min_div = h.max - PGOV_PELT_PERIOD_UNITS;
-    cfs->load_avg = sub_rule(cfs->load_avg, load, rule);
-    cfs->load_sum = sub_rule(cfs->load_sum, load * div, rule);
-    cfs->load_sum = floor_sum(cfs->load_sum, cfs->load_avg, min_div, rule);
-    cfs->util_avg = sub_rule(cfs->util_avg, util, rule);
-    cfs->util_sum = sub_rule32(cfs->util_sum, (uint32_t)(util * div), rule);
-    cfs->util_sum = max32(cfs->util_sum, (uint32_t)(cfs->util_avg * min_div));
-    cfs->runnable_avg = sub_rule(cfs->runnable_avg, runnable, rule);
-    cfs->runnable_sum = sub_rule(cfs->runnable_sum, runnable * div, rule);
-    cfs->runnable_sum = floor_sum(cfs->runnable_sum, cfs->runnable_avg, min_div, rule);
+    pgov_pelt_core_remove(cfs, load, util, runnable, rule);
     return PGOV_OK;
 }
 
 int pgov_pelt_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se, uint64_t weight)
 {
-    return detach(cfs, se, weight, FLOOR_64);
+    return detach(cfs, se, weight, PGOV_PELT_FLOOR_64);
 }
 
 int pgov_pelt_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util, uint64_t runnable)
 {
-    return remove_load(cfs, load, util, runnable, FLOOR_64);
+    return remove_load(cfs, load, util, runnable, PGOV_PELT_FLOOR_64);
 }
 
 int pgov_pelt_detach_kv(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,

@@ -574,4 +574,196 @@ PGOV_CORE uint64_t pgov_pelt_core_lut_read(const struct pgov_pelt_avg *sa, const
 #endif
 }
 
+/* ------------------------------------------------- the PELT clock */
+
+/** "100% busy" for lost idle time: (46718 << 10) - 47742 (half-life 32). */
+#define PGOV_PELT_BUSY_UTIL_SUM                                                                    \
+    ((uint64_t)PGOV_PELT_MIN_DIVIDER * 1024u - PGOV_PELT_LOAD_AVG_MAX)
+
+/** Whether @p m is a GKI multiplier the clock accepts (0 = 1). */
+PGOV_CORE bool pgov_pelt_core_clock_mult_ok(uint32_t m)
+{
+    return m == 0 || m == 1 || m == 2 || m == 4;
+}
+
+/** Start a clock (pgov_pelt_clock_init()); @p multiplier must be accepted. */
+PGOV_CORE void pgov_pelt_core_clock_init(struct pgov_pelt_clock *clk, uint64_t clock_task,
+                                         uint32_t multiplier)
+{
+    PGOV_ASSERT(pgov_pelt_core_clock_mult_ok(multiplier));
+    clk->clock_task = clock_task;
+    clk->clock_task_mult = clock_task;
+    clk->clock_pelt = clock_task;
+    clk->lost_idle_time = 0;
+    clk->multiplier = multiplier;
+    clk->reserved = 0;
+}
+
+/** update_rq_clock_pelt (pgov_pelt_clock_update()); capacities <= 1024. */
+PGOV_CORE void pgov_pelt_core_clock_update(struct pgov_pelt_clock *clk, uint64_t clock_task,
+                                           bool idle, uint32_t cpu_cap, uint32_t freq_cap)
+{
+    uint64_t delta = clock_task - clk->clock_task;
+    /* The rq clock never goes back: the kernel ignores such a reading. */
+    if (delta >> 63)
+        return;
+    clk->clock_task = clock_task;
+    delta <<= clk->multiplier >> 1;
+    clk->clock_task_mult += delta;
+    if (idle) {
+        clk->clock_pelt = clk->clock_task_mult;
+        return;
+    }
+    delta = (delta * cpu_cap) >> 10;
+    delta = (delta * freq_cap) >> 10;
+    clk->clock_pelt += delta;
+}
+
+/** update_idle_rq_clock_pelt (pgov_pelt_clock_idle()): true when idle time was lost. */
+PGOV_CORE bool pgov_pelt_core_clock_idle(struct pgov_pelt_clock *clk, uint64_t util_sum)
+{
+    bool lost = util_sum >= PGOV_PELT_BUSY_UTIL_SUM;
+    if (lost)
+        clk->lost_idle_time += clk->clock_task_mult - clk->clock_pelt;
+    clk->clock_pelt = clk->clock_task_mult;
+    return lost;
+}
+
+/** rq_clock_pelt (pgov_pelt_clock_now()). */
+PGOV_CORE uint64_t pgov_pelt_core_clock_now(const struct pgov_pelt_clock *clk)
+{
+    return clk->clock_pelt - clk->lost_idle_time;
+}
+
+/* ------------------------------------------------- cfs_rq membership */
+
+/**
+ * The cfs_rq floor rules (pgov_pelt_detach_kv()): which width the floors
+ * compare in, and how a removal clamps.
+ */
+enum pgov_pelt_floor_rule {
+    PGOV_PELT_FLOOR_64 = 0,  /**< v5.13 .. v5.15 and the unversioned calls: 64-bit max */
+    PGOV_PELT_FLOOR_U32 = 1, /**< v5.16 .. v6.19: load/runnable max compared as u32 */
+    PGOV_PELT_FLOOR_7_0 = 2  /**< v7.0+: signed deltas (add_positive), 64-bit max, additions floored */
+};
+
+/* The floor `sum = max(sum, avg * min_div)` of a load or runnable sum. */
+PGOV_CORE uint64_t pgov_pelt_impl_floor_sum(uint64_t sum, uint64_t avg, uint64_t min_div, int rule)
+{
+    uint64_t f = avg * min_div;
+    if (rule == PGOV_PELT_FLOOR_U32)
+        return (uint32_t)sum > (uint32_t)f ? (uint32_t)sum : (uint32_t)f;
+    return sum > f ? sum : f;
+}
+
+PGOV_CORE uint32_t pgov_pelt_impl_floor32(uint32_t sum, uint64_t avg, uint64_t min_div)
+{
+    uint32_t f = (uint32_t)(avg * min_div);
+    return sum > f ? sum : f;
+}
+
+/*
+ * `var -= x` as each rule removes a contribution. Before 7.0: saturating at
+ * 0. From 7.0 the delta -x is converted to the field's signed type and
+ * added; only a negative delta that wraps gives 0, so an x whose negation
+ * is positive (x above the signed maximum) wraps the sum instead
+ * (docs/spec/delta-7.3.md 1.1.4).
+ */
+PGOV_CORE uint64_t pgov_pelt_impl_sub_rule(uint64_t var, uint64_t x, int rule)
+{
+    uint64_t res = var - x;
+    if (rule != PGOV_PELT_FLOOR_7_0)
+        return var >= x ? res : 0;
+    return (int64_t)(0 - x) < 0 && res > var ? 0 : res;
+}
+
+PGOV_CORE uint32_t pgov_pelt_impl_sub_rule32(uint32_t var, uint32_t x, int rule)
+{
+    uint32_t res = var - x;
+    if (rule != PGOV_PELT_FLOOR_7_0)
+        return var >= x ? res : 0;
+    return (int32_t)(0u - x) < 0 && res > var ? 0 : res;
+}
+
+/** Remove an (avg, sum) contribution from a 64-bit pair, then floor it. */
+PGOV_CORE void pgov_pelt_core_sub_pair(uint64_t *avg, uint64_t *sum, uint64_t a, uint64_t s,
+                                       uint64_t min_div, int rule)
+{
+    *avg = pgov_pelt_impl_sub_rule(*avg, a, rule);
+    *sum = pgov_pelt_impl_sub_rule(*sum, s, rule);
+    *sum = pgov_pelt_impl_floor_sum(*sum, *avg, min_div, rule);
+}
+
+/** The util pair (u32 sum, narrowed value; floors always u32). */
+PGOV_CORE void pgov_pelt_core_sub_util(uint64_t *avg, uint32_t *sum, uint64_t a, uint32_t s,
+                                       uint64_t min_div, int rule)
+{
+    *avg = pgov_pelt_impl_sub_rule(*avg, a, rule);
+    *sum = pgov_pelt_impl_sub_rule32(*sum, s, rule);
+    *sum = pgov_pelt_impl_floor32(*sum, *avg, min_div);
+}
+
+/** Add a load contribution (enqueue_load_avg): plain, or floored from 7.0. */
+PGOV_CORE void pgov_pelt_core_add_load(struct pgov_pelt_avg *cfs, uint64_t la, uint64_t ls,
+                                       int rule)
+{
+    cfs->load_avg += la;
+    cfs->load_sum += ls;
+    if (rule == PGOV_PELT_FLOOR_7_0) {
+        uint64_t md = pgov_pelt_core_hl(cfs->halflife).max - PGOV_PELT_PERIOD_UNITS;
+        cfs->load_sum = pgov_pelt_impl_floor_sum(cfs->load_sum, cfs->load_avg, md, rule);
+    }
+}
+
+/**
+ * attach_entity_load_avg without the propagation (pgov_pelt_attach()):
+ * the entity joins at the cfs_rq's position, sums rebuilt on its divider.
+ * @p weight (se_weight) not 0; the two signals share a half-life.
+ */
+PGOV_CORE void pgov_pelt_core_attach(struct pgov_pelt_avg *cfs, struct pgov_pelt_avg *se,
+                                     uint64_t weight, int rule)
+{
+    const struct pgov_pelt_hl h = pgov_pelt_core_hl(cfs->halflife);
+    uint32_t div = pgov_pelt_core_divider_hl(&h, cfs);
+    uint64_t load_sum = se->load_avg * div;
+
+    PGOV_ASSERT(weight != 0);
+    load_sum = weight < load_sum ? pgov_div_u64(load_sum, weight) : 1;
+    se->last_update_time = cfs->last_update_time;
+    se->period_contrib = cfs->period_contrib;
+    se->util_sum = (uint32_t)(se->util_avg * div);
+    se->runnable_sum = se->runnable_avg * div;
+    se->load_sum = load_sum;
+    pgov_pelt_core_add_load(cfs, se->load_avg, weight * se->load_sum, rule);
+    cfs->util_avg += se->util_avg;
+    cfs->util_sum += se->util_sum;
+    cfs->runnable_avg += se->runnable_avg;
+    cfs->runnable_sum += se->runnable_sum;
+}
+
+/** detach_entity_load_avg without the propagation (pgov_pelt_detach_kv()). */
+PGOV_CORE void pgov_pelt_core_detach(struct pgov_pelt_avg *cfs, const struct pgov_pelt_avg *se,
+                                     uint64_t weight, int rule)
+{
+    uint64_t md = pgov_pelt_core_hl(cfs->halflife).max - PGOV_PELT_PERIOD_UNITS;
+    pgov_pelt_core_sub_pair(&cfs->load_avg, &cfs->load_sum, se->load_avg, weight * se->load_sum,
+                            md, rule);
+    pgov_pelt_core_sub_util(&cfs->util_avg, &cfs->util_sum, se->util_avg, se->util_sum, md, rule);
+    pgov_pelt_core_sub_pair(&cfs->runnable_avg, &cfs->runnable_sum, se->runnable_avg,
+                            se->runnable_sum, md, rule);
+}
+
+/** The removed-load subtraction on the current divider (pgov_pelt_remove_kv()). */
+PGOV_CORE void pgov_pelt_core_remove(struct pgov_pelt_avg *cfs, uint64_t load, uint64_t util,
+                                     uint64_t runnable, int rule)
+{
+    const struct pgov_pelt_hl h = pgov_pelt_core_hl(cfs->halflife);
+    uint64_t div = pgov_pelt_core_divider_hl(&h, cfs), md = h.max - PGOV_PELT_PERIOD_UNITS;
+    pgov_pelt_core_sub_pair(&cfs->load_avg, &cfs->load_sum, load, load * div, md, rule);
+    pgov_pelt_core_sub_util(&cfs->util_avg, &cfs->util_sum, util, (uint32_t)(util * div), md,
+                            rule);
+    pgov_pelt_core_sub_pair(&cfs->runnable_avg, &cfs->runnable_sum, runnable, runnable * div, md,
+                            rule);
+}
+
 #endif /* PGOV_PELT_CORE_H */

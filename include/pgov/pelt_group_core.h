@@ -95,59 +95,11 @@ PGOV_CORE uint32_t pgov_pelt_group_impl_add32(uint32_t x, int64_t d, uint32_t ru
     return (d < 0 && r > x) ? 0 : r;
 }
 
-/* The floor of a 64-bit sum: 6.x compares and stores as u32, 7.0+ in 64 bits. */
-PGOV_CORE uint64_t pgov_pelt_group_impl_floor64(uint64_t sum, uint64_t avg, uint32_t min_div,
-                                                uint32_t rules)
+/* The cfs_rq floor rule of pelt_core.h the profile uses: 6.x compare
+ * load/runnable floors as u32, 7.0+ go through upd_sa. */
+PGOV_CORE int pgov_pelt_group_impl_rule(uint32_t rules)
 {
-    uint64_t f = avg * min_div;
-    if (rules & PGOV_PELT_GROUP_RULE_FLOORS7)
-        return sum > f ? sum : f;
-    return (uint32_t)sum > (uint32_t)f ? (uint32_t)sum : (uint32_t)f;
-}
-
-PGOV_CORE uint32_t pgov_pelt_group_impl_floor32(uint32_t sum, uint64_t avg, uint32_t min_div)
-{
-    uint32_t f = (uint32_t)(avg * min_div);
-    return sum > f ? sum : f;
-}
-
-/* sub_positive: the value narrowed to the field's type, 0 on wrap. */
-PGOV_CORE uint64_t pgov_pelt_group_impl_sub64(uint64_t x, uint64_t v)
-{
-    return x >= v ? x - v : 0;
-}
-
-PGOV_CORE uint32_t pgov_pelt_group_impl_sub32(uint32_t x, uint64_t v)
-{
-    return x >= (uint32_t)v ? x - (uint32_t)v : 0;
-}
-
-/* Remove (avg, sum) from a 64-bit pair: 6.x sub_positive + u32 floor;
- * 7.0+ upd_sa with the negations read as signed. */
-PGOV_CORE void pgov_pelt_group_impl_rm64(uint64_t *avg, uint64_t *sum, uint64_t a, uint64_t s,
-                                         uint32_t min_div, uint32_t rules)
-{
-    if (rules & PGOV_PELT_GROUP_RULE_FLOORS7) {
-        *avg = pgov_pelt_group_impl_add64(*avg, pgov_u2s64(0 - a));
-        *sum = pgov_pelt_group_impl_add64(*sum, pgov_u2s64(0 - s));
-    } else {
-        *avg = pgov_pelt_group_impl_sub64(*avg, a);
-        *sum = pgov_pelt_group_impl_sub64(*sum, s);
-    }
-    *sum = pgov_pelt_group_impl_floor64(*sum, *avg, min_div, rules);
-}
-
-PGOV_CORE void pgov_pelt_group_impl_rm32(uint64_t *avg, uint32_t *sum, uint64_t a, uint64_t s,
-                                         uint32_t min_div, uint32_t rules)
-{
-    if (rules & PGOV_PELT_GROUP_RULE_FLOORS7) {
-        *avg = pgov_pelt_group_impl_add64(*avg, pgov_u2s64(0 - a));
-        *sum = pgov_pelt_group_impl_add32(*sum, pgov_u2s64(0 - s), rules);
-    } else {
-        *avg = pgov_pelt_group_impl_sub64(*avg, a);
-        *sum = pgov_pelt_group_impl_sub32(*sum, s);
-    }
-    *sum = pgov_pelt_group_impl_floor32(*sum, *avg, min_div);
+    return (rules & PGOV_PELT_GROUP_RULE_FLOORS7) ? PGOV_PELT_FLOOR_7_0 : PGOV_PELT_FLOOR_U32;
 }
 
 /* Signed deltas into a 64-bit pair (propagation): add_positive, then floor. */
@@ -156,20 +108,7 @@ PGOV_CORE void pgov_pelt_group_impl_adj64(uint64_t *avg, uint64_t *sum, int64_t 
 {
     *avg = pgov_pelt_group_impl_add64(*avg, da);
     *sum = pgov_pelt_group_impl_add64(*sum, ds);
-    *sum = pgov_pelt_group_impl_floor64(*sum, *avg, min_div, rules);
-}
-
-/* enqueue_load_avg: plain adds in 6.x, upd_sa (floored) in 7.0+. */
-PGOV_CORE void pgov_pelt_group_impl_enq_load(struct pgov_pelt_avg *c, uint64_t la, uint64_t ls,
-                                             uint32_t rules)
-{
-    if (rules & PGOV_PELT_GROUP_RULE_FLOORS7) {
-        pgov_pelt_group_impl_adj64(&c->load_avg, &c->load_sum, pgov_u2s64(la), pgov_u2s64(ls),
-                                   pgov_pelt_group_impl_min_div(c), rules);
-        return;
-    }
-    c->load_avg += la;
-    c->load_sum += ls;
+    *sum = pgov_pelt_impl_floor_sum(*sum, *avg, min_div, pgov_pelt_group_impl_rule(rules));
 }
 
 /* add_tg_cfs_propagate: flag the runqueue and add to its pending sum. */
@@ -187,41 +126,21 @@ PGOV_CORE int64_t pgov_pelt_group_impl_asr(int64_t x, unsigned n)
     return -((-(x + 1)) >> n) - 1;
 }
 
-/** attach_entity_load_avg (docs/spec/pelt-groups.md 2.1). */
+/** attach_entity_load_avg (docs/spec/pelt-groups.md 2.1): pelt_core.h's attach, then the propagation. */
 PGOV_CORE void pgov_pelt_group_core_attach(uint32_t rules, struct pgov_pelt_cfs *c,
                                            struct pgov_pelt_se *se)
 {
-    uint32_t d = pgov_pelt_group_impl_div(&c->avg);
-    uint64_t w = pgov_pelt_group_core_sld(se->weight);
-    uint64_t x = se->avg.load_avg * d;
-
-    PGOV_ASSERT(w != 0);
-    se->avg.last_update_time = c->avg.last_update_time;
-    se->avg.period_contrib = c->avg.period_contrib;
-    se->avg.util_sum = (uint32_t)(se->avg.util_avg * d);
-    se->avg.runnable_sum = se->avg.runnable_avg * d;
-    se->avg.load_sum = w < x ? pgov_div_u64(x, w) : 1;
-    pgov_pelt_group_impl_enq_load(&c->avg, se->avg.load_avg, w * se->avg.load_sum, rules);
-    c->avg.util_avg += se->avg.util_avg;
-    c->avg.util_sum += se->avg.util_sum;
-    c->avg.runnable_avg += se->avg.runnable_avg;
-    c->avg.runnable_sum += se->avg.runnable_sum;
+    pgov_pelt_core_attach(&c->avg, &se->avg, pgov_pelt_group_core_sld(se->weight),
+                          pgov_pelt_group_impl_rule(rules));
     pgov_pelt_group_impl_queue(c, pgov_u2s64(se->avg.load_sum));
 }
 
-/** detach_entity_load_avg (docs/spec/pelt-groups.md 2.2). */
+/** detach_entity_load_avg (docs/spec/pelt-groups.md 2.2): pelt_core.h's detach, then the propagation. */
 PGOV_CORE void pgov_pelt_group_core_detach(uint32_t rules, struct pgov_pelt_cfs *c,
                                            const struct pgov_pelt_se *se)
 {
-    uint32_t md = pgov_pelt_group_impl_min_div(&c->avg);
-    uint64_t w = pgov_pelt_group_core_sld(se->weight);
-
-    pgov_pelt_group_impl_rm64(&c->avg.load_avg, &c->avg.load_sum, se->avg.load_avg,
-                              w * se->avg.load_sum, md, rules);
-    pgov_pelt_group_impl_rm32(&c->avg.util_avg, &c->avg.util_sum, se->avg.util_avg,
-                              se->avg.util_sum, md, rules);
-    pgov_pelt_group_impl_rm64(&c->avg.runnable_avg, &c->avg.runnable_sum, se->avg.runnable_avg,
-                              se->avg.runnable_sum, md, rules);
+    pgov_pelt_core_detach(&c->avg, &se->avg, pgov_pelt_group_core_sld(se->weight),
+                          pgov_pelt_group_impl_rule(rules));
     pgov_pelt_group_impl_queue(c, pgov_u2s64(0 - se->avg.load_sum));
 }
 
@@ -239,17 +158,14 @@ PGOV_CORE void pgov_pelt_group_core_remove(struct pgov_pelt_cfs *c, struct pgov_
 /* The removed-load application of update_cfs_rq_load_avg (docs/spec/pelt-groups.md 2.3). */
 PGOV_CORE void pgov_pelt_group_impl_apply_removed(uint32_t rules, struct pgov_pelt_cfs *c)
 {
-    uint64_t d = pgov_pelt_group_impl_div(&c->avg);
-    uint32_t md = pgov_pelt_group_impl_min_div(&c->avg);
-    uint64_t rl = c->removed_load, ru = c->removed_util, rr = c->removed_runnable;
+    uint64_t d = pgov_pelt_group_impl_div(&c->avg), rr = c->removed_runnable;
 
+    pgov_pelt_core_remove(&c->avg, c->removed_load, c->removed_util, rr,
+                          pgov_pelt_group_impl_rule(rules));
     c->removed_load = 0;
     c->removed_util = 0;
     c->removed_runnable = 0;
     c->removed_nr = 0;
-    pgov_pelt_group_impl_rm64(&c->avg.load_avg, &c->avg.load_sum, rl, rl * d, md, rules);
-    pgov_pelt_group_impl_rm32(&c->avg.util_avg, &c->avg.util_sum, ru, ru * d, md, rules);
-    pgov_pelt_group_impl_rm64(&c->avg.runnable_avg, &c->avg.runnable_sum, rr, rr * d, md, rules);
     /* The removed runnable stands in for the removed (unweighted) load. */
     pgov_pelt_group_impl_queue(c, pgov_pelt_group_impl_asr(pgov_u2s64(0 - rr * d), 10));
 }
@@ -284,8 +200,8 @@ PGOV_CORE void pgov_pelt_group_impl_prop_util(uint32_t rules, struct pgov_pelt_c
     se->avg.util_sum = n;
     p->avg.util_avg = pgov_pelt_group_impl_add64(p->avg.util_avg, da);
     p->avg.util_sum = pgov_pelt_group_impl_add32(p->avg.util_sum, ds, rules);
-    p->avg.util_sum = pgov_pelt_group_impl_floor32(p->avg.util_sum, p->avg.util_avg,
-                                                   pgov_pelt_group_impl_min_div(&p->avg));
+    p->avg.util_sum = pgov_pelt_impl_floor32(p->avg.util_sum, p->avg.util_avg,
+                                             pgov_pelt_group_impl_min_div(&p->avg));
 }
 
 PGOV_CORE void pgov_pelt_group_impl_prop_runnable(uint32_t rules, struct pgov_pelt_cfs *p,
@@ -435,11 +351,13 @@ PGOV_CORE void pgov_pelt_group_core_reweight(uint32_t rules, struct pgov_pelt_cf
     uint64_t ow = pgov_pelt_group_core_sld(se->weight), nw = pgov_pelt_group_core_sld(w);
     if (se->on_rq)
         p->weight -= se->weight;
-    pgov_pelt_group_impl_rm64(&p->avg.load_avg, &p->avg.load_sum, se->avg.load_avg,
-                              ow * se->avg.load_sum, pgov_pelt_group_impl_min_div(&p->avg), rules);
+    pgov_pelt_core_sub_pair(&p->avg.load_avg, &p->avg.load_sum, se->avg.load_avg,
+                            ow * se->avg.load_sum, pgov_pelt_group_impl_min_div(&p->avg),
+                            pgov_pelt_group_impl_rule(rules));
     se->weight = w;
     se->avg.load_avg = pgov_div_u64(nw * se->avg.load_sum, pgov_pelt_group_impl_div(&se->avg));
-    pgov_pelt_group_impl_enq_load(&p->avg, se->avg.load_avg, nw * se->avg.load_sum, rules);
+    pgov_pelt_core_add_load(&p->avg, se->avg.load_avg, nw * se->avg.load_sum,
+                            pgov_pelt_group_impl_rule(rules));
     if (se->on_rq)
         p->weight += w;
 }
