@@ -21,7 +21,7 @@ _Static_assert(sizeof(struct pgov_pelt_tg) == PGOV_PELT_TG_SIZE, "pelt tg size")
 static int rules_of(uint32_t kver, uint32_t *rules)
 {
     uint32_t kv = pgov_kver_resolve(kver);
-    if (kv == 0 || kv < PGOV_KVER_6_1)
+    if (kv < PGOV_KVER_6_1) /* also 0: an invalid release */
         return PGOV_ENOTSUP;
     *rules = pgov_pelt_group_core_rules(kv);
     return PGOV_OK;
@@ -73,8 +73,9 @@ static int pair_check(uint32_t kver, const struct pgov_pelt_cfs *c, const struct
 }
 
 /* A group entity between its parent runqueue @p p and its own @p g. */
-static int triple_check(uint32_t kver, const struct pgov_pelt_cfs *p, const struct pgov_pelt_se *gse,
-                        const struct pgov_pelt_cfs *g, uint32_t *rules)
+static int triple_check(uint32_t kver, const struct pgov_pelt_cfs *p,
+                        const struct pgov_pelt_se *gse, const struct pgov_pelt_cfs *g,
+                        uint32_t *rules)
 {
     int rc = pair_check(kver, p, gse, rules);
     if (rc)
@@ -114,8 +115,8 @@ int pgov_pelt_group_se_init(struct pgov_pelt_se *se, uint64_t weight, uint32_t i
     return PGOV_OK;
 }
 
-int pgov_pelt_group_post_init(uint32_t kver, struct pgov_pelt_se *se, const struct pgov_pelt_cfs *cfs,
-                              uint32_t cpu_cap)
+int pgov_pelt_group_post_init(uint32_t kver, struct pgov_pelt_se *se,
+                              const struct pgov_pelt_cfs *cfs, uint32_t cpu_cap)
 {
     uint32_t rules;
     int rc = pair_check(kver, cfs, se, &rules);
@@ -125,7 +126,7 @@ int pgov_pelt_group_post_init(uint32_t kver, struct pgov_pelt_se *se, const stru
     if (se->is_group)
         return PGOV_EINVAL;
     w = (rules & PGOV_PELT_GROUP_RULE_SCALED_INIT) ? se->weight
-                                                    : pgov_pelt_group_core_sld(se->weight);
+                                                   : pgov_pelt_group_core_sld(se->weight);
     return pgov_pelt_post_init_task(&se->avg, &cfs->avg, cpu_cap, w);
 }
 
@@ -198,8 +199,8 @@ static int tg_check(const struct pgov_pelt_tg *tg)
     return PGOV_OK;
 }
 
-int pgov_pelt_group_shares(uint32_t kver, const struct pgov_pelt_tg *tg, const struct pgov_pelt_cfs *g,
-                           uint64_t *shares)
+int pgov_pelt_group_shares(uint32_t kver, const struct pgov_pelt_tg *tg,
+                           const struct pgov_pelt_cfs *g, uint64_t *shares)
 {
     uint32_t rules;
     int rc = rules_of(kver, &rules);

@@ -303,7 +303,7 @@ static void test_shares_modes(void **state)
     static const uint64_t want[6] = {2097152, 524288, 2097152, 2097152, 2097152, NICE0};
     uint64_t w;
     (void)state;
-    g.weight = NICE0; /* load = max(1024, 0) */
+    g.weight = NICE0;         /* load = max(1024, 0) */
     g.tg_load_contrib = 1024; /* T = 2048 - 1024 + 1024 */
     for (uint32_t m = 0; m <= PGOV_PELT_GROUP_MODE_UP; m++) {
         tg.mode = m;
@@ -425,9 +425,9 @@ static void test_update_load_avg_flags(void **state)
                                                 PGOV_PELT_GROUP_SKIP_AGE) >= 0);
     assert_int_equal(se.avg.last_update_time, 1 << 20);
     assert_true(c.avg.last_update_time > (1 << 20));
-    assert_int_equal(pgov_pelt_group_update_load_avg(K61, &c, &se, NULL, 80 * MS,
-                                                     PGOV_PELT_GROUP_DO_DETACH),
-                     PGOV_PELT_GROUP_CHANGED | PGOV_PELT_GROUP_TG_DUE);
+    assert_int_equal(
+        pgov_pelt_group_update_load_avg(K61, &c, &se, NULL, 80 * MS, PGOV_PELT_GROUP_DO_DETACH),
+        PGOV_PELT_GROUP_CHANGED | PGOV_PELT_GROUP_TG_DUE);
     assert_int_equal(c.avg.load_avg, 0);
     assert_int_equal(c.avg.util_avg, 0);
     assert_int_equal(c.prop_runnable_sum, 46718 - (int64_t)se.avg.load_sum);

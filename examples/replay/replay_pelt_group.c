@@ -356,13 +356,15 @@ static int pg_blocked(struct pg_state *s, uint32_t c, uint64_t now)
 }
 
 /* ------------------------------------------------------------ the file */
-static const char *const pg_cols[] = {
-    "kver", "scenario", "step", "event", "cpu", "task", "group", "value", "now_ns", "obj",
-    "lut", "pc", "util_avg", "util_sum", "runnable_avg", "runnable_sum", "load_avg", "load_sum",
-    "weight", "prop", "tg_load", NULL};
-static const char *const pg_outs[] = {"lut",      "pc",       "util_avg", "util_sum",
+static const char *const pg_cols[] = {"kver",     "scenario", "step",         "event",
+                                      "cpu",      "task",     "group",        "value",
+                                      "now_ns",   "obj",      "lut",          "pc",
+                                      "util_avg", "util_sum", "runnable_avg", "runnable_sum",
+                                      "load_avg", "load_sum", "weight",       "prop",
+                                      "tg_load",  NULL};
+static const char *const pg_outs[] = {"lut",          "pc",           "util_avg", "util_sum",
                                       "runnable_avg", "runnable_sum", "load_avg", "load_sum",
-                                      "weight",   "prop",     "tg_load",  NULL};
+                                      "weight",       "prop",         "tg_load",  NULL};
 static const char *const pg_group[] = {"kver", "scenario", NULL};
 
 static void pg_set_avg(struct replay_row *r, const struct pgov_pelt_avg *a, uint64_t weight)
@@ -436,7 +438,8 @@ static int pg_start(struct pg_state *s, struct replay_row *r)
 }
 
 /* The task of the row, which must be in state @want (PG_FREE: any but free/dead). */
-static struct pg_task *pg_task_arg(struct pg_state *s, struct replay_row *r, uint32_t want, uint32_t *ti)
+static struct pg_task *pg_task_arg(struct pg_state *s, struct replay_row *r, uint32_t want,
+                                   uint32_t *ti)
 {
     if (replay_u32(r, "task", ti))
         return NULL;

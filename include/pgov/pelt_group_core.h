@@ -27,7 +27,8 @@
 #include "pelt_core.h"
 #include "pelt_group.h"
 
-/** 7.0+: every cfs_rq adjustment through upd_sa (signed deltas, 64-bit floors, additions floored). */
+/** 7.0+: every cfs_rq adjustment through upd_sa (signed deltas, 64-bit floors, additions floored).
+ */
 #define PGOV_PELT_GROUP_RULE_FLOORS7 1u
 /** 6.12+: update_cfs_group skips an empty group and reweights only on change. */
 #define PGOV_PELT_GROUP_RULE_CHANGED 2u
@@ -126,7 +127,8 @@ PGOV_CORE int64_t pgov_pelt_group_impl_asr(int64_t x, unsigned n)
     return -((-(x + 1)) >> n) - 1;
 }
 
-/** attach_entity_load_avg (docs/spec/pelt-groups.md 2.1): pelt_core.h's attach, then the propagation. */
+/** attach_entity_load_avg (docs/spec/pelt-groups.md 2.1): pelt_core.h's attach, then the
+ * propagation. */
 PGOV_CORE void pgov_pelt_group_core_attach(uint32_t rules, struct pgov_pelt_cfs *c,
                                            struct pgov_pelt_se *se)
 {
@@ -135,7 +137,8 @@ PGOV_CORE void pgov_pelt_group_core_attach(uint32_t rules, struct pgov_pelt_cfs 
     pgov_pelt_group_impl_queue(c, pgov_u2s64(se->avg.load_sum));
 }
 
-/** detach_entity_load_avg (docs/spec/pelt-groups.md 2.2): pelt_core.h's detach, then the propagation. */
+/** detach_entity_load_avg (docs/spec/pelt-groups.md 2.2): pelt_core.h's detach, then the
+ * propagation. */
 PGOV_CORE void pgov_pelt_group_core_detach(uint32_t rules, struct pgov_pelt_cfs *c,
                                            const struct pgov_pelt_se *se)
 {
@@ -144,7 +147,8 @@ PGOV_CORE void pgov_pelt_group_core_detach(uint32_t rules, struct pgov_pelt_cfs 
     pgov_pelt_group_impl_queue(c, pgov_u2s64(0 - se->avg.load_sum));
 }
 
-/** remove_entity_load_avg (docs/spec/pelt-groups.md 2.3): age to the runqueue's last update, record. */
+/** remove_entity_load_avg (docs/spec/pelt-groups.md 2.3): age to the runqueue's last update,
+ * record. */
 PGOV_CORE void pgov_pelt_group_core_remove(struct pgov_pelt_cfs *c, struct pgov_pelt_se *se)
 {
     (void)pgov_pelt_core_update(&se->avg, c->avg.last_update_time, 0, 0, 0,
@@ -171,8 +175,7 @@ PGOV_CORE void pgov_pelt_group_impl_apply_removed(uint32_t rules, struct pgov_pe
 }
 
 /** update_cfs_rq_load_avg (docs/spec/pelt-groups.md 2.3): 1 when "decayed". */
-PGOV_CORE int pgov_pelt_group_core_update_cfs(uint32_t rules, struct pgov_pelt_cfs *c,
-                                              uint64_t now)
+PGOV_CORE int pgov_pelt_group_core_update_cfs(uint32_t rules, struct pgov_pelt_cfs *c, uint64_t now)
 {
     int decayed = 0;
     if (c->removed_nr) {
@@ -297,7 +300,8 @@ PGOV_CORE int pgov_pelt_group_core_update_load_avg(uint32_t rules, struct pgov_p
     }
     if (!decayed)
         return 0;
-    return PGOV_PELT_GROUP_CHANGED | ((flags & PGOV_PELT_GROUP_UPDATE_TG) ? PGOV_PELT_GROUP_TG_DUE : 0);
+    return PGOV_PELT_GROUP_CHANGED |
+           ((flags & PGOV_PELT_GROUP_UPDATE_TG) ? PGOV_PELT_GROUP_TG_DUE : 0);
 }
 
 /* smp_shares(G, s, m) (docs/spec/pelt-groups.md 4.1, 4.4), signed long arithmetic. */
@@ -421,8 +425,8 @@ PGOV_CORE int pgov_pelt_group_core_blocked(uint32_t rules, struct pgov_pelt_cfs 
 {
     int res = pgov_pelt_group_core_update_cfs(rules, c, now) ? PGOV_PELT_GROUP_CHANGED : 0;
     if (gse && p && (gse->avg.load_avg || gse->avg.util_avg || c->propagate)) {
-        int r = pgov_pelt_group_core_update_load_avg(rules, p, gse, c, now,
-                                                     PGOV_PELT_GROUP_UPDATE_TG);
+        int r =
+            pgov_pelt_group_core_update_load_avg(rules, p, gse, c, now, PGOV_PELT_GROUP_UPDATE_TG);
         res |= r & PGOV_PELT_GROUP_TG_DUE;
     }
     return res;
