@@ -194,7 +194,8 @@ int pgov_pelt_group_update_load_avg(uint32_t kver, struct pgov_pelt_cfs *p, stru
 
 static int tg_check(const struct pgov_pelt_tg *tg)
 {
-    if (!tg || tg->mode > PGOV_PELT_GROUP_MODE_UP)
+    /* A share below 2 would give a group entity weight 0, which no division may see. */
+    if (!tg || tg->mode > PGOV_PELT_GROUP_MODE_UP || tg->shares < 2)
         return PGOV_EINVAL;
     return PGOV_OK;
 }

@@ -491,6 +491,10 @@ static void test_errors_leave_state(void **state)
     se.avg.halflife = se0.avg.halflife = 0;
     assert_int_equal(pgov_pelt_group_shares(K61, &tg, &g, &w), PGOV_EINVAL); /* mode 9 */
     assert_int_equal(pgov_pelt_group_update_tg(K61, &tg, &g, 0), PGOV_EINVAL);
+    tg.mode = tg0.mode = 0;
+    tg.shares = tg0.shares = 1; /* would make a weight-0 entity */
+    assert_int_equal(pgov_pelt_group_update_shares(K61, &p, &se, &g, &tg), PGOV_EINVAL);
+    tg.shares = tg0.shares = NICE0;
     assert_int_equal(pgov_pelt_group_blocked(K61, &g, NULL, &p, 1), PGOV_EINVAL);
     assert_int_equal(pgov_pelt_group_blocked(K61, NULL, NULL, NULL, 1), PGOV_EINVAL);
     assert_int_equal(pgov_pelt_group_post_init(K61, &se, &p, 1024), PGOV_EINVAL); /* a group */

@@ -10,7 +10,6 @@
  */
 #include "replay.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include <pgov/pelt.h>
@@ -380,19 +379,37 @@ static void pg_set_avg(struct replay_row *r, const struct pgov_pelt_avg *a, uint
     replay_set_u64(r, "weight", weight);
 }
 
+/* A strict decimal index below 100 at *p ("0" or no leading zero), advancing *p. */
+static int pg_index(const char **p, unsigned *v)
+{
+    const char *q = *p;
+    unsigned x = 0;
+    int n = 0;
+    while (*q >= '0' && *q <= '9' && n < 3) {
+        x = x * 10 + (unsigned)(*q++ - '0');
+        n++;
+    }
+    if (n == 0 || n > 2 || (n == 2 && **p == '0'))
+        return -1;
+    *p = q;
+    *v = x;
+    return 0;
+}
+
 /* obj: R<cpu>, G<g>.<cpu>, S<g>.<cpu> or T<task>. */
 static int pg_show(struct pg_state *s, struct replay_row *r)
 {
-    const char *o = replay_str(r, "obj");
+    const char *o = replay_str(r, "obj"), *q = o ? o + 1 : NULL;
     char kind = o ? o[0] : 0;
     unsigned a = 0, b = 0;
-    int n = 0;
-    if ((kind == 'R' || kind == 'T') && sscanf(o + 1, "%u%n", &a, &n) == 1 && o[1 + n] == 0)
+    int ok = kind && pg_index(&q, &a) == 0;
+    if (ok && (kind == 'G' || kind == 'S'))
+        ok = *q++ == '.' && pg_index(&q, &b) == 0;
+    else if (ok && (kind == 'R' || kind == 'T'))
         b = a;
-    else if ((kind == 'G' || kind == 'S') && sscanf(o + 1, "%u.%u%n", &a, &b, &n) == 2 &&
-             o[1 + n] == 0)
-        ;
     else
+        ok = 0;
+    if (!ok || *q != 0)
         return replay_fail(r, "column 'obj': R<cpu>, G<g>.<cpu>, S<g>.<cpu> or T<task>");
     if (kind == 'T') {
         if (a >= PG_TASKS || s->task[a].state == PG_FREE || s->task[a].state == PG_DEAD)
@@ -471,7 +488,8 @@ static int pg_event(struct pg_state *s, struct replay_row *r, const char *ev, ui
         if (pg_u32_max(r, "group", PG_GROUPS - 1, &g) || pg_u32_max(r, "value", PG_GROUPS - 1, &v))
             return -1;
         if (g == 0 || s->exists[g] || !s->exists[v])
-            return replay_fail(r, "mkgrp: group %u exists or parent %u does not", g, v);
+            return replay_fail(r, "mkgrp: group %u exists or parent %u does not", (unsigned)g,
+                               (unsigned)v);
         return pg_mkgrp(s, g, v, now);
     }
     if (strcmp(ev, "new") == 0) {
@@ -479,7 +497,7 @@ static int pg_event(struct pg_state *s, struct replay_row *r, const char *ev, ui
             replay_u32(r, "value", &v) || !(t = pg_task_arg(s, r, PG_FREE, &ti)))
             return -1;
         if (!s->exists[g])
-            return replay_fail(r, "new: no group %u", g);
+            return replay_fail(r, "new: no group %u", (unsigned)g);
         t->group = g;
         t->cpu = c;
         return pg_new(s, t, v, now);
@@ -488,7 +506,7 @@ static int pg_event(struct pg_state *s, struct replay_row *r, const char *ev, ui
         if (!(t = pg_task_arg(s, r, PG_QUEUED, &ti)))
             return -1;
         if (s->curr[t->cpu] >= 0)
-            return replay_fail(r, "run: CPU %u is not idle", t->cpu);
+            return replay_fail(r, "run: CPU %u is not idle", (unsigned)t->cpu);
         return pg_run(s, (int)ti, now);
     }
     if (strcmp(ev, "sleep") == 0) {
@@ -502,7 +520,7 @@ static int pg_event(struct pg_state *s, struct replay_row *r, const char *ev, ui
         if (pg_u32_max(r, "cpu", PG_NCPU - 1, &c))
             return -1;
         if (s->curr[c] < 0)
-            return replay_fail(r, "tick: CPU %u is idle", c);
+            return replay_fail(r, "tick: CPU %u is idle", (unsigned)c);
         return pg_tick(s, c, now);
     }
     if (strcmp(ev, "wake") == 0) {
@@ -528,7 +546,7 @@ static int pg_event(struct pg_state *s, struct replay_row *r, const char *ev, ui
         if (pg_u32_max(r, "group", PG_GROUPS - 1, &g) || !(t = pg_task_arg(s, r, PG_SLEEPING, &ti)))
             return -1;
         if (!s->exists[g])
-            return replay_fail(r, "move: no group %u", g);
+            return replay_fail(r, "move: no group %u", (unsigned)g);
         return pg_move(s, t, g, now);
     }
     if (strcmp(ev, "shares") == 0) {
@@ -536,7 +554,7 @@ static int pg_event(struct pg_state *s, struct replay_row *r, const char *ev, ui
         if (pg_u32_max(r, "group", PG_GROUPS - 1, &g) || replay_u64(r, "value", &w))
             return -1;
         if (g == 0 || !s->exists[g])
-            return replay_fail(r, "shares: no group %u", g);
+            return replay_fail(r, "shares: no group %u", (unsigned)g);
         return pg_set_shares(s, g, w, now);
     }
     if (strcmp(ev, "blocked") == 0) {

@@ -116,7 +116,7 @@ enum pgov_pelt_group_mode {
  * pgov_pelt_group_update_tg() maintains `load_avg` and `runnable_avg`.
  */
 struct pgov_pelt_tg {
-    uint64_t shares;       /**< tg->shares, scaled (cpu.weight 100 = 1048576) (offset 0) */
+    uint64_t shares;       /**< tg->shares, scaled (cpu.weight 100 = 1048576), at least 2 (offset 0) */
     int64_t load_avg;      /**< tg->load_avg: sum of the published contributions (offset 8) */
     int64_t runnable_avg;  /**< 7.3 tg->runnable_avg (offset 16) */
     uint32_t cpus;         /**< 7.3 online CPUs (or the cpuset's), for concur/max; 0 = 1 (offset 24) */
@@ -266,8 +266,8 @@ PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_update_load_avg(uint32_t kver, stru
  * @param tg      the group (shares, published load/runnable, cpus, mode)
  * @param g       the group's runqueue on this CPU
  * @param shares  receives the weight (at least 2)
- * @return ::PGOV_OK; ::PGOV_EINVAL (NULL, bad state, unknown mode),
- *         ::PGOV_ENOTSUP
+ * @return ::PGOV_OK; ::PGOV_EINVAL (NULL, bad state, unknown mode, shares
+ *         below 2), ::PGOV_ENOTSUP
  */
 PGOV_API PGOV_MUST_CHECK int pgov_pelt_group_shares(uint32_t kver, const struct pgov_pelt_tg *tg,
                                     const struct pgov_pelt_cfs *g, uint64_t *shares);
