@@ -87,6 +87,20 @@ static int triple_check(uint32_t kver, const struct pgov_pelt_cfs *p,
     return PGOV_OK;
 }
 
+/* The two large cores, each compiled once: the exported calls and the
+ * blocked pass share these copies (the cores are forced inline). */
+static PGOV_NOINLINE int update_cfs(uint32_t rules, struct pgov_pelt_cfs *c, uint64_t now)
+{
+    return pgov_pelt_group_core_update_cfs(rules, c, now);
+}
+
+static PGOV_NOINLINE int update_load_avg(uint32_t rules, struct pgov_pelt_cfs *p,
+                                         struct pgov_pelt_se *se, struct pgov_pelt_cfs *g,
+                                         uint64_t now, uint32_t flags)
+{
+    return pgov_pelt_group_core_update_load_avg(rules, p, se, g, now, flags);
+}
+
 int pgov_pelt_group_cfs_init(struct pgov_pelt_cfs *cfs, uint32_t halflife)
 {
     if (!cfs)
@@ -166,7 +180,7 @@ int pgov_pelt_group_update_cfs(uint32_t kver, struct pgov_pelt_cfs *cfs, uint64_
     int rc = rules_of(kver, &rules);
     if (rc || (rc = cfs_check(cfs)) != 0)
         return rc;
-    return pgov_pelt_group_core_update_cfs(rules, cfs, now);
+    return update_cfs(rules, cfs, now);
 }
 
 int pgov_pelt_group_propagate(uint32_t kver, struct pgov_pelt_cfs *p, struct pgov_pelt_se *gse,
@@ -189,7 +203,7 @@ int pgov_pelt_group_update_load_avg(uint32_t kver, struct pgov_pelt_cfs *p, stru
     /* A task has no runqueue of its own; a group entity needs it. */
     if (flags > 15 || (!g && se->is_group))
         return PGOV_EINVAL;
-    return pgov_pelt_group_core_update_load_avg(rules, p, se, g, now, flags);
+    return update_load_avg(rules, p, se, g, now, flags);
 }
 
 static int tg_check(const struct pgov_pelt_tg *tg)
@@ -265,7 +279,12 @@ int pgov_pelt_group_blocked(uint32_t kver, struct pgov_pelt_cfs *c, struct pgov_
         rc = cfs_check(c);
     if (rc)
         return rc;
-    return pgov_pelt_group_core_blocked(rules, c, gse, p, now);
+    /* pgov_pelt_group_core_blocked() on the shared copies. */
+    rc = update_cfs(rules, c, now) ? PGOV_PELT_GROUP_CHANGED : 0;
+    if (gse && pgov_pelt_group_core_blocked_se_due(gse, c))
+        rc |= update_load_avg(rules, p, gse, c, now, PGOV_PELT_GROUP_UPDATE_TG) &
+              PGOV_PELT_GROUP_TG_DUE;
+    return rc;
 }
 
 int pgov_pelt_group_cfs_decayed(uint32_t kver, const struct pgov_pelt_cfs *c)

@@ -175,8 +175,14 @@ static void test_example_steps_3_4(void **state)
     expect(&e.r[1].avg, 494, 23303462, 494, 415, 19623936);
     assert_int_equal(e.gse[1].weight, 524288); /* half, from CPU0's stale 1024 */
     assert_int_equal(e.tg.load_avg, 1856);
-    /* step 4: CPU0's blocked pass at T2, leaf list G0, R0 */
+    /* step 4: CPU0's blocked pass at T2, leaf list G0, R0; the core tier's
+     * blocked step on a copy must end in the same state */
+    struct ex e2 = e;
+    int rc = pgov_pelt_group_core_blocked(pgov_pelt_group_core_rules(K61), &e2.g[0], &e2.gse[0],
+                                          &e2.r[0], T2);
     int r = pgov_pelt_group_blocked(K61, &e.g[0], &e.gse[0], &e.r[0], T2);
+    assert_int_equal(rc, r);
+    assert_memory_equal(&e, &e2, sizeof(e));
     /* G0 decayed (its tg update is due); the root's would be, but it has no group */
     assert_int_equal(r, PGOV_PELT_GROUP_CHANGED | PGOV_PELT_GROUP_TG_DUE);
     assert_int_equal(pgov_pelt_group_update_tg(K61, &e.tg, &e.g[0], T2), 1);

@@ -418,17 +418,24 @@ PGOV_CORE int pgov_pelt_group_core_update_tg(uint32_t rules, struct pgov_pelt_tg
     return 1;
 }
 
+/** Whether the blocked pass updates @p c's group entity (docs/spec/pelt-groups.md 5.7 b):
+ *  not when it is fully idle with nothing pending. */
+PGOV_CORE bool pgov_pelt_group_core_blocked_se_due(const struct pgov_pelt_se *gse,
+                                                   const struct pgov_pelt_cfs *c)
+{
+    return gse->avg.load_avg || gse->avg.util_avg || c->propagate;
+}
+
 /** One runqueue of the blocked pass (docs/spec/pelt-groups.md 5.7 a-b): result bits. */
 PGOV_CORE int pgov_pelt_group_core_blocked(uint32_t rules, struct pgov_pelt_cfs *c,
                                            struct pgov_pelt_se *gse, struct pgov_pelt_cfs *p,
                                            uint64_t now)
 {
     int res = pgov_pelt_group_core_update_cfs(rules, c, now) ? PGOV_PELT_GROUP_CHANGED : 0;
-    if (gse && p && (gse->avg.load_avg || gse->avg.util_avg || c->propagate)) {
-        int r =
-            pgov_pelt_group_core_update_load_avg(rules, p, gse, c, now, PGOV_PELT_GROUP_UPDATE_TG);
-        res |= r & PGOV_PELT_GROUP_TG_DUE;
-    }
+    if (gse && p && pgov_pelt_group_core_blocked_se_due(gse, c))
+        res |= pgov_pelt_group_core_update_load_avg(rules, p, gse, c, now,
+                                                    PGOV_PELT_GROUP_UPDATE_TG) &
+               PGOV_PELT_GROUP_TG_DUE;
     return res;
 }
 
