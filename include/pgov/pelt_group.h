@@ -46,6 +46,7 @@
 #include <stdint.h>
 #include "export.h"
 #include "err.h"
+#include "kver.h"
 #include "pelt.h"
 
 #ifdef __cplusplus

@@ -337,7 +337,8 @@ PGOV_CORE uint64_t pgov_pelt_group_core_shares(uint32_t rules, const struct pgov
     case PGOV_PELT_GROUP_MODE_UP:
         return tg->shares;
     case PGOV_PELT_GROUP_MODE_MAX:
-        return pgov_pelt_group_impl_smp(tg, g, s * cpus, (int64_t)PGOV_PELT_GROUP_MAX_MODE_LIMIT);
+        n = pgov_u2s64(pgov_s2u64(s) * pgov_s2u64(cpus)); /* wraps, as the kernel's long */
+        return pgov_pelt_group_impl_smp(tg, g, n, (int64_t)PGOV_PELT_GROUP_MAX_MODE_LIMIT);
     case PGOV_PELT_GROUP_MODE_CONCUR:
     case PGOV_PELT_GROUP_MODE_TASKS:
         n = mode == PGOV_PELT_GROUP_MODE_TASKS || tasks < cpus ? tasks : cpus;
