@@ -90,6 +90,15 @@ static const struct span spans[] = {
     {PGOV_MOD_DBS, K(6, 12), K(6, 12), EX},
     {PGOV_MOD_DBS, K(6, 13), K(6, 17), AP},
     {PGOV_MOD_DBS, K(6, 18), K(7, 3), EX},
+    /* task-group PELT (docs/signals.md "Task groups"): the 6.1.192, 6.12.118
+     * and 7.3.4 trees of docs/spec/pelt-groups.md, no running kernel yet;
+     * the releases in between map to the nearest (7.0 .. 7.2: the 7.0
+     * floors, the 6.12 shares). */
+    {PGOV_MOD_PELT_GROUP, K(6, 1), K(6, 1), EX},
+    {PGOV_MOD_PELT_GROUP, K(6, 2), K(6, 11), AP},
+    {PGOV_MOD_PELT_GROUP, K(6, 12), K(6, 12), EX},
+    {PGOV_MOD_PELT_GROUP, K(6, 13), K(7, 2), AP},
+    {PGOV_MOD_PELT_GROUP, K(7, 3), K(7, 3), EX},
 };
 
 int pgov_kver_exactness(uint32_t module, uint32_t kver)
@@ -97,7 +106,7 @@ int pgov_kver_exactness(uint32_t module, uint32_t kver)
     uint32_t kv;
     size_t i;
 
-    if (module < PGOV_MOD_PELT || module > PGOV_MOD_DBS)
+    if (module < PGOV_MOD_PELT || module > PGOV_MOD_PELT_GROUP)
         return PGOV_EINVAL;
     kv = pgov_kver_resolve(kver);
     for (i = 0; i < sizeof(spans) / sizeof(spans[0]); i++)

@@ -18,6 +18,7 @@ extern const struct replay_adapter replay_linux_sugov_adapter,
     replay_linux_dbs_adapter; /* replay_linux_gov.c */
 extern const struct replay_adapter replay_adapter_sugov_iowait,
     replay_adapter_sugov_clamp, replay_adapter_sugov_kver; /* replay_sugov.c */
+extern const struct replay_adapter replay_adapter_pelt_group; /* replay_pelt_group.c */
 
 const struct replay_adapter *const replay_adapters[] = {
     &replay_pelt_decay,
@@ -38,5 +39,6 @@ const struct replay_adapter *const replay_adapters[] = {
     &replay_linux_dbs_adapter,
     &replay_adapter_sugov_clamp,
     &replay_adapter_sugov_kver,
+    &replay_adapter_pelt_group,
     NULL,
 };

@@ -104,7 +104,8 @@ enum pgov_module {
     PGOV_MOD_PSTATE_LOAD = 7,  /**< intel_pstate load algorithm */
     PGOV_MOD_HWP_BOOST = 8,    /**< intel_pstate HWP dynamic boost */
     PGOV_MOD_SUGOV = 9,        /**< schedutil */
-    PGOV_MOD_DBS = 10          /**< ondemand / conservative */
+    PGOV_MOD_DBS = 10,         /**< ondemand / conservative */
+    PGOV_MOD_PELT_GROUP = 11   /**< task-group PELT (pelt_group.h), since 0.7 */
 };
 
 /** What pgov_kver_exactness() reports. */

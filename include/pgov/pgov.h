@@ -28,6 +28,7 @@
 #include "dbs.h"
 #include "uclamp.h"
 #include "pelt.h"
+#include "pelt_group.h"
 #include "batch.h"
 #include "util_est.h"
 #include "fixed.h"

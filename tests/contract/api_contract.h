@@ -87,6 +87,10 @@ struct world {
     uint32_t eff[PGOV_UCLAMP_CNT];
     struct pgov_pelt_avg sa, cfs;
     struct pgov_pelt_clock clk;
+    /* pelt_group: root runqueue, a group's runqueue, its entity, a task, the group */
+    struct pgov_pelt_cfs grt, grq;
+    struct pgov_pelt_se gse, gtask;
+    struct pgov_pelt_tg gtg;
     /* pelt batch: two steps of inputs and outputs */
     uint64_t bnow[2], bload[2], brunnable[2], bweight[2];
     uint32_t brunning[2];
@@ -176,6 +180,7 @@ extern const struct row_table api_rows_freq_table;
 extern const struct row_table api_rows_dbs;
 extern const struct row_table api_rows_uclamp;
 extern const struct row_table api_rows_pelt;
+extern const struct row_table api_rows_pelt_group;
 extern const struct row_table api_rows_util_est;
 extern const struct row_table api_rows_fixed;
 extern const struct row_table api_rows_pstate;

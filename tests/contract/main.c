@@ -26,6 +26,26 @@ static struct world g_world;
  * would not fit the 16 KiB of the Cortex-M0 target). */
 static uint64_t g_before;
 
+/* The pelt and pelt_group part of the world (build() stays within size). */
+static void build_pelt(struct world *w)
+{
+    /* pelt: a task signal and a cfs_rq signal with some history */
+    assert_int_equal(pgov_pelt_init(&w->sa, 0, 0), PGOV_OK);
+    assert_int_equal(pgov_pelt_init(&w->cfs, 0, 0), PGOV_OK);
+    assert_true(pgov_pelt_update_task(&w->sa, 50000000, 1, 0, 1, 1024) >= 0);
+    assert_true(pgov_pelt_update_cfs_rq(&w->cfs, 50000000, 1024, 1, 1) >= 0);
+    assert_int_equal(pgov_pelt_clock_init(&w->clk, 0, 0), PGOV_OK);
+    /* pelt_group: a group under the root with one task attached to it */
+    assert_int_equal(pgov_pelt_group_cfs_init(&w->grt, 0), PGOV_OK);
+    assert_int_equal(pgov_pelt_group_cfs_init(&w->grq, 0), PGOV_OK);
+    assert_int_equal(pgov_pelt_group_se_init(&w->gse, 1048576, 1, 0), PGOV_OK);
+    assert_int_equal(pgov_pelt_group_se_init(&w->gtask, 1048576, 0, 0), PGOV_OK);
+    assert_true(pgov_pelt_group_update_load_avg(0, &w->grt, &w->gse, &w->grq, 4000000, 4) >= 0);
+    assert_true(pgov_pelt_group_update_load_avg(0, &w->grq, &w->gtask, NULL, 5000000, 5) >= 0);
+    w->gtg.shares = 1048576;
+    assert_int_equal(pgov_pelt_clock_update(&w->clk, 1000000, 0, 1024, 512), PGOV_OK);
+}
+
 /* Build every object through the public API, all valid. */
 static void build(struct world *w)
 {
@@ -74,12 +94,7 @@ static void build(struct world *w)
     assert_int_equal(pgov_uclamp_tg_init(&w->utgp, NULL), PGOV_OK);
     assert_int_equal(pgov_uclamp_tg_init(&w->utg, &w->utgp), PGOV_OK);
 
-    /* pelt: a task signal and a cfs_rq signal with some history */
-    assert_int_equal(pgov_pelt_init(&w->sa, 0, 0), PGOV_OK);
-    assert_int_equal(pgov_pelt_init(&w->cfs, 0, 0), PGOV_OK);
-    assert_true(pgov_pelt_update_task(&w->sa, 50000000, 1, 0, 1, 1024) >= 0);
-    assert_true(pgov_pelt_update_cfs_rq(&w->cfs, 50000000, 1024, 1, 1) >= 0);
-    assert_int_equal(pgov_pelt_clock_init(&w->clk, 0, 0), PGOV_OK);
+    build_pelt(w);
     w->uev[0] = PGOV_UTIL_EST_EV_ENQUEUE;
     w->uev[1] = PGOV_UTIL_EST_EV_DEQUEUE;
     for (int i = 0; i < 2; i++) {
@@ -93,7 +108,6 @@ static void build(struct world *w)
         w->brunning[i] = 1;
         w->bweight[i] = 1024;
     }
-    assert_int_equal(pgov_pelt_clock_update(&w->clk, 1000000, 0, 1024, 512), PGOV_OK);
 
     /* util_est */
     w->ecfg.size = sizeof(w->ecfg);
@@ -171,6 +185,7 @@ static const struct row_table *const tables[] = {
     &api_rows_dbs,
     &api_rows_uclamp,
     &api_rows_pelt,
+    &api_rows_pelt_group,
     &api_rows_util_est,
     &api_rows_fixed,
     &api_rows_pstate,

@@ -302,6 +302,13 @@ static int accepts(uint32_t m, uint32_t kver)
         rc = pgov_sugov_params_check(&p);
         break;
     }
+    case PGOV_MOD_PELT_GROUP: {
+        struct pgov_pelt_cfs c;
+        assert_int_equal(pgov_pelt_group_cfs_init(&c, 0), 0);
+        rc = pgov_pelt_group_update_cfs(kver, &c, 0);
+        rc = rc > 0 ? 0 : rc;
+        break;
+    }
     case PGOV_MOD_DBS: {
         struct pgov_dbs_platform plat;
         struct pgov_dbs_tunables t;
@@ -324,7 +331,7 @@ static void test_kver_exactness(void **st)
     static const uint32_t mods[] = {PGOV_MOD_PELT_FLOORS, PGOV_MOD_UTIL_EST, PGOV_MOD_UCLAMP,
                                     PGOV_MOD_PSTATE_PID,  PGOV_MOD_PSTATE_ATOM,
                                     PGOV_MOD_PSTATE_LOAD, PGOV_MOD_HWP_BOOST, PGOV_MOD_SUGOV,
-                                    PGOV_MOD_DBS};
+                                    PGOV_MOD_DBS,         PGOV_MOD_PELT_GROUP};
     for (size_t i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
         assert_int_equal(accepts(mods[i], 0), pgov_kver_exactness(mods[i], 0) != 0);
         for (uint32_t major = 3; major <= 7; major++)
@@ -372,7 +379,12 @@ static void test_kver_exactness(void **st)
     assert_int_equal(pgov_kver_exactness(PGOV_MOD_UCLAMP, 0), PGOV_KVER_EXACT);
     assert_int_equal(pgov_kver_resolve(0), PGOV_KVER_7_3);
     assert_int_equal(pgov_kver_exactness(0, 0), PGOV_EINVAL);
-    assert_int_equal(pgov_kver_exactness(PGOV_MOD_DBS + 1, 0), PGOV_EINVAL);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT_GROUP, PGOV_KVER_6_1), PGOV_KVER_EXACT);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT_GROUP, PGOV_KVER(7, 1)),
+                     PGOV_KVER_APPROXIMATE);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT_GROUP, PGOV_KVER(6, 0)),
+                     PGOV_KVER_UNSUPPORTED);
+    assert_int_equal(pgov_kver_exactness(PGOV_MOD_PELT_GROUP + 1, 0), PGOV_EINVAL);
 }
 
 int main(void)

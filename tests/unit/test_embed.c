@@ -158,6 +158,41 @@ static void test_pelt_rq_core(void **state)
     assert_int_equal(embed_asserts, 0);
 }
 
+/* pelt_rq.h's steps that core/pelt_group.h uses beyond attach/detach/remove,
+ * on hand-worked values (min divider 46718 at half-life 32). */
+static void test_pelt_rq_steps(void **state)
+{
+    struct pgov_pelt_avg c;
+    uint64_t avg, sum;
+    uint32_t usum;
+    (void)state;
+    pgov_pelt_core_init(&c, 0, 0);
+    c.load_avg = 10;
+    c.load_sum = 100;
+    pgov_pelt_core_add_load(&c, 0, 0, PGOV_PELT_FLOOR_U32); /* before 7.0: plain add */
+    assert_int_equal(c.load_sum, 100);
+    pgov_pelt_core_add_load(&c, 2, 50, PGOV_PELT_FLOOR_7_0); /* 7.0: floored at 12 * 46718 */
+    assert_int_equal(c.load_avg, 12);
+    assert_int_equal(c.load_sum, 12u * 46718u);
+    avg = 1;
+    sum = (UINT64_C(1) << 32) + 5; /* u32 floor compares the truncated sum */
+    pgov_pelt_core_sub_pair(&avg, &sum, 0, 0, 100, PGOV_PELT_FLOOR_U32);
+    assert_int_equal(sum, 100);
+    sum = (UINT64_C(1) << 32) + 5;
+    pgov_pelt_core_sub_pair(&avg, &sum, 0, 0, 100, PGOV_PELT_FLOOR_64);
+    assert_int_equal(sum, (UINT64_C(1) << 32) + 5);
+    avg = 5;
+    sum = 1000; /* avg saturates (7.0: the negative delta wraps to 0) */
+    pgov_pelt_core_sub_pair(&avg, &sum, 7, 10, 100, PGOV_PELT_FLOOR_7_0);
+    assert_int_equal(avg, 0);
+    assert_int_equal(sum, 990);
+    avg = 3;
+    usum = 50; /* util: sum saturates at 0, then the floor 2 * 100 */
+    pgov_pelt_core_sub_util(&avg, &usum, 1, 60, 100, PGOV_PELT_FLOOR_64);
+    assert_int_equal(avg, 2);
+    assert_int_equal(usum, 200);
+}
+
 /* A state the library never produces trips the embedder's assertion in the
  * core, while the ABI refuses it without touching it. */
 static void test_assert_hook(void **state)
@@ -547,6 +582,7 @@ int main(void)
         cmocka_unit_test(test_pelt_core_halflife),
         cmocka_unit_test(test_pelt_clock_core),
         cmocka_unit_test(test_pelt_rq_core),
+        cmocka_unit_test(test_pelt_rq_steps),
         cmocka_unit_test(test_assert_hook),
         cmocka_unit_test(test_remote_hooks),
         cmocka_unit_test(test_uclamp_fixed_buckets),

@@ -307,9 +307,9 @@ static void test_step_every_format(void **st)
         }
     }
     /* ondemand, pelt_trace, 3 pstate, sugov, uclamp, util_est, and the project-made
-     * sugov_clamp, sugov_kver, uclamp_spare and the two Linux chains
+     * pelt_group, sugov_clamp, sugov_kver, uclamp_spare and the two Linux chains
      * (linux-6.1-ondemand, -conservative) */
-    assert_int_equal(formats, 13);
+    assert_int_equal(formats, 14);
 }
 
 int main(void)

@@ -168,6 +168,50 @@ PGOV_CORE void pgov_pelt_core_attach_hl(struct pgov_pelt_avg *cfs, const struct 
     cfs->runnable_sum += se->runnable_sum;
 }
 
+/* The util floor: always compared as u32 (util_sum is 32-bit). */
+PGOV_CORE uint32_t pgov_pelt_impl_floor32(uint32_t sum, uint64_t avg, uint64_t min_div)
+{
+    return pgov_pelt_impl_max32(sum, (uint32_t)(avg * min_div));
+}
+
+/** Remove an (avg, sum) contribution from a 64-bit pair under @p rule,
+ *  then floor the sum at avg * @p min_div (the minimum divider). */
+PGOV_CORE void pgov_pelt_core_sub_pair(uint64_t *avg, uint64_t *sum, uint64_t a, uint64_t s,
+                                       uint64_t min_div, int rule)
+{
+    *avg = pgov_pelt_impl_sub_rule(*avg, a, rule);
+    *sum = pgov_pelt_impl_sub_rule(*sum, s, rule);
+    *sum = pgov_pelt_impl_floor_sum(*sum, *avg, min_div, rule);
+}
+
+/** pgov_pelt_core_sub_pair() for the util pair (u32 sum, u32 floor). */
+PGOV_CORE void pgov_pelt_core_sub_util(uint64_t *avg, uint32_t *sum, uint64_t a, uint32_t s,
+                                       uint64_t min_div, int rule)
+{
+    *avg = pgov_pelt_impl_sub_rule(*avg, a, rule);
+    *sum = pgov_pelt_impl_sub_rule32(*sum, s, rule);
+    *sum = pgov_pelt_impl_floor32(*sum, *avg, min_div);
+}
+
+/* From 7.0 an addition to the load goes through upd_sa too, so it is
+ * floored like a removal; earlier rules add plainly. */
+PGOV_CORE void pgov_pelt_impl_floor_load(struct pgov_pelt_avg *cfs, int rule)
+{
+    if (rule == PGOV_PELT_FLOOR_7_0) {
+        uint64_t md = pgov_pelt_core_hl(cfs->halflife).max - PGOV_PELT_PERIOD_UNITS;
+        cfs->load_sum = pgov_pelt_impl_floor_sum(cfs->load_sum, cfs->load_avg, md, rule);
+    }
+}
+
+/** Add a load contribution (enqueue_load_avg()) under @p rule. */
+PGOV_CORE void pgov_pelt_core_add_load(struct pgov_pelt_avg *cfs, uint64_t la, uint64_t ls,
+                                       int rule)
+{
+    cfs->load_avg += la;
+    cfs->load_sum += ls;
+    pgov_pelt_impl_floor_load(cfs, rule);
+}
+
 /** Remove contributions (load, load sum, util, runnable as given) from
  *  @p cfs under @p rule, flooring the sums at avg * the minimum divider. */
 PGOV_CORE void pgov_pelt_impl_sub_all(struct pgov_pelt_avg *cfs, const struct pgov_pelt_hl *h,
@@ -176,16 +220,10 @@ PGOV_CORE void pgov_pelt_impl_sub_all(struct pgov_pelt_avg *cfs, const struct pg
                                       int rule)
 {
     uint64_t min_div = h->max - PGOV_PELT_PERIOD_UNITS;
-    cfs->load_avg = pgov_pelt_impl_sub_rule(cfs->load_avg, load, rule);
-    cfs->load_sum = pgov_pelt_impl_sub_rule(cfs->load_sum, load_sum, rule);
-    cfs->load_sum = pgov_pelt_impl_floor_sum(cfs->load_sum, cfs->load_avg, min_div, rule);
-    cfs->util_avg = pgov_pelt_impl_sub_rule(cfs->util_avg, util, rule);
-    cfs->util_sum = pgov_pelt_impl_sub_rule32(cfs->util_sum, util_sum, rule);
-    cfs->util_sum = pgov_pelt_impl_max32(cfs->util_sum, (uint32_t)(cfs->util_avg * min_div));
-    cfs->runnable_avg = pgov_pelt_impl_sub_rule(cfs->runnable_avg, runnable, rule);
-    cfs->runnable_sum = pgov_pelt_impl_sub_rule(cfs->runnable_sum, runnable_sum, rule);
-    cfs->runnable_sum =
-        pgov_pelt_impl_floor_sum(cfs->runnable_sum, cfs->runnable_avg, min_div, rule);
+    pgov_pelt_core_sub_pair(&cfs->load_avg, &cfs->load_sum, load, load_sum, min_div, rule);
+    pgov_pelt_core_sub_util(&cfs->util_avg, &cfs->util_sum, util, util_sum, min_div, rule);
+    pgov_pelt_core_sub_pair(&cfs->runnable_avg, &cfs->runnable_sum, runnable, runnable_sum,
+                            min_div, rule);
 }
 
 /** detach_entity_load_avg(): @p se leaves @p cfs (::pgov_pelt_floor_rule). */
