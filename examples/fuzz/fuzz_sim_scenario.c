@@ -50,7 +50,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     CHECK(ra == rb && (ra == 0 || ra == -1));
     if (ra == 0) {
         CHECK(a.name[0] && a.plat && a.workload_path[0] && a.npol >= 1);
-        CHECK(a.ncpu >= 1 && a.ncpu <= a.plat->cores);
+        /* every logical CPU of the machine: packages x cores x SMT threads,
+         * whole cores only (a CPU count of 16 on a 15-core SMT-2 part is one) */
+        uint32_t smt = a.plat->smt > 1 ? a.plat->smt : 1, pk = a.plat->packages ? a.plat->packages : 1;
+        CHECK(a.ncpu >= 1 && a.ncpu <= pk * a.plat->cores * smt && a.ncpu % smt == 0);
         CHECK(a.hz == 100 || a.hz == 250 || a.hz == 300 || a.hz == 1000);
         CHECK(a.iterations >= 1 && a.iterations <= 1000 && a.limit_ns >= 1);
         for (uint32_t i = 0; i < a.npol; i++) {
