@@ -309,12 +309,35 @@ static void test_govern_turbo_bins(void **state)
     remove(path);
 }
 
+/* Drift (issue 32): govern builds its governors from the policy line as
+ * pgov-sim does. intel_pstate's sysfs limits (no_turbo, max_ratio) cap
+ * what CPU 0, busy all along, asks for; govern ignored every pst_* key. */
+static void test_govern_pst_tunables(void **state)
+{
+    (void)state;
+    static const struct sw ev[] = {{0, 0, 0, 100}, {1, 0, 0, 0}, {0, 410000, 100, 0}};
+    const char *path = "test_govern_pst.txt";
+    write_trace(path, 2, ev, sizeof(ev) / sizeof(ev[0]));
+    const struct sim_platform *pl = sim_platform_find("ivb-i7-3770");
+    char *a = govern(path, "ivb-i7-3770", DOM_CORE, "p intel_pstate algo=load", 200000, 400000);
+    assert_float_equal(value(a, "cpu0", "p", "busy_mhz"), khz(pl, pl->turbo_ratio) / 1000.0, MHZ_EPS);
+    free(a);
+    char *b = govern(path, "ivb-i7-3770", DOM_CORE, "p intel_pstate algo=load no_turbo=1", 200000, 400000);
+    assert_float_equal(value(b, "cpu0", "p", "busy_mhz"), khz(pl, pl->max_ratio) / 1000.0, MHZ_EPS);
+    free(b);
+    char *c = govern(path, "ivb-i7-3770", DOM_CORE, "p intel_pstate algo=load max_ratio=20", 200000, 400000);
+    assert_float_equal(value(c, "cpu0", "p", "busy_mhz"), khz(pl, 20) / 1000.0, MHZ_EPS);
+    free(c);
+    remove(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rule_high_low),     cmocka_unit_test(test_rule_idle_no_vote),
         cmocka_unit_test(test_rule_turbo_bins),   cmocka_unit_test(test_govern_high_low),
         cmocka_unit_test(test_govern_idle_no_vote), cmocka_unit_test(test_govern_turbo_bins),
+        cmocka_unit_test(test_govern_pst_tunables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
