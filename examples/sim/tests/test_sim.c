@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "kbounds.h"
+#include "model/kbounds.h"
 #include "num.h"
 #include "report.h"
 #include "run.h"
@@ -445,14 +445,15 @@ static void test_kbounds_named(void **state)
     static const uint32_t mods[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, KB_MOD_SIM};
     for (uint32_t mi = 0, m; mi < sizeof(mods) / sizeof(mods[0]) && (m = mods[mi]); mi++)
         for (uint32_t kv = PGOV_KVER(3, 1); kv <= num_kver_newest(); kv++) {
-            if (!num_kver_released(kv) || !kb_is_boundary(m, kv))
+            if (!num_kver_released(kv) ||
+                !(m == KB_MOD_SIM ? kb_is_boundary_fn(sim_rules_key, kv) : kb_is_boundary(m, kv)))
                 continue;
             n++;
             if (!kb_cause(m, kv))
                 fail_msg("%s %u.%u: a boundary without a cause", kb_module_name(m), kv >> 8, kv & 255);
         }
     assert_int_equal(n, 58);
-    assert_true(kb_is_boundary(KB_MOD_SIM, PGOV_KVER(4, 16)));
+    assert_true(kb_is_boundary_fn(sim_rules_key, PGOV_KVER(4, 16)));
     assert_true(kb_is_boundary(PGOV_MOD_PSTATE_PID, PGOV_KVER_4_6));
     assert_non_null(strstr(kb_cause(PGOV_MOD_PSTATE_PID, PGOV_KVER_4_6), "ffb810563c0c"));
     assert_true(kb_is_boundary(PGOV_MOD_PSTATE_LOAD, PGOV_KVER_4_14));
