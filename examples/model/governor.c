@@ -48,7 +48,7 @@ void mdl_pstate_config(const struct sim_policy_spec *pol, const struct sim_platf
     cfg->limits.max_ratio = pol->pst_max_ratio;
     cfg->limits.min_perf_fp = pol->pst_min_perf_fp;
     cfg->limits.max_perf_fp = pol->pst_max_perf_fp;
-    if (pol->gov == GOV_HWP) /* HWP_REQUEST: min = lowest, max = turbo; the hardware chooses */
+    if (pol->gov == GOV_HWP && pl) /* HWP_REQUEST: min = lowest, max = turbo; the hardware chooses */
         cfg->limits.hwp_request = (uint64_t)pl->min_ratio | ((uint64_t)pl->turbo_ratio << 8);
 }
 
@@ -61,9 +61,7 @@ uint32_t mdl_dbs_table(const struct sim_platform *pl, struct pgov_freq_entry *ta
     return n;
 }
 
-void mdl_dbs_config(const struct sim_policy_spec *pol, const struct sim_platform *pl, uint32_t cpu,
-                    uint32_t hz, const struct pgov_freq_entry *table, uint32_t len,
-                    struct pgov_dbs_config *cfg)
+void mdl_dbs_config(const struct sim_policy_spec *pol, uint32_t cpu, struct pgov_dbs_config *cfg)
 {
     memset(cfg, 0, sizeof(*cfg));
     cfg->size = sizeof(*cfg);
@@ -72,15 +70,6 @@ void mdl_dbs_config(const struct sim_policy_spec *pol, const struct sim_platform
     cfg->variant = pol->variant == VAR_DEADBAND ? PGOV_DBS_VARIANT_DEADBAND : PGOV_DBS_VARIANT_NONE;
     cfg->cpu = cpu;
     cfg->ncpu = 1;
-    if (len) {
-        cfg->table = table;
-        cfg->table_len = len;
-        cfg->plat.transition_latency_ns = 10000; /* acpi-cpufreq: 10 us from _PSS */
-    } else {
-        cfg->cpuinfo_min_khz = pl->min_ratio * pl->scaling_khz;
-        cfg->cpuinfo_max_khz = pl->max_ratio * pl->scaling_khz;
-    }
-    cfg->cur_khz = pl->max_ratio * pl->scaling_khz; /* firmware leaves it at nominal */
     cfg->tun_set = pol->tun_set;
     cfg->tun.sampling_rate = (uint32_t)(pol->dbs_sampling_rate_ns / 1000u);
     cfg->tun.up_threshold = pol->dbs_up_threshold;
@@ -90,14 +79,28 @@ void mdl_dbs_config(const struct sim_policy_spec *pol, const struct sim_platform
     cfg->tun.powersave_bias = pol->dbs_powersave_bias;
     cfg->tun.down_threshold = pol->dbs_down_threshold;
     cfg->tun.freq_step = pol->dbs_freq_step;
+}
+
+void mdl_dbs_platform(const struct sim_platform *pl, uint32_t hz, const struct pgov_freq_entry *table,
+                      uint32_t len, struct pgov_dbs_config *cfg)
+{
+    if (len) {
+        cfg->table = table;
+        cfg->table_len = len;
+        cfg->plat.transition_latency_ns = 10000; /* acpi-cpufreq: 10 us from _PSS */
+    } else {
+        cfg->cpuinfo_min_khz = pl->min_ratio * pl->scaling_khz;
+        cfg->cpuinfo_max_khz = pl->max_ratio * pl->scaling_khz;
+    }
+    cfg->cur_khz = pl->max_ratio * pl->scaling_khz; /* firmware leaves it at nominal */
     cfg->plat.hz = hz;
     cfg->plat.vendor = PGOV_DBS_VENDOR_INTEL;
     cfg->plat.family = 6;
     cfg->plat.model = pl->model;
 }
 
-void mdl_sugov_config(const struct sim_policy_spec *pol, uint32_t cpu, uint64_t tick_ns,
-                      struct pgov_sugov_config *cfg)
+void mdl_sugov_config(const struct sim_policy_spec *pol, const struct sim_platform *pl, uint32_t cpu,
+                      uint64_t tick_ns, struct pgov_sugov_config *cfg)
 {
     memset(cfg, 0, sizeof(*cfg));
     cfg->size = sizeof(*cfg);
@@ -105,7 +108,7 @@ void mdl_sugov_config(const struct sim_policy_spec *pol, uint32_t cpu, uint64_t 
     cfg->kver = pol->kver;
     /* intel_cpufreq (passive mode) sets a 500 us transition delay, which
      * becomes schedutil's rate limit; cpuinfo.max includes turbo. */
-    cfg->rate_limit_ns = pol->sugov_rate_limit_ns ? pol->sugov_rate_limit_ns : 500000;
+    cfg->rate_limit_ns = pol->sugov_rate_limit_ns ? pol->sugov_rate_limit_ns : pl ? 500000 : 0;
     cfg->tick_ns = tick_ns;
 }
 

@@ -177,7 +177,8 @@ static int init_dbs(struct sim_ctx *c)
     for (uint32_t i = 0; i < c->ncpu; i++) {
         struct sim_cpu *p = &c->cpu[i];
         struct pgov_dbs_config cfg;
-        mdl_dbs_config(c->pol, pl, i, c->sc->hz, ps->table, ps->table_len, &cfg);
+        mdl_dbs_config(c->pol, i, &cfg);
+        mdl_dbs_platform(pl, c->sc->hz, ps->table, ps->table_len, &cfg);
         size_t n = pgov_dbs_size_cpus(1);
         void *mem = aligned_mem(p, n);
         struct pgov_dbs *g = NULL;
@@ -197,7 +198,7 @@ static int init_sugov(struct sim_ctx *c)
     for (uint32_t i = 0; i < c->ncpu; i++) {
         struct sim_cpu *p = &c->cpu[i];
         struct pgov_sugov_config cfg;
-        mdl_sugov_config(c->pol, i, c->tick_ns, &cfg);
+        mdl_sugov_config(c->pol, c->plat, i, c->tick_ns, &cfg);
         void *mem = aligned_mem(p, pgov_sugov_size());
         struct pgov_sugov *g = NULL;
         if (!mem)

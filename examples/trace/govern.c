@@ -310,7 +310,7 @@ static int col_init(struct gv *g, struct gv_col *c)
         }
         case GOV_SCHEDUTIL: {
             struct pgov_sugov_config cfg;
-            mdl_sugov_config(pol, i, g->tick_ns, &cfg);
+            mdl_sugov_config(pol, pl, i, g->tick_ns, &cfg);
             n = pgov_sugov_size();
             if (!(p->mem = calloc(1, n)))
                 return gfail(g, c, "allocation", PGOV_ENOSPC), -1;
@@ -320,7 +320,8 @@ static int col_init(struct gv *g, struct gv_col *c)
         }
         default: { /* ondemand, conservative */
             struct pgov_dbs_config cfg;
-            mdl_dbs_config(pol, pl, i, g->o->hz, c->table, c->table_len, &cfg);
+            mdl_dbs_config(pol, i, &cfg);
+            mdl_dbs_platform(pl, g->o->hz, c->table, c->table_len, &cfg);
             n = pgov_dbs_size_cpus(1);
             if (!(p->mem = calloc(1, n)))
                 return gfail(g, c, "allocation", PGOV_ENOSPC), -1;

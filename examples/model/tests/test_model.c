@@ -109,6 +109,8 @@ static void test_pstate_config(void **state)
     assert_int_equal(cfg.policy, PGOV_PSTATE_POLICY_HWP_BOOST);
     assert_int_equal(cfg.boost_hold_ns, 2000000);
     assert_int_equal(cfg.limits.hwp_request, pl->min_ratio | pl->turbo_ratio << 8);
+    mdl_pstate_config(&ps, NULL, 0, 4000000, &cfg); /* pgovd: the MSR's request, its own */
+    assert_int_equal(cfg.limits.hwp_request, 0);
 }
 
 static void test_dbs_sugov_config(void **state)
@@ -125,7 +127,8 @@ static void test_dbs_sugov_config(void **state)
     assert_int_equal(table[1].khz, 3400000);
     assert_int_equal(table[n - 1].khz, 1600000);
     assert_int_equal(parse("conservative freq_step=10 sampling_rate=20ms", &ps, why, sizeof(why)), 0);
-    mdl_dbs_config(&ps, pl, 2, 250, table, n, &cfg);
+    mdl_dbs_config(&ps, 2, &cfg);
+    mdl_dbs_platform(pl, 250, table, n, &cfg);
     assert_int_equal(cfg.gov, PGOV_DBS_CONSERVATIVE);
     assert_int_equal(cfg.cpu, 2);
     assert_int_equal(cfg.ncpu, 1);
@@ -137,16 +140,21 @@ static void test_dbs_sugov_config(void **state)
     assert_int_equal(cfg.tun_set, (1u << PGOV_DBS_FREQ_STEP) | (1u << PGOV_DBS_SAMPLING_RATE));
     assert_int_equal(cfg.plat.hz, 250);
     /* pcc-cpufreq: no table, any kHz between the ratios */
-    mdl_dbs_config(&ps, pl, 0, 250, NULL, 0, &cfg);
+    mdl_dbs_config(&ps, 0, &cfg);
+    assert_int_equal(cfg.cur_khz, 0); /* the driver's part is not the governor's */
+    assert_int_equal(cfg.plat.hz, 0);
+    mdl_dbs_platform(pl, 250, NULL, 0, &cfg);
     assert_null(cfg.table);
     assert_int_equal(cfg.cpuinfo_min_khz, 1600000);
     assert_int_equal(cfg.cpuinfo_max_khz, 3400000);
     struct pgov_sugov_config su;
     assert_int_equal(parse("schedutil", &ps, why, sizeof(why)), 0);
-    mdl_sugov_config(&ps, 1, 4000000, &su);
-    assert_int_equal(su.rate_limit_ns, 500000);
+    mdl_sugov_config(&ps, pl, 1, 4000000, &su);
+    assert_int_equal(su.rate_limit_ns, 500000); /* intel_cpufreq's, on a modelled platform */
+    mdl_sugov_config(&ps, NULL, 1, 4000000, &su);
+    assert_int_equal(su.rate_limit_ns, 0); /* the library's own, on the real machine (pgovd) */
     assert_int_equal(parse("schedutil rate_limit=10ms kver=6.1", &ps, why, sizeof(why)), 0);
-    mdl_sugov_config(&ps, 1, 4000000, &su);
+    mdl_sugov_config(&ps, NULL, 1, 4000000, &su);
     assert_int_equal(su.rate_limit_ns, 10000000);
     assert_int_equal(su.kver, PGOV_KVER(6, 1));
     assert_int_equal(su.cpu, 1);
