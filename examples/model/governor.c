@@ -48,7 +48,8 @@ void mdl_pstate_config(const struct sim_policy_spec *pol, const struct sim_platf
     cfg->limits.max_ratio = pol->pst_max_ratio;
     cfg->limits.min_perf_fp = pol->pst_min_perf_fp;
     cfg->limits.max_perf_fp = pol->pst_max_perf_fp;
-    if (pol->gov == GOV_HWP && pl) /* HWP_REQUEST: min = lowest, max = turbo; the hardware chooses */
+    if (pol->gov == GOV_HWP &&
+        pl) /* HWP_REQUEST: min = lowest, max = turbo; the hardware chooses */
         cfg->limits.hwp_request = (uint64_t)pl->min_ratio | ((uint64_t)pl->turbo_ratio << 8);
 }
 
@@ -81,8 +82,9 @@ void mdl_dbs_config(const struct sim_policy_spec *pol, uint32_t cpu, struct pgov
     cfg->tun.freq_step = pol->dbs_freq_step;
 }
 
-void mdl_dbs_platform(const struct sim_platform *pl, uint32_t hz, const struct pgov_freq_entry *table,
-                      uint32_t len, struct pgov_dbs_config *cfg)
+void mdl_dbs_platform(const struct sim_platform *pl, uint32_t hz,
+                      const struct pgov_freq_entry *table, uint32_t len,
+                      struct pgov_dbs_config *cfg)
 {
     if (len) {
         cfg->table = table;
@@ -99,8 +101,8 @@ void mdl_dbs_platform(const struct sim_platform *pl, uint32_t hz, const struct p
     cfg->plat.model = pl->model;
 }
 
-void mdl_sugov_config(const struct sim_policy_spec *pol, const struct sim_platform *pl, uint32_t cpu,
-                      uint64_t tick_ns, struct pgov_sugov_config *cfg)
+void mdl_sugov_config(const struct sim_policy_spec *pol, const struct sim_platform *pl,
+                      uint32_t cpu, uint64_t tick_ns, struct pgov_sugov_config *cfg)
 {
     memset(cfg, 0, sizeof(*cfg));
     cfg->size = sizeof(*cfg);

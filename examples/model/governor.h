@@ -40,14 +40,15 @@ void mdl_dbs_config(const struct sim_policy_spec *pol, uint32_t cpu, struct pgov
 /* The modelled driver's part at @hz, starting at the nominal frequency:
  * acpi-cpufreq over @table when @len, else (pcc-cpufreq) any kHz in [min,
  * max] ratio; an Intel family 6 CPU of the platform's model. */
-void mdl_dbs_platform(const struct sim_platform *pl, uint32_t hz, const struct pgov_freq_entry *table,
-                      uint32_t len, struct pgov_dbs_config *cfg);
+void mdl_dbs_platform(const struct sim_platform *pl, uint32_t hz,
+                      const struct pgov_freq_entry *table, uint32_t len,
+                      struct pgov_dbs_config *cfg);
 
 /* schedutil for @cpu: the spec's release and rate limit; without one, on a
  * modelled @pl intel_cpufreq's 500 us transition delay, on the real
  * machine (NULL) the library's default. */
-void mdl_sugov_config(const struct sim_policy_spec *pol, const struct sim_platform *pl, uint32_t cpu,
-                      uint64_t tick_ns, struct pgov_sugov_config *cfg);
+void mdl_sugov_config(const struct sim_policy_spec *pol, const struct sim_platform *pl,
+                      uint32_t cpu, uint64_t tick_ns, struct pgov_sugov_config *cfg);
 
 /* The HAL's limits: the platform's ratios. */
 void mdl_hw_limits(const struct sim_platform *pl, struct pgov_hw_limits *out);

@@ -155,7 +155,7 @@ int sim_scenario_apply(struct sim_scenario *sc, const char *key, const char *val
         uint32_t p = 0;
         while (p < sc->npol && strcmp(sc->pol[p].label, label) != 0)
             p++;
-        if (p == sc->npol || sim_policy_set_var(&sc->pol[p], name + 1, val, why, sizeof(why))) {
+        if (p == sc->npol || mdl_policy_set_var(&sc->pol[p], name + 1, val, why, sizeof(why))) {
             sim_errf(err, NULL, 0, "%s=%s: %s", key, val,
                      p == sc->npol ? "no policy with that label" : why);
             return -1;
@@ -212,7 +212,7 @@ int sim_scenario_apply(struct sim_scenario *sc, const char *key, const char *val
                     continue;
                 if (!sim_key_applies(k, ps->gov)) {
                     sim_errf(err, NULL, 0, "%s: '%s' does not apply to %s", key, name,
-                             sim_gov_name(ps->gov));
+                             mdl_gov_name(ps->gov));
                     return -1;
                 }
                 if (sim_key_set(k, ps, val, why, sizeof(why))) {

@@ -60,7 +60,7 @@ int sb_plan_make(const struct sim_scenario *sc, const char *label, uint32_t lo, 
             p->metric = m;
     if (!kb_policy_module(&p->pol))
         return snprintf(why, n, "policy '%s': %s has no kernel profiles", label,
-                        sim_gov_name(p->pol.gov)),
+                        mdl_gov_name(p->pol.gov)),
                -1;
     p->hi = hi ? hi : PGOV_KVER_NEWEST;
     p->lo = lo;

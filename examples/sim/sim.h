@@ -4,13 +4,26 @@
  * libpgov's policies drive simulated hardware through the hw.h vtable.
  *
  * Files by concept:
- *   engine.c    event queue (binary heap ordered by time, then insertion), PRNG
- *   machine.c   platforms, P-states, turbo bins, C-states, APERF/MPERF/TSC, power
- *   sched.c     tasks, runqueues, time slicing, placement, ticks, governor hooks
- *   workload.c  workload and scenario file parsers (file:line: reason errors)
- *   policy.c    policy glue: performance/powersave and the libpgov governors
- *   report.c    statistics, comparison tables, turbostat summaries, TSV, SVG
- *   main.c      command line, output folder
+ *   engine.c      event queue (binary heap ordered by time, then insertion), PRNG
+ *   machine.c     P-states, turbo bins, C-states, APERF/MPERF/TSC, power (the machine)
+ *   topo.c        the model's P-state rule and SMT pairs on the simulated CPUs
+ *   cpuidle.c     the idle loop: tick stop, C-state choice
+ *   sched.c       tasks, runqueues, time slicing, ticks, governor hooks
+ *   place.c       wake-up and fork placement (wake_affine, select_idle_sibling)
+ *   balance.c     idle and periodic load balancing
+ *   signals.c     the fair class's PELT, util_est and uclamp; schedutil's input
+ *   workload.c    workload and scenario file parsers (file:line: reason errors)
+ *   keys.c        scenario and platform keys, --sweep points (keys_mech.c: the
+ *                 mechanisms' keys)
+ *   policy.c      policy glue: the HAL over the machine, the governors' hooks
+ *   report.c      statistics, comparison tables, turbostat summaries, TSV, SVG
+ *                 (report_html.c: the HTML page)
+ *   sbisect.c     --bisect
+ *   main.c        command line, output folder
+ * The tools' model (examples/model, shared with pgov-trace and pgovd): the
+ * platform table and power model, the P-state rule, the counters, the
+ * policy spec and its keys, the governor configurations and the kernel
+ * profile boundaries.
  * docs/simulator.md documents every modelling assumption.
  */
 #ifndef PGOV_SIM_H
@@ -222,12 +235,12 @@ void sim_workload_free(struct sim_workload *wl);
  * than daemons keeps the run alive unless it has a duration. 0 or -1, @err. */
 int sim_workload_check(const struct sim_workload *wl, const struct sim_scenario *sc,
                        struct sim_err *err);
-/* One policy: GOVERNOR [key=value...] in v[0..n-1], as on a scenario's
- * `policy LABEL ...` line (pgov-trace govern --policy shares it); the '='
- * of each option in v is overwritten. 0, or -1 with @why set. */
+/* workload.c's own copies of the model's mdl_policy_parse,
+ * mdl_policy_set_var and mdl_gov_name (model/policy_spec.h), on the same
+ * key tables: to go once workload.c calls the model's (issue 32; that
+ * file is being split). Everything else calls the model's. */
 int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec *ps, char *why,
                      size_t whylen);
-/* Set (or replace) the policy's own value of workload var @name. 0 or -1, @why. */
 int sim_policy_set_var(struct sim_policy_spec *ps, const char *name, const char *val, char *why,
                        size_t n);
 

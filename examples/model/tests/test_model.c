@@ -36,8 +36,10 @@ static void test_parse(void **state)
     (void)state;
     struct sim_policy_spec ps;
     char why[640];
-    assert_int_equal(parse("intel_pstate algo=load kver=4.13 variant=rfc-all no_turbo=1 max_ratio=20", &ps,
-                           why, sizeof(why)), 0);
+    assert_int_equal(
+        parse("intel_pstate algo=load kver=4.13 variant=rfc-all no_turbo=1 max_ratio=20", &ps, why,
+              sizeof(why)),
+        0);
     assert_int_equal(ps.gov, GOV_INTEL_PSTATE);
     assert_int_equal(ps.algo, ALGO_LOAD);
     assert_int_equal(ps.variant, VAR_RFC_ALL);
@@ -45,9 +47,11 @@ static void test_parse(void **state)
     assert_int_equal(ps.pst_no_turbo, 1);
     assert_int_equal(ps.pst_max_ratio, 20);
     assert_string_equal(ps.label, "p");
-    assert_string_equal(ps.text, "intel_pstate algo=load kver=4.13 variant=rfc-all no_turbo=1 max_ratio=20");
+    assert_string_equal(ps.text,
+                        "intel_pstate algo=load kver=4.13 variant=rfc-all no_turbo=1 max_ratio=20");
     /* the mechanisms' per-policy keys are policy keys too */
-    assert_int_equal(parse("schedutil uclamp=off wake_affine=off rate_limit=2ms", &ps, why, sizeof(why)), 0);
+    assert_int_equal(
+        parse("schedutil uclamp=off wake_affine=off rate_limit=2ms", &ps, why, sizeof(why)), 0);
     assert_true(ps.uclamp_off);
     assert_int_equal(ps.wake_affine, WA_OFF);
     assert_int_equal(ps.sugov_rate_limit_ns, 2000000);
@@ -79,25 +83,30 @@ static void test_pstate_config(void **state)
     struct sim_policy_spec ps;
     struct pgov_pstate_config cfg;
     char why[640];
-    assert_int_equal(parse("intel_pstate algo=load kver=4.13 variant=rfc-all", &ps, why, sizeof(why)), 0);
+    assert_int_equal(
+        parse("intel_pstate algo=load kver=4.13 variant=rfc-all", &ps, why, sizeof(why)), 0);
     mdl_pstate_config(&ps, pl, 3, 4000000, &cfg);
     assert_int_equal(cfg.options, PGOV_PSTATE_OPT_RFC_IO_ALL);
     assert_int_equal(cfg.policy, PGOV_PSTATE_POLICY_LOAD);
     assert_int_equal(cfg.cpu, 3);
     assert_int_equal(cfg.tick_ns, 4000000);
-    assert_int_equal(parse("intel_pstate algo=load kver=4.13 variant=rfc-percpu", &ps, why, sizeof(why)), 0);
+    assert_int_equal(
+        parse("intel_pstate algo=load kver=4.13 variant=rfc-percpu", &ps, why, sizeof(why)), 0);
     mdl_pstate_config(&ps, pl, 0, 4000000, &cfg);
     assert_int_equal(cfg.options, PGOV_PSTATE_OPT_RFC_IO_PERCPU);
-    assert_int_equal(parse("intel_pstate algo=pid kver=4.6 c0_cutoff=off sample=5ms setpoint=90 deadband=2 "
-                           "p_gain=0 i_gain=3 d_gain=1 no_turbo=1 min_perf=64 max_perf=200",
-                           &ps, why, sizeof(why)), 0);
+    assert_int_equal(
+        parse("intel_pstate algo=pid kver=4.6 c0_cutoff=off sample=5ms setpoint=90 deadband=2 "
+              "p_gain=0 i_gain=3 d_gain=1 no_turbo=1 min_perf=64 max_perf=200",
+              &ps, why, sizeof(why)),
+        0);
     mdl_pstate_config(&ps, pl, 0, 4000000, &cfg);
     assert_int_equal(cfg.policy, PGOV_PSTATE_POLICY_PID);
     assert_int_equal(cfg.options, PGOV_PSTATE_OPT_NO_C0_CUTOFF);
     assert_int_equal(cfg.sample_interval_ns, 5000000);
     assert_int_equal(cfg.setpoint_pct, 90);
     assert_int_equal(cfg.deadband_pct, 2);
-    assert_int_equal(cfg.p_gain_pct, PGOV_PSTATE_PCT_ZERO); /* 0 given: stored as "zero", not "default" */
+    assert_int_equal(cfg.p_gain_pct,
+                     PGOV_PSTATE_PCT_ZERO); /* 0 given: stored as "zero", not "default" */
     assert_int_equal(cfg.i_gain_pct, 3);
     assert_int_equal(cfg.d_gain_pct, 1);
     assert_int_equal(cfg.limits.no_turbo, 1);
@@ -126,7 +135,8 @@ static void test_dbs_sugov_config(void **state)
     assert_int_equal(table[0].khz, 3401000);
     assert_int_equal(table[1].khz, 3400000);
     assert_int_equal(table[n - 1].khz, 1600000);
-    assert_int_equal(parse("conservative freq_step=10 sampling_rate=20ms", &ps, why, sizeof(why)), 0);
+    assert_int_equal(parse("conservative freq_step=10 sampling_rate=20ms", &ps, why, sizeof(why)),
+                     0);
     mdl_dbs_config(&ps, 2, &cfg);
     mdl_dbs_platform(pl, 250, table, n, &cfg);
     assert_int_equal(cfg.gov, PGOV_DBS_CONSERVATIVE);
@@ -217,9 +227,12 @@ static void test_kbounds(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_parse),    cmocka_unit_test(test_pstate_config),
-        cmocka_unit_test(test_dbs_sugov_config), cmocka_unit_test(test_hal),
-        cmocka_unit_test(test_counters), cmocka_unit_test(test_kbounds),
+        cmocka_unit_test(test_parse),
+        cmocka_unit_test(test_pstate_config),
+        cmocka_unit_test(test_dbs_sugov_config),
+        cmocka_unit_test(test_hal),
+        cmocka_unit_test(test_counters),
+        cmocka_unit_test(test_kbounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
