@@ -238,15 +238,6 @@ void sim_workload_free(struct sim_workload *wl);
  * than daemons keeps the run alive unless it has a duration. 0 or -1, @err. */
 int sim_workload_check(const struct sim_workload *wl, const struct sim_scenario *sc,
                        struct sim_err *err);
-/* workload.c's own copies of the model's mdl_policy_parse,
- * mdl_policy_set_var and mdl_gov_name (model/policy_spec.h), on the same
- * key tables: to go once workload.c calls the model's (issue 32; that
- * file is being split). Everything else calls the model's. */
-int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec *ps, char *why,
-                     size_t whylen);
-int sim_policy_set_var(struct sim_policy_spec *ps, const char *name, const char *val, char *why,
-                       size_t n);
-
 /* ------------------------------------------------------------------ results */
 
 enum sim_metric {
@@ -324,6 +315,5 @@ int sim_probe(const struct sim_run_cfg *cfg, struct sim_err *err);
 
 /* Is this governor available in this build (its libpgov module present)? */
 bool sim_policy_available(uint32_t gov);
-const char *sim_gov_name(uint32_t gov);
 
 #endif

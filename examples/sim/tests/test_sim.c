@@ -435,45 +435,36 @@ static void test_verdict_class(void **state)
 
 /* ------------------------------------------------------------------ policy lines */
 
-/* workload.c's sim_policy_parse and the model's mdl_policy_parse (which
- * pgov-trace and pgovd use) give the same spec and the same refusals, until
- * workload.c calls the model's (issue 32). */
+/* The .scn parser hands a policy line to the model's mdl_policy_parse (the
+ * parser pgov-trace and pgovd use): every policy of every shipped scenario
+ * is the spec the model makes of the same line. */
 static void test_policy_parse_same(void **state)
 {
     (void)state;
-    static const char *const lines[] = {
-        "intel_pstate algo=pid kver=4.13 c0_cutoff=off $bg=$bg_411",
-        "intel_pstate algo=load kver=4.13 variant=rfc-all no_turbo=1 max_ratio=20 sample=5ms",
-        "ondemand kver=4.17 variant=deadband cpuidle=select-first up_threshold=80 io_is_busy=1",
-        "conservative freq_step=10 down_threshold=20 sampling_rate=20ms",
-        "schedutil util_est=off sched_kver=4.17 exec_util_est=fixed rate_limit=1ms uclamp=off",
-        "hwp hold=2ms wake_affine=prev-idle",
-        "performance",
-        "schedutil no_turbo=1",
-        "nosuchgov",
-        "ondemand up_threshold=101",
-        "schedutil kver",
-    };
-    for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
-        char a[400], b[400], wa[640], wb[640], *ta[16], *tb[16];
-        int na = 0, nb = 0;
-        static struct sim_policy_spec pa, pb;
-        snprintf(a, sizeof(a), "%s", lines[i]);
-        snprintf(b, sizeof(b), "%s", lines[i]);
-        for (char *t = strtok(a, " "); t && na < 16; t = strtok(NULL, " "))
-            ta[na++] = t;
-        for (char *t = strtok(b, " "); t && nb < 16; t = strtok(NULL, " "))
-            tb[nb++] = t;
-        memset(&pa, 0, sizeof(pa));
-        memset(&pb, 0, sizeof(pb));
-        wa[0] = wb[0] = 0;
-        int ra = sim_policy_parse("p", ta, na, &pa, wa, sizeof(wa));
-        int rb = mdl_policy_parse("p", tb, nb, &pb, wb, sizeof(wb));
-        assert_int_equal(ra, rb);
-        assert_string_equal(wa, wb);
-        assert_memory_equal(&pa, &pb, sizeof(pa));
-        assert_int_equal(ra, i < 7 ? 0 : -1);
+    static const char *const names[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl"};
+    uint32_t npol = 0;
+    for (size_t i = 0; i < 5; i++) {
+        char path[512];
+        static struct sim_scenario sc;
+        struct sim_err err = {{0}};
+        snprintf(path, sizeof(path), "%s/%s.scn", SIM_SCENARIO_DIR, names[i]);
+        if (sim_scenario_parse(path, &sc, &err))
+            fail_msg("%s", err.msg);
+        for (uint32_t p = 0; p < sc.npol; p++, npol++) {
+            char line[sizeof(sc.pol[p].text)], why[640] = "", *tok[40];
+            int nt = 0;
+            static struct sim_policy_spec ps;
+            snprintf(line, sizeof(line), "%s", sc.pol[p].text);
+            for (char *t = strtok(line, " "); t && nt < 40; t = strtok(NULL, " "))
+                tok[nt++] = t;
+            memset(&ps, 0, sizeof(ps));
+            ps.line = sc.pol[p].line;
+            if (mdl_policy_parse(sc.pol[p].label, tok, nt, &ps, why, sizeof(why)))
+                fail_msg("%s %s: %s", names[i], sc.pol[p].label, why);
+            assert_memory_equal(&ps, &sc.pol[p], sizeof(ps));
+        }
     }
+    assert_true(npol >= 10);
 }
 
 /* ------------------------------------------------------------------ kbounds */
