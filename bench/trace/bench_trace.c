@@ -64,7 +64,7 @@ static double bisect_s(const char *path)
         plat.cap[i] = 1024;
     for (o.npol = 0; o.npol < 3; o.npol++) {
         char *tok = (char *)pols[o.npol][1];
-        if (!o.plat || sim_policy_parse(pols[o.npol][0], &tok, 1, &o.pol[o.npol], why, sizeof(why)))
+        if (!o.plat || mdl_policy_parse(pols[o.npol][0], &tok, 1, &o.pol[o.npol], why, sizeof(why)))
             return -1;
     }
     FILE *null = fopen("/dev/null", "w");

@@ -220,6 +220,9 @@ struct pgovd {
 struct pgovd_policy {
     const char *name;
     const char *help;
+    /* The governor as a policy line of the tools' model
+     * (examples/model/policy_spec.h), which builds its configuration. */
+    const char *model;
     /* Extra hardware the policy needs (PGOV_HW_NEED_* of the library). */
     uint32_t need;
     /* Set up c->inst in c->mem (0 or a negative pgov_err / -errno). */

@@ -11,10 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <pgov/dbs.h>
-#include <pgov/pstate.h>
-#include <pgov/sugov.h>
-
+#include "model/governor.h"
 #include "num.h"
 #include "pgovd.h"
 
@@ -57,6 +54,33 @@ static int alloc_mem(struct pgovd_cpu *c, size_t len, size_t align)
     return 0;
 }
 
+/* The policy as the model's spec (its `model` line, the release given
+ * with NAME@X.Y): the configuration the tools build for the same line. */
+static int model_spec(const struct pgovd_cpu *c, struct sim_policy_spec *ps)
+{
+    char text[96], why[256], *tok[8], *save = NULL;
+    int n = 0;
+    snprintf(text, sizeof(text), "%s", c->spec.pol->model);
+    for (char *t = strtok_r(text, " ", &save); t && n < 8; t = strtok_r(NULL, " ", &save))
+        tok[n++] = t;
+    memset(ps, 0, sizeof(*ps));
+    if (mdl_policy_parse(c->spec.pol->name, tok, n, ps, why, sizeof(why))) {
+        pgovd_err("policy %s: '%s': %s", c->spec.pol->name, c->spec.pol->model, why);
+        return PGOVD_EREPORTED;
+    }
+    ps->kver = c->spec.kver;
+    return 0;
+}
+
+static uint64_t daemon_tick_ns(const struct pgovd *d)
+{
+    /* The daemon's tick stands in for the scheduler tick: the rules written
+     * "twice within two ticks" / "within a tick" (HWP boost, iowait boost)
+     * then mean consecutive daemon ticks. */
+    uint64_t t = (uint64_t)d->interval_ms * 1000000u;
+    return t > 1000000000u ? 1000000000u : t;
+}
+
 /* ---------------------------------------------------------------- intel_pstate */
 
 /* The v4.5 profiles: the kernel's deferrable timer, not the hook. */
@@ -67,33 +91,23 @@ static bool pstate_timer_driven(const struct pgovd_cpu *c)
            (st.profile == PGOV_PSTATE_PROF_PID_4_5 || st.profile == PGOV_PSTATE_PROF_ATOM_4_5);
 }
 
-static int pstate_start_policy(struct pgovd *d, struct pgovd_cpu *c, uint32_t policy,
-                               uint32_t options)
+static int pstate_start(struct pgovd *d, struct pgovd_cpu *c)
 {
     struct pgov_pstate_config cfg;
-    int r = alloc_mem(c, pgov_pstate_size(), PGOV_PSTATE_ALIGN);
+    struct sim_policy_spec ps;
+    int r = model_spec(c, &ps);
+    if (!r)
+        r = alloc_mem(c, pgov_pstate_size(), PGOV_PSTATE_ALIGN);
     if (r)
         return r;
-    memset(&cfg, 0, sizeof(cfg));
-    cfg.size = sizeof(cfg);
-    cfg.cpu = c->id;
-    cfg.policy = policy;
-    cfg.kver = c->spec.kver;
-    cfg.options = options;
-    if (options && !cfg.kver)
+    mdl_pstate_config(&ps, NULL, c->id, daemon_tick_ns(d), &cfg);
+    if (cfg.options && !cfg.kver)
         cfg.kver = PGOV_KVER(4, 13); /* the RFCs were written against 4.13 */
-    /* The daemon's tick stands in for the scheduler tick: the rules written
-     * "twice within two ticks" / "within a tick" (HWP boost, iowait boost)
-     * then mean consecutive daemon ticks. */
-    cfg.tick_ns = (uint64_t)d->interval_ms * 1000000u;
-    if (cfg.tick_ns > 1000000000u)
-        cfg.tick_ns = 1000000000u;
-    if (policy == PGOV_PSTATE_POLICY_HWP_BOOST) {
+    if (ps.gov == GOV_HWP) {
         /* Start from the request and capabilities the hardware has now. */
         uint64_t req = 0, cap = 0;
         if (pgovd_msr_read(c->msr_fd, 0x774, &req) || pgovd_msr_read(c->msr_fd, 0x771, &cap))
             return PGOV_EIO;
-        cfg.limits.size = sizeof(cfg.limits);
         cfg.limits.hwp_request = req;
         cfg.limits.hwp_cap = cap;
     }
@@ -111,38 +125,9 @@ static int pstate_start_policy(struct pgovd *d, struct pgovd_cpu *c, uint32_t po
         return PGOV_EINVAL;
     }
     /* "all CPUs" RFC: every instance shares the daemon's block */
-    if (!r && (options & PGOV_PSTATE_OPT_RFC_IO_ALL))
+    if (!r && (cfg.options & PGOV_PSTATE_OPT_RFC_IO_ALL))
         r = pgov_pstate_attach_shared(c->inst, &d->pstate_shared);
     return r;
-}
-
-static int pstate_start(struct pgovd *d, struct pgovd_cpu *c)
-{
-    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_DEFAULT, 0);
-}
-static int pstate_pid_start(struct pgovd *d, struct pgovd_cpu *c)
-{
-    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_PID, 0);
-}
-static int pstate_atom_start(struct pgovd *d, struct pgovd_cpu *c)
-{
-    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_PID_ATOM, 0);
-}
-static int pstate_load_start(struct pgovd *d, struct pgovd_cpu *c)
-{
-    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_LOAD, 0);
-}
-static int rfc_io_start(struct pgovd *d, struct pgovd_cpu *c)
-{
-    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_LOAD, PGOV_PSTATE_OPT_RFC_IO_PERCPU);
-}
-static int rfc_io_all_start(struct pgovd *d, struct pgovd_cpu *c)
-{
-    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_LOAD, PGOV_PSTATE_OPT_RFC_IO_ALL);
-}
-static int hwp_boost_start(struct pgovd *d, struct pgovd_cpu *c)
-{
-    return pstate_start_policy(d, c, PGOV_PSTATE_POLICY_HWP_BOOST, 0);
 }
 
 static int pstate_tick(struct pgovd *d, struct pgovd_cpu *c)
@@ -222,12 +207,15 @@ struct dbs_mem {
     uint32_t n;
 };
 
-static int dbs_start_gov(struct pgovd *d, struct pgovd_cpu *c, uint32_t gov, uint32_t variant)
+static int dbs_start(struct pgovd *d, struct pgovd_cpu *c)
 {
     struct pgov_dbs_config cfg;
+    struct sim_policy_spec ps;
     size_t inst = pgov_dbs_size();
     size_t off = (sizeof(struct dbs_mem) + PGOV_DBS_ALIGN - 1) / PGOV_DBS_ALIGN * PGOV_DBS_ALIGN;
-    int r = alloc_mem(c, off + inst, PGOV_DBS_ALIGN);
+    int r = model_spec(c, &ps);
+    if (!r)
+        r = alloc_mem(c, off + inst, PGOV_DBS_ALIGN);
     if (r)
         return r;
     struct dbs_mem *m = c->mem; /* the table must outlive the instance */
@@ -235,12 +223,8 @@ static int dbs_start_gov(struct pgovd *d, struct pgovd_cpu *c, uint32_t gov, uin
     if (nt < 0)
         return PGOVD_EREPORTED;
     m->n = (uint32_t)nt;
-    memset(&cfg, 0, sizeof(cfg));
-    cfg.size = sizeof(cfg);
-    cfg.gov = gov;
-    cfg.kver = c->spec.kver;
-    cfg.variant = variant;
-    cfg.cpu = c->id;
+    mdl_dbs_config(&ps, c->id, &cfg);
+    /* the driver's part: the real machine's, from sysfs */
     if (m->n) {
         cfg.table = m->table;
         cfg.table_len = m->n;
@@ -262,19 +246,6 @@ static int dbs_start_gov(struct pgovd *d, struct pgovd_cpu *c, uint32_t gov, uin
         cfg.cur_khz = c->max_khz;
     return pgov_dbs_init((char *)c->mem + off, inst, &cfg, &pgovd_hw_ops, d,
                          (struct pgov_dbs **)&c->inst);
-}
-
-static int ondemand_start(struct pgovd *d, struct pgovd_cpu *c)
-{
-    return dbs_start_gov(d, c, PGOV_DBS_ONDEMAND, PGOV_DBS_VARIANT_NONE);
-}
-static int ondemand_db_start(struct pgovd *d, struct pgovd_cpu *c)
-{
-    return dbs_start_gov(d, c, PGOV_DBS_ONDEMAND, PGOV_DBS_VARIANT_DEADBAND);
-}
-static int conservative_start(struct pgovd *d, struct pgovd_cpu *c)
-{
-    return dbs_start_gov(d, c, PGOV_DBS_CONSERVATIVE, PGOV_DBS_VARIANT_NONE);
 }
 
 static int dbs_tick(struct pgovd *d, struct pgovd_cpu *c)
@@ -305,18 +276,15 @@ struct sugov_mem {
 static int schedutil_start(struct pgovd *d, struct pgovd_cpu *c)
 {
     struct pgov_sugov_config cfg;
+    struct sim_policy_spec ps;
     size_t len = pgov_sugov_size();
-    int r = alloc_mem(c, sizeof(struct sugov_mem) + len, PGOV_SUGOV_ALIGN);
+    int r = model_spec(c, &ps);
+    if (!r)
+        r = alloc_mem(c, sizeof(struct sugov_mem) + len, PGOV_SUGOV_ALIGN);
     if (r)
         return r;
     struct sugov_mem *m = c->mem;
-    memset(&cfg, 0, sizeof(cfg));
-    cfg.size = sizeof(cfg);
-    cfg.cpu = c->id;
-    cfg.kver = c->spec.kver;
-    cfg.tick_ns = (uint64_t)d->interval_ms * 1000000u; /* the daemon's tick, as for pstate */
-    if (cfg.tick_ns > 1000000000u)
-        cfg.tick_ns = 1000000000u;
+    mdl_sugov_config(&ps, NULL, c->id, daemon_tick_ns(d), &cfg); /* the daemon's tick, as for pstate */
     return pgov_sugov_init(m->inst, len, &cfg, &pgovd_hw_ops, d, (struct pgov_sugov **)&c->inst);
 }
 
@@ -347,30 +315,33 @@ static int schedutil_tick(struct pgovd *d, struct pgovd_cpu *c)
 }
 
 static const struct pgovd_policy policies[] = {
-    { "performance", "highest frequency (cpuinfo_max_freq)", 0, fixed_start, performance_tick },
-    { "powersave", "lowest frequency (cpuinfo_min_freq)", 0, fixed_start, powersave_tick },
-    { "ondemand", "ondemand (kernel 4.17 .. latest)", PGOV_HW_NEED_IDLE, ondemand_start,
+    { "performance", "highest frequency (cpuinfo_max_freq)", "performance", 0, fixed_start,
+      performance_tick },
+    { "powersave", "lowest frequency (cpuinfo_min_freq)", "powersave", 0, fixed_start,
+      powersave_tick },
+    { "ondemand", "ondemand (kernel 4.17 .. latest)", "ondemand", PGOV_HW_NEED_IDLE, dbs_start,
       dbs_tick },
     { "ondemand-deadband", "ondemand with the pre-3.17 proportional mapping (4.17 only)",
-      PGOV_HW_NEED_IDLE, ondemand_db_start, dbs_tick },
-    { "conservative", "conservative (kernel 4.17 .. latest)", PGOV_HW_NEED_IDLE,
-      conservative_start, dbs_tick },
+      "ondemand variant=deadband", PGOV_HW_NEED_IDLE, dbs_start, dbs_tick },
+    { "conservative", "conservative (kernel 4.17 .. latest)", "conservative", PGOV_HW_NEED_IDLE,
+      dbs_start, dbs_tick },
     { "pstate", "intel_pstate as the profile's kernel ran it (PID to 4.13, then load)",
-      PGOV_HW_NEED_COUNTERS, pstate_start, pstate_tick },
+      "intel_pstate", PGOV_HW_NEED_COUNTERS, pstate_start, pstate_tick },
     { "pstate-pid", "intel_pstate Core PID (4.5 timer, 4.6 hook, 4.13 server)",
-      PGOV_HW_NEED_COUNTERS, pstate_pid_start, pstate_tick },
-    { "pstate-atom", "intel_pstate Silvermont/Airmont PID (4.5, 4.6)",
-      PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_IDLE, pstate_atom_start, pstate_tick },
+      "intel_pstate algo=pid", PGOV_HW_NEED_COUNTERS, pstate_start, pstate_tick },
+    { "pstate-atom", "intel_pstate Silvermont/Airmont PID (4.5, 4.6)", "intel_pstate algo=atom",
+      PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_IDLE, pstate_start, pstate_tick },
     { "pstate-load", "intel_pstate load-based with iowait boost (4.13, 4.17, latest)",
-      PGOV_HW_NEED_COUNTERS, pstate_load_start, pstate_tick },
+      "intel_pstate algo=load", PGOV_HW_NEED_COUNTERS, pstate_start, pstate_tick },
     { "pstate-load-rfc-io", "July 2017 IO RFC (4.13 load): 1 ms sampling while boosted, per CPU",
-      PGOV_HW_NEED_COUNTERS, rfc_io_start, pstate_tick },
+      "intel_pstate algo=load variant=rfc-percpu", PGOV_HW_NEED_COUNTERS, pstate_start,
+      pstate_tick },
     { "pstate-load-rfc-io-all", "the same RFC as posted: 1 ms on every CPU while any is boosted",
-      PGOV_HW_NEED_COUNTERS, rfc_io_all_start, pstate_tick },
-    { "hwp-boost", "HWP dynamic boost: writes IA32_HWP_REQUEST, not cpufreq",
-      PGOV_HW_NEED_HWP, hwp_boost_start, pstate_tick },
+      "intel_pstate algo=load variant=rfc-all", PGOV_HW_NEED_COUNTERS, pstate_start, pstate_tick },
+    { "hwp-boost", "HWP dynamic boost: writes IA32_HWP_REQUEST, not cpufreq", "hwp",
+      PGOV_HW_NEED_HWP, pstate_start, pstate_tick },
     { "schedutil", "schedutil next-frequency and iowait boost on measured utilization",
-      PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_IDLE, schedutil_start, schedutil_tick },
+      "schedutil", PGOV_HW_NEED_COUNTERS | PGOV_HW_NEED_IDLE, schedutil_start, schedutil_tick },
 };
 
 bool pgovd_policy_timer_driven(const struct pgovd_cpu *c)

@@ -2,20 +2,17 @@
 /*
  * Keys of the modelled mechanisms (topo.c, place.c, cpuidle.c, the kernel's
  * bookkeeping cost in signals.c, load balancing in balance.c): platform topology and costs, and the
- * per-commit toggles of the idle loop, exec balancing and uclamp.
+ * scenario keys of placement and balancing. The per-policy toggles of the
+ * idle loop, exec balancing, wake_affine and uclamp are policy keys
+ * (examples/model/policy_keys.c: sim_keys_mech_policy).
  */
 #include "keys.h"
 
 static const char *const domain_names[] = {"core", "package", NULL};
-static const char *const cpuidle_names[] = {"tick-first", "select-first", NULL};
-static const char *const exec_ue_names[] = {"4.17", "fixed", NULL};
-static const char *const uclamp_names[] = {"on", "off", NULL};
 static const char *const pcc_stall_names[] = {"caller", "smi", NULL};
 static const char *const exit_names[] = {"idle", "c0", NULL};
-static const char *const wake_affine_names[] = {"auto", "load", "idle", "prev-idle", "off", NULL};
 
 #define PL struct sim_platform
-#define POL struct sim_policy_spec
 #define SC struct sim_scenario
 #define MS 1000000ull
 
@@ -46,13 +43,5 @@ const struct sim_key sim_keys_mech[] = {
                 "kernel time per uclamp bucket update (enqueue, dequeue)"),
     SIM_KEY_ENUM("plat.pcc_stall", KEY_PLATFORM, PL, pcc_stall, pcc_stall_names, 0,
                  "a pcc call stops its caller, or as an SMI every busy CPU for its length"),
-    SIM_KEY_ENUM("cpuidle", KEY_POLICY, POL, cpuidle, cpuidle_names, 0,
-                 "idle loop: stop the tick first (< 554c8aa8ecad) or select the state first"),
-    SIM_KEY_ENUM("exec_util_est", KEY_POLICY, POL, exec_util_est_fixed, exec_ue_names, 0,
-                 "exec balancing: the exec'ing task's own util_est counted (4.17) or discounted"),
-    SIM_KEY_ENUM("wake_affine", KEY_POLICY, POL, wake_affine, wake_affine_names, 0,
-                 "wake-up to the waker's CPU: the release's rule, <=4.13, 4.14-4.15, >=4.16, never"),
-    SIM_KEY_ENUM("uclamp", KEY_POLICY, POL, uclamp_off, uclamp_names, 0,
-                 "CONFIG_UCLAMP_TASK: buckets and their cost (on) or neither (off)"),
     SIM_KEY_END,
 };

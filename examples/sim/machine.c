@@ -6,13 +6,14 @@
  * Counters advance exactly like the hardware's: TSC at the nominal rate all
  * the time, MPERF at the same rate only in C0, APERF at the running frequency
  * only in C0. Cycle counts are exact integers: each counter keeps the
- * sub-cycle remainder (in millionths of a cycle, since rates are in kHz and
- * time in ns), so folding a run into many segments gives the same count as
- * one segment. TSC is computed from absolute time, never accumulated.
+ * sub-cycle remainder (model/counters.h, pgov-trace govern's counters
+ * too), so folding a run into many segments gives the same count as one
+ * segment. TSC is computed from absolute time, never accumulated.
  */
 #include <math.h>
 #include <string.h>
 
+#include "model/counters.h"
 #include "run.h"
 
 uint32_t mach_max_khz(const struct sim_ctx *c)
@@ -20,20 +21,9 @@ uint32_t mach_max_khz(const struct sim_ctx *c)
     return c->plat->turbo_ratio * c->plat->scaling_khz;
 }
 
-/* cycles += dt_ns * khz / 1e6, remainder carried in millionths of a cycle. */
-static void cyc_add(uint64_t *cyc, uint64_t *rem, uint64_t dt, uint32_t khz)
-{
-    uint64_t whole = (dt / 1000000u) * khz;
-    uint64_t part = (dt % 1000000u) * khz + *rem;
-
-    *cyc += whole + part / 1000000u;
-    *rem = part % 1000000u;
-}
-
 uint64_t mach_tsc(const struct sim_ctx *c, uint64_t t)
 {
-    uint64_t khz = (uint64_t)c->plat->max_ratio * c->plat->scaling_khz;
-    return (t / 1000000u) * khz + (t % 1000000u) * khz / 1000000u;
+    return mdl_tsc((uint64_t)c->plat->max_ratio * c->plat->scaling_khz, t);
 }
 
 static void series_add(struct sim_ctx *c, uint32_t cpu, uint64_t t0, uint64_t t1, uint32_t khz)
@@ -92,8 +82,8 @@ void mach_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     uint64_t dt = t - p->hw_t;
     if (p->c0 && !in_exit) {
         uint64_t tsc_khz = (uint64_t)c->plat->max_ratio * c->plat->scaling_khz;
-        cyc_add(&p->mperf, &p->mperf_rem, dt, (uint32_t)tsc_khz);
-        cyc_add(&p->aperf, &p->aperf_rem, dt, p->eff_khz);
+        mdl_cyc_add(&p->mperf, &p->mperf_rem, dt, (uint32_t)tsc_khz);
+        mdl_cyc_add(&p->aperf, &p->aperf_rem, dt, p->eff_khz);
         const struct sim_cpu *sib = topo_sibling(c, p);
         double w = sim_power_active_w(&c->pw, p->eff_khz, sib && sib->c0);
         p->energy_j += w * (double)dt * 1e-9;

@@ -434,7 +434,7 @@ static int load_scenario(const char *name, const struct opts *o, struct sim_scen
     for (uint32_t p = 0; p < parsed->npol; p++)
         if (!sim_policy_available(parsed->pol[p].gov)) {
             fprintf(stderr, "pgov-sim: %s: policy '%s': governor %s is not in this libpgov "
-                    "build\n", path, parsed->pol[p].label, sim_gov_name(parsed->pol[p].gov));
+                    "build\n", path, parsed->pol[p].label, mdl_gov_name(parsed->pol[p].gov));
             return 2;
         }
     if (o->only) { /* keep one policy: expectations no longer apply */

@@ -10,13 +10,12 @@
  * from a deferrable per-CPU timer, and every counter read or frequency
  * request goes through the vtable below into machine.c.
  */
-#define PGOV_EXPERIMENTAL 1 /* exercises the experimental variants too */
 #include <stdlib.h>
 #include <string.h>
 
-#include <pgov/pgov.h>
-
+#include "model/governor.h"
 #include "run.h"
+#include "signals.h"
 
 /* ------------------------------------------------------------------ the HAL */
 
@@ -44,12 +43,7 @@ static int hw_limits(void *ctx, uint32_t cpu, struct pgov_hw_limits *out)
     struct sim_ctx *c = ctx;
     if (cpu >= c->ncpu)
         return PGOV_EINVAL;
-    out->min_pstate = c->plat->min_ratio;
-    out->max_pstate = c->plat->max_ratio;
-    out->max_pstate_physical = c->plat->max_ratio;
-    out->turbo_pstate = c->plat->turbo_ratio;
-    out->scaling_khz = c->plat->scaling_khz;
-    out->flags = 0;
+    mdl_hw_limits(c->plat, out);
     return 0;
 }
 
@@ -92,22 +86,8 @@ static int hw_set_freq(void *ctx, uint32_t cpu, uint32_t khz)
     if (cpu >= c->ncpu)
         return PGOV_EINVAL;
     struct sim_cpu *p = &c->cpu[cpu];
-    if (c->plat->freq_driver == DRV_PCC) {
-        khz = mach_pcc_request(c, p, khz);
-    } else {
-        /* Table entries and schedutil targets become a P-state: the ACPI
-         * turbo entry (max + 1 MHz) means "turbo", anything else rounds up
-         * to the next ratio (intel_cpufreq's DIV_ROUND_UP). */
-        uint32_t sk = c->plat->scaling_khz;
-        uint32_t r = (khz + sk - 1) / sk;
-        if (khz > c->plat->max_ratio * sk)
-            r = khz % sk ? c->plat->turbo_ratio : r;
-        if (r > c->plat->turbo_ratio)
-            r = c->plat->turbo_ratio;
-        if (r < c->plat->min_ratio)
-            r = c->plat->min_ratio;
-        khz = r * sk;
-    }
+    /* pcc-cpufreq's firmware call, or a table driver's P-state */
+    khz = c->plat->freq_driver == DRV_PCC ? mach_pcc_request(c, p, khz) : mdl_table_khz(c->plat, khz);
     mach_request_khz(c, p, khz, c->now);
     return 0;
 }
@@ -130,7 +110,7 @@ static void fill_ops(struct pgov_hw_ops *ops)
 struct sim_policy_state {
     struct pgov_hw_ops ops;
     struct pgov_pstate_shared shared;           /* RFC "all CPUs" variant */
-    struct pgov_freq_entry table[64];           /* acpi-cpufreq style table */
+    struct pgov_freq_entry table[MDL_TABLE_MAX]; /* acpi-cpufreq style table */
     uint32_t table_len;
     bool timer_driven;
 };
@@ -154,57 +134,15 @@ static int fail(struct sim_ctx *c, const char *what, int e)
     return -1;
 }
 
-static uint32_t pstate_policy(uint32_t algo, uint32_t gov)
-{
-    if (gov == GOV_HWP)
-        return PGOV_PSTATE_POLICY_HWP_BOOST;
-    switch (algo) {
-    case ALGO_PID:
-        return PGOV_PSTATE_POLICY_PID;
-    case ALGO_ATOM:
-        return PGOV_PSTATE_POLICY_PID_ATOM;
-    case ALGO_LOAD:
-        return PGOV_PSTATE_POLICY_LOAD;
-    default:
-        return PGOV_PSTATE_POLICY_DEFAULT;
-    }
-}
-
 static int init_pstate(struct sim_ctx *c)
 {
     struct sim_policy_state *ps = c->ps;
     for (uint32_t i = 0; i < c->ncpu; i++) {
         struct sim_cpu *p = &c->cpu[i];
         struct pgov_pstate_config cfg;
-        memset(&cfg, 0, sizeof(cfg));
-        cfg.size = sizeof(cfg);
-        cfg.cpu = i;
-        cfg.policy = pstate_policy(c->pol->algo, c->pol->gov);
-        cfg.kver = c->pol->kver;
-        cfg.options = c->pol->variant == VAR_RFC_PERCPU ? PGOV_PSTATE_OPT_RFC_IO_PERCPU
-                      : c->pol->variant == VAR_RFC_ALL  ? PGOV_PSTATE_OPT_RFC_IO_ALL
-                                                        : 0;
-        cfg.tick_ns = c->tick_ns;
-        /* Tunables from the policy line (0: the kernel default). */
-        cfg.sample_interval_ns = c->pol->pst_sample_ns;
-        cfg.boost_hold_ns = c->pol->pst_hold_ns;
-        cfg.setpoint_pct = c->pol->pst_setpoint;
-        cfg.deadband_pct = c->pol->pst_deadband;
-        cfg.p_gain_pct = c->pol->pst_p_gain;
-        cfg.i_gain_pct = c->pol->pst_i_gain;
-        cfg.d_gain_pct = c->pol->pst_d_gain;
-        if (c->pol->pst_c0_cutoff)
-            cfg.options |= PGOV_PSTATE_OPT_NO_C0_CUTOFF;
-        cfg.limits.size = sizeof(cfg.limits);
-        cfg.limits.no_turbo = c->pol->pst_no_turbo;
-        cfg.limits.min_ratio = c->pol->pst_min_ratio;
-        cfg.limits.max_ratio = c->pol->pst_max_ratio;
-        cfg.limits.min_perf_fp = c->pol->pst_min_perf_fp;
-        cfg.limits.max_perf_fp = c->pol->pst_max_perf_fp;
+        mdl_pstate_config(c->pol, c->plat, i, c->tick_ns, &cfg);
         if (c->pol->gov == GOV_HWP) {
-            /* HWP_REQUEST: min = lowest, max = turbo; the hardware chooses. */
-            p->hwp_req = (uint64_t)c->plat->min_ratio | ((uint64_t)c->plat->turbo_ratio << 8);
-            cfg.limits.hwp_request = p->hwp_req;
+            p->hwp_req = cfg.limits.hwp_request;
             cfg.limits.hwp_cap = p->hwp_cap;
         }
         void *mem = aligned_mem(p, pgov_pstate_size());
@@ -234,45 +172,13 @@ static int init_dbs(struct sim_ctx *c)
 {
     struct sim_policy_state *ps = c->ps;
     const struct sim_platform *pl = c->plat;
-    if (pl->freq_driver == DRV_TABLE) {
-        /* acpi-cpufreq: _PSS order (highest first), turbo as max + 1 MHz. */
-        ps->table[ps->table_len++].khz = pl->max_ratio * pl->scaling_khz + 1000;
-        for (uint32_t r = pl->max_ratio; r >= pl->min_ratio && ps->table_len < 64; r--)
-            ps->table[ps->table_len++].khz = r * pl->scaling_khz;
-    }
+    if (pl->freq_driver == DRV_TABLE)
+        ps->table_len = mdl_dbs_table(pl, ps->table);
     for (uint32_t i = 0; i < c->ncpu; i++) {
         struct sim_cpu *p = &c->cpu[i];
         struct pgov_dbs_config cfg;
-        memset(&cfg, 0, sizeof(cfg));
-        cfg.size = sizeof(cfg);
-        cfg.gov = c->pol->gov == GOV_ONDEMAND ? PGOV_DBS_ONDEMAND : PGOV_DBS_CONSERVATIVE;
-        cfg.kver = c->pol->kver;
-        cfg.variant = c->pol->variant == VAR_DEADBAND ? PGOV_DBS_VARIANT_DEADBAND
-                                                       : PGOV_DBS_VARIANT_NONE;
-        cfg.cpu = i;
-        cfg.ncpu = 1;
-        if (pl->freq_driver == DRV_TABLE) {
-            cfg.table = ps->table;
-            cfg.table_len = ps->table_len;
-            cfg.plat.transition_latency_ns = 10000; /* acpi-cpufreq: 10 us from _PSS */
-        } else {
-            cfg.cpuinfo_min_khz = pl->min_ratio * pl->scaling_khz;
-            cfg.cpuinfo_max_khz = pl->max_ratio * pl->scaling_khz;
-        }
-        cfg.cur_khz = pl->max_ratio * pl->scaling_khz;
-        cfg.tun_set = c->pol->tun_set;
-        cfg.tun.sampling_rate = (uint32_t)(c->pol->dbs_sampling_rate_ns / 1000u);
-        cfg.tun.up_threshold = c->pol->dbs_up_threshold;
-        cfg.tun.sampling_down_factor = c->pol->dbs_sampling_down_factor;
-        cfg.tun.ignore_nice_load = c->pol->dbs_ignore_nice;
-        cfg.tun.io_is_busy = c->pol->dbs_io_is_busy;
-        cfg.tun.powersave_bias = c->pol->dbs_powersave_bias;
-        cfg.tun.down_threshold = c->pol->dbs_down_threshold;
-        cfg.tun.freq_step = c->pol->dbs_freq_step;
-        cfg.plat.hz = c->sc->hz;
-        cfg.plat.vendor = PGOV_DBS_VENDOR_INTEL;
-        cfg.plat.family = 6;
-        cfg.plat.model = pl->model;
+        mdl_dbs_config(c->pol, i, &cfg);
+        mdl_dbs_platform(pl, c->sc->hz, ps->table, ps->table_len, &cfg);
         size_t n = pgov_dbs_size_cpus(1);
         void *mem = aligned_mem(p, n);
         struct pgov_dbs *g = NULL;
@@ -292,14 +198,7 @@ static int init_sugov(struct sim_ctx *c)
     for (uint32_t i = 0; i < c->ncpu; i++) {
         struct sim_cpu *p = &c->cpu[i];
         struct pgov_sugov_config cfg;
-        memset(&cfg, 0, sizeof(cfg));
-        cfg.size = sizeof(cfg);
-        cfg.cpu = i;
-        cfg.kver = c->pol->kver;
-        /* intel_cpufreq (passive mode) sets a 500 us transition delay, which
-         * becomes schedutil's rate limit; cpuinfo.max includes turbo. */
-        cfg.rate_limit_ns = c->pol->sugov_rate_limit_ns ? c->pol->sugov_rate_limit_ns : 500000;
-        cfg.tick_ns = c->tick_ns;
+        mdl_sugov_config(c->pol, c->plat, i, c->tick_ns, &cfg);
         void *mem = aligned_mem(p, pgov_sugov_size());
         struct pgov_sugov *g = NULL;
         if (!mem)
@@ -367,9 +266,12 @@ static void check(struct sim_ctx *c, const char *what, int e)
     }
 }
 
-bool pol_remote_kv(uint32_t kv)
+/* pgov-sim's own rules by release (kbounds.h: KB_MOD_SIM): wake_affine,
+ * remote callbacks and the util_est call order. */
+uint64_t sim_rules_key(uint32_t kv)
 {
-    return (kv ? kv : PGOV_KVER_NEWEST) >= PGOV_KVER(4, 14);
+    return 1u + (place_wake_rule_kv(kv) | (uint64_t)mdl_remote_kv(kv) << 8 |
+                 (uint64_t)sig_ue_post_update_kv(kv) << 9);
 }
 
 void pol_hook(struct sim_ctx *c, struct sim_cpu *p, uint64_t t, uint32_t flags)
@@ -382,7 +284,7 @@ void pol_hook(struct sim_ctx *c, struct sim_cpu *p, uint64_t t, uint32_t flags)
          * to its own rule (intel_pstate and HWP in libpgov's profiles).
          * ondemand and conservative drop it: cpufreq's own-CPU check, as
          * x86 drivers do not allow frequency changes from any CPU. */
-        if (!pol_remote_kv(c->pol->kver) || c->pol->gov == GOV_ONDEMAND ||
+        if (!mdl_remote_kv(c->pol->kver) || c->pol->gov == GOV_ONDEMAND ||
             c->pol->gov == GOV_CONSERVATIVE)
             return;
         f |= PGOV_UPDATE_REMOTE;

@@ -206,8 +206,7 @@ void balance_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 struct sim_policy_state;
 int pol_init(struct sim_ctx *c);
 void pol_hook(struct sim_ctx *c, struct sim_cpu *p, uint64_t t, uint32_t flags);
-/* Does release kv (0: newest) call the governor for a remote CPU? */
-bool pol_remote_kv(uint32_t kv);
+uint64_t sim_rules_key(uint32_t kv); /* KB_MOD_SIM's key (model/kbounds.h) */
 void pol_timer(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
 void pol_free(struct sim_ctx *c);
 #define SIM_HOOK_IOWAIT 1u

@@ -15,7 +15,8 @@
 #include <pgov/kver.h>
 
 #include "html.h"
-#include "kbounds.h"
+#include "model/kbounds.h"
+#include "run.h"
 
 static void kvs(char *buf, size_t n, uint32_t kv)
 {
@@ -59,7 +60,7 @@ int sb_plan_make(const struct sim_scenario *sc, const char *label, uint32_t lo, 
             p->metric = m;
     if (!kb_policy_module(&p->pol))
         return snprintf(why, n, "policy '%s': %s has no kernel profiles", label,
-                        sim_gov_name(p->pol.gov)),
+                        mdl_gov_name(p->pol.gov)),
                -1;
     p->hi = hi ? hi : PGOV_KVER_NEWEST;
     p->lo = lo;
@@ -69,7 +70,7 @@ int sb_plan_make(const struct sim_scenario *sc, const char *label, uint32_t lo, 
     if (!p->lo)
         return snprintf(why, n, "policy '%s': no release its governor takes", label), -1;
     for (uint32_t kv = kb_next(p->lo); kv && kv <= p->hi; kv = kb_next(kv))
-        if (kb_policy_boundary(&p->pol, kv, true) &&
+        if (kb_policy_boundary(&p->pol, kv, sim_rules_key) &&
             (add_kv(p, kb_prev(kv), why, n) || add_kv(p, kv, why, n)))
             return -1;
     if (!p->nkv)
@@ -118,7 +119,7 @@ void sb_report(FILE *f, FILE *sum, const struct sb_plan *p, const struct sim_tab
     double best_pct = 0;
     header(f, tsv, sim_metric_names[p->metric]);
     for (uint32_t kv = kb_next(p->lo); kv && kv <= p->hi; kv = kb_next(kv)) {
-        if (!kb_policy_boundary(&p->pol, kv, true))
+        if (!kb_policy_boundary(&p->pol, kv, sim_rules_key))
             continue;
         uint32_t ia = at(p, kb_prev(kv)), ib = at(p, kv);
         if (ib >= nt)
@@ -135,7 +136,7 @@ void sb_report(FILE *f, FILE *sum, const struct sb_plan *p, const struct sim_tab
         char a[16], b[16], cause[1024];
         kvs(a, sizeof(a), kb_prev(kv));
         kvs(b, sizeof(b), kv);
-        kb_policy_causes(&p->pol, kv, true, cause, sizeof(cause));
+        kb_policy_causes(&p->pol, kv, sim_rules_key, cause, sizeof(cause));
         if (tsv)
             fprintf(
                 f, "%s\t%s\t%s\t%.6f\t%.6f\t%.2f\t%.1f\t%.1f\t%.4f\t%.4f\t%.2f\t%.2f\t%s\t%s\t%s\n",
@@ -161,7 +162,7 @@ void sb_report(FILE *f, FILE *sum, const struct sb_plan *p, const struct sim_tab
     if (best) {
         kvs(a, sizeof(a), kb_prev(best));
         kvs(b, sizeof(b), best);
-        kb_policy_causes(&p->pol, best, true, cause, sizeof(cause));
+        kb_policy_causes(&p->pol, best, sim_rules_key, cause, sizeof(cause));
         fprintf(sum, "bisect: largest change: %s -> %s, %s %+.1f%%: %s\n", a, b,
                 sim_metric_names[p->metric], best_pct, cause);
     }
@@ -181,10 +182,10 @@ void sb_html(FILE *f, const struct sb_plan *p, const struct sim_table *const *t,
         y[i] = mean(t[i], p->metric);
     }
     for (uint32_t kv = kb_next(p->lo); kv && kv <= p->hi && nm < SB_MAX_KV; kv = kb_next(kv)) {
-        if (!kb_policy_boundary(&p->pol, kv, true) || at(p, kv) >= n)
+        if (!kb_policy_boundary(&p->pol, kv, sim_rules_key) || at(p, kv) >= n)
             continue;
         char c[1024];
-        kb_policy_causes(&p->pol, kv, true, c, sizeof(c));
+        kb_policy_causes(&p->pol, kv, sim_rules_key, c, sizeof(c));
         int len = (int)strcspn(c, ";"); /* the first clause: a label is one line */
         snprintf(ml[nm], sizeof(ml[nm]), "%s -> %s %s: %.*s%s", xl[at(p, kb_prev(kv))],
                  xl[at(p, kv)], p->pol.label, len > 100 ? 97 : len, c, len > 100 ? "..." : "");

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The .scn grammar (docs/simulator.md): machine, policies, workload,
- * params, expectations; and the governor names of a policy line.
+ * params, expectations. A policy line is the model's (mdl_policy_parse).
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,97 +47,6 @@ static int expect_seed(const char *list, const struct sim_scenario *sc, struct s
     return 0;
 }
 
-static const struct {
-    const char *name;
-    uint32_t gov;
-} govs[] = {
-    {"performance", GOV_PERFORMANCE}, {"powersave", GOV_POWERSAVE},
-    {"intel_pstate", GOV_INTEL_PSTATE}, {"hwp", GOV_HWP},
-    {"schedutil", GOV_SCHEDUTIL},     {"ondemand", GOV_ONDEMAND},
-    {"conservative", GOV_CONSERVATIVE},
-};
-
-/* See sim.h. The options are the registry's policy keys (keys.c). */
-int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec *ps, char *why,
-                     size_t whylen)
-{
-#define PFAIL(...)                                  \
-    do {                                            \
-        snprintf(why, whylen, __VA_ARGS__);         \
-        return -1;                                  \
-    } while (0)
-    char kwhy[NUM_ERR_LEN + 64];
-    if (n < 1 || !sim_valid_name(label))
-        PFAIL("expected 'LABEL GOVERNOR [key=value...]'");
-    int line = ps->line;
-    memset(ps, 0, sizeof(*ps));
-    ps->line = line;
-    strcpy(ps->label, label);
-    for (size_t g = 0; g < sizeof(govs) / sizeof(govs[0]); g++)
-        if (strcmp(govs[g].name, v[0]) == 0)
-            ps->gov = govs[g].gov;
-    if (!ps->gov)
-        PFAIL("unknown governor '%s' (performance, powersave, intel_pstate, hwp, "
-              "schedutil, ondemand, conservative)", v[0]);
-    size_t tl = 0;
-    for (int i = 0; i < n; i++) {
-        int w = snprintf(ps->text + tl, sizeof(ps->text) - tl, "%s%s", i > 0 ? " " : "", v[i]);
-        if (w < 0 || (size_t)w >= sizeof(ps->text) - tl)
-            PFAIL("policy line too long");
-        tl += (size_t)w;
-    }
-    for (int i = 1; i < n; i++) {
-        char *eq = strchr(v[i], '=');
-        if (!eq)
-            PFAIL("expected key=value, got '%s'", v[i]);
-        *eq = 0;
-        if (v[i][0] == '$') {
-            if (sim_policy_set_var(ps, v[i] + 1, eq + 1, kwhy, sizeof(kwhy)))
-                PFAIL("%s: %s", v[i], kwhy);
-            continue;
-        }
-        const struct sim_key *k = sim_key_find(v[i]);
-        if (!k || k->scope != KEY_POLICY)
-            PFAIL("unknown policy option '%s' (pgov-sim --keys lists them)", v[i]);
-        if (!sim_key_applies(k, ps->gov))
-            PFAIL("policy option '%s' does not apply to %s", v[i], v[0]);
-        if (sim_key_set(k, ps, eq + 1, kwhy, sizeof(kwhy)))
-            PFAIL("%s: %s", v[i], kwhy);
-    }
-    return 0;
-#undef PFAIL
-}
-
-int sim_policy_set_var(struct sim_policy_spec *ps, const char *name, const char *val, char *why,
-                       size_t n)
-{
-    uint32_t i = 0;
-    while (i < ps->nvars && strcmp(ps->vars[i].name, name) != 0)
-        i++;
-    if (i == SIM_MAX_POLICY_VARS) {
-        snprintf(why, n, "at most %u vars per policy", SIM_MAX_POLICY_VARS);
-        return -1;
-    }
-    if (!name[0] || strlen(name) >= sizeof(ps->vars[i].name) || !val[0] ||
-        strlen(val) >= sizeof(ps->vars[i].val)) {
-        snprintf(why, n, "expected $NAME=VALUE with a short name and value");
-        return -1;
-    }
-    strcpy(ps->vars[i].name, name);
-    strcpy(ps->vars[i].val, val);
-    if (i == ps->nvars)
-        ps->nvars++;
-    return 0;
-}
-
-const char *sim_gov_name(uint32_t gov)
-{
-    for (size_t i = 0; i < sizeof(govs) / sizeof(govs[0]); i++)
-        if (govs[i].gov == gov)
-            return govs[i].name;
-    return "?";
-}
-
 /* The line handlers' FAIL: the parser's, returning -1 (the reason in @err). */
 #define LFAIL(...)                                         \
     do {                                                   \
@@ -162,7 +70,7 @@ static int parse_policy(struct lexer *lx, struct sim_scenario *sc, struct sim_er
             FAIL("policy label '%s' used twice", v[1]);
     ps->line = lx->line;
     char pwhy[NUM_ERR_LEN + 200];
-    if (sim_policy_parse(v[1], v + 2, n - 2, ps, pwhy, sizeof(pwhy)))
+    if (mdl_policy_parse(v[1], v + 2, n - 2, ps, pwhy, sizeof(pwhy)))
         FAIL("%s", pwhy);
     sc->npol++;
 #undef FAIL

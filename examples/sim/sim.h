@@ -4,16 +4,29 @@
  * libpgov's policies drive simulated hardware through the hw.h vtable.
  *
  * Files by concept:
- *   engine.c    event queue (binary heap ordered by time, then insertion), PRNG
- *   machine.c   platforms, P-states, turbo bins, C-states, APERF/MPERF/TSC, power
- *   sched.c     tasks, runqueues, time slicing, placement, ticks, governor hooks
- *   loop.c      one run: set-up, the event loop and its budgets, the metrics
- *   workload.c  the workload (.wl) parser (file:line: reason errors); its
- *               trace-derived form in workload_trace.c, the scenario (.scn)
- *               parser in scenario.c, what they share in parse.c
- *   policy.c    policy glue: performance/powersave and the libpgov governors
- *   report.c    statistics, comparison tables, turbostat summaries, TSV, SVG
- *   main.c      runs and the output folder; cli.c the command line
+ *   engine.c      event queue (binary heap ordered by time, then insertion), PRNG
+ *   machine.c     P-states, turbo bins, C-states, APERF/MPERF/TSC, power (the machine)
+ *   topo.c        the model's P-state rule and SMT pairs on the simulated CPUs
+ *   cpuidle.c     the idle loop: tick stop, C-state choice
+ *   sched.c       tasks, runqueues, time slicing, ticks, governor hooks
+ *   loop.c        one run: set-up, the event loop and its budgets, the metrics
+ *   place.c       wake-up and fork placement (wake_affine, select_idle_sibling)
+ *   balance.c     idle and periodic load balancing
+ *   signals.c     the fair class's PELT, util_est and uclamp; schedutil's input
+ *   workload.c    the workload (.wl) parser (file:line: reason errors); its
+ *                 trace-derived form in workload_trace.c, the scenario (.scn)
+ *                 parser in scenario.c, what they share in parse.c
+ *   keys.c        scenario and platform keys, --sweep points (keys_mech.c: the
+ *                 mechanisms' keys)
+ *   policy.c      policy glue: the HAL over the machine, the governors' hooks
+ *   report.c      statistics, comparison tables, turbostat summaries, TSV, SVG
+ *                 (report_html.c: the HTML page)
+ *   sbisect.c     --bisect
+ *   main.c        runs and the output folder; cli.c the command line
+ * The tools' model (examples/model, shared with pgov-trace and pgovd): the
+ * platform table and power model, the P-state rule, the counters, the
+ * policy spec and its keys, the governor configurations and the kernel
+ * profile boundaries.
  * docs/simulator.md documents every modelling assumption.
  */
 #ifndef PGOV_SIM_H
@@ -29,14 +42,11 @@
 #define SIM_MAX_PARAMS 8
 #define SIM_MAX_EXPECT 16
 #define SIM_MAX_SEED_LINES 12
-#define SIM_NAME_LEN 64
 #define SIM_PATH_LEN 512
 #define SIM_ERR_LEN 640
 #define SIM_NBUCKETS 256 /* time-series buckets per CPU for the plots */
 #define SIM_T0_NS 1000000000ull /* simulated clock at the start of a run */
 #define SIM_MAX_VARS 16
-#define SIM_MAX_POLICY_VARS 2
-#define SIM_SETTINGS_LEN 512
 
 /* ------------------------------------------------------------------ errors */
 
@@ -86,107 +96,13 @@ int sim_heap_push(struct sim_heap *h, uint64_t time, uint32_t type, uint32_t id,
 bool sim_heap_pop(struct sim_heap *h, struct sim_ev *out);
 void sim_heap_free(struct sim_heap *h);
 
-/* ------------------------------------------------------------------ platform */
+/* ------------------------------------------------------------------ the model */
 
-/* Which CPUs share one P-state: per core (Haswell-EP and later servers) or
- * one for the package (client parts, Ivy Bridge-EP): the hardware runs the
- * domain at the highest request of its CPUs in C0. */
-enum sim_pstate_domain { DOM_CORE = 0, DOM_PACKAGE = 1 };
-
-enum sim_freq_driver {
-    DRV_TABLE = 0, /* acpi-cpufreq style table of 100 MHz steps (+ turbo entry) */
-    DRV_PCC = 1    /* pcc-cpufreq: any kHz, firmware call per change */
-};
-
-/* Who a pcc firmware call stops: only the calling CPU, or (an SMI, which
- * every logical CPU enters) every CPU of the machine for the call's length. */
-enum sim_pcc_stall { PCC_STALL_CALLER = 0, PCC_STALL_SMI = 1 };
-
-/* What a C-state exit counts as in the residency counters: the C-state
- * being left (MPERF and APERF start when the exit ends; the default, since
- * MPERF counts in C0 and the exit latency is the time before the CPU
- * executes again) or C0 (they run from the wake-up; 0.6.2's default).
- * Either way the woken task waits for the whole exit. */
-enum sim_exit_counts { EXIT_IDLE = 0, EXIT_C0 = 1 };
-
-struct sim_platform {
-    const char *name;
-    const char *desc;
-    uint32_t scaling_khz;        /* kHz per ratio */
-    uint32_t min_ratio;          /* lowest P-state */
-    uint32_t max_ratio;          /* max non-turbo (= TSC rate) */
-    uint32_t turbo_ratio;        /* max turbo (1 active core) */
-    uint32_t turbo_bins[8];      /* turbo limit with n+1 active cores (last repeats) */
-    uint32_t n_bins;
-    uint32_t cores;              /* physical cores per package */
-    uint32_t packages;           /* sockets (turbo bins and package P-states are per package); 0: 1 */
-    uint32_t model;              /* x86 model number (ondemand io_is_busy default) */
-    uint32_t freq_driver;        /* enum sim_freq_driver for ondemand/schedutil */
-    uint32_t pcc_call_ns;        /* firmware latency of one pcc request (serialised) */
-    uint32_t pcc_stall;          /* enum sim_pcc_stall: who the firmware call stops */
-    uint32_t c1_exit_ns, c6_exit_ns, c6_residency_ns;
-    uint32_t smt;                /* hardware threads per core (1 or 2) */
-    uint32_t pstate_domain;      /* enum sim_pstate_domain */
-    uint32_t pstate_stall_ns;    /* a running CPU halts this long when its frequency changes; 0: not at all */
-    uint32_t exit_counts;        /* enum sim_exit_counts */
-    uint32_t smt_share_pm;       /* permille of a core's throughput each of two busy threads gets */
-    uint32_t migrate_cost_ns;    /* refilling a task's cache footprint on another core */
-    uint32_t ue_cost_ns;         /* kernel time per util_est update (enqueue, dequeue) */
-    uint32_t uclamp_cost_ns;     /* kernel time per uclamp bucket update (enqueue, dequeue) */
-    double w_c6, w_c1;           /* idle power per core, W */
-    double w_act_min, w_act_max; /* active power per core at min / turbo freq, W */
-};
-
-/* ------------------------------------------------------------------ P-state rule */
-
-/*
- * The hardware's P-state rule (topo.c), on plain per-CPU records so that
- * pgov-sim's machine and pgov-trace govern apply the same one: logical CPU
- * i is in C0 when *(c0 + i * stride) and requests *(req_khz + i * stride)
- * (both tools keep these in an array of per-CPU structs; stride is its
- * element size).
- */
-struct topo_view {
-    const struct sim_platform *plat;
-    uint32_t ncpu;
-    const bool *c0;
-    const uint32_t *req_khz;
-    size_t stride;
-};
-
-/* Hardware threads per core (1 when the platform has no SMT). */
-uint32_t topo_plat_smt(const struct sim_platform *pl);
-/* The other thread of @cpu's core (threads 2k and 2k + 1 share one), or
- * UINT32_MAX without SMT or when it is past @ncpu. */
-uint32_t topo_plat_sibling(const struct sim_platform *pl, uint32_t ncpu, uint32_t cpu);
-/* The CPUs of @cpu's package: [*first, *first + *n). */
-void topo_view_package(const struct topo_view *v, uint32_t cpu, uint32_t *first, uint32_t *n);
-/* The CPUs sharing @cpu's P-state (its core's threads, or its package). */
-void topo_view_domain(const struct topo_view *v, uint32_t cpu, uint32_t *first, uint32_t *n);
-/* Cores of @cpu's package with a thread in C0 (what its turbo bins count). */
-uint32_t topo_view_active_cores(const struct topo_view *v, uint32_t cpu);
-/* @khz within [min ratio, the turbo bin for @active_cores] (0 counts as 1). */
-uint32_t topo_turbo_clamp(const struct sim_platform *pl, uint32_t khz, uint32_t active_cores);
-/* The running frequency of every CPU of @cpu's domain, [*first, *first +
- * *n): member *first + k runs at eff_khz[k] (room for the domain's CPUs).
- * A domain with a CPU in C0 runs at the highest request of its CPUs in C0
- * (an idle CPU does not vote); an idle domain's CPUs each keep their own
- * (what they would get on waking); then the package's turbo bin caps it. */
-void topo_view_domain_eff(const struct topo_view *v, uint32_t cpu, uint32_t *first, uint32_t *n,
-                          uint32_t *eff_khz);
-const struct sim_platform *sim_platform_find(const char *name);
-extern const struct sim_platform sim_platforms[];
-
-/* A core's active power, P = a + b f^3 (f in kHz) through (min ratio,
- * w_act_min) and (turbo ratio, w_act_max) (platform.c): the one power model
- * of pgov-sim's machine and pgov-trace govern. */
-struct sim_power {
-    double a, b;
-};
-struct sim_power sim_power_fit(const struct sim_platform *pl);
-/* Watts charged to a thread in C0 at @khz: a busy core's power is shared
- * by its threads, so half when its SMT sibling is in C0 too. */
-double sim_power_active_w(const struct sim_power *pw, uint32_t khz, bool sibling_c0);
+/* The platform table and power model, the P-state rule and the policy
+ * spec are the tools' shared model (examples/model, docs/architecture.md). */
+#include "model/platform.h"
+#include "model/policy_spec.h"
+#include "model/pstate_rule.h"
 
 /* ------------------------------------------------------------------ workload */
 
@@ -248,68 +164,6 @@ struct sim_workload {
 };
 
 /* ------------------------------------------------------------------ scenario */
-
-enum sim_gov {
-    GOV_PERFORMANCE = 1,
-    GOV_POWERSAVE,
-    GOV_INTEL_PSTATE,
-    GOV_HWP, /* HWP with dynamic boost */
-    GOV_SCHEDUTIL,
-    GOV_ONDEMAND,
-    GOV_CONSERVATIVE
-};
-
-enum sim_algo { ALGO_DEFAULT = 0, ALGO_PID, ALGO_LOAD, ALGO_ATOM };
-enum sim_variant { VAR_NONE = 0, VAR_RFC_PERCPU, VAR_RFC_ALL, VAR_DEADBAND };
-
-/* The idle loop's order (cpuidle.c): stop the tick, then pick a state
- * (before 554c8aa8ecad), or pick the state first and keep the tick when
- * the governor predicts an idle period shorter than a tick (after). */
-enum sim_cpuidle { IDLE_TICK_FIRST = 0, IDLE_SELECT_FIRST = 1 };
-
-/* wake_affine (place.c): whether a wake-up moves to the waker's CPU. auto
- * takes the rule of the policy's release (sched_kver, else kver); off is
- * select_idle_sibling around the previous CPU alone. */
-enum sim_wake_affine {
-    WA_AUTO = 0,
-    WA_LOAD = 1,      /* up to 4.13: an idle waker, or runnable loads compared */
-    WA_IDLE = 2,      /* 4.14, 4.15: an idle waker always, else loads compared */
-    WA_PREV_IDLE = 3, /* 4.16 on: an idle previous CPU wins over an idle waker */
-    WA_OFF = 4
-};
-
-enum sim_util_est_mode { UE_ON = 0, UE_OFF = 1, UE_EVERY_DEQUEUE = 2 };
-
-struct sim_policy_spec {
-    char label[SIM_NAME_LEN];
-    uint32_t gov;
-    uint32_t kver;       /* PGOV_KVER_* of the governor; 0 = newest */
-    uint32_t algo;       /* intel_pstate algorithm: enum sim_algo */
-    uint32_t variant;    /* enum sim_variant */
-    uint32_t util_est;   /* enum sim_util_est_mode */
-    uint32_t sched_kver; /* PGOV_KVER_* for PELT/util_est; 0 = newest */
-    uint32_t cpuidle;    /* enum sim_cpuidle */
-    bool uclamp_off;     /* CONFIG_UCLAMP_TASK=n: no buckets, no bookkeeping cost */
-    bool exec_util_est_fixed; /* exec balancing discounts the exec'ing task's own util_est */
-    uint32_t wake_affine; /* enum sim_wake_affine */
-    /* Governor tunables (keys.c); 0 = the governor's default. */
-    uint64_t pst_sample_ns, pst_hold_ns;
-    uint32_t pst_setpoint, pst_deadband, pst_p_gain, pst_i_gain, pst_d_gain;
-    uint32_t pst_no_turbo, pst_min_ratio, pst_max_ratio, pst_min_perf_fp, pst_max_perf_fp;
-    uint32_t pst_c0_cutoff; /* 0 = as the profile has it, 1 = off (ffb810563c0c reverted alone) */
-    uint64_t dbs_sampling_rate_ns;
-    uint32_t dbs_up_threshold, dbs_sampling_down_factor, dbs_io_is_busy,
-        dbs_powersave_bias, dbs_down_threshold, dbs_freq_step, dbs_ignore_nice;
-    uint32_t tun_set;    /* bits (1 << pgov_dbs_tunable): given, even if 0 */
-    uint64_t sugov_rate_limit_ns; /* 0: 500 us (intel_cpufreq) */
-    /* `$NAME=VALUE` on the policy line: this policy's workload sees VALUE for
-     * the scenario var NAME (the kernel's own activity differs by kernel);
-     * a VALUE of `$OTHER` is the scenario var OTHER. */
-    struct { char name[SIM_NAME_LEN], val[SIM_NAME_LEN]; } vars[SIM_MAX_POLICY_VARS];
-    uint32_t nvars;
-    char text[SIM_SETTINGS_LEN]; /* the policy line as written (+ sweep settings), for reports */
-    int line;            /* where it is written in the scenario file */
-};
 
 enum sim_cmp { CMP_LT = 1, CMP_GT = 2, CMP_EQ = 3 };
 
@@ -384,15 +238,6 @@ void sim_workload_free(struct sim_workload *wl);
  * than daemons keeps the run alive unless it has a duration. 0 or -1, @err. */
 int sim_workload_check(const struct sim_workload *wl, const struct sim_scenario *sc,
                        struct sim_err *err);
-/* One policy: GOVERNOR [key=value...] in v[0..n-1], as on a scenario's
- * `policy LABEL ...` line (pgov-trace govern --policy shares it); the '='
- * of each option in v is overwritten. 0, or -1 with @why set. */
-int sim_policy_parse(const char *label, char **v, int n, struct sim_policy_spec *ps, char *why,
-                     size_t whylen);
-/* Set (or replace) the policy's own value of workload var @name. 0 or -1, @why. */
-int sim_policy_set_var(struct sim_policy_spec *ps, const char *name, const char *val, char *why,
-                       size_t n);
-
 /* ------------------------------------------------------------------ results */
 
 enum sim_metric {
@@ -470,6 +315,5 @@ int sim_probe(const struct sim_run_cfg *cfg, struct sim_err *err);
 
 /* Is this governor available in this build (its libpgov module present)? */
 bool sim_policy_available(uint32_t gov);
-const char *sim_gov_name(uint32_t gov);
 
 #endif

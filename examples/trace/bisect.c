@@ -16,7 +16,7 @@
 #include <pgov/kver.h>
 
 #include "govern_int.h"
-#include "kbounds.h"
+#include "model/kbounds.h"
 #include "num.h"
 
 /* What one policy did at one release (the run's columns, summed). */
@@ -153,7 +153,7 @@ static void write_row(FILE *o, const struct gv_opts *opts, const struct bs_row *
     char f[16], t[16], cause[1024];
     kvs(f, sizeof(f), w->from);
     kvs(t, sizeof(t), w->to);
-    kb_policy_causes(p, w->to, false, cause, sizeof(cause));
+    kb_policy_causes(p, w->to, NULL, cause, sizeof(cause));
     double share = w->n ? 100.0 * (double)w->changed / (double)w->n : 0;
     const struct bs_res *a = w->a, *b = w->b;
     if (tsv) {
@@ -270,7 +270,7 @@ int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat,
     for (uint32_t kv = kb_next(lo); kv && kv <= hi && !fail; kv = kb_next(kv)) {
         bool any = false;
         for (uint32_t k = 0; k < opts->npol; k++)
-            any |= kb_policy_boundary(&opts->pol[k], kv, false);
+            any |= kb_policy_boundary(&opts->pol[k], kv, NULL);
         if (!any)
             continue;
         nb++;
@@ -279,13 +279,13 @@ int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat,
         struct bs_run *rb =
             fail ? NULL : get_run(cache, kv, &fail, t, sigplat, opts, err, errlen, &nruns, pg);
         for (uint32_t k = 0; k < opts->npol && !fail; k++) {
-            if (!kb_policy_boundary(&opts->pol[k], kv, false))
+            if (!kb_policy_boundary(&opts->pol[k], kv, NULL))
                 continue;
             struct bs_row w = compare(ra, rb, k);
             if (!felt(&w)) {
                 char f[16], c[512];
                 kvs(f, sizeof(f), kv);
-                kb_policy_causes(&opts->pol[k], kv, false, c, sizeof(c));
+                kb_policy_causes(&opts->pol[k], kv, NULL, c, sizeof(c));
                 fprintf(q, "bisect: no change at %s for '%s': %s\n", f, opts->pol[k].label, c);
                 nquiet++;
                 continue;
@@ -311,7 +311,7 @@ int bs_run(const struct pgt_trace *t, const struct pgt_platform *sigplat,
         if (best.changed) {
             kvs(f, sizeof(f), best.from);
             kvs(b, sizeof(b), best.to);
-            kb_policy_causes(&opts->pol[best.pol], best.to, false, c, sizeof(c));
+            kb_policy_causes(&opts->pol[best.pol], best.to, NULL, c, sizeof(c));
             fprintf(sum, "bisect: largest change: %s -> %s for '%s', %zu of %zu decisions: %s\n", f,
                     b, opts->pol[best.pol].label, best.changed, best.n, c);
         }

@@ -12,7 +12,7 @@
 #include "bisect.h"
 #include "govern_int.h"
 #include "html.h"
-#include "kbounds.h"
+#include "model/kbounds.h"
 
 static void kvs(char *buf, size_t n, uint32_t kv)
 {
@@ -23,7 +23,7 @@ static void kvs(char *buf, size_t n, uint32_t kv)
 static void short_cause(const struct gv_opts *o, const struct bs_prow *r, char *buf, size_t n)
 {
     char c[1024];
-    kb_policy_causes(&o->pol[r->pol], r->to, false, c, sizeof(c));
+    kb_policy_causes(&o->pol[r->pol], r->to, NULL, c, sizeof(c));
     size_t len = strcspn(c, ";");
     if (len > 100)
         snprintf(buf, n, "%.97s...", c);
@@ -89,7 +89,7 @@ static void table(FILE *f, const struct gv_opts *o, const struct bs_page *pg)
         char a[16], b[16], c[1024];
         kvs(a, sizeof(a), r->from);
         kvs(b, sizeof(b), r->to);
-        kb_policy_causes(&o->pol[r->pol], r->to, false, c, sizeof(c));
+        kb_policy_causes(&o->pol[r->pol], r->to, NULL, c, sizeof(c));
         fprintf(f, "<tr class='brow' data-to='%s' data-policy='", b);
         html_esc(f, o->pol[r->pol].label);
         fprintf(f, "'><td>%u</td><td class='l nw'>%s -&gt; %s</td><td class='l' style='color:%s'>",

@@ -23,13 +23,12 @@
  * by two SMT threads busy together, and w_c1 while idle.
  */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
-#define PGOV_EXPERIMENTAL 1 /* the policy syntax names the experimental variants too */
 #include <stdlib.h>
 #include <string.h>
 
-#include <pgov/pgov.h>
-
 #include "govern_int.h"
+#include "model/counters.h"
+#include "model/pstate_rule.h"
 
 static void gfail(struct gv *g, const struct gv_col *c, const char *what, int e)
 {
@@ -69,17 +68,9 @@ static void fold(struct gv *g, struct gv_cpu *p, uint64_t ts)
     if (ts <= p->t)
         return;
     uint64_t dt = ts - p->t;
-    if (p->busy && dt > 1000000000000ull) { /* keep dt * kHz below 2^64: fold in 1000 s steps */
-        fold(g, p, p->t + 1000000000000ull);
-        fold(g, p, ts);
-        return;
-    }
     if (p->busy) {
-        uint64_t a = dt * p->khz + p->arem, m = dt * tsc_khz(g) + p->mrem;
-        p->aperf += a / 1000000u;
-        p->arem = a % 1000000u;
-        p->mperf += m / 1000000u;
-        p->mrem = m % 1000000u;
+        mdl_cyc_add(&p->aperf, &p->arem, dt, p->khz);
+        mdl_cyc_add(&p->mperf, &p->mrem, dt, (uint32_t)tsc_khz(g));
     } else {
         p->idle_ns += dt;
     }
@@ -215,8 +206,7 @@ static int hw_counters(void *ctx, uint32_t cpu, struct pgov_hw_counters *out)
     fold(c->g, &c->cpu[cpu], c->g->now);
     out->aperf = c->cpu[cpu].aperf;
     out->mperf = c->cpu[cpu].mperf;
-    uint64_t now = c->g->now, k = tsc_khz(c->g); /* now * k / 1e6 without overflow */
-    out->tsc = now / 1000000u * k + now % 1000000u * k / 1000000u;
+    out->tsc = mdl_tsc(tsc_khz(c->g), c->g->now);
     return 0;
 }
 
@@ -225,12 +215,7 @@ static int hw_limits(void *ctx, uint32_t cpu, struct pgov_hw_limits *out)
     struct gv_col *c = ctx;
     if (cpu >= c->g->ncpu)
         return PGOV_EINVAL;
-    memset(out, 0, sizeof(*out));
-    out->min_pstate = c->g->pl->min_ratio;
-    out->max_pstate = c->g->pl->max_ratio;
-    out->max_pstate_physical = c->g->pl->max_ratio;
-    out->turbo_pstate = c->g->pl->turbo_ratio;
-    out->scaling_khz = c->g->pl->scaling_khz;
+    mdl_hw_limits(c->g->pl, out);
     return 0;
 }
 
@@ -258,45 +243,19 @@ static int hw_idle(void *ctx, uint32_t cpu, struct pgov_hw_idle *out)
 }
 
 /* Table entries and schedutil targets become a ratio as pgov-sim's
- * table drivers do: the turbo entry (max + 1 MHz) means turbo, anything
- * else rounds up to the next ratio. */
+ * table drivers do (mdl_table_khz). govern models the table driver on
+ * every platform: pcc-cpufreq's firmware calls stall CPUs, which an open
+ * loop over a recorded schedule cannot show. */
 static int hw_set_freq(void *ctx, uint32_t cpu, uint32_t khz)
 {
     struct gv_col *c = ctx;
-    const struct sim_platform *pl = c->g->pl;
     if (cpu >= c->g->ncpu)
         return PGOV_EINVAL;
-    uint32_t sk = pl->scaling_khz, r = (khz + sk - 1) / sk;
-    if (khz > pl->max_ratio * sk)
-        r = khz % sk ? pl->turbo_ratio : r;
-    r = r > pl->turbo_ratio ? pl->turbo_ratio : r < pl->min_ratio ? pl->min_ratio : r;
-    request(c->g, c, cpu, r * sk);
+    request(c->g, c, cpu, mdl_table_khz(c->g->pl, khz));
     return 0;
 }
 
 /* ------------------------------------------------------------ instances */
-
-static uint32_t pstate_policy(uint32_t algo)
-{
-    return algo == ALGO_PID    ? PGOV_PSTATE_POLICY_PID
-           : algo == ALGO_ATOM ? PGOV_PSTATE_POLICY_PID_ATOM
-           : algo == ALGO_LOAD ? PGOV_PSTATE_POLICY_LOAD
-                               : PGOV_PSTATE_POLICY_DEFAULT;
-}
-
-static void pstate_cfg(const struct gv *g, const struct sim_policy_spec *pol, uint32_t cpu,
-                       struct pgov_pstate_config *cfg)
-{
-    memset(cfg, 0, sizeof(*cfg));
-    cfg->size = sizeof(*cfg);
-    cfg->cpu = cpu;
-    cfg->policy = pstate_policy(pol->algo);
-    cfg->kver = pol->kver;
-    cfg->options = pol->variant == VAR_RFC_PERCPU ? PGOV_PSTATE_OPT_RFC_IO_PERCPU
-                   : pol->variant == VAR_RFC_ALL  ? PGOV_PSTATE_OPT_RFC_IO_PERCPU
-                                                  : 0;
-    cfg->tick_ns = g->tick_ns;
-}
 
 static int col_init(struct gv *g, struct gv_col *c)
 {
@@ -316,11 +275,8 @@ static int col_init(struct gv *g, struct gv_col *c)
                  g->t->path, pol->label);
         return -1;
     }
-    if (pol->gov == GOV_ONDEMAND || pol->gov == GOV_CONSERVATIVE) {
-        c->table[c->table_len++].khz = pl->max_ratio * pl->scaling_khz + 1000;
-        for (uint32_t r = pl->max_ratio; r >= pl->min_ratio && c->table_len < 64; r--)
-            c->table[c->table_len++].khz = r * pl->scaling_khz;
-    }
+    if (pol->gov == GOV_ONDEMAND || pol->gov == GOV_CONSERVATIVE)
+        c->table_len = mdl_dbs_table(pl, c->table);
     /* Firmware leaves every CPU at the nominal frequency; performance and
      * powersave ask once for turbo and the minimum. */
     uint32_t start = pol->gov == GOV_PERFORMANCE ? pl->turbo_ratio
@@ -342,22 +298,19 @@ static int col_init(struct gv *g, struct gv_col *c)
             continue;
         case GOV_INTEL_PSTATE: {
             struct pgov_pstate_config cfg;
-            pstate_cfg(g, pol, i, &cfg);
+            mdl_pstate_config(pol, pl, i, g->tick_ns, &cfg);
             n = pgov_pstate_size();
             if (!(p->mem = calloc(1, n)))
                 return gfail(g, c, "allocation", PGOV_ENOSPC), -1;
             e = pgov_pstate_init(p->mem, n, &cfg, &c->ops, c, (struct pgov_pstate **)&p->gov);
             gfail(g, c, "pgov_pstate_init", e);
+            if (!e && (cfg.options & PGOV_PSTATE_OPT_RFC_IO_ALL))
+                gfail(g, c, "pgov_pstate_attach_shared", pgov_pstate_attach_shared(p->gov, &c->shared));
             break;
         }
         case GOV_SCHEDUTIL: {
             struct pgov_sugov_config cfg;
-            memset(&cfg, 0, sizeof(cfg));
-            cfg.size = sizeof(cfg);
-            cfg.cpu = i;
-            cfg.kver = pol->kver;
-            cfg.rate_limit_ns = 500000; /* intel_cpufreq's transition delay, as pgov-sim */
-            cfg.tick_ns = g->tick_ns;
+            mdl_sugov_config(pol, pl, i, g->tick_ns, &cfg);
             n = pgov_sugov_size();
             if (!(p->mem = calloc(1, n)))
                 return gfail(g, c, "allocation", PGOV_ENOSPC), -1;
@@ -367,22 +320,8 @@ static int col_init(struct gv *g, struct gv_col *c)
         }
         default: { /* ondemand, conservative */
             struct pgov_dbs_config cfg;
-            memset(&cfg, 0, sizeof(cfg));
-            cfg.size = sizeof(cfg);
-            cfg.gov = pol->gov == GOV_ONDEMAND ? PGOV_DBS_ONDEMAND : PGOV_DBS_CONSERVATIVE;
-            cfg.kver = pol->kver;
-            cfg.variant = pol->variant == VAR_DEADBAND ? PGOV_DBS_VARIANT_DEADBAND
-                                                        : PGOV_DBS_VARIANT_NONE;
-            cfg.cpu = i;
-            cfg.ncpu = 1;
-            cfg.table = c->table;
-            cfg.table_len = c->table_len;
-            cfg.cur_khz = p->req_khz;
-            cfg.plat.hz = g->o->hz;
-            cfg.plat.transition_latency_ns = 10000;
-            cfg.plat.vendor = PGOV_DBS_VENDOR_INTEL;
-            cfg.plat.family = 6;
-            cfg.plat.model = pl->model;
+            mdl_dbs_config(pol, i, &cfg);
+            mdl_dbs_platform(pl, g->o->hz, c->table, c->table_len, &cfg);
             n = pgov_dbs_size_cpus(1);
             if (!(p->mem = calloc(1, n)))
                 return gfail(g, c, "allocation", PGOV_ENOSPC), -1;
@@ -547,7 +486,7 @@ static void pstate_samples(struct gv *g, const struct sim_policy_spec *pol, stru
     struct pgov_pstate_bounds b;
     struct pgov_pstate_limits lim;
     memset(r, 0, sizeof(*r));
-    pstate_cfg(g, pol, 0, &cfg);
+    mdl_pstate_config(pol, g->pl, 0, g->tick_ns, &cfg);
     hw_limits(&g->col[0], 0, &plat);
     memset(&lim, 0, sizeof(lim));
     lim.size = sizeof(lim);

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * pgov-trace govern: libpgov's governors driven open-loop from a trace
- * (docs/trace.md). Policies are pgov-sim's (examples/sim: sim_policy_parse,
- * the platform table); the trace fixes when each CPU is busy, the
- * governor only decides the frequency it would have run at.
+ * (docs/trace.md). Policies, platforms and the governors' set-up are the
+ * tools' model (examples/model: mdl_policy_parse, the platform table, the
+ * governor glue), pgov-sim's too; the trace fixes when each CPU is busy,
+ * the governor only decides the frequency it would have run at.
  */
 #ifndef PGOV_TRACE_GOVERN_H
 #define PGOV_TRACE_GOVERN_H
 
 #include <stdio.h>
 
-#include "sim.h"
+#include "model/platform.h"
+#include "model/policy_spec.h"
 #include "trace.h"
 
 #define GV_MAX_POLICIES 8

@@ -6,9 +6,8 @@
 #ifndef PGOV_TRACE_GOVERN_INT_H
 #define PGOV_TRACE_GOVERN_INT_H
 
-#include <pgov/pgov.h>
-
 #include "govern.h"
+#include "model/governor.h"
 
 #define NBINS 64 /* residency bins of 100 MHz */
 #define REC (GV_MAX_POLICIES) /* column index of the recording */
@@ -21,8 +20,8 @@ struct gv_cpu {
     bool busy, offline;
     struct gv_cpu *sib;       /* the other thread of its core (SMT), or NULL */
     uint64_t t;              /* folded up to here (trace ns) */
-    uint64_t aperf, mperf;   /* in kHz * ns / 1e6 (cycles) */
-    uint64_t arem, mrem;     /* remainders of the division */
+    uint64_t aperf, mperf;   /* cycles (model/counters.h) */
+    uint64_t arem, mrem;     /* their sub-cycle remainders */
     uint64_t idle_ns;
     uint64_t next_tick;
     double busy_ns, win_ns, energy_j;
@@ -50,7 +49,8 @@ struct gv_col {
     const struct sim_policy_spec *pol;
     struct gv_cpu *cpu;
     struct pgov_hw_ops ops;
-    struct pgov_freq_entry table[64];
+    struct pgov_pstate_shared shared; /* variant=rfc-all: one block for the column */
+    struct pgov_freq_entry table[MDL_TABLE_MAX];
     uint32_t table_len;
     struct gv_dec *dec; /* opts->log_decisions: every call's request, in call order */
     size_t ndec, capdec;

@@ -23,7 +23,7 @@
 #include <pgov/pgov.h>
 
 #include "bisect.h"
-#include "kbounds.h"
+#include "model/kbounds.h"
 #include "govern.h"
 #include "lsan_libtracecmd.h" /* sanitize builds: libtracecmd's own leaks (a v6 sscanf) are not ours */
 #include "num.h"
@@ -283,7 +283,7 @@ static int add_policy(const char *v)
     strcpy(polbuf[gv.npol], v);
     for (char *q = strtok(polbuf[gv.npol], " \t"); q && nt < 24; q = strtok(NULL, " \t"))
         tok[nt++] = q;
-    if (nt < 2 || sim_policy_parse(tok[0], tok + 1, nt - 1, &gv.pol[gv.npol], why, sizeof(why)) ||
+    if (nt < 2 || mdl_policy_parse(tok[0], tok + 1, nt - 1, &gv.pol[gv.npol], why, sizeof(why)) ||
         (gv.pol[gv.npol].nvars && /* a trace has no workload vars */
          snprintf(why, sizeof(why), "$%s: workload vars are pgov-sim's",
                   gv.pol[gv.npol].vars[0].name) > 0)) {

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "kbounds.h"
+#include "model/kbounds.h"
 #include "num.h"
 #include "report.h"
 #include "run.h"
@@ -433,6 +433,40 @@ static void test_verdict_class(void **state)
     assert_string_equal(report_verdict_class(628, 64929.8), "direction only");
 }
 
+/* ------------------------------------------------------------------ policy lines */
+
+/* The .scn parser hands a policy line to the model's mdl_policy_parse (the
+ * parser pgov-trace and pgovd use): every policy of every shipped scenario
+ * is the spec the model makes of the same line. */
+static void test_policy_parse_same(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl"};
+    uint32_t npol = 0;
+    for (size_t i = 0; i < 5; i++) {
+        char path[512];
+        static struct sim_scenario sc;
+        struct sim_err err = {{0}};
+        snprintf(path, sizeof(path), "%s/%s.scn", SIM_SCENARIO_DIR, names[i]);
+        if (sim_scenario_parse(path, &sc, &err))
+            fail_msg("%s", err.msg);
+        for (uint32_t p = 0; p < sc.npol; p++, npol++) {
+            char line[sizeof(sc.pol[p].text)], why[640] = "", *tok[40];
+            int nt = 0;
+            static struct sim_policy_spec ps;
+            snprintf(line, sizeof(line), "%s", sc.pol[p].text);
+            for (char *t = strtok(line, " "); t && nt < 40; t = strtok(NULL, " "))
+                tok[nt++] = t;
+            memset(&ps, 0, sizeof(ps));
+            ps.line = sc.pol[p].line;
+            if (mdl_policy_parse(sc.pol[p].label, tok, nt, &ps, why, sizeof(why)))
+                fail_msg("%s %s: %s", names[i], sc.pol[p].label, why);
+            assert_memory_equal(&ps, &sc.pol[p], sizeof(ps));
+        }
+    }
+    assert_true(npol >= 10);
+}
+
 /* ------------------------------------------------------------------ kbounds */
 
 /* Every boundary the library has (each module, every release 3.1 .. the
@@ -445,14 +479,15 @@ static void test_kbounds_named(void **state)
     static const uint32_t mods[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, KB_MOD_SIM};
     for (uint32_t mi = 0, m; mi < sizeof(mods) / sizeof(mods[0]) && (m = mods[mi]); mi++)
         for (uint32_t kv = PGOV_KVER(3, 1); kv <= num_kver_newest(); kv++) {
-            if (!num_kver_released(kv) || !kb_is_boundary(m, kv))
+            if (!num_kver_released(kv) ||
+                !(m == KB_MOD_SIM ? kb_is_boundary_fn(sim_rules_key, kv) : kb_is_boundary(m, kv)))
                 continue;
             n++;
             if (!kb_cause(m, kv))
                 fail_msg("%s %u.%u: a boundary without a cause", kb_module_name(m), kv >> 8, kv & 255);
         }
     assert_int_equal(n, 58);
-    assert_true(kb_is_boundary(KB_MOD_SIM, PGOV_KVER(4, 16)));
+    assert_true(kb_is_boundary_fn(sim_rules_key, PGOV_KVER(4, 16)));
     assert_true(kb_is_boundary(PGOV_MOD_PSTATE_PID, PGOV_KVER_4_6));
     assert_non_null(strstr(kb_cause(PGOV_MOD_PSTATE_PID, PGOV_KVER_4_6), "ffb810563c0c"));
     assert_true(kb_is_boundary(PGOV_MOD_PSTATE_LOAD, PGOV_KVER_4_14));
@@ -482,7 +517,7 @@ int main(void)
         cmocka_unit_test(test_run_first_principles),
         cmocka_unit_test(test_uclamp_schedutil),
         cmocka_unit_test(test_series),
-        cmocka_unit_test(test_kbounds_named),
+        cmocka_unit_test(test_kbounds_named), cmocka_unit_test(test_policy_parse_same),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

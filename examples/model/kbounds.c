@@ -11,7 +11,7 @@
 /* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
 #define PGOV_CORE_UNSTABLE
 
-#include "kbounds.h"
+#include "model/kbounds.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,8 +22,6 @@
 #include <pgov/core/util_est.h>
 
 #include "fnv.h"
-#include "run.h"
-#include "signals.h"
 #include "num.h"
 
 uint32_t kb_prev(uint32_t kv)
@@ -97,8 +95,7 @@ static uint64_t rules_key(uint32_t module, uint32_t kv)
 uint64_t kb_key(uint32_t module, uint32_t kv)
 {
     if (module == KB_MOD_SIM)
-        return 1u + (place_wake_rule_kv(kv) | (uint64_t)pol_remote_kv(kv) << 8 |
-                     (uint64_t)sig_ue_post_update_kv(kv) << 9);
+        return 0; /* the simulator's own: kb_is_boundary_fn() with its key */
     int e = pgov_kver_exactness(module, kv);
     uint64_t r = rules_key(module, kv);
     if (e <= PGOV_KVER_UNSUPPORTED || !r)
@@ -110,6 +107,12 @@ int kb_is_boundary(uint32_t module, uint32_t kv)
 {
     uint32_t p = kb_prev(kv);
     return p && kb_key(module, p) != kb_key(module, kv);
+}
+
+int kb_is_boundary_fn(kb_sim_key key, uint32_t kv)
+{
+    uint32_t p = kb_prev(kv);
+    return key && p && key(p) != key(kv);
 }
 
 const char *kb_exactness(uint32_t module, uint32_t kv)
@@ -257,20 +260,21 @@ bool kb_policy_supported(const struct sim_policy_spec *p, uint32_t kv)
     return m && kv && pgov_kver_exactness(m, kv) > PGOV_KVER_UNSUPPORTED;
 }
 
-void kb_policy_causes(const struct sim_policy_spec *p, uint32_t kv, bool sim, char *buf, size_t n)
+void kb_policy_causes(const struct sim_policy_spec *p, uint32_t kv, kb_sim_key sim, char *buf,
+                      size_t n)
 {
     const uint32_t mods[4] = {kb_policy_module(p), PGOV_MOD_PELT, PGOV_MOD_UTIL_EST, KB_MOD_SIM};
     size_t k = 0;
     buf[0] = 0;
     for (uint32_t i = 0; i < (sim ? 4u : 3u) && k < n; i++)
-        if (mods[i] && kb_is_boundary(mods[i], kv)) {
+        if (mods[i] && (mods[i] == KB_MOD_SIM ? kb_is_boundary_fn(sim, kv) : kb_is_boundary(mods[i], kv))) {
             const char *c = kb_cause(mods[i], kv);
             k += (size_t)snprintf(buf + k, n - k, "%s[%s] %s", k ? "; " : "",
                                   kb_module_name(mods[i]), c ? c : "(not named)");
         }
 }
 
-bool kb_policy_boundary(const struct sim_policy_spec *p, uint32_t kv, bool sim)
+bool kb_policy_boundary(const struct sim_policy_spec *p, uint32_t kv, kb_sim_key sim)
 {
     char c[8];
     if (!kb_policy_supported(p, kv) || !kb_policy_supported(p, kb_prev(kv)))

@@ -2,7 +2,7 @@
 /* The shipped platforms (no dependencies: the parser links this alone). */
 #include <string.h>
 
-#include "sim.h"
+#include "model/platform.h"
 
 /*
  * Platform data. Ratios and turbo bins are the processors' published

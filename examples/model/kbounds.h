@@ -6,19 +6,22 @@
  * cause docs/exactness.md (or the module's page) gives each one. The cause
  * table is the one place those commit ids live in the tools.
  */
-#ifndef PGOV_SIM_KBOUNDS_H
-#define PGOV_SIM_KBOUNDS_H
+#ifndef PGOV_MODEL_KBOUNDS_H
+#define PGOV_MODEL_KBOUNDS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sim.h"
+#include "model/policy_spec.h"
 
 /* pgov-sim's own rules by release (not libpgov's: its scheduler model's
  * wake_affine, remote callbacks, the util_est call order), a module for
- * kb_key() and the cause table like the library's. */
+ * the cause table like the library's. Its key is the simulator's
+ * (sim_rules_key(), examples/sim/policy.c), passed as a kb_sim_key where a
+ * caller wants that module too; NULL elsewhere (pgov-trace). */
 #define KB_MOD_SIM 100u
+typedef uint64_t (*kb_sim_key)(uint32_t kv);
 
 /* The module's profile at a real release (num_kver_released()), as the
  * library chooses it: the rules or profile it maps kv to, and its
@@ -36,6 +39,8 @@ uint32_t kb_next(uint32_t kv);
 /* Is kv a boundary of module: the key differs from the release before's
  * (a module starting or ending counts too)? */
 int kb_is_boundary(uint32_t module, uint32_t kv);
+/* The same for KB_MOD_SIM, on the simulator's key @key (0 when NULL). */
+int kb_is_boundary_fn(kb_sim_key key, uint32_t kv);
 
 /* The cause of module's boundary at kv ("commit subject (id)" text), or
  * NULL when the table does not name it (a test checks none is missing). */
@@ -57,10 +62,11 @@ bool kb_policy_supported(const struct sim_policy_spec *p, uint32_t kv);
 /* The causes of the policy's boundary at kv, "[module] cause; ..." over
  * its governor's module and the signals' (PELT, util_est), with sim also
  * pgov-sim's own (KB_MOD_SIM), into buf; "" when kv is none of theirs. */
-void kb_policy_causes(const struct sim_policy_spec *p, uint32_t kv, bool sim, char *buf, size_t n);
+void kb_policy_causes(const struct sim_policy_spec *p, uint32_t kv, kb_sim_key sim, char *buf,
+                      size_t n);
 
 /* Is kv a boundary of the policy that both sides (kv and the release
  * before) can run? */
-bool kb_policy_boundary(const struct sim_policy_spec *p, uint32_t kv, bool sim);
+bool kb_policy_boundary(const struct sim_policy_spec *p, uint32_t kv, kb_sim_key sim);
 
 #endif

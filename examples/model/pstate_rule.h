@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The hardware's P-state rule and topology (pstate_rule.c), on plain
+ * per-CPU records so that pgov-sim's machine and pgov-trace govern apply
+ * the same one: logical CPU i is in C0 when *(c0 + i * stride) and
+ * requests *(req_khz + i * stride) (both tools keep these in an array of
+ * per-CPU structs; stride is its element size).
+ */
+#ifndef PGOV_MODEL_PSTATE_RULE_H
+#define PGOV_MODEL_PSTATE_RULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/platform.h"
+
+struct topo_view {
+    const struct sim_platform *plat;
+    uint32_t ncpu;
+    const bool *c0;
+    const uint32_t *req_khz;
+    size_t stride;
+};
+
+/* Hardware threads per core (1 when the platform has no SMT). */
+uint32_t topo_plat_smt(const struct sim_platform *pl);
+/* The other thread of @cpu's core (threads 2k and 2k + 1 share one), or
+ * UINT32_MAX without SMT or when it is past @ncpu. */
+uint32_t topo_plat_sibling(const struct sim_platform *pl, uint32_t ncpu, uint32_t cpu);
+/* The CPUs of @cpu's package: [*first, *first + *n). */
+void topo_view_package(const struct topo_view *v, uint32_t cpu, uint32_t *first, uint32_t *n);
+/* The CPUs sharing @cpu's P-state (its core's threads, or its package). */
+void topo_view_domain(const struct topo_view *v, uint32_t cpu, uint32_t *first, uint32_t *n);
+/* Cores of @cpu's package with a thread in C0 (what its turbo bins count). */
+uint32_t topo_view_active_cores(const struct topo_view *v, uint32_t cpu);
+/* @khz within [min ratio, the turbo bin for @active_cores] (0 counts as 1). */
+uint32_t topo_turbo_clamp(const struct sim_platform *pl, uint32_t khz, uint32_t active_cores);
+/* The running frequency of every CPU of @cpu's domain, [*first, *first +
+ * *n): member *first + k runs at eff_khz[k] (room for the domain's CPUs).
+ * A domain with a CPU in C0 runs at the highest request of its CPUs in C0
+ * (an idle CPU does not vote); an idle domain's CPUs each keep their own
+ * (what they would get on waking); then the package's turbo bin caps it. */
+void topo_view_domain_eff(const struct topo_view *v, uint32_t cpu, uint32_t *first, uint32_t *n,
+                          uint32_t *eff_khz);
+
+#endif
