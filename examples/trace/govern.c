@@ -643,105 +643,105 @@ static void report(struct gv *g, FILE *o, const struct gv_col *rec)
 }
 
 
-int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const struct gv_opts *opts,
-           FILE *o, FILE *svgf, char *err, size_t errlen)
+static int gnomem(struct gv *g)
 {
-    static struct gv g;
-    memset(&g, 0, sizeof(g));
-    g.t = t;
-    g.o = opts;
-    g.pl = opts->plat;
-    g.ncpu = t->ncpu;
-    g.err = err;
-    g.errlen = errlen;
-    g.t0 = t->ev[0].ts;
-    g.w0 = g.t0 + opts->from_ns;
-    g.w1 = opts->to_ns == UINT64_MAX ? t->ev[t->n - 1].ts : g.t0 + opts->to_ns;
-    if (g.w1 > t->ev[t->n - 1].ts)
-        g.w1 = t->ev[t->n - 1].ts;
-    if (g.w1 <= g.w0) {
+    gfail(g, NULL, "allocation", PGOV_ENOSPC);
+    return -1;
+}
+
+/* The window, the columns' per-CPU state and (--html) their plot buckets. */
+static int gv_setup(struct gv *g, struct gv_col *rec, const struct pgt_trace *t,
+                    const struct gv_opts *opts, char *err, size_t errlen)
+{
+    memset(g, 0, sizeof(*g));
+    g->t = t;
+    g->o = opts;
+    g->pl = opts->plat;
+    g->ncpu = t->ncpu;
+    g->err = err;
+    g->errlen = errlen;
+    g->t0 = t->ev[0].ts;
+    g->w0 = g->t0 + opts->from_ns;
+    g->w1 = opts->to_ns == UINT64_MAX ? t->ev[t->n - 1].ts : g->t0 + opts->to_ns;
+    if (g->w1 > t->ev[t->n - 1].ts)
+        g->w1 = t->ev[t->n - 1].ts;
+    *rec = (struct gv_col){.g = g};
+    if (g->w1 <= g->w0) {
         snprintf(err, errlen, "%s: --from/--to: empty window (the trace spans %.6f s)", t->path,
-                 (double)(t->ev[t->n - 1].ts - g.t0) / 1e9);
+                 (double)(t->ev[t->n - 1].ts - g->t0) / 1e9);
         return -1;
     }
-    g.tick_ns = PGOV_TICK_NSEC(opts->hz);
-    g.pw = sim_power_fit(g.pl);
-    struct gv_col rec = {.g = &g};
-    int rc = -1;
-    rec.cpu = calloc(g.ncpu, sizeof(*rec.cpu));
-    g.ncol = opts->npol;
-    for (uint32_t k = 0; k < g.ncol; k++) {
-        g.col[k].g = &g;
-        g.col[k].pol = &opts->pol[k];
-        g.col[k].cpu = calloc(g.ncpu, sizeof(struct gv_cpu));
-        if (!g.col[k].cpu) {
-            gfail(&g, NULL, "allocation", PGOV_ENOSPC);
-            goto out;
-        }
+    g->tick_ns = PGOV_TICK_NSEC(opts->hz);
+    g->pw = sim_power_fit(g->pl);
+    rec->cpu = calloc(g->ncpu, sizeof(*rec->cpu));
+    g->ncol = opts->npol;
+    for (uint32_t k = 0; k < g->ncol; k++) {
+        g->col[k].g = g;
+        g->col[k].pol = &opts->pol[k];
+        g->col[k].cpu = calloc(g->ncpu, sizeof(struct gv_cpu));
+        if (!g->col[k].cpu)
+            return gnomem(g);
     }
-    if (!rec.cpu) {
-        gfail(&g, NULL, "allocation", PGOV_ENOSPC);
-        goto out;
-    }
-    g.bw = (g.w1 - g.w0 + GV_NB - 1) / GV_NB;
-    for (uint32_t k = 0; k <= g.ncol && opts->html; k++)
-        for (uint32_t i = 0; i < g.ncpu; i++) {
-            struct gv_cpu *p = k < g.ncol ? &g.col[k].cpu[i] : &rec.cpu[i];
-            if (!(p->bk = calloc(3 * GV_NB, sizeof(double)))) {
-                gfail(&g, NULL, "allocation", PGOV_ENOSPC);
-                goto out;
-            }
+    if (!rec->cpu)
+        return gnomem(g);
+    g->bw = (g->w1 - g->w0 + GV_NB - 1) / GV_NB;
+    for (uint32_t k = 0; k <= g->ncol && opts->html; k++)
+        for (uint32_t i = 0; i < g->ncpu; i++) {
+            struct gv_cpu *p = k < g->ncol ? &g->col[k].cpu[i] : &rec->cpu[i];
+            if (!(p->bk = calloc(3 * GV_NB, sizeof(double))))
+                return gnomem(g);
         }
-    for (uint32_t k = 0; k <= g.ncol; k++)
-        siblings(&g, k < g.ncol ? g.col[k].cpu : rec.cpu);
-    for (uint32_t k = 0; k < g.ncol; k++)
-        if (col_init(&g, &g.col[k]))
-            goto out;
+    for (uint32_t k = 0; k <= g->ncol; k++)
+        siblings(g, k < g->ncol ? g->col[k].cpu : rec->cpu);
+    for (uint32_t k = 0; k < g->ncol; k++)
+        if (col_init(g, &g->col[k]))
+            return -1;
+    return 0;
+}
+
+/* Every policy over the recorded schedule (the signal rebuild's hook), to
+ * the trace's end; then the recorded frequencies as the reference column. */
+static int gv_simulate(struct gv *g, struct gv_col *rec, const struct pgt_platform *sigplat)
+{
+    const struct pgt_trace *t = g->t;
     struct pgt_platform sp = *sigplat;
     sp.hook = hook;
-    sp.hook_arg = &g;
+    sp.hook_arg = g;
     struct pgt_signals s;
-    if (pgt_signals_run(t, &sp, false, &s, err, errlen))
-        goto out;
+    if (pgt_signals_run(t, &sp, false, &s, g->err, g->errlen))
+        return -1;
     pgt_signals_free(&s);
-    if (g.fail)
-        goto out;
+    if (g->fail)
+        return -1;
     uint64_t end = t->ev[t->n - 1].ts;
-    for (uint32_t k = 0; k < g.ncol; k++) {
-        ticks_until(&g, &g.col[k], end);
-        for (uint32_t i = 0; i < g.ncpu; i++) {
-            g.now = end;
-            fold(&g, &g.col[k].cpu[i], end);
+    for (uint32_t k = 0; k < g->ncol; k++) {
+        ticks_until(g, &g->col[k], end);
+        for (uint32_t i = 0; i < g->ncpu; i++) {
+            g->now = end;
+            fold(g, &g->col[k].cpu[i], end);
         }
     }
-    recorded(&g, &rec);
-    for (uint32_t i = 0; i < g.ncpu; i++) {
-        fold(&g, &rec.cpu[i], end);
-        if (rec.cpu[i].nbusy % 2 && rec.cpu[i].busyiv)
-            rec.cpu[i].busyiv[rec.cpu[i].nbusy++] = end; /* capacity is even: room for it */
+    recorded(g, rec);
+    for (uint32_t i = 0; i < g->ncpu; i++) {
+        fold(g, &rec->cpu[i], end);
+        if (rec->cpu[i].nbusy % 2 && rec->cpu[i].busyiv)
+            rec->cpu[i].busyiv[rec->cpu[i].nbusy++] = end; /* capacity is even: room for it */
     }
-    if (g.fail)
-        goto out;
-    /* --html: the text goes to the page too */
-    char *tb = NULL;
-    size_t tl = 0;
-    FILE *to = opts->html ? open_memstream(&tb, &tl) : o;
-    if (!to) {
-        gfail(&g, NULL, "allocation", PGOV_ENOSPC);
-        goto out;
-    }
-    if (opts->profile && !opts->quiet)
-        fputs(opts->profile, to);
-    if (!opts->quiet)
-        report(&g, to, &rec);
+    return g->fail ? -1 : 0;
+}
+
+/* Each intel_pstate policy's recomputation of the recorded pstate_sample events. */
+static void gv_pstate_lines(struct gv *g, FILE *to)
+{
+    const struct gv_opts *opts = g->o;
     uint64_t npss = 0;
-    for (size_t j = 0; j < t->n; j++)
-        npss += t->ev[j].type == PGT_PSTATE;
-    for (uint32_t k = 0; k < g.ncol && npss && !opts->quiet; k++) {
+    for (size_t j = 0; j < g->t->n; j++)
+        npss += g->t->ev[j].type == PGT_PSTATE;
+    for (uint32_t k = 0; k < g->ncol && npss && !opts->quiet; k++) {
         if (opts->pol[k].gov != GOV_INTEL_PSTATE)
             continue;
         struct gv_pss r;
-        pstate_samples(&g, &opts->pol[k], &r);
+        pstate_samples(g, &opts->pol[k], &r);
         if (r.skipped == UINT64_MAX) {
             fprintf(to, "pstate_sample: policy '%s': profile not valid for the platform\n",
                     opts->pol[k].label);
@@ -756,35 +756,68 @@ int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const 
     }
     if (!npss && !opts->tsv && !opts->quiet)
         fprintf(to, "pstate_sample: none in the trace (intel_pstate in active mode emits them)\n");
+}
+
+/* The report on o (and, with --html, the same text into the page), the SVG. */
+static void gv_write(struct gv *g, struct gv_col *rec, FILE *o, FILE *svgf)
+{
+    const struct gv_opts *opts = g->o;
+    char *tb = NULL;
+    size_t tl = 0;
+    FILE *to = opts->html ? open_memstream(&tb, &tl) : o;
+    if (!to) {
+        gfail(g, NULL, "allocation", PGOV_ENOSPC);
+        return;
+    }
+    if (opts->profile && !opts->quiet)
+        fputs(opts->profile, to);
+    if (!opts->quiet)
+        report(g, to, rec);
+    gv_pstate_lines(g, to);
     if (svgf)
-        gv_svg(&g, svgf, &rec);
+        gv_svg(g, svgf, rec);
     if (opts->html) {
         if (fclose(to) || !tb)
-            gfail(&g, NULL, "allocation", PGOV_ENOSPC);
+            gfail(g, NULL, "allocation", PGOV_ENOSPC);
         else
             fwrite(tb, 1, tl, o);
-        if (!g.fail)
-            gv_html(&g, &rec, opts->html, tb, tl);
+        if (!g->fail)
+            gv_html(g, rec, opts->html, tb, tl);
         free(tb);
     }
-    if (opts->done && !g.fail)
-        opts->done(opts->done_arg, &g);
-    rc = g.fail ? -1 : 0;
-out:
-    for (uint32_t k = 0; k < g.ncol; k++) {
-        for (uint32_t i = 0; g.col[k].cpu && i < g.ncpu; i++) {
-            free(g.col[k].cpu[i].mem);
-            free(g.col[k].cpu[i].pts);
-            free(g.col[k].cpu[i].bk);
+}
+
+static void gv_free(struct gv *g, struct gv_col *rec)
+{
+    for (uint32_t k = 0; k < g->ncol; k++) {
+        for (uint32_t i = 0; g->col[k].cpu && i < g->ncpu; i++) {
+            free(g->col[k].cpu[i].mem);
+            free(g->col[k].cpu[i].pts);
+            free(g->col[k].cpu[i].bk);
         }
-        free(g.col[k].cpu);
-        free(g.col[k].dec);
+        free(g->col[k].cpu);
+        free(g->col[k].dec);
     }
-    for (uint32_t i = 0; rec.cpu && i < g.ncpu; i++) {
-        free(rec.cpu[i].pts);
-        free(rec.cpu[i].busyiv);
-        free(rec.cpu[i].bk);
+    for (uint32_t i = 0; rec->cpu && i < g->ncpu; i++) {
+        free(rec->cpu[i].pts);
+        free(rec->cpu[i].busyiv);
+        free(rec->cpu[i].bk);
     }
-    free(rec.cpu);
+    free(rec->cpu);
+}
+
+int gv_run(const struct pgt_trace *t, const struct pgt_platform *sigplat, const struct gv_opts *opts,
+           FILE *o, FILE *svgf, char *err, size_t errlen)
+{
+    static struct gv g;
+    struct gv_col rec;
+    int rc = -1;
+    if (!gv_setup(&g, &rec, t, opts, err, errlen) && !gv_simulate(&g, &rec, sigplat)) {
+        gv_write(&g, &rec, o, svgf);
+        if (opts->done && !g.fail)
+            opts->done(opts->done_arg, &g);
+        rc = g.fail ? -1 : 0;
+    }
+    gv_free(&g, &rec);
     return rc;
 }
