@@ -23,6 +23,9 @@ if [ "${3:-}" = --cflags ]; then
   has util_est enqueued || f="$f -DORACLE_UE_U32"          # 6.9+: one u32, no struct util_est
   has sched_entity sched_delayed && f="$f -DORACLE_DELAYED" # 6.12+: delayed dequeue
   has sugov_cpu bw_min && f="$f -DORACLE_SUGOV_BW_MIN"      # 6.8+: effective_cpu_util(cpu, actual, &min, &max)
+  # 7.2+ updates util_est inside the dequeue's PELT update; of the kernels
+  # the oracle runs only 7.3 has it, and 7.3's mark is the flat CFS's h_curr.
+  has cfs_rq h_curr && f="$f -DORACLE_UE_IN_PELT"
   echo "$f"
   exit 0
 fi
@@ -42,10 +45,14 @@ out=""
 # arch capacity instead; PELT runnable from h_nr_runnable).
 ren="$(alt rq_cpu_capacity_orig rq cpu_capacity_orig) $(alt cfs_rq_h_nr_running cfs_rq h_nr_running)"
 ren="$ren $(alt cfs_rq_h_nr_runnable cfs_rq h_nr_runnable)"
+# PELT's running entity: 7.3's flat CFS keeps it in h_curr (curr is then the
+# running task, on the root cfs_rq only)
+curr=$(alt cfs_rq_curr cfs_rq h_curr curr)
 for sm in rq.cfs rq.avg_rt rq.avg_dl rq.cpu_capacity_orig cfs_rq.load cfs_rq.h_nr_running \
           cfs_rq.curr cfs_rq.avg sched_entity.avg sched_entity.on_rq sched_entity.my_q \
           sched_entity.runnable_weight sched_avg.util_est rq.cpu; do
   case $sm in
+    cfs_rq.curr) out="$out$curr "; continue ;;
     rq.cpu_capacity_orig | cfs_rq.h_nr_running)
       # In their 6.1 place in the line; -1 (the module's "absent") elsewhere.
       out="$out$(echo "$ren" | tr ' ' '\n' | grep "^${sm/./_}=") "

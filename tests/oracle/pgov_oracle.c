@@ -22,6 +22,11 @@
  *                         runnable is 0; util_est_update runs at the start
  *                         of dequeue_task_fair, before its PELT updates
  *   ORACLE_SUGOV_BW_MIN   effective_cpu_util(cpu, actual, &min, &max) (6.8+)
+ *   ORACLE_UE_IN_PELT     util_est_update runs inside the dequeue's PELT
+ *                         update, after the entity's (7.2+): x[3] is again
+ *                         its input, the estimate the last entity update
+ *                         left, as on 6.1; the result is the one at return
+ * The cfs_rq's running entity for PELT is at cfs_rq_curr: 7.3's h_curr.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -378,7 +383,7 @@ static int ret_task(struct kretprobe_instance *ri, struct pt_regs *regs)
 
     copy_avg(&p->r.post, p->sa);
     p->r.x[1] = rq_ue(rq);
-#ifdef ORACLE_DELAYED
+#if defined(ORACLE_DELAYED) && !defined(ORACLE_UE_IN_PELT)
     /* util_est_update ran first: its result is what the first PELT update
      * of the entity found, or the estimate at return if none ran. */
     p->r.x[3] = t->first_seen ? (u64)t->first_enq | (u64)t->first_ewma << 32

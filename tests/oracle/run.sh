@@ -4,12 +4,16 @@
 # with pgov_oracle.ko and the static workload, capture every PELT and
 # util_est update with its true prior state and inputs, then recompute each
 # one on the host through libpgov (oracle_replay) and compare every field.
-# Usage: tests/oracle/run.sh [--kernel 6.1|6.12] [RECORDS [SECONDS]]
+# Usage: tests/oracle/run.sh [--kernel 6.1|6.12|7.3] [RECORDS [SECONDS]]
 #   --kernel 6.1 (default, CI): the host's linux-headers-6.1.*-amd64 (or
 #   KDIR) and the image of that release. --kernel 6.12: Debian 12's 6.12 LTS
 #   from bookworm-security, pinned to PGOV_ORACLE_612 (default
 #   6.12.118+deb12), the newest 6.12 build when the archive has dropped the
 #   pin; its headers are unpacked under build/kmod-cache, not installed.
+#   --kernel 7.3: trixie-backports' 7.3, pinned to PGOV_ORACLE_73 (default
+#   7.3.4+deb13), else the newest 7.3 build; looked up, downloaded and its
+#   module built inside a trixie chroot (PGOV_TRIXIE_ROOT, default
+#   build/trixie, made once by scripts/trixie-chroot.sh).
 #   The workload runs until the module has captured RECORDS records (default
 #   1450000: about 1.1M PELT, 0.55M util_est and 0.13M governor rows), at most SECONDS
 #   (default 300) of guest time; a loaded host then takes longer, not fewer rows.
@@ -25,7 +29,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 series=6.1
 if [ "${1:-}" = --kernel ]; then series=${2:-}; shift 2 || true; fi
-case $series in 6.1 | 6.12) ;; *) echo "oracle: --kernel 6.1 or 6.12" >&2; exit 2 ;; esac
+case $series in 6.1 | 6.12 | 7.3) ;; *) echo "oracle: --kernel 6.1, 6.12 or 7.3" >&2; exit 2 ;; esac
 until=${1:-1450000}
 secs=${2:-300}
 gov_secs=${PGOV_ORACLE_GOV_SECS:-30} # guest seconds under ondemand, then conservative
@@ -40,6 +44,15 @@ if [ "$series" = 6.1 ]; then
   [ -n "$kdir" ] && [ -f "$kdir/Makefile" ] || {
     echo "oracle: no kernel headers (install linux-headers-amd64 or pass KDIR)" >&2; exit 1; }
   kver=${kdir##*/linux-headers-}
+elif [ "$series" = 7.3 ]; then
+  # trixie-backports: found, fetched and built for in a trixie chroot (its
+  # kbuild tools need trixie's libc, its headers gcc-14)
+  GUEST_ROOT=$root
+  export PGOV_TRIXIE_ROOT=${PGOV_TRIXIE_ROOT:-$root/build/trixie}
+  kver=$(guest_trixie_kver "$series" "${PGOV_ORACLE_73:-7.3.4+deb13}")
+  guest_trixie_fetch "$kver" "$root/build/kmod-cache"
+  kdir=$GUEST_KDIR
+  out=$root/build/oracle-$series
 else
   kver=$(guest_series_kver "$series" "${PGOV_ORACLE_612:-6.12.118+deb12}")
   guest_headers "$kver" "$root/build/kmod-cache"
@@ -58,7 +71,9 @@ mkdir -p "$out/kmod/lib" "$out/kmod/shim"
 for f in "$root"/lib/*.c; do ln -sf "$f" "$out/kmod/lib/"; done
 for f in "$root"/examples/kmod/shim/*.h "$root/examples/kmod/pgov_kernel.h"; do
   ln -sf "$f" "$out/kmod/${f#"$root"/examples/kmod/}"; done
-make -s -j2 -C "$kdir" M="$out/kmod" PGOV_ROOT="$root" PGOV_ORACLE_DEFS="$defs" modules 2>&1 | { grep -v 'Skipping BTF generation' || true; } | tee "$out/kmod/build.log"
+kmake=(make -s -j2 -C "$kdir" M="$out/kmod" PGOV_ROOT="$root" PGOV_ORACLE_DEFS="$defs" modules)
+if [ "$series" = 7.3 ]; then kmake=(env PGOV_TRIXIE_BIND="$root" "$root/scripts/trixie-chroot.sh" "$PGOV_TRIXIE_ROOT" -- "${kmake[@]}"); fi
+"${kmake[@]}" 2>&1 | { grep -v 'Skipping BTF generation' || true; } | tee "$out/kmod/build.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
 if grep -E 'warning:' "$out/kmod/build.log"; then echo "oracle: module build warnings" >&2; exit 1; fi
 
