@@ -29,6 +29,22 @@ if [ "${3:-}" = --cflags ]; then
   echo "$f"
   exit 0
 fi
+# --uclamp: pgov_uclamp.ko's offsets (the caller adds the static variables'
+# addresses from /proc/kallsyms); the layout the module assumes is checked.
+if [ "${3:-}" = --uclamp ]; then
+  o() { guest_btf_offset "$vmlinux" "$@"; }
+  [ "$(o uclamp_rq bucket)" = 8 ] && [ "$(pahole -C uclamp_rq "$vmlinux" 2>/dev/null |
+    grep -c 'bucket\[5\];.*/\* *8 *40 \*/')" = 1 ] || {
+    echo "btf_offsets.sh: struct uclamp_rq is not value + 5 buckets (48 bytes)" >&2; exit 1; }
+  r=$(o rq uclamp)
+  f=$(o rq uclamp_flags)
+  tu=$(o task_group uclamp)
+  ta=$(o task_group autogroup)
+  tp=$(o task_group parent)
+  se=$(o sched_class uclamp_enabled)
+  echo "rq_uclamp=$r rq_uclamp_flags=$f tg_uclamp=$tu tg_autogroup=$ta tg_parent=$tp sc_uclamp_enabled=$se"
+  exit 0
+fi
 # One of the members a kernel may have under another name (the first the
 # BTF has): PARAM=offset, "PARAM=-1" when the kernel has none of them.
 alt() { # PARAM STRUCT MEMBER...
@@ -68,6 +84,9 @@ done
 rq_dl=$(guest_btf_offset "$vmlinux" rq dl)
 dl_bw=$(guest_btf_offset "$vmlinux" dl_rq running_bw)
 out="${out}rq_dl_running_bw=$((rq_dl + dl_bw)) "
+# schedutil's "capped" test reads the rq's clamps (kernels with uclamp)
+r=$(alt rq_uclamp rq uclamp)
+[ "$r" = rq_uclamp=-1 ] || out="$out$r "
 r=$(echo "$ren" | tr ' ' '\n' | grep '^cfs_rq_h_nr_runnable=')
 [ "$r" = cfs_rq_h_nr_runnable=-1 ] || out="$out$r "
 if [ -n "${3:-}" ]; then

@@ -20,6 +20,7 @@
 #include "replay_linux.h"
 #include "oracle_rec.h"
 #include "gov_replay.h"
+#include "uclamp_replay.h"
 
 #include <stdbool.h>
 #include <pgov/dbs.h>
@@ -320,6 +321,7 @@ static uint64_t tunable_stores[2], dbs_raced[2];
 /* --tsv: governor vectors (schedutil every stride-th callback; ondemand and
  * conservative whole chains of policy 0 until the row budget is spent). */
 static FILE *tsv_sugov, *tsv_dbs[2];
+static uint64_t uclamp_seen; /* counting pass: uclamp rows (the schedutil TSV gets "capped") */
 static uint64_t sugov_count[4], sugov_stride[4] = {1, 1, 1, 1}, sugov_nth[4], tsv_rows, dbs_rows[2],
     dbs_chains;
 static const char dummy_table_str[] = "800000,1200000,1600000,2000000,2400000";
@@ -580,6 +582,7 @@ static void sugov_row(const struct orec *r, int counting)
         c.bw_min = HI(r->x[2]); /* effective_cpu_util's *min and *max */
         c.uclamp_max = HI(r->g[6]);
     }
+    c.capped = kver >= PGOV_KVER_6_12 && (r->flags & OREC_F_CAPPED);
     c.cpu_bw_dl = r->aux;
     c.held = r->flags & OREC_F_UTIL && r->g[5] == r->g[2]; /* idle calls unchanged: busy */
     memset(&st, 0, sizeof(st));
@@ -604,6 +607,8 @@ static void sugov_row(const struct orec *r, int counting)
                 st.last_freq_update_ns, st.next_freq, st.cached_raw_freq, st.need_update, st.bw_dl);
         if (kver >= PGOV_KVER_6_12) /* effective_cpu_util's floor and ceiling */
             fprintf(tsv_sugov, "\t%u\t%u", c.bw_min, c.uclamp_max);
+        if (uclamp_seen) /* uclamp in use: uclamp_rq_is_capped */
+            fprintf(tsv_sugov, "\t%u", c.capped);
         fprintf(tsv_sugov, "\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\n", path,
                 LO(r->g[3]), HI(r->g[3]), r->g[4], r->g[11], LO(r->g[12]), HI(r->g[12]),
                 HI(r->x[3]));
@@ -716,6 +721,11 @@ static int pass(const char *path, int counting, char *release, char *version, ui
         } else if (r.kind == OREC_PGOV_SUGOV || r.kind == OREC_PGOV_DBS) {
             if (!counting)
                 gov_replay_collect(&r);
+        } else if (r.kind == OREC_UCLAMP) {
+            if (!counting)
+                uclamp_row(&r, kver);
+            else
+                uclamp_seen++;
         } else {
             fprintf(stderr, "%s:%" PRIu64 ": unknown record kind %u\n", path, n, r.kind);
             fclose(f);
@@ -800,7 +810,7 @@ int main(int argc, char **argv)
                            "\tpre_last_freq_update\tpre_next_freq\tpre_cached_raw_freq"
                            "\tneed_update\tpre_bw_dl%s\tpath\tboost\tpending\tlast_update"
                            "\tlast_freq_update\tnext_freq\tcached_raw_freq\tbw_dl\n",
-                kver >= PGOV_KVER_6_12 ? "\tbw_min\tuclamp_max" : "");
+                kver < PGOV_KVER_6_12 ? "" : uclamp_seen ? "\tbw_min\tuclamp_max\tcapped" : "\tbw_min\tuclamp_max");
         for (i = 0; i < 2; i++) {
             snprintf(path, sizeof(path), "%s/linux-%s-%s.tsv", dir, series, dbs_names[i]);
             tsv_dbs[i] = fopen(path, "w");
@@ -868,6 +878,7 @@ int main(int argc, char **argv)
      * (docs/oracle.md); fewer compared rows mean a broken capture (a
      * missing BTF offset, a governor that never ran), which must not pass
      * as "all exact". */
+    struct tally t_uc = {uclamp_tally.compared, uclamp_tally.exact, 0};
     const struct {
         const char *name;
         uint32_t module;
@@ -879,10 +890,13 @@ int main(int argc, char **argv)
         {"schedutil", PGOV_MOD_SUGOV, &t_sugov, 1000},
         {"ondemand", PGOV_MOD_DBS, &t_dbs[0], 200},
         {"conservative", PGOV_MOD_DBS, &t_dbs[1], 200},
+        {"uclamp", PGOV_MOD_UCLAMP, &t_uc, 20000},
     };
+    /* uclamp only where pgov_uclamp.ko ran (a kernel with CONFIG_UCLAMP_TASK) */
+    size_t ngate = sizeof(gate) / sizeof(gate[0]) - (t_uc.compared ? 0 : 1);
     static const char *const claim[] = {"unsupported", "approximate", "exact"};
     int rc = 0;
-    for (size_t i = 0; i < sizeof(gate) / sizeof(gate[0]); i++) {
+    for (size_t i = 0; i < ngate; i++) {
         int ex = pgov_kver_exactness(gate[i].module, kver);
         bool gated = ex == PGOV_KVER_EXACT;
         bool ok = gate[i].t->exact == gate[i].t->compared;
@@ -903,11 +917,23 @@ int main(int argc, char **argv)
     struct pgov_freq_table ft;
     if (pgov_freq_table_init(&ft, dummy_table, 5, 0) != PGOV_OK || gov_replay_report(&ft))
         rc = 1;
+    if (t_uc.compared)
+        printf("uclamp: %" PRIu64 " enqueues and %" PRIu64 " dequeues compared, %" PRIu64
+               " of them changed the clamp state, %" PRIu64 " before uclamp was in use, %" PRIu64
+               " enqueues of a delayed task, %" PRIu64 " while uclamp was being switched on, %" PRIu64
+               " of an RT task whose stored MIN request was not the RT default in force;"
+               " not compared: %" PRIu64 " (a runqueue state the snapshot cannot rebuild)\n",
+               uclamp_tally.ops[0], uclamp_tally.ops[1], uclamp_tally.changed, uclamp_tally.unused,
+               uclamp_tally.delayed_enq, uclamp_tally.transition, uclamp_tally.rt_stale,
+               uclamp_tally.skipped);
+    char ucl[64] = "";
+    if (t_uc.compared)
+        snprintf(ucl, sizeof(ucl), " uclamp %" PRIu64 "/%" PRIu64, t_uc.exact, t_uc.compared);
     printf("oracle: pelt %" PRIu64 "/%" PRIu64 " util_est %" PRIu64 "/%" PRIu64
            " schedutil %" PRIu64 "/%" PRIu64 " ondemand %" PRIu64 "/%" PRIu64
-           " conservative %" PRIu64 "/%" PRIu64 " exact (kernel %s)\n",
+           " conservative %" PRIu64 "/%" PRIu64 "%s exact (kernel %s)\n",
            t_pelt.exact, t_pelt.compared, t_ue.exact, t_ue.compared, t_sugov.exact,
            t_sugov.compared, t_dbs[0].exact, t_dbs[0].compared, t_dbs[1].exact,
-           t_dbs[1].compared, kernel);
+           t_dbs[1].compared, ucl, kernel);
     return rc;
 }

@@ -32,7 +32,9 @@ if [ "${1:-}" = --kernel ]; then series=${2:-}; shift 2 || true; fi
 case $series in 6.1 | 6.12 | 7.3) ;; *) echo "oracle: --kernel 6.1, 6.12 or 7.3" >&2; exit 2 ;; esac
 until=${1:-1450000}
 secs=${2:-300}
-gov_secs=${PGOV_ORACLE_GOV_SECS:-30} # guest seconds under ondemand, then conservative
+# guest seconds under ondemand, then conservative (40: at least 2000
+# evaluations of each on a loaded host; 30 gave 6.12 1634 conservative ones)
+gov_secs=${PGOV_ORACLE_GOV_SECS:-40}
 out=$root/build/oracle
 . "$root/examples/kmod/guest.sh"
 
@@ -66,7 +68,7 @@ defs=$("$root/tests/oracle/btf_offsets.sh" "$GUEST_VMLINUZ" "$out" --cflags)
 
 # 1. The capture module, against the headers of the kernel we boot, and
 # pgov_governor.ko: lib/ unchanged (symlinks) as the governor pgov_schedutil.
-for f in Kbuild pgov_oracle.c oracle_rec.h pgov_gov.c; do ln -sf "$root/tests/oracle/$f" "$out/kmod/$f"; done
+for f in Kbuild pgov_oracle.c oracle_rec.h pgov_gov.c pgov_uclamp.c; do ln -sf "$root/tests/oracle/$f" "$out/kmod/$f"; done
 mkdir -p "$out/kmod/lib" "$out/kmod/shim"
 for f in "$root"/lib/*.c; do ln -sf "$f" "$out/kmod/lib/"; done
 for f in "$root"/examples/kmod/shim/*.h "$root/examples/kmod/pgov_kernel.h"; do
@@ -88,11 +90,19 @@ echo "oracle: Linux $kver, offsets from BTF: $params"
 
 # 3. Workload (static) and the host replay.
 gcc -O2 -static -Wall -Wextra -o "$out/workload" "$root/tests/oracle/workload.c"
+# uclamp (a kernel with CONFIG_UCLAMP_TASK: Debian 7.x): pgov_uclamp.ko and
+# the clamp-changing workload beside the main one.
+ucl=""
+if [ -f "$out/kmod/pgov_uclamp.ko" ]; then
+  ucl=$("$root/tests/oracle/btf_offsets.sh" "$GUEST_VMLINUZ" "$out" --uclamp)
+  gcc -O2 -static -Wall -Wextra -o "$out/uclamp_load" "$root/tests/oracle/uclamp_load.c"
+fi
 # The replay shares pgov-replay's linux_pelt/linux_util_est code (replay_linux.c).
 gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/examples/replay" \
   -I"$root/tests/oracle" -o "$out/oracle_replay" "$root/tests/oracle/oracle_replay.c" \
   "$root/examples/replay/replay_linux.c" "$root/examples/replay/replay_linux_gov.c" "$root/examples/replay/replay.c" \
-  "$root/examples/common/num.c" -I"$root/examples/common" "$root/tests/oracle/gov_replay.c" "$root"/lib/*.c
+  "$root/examples/common/num.c" -I"$root/examples/common" "$root/tests/oracle/gov_replay.c" \
+  "$root/tests/oracle/uclamp_replay.c" "$root"/lib/*.c
 
 # 4. initramfs: busybox, virtio block driver, module, workload.
 ird=$out/initramfs
@@ -101,6 +111,7 @@ mkdir -p "$ird/lib"
 mods="$(guest_modules virtio_pci virtio_blk) $govmods"
 for m in $mods; do cp "$m" "$ird/lib/"; done
 cp "$out/kmod/pgov_oracle.ko" "$out/kmod/pgov_governor.ko" "$out/workload" "$ird/"
+[ -z "$ucl" ] || cp "$out/kmod/pgov_uclamp.ko" "$out/uclamp_load" "$ird/"
 # pgov_governor.ko reads the runqueue through the same BTF offsets.
 govparams=$(echo "$params" | tr ' ' '\n' |
   grep -E '^(rq_cfs|rq_avg_rt|rq_avg_dl|rq_cpu_capacity_orig|rq_cpu|cfs_rq_avg|sa_util_est)=' | tr '\n' ' ')
@@ -116,6 +127,11 @@ pgov_secs=${PGOV_ORACLE_PGOV_SECS:-10} # guest seconds under each library govern
   echo 'ks() { $bb awk -v s=$1 '"'"'$3 == s { print "0x" $1; exit }'"'"' /proc/kallsyms; }'
   echo "\$bb insmod /pgov_governor.ko $govparams runqueues=\$(ks runqueues)" \
     "idle_calls_fn=\$(ks tick_nohz_get_idle_calls_cpu) || echo 'pgov-oracle: pgov_governor insmod failed'"
+  if [ -n "$ucl" ]; then
+    echo "\$bb insmod /pgov_uclamp.ko $ucl uclamp_default_addr=\$(ks uclamp_default)" \
+      "rt_default_addr=\$(ks sysctl_sched_uclamp_util_min_rt_default)" \
+      "uclamp_used_addr=\$(ks sched_uclamp_used) || echo 'pgov-oracle: pgov_uclamp insmod failed'"
+  fi
   echo '$bb dd if=/proc/pgov_oracle of=/dev/vda bs=1M conv=fsync 2>/tmp/dd.log &'
   # Each governor in turn on every policy (per-CPU policies): schedutil, the
   # default, for 10 s, ondemand and conservative GOV_SECS each, libpgov's
@@ -146,6 +162,10 @@ pgov_secs=${PGOV_ORACLE_PGOV_SECS:-10} # guest seconds under each library govern
     "gov schedutil; echo 'pgov-oracle: governors switched' ) &"
   # The workload lasts at least the governor timeline (an idle host reaches
   # RECORDS sooner).
+  # The clamps change during the first schedutil phase and the last one; the
+  # governor phases between run without its RT tasks (they would starve the
+  # dbs workqueue). uclamp stays in use (the static key never turns off).
+  [ -z "$ucl" ] || echo "( /uclamp_load 10; \$bb sleep $((2 * gov_secs + 1 + 2 * pgov_secs)); /uclamp_load 120 ) &"
   echo "/workload $secs /dev/vdb $until $((10 + 2 * gov_secs + 1 + 2 * pgov_secs + 2))"
   echo 'echo stop > /proc/pgov_oracle; wait; $bb cat /tmp/dd.log; $bb sync'
   echo 'echo "pgov-oracle: capture done"'
