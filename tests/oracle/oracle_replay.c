@@ -4,9 +4,11 @@
  * Linux (tests/oracle/oracle_rec.h), recompute every update from its prior
  * state and inputs through the public libpgov API, and compare every field.
  * Ends with exactly one line:
- *   oracle: pelt N/M util_est N/M schedutil N/M ondemand N/M conservative N/M exact (kernel 6.1.X)
- * Usage: oracle_replay CAPTURE [--tsv-pelt FILE N] [--tsv-util-est FILE N]
- * Exit 0 when every compared row of a module whose 6.1 profile the library
+ *   oracle: pelt N/M util_est N/M schedutil N/M ondemand N/M conservative N/M
+ *           [uclamp N/M] exact (kernel X.Y.Z)
+ * (uclamp where pgov_uclamp.ko ran: uclamp_replay.c). Kernels: 6.1, 6.12, 7.3.
+ * Usage: oracle_replay CAPTURE [--tsv DIR ROWS]
+ * Exit 0 when every compared row of a module whose profile for the kernel the library
  * calls exact (pgov_kver_exactness) matched and every decision of the
  * library's own governor in the guest (pgov_schedutil, gov_replay.c) equals
  * its host replay, 1 otherwise, 2 on a bad file; the other modules are
