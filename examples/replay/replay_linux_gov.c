@@ -33,7 +33,7 @@ int replay_linux_sugov(const struct replay_linux_sugov_call *c, const struct pgo
     in.size = sizeof(in);
     in.flags = c->flags;
     in.util = c->util;
-    in.uclamp_max = c->uclamp_max ? c->uclamp_max : 1024;
+    in.uclamp_max = c->minmax || c->uclamp_max ? c->uclamp_max : 1024;
     in.bw_min = c->bw_min;
     in.held = c->held;
     in.capped = c->capped;
@@ -207,9 +207,11 @@ static int ls_row(void *state, struct replay_row *r)
         replay_u32(r, "pre_cached_raw_freq", &st.cached_raw_freq) ||
         replay_u32(r, "need_update", &st.need_update))
         return -1;
-    if (replay_str(r, "bw_min") &&
-        (replay_u32(r, "bw_min", &c.bw_min) || replay_u32(r, "uclamp_max", &c.uclamp_max)))
-        return -1;
+    if (replay_str(r, "bw_min")) {
+        if (replay_u32(r, "bw_min", &c.bw_min) || replay_u32(r, "uclamp_max", &c.uclamp_max))
+            return -1;
+        c.minmax = 1;
+    }
     if (replay_str(r, "capped") && replay_u32(r, "capped", &c.capped))
         return -1;
     if (iowait > 1 || remote > 1)

@@ -583,6 +583,7 @@ static void sugov_row(const struct orec *r, int counting)
     if (kver >= PGOV_KVER_6_12 && (r->flags & OREC_F_UTIL)) {
         c.bw_min = HI(r->x[2]); /* effective_cpu_util's *min and *max */
         c.uclamp_max = HI(r->g[6]);
+        c.minmax = 1; /* a ceiling of 0 is a task clamped to 0 */
     }
     c.capped = kver >= PGOV_KVER_6_12 && (r->flags & OREC_F_CAPPED);
     c.cpu_bw_dl = r->aux;

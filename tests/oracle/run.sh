@@ -20,6 +20,8 @@
 # Env:   PGOV_ORACLE_KEEP=1 keeps the raw capture (build/oracle/capture.img);
 #        PGOV_ORACLE_PGOV_SECS=N guest seconds under pgov_schedutil, then as many
 #        under pgov_ondemand (default 10);
+#        PGOV_ORACLE_UCLAMP_SECS=N (uclamp kernels) guest seconds of
+#        uclamp_load from the library governors' phases on (default 130);
 #        PGOV_ORACLE_TSV=DIR also writes a sample of the compared rows as
 #        DIR/linux-6.1-{pelt,util_est}.tsv (PGOV_ORACLE_TSV_ROWS rows each,
 #        default 6000, spread evenly over the update kinds).
@@ -163,11 +165,19 @@ pgov_secs=${PGOV_ORACLE_PGOV_SECS:-10} # guest seconds under each library govern
     "gov schedutil; echo 'pgov-oracle: governors switched' ) &"
   # The workload lasts at least the governor timeline (an idle host reaches
   # RECORDS sooner).
-  # The clamps change during the first schedutil phase and the last one; the
-  # governor phases between run without its RT tasks (they would starve the
-  # dbs workqueue). uclamp stays in use (the static key never turns off).
-  [ -z "$ucl" ] || echo "( /uclamp_load 10; \$bb sleep $((2 * gov_secs + 1 + 2 * pgov_secs)); /uclamp_load 120 ) &"
-  echo "/workload $secs /dev/vdb $until $((10 + 2 * gov_secs + 1 + 2 * pgov_secs + 2))"
+  # The clamps change during the first schedutil phase and from the library
+  # governors' phases on (ucl_secs); the kernel's dbs phases between run
+  # without its RT tasks (they starved the dbs workqueue). uclamp stays in
+  # use (the static key never turns off); the workload lasts until the
+  # second window's end, so that its rows are captured (200k uclamp rows).
+  min_secs=$((10 + 2 * gov_secs + 1 + 2 * pgov_secs + 2))
+  if [ -n "$ucl" ]; then
+    ucl_secs=${PGOV_ORACLE_UCLAMP_SECS:-130}
+    echo "( /uclamp_load 10; \$bb sleep $((2 * gov_secs + 1)); /uclamp_load $ucl_secs ) &"
+    [ "$min_secs" -ge $((10 + 2 * gov_secs + 1 + ucl_secs + 2)) ] ||
+      min_secs=$((10 + 2 * gov_secs + 1 + ucl_secs + 2))
+  fi
+  echo "/workload $secs /dev/vdb $until $min_secs"
   echo 'echo stop > /proc/pgov_oracle; wait; $bb cat /tmp/dd.log; $bb sync'
   echo 'echo "pgov-oracle: capture done"'
   echo '$bb poweroff -f'
