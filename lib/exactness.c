@@ -22,8 +22,8 @@ struct span {
 /* "Exact" rows of 6.12 and 6.19 .. 7.3 rest on the delta spec's reading of
  * the 6.12.118, 6.19.9, 7.0.0, 7.1.3, 7.2.12 and 7.3.4 trees
  * (docs/spec/delta-7.3.md), pinned by tests and vectors made from it; the
- * oracle has checked 6.12.118's PELT, util_est, schedutil and dbs rows, no
- * running 7.x kernel any yet (docs/exactness.md). */
+ * oracle has checked 6.12.118's and 7.3.4's PELT, util_est, schedutil and
+ * dbs rows, and 7.3.4's uclamp rows (docs/exactness.md, docs/oracle.md). */
 static const struct span spans[] = {
     /* PELT core: unchanged v5.7 .. v7.3.4 (docs/spec/sched.md 1.12,
      * docs/spec/delta-7.3.md 1.1); 4.15..5.6 had no runnable_sum. */
@@ -44,7 +44,8 @@ static const struct span spans[] = {
     {PGOV_MOD_UTIL_EST, K(6, 13), K(6, 17), AP},
     {PGOV_MOD_UTIL_EST, K(6, 18), K(7, 3), EX},
     /* uclamp (docs/uclamp.md): vectors for v5.7, v5.9 and current; every
-     * function identical in 6.12.118, 6.18.2 and 7.3.4. */
+     * function identical in 6.12.118, 6.18.2 and 7.3.4; 7.3 checked
+     * against Linux 7.3.4 itself (tests/oracle). */
     {PGOV_MOD_UCLAMP, K(5, 3), K(5, 6), AP},
     {PGOV_MOD_UCLAMP, K(5, 7), K(5, 12), EX},
     {PGOV_MOD_UCLAMP, K(5, 13), K(5, 16), AP},

@@ -5,7 +5,9 @@
 # clang, libbpf-dev, bpftool), kept out of the Debian 12 host.
 # Usage: scripts/trixie-chroot.sh DIR            build it once (idempotent)
 #        scripts/trixie-chroot.sh DIR -- CMD...  run CMD inside it (as root,
-#        with /proc and /dev mounted for the command's duration)
+#        with /proc and /dev mounted for the command's duration, in its own
+#        mount namespace; PGOV_TRIXIE_BIND="DIR ..." binds host directories
+#        at the same paths inside)
 # Packages beyond the base set: PGOV_TRIXIE_EXTRA="pkg ..." (installed once).
 set -euo pipefail
 dir=${1:?usage: trixie-chroot.sh DIR [-- CMD...]}
@@ -34,10 +36,14 @@ if [ -n "${PGOV_TRIXIE_EXTRA:-}" ]; then
 fi
 [ "${1:-}" = -- ] || exit 0
 shift
-# Unmount only what this call mounted: another user of the same chroot
-# (the oracle and the scx stage share one) keeps its mounts.
-ours=()
-mountpoint -q "$dir/proc" || { mount -t proc proc "$dir/proc" && ours+=("$dir/proc"); }
-mountpoint -q "$dir/dev" || { mount --bind /dev "$dir/dev" && ours+=("$dir/dev"); }
-trap 'for m in "${ours[@]}"; do umount "$m" 2>/dev/null || true; done' EXIT
-chroot "$dir" "$@"
+# The mounts live in a private mount namespace that ends with the command:
+# several users may share one chroot (sched_ext and the oracle do), and an
+# umount on exit must never pull /proc from under another one's command.
+# PGOV_TRIXIE_BIND="DIR ...": host directories bound at the same path
+# inside (a build tree whose absolute paths and symlinks must resolve).
+# shellcheck disable=SC2016
+exec unshare --mount --propagation private sh -c '
+  dir=$1; shift
+  mount -t proc proc "$dir/proc" && mount --bind /dev "$dir/dev" || exit 1
+  for b in $PGOV_TRIXIE_BIND; do mkdir -p "$dir$b" && mount --bind "$b" "$dir$b" || exit 1; done
+  exec chroot "$dir" "$@"' sh "$dir" "$@"

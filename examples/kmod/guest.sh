@@ -21,6 +21,15 @@
 #   guest_headers KVER CACHE  sets GUEST_KDIR: the linux-headers of KVER
 #                             unpacked (not installed) under CACHE/hdr-KVER,
 #                             so the host's default headers stay as they are.
+#   guest_trixie_kver SERIES PIN, guest_trixie_fetch KVER CACHE
+#                             the same for a series only Debian 13's
+#                             trixie-backports carries (7.3): looked up and
+#                             downloaded inside the trixie chroot
+#                             (PGOV_TRIXIE_ROOT, scripts/trixie-chroot.sh)
+#                             and unpacked into CACHE, where guest_kernel
+#                             and guest_headers then find them. Since 6.19
+#                             linux-image-* is a meta package: the files are
+#                             in linux-binary-*, linux-modules-*, linux-base-*.
 #   guest_modules NAME...     prints the .ko paths of NAME and everything it
 #                             depends on (from .modinfo), dependencies first
 #                             (a .ko.xz decompressed once into CACHE/ko-KVER;
@@ -94,6 +103,44 @@ guest_headers() {
   # The package's Makefile includes the common tree by absolute path; its
   # scripts/tools links are relative and resolve inside the unpacked tree.
   sed -i "s|/usr/src/|$(cd "$cache/hdr-$kver" && pwd)/usr/src/|" "$GUEST_KDIR/Makefile"
+}
+
+guest_trixie() { # CMD...: run CMD in the trixie chroot
+  "${GUEST_ROOT:?}/scripts/trixie-chroot.sh" "${PGOV_TRIXIE_ROOT:?}" -- "$@"
+}
+
+guest_trixie_kver() {
+  local series=$1 pin=$2 v
+  "$GUEST_ROOT/scripts/trixie-chroot.sh" "$PGOV_TRIXIE_ROOT" >/dev/null || return 1
+  v=$(guest_trixie apt-cache search --names-only "^linux-headers-${series//./\\.}\\.[0-9]+\\+deb[0-9]+-amd64\$" |
+      awk '{ sub(/^linux-headers-/, "", $1); print $1 }' | sort -V)
+  if echo "$v" | grep -qx "$pin-amd64"; then echo "$pin-amd64"; return 0; fi
+  v=$(echo "$v" | tail -n1)
+  [ -n "$v" ] || { echo "guest: no linux-headers-$series.*-amd64 in trixie-backports" >&2; return 1; }
+  echo "guest: $pin not in the archive any more, using the newest $series build: $v" >&2
+  echo "$v"
+}
+
+guest_trixie_fetch() {
+  local kver=$1 cache=$2 base=${1%-amd64} dl deb
+  cache=$(mkdir -p "$cache" && cd "$cache" && pwd)
+  if [ ! -r "$cache/boot/vmlinuz-$kver" ]; then
+    dl=/tmp/pgov-dl-$$
+    mkdir -p "$PGOV_TRIXIE_ROOT$dl"
+    guest_trixie sh -c "cd $dl && apt-get download -q linux-binary-$kver linux-modules-$kver linux-base-$kver \
+      linux-headers-$kver linux-headers-$base-common linux-kbuild-$base >/dev/null 2>&1" || {
+      rm -rf "${PGOV_TRIXIE_ROOT:?}$dl"; echo "guest: cannot download Linux $kver in the trixie chroot" >&2; return 1; }
+    for deb in "$PGOV_TRIXIE_ROOT$dl"/linux-{binary,modules,base}-*.deb; do dpkg-deb -x "$deb" "$cache"; done
+    mkdir -p "$cache/hdr-$kver"
+    for deb in "$PGOV_TRIXIE_ROOT$dl"/linux-{headers,kbuild}-*.deb; do dpkg-deb -x "$deb" "$cache/hdr-$kver"; done
+    rm -rf "${PGOV_TRIXIE_ROOT:?}$dl"
+    sed -i "s|/usr/src/|$cache/hdr-$kver/usr/src/|" "$cache/hdr-$kver/usr/src/linux-headers-$kver/Makefile"
+    # where guest_kernel and guest_modules look (the package's /usr/lib layout)
+    mkdir -p "$cache/boot" "$cache/lib/modules"
+    ln -sfn "../../usr/lib/modules/$kver" "$cache/lib/modules/$kver"
+    ln -sfn "../usr/lib/modules/$kver/vmlinuz" "$cache/boot/vmlinuz-$kver"
+  fi
+  GUEST_KDIR=$cache/hdr-$kver/usr/src/linux-headers-$kver
 }
 
 guest_modules() {
@@ -179,7 +226,9 @@ PY
 guest_btf_offset() {
   command -v pahole >/dev/null || { echo "guest: pahole missing (apt-get install dwarves)" >&2; return 1; }
   if [ -n "${4:-}" ]; then set -- "$4" "$2" "$3" --btf_base "$1"; else set -- "$1" "$2" "$3"; fi
-  pahole "${@:4}" -C "$2" "$1" | awk -v m="$3" '
+  # (bookworm's pahole names each BTF kind it does not know, 7.x's tags:
+  # noise, the structs are read all the same)
+  pahole "${@:4}" -C "$2" "$1" 2>/dev/null | awk -v m="$3" '
     /^\t[^\t]/ && /\/\*/ {
       line = $0; sub(/ *\/\*.*/, "", line); sub(/ __attribute__.*/, "", line)
       sub(/;$/, "", line); sub(/\[.*\]$/, "", line); n = split(line, w, /[ *\t]+/)

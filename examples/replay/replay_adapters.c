@@ -14,7 +14,8 @@ extern const struct replay_adapter replay_adapter_pstate_load;
 extern const struct replay_adapter replay_adapter_pstate_hwp_boost;
 extern const struct replay_adapter replay_linux_pelt_adapter,
     replay_linux_util_est_adapter; /* replay_linux.c */
-extern const struct replay_adapter replay_linux_sugov_adapter,
+extern const struct replay_adapter replay_linux_sugov_adapter, replay_linux_sugov_minmax_adapter,
+    replay_linux_sugov_capped_adapter,
     replay_linux_dbs_adapter; /* replay_linux_gov.c */
 extern const struct replay_adapter replay_adapter_sugov_iowait,
     replay_adapter_sugov_clamp, replay_adapter_sugov_kver; /* replay_sugov.c */
@@ -36,6 +37,8 @@ const struct replay_adapter *const replay_adapters[] = {
     &replay_linux_pelt_adapter,
     &replay_linux_util_est_adapter,
     &replay_linux_sugov_adapter,
+    &replay_linux_sugov_minmax_adapter,
+    &replay_linux_sugov_capped_adapter,
     &replay_linux_dbs_adapter,
     &replay_adapter_sugov_clamp,
     &replay_adapter_sugov_kver,

@@ -68,6 +68,10 @@ struct replay_linux_sugov_call {
     /* 6.8+: the floor and ceiling effective_cpu_util gave with the util
      * (*min, *max); 0: no floor, ceiling 1024 (the 6.1 capture has none). */
     uint32_t bw_min, uclamp_max;
+    uint32_t capped; /* uclamp_rq_is_capped: the hold rule does not apply */
+    /* 1: bw_min and uclamp_max were captured (6.8+, an evaluated callback):
+     * uclamp_max 0 is then a real ceiling (a task clamped to 0), not "none" */
+    uint32_t minmax;
 };
 /* Recompute it from the kernel's state at entry (@st, updated). */
 int replay_linux_sugov(const struct replay_linux_sugov_call *c, const struct pgov_freq_table *t,

@@ -33,9 +33,10 @@ int replay_linux_sugov(const struct replay_linux_sugov_call *c, const struct pgo
     in.size = sizeof(in);
     in.flags = c->flags;
     in.util = c->util;
-    in.uclamp_max = c->uclamp_max ? c->uclamp_max : 1024;
+    in.uclamp_max = c->minmax || c->uclamp_max ? c->uclamp_max : 1024;
     in.bw_min = c->bw_min;
     in.held = c->held;
+    in.capped = c->capped;
     in.cur_khz = c->cur_khz; /* policy->cur: the reference without invariance */
     in.bw_dl = c->cpu_bw_dl;
     in.table = t;
@@ -168,6 +169,13 @@ static const char *const ls_cols[] = {
     "pre_pending", "pre_last_update", "pre_last_freq_update", "pre_next_freq",
     "pre_cached_raw_freq", "need_update", "pre_bw_dl", "path", "boost", "pending", "last_update",
     "last_freq_update", "next_freq", "cached_raw_freq", "bw_dl", NULL};
+/* 6.8+ captures (6.12, 7.3): effective_cpu_util's floor and ceiling too. */
+static const char *const ls_minmax_cols[] = {
+    "kver", "table", "max_freq_khz", "min_khz", "max_khz", "cur_khz", "max_cap", "rate_limit_ns",
+    "tick_ns", "now_ns", "iowait", "remote", "util", "held", "cpu_bw_dl", "pre_boost",
+    "pre_pending", "pre_last_update", "pre_last_freq_update", "pre_next_freq",
+    "pre_cached_raw_freq", "need_update", "pre_bw_dl", "bw_min", "uclamp_max", "path", "boost",
+    "pending", "last_update", "last_freq_update", "next_freq", "cached_raw_freq", "bw_dl", NULL};
 static const char *const ls_outs[] = {"path", "boost", "pending", "last_update", "last_freq_update",
                                       "next_freq", "cached_raw_freq", "bw_dl", NULL};
 
@@ -199,6 +207,13 @@ static int ls_row(void *state, struct replay_row *r)
         replay_u32(r, "pre_cached_raw_freq", &st.cached_raw_freq) ||
         replay_u32(r, "need_update", &st.need_update))
         return -1;
+    if (replay_str(r, "bw_min")) {
+        if (replay_u32(r, "bw_min", &c.bw_min) || replay_u32(r, "uclamp_max", &c.uclamp_max))
+            return -1;
+        c.minmax = 1;
+    }
+    if (replay_str(r, "capped") && replay_u32(r, "capped", &c.capped))
+        return -1;
     if (iowait > 1 || remote > 1)
         return replay_fail(r, "iowait and remote are 0 or 1");
     c.flags = (iowait ? PGOV_UPDATE_IOWAIT : 0u) | (remote ? PGOV_UPDATE_REMOTE : 0u);
@@ -221,6 +236,20 @@ static int ls_row(void *state, struct replay_row *r)
 
 const struct replay_adapter replay_linux_sugov_adapter = {
     "linux_sugov", ls_cols, ls_outs, NULL, 0, ls_row,
+};
+const struct replay_adapter replay_linux_sugov_minmax_adapter = {
+    "linux_sugov_minmax", ls_minmax_cols, ls_outs, NULL, 0, ls_row,
+};
+/* With uclamp in use (7.3): the capped test's result too. */
+static const char *const ls_capped_cols[] = {
+    "kver", "table", "max_freq_khz", "min_khz", "max_khz", "cur_khz", "max_cap", "rate_limit_ns",
+    "tick_ns", "now_ns", "iowait", "remote", "util", "held", "cpu_bw_dl", "pre_boost",
+    "pre_pending", "pre_last_update", "pre_last_freq_update", "pre_next_freq",
+    "pre_cached_raw_freq", "need_update", "pre_bw_dl", "bw_min", "uclamp_max", "capped", "path",
+    "boost", "pending", "last_update", "last_freq_update", "next_freq", "cached_raw_freq", "bw_dl",
+    NULL};
+const struct replay_adapter replay_linux_sugov_capped_adapter = {
+    "linux_sugov_capped", ls_capped_cols, ls_outs, NULL, 0, ls_row,
 };
 
 /* ------------------------------------------------------------ linux_dbs */

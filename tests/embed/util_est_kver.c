@@ -8,6 +8,8 @@
  * every event, and equal to the vector's outputs:
  *   tests/vectors/util_est.tsv            v4.17, v5.7, v6.9, v6.18 (event lists)
  *   tests/vectors/linux-6.1-util_est.tsv  Linux 6.1 = the v5.13 profile (one op per row)
+ *   tests/vectors/linux-6.12-util_est.tsv, linux-7.3-util_est.tsv  the v6.9 and
+ *                                         v6.18 profiles, from those kernels
  * Usage: util_est_kver VECTOR_DIR
  */
 /* The unstable inline core tier, linked with libpgov.a (pgov/core/gate.h). */
@@ -229,11 +231,11 @@ static void event_lists(const char *dir)
     }
 }
 
-/* linux-6.1-util_est.tsv: independent rows, the state before each. */
-static void linux_rows(const char *dir)
+/* linux-*-util_est.tsv: independent rows, the state before each. */
+static void linux_rows(const char *dir, const char *name)
 {
     static struct tsv t;
-    tsv_open(&t, dir, "linux-6.1-util_est.tsv");
+    tsv_open(&t, dir, name);
     const char *path = t.path;
     int ck = col(&t, "kver"), co = col(&t, "op"), crs = col(&t, "rq_sum"),
         cen = col(&t, "task_enqueued"), cew = col(&t, "task_ewma"), csl = col(&t, "sleep"),
@@ -292,7 +294,9 @@ int main(int argc, char **argv)
         return 2;
     }
     event_lists(argv[1]);
-    linux_rows(argv[1]);
+    linux_rows(argv[1], "linux-6.1-util_est.tsv");
+    linux_rows(argv[1], "linux-6.12-util_est.tsv");
+    linux_rows(argv[1], "linux-7.3-util_est.tsv");
     printf("util_est compiled for kver 0x%x (profile %u): %lu rows, %lu differences\n",
            (unsigned)PGOV_UTIL_EST_KVER, (unsigned)PGOV_UTIL_EST_FIXED_PROF, rows, failures);
     return rows > 0 && failures == 0 ? 0 : 1;

@@ -23,7 +23,26 @@ if [ "${3:-}" = --cflags ]; then
   has util_est enqueued || f="$f -DORACLE_UE_U32"          # 6.9+: one u32, no struct util_est
   has sched_entity sched_delayed && f="$f -DORACLE_DELAYED" # 6.12+: delayed dequeue
   has sugov_cpu bw_min && f="$f -DORACLE_SUGOV_BW_MIN"      # 6.8+: effective_cpu_util(cpu, actual, &min, &max)
+  # 7.2+ updates util_est inside the dequeue's PELT update; of the kernels
+  # the oracle runs only 7.3 has it, and 7.3's mark is the flat CFS's h_curr.
+  has cfs_rq h_curr && f="$f -DORACLE_UE_IN_PELT"
   echo "$f"
+  exit 0
+fi
+# --uclamp: pgov_uclamp.ko's offsets (the caller adds the static variables'
+# addresses from /proc/kallsyms); the layout the module assumes is checked.
+if [ "${3:-}" = --uclamp ]; then
+  o() { guest_btf_offset "$vmlinux" "$@"; }
+  [ "$(o uclamp_rq bucket)" = 8 ] && [ "$(pahole -C uclamp_rq "$vmlinux" 2>/dev/null |
+    grep -c 'bucket\[5\];.*/\* *8 *40 \*/')" = 1 ] || {
+    echo "btf_offsets.sh: struct uclamp_rq is not value + 5 buckets (48 bytes)" >&2; exit 1; }
+  r=$(o rq uclamp)
+  f=$(o rq uclamp_flags)
+  tu=$(o task_group uclamp)
+  ta=$(o task_group autogroup)
+  tp=$(o task_group parent)
+  se=$(o sched_class uclamp_enabled)
+  echo "rq_uclamp=$r rq_uclamp_flags=$f tg_uclamp=$tu tg_autogroup=$ta tg_parent=$tp sc_uclamp_enabled=$se"
   exit 0
 fi
 # One of the members a kernel may have under another name (the first the
@@ -42,10 +61,14 @@ out=""
 # arch capacity instead; PELT runnable from h_nr_runnable).
 ren="$(alt rq_cpu_capacity_orig rq cpu_capacity_orig) $(alt cfs_rq_h_nr_running cfs_rq h_nr_running)"
 ren="$ren $(alt cfs_rq_h_nr_runnable cfs_rq h_nr_runnable)"
+# PELT's running entity: 7.3's flat CFS keeps it in h_curr (curr is then the
+# running task, on the root cfs_rq only)
+curr=$(alt cfs_rq_curr cfs_rq h_curr curr)
 for sm in rq.cfs rq.avg_rt rq.avg_dl rq.cpu_capacity_orig cfs_rq.load cfs_rq.h_nr_running \
           cfs_rq.curr cfs_rq.avg sched_entity.avg sched_entity.on_rq sched_entity.my_q \
           sched_entity.runnable_weight sched_avg.util_est rq.cpu; do
   case $sm in
+    cfs_rq.curr) out="$out$curr "; continue ;;
     rq.cpu_capacity_orig | cfs_rq.h_nr_running)
       # In their 6.1 place in the line; -1 (the module's "absent") elsewhere.
       out="$out$(echo "$ren" | tr ' ' '\n' | grep "^${sm/./_}=") "
@@ -61,6 +84,9 @@ done
 rq_dl=$(guest_btf_offset "$vmlinux" rq dl)
 dl_bw=$(guest_btf_offset "$vmlinux" dl_rq running_bw)
 out="${out}rq_dl_running_bw=$((rq_dl + dl_bw)) "
+# schedutil's "capped" test reads the rq's clamps (kernels with uclamp)
+r=$(alt rq_uclamp rq uclamp)
+[ "$r" = rq_uclamp=-1 ] || out="$out$r "
 r=$(echo "$ren" | tr ' ' '\n' | grep '^cfs_rq_h_nr_runnable=')
 [ "$r" = cfs_rq_h_nr_runnable=-1 ] || out="$out$r "
 if [ -n "${3:-}" ]; then

@@ -39,6 +39,7 @@ enum orec_kind {
     OREC_SUGOV = 9,     /* sugov_update_single_freq: one schedutil callback */
     OREC_PGOV_SUGOV = 10, /* pgov_governor.ko: one pgov_schedutil hook call (libpgov in the guest) */
     OREC_PGOV_DBS = 11,   /* pgov_governor.ko: a pgov_ondemand start, evaluation or limits step */
+    OREC_UCLAMP = 12,     /* pgov_uclamp.ko: enqueue_task/dequeue_task (uclamp_rq_inc/dec) */
     OREC_HEADER = 0xfe, /* first record: magic, size, uname release */
     OREC_TRAILER = 0xff /* last record: counters */
 };
@@ -52,6 +53,7 @@ enum orec_kind {
 #define OREC_F_TUNED 0x20u  /* DBS: a sysfs store changed the tunables during the call */
 #define OREC_F_LIMITS 0x40u /* PGOV_SUGOV: .limits ran before the call: need_update set */
 #define OREC_F_DELAYED 0x80u /* UE_ENQ/DEQ (6.12+): the task was delayed-dequeued at entry */
+#define OREC_F_CAPPED 0x4u   /* SUGOV: uclamp_rq_is_capped at entry (the hold does not apply) */
 #define OREC_BW_UNKNOWN 0xffffffffu /* SUGOV aux: the CPU's rq not known yet */
 
 struct orec_avg { /* struct sched_avg of v6.1 */
@@ -152,5 +154,18 @@ struct orec {
  * delay_us << 32 (4), rate_mult | prev_load << 32 (5), cur_khz | last result
  * flags << 32 (6), policy min | max << 32 (7), the tunables (8 u32 by
  * pgov_dbs_tunable id: 8..11), the instance's kver_stable (12). */
+
+/* UCLAMP (pgov_uclamp.ko): ret 0 enqueue_task, 1 dequeue_task; aux: its
+ * flags; id: the task; flags: OREC_F_DELAYED when the task is delayed at
+ * return. x[0]: the task's uclamp_req[MIN] | [MAX] << 32 (raw struct
+ * uclamp_se: value:11, bucket_id:3, active:1, user_defined:1); x[1]: its
+ * group's effective min | max << 16 | 1 << 32 when restricted (not the root
+ * group, not an autogroup), else 0; x[2]: uclamp_default[MIN] | [MAX] << 16
+ * | the RT default << 32 | uclamp in use (static key) << 48; x[3]: the
+ * class aggregates clamps | RT << 8 | delayed at entry << 16 | prio << 32.
+ * g[]: the rq's buckets at entry, MIN in 0..2 and MAX in 3..5 (two per u64,
+ * each value:11 | tasks << 11), at return 6..11; rq value MIN | MAX << 16 |
+ * uclamp_flags << 32 at entry (12), at return (13); the task's uclamp[MIN] |
+ * [MAX] << 32 (raw) at entry (14), at return (15). */
 
 #endif

@@ -4,9 +4,11 @@
  * Linux (tests/oracle/oracle_rec.h), recompute every update from its prior
  * state and inputs through the public libpgov API, and compare every field.
  * Ends with exactly one line:
- *   oracle: pelt N/M util_est N/M schedutil N/M ondemand N/M conservative N/M exact (kernel 6.1.X)
- * Usage: oracle_replay CAPTURE [--tsv-pelt FILE N] [--tsv-util-est FILE N]
- * Exit 0 when every compared row of a module whose 6.1 profile the library
+ *   oracle: pelt N/M util_est N/M schedutil N/M ondemand N/M conservative N/M
+ *           [uclamp N/M] exact (kernel X.Y.Z)
+ * (uclamp where pgov_uclamp.ko ran: uclamp_replay.c). Kernels: 6.1, 6.12, 7.3.
+ * Usage: oracle_replay CAPTURE [--tsv DIR ROWS]
+ * Exit 0 when every compared row of a module whose profile for the kernel the library
  * calls exact (pgov_kver_exactness) matched and every decision of the
  * library's own governor in the guest (pgov_schedutil, gov_replay.c) equals
  * its host replay, 1 otherwise, 2 on a bad file; the other modules are
@@ -20,6 +22,7 @@
 #include "replay_linux.h"
 #include "oracle_rec.h"
 #include "gov_replay.h"
+#include "uclamp_replay.h"
 
 #include <stdbool.h>
 #include <pgov/dbs.h>
@@ -205,6 +208,45 @@ static void util_est_rows_612(const struct orec *r, struct ue_case *c, int count
 }
 
 /*
+ * 7.3's fair enqueue/dequeue (delta spec 1.2): the rq sum is added unless
+ * the task is delayed and not being re-queued (migrating or restored, as
+ * 6.12), removed unless the task is already delayed; util_est_update runs
+ * inside the dequeue's PELT update of the task (7.2+), for a sleep that is
+ * not the completion of a delayed dequeue, on the averages that update left
+ * (at return, x[3] its estimate before the update).
+ */
+static void util_est_rows_73(const struct orec *r, struct ue_case *c, int counting)
+{
+    bool delayed = r->flags & OREC_F_DELAYED;
+    bool skip = r->kind == OREC_UE_DEQ
+                    ? delayed
+                    : delayed && (r->ret == TASK_ON_RQ_MIGRATING || (r->aux & DEQUEUE_SAVE));
+
+    c->rq_sum = (uint32_t)r->x[0];
+    c->want_rq = (uint32_t)r->x[1];
+    if (skip) {
+        if (!counting && (ue_not_called++, c->want_rq != c->rq_sum))
+            ue_not_called_moved++;
+    } else {
+        c->op = r->kind == OREC_UE_ENQ ? REPLAY_LINUX_UE_ENQUEUE : REPLAY_LINUX_UE_DEQUEUE;
+        ue_row(r, c, counting);
+    }
+    if (r->kind != OREC_UE_DEQ || delayed || !(r->aux & DEQUEUE_SLEEP) || !(r->flags & OREC_F_SEEN))
+        return;
+    c->op = REPLAY_LINUX_UE_UPDATE;
+    c->rq_sum = c->want_rq;
+    c->task.enqueued = (uint32_t)r->x[3];
+    c->task.ewma = (uint32_t)(r->x[3] >> 32);
+    c->sleep = 1;
+    c->util = r->post.util_avg;
+    c->runnable = r->post.runnable_avg;
+    c->cap = r->x[2];
+    c->want.enqueued = r->post.ue_enqueued;
+    c->want.ewma = r->post.ue_ewma;
+    ue_row(r, c, counting);
+}
+
+/*
  * The util_est operations one record shows. An entity update that recomputed
  * the averages clears UTIL_AVG_UNCHANGED; enqueue_task_fair starts with
  * util_est_enqueue; dequeue_task_fair starts with util_est_dequeue and ends
@@ -225,6 +267,8 @@ static void util_est_rows(const struct orec *r, int counting)
         c.want.enqueued = r->post.ue_enqueued;
         c.want.ewma = r->post.ue_ewma;
         ue_row(r, &c, counting);
+    } else if ((r->kind == OREC_UE_ENQ || r->kind == OREC_UE_DEQ) && kver >= PGOV_KVER_7_3) {
+        util_est_rows_73(r, &c, counting);
     } else if ((r->kind == OREC_UE_ENQ || r->kind == OREC_UE_DEQ) && kver >= PGOV_KVER_6_12) {
         util_est_rows_612(r, &c, counting);
     } else if (r->kind == OREC_UE_ENQ || r->kind == OREC_UE_DEQ) {
@@ -279,6 +323,7 @@ static uint64_t tunable_stores[2], dbs_raced[2];
 /* --tsv: governor vectors (schedutil every stride-th callback; ondemand and
  * conservative whole chains of policy 0 until the row budget is spent). */
 static FILE *tsv_sugov, *tsv_dbs[2];
+static uint64_t uclamp_seen; /* counting pass: uclamp rows (the schedutil TSV gets "capped") */
 static uint64_t sugov_count[4], sugov_stride[4] = {1, 1, 1, 1}, sugov_nth[4], tsv_rows, dbs_rows[2],
     dbs_chains;
 static const char dummy_table_str[] = "800000,1200000,1600000,2000000,2400000";
@@ -312,8 +357,8 @@ static void dbs_tsv(struct dbs_sess *ss, int gov, const char *op, const struct o
     if (!f || !ss->chain)
         return;
     if (start)
-        fprintf(f, "%" PRIu64 "\t%u\t%s\tv6.1.%u\t%s\t%s\t%u\t%u\t%" PRIu64, ss->chain, ss->step,
-                dbs_names[gov], kver_stable, dummy_table_str, op, HI(r->g[13]),
+        fprintf(f, "%" PRIu64 "\t%u\t%s\tv%u.%u.%u\t%s\t%s\t%u\t%u\t%" PRIu64, ss->chain, ss->step,
+                dbs_names[gov], kver >> 8, kver & 0xff, kver_stable, dummy_table_str, op, HI(r->g[13]),
                 gov == 0 ? LO(r->g[14]) : DUMMY_MAX_KHZ, r->x[1]);
     else
         fprintf(f, "%" PRIu64 "\t%u\t-\t-\t-\t%s\t-\t-\t-", ss->chain, ss->step, op);
@@ -538,7 +583,9 @@ static void sugov_row(const struct orec *r, int counting)
     if (kver >= PGOV_KVER_6_12 && (r->flags & OREC_F_UTIL)) {
         c.bw_min = HI(r->x[2]); /* effective_cpu_util's *min and *max */
         c.uclamp_max = HI(r->g[6]);
+        c.minmax = 1; /* a ceiling of 0 is a task clamped to 0 */
     }
+    c.capped = kver >= PGOV_KVER_6_12 && (r->flags & OREC_F_CAPPED);
     c.cpu_bw_dl = r->aux;
     c.held = r->flags & OREC_F_UTIL && r->g[5] == r->g[2]; /* idle calls unchanged: busy */
     memset(&st, 0, sizeof(st));
@@ -552,17 +599,23 @@ static void sugov_row(const struct orec *r, int counting)
     st.bw_dl = HI(r->x[1]);
     if (c.cpu_bw_dl > st.bw_dl)
         sugov_dl_bw++;
-    if (tsv_sugov && sugov_nth[path]++ % sugov_stride[path] == 0)
+    if (tsv_sugov && sugov_nth[path]++ % sugov_stride[path] == 0) {
         fprintf(tsv_sugov,
-                "v6.1\t%s\t%u\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
-                "\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\t%u"
-                "\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\n",
-                dummy_table_str, c.max_freq_khz, c.min_khz, c.max_khz, c.cur_khz, c.max_cap,
-                c.rate_limit_ns, c.tick_ns, c.now_ns, !!(c.flags & PGOV_UPDATE_IOWAIT),
-                !!(c.flags & PGOV_UPDATE_REMOTE), c.util, c.held, c.cpu_bw_dl, st.iowait_boost,
-                st.pending, st.last_update_ns, st.last_freq_update_ns, st.next_freq,
-                st.cached_raw_freq, st.need_update, st.bw_dl, path, LO(r->g[3]), HI(r->g[3]),
-                r->g[4], r->g[11], LO(r->g[12]), HI(r->g[12]), HI(r->x[3]));
+                "v%u.%u\t%s\t%u\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
+                "\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\t%u",
+                kver >> 8, kver & 0xff, dummy_table_str, c.max_freq_khz, c.min_khz, c.max_khz,
+                c.cur_khz, c.max_cap, c.rate_limit_ns, c.tick_ns, c.now_ns,
+                !!(c.flags & PGOV_UPDATE_IOWAIT), !!(c.flags & PGOV_UPDATE_REMOTE), c.util, c.held,
+                c.cpu_bw_dl, st.iowait_boost, st.pending, st.last_update_ns,
+                st.last_freq_update_ns, st.next_freq, st.cached_raw_freq, st.need_update, st.bw_dl);
+        if (kver >= PGOV_KVER_6_12) /* effective_cpu_util's floor and ceiling */
+            fprintf(tsv_sugov, "\t%u\t%u", c.bw_min, c.uclamp_max);
+        if (uclamp_seen) /* uclamp in use: uclamp_rq_is_capped */
+            fprintf(tsv_sugov, "\t%u", c.capped);
+        fprintf(tsv_sugov, "\t%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\n", path,
+                LO(r->g[3]), HI(r->g[3]), r->g[4], r->g[11], LO(r->g[12]), HI(r->g[12]),
+                HI(r->x[3]));
+    }
     e = replay_linux_sugov(&c, &table, &st, &res);
     t_sugov.compared++;
     ok = e == 0 && res.path == path && st.iowait_boost == LO(r->g[3]) &&
@@ -603,14 +656,17 @@ static uint32_t stable_of(const char *version)
 }
 
 /* The profile of the guest's series, from its release ("6.12.118+deb12-amd64"):
- * 6.1 and 6.12 are captured (run.sh --kernel); 0 for anything else. */
+ * 6.1, 6.12 and 7.3 are captured (run.sh --kernel); 0 for anything else. */
 static uint32_t kver_of(const char *release)
 {
     unsigned a, b;
 
     if (sscanf(release, "%u.%u", &a, &b) != 2)
         return 0;
-    return a == 6 && b == 1 ? PGOV_KVER_6_1 : a == 6 && b == 12 ? PGOV_KVER_6_12 : 0;
+    return a == 6 && b == 1    ? PGOV_KVER_6_1
+           : a == 6 && b == 12 ? PGOV_KVER_6_12
+           : a == 7 && b == 3  ? PGOV_KVER_7_3
+                               : 0;
 }
 
 /* One pass over the capture; counting = 1 only counts rows per flavour/op
@@ -636,7 +692,7 @@ static int pass(const char *path, int counting, char *release, char *version, ui
     memcpy(release, &r.pre, 64);
     memcpy(version, &r.post, 64); /* the caller's 65th byte stays 0 */
     if (!(kver = kver_of(release))) {
-        fprintf(stderr, "%s:1: kernel %.64s: no library profile to replay it with (6.1, 6.12)\n",
+        fprintf(stderr, "%s:1: kernel %.64s: no library profile to replay it with (6.1, 6.12, 7.3)\n",
                 path, release);
         fclose(f);
         return 2;
@@ -668,6 +724,11 @@ static int pass(const char *path, int counting, char *release, char *version, ui
         } else if (r.kind == OREC_PGOV_SUGOV || r.kind == OREC_PGOV_DBS) {
             if (!counting)
                 gov_replay_collect(&r);
+        } else if (r.kind == OREC_UCLAMP) {
+            if (!counting)
+                uclamp_row(&r, kver);
+            else
+                uclamp_seen++;
         } else {
             fprintf(stderr, "%s:%" PRIu64 ": unknown record kind %u\n", path, n, r.kind);
             fclose(f);
@@ -686,7 +747,7 @@ static void strides(const uint64_t *seen, uint64_t *stride, unsigned n, uint64_t
         stride[i] = seen[i] > rows / n ? seen[i] / (rows / n) : 1;
 }
 
-static FILE *open_tsv(const char *path, const char *what)
+static FILE *open_tsv(const char *path, const char *series, const char *what)
 {
     FILE *f = fopen(path, "w");
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
@@ -694,10 +755,10 @@ static FILE *open_tsv(const char *path, const char *what)
         perror(path);
         exit(2);
     }
-    fprintf(f, "# %s -- updates captured from Linux %s itself (Debian's linux-image under qemu).\n"
+    fprintf(f, "# %s -- updates captured from Linux %s itself (%s; Debian's linux-image under qemu).\n"
                "# Made by PGOV_ORACLE_TSV=DIR tests/oracle/run.sh (see tests/oracle/README.md); one row per\n"
                "# update, with the state before it: rows are independent.\n",
-            base, what);
+            base, series, what);
     return f;
 }
 
@@ -707,7 +768,7 @@ int main(int argc, char **argv)
     char release[65] = "", version[65] = "", kernel[32] = "6.1.?";
     uint64_t trailer[5] = { 0 }, n = 0, rows = 0;
     const char *cap, *dir = NULL;
-    char path[4096];
+    char path[4096], series[16];
     int e;
 
     if (argc == 5 && strcmp(argv[2], "--tsv") == 0) {
@@ -723,53 +784,51 @@ int main(int argc, char **argv)
     if (dir) {
         if ((e = pass(cap, 1, release, version, trailer, &n)))
             return e;
-        if (kver != PGOV_KVER_6_1) {
-            /* The files are 6.1's formats (linux_sugov has no min/max columns). */
-            fprintf(stderr, "%s: --tsv: only for a 6.1 capture (this is %s)\n", cap, release);
-            return 2;
-        }
+        snprintf(series, sizeof(series), "%u.%u", kver >> 8, kver & 0xff);
         strides(seen_pelt, stride_pelt, REPLAY_LINUX_NFLAVOURS, rows);
         strides(seen_ue, stride_ue, REPLAY_LINUX_UE_NOPS, rows);
         memset(seen_pelt, 0, sizeof(seen_pelt));
         memset(seen_ue, 0, sizeof(seen_ue));
-        snprintf(path, sizeof(path), "%s/linux-6.1-pelt.tsv", dir);
-        tsv_pelt = open_tsv(path, "6.1 (PELT)");
+        snprintf(path, sizeof(path), "%s/linux-%s-pelt.tsv", dir, series);
+        tsv_pelt = open_tsv(path, series, "PELT");
         fprintf(tsv_pelt, "flavour\tnow_ns\tweight_raw\trunnable\ton_rq\trunning\tpre_last_update_time"
                           "\tpre_load_sum\tpre_runnable_sum\tpre_util_sum\tpre_period_contrib"
                           "\tpre_load_avg\tpre_runnable_avg\tpre_util_avg\tret\tlast_update_time"
                           "\tload_sum\trunnable_sum\tutil_sum\tperiod_contrib\tload_avg"
                           "\trunnable_avg\tutil_avg\n");
-        snprintf(path, sizeof(path), "%s/linux-6.1-util_est.tsv", dir);
-        tsv_ue = open_tsv(path, "6.1 (util_est)");
+        snprintf(path, sizeof(path), "%s/linux-%s-util_est.tsv", dir, series);
+        tsv_ue = open_tsv(path, series, "util_est");
         fprintf(tsv_ue, "kver\top\trq_sum\ttask_enqueued\ttask_ewma\tsleep\tutil\trunnable\tcap"
                         "\trq_sum_after\ttask_enqueued_after\ttask_ewma_after\n");
         /* Governors: a few thousand rows each (half the signal sample). */
         tsv_rows = rows / 2;
         /* schedutil: a third of the rows per path (commits are rare). */
         strides(sugov_count + 1, sugov_stride + 1, 3, tsv_rows);
-        snprintf(path, sizeof(path), "%s/linux-6.1-schedutil.tsv", dir);
-        tsv_sugov = open_tsv(path, "6.1 (schedutil)");
+        snprintf(path, sizeof(path), "%s/linux-%s-schedutil.tsv", dir, series);
+        tsv_sugov = open_tsv(path, series, "schedutil");
+        /* 6.12+: effective_cpu_util's floor and ceiling are inputs too */
         fprintf(tsv_sugov, "kver\ttable\tmax_freq_khz\tmin_khz\tmax_khz\tcur_khz\tmax_cap"
                            "\trate_limit_ns\ttick_ns\tnow_ns\tiowait\tremote\tutil\theld"
                            "\tcpu_bw_dl\tpre_boost\tpre_pending\tpre_last_update"
                            "\tpre_last_freq_update\tpre_next_freq\tpre_cached_raw_freq"
-                           "\tneed_update\tpre_bw_dl\tpath\tboost\tpending\tlast_update"
-                           "\tlast_freq_update\tnext_freq\tcached_raw_freq\tbw_dl\n");
+                           "\tneed_update\tpre_bw_dl%s\tpath\tboost\tpending\tlast_update"
+                           "\tlast_freq_update\tnext_freq\tcached_raw_freq\tbw_dl\n",
+                kver < PGOV_KVER_6_12 ? "" : uclamp_seen ? "\tbw_min\tuclamp_max\tcapped" : "\tbw_min\tuclamp_max");
         for (i = 0; i < 2; i++) {
-            snprintf(path, sizeof(path), "%s/linux-6.1-%s.tsv", dir, dbs_names[i]);
+            snprintf(path, sizeof(path), "%s/linux-%s-%s.tsv", dir, series, dbs_names[i]);
             tsv_dbs[i] = fopen(path, "w");
             if (!tsv_dbs[i]) {
                 perror(path);
                 return 2;
             }
             fprintf(tsv_dbs[i],
-                    "# linux-6.1-%s.tsv -- %s evaluations captured from Linux 6.1 itself (Debian's"
+                    "# linux-%s-%s.tsv -- %s evaluations captured from Linux %s itself (Debian's"
                     " linux-image under qemu).\n"
                     "# Made by PGOV_ORACLE_TSV=DIR tests/oracle/run.sh (see tests/oracle/README.md):"
                     " chains of policy 0,\n"
                     "# each a governor start, then the evaluations and the sysfs stores between them"
                     " (state carries along a chain).\n",
-                    dbs_names[i], dbs_names[i]);
+                    series, dbs_names[i], dbs_names[i], series);
             fprintf(tsv_dbs[i], "chain\tstep\tgov\tkver\ttable\top\tmin_khz\tmax_khz\tcur_khz"
                                 "\tsampling_rate\tup_threshold\tsampling_down_factor"
                                 "\tignore_nice_load\tio_is_busy\tpowersave_bias\tdown_threshold"
@@ -822,6 +881,7 @@ int main(int argc, char **argv)
      * (docs/oracle.md); fewer compared rows mean a broken capture (a
      * missing BTF offset, a governor that never ran), which must not pass
      * as "all exact". */
+    struct tally t_uc = {uclamp_tally.compared, uclamp_tally.exact, 0};
     const struct {
         const char *name;
         uint32_t module;
@@ -833,10 +893,13 @@ int main(int argc, char **argv)
         {"schedutil", PGOV_MOD_SUGOV, &t_sugov, 1000},
         {"ondemand", PGOV_MOD_DBS, &t_dbs[0], 200},
         {"conservative", PGOV_MOD_DBS, &t_dbs[1], 200},
+        {"uclamp", PGOV_MOD_UCLAMP, &t_uc, 20000},
     };
+    /* uclamp only where pgov_uclamp.ko ran (a kernel with CONFIG_UCLAMP_TASK) */
+    size_t ngate = sizeof(gate) / sizeof(gate[0]) - (t_uc.compared ? 0 : 1);
     static const char *const claim[] = {"unsupported", "approximate", "exact"};
     int rc = 0;
-    for (size_t i = 0; i < sizeof(gate) / sizeof(gate[0]); i++) {
+    for (size_t i = 0; i < ngate; i++) {
         int ex = pgov_kver_exactness(gate[i].module, kver);
         bool gated = ex == PGOV_KVER_EXACT;
         bool ok = gate[i].t->exact == gate[i].t->compared;
@@ -857,11 +920,23 @@ int main(int argc, char **argv)
     struct pgov_freq_table ft;
     if (pgov_freq_table_init(&ft, dummy_table, 5, 0) != PGOV_OK || gov_replay_report(&ft))
         rc = 1;
+    if (t_uc.compared)
+        printf("uclamp: %" PRIu64 " enqueues and %" PRIu64 " dequeues compared, %" PRIu64
+               " of them changed the clamp state, %" PRIu64 " before uclamp was in use, %" PRIu64
+               " enqueues of a delayed task, %" PRIu64 " while uclamp was being switched on, %" PRIu64
+               " of an RT task whose stored MIN request was not the RT default in force;"
+               " not compared: %" PRIu64 " (a runqueue state the snapshot cannot rebuild)\n",
+               uclamp_tally.ops[0], uclamp_tally.ops[1], uclamp_tally.changed, uclamp_tally.unused,
+               uclamp_tally.delayed_enq, uclamp_tally.transition, uclamp_tally.rt_stale,
+               uclamp_tally.skipped);
+    char ucl[64] = "";
+    if (t_uc.compared)
+        snprintf(ucl, sizeof(ucl), " uclamp %" PRIu64 "/%" PRIu64, t_uc.exact, t_uc.compared);
     printf("oracle: pelt %" PRIu64 "/%" PRIu64 " util_est %" PRIu64 "/%" PRIu64
            " schedutil %" PRIu64 "/%" PRIu64 " ondemand %" PRIu64 "/%" PRIu64
-           " conservative %" PRIu64 "/%" PRIu64 " exact (kernel %s)\n",
+           " conservative %" PRIu64 "/%" PRIu64 "%s exact (kernel %s)\n",
            t_pelt.exact, t_pelt.compared, t_ue.exact, t_ue.compared, t_sugov.exact,
            t_sugov.compared, t_dbs[0].exact, t_dbs[0].compared, t_dbs[1].exact,
-           t_dbs[1].compared, kernel);
+           t_dbs[1].compared, ucl, kernel);
     return rc;
 }

@@ -326,7 +326,12 @@ static int pg_read_idle(void *ctx, uint32_t cpu, struct pgov_hw_idle *out)
     out->wall_us = wall;
     out->idle_us = idle;
     out->iowait_us = iowait;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+    /* the per-CPU stats argument is gone somewhere between 6.12 and 7.3 */
+    out->nice_ns = kcpustat_field(CPUTIME_NICE, cpu);
+#else
     out->nice_ns = kcpustat_field(&kcpustat_cpu(cpu), CPUTIME_NICE, cpu);
+#endif
     pd->r.g[0] = out->wall_us;
     pd->r.g[1] = out->idle_us;
     pd->r.g[2] = out->iowait_us;

@@ -22,6 +22,11 @@
  *                         runnable is 0; util_est_update runs at the start
  *                         of dequeue_task_fair, before its PELT updates
  *   ORACLE_SUGOV_BW_MIN   effective_cpu_util(cpu, actual, &min, &max) (6.8+)
+ *   ORACLE_UE_IN_PELT     util_est_update runs inside the dequeue's PELT
+ *                         update, after the entity's (7.2+): x[3] is again
+ *                         its input, the estimate the last entity update
+ *                         left, as on 6.1; the result is the one at return
+ * The cfs_rq's running entity for PELT is at cfs_rq_curr: 7.3's h_curr.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -52,6 +57,7 @@ OFFSET_PARAM(rq_avg_dl);         /* struct rq: avg_dl */
 OFFSET_PARAM(rq_cpu_capacity_orig); /* -1 on 6.8+: the arch capacity */
 OFFSET_PARAM(rq_cpu);            /* struct rq: cpu */
 OFFSET_PARAM(rq_dl_running_bw);  /* struct rq: dl.running_bw */
+OFFSET_PARAM(rq_uclamp);         /* struct rq: uclamp[] (CONFIG_UCLAMP_TASK); -1 without */
 OFFSET_PARAM(cfs_rq_load);       /* struct cfs_rq: load (struct load_weight) */
 OFFSET_PARAM(cfs_rq_h_nr_running);  /* 6.1's PELT runnable count, */
 OFFSET_PARAM(cfs_rq_h_nr_runnable); /* 6.12's (queued minus delayed): one of the two */
@@ -146,12 +152,16 @@ static void push(const struct orec *r)
     struct ring *rg;
     unsigned long fl;
 
+    /* pgov_uclamp.ko's rows are not the workload's progress ("records"):
+     * they must not shorten the signal capture; that module bounds them. */
+    bool sig = r->kind != OREC_UCLAMP;
+
     if (READ_ONCE(stopped))
         return;
     /* The cap bounds the signal records (PELT, util_est: most of the
      * volume); governor decisions, a few per CPU and sampling period, are
      * always kept, so the governor phases after the cap still count. */
-    if (atomic64_inc_return(&nrec) > max_records && r->kind < OREC_DBS) {
+    if (sig && atomic64_inc_return(&nrec) > max_records && r->kind < OREC_DBS) {
         atomic64_dec(&nrec);
         atomic64_inc(&ncapped);
         return;
@@ -160,7 +170,8 @@ static void push(const struct orec *r)
     raw_spin_lock_irqsave(&rg->lock, fl);
     if (rg->head - rg->tail >= ring_records) {
         rg->dropped++;
-        atomic64_dec(&nrec);
+        if (sig)
+            atomic64_dec(&nrec);
     } else {
         rg->buf[rg->head % ring_records] = *r;
         rg->head++;
@@ -378,7 +389,7 @@ static int ret_task(struct kretprobe_instance *ri, struct pt_regs *regs)
 
     copy_avg(&p->r.post, p->sa);
     p->r.x[1] = rq_ue(rq);
-#ifdef ORACLE_DELAYED
+#if defined(ORACLE_DELAYED) && !defined(ORACLE_UE_IN_PELT)
     /* util_est_update ran first: its result is what the first PELT update
      * of the entity found, or the estimate at return if none ran. */
     p->r.x[3] = t->first_seen ? (u64)t->first_enq | (u64)t->first_ewma << 32
@@ -595,6 +606,25 @@ static u32 sugov_cpu_bw_dl(unsigned int cpu)
     return (u32)((AT(rq, rq_dl_running_bw, u64) * SCHED_CAPACITY_SCALE) >> 20);
 }
 
+/* uclamp_rq_is_capped() (docs/spec/sched.md 3.6: rq max below 1024 and the
+ * cfs + rt utilisation at or above it): schedutil then lowers the frequency
+ * of a busy CPU too. Read at the callback's entry, under the rq lock. */
+static bool sugov_capped(unsigned int cpu)
+{
+    void *rq = cpu < NR_CPUS ? READ_ONCE(rq_of_cpu[cpu]) : NULL;
+    unsigned long cfs, rt, max;
+
+    if (!rq || rq_uclamp < 0)
+        return false;
+    max = AT(rq, rq_uclamp + 48, unsigned int); /* uclamp[UCLAMP_MAX].value (48: struct uclamp_rq) */
+    if (max >= SCHED_CAPACITY_SCALE)
+        return false;
+    cfs = AT(rq, rq_cfs + cfs_rq_avg + offsetof(struct sched_avg, util_avg), unsigned long);
+    cfs = min(max(cfs, (unsigned long)rq_ue(rq)), arch_scale_cpu_capacity(cpu));
+    rt = AT(rq, rq_avg_rt + offsetof(struct sched_avg, util_avg), unsigned long);
+    return cfs + rt >= max;
+}
+
 static int ent_sugov(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
     struct gpending *p = (void *)ri->data;
@@ -612,6 +642,8 @@ static int ent_sugov(struct kretprobe_instance *ri, struct pt_regs *regs)
     p->r.x[1] = (u32)regs_get_kernel_argument(regs, 2) |
                 (u64)AT(c, sg_cpu_bw_dl, unsigned long) << 32;
     p->r.aux = sugov_cpu_bw_dl(p->policy->cpu);
+    if (sugov_capped(p->policy->cpu))
+        p->r.flags |= OREC_F_CAPPED;
     p->r.g[14] = p->policy->cur;
     p->r.g[15] = LO_HI(p->policy->min, p->policy->max);
     sugov_snap(p, 0);

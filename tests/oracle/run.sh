@@ -4,18 +4,24 @@
 # with pgov_oracle.ko and the static workload, capture every PELT and
 # util_est update with its true prior state and inputs, then recompute each
 # one on the host through libpgov (oracle_replay) and compare every field.
-# Usage: tests/oracle/run.sh [--kernel 6.1|6.12] [RECORDS [SECONDS]]
+# Usage: tests/oracle/run.sh [--kernel 6.1|6.12|7.3] [RECORDS [SECONDS]]
 #   --kernel 6.1 (default, CI): the host's linux-headers-6.1.*-amd64 (or
 #   KDIR) and the image of that release. --kernel 6.12: Debian 12's 6.12 LTS
 #   from bookworm-security, pinned to PGOV_ORACLE_612 (default
 #   6.12.118+deb12), the newest 6.12 build when the archive has dropped the
 #   pin; its headers are unpacked under build/kmod-cache, not installed.
+#   --kernel 7.3: trixie-backports' 7.3, pinned to PGOV_ORACLE_73 (default
+#   7.3.4+deb13), else the newest 7.3 build; looked up, downloaded and its
+#   module built inside a trixie chroot (PGOV_TRIXIE_ROOT, default
+#   build/trixie, made once by scripts/trixie-chroot.sh).
 #   The workload runs until the module has captured RECORDS records (default
 #   1450000: about 1.1M PELT, 0.55M util_est and 0.13M governor rows), at most SECONDS
 #   (default 300) of guest time; a loaded host then takes longer, not fewer rows.
 # Env:   PGOV_ORACLE_KEEP=1 keeps the raw capture (build/oracle/capture.img);
 #        PGOV_ORACLE_PGOV_SECS=N guest seconds under pgov_schedutil, then as many
 #        under pgov_ondemand (default 10);
+#        PGOV_ORACLE_UCLAMP_SECS=N (uclamp kernels) guest seconds of
+#        uclamp_load from the library governors' phases on (default 130);
 #        PGOV_ORACLE_TSV=DIR also writes a sample of the compared rows as
 #        DIR/linux-6.1-{pelt,util_est}.tsv (PGOV_ORACLE_TSV_ROWS rows each,
 #        default 6000, spread evenly over the update kinds).
@@ -25,10 +31,13 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 series=6.1
 if [ "${1:-}" = --kernel ]; then series=${2:-}; shift 2 || true; fi
-case $series in 6.1 | 6.12) ;; *) echo "oracle: --kernel 6.1 or 6.12" >&2; exit 2 ;; esac
+case $series in 6.1 | 6.12 | 7.3) ;; *) echo "oracle: --kernel 6.1, 6.12 or 7.3" >&2; exit 2 ;; esac
 until=${1:-1450000}
 secs=${2:-300}
-gov_secs=${PGOV_ORACLE_GOV_SECS:-30} # guest seconds under ondemand, then conservative
+# guest seconds under ondemand, then conservative (50: at least 2000
+# compared evaluations of each on a loaded host; 30 gave 6.12 1634
+# conservative ones, 40 gave 7.3 1904 once)
+gov_secs=${PGOV_ORACLE_GOV_SECS:-50}
 out=$root/build/oracle
 . "$root/examples/kmod/guest.sh"
 
@@ -40,6 +49,15 @@ if [ "$series" = 6.1 ]; then
   [ -n "$kdir" ] && [ -f "$kdir/Makefile" ] || {
     echo "oracle: no kernel headers (install linux-headers-amd64 or pass KDIR)" >&2; exit 1; }
   kver=${kdir##*/linux-headers-}
+elif [ "$series" = 7.3 ]; then
+  # trixie-backports: found, fetched and built for in a trixie chroot (its
+  # kbuild tools need trixie's libc, its headers gcc-14)
+  GUEST_ROOT=$root
+  export PGOV_TRIXIE_ROOT=${PGOV_TRIXIE_ROOT:-$root/build/trixie}
+  kver=$(guest_trixie_kver "$series" "${PGOV_ORACLE_73:-7.3.4+deb13}")
+  guest_trixie_fetch "$kver" "$root/build/kmod-cache"
+  kdir=$GUEST_KDIR
+  out=$root/build/oracle-$series
 else
   kver=$(guest_series_kver "$series" "${PGOV_ORACLE_612:-6.12.118+deb12}")
   guest_headers "$kver" "$root/build/kmod-cache"
@@ -53,12 +71,14 @@ defs=$("$root/tests/oracle/btf_offsets.sh" "$GUEST_VMLINUZ" "$out" --cflags)
 
 # 1. The capture module, against the headers of the kernel we boot, and
 # pgov_governor.ko: lib/ unchanged (symlinks) as the governor pgov_schedutil.
-for f in Kbuild pgov_oracle.c oracle_rec.h pgov_gov.c; do ln -sf "$root/tests/oracle/$f" "$out/kmod/$f"; done
+for f in Kbuild pgov_oracle.c oracle_rec.h pgov_gov.c pgov_uclamp.c; do ln -sf "$root/tests/oracle/$f" "$out/kmod/$f"; done
 mkdir -p "$out/kmod/lib" "$out/kmod/shim"
 for f in "$root"/lib/*.c; do ln -sf "$f" "$out/kmod/lib/"; done
 for f in "$root"/examples/kmod/shim/*.h "$root/examples/kmod/pgov_kernel.h"; do
   ln -sf "$f" "$out/kmod/${f#"$root"/examples/kmod/}"; done
-make -s -j2 -C "$kdir" M="$out/kmod" PGOV_ROOT="$root" PGOV_ORACLE_DEFS="$defs" modules 2>&1 | { grep -v 'Skipping BTF generation' || true; } | tee "$out/kmod/build.log"
+kmake=(make -s -j2 -C "$kdir" M="$out/kmod" PGOV_ROOT="$root" PGOV_ORACLE_DEFS="$defs" modules)
+if [ "$series" = 7.3 ]; then kmake=(env PGOV_TRIXIE_BIND="$root" "$root/scripts/trixie-chroot.sh" "$PGOV_TRIXIE_ROOT" -- "${kmake[@]}"); fi
+"${kmake[@]}" 2>&1 | { grep -v 'Skipping BTF generation' || true; } | tee "$out/kmod/build.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
 if grep -E 'warning:' "$out/kmod/build.log"; then echo "oracle: module build warnings" >&2; exit 1; fi
 
@@ -73,11 +93,19 @@ echo "oracle: Linux $kver, offsets from BTF: $params"
 
 # 3. Workload (static) and the host replay.
 gcc -O2 -static -Wall -Wextra -o "$out/workload" "$root/tests/oracle/workload.c"
+# uclamp (a kernel with CONFIG_UCLAMP_TASK: Debian 7.x): pgov_uclamp.ko and
+# the clamp-changing workload beside the main one.
+ucl=""
+if [ -f "$out/kmod/pgov_uclamp.ko" ]; then
+  ucl=$("$root/tests/oracle/btf_offsets.sh" "$GUEST_VMLINUZ" "$out" --uclamp)
+  gcc -O2 -static -Wall -Wextra -o "$out/uclamp_load" "$root/tests/oracle/uclamp_load.c"
+fi
 # The replay shares pgov-replay's linux_pelt/linux_util_est code (replay_linux.c).
 gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/examples/replay" \
   -I"$root/tests/oracle" -o "$out/oracle_replay" "$root/tests/oracle/oracle_replay.c" \
   "$root/examples/replay/replay_linux.c" "$root/examples/replay/replay_linux_gov.c" "$root/examples/replay/replay.c" \
-  "$root/examples/common/num.c" -I"$root/examples/common" "$root/tests/oracle/gov_replay.c" "$root"/lib/*.c
+  "$root/examples/common/num.c" -I"$root/examples/common" "$root/tests/oracle/gov_replay.c" \
+  "$root/tests/oracle/uclamp_replay.c" "$root"/lib/*.c
 
 # 4. initramfs: busybox, virtio block driver, module, workload.
 ird=$out/initramfs
@@ -86,6 +114,7 @@ mkdir -p "$ird/lib"
 mods="$(guest_modules virtio_pci virtio_blk) $govmods"
 for m in $mods; do cp "$m" "$ird/lib/"; done
 cp "$out/kmod/pgov_oracle.ko" "$out/kmod/pgov_governor.ko" "$out/workload" "$ird/"
+[ -z "$ucl" ] || cp "$out/kmod/pgov_uclamp.ko" "$out/uclamp_load" "$ird/"
 # pgov_governor.ko reads the runqueue through the same BTF offsets.
 govparams=$(echo "$params" | tr ' ' '\n' |
   grep -E '^(rq_cfs|rq_avg_rt|rq_avg_dl|rq_cpu_capacity_orig|rq_cpu|cfs_rq_avg|sa_util_est)=' | tr '\n' ' ')
@@ -101,6 +130,11 @@ pgov_secs=${PGOV_ORACLE_PGOV_SECS:-10} # guest seconds under each library govern
   echo 'ks() { $bb awk -v s=$1 '"'"'$3 == s { print "0x" $1; exit }'"'"' /proc/kallsyms; }'
   echo "\$bb insmod /pgov_governor.ko $govparams runqueues=\$(ks runqueues)" \
     "idle_calls_fn=\$(ks tick_nohz_get_idle_calls_cpu) || echo 'pgov-oracle: pgov_governor insmod failed'"
+  if [ -n "$ucl" ]; then
+    echo "\$bb insmod /pgov_uclamp.ko $ucl uclamp_default_addr=\$(ks uclamp_default)" \
+      "rt_default_addr=\$(ks sysctl_sched_uclamp_util_min_rt_default)" \
+      "uclamp_used_addr=\$(ks sched_uclamp_used) || echo 'pgov-oracle: pgov_uclamp insmod failed'"
+  fi
   echo '$bb dd if=/proc/pgov_oracle of=/dev/vda bs=1M conv=fsync 2>/tmp/dd.log &'
   # Each governor in turn on every policy (per-CPU policies): schedutil, the
   # default, for 10 s, ondemand and conservative GOV_SECS each, libpgov's
@@ -131,7 +165,19 @@ pgov_secs=${PGOV_ORACLE_PGOV_SECS:-10} # guest seconds under each library govern
     "gov schedutil; echo 'pgov-oracle: governors switched' ) &"
   # The workload lasts at least the governor timeline (an idle host reaches
   # RECORDS sooner).
-  echo "/workload $secs /dev/vdb $until $((10 + 2 * gov_secs + 1 + 2 * pgov_secs + 2))"
+  # The clamps change during the first schedutil phase and from the library
+  # governors' phases on (ucl_secs); the kernel's dbs phases between run
+  # without its RT tasks (they starved the dbs workqueue). uclamp stays in
+  # use (the static key never turns off); the workload lasts until the
+  # second window's end, so that its rows are captured (200k uclamp rows).
+  min_secs=$((10 + 2 * gov_secs + 1 + 2 * pgov_secs + 2))
+  if [ -n "$ucl" ]; then
+    ucl_secs=${PGOV_ORACLE_UCLAMP_SECS:-130}
+    echo "( /uclamp_load 10; \$bb sleep $((2 * gov_secs + 1)); /uclamp_load $ucl_secs ) &"
+    [ "$min_secs" -ge $((10 + 2 * gov_secs + 1 + ucl_secs + 2)) ] ||
+      min_secs=$((10 + 2 * gov_secs + 1 + ucl_secs + 2))
+  fi
+  echo "/workload $secs /dev/vdb $until $min_secs"
   echo 'echo stop > /proc/pgov_oracle; wait; $bb cat /tmp/dd.log; $bb sync'
   echo 'echo "pgov-oracle: capture done"'
   echo '$bb poweroff -f'

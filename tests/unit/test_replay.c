@@ -307,9 +307,34 @@ static void test_step_every_format(void **st)
         }
     }
     /* ondemand, pelt_trace, 3 pstate, sugov, uclamp, util_est, and the project-made
-     * pelt_group, sugov_clamp, sugov_kver, uclamp_spare and the two Linux chains
-     * (linux-6.1-ondemand, -conservative) */
-    assert_int_equal(formats, 14);
+     * pelt_group, sugov_clamp, sugov_kver, uclamp_spare and the six Linux chains
+     * (linux-{6.1,6.12,7.3}-ondemand, -conservative) */
+    assert_int_equal(formats, 18);
+}
+
+/* Linux 7.3.4's schedutil with a task clamped to uclamp max 0 (oracle,
+ * issue 26): effective_cpu_util's ceiling 0 is a real ceiling, so the
+ * kernel committed 800 MHz from the 51 floor where a replay that took 0 for
+ * "no ceiling" held 2.4 GHz; the same row with ceiling 1024 must differ. */
+static void test_sugov_ceiling_zero(void **st)
+{
+    (void)st;
+    struct replay_result res;
+    char out[8192];
+    static const char hdr[] =
+        "kver\ttable\tmax_freq_khz\tmin_khz\tmax_khz\tcur_khz\tmax_cap\trate_limit_ns\ttick_ns\tnow_ns\tiowait\tremote\tutil\theld\tcpu_bw_dl\tpre_boost\tpre_pending\tpre_last_update\tpre_last_freq_update\tpre_next_freq\tpre_cached_raw_freq\tneed_update\tpre_bw_dl\tbw_min\tuclamp_max\tcapped\tpath\tboost\tpending\tlast_update\tlast_freq_update\tnext_freq\tcached_raw_freq\tbw_dl\n";
+    static const char kernel[] = "v7.3\t800000,1200000,1600000,2000000,2400000\t2400000\t800000\t2400000\t2400000\t1024\t10000000\t4000000\t246319121833\t0\t0\t1024\t1\t51\t0\t0\t246306935471\t246306935471\t2400000\t3000000\t0\t51\t51\t0\t1\t3\t0\t0\t246319121833\t246319121833\t800000\t149414\t51\n";
+    static const char unclamped[] = "v7.3\t800000,1200000,1600000,2000000,2400000\t2400000\t800000\t2400000\t2400000\t1024\t10000000\t4000000\t246319121833\t0\t0\t1024\t1\t51\t0\t0\t246306935471\t246306935471\t2400000\t3000000\t0\t51\t51\t1024\t1\t3\t0\t0\t246319121833\t246319121833\t800000\t149414\t51\n";
+    char text[4096];
+
+    snprintf(text, sizeof(text), "%s%s", hdr, kernel);
+    assert_int_equal(run_with(replay_adapters, text, REPLAY_CHECK, &res, out, sizeof(out)), 0);
+    assert_string_equal(res.adapter, "linux_sugov_capped");
+    assert_int_equal(res.mismatches, 0);
+    snprintf(text, sizeof(text), "%s%s", hdr, unclamped);
+    assert_int_equal(run_with(replay_adapters, text, REPLAY_CHECK, &res, out, sizeof(out)), 0);
+    assert_true(res.mismatches > 0);
+    assert_non_null(strstr(out, "column 'path': expected '3', computed '2'"));
 }
 
 int main(void)
@@ -326,6 +351,7 @@ int main(void)
         cmocka_unit_test(test_kver_real_release),
         cmocka_unit_test(test_numbers_strict),
         cmocka_unit_test(test_step_every_format),
+        cmocka_unit_test(test_sugov_ceiling_zero),
     };
     return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
 }
