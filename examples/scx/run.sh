@@ -7,26 +7,29 @@
 # raw disk), then replay the log on the host through libpgov's ABI
 # (scx_replay) and compare every field. docs/embedding.md section 5.
 # Usage: examples/scx/run.sh [SCX_SECS]   (default 40)
-# Env: PGOV_TRIXIE  the trixie chroot (default build/trixie, built by
-#                   scripts/trixie-chroot.sh when missing)
-#      PGOV_SCX_KVER the 7.3 kernel release (default 7.3.4+deb13-amd64)
+# Env: PGOV_TRIXIE_ROOT  the trixie chroot (default build/trixie, built by
+#                   scripts/trixie-chroot.sh when missing; the oracle's)
+#      PGOV_ORACLE_73 the 7.3 build pinned (default 7.3.4+deb13; the newest
+#                   7.3 when Debian has dropped it), as the oracle's 7.3 run
 #      PGOV_SCX_MIN_DECISIONS, PGOV_SCX_MIN_COMMITS: the least the run must
 #                   compare (default 5000 and 1000), else it fails
 # Needs on the host: qemu-system-x86, busybox-static, gcc, python3, zstd.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 secs=${1:-40}
-kver=${PGOV_SCX_KVER:-7.3.4+deb13-amd64}
-trixie=${PGOV_TRIXIE:-$root/build/trixie}
-cache=$root/build/kmod-cache/k73
 out=$root/build/scx
 . "$root/examples/kmod/guest.sh"
-. "$root/examples/scx/fetch73.sh"
+GUEST_ROOT=$root
+export PGOV_TRIXIE_ROOT=${PGOV_TRIXIE_ROOT:-$root/build/trixie}
+trixie=$PGOV_TRIXIE_ROOT
 mkdir -p "$out"
 
-# 1. Kernel (linux-binary/-modules/-base of the 7.3 meta package) and its BTF.
-[ -e "$trixie/.pgov-ready" ] || "$root/scripts/trixie-chroot.sh" "$trixie"
-scx_fetch_kernel "$trixie" "$cache" "$kver"
+# 1. The 7.3 kernel (found, fetched and unpacked as the oracle's 7.3 run
+# does: guest.sh) and its BTF.
+kver=$(guest_trixie_kver 7.3 "${PGOV_ORACLE_73:-7.3.4+deb13}")
+guest_trixie_fetch "$kver" "$root/build/kmod-cache"
+kdir=$GUEST_KDIR
+guest_kernel "$kver" "$root/build/kmod-cache"
 guest_vmlinux "$out/vmlinux"
 objcopy -O binary --only-section=.BTF "$out/vmlinux" "$out/vmlinux.btf"
 
@@ -37,14 +40,15 @@ mkdir -p "$trixie$src/src/examples"
 cp -r "$root/include" "$trixie$src/src/"
 cp -r "$root/examples/scx" "$trixie$src/src/examples/"
 cp "$out/vmlinux.btf" "$trixie$src/"
-scx_chroot "$trixie" sh "$src/src/examples/scx/build.sh" "$src/src" "$src/out" "$src/vmlinux.btf"
-# The dummy cpufreq driver (the guest has no cpufreq hardware), against the
-# 7.3 headers installed in the chroot (objtool wants /proc: through the script).
-[ -f "$trixie/usr/src/linux-headers-$kver/Makefile" ] ||
-  PGOV_TRIXIE_EXTRA="linux-headers-$kver" "$root/scripts/trixie-chroot.sh" "$trixie"
-scx_chroot "$trixie" make -s -C "/usr/src/linux-headers-$kver" M="$src/src/examples/scx/kmod" modules
-cp "$trixie$src/out/scx_pgov" "$trixie$src/out/scx_pgov.bpf.o" "$trixie$src/src/examples/scx/kmod/scx_dummy_cpufreq.ko" "$out/"
+guest_trixie sh "$src/src/examples/scx/build.sh" "$src/src" "$src/out" "$src/vmlinux.btf"
+cp "$trixie$src/out/scx_pgov" "$trixie$src/out/scx_pgov.bpf.o" "$out/"
 rm -rf "${trixie:?}$src"
+# The dummy cpufreq driver (the guest has no cpufreq hardware), against the
+# unpacked 7.3 headers, built in the chroot (trixie's kbuild tools).
+mkdir -p "$out/kmod"
+cp "$root"/examples/scx/kmod/* "$out/kmod/"
+PGOV_TRIXIE_BIND="$root" guest_trixie make -s -C "$kdir" M="$out/kmod" modules
+cp "$out/kmod/scx_dummy_cpufreq.ko" "$out/"
 
 # 3. Workload and host replay (ABI tier: lib/*.c as libpgov builds them).
 gcc -O2 -static -Wall -Wextra -o "$out/scx_work" "$root/examples/scx/scx_work.c"
