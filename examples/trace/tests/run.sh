@@ -86,6 +86,21 @@ icount)
       [ "$(kind_max "$k")" -le "$b" ] || fail "$f: $k max |err| $(kind_max "$k") above $b"
     done
   done ;;
+groups)
+  # the grouped recording (record.sh, PGOV_RECORD_GROUPS=1): /g1, /g1/g2,
+  # /g1/g3 and /autogroup-1; errors per class (docs/trace.md "Task groups")
+  info=$("$bin" info "$dir/qemu-6.1-groups.dat" 2>&1 || true)
+  files=("$dir/qemu-6.1-groups.txt")
+  case "$info" in *'built without libtracecmd'*) ;; *) files+=("$dir/qemu-6.1-groups.dat") ;; esac
+  for f in "${files[@]}"; do
+    run signals "$f" --kver 6.1 || fail "$f: exit $?"
+    last_line_ok
+    for k in task 'root cfs_rq'; do
+      want "^class: $k +[1-9][0-9]* samples compared, mean \\|err\\| [0-9.]+, max \\|err\\| [0-9]+$"
+    done
+    want '^class: group entity +840 samples, not rebuilt \(4 task groups\)$'
+    want '^class: group cfs_rq +877 samples, not rebuilt$'
+  done ;;
 signals)
   run signals "$dir/qemu-6.1.txt" --kver 6.1 --format tsv || fail "exit $?"
   last_line_ok
