@@ -274,6 +274,8 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
                                                    "update (held on a CPU the task had left)");
     count_line(sum, s->skipped_after_loss, "lost events: ", " markers; the CPUs they hit were seeded "
                                                          "again from their next kernel values");
+    if (pgt_groups_print(sum, t))
+        fprintf(sum, "groups: out of memory, the hierarchy is not printed\n");
     print_classes(sum, t, s);
     if (s->clean.n)
         fprintf(sum, "inputs: %llu samples follow an exact one with every transition between at the "

@@ -192,11 +192,11 @@ static int fill_signal(struct dat_ctx *x, const struct bound *b, const uint64_t 
         n = strnlen(s, n);
     bool root = !s || (n == 1 && s[0] == '/');
     /* a group entity: pid -1 (LISA, pgov_sched_tp); a child cfs_rq: its path */
-    bool gse = e->type == PGT_PELT_SE && (int32_t)v[1] < 0 && s;
+    bool gse = e->type == PGT_PELT_SE && (int32_t)v[1] < 0 && !root;
     if (!root && (e->type == PGT_UE_CFS || e->type == PGT_PELT_RT || e->type == PGT_PELT_DL ||
                   e->type == PGT_PELT_IRQ))
         return 1; /* a child cfs_rq's util_est: not compared */
-    if (gse || (!root && e->type == PGT_PELT_CFS)) {
+    if (!root && (gse || e->type == PGT_PELT_CFS || e->type == PGT_PELT_SE)) {
         int id = pgt_group_id(x->t, s, n);
         if (id < 0) {
             pgt_errf(x->t, x->rec, "record %u (%s): path longer than %d bytes or more than %d task groups",
@@ -204,9 +204,11 @@ static int fill_signal(struct dat_ctx *x, const struct bound *b, const uint64_t 
             x->fail = 1;
             return 1;
         }
+        e->x[2] = (uint32_t)id + (e->type == PGT_PELT_SE && !gse); /* a task's: 1 + index */
+    }
+    if (gse || (!root && e->type == PGT_PELT_CFS)) {
         e->type = PGT_PELT_GROUP;
         e->x[1] = gse;
-        e->x[2] = (uint32_t)id;
     }
     e->x[0] = (uint32_t)v[0];
     e->pid = e->type == PGT_PELT_GROUP ? -1 : (int32_t)v[1];

@@ -47,7 +47,8 @@ enum pgt_type {
     PGT_IDLE,        /* x[0]: state (UINT32_MAX: exit), x[1]: cpu */
     PGT_FREQ,        /* x[0]: kHz, x[1]: cpu */
     PGT_PSTATE,      /* x: core_busy, scaled, from, to; v: mperf, aperf, tsc, freq, io_boost */
-    PGT_PELT_SE,     /* pid; x[0]: cpu; v: load, runnable, util, update_time (0: none) */
+    PGT_PELT_SE,     /* pid; x[0]: cpu; x[2]: its cfs_rq, 1 + an index in pgt_trace.group
+                        (0: the root); v: load, runnable, util, update_time (0: none) */
     PGT_PELT_CFS,    /* x[0]: cpu; v as PGT_PELT_SE */
     PGT_PELT_RT,     /* x[0]: cpu; v as PGT_PELT_SE */
     PGT_PELT_DL,
@@ -249,5 +250,8 @@ void pgt_signals_free(struct pgt_signals *s);
 /* The trace as a `pgov-workload 1` text (docs/trace.md), for pgov-sim. */
 int pgt_workload_write(const struct pgt_trace *t, FILE *o, char *err, size_t errlen);
 const char *pgt_kind_name(uint32_t kind);
+/* The task groups trace t names: parents, samples per class, the moves its
+ * task samples show (groups.c); nothing without groups. -1: out of memory. */
+int pgt_groups_print(FILE *o, const struct pgt_trace *t);
 
 #endif

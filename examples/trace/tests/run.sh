@@ -100,6 +100,11 @@ groups)
     done
     want '^class: group entity +840 samples, not rebuilt \(4 task groups\)$'
     want '^class: group cfs_rq +877 samples, not rebuilt$'
+    # the hierarchy, learnt from the paths: parents, and moves seen in task samples
+    want '^groups: /g1/g2 \(parent /g1\) on 2 CPUs: 256 entity, 252 cfs_rq, 180 task samples$'
+    want '^groups: /autogroup-1 \(parent /\) on 2 CPUs: 234 entity, 254 cfs_rq, 178 task samples$'
+    want '^groups: move at 4.334051 s: task 101 / -> /g1/g3 '
+    want '^groups: 4 task groups, 14 moves between them seen in task samples$'
   done ;;
 signals)
   run signals "$dir/qemu-6.1.txt" --kver 6.1 --format tsv || fail "exit $?"
