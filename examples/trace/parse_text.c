@@ -341,6 +341,7 @@ static int parse_signal(struct pgt_trace *t, uint32_t ln, const char *ev, struct
     if (gse || (!root && !task)) {
         e->type = PGT_PELT_GROUP;
         e->x[1] = gse;
+        e->pid = -1;
         task = false;
     }
     if (task) {
