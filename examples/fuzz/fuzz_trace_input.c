@@ -36,6 +36,10 @@ static void check_trace(const struct pgt_trace *t)
         CHECK(e->type >= PGT_SWITCH && e->type < PGT_NTYPES);
         CHECK(e->cpu < t->ncpu);
         CHECK(i == 0 || e->ts >= t->ev[i - 1].ts);
+        /* a task group is named by an index into the bounded path table */
+        CHECK(t->ngroups <= PGT_MAX_GROUPS);
+        CHECK(e->type != PGT_PELT_GROUP || (e->x[2] < t->ngroups && e->x[1] <= 1 && e->pid == -1));
+        CHECK(e->type != PGT_PELT_SE || e->x[2] <= t->ngroups);
     }
 }
 

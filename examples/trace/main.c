@@ -139,7 +139,7 @@ static void print_info(FILE *o, const struct pgt_trace *t)
         "sched_process_fork", "sched_process_exec", "sched_process_exit", "cpu_idle",
         "cpu_frequency", "pstate_sample", "sched_pelt_se", "sched_pelt_cfs", "sched_pelt_rt",
         "sched_pelt_dl", "sched_pelt_irq", "sched_util_est_se", "sched_util_est_cfs",
-        "lost-events marker", "cpu hotplug"};
+        "lost-events marker", "cpu hotplug", "sched_pelt (groups)"};
     uint64_t cnt[PGT_NTYPES] = {0};
     for (size_t i = 0; i < t->n; i++) /* hotplug: transitions, not every teardown step */
         cnt[t->ev[i].type < PGT_NTYPES ? t->ev[i].type : 0] +=
@@ -177,6 +177,36 @@ static void count_line(FILE *o, uint64_t n, const char *pre, const char *post)
 {
     if (n)
         fprintf(o, "%s%llu%s\n", pre, (unsigned long long)n, post);
+}
+
+/* One class's line: its samples and errors, from the entity table. */
+static void class_line(FILE *sum, const char *name, const struct pgt_signals *s, uint32_t kind)
+{
+    struct pgt_stat st = {0};
+    for (size_t i = 0; i < s->nent; i++)
+        if (s->ent[i].kind == kind) {
+            st.n += s->ent[i].st.n;
+            st.sum_err += s->ent[i].st.sum_err;
+            if (s->ent[i].st.max_err > st.max_err)
+                st.max_err = s->ent[i].st.max_err;
+        }
+    fprintf(sum, "class: %-15s %8llu samples compared, mean |err| %.3f, max |err| %llu\n", name,
+            (unsigned long long)st.n, st.n ? (double)st.sum_err / (double)st.n : 0.0,
+            (unsigned long long)st.max_err);
+}
+
+/* PELT errors per class: tasks, task groups' entities and cfs_rqs, root
+ * cfs_rqs (docs/trace.md "Task groups"). Groups are not rebuilt yet: their
+ * samples are counted, and the root's errors include what they carry. */
+static void print_classes(FILE *sum, const struct pgt_trace *t, const struct pgt_signals *s)
+{
+    class_line(sum, "task", s, PGT_K_TASK);
+    if (t->ngroups || s->group_se_samples || s->group_cfs_samples)
+        fprintf(sum, "class: %-15s %8llu samples, not rebuilt (%u task groups)\n"
+                     "class: %-15s %8llu samples, not rebuilt\n",
+                "group entity", (unsigned long long)s->group_se_samples, t->ngroups,
+                "group cfs_rq", (unsigned long long)s->group_cfs_samples);
+    class_line(sum, "root cfs_rq", s, PGT_K_CFS);
 }
 
 /* The per-entity table to o; the summary lines after it to sum (stderr
@@ -244,6 +274,9 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
                                                    "update (held on a CPU the task had left)");
     count_line(sum, s->skipped_after_loss, "lost events: ", " markers; the CPUs they hit were seeded "
                                                          "again from their next kernel values");
+    if (pgt_groups_print(sum, t))
+        fprintf(sum, "groups: out of memory, the hierarchy is not printed\n");
+    print_classes(sum, t, s);
     if (s->clean.n)
         fprintf(sum, "inputs: %llu samples follow an exact one with every transition between at the "
                    "kernel's update_time: %llu exact, mean |err| %.3f, max |err| %llu\n",

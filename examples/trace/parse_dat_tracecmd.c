@@ -180,18 +180,38 @@ static int lost_marker(struct dat_ctx *x, uint64_t ts, int cpu, long long missed
     return 0;
 }
 
-/* A PELT / util_est event's fields into @e. 1: a child cfs_rq's (not
- * kept), -1: out of memory. */
+/* A PELT / util_est event's fields into @e. 1: a child cfs_rq's util_est
+ * (not kept) or a task group past the table (t->group; x->fail set), -1:
+ * out of memory. */
 static int fill_signal(struct dat_ctx *x, const struct bound *b, const uint64_t *v, void *d, int sz,
                        struct pgt_event *e)
 {
     size_t n;
-    const char *s;
-    if (e->type != PGT_PELT_SE && e->type != PGT_UE_SE && (s = str(&b->f[7], d, sz, &n)) &&
-        !(n == 1 && s[0] == '/'))
-        return 1;
+    const char *s = str(&b->f[7], d, sz, &n);
+    if (s) /* a char array field: its path ends at the first NUL */
+        n = strnlen(s, n);
+    bool root = !s || (n == 1 && s[0] == '/');
+    /* a group entity: pid -1 (LISA, pgov_sched_tp); a child cfs_rq: its path */
+    bool gse = e->type == PGT_PELT_SE && (int32_t)v[1] < 0 && !root;
+    if (!root && (e->type == PGT_UE_CFS || e->type == PGT_PELT_RT || e->type == PGT_PELT_DL ||
+                  e->type == PGT_PELT_IRQ))
+        return 1; /* a child cfs_rq's util_est: not compared */
+    if (!root && (gse || e->type == PGT_PELT_CFS || e->type == PGT_PELT_SE)) {
+        int id = pgt_group_id(x->t, s, n);
+        if (id < 0) {
+            pgt_errf(x->t, x->rec, "record %u (%s): path longer than %d bytes or more than %d task groups",
+                     x->rec, b->d->name, PGT_PATH_LEN - 1, PGT_MAX_GROUPS);
+            x->fail = 1;
+            return 1;
+        }
+        e->x[2] = (uint32_t)id + (e->type == PGT_PELT_SE && !gse); /* a task's: 1 + index */
+    }
+    if (gse || (!root && e->type == PGT_PELT_CFS)) {
+        e->type = PGT_PELT_GROUP;
+        e->x[1] = gse;
+    }
     e->x[0] = (uint32_t)v[0];
-    e->pid = (int32_t)v[1];
+    e->pid = e->type == PGT_PELT_GROUP ? -1 : (int32_t)v[1];
     if (e->type == PGT_UE_SE || e->type == PGT_UE_CFS) {
         e->v[0] = v[2];
         e->v[1] = v[3];
@@ -202,7 +222,8 @@ static int fill_signal(struct dat_ctx *x, const struct bound *b, const uint64_t 
         e->v[2] = v[4];
         e->v[3] = v[5];
     }
-    if ((s = str(&b->f[6], d, sz, &n)) && pgt_set_comm(x->t, e->pid, s, n))
+    if (e->type != PGT_PELT_GROUP && (s = str(&b->f[6], d, sz, &n)) &&
+        pgt_set_comm(x->t, e->pid, s, n))
         return -1;
     /* the ring buffer's hardirq flag, the 'h' of ftrace's flags column */
     if (num(&x->flags, d, sz) & PGT_TRACE_FLAG_HARDIRQ)
@@ -309,9 +330,9 @@ static int decode(struct dat_ctx *x, void *d, int sz, uint64_t ts, int cpu, long
         int kept = fill_signal(x, b, v, d, sz, e);
         if (kept < 0)
             goto oom;
-        if (kept) {
-            t->n--; /* a child cfs_rq */
-            return 0;
+        if (kept) { /* a child cfs_rq's util_est (not kept), or x->fail set */
+            t->n--;
+            return x->fail;
         }
         break;
     }

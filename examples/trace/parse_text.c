@@ -324,8 +324,26 @@ static int parse_signal(struct pgt_trace *t, uint32_t ln, const char *ev, struct
     if (cpu_ok(t, ln, ev, e->x[0]))
         return -1;
     const char *path = find_key(pl, "path");
-    if (path && !task && !(path < pl.e && *path == '/' && (path + 1 == pl.e || path[1] == ' ')))
-        return 1; /* a child cfs_rq (task group): not compared */
+    bool root = !path || (path < pl.e && *path == '/' && (path + 1 == pl.e || path[1] == ' '));
+    /* a group entity: pid -1 (LISA, pgov_sched_tp); a child cfs_rq: its path */
+    const char *pk = task ? find_key(pl, "pid") : NULL;
+    bool gse = pk && pk < pl.e && *pk == '-' && !root && !util_est;
+    if (!root && util_est && !task)
+        return 1; /* a child cfs_rq's util_est: not compared */
+    if (!root && !util_est) { /* a group's path, or a task's in a group (the hierarchy, groups.c) */
+        const char *pe = memchr(path, ' ', (size_t)(pl.e - path));
+        int id = pgt_group_id(t, path, (size_t)((pe ? pe : pl.e) - path));
+        if (id < 0)
+            return pgt_errf(t, ln, "%s: path longer than %d bytes or more than %d task groups", ev,
+                            PGT_PATH_LEN - 1, PGT_MAX_GROUPS), -1;
+        e->x[2] = (uint32_t)id + !(gse || !task);
+    }
+    if (gse || (!root && !task)) {
+        e->type = PGT_PELT_GROUP;
+        e->x[1] = gse;
+        e->pid = -1;
+        task = false;
+    }
     if (task) {
         uint32_t pid;
         struct span c;

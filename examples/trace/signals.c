@@ -250,7 +250,7 @@ static void step(struct ctx *c, size_t j)
     const struct pgt_platform *p = c->p;
     if (e->cpu < c->ncpu && e->type != PGT_PELT_SE && e->type != PGT_PELT_CFS &&
         e->type != PGT_PELT_RT && e->type != PGT_PELT_DL && e->type != PGT_UE_SE &&
-        e->type != PGT_UE_CFS)
+        e->type != PGT_UE_CFS && e->type != PGT_PELT_GROUP)
         sg_flush_stale(c, e->cpu, e->ts);
     switch (e->type) {
     case PGT_SWITCH:
@@ -299,6 +299,13 @@ static void step(struct ctx *c, size_t j)
             sg_hold(c, j);
         else
             c->out->ue_unexpected++; /* a kernel without util_est emits none: not compared */
+        break;
+    case PGT_PELT_GROUP:
+        /* task groups are not rebuilt: their samples are counted, per class */
+        if (e->x[1])
+            c->out->group_se_samples++;
+        else
+            c->out->group_cfs_samples++;
         break;
     case PGT_EXIT: {
         struct task *k = pgt_pidtab_find(&c->tasks, e->pid);

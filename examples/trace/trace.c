@@ -33,6 +33,20 @@ struct pgt_event *pgt_push_grow(struct pgt_trace *t)
     return pgt_push(t);
 }
 
+int pgt_group_id(struct pgt_trace *t, const char *p, size_t n)
+{
+    if (!n || n >= PGT_PATH_LEN)
+        return -1;
+    for (uint32_t i = 0; i < t->ngroups; i++)
+        if (strncmp(t->group[i], p, n) == 0 && !t->group[i][n])
+            return (int)i;
+    if (t->ngroups == PGT_MAX_GROUPS)
+        return -1;
+    memcpy(t->group[t->ngroups], p, n);
+    t->group[t->ngroups][n] = 0;
+    return (int)t->ngroups++;
+}
+
 int pgt_set_comm(struct pgt_trace *t, int32_t pid, const char *s, size_t len)
 {
     if (!t->comm.size)

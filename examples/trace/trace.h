@@ -33,6 +33,8 @@
 #define PGT_MAX_CPUS 256
 #define PGT_COMM_LEN 16
 #define PGT_ERR_LEN 640
+#define PGT_MAX_GROUPS 64 /* task groups (cfs_rq paths other than "/") a trace may name */
+#define PGT_PATH_LEN 64   /* a path's bytes with its NUL: LISA's and pgov_sched_tp's field */
 
 enum pgt_type {
     PGT_SWITCH = 1,  /* pid: prev, pid2: next; x[0]: prev state, x[1]/x[2]: prev/next prio */
@@ -45,7 +47,8 @@ enum pgt_type {
     PGT_IDLE,        /* x[0]: state (UINT32_MAX: exit), x[1]: cpu */
     PGT_FREQ,        /* x[0]: kHz, x[1]: cpu */
     PGT_PSTATE,      /* x: core_busy, scaled, from, to; v: mperf, aperf, tsc, freq, io_boost */
-    PGT_PELT_SE,     /* pid; x[0]: cpu; v: load, runnable, util, update_time (0: none) */
+    PGT_PELT_SE,     /* pid; x[0]: cpu; x[2]: its cfs_rq, 1 + an index in pgt_trace.group
+                        (0: the root); v: load, runnable, util, update_time (0: none) */
     PGT_PELT_CFS,    /* x[0]: cpu; v as PGT_PELT_SE */
     PGT_PELT_RT,     /* x[0]: cpu; v as PGT_PELT_SE */
     PGT_PELT_DL,
@@ -54,6 +57,8 @@ enum pgt_type {
     PGT_UE_CFS,      /* x[0]: cpu; v: enqueued, ewma, util */
     PGT_LOST,        /* events lost on cpu: v[0] how many (0: unknown) */
     PGT_HOTPLUG,     /* x[0]: cpu, x[1]: 1 coming up, 0 going down; x[2]: 1 a further teardown step */
+    PGT_PELT_GROUP,  /* a task group's PELT sample: x[0]: cpu; x[1]: 1 its entity (pid -1),
+                        0 its cfs_rq; x[2]: its path, an index in pgt_trace.group; v as PGT_PELT_SE */
     PGT_NTYPES
 };
 
@@ -96,6 +101,8 @@ struct pgt_trace {
     struct pgt_pidtab comm; /* pid -> struct pgt_comm, the last name seen */
     char uname[160];        /* the recording kernel's `uname -a` (trace.dat's UNAME option, a
                              * text trace's "# uname: ..." line), or "" */
+    char group[PGT_MAX_GROUPS][PGT_PATH_LEN]; /* task groups' paths, as the trace names them */
+    uint32_t ngroups;
     char err[PGT_ERR_LEN];
 };
 
@@ -118,6 +125,9 @@ void pgt_free(struct pgt_trace *t);
 
 /* Internal to the parsers. */
 struct pgt_event *pgt_push_grow(struct pgt_trace *t);
+/* The index of task group path p[0..n) in t->group, added when new; -1 when
+ * the table is full or the path too long (bounded memory on bad input). */
+int pgt_group_id(struct pgt_trace *t, const char *p, size_t n);
 /* A zeroed event at the end of the array (inline: once per event read). */
 static inline struct pgt_event *pgt_push(struct pgt_trace *t)
 {
@@ -227,6 +237,8 @@ struct pgt_signals {
     uint64_t wake_placed;       /* preemptions by a task just woken, applied at the wake-up's time */
     uint32_t ue_absent_kver;    /* the --kver has no util_est (before 4.17): that kver, else 0 */
     uint64_t ue_unexpected;     /* then: util_est samples in the trace, not compared */
+    uint64_t group_se_samples;  /* task groups' entity samples (not rebuilt, not compared) */
+    uint64_t group_cfs_samples; /* task groups' cfs_rq samples (not rebuilt, not compared) */
 };
 
 /* Rebuild the signals of trace t on platform p and compare them with the
@@ -238,5 +250,8 @@ void pgt_signals_free(struct pgt_signals *s);
 /* The trace as a `pgov-workload 1` text (docs/trace.md), for pgov-sim. */
 int pgt_workload_write(const struct pgt_trace *t, FILE *o, char *err, size_t errlen);
 const char *pgt_kind_name(uint32_t kind);
+/* The task groups trace t names: parents, samples per class, the moves its
+ * task samples show (groups.c); nothing without groups. -1: out of memory. */
+int pgt_groups_print(FILE *o, const struct pgt_trace *t);
 
 #endif

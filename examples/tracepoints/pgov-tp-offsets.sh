@@ -35,6 +35,10 @@ RQ_CFS     rq     cfs
 RQ_CPU     rq     cpu
 RQ_AVG_RT  rq     avg_rt
 RQ_AVG_DL  rq     avg_dl
+CFS_RQ_TG  cfs_rq tg        optional
+TG_CSS     task_group css   optional
+TG_AUTOGROUP task_group autogroup optional
+AUTOGROUP_ID autogroup id   optional
 '
 
 tmp=""

@@ -12,12 +12,15 @@
 
 #include <linux/tracepoint.h>
 
+/* cfs_rq paths: "/", "/autogroup-N" or the cgroup path (LISA's size). */
+#define PGOV_TP_PATH 64
+
 TRACE_EVENT(sched_pelt_se,
-	TP_PROTO(int cpu, const char *comm, int pid, const struct sched_avg *avg),
-	TP_ARGS(cpu, comm, pid, avg),
+	TP_PROTO(int cpu, const char *path, const char *comm, int pid, const struct sched_avg *avg),
+	TP_ARGS(cpu, path, comm, pid, avg),
 	TP_STRUCT__entry(
 		__field(int, cpu)
-		__array(char, path, 8)
+		__array(char, path, PGOV_TP_PATH)
 		__array(char, comm, TASK_COMM_LEN)
 		__field(int, pid)
 		__field(unsigned long, load)
@@ -26,7 +29,7 @@ TRACE_EVENT(sched_pelt_se,
 		__field(unsigned long long, update_time)),
 	TP_fast_assign(
 		__entry->cpu = cpu;
-		strscpy(__entry->path, "/", sizeof(__entry->path));
+		strscpy(__entry->path, path, sizeof(__entry->path));
 		strscpy(__entry->comm, comm, TASK_COMM_LEN);
 		__entry->pid = pid;
 		__entry->load = avg->load_avg;
@@ -38,18 +41,18 @@ TRACE_EVENT(sched_pelt_se,
 		  __entry->runnable, __entry->util, __entry->update_time));
 
 TRACE_EVENT(sched_pelt_cfs,
-	TP_PROTO(int cpu, const struct sched_avg *avg),
-	TP_ARGS(cpu, avg),
+	TP_PROTO(int cpu, const char *path, const struct sched_avg *avg),
+	TP_ARGS(cpu, path, avg),
 	TP_STRUCT__entry(
 		__field(int, cpu)
-		__array(char, path, 8)
+		__array(char, path, PGOV_TP_PATH)
 		__field(unsigned long, load)
 		__field(unsigned long, runnable)
 		__field(unsigned long, util)
 		__field(unsigned long long, update_time)),
 	TP_fast_assign(
 		__entry->cpu = cpu;
-		strscpy(__entry->path, "/", sizeof(__entry->path));
+		strscpy(__entry->path, path, sizeof(__entry->path));
 		__entry->load = avg->load_avg;
 		__entry->runnable = avg->runnable_avg;
 		__entry->util = avg->util_avg;
@@ -86,7 +89,7 @@ TRACE_EVENT(sched_util_est_se,
 	TP_ARGS(cpu, comm, pid, avg),
 	TP_STRUCT__entry(
 		__field(int, cpu)
-		__array(char, path, 8)
+		__array(char, path, PGOV_TP_PATH)
 		__array(char, comm, TASK_COMM_LEN)
 		__field(int, pid)
 		__field(unsigned int, enqueued)
@@ -109,7 +112,7 @@ TRACE_EVENT(sched_util_est_cfs,
 	TP_ARGS(cpu, avg),
 	TP_STRUCT__entry(
 		__field(int, cpu)
-		__array(char, path, 8)
+		__array(char, path, PGOV_TP_PATH)
 		__field(unsigned int, enqueued)
 		__field(unsigned int, ewma)
 		__field(unsigned long, util)),

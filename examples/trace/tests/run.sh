@@ -86,6 +86,26 @@ icount)
       [ "$(kind_max "$k")" -le "$b" ] || fail "$f: $k max |err| $(kind_max "$k") above $b"
     done
   done ;;
+groups)
+  # the grouped recording (record.sh, PGOV_RECORD_GROUPS=1): /g1, /g1/g2,
+  # /g1/g3 and /autogroup-1; errors per class (docs/trace.md "Task groups")
+  info=$("$bin" info "$dir/qemu-6.1-groups.dat" 2>&1 || true)
+  files=("$dir/qemu-6.1-groups.txt")
+  case "$info" in *'built without libtracecmd'*) ;; *) files+=("$dir/qemu-6.1-groups.dat") ;; esac
+  for f in "${files[@]}"; do
+    run signals "$f" --kver 6.1 || fail "$f: exit $?"
+    last_line_ok
+    for k in task 'root cfs_rq'; do
+      want "^class: $k +[1-9][0-9]* samples compared, mean \\|err\\| [0-9.]+, max \\|err\\| [0-9]+$"
+    done
+    want '^class: group entity +840 samples, not rebuilt \(4 task groups\)$'
+    want '^class: group cfs_rq +877 samples, not rebuilt$'
+    # the hierarchy, learnt from the paths: parents, and moves seen in task samples
+    want '^groups: /g1/g2 \(parent /g1\) on 2 CPUs: 256 entity, 252 cfs_rq, 180 task samples$'
+    want '^groups: /autogroup-1 \(parent /\) on 2 CPUs: 234 entity, 254 cfs_rq, 178 task samples$'
+    want '^groups: move at 4.334051 s: task 101 / -> /g1/g3 '
+    want '^groups: 4 task groups, 14 moves between them seen in task samples$'
+  done ;;
 signals)
   run signals "$dir/qemu-6.1.txt" --kver 6.1 --format tsv || fail "exit $?"
   last_line_ok

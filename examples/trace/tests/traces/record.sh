@@ -20,6 +20,12 @@
 # it (the tracing itself takes guest time: about 1,000 instructions per
 # event, 8 us at shift 3, 1 us at shift 0) and costs host time (shift 0:
 # about 30 s of qemu on this machine).
+# PGOV_RECORD_GROUPS=1: the grouped workload instead (NAME defaults to
+# qemu-6.1-groups, 1 s): cgroup2 with the cpu controller, a periodic task in
+# /g1/g2, a hog started in /g1/g3 then moved to /g1/g2 and back to / (cgroup2
+# keeps processes out of /g1: it has the cpu controller on for children), a
+# periodic task in its own autogroup (setsid); the module's samples then
+# carry group entities (pid -1) and child cfs_rqs (path /g1, /autogroup-N).
 # Needs: linux-headers-amd64, qemu-system-x86, busybox-static, dwarves
 # (pahole: offsets of the private struct rq / cfs_rq from the kernel's BTF),
 # trace-cmd (copied into the guest with the libraries ldd lists).
@@ -39,7 +45,10 @@ else
   name=${2:-qemu-6.1}
   qemu_time=() append_time="" online_cpu1=":"
 fi
-secs=${3:-2}
+groups=${PGOV_RECORD_GROUPS:-0}
+case $groups in 0|1) ;; *) echo "record.sh: PGOV_RECORD_GROUPS is 0 or 1" >&2; exit 1 ;; esac
+[ "$groups" = 0 ] || name=${2:-$name-groups}
+secs=${3:-$((2 - groups))}
 . "$root/examples/kmod/guest.sh"
 kdir=$(guest_default_kdir)
 [ -n "$kdir" ] || { echo "record.sh: install linux-headers-amd64" >&2; exit 1; }
@@ -67,6 +76,45 @@ tc=$(command -v trace-cmd || true)
 if [ -n "$tc" ]; then
   guest_add_exe "$ird" "$tc"
 fi
+# the workloads, as scripts the init runs (a task moves itself into a
+# cgroup by writing its own pid: \$\$ of a fresh sh)
+cat >"$ird/periodic.sh" <<'SH'
+#!/bin/busybox sh
+# periodic: ~25% duty, sleeps 8 ms, for $1 seconds
+end=$(($(date +%s) + $1)); while [ $(date +%s) -lt $end ]; do i=0; while [ $i -lt 150 ]; do i=$((i+1)); done; usleep 8000; done
+SH
+cat >"$ird/hog.sh" <<'SH'
+#!/bin/busybox sh
+# hog: $1 iterations, then exit
+i=0; while [ $i -lt $1 ]; do i=$((i+1)); done
+SH
+if [ "$groups" = 1 ]; then
+  setup='export CG=/sys/fs/cgroup; mkdir -p $CG; mount -t cgroup2 none $CG
+echo +cpu > $CG/cgroup.subtree_control; mkdir $CG/g1
+echo +cpu > $CG/g1/cgroup.subtree_control; mkdir $CG/g1/g2 $CG/g1/g3
+# Debian boots with autogroups off (its default); setsid then only names one
+echo 1 > /proc/sys/kernel/sched_autogroup_enabled
+echo "record: autogroup $(cat /proc/sys/kernel/sched_autogroup_enabled)"'
+  workload="sh -c 'echo \$\$ > \$CG/g1/g2/cgroup.procs; exec sh /periodic.sh $secs' &
+setsid sh /periodic.sh $secs &
+sh -c 'echo \$\$ > \$CG/g1/g3/cgroup.procs; exec sh /hog.sh 12000' &
+hog=\$!
+usleep 200000
+echo \$hog > \$CG/g1/g2/cgroup.procs
+usleep 200000
+echo \$hog > \$CG/cgroup.procs"
+else
+  setup=:
+  workload="# periodic: ~25% duty, sleeps 8 ms
+( end=\$((\$(date +%s) + $secs)); while [ \$(date +%s) -lt \$end ]; do i=0; while [ \$i -lt 150 ]; do i=\$((i+1)); done; usleep 8000; done ) &
+# a hog that forks and execs
+( sleep 0; i=0; while [ \$i -lt 3000 ]; do i=\$((i+1)); done; /bin/busybox true; exec /bin/busybox sleep 0 ) &
+usleep 300000
+echo 0 > /sys/devices/system/cpu/cpu1/online
+usleep 200000
+echo 1 > /sys/devices/system/cpu/cpu1/online"
+fi
+chmod +x "$ird/periodic.sh" "$ird/hog.sh"
 cat >"$ird/init" <<INIT
 #!/bin/busybox sh
 export PATH=/bin:/usr/bin
@@ -79,6 +127,7 @@ mount -t tracefs tracefs /sys/kernel/tracing
 insmod /pgov_sched_tp.ko || echo "record: insmod failed"
 T=/sys/kernel/tracing
 $online_cpu1
+$setup
 echo 0 > \$T/tracing_on
 echo 8192 > \$T/buffer_size_kb
 for e in sched/sched_switch sched/sched_wakeup sched/sched_wakeup_new sched/sched_migrate_task \
@@ -88,14 +137,7 @@ for e in sched/sched_switch sched/sched_wakeup sched/sched_wakeup_new sched/sche
 done
 echo > \$T/trace
 echo 1 > \$T/tracing_on
-# periodic: ~25% duty, sleeps 8 ms
-( end=\$((\$(date +%s) + $secs)); while [ \$(date +%s) -lt \$end ]; do i=0; while [ \$i -lt 150 ]; do i=\$((i+1)); done; usleep 8000; done ) &
-# a hog that forks and execs
-( sleep 0; i=0; while [ \$i -lt 3000 ]; do i=\$((i+1)); done; /bin/busybox true; exec /bin/busybox sleep 0 ) &
-usleep 300000
-echo 0 > /sys/devices/system/cpu/cpu1/online
-usleep 200000
-echo 1 > /sys/devices/system/cpu/cpu1/online
+$workload
 wait
 echo 0 > \$T/tracing_on
 stty -F /dev/ttyS1 raw -echo 2>/dev/null
