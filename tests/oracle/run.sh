@@ -103,6 +103,7 @@ fi
 # The replay shares pgov-replay's linux_pelt/linux_util_est code (replay_linux.c).
 gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/examples/replay" \
   -I"$root/tests/oracle" -o "$out/oracle_replay" "$root/tests/oracle/oracle_replay.c" \
+  "$root/tests/oracle/oracle_signal.c" "$root/tests/oracle/oracle_gov.c" \
   "$root/examples/replay/replay_linux.c" "$root/examples/replay/replay_linux_gov.c" "$root/examples/replay/replay.c" \
   "$root/examples/common/num.c" -I"$root/examples/common" "$root/tests/oracle/gov_replay.c" \
   "$root/tests/oracle/uclamp_replay.c" "$root"/lib/*.c
