@@ -16,7 +16,7 @@ GUEST_VMLINUZ=$1
 vmlinux=$2/vmlinux-${GUEST_VMLINUZ##*/vmlinuz-}
 guest_vmlinux "$vmlinux"
 # --cflags: the module's compile-time switches, from what the BTF has
-# (tests/oracle/pgov_oracle.c): one source for every kernel.
+# (tests/oracle/pgov_oracle_core.c, pgov_oracle_gov.c): one source for every kernel.
 if [ "${3:-}" = --cflags ]; then
   has() { guest_btf_offset "$vmlinux" "$1" "$2" >/dev/null 2>&1; }
   f=""

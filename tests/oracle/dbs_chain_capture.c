@@ -48,7 +48,7 @@
 #include <pgov/dbs.h>
 #include <pgov/kver.h>
 
-/* oracle_replay.c's dummy table and policy limits (pgov_oracle.c's driver). */
+/* oracle_gov.c's dummy table and policy limits (pgov_oracle_gov.c's driver). */
 static const struct pgov_freq_entry table[] = {
     {800000, 0}, {1200000, 0}, {1600000, 0}, {2000000, 0}, {2400000, 0}};
 #define MIN_KHZ 800000u

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * One record of the oracle capture stream (tests/oracle/pgov_oracle.c writes
+ * One record of the oracle capture stream (pgov_oracle.ko, tests/oracle/pgov_oracle_*.c, writes
  * it in the guest, tests/oracle/oracle_replay.c reads it on the host). Fixed
  * size, little-endian, no padding. `pre` and `post` are the kernel's struct
  * sched_avg (v6.1 layout, checked against BTF at build time) at the entry and
