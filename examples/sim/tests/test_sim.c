@@ -221,8 +221,9 @@ static void test_parser_errors(void **state)
 static void test_shipped_scenarios_parse(void **state)
 {
     (void)state;
-    static const char *const names[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl"};
-    for (size_t i = 0; i < 5; i++) {
+    static const char *const names[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl",
+                                        "uclamp_udp"};
+    for (size_t i = 0; i < 6; i++) {
         char path[512];
         static struct sim_scenario sc;
         struct sim_workload wl;
@@ -441,9 +442,10 @@ static void test_verdict_class(void **state)
 static void test_policy_parse_same(void **state)
 {
     (void)state;
-    static const char *const names[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl"};
+    static const char *const names[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl",
+                                        "uclamp_udp"};
     uint32_t npol = 0;
-    for (size_t i = 0; i < 5; i++) {
+    for (size_t i = 0; i < 6; i++) {
         char path[512];
         static struct sim_scenario sc;
         struct sim_err err = {{0}};
