@@ -83,11 +83,15 @@ for v in "gitsuite elapsed_s v4.5->v4.6:reproduced" "grep cpu_s v4.13->rfc-percp
          "kernbench-4 elapsed_s:reproduced" "kernbench-8 elapsed_s:reproduced" \
          "kernbench-16 elapsed_s:not reproduced" "kernbench-30 elapsed_s:direction only" \
          "netperf_udp throughput:not reproduced" "execl throughput:reproduced" \
-         "execl migrations:direction only" "execl csw_invol:direction only" "execl ipis:not comparable"; do
+         "execl migrations:direction only" "execl csw_invol:direction only" "execl ipis:not comparable" \
+         "uclamp_udp-6222 throughput:not reproduced" "uclamp_udp-6244 throughput:not reproduced" \
+         "uclamp_udp-6287 throughput:not reproduced" "uclamp_udp-6548 throughput:not reproduced" \
+         "uclamp_udp-6896 throughput:not reproduced" "uclamp_udp-7593 throughput:not reproduced" \
+         "uclamp_udp-11771 throughput:not reproduced"; do
   grep -q "^verdict: ${v%%:*}[ :].*: ${v#*:}\$" "$top/build/fresh/command1.log" ||
     { echo "fresh: README says '${v%%:*}' is '${v#*:}'; command 1 printed: $(grep "^verdict: ${v%%:*}" "$top/build/fresh/command1.log")" >&2; exit 1; }
 done
-echo "fresh: command 1's 13 verdicts are README's"
+echo "fresh: command 1's 20 verdicts are README's"
 inside command2 "$cmd2"
 grep -E '^(deps|lint|dev|m32|sanitize|clang|coverage|docs|cross|qemu|embed|abi|install|deb|bench|fresh|total) ' \
   "$top/build/fresh/command2.log" | sed 's/^/  inner: /' || true

@@ -63,6 +63,45 @@ const struct sim_platform sim_platforms[] = {
         .w_act_max = 11.0,
     },
     {
+        /* The uclamp thread's machine (seed 003): two E5-2670 v3 sockets,
+         * 2 x 12 cores x 2 threads = 48 CPUs, one LLC per socket. Ratios and
+         * topology: Intel ARK, Xeon E5-2670 v3 (12 cores / 24 threads, base
+         * 2.30 GHz, max turbo 3.10 GHz); bins, C-states and power as the
+         * one-socket entry above. uclamp's cost is this project's bench/run,
+         * row uclamp_dec_inc_default_inline (bench/README.md, "Issue 15
+         * goals"): 100.01 instructions per dec+inc pair for the kernel's
+         * algorithm (baseline_instr_per_op, bench/baseline_uclamp.c), 41.00
+         * for libpgov (instr_per_op), paid by the CPU that runs the update. */
+        .name = "hsw-e5-2670v3-2s",
+        .desc = "2 x Intel Xeon E5-2670 v3 (Haswell-EP, 2 x 12 cores / 24 threads, 1.2-2.3 GHz, "
+                "turbo 3.1 GHz)",
+        .scaling_khz = 100000,
+        .min_ratio = 12,
+        .max_ratio = 23,
+        .turbo_ratio = 31,
+        .turbo_bins = {31, 31, 29, 28, 27, 26, 26, 26},
+        .n_bins = 8,
+        .cores = 12,
+        .packages = 2,
+        .model = 0x3f,
+        .freq_driver = DRV_TABLE,
+        .c1_exit_ns = 2000,
+        .c6_exit_ns = 133000,
+        .c6_residency_ns = 600000,
+        .smt = 2,
+        .pstate_domain = DOM_CORE,
+        .smt_share_pm = 620,
+        .migrate_cost_ns = 30000,
+        .ue_cost_ns = 30,
+        .uclamp_instr = 100,
+        .uclamp_lib_instr = 41,
+        .uclamp_site = UCLAMP_SITE_ENQUEUER,
+        .w_c6 = 0.1,
+        .w_c1 = 2.0,
+        .w_act_min = 3.0,
+        .w_act_max = 11.0,
+    },
+    {
         /* The 0-day robot's nhm-white: Nehalem, one P-state for the package,
          * 133.33 MHz bus clock. C6 figures from Nehalem's idle tables. */
         .name = "nhm-i7-870",

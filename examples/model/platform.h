@@ -30,6 +30,10 @@ enum sim_pcc_stall { PCC_STALL_CALLER = 0, PCC_STALL_SMI = 1 };
  * executes again) or C0 (they run from the wake-up; 0.6.2's default).
  * Either way the woken task waits for the whole exit. */
 enum sim_exit_counts { EXIT_IDLE = 0, EXIT_C0 = 1 };
+/* Which CPU pays a wake-up's uclamp_rq_inc: the woken one, or the one that
+ * runs the enqueue (the waker within an LLC; the woken CPU through its wake
+ * list across LLCs). */
+enum sim_uclamp_site { UCLAMP_SITE_WOKEN = 0, UCLAMP_SITE_ENQUEUER = 1 };
 
 struct sim_platform {
     const char *name;
@@ -55,6 +59,11 @@ struct sim_platform {
     uint32_t migrate_cost_ns;    /* refilling a task's cache footprint on another core */
     uint32_t ue_cost_ns;         /* kernel time per util_est update (enqueue, dequeue) */
     uint32_t uclamp_cost_ns;     /* kernel time per uclamp bucket update (enqueue, dequeue) */
+    /* uclamp's cost from bench/run, instructions per dec+inc pair (one per
+     * update is half), run at one instruction per cycle at the paying CPU's
+     * frequency; 0: uclamp_cost_ns instead. Kernel-style and libpgov rows. */
+    uint32_t uclamp_instr, uclamp_lib_instr;
+    uint32_t uclamp_site;        /* enum sim_uclamp_site */
     double w_c6, w_c1;           /* idle power per core, W */
     double w_act_min, w_act_max; /* active power per core at min / turbo freq, W */
 };

@@ -23,6 +23,7 @@ static const char *const on_off_names[] = {"on", "off", NULL};
 static const char *const cpuidle_names[] = {"tick-first", "select-first", NULL};
 static const char *const exec_ue_names[] = {"4.17", "fixed", NULL};
 static const char *const uclamp_names[] = {"on", "off", NULL};
+static const char *const uclamp_impl_names[] = {"kernel", "libpgov", NULL};
 static const char *const wake_affine_names[] = {"auto", "load", "idle", "prev-idle", "off", NULL};
 
 #define POL struct sim_policy_spec
@@ -106,6 +107,8 @@ const struct sim_key sim_keys_mech_policy[] = {
                  "wake-up to the waker's CPU: the release's rule, <=4.13, 4.14-4.15, >=4.16, never"),
     SIM_KEY_ENUM("uclamp", KEY_POLICY, POL, uclamp_off, uclamp_names, 0,
                  "CONFIG_UCLAMP_TASK: buckets and their cost (on) or neither (off)"),
+    SIM_KEY_ENUM("uclamp_impl", KEY_POLICY, POL, uclamp_impl, uclamp_impl_names, 0,
+                 "uclamp's cost per update (plat.uclamp_instr): the kernel's algorithm or libpgov's"),
     SIM_KEY_END,
 };
 

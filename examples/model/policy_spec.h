@@ -58,6 +58,7 @@ struct sim_policy_spec {
     uint32_t sched_kver; /* PGOV_KVER_* for PELT/util_est; 0 = newest */
     uint32_t cpuidle;    /* enum sim_cpuidle */
     bool uclamp_off;     /* CONFIG_UCLAMP_TASK=n: no buckets, no bookkeeping cost */
+    uint32_t uclamp_impl; /* whose uclamp cost (plat.uclamp_instr): 0 kernel-style, 1 libpgov */
     bool exec_util_est_fixed; /* exec balancing discounts the exec'ing task's own util_est */
     uint32_t wake_affine; /* enum sim_wake_affine */
     /* Governor tunables (policy_keys.c); 0 = the governor's default. */

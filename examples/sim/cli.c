@@ -15,7 +15,8 @@
 #define PGOV_TOOL_VERSION "unknown"
 #endif
 
-const char *const sim_shipped[NSHIPPED] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl"};
+const char *const sim_shipped[NSHIPPED] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl",
+                                            "uclamp_udp"};
 
 static int parse_sweep(const char *arg, struct sweep *sw)
 {

@@ -12,7 +12,7 @@
 #include "sbisect.h"
 
 /* The scenarios run when none is named. */
-#define NSHIPPED 5
+#define NSHIPPED 6
 extern const char *const sim_shipped[NSHIPPED];
 #define MAX_SCN 32
 #define MAX_SWEEPS 4        /* --sweep options: a grid of up to 4 keys */

@@ -11,6 +11,7 @@
 static const char *const domain_names[] = {"core", "package", NULL};
 static const char *const pcc_stall_names[] = {"caller", "smi", NULL};
 static const char *const exit_names[] = {"idle", "c0", NULL};
+static const char *const site_names[] = {"woken", "enqueuer", NULL};
 
 #define PL struct sim_platform
 #define SC struct sim_scenario
@@ -41,6 +42,12 @@ const struct sim_key sim_keys_mech[] = {
                 "kernel time per util_est update (enqueue, dequeue)"),
     SIM_KEY_NUM("plat.uclamp_cost", KEY_PLATFORM, PL, uclamp_cost_ns, &num_time_ns, 0, 10 * MS,
                 "kernel time per uclamp bucket update (enqueue, dequeue)"),
+    SIM_KEY_NUM("plat.uclamp_instr", KEY_PLATFORM, PL, uclamp_instr, &num_plain, 0, 1000000,
+                "uclamp instructions per dec+inc pair, kernel's algorithm (bench/run); 0: plat.uclamp_cost"),
+    SIM_KEY_NUM("plat.uclamp_lib_instr", KEY_PLATFORM, PL, uclamp_lib_instr, &num_plain, 0, 1000000,
+                "the same for libpgov (policy key uclamp_impl=libpgov)"),
+    SIM_KEY_ENUM("plat.uclamp_site", KEY_PLATFORM, PL, uclamp_site, site_names, 0,
+                 "a wake-up's uclamp cost: on the woken CPU, or the one running the enqueue"),
     SIM_KEY_ENUM("plat.pcc_stall", KEY_PLATFORM, PL, pcc_stall, pcc_stall_names, 0,
                  "a pcc call stops its caller, or as an SMI every busy CPU for its length"),
     SIM_KEY_END,

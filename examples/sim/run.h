@@ -111,6 +111,7 @@ struct sim_ctx {
     uint64_t pcc_busy_until;         /* the shared pcc channel is held until then */
     uint64_t pcc_calls, pcc_wait_ns; /* firmware calls, time spent waiting for the lock */
     uint64_t kernel_ns; /* bookkeeping time charged (sched_charge) */
+    uint32_t waker1;    /* during a wake-up's enqueue: 1 + the waking CPU; else 0 */
     uint64_t smi_ns;    /* busy CPUs' time lost to other CPUs' pcc SMIs */
     /* SMM (pcc calls as SMIs, back to back) holds every CPU from smm_from to
      * smm_until: what falls due strictly inside happens when it ends; what

@@ -336,7 +336,9 @@ static void wake_task(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t flags
     uint32_t cpu = place_wake(c, k, waker);
     if (!c->cpu[cpu].nr)
         balance_woken(c, &c->cpu[cpu], t);
+    c->waker1 = waker + 1; /* who runs the enqueue (signals.c's uclamp cost) */
     sched_enqueue(c, id, cpu, t, flags | remote(cpu, (int32_t)waker));
+    c->waker1 = 0;
 }
 
 /* A pull runs on the CPU it pulls to: the source's hook is remote. */

@@ -58,18 +58,51 @@ int sig_init(struct sim_ctx *c)
     return 0;
 }
 
+/* The CPU that runs an enqueue on @p: within an LLC (a package here) the
+ * waker does it (ttwu_queue); across LLCs the wake list hands it to @p. */
+static struct sim_cpu *enqueuer(struct sim_ctx *c, struct sim_cpu *p)
+{
+    uint32_t first = 0, n = 0, w = c->waker1 - 1;
+    if (!c->waker1 || c->plat->uclamp_site != UCLAMP_SITE_ENQUEUER)
+        return p;
+    topo_package_of(c, (uint32_t)(p - c->cpu), &first, &n);
+    return w >= first && w < first + n ? &c->cpu[w] : p;
+}
+
+/* uclamp's cost of one bucket update (inc or dec) on @p: half the measured
+ * instructions per pair at one per cycle at @p's frequency (a cache-cold
+ * update costs more: the model leaves that out, docs/simulator.md). */
+static uint64_t uclamp_ns(const struct sim_ctx *c, const struct sim_cpu *p)
+{
+    uint32_t pair = c->pol->uclamp_impl ? c->plat->uclamp_lib_instr : c->plat->uclamp_instr;
+    if (!c->plat->uclamp_instr)
+        return c->plat->uclamp_cost_ns;
+    double khz = p->eff_khz ? (double)p->eff_khz : (double)c->plat->max_ratio * c->plat->scaling_khz;
+    return (uint64_t)((double)pair * 0.5 * 1e6 / khz + 0.5);
+}
+
 /* The CPU time the kernel spends per enqueue or dequeue on the features
  * that are built in: util_est's task and rq updates, uclamp's bucket
  * accounting (the uclamp thread profiles it in activate_task and
- * dequeue_task). Charged to the CPU's current task. */
-static void bookkeeping(struct sim_ctx *c, struct sim_cpu *p)
+ * dequeue_task). Charged to the current task of the CPU that runs it:
+ * @p, or for uclamp's part of a wake-up the enqueuer (plat.uclamp_site). */
+static void bookkeeping(struct sim_ctx *c, struct sim_cpu *p, bool enq)
 {
     uint64_t ns = 0;
     if (ue_on(c))
         ns += c->plat->ue_cost_ns;
-    if (!c->pol->uclamp_off)
-        ns += c->plat->uclamp_cost_ns;
+    if (c->pol->uclamp_off) {
+        sched_charge(c, p, ns);
+        return;
+    }
+    struct sim_cpu *u = enq ? enqueuer(c, p) : p;
+    if (u == p) {
+        sched_charge(c, p, ns + uclamp_ns(c, p));
+        return;
+    }
     sched_charge(c, p, ns);
+    sched_account(c, u, c->now); /* its task's progress up to now stands */
+    sched_charge(c, u, uclamp_ns(c, u));
 }
 
 /* Advance the PELT clock and return "PELT now". */
@@ -145,7 +178,7 @@ void sig_enqueue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint6
         pgov_util_est_enqueue(&p->sig.ue, &k->sig.ue);
     if (!c->pol->uclamp_off)
         pgov_uclamp_rq_inc(&p->sig.uc, &k->sig.uc, NULL);
-    bookkeeping(c, p);
+    bookkeeping(c, p, true);
 }
 
 /* Called after the task was removed from p's runqueue (p->nr excludes it). */
@@ -157,7 +190,7 @@ void sig_dequeue(struct sim_ctx *c, struct sim_cpu *p, struct sim_task *k, uint6
 
     if (!c->pol->uclamp_off)
         pgov_uclamp_rq_dec(&p->sig.uc, &k->sig.uc);
-    bookkeeping(c, p);
+    bookkeeping(c, p, false);
     bool late = ue_on(c) && (ue_old_order(c) || ue_post_update(c));
 
     if (ue_on(c) && !ue_old_order(c))

@@ -2,7 +2,7 @@
 # pgov-sim in ctest: the five scenarios with reduced iterations, each
 # asserting its expectations (--check: the seed's direction, or the model's
 # documented outcome), determinism, malformed input, and unit tests.
-foreach(s gitsuite grep kernbench netperf_udp execl)
+foreach(s gitsuite grep kernbench netperf_udp execl uclamp_udp)
   # gitsuite is ~2000 simulated seconds per policy, netperf_udp ~5.8M
   # messages per 10 s run: one iteration each in CI.
   # Sanitizer builds run one iteration of each: they are there for memory
@@ -10,7 +10,7 @@ foreach(s gitsuite grep kernbench netperf_udp execl)
   # also passes at one iteration (seeds 0-2, release build, 0.6.3);
   # kernbench's two iterations took 47 s under ASan.
   set(iters 2)
-  if(s STREQUAL "gitsuite" OR s STREQUAL "netperf_udp" OR PGOV_SANITIZE)
+  if(s STREQUAL "gitsuite" OR s STREQUAL "netperf_udp" OR s STREQUAL "uclamp_udp" OR PGOV_SANITIZE)
     set(iters 1)
   endif()
   add_test(NAME sim_scenario_${s}

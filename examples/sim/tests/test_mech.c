@@ -317,6 +317,39 @@ static void test_cpuidle_tick_decision(void **state)
 
 /* ------------------------------------------------------------------ end-to-end runs */
 
+/* uclamp's measured cost (plat.uclamp_instr, instructions per dec+inc pair
+ * at one per cycle) is paid by the CPU that runs the update: a wake-up
+ * within a package by the waker, across packages by the woken CPU (its wake
+ * list). 100 posts from a sender on cpu 0 at powersave's 1.2 GHz: each inc
+ * is 50 cycles = 41.67 -> 42 ns (libpgov's 41 per pair: 17 ns). */
+static double uclamp_site_run(uint32_t rx_cpu, bool off, uint32_t impl)
+{
+    char wl[256];
+    snprintf(wl, sizeof(wl),
+             "script s\n loop 100\n compute 1.2M\n post p\n end\nend\n"
+             "script r\n loop 100\n pend p\n end\nend\nstart s cpu 0\nstart r cpu %u\n", rx_cpu);
+    struct sim_policy_spec ps = {.gov = GOV_POWERSAVE, .util_est = UE_OFF, .uclamp_off = off,
+                                 .uclamp_impl = impl};
+    return unit_run(wl, &ps, "hsw-e5-2670v3-2s", 48, M_ELAPSED);
+}
+
+static void test_uclamp_site(void **state)
+{
+    (void)state;
+    const struct sim_platform *pl = sim_platform_find("hsw-e5-2670v3-2s");
+    assert_int_equal(pl->uclamp_instr, 100);    /* bench/README.md, Issue 15 goals */
+    assert_int_equal(pl->uclamp_lib_instr, 41); /* the same row's libpgov column */
+    double near = uclamp_site_run(2, false, 0) - uclamp_site_run(2, true, 0);
+    double lib = uclamp_site_run(2, false, 1) - uclamp_site_run(2, true, 0);
+    double far = uclamp_site_run(30, false, 0) - uclamp_site_run(30, true, 0);
+    /* Same package: every one of the 100 wake-ups stalls the sender. */
+    assert_float_equal(near, 100 * 42e-9, 1e-12);
+    assert_float_equal(lib, 100 * 17e-9, 1e-12);
+    /* Other package: the receiver pays and the sender is never stalled;
+     * what remains (2 x 42 ns) is the receiver's at the end of the run. */
+    assert_float_equal(far, 2 * 42e-9, 1e-12);
+}
+
 static void test_bookkeeping_cost(void **state)
 {
     (void)state;
@@ -551,6 +584,7 @@ int main(void)
         cmocka_unit_test(test_pcc_waiting_cpu_defers_sampling),
         cmocka_unit_test(test_cpuidle_tick_decision),
         cmocka_unit_test(test_bookkeeping_cost),
+        cmocka_unit_test(test_uclamp_site),
         cmocka_unit_test(test_exec_balance_util_est),
         cmocka_unit_test(test_util_est_sample_point),
         cmocka_unit_test(test_exec_shootdown),

@@ -221,8 +221,9 @@ static void test_parser_errors(void **state)
 static void test_shipped_scenarios_parse(void **state)
 {
     (void)state;
-    static const char *const names[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl"};
-    for (size_t i = 0; i < 5; i++) {
+    static const char *const names[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl",
+                                        "uclamp_udp"};
+    for (size_t i = 0; i < 6; i++) {
         char path[512];
         static struct sim_scenario sc;
         struct sim_workload wl;
@@ -231,6 +232,16 @@ static void test_shipped_scenarios_parse(void **state)
         if (sim_scenario_parse(path, &sc, &err))
             fail_msg("%s", err.msg);
         assert_string_equal(sc.name, names[i]);
+        /* HZ is a kernel setting, not a physical quantity: every shipped
+         * scenario states it (the table header prints it). */
+        char text[8192] = "\n";
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        size_t got = fread(text + 1, 1, sizeof(text) - 2, f);
+        fclose(f);
+        text[got + 1] = 0;
+        if (!strstr(text, "\nhz "))
+            fail_msg("%s states no hz", names[i]);
         assert_true(sc.nseed > 0);   /* the seed numbers travel with the scenario */
         assert_true(sc.nexpect > 0); /* and so does the direction CI checks */
         if (sim_workload_parse(sc.workload_path, &sc, sc.nparam ? sc.param_vals[0] : 0, &wl, &err))
@@ -441,9 +452,10 @@ static void test_verdict_class(void **state)
 static void test_policy_parse_same(void **state)
 {
     (void)state;
-    static const char *const names[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl"};
+    static const char *const names[] = {"gitsuite", "grep", "kernbench", "netperf_udp", "execl",
+                                        "uclamp_udp"};
     uint32_t npol = 0;
-    for (size_t i = 0; i < 5; i++) {
+    for (size_t i = 0; i < 6; i++) {
         char path[512];
         static struct sim_scenario sc;
         struct sim_err err = {{0}};
