@@ -5,7 +5,7 @@
 #  2. a core user links against libpgov.a and runs (the control);
 #  3. the same objects linked against libpgov.so fail on the tier's anchor;
 #  4. an ABI-only program links against libpgov.so (the anchor is not in the way).
-# Usage: gate.sh SOURCE_DIR CC LIBPGOV_A [LIBPGOV_SO]
+# Usage: gate.sh SOURCE_DIR CC LIBPGOV_A [LIBPGOV_SO]   (CC may carry flags: "gcc -m32")
 # PGOV_GATE_INCLUDE: the include directory to test (default SOURCE_DIR/include;
 # scripts/install-test.sh passes the installed one).
 set -u
@@ -18,7 +18,7 @@ bad() { echo "tier_gate: $1" >&2; sed 's/^/  | /' "$tmp/err" >&2; fail=1; }
 n=$((n + 1))
 if $cc -std=c11 $inc -c "$src" -o "$tmp/a.o" 2>"$tmp/err"; then
   bad "compiled without PGOV_CORE_UNSTABLE"
-elif ! grep -q 'error: #error "pgov/core/\*.h is the unstable inline tier: define PGOV_CORE_UNSTABLE' "$tmp/err"; then
+elif ! grep -qE 'error: (#error )?"pgov/core/\*\.h is the unstable inline tier: define PGOV_CORE_UNSTABLE' "$tmp/err"; then
   bad "failed without PGOV_CORE_UNSTABLE, but not on the gate"
 fi
 
