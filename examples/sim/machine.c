@@ -13,8 +13,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "machine.h"
 #include "model/counters.h"
-#include "run.h"
+#include "sched.h"
+#include "topo.h"
 
 uint32_t mach_max_khz(const struct sim_ctx *c)
 {
