@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * pgov-sim's engine room (engine.c): the sizes every room
- * shares, errors, the PRNG and the event queue.
+ * pgov-sim's engine room (engine.c, engine_hw.c): the sizes every room
+ * shares, errors, the PRNG, the event queue, and the hardware-event
+ * interface through which the machine reports to the engine (it never
+ * calls the scheduler itself; the engine dispatches).
  */
 #ifndef PGOV_SIM_ENGINE_H
 #define PGOV_SIM_ENGINE_H
@@ -69,5 +71,28 @@ struct sim_heap {
 int sim_heap_push(struct sim_heap *h, uint64_t time, uint32_t type, uint32_t id, uint32_t gen);
 bool sim_heap_pop(struct sim_heap *h, struct sim_ev *out);
 void sim_heap_free(struct sim_heap *h);
+
+/* ------------------------------------------------------------------ hardware events */
+
+/* What the machine (machine.c) reports while it changes: the engine
+ * (engine_hw.c) dispatches each to the scheduler at once, in order, so the
+ * machine holds no pointer into, and no header of, the rooms above it. */
+enum sim_hw_kind {
+    HW_RATE_CHANGING = 1, /* @cpu's rate changes at @t: progress so far ran at the old rate */
+    HW_RATE_CHANGED,      /* @cpu runs at its new rate from @t */
+    HW_STALL,             /* @cpu's task makes no progress before @t (clock relock, firmware call) */
+    HW_SPIN,              /* idle @cpu spins in C0 until @t (a firmware call): not idle time */
+    HW_SMI                /* @cpu loses @t ns to another CPU's pcc call taken as an SMI */
+};
+
+struct sim_hw_event {
+    uint32_t kind; /* enum sim_hw_kind */
+    uint32_t cpu;
+    uint64_t t; /* a time, or for HW_SMI a length (ns) */
+};
+
+struct sim_ctx;
+/* The machine's one way up: report @ev to the engine (engine_hw.c). */
+void sim_hw_report(struct sim_ctx *c, const struct sim_hw_event *ev);
 
 #endif

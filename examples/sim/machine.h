@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * pgov-sim: the simulated hardware (machine.c): P-states, C-states, counters,
- * power, the pcc channel.
+ * power, the pcc channel. It reports up through sim_hw_report (engine.h).
  */
 #ifndef PGOV_SIM_MACHINE_H
 #define PGOV_SIM_MACHINE_H

@@ -4,8 +4,10 @@
  * libpgov's policies drive simulated hardware through the hw.h vtable.
  *
  * Rooms, each with its own header; a header includes only rooms below it
- * (no cycle):
- *   engine.h      sizes, errors, PRNG, the event queue (engine.c)
+ * (scripts/sim_includes.py checks: no cycle, the machine calls nothing above):
+ *   engine.h      sizes, errors, PRNG, the event queue (engine.c); the
+ *                 hardware events the machine reports and the engine
+ *                 dispatches to the scheduler (engine_hw.c)
  *   scenario.h    the workload (.wl: workload.c, its trace-derived form in
  *                 workload_trace.c), the scenario (.scn: scenario.c), the
  *                 metrics `expect` names; what the parsers share in parse.c
@@ -16,7 +18,7 @@
  *   run.h         the state of one run (tasks, CPUs, the context) the rooms
  *                 below share; declares no function
  *   machine.h     P-states, turbo bins, C-states, APERF/MPERF/TSC, power,
- *                 the pcc channel (machine.c)
+ *                 the pcc channel (machine.c); reports up via sim_hw_report
  *   topo.h        the model's P-state rule and SMT pairs (topo.c)
  *   cpuidle.h     the idle loop: tick stop, C-state choice (cpuidle.c)
  *   sched.h       tasks, runqueues, time slicing, ticks (sched.c)
