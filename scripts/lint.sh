@@ -7,7 +7,9 @@
 #  - every public header has a Doxygen @file block (else doxygen skips it);
 #  - lib/ includes system headers only in lib/internal/deps.h;
 #  - every "docs/spec/<file>.md N.M" citation resolves (check_citations.py);
-#  - no C file over 900 lines, no function over 120 (size_check.sh).
+#  - no C file over 900 lines, no function over 120 (size_check.sh);
+#  - pgov-sim's headers include no cycle, and its machine calls nothing
+#    above it (sim_includes.py).
 # clang-format is not enforced (.clang-format is there for editors).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,7 +44,9 @@ sysinc=$(grep -ln '^[[:space:]]*#[[:space:]]*include[[:space:]]*<' lib/*.c lib/i
 python3 scripts/check_citations.py >&2 || { echo "lint: unresolved specification citations" >&2; fail=1; }
 # Files and functions small enough to read whole (issue 32).
 scripts/size_check.sh >/dev/null || { echo "lint: files or functions over the size limits" >&2; fail=1; }
+# The simulator without the circle (issue 32 item 2).
+python3 scripts/sim_includes.py >/dev/null || { echo "lint: pgov-sim include cycle or machine calling up" >&2; fail=1; }
 nofile=$(grep -L '@file' include/pgov/*.h include/pgov/core/*.h || true)
 [ -z "$nofile" ] || { echo "lint: public headers without @file: $nofile" >&2; fail=1; }
 [ $fail -eq 0 ] || { echo "lint: FAILED" >&2; exit 1; }
-echo "lint: ok: cppcheck clean on $n_lib lib/ sources; system headers only via deps.h; citations resolve; SPDX line in $(echo "$files" | wc -w) files; @file in every public header; sizes within the limits"
+echo "lint: ok: cppcheck clean on $n_lib lib/ sources; system headers only via deps.h; citations resolve; SPDX line in $(echo "$files" | wc -w) files; @file in every public header; sizes within the limits; pgov-sim's includes acyclic"

@@ -30,7 +30,9 @@
  * idle always pulls (the model before these rules, but for rq_load()'s
  * background rule).
  */
-#include "run.h"
+#include "balance.h"
+#include "place.h"
+#include "sched.h"
 
 #define CACHE_NICE_TRIES 1u /* sd_init for the cache (MC) domain */
 

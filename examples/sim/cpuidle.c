@@ -20,7 +20,10 @@
  * calls the cpufreq hook (ondemand's sample), and runs expired deferrable
  * timers.
  */
-#include "run.h"
+#include "cpuidle.h"
+#include "machine.h"
+#include "policy.h"
+#include "sched.h"
 
 #define IDLE_TICK_WORK_NS 5000u
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim.h"
+#include "engine.h"
 
 void sim_errf(struct sim_err *e, const char *file, int line, const char *fmt, ...)
 {

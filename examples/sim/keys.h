@@ -11,7 +11,7 @@
 #define PGOV_SIM_KEYS_H
 
 #include "model/keys.h"
-#include "sim.h"
+#include "scenario.h"
 
 extern const struct sim_key sim_keys_core[]; /* keys.c */
 extern const struct sim_key sim_keys_mech[]; /* keys_mech.c: the modelled mechanisms */

@@ -10,7 +10,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "run.h"
+#include "balance.h"
+#include "machine.h"
+#include "place.h"
+#include "policy.h"
+#include "sched.h"
 
 static bool before(uint64_t t, uint64_t seq, uint64_t bt, uint64_t bseq)
 {

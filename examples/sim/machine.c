@@ -13,8 +13,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "machine.h"
 #include "model/counters.h"
-#include "run.h"
+#include "topo.h"
 
 uint32_t mach_max_khz(const struct sim_ctx *c)
 {
@@ -24,6 +25,14 @@ uint32_t mach_max_khz(const struct sim_ctx *c)
 uint64_t mach_tsc(const struct sim_ctx *c, uint64_t t)
 {
     return mdl_tsc((uint64_t)c->plat->max_ratio * c->plat->scaling_khz, t);
+}
+
+/* The machine calls nothing above it: what the scheduler must learn (a
+ * rate change, a stall, an SMI) goes to the engine, which dispatches. */
+static void report(struct sim_ctx *c, uint32_t kind, const struct sim_cpu *p, uint64_t t)
+{
+    struct sim_hw_event ev = {kind, p->id, t};
+    sim_hw_report(c, &ev);
 }
 
 static void series_add(struct sim_ctx *c, uint32_t cpu, uint64_t t0, uint64_t t1, uint32_t khz)
@@ -120,17 +129,17 @@ static void retune(struct sim_ctx *c, uint64_t t, uint32_t first, uint32_t n)
                 continue;
             mach_fold(c, q, t);
             if (q->c0)
-                sched_account(c, q, t); /* progress so far ran at the old rate */
+                report(c, HW_RATE_CHANGING, q, t); /* progress so far ran at the old rate */
             bool moved = e != q->eff_khz;
             q->eff_khz = e;
             q->share_pm = sh;
             if (q->c0)
-                sched_freq_changed(c, q, t);
+                report(c, HW_RATE_CHANGED, q, t);
             /* The clock's relock halts a running core (plat.pstate_stall):
              * on a shared domain every member in C0 pays for each change. */
             if (moved && q->c0 && q->nr && c->plat->pstate_stall_ns) {
                 uint64_t from = q->stall_until > t ? q->stall_until : t;
-                sched_stall(c, q, from + c->plat->pstate_stall_ns);
+                report(c, HW_STALL, q, from + c->plat->pstate_stall_ns);
             }
         }
         i = df + dn;
@@ -188,14 +197,11 @@ uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz)
     c->pcc_calls++;
     c->pcc_wait_ns += start - c->now;
     p->gov_work_until = end;
-    sched_stall(c, p, end);
-    if (!p->nr) {
-        sched_idle_fold(c, p, c->now);
-        p->idle_t = end;
-    }
+    report(c, HW_STALL, p, end);
+    report(c, HW_SPIN, p, end); /* an idle CPU's wait is not idle time */
     if (c->plat->pcc_stall == PCC_STALL_SMI) {
         /* As an SMI the call holds every CPU: busy ones lose its length
-         * (sched_smi), and nothing falls due on any CPU until the window of
+         * (HW_SMI), and nothing falls due on any CPU until the window of
          * back-to-back calls ends (sim_run). A waiter spins only while every
          * CPU is in SMM, so the lock costs it no more than the SMI costs
          * everyone; its own call is what it adds. */
@@ -204,7 +210,7 @@ uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz)
         c->smm_until = end;
         for (uint32_t i = 0; i < c->ncpu; i++)
             if (i != p->id)
-                sched_smi(c, &c->cpu[i], c->plat->pcc_call_ns);
+                report(c, HW_SMI, &c->cpu[i], c->plat->pcc_call_ns);
     }
     return (uint32_t)((uint64_t)nominal * pct / 100u);
 }

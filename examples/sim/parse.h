@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sim.h"
+#include "scenario.h"
 
 #define MAX_TOK 24
 #define MAX_LINE 1024

@@ -31,7 +31,8 @@
  */
 #include <pgov/kver.h>
 
-#include "run.h"
+#include "place.h"
+#include "topo.h"
 
 #define IMBALANCE_PCT 117u /* sd->imbalance_pct of the cache domain */
 #define SMT_IMBALANCE_PCT 110u /* and of the SMT domain */

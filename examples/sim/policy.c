@@ -14,7 +14,10 @@
 #include <string.h>
 
 #include "model/governor.h"
-#include "run.h"
+#include "machine.h"
+#include "place.h"
+#include "policy.h"
+#include "sched.h"
 #include "signals.h"
 
 /* ------------------------------------------------------------------ the HAL */

@@ -2,7 +2,7 @@
 #ifndef PGOV_SIM_REPORT_H
 #define PGOV_SIM_REPORT_H
 
-#include "sim.h"
+#include "loop.h"
 
 struct stats {
     double min, mean, sd, max;

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The state of one simulation run, shared by machine.c, sched.c and
- * policy.c. Nothing here outlives sim_run().
+ * The state of one simulation run, shared by the rooms of a run (machine,
+ * topo, cpuidle, sched, place, balance, policy, signals); each room's
+ * functions are in its own header. Nothing here outlives sim_run().
  */
 #ifndef PGOV_SIM_RUN_H
 #define PGOV_SIM_RUN_H
 
-#include "sim.h"
+#include "engine.h"
+#include "loop.h"
+#include "scenario.h"
 #include "signals.h"
 
 enum task_state { T_RUNNABLE = 1, T_SLEEP, T_IO, T_WAITCHILD, T_WAITSEM, T_DEAD };
@@ -126,95 +129,5 @@ struct sim_ctx {
     struct sim_err *err;
     struct sim_policy_state *ps;
 };
-
-/* machine.c */
-void mach_init(struct sim_ctx *c);
-void mach_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
-void mach_set_c0(struct sim_ctx *c, struct sim_cpu *p, bool on, uint64_t t);
-void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64_t t);
-uint64_t mach_tsc(const struct sim_ctx *c, uint64_t t);
-uint32_t mach_max_khz(const struct sim_ctx *c);
-/* A pcc-cpufreq request from @p at c->now through the shared channel: @p
- * stalls until its call completes. Returns the kHz the firmware grants. */
-uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz);
-void mach_finish(struct sim_ctx *c, uint64_t t);
-
-/* topo.c */
-uint32_t topo_smt(const struct sim_ctx *c);
-struct sim_cpu *topo_sibling(struct sim_ctx *c, const struct sim_cpu *p);
-/* The CPUs of @cpu's package: [*first, *first + *n). */
-void topo_package_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint32_t *n);
-/* Cores of @cpu's package with a thread in C0 (what its turbo bins count). */
-uint32_t topo_active_cores(const struct sim_ctx *c, uint32_t cpu);
-/* The CPUs sharing @cpu's P-state: [*first, *first + *n). */
-void topo_domain_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint32_t *n);
-/* The P-state rule's view of the machine's CPUs (sim.h). */
-struct topo_view topo_view_of(const struct sim_ctx *c);
-uint32_t topo_share_pm(struct sim_ctx *c, const struct sim_cpu *p);
-
-/* cpuidle.c */
-/* The CPU goes idle at t: picks p->cstate and stamps the idle period;
- * returns whether the tick keeps running. */
-bool idle_enter(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
-/* A tick on an idle CPU whose tick was kept. */
-void idle_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
-
-/* place.c */
-/* CPUs 0..place_span()-1 take the workload's unpinned tasks (work_cpus). */
-uint32_t place_span(const struct sim_ctx *c);
-/* Where @k wakes when the wake-up runs on CPU @waker (wake_affine, then
- * select_idle_sibling). */
-uint32_t place_wake(struct sim_ctx *c, const struct sim_task *k, uint32_t waker);
-/* The wake_affine rule (WA_*) the model runs for release r (0: newest). */
-uint32_t place_wake_rule_kv(uint32_t r);
-uint32_t place_fork(struct sim_ctx *c);
-uint32_t place_exec(struct sim_ctx *c, const struct sim_task *k);
-/* A CPU's utilization as exec balancing sees it, with @k's own share taken out. */
-uint64_t place_util(struct sim_ctx *c, const struct sim_cpu *q, const struct sim_task *k);
-
-/* sched.c */
-void sched_account(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
-void sched_freq_changed(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
-void sched_stall(struct sim_ctx *c, struct sim_cpu *p, uint64_t until);
-/* The kernel's own work on @p's current task (bookkeeping per event): the
- * task makes no progress for @ns more. */
-void sched_charge(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns);
-/* Another CPU's pcc call taken as an SMI: @p's task, if it has one, loses
- * @ns, which counts as its CPU time. */
-void sched_smi(struct sim_ctx *c, struct sim_cpu *p, uint64_t ns);
-void sched_idle_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
-/* Move queued (not running) task @id to @cpu: a load-balance pull. */
-void sched_move(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t);
-/* For the event loop (loop.c): a new task of @script (its id, or -1), a
- * task put on @cpu's runqueue, and the handlers of a CPU's completion and
- * tick events and of a task's wake-up. */
-int32_t sched_task_new(struct sim_ctx *c, uint32_t script, int32_t parent, uint64_t seed);
-void sched_enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, uint32_t flags);
-void sched_on_done(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
-void sched_on_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
-void sched_on_wake(struct sim_ctx *c, uint32_t id, uint64_t t);
-
-/* balance.c */
-void balance_init(struct sim_ctx *c);
-/* @p is about to idle: pull a task (true) under the new-idle rules. */
-bool balance_newidle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
-/* A task woke onto idle @p: the idle period ends (avg_idle). */
-void balance_woken(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
-/* A tick on @p (busy, or idle with the tick kept): periodic idle balancing. */
-void balance_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
-
-/* policy.c */
-struct sim_policy_state;
-int pol_init(struct sim_ctx *c);
-void pol_hook(struct sim_ctx *c, struct sim_cpu *p, uint64_t t, uint32_t flags);
-uint64_t sim_rules_key(uint32_t kv); /* KB_MOD_SIM's key (model/kbounds.h) */
-void pol_timer(struct sim_ctx *c, struct sim_cpu *p, uint64_t t);
-void pol_free(struct sim_ctx *c);
-#define SIM_HOOK_IOWAIT 1u
-/* The hook is for @p but runs on another CPU (a remote wake-up, fork,
- * migration or pull): before 4.14 the scheduler does not call it; from
- * 4.14 it does, and a per-CPU policy's governor ignores it (schedutil keeps
- * its iowait boost request). */
-#define SIM_HOOK_REMOTE 2u
 
 #endif

@@ -16,7 +16,7 @@
 
 #include "html.h"
 #include "model/kbounds.h"
-#include "run.h"
+#include "policy.h"
 
 static void kvs(char *buf, size_t n, uint32_t kv)
 {

@@ -12,7 +12,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "run.h"
+#include "balance.h"
+#include "cpuidle.h"
+#include "machine.h"
+#include "place.h"
+#include "policy.h"
+#include "sched.h"
+#include "topo.h"
 
 #define SCHED_LATENCY_NS 6000000ull /* CFS period for up to 8 runnable tasks */
 #define SCHED_MIN_GRAN_NS 750000ull

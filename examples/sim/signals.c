@@ -13,7 +13,9 @@
  */
 #include <string.h>
 
-#include "run.h"
+#include "machine.h"
+#include "sched.h"
+#include "topo.h"
 
 #define NICE0 1024u
 

@@ -4,7 +4,7 @@
  * (examples/model/pstate_rule.h) over the simulator's per-CPU records, and
  * the throughput two busy threads of one core share.
  */
-#include "run.h"
+#include "topo.h"
 
 struct topo_view topo_view_of(const struct sim_ctx *c)
 {

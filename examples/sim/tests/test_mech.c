@@ -19,7 +19,11 @@
 
 #include <pgov/dbs.h>
 
-#include "run.h"
+#include "cpuidle.h"
+#include "machine.h"
+#include "place.h"
+#include "policy.h"
+#include "topo.h"
 #include "unit_run.h"
 
 static struct sim_ctx ctx;

@@ -16,7 +16,8 @@
 #include "model/kbounds.h"
 #include "num.h"
 #include "report.h"
-#include "run.h"
+#include "machine.h"
+#include "policy.h"
 #include "unit_run.h"
 
 /* ------------------------------------------------------------------ counters */
