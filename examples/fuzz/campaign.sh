@@ -18,12 +18,15 @@ one() {
   rm -rf "$c" "$m" && mkdir -p "$c" "$m" examples/fuzz/corpus/$n
   cp -r examples/fuzz/corpus/$n/. "$c"/ 2>/dev/null || true
   local t0=$(date +%s)
-  nice -n 15 $bin/fuzz_$n -max_total_time=$secs -print_final_stats=1 -timeout=10 \
+  # CPU seconds, not only wall: on a shared machine the two differ a lot
+  nice -n 15 /usr/bin/time -f '%U %S' -o "$work/$n.cpu" $bin/fuzz_$n -max_total_time=$secs -print_final_stats=1 -timeout=10 \
       -rss_limit_mb=1024 -max_len=4096 "$c" >"$work/$n.log" 2>&1 || echo "$n: fuzzer exit $?" >>"$work/$n.log"
   local t1=$(date +%s)
   nice -n 15 $bin/fuzz_$n -merge=1 "$m" "$c" >"$work/$n.merge.log" 2>&1
   rm -rf examples/fuzz/corpus/$n && mv "$m" examples/fuzz/corpus/$n
-  echo "$n: $((t1 - t0)) s, corpus $(ls examples/fuzz/corpus/$n | wc -l) files $(du -sk examples/fuzz/corpus/$n | cut -f1) KiB" >>"$work/summary"
+  local cpu
+  cpu=$(awk '{ printf "%d", $1 + $2 }' "$work/$n.cpu" 2>/dev/null || echo "?")
+  echo "$n: $((t1 - t0)) s wall, $cpu s CPU, corpus $(ls examples/fuzz/corpus/$n | wc -l) files $(du -sk examples/fuzz/corpus/$n | cut -f1) KiB" >>"$work/summary"
 }
 for n in "${targets[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$lanes" ]; do sleep 2; done
