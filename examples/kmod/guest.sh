@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Shared by examples/kmod/qemu-test.sh, tests/oracle/run.sh and
-# examples/trace/tests/traces/record.sh (source it): Debian's kernel for a qemu guest, its
-# BTF, and a busybox initramfs around it.
+# Shared by examples/kmod/qemu-test.sh, tests/oracle/run.sh,
+# examples/scx/run.sh and examples/trace/tests/traces/record.sh (source
+# it): Debian's kernel for a qemu guest, its BTF, a busybox initramfs
+# around it, and the boot that retries a kernel dying before our part.
 #
 #   guest_default_kdir        prints the headers directory of the kernel that
 #                             Debian's linux-headers-amd64 names (bookworm:
@@ -42,6 +43,23 @@
 #                             module, from its split BTF over VMLINUX's.
 #   guest_initramfs DIR OUT   puts busybox-static into DIR/bin and packs DIR
 #                             (with the caller's /init) as OUT (cpio, gzip).
+#                             The /init gets a first line that prints
+#                             "pgov-guest: userspace" (guest_boot's sign of
+#                             a kernel that finished booting).
+#   guest_boot OPTIONS -- QEMU-ARGS...
+#                             boots qemu-system-x86_64 QEMU-ARGS with its
+#                             console in --log FILE, up to three boots:
+#                             booted again when the kernel hangs before
+#                             userspace (GUEST_BOOT_USERSPACE_SECS, default
+#                             90; 7.3 on 4 vCPUs gets there in about 7 s)
+#                             or panics before --done LINE and before --own
+#                             LINE (past that line a crash is the caller's
+#                             to report). --timeout SECS per boot,
+#                             --tag NAME for its messages, --fresh FILE:SIZE
+#                             (repeatable) recreates a sparse disk image
+#                             before each boot. Returns 0 when the console
+#                             has the --done line, else 1; a crashed or hung
+#                             boot's console is kept as FILE-panic-N/-hung-N.
 #   guest_add_exe DIR EXE     copies the host's EXE into DIR/usr/bin with the
 #                             shared libraries ldd lists (e.g. trace-cmd).
 #   guest_section FILE NAME OUT
@@ -176,8 +194,65 @@ guest_initramfs() {
   [ -x "$bb" ] || { echo "guest: busybox-static missing" >&2; return 1; }
   mkdir -p "$dir/bin"
   cp "$bb" "$dir/bin/busybox"
+  # The marker goes right after the #! line: the caller's first command
+  # may already be the one that hangs.
+  sed -i '1a echo "pgov-guest: userspace"' "$dir/init"
   chmod +x "$dir/init"
   (cd "$dir" && find . | "$bb" cpio -o -H newc 2>/dev/null | gzip -1) >"$out"
+}
+
+# Debian's 6.1, 6.12 and 7.3 under TCG with 4 vCPUs sometimes die or hang
+# while booting, before anything of ours runs: an int3 in sched_clock_cpu
+# during code patching (6.12, 7.3), a return to address 0 from a kretprobed
+# function while the oracle module registered its probes (6.1), and a
+# silent hang after "Probing EDD" (7.3, CI on 2026-12-07, 440 s until the
+# timeout). Such a boot is retried; a crash past --own is not.
+guest_boot() {
+  local tag=guest log= secs=600 done_line= own_line= fresh=() f boot t0 pid rc up hung
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --tag) tag=$2 ;; --log) log=$2 ;; --timeout) secs=$2 ;; --done) done_line=$2 ;;
+      --own) own_line=$2 ;; --fresh) fresh+=("$2") ;;
+      --) shift; break ;;
+      *) echo "guest_boot: unknown option $1" >&2; return 2 ;;
+    esac
+    shift 2
+  done
+  [ -n "$log" ] && [ -n "$done_line" ] || { echo "guest_boot: --log and --done are required" >&2; return 2; }
+  rm -f "${log%.log}"-hung-*.log "${log%.log}"-panic-*.log
+  for boot in 1 2 3; do
+    for f in "${fresh[@]}"; do rm -f "${f%:*}"; truncate -s "${f##*:}" "${f%:*}"; done
+    t0=$(date +%s) up= hung=
+    timeout "$secs" qemu-system-x86_64 "$@" >"$log" 2>&1 &
+    pid=$!
+    while kill -0 "$pid" 2>/dev/null; do
+      sleep 1
+      [ -z "$up" ] || continue
+      if grep -qa 'pgov-guest: userspace' "$log"; then
+        up=$(($(date +%s) - t0))
+      elif [ $(($(date +%s) - t0)) -ge "${GUEST_BOOT_USERSPACE_SECS:-90}" ]; then
+        hung=1
+        kill "$pid" 2>/dev/null || true
+      fi
+    done
+    rc=0
+    wait "$pid" || rc=$?
+    echo "$tag: qemu exited $rc after $(($(date +%s) - t0)) s (userspace after ${up:-no} s); console: $log"
+    grep -qaF "$done_line" "$log" && return 0
+    local again="booting again"
+    [ "$boot" -lt 3 ] || again="three boots failed"
+    if [ -n "$hung" ]; then
+      cp "$log" "${log%.log}-hung-$boot.log"
+      echo "$tag: boot $boot: the kernel did not reach userspace in ${GUEST_BOOT_USERSPACE_SECS:-90} s (kept: ${log%.log}-hung-$boot.log); $again" >&2
+      [ "$boot" -lt 3 ] && continue
+    elif grep -qa 'Kernel panic' "$log" && { [ -z "$own_line" ] || ! grep -qaF "$own_line" "$log"; }; then
+      cp "$log" "${log%.log}-panic-$boot.log"
+      echo "$tag: boot $boot: the guest kernel crashed (kept: ${log%.log}-panic-$boot.log); $again" >&2
+      tr -d '\r' <"$log" | grep -aE 'BUG:|RIP:|Oops|Kernel panic|Modules linked in' | head -n 8 >&2 || true
+      [ "$boot" -lt 3 ] && continue
+    fi
+    return 1
+  done
 }
 
 guest_add_exe() {

@@ -41,14 +41,10 @@ guest_initramfs "$ird" "$cache/initramfs.gz"
 # kernel in a few seconds. PGOV_KMOD_ACCEL=kvm opts in.
 accel=${PGOV_KMOD_ACCEL:-tcg}
 log=$cache/console.log
-t0=$(date +%s)
-set +e
-timeout 180 qemu-system-x86_64 -accel "$accel" -m 512 -smp 1 -nographic -no-reboot \
+guest_boot --tag "kmod ($accel)" --log "$log" --timeout 180 --done 'pgov-kmod: insmod exit' --own 'pgov-guest: userspace' -- \
+  -accel "$accel" -m 512 -smp 1 -nographic -no-reboot \
   -kernel "$vmlinuz" -initrd "$cache/initramfs.gz" \
-  -append "console=ttyS0 panic=-1 loglevel=3" >"$log" 2>&1
-rc=$?
-set -e
-echo "kmod: qemu ($accel) exited $rc after $(( $(date +%s) - t0 )) s; console: $log"
+  -append "console=ttyS0 panic=-1 loglevel=3" || true
 grep -E 'pgov' "$log" | tr -d '\r' | grep -v 'tainting' || true
 grep -q 'pgov-kmod: insmod exit 0' "$log" && grep -q 'pgov: selftest passed' "$log" || {
   echo "kmod/qemu-test.sh: self-test line missing or failed" >&2; tail -n 30 "$log" >&2; exit 1; }

@@ -94,32 +94,18 @@ guest_initramfs "$ird" "$out/initramfs.gz"
 # 5. Boot: the log disk (vda) and a scratch disk for the O_DIRECT reads (vdb).
 [ -f "$out/scratch.img" ] || head -c 8M /dev/urandom >"$out/scratch.img"
 log=$out/console.log
-# A guest kernel that crashes before the scheduler is loaded is booted
-# again, up to three boots, as the oracle's are: Debian's 6.12 and 7.3
-# under TCG sometimes die at boot on an int3 in sched_clock_cpu (code
-# patching), with nothing of ours loaded but the dummy cpufreq driver
+# guest_boot (examples/kmod/guest.sh) boots again, up to three boots, when
+# the kernel hangs before userspace or crashes before the scheduler is
+# loaded: Debian's 6.12 and 7.3 under TCG sometimes die at boot on an int3
+# in sched_clock_cpu (code patching), or hang silently after "Probing EDD"
 # (docs/oracle.md). A crash once the scheduler is loading fails the stage.
-for boot in 1 2 3; do
-  rm -f "$out/log.img"
-  truncate -s 512M "$out/log.img"
-  t0=$(date +%s)
-  set +e
-  timeout $((secs + 400)) qemu-system-x86_64 -accel tcg -m 1024 -smp 4 -nographic -no-reboot \
-    -kernel "$GUEST_VMLINUZ" -initrd "$out/initramfs.gz" \
-    -drive file="$out/log.img",format=raw,if=virtio,cache=unsafe \
-    -drive file="$out/scratch.img",format=raw,if=virtio,readonly=on \
-    -append "console=ttyS0 panic=-1 oops=panic loglevel=4" >"$log" 2>&1
-  rc=$?
-  set -e
-  echo "scx: qemu (tcg, 4 vCPUs) exited $rc after $(( $(date +%s) - t0 )) s; console: $log"
-  if [ "$boot" -lt 3 ] && grep -qa 'Kernel panic' "$log" && ! grep -qa 'scx-guest: loading the scheduler' "$log"; then
-    cp "$log" "$out/console-panic-$boot.log"
-    echo "scx: boot $boot: the guest kernel crashed before the scheduler was loaded (kept: $out/console-panic-$boot.log); booting again" >&2
-    tr -d '\r' <"$log" | grep -aE 'BUG:|RIP:|Oops|Kernel panic|Modules linked in' | head -n 8 >&2 || true
-    continue
-  fi
-  break
-done
+guest_boot --tag scx --log "$log" --timeout $((secs + 400)) --done 'scx-guest: done' \
+  --own 'scx-guest: loading the scheduler' --fresh "$out/log.img:512M" -- \
+  -accel tcg -m 1024 -smp 4 -nographic -no-reboot \
+  -kernel "$GUEST_VMLINUZ" -initrd "$out/initramfs.gz" \
+  -drive file="$out/log.img",format=raw,if=virtio,cache=unsafe \
+  -drive file="$out/scratch.img",format=raw,if=virtio,readonly=on \
+  -append "console=ttyS0 panic=-1 oops=panic loglevel=4" || true
 tr -d '\r' <"$log" | grep -aoE 'scx[-_a-z]*: .*|WARNING.*|BUG:.*|Call Trace.*' || true
 grep -q 'scx-guest: done' "$log" || { echo "scx: the guest did not finish" >&2; tail -n 30 "$log" >&2; exit 1; }
 grep -q 'scx-guest: loader exit 0' "$log" || { echo "scx: the loader failed in the guest" >&2; exit 1; }

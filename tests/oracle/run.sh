@@ -194,36 +194,23 @@ guest_initramfs "$ird" "$out/initramfs.gz"
 # 5. Boot: capture disk (vda) and a scratch disk for the O_DIRECT reads (vdb).
 [ -f "$out/scratch.img" ] || head -c 8M /dev/urandom >"$out/scratch.img"
 log=$out/console.log
-# A guest that crashes before the capture is done is booted again, up to
-# three boots: seen twice on 2026-12-01 (6.1.176 and 6.1.192, a return to
-# address 0 from a kretprobed scheduler function while pgov_oracle.ko was
-# still registering its probes, docs/oracle.md). oops=panic makes such an
-# oops end the boot at once instead of hanging until the timeout. Each
-# crash is printed and its console kept; no record of a crashed boot is
+# guest_boot (examples/kmod/guest.sh) boots again, up to three boots, when
+# the kernel hangs before userspace or crashes before the capture is done:
+# seen on 2026-12-01 (6.1.176 and 6.1.192, a return to address 0 from a
+# kretprobed scheduler function while pgov_oracle.ko was still registering
+# its probes, docs/oracle.md). oops=panic makes such an oops end the boot at
+# once instead of hanging until the timeout. No record of a crashed boot is
 # replayed, and a third crash fails the stage.
-for boot in 1 2 3; do
-  rm -f "$out/capture.img"
-  truncate -s 1G "$out/capture.img"
-  t0=$(date +%s)
-  set +e
-  timeout $((secs + 300)) qemu-system-x86_64 -accel tcg -m 1024 -smp 4 -nographic -no-reboot \
-    -kernel "$GUEST_VMLINUZ" -initrd "$out/initramfs.gz" \
-    -drive file="$out/capture.img",format=raw,if=virtio,cache=unsafe \
-    -drive file="$out/scratch.img",format=raw,if=virtio,readonly=on \
-    -append "console=ttyS0 panic=-1 oops=panic loglevel=4" >"$log" 2>&1
-  rc=$?
-  set -e
-  echo "oracle: qemu (tcg, 4 vCPUs) exited $rc after $(( $(date +%s) - t0 )) s; console: $log"
-  tr -d '\r' <"$log" | grep -E 'pgov|workload|records|copied' || true
-  grep -q 'pgov-oracle: capture done' "$log" && break
-  if [ "$boot" -lt 3 ] && grep -q 'Kernel panic' "$log"; then
-    cp "$log" "$out/console-panic-$boot.log"
-    echo "oracle: boot $boot: the guest kernel crashed before the capture was done (kept: $out/console-panic-$boot.log); booting again" >&2
-    tr -d '\r' <"$log" | grep -E 'BUG:|RIP:|Oops|Kernel panic|Modules linked in' | head -n 8 >&2 || true
-    continue
-  fi
-  echo "oracle: capture did not finish" >&2; tail -n 40 "$log" >&2; exit 1
-done
+rc=0
+guest_boot --tag oracle --log "$log" --timeout $((secs + 300)) --done 'pgov-oracle: capture done' \
+  --fresh "$out/capture.img:1G" -- \
+  -accel tcg -m 1024 -smp 4 -nographic -no-reboot \
+  -kernel "$GUEST_VMLINUZ" -initrd "$out/initramfs.gz" \
+  -drive file="$out/capture.img",format=raw,if=virtio,cache=unsafe \
+  -drive file="$out/scratch.img",format=raw,if=virtio,readonly=on \
+  -append "console=ttyS0 panic=-1 oops=panic loglevel=4" || rc=$?
+tr -d '\r' <"$log" | grep -E 'pgov|workload|records|copied' || true
+[ "$rc" = 0 ] || { echo "oracle: capture did not finish" >&2; tail -n 40 "$log" >&2; exit 1; }
 
 # 6. Replay on the host.
 set +e
