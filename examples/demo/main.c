@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <pgov/pgov.h>
 
@@ -33,12 +34,27 @@ static void pelt(struct pgov_pelt_avg *sa, struct pgov_util_est_rq *rq,
         fail("pgov_util_est_util_changed", rc);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     struct pgov_pelt_avg sa;
     struct pgov_util_est_rq rq;
     struct pgov_util_est_task ue = {0, 0};
     int rc;
+
+    /* A demo takes no input; --version and --help answer as every tool's do. */
+    if (argc > 1) {
+        if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+            printf("pgov-demo %s (libpgov %s)\n", PGOV_TOOL_VERSION, pgov_version_string());
+            return 0;
+        }
+        int help = argc == 2 && strcmp(argv[1], "--help") == 0;
+        if (!help)
+            fprintf(stderr, "pgov-demo: unexpected argument '%s'\n", argv[1]);
+        fprintf(help ? stdout : stderr,
+                "usage: pgov-demo\n  prints one periodic task's PELT and util_est, a row per 8 ms"
+                " (the source is the example: examples/demo/main.c)\n");
+        return help ? 0 : 2;
+    }
 
     printf("libpgov %s: PELT + util_est, task running 4 ms every 8 ms for 200 ms, then idle\n",
            pgov_version_string());
