@@ -528,7 +528,8 @@ static int parse_args(int argc, char **argv, struct pgovd *d, struct pgovd_opts 
     const char *not_demo = NULL; /* an option that points pgovd at a real machine */
     int opt;
 
-    while ((opt = getopt_long(argc, argv, "p:c:C:i:n:lvhV", lo, NULL)) != -1) {
+    opterr = 0; /* one line naming the option, as every tool says it, not the usage */
+    while ((opt = getopt_long(argc, argv, ":p:c:C:i:n:lvhV", lo, NULL)) != -1) {
         int r = 0;
         for (size_t k = 0; !strchr("pcinv", opt) && opt != 14 && lo[k].name; k++)
             if (lo[k].val == opt)
@@ -560,7 +561,12 @@ static int parse_args(int argc, char **argv, struct pgovd *d, struct pgovd_opts 
         case 'V':
             printf("pgovd %s (libpgov %s)\n", PGOVD_VERSION, pgov_version_string());
             return 0;
-        default: usage(stderr); return 2;
+        case ':':
+            pgovd_err("option '%s' needs a value", argv[optind - 1]);
+            return 2;
+        default:
+            pgovd_err("unknown option '%s' (pgovd --help lists them)", argv[optind - 1]);
+            return 2;
         }
         if (r)
             return 2;
