@@ -442,11 +442,11 @@ fail:
  * 1's bookkeeping then only sets last_update = now, which nothing in the
  * sample reads, so it runs after the HAL calls succeed: a failure has
  * nothing to undo and nothing is held across the calls for an undo. The
- * same core steps as hook_run(), in the order that allows.
+ * same core steps as hook_run(), in the order that allows; only the
+ * current load profile's copy exists (hook_load_6_19_quiet() below).
  */
-PGOV_NOINLINE static int hook_load_6_19_quiet(struct pgov_pstate *g, uint64_t now)
+PGOV_CORE int hook_quiet(uint32_t prof, struct pgov_pstate *g, uint64_t now)
 {
-    const uint32_t prof = PGOV_PSTATE_PROF_LOAD_6_19;
     struct pgov_pstate_result pre;
     struct pgov_pstate_core_sample s;
     struct pgov_hw_counters c;
@@ -489,6 +489,11 @@ PGOV_NOINLINE static int hook_load_6_19_quiet(struct pgov_pstate *g, uint64_t no
     g->st.last_update_ns = now; /* step 1, now that nothing can fail */
     g->next_ns = g->st.time_ns + g->params.sample_ns; /* slow_path stays 0 */
     return PGOV_OK;
+}
+
+PGOV_NOINLINE static int hook_load_6_19_quiet(struct pgov_pstate *g, uint64_t now)
+{
+    return hook_quiet(PGOV_PSTATE_PROF_LOAD_6_19, g, now);
 }
 
 PGOV_NOINLINE static int hook_pid_4_6(struct pgov_pstate *g, uint64_t now, uint32_t flags)
