@@ -153,6 +153,12 @@ static void od_setup_6_1(void)
     od_setup_kver(PGOV_KVER_6_1);
 }
 
+/* The newest profile named explicitly (issue 33: a row per profile). */
+static void od_setup_7_3(void)
+{
+    od_setup_kver(PGOV_KVER_7_3);
+}
+
 static void od_base(uint64_t iters)
 {
     struct base_od o;
@@ -172,5 +178,7 @@ const struct bench_op bench_ops_dbs[] = {
     {"ondemand_eval_inline", od_setup, od_inline, od_base},
     {"ondemand_eval_6_1", od_setup_6_1, od_lib, od_base},
     {"ondemand_eval_6_1_inline", od_setup_6_1, od_inline, od_base},
+    {"ondemand_eval_7_3", od_setup_7_3, od_lib, od_base},
+    {"ondemand_eval_7_3_inline", od_setup_7_3, od_inline, od_base},
     BENCH_OPS_END,
 };

@@ -303,6 +303,9 @@ static uint32_t utils[1024];
 /* sugov_decide_6_1: the same policy at the 6.1 profile (pgov_sugov_core_rules()). */
 static const struct pgov_sugov_params sg61 = {1000000, 4000000, 1024, 3900000, 1600000,
                                                3900000, 0, PGOV_KVER_6_1};
+/* sugov_decide_7_3: the newest profile named by its version, not by 0. */
+static const struct pgov_sugov_params sg73 = {1000000, 4000000, 1024, 3900000, 1600000,
+                                               3900000, 0, PGOV_KVER_7_3};
 
 static void setup_sugov(void)
 {
@@ -488,6 +491,17 @@ static void loop_inline_sugov_decide_6_1(uint64_t iters)
     sd_loop(iters, inl_sugov_decide_6_1, &sg61);
 }
 
+static void loop_lib_sugov_decide_7_3(uint64_t iters)
+{
+    sd_loop(iters, abi_sugov_decide, &sg73);
+}
+
+/* The inline row at 7.3 is the newest one's: PGOV_SUGOV_RULES_CURRENT. */
+static void loop_inline_sugov_decide_7_3(uint64_t iters)
+{
+    sd_loop(iters, inl_sugov_decide, &sg73);
+}
+
 static void setup_sugov_decide(void)
 {
     setup_sd(&sg, inl_sugov_decide);
@@ -496,6 +510,11 @@ static void setup_sugov_decide(void)
 static void setup_sugov_decide_6_1(void)
 {
     setup_sd(&sg61, inl_sugov_decide_6_1);
+}
+
+static void setup_sugov_decide_7_3(void)
+{
+    setup_sd(&sg73, inl_sugov_decide);
 }
 
 static void loop_inline_sugov_decide(uint64_t iters)
@@ -528,6 +547,10 @@ const struct bench_op bench_ops_pstate[] = {
     {"sugov_decide_6_1", setup_sugov_decide_6_1, loop_lib_sugov_decide_6_1,
      loop_kernel_sugov_decide},
     {"sugov_decide_6_1_inline", setup_sugov_decide_6_1, loop_inline_sugov_decide_6_1,
+     loop_kernel_sugov_decide},
+    {"sugov_decide_7_3", setup_sugov_decide_7_3, loop_lib_sugov_decide_7_3,
+     loop_kernel_sugov_decide},
+    {"sugov_decide_7_3_inline", setup_sugov_decide_7_3, loop_inline_sugov_decide_7_3,
      loop_kernel_sugov_decide},
     BENCH_OPS_END,
 };

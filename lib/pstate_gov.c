@@ -436,6 +436,66 @@ fail:
     return pgov_hal_rc(rc);
 }
 
+/*
+ * The hook of the current load profile with nothing pending: no flags and
+ * slow_path 0 (so no boost and no options; the caller checked both). Step
+ * 1's bookkeeping then only sets last_update = now, which nothing in the
+ * sample reads, so it runs after the HAL calls succeed: a failure has
+ * nothing to undo and nothing is held across the calls for an undo. The
+ * same core steps as hook_run(), in the order that allows; only the
+ * current load profile's copy exists (hook_load_6_19_quiet() below).
+ */
+PGOV_CORE int hook_quiet(uint32_t prof, struct pgov_pstate *g, uint64_t now)
+{
+    struct pgov_pstate_result pre;
+    struct pgov_pstate_core_sample s;
+    struct pgov_hw_counters c;
+    int rc;
+
+    if (!pgov_pstate_core_prof_built(prof))
+        return PGOV_ENOTSUP; /* init refused it */
+    PGOV_ASSERT(g->slow_path == 0 && g->st.iowait_boost == 0);
+    /* hook_pre's interval test; on a skip it runs as usual (rare here:
+     * the caller's filter already found the interval over). */
+    if (pgov_unlikely(pgov_u2s64(now - g->st.time_ns) < pgov_u2s64(g->params.sample_ns))) {
+        (void)pgov_pstate_core_hook_pre(prof, &g->params, &g->st, now, 0, &pre);
+        g->last_path = pre.path;
+        g->next_ns = g->st.time_ns + g->params.sample_ns;
+        return PGOV_OK;
+    }
+    rc = pgov_hal_read_counters(&g->hw, g->cpu, &c);
+    if (pgov_unlikely(rc))
+        return pgov_hal_rc(rc);
+    rc = pgov_pstate_core_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, 0, &s);
+    if (pgov_likely(rc == PGOV_PSTATE_CORE_DECIDED)) {
+        if (s.pstate != g->st.pstate) {
+            rc = pgov_hal_set_pstate(&g->hw, g->cpu, s.pstate,
+                                     pgov_pstate_core_perf_ctl(&g->bounds, s.pstate));
+            if (pgov_unlikely(rc))
+                return pgov_hal_rc(rc);
+        }
+        pgov_pstate_core_commit(prof, &g->st, now, &c, &s, false);
+        g->last_path = PGOV_PSTATE_PATH_ADJUST;
+        g->samples++;
+        if (pgov_unlikely(pgov_hal_has_trace(&g->hw)))
+            trace_decision(g, now);
+    } else if (rc == PGOV_PSTATE_CORE_REJECTED) {
+        g->last_path = PGOV_PSTATE_PATH_REJECTED;
+    } else if (rc == PGOV_PSTATE_CORE_FIRST) {
+        g->last_path = PGOV_PSTATE_PATH_FIRST;
+    } else {
+        return pgov_hal_rc(rc);
+    }
+    g->st.last_update_ns = now; /* step 1, now that nothing can fail */
+    g->next_ns = g->st.time_ns + g->params.sample_ns; /* slow_path stays 0 */
+    return PGOV_OK;
+}
+
+PGOV_NOINLINE static int hook_load_6_19_quiet(struct pgov_pstate *g, uint64_t now)
+{
+    return hook_quiet(PGOV_PSTATE_PROF_LOAD_6_19, g, now);
+}
+
 PGOV_NOINLINE static int hook_pid_4_6(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 {
     return hook_run(PGOV_PSTATE_PROF_PID_4_6, g, now, flags);
@@ -483,8 +543,13 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
      * (s64)(now - sample.time) < interval (never the other way round, so
      * wrapped or backwards times take the exact test below).
      */
-    if (pgov_likely((flags | g->slow_path) == 0) && pgov_u2s64(now_ns - g->next_ns) < 0)
-        return PGOV_OK;
+    if (pgov_likely((flags | g->slow_path) == 0)) {
+        if (pgov_u2s64(now_ns - g->next_ns) < 0)
+            return PGOV_OK;
+        /* Due, nothing pending: the current load profile's quiet hook. */
+        if (pgov_likely(g->key == PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_6_19)))
+            return hook_load_6_19_quiet(g, now_ns);
+    }
     if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
         return PGOV_EINVAL;
     /* The current load profile (the default) before the switch's table:

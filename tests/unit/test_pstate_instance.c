@@ -300,6 +300,59 @@ static void test_hal_errors(void **st)
     }
 }
 
+/* The current load profile with no flags and no boost takes the quiet
+ * hook (lib/pstate_gov.c), which stores nothing before its HAL calls
+ * succeed: every failure leaves the instance byte for byte as it was, and
+ * the retry decides as a twin that never failed. */
+static void test_quiet_hook_errors(void **st)
+{
+    (void)st;
+    struct fake_hw a, b;
+    fake_hw_init(&a, 0, NULL);
+    fake_hw_init(&b, 0, NULL);
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_LOAD, 0);
+    struct pgov_pstate *ga = mk(0, &c, &a);
+    struct pgov_pstate *gb = mk(1, &c, &b);
+    uint32_t failed[2] = {0, 0};
+    static unsigned char before[1024];
+
+    assert_int_equal(status(ga).profile, PGOV_PSTATE_PROF_LOAD_6_19);
+    for (int k = 0; k < 120; k++) {
+        a.busy_permille = b.busy_permille = (uint32_t)((k * 613) % 1001);
+        fake_hw_run(&a, 10 * MS + 3, 0);
+        fake_hw_run(&b, 10 * MS + 3, 0);
+        if (k > 1 && k % 3 == 0) {
+            int w = (k / 3) % 2; /* 0: the counters read fails, 1: the write */
+            memcpy(before, storage[1], pgov_pstate_size());
+            fake_hw_fail(&b, w ? FAKE_OP_PSTATE : FAKE_OP_COUNTERS, PGOV_EIO, 1);
+            int rc = pgov_pstate_update(gb, b.now_ns, 0);
+            fake_hw_fail(&b, FAKE_OP_NONE, 0, 0);
+            if (rc != 0) {
+                assert_int_equal(rc, PGOV_EIO);
+                assert_memory_equal(before, storage[1], pgov_pstate_size());
+                failed[w]++;
+            } else {
+                /* Only a write can be left out (the P-state stayed): the
+                 * call ran; undo it on the twin's side by running a too. */
+                assert_int_equal(w, 1);
+                assert_int_equal(pgov_pstate_update(ga, a.now_ns, 0), 0);
+                continue;
+            }
+        }
+        assert_int_equal(pgov_pstate_update(ga, a.now_ns, 0), 0);
+        assert_int_equal(pgov_pstate_update(gb, b.now_ns, 0), 0);
+        struct pgov_pstate_status sa = status(ga), sb = status(gb);
+        assert_int_equal(sa.boost, 0);
+        assert_int_equal(sa.pstate, sb.pstate);
+        assert_int_equal(sa.busy_scaled, sb.busy_scaled);
+        assert_int_equal(sa.last_path, sb.last_path);
+        assert_int_equal(sa.samples, sb.samples);
+        assert_int_equal(sa.last_sample_ns, sb.last_sample_ns);
+    }
+    assert_true(failed[0] >= 15);
+    assert_true(failed[1] >= 5);
+}
+
 static void test_init_errors(void **st)
 {
     (void)st;
@@ -622,6 +675,7 @@ int main(void)
         cmocka_unit_test(test_c0_cutoff_option),
         cmocka_unit_test(test_remote_ignored),
         cmocka_unit_test(test_hal_errors),
+        cmocka_unit_test(test_quiet_hook_errors),
         cmocka_unit_test(test_init_errors),
         cmocka_unit_test(test_v45_timer),
         cmocka_unit_test(test_v45_timer_jiffies),
