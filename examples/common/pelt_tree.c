@@ -294,6 +294,24 @@ int ptree_set_shares(struct ptree *t, uint32_t g, uint64_t w, uint64_t now)
     return 0;
 }
 
+int ptree_update_rq(struct ptree *t, uint32_t g, uint32_t c, uint64_t now)
+{
+    struct ptree_rq *q = ptree_rq(t, g, c);
+    int r = pgov_pelt_group_update_cfs(t->kver, &q->cfs, now);
+    if (r < 0)
+        return r;
+    return tg_due(t, q, g, r, now);
+}
+
+int ptree_update_gse(struct ptree *t, uint32_t g, uint32_t c, uint64_t now)
+{
+    if (g == 0)
+        return PGOV_EINVAL;
+    struct ptree_level l = {ptree_gse(t, g, c), ptree_rq(t, t->parent[g], c), ptree_rq(t, g, c),
+                            t->parent[g]};
+    return ula(t, &l, now, PGOV_PELT_GROUP_UPDATE_TG);
+}
+
 int ptree_blocked(struct ptree *t, uint32_t c, uint64_t now)
 {
     int prev = -1;

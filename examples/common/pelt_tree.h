@@ -97,6 +97,14 @@ int ptree_move(struct ptree *t, const struct ptree_pos *k, uint32_t g, uint64_t 
 /* tg->shares of group g set to w and every CPU's path reweighted. */
 int ptree_set_shares(struct ptree *t, uint32_t g, uint64_t w, uint64_t now);
 
+/* One update the caller learnt of from elsewhere (a recording's sample):
+ * group g's runqueue on c brought to now (removed load, decay; its
+ * tg->load_avg contribution when it decayed), or g's entity there
+ * (update_load_avg with UPDATE_TG: its parent runqueue, the propagation
+ * from g's runqueue). */
+int ptree_update_rq(struct ptree *t, uint32_t g, uint32_t c, uint64_t now);
+int ptree_update_gse(struct ptree *t, uint32_t g, uint32_t c, uint64_t now);
+
 /* The blocked pass over CPU c's listed runqueues, children first. */
 int ptree_blocked(struct ptree *t, uint32_t c, uint64_t now);
 
