@@ -205,7 +205,7 @@ static void print_classes(FILE *sum, const struct pgt_trace *t, const struct pgt
         fprintf(sum, "groups: rebuilt through %u task groups: %llu group entities and cfs_rqs seeded "
                      "from their first sample, %llu never sampled (from zero), shares taken at the "
                      "default (nice 0), the hierarchy as existing before the first event; %llu moves "
-                     "between groups applied, %llu ticks along group paths\n",
+                     "between groups applied (exits' included), %llu ticks along group paths\n",
                 t->ngroups, (unsigned long long)s->group_seeded, (unsigned long long)s->group_unseeded,
                 (unsigned long long)s->group_moves, (unsigned long long)s->group_ticks);
     class_line(sum, "task", s, PGT_K_TASK);

@@ -209,7 +209,15 @@ void sg_hold(struct ctx *c, size_t idx)
          * updated every level of the running task's path) */
         sg_cpu_start(c, i, e->ts);
         clock_to(c, i, e->ts);
-        sg_grp_tick(c, i, e->v[3] ? e->v[3] : pelt_of(c, i, e->ts));
+        if (c->grp) {
+            /* the tick walks the whole path: what earlier updates wrote is
+             * compared first (a transition's samples and its event are
+             * written with interrupts off: no tick comes between them) */
+            uint64_t at = e->v[3] ? e->v[3] : pelt_of(c, i, e->ts);
+            sg_flush(c, i, true, false);
+            sg_flush(c, i, false, false);
+            sg_grp_tick(c, i, at);
+        }
         sg_compare(c, idx);
         return;
     }

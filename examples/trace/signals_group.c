@@ -30,6 +30,7 @@
 #include "pelt_tree.h"
 #include "signals_int.h"
 
+
 struct grp_first {
     int32_t pid;
     uint32_t grp;
@@ -114,8 +115,8 @@ static int find_moves(struct ctx *c, struct sg_groups *g)
             size_t m = l->idx + 1;
             for (; m < j; m++) {
                 const struct pgt_event *f = &t->ev[m];
-                if (f->type != PGT_PELT_GROUP || f->x[1] || f->x[0] != e->x[0])
-                    continue;
+                if (f->type != PGT_PELT_GROUP || f->x[1] || f->x[0] != e->x[0] || (f->x[3] & PGT_IN_HARDIRQ))
+                    continue; /* (the tick moves nothing) */
                 if (e->x[2] ? f->x[2] + 1 == e->x[2] : f->x[2] + 1 == l->grp && f->v[3] == a->v[3])
                     break;
             }

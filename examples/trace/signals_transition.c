@@ -79,6 +79,18 @@ static void prev_sleep(struct ctx *c, struct task *kp, struct cpu *p, uint64_t n
     sg_ue_sleep(c, kp, p, true);
 }
 
+/* CPU i goes idle: the PELT clock's lost-idle-time check reads the rq's
+ * util sums (through groups, those of the root the hierarchy builds). */
+static void go_idle(struct ctx *c, uint32_t i)
+{
+    struct cpu *p = &c->cpu[i];
+    const struct pgov_pelt_avg *cfs = sg_grp_root(c, i) ? sg_grp_root(c, i) : &p->cfs;
+    p->curr_policy = POL_IDLE;
+    if (!c->clock_identity)
+        sg_chk(c, pgov_pelt_clock_idle(&p->clk, (uint64_t)cfs->util_sum + p->rt.util_sum + p->dl.util_sum),
+               "pgov_pelt_clock_idle");
+}
+
 void sg_on_switch(struct ctx *c, const struct pgt_event *e)
 {
     uint32_t i = e->cpu;
@@ -194,13 +206,7 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
         sg_grp_run(c, kn, now);
         p->curr_policy = kn->policy;
     } else {
-        p->curr_policy = POL_IDLE;
-        if (!c->clock_identity)
-            sg_chk(c, pgov_pelt_clock_idle(&p->clk, (uint64_t)(sg_grp_root(c, i) ? sg_grp_root(c, i)
-                                                                                  : &p->cfs)->util_sum +
-                                                     p->rt.util_sum +
-                                                     p->dl.util_sum),
-                "pgov_pelt_clock_idle");
+        go_idle(c, i);
     }
     sg_flush(c, i, false, ad);
 }
