@@ -149,8 +149,10 @@ static void cmp_rq(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64_
     uint32_t kind = e->type == PGT_PELT_CFS ? PGT_K_CFS : e->type == PGT_PELT_RT ? PGT_K_RT
                                                                                  : PGT_K_DL;
     struct pgov_pelt_avg *sa = kind == PGT_K_CFS ? &p->cfs : kind == PGT_K_RT ? &p->rt : &p->dl;
-    if (kind == PGT_K_CFS && c->grp)
+    if (kind == PGT_K_CFS && c->grp) {
         sa = sg_grp_root(c, i); /* the root the hierarchy's propagation builds */
+        sg_grp_propagation(c, e, 0, at);
+    }
     bool *seeded = kind == PGT_K_CFS ? &p->cfs_seeded : kind == PGT_K_RT ? &p->rt_seeded
                                                                          : &p->dl_seeded;
     /* A cfs sample with update_time in a later PELT period than the one

@@ -434,6 +434,29 @@ void sg_grp_moves_at(struct ctx *c, size_t idx, uint64_t at)
 
 /* ------------------------------------------------------------ samples */
 
+/* An update no transition of the rebuild made (the blocked-load pass, a
+ * remote update) shows as a runqueue's sample followed, at one update_time,
+ * by a child group entity's: the entity's update_load_avg on that runqueue,
+ * which propagates the child runqueue (updated first: its "removed") into
+ * it. Applied before runqueue g's sample on CPU i (event e) is compared. */
+void sg_grp_propagation(struct ctx *c, const struct pgt_event *e, uint32_t g, uint64_t at)
+{
+    struct sg_groups *gr = c->grp;
+    uint32_t i = e->x[0];
+    const struct cpu *p = &c->cpu[i];
+    if (!gr || !e->v[3])
+        return;
+    for (uint32_t j = 0; j < p->npend; j++) {
+        const struct pgt_event *f = &c->t->ev[p->pend[j]];
+        if (f <= e || f->type != PGT_PELT_GROUP || !f->x[1] || f->x[0] != i || f->v[3] != e->v[3] ||
+            f->x[2] + 1 >= gr->tree.ngroups || gr->tree.parent[f->x[2] + 1] != g)
+            continue;
+        chk(c, ptree_update_rq(&gr->tree, f->x[2] + 1, i, at), "group update");
+        chk(c, ptree_update_gse(&gr->tree, f->x[2] + 1, i, at), "group update");
+        return;
+    }
+}
+
 /* A group entity's or group runqueue's sample: its seed, else a
  * comparison at its update (applied here when the rebuild has not made it). */
 void sg_grp_compare(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64_t at, bool seed_ok)
@@ -453,9 +476,14 @@ void sg_grp_compare(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64
         c->out->group_seeded++;
         return;
     }
-    if (at > sa->last_update_time)
-        chk(c, se ? ptree_update_gse(&g->tree, q, i, at) : ptree_update_rq(&g->tree, q, i, at),
-            "group update");
+    if (se && at > sa->last_update_time) { /* its runqueue first: the walk's order */
+        chk(c, ptree_update_rq(&g->tree, q, i, at), "group update");
+        chk(c, ptree_update_gse(&g->tree, q, i, at), "group update");
+    } else if (!se) {
+        sg_grp_propagation(c, e, q, at);
+        if (at > sa->last_update_time)
+            chk(c, ptree_update_rq(&g->tree, q, i, at), "group update");
+    }
     if (!p->known) {
         c->out->skipped_unknown++;
         return;
