@@ -53,7 +53,8 @@ struct ptree_pos {
 };
 
 /* Bytes of storage for ncpu CPUs and ngroups groups (root included); 0
- * when either is 0 or the size does not fit. */
+ * when either is 0 or above 4096 (far above any recording's, far below a
+ * size that could overflow). */
 size_t ptree_size(uint32_t ncpu, uint32_t ngroups);
 
 /* A tree with the root alone, its runqueues empty (profile kver, half-life
