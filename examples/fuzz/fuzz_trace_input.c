@@ -20,6 +20,8 @@
 #include <unistd.h>
 
 #include "lsan_libtracecmd.h"
+#include <pgov/kver.h>
+
 #include "trace.h"
 
 #define CHECK(x)       \
@@ -73,6 +75,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (rs == 0) {
             CHECK(s.total.n == s.nsamples);
             pgt_signals_free(&s);
+        }
+        if (a.ngroups) { /* the rebuild through task groups (6.1 rules on) */
+            p.kver = PGOV_KVER_6_1;
+            rs = pgt_signals_run(&a, &p, true, &s, err, sizeof(err));
+            p.kver = 0;
+            CHECK(rs == 0 || (rs == -1 && strncmp(err, path, strlen(path)) == 0));
+            if (rs == 0) {
+                CHECK((s.groups_rebuilt || !a.ncpu) && s.total.n == s.nsamples);
+                pgt_signals_free(&s);
+            }
         }
         char *buf = NULL;
         size_t len = 0;

@@ -25,16 +25,23 @@ struct grp_count {
     uint32_t cpus; /* bit i: seen on CPU i (first 32) */
 };
 
-static const char *parent_of(const struct pgt_trace *t, uint32_t g)
+int32_t pgt_group_parent(const struct pgt_trace *t, uint32_t g)
 {
-    const char *p = t->group[g], *best = "/";
+    const char *p = t->group[g];
+    int32_t best = -1;
     size_t bl = 1;
     for (uint32_t i = 0; i < t->ngroups; i++) {
         size_t l = strlen(t->group[i]);
         if (i != g && l > bl && strncmp(p, t->group[i], l) == 0 && p[l] == '/')
-            best = t->group[i], bl = l;
+            best = (int32_t)i, bl = l;
     }
     return best;
+}
+
+static const char *parent_of(const struct pgt_trace *t, uint32_t g)
+{
+    int32_t p = pgt_group_parent(t, g);
+    return p < 0 ? "/" : t->group[p];
 }
 
 static const char *group_name(const struct pgt_trace *t, uint32_t g1)

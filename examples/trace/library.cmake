@@ -5,11 +5,12 @@
 set(TRACE_DIR ${CMAKE_CURRENT_LIST_DIR})
 add_library(pgovtrace STATIC ${TRACE_DIR}/trace.c ${TRACE_DIR}/pidtab.c ${TRACE_DIR}/parse_text.c
             ${TRACE_DIR}/parse_dat.c ${TRACE_DIR}/signals.c ${TRACE_DIR}/signals_entity.c ${TRACE_DIR}/signals_compare.c
-            ${TRACE_DIR}/signals_flush.c ${TRACE_DIR}/signals_transition.c ${TRACE_DIR}/groups.c ${TRACE_DIR}/workload.c
+            ${TRACE_DIR}/signals_flush.c ${TRACE_DIR}/signals_transition.c ${TRACE_DIR}/signals_group.c ${TRACE_DIR}/groups.c ${TRACE_DIR}/workload.c
             ${TRACE_DIR}/timeline.c)
 set_target_properties(pgovtrace PROPERTIES POSITION_INDEPENDENT_CODE ON)
 target_include_directories(pgovtrace PUBLIC ${TRACE_DIR})
-target_link_libraries(pgovtrace PUBLIC pgov)
+include(${TRACE_DIR}/../common/pelt_tree.cmake)
+target_link_libraries(pgovtrace PUBLIC pgov pgov_pelt_tree)
 target_compile_options(pgovtrace PRIVATE -Wall -Wextra -Wshadow -Wstrict-prototypes)
 target_compile_definitions(pgovtrace PRIVATE _POSIX_C_SOURCE=200809L)
 

@@ -196,16 +196,29 @@ static void class_line(FILE *sum, const char *name, const struct pgt_signals *s,
 }
 
 /* PELT errors per class: tasks, task groups' entities and cfs_rqs, root
- * cfs_rqs (docs/trace.md "Task groups"). Groups are not rebuilt yet: their
- * samples are counted, and the root's errors include what they carry. */
+ * cfs_rqs (docs/trace.md "Task groups"). Without the hierarchy's rebuild
+ * (no --kver 6.1 or later) the groups' samples are counted, and the root's
+ * errors include what they carry. */
 static void print_classes(FILE *sum, const struct pgt_trace *t, const struct pgt_signals *s)
 {
+    if (s->groups_rebuilt)
+        fprintf(sum, "groups: rebuilt through %u task groups: %llu group entities and cfs_rqs seeded "
+                     "from their first sample, %llu never sampled (from zero), shares taken at the "
+                     "default (nice 0), the hierarchy as existing before the first event; %llu moves "
+                     "between groups applied (exits' included), %llu ticks along group paths\n",
+                t->ngroups, (unsigned long long)s->group_seeded, (unsigned long long)s->group_unseeded,
+                (unsigned long long)s->group_moves, (unsigned long long)s->group_ticks);
     class_line(sum, "task", s, PGT_K_TASK);
-    if (t->ngroups || s->group_se_samples || s->group_cfs_samples)
-        fprintf(sum, "class: %-15s %8llu samples, not rebuilt (%u task groups)\n"
+    if (s->groups_rebuilt) {
+        class_line(sum, "group entity", s, PGT_K_GSE);
+        class_line(sum, "group cfs_rq", s, PGT_K_GCFS);
+    } else if (t->ngroups || s->group_se_samples || s->group_cfs_samples) {
+        fprintf(sum, "class: %-15s %8llu samples, not rebuilt (%u task groups; --kver 6.1 or later "
+                     "rebuilds them)\n"
                      "class: %-15s %8llu samples, not rebuilt\n",
                 "group entity", (unsigned long long)s->group_se_samples, t->ngroups,
                 "group cfs_rq", (unsigned long long)s->group_cfs_samples);
+    }
     class_line(sum, "root cfs_rq", s, PGT_K_CFS);
 }
 
@@ -228,7 +241,8 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
         char pid[16] = "-";
         if (e->pid >= 0)
             snprintf(pid, sizeof(pid), "%d", e->pid);
-        const char *comm = e->pid >= 0 ? pgt_comm(t, e->pid) : "-";
+        const char *comm = e->pid >= 0 ? pgt_comm(t, e->pid)
+                           : e->group && e->group <= t->ngroups ? t->group[e->group - 1] : "-";
         char cpu[16] = "-";
         if (e->pid < 0)
             snprintf(cpu, sizeof(cpu), "%u", e->cpu);

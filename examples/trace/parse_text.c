@@ -697,7 +697,8 @@ static int event_line(struct pgt_trace *t, uint32_t ln, const char *p, const cha
         }
     }
     int r = parse_payload(t, ln, name, pl, ev, hp);
-    if (r == 0 && hardirq && ev->type >= PGT_PELT_SE && ev->type <= PGT_UE_CFS)
+    if (r == 0 && hardirq &&
+        ((ev->type >= PGT_PELT_SE && ev->type <= PGT_UE_CFS) || ev->type == PGT_PELT_GROUP))
         ev->x[3] = PGT_IN_HARDIRQ;
     if (r != 0)
         t->n--; /* skipped or failed: drop the slot */

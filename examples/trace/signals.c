@@ -32,7 +32,7 @@
 const char *pgt_kind_name(uint32_t kind)
 {
     static const char *const n[PGT_NKINDS] = {"task", "cfs", "rt", "dl", "irq", "util_est",
-                                              "util_est_cfs"};
+                                              "util_est_cfs", "group_se", "group_cfs"};
     return kind < PGT_NKINDS ? n[kind] : "?";
 }
 
@@ -301,11 +301,13 @@ static void step(struct ctx *c, size_t j)
             c->out->ue_unexpected++; /* a kernel without util_est emits none: not compared */
         break;
     case PGT_PELT_GROUP:
-        /* task groups are not rebuilt: their samples are counted, per class */
+        /* counted per class; compared when the hierarchy is rebuilt */
         if (e->x[1])
             c->out->group_se_samples++;
         else
             c->out->group_cfs_samples++;
+        if (c->grp)
+            sg_hold(c, j);
         break;
     case PGT_EXIT: {
         struct task *k = pgt_pidtab_find(&c->tasks, e->pid);
@@ -335,7 +337,8 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
     struct ctx c = {.t = t, .p = p, .out = out, .keep = keep_samples, .err = err, .errlen = errlen};
     memset(out, 0, sizeof(*out));
     pgt_pidtab_init(&c.tasks, sizeof(struct task));
-    if (setup(&c)) {
+    if (setup(&c) || sg_grp_setup(&c)) {
+        sg_grp_free(&c);
         free(c.cpu);
         return -1;
     }
@@ -352,6 +355,7 @@ int pgt_signals_run(const struct pgt_trace *t, const struct pgt_platform *p, boo
         if (k && !k->seeded)
             out->seeded_warmup++;
     }
+    sg_grp_free(&c);
     pgt_pidtab_free(&c.tasks);
     free(c.cpu);
     if (c.fail) {

@@ -14,8 +14,8 @@
  * entity's inputs have had; a sample whose entity was exact at its previous
  * sample and whose epoch has not moved since is "clean": every input of
  * the interval came from the trace and the kernel's own times. */
-static void record(struct ctx *c, int32_t *ent, int32_t pid, uint32_t cpu, uint32_t kind,
-                   uint32_t seed, uint64_t ts, uint64_t kv, uint64_t rv, uint32_t epoch)
+void sg_record(struct ctx *c, int32_t *ent, int32_t pid, uint32_t cpu, uint32_t kind, uint32_t seed,
+               uint64_t ts, uint64_t kv, uint64_t rv, uint32_t epoch)
 {
     if (*ent < 0)
         *ent = sg_entity(c, pid, cpu, kind, seed);
@@ -62,8 +62,8 @@ static uint64_t period_of(const struct cpu *p, uint64_t t)
 }
 
 /* lut: the sample's time on the PELT clock */
-static void seed_avg(struct ctx *c, struct pgov_pelt_avg *sa, const struct pgt_event *e,
-                     uint64_t lut, int32_t phase, uint64_t weight)
+void sg_seed_avg(struct ctx *c, struct pgov_pelt_avg *sa, const struct pgt_event *e, uint64_t lut,
+                 int32_t phase, uint64_t weight)
 {
     uint32_t pc = phase >= 0 ? (uint32_t)(((lut >> 10) - (uint64_t)phase) & 1023u) : 0;
     uint64_t div = (uint64_t)c->max_avg - 1024u + pc;
@@ -94,7 +94,7 @@ static void cmp_task(struct ctx *c, const struct pgt_event *e, uint32_t i, uint6
         return;
     if (!k->attached) {
         if (k->sync_pending && (int32_t)i == k->sync_cpu && !k->seeded && seed_ok) {
-            seed_avg(c, &k->se, e, at, p->phase, W);
+            sg_seed_avg(c, &k->se, e, at, p->phase, W);
             k->seeded = 1;
             k->sync_pending = 0;
             c->out->seeded_kernel++;
@@ -105,7 +105,7 @@ static void cmp_task(struct ctx *c, const struct pgt_event *e, uint32_t i, uint6
         }
         /* a sync of a migrating task: only seed if never seen */
         if (!k->seeded && seed_ok && k->cpu < 0) {
-            seed_avg(c, &k->se, e, at, p->phase, W);
+            sg_seed_avg(c, &k->se, e, at, p->phase, W);
             k->seeded = 1;
             c->out->seeded_kernel++;
             return;
@@ -113,12 +113,12 @@ static void cmp_task(struct ctx *c, const struct pgt_event *e, uint32_t i, uint6
         /* the sync of a task leaving CPU i on wake-up: its averages at
          * the source cfs_rq's last update, where the detach left it */
         if (k->seeded && k->se.last_update_time == at && k->known && p->known)
-            record(c, &k->ent, k->pid, i, PGT_K_TASK, 0, e->ts, e->v[2], k->se.util_avg,
+            sg_record(c, &k->ent, k->pid, i, PGT_K_TASK, 0, e->ts, e->v[2], k->se.util_avg,
                    k->guess);
         return;
     }
     if (!k->seeded && seed_ok) {
-        seed_avg(c, &k->se, e, at, c->cpu[k->cpu].phase, W);
+        sg_seed_avg(c, &k->se, e, at, c->cpu[k->cpu].phase, W);
         k->seeded = 1;
         c->out->seeded_kernel++;
         return;
@@ -136,7 +136,7 @@ static void cmp_task(struct ctx *c, const struct pgt_event *e, uint32_t i, uint6
         return;
     }
     if (k->seeded || warm(k->born, e->ts))
-        record(c, &k->ent, k->pid, i, PGT_K_TASK, !k->seeded, e->ts, e->v[2], k->se.util_avg,
+        sg_record(c, &k->ent, k->pid, i, PGT_K_TASK, !k->seeded, e->ts, e->v[2], k->se.util_avg,
                k->guess);
 }
 
@@ -149,6 +149,10 @@ static void cmp_rq(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64_
     uint32_t kind = e->type == PGT_PELT_CFS ? PGT_K_CFS : e->type == PGT_PELT_RT ? PGT_K_RT
                                                                                  : PGT_K_DL;
     struct pgov_pelt_avg *sa = kind == PGT_K_CFS ? &p->cfs : kind == PGT_K_RT ? &p->rt : &p->dl;
+    if (kind == PGT_K_CFS && c->grp) {
+        sa = sg_grp_root(c, i); /* the root the hierarchy's propagation builds */
+        sg_grp_propagation(c, e, 0, at);
+    }
     bool *seeded = kind == PGT_K_CFS ? &p->cfs_seeded : kind == PGT_K_RT ? &p->rt_seeded
                                                                          : &p->dl_seeded;
     /* A cfs sample with update_time in a later PELT period than the one
@@ -165,7 +169,7 @@ static void cmp_rq(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64_
             p->cfs_klut = at;
     }
     if (!*seeded && seed_ok) {
-        seed_avg(c, sa, e, at, p->phase, 1);
+        sg_seed_avg(c, sa, e, at, p->phase, 1);
         *seeded = true;
         if (kind == PGT_K_CFS)
             p->cfs_exact = crossed;
@@ -175,7 +179,7 @@ static void cmp_rq(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64_
     if (kind == PGT_K_CFS && *seeded && !p->cfs_exact && crossed && p->known) {
         if (at > sa->last_update_time)
             sg_upd_rq(c, i, at);
-        seed_avg(c, sa, e, at, p->phase, 1);
+        sg_seed_avg(c, sa, e, at, p->phase, 1);
         p->cfs_exact = true;
         c->out->reseeded_crossing++;
         return;
@@ -187,7 +191,7 @@ static void cmp_rq(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64_
         return;
     }
     if (*seeded || warm(p->born, e->ts))
-        record(c, &p->ent[kind], -1, i, kind, !*seeded, e->ts, e->v[2], sa->util_avg, p->guess);
+        sg_record(c, &p->ent[kind], -1, i, kind, !*seeded, e->ts, e->v[2], sa->util_avg, p->guess);
 }
 
 /* A task's util_est sample: its seed, else the larger of its enqueued and
@@ -228,7 +232,7 @@ static void cmp_task_ue(struct ctx *c, const struct pgt_event *e, uint32_t i, bo
         return;
     }
     if (k->ue_seeded || warm(k->born, e->ts))
-        record(c, &k->ent_ue, k->pid, i, PGT_K_UE_TASK, !k->ue_seeded, e->ts,
+        sg_record(c, &k->ent_ue, k->pid, i, PGT_K_UE_TASK, !k->ue_seeded, e->ts,
                de >= dq ? ke : kq, de >= dq ? re : rq, k->guess);
 }
 
@@ -255,6 +259,9 @@ void sg_compare(struct ctx *c, size_t idx)
     case PGT_UE_SE:
         cmp_task_ue(c, e, i, seed_ok);
         return;
+    case PGT_PELT_GROUP:
+        sg_grp_compare(c, e, i, at, seed_ok);
+        return;
     case PGT_UE_CFS:
         /* not seeded: the sum is rebuilt from the tasks' estimates */
         if (!p->known) {
@@ -262,7 +269,7 @@ void sg_compare(struct ctx *c, size_t idx)
             return;
         }
         if (warm(p->born, e->ts))
-            record(c, &p->ent[PGT_K_UE_CFS], -1, i, PGT_K_UE_CFS, 1, e->ts, e->v[0],
+            sg_record(c, &p->ent[PGT_K_UE_CFS], -1, i, PGT_K_UE_CFS, 1, e->ts, e->v[0],
                    p->ue.enqueued, p->guess);
         return;
     default:

@@ -23,6 +23,7 @@ struct task *sg_task_get(struct ctx *c, int32_t pid, uint64_t ts)
         k->ent = k->ent_ue = -1;
         k->born = ts;
         sg_chk(c, pgov_pelt_init_task(&k->se, W, c->p->halflife), "pgov_pelt_init_task");
+        sg_grp_task_init(c, k);
     }
     return k;
 }
@@ -36,7 +37,7 @@ int32_t sg_entity(struct ctx *c, int32_t pid, uint32_t cpu, uint32_t kind, uint3
         return -1;
     }
     o->ent = e;
-    e[o->nent] = (struct pgt_entity_stat){pid, cpu, kind, seed, {0, 0, 0}, false, 0};
+    e[o->nent] = (struct pgt_entity_stat){pid, cpu, kind, seed, {0, 0, 0}, false, 0, 0};
     return (int32_t)o->nent++;
 }
 
@@ -156,6 +157,7 @@ void sg_upd_rq(struct ctx *c, uint32_t i, uint64_t now)
         sg_chk(c, pgov_pelt_update_rt(&p->rt, now, rt), "pgov_pelt_update_rt");
         sg_chk(c, pgov_pelt_update_dl(&p->dl, now, dl), "pgov_pelt_update_dl");
     }
+    sg_grp_root_update(c, i, now);
     c->out->updates += 3;
 }
 
@@ -164,6 +166,10 @@ void sg_detach_removed(struct ctx *c, struct task *k)
     if (!k->attached)
         return;
     struct cpu *p = &c->cpu[k->cpu];
+    if (sg_grp_remove(c, k)) {
+        k->attached = 0; /* through its group's runqueue (signals_group.c) */
+        return;
+    }
     if (k->policy == POL_CFS) {
         sg_chk(c, pgov_pelt_update_blocked_se(&k->se, p->cfs.last_update_time, W),
             "pgov_pelt_update_blocked_se");

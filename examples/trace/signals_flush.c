@@ -24,6 +24,8 @@ static void exit_move(struct ctx *c, uint32_t i, uint64_t at)
 {
     struct cpu *p = &c->cpu[i];
     struct task *k = p->curr > 0 ? pgt_pidtab_find(&c->tasks, p->curr) : NULL;
+    if (c->grp)
+        return; /* through groups: the move shows as the task's path change (signals_group.c) */
     if (!k || !k->exiting || !k->attached || k->cpu != (int32_t)i || k->policy != POL_CFS ||
         !p->cfs_seeded || at < p->cfs.last_update_time)
         return;
@@ -56,7 +58,9 @@ void sg_flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
     for (uint32_t j = 0; j < p->npend; j++) {
         size_t idx = p->pend[j];
         const struct pgt_event *e = &c->t->ev[idx];
-        bool is_post = post_kind(e) || idx == last_cfs;
+        /* (a group's settled sample at an attach or detach is the walk's
+         * result: compared after it, as the root's last is) */
+        bool is_post = post_kind(e) || idx == last_cfs || (attach_detach && e->type == PGT_PELT_GROUP);
         /* Several cfs samples at one update_time: a detach + attach pair
          * (autogroup move at exit, class change) or an update + attach.
          * Only the last is the settled value; the first is the pre-attach
@@ -77,6 +81,18 @@ void sg_flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach)
             }
             transient = !first;
         }
+        /* Through groups: several samples of one group entity or cfs_rq at
+         * one update_time (an update, then an attach, a detach or a
+         * propagation at that instant) are steps inside one walk: only the
+         * last is compared, the settled value. */
+        if (e->type == PGT_PELT_GROUP && e->v[3])
+            for (uint32_t q = j + 1; q < p->npend && !transient; q++) {
+                const struct pgt_event *f = &c->t->ev[p->pend[q]];
+                transient = f->type == PGT_PELT_GROUP && f->v[3] == e->v[3] && f->x[0] == e->x[0] &&
+                            f->x[1] == e->x[1] && f->x[2] == e->x[2];
+            }
+        if (transient && e->type == PGT_PELT_GROUP)
+            c->out->group_transient++;
         /* Several util_est_cfs samples in one group: the transition's own
          * enqueue or dequeue is the last; the earlier ones come from
          * dequeue/enqueue pairs no event of the trace shows (the cgroup
@@ -110,8 +126,8 @@ void sg_flush_older(struct ctx *c, uint32_t i, uint64_t before)
     uint32_t keep = 0;
     for (uint32_t j = 0; j < p->npend; j++) {
         const struct pgt_event *e = &c->t->ev[p->pend[j]];
-        bool older = e->type >= PGT_PELT_SE && e->type <= PGT_PELT_IRQ && e->v[3] &&
-                     e->v[3] < before;
+        bool older = ((e->type >= PGT_PELT_SE && e->type <= PGT_PELT_IRQ) || e->type == PGT_PELT_GROUP) &&
+                     e->v[3] && e->v[3] < before;
         for (uint32_t q = 0; q < p->npend && older; q++)
             older = q == j || c->t->ev[p->pend[q]].type != PGT_PELT_CFS ||
                     c->t->ev[p->pend[q]].v[3] != e->v[3]; /* not one of a pair */
@@ -181,13 +197,27 @@ void sg_hold(struct ctx *c, size_t idx)
         return;
     struct cpu *p = &c->cpu[i];
     sg_flush_stale(c, i, e->ts);
-    if ((e->x[3] & PGT_IN_HARDIRQ) && e->cpu == i && e->type >= PGT_PELT_SE &&
-        e->type <= PGT_PELT_IRQ && (e->type != PGT_PELT_SE || e->pid == p->curr) &&
-        !irq_wakeup_follows(c, idx)) {
+    if (c->grp) /* a move found to happen here; a task sample's path: its group */
+        sg_grp_moves_at(c, idx, e->v[3] ? e->v[3] : pelt_of(c, i, e->ts));
+    if (c->grp && e->type == PGT_PELT_SE)
+        sg_grp_path(c, e, e->v[3] ? e->v[3] : pelt_of(c, i, e->ts));
+    bool pelt = (e->type >= PGT_PELT_SE && e->type <= PGT_PELT_IRQ) || e->type == PGT_PELT_GROUP;
+    if ((e->x[3] & PGT_IN_HARDIRQ) && e->cpu == i && pelt &&
+        (e->type != PGT_PELT_SE || e->pid == p->curr) && !irq_wakeup_follows(c, idx)) {
         /* the tick's update of the running task or of the rq: no
-         * transition, but the tick read the clock */
+         * transition, but the tick read the clock (and, through groups,
+         * updated every level of the running task's path) */
         sg_cpu_start(c, i, e->ts);
         clock_to(c, i, e->ts);
+        if (c->grp) {
+            /* the tick walks the whole path: what earlier updates wrote is
+             * compared first (a transition's samples and its event are
+             * written with interrupts off: no tick comes between them) */
+            uint64_t at = e->v[3] ? e->v[3] : pelt_of(c, i, e->ts);
+            sg_flush(c, i, true, false);
+            sg_flush(c, i, false, false);
+            sg_grp_tick(c, i, at);
+        }
         sg_compare(c, idx);
         return;
     }

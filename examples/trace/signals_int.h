@@ -10,6 +10,7 @@
 #define PGT_SIGNALS_INT_H
 
 #include <pgov/pelt.h>
+#include <pgov/pelt_group.h>
 #include <pgov/util_est.h>
 
 #include "trace.h"
@@ -36,6 +37,12 @@ struct task {
     uint64_t born; /* first seen, for the warm-up */
     int32_t ent, ent_ue;
     uint32_t guess; /* transitions of this task placed without a kernel time */
+    /* through task groups (signals_group.c): its entity in the hierarchy,
+     * whose avg mirrors `se` around each walk, its group and CPU there */
+    struct pgov_pelt_se tse;
+    uint32_t grp; /* 1 + an index in pgt_trace.group, 0: the root */
+    int32_t tcpu;
+    uint8_t tinit, tattached;
 };
 
 struct cpu {
@@ -79,6 +86,7 @@ struct ctx {
                             without frequency invariance, or a kernel before 5.1) */
     bool contrib_scaled; /* before 5.1 with invariance: scaled contributions */
     bool ue; /* the kernel has util_est (4.17+): rebuild and compare it */
+    struct sg_groups *grp; /* the hierarchy (signals_group.c); NULL: tasks sit on the root */
     char *err;
     size_t errlen;
     int fail;
@@ -102,6 +110,31 @@ void sg_ue_from_sum(struct ctx *c, struct task *k, uint32_t i);
 
 /* signals_compare.c */
 void sg_compare(struct ctx *c, size_t idx);
+void sg_record(struct ctx *c, int32_t *ent, int32_t pid, uint32_t cpu, uint32_t kind, uint32_t seed,
+               uint64_t ts, uint64_t kv, uint64_t rv, uint32_t epoch);
+void sg_seed_avg(struct ctx *c, struct pgov_pelt_avg *sa, const struct pgt_event *e, uint64_t lut,
+                 int32_t phase, uint64_t weight);
+
+/* signals_group.c: the rebuild through task groups, on when the trace
+ * names groups and --kver is 6.1 or later; every sg_grp_* call is a no-op
+ * otherwise */
+int sg_grp_setup(struct ctx *c);
+void sg_grp_free(struct ctx *c);
+struct pgov_pelt_avg *sg_grp_root(struct ctx *c, uint32_t i); /* NULL: no hierarchy */
+void sg_grp_root_update(struct ctx *c, uint32_t i, uint64_t now);
+void sg_grp_task_init(struct ctx *c, struct task *k);
+void sg_grp_adopt(struct ctx *c, struct task *k, uint32_t i);
+void sg_grp_enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now);
+void sg_grp_dequeue(struct ctx *c, struct task *k, uint64_t now, bool migrating);
+void sg_grp_run(struct ctx *c, struct task *k, uint64_t now);
+void sg_grp_put(struct ctx *c, struct task *k, uint64_t now);
+void sg_grp_tick(struct ctx *c, uint32_t i, uint64_t now);
+bool sg_grp_remove(struct ctx *c, struct task *k);
+bool sg_grp_new(struct ctx *c, struct task *k, uint32_t i);
+void sg_grp_path(struct ctx *c, const struct pgt_event *e, uint64_t at);
+void sg_grp_moves_at(struct ctx *c, size_t idx, uint64_t at); /* the moves found to happen at event idx */
+void sg_grp_propagation(struct ctx *c, const struct pgt_event *e, uint32_t g, uint64_t at);
+void sg_grp_compare(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64_t at, bool seed_ok);
 
 /* signals_flush.c */
 void sg_flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach);

@@ -29,6 +29,7 @@ static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
         k->se.period_contrib = p->cfs.period_contrib;
         k->attached = 1;
         k->cpu = (int32_t)i;
+        sg_grp_adopt(c, k, i); /* its group's runqueue's clock instead */
     }
     k->placed = 1;
     if (k->attached && k->cpu != (int32_t)i)
@@ -45,6 +46,7 @@ static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
     k->cpu = (int32_t)i;
     k->on_rq = 1;
     p->nr += k->policy == POL_CFS;
+    sg_grp_enqueue(c, k, i, now);
 }
 
 /* The task running on CPU i when the trace began: the CPU was not idle
@@ -63,16 +65,30 @@ void sg_start_curr(struct ctx *c, uint32_t i, uint64_t ts)
     k->running = 1;
     p->curr = pid;
     p->curr_policy = k->policy;
+    sg_grp_run(c, k, ts);
 }
 
 /* The running task kp of CPU p leaves the runqueue for a sleep or its
  * exit (the dequeue of __schedule; it stays the CPU's current until the
  * switch). */
-static void prev_sleep(struct ctx *c, struct task *kp, struct cpu *p)
+static void prev_sleep(struct ctx *c, struct task *kp, struct cpu *p, uint64_t now)
 {
+    sg_grp_dequeue(c, kp, now, false);
     kp->on_rq = 0;
     p->nr -= p->nr > 0 && kp->policy == POL_CFS;
     sg_ue_sleep(c, kp, p, true);
+}
+
+/* CPU i goes idle: the PELT clock's lost-idle-time check reads the rq's
+ * util sums (through groups, those of the root the hierarchy builds). */
+static void go_idle(struct ctx *c, uint32_t i)
+{
+    struct cpu *p = &c->cpu[i];
+    const struct pgov_pelt_avg *cfs = sg_grp_root(c, i) ? sg_grp_root(c, i) : &p->cfs;
+    p->curr_policy = POL_IDLE;
+    if (!c->clock_identity)
+        sg_chk(c, pgov_pelt_clock_idle(&p->clk, (uint64_t)cfs->util_sum + p->rt.util_sum + p->dl.util_sum),
+               "pgov_pelt_clock_idle");
 }
 
 void sg_on_switch(struct ctx *c, const struct pgt_event *e)
@@ -170,9 +186,11 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
     /* a task dequeued at a pull (pull_after_sleep) has only the switch
      * left, and an exiting task's removal, which comes after it */
     if (kp && !slept && e->x[0] != PGT_PREV_RUNNABLE)
-        prev_sleep(c, kp, p);
-    if (kp)
+        prev_sleep(c, kp, p, now);
+    if (kp) {
+        sg_grp_put(c, kp, now);
         kp->running = 0;
+    }
     if (kp && e->x[0] == PGT_PREV_DEAD) {
         sg_detach_removed(c, kp);
         kp->dead = 1;
@@ -185,13 +203,10 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
             enqueue(c, kn, i, now);
         sg_upd_task(c, kn, now);
         kn->running = 1;
+        sg_grp_run(c, kn, now);
         p->curr_policy = kn->policy;
     } else {
-        p->curr_policy = POL_IDLE;
-        if (!c->clock_identity)
-            sg_chk(c, pgov_pelt_clock_idle(&p->clk, (uint64_t)p->cfs.util_sum + p->rt.util_sum +
-                                                     p->dl.util_sum),
-                "pgov_pelt_clock_idle");
+        go_idle(c, i);
     }
     sg_flush(c, i, false, ad);
 }
@@ -199,13 +214,14 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
 /* A new task's averages from the kernel's attach of it: the last two held
  * cfs samples of CPU i at one update_time are the enqueue's update and the
  * attach, whose difference is what the task brought. */
-static bool fork_seed(struct ctx *c, uint32_t i, struct pgov_pelt_avg *se)
+static bool fork_seed(struct ctx *c, uint32_t i, struct pgov_pelt_avg *se, uint32_t grp)
 {
     const struct cpu *p = &c->cpu[i];
     const struct pgt_event *a = NULL, *b = NULL;
     for (uint32_t j = p->npend; j-- > 0 && !b;) {
         const struct pgt_event *f = &c->t->ev[p->pend[j]];
-        if (f->type == PGT_PELT_CFS)
+        /* a task in a group attaches to its group's cfs_rq (grp: 1 + its index) */
+        if (grp ? f->type == PGT_PELT_GROUP && !f->x[1] && f->x[2] + 1 == grp : f->type == PGT_PELT_CFS)
             *(a ? &b : &a) = f;
     }
     if (!b || !a->v[3] || a->v[3] != b->v[3] || a->v[2] < b->v[2] || a->v[0] < b->v[0] ||
@@ -258,10 +274,10 @@ void sg_on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
          * pid 157 276 instead of the kernel's 503) */
         sg_flush_older(c, i, now);
         sg_chk(c, pgov_pelt_init_task(&k->se, W, c->p->halflife), "pgov_pelt_init_task");
-        if (!c->p->warmup && fork_seed(c, i, &k->se)) {
+        if (!c->p->warmup && fork_seed(c, i, &k->se, c->grp ? k->grp : 0)) {
             k->seeded = 1;
             c->out->seeded_kernel++;
-        } else {
+        } else if (!sg_grp_new(c, k, i)) {
             /* the ratio takes the entity's load.weight, which 64-bit
              * kernels keep at 10 more bits of resolution (nice 0: 1 << 20)
              * against the cfs_rq's unscaled load_avg, so the spare-capacity
@@ -324,7 +340,7 @@ static void pull_after_sleep(struct ctx *c, const struct pgt_event *e, uint32_t 
     sg_flush(c, b, true, false);
     sg_upd_task(c, kp, now);
     sg_upd_rq(c, b, now);
-    prev_sleep(c, kp, p); /* an exiting task's load leaves after the switch */
+    prev_sleep(c, kp, p, now); /* an exiting task's load leaves after the switch */
     sg_flush(c, b, false, false);
     p->slept_pid = kp->pid;
 }
@@ -365,6 +381,7 @@ void sg_on_migrate(struct ctx *c, const struct pgt_event *e)
                 sg_chk(c, pgov_util_est_dequeue(&p->ue, &k->ue, p->nr), "pgov_util_est_dequeue");
             sg_chk(c, pgov_pelt_detach(&p->cfs, &k->se, W), "pgov_pelt_detach");
         }
+        sg_grp_dequeue(c, k, now, true);
         k->attached = 0;
         sg_flush(c, a, false, true);
         /* The new CPU's attach follows this event (its samples come after

@@ -185,8 +185,10 @@ struct pgt_platform {
     void *hook_arg;
 };
 
+/* PGT_K_GSE / PGT_K_GCFS: a task group's entity and cfs_rq on a CPU (rebuilt
+ * through the hierarchy, signals_group.c); PGT_K_CFS is the root cfs_rq */
 enum pgt_kind { PGT_K_TASK = 0, PGT_K_CFS, PGT_K_RT, PGT_K_DL, PGT_K_IRQ, PGT_K_UE_TASK,
-                PGT_K_UE_CFS, PGT_NKINDS };
+                PGT_K_UE_CFS, PGT_K_GSE, PGT_K_GCFS, PGT_NKINDS };
 
 struct pgt_stat {
     uint64_t n;
@@ -211,6 +213,7 @@ struct pgt_entity_stat {
     struct pgt_stat st;
     bool prev_exact; /* (the rebuild's) its previous comparison had no error */
     uint32_t epoch;  /* (the rebuild's) its inputs' count of untimed transitions then */
+    uint32_t group;  /* PGT_K_GSE, PGT_K_GCFS: 1 + its index in pgt_trace.group */
 };
 
 struct pgt_signals {
@@ -237,8 +240,14 @@ struct pgt_signals {
     uint64_t wake_placed;       /* preemptions by a task just woken, applied at the wake-up's time */
     uint32_t ue_absent_kver;    /* the --kver has no util_est (before 4.17): that kver, else 0 */
     uint64_t ue_unexpected;     /* then: util_est samples in the trace, not compared */
-    uint64_t group_se_samples;  /* task groups' entity samples (not rebuilt, not compared) */
-    uint64_t group_cfs_samples; /* task groups' cfs_rq samples (not rebuilt, not compared) */
+    uint64_t group_se_samples;  /* task groups' entity samples */
+    uint64_t group_cfs_samples; /* task groups' cfs_rq samples */
+    bool groups_rebuilt;        /* the hierarchy was rebuilt (groups, --kver 6.1 on) */
+    uint64_t group_seeded;      /* group entities and cfs_rqs seeded from their first sample */
+    uint64_t group_unseeded;    /* group entities and cfs_rqs never sampled: from zero */
+    uint64_t group_moves;       /* tasks moved between groups (a path change in its samples) */
+    uint64_t group_ticks;       /* ticks applied along the running task's group path */
+    uint64_t group_transient;   /* group samples followed by another of the object at one update_time */
 };
 
 /* Rebuild the signals of trace t on platform p and compare them with the
@@ -253,5 +262,8 @@ const char *pgt_kind_name(uint32_t kind);
 /* The task groups trace t names: parents, samples per class, the moves its
  * task samples show (groups.c); nothing without groups. -1: out of memory. */
 int pgt_groups_print(FILE *o, const struct pgt_trace *t);
+/* Group g's parent: the longest other path prefixing it, an index in
+ * t->group; -1 for the root "/" (groups.c). */
+int32_t pgt_group_parent(const struct pgt_trace *t, uint32_t g);
 
 #endif

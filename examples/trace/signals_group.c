@@ -1,0 +1,497 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * pgov-trace signals through task groups. When the recording names task
+ * groups (cfs_rq paths other than "/") and --kver is 6.1 or later, every
+ * CFS task sits on its group's runqueue in a hierarchy of group runqueues
+ * and group entities (examples/common/pelt_tree.c, the walks; pgov/
+ * pelt_group.h, the rules), and the root cfs_rq compared is the one the
+ * propagation builds, not the flat sum of the tasks.
+ *
+ * What the recording gives: the hierarchy (groups.c: paths, parents), each
+ * task's group (the path of its samples; a change of path is a move,
+ * sched_move_task, applied at that sample's update_time), the transitions
+ * (signals_transition.c calls the sg_grp_* hooks beside its flat updates),
+ * the tick (a running task's hardirq sample). What it does not give is
+ * seeded: each group runqueue and entity from its first sample (as tasks
+ * and root runqueues are), the groups' shares at their default (nice 0),
+ * the hierarchy as existing before the first event. Updates the kernel
+ * made without a transition event (the blocked-load pass of an idle CPU)
+ * are applied when their samples are compared, at their update_time.
+ *
+ * The task's own signal stays in `struct task.se` (the flat rebuild's):
+ * `tse.avg` is a copy taken before each walk and given back after it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pgov/kver.h>
+
+#include "pelt_tree.h"
+#include "signals_int.h"
+
+
+struct grp_first {
+    int32_t pid;
+    uint32_t grp;
+};
+
+/* A move between groups seen before its task's sample shows it: the
+ * attach's first sample on the new group's cfs_rq (event idx). */
+struct grp_move {
+    size_t idx;
+    int32_t pid;
+    uint32_t grp;
+};
+
+struct sg_groups {
+    struct ptree tree;
+    struct grp_move *moves; /* by idx */
+    size_t nmoves, next;
+    void *mem;
+    uint8_t *seeded; /* [2 * (g * ncpu + cpu) + is_entity] */
+    int32_t *ent;    /* the same index: its row in the entity table, -1 none */
+    struct pgt_pidtab first; /* pid -> the group of its first sample */
+};
+
+static void chk(struct ctx *c, int r, const char *what)
+{
+    sg_chk(c, r < 0 ? r : 0, what);
+}
+
+/* Groups created parents first: a parent's path is shorter. */
+static int build(struct ctx *c, struct sg_groups *g, uint64_t now)
+{
+    const struct pgt_trace *t = c->t;
+    for (size_t len = 1; len < PGT_PATH_LEN; len++)
+        for (uint32_t i = 0; i < t->ngroups; i++) {
+            if (strlen(t->group[i]) != len)
+                continue;
+            int32_t par = pgt_group_parent(t, i);
+            int r = ptree_mkgrp(&g->tree, i + 1, (uint32_t)(par + 1), now);
+            if (r < 0)
+                return r;
+        }
+    return 0;
+}
+
+struct grp_last {
+    int32_t pid;
+    uint32_t grp;
+    size_t idx;
+};
+
+static int cmp_move(const void *a, const void *b)
+{
+    size_t x = ((const struct grp_move *)a)->idx, y = ((const struct grp_move *)b)->idx;
+    return x < y ? -1 : x > y;
+}
+
+/* The moves between groups: a task whose samples change path from A to B
+ * was moved (its own sample only follows at its next period crossing):
+ * into a group at the first sample of the new group's cfs_rq on its CPU
+ * after A (the attach's update), to the root (an autogroup left at exit)
+ * at the first sample of the old group's cfs_rq at A's update_time (the
+ * update before the detach); else at B. */
+static int find_moves(struct ctx *c, struct sg_groups *g)
+{
+    const struct pgt_trace *t = c->t;
+    struct pgt_pidtab last;
+    size_t cap = 0;
+    int r = 0;
+    pgt_pidtab_init(&last, sizeof(struct grp_last));
+    for (size_t j = 0; j < t->n && !r; j++) {
+        const struct pgt_event *e = &t->ev[j];
+        bool created;
+        if (e->type != PGT_PELT_SE || e->pid <= 0 || e->x[2] > t->ngroups)
+            continue;
+        struct grp_last *l = pgt_pidtab_get(&last, e->pid, &created);
+        if (!l) {
+            r = -1;
+            break;
+        }
+        if (!created && l->grp != e->x[2]) {
+            const struct pgt_event *a = &t->ev[l->idx];
+            size_t m = l->idx + 1;
+            for (; m < j; m++) {
+                const struct pgt_event *f = &t->ev[m];
+                if (f->type != PGT_PELT_GROUP || f->x[1] || f->x[0] != e->x[0] || (f->x[3] & PGT_IN_HARDIRQ))
+                    continue; /* (the tick moves nothing) */
+                if (e->x[2] ? f->x[2] + 1 == e->x[2] : f->x[2] + 1 == l->grp && f->v[3] == a->v[3])
+                    break;
+            }
+            if (g->nmoves == cap) {
+                cap = cap ? cap * 2 : 16;
+                struct grp_move *v = realloc(g->moves, cap * sizeof(*v));
+                if (!v) {
+                    r = -1;
+                    break;
+                }
+                g->moves = v;
+            }
+            g->moves[g->nmoves++] = (struct grp_move){m, e->pid, e->x[2]};
+        }
+        l->grp = e->x[2];
+        l->idx = j;
+    }
+    pgt_pidtab_free(&last);
+    if (g->nmoves)
+        qsort(g->moves, g->nmoves, sizeof(*g->moves), cmp_move);
+    return r;
+}
+
+int sg_grp_setup(struct ctx *c)
+{
+    const struct pgt_trace *t = c->t;
+    uint32_t kver = c->p->kver;
+    if (!t->ngroups || !c->ncpu || !kver || kver < PGOV_KVER_6_1 || c->contrib_scaled)
+        return 0;
+    uint32_t ng = t->ngroups + 1;
+    size_t nobj = 2u * (size_t)ng * c->ncpu, size = ptree_size(c->ncpu, ng);
+    struct sg_groups *g = calloc(1, sizeof(*g));
+    if (!g || !size || !(g->mem = calloc(1, size)) || !(g->seeded = calloc(nobj, 1)) ||
+        !(g->ent = malloc(nobj * sizeof(*g->ent)))) {
+        if (g)
+            free(g->mem), free(g->seeded);
+        free(g);
+        snprintf(c->err, c->errlen, "%s: out of memory", t->path);
+        return -1;
+    }
+    c->grp = g;
+    for (size_t j = 0; j < nobj; j++)
+        g->ent[j] = -1;
+    pgt_pidtab_init(&g->first, sizeof(struct grp_first));
+    int r = ptree_init(&g->tree, g->mem, kver, c->ncpu, ng, c->p->halflife);
+    if (r >= 0)
+        r = build(c, g, t->n ? t->ev[0].ts + 1 : 1);
+    for (size_t j = 0; j < t->n && r >= 0; j++) {
+        const struct pgt_event *e = &t->ev[j];
+        bool created;
+        if (e->type != PGT_PELT_SE || e->pid <= 0 || e->x[2] > t->ngroups)
+            continue;
+        struct grp_first *f = pgt_pidtab_get(&g->first, e->pid, &created);
+        if (!f)
+            r = -1;
+        else if (created)
+            f->grp = e->x[2];
+    }
+    if (r >= 0)
+        r = find_moves(c, g);
+    if (r < 0) {
+        snprintf(c->err, c->errlen, "%s: the task-group hierarchy cannot be built (%d)", t->path, r);
+        return -1;
+    }
+    c->out->groups_rebuilt = true;
+    return 0;
+}
+
+void sg_grp_free(struct ctx *c)
+{
+    struct sg_groups *g = c->grp;
+    if (!g)
+        return;
+    const struct ptree *t = &g->tree;
+    for (uint32_t q = 1; q < t->ngroups; q++)
+        for (uint32_t i = 0; i < t->ncpu; i++)
+            for (uint32_t s = 0; s < 2; s++)
+                c->out->group_unseeded += !g->seeded[2u * ((size_t)q * t->ncpu + i) + s];
+    pgt_pidtab_free(&g->first);
+    free(g->moves);
+    free(g->mem), free(g->seeded), free(g->ent), free(g);
+    c->grp = NULL;
+}
+
+struct pgov_pelt_avg *sg_grp_root(struct ctx *c, uint32_t i)
+{
+    return c->grp ? &ptree_rq(&c->grp->tree, 0, i)->cfs.avg : NULL;
+}
+
+void sg_grp_root_update(struct ctx *c, uint32_t i, uint64_t now)
+{
+    if (c->grp)
+        chk(c, ptree_update_rq(&c->grp->tree, 0, i, now), "root cfs_rq update");
+}
+
+/* ------------------------------------------------------------ tasks */
+
+static bool in_tree(const struct ctx *c, const struct task *k)
+{
+    return c->grp && k->policy == POL_CFS;
+}
+
+static struct ptree_pos pos(struct task *k)
+{
+    return (struct ptree_pos){&k->tse, k->grp, (uint32_t)k->tcpu};
+}
+
+/* A task seen for the first time: its group is its first sample's. */
+void sg_grp_task_init(struct ctx *c, struct task *k)
+{
+    if (!c->grp || k->tinit)
+        return;
+    const struct grp_first *f = pgt_pidtab_find(&c->grp->first, k->pid);
+    k->grp = f ? f->grp : 0;
+    chk(c, pgov_pelt_group_se_init(&k->tse, PTREE_NICE0, 0, c->p->halflife), "se_init");
+    k->tinit = 1;
+}
+
+/* The task's signal into its tree entity (unattached: last_update_time 0). */
+static void tin(struct ctx *c, struct task *k)
+{
+    sg_grp_task_init(c, k);
+    k->tse.avg = k->se;
+    if (!k->tattached)
+        k->tse.avg.last_update_time = 0;
+}
+
+static void tout(struct task *k)
+{
+    if (k->tse.avg.last_update_time)
+        k->se = k->tse.avg;
+}
+
+/* A task attached to CPU i's runqueues before the trace began: its group's
+ * runqueue (seeded from the kernel's samples) already holds it. */
+void sg_grp_adopt(struct ctx *c, struct task *k, uint32_t i)
+{
+    if (!in_tree(c, k) || k->tattached)
+        return;
+    tin(c, k);
+    const struct pgov_pelt_avg *q = &ptree_rq(&c->grp->tree, k->grp, i)->cfs.avg;
+    if (!q->last_update_time)
+        q = sg_grp_root(c, i);
+    k->se.last_update_time = q->last_update_time ? q->last_update_time : k->se.last_update_time;
+    k->se.period_contrib = q->period_contrib;
+    k->tcpu = (int32_t)i;
+    k->tattached = 1;
+}
+
+void sg_grp_dequeue(struct ctx *c, struct task *k, uint64_t now, bool migrating)
+{
+    if (!in_tree(c, k) || !k->tinit || !k->tse.on_rq)
+        return;
+    struct ptree_pos p = pos(k);
+    tin(c, k);
+    chk(c, ptree_dequeue(&c->grp->tree, &p, now, migrating), "dequeue walk");
+    tout(k);
+    if (migrating)
+        k->tattached = 0;
+}
+
+void sg_grp_enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
+{
+    if (!in_tree(c, k))
+        return;
+    tin(c, k);
+    if (k->tse.on_rq && k->tcpu == (int32_t)i)
+        return;
+    if (k->tse.on_rq) /* queued elsewhere as far as we know: events were missed */
+        sg_grp_dequeue(c, k, sg_grp_root(c, (uint32_t)k->tcpu)->last_update_time, true);
+    if (k->tattached && k->tcpu != (int32_t)i)
+        sg_grp_remove(c, k);
+    tin(c, k);
+    k->tcpu = (int32_t)i;
+    struct ptree_pos p = pos(k);
+    chk(c, ptree_enqueue(&c->grp->tree, &p, now), "enqueue walk");
+    tout(k);
+    k->tattached = 1;
+}
+
+void sg_grp_run(struct ctx *c, struct task *k, uint64_t now)
+{
+    if (!in_tree(c, k) || !k->tinit || !k->tse.on_rq || k->tse.running)
+        return;
+    struct ptree_pos p = pos(k);
+    tin(c, k);
+    chk(c, ptree_run(&c->grp->tree, &p, now), "pick walk");
+    tout(k);
+}
+
+void sg_grp_put(struct ctx *c, struct task *k, uint64_t now)
+{
+    if (!in_tree(c, k) || !k->tinit || !k->tse.running)
+        return;
+    struct ptree_pos p = pos(k);
+    tin(c, k);
+    chk(c, ptree_put_prev(&c->grp->tree, &p, now), "put_prev walk");
+    tout(k);
+}
+
+void sg_grp_tick(struct ctx *c, uint32_t i, uint64_t now)
+{
+    struct task *k = c->grp && c->cpu[i].curr > 0 ? pgt_pidtab_find(&c->tasks, c->cpu[i].curr) : NULL;
+    if (!k || !in_tree(c, k) || !k->tinit || !k->tse.running || k->tcpu != (int32_t)i)
+        return;
+    struct ptree_pos p = pos(k);
+    tin(c, k);
+    chk(c, ptree_tick(&c->grp->tree, &p, now), "tick walk");
+    tout(k);
+    c->out->group_ticks++;
+}
+
+/* The task leaves its runqueue without its lock (wake-up migration, exit):
+ * its group runqueue's "removed". true when done here (the flat rebuild's
+ * removal is then only for the flat root). */
+bool sg_grp_remove(struct ctx *c, struct task *k)
+{
+    if (!in_tree(c, k) || !k->tinit || !k->tattached)
+        return false;
+    if (k->tse.on_rq) {
+        sg_grp_dequeue(c, k, sg_grp_root(c, (uint32_t)k->tcpu)->last_update_time, true);
+        return true;
+    }
+    tin(c, k);
+    chk(c, pgov_pelt_group_remove(&ptree_rq(&c->grp->tree, k->grp, (uint32_t)k->tcpu)->cfs, &k->tse),
+        "remove");
+    tout(k);
+    k->tattached = 0;
+    return true;
+}
+
+/* A new task's utilization from its group's runqueue on CPU i
+ * (post_init_entity_util_avg); false without the hierarchy. */
+bool sg_grp_new(struct ctx *c, struct task *k, uint32_t i)
+{
+    if (!in_tree(c, k))
+        return false;
+    tin(c, k);
+    k->tattached = 0;
+    chk(c, pgov_pelt_group_se_init(&k->tse, PTREE_NICE0, 0, c->p->halflife), "se_init");
+    chk(c, pgov_pelt_group_post_init(c->grp->tree.kver, &k->tse,
+                                     &ptree_rq(&c->grp->tree, k->grp, i)->cfs, c->p->cap[i]),
+        "post_init");
+    k->se = k->tse.avg;
+    return true;
+}
+
+/* A task sample's path: the task's group. A change is a move between
+ * groups (sched_move_task: dequeue, put, detach, attach, enqueue, set
+ * next), applied at the sample's update_time. */
+static void move(struct ctx *c, int32_t pid, uint32_t grp, uint64_t ts, uint64_t at)
+{
+    struct task *k = sg_task_get(c, pid, ts);
+    if (!k || k->policy != POL_CFS)
+        return;
+    tin(c, k);
+    if (k->grp == grp)
+        return;
+    if (!k->tattached) {
+        k->grp = grp; /* not in the tree yet: where it will attach */
+        return;
+    }
+    struct ptree *t = &c->grp->tree;
+    bool queued = k->tse.on_rq, running = k->tse.running;
+    struct ptree_pos p = pos(k);
+    if (queued)
+        chk(c, ptree_dequeue(t, &p, at, 0), "dequeue walk");
+    if (running)
+        chk(c, ptree_put_prev(t, &p, at), "put_prev walk");
+    chk(c, ptree_move(t, &p, grp, at), "group move");
+    k->grp = grp;
+    p = pos(k);
+    if (queued)
+        chk(c, ptree_enqueue(t, &p, at), "enqueue walk");
+    if (running)
+        chk(c, ptree_run(t, &p, at), "pick walk");
+    tout(k);
+    c->out->group_moves++;
+}
+
+void sg_grp_path(struct ctx *c, const struct pgt_event *e, uint64_t at)
+{
+    if (c->grp && e->pid > 0 && e->x[2] < c->grp->tree.ngroups)
+        move(c, e->pid, e->x[2], e->ts, at);
+}
+
+/* An exiting task leaves its autogroup for the root (sched_move_task at
+ * exit), mostly with no sample of its own after it: the move is the first
+ * sample of the autogroup's cfs_rq on the task's CPU, outside the tick,
+ * after its sched_process_exit while it runs (its update, when it crossed
+ * a period, then the detach). */
+static void exit_move(struct ctx *c, const struct pgt_event *e, uint64_t at)
+{
+    uint32_t i = e->x[0];
+    const struct cpu *p = &c->cpu[i];
+    struct task *k = p->curr > 0 ? pgt_pidtab_find(&c->tasks, p->curr) : NULL;
+    if (e->type != PGT_PELT_GROUP || e->x[1] || (e->x[3] & PGT_IN_HARDIRQ) || e->cpu != i || !k ||
+        !k->exiting || !k->tinit || !k->grp || k->grp != e->x[2] + 1 || k->tcpu != (int32_t)i ||
+        strncmp(c->t->group[e->x[2]], "/autogroup-", 11) != 0)
+        return;
+    move(c, k->pid, 0, e->ts, at);
+    c->out->exit_moves++;
+}
+
+void sg_grp_moves_at(struct ctx *c, size_t idx, uint64_t at)
+{
+    struct sg_groups *g = c->grp;
+    if (!g)
+        return;
+    for (; g->next < g->nmoves && g->moves[g->next].idx <= idx; g->next++)
+        if (g->moves[g->next].idx == idx)
+            move(c, g->moves[g->next].pid, g->moves[g->next].grp, c->t->ev[idx].ts, at);
+    exit_move(c, &c->t->ev[idx], at);
+}
+
+/* ------------------------------------------------------------ samples */
+
+/* An update no transition of the rebuild made (the blocked-load pass, a
+ * remote update) shows as a runqueue's sample followed, at one update_time,
+ * by a child group entity's: the entity's update_load_avg on that runqueue,
+ * which propagates the child runqueue (updated first: its "removed") into
+ * it. Applied before runqueue g's sample on CPU i (event e) is compared. */
+void sg_grp_propagation(struct ctx *c, const struct pgt_event *e, uint32_t g, uint64_t at)
+{
+    struct sg_groups *gr = c->grp;
+    uint32_t i = e->x[0];
+    const struct cpu *p = &c->cpu[i];
+    if (!gr || !e->v[3])
+        return;
+    for (uint32_t j = 0; j < p->npend; j++) {
+        const struct pgt_event *f = &c->t->ev[p->pend[j]];
+        if (f <= e || f->type != PGT_PELT_GROUP || !f->x[1] || f->x[0] != i || f->v[3] != e->v[3] ||
+            f->x[2] + 1 >= gr->tree.ngroups || gr->tree.parent[f->x[2] + 1] != g)
+            continue;
+        chk(c, ptree_update_rq(&gr->tree, f->x[2] + 1, i, at), "group update");
+        chk(c, ptree_update_gse(&gr->tree, f->x[2] + 1, i, at), "group update");
+        return;
+    }
+}
+
+/* A group entity's or group runqueue's sample: its seed, else a
+ * comparison at its update (applied here when the rebuild has not made it). */
+void sg_grp_compare(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64_t at, bool seed_ok)
+{
+    struct sg_groups *g = c->grp;
+    if (!g || e->x[2] + 1 >= g->tree.ngroups)
+        return;
+    struct cpu *p = &c->cpu[i];
+    uint32_t q = e->x[2] + 1, se = e->x[1] != 0;
+    size_t idx = 2u * ((size_t)q * c->ncpu + i) + se;
+    struct pgov_pelt_se *gse = ptree_gse(&g->tree, q, i);
+    struct pgov_pelt_avg *sa = se ? &gse->avg : &ptree_rq(&g->tree, q, i)->cfs.avg;
+    if (!g->seeded[idx] && seed_ok) {
+        uint64_t w = gse->weight >> 10;
+        sg_seed_avg(c, sa, e, at, p->phase, se ? (w ? w : 1) : 1);
+        g->seeded[idx] = 1;
+        c->out->group_seeded++;
+        return;
+    }
+    if (se && at > sa->last_update_time) { /* its runqueue first: the walk's order */
+        chk(c, ptree_update_rq(&g->tree, q, i, at), "group update");
+        chk(c, ptree_update_gse(&g->tree, q, i, at), "group update");
+    } else if (!se) {
+        sg_grp_propagation(c, e, q, at);
+        if (at > sa->last_update_time)
+            chk(c, ptree_update_rq(&g->tree, q, i, at), "group update");
+    }
+    if (!p->known) {
+        c->out->skipped_unknown++;
+        return;
+    }
+    if (!g->seeded[idx] && e->ts - p->born < PGT_WARMUP_NS)
+        return;
+    uint32_t kind = se ? PGT_K_GSE : PGT_K_GCFS;
+    sg_record(c, &g->ent[idx], -1, i, kind, !g->seeded[idx], e->ts, e->v[2], sa->util_avg, p->guess);
+    if (g->ent[idx] >= 0)
+        c->out->ent[g->ent[idx]].group = q;
+}
