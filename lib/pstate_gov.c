@@ -347,6 +347,38 @@ static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 #endif
 
 /*
+ * The end of a sample both hooks share: on a decision, write the P-state
+ * first (a failed write leaves the state as it was), then commit and count.
+ * Returns 0, or the HAL's or the core's error for the caller to undo and
+ * report.
+ */
+PGOV_CORE int sample_apply(uint32_t prof, struct pgov_pstate *g, uint64_t now, int rc,
+                           const struct pgov_hw_counters *c,
+                           const struct pgov_pstate_core_sample *s, uint32_t adjust_path)
+{
+    if (pgov_likely(rc == PGOV_PSTATE_CORE_DECIDED)) {
+        if (s->pstate != g->st.pstate) {
+            rc = pgov_hal_set_pstate(&g->hw, g->cpu, s->pstate,
+                                     pgov_pstate_core_perf_ctl(&g->bounds, s->pstate));
+            if (pgov_unlikely(rc))
+                return rc;
+        }
+        pgov_pstate_core_commit(prof, &g->st, now, c, s, false);
+        g->last_path = adjust_path;
+        g->samples++;
+        if (pgov_unlikely(pgov_hal_has_trace(&g->hw)))
+            trace_decision(g, now);
+    } else if (rc == PGOV_PSTATE_CORE_REJECTED) {
+        g->last_path = PGOV_PSTATE_PATH_REJECTED;
+    } else if (rc == PGOV_PSTATE_CORE_FIRST) {
+        g->last_path = PGOV_PSTATE_PATH_FIRST;
+    } else {
+        return rc;
+    }
+    return 0;
+}
+
+/*
  * One hook call for profile @prof: the hook_<profile>() functions below pass
  * it as a constant, so optimised builds inline this (PGOV_CORE) into a copy
  * specialised for each; a profile left out of PGOV_PSTATE_PROFILES folds to
@@ -397,26 +429,10 @@ PGOV_CORE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint3
     struct pgov_pstate_core_sample s;
     rc = pgov_pstate_core_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, iowait_us,
                                  &s);
-    if (pgov_likely(rc == PGOV_PSTATE_CORE_DECIDED)) {
-        /* Write first: a failed write leaves the state as it was. */
-        if (s.pstate != g->st.pstate) {
-            rc = pgov_hal_set_pstate(&g->hw, g->cpu, s.pstate,
-                                     pgov_pstate_core_perf_ctl(&g->bounds, s.pstate));
-            if (pgov_unlikely(rc))
-                goto fail;
-        }
-        pgov_pstate_core_commit(prof, &g->st, now, &c, &s, false);
-        g->last_path = how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
-        g->samples++;
-        if (pgov_unlikely(pgov_hal_has_trace(&g->hw)))
-            trace_decision(g, now);
-    } else if (rc == PGOV_PSTATE_CORE_REJECTED) {
-        g->last_path = PGOV_PSTATE_PATH_REJECTED;
-    } else if (rc == PGOV_PSTATE_CORE_FIRST) {
-        g->last_path = PGOV_PSTATE_PATH_FIRST;
-    } else {
+    rc = sample_apply(prof, g, now, rc, &c, &s,
+                      how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST);
+    if (pgov_unlikely(rc))
         goto fail;
-    }
 out:
     if (prof == PGOV_PSTATE_PROF_LOAD_4_13 && (g->params.options & PGOV_PSTATE_OPT_RFC_IO_ALL) &&
         (flags & PGOV_UPDATE_IOWAIT) && g->shared) {
@@ -467,25 +483,9 @@ PGOV_CORE int hook_quiet(uint32_t prof, struct pgov_pstate *g, uint64_t now)
     if (pgov_unlikely(rc))
         return pgov_hal_rc(rc);
     rc = pgov_pstate_core_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, 0, &s);
-    if (pgov_likely(rc == PGOV_PSTATE_CORE_DECIDED)) {
-        if (s.pstate != g->st.pstate) {
-            rc = pgov_hal_set_pstate(&g->hw, g->cpu, s.pstate,
-                                     pgov_pstate_core_perf_ctl(&g->bounds, s.pstate));
-            if (pgov_unlikely(rc))
-                return pgov_hal_rc(rc);
-        }
-        pgov_pstate_core_commit(prof, &g->st, now, &c, &s, false);
-        g->last_path = PGOV_PSTATE_PATH_ADJUST;
-        g->samples++;
-        if (pgov_unlikely(pgov_hal_has_trace(&g->hw)))
-            trace_decision(g, now);
-    } else if (rc == PGOV_PSTATE_CORE_REJECTED) {
-        g->last_path = PGOV_PSTATE_PATH_REJECTED;
-    } else if (rc == PGOV_PSTATE_CORE_FIRST) {
-        g->last_path = PGOV_PSTATE_PATH_FIRST;
-    } else {
+    rc = sample_apply(prof, g, now, rc, &c, &s, PGOV_PSTATE_PATH_ADJUST);
+    if (pgov_unlikely(rc))
         return pgov_hal_rc(rc);
-    }
     g->st.last_update_ns = now; /* step 1, now that nothing can fail */
     g->next_ns = g->st.time_ns + g->params.sample_ns; /* slow_path stays 0 */
     return PGOV_OK;
