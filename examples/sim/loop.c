@@ -21,9 +21,31 @@ static bool before(uint64_t t, uint64_t seq, uint64_t bt, uint64_t bseq)
     return t < bt || (t == bt && seq < bseq);
 }
 
+/* Re-key the CPUs re-armed since the last event (cpu_slot_sync). */
+static void slots_flush(struct sim_ctx *c)
+{
+    for (uint32_t w = 0; w < sizeof(c->slot_dirty) / sizeof(c->slot_dirty[0]); w++)
+        while (c->slot_dirty[w]) {
+            uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(c->slot_dirty[w]);
+            const struct sim_cpu *p = &c->cpu[i];
+            uint64_t t = UINT64_MAX, s = UINT64_MAX;
+            c->slot_dirty[w] &= c->slot_dirty[w] - 1;
+            if (p->done_at != UINT64_MAX) {
+                t = p->done_at;
+                s = p->done_seq;
+            }
+            if (p->tick_at != UINT64_MAX && before(p->tick_at, p->tick_seq, t, s)) {
+                t = p->tick_at;
+                s = p->tick_seq;
+            }
+            sim_slots_set(&c->slots, i, t, s);
+        }
+}
+
 /* The earliest of the heap's top and the per-CPU completion / tick slots. */
 static bool next_event(struct sim_ctx *c, struct sim_ev *ev)
 {
+    slots_flush(c);
     uint64_t bt = UINT64_MAX, bs = UINT64_MAX;
     int kind = 0; /* 0 none, 1 heap, 2 done, 3 tick */
     uint32_t who = sim_slots_min(&c->slots);

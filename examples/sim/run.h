@@ -118,6 +118,7 @@ struct sim_ctx {
     } *sem; /* one per workload semaphore */
     struct sim_heap heap;
     struct sim_slots slots; /* each CPU's earlier of done_at and tick_at (cpu_slot_sync) */
+    uint64_t slot_dirty[(SIM_MAX_CPUS + 63) / 64]; /* CPUs whose key in slots is stale */
     struct sim_result *res;
     uint64_t ops;
     uint64_t work_ns;
@@ -141,20 +142,13 @@ struct sim_ctx {
     struct sim_policy_state *ps;
 };
 
-/* After a write to @p's done_at or tick_at: its key in c->slots, which the
- * event loop reads instead of scanning every CPU. */
+/* After a write to @p's done_at or tick_at: its key in c->slots is stale
+ * until the event loop next looks (slots_flush); a CPU re-armed many
+ * times within one event is re-keyed once. */
 static inline void cpu_slot_sync(struct sim_ctx *c, const struct sim_cpu *p)
 {
-    uint64_t t = UINT64_MAX, s = UINT64_MAX;
-    if (p->done_at != UINT64_MAX) {
-        t = p->done_at;
-        s = p->done_seq;
-    }
-    if (p->tick_at != UINT64_MAX && (p->tick_at < t || (p->tick_at == t && p->tick_seq < s))) {
-        t = p->tick_at;
-        s = p->tick_seq;
-    }
-    sim_slots_set(&c->slots, (uint32_t)(p - c->cpu), t, s);
+    uint32_t i = (uint32_t)(p - c->cpu);
+    c->slot_dirty[i / 64] |= 1ull << (i % 64);
 }
 
 #endif
