@@ -129,10 +129,9 @@ void sim_heap_free(struct sim_heap *h)
     memset(h, 0, sizeof(*h));
 }
 
-static uint16_t slot_win(const struct sim_slots *s, uint16_t a, uint16_t b)
+static const struct sim_slot *slot_win(const struct sim_slot *a, const struct sim_slot *b)
 {
-    bool b_first = s->time[b] < s->time[a] || (s->time[b] == s->time[a] && s->seq[b] < s->seq[a]);
-    return b_first ? b : a;
+    return b->time < a->time || (b->time == a->time && b->seq < a->seq) ? b : a;
 }
 
 void sim_slots_init(struct sim_slots *s, uint32_t leaves)
@@ -141,24 +140,20 @@ void sim_slots_init(struct sim_slots *s, uint32_t leaves)
     while (n < leaves && n < SIM_SLOT_LEAVES)
         n *= 2;
     s->n = n;
-    for (uint32_t i = 0; i < n; i++) {
-        s->time[i] = UINT64_MAX;
-        s->seq[i] = UINT64_MAX;
-        s->win[n + i] = (uint16_t)i;
-    }
+    for (uint32_t i = 0; i < n; i++)
+        s->node[n + i] = (struct sim_slot){UINT64_MAX, UINT64_MAX, i};
     for (uint32_t k = n - 1; k >= 1; k--)
-        s->win[k] = slot_win(s, s->win[2 * k], s->win[2 * k + 1]);
+        s->node[k] = *slot_win(&s->node[2 * k], &s->node[2 * k + 1]);
 }
 
 void sim_slots_set(struct sim_slots *s, uint32_t i, uint64_t time, uint64_t seq)
 {
-    s->time[i] = time;
-    s->seq[i] = seq;
+    s->node[s->n + i] = (struct sim_slot){time, seq, i};
     for (uint32_t k = (s->n + i) / 2; k >= 1; k /= 2) {
-        uint16_t w = slot_win(s, s->win[2 * k], s->win[2 * k + 1]);
-        /* Another leaf won here before and still does: nothing above moves. */
-        if (w == s->win[k] && w != i)
-            break;
-        s->win[k] = w;
+        const struct sim_slot *w = slot_win(&s->node[2 * k], &s->node[2 * k + 1]);
+        struct sim_slot *o = &s->node[k];
+        if (w->time == o->time && w->seq == o->seq && w->leaf == o->leaf)
+            break; /* unchanged here: nothing above moves */
+        *o = *w;
     }
 }

@@ -78,17 +78,23 @@ void sim_heap_free(struct sim_heap *h);
  * log2(CPUs) comparisons. Keys order as the heap's, by (time, seq); an
  * empty slot is (UINT64_MAX, UINT64_MAX). */
 #define SIM_SLOT_LEAVES 128 /* a power of two, >= SIM_MAX_CPUS */
+struct sim_slot {
+    uint64_t time, seq;
+    uint32_t leaf;
+};
 struct sim_slots {
     uint32_t n; /* leaves in use, a power of two */
-    uint64_t time[SIM_SLOT_LEAVES], seq[SIM_SLOT_LEAVES];
-    uint16_t win[2 * SIM_SLOT_LEAVES]; /* win[1]: the earliest leaf; win[n + i] = i */
+    /* node[1]: the earliest leaf's key; node[n + i]: leaf i's. Each node
+     * holds its winner's key, so a re-key compares in place and stops where
+     * a node comes out unchanged. */
+    struct sim_slot node[2 * SIM_SLOT_LEAVES];
 };
 void sim_slots_init(struct sim_slots *s, uint32_t leaves);
 void sim_slots_set(struct sim_slots *s, uint32_t i, uint64_t time, uint64_t seq);
-/* The leaf holding the earliest key (an empty one when all are empty). */
-static inline uint32_t sim_slots_min(const struct sim_slots *s)
+/* The earliest key and its leaf (an empty one when all are empty). */
+static inline const struct sim_slot *sim_slots_min(const struct sim_slots *s)
 {
-    return s->win[1];
+    return &s->node[1];
 }
 
 /* ------------------------------------------------------------------ hardware events */

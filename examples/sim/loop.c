@@ -48,16 +48,17 @@ static bool next_event(struct sim_ctx *c, struct sim_ev *ev)
     slots_flush(c);
     uint64_t bt = UINT64_MAX, bs = UINT64_MAX;
     int kind = 0; /* 0 none, 1 heap, 2 done, 3 tick */
-    uint32_t who = sim_slots_min(&c->slots);
+    const struct sim_slot *m = sim_slots_min(&c->slots);
+    uint32_t who = m->leaf;
     if (c->heap.n) {
         bt = c->heap.v[0].time;
         bs = c->heap.v[0].seq;
         kind = 1;
     }
-    if (c->slots.time[who] != UINT64_MAX && before(c->slots.time[who], c->slots.seq[who], bt, bs)) {
+    if (m->time != UINT64_MAX && before(m->time, m->seq, bt, bs)) {
         const struct sim_cpu *p = &c->cpu[who];
-        bt = c->slots.time[who];
-        bs = c->slots.seq[who];
+        bt = m->time;
+        bs = m->seq;
         kind = p->done_at == bt && p->done_seq == bs ? 2 : 3;
     }
     if (kind == 1)

@@ -267,20 +267,22 @@ static void test_slots_min(void **state)
         uint64_t seq = 0;
         static struct sim_slots s;
         sim_slots_init(&s, n);
-        assert_int_equal(s.time[sim_slots_min(&s)], UINT64_MAX);
+        assert_int_equal(sim_slots_min(&s)->time, UINT64_MAX);
         for (uint32_t step = 0; step < 20000; step++) {
             uint32_t i = (uint32_t)(sim_rng_next(&r) % n);
             bool empty = sim_rng_next(&r) % 4 == 0;
             sim_slots_set(&s, i, empty ? UINT64_MAX : sim_rng_next(&r) % 50,
                           empty ? UINT64_MAX : seq++);
-            uint32_t best = 0;
+            const struct sim_slot *leaf = &s.node[s.n], *best = leaf;
             for (uint32_t j = 1; j < n; j++)
-                if (s.time[j] < s.time[best] || (s.time[j] == s.time[best] && s.seq[j] < s.seq[best]))
-                    best = j;
-            uint32_t m = sim_slots_min(&s);
-            assert_true(m < n);
-            assert_int_equal(s.time[m], s.time[best]);
-            assert_int_equal(s.seq[m], s.seq[best]);
+                if (leaf[j].time < best->time || (leaf[j].time == best->time && leaf[j].seq < best->seq))
+                    best = &leaf[j];
+            const struct sim_slot *m = sim_slots_min(&s);
+            assert_true(m->leaf < n);
+            assert_int_equal(m->time, best->time);
+            assert_int_equal(m->seq, best->seq);
+            assert_int_equal(leaf[m->leaf].time, m->time); /* the leaf it names holds that key */
+            assert_int_equal(leaf[m->leaf].seq, m->seq);
         }
     }
 }
