@@ -43,5 +43,9 @@ uint32_t topo_turbo_clamp(const struct sim_platform *pl, uint32_t khz, uint32_t 
  * (what they would get on waking); then the package's turbo bin caps it. */
 void topo_view_domain_eff(const struct topo_view *v, uint32_t cpu, uint32_t *first, uint32_t *n,
                           uint32_t *eff_khz);
+/* The same, with the package's active cores (topo_view_active_cores)
+ * already counted: a caller retuning every domain of a package counts once. */
+void topo_view_domain_eff_cores(const struct topo_view *v, uint32_t cpu, uint32_t cores,
+                                uint32_t *first, uint32_t *n, uint32_t *eff_khz);
 
 #endif

@@ -73,4 +73,5 @@ void idle_tick(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
         p->tick_on = false;
         p->tick_at = UINT64_MAX;
     }
+    cpu_slot_sync(c, p);
 }

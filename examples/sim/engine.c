@@ -128,3 +128,32 @@ void sim_heap_free(struct sim_heap *h)
     free(h->v);
     memset(h, 0, sizeof(*h));
 }
+
+static const struct sim_slot *slot_win(const struct sim_slot *a, const struct sim_slot *b)
+{
+    return b->time < a->time || (b->time == a->time && b->seq < a->seq) ? b : a;
+}
+
+void sim_slots_init(struct sim_slots *s, uint32_t leaves)
+{
+    uint32_t n = 1;
+    while (n < leaves && n < SIM_SLOT_LEAVES)
+        n *= 2;
+    s->n = n;
+    for (uint32_t i = 0; i < n; i++)
+        s->node[n + i] = (struct sim_slot){UINT64_MAX, UINT64_MAX, i};
+    for (uint32_t k = n - 1; k >= 1; k--)
+        s->node[k] = *slot_win(&s->node[2 * k], &s->node[2 * k + 1]);
+}
+
+void sim_slots_set(struct sim_slots *s, uint32_t i, uint64_t time, uint64_t seq)
+{
+    s->node[s->n + i] = (struct sim_slot){time, seq, i};
+    for (uint32_t k = (s->n + i) / 2; k >= 1; k /= 2) {
+        const struct sim_slot *w = slot_win(&s->node[2 * k], &s->node[2 * k + 1]);
+        struct sim_slot *o = &s->node[k];
+        if (w->time == o->time && w->seq == o->seq && w->leaf == o->leaf)
+            break; /* unchanged here: nothing above moves */
+        *o = *w;
+    }
+}

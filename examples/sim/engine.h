@@ -72,6 +72,31 @@ int sim_heap_push(struct sim_heap *h, uint64_t time, uint32_t type, uint32_t id,
 bool sim_heap_pop(struct sim_heap *h, struct sim_ev *out);
 void sim_heap_free(struct sim_heap *h);
 
+/* The per-CPU slots' earliest event (a running task's completion or a
+ * tick, whichever comes first on each CPU): a tournament tree, so finding
+ * the next event costs nothing per CPU and re-arming one CPU's slot costs
+ * log2(CPUs) comparisons. Keys order as the heap's, by (time, seq); an
+ * empty slot is (UINT64_MAX, UINT64_MAX). */
+#define SIM_SLOT_LEAVES 128 /* a power of two, >= SIM_MAX_CPUS */
+struct sim_slot {
+    uint64_t time, seq;
+    uint32_t leaf;
+};
+struct sim_slots {
+    uint32_t n; /* leaves in use, a power of two */
+    /* node[1]: the earliest leaf's key; node[n + i]: leaf i's. Each node
+     * holds its winner's key, so a re-key compares in place and stops where
+     * a node comes out unchanged. */
+    struct sim_slot node[2 * SIM_SLOT_LEAVES];
+};
+void sim_slots_init(struct sim_slots *s, uint32_t leaves);
+void sim_slots_set(struct sim_slots *s, uint32_t i, uint64_t time, uint64_t seq);
+/* The earliest key and its leaf (an empty one when all are empty). */
+static inline const struct sim_slot *sim_slots_min(const struct sim_slots *s)
+{
+    return &s->node[1];
+}
+
 /* ------------------------------------------------------------------ hardware events */
 
 /* What the machine (machine.c) reports while it changes: the engine

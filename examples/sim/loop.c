@@ -21,31 +21,45 @@ static bool before(uint64_t t, uint64_t seq, uint64_t bt, uint64_t bseq)
     return t < bt || (t == bt && seq < bseq);
 }
 
+/* Re-key the CPUs re-armed since the last event (cpu_slot_sync). */
+static void slots_flush(struct sim_ctx *c)
+{
+    for (uint32_t w = 0; w < sizeof(c->slot_dirty) / sizeof(c->slot_dirty[0]); w++)
+        while (c->slot_dirty[w]) {
+            uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(c->slot_dirty[w]);
+            const struct sim_cpu *p = &c->cpu[i];
+            uint64_t t = UINT64_MAX, s = UINT64_MAX;
+            c->slot_dirty[w] &= c->slot_dirty[w] - 1;
+            if (p->done_at != UINT64_MAX) {
+                t = p->done_at;
+                s = p->done_seq;
+            }
+            if (p->tick_at != UINT64_MAX && before(p->tick_at, p->tick_seq, t, s)) {
+                t = p->tick_at;
+                s = p->tick_seq;
+            }
+            sim_slots_set(&c->slots, i, t, s);
+        }
+}
+
 /* The earliest of the heap's top and the per-CPU completion / tick slots. */
 static bool next_event(struct sim_ctx *c, struct sim_ev *ev)
 {
+    slots_flush(c);
     uint64_t bt = UINT64_MAX, bs = UINT64_MAX;
     int kind = 0; /* 0 none, 1 heap, 2 done, 3 tick */
-    uint32_t who = 0;
+    const struct sim_slot *m = sim_slots_min(&c->slots);
+    uint32_t who = m->leaf;
     if (c->heap.n) {
         bt = c->heap.v[0].time;
         bs = c->heap.v[0].seq;
         kind = 1;
     }
-    for (uint32_t i = 0; i < c->ncpu; i++) {
-        const struct sim_cpu *p = &c->cpu[i];
-        if (p->done_at != UINT64_MAX && before(p->done_at, p->done_seq, bt, bs)) {
-            bt = p->done_at;
-            bs = p->done_seq;
-            kind = 2;
-            who = i;
-        }
-        if (p->tick_at != UINT64_MAX && before(p->tick_at, p->tick_seq, bt, bs)) {
-            bt = p->tick_at;
-            bs = p->tick_seq;
-            kind = 3;
-            who = i;
-        }
+    if (m->time != UINT64_MAX && before(m->time, m->seq, bt, bs)) {
+        const struct sim_cpu *p = &c->cpu[who];
+        bt = m->time;
+        bs = m->seq;
+        kind = p->done_at == bt && p->done_seq == bs ? 2 : 3;
     }
     if (kind == 1)
         return sim_heap_pop(&c->heap, ev);
@@ -116,6 +130,11 @@ static struct sim_ctx *run_new(const struct sim_run_cfg *cfg, struct sim_result 
     }
     mach_init(c);
     balance_init(c);
+    for (uint32_t i = 0; i < c->ncpu; i++) {
+        c->cpu[i].done_at = UINT64_MAX;
+        c->cpu[i].tick_at = UINT64_MAX;
+    }
+    sim_slots_init(&c->slots, c->ncpu);
     return c;
 }
 
@@ -154,10 +173,12 @@ static void dispatch(struct sim_ctx *c, const struct sim_ev *ev)
     switch (ev->type) {
     case EV_CPU_DONE:
         c->cpu[ev->id].done_at = UINT64_MAX;
+        cpu_slot_sync(c, &c->cpu[ev->id]);
         sched_on_done(c, &c->cpu[ev->id], ev->time);
         break;
     case EV_TICK:
         c->cpu[ev->id].tick_at = UINT64_MAX;
+        cpu_slot_sync(c, &c->cpu[ev->id]);
         sched_on_tick(c, &c->cpu[ev->id], ev->time);
         break;
     case EV_WAKE:
@@ -223,6 +244,7 @@ static int run_events(struct sim_ctx *c, const struct sim_run_cfg *cfg)
         if (!c->cpu[i].nr) {
             c->cpu[i].done_at = UINT64_MAX;
             c->cpu[i].tick_at = UINT64_MAX;
+            cpu_slot_sync(c, &c->cpu[i]);
         }
     while (!c->stop && !c->fail && (c->live || cfg->sc->duration_ns) && next_event(c, &ev)) {
         if (ev.time > limit) {

@@ -118,9 +118,10 @@ static void retune(struct sim_ctx *c, uint64_t t, uint32_t first, uint32_t n)
 {
     struct topo_view v = topo_view_of(c);
     uint32_t i = first, eff[SIM_MAX_CPUS];
+    uint32_t cores = topo_view_active_cores(&v, first); /* [first, first + n) is in one package */
     while (i < first + n) {
         uint32_t df, dn;
-        topo_view_domain_eff(&v, i, &df, &dn, eff);
+        topo_view_domain_eff_cores(&v, i, cores, &df, &dn, eff);
         for (uint32_t j = df; j < df + dn; j++) {
             struct sim_cpu *q = &c->cpu[j];
             uint32_t e = eff[j - df];
@@ -154,13 +155,12 @@ void mach_set_c0(struct sim_ctx *c, struct sim_cpu *p, bool on, uint64_t t)
     struct sim_cpu *s = topo_sibling(c, p);
     if (s)
         mach_fold(c, s, t); /* its power share changes */
-    uint32_t before = topo_active_cores(c, p->id);
     p->c0 = on;
     c->n_active += on ? 1u : (uint32_t)-1;
-    /* Turbo bins count a package's cores: a change in its active cores
-     * retunes the whole package. */
+    /* Turbo bins count a package's cores: a change in its active cores (the
+     * core's, unless its other thread is in C0) retunes the whole package. */
     uint32_t df, dn;
-    if (topo_active_cores(c, p->id) != before)
+    if (!(s && s->c0))
         topo_package_of(c, p->id, &df, &dn);
     else
         topo_domain_of(c, p->id, &df, &dn);
@@ -222,6 +222,8 @@ void mach_init(struct sim_ctx *c)
     for (uint32_t i = 0; i < c->ncpu; i++) {
         struct sim_cpu *p = &c->cpu[i];
         p->id = i;
+        uint32_t sib = topo_plat_sibling(c->plat, c->ncpu, i);
+        p->sib = sib == UINT32_MAX ? -1 : (int32_t)sib;
         p->req_khz = c->plat->max_ratio * c->plat->scaling_khz;
     }
     for (uint32_t i = 0; i < c->ncpu; i++) {

@@ -40,12 +40,21 @@ struct sim_task {
     struct sig_task sig;
 };
 
+/* sched.c's rate of progress for one (frequency, SMT share, insensitive
+ * permille): cycles per ns. */
+struct sim_rate_memo {
+    uint32_t eff_khz, share_pm, insens;
+    bool valid;
+    double rate;
+};
+
 struct sim_cpu {
     uint32_t id;
     /* ---- hardware */
     uint32_t req_khz; /* what the policy asked for (after driver conversion) */
     uint32_t eff_khz; /* what the core runs at (domain and turbo bins applied) */
     uint32_t share_pm; /* permille of the core's throughput this thread gets (SMT) */
+    int32_t sib;      /* the other thread of its core, or -1 (topo_sibling) */
     bool c0;
     uint32_t cstate;  /* 1 or 6 while idle */
     uint64_t hw_t;    /* counters/energy folded up to here */
@@ -72,6 +81,7 @@ struct sim_cpu {
     uint64_t slice_start;
     uint64_t done_at, done_seq; /* completion of rq[0]'s compute op, UINT64_MAX: none */
     uint64_t tick_at, tick_seq; /* next tick, UINT64_MAX: tick stopped */
+    struct sim_rate_memo rate_memo;
     bool tick_on;
     struct sig_cpu sig;
     /* ---- policy */
@@ -107,6 +117,8 @@ struct sim_ctx {
         uint32_t n, cap;
     } *sem; /* one per workload semaphore */
     struct sim_heap heap;
+    struct sim_slots slots; /* each CPU's earlier of done_at and tick_at (cpu_slot_sync) */
+    uint64_t slot_dirty[(SIM_MAX_CPUS + 63) / 64]; /* CPUs whose key in slots is stale */
     struct sim_result *res;
     uint64_t ops;
     uint64_t work_ns;
@@ -129,5 +141,14 @@ struct sim_ctx {
     struct sim_err *err;
     struct sim_policy_state *ps;
 };
+
+/* After a write to @p's done_at or tick_at: its key in c->slots is stale
+ * until the event loop next looks (slots_flush); a CPU re-armed many
+ * times within one event is re-keyed once. */
+static inline void cpu_slot_sync(struct sim_ctx *c, const struct sim_cpu *p)
+{
+    uint32_t i = (uint32_t)(p - c->cpu);
+    c->slot_dirty[i / 64] |= 1ull << (i % 64);
+}
 
 #endif

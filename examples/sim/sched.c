@@ -31,12 +31,19 @@ static struct sim_task *T(struct sim_ctx *c, uint32_t id)
 
 /* Cycles per ns at the CPU's running frequency for a compute op of which
  * `insens` permille is frequency-insensitive (takes its nominal-rate time). */
-static double rate(const struct sim_ctx *c, const struct sim_cpu *p, uint32_t insens)
+static double rate(const struct sim_ctx *c, struct sim_cpu *p, uint32_t insens)
 {
+    /* Remembered for the last (frequency, share, insensitive part): every
+     * completion and account asks, and these rarely change between them. */
+    struct sim_rate_memo *m = &p->rate_memo;
+    if (m->eff_khz == p->eff_khz && m->share_pm == p->share_pm && m->insens == insens && m->valid)
+        return m->rate;
     double f = (double)p->eff_khz / 1e6;
     double f0 = (double)c->plat->max_ratio * c->plat->scaling_khz / 1e6;
     double s = insens / 1000.0;
-    return (double)p->share_pm / 1000.0 / ((1.0 - s) / f + s / f0);
+    *m = (struct sim_rate_memo){p->eff_khz, p->share_pm, insens, true,
+                                (double)p->share_pm / 1000.0 / ((1.0 - s) / f + s / f0)};
+    return m->rate;
 }
 
 void sched_account(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
@@ -64,8 +71,10 @@ void sched_account(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 static void arm_done(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
 {
     p->done_at = UINT64_MAX;
-    if (!p->nr)
+    if (!p->nr) {
+        cpu_slot_sync(c, p);
         return;
+    }
     struct sim_task *k = T(c, p->rq[0]);
     uint64_t start = t > p->stall_until ? t : p->stall_until;
     uint64_t at = start;
@@ -73,6 +82,7 @@ static void arm_done(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
         at += (uint64_t)ceil(k->rem / rate(c, p, k->insens));
     p->done_at = at;
     p->done_seq = c->heap.seq++;
+    cpu_slot_sync(c, p);
 }
 
 void sched_freq_changed(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
@@ -131,6 +141,7 @@ static void tick_arm(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     /* Ticks are aligned to a global grid (no per-CPU skew). */
     p->tick_at = (t / c->tick_ns + 1) * c->tick_ns;
     p->tick_seq = c->heap.seq++;
+    cpu_slot_sync(c, p);
 }
 
 /* ------------------------------------------------------------------ runqueues */
@@ -187,6 +198,7 @@ static void go_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     if (balance_newidle(c, p, t))
         return; /* pulled a waiting task */
     p->done_at = UINT64_MAX;
+    cpu_slot_sync(c, p);
     sig_idle(c, p, t);
     mach_set_c0(c, p, false, t);
     p->idle_t = t;
@@ -195,6 +207,7 @@ static void go_idle(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     } else {
         p->tick_at = UINT64_MAX;
         p->tick_on = false;
+        cpu_slot_sync(c, p);
     }
 }
 
@@ -325,6 +338,7 @@ static void exec_shootdown(struct sim_ctx *c, struct sim_cpu *old, struct sim_cp
     } else {
         old->tick_at = UINT64_MAX;
         old->tick_on = false;
+        cpu_slot_sync(c, old);
     }
 }
 

@@ -20,12 +20,6 @@ uint32_t topo_smt(const struct sim_ctx *c)
     return topo_plat_smt(c->plat);
 }
 
-struct sim_cpu *topo_sibling(struct sim_ctx *c, const struct sim_cpu *p)
-{
-    uint32_t s = topo_plat_sibling(c->plat, c->ncpu, p->id);
-    return s == UINT32_MAX ? NULL : &c->cpu[s];
-}
-
 void topo_package_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint32_t *n)
 {
     struct topo_view v = topo_view_of(c);
@@ -42,12 +36,4 @@ void topo_domain_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint
 {
     struct topo_view v = topo_view_of(c);
     topo_view_domain(&v, cpu, first, n);
-}
-
-uint32_t topo_share_pm(struct sim_ctx *c, const struct sim_cpu *p)
-{
-    const struct sim_cpu *s = topo_sibling(c, p);
-    if (!s || !s->c0 || !p->c0)
-        return 1000;
-    return c->plat->smt_share_pm ? c->plat->smt_share_pm : 1000;
 }

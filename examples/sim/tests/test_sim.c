@@ -253,6 +253,40 @@ static void test_shipped_scenarios_parse(void **state)
 
 /* ------------------------------------------------------------------ engine */
 
+/* The slot tree's earliest leaf against a scan of every leaf, over random
+ * re-keys (equal times, empty slots, early exits up the tree) at 1, 5 and
+ * 128 leaves. */
+static void test_slots_min(void **state)
+{
+    (void)state;
+    static const uint32_t sizes[] = {1, 5, 128};
+    struct sim_rng r;
+    sim_rng_seed(&r, 7);
+    for (uint32_t z = 0; z < 3; z++) {
+        uint32_t n = sizes[z];
+        uint64_t seq = 0;
+        static struct sim_slots s;
+        sim_slots_init(&s, n);
+        assert_int_equal(sim_slots_min(&s)->time, UINT64_MAX);
+        for (uint32_t step = 0; step < 20000; step++) {
+            uint32_t i = (uint32_t)(sim_rng_next(&r) % n);
+            bool empty = sim_rng_next(&r) % 4 == 0;
+            sim_slots_set(&s, i, empty ? UINT64_MAX : sim_rng_next(&r) % 50,
+                          empty ? UINT64_MAX : seq++);
+            const struct sim_slot *leaf = &s.node[s.n], *best = leaf;
+            for (uint32_t j = 1; j < n; j++)
+                if (leaf[j].time < best->time || (leaf[j].time == best->time && leaf[j].seq < best->seq))
+                    best = &leaf[j];
+            const struct sim_slot *m = sim_slots_min(&s);
+            assert_true(m->leaf < n);
+            assert_int_equal(m->time, best->time);
+            assert_int_equal(m->seq, best->seq);
+            assert_int_equal(leaf[m->leaf].time, m->time); /* the leaf it names holds that key */
+            assert_int_equal(leaf[m->leaf].seq, m->seq);
+        }
+    }
+}
+
 static void test_heap_order(void **state)
 {
     (void)state;
@@ -526,6 +560,7 @@ int main(void)
         cmocka_unit_test(test_parser_errors),
         cmocka_unit_test(test_shipped_scenarios_parse),
         cmocka_unit_test(test_heap_order),
+        cmocka_unit_test(test_slots_min),
         cmocka_unit_test(test_stats),
         cmocka_unit_test(test_run_first_principles),
         cmocka_unit_test(test_uclamp_schedutil),
