@@ -87,7 +87,32 @@ static int cmp_move(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The moves between groups: a task whose samples change path from A to B
+/* A child forked in the trace starts in its parent's group (cgroup and
+ * autogroup are inherited at fork), not in its first sample's: that sample
+ * may follow a move (a cgroup.procs write) or an exit's autogroup exit.
+ * Without it a child forked in an autogroup and dead before its first
+ * period crossing took the root's spare capacity at post_init (on
+ * qemu-6.1-icount-groups pid 105: 153 where the kernel gave 512 from its
+ * autogroup's empty cfs_rq). The parent's group: its last sample's. */
+static int inherit(struct sg_groups *g, struct pgt_pidtab *last, const struct pgt_event *e, size_t j)
+{
+    bool created;
+    const struct grp_last *p = pgt_pidtab_find(last, e->pid);
+    if (!p || e->pid2 <= 0 || pgt_pidtab_find(last, e->pid2))
+        return 0;
+    uint32_t grp = p->grp; /* (p moves when the table grows) */
+    struct grp_last *l = pgt_pidtab_get(last, e->pid2, &created);
+    struct grp_first *f = l ? pgt_pidtab_get(&g->first, e->pid2, &created) : NULL;
+    if (!l || !f)
+        return -1;
+    *l = (struct grp_last){e->pid2, grp, j};
+    if (created)
+        f->grp = grp;
+    return 0;
+}
+
+/* The moves between groups, and each task's first group (first): a task
+ * whose samples change path from A to B
  * was moved (its own sample only follows at its next period crossing):
  * into a group at the first sample of the new group's cfs_rq on its CPU
  * after A (the attach's update), to the root (an autogroup left at exit)
@@ -103,9 +128,20 @@ static int find_moves(struct ctx *c, struct sg_groups *g)
     for (size_t j = 0; j < t->n && !r; j++) {
         const struct pgt_event *e = &t->ev[j];
         bool created;
+        if (e->type == PGT_FORK) {
+            r = inherit(g, &last, e, j);
+            continue;
+        }
         if (e->type != PGT_PELT_SE || e->pid <= 0 || e->x[2] > t->ngroups)
             continue;
         struct grp_last *l = pgt_pidtab_get(&last, e->pid, &created);
+        if (l && created) { /* its first sample: its group unless forked here */
+            bool fresh;
+            struct grp_first *f = pgt_pidtab_get(&g->first, e->pid, &fresh);
+            if (f && fresh)
+                f->grp = e->x[2];
+            l = f ? l : NULL;
+        }
         if (!l) {
             r = -1;
             break;
@@ -164,19 +200,8 @@ int sg_grp_setup(struct ctx *c)
     int r = ptree_init(&g->tree, g->mem, kver, c->ncpu, ng, c->p->halflife);
     if (r >= 0)
         r = build(c, g, t->n ? t->ev[0].ts + 1 : 1);
-    for (size_t j = 0; j < t->n && r >= 0; j++) {
-        const struct pgt_event *e = &t->ev[j];
-        bool created;
-        if (e->type != PGT_PELT_SE || e->pid <= 0 || e->x[2] > t->ngroups)
-            continue;
-        struct grp_first *f = pgt_pidtab_get(&g->first, e->pid, &created);
-        if (!f)
-            r = -1;
-        else if (created)
-            f->grp = e->x[2];
-    }
     if (r >= 0)
-        r = find_moves(c, g);
+        r = find_moves(c, g); /* and each task's first group */
     if (r < 0) {
         snprintf(c->err, c->errlen, "%s: the task-group hierarchy cannot be built (%d)", t->path, r);
         return -1;
