@@ -111,6 +111,30 @@ static int inherit(struct sg_groups *g, struct pgt_pidtab *last, const struct pg
     return 0;
 }
 
+/* The first attach to group q's cfs_rq in events [from, to) on any CPU
+ * (to when none): a sample of it whose load rose from the one just before
+ * at the same update_time (attach_entity_load_avg after the update). The
+ * moved task may have migrated since its last sample: on
+ * qemu-6.1-icount-groups pid 100 moved to /g5 on CPU 0 at 2.184590 s after
+ * a wake-up on CPU 1, and its next sample, 1 ms later, was on CPU 1. */
+static size_t attach_at(const struct pgt_trace *t, size_t from, size_t to, uint32_t q)
+{
+    for (size_t m = from; m < to; m++) {
+        const struct pgt_event *f = &t->ev[m];
+        if (f->type != PGT_PELT_GROUP || f->x[1] || f->x[2] != q || (f->x[3] & PGT_IN_HARDIRQ))
+            continue;
+        for (size_t b = m; b-- > from && b + 4 > m;) {
+            const struct pgt_event *p = &t->ev[b];
+            if (p->type == PGT_PELT_GROUP && !p->x[1] && p->x[2] == q && p->x[0] == f->x[0]) {
+                if (p->v[3] == f->v[3] && p->v[0] < f->v[0])
+                    return m;
+                break;
+            }
+        }
+    }
+    return to;
+}
+
 /* The moves between groups, and each task's first group (first): a task
  * whose samples change path from A to B
  * was moved (its own sample only follows at its next period crossing):
@@ -148,8 +172,8 @@ static int find_moves(struct ctx *c, struct sg_groups *g)
         }
         if (!created && l->grp != e->x[2]) {
             const struct pgt_event *a = &t->ev[l->idx];
-            size_t m = l->idx + 1;
-            for (; m < j; m++) {
+            size_t at = e->x[2] ? attach_at(t, l->idx + 1, j, e->x[2] - 1) : j, m;
+            for (m = at < j ? at : l->idx + 1; m < j && m != at; m++) {
                 const struct pgt_event *f = &t->ev[m];
                 if (f->type != PGT_PELT_GROUP || f->x[1] || f->x[0] != e->x[0] || (f->x[3] & PGT_IN_HARDIRQ))
                     continue; /* (the tick moves nothing) */
@@ -392,13 +416,13 @@ bool sg_grp_new(struct ctx *c, struct task *k, uint32_t i)
 /* A task sample's path: the task's group. A change is a move between
  * groups (sched_move_task: dequeue, put, detach, attach, enqueue, set
  * next), applied at the sample's update_time. */
-static void move(struct ctx *c, int32_t pid, uint32_t grp, uint64_t ts, uint64_t at)
+static void move(struct ctx *c, int32_t pid, uint32_t grp, uint64_t ts, uint64_t at, bool same)
 {
     struct task *k = sg_task_get(c, pid, ts);
     if (!k || k->policy != POL_CFS)
         return;
     tin(c, k);
-    if (k->grp == grp)
+    if (k->grp == grp && !same)
         return;
     if (!k->tattached) {
         k->grp = grp; /* not in the tree yet: where it will attach */
@@ -425,7 +449,7 @@ static void move(struct ctx *c, int32_t pid, uint32_t grp, uint64_t ts, uint64_t
 void sg_grp_path(struct ctx *c, const struct pgt_event *e, uint64_t at)
 {
     if (c->grp && e->pid > 0 && e->x[2] < c->grp->tree.ngroups)
-        move(c, e->pid, e->x[2], e->ts, at);
+        move(c, e->pid, e->x[2], e->ts, at, false);
 }
 
 /* An exiting task leaves its autogroup for the root (sched_move_task at
@@ -439,10 +463,11 @@ static void exit_move(struct ctx *c, const struct pgt_event *e, uint64_t at)
     const struct cpu *p = &c->cpu[i];
     struct task *k = p->curr > 0 ? pgt_pidtab_find(&c->tasks, p->curr) : NULL;
     if (e->type != PGT_PELT_GROUP || e->x[1] || (e->x[3] & PGT_IN_HARDIRQ) || e->cpu != i || !k ||
-        !k->exiting || !k->tinit || !k->grp || k->grp != e->x[2] + 1 || k->tcpu != (int32_t)i ||
-        strncmp(c->t->group[e->x[2]], "/autogroup-", 11) != 0)
+        !k->exiting || !k->tinit || !k->grp || k->grp != e->x[2] + 1 || k->tcpu != (int32_t)i)
         return;
-    move(c, k->pid, 0, e->ts, at);
+    bool autogroup = strncmp(c->t->group[e->x[2]], "/autogroup-", 11) == 0;
+    k->exiting = autogroup; /* (once: the move into its own group stays there) */
+    move(c, k->pid, autogroup ? 0 : k->grp, e->ts, at, true);
     c->out->exit_moves++;
 }
 
@@ -453,7 +478,7 @@ void sg_grp_moves_at(struct ctx *c, size_t idx, uint64_t at)
         return;
     for (; g->next < g->nmoves && g->moves[g->next].idx <= idx; g->next++)
         if (g->moves[g->next].idx == idx)
-            move(c, g->moves[g->next].pid, g->moves[g->next].grp, c->t->ev[idx].ts, at);
+            move(c, g->moves[g->next].pid, g->moves[g->next].grp, c->t->ev[idx].ts, at, false);
     exit_move(c, &c->t->ev[idx], at);
 }
 
