@@ -34,6 +34,8 @@
 struct grp_first {
     int32_t pid;
     uint32_t grp;
+    int32_t parent; /* forked in the trace: its parent, else 0 */
+    size_t pidx, fidx; /* the parent's last sample before the fork, the fork */
 };
 
 /* A move between groups seen before its task's sample shows it: the
@@ -107,8 +109,24 @@ static int inherit(struct sg_groups *g, struct pgt_pidtab *last, const struct pg
         return -1;
     *l = (struct grp_last){e->pid2, grp, j};
     if (created)
-        f->grp = grp;
+        *f = (struct grp_first){e->pid2, grp, e->pid, p->idx, j};
     return 0;
+}
+
+/* The parent may have moved between its last sample and the fork, a move
+ * found only at its next sample (setsid on 7.3: sh 117 into /autogroup-1
+ * at 3.178164 s, its fork of date 120 at 3.178959 s, its first sample in
+ * the autogroup at 3.178993 s): the child starts where that move put it. */
+static void settle_forks(struct sg_groups *g)
+{
+    for (size_t s = 0; s < g->first.cap; s++) {
+        struct grp_first *f = pgt_pidtab_slot(&g->first, s);
+        if (!f || !f->parent)
+            continue;
+        for (size_t m = 0; m < g->nmoves && g->moves[m].idx < f->fidx; m++)
+            if (g->moves[m].pid == f->parent && g->moves[m].idx > f->pidx)
+                f->grp = g->moves[m].grp;
+    }
 }
 
 /* The first attach to group q's cfs_rq in events [from, to) on any CPU
@@ -197,6 +215,7 @@ static int find_moves(struct ctx *c, struct sg_groups *g)
     pgt_pidtab_free(&last);
     if (g->nmoves)
         qsort(g->moves, g->nmoves, sizeof(*g->moves), cmp_move);
+    settle_forks(g);
     return r;
 }
 

@@ -152,7 +152,7 @@ groups_icount)
   want '^clock: the kernel.s update_time ran up to 0.168382 s ahead of the trace clock'
   want '^groups: /g1/g3 \(parent /g1\) on 2 CPUs: 93 entity, 139 cfs_rq, 86 task samples$'
   want '^groups: rebuilt through 5 task groups: 20 group entities'
-  for kb in 'task:3.8' 'root cfs_rq:45.0' 'group entity:22.2' 'group cfs_rq:14.9'; do
+  for kb in 'task:3.8' 'root cfs_rq:20.8' 'group entity:12.3' 'group cfs_rq:6.7'; do
     k=${kb%:*} b=${kb##*:} m=$(class_mean "$k")
     awk -v m="$m" -v b="$b" 'BEGIN { exit !(m != "" && m <= b) }' || fail "$f: $k mean |err| $m above $b"
   done ;;
