@@ -160,6 +160,10 @@ static void print_info(FILE *o, const struct pgt_trace *t)
             t->lost_markers && !t->lost_events ? " (counts not given)" : "",
             t->wrapped ? "yes (the oldest events were overwritten)" : "no", t->hotplug,
             (unsigned long long)t->unknown_events);
+    if (t->update_time_lead)
+        fprintf(o, "clock: the kernel's update_time ran up to %.6f s ahead of the trace clock; "
+                   "every update_time brought back by that\n",
+                (double)t->update_time_lead / 1e9);
 }
 
 static int cmp_ent(const void *a, const void *b)

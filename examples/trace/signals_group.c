@@ -34,6 +34,8 @@
 struct grp_first {
     int32_t pid;
     uint32_t grp;
+    int32_t parent; /* forked in the trace: its parent, else 0 */
+    size_t pidx, fidx; /* the parent's last sample before the fork, the fork */
 };
 
 /* A move between groups seen before its task's sample shows it: the
@@ -87,7 +89,72 @@ static int cmp_move(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The moves between groups: a task whose samples change path from A to B
+/* A child forked in the trace starts in its parent's group (cgroup and
+ * autogroup are inherited at fork), not in its first sample's: that sample
+ * may follow a move (a cgroup.procs write) or an exit's autogroup exit.
+ * Without it a child forked in an autogroup and dead before its first
+ * period crossing took the root's spare capacity at post_init (on
+ * qemu-6.1-icount-groups pid 105: 153 where the kernel gave 512 from its
+ * autogroup's empty cfs_rq). The parent's group: its last sample's. */
+static int inherit(struct sg_groups *g, struct pgt_pidtab *last, const struct pgt_event *e, size_t j)
+{
+    bool created;
+    const struct grp_last *p = pgt_pidtab_find(last, e->pid);
+    if (!p || e->pid2 <= 0 || pgt_pidtab_find(last, e->pid2))
+        return 0;
+    uint32_t grp = p->grp; /* (p moves when the table grows) */
+    struct grp_last *l = pgt_pidtab_get(last, e->pid2, &created);
+    struct grp_first *f = l ? pgt_pidtab_get(&g->first, e->pid2, &created) : NULL;
+    if (!l || !f)
+        return -1;
+    *l = (struct grp_last){e->pid2, grp, j};
+    if (created)
+        *f = (struct grp_first){e->pid2, grp, e->pid, p->idx, j};
+    return 0;
+}
+
+/* The parent may have moved between its last sample and the fork, a move
+ * found only at its next sample (setsid on 7.3: sh 117 into /autogroup-1
+ * at 3.178164 s, its fork of date 120 at 3.178959 s, its first sample in
+ * the autogroup at 3.178993 s): the child starts where that move put it. */
+static void settle_forks(struct sg_groups *g)
+{
+    for (size_t s = 0; s < g->first.cap; s++) {
+        struct grp_first *f = pgt_pidtab_slot(&g->first, s);
+        if (!f || !f->parent)
+            continue;
+        for (size_t m = 0; m < g->nmoves && g->moves[m].idx < f->fidx; m++)
+            if (g->moves[m].pid == f->parent && g->moves[m].idx > f->pidx)
+                f->grp = g->moves[m].grp;
+    }
+}
+
+/* The first attach to group q's cfs_rq in events [from, to) on any CPU
+ * (to when none): a sample of it whose load rose from the one just before
+ * at the same update_time (attach_entity_load_avg after the update). The
+ * moved task may have migrated since its last sample: on
+ * qemu-6.1-icount-groups pid 100 moved to /g5 on CPU 0 at 2.184590 s after
+ * a wake-up on CPU 1, and its next sample, 1 ms later, was on CPU 1. */
+static size_t attach_at(const struct pgt_trace *t, size_t from, size_t to, uint32_t q)
+{
+    for (size_t m = from; m < to; m++) {
+        const struct pgt_event *f = &t->ev[m];
+        if (f->type != PGT_PELT_GROUP || f->x[1] || f->x[2] != q || (f->x[3] & PGT_IN_HARDIRQ))
+            continue;
+        for (size_t b = m; b-- > from && b + 4 > m;) {
+            const struct pgt_event *p = &t->ev[b];
+            if (p->type == PGT_PELT_GROUP && !p->x[1] && p->x[2] == q && p->x[0] == f->x[0]) {
+                if (p->v[3] == f->v[3] && p->v[0] < f->v[0])
+                    return m;
+                break;
+            }
+        }
+    }
+    return to;
+}
+
+/* The moves between groups, and each task's first group (first): a task
+ * whose samples change path from A to B
  * was moved (its own sample only follows at its next period crossing):
  * into a group at the first sample of the new group's cfs_rq on its CPU
  * after A (the attach's update), to the root (an autogroup left at exit)
@@ -103,17 +170,28 @@ static int find_moves(struct ctx *c, struct sg_groups *g)
     for (size_t j = 0; j < t->n && !r; j++) {
         const struct pgt_event *e = &t->ev[j];
         bool created;
+        if (e->type == PGT_FORK) {
+            r = inherit(g, &last, e, j);
+            continue;
+        }
         if (e->type != PGT_PELT_SE || e->pid <= 0 || e->x[2] > t->ngroups)
             continue;
         struct grp_last *l = pgt_pidtab_get(&last, e->pid, &created);
+        if (l && created) { /* its first sample: its group unless forked here */
+            bool fresh;
+            struct grp_first *f = pgt_pidtab_get(&g->first, e->pid, &fresh);
+            if (f && fresh)
+                f->grp = e->x[2];
+            l = f ? l : NULL;
+        }
         if (!l) {
             r = -1;
             break;
         }
         if (!created && l->grp != e->x[2]) {
             const struct pgt_event *a = &t->ev[l->idx];
-            size_t m = l->idx + 1;
-            for (; m < j; m++) {
+            size_t at = e->x[2] ? attach_at(t, l->idx + 1, j, e->x[2] - 1) : j, m;
+            for (m = at < j ? at : l->idx + 1; m < j && m != at; m++) {
                 const struct pgt_event *f = &t->ev[m];
                 if (f->type != PGT_PELT_GROUP || f->x[1] || f->x[0] != e->x[0] || (f->x[3] & PGT_IN_HARDIRQ))
                     continue; /* (the tick moves nothing) */
@@ -137,6 +215,7 @@ static int find_moves(struct ctx *c, struct sg_groups *g)
     pgt_pidtab_free(&last);
     if (g->nmoves)
         qsort(g->moves, g->nmoves, sizeof(*g->moves), cmp_move);
+    settle_forks(g);
     return r;
 }
 
@@ -164,19 +243,8 @@ int sg_grp_setup(struct ctx *c)
     int r = ptree_init(&g->tree, g->mem, kver, c->ncpu, ng, c->p->halflife);
     if (r >= 0)
         r = build(c, g, t->n ? t->ev[0].ts + 1 : 1);
-    for (size_t j = 0; j < t->n && r >= 0; j++) {
-        const struct pgt_event *e = &t->ev[j];
-        bool created;
-        if (e->type != PGT_PELT_SE || e->pid <= 0 || e->x[2] > t->ngroups)
-            continue;
-        struct grp_first *f = pgt_pidtab_get(&g->first, e->pid, &created);
-        if (!f)
-            r = -1;
-        else if (created)
-            f->grp = e->x[2];
-    }
     if (r >= 0)
-        r = find_moves(c, g);
+        r = find_moves(c, g); /* and each task's first group */
     if (r < 0) {
         snprintf(c->err, c->errlen, "%s: the task-group hierarchy cannot be built (%d)", t->path, r);
         return -1;
@@ -367,13 +435,13 @@ bool sg_grp_new(struct ctx *c, struct task *k, uint32_t i)
 /* A task sample's path: the task's group. A change is a move between
  * groups (sched_move_task: dequeue, put, detach, attach, enqueue, set
  * next), applied at the sample's update_time. */
-static void move(struct ctx *c, int32_t pid, uint32_t grp, uint64_t ts, uint64_t at)
+static void move(struct ctx *c, int32_t pid, uint32_t grp, uint64_t ts, uint64_t at, bool same)
 {
     struct task *k = sg_task_get(c, pid, ts);
     if (!k || k->policy != POL_CFS)
         return;
     tin(c, k);
-    if (k->grp == grp)
+    if (k->grp == grp && !same)
         return;
     if (!k->tattached) {
         k->grp = grp; /* not in the tree yet: where it will attach */
@@ -400,7 +468,7 @@ static void move(struct ctx *c, int32_t pid, uint32_t grp, uint64_t ts, uint64_t
 void sg_grp_path(struct ctx *c, const struct pgt_event *e, uint64_t at)
 {
     if (c->grp && e->pid > 0 && e->x[2] < c->grp->tree.ngroups)
-        move(c, e->pid, e->x[2], e->ts, at);
+        move(c, e->pid, e->x[2], e->ts, at, false);
 }
 
 /* An exiting task leaves its autogroup for the root (sched_move_task at
@@ -414,10 +482,11 @@ static void exit_move(struct ctx *c, const struct pgt_event *e, uint64_t at)
     const struct cpu *p = &c->cpu[i];
     struct task *k = p->curr > 0 ? pgt_pidtab_find(&c->tasks, p->curr) : NULL;
     if (e->type != PGT_PELT_GROUP || e->x[1] || (e->x[3] & PGT_IN_HARDIRQ) || e->cpu != i || !k ||
-        !k->exiting || !k->tinit || !k->grp || k->grp != e->x[2] + 1 || k->tcpu != (int32_t)i ||
-        strncmp(c->t->group[e->x[2]], "/autogroup-", 11) != 0)
+        !k->exiting || !k->tinit || !k->grp || k->grp != e->x[2] + 1 || k->tcpu != (int32_t)i)
         return;
-    move(c, k->pid, 0, e->ts, at);
+    bool autogroup = strncmp(c->t->group[e->x[2]], "/autogroup-", 11) == 0;
+    k->exiting = autogroup; /* (once: the move into its own group stays there) */
+    move(c, k->pid, autogroup ? 0 : k->grp, e->ts, at, true);
     c->out->exit_moves++;
 }
 
@@ -428,7 +497,7 @@ void sg_grp_moves_at(struct ctx *c, size_t idx, uint64_t at)
         return;
     for (; g->next < g->nmoves && g->moves[g->next].idx <= idx; g->next++)
         if (g->moves[g->next].idx == idx)
-            move(c, g->moves[g->next].pid, g->moves[g->next].grp, c->t->ev[idx].ts, at);
+            move(c, g->moves[g->next].pid, g->moves[g->next].grp, c->t->ev[idx].ts, at, false);
     exit_move(c, &c->t->ev[idx], at);
 }
 

@@ -103,6 +103,7 @@ struct pgt_trace {
                              * text trace's "# uname: ..." line), or "" */
     char group[PGT_MAX_GROUPS][PGT_PATH_LEN]; /* task groups' paths, as the trace names them */
     uint32_t ngroups;
+    uint64_t update_time_lead; /* ns every update_time was brought back by (pgt_finish) */
     char err[PGT_ERR_LEN];
 };
 

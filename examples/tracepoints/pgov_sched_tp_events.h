@@ -11,6 +11,21 @@
 #define PGOV_SCHED_TP_EVENTS_H
 
 #include <linux/tracepoint.h>
+#include <linux/version.h>
+
+/* v6.9 folded struct util_est {enqueued, ewma} into one unsigned int: a
+ * task's ewma with UTIL_AVG_UNCHANGED in bit 31, a cfs_rq's enqueued sum.
+ * Emitted as pgov-trace reads the v6.9+ layout: enqueued the whole field
+ * (its bit 31 the flag), ewma without the flag (0 for a cfs_rq). */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)
+#define PGOV_UE_ENQ(avg) ((avg)->util_est)
+#define PGOV_UE_EWMA(avg) ((avg)->util_est & 0x7fffffffu)
+#define PGOV_UE_CFS_EWMA(avg) 0u
+#else
+#define PGOV_UE_ENQ(avg) ((avg)->util_est.enqueued)
+#define PGOV_UE_EWMA(avg) ((avg)->util_est.ewma)
+#define PGOV_UE_CFS_EWMA(avg) ((avg)->util_est.ewma)
+#endif
 
 /* cfs_rq paths: "/", "/autogroup-N" or the cgroup path (LISA's size). */
 #define PGOV_TP_PATH 64
@@ -100,8 +115,8 @@ TRACE_EVENT(sched_util_est_se,
 		strscpy(__entry->path, "/", sizeof(__entry->path));
 		strscpy(__entry->comm, comm, TASK_COMM_LEN);
 		__entry->pid = pid;
-		__entry->enqueued = avg->util_est.enqueued;
-		__entry->ewma = avg->util_est.ewma;
+		__entry->enqueued = PGOV_UE_ENQ(avg);
+		__entry->ewma = PGOV_UE_EWMA(avg);
 		__entry->util = avg->util_avg;),
 	TP_printk("cpu=%d path=%s comm=%s pid=%d enqueued=%u ewma=%u util=%lu", __entry->cpu,
 		  __entry->path, __entry->comm, __entry->pid, __entry->enqueued, __entry->ewma,
@@ -119,8 +134,8 @@ TRACE_EVENT(sched_util_est_cfs,
 	TP_fast_assign(
 		__entry->cpu = cpu;
 		strscpy(__entry->path, "/", sizeof(__entry->path));
-		__entry->enqueued = avg->util_est.enqueued;
-		__entry->ewma = avg->util_est.ewma;
+		__entry->enqueued = PGOV_UE_ENQ(avg);
+		__entry->ewma = PGOV_UE_CFS_EWMA(avg);
 		__entry->util = avg->util_avg;),
 	TP_printk("cpu=%d path=%s enqueued=%u ewma=%u util=%lu", __entry->cpu, __entry->path,
 		  __entry->enqueued, __entry->ewma, __entry->util));

@@ -104,7 +104,7 @@ groups)
     # the root through the groups' propagation: 110.3 when tasks were put on
     # the root (the rebuild reverted); bounds at the measured figures
     # (docs/trace.md "Task groups")
-    for kb in 'root cfs_rq:20.5' 'group entity:15.5' 'group cfs_rq:10.5'; do
+    for kb in 'root cfs_rq:21.1' 'group entity:14.8' 'group cfs_rq:10.1'; do
       k=${kb%:*} b=${kb##*:} m=$(class_mean "$k")
       awk -v m="$m" -v b="$b" 'BEGIN { exit !(m != "" && m <= b) }' || fail "$f: $k mean |err| $m above $b"
     done
@@ -119,6 +119,43 @@ groups)
   run signals "$dir/qemu-6.1-groups.txt" || fail "no --kver: exit $?"
   want '^class: group entity +840 samples, not rebuilt \(4 task groups; --kver 6.1 or later rebuilds them\)$'
   want '^class: group cfs_rq +877 samples, not rebuilt$' ;;
+groups_icount)
+  # the weighted grouped workload under icount (record.sh,
+  # PGOV_RECORD_ICOUNT=1 PGOV_RECORD_GROUPS=2): /g1/g2 (cpu.weight 300),
+  # /g1/g3 (50), /g5 (200), /autogroup-1, a hog moved between them
+  info=$("$bin" info "$dir/qemu-6.1-icount-groups.dat" 2>&1 || true)
+  files=("$dir/qemu-6.1-icount-groups.txt")
+  case "$info" in *'built without libtracecmd'*) ;; *) files+=("$dir/qemu-6.1-icount-groups.dat") ;; esac
+  class_mean() { sed -nE "s/^class: $1 +[0-9]+ samples compared, mean \|err\| ([0-9.]+), max.*/\1/p" "$out/$case.out"; }
+  for f in "${files[@]}"; do
+    run signals "$f" --kver 6.1 || fail "$f: exit $?"
+    last_line_ok
+    want '^groups: rebuilt through 5 task groups: 18 group entities and cfs_rqs seeded from their first sample'
+    want '^groups: /g5 \(parent /\) on 2 CPUs: 145 entity, 191 cfs_rq, 82 task samples$'
+    want '^groups: 5 task groups, 7 moves between them seen in task samples$'
+    # bounds at the measured figures (docs/trace.md "Task groups"); each of
+    # this round's fixes reverted alone fails them (group entity / root: a
+    # fork placed by its first sample 13.3 / 22.7, a dead task removed
+    # before the next pick 21.5 / 48.0, a move found at its task's next
+    # sample 13.5 / 18.7, no exit move into the own cgroup 5.9 / 14.4;
+    # figures before a timer's wake-up in a group was told from a tick)
+    for kb in 'task:0.5' 'root cfs_rq:6.5' 'group entity:3.6' 'group cfs_rq:2.2'; do
+      k=${kb%:*} b=${kb##*:} m=$(class_mean "$k")
+      awk -v m="$m" -v b="$b" 'BEGIN { exit !(m != "" && m <= b) }' || fail "$f: $k mean |err| $m above $b"
+    done
+  done
+  # the 7.3 recording (PGOV_RECORD_KVER=7.3): its update_time runs 168 ms
+  # ahead of the trace clock (brought back: task 259 -> 3.8 when not)
+  f=$dir/qemu-7.3-icount-groups.txt
+  run signals "$f" --kver 7.3 || fail "7.3: exit $?"
+  last_line_ok
+  want '^clock: the kernel.s update_time ran up to 0.168382 s ahead of the trace clock'
+  want '^groups: /g1/g3 \(parent /g1\) on 2 CPUs: 93 entity, 139 cfs_rq, 86 task samples$'
+  want '^groups: rebuilt through 5 task groups: 20 group entities'
+  for kb in 'task:3.8' 'root cfs_rq:20.8' 'group entity:12.3' 'group cfs_rq:6.7'; do
+    k=${kb%:*} b=${kb##*:} m=$(class_mean "$k")
+    awk -v m="$m" -v b="$b" 'BEGIN { exit !(m != "" && m <= b) }' || fail "$f: $k mean |err| $m above $b"
+  done ;;
 signals)
   run signals "$dir/qemu-6.1.txt" --kver 6.1 --format tsv || fail "exit $?"
   last_line_ok

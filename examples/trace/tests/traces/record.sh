@@ -26,34 +26,60 @@
 # keeps processes out of /g1: it has the cpu controller on for children), a
 # periodic task in its own autogroup (setsid); the module's samples then
 # carry group entities (pid -1) and child cfs_rqs (path /g1, /autogroup-N).
+# PGOV_RECORD_GROUPS=2: the weighted grouped workload (NAME defaults to
+# qemu-6.1-groups2, or qemu-6.1-icount-groups with PGOV_RECORD_ICOUNT=1; 1 s):
+# cpu.weight 300 on /g1/g2, 50 on /g1/g3, 200 on /g5, a periodic task in each
+# of /g1/g2 and /g5, one in its own autogroup (setsid), and a hog started in
+# /g1/g3 that moves to /g1/g2, /g5 and back to / every 150 ms, killed
+# 150 ms later.
+# PGOV_RECORD_KVER=7.3: Debian trixie-backports' 7.3 kernel instead of the
+# host's 6.1 (NAME then starts qemu-7.3): fetched and the module built in
+# the trixie chroot (PGOV_TRIXIE_ROOT, scripts/trixie-chroot.sh).
+# The committed grouped icount recordings were made with
+#   PGOV_RECORD_ICOUNT=1 PGOV_RECORD_GROUPS=2 record.sh
+#   PGOV_RECORD_KVER=7.3 PGOV_RECORD_ICOUNT=1 PGOV_RECORD_GROUPS=2 record.sh
 # Needs: linux-headers-amd64, qemu-system-x86, busybox-static, dwarves
 # (pahole: offsets of the private struct rq / cfs_rq from the kernel's BTF),
 # trace-cmd (copied into the guest with the libraries ldd lists).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../../.." && pwd)
 out=${1:-$root/tests/traces}
+series=${PGOV_RECORD_KVER:-6.1}
+case $series in 6.1|7.3) ;; *) echo "record.sh: PGOV_RECORD_KVER is 6.1 or 7.3" >&2; exit 1 ;; esac
 icount=${PGOV_RECORD_ICOUNT:-0}
 case $icount in 0|1) ;; *) echo "record.sh: PGOV_RECORD_ICOUNT is 0 or 1" >&2; exit 1 ;; esac
 if [ "$icount" = 1 ]; then
-  name=${2:-qemu-6.1-icount}
+  name=${2:-qemu-$series-icount}
   shift=${PGOV_RECORD_ICOUNT_SHIFT:-0}
   case $shift in [0-9]|10) ;; *) echo "record.sh: PGOV_RECORD_ICOUNT_SHIFT is 0..10" >&2; exit 1 ;; esac
   qemu_time=(-icount "shift=$shift,sleep=off") append_time=" maxcpus=1"
   # the second CPU comes up here, before the trace (under icount SMP boot hangs)
   online_cpu1='echo 1 > /sys/devices/system/cpu/cpu1/online; usleep 100000'
 else
-  name=${2:-qemu-6.1}
+  name=${2:-qemu-$series}
   qemu_time=() append_time="" online_cpu1=":"
 fi
 groups=${PGOV_RECORD_GROUPS:-0}
-case $groups in 0|1) ;; *) echo "record.sh: PGOV_RECORD_GROUPS is 0 or 1" >&2; exit 1 ;; esac
-[ "$groups" = 0 ] || name=${2:-$name-groups}
-secs=${3:-$((2 - groups))}
+case $groups in 0|1|2) ;; *) echo "record.sh: PGOV_RECORD_GROUPS is 0, 1 or 2" >&2; exit 1 ;; esac
+[ "$groups" = 0 ] || [ "$groups$icount" = 20 ] || name=${2:-$name-groups}
+[ "$groups$icount" != 20 ] || name=${2:-$name-groups2}
+secs=${3:-$((groups ? 1 : 2))}
 . "$root/examples/kmod/guest.sh"
-kdir=$(guest_default_kdir)
-[ -n "$kdir" ] || { echo "record.sh: install linux-headers-amd64" >&2; exit 1; }
-kver=$(basename "$kdir" | sed 's/^linux-headers-//')
 cache=$root/build/kmod-cache
+kmake=()
+if [ "$series" = 7.3 ]; then
+  # trixie-backports' kernel: its kbuild tools need trixie's libc
+  GUEST_ROOT=$root
+  export PGOV_TRIXIE_ROOT=${PGOV_TRIXIE_ROOT:-$root/build/trixie}
+  kver=$(guest_trixie_kver 7.3 "${PGOV_ORACLE_73:-7.3.4+deb13}")
+  guest_trixie_fetch "$kver" "$cache"
+  kdir=$GUEST_KDIR
+  kmake=(env PGOV_TRIXIE_BIND="$root" "$root/scripts/trixie-chroot.sh" "$PGOV_TRIXIE_ROOT" --)
+else
+  kdir=$(guest_default_kdir)
+  [ -n "$kdir" ] || { echo "record.sh: install linux-headers-amd64" >&2; exit 1; }
+  kver=$(basename "$kdir" | sed 's/^linux-headers-//')
+fi
 work=$root/build/trace-record
 guest_kernel "$kver" "$cache"
 vmlinuz=$GUEST_VMLINUZ
@@ -65,7 +91,7 @@ guest_vmlinux "$cache/vmlinux-$kver"
 kb=$work/kmod
 rm -rf "$kb"; mkdir -p "$kb"
 cp "$root"/examples/tracepoints/{Kbuild,pgov-tp-offsets.sh,pgov_sched_tp.c,pgov_sched_tp_events.h} "$kb/"
-make -s -C "$kdir" M="$kb" PGOV_BTF="$cache/vmlinux-$kver" modules
+"${kmake[@]}" make -s -C "$kdir" M="$kb" PGOV_BTF="$cache/vmlinux-$kver" modules
 cat "$kb/pgov_sched_tp_offsets.h"
 
 ird=$work/initramfs
@@ -88,7 +114,21 @@ cat >"$ird/hog.sh" <<'SH'
 # hog: $1 iterations, then exit
 i=0; while [ $i -lt $1 ]; do i=$((i+1)); done
 SH
-if [ "$groups" = 1 ]; then
+if [ "$groups" = 2 ]; then
+  setup='export CG=/sys/fs/cgroup; mkdir -p $CG; mount -t cgroup2 none $CG
+echo +cpu > $CG/cgroup.subtree_control; mkdir $CG/g1 $CG/g5
+echo +cpu > $CG/g1/cgroup.subtree_control; mkdir $CG/g1/g2 $CG/g1/g3
+echo 300 > $CG/g1/g2/cpu.weight; echo 50 > $CG/g1/g3/cpu.weight; echo 200 > $CG/g5/cpu.weight
+echo 1 > /proc/sys/kernel/sched_autogroup_enabled
+echo "record: autogroup $(cat /proc/sys/kernel/sched_autogroup_enabled)"'
+  workload="sh -c 'echo \$\$ > \$CG/g1/g2/cgroup.procs; exec sh /periodic.sh $secs' &
+sh -c 'echo \$\$ > \$CG/g5/cgroup.procs; exec sh /periodic.sh $secs' &
+setsid sh /periodic.sh $secs &
+sh -c 'echo \$\$ > \$CG/g1/g3/cgroup.procs; exec sh /hog.sh 1000000000' &
+hog=\$!
+for g in g1/g2 g5 .; do usleep 150000; echo \$hog > \$CG/\$g/cgroup.procs; done
+usleep 150000; kill \$hog"
+elif [ "$groups" = 1 ]; then
   setup='export CG=/sys/fs/cgroup; mkdir -p $CG; mount -t cgroup2 none $CG
 echo +cpu > $CG/cgroup.subtree_control; mkdir $CG/g1
 echo +cpu > $CG/g1/cgroup.subtree_control; mkdir $CG/g1/g2 $CG/g1/g3
