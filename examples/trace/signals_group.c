@@ -56,6 +56,16 @@ struct sg_groups {
     struct pgt_pidtab first; /* pid -> the group of its first sample */
 };
 
+/* PGT_GDEBUG set: every group and root sample's rebuilt value, and the
+ * removals, on stderr (how issue 27's residual errors were traced). */
+bool sg_grp_debug(void)
+{
+    static int on = -1;
+    if (on < 0)
+        on = getenv("PGT_GDEBUG") != NULL;
+    return on;
+}
+
 static void chk(struct ctx *c, int r, const char *what)
 {
     sg_chk(c, r < 0 ? r : 0, what);
@@ -411,6 +421,9 @@ bool sg_grp_remove(struct ctx *c, struct task *k)
     tin(c, k);
     chk(c, pgov_pelt_group_remove(&ptree_rq(&c->grp->tree, k->grp, (uint32_t)k->tcpu)->cfs, &k->tse),
         "remove");
+    if (sg_grp_debug())
+        fprintf(stderr, "gdbg remove pid %d grp %u cpu %d util %u lut %llu\n", k->pid, k->grp, k->tcpu,
+                (unsigned)k->tse.avg.util_avg, (unsigned long long)k->tse.avg.last_update_time);
     tout(k);
     k->tattached = 0;
     return true;
@@ -526,6 +539,37 @@ void sg_grp_propagation(struct ctx *c, const struct pgt_event *e, uint32_t g, ui
     }
 }
 
+/* The kernel's update that wrote group sample e (group q, CPU i), when
+ * the rebuild has not made it. */
+static void apply(struct ctx *c, const struct pgt_event *e, uint32_t q, uint32_t i, uint64_t at)
+{
+    struct sg_groups *g = c->grp;
+    if (e->x[1]) {
+        if (at > ptree_gse(&g->tree, q, i)->avg.last_update_time) { /* its runqueue first: the walk's order */
+            chk(c, ptree_update_rq(&g->tree, q, i, at), "group update");
+            chk(c, ptree_update_gse(&g->tree, q, i, at), "group update");
+        }
+        return;
+    }
+    sg_grp_propagation(c, e, q, at);
+    if (at > ptree_rq(&g->tree, q, i)->cfs.avg.last_update_time)
+        chk(c, ptree_update_rq(&g->tree, q, i, at), "group update");
+}
+
+/* A group sample that is one step of a walk (a later sample of the same
+ * object at its update_time follows): not compared, but its update is
+ * applied at its time, before a later transition moves the clock on. */
+void sg_grp_step(struct ctx *c, size_t idx)
+{
+    const struct pgt_event *e = &c->t->ev[idx];
+    uint32_t i = e->x[0], q = e->x[2] + 1;
+    if (!c->grp || i >= c->ncpu || q >= c->grp->tree.ngroups || !e->v[3] ||
+        !c->grp->seeded[2u * ((size_t)q * c->ncpu + i) + (e->x[1] != 0)])
+        return;
+    apply(c, e, q, i, e->v[3]);
+    c->out->group_transient++;
+}
+
 /* A group entity's or group runqueue's sample: its seed, else a
  * comparison at its update (applied here when the rebuild has not made it). */
 void sg_grp_compare(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64_t at, bool seed_ok)
@@ -545,20 +589,17 @@ void sg_grp_compare(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64
         c->out->group_seeded++;
         return;
     }
-    if (se && at > sa->last_update_time) { /* its runqueue first: the walk's order */
-        chk(c, ptree_update_rq(&g->tree, q, i, at), "group update");
-        chk(c, ptree_update_gse(&g->tree, q, i, at), "group update");
-    } else if (!se) {
-        sg_grp_propagation(c, e, q, at);
-        if (at > sa->last_update_time)
-            chk(c, ptree_update_rq(&g->tree, q, i, at), "group update");
-    }
+    apply(c, e, q, i, at);
     if (!p->known) {
         c->out->skipped_unknown++;
         return;
     }
     if (!g->seeded[idx] && e->ts - p->born < PGT_WARMUP_NS)
         return;
+    if (sg_grp_debug())
+        fprintf(stderr, "gdbg %s ts %llu cpu %u %s kern %llu reb %u root %u\n", se ? "gse" : "gcfs",
+                (unsigned long long)e->ts, i, c->t->group[q - 1], (unsigned long long)e->v[2],
+                (unsigned)sa->util_avg, (unsigned)ptree_rq(&g->tree, 0, i)->cfs.avg.util_avg);
     uint32_t kind = se ? PGT_K_GSE : PGT_K_GCFS;
     sg_record(c, &g->ent[idx], -1, i, kind, !g->seeded[idx], e->ts, e->v[2], sa->util_avg, p->guess);
     if (g->ent[idx] >= 0)
