@@ -190,6 +190,11 @@ static void cmp_rq(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64_
         c->out->skipped_unknown++;
         return;
     }
+    if (c->grp && kind == PGT_K_CFS && sg_grp_debug())
+        fprintf(stderr, "gdbg root ts %llu cpu %u kern %llu reb %u ut %llu lut %llu pc %u phase %d\n",
+                (unsigned long long)e->ts, i, (unsigned long long)e->v[2], (unsigned)sa->util_avg,
+                (unsigned long long)e->v[3], (unsigned long long)sa->last_update_time, (unsigned)sa->period_contrib,
+                (int)p->phase);
     if (*seeded || warm(p->born, e->ts))
         sg_record(c, &p->ent[kind], -1, i, kind, !*seeded, e->ts, e->v[2], sa->util_avg, p->guess);
 }

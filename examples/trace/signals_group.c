@@ -56,6 +56,16 @@ struct sg_groups {
     struct pgt_pidtab first; /* pid -> the group of its first sample */
 };
 
+/* PGT_GDEBUG set: every group and root sample's rebuilt value, and the
+ * removals, on stderr (how issue 27's residual errors were traced). */
+bool sg_grp_debug(void)
+{
+    static int on = -1;
+    if (on < 0)
+        on = getenv("PGT_GDEBUG") != NULL;
+    return on;
+}
+
 static void chk(struct ctx *c, int r, const char *what)
 {
     sg_chk(c, r < 0 ? r : 0, what);
@@ -274,9 +284,13 @@ struct pgov_pelt_avg *sg_grp_root(struct ctx *c, uint32_t i)
     return c->grp ? &ptree_rq(&c->grp->tree, 0, i)->cfs.avg : NULL;
 }
 
+/* (never back in time: the flat rebuild's update of a transition dated
+ * before the last group walk on this CPU set the root's last_update_time
+ * back and kept its period_contrib, its periods out of phase from then on;
+ * qemu-6.1-icount-groups CPU 1 at 2.2004 s, 208 units off) */
 void sg_grp_root_update(struct ctx *c, uint32_t i, uint64_t now)
 {
-    if (c->grp)
+    if (c->grp && now > ptree_rq(&c->grp->tree, 0, i)->cfs.avg.last_update_time)
         chk(c, ptree_update_rq(&c->grp->tree, 0, i, now), "root cfs_rq update");
 }
 
@@ -285,6 +299,18 @@ void sg_grp_root_update(struct ctx *c, uint32_t i, uint64_t now)
 static bool in_tree(const struct ctx *c, const struct task *k)
 {
     return c->grp && k->policy == POL_CFS;
+}
+
+/* A walk on CPU i no earlier than the last one there (the kernel's rq clock
+ * does not go back; a transition's time guessed before a tick's walk did,
+ * and the library, as the kernel, then sets last_update_time back with its
+ * period_contrib kept: qemu-6.1-icount-groups CPU 1 at 2.2004 s, a put_prev
+ * 213 us before the tick's walk, the root's periods 208 units out of phase
+ * from then on, 16 units of util_avg at 2.712 s) */
+static uint64_t mono(const struct ctx *c, uint32_t i, uint64_t now)
+{
+    uint64_t lut = i < c->ncpu ? ptree_rq(&c->grp->tree, 0, i)->cfs.avg.last_update_time : 0;
+    return now > lut ? now : lut;
 }
 
 static struct ptree_pos pos(struct task *k)
@@ -340,7 +366,7 @@ void sg_grp_dequeue(struct ctx *c, struct task *k, uint64_t now, bool migrating)
         return;
     struct ptree_pos p = pos(k);
     tin(c, k);
-    chk(c, ptree_dequeue(&c->grp->tree, &p, now, migrating), "dequeue walk");
+    chk(c, ptree_dequeue(&c->grp->tree, &p, mono(c, p.cpu, now), migrating), "dequeue walk");
     tout(k);
     if (migrating)
         k->tattached = 0;
@@ -360,7 +386,7 @@ void sg_grp_enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
     tin(c, k);
     k->tcpu = (int32_t)i;
     struct ptree_pos p = pos(k);
-    chk(c, ptree_enqueue(&c->grp->tree, &p, now), "enqueue walk");
+    chk(c, ptree_enqueue(&c->grp->tree, &p, mono(c, p.cpu, now)), "enqueue walk");
     tout(k);
     k->tattached = 1;
 }
@@ -371,7 +397,7 @@ void sg_grp_run(struct ctx *c, struct task *k, uint64_t now)
         return;
     struct ptree_pos p = pos(k);
     tin(c, k);
-    chk(c, ptree_run(&c->grp->tree, &p, now), "pick walk");
+    chk(c, ptree_run(&c->grp->tree, &p, mono(c, p.cpu, now)), "pick walk");
     tout(k);
 }
 
@@ -381,7 +407,7 @@ void sg_grp_put(struct ctx *c, struct task *k, uint64_t now)
         return;
     struct ptree_pos p = pos(k);
     tin(c, k);
-    chk(c, ptree_put_prev(&c->grp->tree, &p, now), "put_prev walk");
+    chk(c, ptree_put_prev(&c->grp->tree, &p, mono(c, p.cpu, now)), "put_prev walk");
     tout(k);
 }
 
@@ -392,7 +418,7 @@ void sg_grp_tick(struct ctx *c, uint32_t i, uint64_t now)
         return;
     struct ptree_pos p = pos(k);
     tin(c, k);
-    chk(c, ptree_tick(&c->grp->tree, &p, now), "tick walk");
+    chk(c, ptree_tick(&c->grp->tree, &p, mono(c, p.cpu, now)), "tick walk");
     tout(k);
     c->out->group_ticks++;
 }
@@ -411,6 +437,9 @@ bool sg_grp_remove(struct ctx *c, struct task *k)
     tin(c, k);
     chk(c, pgov_pelt_group_remove(&ptree_rq(&c->grp->tree, k->grp, (uint32_t)k->tcpu)->cfs, &k->tse),
         "remove");
+    if (sg_grp_debug())
+        fprintf(stderr, "gdbg remove pid %d grp %u cpu %d util %u lut %llu\n", k->pid, k->grp, k->tcpu,
+                (unsigned)k->tse.avg.util_avg, (unsigned long long)k->tse.avg.last_update_time);
     tout(k);
     k->tattached = 0;
     return true;
@@ -450,6 +479,7 @@ static void move(struct ctx *c, int32_t pid, uint32_t grp, uint64_t ts, uint64_t
     struct ptree *t = &c->grp->tree;
     bool queued = k->tse.on_rq, running = k->tse.running;
     struct ptree_pos p = pos(k);
+    at = mono(c, p.cpu, at);
     if (queued)
         chk(c, ptree_dequeue(t, &p, at, 0), "dequeue walk");
     if (running)
@@ -474,15 +504,41 @@ void sg_grp_path(struct ctx *c, const struct pgt_event *e, uint64_t at)
 /* An exiting task leaves its autogroup for the root (sched_move_task at
  * exit), mostly with no sample of its own after it: the move is the first
  * sample of the autogroup's cfs_rq on the task's CPU, outside the tick,
- * after its sched_process_exit while it runs (its update, when it crossed
- * a period, then the detach). */
-static void exit_move(struct ctx *c, const struct pgt_event *e, uint64_t at)
+ * after its sched_process_exit while it runs whose load falls by the
+ * task's (the detach; its update, when it crossed a period, comes first). */
+static bool detaches(const struct ctx *c, size_t idx, const struct task *k)
 {
+    const struct pgt_event *e = &c->t->ev[idx];
+    uint64_t load = k->tse.avg.load_avg;
+    for (size_t j = idx; j-- > 0 && idx - j < 4096;) /* the task's load: its last sample's */
+        if (c->t->ev[j].type == PGT_PELT_SE && c->t->ev[j].pid == k->pid) {
+            load = c->t->ev[j].v[0];
+            break;
+        }
+    for (size_t j = idx; j-- > 0 && idx - j < 4096;) {
+        const struct pgt_event *f = &c->t->ev[j];
+        if (f->type == PGT_PELT_GROUP && f->x[0] == e->x[0] && !f->x[1] && f->x[2] == e->x[2])
+            return e->v[0] + load / 2 < f->v[0];
+    }
+    return true;
+}
+
+static void exit_move(struct ctx *c, size_t idx, uint64_t at)
+{
+    const struct pgt_event *e = &c->t->ev[idx];
     uint32_t i = e->x[0];
     const struct cpu *p = &c->cpu[i];
     struct task *k = p->curr > 0 ? pgt_pidtab_find(&c->tasks, p->curr) : NULL;
     if (e->type != PGT_PELT_GROUP || e->x[1] || (e->x[3] & PGT_IN_HARDIRQ) || e->cpu != i || !k ||
         !k->exiting || !k->tinit || !k->grp || k->grp != e->x[2] + 1 || k->tcpu != (int32_t)i)
+        return;
+    /* the detach's sample: the group's load falls by the task's (its last
+     * sample's load, else the rebuilt one; an update
+     * for another task's wake-up may come first: on qemu-6.1-icount-groups
+     * date 131's exit at 2.247233 s, sh 101's wake-up in /autogroup-1 at
+     * 2.247239 s, the move at 2.247263 s; moved at the first, the rebuilt
+     * group missed date's 402) */
+    if (!detaches(c, idx, k))
         return;
     bool autogroup = strncmp(c->t->group[e->x[2]], "/autogroup-", 11) == 0;
     k->exiting = autogroup; /* (once: the move into its own group stays there) */
@@ -498,7 +554,7 @@ void sg_grp_moves_at(struct ctx *c, size_t idx, uint64_t at)
     for (; g->next < g->nmoves && g->moves[g->next].idx <= idx; g->next++)
         if (g->moves[g->next].idx == idx)
             move(c, g->moves[g->next].pid, g->moves[g->next].grp, c->t->ev[idx].ts, at, false);
-    exit_move(c, &c->t->ev[idx], at);
+    exit_move(c, idx, at);
 }
 
 /* ------------------------------------------------------------ samples */
@@ -520,10 +576,42 @@ void sg_grp_propagation(struct ctx *c, const struct pgt_event *e, uint32_t g, ui
         if (f <= e || f->type != PGT_PELT_GROUP || !f->x[1] || f->x[0] != i || f->v[3] != e->v[3] ||
             f->x[2] + 1 >= gr->tree.ngroups || gr->tree.parent[f->x[2] + 1] != g)
             continue;
-        chk(c, ptree_update_rq(&gr->tree, f->x[2] + 1, i, at), "group update");
-        chk(c, ptree_update_gse(&gr->tree, f->x[2] + 1, i, at), "group update");
+        chk(c, ptree_update_rq(&gr->tree, f->x[2] + 1, i, mono(c, i, at)), "group update");
+        chk(c, ptree_update_gse(&gr->tree, f->x[2] + 1, i, mono(c, i, at)), "group update");
         return;
     }
+}
+
+/* The kernel's update that wrote group sample e (group q, CPU i), when
+ * the rebuild has not made it. */
+static void apply(struct ctx *c, const struct pgt_event *e, uint32_t q, uint32_t i, uint64_t at)
+{
+    struct sg_groups *g = c->grp;
+    at = mono(c, i, at);
+    if (e->x[1]) {
+        if (at > ptree_gse(&g->tree, q, i)->avg.last_update_time) { /* its runqueue first: the walk's order */
+            chk(c, ptree_update_rq(&g->tree, q, i, at), "group update");
+            chk(c, ptree_update_gse(&g->tree, q, i, at), "group update");
+        }
+        return;
+    }
+    sg_grp_propagation(c, e, q, at);
+    if (at > ptree_rq(&g->tree, q, i)->cfs.avg.last_update_time)
+        chk(c, ptree_update_rq(&g->tree, q, i, at), "group update");
+}
+
+/* A group sample that is one step of a walk (a later sample of the same
+ * object at its update_time follows): not compared, but its update is
+ * applied at its time, before a later transition moves the clock on. */
+void sg_grp_step(struct ctx *c, size_t idx)
+{
+    const struct pgt_event *e = &c->t->ev[idx];
+    uint32_t i = e->x[0], q = e->x[2] + 1;
+    if (!c->grp || i >= c->ncpu || q >= c->grp->tree.ngroups || !e->v[3] ||
+        !c->grp->seeded[2u * ((size_t)q * c->ncpu + i) + (e->x[1] != 0)])
+        return;
+    apply(c, e, q, i, e->v[3]);
+    c->out->group_transient++;
 }
 
 /* A group entity's or group runqueue's sample: its seed, else a
@@ -545,20 +633,20 @@ void sg_grp_compare(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64
         c->out->group_seeded++;
         return;
     }
-    if (se && at > sa->last_update_time) { /* its runqueue first: the walk's order */
-        chk(c, ptree_update_rq(&g->tree, q, i, at), "group update");
-        chk(c, ptree_update_gse(&g->tree, q, i, at), "group update");
-    } else if (!se) {
-        sg_grp_propagation(c, e, q, at);
-        if (at > sa->last_update_time)
-            chk(c, ptree_update_rq(&g->tree, q, i, at), "group update");
-    }
+    apply(c, e, q, i, at);
     if (!p->known) {
         c->out->skipped_unknown++;
         return;
     }
     if (!g->seeded[idx] && e->ts - p->born < PGT_WARMUP_NS)
         return;
+    if (sg_grp_debug())
+        fprintf(stderr, "gdbg %s ts %llu cpu %u %s kern %llu reb %u root %u sum %u/%u pc %u/%u\n",
+                se ? "gse" : "gcfs", (unsigned long long)e->ts, i, c->t->group[q - 1],
+                (unsigned long long)e->v[2], (unsigned)sa->util_avg,
+                (unsigned)ptree_rq(&g->tree, 0, i)->cfs.avg.util_avg, (unsigned)sa->util_sum,
+                (unsigned)ptree_rq(&g->tree, 0, i)->cfs.avg.util_sum, (unsigned)sa->period_contrib,
+                (unsigned)ptree_rq(&g->tree, 0, i)->cfs.avg.period_contrib);
     uint32_t kind = se ? PGT_K_GSE : PGT_K_GCFS;
     sg_record(c, &g->ent[idx], -1, i, kind, !g->seeded[idx], e->ts, e->v[2], sa->util_avg, p->guess);
     if (g->ent[idx] >= 0)

@@ -104,7 +104,7 @@ groups)
     # the root through the groups' propagation: 110.3 when tasks were put on
     # the root (the rebuild reverted); bounds at the measured figures
     # (docs/trace.md "Task groups")
-    for kb in 'root cfs_rq:21.1' 'group entity:14.8' 'group cfs_rq:10.1'; do
+    for kb in 'root cfs_rq:10.5' 'group entity:4.9' 'group cfs_rq:4.5'; do
       k=${kb%:*} b=${kb##*:} m=$(class_mean "$k")
       awk -v m="$m" -v b="$b" 'BEGIN { exit !(m != "" && m <= b) }' || fail "$f: $k mean |err| $m above $b"
     done
@@ -138,10 +138,20 @@ groups_icount)
     # fork placed by its first sample 13.3 / 22.7, a dead task removed
     # before the next pick 21.5 / 48.0, a move found at its task's next
     # sample 13.5 / 18.7, no exit move into the own cgroup 5.9 / 14.4;
-    # figures before a timer's wake-up in a group was told from a tick)
-    for kb in 'task:0.5' 'root cfs_rq:6.5' 'group entity:3.6' 'group cfs_rq:2.2'; do
+    # figures before a timer's wake-up in a group was told from a tick);
+    # the third round's, in order (group entity / root mean, docs/trace.md):
+    # blocked-pass group samples at their own time 3.56 / 6.44 -> 2.48 /
+    # 2.05, an exit's move at its detach 1.00 / 2.01, no walk back in time
+    # 0.31 / 0.63
+    for kb in 'task:0.41' 'root cfs_rq:0.64' 'group entity:0.31' 'group cfs_rq:0.27'; do
       k=${kb%:*} b=${kb##*:} m=$(class_mean "$k")
       awk -v m="$m" -v b="$b" 'BEGIN { exit !(m != "" && m <= b) }' || fail "$f: $k mean |err| $m above $b"
+    done
+    # the issue's target for the root (mean 1, max 10) and the groups' maxima
+    class_max() { sed -nE "s/^class: $1 +[0-9]+ samples compared, mean .*, max \|err\| ([0-9]+)$/\1/p" "$out/$case.out"; }
+    for kb in 'root cfs_rq:5' 'group entity:2' 'group cfs_rq:2'; do
+      k=${kb%:*} b=${kb##*:} m=$(class_max "$k")
+      [ -n "$m" ] && [ "$m" -le "$b" ] || fail "$f: $k max |err| $m above $b"
     done
   done
   # the 7.3 recording (PGOV_RECORD_KVER=7.3): its update_time runs 168 ms
@@ -152,7 +162,7 @@ groups_icount)
   want '^clock: the kernel.s update_time ran up to 0.168382 s ahead of the trace clock'
   want '^groups: /g1/g3 \(parent /g1\) on 2 CPUs: 93 entity, 139 cfs_rq, 86 task samples$'
   want '^groups: rebuilt through 5 task groups: 20 group entities'
-  for kb in 'task:3.8' 'root cfs_rq:20.8' 'group entity:12.3' 'group cfs_rq:6.7'; do
+  for kb in 'task:3.41' 'root cfs_rq:11.6' 'group entity:5.5' 'group cfs_rq:4.4'; do
     k=${kb%:*} b=${kb##*:} m=$(class_mean "$k")
     awk -v m="$m" -v b="$b" 'BEGIN { exit !(m != "" && m <= b) }' || fail "$f: $k mean |err| $m above $b"
   done ;;
