@@ -20,7 +20,7 @@
 #include <pgov/pelt_group.h>
 
 struct tally t_grp;
-uint64_t grp_broken, grp_no_clock, grp_raced, grp_kinds[4]; /* [0] task, [1] group entity, [2] attach/detach, [3] propagated */
+uint64_t grp_broken, grp_no_clock, grp_raced, grp_inactive, grp_kinds[4]; /* [0] task, [1] group entity, [2] attach/detach, [3] propagated */
 
 /* Each CPU's update being assembled (its records are consecutive in that
  * CPU's stream, other CPUs' may come between). */
@@ -78,17 +78,16 @@ static bool cfs_eq(const struct pgov_pelt_cfs *c, const struct orec *head, const
            c->tg_runnable_contrib == g[7];
 }
 
-/* update_tg_load_avg's clock: 6.1 reads none; 7.3 rq_clock (entry, the rq
- * clock does not move inside); 6.12 sched_clock_cpu, read inside the call:
- * the one stored when it published, else the entry clock, which is no
- * later, so that a rate limit it passes the kernel's passed too. */
+/* update_tg_load_avg's clock: 6.1 reads none; 7.3 rq_clock (the entry
+ * value: the rq clock does not move inside); 6.12 sched_clock_cpu, read
+ * inside the call: the value stored when it published, else rq->clock at
+ * entry (sched_clock_cpu at the rq's last clock update), which is no later,
+ * so that a rate limit it passes the kernel's passed too. */
 static uint64_t tg_clock(const struct orec *const *r)
 {
-    if (kver >= PGOV_KVER_7_3)
-        return r[2]->x[3];
-    if (r[2]->g[14] != r[2]->g[6])
+    if (kver < PGOV_KVER_7_3 && r[2]->g[14] != r[2]->g[6])
         return r[2]->g[14];
-    return r[1]->x[3];
+    return r[2]->x[3];
 }
 
 static void show(const struct orec *const *r, int rc, const struct pgov_pelt_cfs *p,
@@ -155,13 +154,17 @@ static void replay(const struct orec *const *r)
         g.weight = r[3]->x[3];
     }
     grp_kinds[se.is_group]++;
+    grp_inactive += e >> 4 & 1;
     if (!se.avg.last_update_time ? (flags & PGOV_PELT_GROUP_DO_ATTACH) : (flags & PGOV_PELT_GROUP_DO_DETACH))
         grp_kinds[2]++;
     if (r[3] && g.propagate)
         grp_kinds[3]++;
     /* 7.2+ UPDATE_UTIL_EST (0x10) is the task's util_est: not this row's */
     rc = pgov_pelt_group_update_load_avg(kver, &p, &se, r[3] ? &g : NULL, r[0]->x[0], flags & 15);
-    if (rc >= 0 && (rc & PGOV_PELT_GROUP_TG_DUE) && !root) {
+    /* The caller's part of update_tg_load_avg: not for the root, and
+     * (6.12+) not on a CPU that is not active (going down, hotplug). */
+    if (rc >= 0 && (rc & PGOV_PELT_GROUP_TG_DUE) && !root &&
+        !(kver >= PGOV_KVER_6_12 && (e >> 4 & 1))) {
         int t = pgov_pelt_group_update_tg(kver, &tg, &p, tg_clock(r));
         if (t < 0)
             rc = t;
@@ -218,9 +221,9 @@ void group_report(void)
 {
     printf("groups: %" PRIu64 " updates of task entities on group runqueues, %" PRIu64
            " of group entities (%" PRIu64 " with a propagation pending), %" PRIu64
-           " attaches/detaches; not compared: %" PRIu64 " (no PELT clock captured inside),"
+           " attaches/detaches, %" PRIu64 " on a CPU not active (hotplug); not compared: %" PRIu64 " (no PELT clock captured inside),"
            " %" PRIu64 " (records of an update missing), %" PRIu64 " (removed load queued by"
            " another CPU during the update)\n",
-           grp_kinds[0], grp_kinds[1], grp_kinds[3], grp_kinds[2], grp_no_clock, grp_broken,
+           grp_kinds[0], grp_kinds[1], grp_kinds[3], grp_kinds[2], grp_inactive, grp_no_clock, grp_broken,
            grp_raced);
 }

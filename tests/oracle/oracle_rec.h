@@ -183,7 +183,7 @@ struct orec {
  *           | an entity current (curr, 7.3 h_curr) << 32
  *   GRP_SE: the entity's avg; id: its address; x[0]: load.weight (raw);
  *           x[1]: runnable_weight (groups); x[2]: on_rq | current << 1 |
- *           group << 2 | delayed << 3; x[3]: sched_clock_cpu(rq cpu) at entry
+ *           group << 2 | delayed << 3 | the rq's CPU not active << 4
  *   GRP_X:  g[0..7] the runqueue at entry: removed load_avg, util_avg,
  *           runnable_avg, removed nr | propagate << 32, prop_runnable_sum,
  *           tg_load_avg_contrib, last_update_tg_load_avg (6.12+),

@@ -20,8 +20,8 @@
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/sched.h>
-#include <linux/sched/clock.h>
 #include <linux/percpu.h>
+#include <linux/cpumask.h>
 #include "pgov_oracle.h"
 
 #define OFFSET_PARAM(name) \
@@ -141,12 +141,16 @@ static int ent_ula(struct kretprobe_instance *ri, struct pt_regs *regs)
     p->r[1].x[0] = se->load.weight;
     p->r[1].x[1] = g ? se->runnable_weight : 0;
     p->r[1].x[2] = (se->on_rq ? 1u : 0u) | (AT(c, cfs_rq_curr, void *) == se ? 2u : 0u) |
-                   (g ? 4u : 0u) | (delayed ? 8u : 0u);
-    p->r[1].x[3] = sched_clock_cpu(AT(rq, rq_cpu, int));
+                   (g ? 4u : 0u) | (delayed ? 8u : 0u) |
+                   (cpu_active(AT(rq, rq_cpu, int)) ? 0u : 16u);
     copy_avg(&p->r[1].pre, &se->avg);
     /* the runqueue's other state, pre in g[0..7] */
     cfs_scalars(p->r[2].g, c);
-    p->r[2].x[3] = rq_clock >= 0 ? AT(rq, rq_clock, u64) : 0;
+    /* update_tg_load_avg's clock, 7.3; on 6.12 a lower bound of it
+     * (sched_clock_cpu, read at the rq's last update_rq_clock). Calling
+     * sched_clock_cpu here instead crashed 7.3 (an int3 while the kernel
+     * patched it at boot). */
+    p->r[2].x[3] = AT(rq, rq_clock, u64);
     /* the group's own runqueue */
     if (g) {
         p->r[3].id = sa_of(&AT(g, cfs_rq_avg, struct sched_avg));
@@ -198,7 +202,7 @@ static bool grp_registered;
 int oracle_grp_check_layout(void)
 {
     if (cfs_rq_removed < 0 || cfs_rq_propagate < 0 || cfs_rq_prop_runnable_sum < 0 ||
-        cfs_rq_tg_load_avg_contrib < 0 || cfs_rq_rq < 0) {
+        cfs_rq_tg_load_avg_contrib < 0 || cfs_rq_rq < 0 || rq_clock < 0) {
         pr_err("pgov_oracle: a task-group offset is missing\n");
         return -EINVAL;
     }
