@@ -238,7 +238,9 @@ static void migrator(long arg)
  * changes a/b's weight now and then (the group entities' shares). */
 static void group_mover(long arg)
 {
-    static const char *const path[] = { "a/b", "a/c", "", "a/b", "" };
+    /* g/h and g/i, not a/b and a/c: uclamp_load (7.x) clamps a and a/b
+     * and moves its own tasks there; its capture stays as it was */
+    static const char *const path[] = { "g/h", "g/i", "", "g/h", "" };
     static const char *const weight[] = { "300", "1000", "30", "100" };
     unsigned n = 0;
     (void)arg;
@@ -296,6 +298,12 @@ int main(int argc, char **argv)
     mkdir("/sys/fs/cgroup/a/b", 0755);
     mkdir("/sys/fs/cgroup/a/c", 0755);
     put_file("/sys/fs/cgroup/a/b/cpu.weight", "300");
+    mkdir("/sys/fs/cgroup/g", 0755); /* the movers' groups */
+    put_file("/sys/fs/cgroup/g/cpu.weight", "200");
+    put_file("/sys/fs/cgroup/g/cgroup.subtree_control", "+cpu");
+    mkdir("/sys/fs/cgroup/g/h", 0755);
+    mkdir("/sys/fs/cgroup/g/i", 0755);
+    put_file("/sys/fs/cgroup/g/i/cpu.weight", "40");
 
     t0 = now_s();
     t_end = t0 + secs;
