@@ -20,7 +20,7 @@
 #include <pgov/pelt_group.h>
 
 struct tally t_grp;
-uint64_t grp_broken, grp_no_clock, grp_raced, grp_raced_applied, grp_inactive, grp_kinds[4]; /* [0] task, [1] group entity, [2] attach/detach, [3] propagated */
+uint64_t grp_broken, grp_no_clock, grp_raced, grp_raced_applied, grp_remove_marked, grp_inactive, grp_kinds[4]; /* [0] task, [1] group entity, [2] attach/detach, [3] propagated */
 
 /* Each CPU's update being assembled (its records are consecutive in that
  * CPU's stream, other CPUs' may come between). */
@@ -230,6 +230,12 @@ static void replay(const struct orec *const *r)
     if (r[3] && g.propagate)
         grp_kinds[3]++;
     ok = run(r, &p, &se, &g, &rc);
+    /* the capture saw a remove_entity_load_avg on this runqueue begin on
+     * another CPU during the update (removed lock only, no rq lock) */
+    if (r[0]->x[1] >> 18 & 1) {
+        grp_remove_marked++;
+        return;
+    }
     /* The same race, the load still pending at return (or partly taken):
      * the entry state is not the one the update read. */
     if ((uint32_t)r[2]->g[11] != 0 && (uint32_t)r[2]->g[11] != p.removed_nr) {
@@ -283,7 +289,8 @@ void group_report(void)
            " attaches/detaches, %" PRIu64 " on a CPU not active (hotplug); not compared: %" PRIu64 " (no PELT clock captured inside),"
            " %" PRIu64 " (records of an update missing), %" PRIu64 " (removed load queued by"
            " another CPU during the update, pending at return), %" PRIu64 " (the same, applied by"
-           " the update: reproduced exactly with it)\n",
+           " the update: reproduced exactly with it), %" PRIu64 " (a remove_entity_load_avg on"
+           " that runqueue began on another CPU during the update)\n",
            grp_kinds[0], grp_kinds[1], grp_kinds[3], grp_kinds[2], grp_inactive, grp_no_clock, grp_broken,
-           grp_raced, grp_raced_applied);
+           grp_raced, grp_raced_applied, grp_remove_marked);
 }

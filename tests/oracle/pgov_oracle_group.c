@@ -49,6 +49,7 @@ struct grp_slot {
     const void *cfs_rq; /* the update in progress on this CPU */
     u64 now;
     bool have_now;
+    bool removed; /* a remove_entity_load_avg on that cfs_rq began meanwhile */
 };
 static DEFINE_PER_CPU(struct grp_slot, grp_slot);
 static DEFINE_PER_CPU(u32, grp_seq);
@@ -61,6 +62,38 @@ void grp_saw_cfs(const void *cfs_rq, u64 now)
         s->now = now;
         s->have_now = true;
     }
+}
+
+/* remove_entity_load_avg(se) adds to se->cfs_rq's removed load under the
+ * removed lock only, from any CPU: an update of that cfs_rq in progress on
+ * another CPU may have read it or not, so its row is marked, at the
+ * remove's entry and at its return (the add lies between: an update that
+ * began after the add is marked too, needlessly but harmlessly). */
+static void mark_removed(const void *c)
+{
+    int cpu;
+
+    for_each_online_cpu(cpu) {
+        struct grp_slot *s = per_cpu_ptr(&grp_slot, cpu);
+        if (READ_ONCE(s->cfs_rq) == c)
+            WRITE_ONCE(s->removed, true);
+    }
+}
+
+static int ent_remove(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    const struct sched_entity *se = (void *)regs_get_kernel_argument(regs, 0);
+    const void **c = (void *)ri->data;
+
+    *c = READ_ONCE(se->cfs_rq);
+    mark_removed(*c);
+    return 0;
+}
+
+static int ret_remove(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+    mark_removed(*(const void **)ri->data);
+    return 0;
 }
 
 struct grp_pending {
@@ -147,9 +180,8 @@ static int ent_ula(struct kretprobe_instance *ri, struct pt_regs *regs)
     /* the runqueue's other state, pre in g[0..7] */
     cfs_scalars(p->r[2].g, c);
     /* update_tg_load_avg's clock, 7.3; on 6.12 a lower bound of it
-     * (sched_clock_cpu, read at the rq's last update_rq_clock). Calling
-     * sched_clock_cpu here instead crashed 7.3 (an int3 while the kernel
-     * patched it at boot). */
+     * (sched_clock_cpu, read at the rq's last update_rq_clock): a read of
+     * memory, no call into the clock code from a probe handler. */
     p->r[2].x[3] = AT(rq, rq_clock, u64);
     /* the group's own runqueue */
     if (g) {
@@ -158,8 +190,10 @@ static int ent_ula(struct kretprobe_instance *ri, struct pt_regs *regs)
         g_state(&p->r[3], g, 0);
         copy_avg(&p->r[3].pre, &AT(g, cfs_rq_avg, struct sched_avg));
     }
-    s->cfs_rq = c;
     s->have_now = false;
+    WRITE_ONCE(s->removed, false);
+    smp_wmb(); /* removed cleared before the slot names the cfs_rq */
+    WRITE_ONCE(s->cfs_rq, c);
     return 0;
 }
 
@@ -178,7 +212,9 @@ static int ret_ula(struct kretprobe_instance *ri, struct pt_regs *regs)
         p->r[0].x[0] = s->now;
         p->r[0].x[1] |= 1ull << 17; /* the clock is known */
     }
-    s->cfs_rq = NULL;
+    WRITE_ONCE(s->cfs_rq, NULL);
+    if (READ_ONCE(s->removed))
+        p->r[0].x[1] |= 1ull << 18;
     copy_avg(&p->r[0].post, &AT(c, cfs_rq_avg, struct sched_avg));
     copy_avg(&p->r[1].post, &p->se->avg);
     cfs_scalars(p->r[2].g + 8, c);
@@ -197,7 +233,14 @@ static struct kretprobe grp_probe = {
     .data_size = sizeof(struct grp_pending),
     .maxactive = 512,
 };
-static bool grp_registered;
+static struct kretprobe remove_probe = {
+    .kp.symbol_name = "remove_entity_load_avg",
+    .entry_handler = ent_remove,
+    .handler = ret_remove,
+    .data_size = sizeof(void *),
+    .maxactive = 64,
+};
+static bool grp_registered, remove_registered;
 
 int oracle_grp_check_layout(void)
 {
@@ -218,17 +261,24 @@ void oracle_grp_register(void)
     if (err)
         pr_warn("pgov_oracle: kretprobe update_load_avg: %d (no group rows)\n", err);
     grp_registered = !err;
+    err = register_kretprobe(&remove_probe);
+    if (err)
+        pr_err("pgov_oracle: kprobe remove_entity_load_avg: %d (removed-load races unmarked)\n", err);
+    remove_registered = !err;
 }
 
 void oracle_grp_unregister(void)
 {
+    if (remove_registered)
+        unregister_kretprobe(&remove_probe);
     if (grp_registered)
         unregister_kretprobe(&grp_probe);
-    grp_registered = false;
+    grp_registered = remove_registered = false;
 }
 
 void oracle_grp_missed(u64 *missed, u64 *recursed)
 {
     *missed += grp_probe.nmissed;
-    *recursed += grp_probe.kp.nmissed;
+    *missed += remove_probe.nmissed;
+    *recursed += grp_probe.kp.nmissed + remove_probe.kp.nmissed;
 }
