@@ -89,6 +89,22 @@ r=$(alt rq_uclamp rq uclamp)
 [ "$r" = rq_uclamp=-1 ] || out="$out$r "
 r=$(echo "$ren" | tr ' ' '\n' | grep '^cfs_rq_h_nr_runnable=')
 [ "$r" = cfs_rq_h_nr_runnable=-1 ] || out="$out$r "
+# The task-group update (pgov_oracle_group.c). cfs_rq.removed is an
+# anonymous struct the module mirrors: {lock, nr, load_avg, util_avg,
+# runnable_avg} at +0, +4, +8, +16, +24 (checked here).
+rm=$(pahole -C cfs_rq "$vmlinux" 2>/dev/null | awk '
+  /^\t}.* removed; *\/\*/ { c = $0; sub(/.*\/\* */, "", c); split(c, v, / +/); off = v[1] }
+  /^\t\t[^\t].*;[ \t]*\/\*/ { c = $0; sub(/.*\/\* */, "", c); split(c, v, / +/); l = $0; sub(/;.*/, "", l); n = split(l, w, /[ *\t]+/); m[w[n]] = v[1] }
+  END { if (off == "") exit 1; print off, m["nr"] - off, m["load_avg"] - off, m["util_avg"] - off, m["runnable_avg"] - off }')
+[ "${rm#* }" = "4 8 16 24" ] || { echo "btf_offsets.sh: cfs_rq.removed layout ($rm)" >&2; exit 1; }
+out="${out}cfs_rq_removed=${rm%% *} "
+for sm in cfs_rq.propagate cfs_rq.prop_runnable_sum cfs_rq.tg_load_avg_contrib cfs_rq.rq; do
+  o=$(guest_btf_offset "$vmlinux" "${sm%%.*}" "${sm#*.}")
+  out="$out${sm/./_}=$o "
+done
+o=$(guest_btf_offset "$vmlinux" rq clock)
+out="${out}rq_clock=$o $(alt cfs_rq_last_update_tg cfs_rq last_update_tg_load_avg)"
+out="$out $(alt cfs_rq_tg_runnable_contrib cfs_rq tg_runnable_avg_contrib) "
 if [ -n "${3:-}" ]; then
   # Lookups are plain assignments: inside [ ] or $(( )) a failed one would
   # not stop the script (set -e does not reach there).

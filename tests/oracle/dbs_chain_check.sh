@@ -23,7 +23,7 @@ fail() { echo "dbs_chain_check: $1" >&2; exit 1; }
 grep -q "^capture: Linux 6.1.0-57-amd64 (6.1.192), " "$dir/dbs_chain.out" || fail "capture not read"
 grep -q "^not captured: $dropped records (ring full)," "$dir/dbs_chain.out" ||
   fail "want $dropped missed evaluation"
-grep -q "^oracle: .* ondemand $want conservative 0/0 exact" "$dir/dbs_chain.out" ||
+grep -q "^oracle: .* ondemand $want conservative 0/0 groups 0/0 exact" "$dir/dbs_chain.out" ||
   fail "ondemand: want $want compared and exact"
 grep -q "^not compared: ondemand $raced, conservative 0 (a sysfs store raced" "$dir/dbs_chain.out" ||
   fail "ondemand: want $raced raced row"

@@ -40,6 +40,10 @@ enum orec_kind {
     OREC_PGOV_SUGOV = 10, /* pgov_governor.ko: one pgov_schedutil hook call (libpgov in the guest) */
     OREC_PGOV_DBS = 11,   /* pgov_governor.ko: a pgov_ondemand start, evaluation or limits step */
     OREC_UCLAMP = 12,     /* pgov_uclamp.ko: enqueue_task/dequeue_task (uclamp_rq_inc/dec) */
+    OREC_GRP = 13,        /* update_load_avg of the task-group hierarchy: the runqueue (head) */
+    OREC_GRP_SE = 14,     /* ... the entity */
+    OREC_GRP_X = 15,      /* ... the runqueue's removed load, propagation, tg contribution */
+    OREC_GRP_G = 16,      /* ... a group entity's own runqueue (group entities only) */
     OREC_HEADER = 0xfe, /* first record: magic, size, uname release */
     OREC_TRAILER = 0xff /* last record: counters */
 };
@@ -167,5 +171,28 @@ struct orec {
  * each value:11 | tasks << 11), at return 6..11; rq value MIN | MAX << 16 |
  * uclamp_flags << 32 at entry (12), at return (13); the task's uclamp[MIN] |
  * [MAX] << 32 (raw) at entry (14), at return (15). */
+
+/* GRP* (pgov_oracle_group.c): one update_load_avg(cfs_rq, se, flags) of a
+ * group entity or of an entity of a group's runqueue, as 3 records (a task)
+ * or 4 (a group entity), consecutive in their CPU's stream, each with the
+ * CPU's sequence number in aux. Pre/post are the signals at entry/return.
+ *   GRP:    the runqueue's avg; id: its address; x[0]: now (the PELT clock
+ *           of the __update_load_avg_cfs_rq inside), x[1]: flags | parts << 8
+ *           | root runqueue << 16 | now known << 17 | a remove_entity_load_avg
+ *           on this runqueue began during the update << 18; x[2]: load.weight (raw);
+ *           x[3]: PELT runnable count (6.1 h_nr_running, 6.12+ h_nr_runnable)
+ *           | an entity current (curr, 7.3 h_curr) << 32
+ *   GRP_SE: the entity's avg; id: its address; x[0]: load.weight (raw);
+ *           x[1]: runnable_weight (groups); x[2]: on_rq | current << 1 |
+ *           group << 2 | delayed << 3 | the rq's CPU not active << 4
+ *   GRP_X:  g[0..7] the runqueue at entry: removed load_avg, util_avg,
+ *           runnable_avg, removed nr | propagate << 32, prop_runnable_sum,
+ *           tg_load_avg_contrib, last_update_tg_load_avg (6.12+),
+ *           tg_runnable_avg_contrib (7.3); g[8..15] the same at return;
+ *           x[3]: rq->clock at entry
+ *   GRP_G:  the group's runqueue's avg; x[0]/x[1]: its prop_runnable_sum at
+ *           entry/return, x[2]: its propagate at entry | at return << 32,
+ *           x[3]: its load.weight (raw) */
+#define OREC_GRP_PARTS 4
 
 #endif

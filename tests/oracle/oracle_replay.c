@@ -5,7 +5,7 @@
  * state and inputs through the public libpgov API, and compare every field.
  * Ends with exactly one line:
  *   oracle: pelt N/M util_est N/M schedutil N/M ondemand N/M conservative N/M
- *           [uclamp N/M] exact (kernel X.Y.Z)
+ *           groups N/M [uclamp N/M] exact (kernel X.Y.Z)
  * (uclamp where pgov_uclamp.ko ran: uclamp_replay.c). Kernels: 6.1, 6.12, 7.3.
  * Usage: oracle_replay CAPTURE [--tsv DIR ROWS]
  * Exit 0 when every compared row of a module whose profile for the kernel the library
@@ -14,8 +14,8 @@
  * its host replay, 1 otherwise, 2 on a bad file; the other modules are
  * compared and reported, not gated.
  * This file: the passes over the capture, the TSV files, the report and
- * the gate; the rows: oracle_signal.c (PELT, util_est) and oracle_gov.c
- * (governors), their shared state in oracle_replay.h.
+ * the gate; the rows: oracle_signal.c (PELT, util_est), oracle_group.c
+ * (the task-group hierarchy) and oracle_gov.c (governors), their shared state in oracle_replay.h.
  */
 #include <inttypes.h>
 #include <stdbool.h>
@@ -113,6 +113,9 @@ static int pass(const char *path, int counting, char *release, char *version, ui
         } else if (r.kind == OREC_PGOV_SUGOV || r.kind == OREC_PGOV_DBS) {
             if (!counting)
                 gov_replay_collect(&r);
+        } else if (r.kind >= OREC_GRP && r.kind <= OREC_GRP_G) {
+            if (!counting)
+                group_row(&r);
         } else if (r.kind == OREC_UCLAMP) {
             if (!counting)
                 uclamp_row(&r, kver);
@@ -216,7 +219,7 @@ static void report_counts(const char *release, const char *kernel, uint64_t n,
                           const uint64_t *trailer)
 {
     printf("capture: Linux %s (%s), %" PRIu64 " records\n", release, kernel, n);
-    printf("not captured: %" PRIu64 " records (ring full), %" PRIu64 " (volume cap: PELT and util_est only), %" PRIu64
+    printf("not captured: %" PRIu64 " records (ring full), %" PRIu64 " (volume cap: PELT, util_est and task-group), %" PRIu64
            " (kretprobe instance pool empty), %" PRIu64 " (hit inside another probe's handler)\n",
            trailer[1], trailer[2], trailer[3], trailer[4]);
     printf("captured: schedutil %" PRIu64 " callbacks, ondemand %" PRIu64 " and conservative %" PRIu64
@@ -266,6 +269,7 @@ static int verdict(const char *kernel)
         {"schedutil", PGOV_MOD_SUGOV, &t_sugov, 1000},
         {"ondemand", PGOV_MOD_DBS, &t_dbs[0], 200},
         {"conservative", PGOV_MOD_DBS, &t_dbs[1], 200},
+        {"groups", PGOV_MOD_PELT_GROUP, &t_grp, 100000},
         {"uclamp", PGOV_MOD_UCLAMP, &t_uc, 20000},
     };
     /* uclamp only where pgov_uclamp.ko ran (a kernel with CONFIG_UCLAMP_TASK) */
@@ -307,10 +311,10 @@ static int verdict(const char *kernel)
         snprintf(ucl, sizeof(ucl), " uclamp %" PRIu64 "/%" PRIu64, t_uc.exact, t_uc.compared);
     printf("oracle: pelt %" PRIu64 "/%" PRIu64 " util_est %" PRIu64 "/%" PRIu64
            " schedutil %" PRIu64 "/%" PRIu64 " ondemand %" PRIu64 "/%" PRIu64
-           " conservative %" PRIu64 "/%" PRIu64 "%s exact (kernel %s)\n",
+           " conservative %" PRIu64 "/%" PRIu64 " groups %" PRIu64 "/%" PRIu64 "%s exact (kernel %s)\n",
            t_pelt.exact, t_pelt.compared, t_ue.exact, t_ue.compared, t_sugov.exact,
            t_sugov.compared, t_dbs[0].exact, t_dbs[0].compared, t_dbs[1].exact,
-           t_dbs[1].compared, ucl, kernel);
+           t_dbs[1].compared, t_grp.exact, t_grp.compared, ucl, kernel);
     return rc;
 }
 
@@ -351,5 +355,6 @@ int main(int argc, char **argv)
     else
         snprintf(kernel, sizeof(kernel), "%u.%u.?", kver >> 8, kver & 0xff);
     report_counts(release, kernel, n, trailer);
+    group_report();
     return verdict(kernel);
 }

@@ -34,6 +34,11 @@ extern uint64_t stride_pelt[REPLAY_LINUX_NFLAVOURS], stride_ue[REPLAY_LINUX_UE_N
 void pelt_row(const struct orec *r, int counting);
 void util_est_rows(const struct orec *r, int counting);
 
+/* ---- task-group hierarchy (oracle_group.c): update_load_avg rows ---- */
+extern struct tally t_grp;
+void group_row(const struct orec *r); /* one OREC_GRP* record (assembled per CPU) */
+void group_report(void);              /* the "groups:" line of what was seen and skipped */
+
 /* ---- governors (oracle_gov.c): records of the dummy cpufreq driver's policies ---- */
 #define DUMMY_TABLE_LEN 5
 extern const struct pgov_freq_entry dummy_table[DUMMY_TABLE_LEN]; /* pgov_oracle_gov.c's */

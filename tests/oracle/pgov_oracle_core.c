@@ -64,13 +64,13 @@ SHARED_OFFSET_PARAM(rq_cfs);            /* struct rq: cfs */
 SHARED_OFFSET_PARAM(rq_avg_rt);         /* struct rq: avg_rt */
 OFFSET_PARAM(rq_avg_dl);         /* struct rq: avg_dl */
 OFFSET_PARAM(rq_cpu_capacity_orig); /* -1 on 6.8+: the arch capacity */
-OFFSET_PARAM(rq_cpu);            /* struct rq: cpu */
+SHARED_OFFSET_PARAM(rq_cpu);     /* struct rq: cpu */
 SHARED_OFFSET_PARAM(rq_dl_running_bw);  /* struct rq: dl.running_bw */
 SHARED_OFFSET_PARAM(rq_uclamp);         /* struct rq: uclamp[] (CONFIG_UCLAMP_TASK); -1 without */
-OFFSET_PARAM(cfs_rq_load);       /* struct cfs_rq: load (struct load_weight) */
-OFFSET_PARAM(cfs_rq_h_nr_running);  /* 6.1's PELT runnable count, */
-OFFSET_PARAM(cfs_rq_h_nr_runnable); /* 6.12's (queued minus delayed): one of the two */
-OFFSET_PARAM(cfs_rq_curr);
+SHARED_OFFSET_PARAM(cfs_rq_load);       /* struct cfs_rq: load (struct load_weight) */
+SHARED_OFFSET_PARAM(cfs_rq_h_nr_running);  /* 6.1's PELT runnable count, */
+SHARED_OFFSET_PARAM(cfs_rq_h_nr_runnable); /* 6.12's (queued minus delayed): one of the two */
+SHARED_OFFSET_PARAM(cfs_rq_curr);
 SHARED_OFFSET_PARAM(cfs_rq_avg);
 OFFSET_PARAM(se_avg); /* checked against the headers */
 OFFSET_PARAM(se_on_rq);
@@ -174,10 +174,50 @@ void pgov_oracle_push(const struct orec *r)
 }
 EXPORT_SYMBOL_GPL(pgov_oracle_push);
 
+/* A task-group update's records (pgov_oracle_group.c): all or none, so
+ * that the host never sees half of one. Their own cap (max_group_records):
+ * they do not count as the workload's progress ("records"), so the other
+ * rows keep their volume, and the governor phases their time. */
+static unsigned long max_group_records = 600000;
+module_param(max_group_records, ulong, 0444);
+MODULE_PARM_DESC(max_group_records, "stop recording task-group updates after this many records");
+static atomic64_t ngrp;
+
+bool push_n_full(void)
+{
+    return atomic64_read(&ngrp) >= max_group_records || READ_ONCE(stopped);
+}
+
+void push_n(const struct orec *r, unsigned int n)
+{
+    struct ring *rg;
+    unsigned long fl;
+    unsigned int i;
+
+    if (READ_ONCE(stopped))
+        return;
+    if (atomic64_add_return(n, &ngrp) > max_group_records) {
+        atomic64_sub(n, &ngrp);
+        atomic64_inc(&ncapped);
+        return;
+    }
+    rg = this_cpu_ptr(rings);
+    raw_spin_lock_irqsave(&rg->lock, fl);
+    if (rg->head - rg->tail + n > ring_records) {
+        rg->dropped += n;
+        atomic64_sub(n, &ngrp);
+    } else {
+        for (i = 0; i < n; i++)
+            rg->buf[(rg->head + i) % ring_records] = r[i];
+        rg->head += n;
+    }
+    raw_spin_unlock_irqrestore(&rg->lock, fl);
+}
+
 /* The CPU's original capacity: the rq's copy where the kernel keeps one. */
 static unsigned long cpu_cap(void *rq, int cpu);
 
-static void copy_avg(struct orec_avg *d, const struct sched_avg *s)
+void copy_avg(struct orec_avg *d, const struct sched_avg *s)
 {
     d->last_update_time = s->last_update_time;
     d->load_sum = s->load_sum;
@@ -268,6 +308,7 @@ static int ent_cfs(struct kretprobe_instance *ri, struct pt_regs *regs)
     void *cfs_rq = (void *)regs_get_kernel_argument(regs, 1);
 
     begin(p, OREC_PELT_CFS, &AT(cfs_rq, cfs_rq_avg, struct sched_avg), now);
+    grp_saw_cfs(cfs_rq, now); /* the clock of an update_load_avg in progress */
     p->r.x[1] = AT(cfs_rq, cfs_rq_load, struct load_weight).weight;
     p->r.x[2] = AT(cfs_rq, cfs_rq_h_nr_runnable >= 0 ? cfs_rq_h_nr_runnable : cfs_rq_h_nr_running,
                    unsigned int);
@@ -437,6 +478,7 @@ static void fill_trailer(struct orec *r)
     for (i = 0; i < ARRAY_SIZE(probes); i++)
         missed += probes[i].nmissed, recursed += probes[i].kp.nmissed;
     oracle_gov_missed(&missed, &recursed);
+    oracle_grp_missed(&missed, &recursed);
     memset(r, 0, sizeof(*r));
     r->kind = OREC_TRAILER;
     r->x[0] = atomic64_read(&nrec);
@@ -523,6 +565,7 @@ static void cleanup(void)
     for (i = 0; i < ARRAY_SIZE(probes); i++)
         if (registered[i])
             unregister_kretprobe(&probes[i]);
+    oracle_grp_unregister();
     oracle_gov_unregister();
     remove_proc_entry("pgov_oracle", NULL);
     if (rings) {
@@ -544,6 +587,8 @@ static int check_layout(void)
     NEED(rq_dl_running_bw)
     NEED(cfs_rq_load) NEED(cfs_rq_curr) NEED(cfs_rq_avg)
     NEED(cfs_rq_h_nr_running >= 0 ? cfs_rq_h_nr_running : cfs_rq_h_nr_runnable)
+    if (oracle_grp_check_layout())
+        return -EINVAL;
     if (governors && oracle_gov_check_layout())
         return -EINVAL;
     SAME(se_avg, avg) SAME(se_on_rq, on_rq) SAME(se_my_q, my_q)
@@ -587,6 +632,7 @@ static int __init oracle_init(void)
         }
         registered[i] = true;
     }
+    oracle_grp_register();
     if (governors) {
         err = oracle_gov_register();
         if (err) {

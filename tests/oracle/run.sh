@@ -76,7 +76,7 @@ defs=$("$root/tests/oracle/btf_offsets.sh" "$GUEST_VMLINUZ" "$out" --cflags)
 # pgov_governor.ko: lib/ unchanged (symlinks) as the governor pgov_schedutil.
 # (pgov_oracle.ko from two sources: a pgov_oracle.c link of an older tree goes)
 rm -f "$out/kmod/pgov_oracle.c"
-for f in Kbuild pgov_oracle_core.c pgov_oracle_gov.c pgov_oracle.h oracle_rec.h pgov_gov.c pgov_uclamp.c; do
+for f in Kbuild pgov_oracle_core.c pgov_oracle_gov.c pgov_oracle_group.c pgov_oracle.h oracle_rec.h pgov_gov.c pgov_uclamp.c; do
   ln -sf "$root/tests/oracle/$f" "$out/kmod/$f"; done
 mkdir -p "$out/kmod/lib" "$out/kmod/shim"
 for f in "$root"/lib/*.c; do ln -sf "$f" "$out/kmod/lib/"; done
@@ -109,7 +109,7 @@ fi
 # The replay shares pgov-replay's linux_pelt/linux_util_est code (replay_linux.c).
 gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/examples/replay" \
   -I"$root/tests/oracle" -o "$out/oracle_replay" "$root/tests/oracle/oracle_replay.c" \
-  "$root/tests/oracle/oracle_signal.c" "$root/tests/oracle/oracle_gov.c" \
+  "$root/tests/oracle/oracle_signal.c" "$root/tests/oracle/oracle_group.c" "$root/tests/oracle/oracle_gov.c" \
   "$root/examples/replay/replay_linux.c" "$root/examples/replay/replay_linux_gov.c" "$root/examples/replay/replay.c" \
   "$root/examples/common/num.c" -I"$root/examples/common" "$root/tests/oracle/gov_replay.c" \
   "$root/tests/oracle/uclamp_replay.c" "$root"/lib/*.c

@@ -4,8 +4,9 @@
  * Everything runs at once for SECONDS, so that the scheduler's PELT and
  * util_est see every kind of update: periodic duty cycles, a nice sweep
  * -20..19, a pipe wakeup ring, a fork/exec storm, O_DIRECT reads (iowait),
- * SCHED_FIFO and SCHED_DEADLINE tasks, cpu cgroup groups (nested), an affinity
- * migrator, CPU hotplug of the last CPU, and an overload window in which one
+ * SCHED_FIFO and SCHED_DEADLINE tasks, cpu cgroup groups (nested; a/b's
+ * weight changing), autogroups (sessions of their own, some with an
+ * autogroup nice), tasks moving between groups, affinity migrators, CPU hotplug of the last CPU, and an overload window in which one
  * CPU holds more than 100 runnable tasks plus nice -20 tasks (cfs_rq load_sum
  * past 2^32).
  * With UNTIL, the run ends when the capture module has that many records
@@ -90,13 +91,27 @@ static double records(void)
 }
 
 /* Fork a child that runs fn(arg) until t_end, in a cgroup (or none), at a nice level. */
+/* Every child, for the end: a child in a session of its own is outside the
+ * workload's process group, which kill(0, ...) reaches. */
+static pid_t kids[512];
+static int nkids;
+
 static pid_t spawn(void (*fn)(long), long arg, int nice_level, const char *group)
 {
     pid_t p = fork();
+    if (p > 0 && nkids < (int)(sizeof(kids) / sizeof(kids[0])))
+        kids[nkids++] = p;
     if (p == 0) {
         signal(SIGTERM, SIG_DFL);
-        if (group)
+        if (group && group[0] == '@') {
+            /* "@": a session of its own, so an autogroup of its own (in the
+             * root cgroup); "@N": also that autogroup's nice level */
+            setsid();
+            if (group[1])
+                put_file("/proc/self/autogroup", group + 1);
+        } else if (group) {
             join_cgroup(group);
+        }
         setpriority(PRIO_PROCESS, 0, nice_level);
         fn(arg);
         _exit(0);
@@ -218,6 +233,27 @@ static void migrator(long arg)
     }
 }
 
+/* Moves itself between the groups (a task's group change: detach from the
+ * old group's runqueue, attach to the new, propagated up both paths) and
+ * changes a/b's weight now and then (the group entities' shares). */
+static void group_mover(long arg)
+{
+    /* g/h and g/i, not a/b and a/c: uclamp_load (7.x) clamps a and a/b
+     * and moves its own tasks there; its capture stays as it was */
+    static const char *const path[] = { "g/h", "g/i", "", "g/h", "" };
+    static const char *const weight[] = { "300", "1000", "30", "100" };
+    unsigned n = 0;
+    (void)arg;
+    while (now_s() < t_end) {
+        join_cgroup(path[n % 5]);
+        if (n % 40 == 39)
+            put_file("/sys/fs/cgroup/a/b/cpu.weight", weight[n / 40 % 4]);
+        n++;
+        spin(0.002);
+        sleep_s(0.003);
+    }
+}
+
 static void overload_task(long arg)
 {
     pin(1);
@@ -235,7 +271,9 @@ int main(int argc, char **argv)
         { 400 + 50, 0, 0 },   { 1600 + 25, -20, 1 }, { 10000 + 70, 19, 2 }, { 1000 + 90, 5, 0 },
         { 3200 + 10, -10, 1 }, { 800 + 30, 10, 2 },  { 5000 + 50, -5, 0 },  { 100 + 50, 0, 1 },
     };
-    static const char *groups[] = { NULL, "a/c", "a/b" }; /* v2: tasks in leaves only */
+    /* v2: tasks in leaves only (the root's duty and nice-sweep tasks stay
+     * in the root group: the uclamp and governor captures see them as before) */
+    static const char *groups[] = { NULL, "a/c", "a/b" };
 
     if (argc > 1 && !strcmp(argv[1], "--noop"))
         return 0;
@@ -261,6 +299,12 @@ int main(int argc, char **argv)
     mkdir("/sys/fs/cgroup/a/b", 0755);
     mkdir("/sys/fs/cgroup/a/c", 0755);
     put_file("/sys/fs/cgroup/a/b/cpu.weight", "300");
+    mkdir("/sys/fs/cgroup/g", 0755); /* the movers' groups */
+    put_file("/sys/fs/cgroup/g/cpu.weight", "200");
+    put_file("/sys/fs/cgroup/g/cgroup.subtree_control", "+cpu");
+    mkdir("/sys/fs/cgroup/g/h", 0755);
+    mkdir("/sys/fs/cgroup/g/i", 0755);
+    put_file("/sys/fs/cgroup/g/i/cpu.weight", "40");
 
     t0 = now_s();
     t_end = t0 + secs;
@@ -272,16 +316,19 @@ int main(int argc, char **argv)
         if (pipe(ring_fd[i / RING][i % RING]))
             return 1;
     for (i = 0; i < 2 * RING; i++)
-        spawn(ring_member, i, 0, i < RING ? NULL : "a/b");
+        spawn(ring_member, i, 0, i < RING ? (i % 2 ? "@" : "@-5") : "a/b");
     if (write(ring_fd[0][0][1], "x", 1) != 1 || write(ring_fd[1][0][1], "x", 1) != 1)
         return 1;
-    spawn(fork_exec_storm, 0, 0, NULL);
+    spawn(fork_exec_storm, 0, 0, "@");
     spawn(fork_exec_storm, 0, 0, "a/b");
     spawn(direct_reader, 0, 0, NULL);
     spawn(direct_reader, 1, 0, "a/c");
     spawn(rt_task, 0, 0, NULL);
     spawn(dl_task, 0, 0, NULL);
     spawn(migrator, 0, 0, "a/c");
+    spawn(migrator, 0, 0, "@10");
+    spawn(group_mover, 0, 0, NULL);
+    spawn(group_mover, 0, 5, "@");
 
     /* Timeline in progress f (records or time): hotplug of cpu3 at 25% and
      * of cpu2 at 75%, one second each; overload of cpu1 from 40% to 65%. */
@@ -314,6 +361,8 @@ int main(int argc, char **argv)
         }
     }
     kill(0, SIGTERM); /* the pipe ring blocks in read(); everyone else ends on t_end */
+    for (i = 0; i < nkids; i++) /* the sessions of their own */
+        kill(kids[i], SIGTERM);
     while (wait(NULL) > 0 || errno == EINTR) {
     }
     printf("workload: done after %.1f s\n", now_s() - t0);

@@ -1,0 +1,26 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# oracle_replay's rules on the task-group rows, on a synthetic capture
+# (group_capture.c): records of two CPUs interleaved are assembled per CPU
+# and compared exact, a result differing in one field is a mismatch, removed
+# load another CPU queued during the update is recognised (applied by the
+# update, or pending at return) and not compared, as are an update whose
+# clock was not seen and one with a record missing.
+# usage: group_check.sh GROUP_CAPTURE ORACLE_REPLAY WORKDIR
+set -eu
+gen=$1 replay=$2 dir=$3
+mkdir -p "$dir"
+"$gen" "$dir/group.img" >"$dir/group.expect"
+cat "$dir/group.expect"
+# shellcheck disable=SC2046
+set -- $(grep '^expect: ' "$dir/group.expect")
+want=$3 noclock=$5 broken=$7 pending=$9 applied=${11}
+# Exit 1 is expected: a mismatch, and the gate's floors.
+"$replay" "$dir/group.img" >"$dir/group.out" || [ $? -eq 1 ]
+cat "$dir/group.out"
+fail() { echo "group_check: $1" >&2; exit 1; }
+grep -q "^oracle: .* groups $want exact" "$dir/group.out" || fail "want groups $want"
+grep -q "not compared: $noclock (no PELT clock captured inside), $broken (records of an update missing), $pending (removed load queued by another CPU during the update, pending at return), $applied (the same, applied by the update" \
+  "$dir/group.out" || fail "want $noclock no clock, $broken broken, $pending pending, $applied applied"
+[ "$(grep -c '^groups mismatch: cpu 0 flags 0x1 group' "$dir/group.out")" = 1 ] || fail "want the one mismatch shown"
+echo "group_check: ok"
