@@ -503,6 +503,36 @@ static void test_balance_rules(void **state)
     assert_true(later > 0.255 && later < 0.270);
 }
 
+/* CFS wake-up preemption (`sched.wakeup_gran`). On 1 CPU the tunables are
+ * unscaled: granularity 1 ms, a sleeper's lag at most 3 ms. s sleeps 10 ms
+ * and computes 1 ms (1.6M cycles at powersave's 1.6 GHz) five times beside
+ * a hog; a lag of min(10, 3) ms > 1 ms preempts the hog at every wake-up,
+ * so s ends 5 x 11 ms after its start. Without preemption s waits for the hog's
+ * slice to end at a tick each time (up to 4 ms more per wake-up); a 500 us
+ * sleeper lags by 0.5 ms and runs as without preemption. */
+static void test_wakeup_preempt(void **state)
+{
+    (void)state;
+    const char *fmt = "script s\n loop 5\n sleep %s\n compute 1.6M\n end\nend\n"
+                      "script h\n compute 1000G\nend\nstart s\nstart h daemon\n";
+    struct sim_policy_spec ps = {.gov = GOV_POWERSAVE};
+    struct sim_scenario *sc = unit_scenario(&ps, "ivb-i7-3770", 1);
+    char wl[256];
+    snprintf(wl, sizeof(wl), fmt, "10ms");
+    double queued = unit_run_on(sc, wl, M_ELAPSED);
+    sc->wakeup_gran_ns = 1000000;
+    double el = unit_run_on(sc, wl, M_ELAPSED);
+    /* 5 x 11 ms after the C-state exit at the start, at most C6's */
+    assert_true(el >= 0.055 && el <= 0.055 + sc->platform.c6_exit_ns * 1e-9 + 2e-6);
+    assert_float_equal(unit_run_on(sc, wl, M_CSW_INVOL), 5.0, 0);
+    assert_true(queued > el + 0.004); /* at least one tick's wait in five */
+    snprintf(wl, sizeof(wl), fmt, "500us");
+    double short_pre = unit_run_on(sc, wl, M_ELAPSED);
+    sc->wakeup_gran_ns = 0;
+    assert_float_equal(unit_run_on(sc, wl, M_ELAPSED), short_pre, 0);
+    assert_true(short_pre > 5 * 0.0015 + 0.002); /* it waited for ticks */
+}
+
 static void test_exit_counts(void **state)
 {
     (void)state;
@@ -593,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_util_est_sample_point),
         cmocka_unit_test(test_exec_shootdown),
         cmocka_unit_test(test_balance_rules),
+        cmocka_unit_test(test_wakeup_preempt),
         cmocka_unit_test(test_exit_counts),
         cmocka_unit_test(test_post_limit),
         cmocka_unit_test(test_pend_io_carries_iowait),
