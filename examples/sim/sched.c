@@ -229,7 +229,7 @@ void sched_enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, uin
     if (!p->nr) {
         p->nidle_stamp = 0; /* a wake-up measured it already (balance_woken) */
         sched_idle_fold(c, p, t);
-        p->last_idle_len = t - p->idle_stamp;
+        idle_observe(p, t - p->idle_stamp, false);
         uint64_t exit = p->cstate == 6 ? c->plat->c6_exit_ns : c->plat->c1_exit_ns;
         if (!p->c0)
             p->exit_until = t + exit; /* before C0: the fold reads it */
@@ -331,7 +331,7 @@ static void exec_shootdown(struct sim_ctx *c, struct sim_cpu *old, struct sim_cp
     sched_idle_fold(c, old, t);
     if (old->idle_t < t + exit)
         old->idle_t = t + exit;
-    old->last_idle_len = t - old->idle_stamp;
+    idle_observe(old, t - old->idle_stamp, false);
     if (idle_enter(c, old, t)) {
         tick_arm(c, old, t);
         old->tick_on = true;
@@ -544,6 +544,9 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             k->wheel = op->kind == OP_TSLEEP;
             if (k->wheel) /* timer-wheel timers expire on a jiffy boundary */
                 d = ((t + d + c->tick_ns - 1) / c->tick_ns) * c->tick_ns - t;
+            struct sim_cpu *q = &c->cpu[k->cpu];
+            if (!io && (q->next_timer <= t || t + d < q->next_timer))
+                q->next_timer = t + d; /* the CPU's next timer event (cpuidle's menu) */
             block(c, id, t, io ? T_IO : T_SLEEP);
             k = T(c, id);
             if (io)
