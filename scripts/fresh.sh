@@ -82,8 +82,8 @@ for v in "gitsuite elapsed_s v4.5->v4.6:reproduced" "grep cpu_s v4.13->rfc-percp
          "grep cpu_s v4.13->v4.14:not reproduced" "kernbench-2 elapsed_s:reproduced" \
          "kernbench-4 elapsed_s:reproduced" "kernbench-8 elapsed_s:reproduced" \
          "kernbench-16 elapsed_s:not reproduced" "kernbench-30 elapsed_s:direction only" \
-         "netperf_udp throughput:not reproduced" "execl throughput:reproduced" \
-         "execl migrations:direction only" "execl csw_invol:direction only" "execl ipis:not comparable" \
+         "netperf_udp throughput:not reproduced" "execl throughput:direction only" \
+         "execl migrations:direction only" "execl csw_invol:direction only" "execl ipis:direction only" \
          "uclamp_udp-6222 throughput:not reproduced" "uclamp_udp-6244 throughput:not reproduced" \
          "uclamp_udp-6287 throughput:not reproduced" "uclamp_udp-6548 throughput:not reproduced" \
          "uclamp_udp-6896 throughput:not reproduced" "uclamp_udp-7593 throughput:not reproduced" \

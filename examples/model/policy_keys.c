@@ -21,6 +21,7 @@ static const char *const variant_names[] = {"none", "rfc-percpu", "rfc-all", "de
 static const char *const algo_names[] = {"default", "pid", "load", "atom", NULL};
 static const char *const on_off_names[] = {"on", "off", NULL};
 static const char *const cpuidle_names[] = {"tick-first", "select-first", NULL};
+static const char *const idle_pred_names[] = {"last", "menu", NULL};
 static const char *const exec_ue_names[] = {"4.17", "fixed", NULL};
 static const char *const uclamp_names[] = {"on", "off", NULL};
 static const char *const uclamp_impl_names[] = {"kernel", "libpgov", NULL};
@@ -101,6 +102,8 @@ const struct sim_key sim_keys_policy[] = {
 const struct sim_key sim_keys_mech_policy[] = {
     SIM_KEY_ENUM("cpuidle", KEY_POLICY, POL, cpuidle, cpuidle_names, 0,
                  "idle loop: stop the tick first (< 554c8aa8ecad) or select the state first"),
+    SIM_KEY_ENUM("idle_pred", KEY_POLICY, POL, idle_pred, idle_pred_names, 0,
+                 "idle governor's prediction: the last idle period, or menu's typical of the last 8"),
     SIM_KEY_ENUM("exec_util_est", KEY_POLICY, POL, exec_util_est_fixed, exec_ue_names, 0,
                  "exec balancing: the exec'ing task's own util_est counted (4.17) or discounted"),
     SIM_KEY_ENUM("wake_affine", KEY_POLICY, POL, wake_affine, wake_affine_names, 0,

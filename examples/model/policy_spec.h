@@ -34,6 +34,9 @@ enum sim_variant { VAR_NONE = 0, VAR_RFC_PERCPU, VAR_RFC_ALL, VAR_DEADBAND };
  * (before 554c8aa8ecad), or pick the state first and keep the tick when
  * the governor predicts an idle period shorter than a tick (after). */
 enum sim_cpuidle { IDLE_TICK_FIRST = 0, IDLE_SELECT_FIRST = 1 };
+/* The idle governor's prediction (cpuidle.c): the last idle period, or
+ * menu's typical interval of the last 8. */
+enum sim_idle_pred { IDLE_PRED_LAST = 0, IDLE_PRED_MENU = 1 };
 
 /* wake_affine (place.c): whether a wake-up moves to the waker's CPU. auto
  * takes the rule of the policy's release (sched_kver, else kver); off is
@@ -57,6 +60,7 @@ struct sim_policy_spec {
     uint32_t util_est;   /* enum sim_util_est_mode */
     uint32_t sched_kver; /* PGOV_KVER_* for PELT/util_est; 0 = newest */
     uint32_t cpuidle;    /* enum sim_cpuidle */
+    uint32_t idle_pred;  /* enum sim_idle_pred */
     bool uclamp_off;     /* CONFIG_UCLAMP_TASK=n: no buckets, no bookkeeping cost */
     uint32_t uclamp_impl; /* whose uclamp cost (plat.uclamp_instr): 0 kernel-style, 1 libpgov */
     bool exec_util_est_fixed; /* exec balancing discounts the exec'ing task's own util_est */

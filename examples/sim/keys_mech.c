@@ -24,6 +24,8 @@ const struct sim_key sim_keys_mech[] = {
                 100 * MS, "sysctl sched_migration_cost: cache-hot window, new-idle balance gate; 0: neither"),
     SIM_KEY_NUM("sched.balance_unit", KEY_SCENARIO, SC, balance_unit_ns, &num_time_ns, 0, 100 * MS,
                 "idle CPUs' periodic balance interval per CPU of the domain (1ms); 0: none"),
+    SIM_KEY_NUM("sched.wakeup_gran", KEY_SCENARIO, SC, wakeup_gran_ns, &num_time_ns, 0, 100 * MS,
+                "sysctl sched_wakeup_granularity_ns before scaling (kernel 1ms); 0: no wake-up preemption"),
     SIM_KEY_NUM("plat.packages", KEY_PLATFORM, PL, packages, &num_plain, 1, 8,
                 "sockets (cpus up to packages x cores x smt; turbo bins and package P-states per package)"),
     SIM_KEY_NUM("plat.smt", KEY_PLATFORM, PL, smt, &num_plain, 1, 2,

@@ -332,6 +332,9 @@ static int run(const struct sim_run_cfg *cfg, struct sim_result *res, struct sim
         c->cpu[i].idle_stamp = c->now;
         c->cpu[i].idle_t = c->now;
         c->cpu[i].last_idle_len = c->now;
+        for (uint32_t j = 0; j < 8; j++)
+            c->cpu[i].idle_hist[j] = c->now;
+        c->cpu[i].menu_sleep = UINT64_MAX;
     }
     if (sig_init(c)) {
         sim_errf(err, cfg->sc->file, 0, "policy '%s': util_est profile rejected by libpgov",

@@ -66,6 +66,11 @@ struct sim_cpu {
     double hwp_win_c0; /* C0 ns in the current HWP window */
     /* ---- idle accounting (get_cpu_idle_time) */
     uint64_t idle_t, idle_ns, iowait_ns, idle_stamp, last_idle_len;
+    uint64_t idle_hist[8]; /* the last 8 idle periods as menu records them (cpuidle.c) */
+    uint32_t idle_hist_i;
+    uint64_t next_timer; /* earliest timer a task that slept here armed (menu's sleep length) */
+    uint64_t menu_sleep; /* that length at idle entry; UINT64_MAX: none known */
+    uint32_t menu_factor[6]; /* menu's correction factors by sleep length, x 1024 x 8 */
     uint32_t nr_iowait;
     /* ---- load balancing (balance.c) */
     uint64_t avg_idle;     /* rq->avg_idle: average idle period, ns */

@@ -144,6 +144,7 @@ struct sim_scenario {
     bool deferrable_on_wake; /* expired deferrable timers run at idle exit (default: next busy tick) */
     uint64_t migration_cost_ns; /* sysctl sched_migration_cost (balance.c); 0: no such rules */
     uint64_t balance_unit_ns;   /* a domain's idle balance interval per CPU in it; 0: no periodic balancing */
+    uint64_t wakeup_gran_ns;    /* sysctl sched_wakeup_granularity_ns, unscaled (sched.c); 0: no wake-up preemption */
     char throughput_unit[SIM_NAME_LEN];
     char metric_main[SIM_NAME_LEN];
     struct { char name[SIM_NAME_LEN], val[SIM_NAME_LEN]; } vars[SIM_MAX_VARS]; /* `var` */

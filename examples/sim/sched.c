@@ -229,7 +229,7 @@ void sched_enqueue(struct sim_ctx *c, uint32_t id, uint32_t cpu, uint64_t t, uin
     if (!p->nr) {
         p->nidle_stamp = 0; /* a wake-up measured it already (balance_woken) */
         sched_idle_fold(c, p, t);
-        p->last_idle_len = t - p->idle_stamp;
+        idle_observe(p, t - p->idle_stamp, false);
         uint64_t exit = p->cstate == 6 ? c->plat->c6_exit_ns : c->plat->c1_exit_ns;
         if (!p->c0)
             p->exit_until = t + exit; /* before C0: the fold reads it */
@@ -331,7 +331,7 @@ static void exec_shootdown(struct sim_ctx *c, struct sim_cpu *old, struct sim_cp
     sched_idle_fold(c, old, t);
     if (old->idle_t < t + exit)
         old->idle_t = t + exit;
-    old->last_idle_len = t - old->idle_stamp;
+    idle_observe(old, t - old->idle_stamp, false);
     if (idle_enter(c, old, t)) {
         tick_arm(c, old, t);
         old->tick_on = true;
@@ -348,9 +348,49 @@ static uint32_t remote(uint32_t cpu, int32_t from)
     return (int32_t)cpu != from ? SIM_HOOK_REMOTE : 0;
 }
 
+/*
+ * CFS wake-up preemption (`sched.wakeup_gran`, sysctl
+ * sched_wakeup_granularity_ns; 0: the model before, woken tasks queue). A
+ * woken task runs at once when its vruntime lags the running task's by more
+ * than the granularity. A sleeper comes back at most half a scheduling
+ * period behind (GENTLE_FAIR_SLEEPERS), and one that slept for d lags the
+ * CPU's running task by at most d, so the lag is min(d, latency / 2). Both
+ * tunables scale with 1 + log2(min(CPUs, 8)), as the kernel's defaults do
+ * (sched_wakeup_granularity_ns reads 4 ms on 8 CPUs): a housekeeping thread
+ * that slept for ms preempts, a task back from a 60 us block does not.
+ */
+static void wake_preempt(struct sim_ctx *c, struct sim_cpu *p, uint32_t id, uint64_t t)
+{
+    struct sim_task *k = T(c, id);
+    if (!c->sc->wakeup_gran_ns || p->nr < 2 || k->irq || p->rq[p->nr - 1] != id)
+        return;
+    uint64_t f = 1;
+    for (uint32_t n = c->ncpu < 8 ? c->ncpu : 8; n > 1; n >>= 1)
+        f++;
+    uint64_t lag = t - k->last_ran, half = SCHED_LATENCY_NS * f / 2;
+    if (lag > half)
+        lag = half;
+    if (lag <= c->sc->wakeup_gran_ns * f)
+        return;
+    uint32_t cur = p->rq[0];
+    if (!T(c, cur)->background)
+        c->csw_invol++;
+    memmove(&p->rq[1], &p->rq[0], (p->nr - 1) * sizeof(p->rq[0]));
+    p->rq[0] = id;
+    T(c, cur)->last_ran = t;
+    sig_switch(c, p, T(c, cur), k, t);
+    p->slice_start = t;
+    p->run_t = t;
+    arm_done(c, p, t);
+}
+
 /* Wake @id from CPU @waker (where the waking code runs: the waker task's
- * CPU, or the CPU whose interrupt expired the sleeper's timer). */
-static void wake_task(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t flags, uint32_t waker)
+ * CPU, or the CPU whose interrupt expired the sleeper's timer). @timer: from
+ * a timer's expiry, not a task's step, so the woken task may preempt even on
+ * the waker's own CPU (a task stepping there is preempted at its next op in
+ * the kernel; the model does not preempt it mid-step). */
+static void wake_task(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t flags, uint32_t waker,
+                      bool timer)
 {
     struct sim_task *k = T(c, id);
     uint32_t cpu = place_wake(c, k, waker);
@@ -359,6 +399,8 @@ static void wake_task(struct sim_ctx *c, uint32_t id, uint64_t t, uint32_t flags
     c->waker1 = waker + 1; /* who runs the enqueue (signals.c's uclamp cost) */
     sched_enqueue(c, id, cpu, t, flags | remote(cpu, (int32_t)waker));
     c->waker1 = 0;
+    if (timer || cpu != waker)
+        wake_preempt(c, &c->cpu[cpu], id, t);
 }
 
 /* A pull runs on the CPU it pulls to: the source's hook is remote. */
@@ -391,7 +433,7 @@ static void task_exit(struct sim_ctx *c, uint32_t id, uint64_t t)
         if (pk->live_children)
             pk->live_children--;
         if (!pk->live_children && pk->state == T_WAITCHILD)
-            wake_task(c, (uint32_t)parent, t, 0, (uint32_t)k->cpu);
+            wake_task(c, (uint32_t)parent, t, 0, (uint32_t)k->cpu, false);
     }
 }
 
@@ -444,7 +486,7 @@ static void sem_post(struct sim_ctx *c, const struct sim_task *k, const struct s
         uint32_t w = sm->q[0];
         memmove(sm->q, sm->q + 1, (--sm->n) * sizeof(uint32_t));
         sm->count--;
-        wake_task(c, w, t, iowait_end(c, T(c, w), t), (uint32_t)k->cpu);
+        wake_task(c, w, t, iowait_end(c, T(c, w), t), (uint32_t)k->cpu, false);
     }
 }
 
@@ -502,6 +544,9 @@ static void task_step(struct sim_ctx *c, uint32_t id, uint64_t t)
             k->wheel = op->kind == OP_TSLEEP;
             if (k->wheel) /* timer-wheel timers expire on a jiffy boundary */
                 d = ((t + d + c->tick_ns - 1) / c->tick_ns) * c->tick_ns - t;
+            struct sim_cpu *q = &c->cpu[k->cpu];
+            if (!io && (q->next_timer <= t || t + d < q->next_timer))
+                q->next_timer = t + d; /* the CPU's next timer event (cpuidle's menu) */
             block(c, id, t, io ? T_IO : T_SLEEP);
             k = T(c, id);
             if (io)
@@ -648,7 +693,7 @@ void sched_on_wake(struct sim_ctx *c, uint32_t id, uint64_t t)
     bool wheel = k->wheel;
     k->wheel = false;
     /* The sleeper's timer was armed, and expires, on the CPU it slept on. */
-    wake_task(c, id, t, flags, (uint32_t)k->cpu);
+    wake_task(c, id, t, flags, (uint32_t)k->cpu, true);
     /* A timer-wheel wake-up comes from the tick handler, whose timer
      * softirq also runs any expired deferrable timer of that CPU. */
     struct sim_cpu *p = &c->cpu[c->task[id].cpu];

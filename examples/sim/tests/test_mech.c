@@ -319,6 +319,79 @@ static void test_cpuidle_tick_decision(void **state)
     assert_int_equal(p->cstate, 1);
 }
 
+/* idle_pred=menu: the typical interval of the last 8 idle periods, the
+ * largest dropped while more than 6 are counted; a kept tick's wake-up
+ * counts as 45 ms, so under select-first a kept tick is stopped again once
+ * tick wake-ups fill enough of the history that no short pattern is left. */
+static void test_cpuidle_menu(void **state)
+{
+    (void)state;
+    struct sim_ctx *c = machine("ivb-i7-3770", 2, 1, DOM_CORE);
+    struct sim_cpu *p = &c->cpu[0];
+    uint64_t t = SIM_T0_NS + 1000000; /* 3 ms before the next tick */
+    pol.cpuidle = IDLE_SELECT_FIRST;
+    pol.idle_pred = IDLE_PRED_MENU;
+    for (int i = 0; i < 8; i++)
+        idle_observe(p, i % 2 ? 1100000 : 900000, false); /* 1 ms +- 100 us */
+    assert_int_equal(p->last_idle_len, 1100000);
+    assert_true(idle_enter(c, p, t)); /* typical 1 ms < a tick: kept */
+    assert_int_equal(p->cstate, 6);
+    idle_observe(p, 1000000, true); /* a tick wake-up: 45 ms, dropped */
+    assert_int_equal(p->last_idle_len, 1000000);
+    assert_true(idle_enter(c, p, t)); /* 7 left: 1.014 ms */
+    idle_observe(p, 1000000, true);
+    assert_true(idle_enter(c, p, t)); /* 6 left: still a pattern */
+    idle_observe(p, 1000000, true); /* 5 left, spread 100 us: none */
+    assert_false(idle_enter(c, p, t)); /* the next timer is far: tick stops */
+    assert_int_equal(p->cstate, 6);
+    /* Perfectly steady periods (a spread under 20 us) stay a pattern with
+     * fewer left: the tick is kept until tick wake-ups are all 8. */
+    for (int i = 0; i < 8; i++)
+        idle_observe(p, 1000000, false);
+    for (int i = 0; i < 7; i++) {
+        idle_observe(p, 1000000, true);
+        assert_true(idle_enter(c, p, t));
+    }
+    idle_observe(p, 1000000, true);
+    assert_false(idle_enter(c, p, t)); /* typical 45 ms */
+    /* Scattered short periods (100 us .. 1.5 ms): no typical interval
+     * either, the tick stops; the last-period rule would keep it (100 us). */
+    static const uint64_t scatter[8] = {100000, 1500000, 200000, 900000,
+                                        1200000, 300000, 700000, 100000};
+    for (int i = 0; i < 8; i++)
+        idle_observe(p, scatter[i], false);
+    assert_false(idle_enter(c, p, t));
+    pol.idle_pred = IDLE_PRED_LAST;
+    assert_true(idle_enter(c, p, t));
+    assert_int_equal(p->cstate, 1);
+    /* With no pattern, the next timer times the correction factor: idle
+     * periods of 1 ms under an 8 ms sleep length converge to a factor of
+     * 1/8, so the prediction is 1 ms and the tick is kept; with no timer
+     * known the prediction is far and the tick stops. */
+    pol.idle_pred = IDLE_PRED_MENU;
+    p->menu_sleep = 8000000;
+    for (int i = 0; i < 200; i++)
+        idle_observe(p, 1000000, false);
+    assert_int_equal(p->menu_factor[3], 1024); /* 1/8 of 8192 */
+    p->menu_sleep = UINT64_MAX; /* the scatter again, with no timer known */
+    for (int i = 0; i < 8; i++)
+        idle_observe(p, scatter[i], false);
+    assert_int_equal(p->menu_factor[3], 1024);
+    p->next_timer = 0;
+    assert_false(idle_enter(c, p, t));
+    p->next_timer = t + 8000000;
+    assert_true(idle_enter(c, p, t));
+    assert_int_equal(p->menu_sleep, 8000000);
+    assert_int_equal(p->cstate, 6); /* 1 ms >= C6's 300 us */
+    /* Tick-first stops the tick always; menu's 100 us pattern picks C1. */
+    pol.cpuidle = IDLE_TICK_FIRST;
+    pol.idle_pred = IDLE_PRED_MENU;
+    for (int i = 0; i < 8; i++)
+        idle_observe(p, 100000 + 1000 * (uint64_t)i, false);
+    assert_false(idle_enter(c, p, t));
+    assert_int_equal(p->cstate, 1);
+}
+
 /* ------------------------------------------------------------------ end-to-end runs */
 
 /* uclamp's measured cost (plat.uclamp_instr, instructions per dec+inc pair
@@ -503,6 +576,36 @@ static void test_balance_rules(void **state)
     assert_true(later > 0.255 && later < 0.270);
 }
 
+/* CFS wake-up preemption (`sched.wakeup_gran`). On 1 CPU the tunables are
+ * unscaled: granularity 1 ms, a sleeper's lag at most 3 ms. s sleeps 10 ms
+ * and computes 1 ms (1.6M cycles at powersave's 1.6 GHz) five times beside
+ * a hog; a lag of min(10, 3) ms > 1 ms preempts the hog at every wake-up,
+ * so s ends 5 x 11 ms after its start. Without preemption s waits for the hog's
+ * slice to end at a tick each time (up to 4 ms more per wake-up); a 500 us
+ * sleeper lags by 0.5 ms and runs as without preemption. */
+static void test_wakeup_preempt(void **state)
+{
+    (void)state;
+    const char *fmt = "script s\n loop 5\n sleep %s\n compute 1.6M\n end\nend\n"
+                      "script h\n compute 1000G\nend\nstart s\nstart h daemon\n";
+    struct sim_policy_spec ps = {.gov = GOV_POWERSAVE};
+    struct sim_scenario *sc = unit_scenario(&ps, "ivb-i7-3770", 1);
+    char wl[256];
+    snprintf(wl, sizeof(wl), fmt, "10ms");
+    double queued = unit_run_on(sc, wl, M_ELAPSED);
+    sc->wakeup_gran_ns = 1000000;
+    double el = unit_run_on(sc, wl, M_ELAPSED);
+    /* 5 x 11 ms after the C-state exit at the start, at most C6's */
+    assert_true(el >= 0.055 && el <= 0.055 + sc->platform.c6_exit_ns * 1e-9 + 2e-6);
+    assert_float_equal(unit_run_on(sc, wl, M_CSW_INVOL), 5.0, 0);
+    assert_true(queued > el + 0.004); /* at least one tick's wait in five */
+    snprintf(wl, sizeof(wl), fmt, "500us");
+    double short_pre = unit_run_on(sc, wl, M_ELAPSED);
+    sc->wakeup_gran_ns = 0;
+    assert_float_equal(unit_run_on(sc, wl, M_ELAPSED), short_pre, 0);
+    assert_true(short_pre > 5 * 0.0015 + 0.002); /* it waited for ticks */
+}
+
 static void test_exit_counts(void **state)
 {
     (void)state;
@@ -587,12 +690,14 @@ int main(void)
         cmocka_unit_test(test_pcc_smi_stops_every_cpu),
         cmocka_unit_test(test_pcc_waiting_cpu_defers_sampling),
         cmocka_unit_test(test_cpuidle_tick_decision),
+        cmocka_unit_test(test_cpuidle_menu),
         cmocka_unit_test(test_bookkeeping_cost),
         cmocka_unit_test(test_uclamp_site),
         cmocka_unit_test(test_exec_balance_util_est),
         cmocka_unit_test(test_util_est_sample_point),
         cmocka_unit_test(test_exec_shootdown),
         cmocka_unit_test(test_balance_rules),
+        cmocka_unit_test(test_wakeup_preempt),
         cmocka_unit_test(test_exit_counts),
         cmocka_unit_test(test_post_limit),
         cmocka_unit_test(test_pend_io_carries_iowait),
