@@ -372,6 +372,38 @@ void sg_grp_dequeue(struct ctx *c, struct task *k, uint64_t now, bool migrating)
         k->tattached = 0;
 }
 
+/* A group runqueue or entity never updated on CPU i starts its periods at
+ * its first update, from zero: the kernel's at a multiple of 1024 us of its
+ * own clock, which the rebuild's clock (update_time brought back by the
+ * trace's lead, trace.c) does not share; the CPU's phase does. A task
+ * attached at that update (a fork's wake_up_new_task, before the group's
+ * first sample seeds it) takes the runqueue's position, so such levels of
+ * its path start at a period start of the phase (qemu-7.3-icount-groups, date 120 forked
+ * into /autogroup-1 on CPU 1 at 3.178964 s: period_contrib 709 for the
+ * seed's 281, its period crossed early, 7 units left in the group at its
+ * exit and the next fork's post_init got 470 for the kernel's 512). */
+static void align_unseeded(struct ctx *c, uint32_t g, uint32_t i, uint64_t now)
+{
+    struct sg_groups *gr = c->grp;
+    int32_t phase = c->cpu[i].phase;
+    for (; g && g < gr->tree.ngroups && phase >= 0; g = gr->tree.parent[g]) {
+        size_t idx = 2u * ((size_t)g * c->ncpu + i);
+        struct pgov_pelt_avg *sa[2] = {&ptree_rq(&gr->tree, g, i)->cfs.avg, &ptree_gse(&gr->tree, g, i)->avg};
+        for (int s = 0; s < 2; s++) {
+            struct pgov_pelt_avg *a = sa[s];
+            if (gr->seeded[idx + (size_t)s])
+                continue;
+            if (!a->last_update_time && !a->util_sum && !a->load_sum && !a->runnable_sum && now >= 1u << 20) {
+                /* never updated: the period start before now (its first
+                 * update, from zero, then lands on the phase) */
+                uint64_t u = now >> 10;
+                a->last_update_time = (u - ((u - (uint64_t)phase) & 1023u)) << 10;
+                a->period_contrib = 0;
+            }
+        }
+    }
+}
+
 void sg_grp_enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
 {
     if (!in_tree(c, k))
@@ -385,6 +417,8 @@ void sg_grp_enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
         sg_grp_remove(c, k);
     tin(c, k);
     k->tcpu = (int32_t)i;
+    if (!k->tattached)
+        align_unseeded(c, k->grp, i, mono(c, i, now));
     struct ptree_pos p = pos(k);
     chk(c, ptree_enqueue(&c->grp->tree, &p, mono(c, p.cpu, now)), "enqueue walk");
     tout(k);
