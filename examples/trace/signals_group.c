@@ -170,6 +170,17 @@ static size_t attach_at(const struct pgt_trace *t, size_t from, size_t to, uint3
  * after A (the attach's update), to the root (an autogroup left at exit)
  * at the first sample of the old group's cfs_rq at A's update_time (the
  * update before the detach); else at B. */
+/* 7.3: a move to the root made from another CPU (a cgroup.procs write
+ * for a running task) updates the old group's runqueue at that CPU's
+ * clock, not at the update_time of the task's last sample: its detach is
+ * the first sample after it where the load falls by half the task's or
+ * more (qemu-7.3-icount-groups, the hog 118 out of /g5 at 3.849987 s: moved
+ * 4 ms late at its next sample, /g5 rebuilt 1022 for the kernel's 0). */
+static bool root_detach(const struct ctx *c, const struct pgt_event *f, const struct pgt_event *a, uint64_t prev)
+{
+    return c->p->kver >= PGOV_KVER_7_3 && prev != UINT64_MAX && f->v[0] + a->v[0] / 2 <= prev;
+}
+
 static int find_moves(struct ctx *c, struct sg_groups *g)
 {
     const struct pgt_trace *t = c->t;
@@ -201,11 +212,17 @@ static int find_moves(struct ctx *c, struct sg_groups *g)
         if (!created && l->grp != e->x[2]) {
             const struct pgt_event *a = &t->ev[l->idx];
             size_t at = e->x[2] ? attach_at(t, l->idx + 1, j, e->x[2] - 1) : j, m;
+            uint64_t before = UINT64_MAX; /* the old group's runqueue load before f */
             for (m = at < j ? at : l->idx + 1; m < j && m != at; m++) {
                 const struct pgt_event *f = &t->ev[m];
-                if (f->type != PGT_PELT_GROUP || f->x[1] || f->x[0] != e->x[0] || (f->x[3] & PGT_IN_HARDIRQ))
+                if (f->type != PGT_PELT_GROUP || f->x[1] || f->x[0] != e->x[0])
+                    continue;
+                uint64_t prev = before;
+                if (f->x[2] + 1 == l->grp)
+                    before = f->v[0];
+                if (f->x[3] & PGT_IN_HARDIRQ)
                     continue; /* (the tick moves nothing) */
-                if (e->x[2] ? f->x[2] + 1 == e->x[2] : f->x[2] + 1 == l->grp && f->v[3] == a->v[3])
+                if (e->x[2] ? f->x[2] + 1 == e->x[2] : f->x[2] + 1 == l->grp && (f->v[3] == a->v[3] || root_detach(c, f, a, prev)))
                     break;
             }
             if (g->nmoves == cap) {
