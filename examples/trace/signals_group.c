@@ -170,6 +170,17 @@ static size_t attach_at(const struct pgt_trace *t, size_t from, size_t to, uint3
  * after A (the attach's update), to the root (an autogroup left at exit)
  * at the first sample of the old group's cfs_rq at A's update_time (the
  * update before the detach); else at B. */
+/* 7.3: a move to the root made from another CPU (a cgroup.procs write
+ * for a running task) updates the old group's runqueue at that CPU's
+ * clock, not at the update_time of the task's last sample: its detach is
+ * the first sample after it where the load falls by half the task's or
+ * more (qemu-7.3-icount-groups, the hog 118 out of /g5 at 3.849987 s: moved
+ * 4 ms late at its next sample, /g5 rebuilt 1022 for the kernel's 0). */
+static bool root_detach(const struct ctx *c, const struct pgt_event *f, const struct pgt_event *a, uint64_t prev)
+{
+    return c->p->kver >= PGOV_KVER_7_3 && prev != UINT64_MAX && f->v[0] + a->v[0] / 2 <= prev;
+}
+
 static int find_moves(struct ctx *c, struct sg_groups *g)
 {
     const struct pgt_trace *t = c->t;
@@ -201,11 +212,17 @@ static int find_moves(struct ctx *c, struct sg_groups *g)
         if (!created && l->grp != e->x[2]) {
             const struct pgt_event *a = &t->ev[l->idx];
             size_t at = e->x[2] ? attach_at(t, l->idx + 1, j, e->x[2] - 1) : j, m;
+            uint64_t before = UINT64_MAX; /* the old group's runqueue load before f */
             for (m = at < j ? at : l->idx + 1; m < j && m != at; m++) {
                 const struct pgt_event *f = &t->ev[m];
-                if (f->type != PGT_PELT_GROUP || f->x[1] || f->x[0] != e->x[0] || (f->x[3] & PGT_IN_HARDIRQ))
+                if (f->type != PGT_PELT_GROUP || f->x[1] || f->x[0] != e->x[0])
+                    continue;
+                uint64_t prev = before;
+                if (f->x[2] + 1 == l->grp)
+                    before = f->v[0];
+                if (f->x[3] & PGT_IN_HARDIRQ)
                     continue; /* (the tick moves nothing) */
-                if (e->x[2] ? f->x[2] + 1 == e->x[2] : f->x[2] + 1 == l->grp && f->v[3] == a->v[3])
+                if (e->x[2] ? f->x[2] + 1 == e->x[2] : f->x[2] + 1 == l->grp && (f->v[3] == a->v[3] || root_detach(c, f, a, prev)))
                     break;
             }
             if (g->nmoves == cap) {
@@ -372,6 +389,38 @@ void sg_grp_dequeue(struct ctx *c, struct task *k, uint64_t now, bool migrating)
         k->tattached = 0;
 }
 
+/* A group runqueue or entity never updated on CPU i starts its periods at
+ * its first update, from zero: the kernel's at a multiple of 1024 us of its
+ * own clock, which the rebuild's clock (update_time brought back by the
+ * trace's lead, trace.c) does not share; the CPU's phase does. A task
+ * attached at that update (a fork's wake_up_new_task, before the group's
+ * first sample seeds it) takes the runqueue's position, so such levels of
+ * its path start at a period start of the phase (qemu-7.3-icount-groups, date 120 forked
+ * into /autogroup-1 on CPU 1 at 3.178964 s: period_contrib 709 for the
+ * seed's 281, its period crossed early, 7 units left in the group at its
+ * exit and the next fork's post_init got 470 for the kernel's 512). */
+static void align_unseeded(struct ctx *c, uint32_t g, uint32_t i, uint64_t now)
+{
+    struct sg_groups *gr = c->grp;
+    int32_t phase = c->cpu[i].phase;
+    for (; g && g < gr->tree.ngroups && phase >= 0; g = gr->tree.parent[g]) {
+        size_t idx = 2u * ((size_t)g * c->ncpu + i);
+        struct pgov_pelt_avg *sa[2] = {&ptree_rq(&gr->tree, g, i)->cfs.avg, &ptree_gse(&gr->tree, g, i)->avg};
+        for (int s = 0; s < 2; s++) {
+            struct pgov_pelt_avg *a = sa[s];
+            if (gr->seeded[idx + (size_t)s])
+                continue;
+            if (!a->last_update_time && !a->util_sum && !a->load_sum && !a->runnable_sum && now >= 1u << 20) {
+                /* never updated: the period start before now (its first
+                 * update, from zero, then lands on the phase) */
+                uint64_t u = now >> 10;
+                a->last_update_time = (u - ((u - (uint64_t)phase) & 1023u)) << 10;
+                a->period_contrib = 0;
+            }
+        }
+    }
+}
+
 void sg_grp_enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
 {
     if (!in_tree(c, k))
@@ -385,6 +434,8 @@ void sg_grp_enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
         sg_grp_remove(c, k);
     tin(c, k);
     k->tcpu = (int32_t)i;
+    if (!k->tattached)
+        align_unseeded(c, k->grp, i, mono(c, i, now));
     struct ptree_pos p = pos(k);
     chk(c, ptree_enqueue(&c->grp->tree, &p, mono(c, p.cpu, now)), "enqueue walk");
     tout(k);

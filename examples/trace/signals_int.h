@@ -65,6 +65,7 @@ struct cpu {
     uint64_t rm_load, rm_util, rm_run; /* "removed": applied at the next cfs update */
     uint64_t idle_exit; /* the last cpu_idle exit not followed by an idle entry, 0: none */
     int32_t wake_pid;   /* the task the last transition here woke, 0: another transition */
+    bool mig_idle;      /* a task was moved here by load balance while idle (7.3: clock skip) */
     uint32_t guess;     /* transitions here placed without a kernel time */
     uint64_t last_now;  /* the latest time an update of this rq was applied at */
     int32_t slept_pid;  /* the running task already dequeued for its sleep (newidle pull), 0: none */

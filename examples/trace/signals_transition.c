@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pgov/kver.h>
+
 #include "signals_int.h"
 
 static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
@@ -126,7 +128,7 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
          * clock update). On the shift-0 icount recording pid 94 waited
          * 1.26 ms on idle CPU 0 and its util (511) rose to 526, as if it
          * had run from the enqueue. */
-        bool skip = p->wake_pid == e->pid2 && p->last_now && p->last_now < exit;
+        bool skip = (p->wake_pid == e->pid2 || p->mig_idle) && p->last_now && p->last_now < exit;
         if (skip)
             at = p->last_now;
         if (at < ts) {
@@ -157,6 +159,7 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
         c->out->wake_placed++;
     }
     p->wake_pid = 0;
+    p->mig_idle = false;
     p->idle_exit = 0;
     sg_cpu_start(c, i, now);
     clock_to(c, i, clock_at);
@@ -402,6 +405,16 @@ void sg_on_migrate(struct ctx *c, const struct pgt_event *e)
         sg_flush(c, b, true, false);
         enqueue(c, k, b, nb);
         sg_flush(c, b, false, false);
+        /* Moved to an idle CPU: the attach preempts idle as a wake-up
+         * does, and the pick keeps the attach's clock reading
+         * (qemu-7.3-icount-groups pid 116, 0.52 ms on idle CPU 1 from
+         * 3.175774 s: util 149, rebuilt 138 from the pick), whichever
+         * task is picked and whichever attach came last (pids 115 and 116
+         * to idle CPU 0 at 3.194159 s and 3.194292 s, 115 picked at
+         * 3.195437 s: util 127, rebuilt 104). Seen on 7.3; on
+         * qemu-6.1-icount it would move figures (task 0.460 -> 0.456). */
+        if (c->cpu[b].curr <= 0 && c->p->kver >= PGOV_KVER_7_3)
+            c->cpu[b].mig_idle = true;
     } else {
         /* a waking task: its load is left behind through "removed" */
         sg_flush(c, a, true, false);
