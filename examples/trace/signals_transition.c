@@ -103,6 +103,14 @@ static void leave_dead(struct ctx *c, struct task *kp)
     kp->dead = 1;
 }
 
+/* CPU i picks pid, a task moved there by load balance while it was idle
+ * (the move's clock skip, as the woken task's for a wake-up) */
+static bool moved_pick(const struct ctx *c, uint32_t i, int32_t pid)
+{
+    const struct task *k = pgt_pidtab_find(&c->tasks, pid);
+    return c->cpu[i].mig_idle && k && k->mig_idle && k->cpu == (int32_t)i;
+}
+
 void sg_on_switch(struct ctx *c, const struct pgt_event *e)
 {
     uint32_t i = e->cpu;
@@ -124,12 +132,9 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
          * fork's wake_up_new_task, or a timer on this one) preempts idle:
          * the kernel keeps the wake-up's clock reading for the switch (the
          * idle task counts as queued, so the preemption skips the next
-         * clock update). On the shift-0 icount recording pid 94 waited
-         * 1.26 ms on idle CPU 0 and its util (511) rose to 526, as if it
-         * had run from the enqueue. */
-        const struct task *kn0 = pgt_pidtab_find(&c->tasks, e->pid2);
-        bool moved = p->mig_idle && kn0 && kn0->mig_idle && kn0->cpu == (int32_t)i;
-        bool skip = (p->wake_pid == e->pid2 || moved) && p->last_now && p->last_now < exit;
+         * clock update; a move's too). Shift-0 icount: pid 94 waited 1.26
+         * ms on idle CPU 0, util 511 -> 526 as if run from the enqueue. */
+        bool skip = (p->wake_pid == e->pid2 || moved_pick(c, i, e->pid2)) && p->last_now && p->last_now < exit;
         if (skip)
             at = p->last_now;
         if (at < ts) {
@@ -168,8 +173,8 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
     struct task *kn = e->pid2 ? sg_task_get(c, e->pid2, e->ts) : NULL;
     if (c->fail)
         return;
-    if (kn)
-        kn->mig_idle = 0; /* picked: a later pick is no longer the move's */
+    if (kn) /* picked: a later pick is no longer the move's */
+        kn->mig_idle = 0;
     if (guessed) {
         p->guess++;
         if (kp)
