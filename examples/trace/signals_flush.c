@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <pgov/kver.h>
-
 #include "signals_int.h"
 static bool post_kind(const struct pgt_event *e)
 {
@@ -177,22 +175,20 @@ uint64_t sg_t_eff(struct ctx *c, uint32_t i, const struct pgt_event *ev, uint64_
         if (e->v[3] > u && e->cpu == ev->cpu && e->type != PGT_UE_SE && e->type != PGT_UE_CFS)
             u = e->v[3];
     }
-    uint64_t win = ev->type == PGT_WAKEUP_NEW && c->p->kver >= PGOV_KVER_7_3 ? 4 * PGT_GROUP_NS : PGT_GROUP_NS;
+    uint64_t win = ev->type == PGT_WAKEUP_NEW ? 4 * PGT_GROUP_NS : PGT_GROUP_NS;
     return u && u <= ts && ts - u < win ? u : ts;
 }
 
 /* The fork's enqueue and attach samples of held sample idx are followed,
- * in its writer's buffer, by nothing but that fork's sched_wakeup_new:
- * 7.3 once wrote the event 2.46 ms after the attach (init's fork of 161
- * on qemu-7.3-icount-groups at 3.627528 s, the event at 3.629984 s; the
- * attach was compared before the rebuild made it, 568 for 795). */
+ * in its writer's buffer, by nothing but that fork's sched_wakeup_new
+ * (wake_up_new_task attaches, then emits the event, on 6.1 as on 7.3:
+ * spec pelt-groups.md 5.4), however late: 7.3 wrote the event 2.46 ms
+ * after the attach (init's fork of 161 on qemu-7.3-icount-groups at
+ * 3.627528 s; the attach was compared before the rebuild made it, 568 for
+ * 795), 6.1 under TCG too (qemu-6.1.txt, usleep 124: CPU 0's root 96 off). */
 static bool wakeup_new_follows(const struct ctx *c, size_t idx)
 {
     const struct pgt_event *e = &c->t->ev[idx];
-    /* (qemu-6.1.txt has one too, CPU 0 root 4.29 / 96 -> 4.02 / 27: kept as
-     * it was, its figures are pinned) */
-    if (c->p->kver < PGOV_KVER_7_3)
-        return false;
     for (size_t j = idx + 1; j < c->t->n && c->t->ev[j].ts - e->ts < 4 * PGT_GROUP_NS; j++) {
         const struct pgt_event *f = &c->t->ev[j];
         if (f->cpu == e->cpu)

@@ -33,6 +33,7 @@ struct task {
     uint8_t known; /* seen in a scheduling event since the start or the last loss */
     uint8_t placed; /* its attachment is known (any scheduling event placed it) */
     uint8_t sync_pending; /* first seen waking away from sync_cpu: its sync sample is its removal */
+    uint8_t mig_idle; /* last moved by load balance to an idle CPU, not picked there since */
     int32_t sync_cpu;
     uint64_t born; /* first seen, for the warm-up */
     int32_t ent, ent_ue;
@@ -65,7 +66,7 @@ struct cpu {
     uint64_t rm_load, rm_util, rm_run; /* "removed": applied at the next cfs update */
     uint64_t idle_exit; /* the last cpu_idle exit not followed by an idle entry, 0: none */
     int32_t wake_pid;   /* the task the last transition here woke, 0: another transition */
-    bool mig_idle;      /* a task was moved here by load balance while idle (7.3: clock skip) */
+    bool mig_idle;      /* a task was moved here by load balance while idle (clock skip) */
     uint32_t guess;     /* transitions here placed without a kernel time */
     uint64_t last_now;  /* the latest time an update of this rq was applied at */
     int32_t slept_pid;  /* the running task already dequeued for its sleep (newidle pull), 0: none */

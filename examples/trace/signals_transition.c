@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <pgov/kver.h>
 
 #include "signals_int.h"
 
@@ -104,6 +103,14 @@ static void leave_dead(struct ctx *c, struct task *kp)
     kp->dead = 1;
 }
 
+/* CPU i picks pid, a task moved there by load balance while it was idle
+ * (the move's clock skip, as the woken task's for a wake-up) */
+static bool moved_pick(const struct ctx *c, uint32_t i, int32_t pid)
+{
+    const struct task *k = pgt_pidtab_find(&c->tasks, pid);
+    return c->cpu[i].mig_idle && k && k->mig_idle && k->cpu == (int32_t)i;
+}
+
 void sg_on_switch(struct ctx *c, const struct pgt_event *e)
 {
     uint32_t i = e->cpu;
@@ -125,10 +132,9 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
          * fork's wake_up_new_task, or a timer on this one) preempts idle:
          * the kernel keeps the wake-up's clock reading for the switch (the
          * idle task counts as queued, so the preemption skips the next
-         * clock update). On the shift-0 icount recording pid 94 waited
-         * 1.26 ms on idle CPU 0 and its util (511) rose to 526, as if it
-         * had run from the enqueue. */
-        bool skip = (p->wake_pid == e->pid2 || p->mig_idle) && p->last_now && p->last_now < exit;
+         * clock update; a move's too). Shift-0 icount: pid 94 waited 1.26
+         * ms on idle CPU 0, util 511 -> 526 as if run from the enqueue. */
+        bool skip = (p->wake_pid == e->pid2 || moved_pick(c, i, e->pid2)) && p->last_now && p->last_now < exit;
         if (skip)
             at = p->last_now;
         if (at < ts) {
@@ -167,6 +173,8 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
     struct task *kn = e->pid2 ? sg_task_get(c, e->pid2, e->ts) : NULL;
     if (c->fail)
         return;
+    if (kn) /* picked: a later pick is no longer the move's */
+        kn->mig_idle = 0;
     if (guessed) {
         p->guess++;
         if (kp)
@@ -358,6 +366,27 @@ static void pull_after_sleep(struct ctx *c, const struct pgt_event *e, uint32_t 
     p->slept_pid = kp->pid;
 }
 
+/* A load-balance move's attach writes its samples after the
+ * sched_migrate_task event, in the mover's buffer: the first of them for
+ * the new CPU b carries the kernel's clock reading there (hotplug's move
+ * of init 94 to idle CPU 0 on qemu-6.1-icount at 2.448492 s: the root's
+ * update_time 2448492544, the event's own time 544 ns earlier and off the
+ * PELT period grid). 0: no such sample before the mover's next event. */
+static uint64_t attach_reading(const struct ctx *c, const struct pgt_event *e, uint32_t b)
+{
+    for (size_t j = (size_t)(e - c->t->ev) + 1; j < c->t->n && c->t->ev[j].ts - e->ts < PGT_GROUP_NS; j++) {
+        const struct pgt_event *f = &c->t->ev[j];
+        if (f->cpu != e->cpu)
+            continue;
+        bool pelt = (f->type >= PGT_PELT_SE && f->type <= PGT_PELT_IRQ) || f->type == PGT_PELT_GROUP;
+        if (pelt && f->x[0] == b && f->v[3])
+            return f->v[3];
+        if (!pelt && f->type != PGT_UE_SE && f->type != PGT_UE_CFS)
+            return 0;
+    }
+    return 0;
+}
+
 void sg_on_migrate(struct ctx *c, const struct pgt_event *e)
 {
     uint32_t a = e->x[0], b = e->x[1];
@@ -400,21 +429,26 @@ void sg_on_migrate(struct ctx *c, const struct pgt_event *e)
         /* The new CPU's attach follows this event (its samples come after
          * it): what b holds now was before it, none of it the attach's. */
         sg_cpu_start(c, b, e->ts);
-        uint64_t nb = sg_t_eff(c, b, e, &ts);
+        uint64_t nb = sg_t_eff(c, b, e, &ts), rd = nb == ts ? attach_reading(c, e, b) : 0;
+        if (rd && (rd > ts ? rd - ts : ts - rd) < PGT_GROUP_NS)
+            nb = rd;
         clock_to(c, b, e->ts);
         sg_flush(c, b, true, false);
         enqueue(c, k, b, nb);
         sg_flush(c, b, false, false);
         /* Moved to an idle CPU: the attach preempts idle as a wake-up
-         * does, and the pick keeps the attach's clock reading
-         * (qemu-7.3-icount-groups pid 116, 0.52 ms on idle CPU 1 from
-         * 3.175774 s: util 149, rebuilt 138 from the pick), whichever
-         * task is picked and whichever attach came last (pids 115 and 116
-         * to idle CPU 0 at 3.194159 s and 3.194292 s, 115 picked at
-         * 3.195437 s: util 127, rebuilt 104). Seen on 7.3; on
-         * qemu-6.1-icount it would move figures (task 0.460 -> 0.456). */
-        if (c->cpu[b].curr <= 0 && c->p->kver >= PGOV_KVER_7_3)
-            c->cpu[b].mig_idle = true;
+         * does, and the pick of a moved task keeps the attach's clock
+         * reading (qemu-7.3-icount-groups pid 116, 0.52 ms on idle CPU 1
+         * from 3.175774 s: util 149, rebuilt 138 from the pick; pids 115
+         * and 116 to idle CPU 0, 115 picked at 3.195437 s: 127, rebuilt
+         * 104). The same on 6.1 (qemu-6.1-icount: hotplug's move of init 94
+         * to idle CPU 0 at 2.448492 s, picked 10 us later: 196 where the
+         * idle exit's reading gave 195). As for a wake-up, only a pick of
+         * the moved task: kworker/0:1 picked after the moves of 91 and 92
+         * at 2.464674 s, or rcu_preempt 14 ms after two moves to a stalled
+         * vCPU on qemu-6.1-groups, read the clock at the idle exit. */
+        k->mig_idle = c->cpu[b].curr <= 0;
+        c->cpu[b].mig_idle |= c->cpu[b].curr <= 0;
     } else {
         /* a waking task: its load is left behind through "removed" */
         sg_flush(c, a, true, false);

@@ -60,9 +60,12 @@ dat)
   want '^clock: [1-9][0-9]* switches from idle applied at the CPU.s idle exit, [1-9][0-9]* of them more than 1 ms'
   want '^clock: [1-9][0-9]* preemptions by a task just woken applied at the CPU.s last clock reading'
   want '^inputs: [1-9][0-9]* samples follow an exact one with every transition between at the kernel.s update_time: [1-9][0-9]* exact'
-  # regression bounds at the ns figures measured on this recording (docs/trace.md)
+  # regression bounds at the ns figures measured on this recording
+  # (docs/trace.md); a fork's samples not held for its late wakeup_new
+  # (usleep 124 at 5.334323 s, the event 2.9 ms after the attach) gave
+  # 1.757 / 96
   read -r m x < <(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2/')
-  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 1.76 && x <= 96) }' || fail "ns mean |err| $m / max $x above 1.76 / 96" ;;
+  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 1.71 && x <= 36) }' || fail "ns mean |err| $m / max $x above 1.71 / 36" ;;
 icount)
   # the recording with deterministic guest time (record.sh, PGOV_RECORD_ICOUNT=1, shift 0):
   # no vCPU stalls, so what is left is the tool's and the trace's own
@@ -80,6 +83,12 @@ icount)
     read -r m x < <(tail -n1 "$(summary_file)" | sed -E 's/.*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2/')
     awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 0.56 && x <= 9) }' || fail "$f: mean |err| $m / max $x above 0.56 / 9"
     for k in rt dl; do [ "$(kind_max $k)" = 0 ] || fail "$f: $k max |err| $(kind_max $k), expected 0"; done
+    # a task moved to an idle CPU and picked there keeps the attach's clock
+    # reading (task 0.460 without; 686 samples when the pick took the
+    # event's time, off the PELT period grid: wake-up syncs not compared)
+    want '^class: task +696 samples compared'
+    t=$(kind_mean task)
+    awk -v t="$t" 'BEGIN { exit !(t <= 0.455) }' || fail "$f: task mean |err| $t above 0.455"
     # each fixed defect left its kind far above these (docs/trace.md)
     for kx in cfs:9 task:8 util_est:8 util_est_cfs:7; do
       k=${kx%:*} b=${kx#*:}
@@ -169,7 +178,9 @@ groups_icount)
   # 2.50 / 9.29, a remote move to the root found at its detach 2.87 /
   # 3.73 / 7.44 (the groups' max 1022), a fork's samples held for its late
   # wakeup_new 2.87 / 2.41 / 7.94 (the root's max 227)
-  for kb in 'task:2.87' 'root cfs_rq:7.45' 'group entity:2.42' 'group cfs_rq:1.94'; do
+  # (group cfs_rq 1.939 before a move's attach took its sample's clock
+  # reading: one sample 1 unit further at 3.236561 s)
+  for kb in 'task:2.87' 'root cfs_rq:7.45' 'group entity:2.42' 'group cfs_rq:1.942'; do
     k=${kb%:*} b=${kb##*:} m=$(class_mean "$k")
     awk -v m="$m" -v b="$b" 'BEGIN { exit !(m != "" && m <= b) }' || fail "$f: $k mean |err| $m above $b"
   done
@@ -185,7 +196,10 @@ signals)
   # regression bounds at the figures measured on this recording (docs/trace.md)
   t=$(kind_mean task); d=$(kind_mean dl)
   awk -v t="$t" 'BEGIN { exit !(t >= 0 && t <= 3) }' || fail "task mean |err| $t above 3"
-  awk -v d="$d" 'BEGIN { exit !(d == 0) }' || fail "dl mean |err| $d, expected 0" ;;
+  awk -v d="$d" 'BEGIN { exit !(d == 0) }' || fail "dl mean |err| $d, expected 0"
+  # the fork whose wakeup_new came 2.9 ms after its attach (usleep 124):
+  # CPU 0's root 96 off when the attach was compared before it
+  [ "$(kind_max cfs)" -le 36 ] || fail "cfs max |err| $(kind_max cfs) above 36" ;;
 synthetic)
   # (these two have no kernel sample left to compare: exit 3, summary printed)
   run signals "$dir/synthetic/lost_wrapped.txt"; r=$?; [ $r = 3 ] || fail "lost_wrapped: exit $r, want 3"
