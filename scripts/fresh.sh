@@ -78,13 +78,13 @@ inside() { # label, command: run as root in /work/libpgov with a clean login env
 inside command1 "$cmd1"
 # README ("3. Replay the regressions") states the verdicts command 1 prints:
 # each claim below must be what this run printed (keep the two in step).
-for v in "gitsuite elapsed_s v4.5->v4.6:reproduced" "grep cpu_s v4.13->rfc-percpu:direction only" \
+for v in "gitsuite elapsed_s v4.5->v4.6:reproduced" "grep cpu_s v4.13->rfc-percpu:not reproduced" \
          "grep cpu_s v4.13->v4.14:not reproduced" "kernbench-2 elapsed_s:reproduced" \
          "kernbench-4 elapsed_s:reproduced" "kernbench-8 elapsed_s:reproduced" \
-         "kernbench-16 elapsed_s:not reproduced" "kernbench-30 elapsed_s:direction only" \
-         "netperf_udp throughput:not reproduced" "execl throughput:direction only" \
+         "kernbench-16 elapsed_s:direction only" "kernbench-30 elapsed_s:direction only" \
+         "netperf_udp throughput:reproduced" "execl throughput:direction only" \
          "execl migrations:direction only" "execl csw_invol:direction only" "execl ipis:direction only" \
-         "uclamp_udp-6222 throughput:not reproduced" "uclamp_udp-6244 throughput:not reproduced" \
+         "uclamp_udp-6222 throughput:opposite" "uclamp_udp-6244 throughput:not reproduced" \
          "uclamp_udp-6287 throughput:not reproduced" "uclamp_udp-6548 throughput:not reproduced" \
          "uclamp_udp-6896 throughput:not reproduced" "uclamp_udp-7593 throughput:not reproduced" \
          "uclamp_udp-11771 throughput:not reproduced"; do

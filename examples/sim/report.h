@@ -50,6 +50,7 @@ struct report_verdict {
     const struct sim_expect *e;
     double a_mean, b_mean, seed_pct;
     const char *cls; /* report_verdict_class, or "not comparable" (a's mean is 0) */
+    bool noise;      /* not significant over 2+ iterations (Welch): cls is "not reproduced" */
 };
 bool report_verdict_of(const struct sim_table *t, uint32_t i, struct report_verdict *v);
 /* The class of a model's change against the seed thread's (both percent). */

@@ -270,8 +270,9 @@ static void verdict_table(FILE *f, const struct sim_table *const *t, uint32_t n)
             if (!rows++)
                 fputs("<h2>Verdicts: each seed thread's effect (b against a) against the "
                       "model's</h2>\n<p>reproduced: same direction, within 2x; direction only: "
-                      "same direction, outside 2x; not reproduced: under 1/4 of the seed's or "
-                      "under 1%; opposite: the other direction</p>\n<table>\n<tr><th class='l'>"
+                      "same direction, outside 2x; not reproduced: under 1/4 of the seed's, "
+                      "under 1% or within the iterations' noise (Welch, 95%); opposite: the "
+                      "other direction</p>\n<table>\n<tr><th class='l'>"
                       "table</th><th class='l'>metric</th><th class='l'>a -&gt; b</th>"
                       "<th>seed</th><th>model</th><th class='l'>verdict</th></tr>\n",
                       f);

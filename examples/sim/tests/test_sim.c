@@ -479,6 +479,51 @@ static void test_verdict_class(void **state)
     assert_string_equal(report_verdict_class(628, 64929.8), "direction only");
 }
 
+/* A verdict over 2+ iterations whose change is inside the iterations'
+ * spread (Welch) is `not reproduced`, however large; the same means with a
+ * tight spread keep their class; one iteration keeps the size rule alone. */
+static void test_verdict_noise(void **state)
+{
+    (void)state;
+    static struct sim_scenario sc;
+    static struct sim_result ra[3], rb[3];
+    memset(&sc, 0, sizeof(sc));
+    strcpy(sc.pol[0].label, "a");
+    strcpy(sc.pol[1].label, "b");
+    sc.npol = 2;
+    sc.nexpect = 1;
+    strcpy(sc.expect[0].metric, "throughput");
+    strcpy(sc.expect[0].a, "a");
+    strcpy(sc.expect[0].b, "b");
+    sc.expect[0].cmp = CMP_LT;
+    sc.expect[0].seed_pct[0] = 7.9;
+    sc.expect[0].nseed_pct = 1;
+    struct sim_table t = {.sc = &sc, .iters = 3, .res = {ra, rb}};
+    const double wide_a[3] = {300, 340, 320}, wide_b[3] = {310, 370, 350};
+    for (int i = 0; i < 3; i++) {
+        ra[i].m[M_THROUGHPUT] = wide_a[i];
+        rb[i].m[M_THROUGHPUT] = wide_b[i];
+    }
+    struct report_verdict v;
+    assert_true(report_verdict_of(&t, 0, &v));
+    assert_true(v.noise); /* +7.3 %, seed +7.9 %: reproduced by size alone */
+    assert_string_equal(v.cls, "not reproduced");
+    const double tight_a[3] = {319, 320, 321}, tight_b[3] = {342, 343, 344};
+    for (int i = 0; i < 3; i++) {
+        ra[i].m[M_THROUGHPUT] = tight_a[i];
+        rb[i].m[M_THROUGHPUT] = tight_b[i];
+    }
+    assert_true(report_verdict_of(&t, 0, &v));
+    assert_false(v.noise);
+    assert_string_equal(v.cls, "reproduced");
+    t.iters = 1;
+    ra[0].m[M_THROUGHPUT] = 300;
+    rb[0].m[M_THROUGHPUT] = 310;
+    assert_true(report_verdict_of(&t, 0, &v));
+    assert_false(v.noise);
+    assert_string_equal(v.cls, "direction only"); /* +3.3 % against +7.9 % */
+}
+
 /* ------------------------------------------------------------------ policy lines */
 
 /* The .scn parser hands a policy line to the model's mdl_policy_parse (the
@@ -554,6 +599,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_verdict_class),
+        cmocka_unit_test(test_verdict_noise),
         cmocka_unit_test(test_counters_exact),
         cmocka_unit_test(test_turbo_bins),
         cmocka_unit_test(test_parser_ok),
