@@ -18,6 +18,21 @@ last_line_ok() {
   tail -n1 "$(summary_file)" | grep -qE '^signals: [0-9]+ samples compared, mean \|err\| [0-9]+\.[0-9]+, max \|err\| [0-9]+ \(util units of 1024\)$' ||
     fail "last line is not the signals summary: $(tail -n1 "$(summary_file)")"
 }
+# class_bounds mean|max 'CLASS:BOUND'...: each class's mean or max |err| in
+# the last `signals` output ("class:" lines) is at most its bound
+class_bounds() {
+  local what=$1 kb k b m
+  shift
+  for kb in "$@"; do
+    k=${kb%:*} b=${kb##*:}
+    if [ "$what" = mean ]; then
+      m=$(sed -nE "s/^class: $k +[0-9]+ samples compared, mean \|err\| ([0-9.]+), max.*/\1/p" "$out/$case.out")
+    else
+      m=$(sed -nE "s/^class: $k +[0-9]+ samples compared, mean .*, max \|err\| ([0-9]+)$/\1/p" "$out/$case.out")
+    fi
+    awk -v m="$m" -v b="$b" 'BEGIN { exit !(m != "" && m <= b) }' || fail "$f: $k $what |err| $m above $b"
+  done
+}
 # mean |err| of one signal kind from the tsv table (samples-weighted)
 kind_mean() { awk -F'\t' -v k="$1" '$1 == k { n += $6; s += $6 * $7 } END { printf "%.3f", n ? s / n : -1 }' "$out/$case.out"; }
 # max |err| of one signal kind from the tsv table
@@ -102,7 +117,6 @@ groups)
   info=$("$bin" info "$dir/qemu-6.1-groups.dat" 2>&1 || true)
   files=("$dir/qemu-6.1-groups.txt")
   case "$info" in *'built without libtracecmd'*) ;; *) files+=("$dir/qemu-6.1-groups.dat") ;; esac
-  class_mean() { sed -nE "s/^class: $1 +[0-9]+ samples compared, mean \|err\| ([0-9.]+), max.*/\1/p" "$out/$case.out"; }
   for f in "${files[@]}"; do
     run signals "$f" --kver 6.1 || fail "$f: exit $?"
     last_line_ok
@@ -113,10 +127,7 @@ groups)
     # the root through the groups' propagation: 110.3 when tasks were put on
     # the root (the rebuild reverted); bounds at the measured figures
     # (docs/trace.md "Task groups")
-    for kb in 'root cfs_rq:10.5' 'group entity:4.9' 'group cfs_rq:4.5'; do
-      k=${kb%:*} b=${kb##*:} m=$(class_mean "$k")
-      awk -v m="$m" -v b="$b" 'BEGIN { exit !(m != "" && m <= b) }' || fail "$f: $k mean |err| $m above $b"
-    done
+    class_bounds mean 'root cfs_rq:10.5' 'group entity:4.9' 'group cfs_rq:4.5'
     # the hierarchy, learnt from the paths: parents, and moves seen in task samples
     want '^groups: /g1/g2 \(parent /g1\) on 2 CPUs: 256 entity, 252 cfs_rq, 180 task samples$'
     want '^groups: /autogroup-1 \(parent /\) on 2 CPUs: 234 entity, 254 cfs_rq, 178 task samples$'
@@ -135,7 +146,6 @@ groups_icount)
   info=$("$bin" info "$dir/qemu-6.1-icount-groups.dat" 2>&1 || true)
   files=("$dir/qemu-6.1-icount-groups.txt")
   case "$info" in *'built without libtracecmd'*) ;; *) files+=("$dir/qemu-6.1-icount-groups.dat") ;; esac
-  class_mean() { sed -nE "s/^class: $1 +[0-9]+ samples compared, mean \|err\| ([0-9.]+), max.*/\1/p" "$out/$case.out"; }
   for f in "${files[@]}"; do
     run signals "$f" --kver 6.1 || fail "$f: exit $?"
     last_line_ok
@@ -152,16 +162,9 @@ groups_icount)
     # blocked-pass group samples at their own time 3.56 / 6.44 -> 2.48 /
     # 2.05, an exit's move at its detach 1.00 / 2.01, no walk back in time
     # 0.31 / 0.63
-    for kb in 'task:0.41' 'root cfs_rq:0.64' 'group entity:0.31' 'group cfs_rq:0.27'; do
-      k=${kb%:*} b=${kb##*:} m=$(class_mean "$k")
-      awk -v m="$m" -v b="$b" 'BEGIN { exit !(m != "" && m <= b) }' || fail "$f: $k mean |err| $m above $b"
-    done
+    class_bounds mean 'task:0.41' 'root cfs_rq:0.64' 'group entity:0.31' 'group cfs_rq:0.27'
     # the issue's target for the root (mean 1, max 10) and the groups' maxima
-    class_max() { sed -nE "s/^class: $1 +[0-9]+ samples compared, mean .*, max \|err\| ([0-9]+)$/\1/p" "$out/$case.out"; }
-    for kb in 'root cfs_rq:5' 'group entity:2' 'group cfs_rq:2'; do
-      k=${kb%:*} b=${kb##*:} m=$(class_max "$k")
-      [ -n "$m" ] && [ "$m" -le "$b" ] || fail "$f: $k max |err| $m above $b"
-    done
+    class_bounds max 'root cfs_rq:5' 'group entity:2' 'group cfs_rq:2'
   done
   # the 7.3 recording (PGOV_RECORD_KVER=7.3): its update_time runs 168 ms
   # ahead of the trace clock (brought back: task 259 -> 3.8 when not)
@@ -180,14 +183,8 @@ groups_icount)
   # wakeup_new 2.87 / 2.41 / 7.94 (the root's max 227)
   # (group cfs_rq 1.939 before a move's attach took its sample's clock
   # reading: one sample 1 unit further at 3.236561 s)
-  for kb in 'task:2.87' 'root cfs_rq:7.45' 'group entity:2.42' 'group cfs_rq:1.942'; do
-    k=${kb%:*} b=${kb##*:} m=$(class_mean "$k")
-    awk -v m="$m" -v b="$b" 'BEGIN { exit !(m != "" && m <= b) }' || fail "$f: $k mean |err| $m above $b"
-  done
-  for kb in 'group entity:20' 'group cfs_rq:20' 'root cfs_rq:111'; do
-    k=${kb%:*} b=${kb##*:} m=$(class_max "$k")
-    [ -n "$m" ] && [ "$m" -le "$b" ] || fail "$f: $k max |err| $m above $b"
-  done ;;
+  class_bounds mean 'task:2.87' 'root cfs_rq:7.45' 'group entity:2.42' 'group cfs_rq:1.942'
+  class_bounds max 'group entity:20' 'group cfs_rq:20' 'root cfs_rq:111' ;;
 signals)
   run signals "$dir/qemu-6.1.txt" --kver 6.1 --format tsv || fail "exit $?"
   last_line_ok
