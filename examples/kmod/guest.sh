@@ -202,6 +202,16 @@ guest_initramfs() {
   (cd "$dir" && find . | "$bb" cpio -o -H newc 2>/dev/null | gzip -1) >"$out"
 }
 
+# qemu's accelerator for the guests with more than one vCPU (oracle, scx):
+# TCG with one host thread running the vCPUs in turn. Multi-threaded TCG
+# let a vCPU run a stale translation of kernel text another vCPU had just
+# patched (static keys), and Debian's 6.12 and 7.3 died on that int3
+# (CI's scx boots of 2026-12-07: three of three). The runs last a fixed
+# number of guest seconds, so one thread costs little: oracle 7.3's qemu
+# ran 257 s and it compared 172 737 group rows, against 256 s and 173 514
+# with four threads; scx 58 s of qemu against 53 s (docs/oracle.md).
+GUEST_TCG=tcg,thread=single
+
 # Debian's 6.1, 6.12 and 7.3 under TCG with 4 vCPUs sometimes die or hang
 # while booting, before anything of ours runs: an int3 in sched_clock_cpu
 # during code patching (6.12, 7.3), a return to address 0 from a kretprobed

@@ -99,13 +99,10 @@ log=$out/console.log
 # loaded: Debian's 6.12 and 7.3 under TCG sometimes die at boot on an int3
 # in sched_clock_cpu (code patching), or hang silently after "Probing EDD"
 # (docs/oracle.md). A crash once the scheduler is loading fails the stage.
-# thread=single: one host thread runs the 4 vCPUs in turn, so no vCPU can
-# execute a stale translation of text the kernel has just patched (CI's run
-# of 2026-12-07 crashed on that int3 in 3 boots of 3 with multi-threaded
-# TCG); it costs 58 s of qemu against 53 s here, with more decisions.
+# GUEST_TCG (guest.sh): one host thread for the vCPUs, no stale-text int3.
 guest_boot --tag scx --log "$log" --timeout $((secs + 400)) --done 'scx-guest: done' \
   --own 'scx-guest: loading the scheduler' --fresh "$out/log.img:512M" -- \
-  -accel tcg,thread=single -m 1024 -smp 4 -nographic -no-reboot \
+  -accel "$GUEST_TCG" -m 1024 -smp 4 -nographic -no-reboot \
   -kernel "$GUEST_VMLINUZ" -initrd "$out/initramfs.gz" \
   -drive file="$out/log.img",format=raw,if=virtio,cache=unsafe \
   -drive file="$out/scratch.img",format=raw,if=virtio,readonly=on \

@@ -204,7 +204,7 @@ log=$out/console.log
 rc=0
 guest_boot --tag oracle --log "$log" --timeout $((secs + 300)) --done 'pgov-oracle: capture done' \
   --fresh "$out/capture.img:1G" -- \
-  -accel tcg -m 1024 -smp 4 -nographic -no-reboot \
+  -accel "$GUEST_TCG" -m 1024 -smp 4 -nographic -no-reboot \
   -kernel "$GUEST_VMLINUZ" -initrd "$out/initramfs.gz" \
   -drive file="$out/capture.img",format=raw,if=virtio,cache=unsafe \
   -drive file="$out/scratch.img",format=raw,if=virtio,readonly=on \
