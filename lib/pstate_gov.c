@@ -379,6 +379,33 @@ PGOV_CORE int sample_apply(uint32_t prof, struct pgov_pstate *g, uint64_t now, i
 }
 
 /*
+ * The sample both hooks take once it is due: the HAL reads (the counters;
+ * the idle time for the Atom profile), the core's sample, then
+ * sample_apply() with @p adjust_path. Returns 0, or the HAL's or the
+ * core's error, for the caller to undo and report.
+ */
+PGOV_CORE int hook_sample(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t adjust_path)
+{
+    struct pgov_pstate_core_sample s;
+    struct pgov_hw_counters c;
+    uint64_t iowait_us = 0;
+    int rc = pgov_hal_read_counters(&g->hw, g->cpu, &c);
+
+    if (pgov_unlikely(rc))
+        return rc;
+    if (pgov_pstate_core_prof_atom(prof)) {
+        struct pgov_hw_idle idle;
+        rc = pgov_hal_read_idle(&g->hw, g->cpu, &idle);
+        if (rc)
+            return rc;
+        iowait_us = idle.iowait_us;
+    }
+    rc = pgov_pstate_core_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, iowait_us,
+                                 &s);
+    return sample_apply(prof, g, now, rc, &c, &s, adjust_path);
+}
+
+/*
  * One hook call for profile @prof: the hook_<profile>() functions below pass
  * it as a constant, so optimised builds inline this (PGOV_CORE) into a copy
  * specialised for each; a profile left out of PGOV_PSTATE_PROFILES folds to
@@ -414,23 +441,7 @@ PGOV_CORE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint3
         g->last_path = pre.path; /* boost bookkeeping only: nothing can fail */
         goto out;
     }
-    struct pgov_hw_counters c;
-    uint64_t iowait_us = 0;
-    rc = pgov_hal_read_counters(&g->hw, g->cpu, &c);
-    if (pgov_unlikely(rc))
-        goto fail;
-    if (pgov_pstate_core_prof_atom(prof)) {
-        struct pgov_hw_idle idle;
-        rc = pgov_hal_read_idle(&g->hw, g->cpu, &idle);
-        if (rc)
-            goto fail;
-        iowait_us = idle.iowait_us;
-    }
-    struct pgov_pstate_core_sample s;
-    rc = pgov_pstate_core_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, iowait_us,
-                                 &s);
-    rc = sample_apply(prof, g, now, rc, &c, &s,
-                      how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST);
+    rc = hook_sample(prof, g, now, how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST);
     if (pgov_unlikely(rc))
         goto fail;
 out:
@@ -464,8 +475,6 @@ fail:
 PGOV_CORE int hook_quiet(uint32_t prof, struct pgov_pstate *g, uint64_t now)
 {
     struct pgov_pstate_result pre;
-    struct pgov_pstate_core_sample s;
-    struct pgov_hw_counters c;
     int rc;
 
     if (!pgov_pstate_core_prof_built(prof))
@@ -479,11 +488,7 @@ PGOV_CORE int hook_quiet(uint32_t prof, struct pgov_pstate *g, uint64_t now)
         g->next_ns = g->st.time_ns + g->params.sample_ns;
         return PGOV_OK;
     }
-    rc = pgov_hal_read_counters(&g->hw, g->cpu, &c);
-    if (pgov_unlikely(rc))
-        return pgov_hal_rc(rc);
-    rc = pgov_pstate_core_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, 0, &s);
-    rc = sample_apply(prof, g, now, rc, &c, &s, PGOV_PSTATE_PATH_ADJUST);
+    rc = hook_sample(prof, g, now, PGOV_PSTATE_PATH_ADJUST);
     if (pgov_unlikely(rc))
         return pgov_hal_rc(rc);
     g->st.last_update_ns = now; /* step 1, now that nothing can fail */

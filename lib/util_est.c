@@ -77,7 +77,7 @@ static inline int check(const struct pgov_util_est_rq *rq, const void *p)
 }
 
 /*
- * The exported functions' hot dispatch: the cores' (PGOV_UTIL_EST_IMPL_DISPATCH)
+ * The exported functions' hot dispatch: the cores' (PGOV_UTIL_EST_IMPL_DISPATCH_BY)
  * with each profile's test a compare against memory. Hiding the pointer
  * from the optimiser (ABI_RELOAD) between tests keeps them so: otherwise
  * the word is loaded into a register first, one instruction more on
@@ -96,24 +96,13 @@ static inline int check(const struct pgov_util_est_rq *rq, const void *p)
 #else
 #define ABI_RELOAD(rq) ((void)0)
 #endif
-#define ABI_TRY(rq, STEP, prof)                                                                    \
+#define ABI_TRY(STEP, prof)                                                                        \
     ABI_RELOAD(rq);                                                                                \
     if ((rq)->mode == PGOV_UTIL_EST_IMPL_M(prof))                                                  \
     STEP(PGOV_UTIL_EST_IMPL_M(prof))
-#define ABI_DISPATCH(rq, STEP, first, second)                                                      \
-    do {                                                                                           \
-        if (PGOV_UTIL_EST_FIXED) {                                                                 \
-            if ((rq)->mode == PGOV_UTIL_EST_MODE_HOT)                                              \
-                STEP(PGOV_UTIL_EST_MODE_HOT)                                                       \
-        } else {                                                                                   \
-            if ((rq)->mode == PGOV_UTIL_EST_IMPL_M(first))                                         \
-                STEP(PGOV_UTIL_EST_IMPL_M(first))                                                  \
-            ABI_TRY(rq, STEP, second);                                                             \
-            ABI_TRY(rq, STEP, V6_9);                                                               \
-            ABI_TRY(rq, STEP, V5_7);                                                               \
-            ABI_TRY(rq, STEP, V4_17);                                                              \
-        }                                                                                          \
-    } while (0)
+/* The cores' skeleton on the caller's `rq`: no hint, nothing loaded ahead. */
+#define ABI_DISPATCH(STEP, first, second)                                                          \
+    PGOV_UTIL_EST_IMPL_DISPATCH_BY((rq)->mode, /* no hint */, (void)0, ABI_TRY, STEP, first, second)
 
 /* Every mode, every error: full validation, then the core. The modes of
  * the cores' hot dispatch (each profile without option flags) are valid by
@@ -136,7 +125,7 @@ int pgov_util_est_enqueue(struct pgov_util_est_rq *rq, const struct pgov_util_es
         pgov_util_est_impl_enqueue(rq, task, m);                                                   \
         return PGOV_OK;                                                                            \
     }
-        ABI_DISPATCH(rq, STEP, V6_18, V5_13);
+        ABI_DISPATCH(STEP, V6_18, V5_13);
 #undef STEP
     }
     return enqueue_checked(rq, task);
@@ -161,7 +150,7 @@ int pgov_util_est_dequeue(struct pgov_util_est_rq *rq, const struct pgov_util_es
         pgov_util_est_impl_dequeue(rq, task, nr_queued, m);                                        \
         return PGOV_OK;                                                                            \
     }
-        ABI_DISPATCH(rq, STEP, V5_13, V6_18);
+        ABI_DISPATCH(STEP, V5_13, V6_18);
 #undef STEP
     }
     return dequeue_checked(rq, task, nr_queued);
@@ -186,7 +175,7 @@ int pgov_util_est_update(const struct pgov_util_est_rq *rq, struct pgov_util_est
 {
     if (pgov_likely(rq && task && sleep == 1 && util <= PGOV_UTIL_EST_UTIL_MAX)) {
 #define STEP(m) return pgov_util_est_impl_update(m, task, (uint32_t)util, runnable, cpu_cap);
-        ABI_DISPATCH(rq, STEP, V6_18, V5_13);
+        ABI_DISPATCH(STEP, V6_18, V5_13);
 #undef STEP
     }
     return update_checked(rq, task, sleep, util, runnable, cpu_cap);

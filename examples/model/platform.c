@@ -4,6 +4,32 @@
 
 #include "model/platform.h"
 
+/* The model's costs, the same on every platform. */
+#define SIM_COSTS             \
+    .smt_share_pm = 620,      \
+    .migrate_cost_ns = 30000, \
+    .ue_cost_ns = 30
+
+/* One Xeon E5-2670 v3 socket: the one- and two-socket entries share it. */
+#define HSW_E5_2670V3                               \
+    .scaling_khz = 100000,                          \
+    .min_ratio = 12,                                \
+    .max_ratio = 23,                                \
+    .turbo_ratio = 31,                              \
+    .turbo_bins = {31, 31, 29, 28, 27, 26, 26, 26}, \
+    .n_bins = 8,                                    \
+    .cores = 12,                                    \
+    .model = 0x3f,                                  \
+    .freq_driver = DRV_TABLE,                       \
+    .c1_exit_ns = 2000,                             \
+    .c6_exit_ns = 133000,                           \
+    .c6_residency_ns = 600000,                      \
+    .pstate_domain = DOM_CORE,                      \
+    .w_c6 = 0.1,                                    \
+    .w_c1 = 2.0,                                    \
+    .w_act_min = 3.0,                               \
+    .w_act_max = 11.0
+
 /*
  * Platform data. Ratios and turbo bins are the processors' published
  * specifications; C-state latencies and the power figures are round,
@@ -27,9 +53,7 @@ const struct sim_platform sim_platforms[] = {
         .c6_residency_ns = 300000,
         .smt = 1,
         .pstate_domain = DOM_PACKAGE,
-        .smt_share_pm = 620,
-        .migrate_cost_ns = 30000,
-        .ue_cost_ns = 30,
+        SIM_COSTS,
         .uclamp_cost_ns = 80,
         .w_c6 = 0.05,
         .w_c1 = 1.5,
@@ -39,28 +63,10 @@ const struct sim_platform sim_platforms[] = {
     {
         .name = "hsw-e5-2670v3",
         .desc = "Intel Xeon E5-2670 v3 (Haswell-EP, 12 cores, 1.2-2.3 GHz, turbo 3.1 GHz)",
-        .scaling_khz = 100000,
-        .min_ratio = 12,
-        .max_ratio = 23,
-        .turbo_ratio = 31,
-        .turbo_bins = {31, 31, 29, 28, 27, 26, 26, 26},
-        .n_bins = 8,
-        .cores = 12,
-        .model = 0x3f,
-        .freq_driver = DRV_TABLE,
-        .c1_exit_ns = 2000,
-        .c6_exit_ns = 133000,
-        .c6_residency_ns = 600000,
+        HSW_E5_2670V3,
+        SIM_COSTS,
         .smt = 1,
-        .pstate_domain = DOM_CORE,
-        .smt_share_pm = 620,
-        .migrate_cost_ns = 30000,
-        .ue_cost_ns = 30,
         .uclamp_cost_ns = 80,
-        .w_c6 = 0.1,
-        .w_c1 = 2.0,
-        .w_act_min = 3.0,
-        .w_act_max = 11.0,
     },
     {
         /* The uclamp thread's machine (seed 003): two E5-2670 v3 sockets,
@@ -75,31 +81,13 @@ const struct sim_platform sim_platforms[] = {
         .name = "hsw-e5-2670v3-2s",
         .desc = "2 x Intel Xeon E5-2670 v3 (Haswell-EP, 2 x 12 cores / 24 threads, 1.2-2.3 GHz, "
                 "turbo 3.1 GHz)",
-        .scaling_khz = 100000,
-        .min_ratio = 12,
-        .max_ratio = 23,
-        .turbo_ratio = 31,
-        .turbo_bins = {31, 31, 29, 28, 27, 26, 26, 26},
-        .n_bins = 8,
-        .cores = 12,
+        HSW_E5_2670V3,
+        SIM_COSTS,
         .packages = 2,
-        .model = 0x3f,
-        .freq_driver = DRV_TABLE,
-        .c1_exit_ns = 2000,
-        .c6_exit_ns = 133000,
-        .c6_residency_ns = 600000,
         .smt = 2,
-        .pstate_domain = DOM_CORE,
-        .smt_share_pm = 620,
-        .migrate_cost_ns = 30000,
-        .ue_cost_ns = 30,
         .uclamp_instr = 100,
         .uclamp_lib_instr = 41,
         .uclamp_site = UCLAMP_SITE_ENQUEUER,
-        .w_c6 = 0.1,
-        .w_c1 = 2.0,
-        .w_act_min = 3.0,
-        .w_act_max = 11.0,
     },
     {
         /* The 0-day robot's nhm-white: Nehalem, one P-state for the package,
@@ -120,9 +108,7 @@ const struct sim_platform sim_platforms[] = {
         .c6_residency_ns = 800000,
         .smt = 2,
         .pstate_domain = DOM_PACKAGE,
-        .smt_share_pm = 620,
-        .migrate_cost_ns = 30000,
-        .ue_cost_ns = 30,
+        SIM_COSTS,
         .uclamp_cost_ns = 80,
         .w_c6 = 0.1,
         .w_c1 = 2.0,
@@ -153,9 +139,7 @@ const struct sim_platform sim_platforms[] = {
          * P-states came with Haswell-EP. The grep seed thread saw no gain on
          * an IvyTown server for that reason: no per-core P-state support. */
         .pstate_domain = DOM_PACKAGE,
-        .smt_share_pm = 620,
-        .migrate_cost_ns = 30000,
-        .ue_cost_ns = 30,
+        SIM_COSTS,
         .uclamp_cost_ns = 80,
         .w_c6 = 0.1,
         .w_c1 = 2.0,

@@ -108,6 +108,20 @@ static const char *const lp_cols[] = {"flavour", "now_ns", "weight_raw", "runnab
                                       "running", PELT_FIELDS("pre_"), "ret", PELT_FIELDS(""),
                                       NULL};
 static const char *const lp_outs[] = {"ret", PELT_FIELDS(""), NULL};
+const char *const replay_pelt_avg_cols[8] = {PELT_FIELDS("")};
+
+void replay_set_pelt_avg(struct replay_row *r, const char *const cols[8],
+                         const struct pgov_pelt_avg *a)
+{
+    replay_set_u64(r, cols[0], a->last_update_time);
+    replay_set_u64(r, cols[1], a->load_sum);
+    replay_set_u64(r, cols[2], a->runnable_sum);
+    replay_set_u64(r, cols[3], a->util_sum);
+    replay_set_u64(r, cols[4], a->period_contrib);
+    replay_set_u64(r, cols[5], a->load_avg);
+    replay_set_u64(r, cols[6], a->runnable_avg);
+    replay_set_u64(r, cols[7], a->util_avg);
+}
 
 static int lp_row(void *state, struct replay_row *r)
 {
@@ -142,14 +156,7 @@ static int lp_row(void *state, struct replay_row *r)
     if (ret < 0)
         return replay_fail(r, "libpgov refused the update: %d", ret);
     replay_set_u64(r, "ret", (uint64_t)ret);
-    replay_set_u64(r, "last_update_time", sa.last_update_time);
-    replay_set_u64(r, "load_sum", sa.load_sum);
-    replay_set_u64(r, "runnable_sum", sa.runnable_sum);
-    replay_set_u64(r, "util_sum", sa.util_sum);
-    replay_set_u64(r, "period_contrib", sa.period_contrib);
-    replay_set_u64(r, "load_avg", sa.load_avg);
-    replay_set_u64(r, "runnable_avg", sa.runnable_avg);
-    replay_set_u64(r, "util_avg", sa.util_avg);
+    replay_set_pelt_avg(r, replay_pelt_avg_cols, &sa);
     return 0;
 }
 

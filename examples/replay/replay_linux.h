@@ -40,6 +40,18 @@ extern const char *const replay_linux_pelt_names[REPLAY_LINUX_NFLAVOURS];
 int replay_linux_pelt(unsigned flavour, struct pgov_pelt_avg *sa, uint64_t now,
                       uint64_t weight_raw, uint64_t runnable, uint32_t on_rq, uint32_t running);
 
+/*
+ * A PELT signal into a replay row (replay.h): @p cols names the columns of
+ * struct pgov_pelt_avg's fields in its order (last_update_time, load_sum,
+ * runnable_sum, util_sum, period_contrib, load_avg, runnable_avg,
+ * util_avg); replay_pelt_avg_cols are the names linux_pelt and pelt_trace
+ * files use. The adapters that print a signal share it.
+ */
+struct replay_row;
+extern const char *const replay_pelt_avg_cols[8];
+void replay_set_pelt_avg(struct replay_row *r, const char *const cols[8],
+                         const struct pgov_pelt_avg *a);
+
 enum replay_linux_ue_op {
     REPLAY_LINUX_UE_CHANGED, /* PELT recomputed the task's averages (cfs_se_util_change) */
     REPLAY_LINUX_UE_ENQUEUE, /* util_est_enqueue */

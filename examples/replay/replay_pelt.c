@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Replay adapters for pelt_decay.tsv, pelt_segments.tsv and pelt_trace.tsv. */
 #include "replay.h"
+#include "replay_linux.h" /* replay_set_pelt_avg */
 
 #include <string.h>
 
@@ -89,14 +90,7 @@ static int trace_row(void *state, struct replay_row *r)
     } else {
         return replay_fail(r, "column 'op': expected init or upd, got '%s'", op ? op : "");
     }
-    replay_set_u64(r, "last_update_time", sa->last_update_time);
-    replay_set_u64(r, "load_sum", sa->load_sum);
-    replay_set_u64(r, "runnable_sum", sa->runnable_sum);
-    replay_set_u64(r, "util_sum", sa->util_sum);
-    replay_set_u64(r, "period_contrib", sa->period_contrib);
-    replay_set_u64(r, "load_avg", sa->load_avg);
-    replay_set_u64(r, "runnable_avg", sa->runnable_avg);
-    replay_set_u64(r, "util_avg", sa->util_avg);
+    replay_set_pelt_avg(r, replay_pelt_avg_cols, sa);
     return 0;
 }
 

@@ -9,6 +9,7 @@
  * A replay of captured group events drives the same calls in the same order.
  */
 #include "replay.h"
+#include "replay_linux.h" /* replay_set_pelt_avg */
 
 #include <string.h>
 
@@ -97,14 +98,10 @@ static const char *const pg_group[] = {"kver", "scenario", NULL};
 
 static void pg_set_avg(struct replay_row *r, const struct pgov_pelt_avg *a, uint64_t weight)
 {
-    replay_set_u64(r, "lut", a->last_update_time);
-    replay_set_u64(r, "pc", a->period_contrib);
-    replay_set_u64(r, "util_avg", a->util_avg);
-    replay_set_u64(r, "util_sum", a->util_sum);
-    replay_set_u64(r, "runnable_avg", a->runnable_avg);
-    replay_set_u64(r, "runnable_sum", a->runnable_sum);
-    replay_set_u64(r, "load_avg", a->load_avg);
-    replay_set_u64(r, "load_sum", a->load_sum);
+    /* struct pgov_pelt_avg's order, this file's short names */
+    static const char *const cols[8] = {"lut", "load_sum", "runnable_sum", "util_sum",
+                                        "pc",  "load_avg", "runnable_avg", "util_avg"};
+    replay_set_pelt_avg(r, cols, a);
     replay_set_u64(r, "weight", weight);
 }
 

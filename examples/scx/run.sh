@@ -43,10 +43,11 @@ cp "$out/vmlinux.btf" "$trixie$src/"
 guest_trixie sh "$src/src/examples/scx/build.sh" "$src/src" "$src/out" "$src/vmlinux.btf"
 cp "$trixie$src/out/scx_pgov" "$trixie$src/out/scx_pgov.bpf.o" "$out/"
 rm -rf "${trixie:?}$src"
-# The dummy cpufreq driver (the guest has no cpufreq hardware), against the
+# The dummy cpufreq driver (the guest has no cpufreq hardware; its body is
+# examples/kmod/dummy_cpufreq.h, shared with the oracle), against the
 # unpacked 7.3 headers, built in the chroot (trixie's kbuild tools).
 mkdir -p "$out/kmod"
-cp "$root"/examples/scx/kmod/* "$out/kmod/"
+cp "$root"/examples/scx/kmod/* "$root/examples/kmod/dummy_cpufreq.h" "$out/kmod/"
 PGOV_TRIXIE_BIND="$root" guest_trixie make -s -C "$kdir" M="$out/kmod" modules
 cp "$out/kmod/scx_dummy_cpufreq.ko" "$out/"
 

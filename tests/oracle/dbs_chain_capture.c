@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "oracle_rec.h"
+#include "synth_capture.h"
 #include "replay_linux.h"
 
 #include <pgov/dbs.h>
@@ -54,15 +55,6 @@ static const struct pgov_freq_entry table[] = {
 #define MIN_KHZ 800000u
 #define MAX_KHZ 2400000u
 #define STABLE 192u
-
-static FILE *out;
-static uint64_t written;
-
-static int put(const struct orec *r)
-{
-    written++;
-    return fwrite(r, sizeof(*r), 1, out) == 1 ? 0 : -1;
-}
 
 static uint64_t pack(uint32_t lo, uint32_t hi)
 {
@@ -113,7 +105,7 @@ static int eval_row(struct replay_linux_dbs *k, unsigned policy, const uint32_t 
         r.x[3] = o->cur_khz;
     }
     r.aux = o->delay_us;
-    return put(&r);
+    return synth_put(&r);
 }
 
 /* The counters @wall_us later, @busy_pct of it busy. */
@@ -350,28 +342,17 @@ static int subsample_chain(struct expect *x)
 int main(int argc, char **argv)
 {
     struct expect x;
-    struct orec r;
 
-    if (argc != 2 || !(out = fopen(argv[1], "wb"))) {
+    if (argc != 2 || synth_open(argv[1])) {
         fprintf(stderr, "usage: dbs_chain_capture OUT.img\n");
         return 2;
     }
-    memset(&r, 0, sizeof(r));
-    r.kind = OREC_HEADER;
-    r.x[0] = OREC_MAGIC;
-    r.x[1] = sizeof(struct orec);
-    snprintf((char *)&r.pre, 64, "6.1.0-57-amd64");
-    snprintf((char *)&r.post, 64, "#1 SMP PREEMPT_DYNAMIC Debian 6.1.%u-1 (synthetic)", STABLE);
-    if (put(&r))
+    if (synth_header(STABLE))
         return 1;
     memset(&x, 0, sizeof(x));
     if (store_race_chain(&x) || subsample_chain(&x))
         return 1;
-    memset(&r, 0, sizeof(r));
-    r.kind = OREC_TRAILER;
-    r.x[0] = written;
-    r.x[1] = x.dropped;
-    if (put(&r) || fclose(out))
+    if (synth_close(x.dropped))
         return 1;
     printf("expect: ondemand %u/%u raced %u skipped %u started %u stores %u dropped %u\n",
            x.compared, x.compared, x.raced, x.skipped, x.started, x.stores, x.dropped);

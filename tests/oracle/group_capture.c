@@ -15,17 +15,9 @@
 #include <string.h>
 
 #include "oracle_rec.h"
+#include "synth_capture.h"
 #include <pgov/kver.h>
 #include <pgov/pelt_group.h>
-
-static FILE *out;
-static unsigned long written;
-
-static int put(const struct orec *r)
-{
-    written++;
-    return fwrite(r, sizeof(*r), 1, out) == 1 ? 0 : -1;
-}
 
 static void avg_out(struct orec_avg *d, const struct pgov_pelt_avg *s)
 {
@@ -116,21 +108,15 @@ int main(int argc, char **argv)
 {
     struct pgov_pelt_cfs p, g, p1, g1;
     struct pgov_pelt_se se, t;
-    struct orec h, a[4], b[4];
+    struct orec a[4], b[4];
     unsigned i, cmp = 0, ok = 0;
     int e = 0;
 
-    if (argc != 2 || !(out = fopen(argv[1], "wb"))) {
+    if (argc != 2 || synth_open(argv[1])) {
         fprintf(stderr, "usage: group_capture OUT.img\n");
         return 2;
     }
-    memset(&h, 0, sizeof(h));
-    h.kind = OREC_HEADER;
-    h.x[0] = OREC_MAGIC;
-    h.x[1] = sizeof(struct orec);
-    snprintf((char *)&h.pre, 64, "6.1.0-57-amd64");
-    snprintf((char *)&h.post, 64, "#1 SMP PREEMPT_DYNAMIC Debian 6.1.192-1 (synthetic)");
-    e |= put(&h);
+    e |= synth_header(192);
     /* 1. a group entity (propagation pending) on CPU 0 and a new task
      * attaching to a group runqueue on CPU 1, their records interleaved */
     setup(&p, &se, &g);
@@ -140,9 +126,9 @@ int main(int argc, char **argv)
     t.on_rq = 1;
     e |= update(1, 1, 0, 1000800000ull, 5, &g1, &t, NULL, b);
     for (i = 0; i < 4; i++) {
-        e |= put(&a[i]);
+        e |= synth_put(&a[i]);
         if (i < 3)
-            e |= put(&b[i]);
+            e |= synth_put(&b[i]);
     }
     cmp += 2, ok += 2;
     /* 2. the same group update, its "kernel" util_avg one more: a mismatch */
@@ -150,7 +136,7 @@ int main(int argc, char **argv)
     e |= update(0, 2, 1, 1000700000ull, 1, &p, &se, &g, a);
     a[0].post.util_avg++;
     for (i = 0; i < 4; i++)
-        e |= put(&a[i]);
+        e |= synth_put(&a[i]);
     cmp++;
     /* 3. removed load another CPU queued after the entry snapshot, applied
      * by the update: the kernel's result is the library's with it */
@@ -159,33 +145,30 @@ int main(int argc, char **argv)
     e |= update(0, 3, 1, 1000700000ull, 1, &p, &se, &g, a);
     a[2].g[0] = a[2].g[1] = a[2].g[2] = 0, a[2].g[3] &= ~0xffffffffull; /* the entry had none */
     for (i = 0; i < 4; i++)
-        e |= put(&a[i]);
+        e |= synth_put(&a[i]);
     /* 4. the same load still pending at return (queued after the read) */
     setup(&p, &se, &g);
     e |= update(0, 4, 1, 1000700000ull, 1, &p, &se, &g, a);
     a[2].g[8] = 40, a[2].g[11] |= 2; /* post: nr 2 */
     for (i = 0; i < 4; i++)
-        e |= put(&a[i]);
+        e |= synth_put(&a[i]);
     /* 5. no clock seen; 6. the last record missing (the next head comes) */
     setup(&p, &se, &g);
     e |= update(0, 5, 1, 1000700000ull, 1, &p, &se, &g, a);
     a[0].x[1] &= ~(1ull << 17);
     for (i = 0; i < 4; i++)
-        e |= put(&a[i]);
+        e |= synth_put(&a[i]);
     setup(&p, &se, &g);
     e |= update(0, 6, 1, 1000700000ull, 1, &p, &se, &g, a);
     for (i = 0; i < 3; i++)
-        e |= put(&a[i]);
+        e |= synth_put(&a[i]);
     setup(&p, &se, &g);
     e |= update(0, 7, 1, 1000700000ull, 1, &p, &se, &g, a);
     for (i = 0; i < 4; i++)
-        e |= put(&a[i]);
+        e |= synth_put(&a[i]);
     cmp++, ok++;
-    memset(&h, 0, sizeof(h));
-    h.kind = OREC_TRAILER;
-    h.x[0] = written;
-    e |= put(&h);
-    if (e || fclose(out)) {
+    e |= synth_close(0);
+    if (e) {
         fprintf(stderr, "group_capture: cannot write %s\n", argv[1]);
         return 1;
     }

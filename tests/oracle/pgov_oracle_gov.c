@@ -61,46 +61,17 @@ struct gov_track {
 };
 static DEFINE_PER_CPU(struct gov_track, gov_track);
 
-static void driver_request(unsigned int khz)
+/* The dummy driver's request (dummy_cpufreq.h): recorded for the probed call. */
+static void dummy_request(unsigned int khz)
 {
     struct gov_track *t = this_cpu_ptr(&gov_track);
     t->req = true;
     t->req_khz = khz;
 }
 
-static int dummy_init(struct cpufreq_policy *policy)
-{
-    policy->freq_table = dummy_table;
-    policy->cur = dummy_table[ARRAY_SIZE(dummy_table) - 2].frequency;
-    policy->cpuinfo.transition_latency = 100000; /* ns */
-    policy->transition_delay_us = 10000; /* ondemand/conservative sample, schedutil rate limit */
-    policy->fast_switch_possible = true;
-    return 0;
-}
-static int dummy_target_index(struct cpufreq_policy *policy, unsigned int index)
-{
-    driver_request(dummy_table[index].frequency);
-    return 0;
-}
-static unsigned int dummy_fast_switch(struct cpufreq_policy *policy, unsigned int target)
-{
-    driver_request(target);
-    return target;
-}
-static unsigned int dummy_get(unsigned int cpu)
-{
-    struct cpufreq_policy *p = cpufreq_cpu_get_raw(cpu);
-    return p ? p->cur : 0;
-}
-static struct cpufreq_driver dummy_driver = {
-    .name = "pgov-dummy",
-    .flags = CPUFREQ_NEED_INITIAL_FREQ_CHECK,
-    .init = dummy_init,
-    .verify = cpufreq_generic_frequency_table_verify,
-    .target_index = dummy_target_index,
-    .fast_switch = dummy_fast_switch,
-    .get = dummy_get,
-};
+#define DUMMY_NAME "pgov-dummy"
+#define DUMMY_DELAY_US 10000 /* ondemand/conservative sample, schedutil rate limit */
+#include "dummy_cpufreq.h" /* examples/kmod: run.sh links it here */
 static bool driver_registered;
 
 #define U32AT(b, o) AT(b, o, unsigned int)

@@ -80,7 +80,7 @@ for f in Kbuild pgov_oracle_core.c pgov_oracle_gov.c pgov_oracle_group.c pgov_or
   ln -sf "$root/tests/oracle/$f" "$out/kmod/$f"; done
 mkdir -p "$out/kmod/lib" "$out/kmod/shim"
 for f in "$root"/lib/*.c; do ln -sf "$f" "$out/kmod/lib/"; done
-for f in "$root"/examples/kmod/shim/*.h "$root/examples/kmod/pgov_kernel.h"; do
+for f in "$root"/examples/kmod/shim/*.h "$root/examples/kmod/pgov_kernel.h" "$root/examples/kmod/dummy_cpufreq.h"; do
   ln -sf "$f" "$out/kmod/${f#"$root"/examples/kmod/}"; done
 kmake=(make -s -j2 -C "$kdir" M="$out/kmod" PGOV_ROOT="$root" PGOV_ORACLE_DEFS="$defs" modules)
 if [ "$series" = 7.3 ]; then kmake=(env PGOV_TRIXIE_BIND="$root" "$root/scripts/trixie-chroot.sh" "$PGOV_TRIXIE_ROOT" -- "${kmake[@]}"); fi

@@ -8,7 +8,8 @@
  * guest (which has no cpufreq hardware). What schedutil commits is read by
  * scx_pgov's tracing programs from its own state, not here (in the guest the
  * requests took schedutil's kthread path, not fast switching). The driver is
- * pgov_oracle.ko's (governors=1) design without its capture module, which
+ * pgov_oracle.ko's (governors=1) driver, examples/kmod/dummy_cpufreq.h
+ * (examples/scx/run.sh copies it here), without its capture module, which
  * is not ported to 7.3's scheduler internals.
  */
 #include <linux/cpufreq.h>
@@ -21,42 +22,14 @@ static struct cpufreq_frequency_table dummy_table[] = {
     { .frequency = CPUFREQ_TABLE_END },
 };
 
-static int dummy_init(struct cpufreq_policy *policy)
+/* Nothing to record: scx_pgov's tracing programs read schedutil's state. */
+static void dummy_request(unsigned int khz)
 {
-    policy->freq_table = dummy_table;
-    policy->cur = dummy_table[ARRAY_SIZE(dummy_table) - 2].frequency;
-    policy->cpuinfo.transition_latency = 100000; /* ns */
-    policy->transition_delay_us = 2000;          /* schedutil's rate limit: 2 ms, as the BPF side */
-    policy->fast_switch_possible = true;
-    return 0;
 }
 
-static int dummy_target_index(struct cpufreq_policy *policy, unsigned int index)
-{
-    return 0;
-}
-
-static unsigned int dummy_fast_switch(struct cpufreq_policy *policy, unsigned int target)
-{
-    return target;
-}
-
-static unsigned int dummy_get(unsigned int cpu)
-{
-    struct cpufreq_policy *p = cpufreq_cpu_get_raw(cpu);
-
-    return p ? p->cur : 0;
-}
-
-static struct cpufreq_driver dummy_driver = {
-    .name = "pgov-scx-dummy",
-    .flags = CPUFREQ_NEED_INITIAL_FREQ_CHECK,
-    .init = dummy_init,
-    .verify = cpufreq_generic_frequency_table_verify,
-    .target_index = dummy_target_index,
-    .fast_switch = dummy_fast_switch,
-    .get = dummy_get,
-};
+#define DUMMY_NAME "pgov-scx-dummy"
+#define DUMMY_DELAY_US 2000 /* schedutil's rate limit: 2 ms, as the BPF side */
+#include "dummy_cpufreq.h"
 
 static int __init dummy_mod_init(void)
 {

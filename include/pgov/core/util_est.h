@@ -152,24 +152,36 @@ PGOV_CORE uint32_t pgov_util_est_impl_contrib(uint32_t mode, const struct pgov_u
  * through to the caller's slow path.
  */
 #define PGOV_UTIL_EST_IMPL_M(prof) PGOV_UTIL_EST_MODE(PGOV_UTIL_EST_PROF_##prof, 0)
-#define PGOV_UTIL_EST_IMPL_TRY(mode, STEP, prof)                                                   \
-    if ((mode) == PGOV_UTIL_EST_IMPL_M(prof))                                                      \
+/*
+ * Its one skeleton, shared with the exported functions (lib/util_est.c),
+ * which test in an order and a way of their own: @p word against @p first
+ * (under HINT, a branch hint or nothing), then the statement AGAIN, then
+ * TRY(STEP, prof) for @p second, v6.9, v5.7 and v4.17.
+ */
+#define PGOV_UTIL_EST_IMPL_DISPATCH_BY(word, HINT, AGAIN, TRY, STEP, first, second)                \
+    do {                                                                                           \
+        if (PGOV_UTIL_EST_FIXED) {                                                                 \
+            if ((word) == PGOV_UTIL_EST_MODE_HOT)                                                  \
+                STEP(PGOV_UTIL_EST_MODE_HOT)                                                       \
+        } else {                                                                                   \
+            if (HINT((word) == PGOV_UTIL_EST_IMPL_M(first)))                                       \
+                STEP(PGOV_UTIL_EST_IMPL_M(first))                                                  \
+            AGAIN;                                                                                 \
+            TRY(STEP, second);                                                                     \
+            TRY(STEP, V6_9);                                                                       \
+            TRY(STEP, V5_7);                                                                       \
+            TRY(STEP, V4_17);                                                                      \
+        }                                                                                          \
+    } while (0)
+/* The cores' later tests: against the word loaded once, after the first. */
+#define PGOV_UTIL_EST_IMPL_TRY(STEP, prof)                                                         \
+    if (pgov_m_ == PGOV_UTIL_EST_IMPL_M(prof))                                                     \
     STEP(PGOV_UTIL_EST_IMPL_M(prof))
 #define PGOV_UTIL_EST_IMPL_DISPATCH(mode, mode_again, STEP)                                        \
     do {                                                                                           \
-        if (PGOV_UTIL_EST_FIXED) {                                                                 \
-            if ((mode) == PGOV_UTIL_EST_MODE_HOT)                                                  \
-                STEP(PGOV_UTIL_EST_MODE_HOT)                                                       \
-        } else {                                                                                   \
-            uint32_t pgov_m_;                                                                      \
-            if (pgov_likely((mode) == PGOV_UTIL_EST_IMPL_M(V6_18)))                                \
-                STEP(PGOV_UTIL_EST_IMPL_M(V6_18))                                                  \
-            pgov_m_ = (mode_again);                                                                \
-            PGOV_UTIL_EST_IMPL_TRY(pgov_m_, STEP, V5_13);                                          \
-            PGOV_UTIL_EST_IMPL_TRY(pgov_m_, STEP, V6_9);                                           \
-            PGOV_UTIL_EST_IMPL_TRY(pgov_m_, STEP, V5_7);                                           \
-            PGOV_UTIL_EST_IMPL_TRY(pgov_m_, STEP, V4_17);                                          \
-        }                                                                                          \
+        uint32_t pgov_m_;                                                                          \
+        PGOV_UTIL_EST_IMPL_DISPATCH_BY(mode, pgov_likely, pgov_m_ = (mode_again),                  \
+                                       PGOV_UTIL_EST_IMPL_TRY, STEP, V6_18, V5_13);                \
     } while (0)
 /*
  * The mode word for a dispatch whose mode is needed nowhere else: loaded
