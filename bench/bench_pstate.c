@@ -7,6 +7,9 @@
  *                       written by an embedder on the inline core
  *                       (pgov/core/pstate.h): its own state, direct HAL
  *                       calls, in inl_pstate_*() (bench/run counts inl_* for _inline rows)
+ *   pstate_decide_load  the same load sample through pgov_pstate_decide(), the
+ *                       embedder reading its own counters (emb_pstate_decide_load();
+ *                       bench/run counts emb_* with the exports)
  *   pstate_hook_skip    one hook call inside the sampling interval
  *   sugov_next_freq     schedutil util -> frequency (1.25 headroom, clamp)
  *   sugov_next_freq_inline  the same mapping through the inline core

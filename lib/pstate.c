@@ -354,7 +354,8 @@ int pgov_pstate_decide_unchecked(const struct pgov_pstate_params *prm, const str
  * assume. With a constant @prof (the in-place path) the tests of the other
  * profiles fold away.
  */
-static inline PGOV_ALWAYS_INLINE int decide_check(uint32_t prof, const struct pgov_pstate_params *prm,
+static inline PGOV_ALWAYS_INLINE int decide_check(uint32_t prof,
+                                                  const struct pgov_pstate_params *prm,
                                                   const struct pgov_hw_limits *plat,
                                                   const struct pgov_pstate_bounds *b,
                                                   const struct pgov_pstate_state *st,
@@ -456,7 +457,10 @@ static inline PGOV_ALWAYS_INLINE int decide_load_in_place(uint32_t prof,
     if (rc < 0)
         return rc; /* folds: see above */
     if (rc != PGOV_PSTATE_CORE_DECIDED) {
-        result_short(res, rc == PGOV_PSTATE_CORE_REJECTED ? PGOV_PSTATE_PATH_REJECTED : PGOV_PSTATE_PATH_FIRST, cur);
+        result_short(res,
+                     rc == PGOV_PSTATE_CORE_REJECTED ? PGOV_PSTATE_PATH_REJECTED
+                                                     : PGOV_PSTATE_PATH_FIRST,
+                     cur);
         return PGOV_OK;
     }
     pgov_pstate_core_commit(prof, st, now, &c, &s, true);

@@ -302,7 +302,8 @@ static void test_decide_errors(void **st)
  * result): every check still rejects with @s and @r untouched, and a
  * decision writes every field of @r (pre-filled with 0xA5 here) with the
  * values of the spec's formulas. */
-static void decide_load_rejects(const struct pgov_pstate_params *p, const struct pgov_hw_limits *plat,
+static void decide_load_rejects(const struct pgov_pstate_params *p,
+                                const struct pgov_hw_limits *plat,
                                 const struct pgov_pstate_bounds *b, struct pgov_pstate_state *s,
                                 struct pgov_pstate_input *in)
 {
@@ -380,7 +381,8 @@ static void test_decide_load_in_place(void **st)
     memset(&r, 0xA5, sizeof(r));
     assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), 0);
     assert_int_equal(r.path, PGOV_PSTATE_PATH_ADJUST);
-    assert_int_equal(r.have, PGOV_PSTATE_HAVE_CORE | PGOV_PSTATE_HAVE_DECIDE | PGOV_PSTATE_HAVE_LOAD);
+    assert_int_equal(r.have,
+                     PGOV_PSTATE_HAVE_CORE | PGOV_PSTATE_HAVE_DECIDE | PGOV_PSTATE_HAVE_LOAD);
     assert_int_equal(r.write, 1);
     assert_int_equal(r.pstate, 37);
     assert_int_equal(r.perf_ctl, 37u << 8);
