@@ -482,6 +482,18 @@ static inline PGOV_ALWAYS_INLINE int decide_load_in_place(uint32_t prof,
     return PGOV_OK;
 }
 
+/* Out of line, as decide_copied() is: the entry point keeps (almost) no
+ * frame, so its worst stack is the deeper of the two paths, not their sum. */
+static PGOV_NOINLINE int decide_load_6_19(const struct pgov_pstate_params *prm,
+                                          const struct pgov_hw_limits *plat,
+                                          const struct pgov_pstate_bounds *b,
+                                          struct pgov_pstate_state *st,
+                                          const struct pgov_pstate_input *in,
+                                          struct pgov_pstate_result *res)
+{
+    return decide_load_in_place(PGOV_PSTATE_PROF_LOAD_6_19, prm, plat, b, st, in, res);
+}
+
 int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
                        const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
                        const struct pgov_pstate_input *in, struct pgov_pstate_result *res)
@@ -490,6 +502,6 @@ int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_h
         return PGOV_EINVAL;
     /* The profile of every kernel since 5.1 runs in place. */
     if (pgov_pstate_core_prof_is(prm->profile, PGOV_PSTATE_PROF_LOAD_6_19))
-        return decide_load_in_place(PGOV_PSTATE_PROF_LOAD_6_19, prm, plat, b, st, in, res);
+        return decide_load_6_19(prm, plat, b, st, in, res);
     return decide_copied(prm, plat, b, st, in, res);
 }
