@@ -411,6 +411,23 @@ static void test_decide_load_in_place(void **st)
     assert_int_equal(r.pstate, 37);
     assert_int_equal(r.write | r.have | r.reserved | (uint32_t)r.target_avg, 0);
     assert_int_equal(s.last_update_ns, 60 * MS);
+    /* 5 ms after the last accepted sample: inside the interval. */
+    in.now_ns = 45 * MS;
+    memset(&r, 0xA5, sizeof(r));
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), 0);
+    assert_int_equal(r.path, PGOV_PSTATE_PATH_SKIP);
+    assert_int_equal(r.pstate, 37);
+    assert_int_equal(r.write | r.have | (uint32_t)r.busy_frac | r.lo, 0);
+    /* A remote callback changes nothing, not even last_update. */
+    struct pgov_pstate_state before = s;
+    in.now_ns = 90 * MS;
+    in.flags = PGOV_UPDATE_REMOTE;
+    memset(&r, 0xA5, sizeof(r));
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), 0);
+    assert_int_equal(r.path, PGOV_PSTATE_PATH_REMOTE);
+    assert_int_equal(r.pstate, 37);
+    assert_int_equal(r.write | r.have | r.hi, 0);
+    assert_memory_equal(&s, &before, sizeof(s));
 }
 
 /* decide takes only what params_init would make: no RFC options outside
