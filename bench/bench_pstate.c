@@ -7,6 +7,9 @@
  *                       written by an embedder on the inline core
  *                       (pgov/core/pstate.h): its own state, direct HAL
  *                       calls, in inl_pstate_*() (bench/run counts inl_* for _inline rows)
+ *   pstate_decide_load  the same load sample through pgov_pstate_decide(), the
+ *                       embedder reading its own counters (emb_pstate_decide_load();
+ *                       bench/run counts emb_* with the exports)
  *   pstate_hook_skip    one hook call inside the sampling interval
  *   sugov_next_freq     schedutil util -> frequency (1.25 headroom, clamp)
  *   sugov_next_freq_inline  the same mapping through the inline core
@@ -279,6 +282,97 @@ static void loop_inline(uint64_t iters)
     t_now = t;
 }
 
+/* ---- the embedder's hook on the decision layer (pgov_pstate_decide()):
+ * it reads its own counters (a kernel module's rdmsr: the bench's HAL,
+ * inlined as in the _inline rows, on its own counter block) and passes them
+ * in. Counted: the whole of emb_pstate_decide_load() (bench/run measures
+ * emb_* with the exports), so the read and the write are in the figure as
+ * the hook row's HAL callbacks are in its. */
+
+static struct hal dhal;
+static struct inline_cpu dcpu;
+
+int emb_pstate_decide_load(uint64_t now, uint32_t flags);
+__attribute__((noinline)) int emb_pstate_decide_load(uint64_t now, uint32_t flags)
+{
+    struct pgov_pstate_input in;
+    struct pgov_pstate_result r;
+    struct pgov_hw_counters c;
+
+    if (hal_read(&dhal, 0, &c))
+        return -1;
+    in.now_ns = now;
+    in.aperf = c.aperf;
+    in.mperf = c.mperf;
+    in.tsc = c.tsc;
+    in.iowait_us = 0;
+    in.event = PGOV_PSTATE_EV_UPDATE;
+    in.flags = flags;
+    if (pgov_pstate_decide(&dcpu.prm, &dcpu.plat, &dcpu.b, &dcpu.st, &in, &r))
+        return -1;
+    if (r.write && hal_write(&dhal, 0, r.pstate, r.perf_ctl))
+        return -1;
+    return (int)r.path;
+}
+
+/* The decision layer's state as an embedder prepares it; then the hook row
+ * (the instance, on `hal`) and this one (on `dhal`) take the same samples
+ * side by side, IOWAIT wakeups included, and must write the same P-states
+ * and hold the same busy, boost and sample time; the loop then continues
+ * the plain sequence (the baseline, on `hal`, primed after them). */
+static void setup_decide_load(void)
+{
+    struct pgov_pstate_status stat;
+    struct pgov_pstate_config cfg;
+    struct pgov_pstate_limits lim;
+    uint32_t moves = 0, prev;
+
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.size = sizeof(cfg);
+    cfg.policy = PGOV_PSTATE_POLICY_LOAD;
+    cfg.kver = PGOV_KVER_6_19;
+    memset(&lim, 0, sizeof(lim));
+    lim.size = sizeof(lim);
+    lim.max_perf_fp = 256; /* the instance's defaults */
+    lim.max_ratio = 39;
+    memset(&dcpu, 0, sizeof(dcpu));
+    memset(&dhal, 0, sizeof(dhal));
+    setup_gov(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19); /* primes the instance */
+    if (pgov_pstate_params_init(&dcpu.prm, &cfg) || hal_limits(NULL, 0, &dcpu.plat) ||
+        pgov_pstate_bounds_init(&dcpu.prm, &dcpu.plat, &lim, &dcpu.b) ||
+        pgov_pstate_state_reset(&dcpu.st, &dcpu.prm, &dcpu.plat) ||
+        emb_pstate_decide_load(t_now, 0) != PGOV_PSTATE_PATH_FIRST)
+        __builtin_trap();
+    prev = dcpu.st.pstate;
+    for (uint32_t k = 0; k < 64; k++) {
+        uint32_t fl = (k % 8 == 5 || k % 8 == 6) ? PGOV_UPDATE_IOWAIT : 0;
+        t_now += 10 * MS + 1;
+        if (pgov_pstate_update(gov, t_now, fl) ||
+            emb_pstate_decide_load(t_now, fl) != PGOV_PSTATE_PATH_ADJUST ||
+            pgov_pstate_get_status(gov, &stat) || hal.pstate != dhal.pstate ||
+            stat.pstate != dcpu.st.pstate || stat.busy_scaled != dcpu.st.busy_scaled ||
+            stat.boost != dcpu.st.iowait_boost || stat.last_sample_ns != dcpu.st.time_ns ||
+            memcmp(&hal.c, &dhal.c, sizeof(hal.c)))
+            __builtin_trap();
+        moves += dcpu.st.pstate != prev;
+        prev = dcpu.st.pstate;
+    }
+    if (moves < 32 || dcpu.st.iowait_boost != 0)
+        __builtin_trap();
+    base_pstate_update_load(&bcpu, t_now, 0); /* the baseline's prime */
+}
+
+static void loop_lib_decide(uint64_t iters)
+{
+    uint64_t t = t_now;
+    for (uint64_t i = 0; i < iters; i++) {
+        t += 10 * MS + 1;
+        int r = emb_pstate_decide_load(t, 0);
+        DO_NOT_OPTIMIZE(r);
+    }
+    t_now = t;
+}
+
 static void loop_lib_skip(uint64_t iters)
 {
     uint64_t t = t_now;
@@ -539,6 +633,7 @@ const struct bench_op bench_ops_pstate[] = {
     {"pstate_sample_load", setup_load, loop_lib_sample, loop_kernel_load},
     {"pstate_sample_pid_inline", setup_pid_inline, loop_inline, loop_kernel_pid},
     {"pstate_sample_load_inline", setup_load_inline, loop_inline, loop_kernel_load},
+    {"pstate_decide_load", setup_decide_load, loop_lib_decide, loop_kernel_load},
     {"pstate_hook_skip", setup_pid, loop_lib_skip, loop_kernel_skip},
     {"sugov_next_freq", setup_sugov, loop_lib_sugov, loop_kernel_sugov},
     {"sugov_next_freq_inline", setup_sugov, loop_inline_sugov, loop_kernel_sugov},

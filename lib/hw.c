@@ -84,12 +84,7 @@ int pgov_hw_bind(struct pgov_hw *out, const struct pgov_hw_ops *ops, void *ctx, 
 
 int pgov_hw_limits_check(const struct pgov_hw_limits *lim)
 {
-    if (!lim)
-        return PGOV_EINVAL;
-    if (lim->min_pstate == 0 || lim->min_pstate > lim->max_pstate ||
-        lim->max_pstate > lim->turbo_pstate || lim->max_pstate_physical == 0 ||
-        lim->max_pstate_physical > lim->turbo_pstate || lim->scaling_khz == 0 ||
-        (lim->flags & ~PGOV_HW_LIM_ALL) != 0)
+    if (!lim || !pgov_hw_limits_valid(lim))
         return PGOV_EINVAL;
     return PGOV_OK;
 }

@@ -16,6 +16,7 @@
 
 #include "internal/compiler.h"
 #include "internal/deps.h"
+#include "internal/hal.h"
 #include "pgov/core/fixed.h"
 #include "internal/pstate_impl.h"
 #include "internal/sized.h"
@@ -347,39 +348,66 @@ int pgov_pstate_decide_unchecked(const struct pgov_pstate_params *prm, const str
     return PGOV_OK;
 }
 
-int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
-                       const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
-                       const struct pgov_pstate_input *in, struct pgov_pstate_result *res)
+/*
+ * pgov_pstate_decide()'s checks past the NULL tests, for profile @prof:
+ * what params_init, bounds_init and state_reset guarantee and the hot paths
+ * assume. With a constant @prof (the in-place path) the tests of the other
+ * profiles fold away.
+ */
+static inline PGOV_ALWAYS_INLINE int decide_check(uint32_t prof,
+                                                  const struct pgov_pstate_params *prm,
+                                                  const struct pgov_hw_limits *plat,
+                                                  const struct pgov_pstate_bounds *b,
+                                                  const struct pgov_pstate_state *st,
+                                                  const struct pgov_pstate_input *in)
 {
-    struct pgov_pstate_state tmp;
-    struct pgov_pstate_result r;
-    int rc;
-
-    if (!prm || !plat || !b || !st || !in || !res)
+    if (prof < PGOV_PSTATE_PROF_PID_4_5 || prof >= PGOV_PSTATE_PROF_HWP_BOOST_6_19)
         return PGOV_EINVAL;
-    if (prm->profile < PGOV_PSTATE_PROF_PID_4_5 || prm->profile >= PGOV_PSTATE_PROF_HWP_BOOST_6_19)
-        return PGOV_EINVAL;
-    if (!pgov_pstate_core_prof_built(prm->profile))
+    if (!pgov_pstate_core_prof_built(prof))
         return PGOV_ENOTSUP;
-    if ((in->flags & ~PGOV_UPDATE_ALL) || pgov_hw_limits_check(plat) || st->pstate == 0 ||
+    if ((in->flags & ~PGOV_UPDATE_ALL) || !pgov_hw_limits_valid(plat) || st->pstate == 0 ||
         b->lo == 0 || b->hi == 0 || b->base == 0 || b->ctl_turbo > 1 || prm->sample_ns == 0 ||
         prm->amshift > 10)
         return PGOV_EINVAL;
-    /* The hot paths assume what params_init guarantees. */
-    if (!pgov_pstate_core_options_valid(prm->profile, prm->options) ||
-        (prm->amshift && !pgov_pstate_core_prof_has_amshift(prm->profile)))
+    if (!pgov_pstate_core_options_valid(prof, prm->options) ||
+        (prm->amshift && !pgov_pstate_core_prof_has_amshift(prof)))
         return PGOV_EINVAL;
-    if (pgov_pstate_core_prof_timer(prm->profile) ? in->event != PGOV_PSTATE_EV_INIT &&
-                                              in->event != PGOV_PSTATE_EV_TIMER
-                                        : in->event != PGOV_PSTATE_EV_UPDATE)
+    if (pgov_pstate_core_prof_timer(prof) ? in->event != PGOV_PSTATE_EV_INIT &&
+                                                in->event != PGOV_PSTATE_EV_TIMER
+                                          : in->event != PGOV_PSTATE_EV_UPDATE)
         return PGOV_EINVAL;
-    PGOV_ZERO(&r);
+    return PGOV_OK;
+}
+
+/* A result with no sample taken: @path and the P-state, the rest zero. */
+static inline PGOV_ALWAYS_INLINE void result_short(struct pgov_pstate_result *res, uint32_t path,
+                                                   uint32_t pstate)
+{
+    PGOV_ZERO(res);
+    res->path = path;
+    res->pstate = pstate;
+}
+
+/* Any profile: checks, then the step on copies of @st and the result, which
+ * are stored only when it succeeds (a PID divide can trap mid-way). */
+static PGOV_NOINLINE int decide_copied(const struct pgov_pstate_params *prm,
+                                       const struct pgov_hw_limits *plat,
+                                       const struct pgov_pstate_bounds *b,
+                                       struct pgov_pstate_state *st,
+                                       const struct pgov_pstate_input *in,
+                                       struct pgov_pstate_result *res)
+{
+    struct pgov_pstate_state tmp;
+    struct pgov_pstate_result r;
+    int rc = decide_check(prm->profile, prm, plat, b, st, in);
+
+    if (rc)
+        return rc;
     if (in->flags & PGOV_UPDATE_REMOTE) {
-        r.path = PGOV_PSTATE_PATH_REMOTE;
-        r.pstate = st->pstate;
-        PGOV_COPY(res, &r);
+        result_short(res, PGOV_PSTATE_PATH_REMOTE, st->pstate);
         return PGOV_OK;
     }
+    PGOV_ZERO(&r);
     PGOV_COPY(&tmp, st);
     rc = pgov_pstate_decide_unchecked(prm, plat, b, &tmp, in, &r);
     if (rc)
@@ -387,4 +415,93 @@ int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_h
     PGOV_COPY(st, &tmp);
     PGOV_COPY(res, &r);
     return PGOV_OK;
+}
+
+/*
+ * A load profile's hook (constant @prof) on @st and @res in place, the
+ * kernel-speed path (issue 33). Once the arguments are checked nothing can
+ * fail: a load profile divides only by the MPERF and TSC deltas of an
+ * accepted sample, which are non-zero (the core's EDOM returns fold away).
+ * So there is nothing to undo and no copy: the same hook_pre, sample and
+ * commit steps as pgov_pstate_decide_unchecked(), the result written field
+ * by field.
+ */
+static inline PGOV_ALWAYS_INLINE int decide_load_in_place(uint32_t prof,
+                                                          const struct pgov_pstate_params *prm,
+                                                          const struct pgov_hw_limits *plat,
+                                                          const struct pgov_pstate_bounds *b,
+                                                          struct pgov_pstate_state *st,
+                                                          const struct pgov_pstate_input *in,
+                                                          struct pgov_pstate_result *res)
+{
+    struct pgov_hw_counters c = {in->aperf, in->mperf, in->tsc};
+    uint64_t now = in->now_ns;
+    uint32_t flags = in->flags, cur;
+    struct pgov_pstate_core_sample s;
+    struct pgov_pstate_result pre;
+    int rc = decide_check(prof, prm, plat, b, st, in), how;
+
+    if (rc)
+        return rc;
+    if (flags & PGOV_UPDATE_REMOTE) {
+        result_short(res, PGOV_PSTATE_PATH_REMOTE, st->pstate);
+        return PGOV_OK;
+    }
+    how = pgov_pstate_core_hook_pre(prof, prm, st, now, flags, &pre);
+    if (how == 0) {
+        result_short(res, pre.path, pre.pstate);
+        return PGOV_OK;
+    }
+    cur = st->pstate;
+    rc = pgov_pstate_core_sample(prof, prm, plat, b, st, now, &c, 0, &s);
+    if (rc < 0)
+        return rc; /* folds: see above */
+    if (rc != PGOV_PSTATE_CORE_DECIDED) {
+        result_short(res,
+                     rc == PGOV_PSTATE_CORE_REJECTED ? PGOV_PSTATE_PATH_REJECTED
+                                                     : PGOV_PSTATE_PATH_FIRST,
+                     cur);
+        return PGOV_OK;
+    }
+    pgov_pstate_core_commit(prof, st, now, &c, &s, true);
+    res->path = how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
+    res->have = s.d.have | PGOV_PSTATE_HAVE_CORE | PGOV_PSTATE_HAVE_DECIDE;
+    res->write = s.pstate != cur;
+    res->pstate = s.pstate;
+    res->perf_ctl = s.pstate != cur ? pgov_pstate_core_perf_ctl(b, s.pstate) : 0;
+    res->sample_ratio = s.d.ratio;
+    res->pid_out = s.d.pid_out;
+    res->target_raw = s.d.target_raw;
+    res->busy_frac = s.d.busy_frac;
+    res->boost_used = s.d.boost_used;
+    res->avg_pstate = s.d.avg;
+    res->target_avg = s.d.target;
+    res->lo = b->lo;
+    res->hi = b->hi;
+    res->reserved = 0;
+    return PGOV_OK;
+}
+
+/* Out of line, as decide_copied() is: the entry point keeps (almost) no
+ * frame, so its worst stack is the deeper of the two paths, not their sum. */
+static PGOV_NOINLINE int decide_load_6_19(const struct pgov_pstate_params *prm,
+                                          const struct pgov_hw_limits *plat,
+                                          const struct pgov_pstate_bounds *b,
+                                          struct pgov_pstate_state *st,
+                                          const struct pgov_pstate_input *in,
+                                          struct pgov_pstate_result *res)
+{
+    return decide_load_in_place(PGOV_PSTATE_PROF_LOAD_6_19, prm, plat, b, st, in, res);
+}
+
+int pgov_pstate_decide(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
+                       const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
+                       const struct pgov_pstate_input *in, struct pgov_pstate_result *res)
+{
+    if (!prm || !plat || !b || !st || !in || !res)
+        return PGOV_EINVAL;
+    /* The profile of every kernel since 5.1 runs in place. */
+    if (pgov_pstate_core_prof_is(prm->profile, PGOV_PSTATE_PROF_LOAD_6_19))
+        return decide_load_6_19(prm, plat, b, st, in, res);
+    return decide_copied(prm, plat, b, st, in, res);
 }

@@ -33,6 +33,16 @@ _Static_assert(sizeof(struct pgov_hw) == sizeof(struct pgov_hw_storage) &&
                    _Alignof(struct pgov_hw) == _Alignof(struct pgov_hw_storage),
                "struct pgov_hw_storage (hw.h) mirrors struct pgov_hw");
 
+/* pgov_hw_limits_check() on a non-NULL platform, inline for the decision
+ * layer's per-call check (pgov_pstate_decide()): 1 when valid. */
+static inline PGOV_ALWAYS_INLINE int pgov_hw_limits_valid(const struct pgov_hw_limits *lim)
+{
+    return !(lim->min_pstate == 0 || lim->min_pstate > lim->max_pstate ||
+             lim->max_pstate > lim->turbo_pstate || lim->max_pstate_physical == 0 ||
+             lim->max_pstate_physical > lim->turbo_pstate || lim->scaling_khz == 0 ||
+             (lim->flags & ~PGOV_HW_LIM_ALL) != 0);
+}
+
 /**
  * @brief Validate a vtable and bind it with its context.
  *

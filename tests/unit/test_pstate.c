@@ -298,6 +298,138 @@ static void test_decide_errors(void **st)
     assert_int_equal(pgov_pstate_decide(NULL, &plat, &b, &s, &in, &r), PGOV_EINVAL);
 }
 
+/* The current load profile runs in place (no copy of the state or the
+ * result): every check still rejects with @s and @r untouched, and a
+ * decision writes every field of @r (pre-filled with 0xA5 here) with the
+ * values of the spec's formulas. */
+static void decide_load_rejects(const struct pgov_pstate_params *p,
+                                const struct pgov_hw_limits *plat,
+                                const struct pgov_pstate_bounds *b, struct pgov_pstate_state *s,
+                                struct pgov_pstate_input *in)
+{
+    struct pgov_pstate_state before = *s;
+    struct pgov_pstate_params pp = *p;
+    struct pgov_hw_limits pl = *plat;
+    struct pgov_pstate_bounds bb = *b;
+    struct pgov_pstate_input ii = *in;
+    struct pgov_pstate_result r, fill;
+
+    memset(&fill, 0xA5, sizeof(fill));
+#define REJECT(pp_, pl_, bb_, ii_)                                                                 \
+    do {                                                                                           \
+        r = fill;                                                                                  \
+        assert_int_equal(pgov_pstate_decide(pp_, pl_, bb_, s, ii_, &r), PGOV_EINVAL);              \
+        assert_memory_equal(s, &before, sizeof(*s));                                               \
+        assert_memory_equal(&r, &fill, sizeof(r));                                                 \
+        pp = *p, pl = *plat, bb = *b, ii = *in;                                                    \
+    } while (0)
+    ii.flags = 4;
+    REJECT(&pp, &pl, &bb, &ii);
+    ii.event = PGOV_PSTATE_EV_TIMER;
+    REJECT(&pp, &pl, &bb, &ii);
+    pl.max_pstate_physical = 40;
+    REJECT(&pp, &pl, &bb, &ii);
+    pl.flags = 0x80;
+    REJECT(&pp, &pl, &bb, &ii);
+    bb.base = 0;
+    REJECT(&pp, &pl, &bb, &ii);
+    bb.ctl_turbo = 2;
+    REJECT(&pp, &pl, &bb, &ii);
+    pp.options = PGOV_PSTATE_OPT_RFC_IO_PERCPU; /* 4.13 load only */
+    REJECT(&pp, &pl, &bb, &ii);
+    pp.sample_ns = 0;
+    REJECT(&pp, &pl, &bb, &ii);
+    pp.amshift = 11;
+    REJECT(&pp, &pl, &bb, &ii);
+    s->pstate = 0;
+    before.pstate = 0;
+    REJECT(&pp, &pl, &bb, &ii);
+    s->pstate = before.pstate = 16;
+#undef REJECT
+}
+
+static void test_decide_load_in_place(void **st)
+{
+    (void)st;
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19);
+    struct pgov_pstate_params p;
+    struct pgov_hw_limits plat = {16, 34, 34, 39, 100000, 0};
+    /* The instance's defaults: ratios min .. turbo (bounds_init takes 0 literally). */
+    struct pgov_pstate_limits l = {sizeof(l), 0, 0, 256, 0, 39, 0, 0};
+    struct pgov_pstate_bounds b;
+    struct pgov_pstate_state s;
+    struct pgov_pstate_input in = {20 * MS, 1000, 1000, 1000, 0, PGOV_PSTATE_EV_UPDATE, 0};
+    struct pgov_pstate_result r;
+
+    assert_int_equal(pgov_pstate_params_init(&p, &c), 0);
+    assert_int_equal(p.profile, PGOV_PSTATE_PROF_LOAD_6_19);
+    assert_int_equal(pgov_pstate_bounds_init(&p, &plat, &l, &b), 0);
+    assert_int_equal(pgov_pstate_state_reset(&s, &p, &plat), 0);
+    memset(&r, 0xA5, sizeof(r));
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), 0);
+    assert_int_equal(r.path, PGOV_PSTATE_PATH_FIRST);
+    assert_int_equal(r.pstate, 16);
+    assert_int_equal(r.have | r.write | r.perf_ctl | (uint32_t)r.avg_pstate | r.reserved, 0);
+    decide_load_rejects(&p, &plat, &b, &s, &in);
+
+    /* 50 % busy at 1.5x the base clock: busy_frac 128, target
+     * 48 * 0.5 = 24, avg 34 * 1.5 = 51, half way: 24 + 13 = 37. */
+    in.now_ns = 40 * MS;
+    in.aperf += 1500000;
+    in.mperf += 1000000;
+    in.tsc += 2000000;
+    memset(&r, 0xA5, sizeof(r));
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), 0);
+    assert_int_equal(r.path, PGOV_PSTATE_PATH_ADJUST);
+    assert_int_equal(r.have,
+                     PGOV_PSTATE_HAVE_CORE | PGOV_PSTATE_HAVE_DECIDE | PGOV_PSTATE_HAVE_LOAD);
+    assert_int_equal(r.write, 1);
+    assert_int_equal(r.pstate, 37);
+    assert_int_equal(r.perf_ctl, 37u << 8);
+    assert_int_equal(r.sample_ratio, 0);
+    assert_int_equal(r.pid_out, 0);
+    assert_int_equal(r.target_raw, 24);
+    assert_int_equal(r.busy_frac, 128);
+    assert_int_equal(r.boost_used, 0);
+    assert_int_equal(r.avg_pstate, 51);
+    assert_int_equal(r.target_avg, 37);
+    assert_int_equal(r.lo, 16);
+    assert_int_equal(r.hi, 39);
+    assert_int_equal(r.reserved, 0);
+    assert_int_equal(s.pstate, 37);
+    assert_int_equal(s.busy_scaled, 12800);
+    assert_int_equal(s.core, 24576);
+    assert_int_equal(s.d_tsc, 2000000);
+    assert_int_equal(s.last_time_ns, 20 * MS);
+    assert_int_equal(s.time_ns, 40 * MS);
+    assert_int_equal(s.last_update_ns, 40 * MS);
+    /* The same counters again: MPERF unchanged, rejected, P-state kept. */
+    in.now_ns = 60 * MS;
+    memset(&r, 0xA5, sizeof(r));
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), 0);
+    assert_int_equal(r.path, PGOV_PSTATE_PATH_REJECTED);
+    assert_int_equal(r.pstate, 37);
+    assert_int_equal(r.write | r.have | r.reserved | (uint32_t)r.target_avg, 0);
+    assert_int_equal(s.last_update_ns, 60 * MS);
+    /* 5 ms after the last accepted sample: inside the interval. */
+    in.now_ns = 45 * MS;
+    memset(&r, 0xA5, sizeof(r));
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), 0);
+    assert_int_equal(r.path, PGOV_PSTATE_PATH_SKIP);
+    assert_int_equal(r.pstate, 37);
+    assert_int_equal(r.write | r.have | (uint32_t)r.busy_frac | r.lo, 0);
+    /* A remote callback changes nothing, not even last_update. */
+    struct pgov_pstate_state before = s;
+    in.now_ns = 90 * MS;
+    in.flags = PGOV_UPDATE_REMOTE;
+    memset(&r, 0xA5, sizeof(r));
+    assert_int_equal(pgov_pstate_decide(&p, &plat, &b, &s, &in, &r), 0);
+    assert_int_equal(r.path, PGOV_PSTATE_PATH_REMOTE);
+    assert_int_equal(r.pstate, 37);
+    assert_int_equal(r.write | r.have | r.hi, 0);
+    assert_memory_equal(&s, &before, sizeof(s));
+}
+
 /* decide takes only what params_init would make: no RFC options outside
  * v4.13 load, no APERF/MPERF shift before v4.13 (the hot paths rely on
  * both); a zero P-state or the init event on a hook profile is refused and
@@ -574,6 +706,7 @@ int main(void)
         cmocka_unit_test(test_bounds),
         cmocka_unit_test(test_perf_ctl_ida),
         cmocka_unit_test(test_decide_errors),
+        cmocka_unit_test(test_decide_load_in_place),
         cmocka_unit_test(test_argument_checks),
         cmocka_unit_test(test_instance_argument_checks),
         cmocka_unit_test(test_sugov_argument_checks),
