@@ -242,6 +242,28 @@ static int take_sample(struct pgov_pstate_state *st, const struct pgov_pstate_in
     return 1;
 }
 
+/* A decided sample's result (@s from P-state @cur), every field but
+ * `reserved`; both decide paths end with it. */
+static inline PGOV_ALWAYS_INLINE void result_decided(struct pgov_pstate_result *res, uint32_t path,
+                                                     const struct pgov_pstate_core_sample *s,
+                                                     uint32_t cur, const struct pgov_pstate_bounds *b)
+{
+    res->path = path;
+    res->have = s->d.have | PGOV_PSTATE_HAVE_CORE | PGOV_PSTATE_HAVE_DECIDE;
+    res->write = s->pstate != cur;
+    res->pstate = s->pstate;
+    res->perf_ctl = s->pstate != cur ? pgov_pstate_core_perf_ctl(b, s->pstate) : 0;
+    res->sample_ratio = s->d.ratio;
+    res->pid_out = s->d.pid_out;
+    res->target_raw = s->d.target_raw;
+    res->busy_frac = s->d.busy_frac;
+    res->boost_used = s->d.boost_used;
+    res->avg_pstate = s->d.avg;
+    res->target_avg = s->d.target;
+    res->lo = b->lo;
+    res->hi = b->hi;
+}
+
 /* v4.5 timer expiry (and init sample) on @st, which the caller may discard. */
 static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw_limits *plat,
                       const struct pgov_pstate_bounds *b, struct pgov_pstate_state *st,
@@ -331,20 +353,7 @@ int pgov_pstate_decide_unchecked(const struct pgov_pstate_params *prm, const str
         return PGOV_OK;
     }
     pgov_pstate_core_commit(prm->profile, st, in->now_ns, &c, &s, true);
-    res->path = immediate ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
-    res->have = s.d.have | PGOV_PSTATE_HAVE_CORE | PGOV_PSTATE_HAVE_DECIDE;
-    res->write = s.pstate != cur;
-    res->perf_ctl = res->write ? pgov_pstate_core_perf_ctl(b, s.pstate) : 0;
-    res->pstate = s.pstate;
-    res->sample_ratio = s.d.ratio;
-    res->pid_out = s.d.pid_out;
-    res->target_raw = s.d.target_raw;
-    res->busy_frac = s.d.busy_frac;
-    res->boost_used = s.d.boost_used;
-    res->avg_pstate = s.d.avg;
-    res->target_avg = s.d.target;
-    res->lo = b->lo;
-    res->hi = b->hi;
+    result_decided(res, immediate ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST, &s, cur, b);
     return PGOV_OK;
 }
 
@@ -464,20 +473,7 @@ static inline PGOV_ALWAYS_INLINE int decide_load_in_place(uint32_t prof,
         return PGOV_OK;
     }
     pgov_pstate_core_commit(prof, st, now, &c, &s, true);
-    res->path = how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST;
-    res->have = s.d.have | PGOV_PSTATE_HAVE_CORE | PGOV_PSTATE_HAVE_DECIDE;
-    res->write = s.pstate != cur;
-    res->pstate = s.pstate;
-    res->perf_ctl = s.pstate != cur ? pgov_pstate_core_perf_ctl(b, s.pstate) : 0;
-    res->sample_ratio = s.d.ratio;
-    res->pid_out = s.d.pid_out;
-    res->target_raw = s.d.target_raw;
-    res->busy_frac = s.d.busy_frac;
-    res->boost_used = s.d.boost_used;
-    res->avg_pstate = s.d.avg;
-    res->target_avg = s.d.target;
-    res->lo = b->lo;
-    res->hi = b->hi;
+    result_decided(res, how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST, &s, cur, b);
     res->reserved = 0;
     return PGOV_OK;
 }
