@@ -82,13 +82,12 @@ uint32_t topo_turbo_clamp(const struct sim_platform *pl, uint32_t khz, uint32_t 
     return k < lo ? lo : k;
 }
 
-void topo_view_domain_eff_cores(const struct topo_view *v, uint32_t cpu, uint32_t cores,
-                                uint32_t *first, uint32_t *n, uint32_t *eff_khz)
+void topo_view_range_eff(const struct topo_view *v, uint32_t first, uint32_t n, uint32_t cores,
+                         uint32_t *eff_khz)
 {
     uint32_t req = 0;
     bool any = false;
-    topo_view_domain(v, cpu, first, n);
-    for (uint32_t j = *first; j < *first + *n; j++)
+    for (uint32_t j = first; j < first + n; j++)
         if (c0_at(v, j)) {
             uint32_t r = req_at(v, j);
             any = true;
@@ -96,12 +95,19 @@ void topo_view_domain_eff_cores(const struct topo_view *v, uint32_t cpu, uint32_
         }
     if (any) { /* one frequency for the whole domain */
         uint32_t e = topo_turbo_clamp(v->plat, req, cores);
-        for (uint32_t k = 0; k < *n; k++)
+        for (uint32_t k = 0; k < n; k++)
             eff_khz[k] = e;
         return;
     }
-    for (uint32_t k = 0; k < *n; k++)
-        eff_khz[k] = topo_turbo_clamp(v->plat, req_at(v, *first + k), cores);
+    for (uint32_t k = 0; k < n; k++)
+        eff_khz[k] = topo_turbo_clamp(v->plat, req_at(v, first + k), cores);
+}
+
+void topo_view_domain_eff_cores(const struct topo_view *v, uint32_t cpu, uint32_t cores,
+                                uint32_t *first, uint32_t *n, uint32_t *eff_khz)
+{
+    topo_view_domain(v, cpu, first, n);
+    topo_view_range_eff(v, *first, *n, cores, eff_khz);
 }
 
 void topo_view_domain_eff(const struct topo_view *v, uint32_t cpu, uint32_t *first, uint32_t *n,

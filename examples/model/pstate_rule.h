@@ -47,5 +47,9 @@ void topo_view_domain_eff(const struct topo_view *v, uint32_t cpu, uint32_t *fir
  * already counted: a caller retuning every domain of a package counts once. */
 void topo_view_domain_eff_cores(const struct topo_view *v, uint32_t cpu, uint32_t cores,
                                 uint32_t *first, uint32_t *n, uint32_t *eff_khz);
+/* The same on a domain the caller already knows, [first, first + n) (as
+ * topo_view_domain gives it): pgov-sim looks its domains up once per run. */
+void topo_view_range_eff(const struct topo_view *v, uint32_t first, uint32_t n, uint32_t cores,
+                         uint32_t *eff_khz);
 
 #endif

@@ -118,10 +118,10 @@ static void retune(struct sim_ctx *c, uint64_t t, uint32_t first, uint32_t n)
 {
     struct topo_view v = topo_view_of(c);
     uint32_t i = first, eff[SIM_MAX_CPUS];
-    uint32_t cores = topo_view_active_cores(&v, first); /* [first, first + n) is in one package */
+    uint32_t cores = c->pkg_cores[c->cpu[first].pkg_first]; /* [first, first + n) is in one package */
     while (i < first + n) {
-        uint32_t df, dn;
-        topo_view_domain_eff_cores(&v, i, cores, &df, &dn, eff);
+        uint32_t df = c->cpu[i].dom_first, dn = c->cpu[i].dom_n;
+        topo_view_range_eff(&v, df, dn, cores, eff);
         for (uint32_t j = df; j < df + dn; j++) {
             struct sim_cpu *q = &c->cpu[j];
             uint32_t e = eff[j - df];
@@ -159,12 +159,12 @@ void mach_set_c0(struct sim_ctx *c, struct sim_cpu *p, bool on, uint64_t t)
     c->n_active += on ? 1u : (uint32_t)-1;
     /* Turbo bins count a package's cores: a change in its active cores (the
      * core's, unless its other thread is in C0) retunes the whole package. */
-    uint32_t df, dn;
-    if (!(s && s->c0))
-        topo_package_of(c, p->id, &df, &dn);
-    else
-        topo_domain_of(c, p->id, &df, &dn);
-    retune(c, t, df, dn);
+    if (!(s && s->c0)) {
+        c->pkg_cores[p->pkg_first] += on ? 1u : (uint32_t)-1;
+        retune(c, t, p->pkg_first, p->pkg_n);
+    } else {
+        retune(c, t, p->dom_first, p->dom_n);
+    }
 }
 
 void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64_t t)
@@ -217,6 +217,7 @@ uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz)
 
 void mach_init(struct sim_ctx *c)
 {
+    struct topo_view v = topo_view_of(c);
     c->pw = sim_power_fit(c->plat);
     c->n_active = 0;
     for (uint32_t i = 0; i < c->ncpu; i++) {
@@ -225,6 +226,10 @@ void mach_init(struct sim_ctx *c)
         uint32_t sib = topo_plat_sibling(c->plat, c->ncpu, i);
         p->sib = sib == UINT32_MAX ? -1 : (int32_t)sib;
         p->req_khz = c->plat->max_ratio * c->plat->scaling_khz;
+        topo_view_package(&v, i, &p->pkg_first, &p->pkg_n);
+        topo_view_domain(&v, i, &p->dom_first, &p->dom_n);
+        if (i == p->pkg_first)
+            c->pkg_cores[i] = topo_view_active_cores(&v, i);
     }
     for (uint32_t i = 0; i < c->ncpu; i++) {
         struct sim_cpu *p = &c->cpu[i];

@@ -55,6 +55,9 @@ struct sim_cpu {
     uint32_t eff_khz; /* what the core runs at (domain and turbo bins applied) */
     uint32_t share_pm; /* permille of the core's throughput this thread gets (SMT) */
     int32_t sib;      /* the other thread of its core, or -1 (topo_sibling) */
+    /* Its package and P-state domain, [first, first + n): looked up once per
+     * run (mach_init), as every C0 change and retune asks. */
+    uint32_t pkg_first, pkg_n, dom_first, dom_n;
     bool c0;
     uint32_t cstate;  /* 1 or 6 while idle */
     uint64_t hw_t;    /* counters/energy folded up to here */
@@ -110,6 +113,9 @@ struct sim_ctx {
     uint64_t now;
     uint64_t tick_ns;
     uint32_t n_active;
+    /* By a package's first CPU: its cores with a thread in C0 (the turbo
+     * bins' count), kept by mach_set_c0 rather than counted per retune. */
+    uint32_t pkg_cores[SIM_MAX_CPUS];
     struct sim_power pw; /* the platform's active power model */
     struct sim_cpu cpu[SIM_MAX_CPUS];
     struct sim_task *task;
