@@ -255,7 +255,7 @@ static void test_shipped_scenarios_parse(void **state)
 
 /* The slot tree's earliest leaf against a scan of every leaf, over random
  * re-keys (equal times, empty slots, early exits up the tree) at 1, 5 and
- * 128 leaves. */
+ * 128 leaves, one at a time and in batches. */
 static void test_slots_min(void **state)
 {
     (void)state;
@@ -283,6 +283,25 @@ static void test_slots_min(void **state)
             assert_int_equal(m->seq, best->seq);
             assert_int_equal(leaf[m->leaf].time, m->time); /* the leaf it names holds that key */
             assert_int_equal(leaf[m->leaf].seq, m->seq);
+        }
+        /* Batches of 1-64 re-keys (sim_slots_put), the tree fixed once
+         * each: every inner node then holds the earlier of its children. */
+        for (uint32_t step = 0; step < 2000; step++) {
+            for (uint32_t b = (uint32_t)(sim_rng_next(&r) % 64); b-- > 0;) {
+                uint32_t i = (uint32_t)(sim_rng_next(&r) % n);
+                bool empty = sim_rng_next(&r) % 4 == 0;
+                sim_slots_put(&s, i, empty ? UINT64_MAX : sim_rng_next(&r) % 50,
+                              empty ? UINT64_MAX : seq++);
+            }
+            sim_slots_fix(&s);
+            for (uint32_t k = s.n - 1; k >= 1; k--) {
+                const struct sim_slot *a = &s.node[2 * k], *b = &s.node[2 * k + 1];
+                const struct sim_slot *w =
+                    b->time < a->time || (b->time == a->time && b->seq < a->seq) ? b : a;
+                assert_int_equal(s.node[k].time, w->time);
+                assert_int_equal(s.node[k].seq, w->seq);
+                assert_int_equal(s.node[k].leaf, w->leaf);
+            }
         }
     }
 }
