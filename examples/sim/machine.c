@@ -111,10 +111,31 @@ void mach_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     p->hw_t = t;
 }
 
+/* @q runs at @e kHz with @sh permille of its core from @t. */
+static void retune_cpu(struct sim_ctx *c, struct sim_cpu *q, uint64_t t, uint32_t e, uint32_t sh)
+{
+    mach_fold(c, q, t);
+    if (q->c0)
+        report(c, HW_RATE_CHANGING, q, t); /* progress so far ran at the old rate */
+    bool moved = e != q->eff_khz;
+    q->eff_khz = e;
+    q->share_pm = sh;
+    if (q->c0)
+        report(c, HW_RATE_CHANGED, q, t);
+    /* The clock's relock halts a running core (plat.pstate_stall):
+     * on a shared domain every member in C0 pays for each change. */
+    if (moved && q->c0 && q->nr && c->plat->pstate_stall_ns) {
+        uint64_t from = q->stall_until > t ? q->stall_until : t;
+        report(c, HW_STALL, q, from + c->plat->pstate_stall_ns);
+    }
+}
+
 /* Re-evaluate the running frequency (the P-state rule, topo.c) and SMT
  * share of every CPU in the domains that hold CPUs [first, first + n),
- * after a change at time t (a CPU entered or left C0, or a request changed). */
-static void retune(struct sim_ctx *c, uint64_t t, uint32_t first, uint32_t n)
+ * after a change at time t: @p entered or left C0 (only its core's shares
+ * can move), or with @p NULL a request changed (no share moves). */
+static void retune(struct sim_ctx *c, uint64_t t, uint32_t first, uint32_t n,
+                   const struct sim_cpu *p)
 {
     struct topo_view v = topo_view_of(c);
     uint32_t i = first, eff[SIM_MAX_CPUS];
@@ -125,23 +146,10 @@ static void retune(struct sim_ctx *c, uint64_t t, uint32_t first, uint32_t n)
         for (uint32_t j = df; j < df + dn; j++) {
             struct sim_cpu *q = &c->cpu[j];
             uint32_t e = eff[j - df];
-            uint32_t sh = topo_share_pm(c, q);
-            if (e == q->eff_khz && sh == q->share_pm)
-                continue;
-            mach_fold(c, q, t);
-            if (q->c0)
-                report(c, HW_RATE_CHANGING, q, t); /* progress so far ran at the old rate */
-            bool moved = e != q->eff_khz;
-            q->eff_khz = e;
-            q->share_pm = sh;
-            if (q->c0)
-                report(c, HW_RATE_CHANGED, q, t);
-            /* The clock's relock halts a running core (plat.pstate_stall):
-             * on a shared domain every member in C0 pays for each change. */
-            if (moved && q->c0 && q->nr && c->plat->pstate_stall_ns) {
-                uint64_t from = q->stall_until > t ? q->stall_until : t;
-                report(c, HW_STALL, q, from + c->plat->pstate_stall_ns);
-            }
+            bool own = p && (q == p || (int32_t)j == p->sib);
+            uint32_t sh = own ? topo_share_pm(c, q) : q->share_pm;
+            if (e != q->eff_khz || sh != q->share_pm)
+                retune_cpu(c, q, t, e, sh);
         }
         i = df + dn;
     }
@@ -161,9 +169,9 @@ void mach_set_c0(struct sim_ctx *c, struct sim_cpu *p, bool on, uint64_t t)
      * core's, unless its other thread is in C0) retunes the whole package. */
     if (!(s && s->c0)) {
         c->pkg_cores[p->pkg_first] += on ? 1u : (uint32_t)-1;
-        retune(c, t, p->pkg_first, p->pkg_n);
+        retune(c, t, p->pkg_first, p->pkg_n, p);
     } else {
-        retune(c, t, p->dom_first, p->dom_n);
+        retune(c, t, p->dom_first, p->dom_n, p);
     }
 }
 
@@ -173,7 +181,7 @@ void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64
         return;
     p->freq_changes++;
     p->req_khz = khz;
-    retune(c, t, p->id, 1); /* the domain's resolved request may change for every member */
+    retune(c, t, p->id, 1, NULL); /* the domain's resolved request may change for every member */
 }
 
 /*

@@ -158,7 +158,7 @@ struct sim_ctx {
  * times within one event is re-keyed once. */
 static inline void cpu_slot_sync(struct sim_ctx *c, const struct sim_cpu *p)
 {
-    uint32_t i = (uint32_t)(p - c->cpu);
+    uint32_t i = p->id; /* p - c->cpu is a division by sizeof(struct sim_cpu) */
     c->slot_dirty[i / 64] |= 1ull << (i % 64);
 }
 

@@ -113,8 +113,8 @@ static void test_package_domain(void **state)
 /* The machine keeps each package's active cores as CPUs enter and leave
  * C0, and looks its domains up once: after every one of 4000 random C0
  * changes and requests on two SMT packages (package and per-core domains),
- * the count and every CPU's frequency equal the rule's from scratch
- * (topo_view_active_cores, topo_view_domain_eff over all CPUs). */
+ * the count and every CPU's frequency and SMT share equal the rule's from
+ * scratch (topo_view_active_cores, topo_view_domain_eff, topo_share_pm). */
 static void test_topology_kept(void **state)
 {
     (void)state;
@@ -135,6 +135,7 @@ static void test_topology_kept(void **state)
                 assert_int_equal(topo_active_cores(c, i), topo_view_active_cores(&v, i));
                 topo_view_domain_eff(&v, i, &first, &n, eff);
                 assert_int_equal(c->cpu[i].eff_khz, eff[i - first]);
+                assert_int_equal(c->cpu[i].share_pm, topo_share_pm(c, &c->cpu[i]));
             }
             changes += topo_active_cores(c, 0) != topo_active_cores(c, 45);
         }
