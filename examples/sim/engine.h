@@ -43,6 +43,14 @@ void sim_rng_seed(struct sim_rng *r, uint64_t seed);
 uint64_t sim_rng_next(struct sim_rng *r);
 /* Uniform in [0, 1). */
 double sim_rng_unit(struct sim_rng *r);
+/* llround(@r) for 0 <= @r < 2^53, without the libm call (every jittered op
+ * rounds): r - floor(r) is exact there, and a half rounds up as llround's
+ * does. */
+static inline uint64_t sim_round(double r)
+{
+    uint64_t i = (uint64_t)r;
+    return i + (r - (double)i >= 0.5);
+}
 
 /* ------------------------------------------------------------------ events */
 

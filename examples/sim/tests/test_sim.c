@@ -306,6 +306,27 @@ static void test_slots_min(void **state)
     }
 }
 
+/* sim_round is llround below 2^53: halves (up, as llround), the largest
+ * double under a half, odd and even integers plus a half, near 2^53, and
+ * 100,000 random values over 0 .. 2^40. */
+static void test_round(void **state)
+{
+    (void)state;
+    static const double v[] = {0.0, 0.5, 0.49999999999999994, 1.5, 2.5, 3.4999999999999996,
+                               4503599627370495.5, 4503599627370496.0, 9007199254740991.0,
+                               1e-300, 123456789.5, 123456789.49999999};
+    for (uint32_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+        assert_int_equal(sim_round(v[i]), (uint64_t)llround(v[i]));
+    assert_int_equal(sim_round(0.5), 1);
+    assert_int_equal(sim_round(0.49999999999999994), 0);
+    struct sim_rng r;
+    sim_rng_seed(&r, 3);
+    for (uint32_t i = 0; i < 100000; i++) {
+        double x = sim_rng_unit(&r) * (double)(1ull << (sim_rng_next(&r) % 41));
+        assert_int_equal(sim_round(x), (uint64_t)llround(x));
+    }
+}
+
 static void test_heap_order(void **state)
 {
     (void)state;
@@ -624,6 +645,7 @@ int main(void)
         cmocka_unit_test(test_parser_ok),
         cmocka_unit_test(test_parser_errors),
         cmocka_unit_test(test_shipped_scenarios_parse),
+        cmocka_unit_test(test_round),
         cmocka_unit_test(test_heap_order),
         cmocka_unit_test(test_slots_min),
         cmocka_unit_test(test_stats),
