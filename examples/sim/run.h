@@ -151,6 +151,9 @@ struct sim_ctx {
     int last_line; /* workload line of the op a task ran last */
     struct sim_err *err;
     struct sim_policy_state *ps;
+    /* util_est's place in a dequeue, fixed per run (sig_init): 4.17's order,
+     * and 7.2's update inside the PELT update. */
+    bool ue_old_order, ue_post_update;
 };
 
 /* After a write to @p's done_at or tick_at: its key in c->slots is stale
