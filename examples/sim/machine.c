@@ -166,13 +166,20 @@ void mach_set_c0(struct sim_ctx *c, struct sim_cpu *p, bool on, uint64_t t)
     p->c0 = on;
     c->n_active += on ? 1u : (uint32_t)-1;
     /* Turbo bins count a package's cores: a change in its active cores (the
-     * core's, unless its other thread is in C0) retunes the whole package. */
+     * core's, unless its other thread is in C0) retunes the whole package
+     * when it moves the bin's cap. The clamp is min(max(khz, min ratio),
+     * cap) with cap its value at UINT32_MAX, so an equal cap clamps every
+     * request alike and only the CPU's own domain can change. */
     if (!(s && s->c0)) {
-        c->pkg_cores[p->pkg_first] += on ? 1u : (uint32_t)-1;
-        retune(c, t, p->pkg_first, p->pkg_n, p);
-    } else {
-        retune(c, t, p->dom_first, p->dom_n, p);
+        uint32_t *cores = &c->pkg_cores[p->pkg_first];
+        uint32_t cap = topo_turbo_clamp(c->plat, UINT32_MAX, *cores);
+        *cores += on ? 1u : (uint32_t)-1;
+        if (topo_turbo_clamp(c->plat, UINT32_MAX, *cores) != cap) {
+            retune(c, t, p->pkg_first, p->pkg_n, p);
+            return;
+        }
     }
+    retune(c, t, p->dom_first, p->dom_n, p);
 }
 
 void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64_t t)
