@@ -116,6 +116,10 @@ struct sim_ctx {
     /* By a package's first CPU: its cores with a thread in C0 (the turbo
      * bins' count), kept by mach_set_c0 rather than counted per retune. */
     uint32_t pkg_cores[SIM_MAX_CPUS];
+    /* By a domain's first CPU (machine.c's dom_vote, retune): its CPUs in
+     * C0, their highest request, and the one frequency all its CPUs run at
+     * (0: each its own). */
+    uint32_t dom_nc0[SIM_MAX_CPUS], dom_max[SIM_MAX_CPUS], dom_eff[SIM_MAX_CPUS];
     struct sim_power pw; /* the platform's active power model */
     struct sim_cpu cpu[SIM_MAX_CPUS];
     struct sim_task *task;
