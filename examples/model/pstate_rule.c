@@ -17,16 +17,6 @@
  */
 #include "model/pstate_rule.h"
 
-static bool c0_at(const struct topo_view *v, uint32_t i)
-{
-    return *(const bool *)(const void *)((const char *)v->c0 + (size_t)i * v->stride);
-}
-
-static uint32_t req_at(const struct topo_view *v, uint32_t i)
-{
-    return *(const uint32_t *)(const void *)((const char *)v->req_khz + (size_t)i * v->stride);
-}
-
 uint32_t topo_plat_smt(const struct sim_platform *pl)
 {
     return pl->smt > 1 ? pl->smt : 1;
@@ -65,43 +55,17 @@ uint32_t topo_view_active_cores(const struct topo_view *v, uint32_t cpu)
     for (uint32_t core = first; core < first + np; core += smt) {
         bool on = false;
         for (uint32_t t = 0; t < smt && core + t < first + np; t++)
-            on |= c0_at(v, core + t);
+            on |= topo_view_c0(v, core + t);
         n += on;
     }
     return n;
 }
 
-uint32_t topo_turbo_clamp(const struct sim_platform *pl, uint32_t khz, uint32_t active_cores)
-{
-    uint32_t i = active_cores ? active_cores - 1 : 0;
-    if (i >= pl->n_bins)
-        i = pl->n_bins - 1;
-    uint32_t lim = pl->turbo_bins[i] * pl->scaling_khz;
-    uint32_t lo = pl->min_ratio * pl->scaling_khz;
-    uint32_t k = khz < lim ? khz : lim;
-    return k < lo ? lo : k;
-}
-
 void topo_view_domain_eff_cores(const struct topo_view *v, uint32_t cpu, uint32_t cores,
                                 uint32_t *first, uint32_t *n, uint32_t *eff_khz)
 {
-    uint32_t req = 0;
-    bool any = false;
     topo_view_domain(v, cpu, first, n);
-    for (uint32_t j = *first; j < *first + *n; j++)
-        if (c0_at(v, j)) {
-            uint32_t r = req_at(v, j);
-            any = true;
-            req = r > req ? r : req;
-        }
-    if (any) { /* one frequency for the whole domain */
-        uint32_t e = topo_turbo_clamp(v->plat, req, cores);
-        for (uint32_t k = 0; k < *n; k++)
-            eff_khz[k] = e;
-        return;
-    }
-    for (uint32_t k = 0; k < *n; k++)
-        eff_khz[k] = topo_turbo_clamp(v->plat, req_at(v, *first + k), cores);
+    topo_view_range_eff(v, *first, *n, cores, eff_khz);
 }
 
 void topo_view_domain_eff(const struct topo_view *v, uint32_t cpu, uint32_t *first, uint32_t *n,

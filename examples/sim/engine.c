@@ -144,8 +144,40 @@ void sim_slots_init(struct sim_slots *s, uint32_t leaves)
         s->node[n + i] = (struct sim_slot){UINT64_MAX, UINT64_MAX, i};
     for (uint32_t k = n - 1; k >= 1; k--)
         s->node[k] = *slot_win(&s->node[2 * k], &s->node[2 * k + 1]);
+    for (uint32_t w = 0; w < SIM_SLOT_LEAVES / 64; w++)
+        s->dirty[w] = 0;
 }
 
+void sim_slots_put(struct sim_slots *s, uint32_t i, uint64_t time, uint64_t seq)
+{
+    struct sim_slot *l = &s->node[s->n + i];
+    uint32_t k = (s->n + i) / 2;
+    if (l->time == time && l->seq == seq)
+        return;
+    l->time = time;
+    l->seq = seq;
+    if (k) /* 0 when the one leaf is the root */
+        s->dirty[k / 64] |= 1ull << (k % 64);
+}
+
+/* Highest index first: a node's children (2k, 2k + 1) are done before it. */
+void sim_slots_fix(struct sim_slots *s)
+{
+    for (uint32_t w = SIM_SLOT_LEAVES / 64; w-- > 0;)
+        while (s->dirty[w]) {
+            uint32_t k = w * 64 + 63 - (uint32_t)__builtin_clzll(s->dirty[w]);
+            s->dirty[w] &= ~(1ull << (k % 64));
+            const struct sim_slot *win = slot_win(&s->node[2 * k], &s->node[2 * k + 1]);
+            struct sim_slot *o = &s->node[k];
+            if (win->time == o->time && win->seq == o->seq && win->leaf == o->leaf)
+                continue; /* unchanged here: nothing above moves on its account */
+            *o = *win;
+            if (k > 1)
+                s->dirty[k / 128] |= 1ull << (k / 2 % 64);
+        }
+}
+
+/* One leaf: up its path, no bookkeeping (what most events re-key). */
 void sim_slots_set(struct sim_slots *s, uint32_t i, uint64_t time, uint64_t seq)
 {
     s->node[s->n + i] = (struct sim_slot){time, seq, i};

@@ -43,6 +43,14 @@ void sim_rng_seed(struct sim_rng *r, uint64_t seed);
 uint64_t sim_rng_next(struct sim_rng *r);
 /* Uniform in [0, 1). */
 double sim_rng_unit(struct sim_rng *r);
+/* llround(@r) for 0 <= @r < 2^53, without the libm call (every jittered op
+ * rounds): r - floor(r) is exact there, and a half rounds up as llround's
+ * does. */
+static inline uint64_t sim_round(double r)
+{
+    uint64_t i = (uint64_t)r;
+    return i + (r - (double)i >= 0.5);
+}
 
 /* ------------------------------------------------------------------ events */
 
@@ -88,8 +96,16 @@ struct sim_slots {
      * holds its winner's key, so a re-key compares in place and stops where
      * a node comes out unchanged. */
     struct sim_slot node[2 * SIM_SLOT_LEAVES];
+    /* Inner nodes to re-evaluate (sim_slots_put): a retune or an SMI
+     * re-keys many CPUs at once, and their common ancestors are evaluated
+     * once, by sim_slots_fix, instead of once per leaf. */
+    uint64_t dirty[SIM_SLOT_LEAVES / 64];
 };
 void sim_slots_init(struct sim_slots *s, uint32_t leaves);
+/* Leaf @i's key; the tree (sim_slots_min) is stale until sim_slots_fix. */
+void sim_slots_put(struct sim_slots *s, uint32_t i, uint64_t time, uint64_t seq);
+void sim_slots_fix(struct sim_slots *s);
+/* Leaf @i's key, the tree fixed at once (no sim_slots_put pending). */
 void sim_slots_set(struct sim_slots *s, uint32_t i, uint64_t time, uint64_t seq);
 /* The earliest key and its leaf (an empty one when all are empty). */
 static inline const struct sim_slot *sim_slots_min(const struct sim_slots *s)

@@ -21,10 +21,20 @@ static bool before(uint64_t t, uint64_t seq, uint64_t bt, uint64_t bseq)
     return t < bt || (t == bt && seq < bseq);
 }
 
-/* Re-key the CPUs re-armed since the last event (cpu_slot_sync). */
+/* Re-key the CPUs re-armed since the last event (cpu_slot_sync): one
+ * straight up its path, several (a retune, an SMI) with their common
+ * ancestors evaluated once. */
 static void slots_flush(struct sim_ctx *c)
 {
-    for (uint32_t w = 0; w < sizeof(c->slot_dirty) / sizeof(c->slot_dirty[0]); w++)
+    uint32_t nw = sizeof(c->slot_dirty) / sizeof(c->slot_dirty[0]);
+    uint64_t seen = 0;
+    bool many = false; /* more than one CPU (no popcount: libgcc's is a call) */
+    for (uint32_t w = 0; w < nw; w++) {
+        uint64_t x = c->slot_dirty[w];
+        many |= (x & (x - 1)) != 0 || (x && seen);
+        seen |= x;
+    }
+    for (uint32_t w = 0; w < nw; w++)
         while (c->slot_dirty[w]) {
             uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(c->slot_dirty[w]);
             const struct sim_cpu *p = &c->cpu[i];
@@ -38,8 +48,13 @@ static void slots_flush(struct sim_ctx *c)
                 t = p->tick_at;
                 s = p->tick_seq;
             }
-            sim_slots_set(&c->slots, i, t, s);
+            if (!many)
+                sim_slots_set(&c->slots, i, t, s);
+            else
+                sim_slots_put(&c->slots, i, t, s);
         }
+    if (many)
+        sim_slots_fix(&c->slots);
 }
 
 /* The earliest of the heap's top and the per-CPU completion / tick slots. */

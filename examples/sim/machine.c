@@ -111,38 +111,85 @@ void mach_fold(struct sim_ctx *c, struct sim_cpu *p, uint64_t t)
     p->hw_t = t;
 }
 
+/* @q runs at @e kHz with @sh permille of its core from @t. */
+static void retune_cpu(struct sim_ctx *c, struct sim_cpu *q, uint64_t t, uint32_t e, uint32_t sh)
+{
+    mach_fold(c, q, t);
+    if (q->c0)
+        report(c, HW_RATE_CHANGING, q, t); /* progress so far ran at the old rate */
+    bool moved = e != q->eff_khz;
+    q->eff_khz = e;
+    q->share_pm = sh;
+    if (q->c0)
+        report(c, HW_RATE_CHANGED, q, t);
+    /* The clock's relock halts a running core (plat.pstate_stall):
+     * on a shared domain every member in C0 pays for each change. */
+    if (moved && q->c0 && q->nr && c->plat->pstate_stall_ns) {
+        uint64_t from = q->stall_until > t ? q->stall_until : t;
+        report(c, HW_STALL, q, from + c->plat->pstate_stall_ns);
+    }
+}
+
+/* The highest request among domain [df, df + dn)'s CPUs in C0 (0: none). */
+static uint32_t dom_scan_max(const struct sim_ctx *c, uint32_t df, uint32_t dn)
+{
+    uint32_t m = 0;
+    for (uint32_t j = df; j < df + dn; j++)
+        if (c->cpu[j].c0 && c->cpu[j].req_khz > m)
+            m = c->cpu[j].req_khz;
+    return m;
+}
+
+/* @p's domain after its C0 state or request moved from @was_c0 / @was_req:
+ * its CPUs in C0 and their highest request (the rule's vote,
+ * topo_view_range_eff), rescanned only when the highest one leaves. */
+static void dom_vote(struct sim_ctx *c, const struct sim_cpu *p, bool was_c0, uint32_t was_req)
+{
+    uint32_t d = p->dom_first, *max = &c->dom_max[d];
+    c->dom_nc0[d] += (uint32_t)p->c0 - (uint32_t)was_c0;
+    if (p->c0 && p->req_khz >= *max)
+        *max = p->req_khz;
+    else if (was_c0 && was_req == *max)
+        *max = dom_scan_max(c, d, p->dom_n);
+}
+
 /* Re-evaluate the running frequency (the P-state rule, topo.c) and SMT
  * share of every CPU in the domains that hold CPUs [first, first + n),
- * after a change at time t (a CPU entered or left C0, or a request changed). */
-static void retune(struct sim_ctx *c, uint64_t t, uint32_t first, uint32_t n)
+ * after a change at time t: @p entered or left C0 (only its core's shares
+ * can move), or with @p NULL a request changed (no share moves). A domain
+ * with a CPU in C0 runs at one frequency (dom_eff, 0 when its CPUs each
+ * keep their own): while that stays, only @p's core is looked at. */
+static void retune(struct sim_ctx *c, uint64_t t, uint32_t first, uint32_t n,
+                   const struct sim_cpu *p)
 {
     struct topo_view v = topo_view_of(c);
     uint32_t i = first, eff[SIM_MAX_CPUS];
-    uint32_t cores = topo_view_active_cores(&v, first); /* [first, first + n) is in one package */
+    uint32_t cores = c->pkg_cores[c->cpu[first].pkg_first]; /* [first, first + n) is in one package */
     while (i < first + n) {
-        uint32_t df, dn;
-        topo_view_domain_eff_cores(&v, i, cores, &df, &dn, eff);
-        for (uint32_t j = df; j < df + dn; j++) {
-            struct sim_cpu *q = &c->cpu[j];
-            uint32_t e = eff[j - df];
-            uint32_t sh = topo_share_pm(c, q);
-            if (e == q->eff_khz && sh == q->share_pm)
-                continue;
-            mach_fold(c, q, t);
-            if (q->c0)
-                report(c, HW_RATE_CHANGING, q, t); /* progress so far ran at the old rate */
-            bool moved = e != q->eff_khz;
-            q->eff_khz = e;
-            q->share_pm = sh;
-            if (q->c0)
-                report(c, HW_RATE_CHANGED, q, t);
-            /* The clock's relock halts a running core (plat.pstate_stall):
-             * on a shared domain every member in C0 pays for each change. */
-            if (moved && q->c0 && q->nr && c->plat->pstate_stall_ns) {
-                uint64_t from = q->stall_until > t ? q->stall_until : t;
-                report(c, HW_STALL, q, from + c->plat->pstate_stall_ns);
+        uint32_t df = c->cpu[i].dom_first, dn = c->cpu[i].dom_n, lo = df, hi = df + dn;
+        uint32_t e = c->dom_nc0[df] ? topo_turbo_clamp(c->plat, c->dom_max[df], cores) : 0;
+        if (e && e == c->dom_eff[df]) { /* every member already runs at e */
+            if (!p || p->dom_first != df)
+                lo = hi;
+            else if (p->sib >= 0) { /* its two threads, in index order */
+                lo = p->id < (uint32_t)p->sib ? p->id : (uint32_t)p->sib;
+                hi = lo + 2;
+            } else {
+                lo = p->id;
+                hi = lo + 1;
             }
         }
+        if (!e) /* no CPU in C0: each keeps its own */
+            topo_view_range_eff(&v, df, dn, cores, eff);
+        for (uint32_t j = lo; j < hi; j++) {
+            struct sim_cpu *q = &c->cpu[j];
+            uint32_t ej = e ? e : eff[j - df];
+            bool own = p && (q == p || (int32_t)j == p->sib);
+            uint32_t sh = own ? topo_share_pm(c, q) : q->share_pm;
+            if (ej != q->eff_khz || sh != q->share_pm)
+                retune_cpu(c, q, t, ej, sh);
+        }
+        c->dom_eff[df] = e;
         i = df + dn;
     }
 }
@@ -156,24 +203,34 @@ void mach_set_c0(struct sim_ctx *c, struct sim_cpu *p, bool on, uint64_t t)
     if (s)
         mach_fold(c, s, t); /* its power share changes */
     p->c0 = on;
+    dom_vote(c, p, !on, p->req_khz);
     c->n_active += on ? 1u : (uint32_t)-1;
     /* Turbo bins count a package's cores: a change in its active cores (the
-     * core's, unless its other thread is in C0) retunes the whole package. */
-    uint32_t df, dn;
-    if (!(s && s->c0))
-        topo_package_of(c, p->id, &df, &dn);
-    else
-        topo_domain_of(c, p->id, &df, &dn);
-    retune(c, t, df, dn);
+     * core's, unless its other thread is in C0) retunes the whole package
+     * when it moves the bin's cap. The clamp is min(max(khz, min ratio),
+     * cap) with cap its value at UINT32_MAX, so an equal cap clamps every
+     * request alike and only the CPU's own domain can change. */
+    if (!(s && s->c0)) {
+        uint32_t *cores = &c->pkg_cores[p->pkg_first];
+        uint32_t cap = topo_turbo_clamp(c->plat, UINT32_MAX, *cores);
+        *cores += on ? 1u : (uint32_t)-1;
+        if (topo_turbo_clamp(c->plat, UINT32_MAX, *cores) != cap) {
+            retune(c, t, p->pkg_first, p->pkg_n, p);
+            return;
+        }
+    }
+    retune(c, t, p->dom_first, p->dom_n, p);
 }
 
 void mach_request_khz(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz, uint64_t t)
 {
     if (khz == p->req_khz)
         return;
+    uint32_t was = p->req_khz;
     p->freq_changes++;
     p->req_khz = khz;
-    retune(c, t, p->id, 1); /* the domain's resolved request may change for every member */
+    dom_vote(c, p, p->c0, was);
+    retune(c, t, p->id, 1, NULL); /* the domain's resolved request may change for every member */
 }
 
 /*
@@ -217,6 +274,7 @@ uint32_t mach_pcc_request(struct sim_ctx *c, struct sim_cpu *p, uint32_t khz)
 
 void mach_init(struct sim_ctx *c)
 {
+    struct topo_view v = topo_view_of(c);
     c->pw = sim_power_fit(c->plat);
     c->n_active = 0;
     for (uint32_t i = 0; i < c->ncpu; i++) {
@@ -225,7 +283,19 @@ void mach_init(struct sim_ctx *c)
         uint32_t sib = topo_plat_sibling(c->plat, c->ncpu, i);
         p->sib = sib == UINT32_MAX ? -1 : (int32_t)sib;
         p->req_khz = c->plat->max_ratio * c->plat->scaling_khz;
+        topo_view_package(&v, i, &p->pkg_first, &p->pkg_n);
+        topo_view_domain(&v, i, &p->dom_first, &p->dom_n);
+        if (i == p->pkg_first)
+            c->pkg_cores[i] = topo_view_active_cores(&v, i);
     }
+    for (uint32_t i = 0; i < c->ncpu; i++)
+        if (i == c->cpu[i].dom_first) { /* the next retune looks at every member */
+            c->dom_nc0[i] = 0;
+            for (uint32_t j = i; j < i + c->cpu[i].dom_n; j++)
+                c->dom_nc0[i] += c->cpu[j].c0;
+            c->dom_max[i] = dom_scan_max(c, i, c->cpu[i].dom_n);
+            c->dom_eff[i] = 0;
+        }
     for (uint32_t i = 0; i < c->ncpu; i++) {
         struct sim_cpu *p = &c->cpu[i];
         p->hw_t = c->now;

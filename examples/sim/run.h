@@ -55,6 +55,9 @@ struct sim_cpu {
     uint32_t eff_khz; /* what the core runs at (domain and turbo bins applied) */
     uint32_t share_pm; /* permille of the core's throughput this thread gets (SMT) */
     int32_t sib;      /* the other thread of its core, or -1 (topo_sibling) */
+    /* Its package and P-state domain, [first, first + n): looked up once per
+     * run (mach_init), as every C0 change and retune asks. */
+    uint32_t pkg_first, pkg_n, dom_first, dom_n;
     bool c0;
     uint32_t cstate;  /* 1 or 6 while idle */
     uint64_t hw_t;    /* counters/energy folded up to here */
@@ -110,6 +113,13 @@ struct sim_ctx {
     uint64_t now;
     uint64_t tick_ns;
     uint32_t n_active;
+    /* By a package's first CPU: its cores with a thread in C0 (the turbo
+     * bins' count), kept by mach_set_c0 rather than counted per retune. */
+    uint32_t pkg_cores[SIM_MAX_CPUS];
+    /* By a domain's first CPU (machine.c's dom_vote, retune): its CPUs in
+     * C0, their highest request, and the one frequency all its CPUs run at
+     * (0: each its own). */
+    uint32_t dom_nc0[SIM_MAX_CPUS], dom_max[SIM_MAX_CPUS], dom_eff[SIM_MAX_CPUS];
     struct sim_power pw; /* the platform's active power model */
     struct sim_cpu cpu[SIM_MAX_CPUS];
     struct sim_task *task;
@@ -145,6 +155,9 @@ struct sim_ctx {
     int last_line; /* workload line of the op a task ran last */
     struct sim_err *err;
     struct sim_policy_state *ps;
+    /* util_est's place in a dequeue, fixed per run (sig_init): 4.17's order,
+     * and 7.2's update inside the PELT update. */
+    bool ue_old_order, ue_post_update;
 };
 
 /* After a write to @p's done_at or tick_at: its key in c->slots is stale
@@ -152,7 +165,7 @@ struct sim_ctx {
  * times within one event is re-keyed once. */
 static inline void cpu_slot_sync(struct sim_ctx *c, const struct sim_cpu *p)
 {
-    uint32_t i = (uint32_t)(p - c->cpu);
+    uint32_t i = p->id; /* p - c->cpu is a division by sizeof(struct sim_cpu) */
     c->slot_dirty[i / 64] |= 1ull << (i % 64);
 }
 

@@ -309,7 +309,7 @@ static uint64_t jitter(struct sim_task *k, uint64_t v, uint64_t pm)
         return v;
     double f = 1.0 + (2.0 * sim_rng_unit(&k->rng) - 1.0) * (double)pm / 1000.0;
     double r = (double)v * f;
-    return r <= 0 ? 0 : (uint64_t)llround(r);
+    return r <= 0 ? 0 : r < 0x1p53 ? sim_round(r) : (uint64_t)llround(r);
 }
 
 /*

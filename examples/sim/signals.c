@@ -26,7 +26,7 @@ static bool ue_on(const struct sim_ctx *c)
 
 static bool ue_old_order(const struct sim_ctx *c)
 {
-    return pgov_util_est_profile(&c->cpu[0].sig.ue) == PGOV_KVER_4_17;
+    return c->ue_old_order;
 }
 
 /* 7.2+: the update runs inside the dequeue's PELT update, after it, and
@@ -38,7 +38,7 @@ bool sig_ue_post_update_kv(uint32_t kv)
 
 static bool ue_post_update(const struct sim_ctx *c)
 {
-    return sig_ue_post_update_kv(c->pol->sched_kver);
+    return c->ue_post_update;
 }
 
 int sig_init(struct sim_ctx *c)
@@ -57,6 +57,9 @@ int sig_init(struct sim_ctx *c)
         s->tick_aperf = c->cpu[i].aperf;
         s->tick_mperf = c->cpu[i].mperf;
     }
+    /* Fixed for the run: asked once here rather than at every dequeue. */
+    c->ue_old_order = c->ncpu && pgov_util_est_profile(&c->cpu[0].sig.ue) == PGOV_KVER_4_17;
+    c->ue_post_update = sig_ue_post_update_kv(c->pol->sched_kver);
     return 0;
 }
 

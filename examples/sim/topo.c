@@ -20,20 +20,20 @@ uint32_t topo_smt(const struct sim_ctx *c)
     return topo_plat_smt(c->plat);
 }
 
+/* These read what mach_init looked up and mach_set_c0 keeps. */
 void topo_package_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint32_t *n)
 {
-    struct topo_view v = topo_view_of(c);
-    topo_view_package(&v, cpu, first, n);
+    *first = c->cpu[cpu].pkg_first;
+    *n = c->cpu[cpu].pkg_n;
 }
 
 uint32_t topo_active_cores(const struct sim_ctx *c, uint32_t cpu)
 {
-    struct topo_view v = topo_view_of(c);
-    return topo_view_active_cores(&v, cpu);
+    return c->pkg_cores[c->cpu[cpu].pkg_first];
 }
 
 void topo_domain_of(const struct sim_ctx *c, uint32_t cpu, uint32_t *first, uint32_t *n)
 {
-    struct topo_view v = topo_view_of(c);
-    topo_view_domain(&v, cpu, first, n);
+    *first = c->cpu[cpu].dom_first;
+    *n = c->cpu[cpu].dom_n;
 }

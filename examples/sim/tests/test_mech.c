@@ -110,6 +110,39 @@ static void test_package_domain(void **state)
     assert_int_equal(c->cpu[0].eff_khz, 1600000);
 }
 
+/* The machine keeps each package's active cores as CPUs enter and leave
+ * C0, and looks its domains up once: after every one of 4000 random C0
+ * changes and requests on two SMT packages (package and per-core domains),
+ * the count and every CPU's frequency and SMT share equal the rule's from
+ * scratch (topo_view_active_cores, topo_view_domain_eff, topo_share_pm). */
+static void test_topology_kept(void **state)
+{
+    (void)state;
+    for (uint32_t dom = DOM_CORE; dom <= DOM_PACKAGE; dom++) {
+        struct sim_ctx *c = machine("hsw-e5-2670v3-2s", 46, 2, dom);
+        struct topo_view v = topo_view_of(c);
+        uint64_t seed = 99, t = SIM_T0_NS;
+        uint32_t changes = 0;
+        for (int k = 0; k < 4000; k++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            struct sim_cpu *p = &c->cpu[(seed >> 33) % c->ncpu];
+            if ((seed >> 20) % 3)
+                mach_set_c0(c, p, !p->c0, t);
+            else
+                mach_request_khz(c, p, (uint32_t)(12 + (seed >> 40) % 20) * 100000u, t);
+            for (uint32_t i = 0; i < c->ncpu; i++) {
+                uint32_t first, n, eff[SIM_MAX_CPUS];
+                assert_int_equal(topo_active_cores(c, i), topo_view_active_cores(&v, i));
+                topo_view_domain_eff(&v, i, &first, &n, eff);
+                assert_int_equal(c->cpu[i].eff_khz, eff[i - first]);
+                assert_int_equal(c->cpu[i].share_pm, topo_share_pm(c, &c->cpu[i]));
+            }
+            changes += topo_active_cores(c, 0) != topo_active_cores(c, 45);
+        }
+        assert_true(changes > 100); /* the two packages' counts do differ */
+    }
+}
+
 /* plat.pstate_stall: a running CPU halts for each change of its running
  * frequency. On a package domain another CPU's request moves it too; an
  * idle member and an unchanged frequency cost nothing. */
@@ -151,6 +184,7 @@ static void test_packages(void **state)
     (void)state;
     struct sim_ctx *c = machine("ivb-i7-3770", 4, 1, DOM_CORE);
     plat.cores = 2; /* two packages of two cores */
+    mach_init(c); /* the machine looks its topology up once, at init */
     plat.turbo_bins[0] = 39;
     plat.turbo_bins[1] = 36;
     plat.n_bins = 2;
@@ -168,6 +202,7 @@ static void test_packages(void **state)
     assert_int_equal(c->cpu[0].eff_khz, 3900000);
     c = machine("ivb-i7-3770", 4, 1, DOM_PACKAGE);
     plat.cores = 2;
+    mach_init(c);
     mach_set_c0(c, &c->cpu[0], true, t);
     mach_set_c0(c, &c->cpu[2], true, t);
     mach_request_khz(c, &c->cpu[0], 3400000, t);
@@ -685,6 +720,7 @@ int main(void)
         cmocka_unit_test(test_package_domain),
         cmocka_unit_test(test_pstate_stall),
         cmocka_unit_test(test_packages),
+        cmocka_unit_test(test_topology_kept),
         cmocka_unit_test(test_work_cpus),
         cmocka_unit_test(test_pcc_channel_serialises),
         cmocka_unit_test(test_pcc_smi_stops_every_cpu),

@@ -255,7 +255,7 @@ static void test_shipped_scenarios_parse(void **state)
 
 /* The slot tree's earliest leaf against a scan of every leaf, over random
  * re-keys (equal times, empty slots, early exits up the tree) at 1, 5 and
- * 128 leaves. */
+ * 128 leaves, one at a time and in batches. */
 static void test_slots_min(void **state)
 {
     (void)state;
@@ -284,6 +284,46 @@ static void test_slots_min(void **state)
             assert_int_equal(leaf[m->leaf].time, m->time); /* the leaf it names holds that key */
             assert_int_equal(leaf[m->leaf].seq, m->seq);
         }
+        /* Batches of 1-64 re-keys (sim_slots_put), the tree fixed once
+         * each: every inner node then holds the earlier of its children. */
+        for (uint32_t step = 0; step < 2000; step++) {
+            for (uint32_t b = (uint32_t)(sim_rng_next(&r) % 64); b-- > 0;) {
+                uint32_t i = (uint32_t)(sim_rng_next(&r) % n);
+                bool empty = sim_rng_next(&r) % 4 == 0;
+                sim_slots_put(&s, i, empty ? UINT64_MAX : sim_rng_next(&r) % 50,
+                              empty ? UINT64_MAX : seq++);
+            }
+            sim_slots_fix(&s);
+            for (uint32_t k = s.n - 1; k >= 1; k--) {
+                const struct sim_slot *a = &s.node[2 * k], *b = &s.node[2 * k + 1];
+                const struct sim_slot *w =
+                    b->time < a->time || (b->time == a->time && b->seq < a->seq) ? b : a;
+                assert_int_equal(s.node[k].time, w->time);
+                assert_int_equal(s.node[k].seq, w->seq);
+                assert_int_equal(s.node[k].leaf, w->leaf);
+            }
+        }
+    }
+}
+
+/* sim_round is llround below 2^53: halves (up, as llround), the largest
+ * double under a half, odd and even integers plus a half, near 2^53, and
+ * 100,000 random values over 0 .. 2^40. */
+static void test_round(void **state)
+{
+    (void)state;
+    static const double v[] = {0.0, 0.5, 0.49999999999999994, 1.5, 2.5, 3.4999999999999996,
+                               4503599627370495.5, 4503599627370496.0, 9007199254740991.0,
+                               1e-300, 123456789.5, 123456789.49999999};
+    for (uint32_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+        assert_int_equal(sim_round(v[i]), (uint64_t)llround(v[i]));
+    assert_int_equal(sim_round(0.5), 1);
+    assert_int_equal(sim_round(0.49999999999999994), 0);
+    struct sim_rng r;
+    sim_rng_seed(&r, 3);
+    for (uint32_t i = 0; i < 100000; i++) {
+        double x = sim_rng_unit(&r) * (double)(1ull << (sim_rng_next(&r) % 41));
+        assert_int_equal(sim_round(x), (uint64_t)llround(x));
     }
 }
 
@@ -605,6 +645,7 @@ int main(void)
         cmocka_unit_test(test_parser_ok),
         cmocka_unit_test(test_parser_errors),
         cmocka_unit_test(test_shipped_scenarios_parse),
+        cmocka_unit_test(test_round),
         cmocka_unit_test(test_heap_order),
         cmocka_unit_test(test_slots_min),
         cmocka_unit_test(test_stats),
