@@ -107,42 +107,45 @@ struct col {
 
 /* Each column list is written once, as a macro over a column maker, and
  * expanded into the name lists the engine needs and the table of fields. */
-#define AVG(m, p, a)                                                                          \
-    m(p "last_update_time", T_U64, a.last_update_time), m(p "load_sum", T_U64, a.load_sum),  \
-        m(p "runnable_sum", T_U64, a.runnable_sum), m(p "util_sum", T_U32, a.util_sum),      \
-        m(p "period_contrib", T_U32, a.period_contrib), m(p "load_avg", T_U64, a.load_avg),  \
+#define AVG(m, p, a)                                                                               \
+    m(p "last_update_time", T_U64, a.last_update_time), m(p "load_sum", T_U64, a.load_sum),        \
+        m(p "runnable_sum", T_U64, a.runnable_sum), m(p "util_sum", T_U32, a.util_sum),            \
+        m(p "period_contrib", T_U32, a.period_contrib), m(p "load_avg", T_U64, a.load_avg),        \
         m(p "runnable_avg", T_U64, a.runnable_avg), m(p "util_avg", T_U64, a.util_avg)
-#define RQ(m, p, c)                                                                            \
-    m(p "removed_load", T_U64, c.removed_load), m(p "removed_util", T_U64, c.removed_util),   \
-        m(p "removed_runnable", T_U64, c.removed_runnable),                                    \
-        m(p "removed_nr", T_U32, c.removed_nr), m(p "propagate", T_U32, c.propagate),          \
-        m(p "prop_runnable_sum", T_S64, c.prop_runnable_sum),                                  \
-        m(p "tg_load_contrib", T_U64, c.tg_load_contrib),                                      \
-        m(p "tg_last_update", T_U64, c.tg_last_update),                                        \
+#define RQ(m, p, c)                                                                                \
+    m(p "removed_load", T_U64, c.removed_load), m(p "removed_util", T_U64, c.removed_util),        \
+        m(p "removed_runnable", T_U64, c.removed_runnable),                                        \
+        m(p "removed_nr", T_U32, c.removed_nr), m(p "propagate", T_U32, c.propagate),              \
+        m(p "prop_runnable_sum", T_S64, c.prop_runnable_sum),                                      \
+        m(p "tg_load_contrib", T_U64, c.tg_load_contrib),                                          \
+        m(p "tg_last_update", T_U64, c.tg_last_update),                                            \
         m(p "tg_runnable_contrib", T_U64, c.tg_runnable_contrib)
 /* the inputs: the update, the runqueue, the entity, the group's runqueue */
-#define COLS_IN(m, mg)                                                                         \
-    m("kver", T_KVER, kver), m("flags", T_U32, flags), m("root", T_U32, root),                 \
-        m("inactive", T_U32, inactive), m("now_ns", T_U64, now), m("tg_now_ns", T_U64, tg_now), \
-        m("rq_weight", T_U64, rq.weight), m("rq_nr_runnable", T_U64, rq.nr_runnable),          \
-        m("rq_curr", T_U32, rq.has_curr), AVG(m, "rq_pre_", rq.avg), RQ(m, "rq_pre_", rq),    \
-        m("se_weight", T_U64, se.weight), m("se_runnable_weight", T_U64, se.runnable_weight),  \
-        m("se_on_rq", T_U32, se.on_rq), m("se_running", T_U32, se.running),                    \
-        m("se_group", T_U32, se.is_group), m("se_delayed", T_U32, se.delayed),                 \
-        AVG(m, "se_pre_", se.avg), mg("g_weight", T_U64, g.weight),                            \
-        mg("g_pre_propagate", T_U32, g.propagate),                                             \
+#define COLS_IN(m, mg)                                                                             \
+    m("kver", T_KVER, kver), m("flags", T_U32, flags), m("root", T_U32, root),                     \
+        m("inactive", T_U32, inactive), m("now_ns", T_U64, now), m("tg_now_ns", T_U64, tg_now),    \
+        m("rq_weight", T_U64, rq.weight), m("rq_nr_runnable", T_U64, rq.nr_runnable),              \
+        m("rq_curr", T_U32, rq.has_curr), AVG(m, "rq_pre_", rq.avg), RQ(m, "rq_pre_", rq),         \
+        m("se_weight", T_U64, se.weight), m("se_runnable_weight", T_U64, se.runnable_weight),      \
+        m("se_on_rq", T_U32, se.on_rq), m("se_running", T_U32, se.running),                        \
+        m("se_group", T_U32, se.is_group), m("se_delayed", T_U32, se.delayed),                     \
+        AVG(m, "se_pre_", se.avg), mg("g_weight", T_U64, g.weight),                                \
+        mg("g_pre_propagate", T_U32, g.propagate),                                                 \
         mg("g_pre_prop_runnable_sum", T_S64, g.prop_runnable_sum), AVG(mg, "g_pre_", g.avg)
 /* the outputs: the library's result, then the state at return */
-#define COLS_OUT(m, mg)                                                                        \
-    m("ret", T_RET, rc), m("kind", T_KIND, rc), AVG(m, "rq_", rq.avg), RQ(m, "rq_", rq),       \
-        AVG(m, "se_", se), mg("g_propagate", T_U32, g_propagate),                              \
+#define COLS_OUT(m, mg)                                                                            \
+    m("ret", T_RET, rc), m("kind", T_KIND, rc), AVG(m, "rq_", rq.avg), RQ(m, "rq_", rq),           \
+        AVG(m, "se_", se), mg("g_propagate", T_U32, g_propagate),                                  \
         mg("g_prop_runnable_sum", T_S64, g_prop_runnable_sum)
 
 #define NAME(n, t, f) n
-#define IN(n, t, f) {n, W_IN, t, offsetof(struct replay_linux_group_in, f)}
-#define IN_G(n, t, f) {n, W_IN_G, t, offsetof(struct replay_linux_group_in, f)}
-#define OUT(n, t, f) {n, W_OUT, t, offsetof(struct replay_linux_group_out, f)}
-#define OUT_G(n, t, f) {n, W_OUT_G, t, offsetof(struct replay_linux_group_out, f)}
+/* clang-format off */
+#define COL(n, w, t, s, f) {n, w, t, offsetof(s, f)}
+#define IN(n, t, f) COL(n, W_IN, t, struct replay_linux_group_in, f)
+#define IN_G(n, t, f) COL(n, W_IN_G, t, struct replay_linux_group_in, f)
+#define OUT(n, t, f) COL(n, W_OUT, t, struct replay_linux_group_out, f)
+#define OUT_G(n, t, f) COL(n, W_OUT_G, t, struct replay_linux_group_out, f)
+/* clang-format on */
 
 static const char *const lg_cols[] = {COLS_IN(NAME, NAME), COLS_OUT(NAME, NAME), NULL};
 static const char *const lg_outs[] = {COLS_OUT(NAME, NAME), NULL};
