@@ -24,7 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define REPLAY_MAX_COLS 64
+#define REPLAY_MAX_COLS 96 /* linux_pelt_group: 80 */
 #define REPLAY_VAL_LEN 512
 
 struct replay_row {

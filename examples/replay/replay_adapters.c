@@ -20,6 +20,7 @@ extern const struct replay_adapter replay_linux_sugov_adapter, replay_linux_sugo
 extern const struct replay_adapter replay_adapter_sugov_iowait,
     replay_adapter_sugov_clamp, replay_adapter_sugov_kver; /* replay_sugov.c */
 extern const struct replay_adapter replay_adapter_pelt_group; /* replay_pelt_group.c */
+extern const struct replay_adapter replay_linux_pelt_group_adapter; /* replay_linux_group.c */
 
 const struct replay_adapter *const replay_adapters[] = {
     &replay_pelt_decay,
@@ -43,5 +44,6 @@ const struct replay_adapter *const replay_adapters[] = {
     &replay_adapter_sugov_clamp,
     &replay_adapter_sugov_kver,
     &replay_adapter_pelt_group,
+    &replay_linux_pelt_group_adapter,
     NULL,
 };

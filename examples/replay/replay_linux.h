@@ -2,17 +2,20 @@
 /*
  * Updates captured from a running Linux (tests/oracle), one update per row
  * with its own prior state. The same functions serve pgov-replay (formats
- * linux_pelt and linux_util_est, files tests/vectors/linux-*.tsv) and the
- * oracle's host replay, so both recompute a captured update the same way.
+ * linux_pelt, linux_util_est, the governors' and linux_pelt_group, files
+ * tests/vectors/linux-*.tsv) and the oracle's host replay, so both
+ * recompute a captured update the same way.
  */
 #ifndef PGOV_REPLAY_LINUX_H
 #define PGOV_REPLAY_LINUX_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include <pgov/dbs.h>
 #include <pgov/freq_table.h>
 #include <pgov/pelt.h>
+#include <pgov/pelt_group.h>
 #include <pgov/sugov.h>
 #include <pgov/util_est.h>
 
@@ -115,5 +118,58 @@ int replay_linux_dbs_store(struct replay_linux_dbs *s, const uint32_t tun[8],
 /* One evaluation with the counters dbs_update read. */
 int replay_linux_dbs_eval(struct replay_linux_dbs *s, const struct pgov_hw_idle *snap,
                           struct replay_linux_dbs_out *o);
+
+/* ---- the task-group hierarchy (replay_linux_group.c): format linux_pelt_group */
+/* One update_load_avg(cfs_rq, se, flags) of a group entity or of an entity
+ * on a group's runqueue, as tests/oracle/pgov_oracle_group.c captures it:
+ * the objects at entry (the runqueue, the entity and, for a group entity,
+ * its own runqueue), with the caller's counts in the library's fields. */
+struct replay_linux_group_in {
+    uint32_t kver;
+    uint32_t flags;    /* update_load_avg's flags as captured (low byte) */
+    uint32_t root;     /* the runqueue is a CPU's root: no update_tg_load_avg */
+    uint32_t inactive; /* its CPU is not active (6.12+: no update_tg_load_avg) */
+    uint32_t has_g;    /* a group entity: @g is its own runqueue */
+    uint64_t now;      /* the PELT clock of the update */
+    uint64_t tg_now;   /* the clock update_tg_load_avg reads (tests/oracle/oracle_group.c tg_clock) */
+    struct pgov_pelt_cfs rq, g;
+    struct pgov_pelt_se se;
+};
+/* The state at return: what the library left, or what the kernel left. */
+struct replay_linux_group_out {
+    int rc; /* the library's result (with PGOV_PELT_GROUP_TG_DUE), a negative error */
+    struct pgov_pelt_cfs rq;
+    struct pgov_pelt_avg se;
+    uint32_t g_propagate; /* the group's runqueue, @has_g only */
+    int64_t g_prop_runnable_sum;
+};
+/* What a row exercises, first match in this order (the TSV sample's strata). */
+enum replay_linux_group_kind {
+    REPLAY_LINUX_GROUP_INACTIVE, /* the CPU going down: tg update skipped */
+    REPLAY_LINUX_GROUP_ATTACH,   /* DO_ATTACH of an unattached entity */
+    REPLAY_LINUX_GROUP_DETACH,   /* DO_DETACH (a migrating task) */
+    REPLAY_LINUX_GROUP_PROPAGATE, /* a group entity with a propagation pending */
+    REPLAY_LINUX_GROUP_REMOVED,  /* removed load pending on the runqueue */
+    REPLAY_LINUX_GROUP_TG_DUE,   /* update_tg_load_avg ran inside */
+    REPLAY_LINUX_GROUP_ENTITY,   /* any other group entity */
+    REPLAY_LINUX_GROUP_TASK,     /* any other task on a group runqueue */
+    REPLAY_LINUX_GROUP_NKINDS
+};
+extern const char *const replay_linux_group_kinds[REPLAY_LINUX_GROUP_NKINDS];
+/* The library's update and, when due, the update_tg_load_avg the kernel
+ * runs inside it; every returned field in @out. Returns out->rc. */
+int replay_linux_group(const struct replay_linux_group_in *in, struct replay_linux_group_out *out);
+/* 1 when @lib succeeded and every field the kernel wrote equals @kernel's. */
+int replay_linux_group_eq(const struct replay_linux_group_out *lib,
+                          const struct replay_linux_group_out *kernel, uint32_t has_g);
+unsigned replay_linux_group_kind(const struct replay_linux_group_in *in,
+                                 const struct replay_linux_group_out *lib);
+/* The TSV file the oracle writes (--tsv) and pgov-replay reads: the header
+ * line, and one row from the entry state, the kernel's return state and
+ * the library's result on it (ret, kind). */
+void replay_linux_group_tsv_header(FILE *f);
+void replay_linux_group_tsv_row(FILE *f, const struct replay_linux_group_in *in,
+                                const struct replay_linux_group_out *kernel,
+                                const struct replay_linux_group_out *lib);
 
 #endif

@@ -6,9 +6,11 @@
 # load another CPU queued during the update is recognised (applied by the
 # update, or pending at return) and not compared, as are an update whose
 # clock was not seen and one with a record missing.
-# usage: group_check.sh GROUP_CAPTURE ORACLE_REPLAY WORKDIR
+# With PGOV_REPLAY, the --tsv sample of the same rows (format
+# linux_pelt_group) replayed by pgov-replay: the one mismatch again.
+# usage: group_check.sh GROUP_CAPTURE ORACLE_REPLAY WORKDIR [PGOV_REPLAY]
 set -eu
-gen=$1 replay=$2 dir=$3
+gen=$1 replay=$2 dir=$3 pgov_replay=${4:-}
 mkdir -p "$dir"
 "$gen" "$dir/group.img" >"$dir/group.expect"
 cat "$dir/group.expect"
@@ -23,4 +25,14 @@ grep -q "^oracle: .* groups $want exact" "$dir/group.out" || fail "want groups $
 grep -q "not compared: $noclock (no PELT clock captured inside), $broken (records of an update missing), $pending (removed load queued by another CPU during the update, pending at return), $applied (the same, applied by the update" \
   "$dir/group.out" || fail "want $noclock no clock, $broken broken, $pending pending, $applied applied"
 [ "$(grep -c '^groups mismatch: cpu 0 flags 0x1 group' "$dir/group.out")" = 1 ] || fail "want the one mismatch shown"
+if [ -n "$pgov_replay" ]; then
+  rm -rf "$dir/tsv" && mkdir -p "$dir/tsv"
+  "$replay" "$dir/group.img" --tsv "$dir/tsv" 60 >/dev/null || [ $? -eq 1 ]
+  tsv=$dir/tsv/linux-6.1-pelt_group.tsv
+  [ "$(grep -vc '^#' "$tsv")" = $((${want#*/} + 1)) ] || fail "want every compared row in $tsv"
+  "$pgov_replay" --check "$tsv" >"$dir/tsv.out" || true
+  cat "$dir/tsv.out"
+  grep -q "linux_pelt_group: ${want#*/} rows, .* 1 mismatches" "$dir/tsv.out" || fail "want the one mismatch replayed"
+  grep -q "column 'rq_util_avg': expected" "$dir/tsv.out" || fail "want it in rq_util_avg"
+fi
 echo "group_check: ok"

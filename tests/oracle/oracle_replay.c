@@ -8,6 +8,7 @@
  *           groups N/M [uclamp N/M] exact (kernel X.Y.Z)
  * (uclamp where pgov_uclamp.ko ran: uclamp_replay.c). Kernels: 6.1, 6.12, 7.3.
  * Usage: oracle_replay CAPTURE [--tsv DIR ROWS]
+ * (--tsv: DIR/linux-K-{pelt,util_est,schedutil,ondemand,conservative,pelt_group}.tsv)
  * Exit 0 when every compared row of a module whose profile for the kernel the library
  * calls exact (pgov_kver_exactness) matched and every decision of the
  * library's own governor in the guest (pgov_schedutil, gov_replay.c) equals
@@ -87,6 +88,7 @@ static int pass(const char *path, int counting, char *release, char *version, ui
         return 2;
     }
     kver_stable = stable_of(version);
+    group_pass_begin();
     for (;;) {
         if (fread(&r, sizeof(r), 1, f) != 1 || r.kind == OREC_NONE) {
             fprintf(stderr, "%s:%" PRIu64 ": capture has no trailer (guest did not finish)\n",
@@ -114,8 +116,7 @@ static int pass(const char *path, int counting, char *release, char *version, ui
             if (!counting)
                 gov_replay_collect(&r);
         } else if (r.kind >= OREC_GRP && r.kind <= OREC_GRP_G) {
-            if (!counting)
-                group_row(&r);
+            group_row(&r, counting);
         } else if (r.kind == OREC_UCLAMP) {
             if (!counting)
                 uclamp_row(&r, kver);
@@ -134,9 +135,10 @@ static int pass(const char *path, int counting, char *release, char *version, ui
 
 static void strides(const uint64_t *seen, uint64_t *stride, unsigned n, uint64_t rows)
 {
+    uint64_t per = rows / n ? rows / n : 1; /* a tiny ROWS must not divide by 0 */
     unsigned i;
     for (i = 0; i < n; i++)
-        stride[i] = seen[i] > rows / n ? seen[i] / (rows / n) : 1;
+        stride[i] = seen[i] > per ? seen[i] / per : 1;
 }
 
 static FILE *open_tsv(const char *path, const char *series, const char *what)
@@ -190,6 +192,14 @@ static int open_tsvs(const char *dir, uint64_t rows, const char *series)
                        "\tneed_update\tpre_bw_dl%s\tpath\tboost\tpending\tlast_update"
                        "\tlast_freq_update\tnext_freq\tcached_raw_freq\tbw_dl\n",
             kver < PGOV_KVER_6_12 ? "" : uclamp_seen ? "\tbw_min\tuclamp_max\tcapped" : "\tbw_min\tuclamp_max");
+    /* Task-group rows: 80 columns each, a third of the signal sample keeps
+     * the file near a megabyte. */
+    strides(seen_grp, stride_grp, REPLAY_LINUX_GROUP_NKINDS, rows / 3);
+    memset(seen_grp, 0, sizeof(seen_grp));
+    snprintf(path, sizeof(path), "%s/linux-%s-pelt_group.tsv", dir, series);
+    tsv_grp = open_tsv(path, series, "update_load_avg of group entities and of entities on group"
+                                     " runqueues, the kinds: replay_linux_group_kind");
+    replay_linux_group_tsv_header(tsv_grp);
     for (i = 0; i < 2; i++) {
         snprintf(path, sizeof(path), "%s/linux-%s-%s.tsv", dir, series, dbs_names[i]);
         tsv_dbs[i] = fopen(path, "w");
@@ -345,7 +355,7 @@ int main(int argc, char **argv)
     if ((e = pass(cap, 0, release, version, trailer, &n)))
         return e;
     if (tsv_pelt && (fclose(tsv_pelt) | fclose(tsv_ue) | fclose(tsv_sugov) | fclose(tsv_dbs[0]) |
-                     fclose(tsv_dbs[1]))) {
+                     fclose(tsv_dbs[1]) | fclose(tsv_grp))) {
         perror("oracle_replay: writing the TSV sample");
         return 2;
     }

@@ -36,8 +36,14 @@ void util_est_rows(const struct orec *r, int counting);
 
 /* ---- task-group hierarchy (oracle_group.c): update_load_avg rows ---- */
 extern struct tally t_grp;
-void group_row(const struct orec *r); /* one OREC_GRP* record (assembled per CPU) */
-void group_report(void);              /* the "groups:" line of what was seen and skipped */
+/* --tsv: a sample of the compared rows, spread over their kinds
+ * (replay_linux_group_kind; counted in the counting pass) */
+extern FILE *tsv_grp;
+extern uint64_t seen_grp[REPLAY_LINUX_GROUP_NKINDS], stride_grp[REPLAY_LINUX_GROUP_NKINDS];
+void group_pass_begin(void); /* no update half assembled (each pass starts clean) */
+/* one OREC_GRP* record (assembled per CPU); counting = 1 only counts rows per kind */
+void group_row(const struct orec *r, int counting);
+void group_report(void); /* the "groups:" line of what was seen and skipped */
 
 /* ---- governors (oracle_gov.c): records of the dummy cpufreq driver's policies ---- */
 #define DUMMY_TABLE_LEN 5

@@ -23,8 +23,10 @@
 #        PGOV_ORACLE_UCLAMP_SECS=N (uclamp kernels) guest seconds of
 #        uclamp_load from the library governors' phases on (default 130);
 #        PGOV_ORACLE_TSV=DIR also writes a sample of the compared rows as
-#        DIR/linux-6.1-{pelt,util_est}.tsv (PGOV_ORACLE_TSV_ROWS rows each,
-#        default 6000, spread evenly over the update kinds).
+#        DIR/linux-K-{pelt,util_est}.tsv (PGOV_ORACLE_TSV_ROWS rows each,
+#        default 6000, spread evenly over the update kinds), the governors'
+#        and DIR/linux-K-pelt_group.tsv (a third of ROWS, over the group
+#        row kinds).
 # Needs: linux-headers-amd64, qemu-system-x86, busybox-static, dwarves
 #        (pahole), gcc; the matching linux-image .deb is fetched once.
 set -euo pipefail
@@ -106,11 +108,12 @@ if [ -f "$out/kmod/pgov_uclamp.ko" ]; then
   ucl=$("$root/tests/oracle/btf_offsets.sh" "$GUEST_VMLINUZ" "$out" --uclamp)
   gcc -O2 -static -Wall -Wextra -o "$out/uclamp_load" "$root/tests/oracle/uclamp_load.c"
 fi
-# The replay shares pgov-replay's linux_pelt/linux_util_est code (replay_linux.c).
+# The replay shares pgov-replay's linux_* code (replay_linux*.c).
 gcc -O2 -Wall -Wextra -std=c11 -I"$root/include" -I"$root/lib" -I"$root/examples/replay" \
   -I"$root/tests/oracle" -o "$out/oracle_replay" "$root/tests/oracle/oracle_replay.c" \
   "$root/tests/oracle/oracle_signal.c" "$root/tests/oracle/oracle_group.c" "$root/tests/oracle/oracle_gov.c" \
-  "$root/examples/replay/replay_linux.c" "$root/examples/replay/replay_linux_gov.c" "$root/examples/replay/replay.c" \
+  "$root/examples/replay/replay_linux.c" "$root/examples/replay/replay_linux_gov.c" "$root/examples/replay/replay_linux_group.c" \
+  "$root/examples/replay/replay.c" \
   "$root/examples/common/num.c" -I"$root/examples/common" "$root/tests/oracle/gov_replay.c" \
   "$root/tests/oracle/uclamp_replay.c" "$root"/lib/*.c
 
