@@ -58,6 +58,7 @@ enum orec_kind {
 #define OREC_F_LIMITS 0x40u /* PGOV_SUGOV: .limits ran before the call: need_update set */
 #define OREC_F_DELAYED 0x80u /* UE_ENQ/DEQ (6.12+): the task was delayed-dequeued at entry */
 #define OREC_F_CAPPED 0x4u   /* SUGOV: uclamp_rq_is_capped at entry (the hold does not apply) */
+#define OREC_F_MOVED 0x1u    /* UCLAMP: a clamp input read at return differs from entry's */
 #define OREC_BW_UNKNOWN 0xffffffffu /* SUGOV aux: the CPU's rq not known yet */
 
 struct orec_avg { /* struct sched_avg of v6.1 */
@@ -161,7 +162,8 @@ struct orec {
 
 /* UCLAMP (pgov_uclamp.ko): ret 0 enqueue_task, 1 dequeue_task; aux: its
  * flags; id: the task; flags: OREC_F_DELAYED when the task is delayed at
- * return. x[0]: the task's uclamp_req[MIN] | [MAX] << 32 (raw struct
+ * return, OREC_F_MOVED when x[0..2] (the in-use bit aside) read differently
+ * at return. x[0]: the task's uclamp_req[MIN] | [MAX] << 32 (raw struct
  * uclamp_se: value:11, bucket_id:3, active:1, user_defined:1); x[1]: its
  * group's effective min | max << 16 | 1 << 32 when restricted (not the root
  * group, not an autogroup), else 0; x[2]: uclamp_default[MIN] | [MAX] << 16

@@ -312,10 +312,11 @@ static int verdict(const char *kernel)
                " of them changed the clamp state, %" PRIu64 " before uclamp was in use, %" PRIu64
                " enqueues of a delayed task, %" PRIu64 " while uclamp was being switched on, %" PRIu64
                " of an RT task whose stored MIN request was not the RT default in force;"
-               " not compared: %" PRIu64 " (a runqueue state the snapshot cannot rebuild)\n",
+               " not compared: %" PRIu64 " (a runqueue state the snapshot cannot rebuild), %" PRIu64
+               " (a group or system limit written during the call)\n",
                uclamp_tally.ops[0], uclamp_tally.ops[1], uclamp_tally.changed, uclamp_tally.unused,
                uclamp_tally.delayed_enq, uclamp_tally.transition, uclamp_tally.rt_stale,
-               uclamp_tally.skipped);
+               uclamp_tally.skipped, uclamp_tally.moved);
     char ucl[64] = "";
     if (t_uc.compared)
         snprintf(ucl, sizeof(ucl), " uclamp %" PRIu64 "/%" PRIu64, t_uc.exact, t_uc.compared);

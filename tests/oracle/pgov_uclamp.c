@@ -9,7 +9,8 @@
  * clamps and its request, and every input of the effective value (the task
  * group's effective clamps, the system defaults, the RT default, whether the
  * class aggregates clamps, whether uclamp is in use at all) at entry, and the
- * rq's and task's state again at return (oracle_rec.h, OREC_UCLAMP).
+ * rq's and task's state again at return, with the inputs read again to flag
+ * a limit that moved meanwhile (oracle_rec.h, OREC_UCLAMP).
  *
  * struct rq, struct task_group and struct sched_class are private: their
  * members' offsets and the static variables' addresses come as parameters
@@ -91,14 +92,31 @@ struct upending {
     const struct task_struct *p;
 };
 
+/* The inputs of the task's effective clamps: its request (x[0]), its
+ * group's effective clamps (x[1]), the system and RT defaults and whether
+ * uclamp is in use (x[2]); layout in oracle_rec.h. */
+static void clamp_inputs(const struct task_struct *p, u64 *x)
+{
+    void *tg = p->sched_task_group;
+    const struct uclamp_se *def = (void *)uclamp_default_addr;
+    bool in_tg = tg && AT(tg, tg_parent, void *) && !AT(tg, tg_autogroup, void *);
+
+    x[0] = se_raw(&p->uclamp_req[UCLAMP_MIN]) | (u64)se_raw(&p->uclamp_req[UCLAMP_MAX]) << 32;
+    x[1] = 0;
+    if (in_tg) {
+        const struct uclamp_se *e = (void *)((char *)tg + tg_uclamp);
+        x[1] = e[UCLAMP_MIN].value | (u64)e[UCLAMP_MAX].value << 16 | 1ull << 32;
+    }
+    x[2] = def[UCLAMP_MIN].value | (u64)def[UCLAMP_MAX].value << 16 |
+           (u64)(*(unsigned int *)rt_default_addr & 0xffff) << 32 |
+           (u64)(atomic_read((atomic_t *)uclamp_used_addr) > 0) << 48;
+}
+
 static int ent(struct kretprobe_instance *ri, struct pt_regs *regs, u8 op)
 {
     struct upending *u = (void *)ri->data;
     void *rq = (void *)regs_get_kernel_argument(regs, 0);
     const struct task_struct *p = (void *)regs_get_kernel_argument(regs, 1);
-    void *tg = p->sched_task_group;
-    const struct uclamp_se *def = (void *)uclamp_default_addr;
-    bool in_tg = tg && AT(tg, tg_parent, void *) && !AT(tg, tg_autogroup, void *);
     bool enabled = AT(p->sched_class, sc_uclamp_enabled, int) != 0;
 
     memset(&u->r, 0, sizeof(u->r));
@@ -109,14 +127,7 @@ static int ent(struct kretprobe_instance *ri, struct pt_regs *regs, u8 op)
     u->r.ret = op;
     u->r.aux = (u32)regs_get_kernel_argument(regs, 2);
     u->r.id = (u64)(unsigned long)p;
-    u->r.x[0] = se_raw(&p->uclamp_req[UCLAMP_MIN]) | (u64)se_raw(&p->uclamp_req[UCLAMP_MAX]) << 32;
-    if (in_tg) {
-        const struct uclamp_se *e = (void *)((char *)tg + tg_uclamp);
-        u->r.x[1] = e[UCLAMP_MIN].value | (u64)e[UCLAMP_MAX].value << 16 | 1ull << 32;
-    }
-    u->r.x[2] = def[UCLAMP_MIN].value | (u64)def[UCLAMP_MAX].value << 16 |
-                (u64)(*(unsigned int *)rt_default_addr & 0xffff) << 32 |
-                (u64)(atomic_read((atomic_t *)uclamp_used_addr) > 0) << 48;
+    clamp_inputs(p, u->r.x);
     u->r.x[3] = enabled | (u64)rt_prio(p->prio) << 8 | (u64)delayed(p) << 16 | (u64)(u32)p->prio << 32;
     rq_snap(rq, &u->r.g[0], &u->r.g[12]);
     u->r.g[14] = task_raw(p);
@@ -134,10 +145,18 @@ static int ent_deq(struct kretprobe_instance *ri, struct pt_regs *regs)
 static int ret_uc(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
     struct upending *u = (void *)ri->data;
+    u64 x[3];
 
     rq_snap(u->rq, &u->r.g[6], &u->r.g[13]);
     u->r.g[15] = task_raw(u->p);
     u->r.flags = delayed(u->p) ? OREC_F_DELAYED : 0; /* at return */
+    /* A group or system limit written on another CPU (cpu.uclamp.*, the
+     * sysctls: no runqueue lock) may land between the entry's read and the
+     * kernel's own; read at return too, so the host knows which rows that
+     * can be. The in-use bit has its own rule (uclamp_replay.c). */
+    clamp_inputs(u->p, x);
+    if (x[0] != u->r.x[0] || x[1] != u->r.x[1] || ((x[2] ^ u->r.x[2]) & ~(1ull << 48)))
+        u->r.flags |= OREC_F_MOVED;
     if (atomic64_inc_return(&nuc) <= max_uclamp)
         pgov_oracle_push(&u->r);
     return 0;

@@ -218,6 +218,14 @@ void uclamp_row(const struct orec *r, uint32_t kver)
     bool delayed = (r->x[3] >> 16) & 1u, acts;
     int e = PGOV_OK;
 
+    /* A limit written on another CPU during the call: which value the
+     * kernel read is unknown (observed: 2 rows of 572 693 in a 7.3.4
+     * capture, one a system MIN default and one a group MAX seen at entry
+     * but not in force). */
+    if (r->flags & OREC_F_MOVED) {
+        uclamp_tally.moved++;
+        return;
+    }
     kstate_of(&r->g[0], r->g[12], &pre);
     kstate_of(&r->g[6], r->g[13], &post);
     if (rebuild(&pre, kver, &rq, &t, deq ? kpre : NULL)) {

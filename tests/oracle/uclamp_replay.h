@@ -12,6 +12,7 @@ struct uclamp_tally {
     uint64_t transition;   /* rows counted while the key still read 0 (being switched on) */
     uint64_t rt_stale;     /* RT tasks whose stored MIN request is not the current RT default */
     uint64_t skipped;      /* not compared: a state the module's snapshot cannot rebuild */
+    uint64_t moved;        /* not compared: a clamp input changed during the call (OREC_F_MOVED) */
     uint64_t delayed_enq;  /* enqueues of a task delayed at entry (compared as the kernel chose) */
     uint64_t ops[2];       /* rows compared per op: enqueue (inc), dequeue (dec) */
     uint64_t changed;      /* compared rows whose rq or task clamp state changed */
