@@ -205,8 +205,9 @@ static void class_line(FILE *sum, const char *name, const struct pgt_signals *s,
 
 /* PELT errors per class: tasks, task groups' entities and cfs_rqs, root
  * cfs_rqs (docs/trace.md "Task groups"). Without the hierarchy's rebuild
- * (no --kver 6.1 or later) the groups' samples are counted, and the root's
- * errors include what they carry. */
+ * (no kernel named, by --kver or the recording's uname, or one before 6.1;
+ * the newest profile is not assumed for them) the groups' samples are
+ * counted, and the root's errors include what they carry. */
 static void print_classes(FILE *sum, const struct pgt_trace *t, const struct pgt_signals *s)
 {
     if (s->groups_rebuilt)
@@ -221,8 +222,8 @@ static void print_classes(FILE *sum, const struct pgt_trace *t, const struct pgt
         class_line(sum, "group entity", s, PGT_K_GSE);
         class_line(sum, "group cfs_rq", s, PGT_K_GCFS);
     } else if (t->ngroups || s->group_se_samples || s->group_cfs_samples) {
-        fprintf(sum, "class: %-15s %8llu samples, not rebuilt (%u task groups; --kver 6.1 or later "
-                     "rebuilds them)\n"
+        fprintf(sum, "class: %-15s %8llu samples, not rebuilt (%u task groups: rebuilt for a named "
+                     "kernel, 6.1 or later, from --kver X.Y or the recording's uname)\n"
                      "class: %-15s %8llu samples, not rebuilt\n",
                 "group entity", (unsigned long long)s->group_se_samples, t->ngroups,
                 "group cfs_rq", (unsigned long long)s->group_cfs_samples);
@@ -605,8 +606,8 @@ static void choose_profile(char *line, size_t n, const struct cli *cl, const str
         from = plat.kver ? "the recording's uname" : NULL;
         if (!plat.kver)
             fprintf(stderr, "pgov-trace: warning: %s does not say which kernel recorded it (no "
-                            "uname): rebuilding with the newest profile; give --kver X.Y\n",
-                    t->path);
+                            "uname): rebuilding with the newest profile%s; give --kver X.Y\n",
+                    t->path, t->ngroups ? ", its task groups not at all" : "");
     }
     uint32_t kv = pgov_kver_resolve(plat.kver);
     size_t k = (size_t)snprintf(line, n, "profile: Linux %u.%u (%s%s%s%s): PELT %s, util_est %s",

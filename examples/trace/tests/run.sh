@@ -137,7 +137,7 @@ groups)
   # without a kernel version (the group rules are 6.1's on) the groups'
   # samples are counted, not rebuilt, and the root carries their error
   run signals "$dir/qemu-6.1-groups.txt" || fail "no --kver: exit $?"
-  want '^class: group entity +840 samples, not rebuilt \(4 task groups; --kver 6.1 or later rebuilds them\)$'
+  want '^class: group entity +840 samples, not rebuilt \(4 task groups: rebuilt for a named kernel, 6.1 or later, from --kver X.Y or the recording.s uname\)$'
   want '^class: group cfs_rq +877 samples, not rebuilt$' ;;
 groups_icount)
   # the weighted grouped workload under icount (record.sh,
