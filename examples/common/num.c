@@ -91,7 +91,9 @@ int num_parse(const char *s, const struct num_units *units, uint64_t min, uint64
     for (; u->suffix; u++)
         if (strcmp(p, u->suffix) == 0)
             break;
-    if (!u->suffix)
+    if (!u->suffix && !*p && !ip && !fdig)
+        u = units->u; /* a bare zero is zero in every unit: "0" where "0ms" is meant */
+    else if (!u->suffix)
         return fail(err, errlen, "'%s' is not %s", s, form);
     uint64_t v;
     if (!mul_add(ip, u->mul, 0, &v))

@@ -7,7 +7,8 @@
  * ("2.5M", "0.5%"; not "1.5ns"), an optional suffix from the caller's
  * table, and an explicit inclusive range. Refused: signs (except '-' in
  * num_s64), hex, exponents, white space, empty strings, anything that does
- * not fit 64 bits. There is exactly one way to spell each value.
+ * not fit 64 bits. A bare zero needs no unit ("0" where "0ms" would do:
+ * zero is zero in every unit; keys document "0: off").
  *
  * Every function returns 0, or -1 with a message in @err that quotes the
  * input and states the accepted form ("'0x96' is not a decimal number...").

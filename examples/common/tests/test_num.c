@@ -95,6 +95,11 @@ static void test_units(void **state)
     assert_int_equal(accepted("12k", &num_count, 0, UINT64_MAX), 12000);
     /* a time or a frequency needs its unit; a fraction needs a suffix */
     refused("5", &num_time_ns, 0, UINT64_MAX);
+    /* a bare zero is zero in every unit; a zero with a fraction is not bare */
+    assert_int_equal(accepted("0", &num_time_ns, 0, UINT64_MAX), 0);
+    assert_int_equal(accepted("000", &num_freq_khz, 0, UINT64_MAX), 0);
+    refused("0.0", &num_time_ns, 0, UINT64_MAX);
+    refused("0", &num_time_ns, 1, UINT64_MAX); /* still within the range */
     refused("5", &num_freq_khz, 0, UINT64_MAX);
     refused("2.0", &num_count, 0, UINT64_MAX);
     refused("1.5ns", &num_time_ns, 0, UINT64_MAX);  /* finer than 1 ns */
