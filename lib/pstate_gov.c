@@ -382,9 +382,12 @@ PGOV_CORE int sample_apply(uint32_t prof, struct pgov_pstate *g, uint64_t now, i
  * The sample both hooks take once it is due: the HAL reads (the counters;
  * the idle time for the Atom profile), the core's sample, then
  * sample_apply() with @p adjust_path. Returns 0, or the HAL's or the
- * core's error, for the caller to undo and report.
+ * core's error, for the caller to undo and report. @quiet (a constant):
+ * the caller knows the boost is 0 (hook_quiet()), so the decision's boost
+ * floor is left out.
  */
-PGOV_CORE int hook_sample(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t adjust_path)
+PGOV_CORE int hook_sample(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t adjust_path,
+                          bool quiet)
 {
     struct pgov_pstate_core_sample s;
     struct pgov_hw_counters c;
@@ -400,8 +403,8 @@ PGOV_CORE int hook_sample(uint32_t prof, struct pgov_pstate *g, uint64_t now, ui
             return rc;
         iowait_us = idle.iowait_us;
     }
-    rc = pgov_pstate_core_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, iowait_us,
-                                 &s);
+    rc = pgov_pstate_core_sample_boost(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c,
+                                       iowait_us, quiet ? 0u : g->st.iowait_boost, &s);
     return sample_apply(prof, g, now, rc, &c, &s, adjust_path);
 }
 
@@ -441,7 +444,8 @@ PGOV_CORE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint3
         g->last_path = pre.path; /* boost bookkeeping only: nothing can fail */
         goto out;
     }
-    rc = hook_sample(prof, g, now, how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST);
+    rc = hook_sample(prof, g, now, how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST,
+                     false);
     if (pgov_unlikely(rc))
         goto fail;
 out:
@@ -488,7 +492,7 @@ PGOV_CORE int hook_quiet(uint32_t prof, struct pgov_pstate *g, uint64_t now)
         g->next_ns = g->st.time_ns + g->params.sample_ns;
         return PGOV_OK;
     }
-    rc = hook_sample(prof, g, now, PGOV_PSTATE_PATH_ADJUST);
+    rc = hook_sample(prof, g, now, PGOV_PSTATE_PATH_ADJUST, true);
     if (pgov_unlikely(rc))
         return pgov_hal_rc(rc);
     g->st.last_update_ns = now; /* step 1, now that nothing can fail */

@@ -316,7 +316,8 @@ PGOV_CORE void pgov_pstate_core_decide_load(uint32_t prof, const struct pgov_pst
         if (busy_frac < d->boost_used)
             busy_frac = d->boost_used;
     }
-    d->busy = pgov_s32((int64_t)busy_frac * 100);
+    /* The s32 product's low bits: one 32-bit multiply. */
+    d->busy = pgov_s32((int64_t)((uint32_t)busy_frac * 100u));
     /* 25 % headroom over the base P-state, floored at min_pstate. */
     target = pgov_fixed_core_mul((int32_t)(b->base + (b->base >> 2)), busy_frac);
     if (target < (int32_t)plat->min_pstate)
@@ -432,24 +433,32 @@ struct pgov_pstate_core_sample {
  * PGOV_PSTATE_CORE_REJECTED (MPERF or TSC unchanged: nothing to do),
  * PGOV_PSTATE_CORE_FIRST, or PGOV_EDOM where the kernel divides by zero.
  * Preconditions: @prm, @plat, @b as init builds them, @prof built.
+ *
+ * pgov_pstate_core_sample_boost() takes @st's iowait_boost as @boost: a
+ * caller that knows it is 0 (the instance's quiet hook: no boost is its
+ * entry condition) passes the constant, and the load profiles' boost floor
+ * folds away. Any other value than @st->iowait_boost is a different
+ * decision; pgov_pstate_core_sample() passes it.
  */
-PGOV_CORE int pgov_pstate_core_sample(uint32_t prof, const struct pgov_pstate_params *prm,
-                                      const struct pgov_hw_limits *plat,
-                                      const struct pgov_pstate_bounds *b,
-                                      struct pgov_pstate_state *st, uint64_t now,
-                                      const struct pgov_hw_counters *c, uint64_t iowait_us,
-                                      struct pgov_pstate_core_sample *s)
+PGOV_CORE int pgov_pstate_core_sample_boost(uint32_t prof, const struct pgov_pstate_params *prm,
+                                            const struct pgov_hw_limits *plat,
+                                            const struct pgov_pstate_bounds *b,
+                                            struct pgov_pstate_state *st, uint64_t now,
+                                            const struct pgov_hw_counters *c, uint64_t iowait_us,
+                                            uint32_t boost, struct pgov_pstate_core_sample *s)
 {
     struct pgov_pstate_core_dec *d = &s->d;
     uint64_t last = st->time_ns;
     int rc;
 
     PGOV_ASSERT(pgov_pstate_core_prof_built(prof) && st->pstate != 0);
-    if (c->mperf == st->prev_mperf || c->tsc == st->prev_tsc)
-        return PGOV_PSTATE_CORE_REJECTED;
-    s->d_aperf = c->aperf - st->prev_aperf;
+    /* MPERF or TSC unchanged is a zero delta: tested on the deltas, which
+     * the sample needs anyway (no separate compare). */
     s->d_mperf = c->mperf - st->prev_mperf;
     s->d_tsc = c->tsc - st->prev_tsc;
+    if (s->d_mperf == 0 || s->d_tsc == 0)
+        return PGOV_PSTATE_CORE_REJECTED;
+    s->d_aperf = c->aperf - st->prev_aperf;
     if (pgov_unlikely(last == 0)) {
         st->last_time_ns = 0;
         st->time_ns = now;
@@ -471,7 +480,7 @@ PGOV_CORE int pgov_pstate_core_sample(uint32_t prof, const struct pgov_pstate_pa
     d->have = 0;
     d->integral = st->integral;
     d->last_err = st->last_err;
-    d->boost = st->iowait_boost;
+    d->boost = boost;
     s->d_iowait_us = pgov_pstate_core_prof_atom(prof) ? iowait_us - st->prev_iowait_us : 0;
     rc = pgov_pstate_core_decide(prof, prm, plat, b, st->pstate, s->core, s->d_mperf, s->d_tsc,
                                  now - last, s->d_iowait_us, d);
@@ -479,6 +488,17 @@ PGOV_CORE int pgov_pstate_core_sample(uint32_t prof, const struct pgov_pstate_pa
         return PGOV_EDOM;
     s->pstate = pgov_pstate_core_clamp(b, d->target);
     return PGOV_PSTATE_CORE_DECIDED;
+}
+
+PGOV_CORE int pgov_pstate_core_sample(uint32_t prof, const struct pgov_pstate_params *prm,
+                                      const struct pgov_hw_limits *plat,
+                                      const struct pgov_pstate_bounds *b,
+                                      struct pgov_pstate_state *st, uint64_t now,
+                                      const struct pgov_hw_counters *c, uint64_t iowait_us,
+                                      struct pgov_pstate_core_sample *s)
+{
+    return pgov_pstate_core_sample_boost(prof, prm, plat, b, st, now, c, iowait_us,
+                                         st->iowait_boost, s);
 }
 
 /*
