@@ -56,7 +56,7 @@ struct pgov_pstate {
     uint32_t timer;
     uint32_t hwp;
     uint32_t timer_jiffies; /* v4.5: msecs_to_jiffies(sample interval) */
-    uint32_t reserved;
+    struct pgov_pstate_core_known known; /* the headroom, kept with the bounds */
     /* Pointers last: struct pgov_pstate_storage (pstate.h) mirrors this. */
     struct pgov_pstate_shared *shared;
     struct pgov_hw hw;
@@ -188,7 +188,6 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     g->shared = NULL;
     g->samples = 0;
     g->last_path = 0;
-    g->reserved = 0;
     g->timer_jiffies = (uint32_t)timer_jiffies(&prm, cfg->hz);
     g->cpu = cfg->cpu;
     g->timer = (uint32_t)pgov_pstate_core_prof_timer(prm.profile);
@@ -210,6 +209,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     rc = effective_limits(g, &g->plat, &cfg->limits, &g->lim, &g->bounds, &g->hwp_params);
     if (rc)
         return rc;
+    g->known.headroom = pgov_pstate_core_headroom(&g->bounds);
     rc = pgov_pstate_state_reset(&g->st, &g->params, &g->plat);
     if (rc)
         return rc;
@@ -384,7 +384,7 @@ PGOV_CORE int sample_apply(uint32_t prof, struct pgov_pstate *g, uint64_t now, i
  * sample_apply() with @p adjust_path. Returns 0, or the HAL's or the
  * core's error, for the caller to undo and report. @quiet (a constant):
  * the caller knows the boost is 0 (hook_quiet()), so the decision's boost
- * floor is left out.
+ * floor is left out. The headroom is the one kept with the bounds.
  */
 PGOV_CORE int hook_sample(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t adjust_path,
                           bool quiet)
@@ -403,8 +403,8 @@ PGOV_CORE int hook_sample(uint32_t prof, struct pgov_pstate *g, uint64_t now, ui
             return rc;
         iowait_us = idle.iowait_us;
     }
-    rc = pgov_pstate_core_sample_boost(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c,
-                                       iowait_us, quiet ? 0u : g->st.iowait_boost, &s);
+    rc = pgov_pstate_core_sample_known(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c,
+                                       iowait_us, &g->known, quiet, &s);
     return sample_apply(prof, g, now, rc, &c, &s, adjust_path);
 }
 
@@ -638,6 +638,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
     PGOV_COPY(&g->plat, &plat);
     PGOV_COPY(&g->lim, &eff);
     PGOV_COPY(&g->bounds, &b);
+    g->known.headroom = pgov_pstate_core_headroom(&b);
     PGOV_COPY(&g->hwp_params, &h);
     trace(g, 0, PGOV_HW_TRACE_LIMITS, b.lo, b.hi);
     return PGOV_OK;

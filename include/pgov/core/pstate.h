@@ -175,6 +175,18 @@ struct pgov_pstate_core_dec {
     uint32_t have;      /* PGOV_PSTATE_HAVE_* */
 };
 
+/* What a decision derives from the bounds alone, so that a caller may keep
+ * it with them (the instance does) instead of deriving it per sample. */
+struct pgov_pstate_core_known {
+    int32_t headroom; /* pgov_pstate_core_headroom(): another value is another decision */
+};
+
+/* The load target's 25 % headroom over the base P-state. */
+PGOV_CORE int32_t pgov_pstate_core_headroom(const struct pgov_pstate_bounds *b)
+{
+    return (int32_t)(b->base + (b->base >> 2));
+}
+
 /* pid_calc: the number of P-states to go DOWN. */
 PGOV_CORE int32_t pgov_pstate_core_pid(const struct pgov_pstate_params *prm, struct pgov_pstate_core_dec *d,
                               int32_t busy)
@@ -301,7 +313,7 @@ PGOV_CORE int pgov_pstate_core_decide_atom(const struct pgov_pstate_params *prm,
 /* Load-based target (v4.13, v4.17, current). */
 PGOV_CORE void pgov_pstate_core_decide_load(uint32_t prof, const struct pgov_pstate_params *prm,
                                    const struct pgov_hw_limits *plat,
-                                   const struct pgov_pstate_bounds *b, int32_t core,
+                                   const struct pgov_pstate_core_known *k, int32_t core,
                                    uint64_t d_m, uint64_t d_t, struct pgov_pstate_core_dec *d)
 {
     int32_t busy_frac = pgov_fixed_core_div(pgov_u2s64(d_m << pgov_pstate_core_amshift(prof, prm)), pgov_u2s64(d_t));
@@ -319,7 +331,7 @@ PGOV_CORE void pgov_pstate_core_decide_load(uint32_t prof, const struct pgov_pst
     /* The s32 product's low bits: one 32-bit multiply. */
     d->busy = pgov_s32((int64_t)((uint32_t)busy_frac * 100u));
     /* 25 % headroom over the base P-state, floored at min_pstate. */
-    target = pgov_fixed_core_mul((int32_t)(b->base + (b->base >> 2)), busy_frac);
+    target = pgov_fixed_core_mul(k->headroom, busy_frac);
     if (target < (int32_t)plat->min_pstate)
         target = (int32_t)plat->min_pstate;
     d->target_raw = target;
@@ -340,15 +352,16 @@ PGOV_CORE uint32_t pgov_pstate_core_clamp(const struct pgov_pstate_bounds *b, in
     return (uint32_t)(p > (int32_t)b->hi ? (int32_t)b->hi : p);
 }
 
-/* Decide on the sample values given, for any non-HWP profile. */
+/* Decide on the sample values given, for any non-HWP profile (@k from the
+ * bounds the result is clamped to). */
 PGOV_CORE int pgov_pstate_core_decide(uint32_t prof, const struct pgov_pstate_params *prm,
                              const struct pgov_hw_limits *plat,
-                             const struct pgov_pstate_bounds *b, uint32_t pstate, int32_t core,
+                             const struct pgov_pstate_core_known *k, uint32_t pstate, int32_t core,
                              uint64_t d_m, uint64_t d_t, uint64_t dur, uint64_t d_io,
                              struct pgov_pstate_core_dec *d)
 {
     if (pgov_pstate_core_prof_load(prof)) {
-        pgov_pstate_core_decide_load(prof, prm, plat, b, core, d_m, d_t, d);
+        pgov_pstate_core_decide_load(prof, prm, plat, k, core, d_m, d_t, d);
         return PGOV_OK;
     }
     if (pgov_pstate_core_prof_atom(prof))
@@ -434,18 +447,22 @@ struct pgov_pstate_core_sample {
  * PGOV_PSTATE_CORE_FIRST, or PGOV_EDOM where the kernel divides by zero.
  * Preconditions: @prm, @plat, @b as init builds them, @prof built.
  *
- * pgov_pstate_core_sample_boost() takes @st's iowait_boost as @boost: a
- * caller that knows it is 0 (the instance's quiet hook: no boost is its
- * entry condition) passes the constant, and the load profiles' boost floor
- * folds away. Any other value than @st->iowait_boost is a different
- * decision; pgov_pstate_core_sample() passes it.
+ * pgov_pstate_core_sample_known() takes what the caller knows ahead
+ * (pgov_pstate_core_sample() derives it per call): @k, kept with the
+ * bounds, so the headroom is loaded, not computed (through a pointer, so
+ * the load comes where it is used, not held in a register across the
+ * caller's counter read); and @no_boost, a constant true only where
+ * @st->iowait_boost is known to be 0 (the instance's quiet hook: no boost
+ * is its entry condition), so the boost floor folds away.
  */
-PGOV_CORE int pgov_pstate_core_sample_boost(uint32_t prof, const struct pgov_pstate_params *prm,
+
+PGOV_CORE int pgov_pstate_core_sample_known(uint32_t prof, const struct pgov_pstate_params *prm,
                                             const struct pgov_hw_limits *plat,
                                             const struct pgov_pstate_bounds *b,
                                             struct pgov_pstate_state *st, uint64_t now,
                                             const struct pgov_hw_counters *c, uint64_t iowait_us,
-                                            uint32_t boost, struct pgov_pstate_core_sample *s)
+                                            const struct pgov_pstate_core_known *k,
+                                            bool no_boost, struct pgov_pstate_core_sample *s)
 {
     struct pgov_pstate_core_dec *d = &s->d;
     uint64_t last = st->time_ns;
@@ -480,9 +497,9 @@ PGOV_CORE int pgov_pstate_core_sample_boost(uint32_t prof, const struct pgov_pst
     d->have = 0;
     d->integral = st->integral;
     d->last_err = st->last_err;
-    d->boost = boost;
+    d->boost = no_boost ? 0u : st->iowait_boost;
     s->d_iowait_us = pgov_pstate_core_prof_atom(prof) ? iowait_us - st->prev_iowait_us : 0;
-    rc = pgov_pstate_core_decide(prof, prm, plat, b, st->pstate, s->core, s->d_mperf, s->d_tsc,
+    rc = pgov_pstate_core_decide(prof, prm, plat, k, st->pstate, s->core, s->d_mperf, s->d_tsc,
                                  now - last, s->d_iowait_us, d);
     if (pgov_unlikely(rc))
         return PGOV_EDOM;
@@ -497,8 +514,10 @@ PGOV_CORE int pgov_pstate_core_sample(uint32_t prof, const struct pgov_pstate_pa
                                       const struct pgov_hw_counters *c, uint64_t iowait_us,
                                       struct pgov_pstate_core_sample *s)
 {
-    return pgov_pstate_core_sample_boost(prof, prm, plat, b, st, now, c, iowait_us,
-                                         st->iowait_boost, s);
+    struct pgov_pstate_core_known k;
+
+    k.headroom = pgov_pstate_core_headroom(b);
+    return pgov_pstate_core_sample_known(prof, prm, plat, b, st, now, c, iowait_us, &k, false, s);
 }
 
 /*
