@@ -177,7 +177,7 @@ struct inline_cpu {
     struct pgov_hw_limits plat;
     struct pgov_pstate_bounds b;
     struct pgov_pstate_state st;
-    struct pgov_pstate_core_known known; /* the headroom, kept with the bounds */
+    struct pgov_pstate_core_known known; /* derived from b, kept with it */
 };
 static struct inline_cpu icpu;
 
@@ -198,7 +198,7 @@ static inline __attribute__((always_inline)) int inline_hook(uint32_t prof, stru
                                       &ic->known, false, &s) != PGOV_PSTATE_CORE_DECIDED)
         return 0;
     if (s.pstate != ic->st.pstate &&
-        hal_write(&hal, 0, s.pstate, pgov_pstate_core_perf_ctl(&ic->b, s.pstate)))
+        hal_write(&hal, 0, s.pstate, pgov_pstate_core_perf_ctl_known(&ic->known, s.pstate)))
         return 0;
     pgov_pstate_core_commit(prof, &ic->st, now, &c, &s, false);
     return 1;
@@ -236,7 +236,7 @@ static void prepare_cpu(struct inline_cpu *ic, uint32_t policy, uint32_t kver)
         pgov_pstate_bounds_init(&ic->prm, &ic->plat, &lim, &ic->b) ||
         pgov_pstate_state_reset(&ic->st, &ic->prm, &ic->plat))
         __builtin_trap();
-    ic->known.headroom = pgov_pstate_core_headroom(&ic->b);
+    pgov_pstate_core_known_init(&ic->known, &ic->b);
 }
 
 static void setup_inline(uint32_t policy, uint32_t kver)

@@ -47,7 +47,8 @@ struct pgov_pstate {
     struct pgov_pstate_params params;
     struct pgov_pstate_bounds bounds;
     struct pgov_hw_limits plat;
-    struct pgov_pstate_limits lim; /* with zeros mapped to defaults */
+    struct pgov_pstate_core_known known; /* derived from bounds, kept with them */
+    uint64_t spare[3]; /* was the effective limits' copy (never read): the size stays */
     struct pgov_hwp_boost_state hwp_state;
     struct pgov_hwp_boost_params hwp_params;
     uint64_t samples;
@@ -56,7 +57,7 @@ struct pgov_pstate {
     uint32_t timer;
     uint32_t hwp;
     uint32_t timer_jiffies; /* v4.5: msecs_to_jiffies(sample interval) */
-    struct pgov_pstate_core_known known; /* the headroom, kept with the bounds */
+    uint32_t reserved;
     /* Pointers last: struct pgov_pstate_storage (pstate.h) mirrors this. */
     struct pgov_pstate_shared *shared;
     struct pgov_hw hw;
@@ -88,10 +89,11 @@ static void refresh_fast(struct pgov_pstate *g)
     g->next_ns = g->st.time_ns + g->params.sample_ns;
 }
 
-/* Validate @lim and map its zeros to the defaults for platform @plat. */
+/* Validate @lim, map its zeros to the defaults for platform @plat and
+ * derive the bounds (and the HWP request) from the result. */
 static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_limits *plat,
-                            const struct pgov_pstate_limits *lim, struct pgov_pstate_limits *eff,
-                            struct pgov_pstate_bounds *b, struct pgov_hwp_boost_params *hwp_params)
+                            const struct pgov_pstate_limits *lim, struct pgov_pstate_bounds *b,
+                            struct pgov_hwp_boost_params *hwp_params)
 {
     struct pgov_pstate_limits e;
     struct pgov_hwp_boost_params h;
@@ -139,7 +141,6 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
         b->lo = (uint32_t)req & 0xffu;
         b->hi = (uint32_t)(req >> 8) & 0xffu;
     }
-    PGOV_COPY(eff, &e);
     PGOV_COPY(hwp_params, &h);
     return PGOV_OK;
 }
@@ -182,12 +183,13 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     PGOV_COPY(&g->params, &prm);
     PGOV_ZERO(&g->bounds);
     PGOV_ZERO(&g->plat);
-    PGOV_ZERO(&g->lim);
+    g->spare[0] = g->spare[1] = g->spare[2] = 0;
     PGOV_ZERO(&g->hwp_state);
     PGOV_ZERO(&g->hwp_params);
     g->shared = NULL;
     g->samples = 0;
     g->last_path = 0;
+    g->reserved = 0;
     g->timer_jiffies = (uint32_t)timer_jiffies(&prm, cfg->hz);
     g->cpu = cfg->cpu;
     g->timer = (uint32_t)pgov_pstate_core_prof_timer(prm.profile);
@@ -206,10 +208,10 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
         return rc;
     g->hwp_params.hold_ns = prm.hold_ns;
     g->hwp_params.tick_ns = prm.tick_ns;
-    rc = effective_limits(g, &g->plat, &cfg->limits, &g->lim, &g->bounds, &g->hwp_params);
+    rc = effective_limits(g, &g->plat, &cfg->limits, &g->bounds, &g->hwp_params);
     if (rc)
         return rc;
-    g->known.headroom = pgov_pstate_core_headroom(&g->bounds);
+    pgov_pstate_core_known_init(&g->known, &g->bounds);
     rc = pgov_pstate_state_reset(&g->st, &g->params, &g->plat);
     if (rc)
         return rc;
@@ -359,7 +361,7 @@ PGOV_CORE int sample_apply(uint32_t prof, struct pgov_pstate *g, uint64_t now, i
     if (pgov_likely(rc == PGOV_PSTATE_CORE_DECIDED)) {
         if (s->pstate != g->st.pstate) {
             rc = pgov_hal_set_pstate(&g->hw, g->cpu, s->pstate,
-                                     pgov_pstate_core_perf_ctl(&g->bounds, s->pstate));
+                                     pgov_pstate_core_perf_ctl_known(&g->known, s->pstate));
             if (pgov_unlikely(rc))
                 return rc;
         }
@@ -610,7 +612,6 @@ int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
 
 int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limits *lim)
 {
-    struct pgov_pstate_limits eff;
     struct pgov_pstate_bounds b;
     struct pgov_hwp_boost_params h;
     struct pgov_hw_limits plat;
@@ -625,7 +626,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
     rc = pgov_hal_read_limits(&g->hw, g->cpu, &plat);
     if (rc)
         return rc;
-    rc = effective_limits(g, &plat, lim, &eff, &b, &h);
+    rc = effective_limits(g, &plat, lim, &b, &h);
     if (rc)
         return rc;
     if (g->hwp) {
@@ -636,9 +637,8 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         g->hwp_state.boost_min = 0;
     }
     PGOV_COPY(&g->plat, &plat);
-    PGOV_COPY(&g->lim, &eff);
     PGOV_COPY(&g->bounds, &b);
-    g->known.headroom = pgov_pstate_core_headroom(&b);
+    pgov_pstate_core_known_init(&g->known, &b);
     PGOV_COPY(&g->hwp_params, &h);
     trace(g, 0, PGOV_HW_TRACE_LIMITS, b.lo, b.hi);
     return PGOV_OK;

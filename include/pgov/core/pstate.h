@@ -175,16 +175,28 @@ struct pgov_pstate_core_dec {
     uint32_t have;      /* PGOV_PSTATE_HAVE_* */
 };
 
-/* What a decision derives from the bounds alone, so that a caller may keep
- * it with them (the instance does) instead of deriving it per sample. */
+/* What a decision and its write derive from the bounds alone, so that a
+ * caller keeps it with them (pgov_pstate_core_known_init() wherever the
+ * bounds change; the instance does) instead of deriving it per sample.
+ * Another value than the bounds give is another decision. */
 struct pgov_pstate_core_known {
-    int32_t headroom; /* pgov_pstate_core_headroom(): another value is another decision */
+    uint64_t ctl_hi;  /* PERF_CTL's bits above the ratio: bit 32 when b->ctl_turbo */
+    int32_t headroom; /* pgov_pstate_core_headroom() */
+    uint32_t reserved;
 };
 
 /* The load target's 25 % headroom over the base P-state. */
 PGOV_CORE int32_t pgov_pstate_core_headroom(const struct pgov_pstate_bounds *b)
 {
     return (int32_t)(b->base + (b->base >> 2));
+}
+
+PGOV_CORE void pgov_pstate_core_known_init(struct pgov_pstate_core_known *k,
+                                           const struct pgov_pstate_bounds *b)
+{
+    k->ctl_hi = (uint64_t)b->ctl_turbo << 32;
+    k->headroom = pgov_pstate_core_headroom(b);
+    k->reserved = 0;
 }
 
 /* pid_calc: the number of P-states to go DOWN. */
@@ -376,6 +388,12 @@ PGOV_CORE uint64_t pgov_pstate_core_perf_ctl(const struct pgov_pstate_bounds *b,
     return ((uint64_t)p << 8) | ((uint64_t)b->ctl_turbo << 32);
 }
 
+/* The same from the bits kept with the bounds. */
+PGOV_CORE uint64_t pgov_pstate_core_perf_ctl_known(const struct pgov_pstate_core_known *k, uint32_t p)
+{
+    return ((uint64_t)p << 8) | k->ctl_hi;
+}
+
 /*
  * Hook step 1: boost bookkeeping and the interval check; no counters needed
  * and nothing here can fail. Returns 0 when done (@res->path set),
@@ -516,7 +534,7 @@ PGOV_CORE int pgov_pstate_core_sample(uint32_t prof, const struct pgov_pstate_pa
 {
     struct pgov_pstate_core_known k;
 
-    k.headroom = pgov_pstate_core_headroom(b);
+    pgov_pstate_core_known_init(&k, b);
     return pgov_pstate_core_sample_known(prof, prm, plat, b, st, now, c, iowait_us, &k, false, s);
 }
 
