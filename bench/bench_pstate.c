@@ -236,7 +236,7 @@ static void prepare_cpu(struct inline_cpu *ic, uint32_t policy, uint32_t kver)
         pgov_pstate_bounds_init(&ic->prm, &ic->plat, &lim, &ic->b) ||
         pgov_pstate_state_reset(&ic->st, &ic->prm, &ic->plat))
         __builtin_trap();
-    pgov_pstate_core_known_init(&ic->known, &ic->b);
+    pgov_pstate_core_known_init(ic->prm.profile, &ic->known, &ic->prm, &ic->b);
 }
 
 static void setup_inline(uint32_t policy, uint32_t kver)

@@ -292,7 +292,7 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
     res->path = ok ? PGOV_PSTATE_PATH_TIMER_ADJUST : PGOV_PSTATE_PATH_TIMER_STALE;
     d.integral = st->integral;
     d.last_err = st->last_err;
-    pgov_pstate_core_known_init(&k, b);
+    pgov_pstate_core_known_init(prm->profile, &k, prm, b);
     if (pgov_pstate_core_prof_atom(prm->profile)) {
         d_io = in->iowait_us - st->prev_iowait_us;
         st->prev_iowait_us = in->iowait_us;

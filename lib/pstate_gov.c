@@ -211,7 +211,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     rc = effective_limits(g, &g->plat, &cfg->limits, &g->bounds, &g->hwp_params);
     if (rc)
         return rc;
-    pgov_pstate_core_known_init(&g->known, &g->bounds);
+    pgov_pstate_core_known_init(prm.profile, &g->known, &g->params, &g->bounds);
     rc = pgov_pstate_state_reset(&g->st, &g->params, &g->plat);
     if (rc)
         return rc;
@@ -638,7 +638,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
     }
     PGOV_COPY(&g->plat, &plat);
     PGOV_COPY(&g->bounds, &b);
-    pgov_pstate_core_known_init(&g->known, &b);
+    pgov_pstate_core_known_init(g->params.profile, &g->known, &g->params, &b);
     PGOV_COPY(&g->hwp_params, &h);
     trace(g, 0, PGOV_HW_TRACE_LIMITS, b.lo, b.hi);
     return PGOV_OK;

@@ -175,14 +175,14 @@ struct pgov_pstate_core_dec {
     uint32_t have;      /* PGOV_PSTATE_HAVE_* */
 };
 
-/* What a decision and its write derive from the bounds alone, so that a
- * caller keeps it with them (pgov_pstate_core_known_init() wherever the
- * bounds change; the instance does) instead of deriving it per sample.
- * Another value than the bounds give is another decision. */
+/* What a decision and its write derive from the parameters and bounds
+ * alone, so that a caller keeps it with them (pgov_pstate_core_known_init()
+ * wherever the bounds change; the instance does) instead of deriving it per
+ * sample. Another value than they give is another decision. */
 struct pgov_pstate_core_known {
-    uint64_t ctl_hi;  /* PERF_CTL's bits above the ratio: bit 32 when b->ctl_turbo */
-    int32_t headroom; /* pgov_pstate_core_headroom() */
-    uint32_t reserved;
+    uint64_t ctl_hi;     /* PERF_CTL's bits above the ratio: bit 32 when b->ctl_turbo */
+    int32_t headroom;    /* pgov_pstate_core_headroom() */
+    uint32_t frac_shift; /* load busy_frac: MPERF << (APERF/MPERF shift + 8), one shift */
 };
 
 /* The load target's 25 % headroom over the base P-state. */
@@ -191,12 +191,14 @@ PGOV_CORE int32_t pgov_pstate_core_headroom(const struct pgov_pstate_bounds *b)
     return (int32_t)(b->base + (b->base >> 2));
 }
 
-PGOV_CORE void pgov_pstate_core_known_init(struct pgov_pstate_core_known *k,
+PGOV_CORE void pgov_pstate_core_known_init(uint32_t prof, struct pgov_pstate_core_known *k,
+                                           const struct pgov_pstate_params *prm,
                                            const struct pgov_pstate_bounds *b)
 {
     k->ctl_hi = (uint64_t)b->ctl_turbo << 32;
     k->headroom = pgov_pstate_core_headroom(b);
-    k->reserved = 0;
+    /* At most 10 + 8 (pgov_pstate_params_init()): the two shifts are one. */
+    k->frac_shift = pgov_pstate_core_amshift(prof, prm) + 8u;
 }
 
 /* pid_calc: the number of P-states to go DOWN. */
@@ -323,12 +325,12 @@ PGOV_CORE int pgov_pstate_core_decide_atom(const struct pgov_pstate_params *prm,
 }
 
 /* Load-based target (v4.13, v4.17, current). */
-PGOV_CORE void pgov_pstate_core_decide_load(uint32_t prof, const struct pgov_pstate_params *prm,
-                                   const struct pgov_hw_limits *plat,
+PGOV_CORE void pgov_pstate_core_decide_load(uint32_t prof, const struct pgov_hw_limits *plat,
                                    const struct pgov_pstate_core_known *k, int32_t core,
                                    uint64_t d_m, uint64_t d_t, struct pgov_pstate_core_dec *d)
 {
-    int32_t busy_frac = pgov_fixed_core_div(pgov_u2s64(d_m << pgov_pstate_core_amshift(prof, prm)), pgov_u2s64(d_t));
+    /* div_fp(MPERF << shift, TSC) with the shift and div_fp's own << 8 as one. */
+    int32_t busy_frac = pgov_s32(pgov_div_s64(pgov_u2s64(d_m << k->frac_shift), pgov_u2s64(d_t)));
     int32_t target, avg;
 
     d->boost_used = (int32_t)d->boost;
@@ -373,7 +375,7 @@ PGOV_CORE int pgov_pstate_core_decide(uint32_t prof, const struct pgov_pstate_pa
                              struct pgov_pstate_core_dec *d)
 {
     if (pgov_pstate_core_prof_load(prof)) {
-        pgov_pstate_core_decide_load(prof, prm, plat, k, core, d_m, d_t, d);
+        pgov_pstate_core_decide_load(prof, plat, k, core, d_m, d_t, d);
         return PGOV_OK;
     }
     if (pgov_pstate_core_prof_atom(prof))
@@ -534,7 +536,7 @@ PGOV_CORE int pgov_pstate_core_sample(uint32_t prof, const struct pgov_pstate_pa
 {
     struct pgov_pstate_core_known k;
 
-    pgov_pstate_core_known_init(&k, b);
+    pgov_pstate_core_known_init(prof, &k, prm, b);
     return pgov_pstate_core_sample_known(prof, prm, plat, b, st, now, c, iowait_us, &k, false, s);
 }
 
