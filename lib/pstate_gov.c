@@ -41,7 +41,7 @@
 struct pgov_pstate {
     /* Hot fields first: the skipped hook reads only these two. */
     PGOV_ALIGN8 uint64_t next_ns; /* st.time_ns + sample interval: the skip filter */
-    uint32_t slow_path; /* non-zero: timer/HWP profile, options or a boost */
+    uint32_t slow_path; /* non-zero: timer/HWP profile, options, a boost or a trace callback */
     uint32_t key; /* PSTATE_KEY(profile) once initialised */
     struct pgov_pstate_state st;
     struct pgov_pstate_params params;
@@ -82,10 +82,14 @@ size_t pgov_pstate_size(void)
  * The skip filter. With no boost the load hooks' bookkeeping has no effect
  * on any decision (an IOWAIT sets the boost the same way whatever
  * last_update was), so a call inside the interval can return at once.
+ * A trace callback (fixed once bound: a copy, or a table that outlives the
+ * instance unchanged, hw.h) keeps it off too, so the quiet hook never
+ * tests for one.
  */
 static void refresh_fast(struct pgov_pstate *g)
 {
-    g->slow_path = g->timer || g->hwp || g->params.options || g->st.iowait_boost != 0;
+    g->slow_path = g->timer || g->hwp || g->params.options || g->st.iowait_boost != 0 ||
+                   pgov_hal_has_trace(&g->hw);
     g->next_ns = g->st.time_ns + g->params.sample_ns;
 }
 
@@ -356,7 +360,8 @@ static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
  */
 PGOV_CORE int sample_apply(uint32_t prof, struct pgov_pstate *g, uint64_t now, int rc,
                            const struct pgov_hw_counters *c,
-                           const struct pgov_pstate_core_sample *s, uint32_t adjust_path)
+                           const struct pgov_pstate_core_sample *s, uint32_t adjust_path,
+                           bool quiet)
 {
     if (pgov_likely(rc == PGOV_PSTATE_CORE_DECIDED)) {
         if (s->pstate != g->st.pstate) {
@@ -368,8 +373,8 @@ PGOV_CORE int sample_apply(uint32_t prof, struct pgov_pstate *g, uint64_t now, i
         pgov_pstate_core_commit(prof, &g->st, now, c, s, false);
         g->last_path = adjust_path;
         g->samples++;
-        if (pgov_unlikely(pgov_hal_has_trace(&g->hw)))
-            trace_decision(g, now);
+        if (!quiet && pgov_unlikely(pgov_hal_has_trace(&g->hw)))
+            trace_decision(g, now); /* quiet: no callback (refresh_fast()) */
     } else if (rc == PGOV_PSTATE_CORE_REJECTED) {
         g->last_path = PGOV_PSTATE_PATH_REJECTED;
     } else if (rc == PGOV_PSTATE_CORE_FIRST) {
@@ -407,7 +412,7 @@ PGOV_CORE int hook_sample(uint32_t prof, struct pgov_pstate *g, uint64_t now, ui
     }
     rc = pgov_pstate_core_sample_known(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c,
                                        iowait_us, &g->known, quiet, &s);
-    return sample_apply(prof, g, now, rc, &c, &s, adjust_path);
+    return sample_apply(prof, g, now, rc, &c, &s, adjust_path, quiet);
 }
 
 /*
@@ -456,9 +461,10 @@ out:
         g->shared->last_io_ns = now;
         g->shared->seen = 1;
     }
-    /* PID profiles have no options and no boost: slow_path stays 0. */
+    /* PID profiles have no options and no boost: slow_path stays as set. */
     if (pgov_pstate_core_prof_load(prof))
-        g->slow_path = pgov_pstate_core_options(prof, &g->params) | g->st.iowait_boost;
+        g->slow_path = pgov_pstate_core_options(prof, &g->params) | g->st.iowait_boost |
+                       (uint32_t)pgov_hal_has_trace(&g->hw);
     g->next_ns = g->st.time_ns + g->params.sample_ns;
     return PGOV_OK;
 fail:
@@ -471,7 +477,7 @@ fail:
 
 /*
  * The hook of the current load profile with nothing pending: no flags and
- * slow_path 0 (so no boost and no options; the caller checked both). Step
+ * slow_path 0 (so no boost, no options, no trace; the caller checked). Step
  * 1's bookkeeping then only sets last_update = now, which nothing in the
  * sample reads, so it runs after the HAL calls succeed: a failure has
  * nothing to undo and nothing is held across the calls for an undo. The
@@ -485,7 +491,7 @@ PGOV_CORE int hook_quiet(uint32_t prof, struct pgov_pstate *g, uint64_t now)
 
     if (!pgov_pstate_core_prof_built(prof))
         return PGOV_ENOTSUP; /* init refused it */
-    PGOV_ASSERT(g->slow_path == 0 && g->st.iowait_boost == 0);
+    PGOV_ASSERT(g->slow_path == 0 && g->st.iowait_boost == 0 && !pgov_hal_has_trace(&g->hw));
     /* hook_pre's interval test; on a skip it runs as usual (rare here:
      * the caller's filter already found the interval over). */
     if (pgov_unlikely(pgov_u2s64(now - g->st.time_ns) < pgov_u2s64(g->params.sample_ns))) {
