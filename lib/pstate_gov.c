@@ -551,6 +551,12 @@ static int hook_timer_driven(struct pgov_pstate *g, uint32_t flags)
     return PGOV_OK;
 }
 
+#if defined(__GNUC__)
+#define KEY_RELOAD(g) __asm__("" : "+r"(g))
+#else
+#define KEY_RELOAD(g) ((void)0)
+#endif
+
 int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
 {
     if (pgov_unlikely(!g))
@@ -563,16 +569,20 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
     if (pgov_likely((flags | g->slow_path) == 0)) {
         if (pgov_u2s64(now_ns - g->next_ns) < 0)
             return PGOV_OK;
-        /* Due, nothing pending: the current load profile's quiet hook. */
+        /* Due, nothing pending: the current load profile's quiet hook.
+         * The key is compared in memory (KEY_RELOAD: not loaded into a
+         * register for the switch, one instruction more on this path). */
         if (pgov_likely(g->key == PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_6_19)))
             return hook_load_6_19_quiet(g, now_ns);
+        KEY_RELOAD(g);
+    } else {
+        if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
+            return PGOV_EINVAL;
+        /* The current load profile (the default) before the switch's
+         * table: its key was checked when init wrote it. */
+        if (pgov_likely(g->key == PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_6_19)))
+            return hook_load_6_19(g, now_ns, flags);
     }
-    if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
-        return PGOV_EINVAL;
-    /* The current load profile (the default) before the switch's table:
-     * its key was checked when init wrote it. */
-    if (pgov_likely(g->key == PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_6_19)))
-        return hook_load_6_19(g, now_ns, flags);
     /* Into the copy of the algorithm specialised for the profile. */
     switch (g->key) {
     case PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_5):
