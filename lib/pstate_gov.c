@@ -478,11 +478,13 @@ fail:
 /*
  * The hook of the current load profile with nothing pending: no flags and
  * slow_path 0 (so no boost, no options, no trace; the caller checked). Step
- * 1's bookkeeping then only sets last_update = now, which nothing in the
- * sample reads, so it runs after the HAL calls succeed: a failure has
- * nothing to undo and nothing is held across the calls for an undo. The
- * same core steps as hook_run(), in the order that allows; only the
- * current load profile's copy exists (hook_load_6_19_quiet() below).
+ * 1's bookkeeping then only sets last_update = now, and with the boost 0
+ * before and after, no later call reads that value: an IOWAIT sets the
+ * boost to 1/8 whatever the time since, and without one a zero boost is
+ * left alone (the skip filter relies on the same, refresh_fast()). So it
+ * is not stored, and a failure has nothing to undo. The same core steps as
+ * hook_run() otherwise; only the current load profile's copy exists
+ * (hook_load_6_19_quiet() below).
  */
 PGOV_CORE int hook_quiet(uint32_t prof, struct pgov_pstate *g, uint64_t now)
 {
@@ -503,7 +505,6 @@ PGOV_CORE int hook_quiet(uint32_t prof, struct pgov_pstate *g, uint64_t now)
     rc = hook_sample(prof, g, now, PGOV_PSTATE_PATH_ADJUST, true);
     if (pgov_unlikely(rc))
         return pgov_hal_rc(rc);
-    g->st.last_update_ns = now; /* step 1, now that nothing can fail */
     g->next_ns = g->st.time_ns + g->params.sample_ns; /* slow_path stays 0 */
     return PGOV_OK;
 }

@@ -18,6 +18,19 @@ static const struct {
     {PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_4_17},     {PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19},
 };
 
+/* An instance on the fake CPU without its trace callback: a traced
+ * instance never takes the quiet hook (lib/pstate_gov.c refresh_fast()). */
+static struct pgov_pstate *mk_untraced(int slot, const struct pgov_pstate_config *c,
+                                       struct fake_hw *f)
+{
+    struct pgov_hw_ops ops = fake_hw_ops; /* copied at init: may be temporary */
+    struct pgov_pstate *g = NULL;
+
+    ops.trace = NULL;
+    assert_int_equal(pgov_pstate_init(storage[slot], sizeof(storage[0]), c, &ops, f, &g), 0);
+    return g;
+}
+
 /* Busy CPU climbs to the top, idle CPU falls to the bottom, every profile. */
 static void test_closed_loop_busy_idle(void **st)
 {
@@ -48,16 +61,18 @@ static void test_closed_loop_busy_idle(void **st)
     }
 }
 
-/* The instance computes exactly what the (vector-verified) decision layer does. */
+/* The instance computes exactly what the (vector-verified) decision layer
+ * does; untraced too, where the current load profile takes its quiet hook. */
 static void test_instance_matches_decide(void **st)
 {
     (void)st;
-    for (size_t i = 0; i < sizeof(every) / sizeof(every[0]); i++) {
+    for (size_t i = 0; i < 2 * sizeof(every) / sizeof(every[0]); i++) {
         struct fake_hw f;
         uint64_t seed = 12345 + i;
+        size_t e = i % (sizeof(every) / sizeof(every[0]));
         fake_hw_init(&f, 0, NULL);
-        struct pgov_pstate_config c = cfg_for(every[i].policy, every[i].kver);
-        struct pgov_pstate *g = mk(0, &c, &f);
+        struct pgov_pstate_config c = cfg_for(every[e].policy, every[e].kver);
+        struct pgov_pstate *g = i == e ? mk(0, &c, &f) : mk_untraced(0, &c, &f);
         struct pgov_pstate_params p;
         struct pgov_pstate_bounds b;
         struct pgov_pstate_state s;
@@ -298,19 +313,6 @@ static void test_hal_errors(void **st)
             assert_int_equal(status(ga).busy_scaled, status(gb).busy_scaled);
         }
     }
-}
-
-/* An instance on the fake CPU without its trace callback: a traced
- * instance never takes the quiet hook (lib/pstate_gov.c refresh_fast()). */
-static struct pgov_pstate *mk_untraced(int slot, const struct pgov_pstate_config *c,
-                                       struct fake_hw *f)
-{
-    struct pgov_hw_ops ops = fake_hw_ops; /* copied at init: may be temporary */
-    struct pgov_pstate *g = NULL;
-
-    ops.trace = NULL;
-    assert_int_equal(pgov_pstate_init(storage[slot], sizeof(storage[0]), c, &ops, f, &g), 0);
-    return g;
 }
 
 /* The current load profile with no flags and no boost takes the quiet
