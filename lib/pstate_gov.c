@@ -47,8 +47,7 @@ struct pgov_pstate {
     struct pgov_pstate_params params;
     struct pgov_pstate_bounds bounds;
     struct pgov_hw_limits plat;
-    struct pgov_pstate_core_known known; /* derived from bounds, kept with them */
-    uint64_t spare[3]; /* was the effective limits' copy (never read): the size stays */
+    struct pgov_pstate_limits lim; /* with zeros mapped to defaults */
     struct pgov_hwp_boost_state hwp_state;
     struct pgov_hwp_boost_params hwp_params;
     uint64_t samples;
@@ -57,6 +56,9 @@ struct pgov_pstate {
     uint32_t timer;
     uint32_t hwp;
     uint32_t timer_jiffies; /* v4.5: msecs_to_jiffies(sample interval) */
+    /* The load target's headroom, pgov_pstate_core_headroom(&bounds), kept
+     * with the bounds (inst_known()); the name is the layout's in
+     * abi/libpgov.abi, which this word's use leaves unchanged. */
     uint32_t reserved;
     /* Pointers last: struct pgov_pstate_storage (pstate.h) mirrors this. */
     struct pgov_pstate_shared *shared;
@@ -93,11 +95,10 @@ static void refresh_fast(struct pgov_pstate *g)
     g->next_ns = g->st.time_ns + g->params.sample_ns;
 }
 
-/* Validate @lim, map its zeros to the defaults for platform @plat and
- * derive the bounds (and the HWP request) from the result. */
+/* Validate @lim and map its zeros to the defaults for platform @plat. */
 static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_limits *plat,
-                            const struct pgov_pstate_limits *lim, struct pgov_pstate_bounds *b,
-                            struct pgov_hwp_boost_params *hwp_params)
+                            const struct pgov_pstate_limits *lim, struct pgov_pstate_limits *eff,
+                            struct pgov_pstate_bounds *b, struct pgov_hwp_boost_params *hwp_params)
 {
     struct pgov_pstate_limits e;
     struct pgov_hwp_boost_params h;
@@ -145,6 +146,7 @@ static int effective_limits(const struct pgov_pstate *g, const struct pgov_hw_li
         b->lo = (uint32_t)req & 0xffu;
         b->hi = (uint32_t)(req >> 8) & 0xffu;
     }
+    PGOV_COPY(eff, &e);
     PGOV_COPY(hwp_params, &h);
     return PGOV_OK;
 }
@@ -187,7 +189,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     PGOV_COPY(&g->params, &prm);
     PGOV_ZERO(&g->bounds);
     PGOV_ZERO(&g->plat);
-    g->spare[0] = g->spare[1] = g->spare[2] = 0;
+    PGOV_ZERO(&g->lim);
     PGOV_ZERO(&g->hwp_state);
     PGOV_ZERO(&g->hwp_params);
     g->shared = NULL;
@@ -212,10 +214,10 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
         return rc;
     g->hwp_params.hold_ns = prm.hold_ns;
     g->hwp_params.tick_ns = prm.tick_ns;
-    rc = effective_limits(g, &g->plat, &cfg->limits, &g->bounds, &g->hwp_params);
+    rc = effective_limits(g, &g->plat, &cfg->limits, &g->lim, &g->bounds, &g->hwp_params);
     if (rc)
         return rc;
-    pgov_pstate_core_known_init(prm.profile, &g->known, &g->params, &g->bounds);
+    g->reserved = (uint32_t)pgov_pstate_core_headroom(&g->bounds);
     rc = pgov_pstate_state_reset(&g->st, &g->params, &g->plat);
     if (rc)
         return rc;
@@ -352,6 +354,16 @@ static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 }
 #endif
 
+/* What the core derives from the bounds and parameters: the headroom kept
+ * in `reserved`, the rest (one shift, one add) per sample. */
+PGOV_CORE void inst_known(uint32_t prof, const struct pgov_pstate *g,
+                          struct pgov_pstate_core_known *k)
+{
+    k->ctl_hi = (uint64_t)g->bounds.ctl_turbo << 32;
+    k->headroom = pgov_s32((int64_t)g->reserved);
+    k->frac_shift = pgov_pstate_core_amshift(prof, &g->params) + 8u;
+}
+
 /*
  * The end of a sample both hooks share: on a decision, write the P-state
  * first (a failed write leaves the state as it was), then commit and count.
@@ -366,7 +378,7 @@ PGOV_CORE int sample_apply(uint32_t prof, struct pgov_pstate *g, uint64_t now, i
     if (pgov_likely(rc == PGOV_PSTATE_CORE_DECIDED)) {
         if (s->pstate != g->st.pstate) {
             rc = pgov_hal_set_pstate(&g->hw, g->cpu, s->pstate,
-                                     pgov_pstate_core_perf_ctl_known(&g->known, s->pstate));
+                                     pgov_pstate_core_perf_ctl(&g->bounds, s->pstate));
             if (pgov_unlikely(rc))
                 return rc;
         }
@@ -397,6 +409,7 @@ PGOV_CORE int hook_sample(uint32_t prof, struct pgov_pstate *g, uint64_t now, ui
                           bool quiet)
 {
     struct pgov_pstate_core_sample s;
+    struct pgov_pstate_core_known k;
     struct pgov_hw_counters c;
     uint64_t iowait_us = 0;
     int rc = pgov_hal_read_counters(&g->hw, g->cpu, &c);
@@ -410,8 +423,9 @@ PGOV_CORE int hook_sample(uint32_t prof, struct pgov_pstate *g, uint64_t now, ui
             return rc;
         iowait_us = idle.iowait_us;
     }
+    inst_known(prof, g, &k);
     rc = pgov_pstate_core_sample_known(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c,
-                                       iowait_us, &g->known, quiet, &s);
+                                       iowait_us, &k, quiet, &s);
     return sample_apply(prof, g, now, rc, &c, &s, adjust_path, quiet);
 }
 
@@ -629,6 +643,7 @@ int pgov_pstate_timer(struct pgov_pstate *g, uint64_t now_ns, uint64_t *next_ns)
 
 int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limits *lim)
 {
+    struct pgov_pstate_limits eff;
     struct pgov_pstate_bounds b;
     struct pgov_hwp_boost_params h;
     struct pgov_hw_limits plat;
@@ -643,7 +658,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
     rc = pgov_hal_read_limits(&g->hw, g->cpu, &plat);
     if (rc)
         return rc;
-    rc = effective_limits(g, &plat, lim, &b, &h);
+    rc = effective_limits(g, &plat, lim, &eff, &b, &h);
     if (rc)
         return rc;
     if (g->hwp) {
@@ -654,8 +669,9 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
         g->hwp_state.boost_min = 0;
     }
     PGOV_COPY(&g->plat, &plat);
+    PGOV_COPY(&g->lim, &eff);
     PGOV_COPY(&g->bounds, &b);
-    pgov_pstate_core_known_init(g->params.profile, &g->known, &g->params, &b);
+    g->reserved = (uint32_t)pgov_pstate_core_headroom(&b);
     PGOV_COPY(&g->hwp_params, &h);
     trace(g, 0, PGOV_HW_TRACE_LIMITS, b.lo, b.hi);
     return PGOV_OK;

@@ -188,7 +188,7 @@ struct pgov_pstate_core_known {
 /* The load target's 25 % headroom over the base P-state. */
 PGOV_CORE int32_t pgov_pstate_core_headroom(const struct pgov_pstate_bounds *b)
 {
-    return (int32_t)(b->base + (b->base >> 2));
+    return pgov_s32((int64_t)(b->base + (b->base >> 2)));
 }
 
 PGOV_CORE void pgov_pstate_core_known_init(uint32_t prof, struct pgov_pstate_core_known *k,
