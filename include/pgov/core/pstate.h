@@ -21,7 +21,11 @@
  *
  * written compute-then-commit, so a failed write needs no rollback. With a
  * constant @c prof every profile test folds and each caller gets a copy
- * specialised for its profile. Layouts and names here are not ABI.
+ * specialised for its profile. A caller that keeps a struct
+ * pgov_pstate_core_known with its bounds (pgov_pstate_core_known_init())
+ * calls pgov_pstate_core_sample_known() and pgov_pstate_core_perf_ctl_known()
+ * instead, so what the bounds determine is loaded, not derived per sample.
+ * Layouts and names here are not ABI.
  */
 #ifndef PGOV_PSTATE_CORE_H
 #define PGOV_PSTATE_CORE_H
