@@ -90,13 +90,22 @@ static struct pgov_pstate *gov;
 static struct base_cpu bcpu;
 static uint64_t t_now;
 
-static void setup_gov(uint32_t policy, uint32_t kver)
+/* The configuration every pstate row starts from: all defaults but these. */
+static struct pgov_pstate_config bench_cfg(uint32_t policy, uint32_t kver)
 {
     struct pgov_pstate_config c;
+
     memset(&c, 0, sizeof(c));
     c.size = sizeof(c);
     c.policy = policy;
     c.kver = kver;
+    return c;
+}
+
+static void setup_gov(uint32_t policy, uint32_t kver)
+{
+    struct pgov_pstate_config c = bench_cfg(policy, kver);
+
     memset(&hal, 0, sizeof(hal));
     if (pgov_pstate_init(mem, sizeof(mem), &c, &hal_ops, &hal, &gov) != 0)
         __builtin_trap();
@@ -220,13 +229,9 @@ __attribute__((noinline)) int inl_pstate_load(uint64_t now)
  * default limits on hal_limits()'s platform. */
 static void prepare_cpu(struct inline_cpu *ic, uint32_t policy, uint32_t kver)
 {
-    struct pgov_pstate_config c;
+    struct pgov_pstate_config c = bench_cfg(policy, kver);
     struct pgov_pstate_limits lim;
 
-    memset(&c, 0, sizeof(c));
-    c.size = sizeof(c);
-    c.policy = policy;
-    c.kver = kver;
     memset(&lim, 0, sizeof(lim));
     lim.size = sizeof(lim);
     lim.max_perf_fp = 256; /* the instance's defaults */
