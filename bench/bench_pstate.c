@@ -90,13 +90,22 @@ static struct pgov_pstate *gov;
 static struct base_cpu bcpu;
 static uint64_t t_now;
 
-static void setup_gov(uint32_t policy, uint32_t kver)
+/* The configuration every pstate row starts from: all defaults but these. */
+static struct pgov_pstate_config bench_cfg(uint32_t policy, uint32_t kver)
 {
     struct pgov_pstate_config c;
+
     memset(&c, 0, sizeof(c));
     c.size = sizeof(c);
     c.policy = policy;
     c.kver = kver;
+    return c;
+}
+
+static void setup_gov(uint32_t policy, uint32_t kver)
+{
+    struct pgov_pstate_config c = bench_cfg(policy, kver);
+
     memset(&hal, 0, sizeof(hal));
     if (pgov_pstate_init(mem, sizeof(mem), &c, &hal_ops, &hal, &gov) != 0)
         __builtin_trap();
@@ -177,6 +186,7 @@ struct inline_cpu {
     struct pgov_hw_limits plat;
     struct pgov_pstate_bounds b;
     struct pgov_pstate_state st;
+    struct pgov_pstate_core_known known; /* derived from b, kept with it */
 };
 static struct inline_cpu icpu;
 
@@ -193,11 +203,11 @@ static inline __attribute__((always_inline)) int inline_hook(uint32_t prof, stru
         return 0;
     if (hal_read(&hal, 0, &c))
         return 0;
-    if (pgov_pstate_core_sample(prof, &ic->prm, &ic->plat, &ic->b, &ic->st, now, &c, 0, &s) !=
-        PGOV_PSTATE_CORE_DECIDED)
+    if (pgov_pstate_core_sample_known(prof, &ic->prm, &ic->plat, &ic->b, &ic->st, now, &c, 0,
+                                      &ic->known, false, &s) != PGOV_PSTATE_CORE_DECIDED)
         return 0;
     if (s.pstate != ic->st.pstate &&
-        hal_write(&hal, 0, s.pstate, pgov_pstate_core_perf_ctl(&ic->b, s.pstate)))
+        hal_write(&hal, 0, s.pstate, pgov_pstate_core_perf_ctl_known(&ic->known, s.pstate)))
         return 0;
     pgov_pstate_core_commit(prof, &ic->st, now, &c, &s, false);
     return 1;
@@ -214,25 +224,29 @@ __attribute__((noinline)) int inl_pstate_load(uint64_t now)
     return inline_hook(PGOV_PSTATE_PROF_LOAD_6_19, &icpu, now, 0);
 }
 
-/* The state an embedder prepares once, through the checked entry points. */
-static void setup_inline(uint32_t policy, uint32_t kver)
+/* The state an embedder prepares once, through the checked entry points
+ * (the inline rows' and the decision layer's alike), with the instance's
+ * default limits on hal_limits()'s platform. */
+static void prepare_cpu(struct inline_cpu *ic, uint32_t policy, uint32_t kver)
 {
-    struct pgov_pstate_config c;
+    struct pgov_pstate_config c = bench_cfg(policy, kver);
     struct pgov_pstate_limits lim;
 
-    memset(&c, 0, sizeof(c));
-    c.size = sizeof(c);
-    c.policy = policy;
-    c.kver = kver;
     memset(&lim, 0, sizeof(lim));
     lim.size = sizeof(lim);
     lim.max_perf_fp = 256; /* the instance's defaults */
     lim.max_ratio = 39;
-    memset(&icpu, 0, sizeof(icpu));
-    if (pgov_pstate_params_init(&icpu.prm, &c) || hal_limits(NULL, 0, &icpu.plat) ||
-        pgov_pstate_bounds_init(&icpu.prm, &icpu.plat, &lim, &icpu.b) ||
-        pgov_pstate_state_reset(&icpu.st, &icpu.prm, &icpu.plat))
+    memset(ic, 0, sizeof(*ic));
+    if (pgov_pstate_params_init(&ic->prm, &c) || hal_limits(NULL, 0, &ic->plat) ||
+        pgov_pstate_bounds_init(&ic->prm, &ic->plat, &lim, &ic->b) ||
+        pgov_pstate_state_reset(&ic->st, &ic->prm, &ic->plat))
         __builtin_trap();
+    pgov_pstate_core_known_init(ic->prm.profile, &ic->known, &ic->prm, &ic->b);
+}
+
+static void setup_inline(uint32_t policy, uint32_t kver)
+{
+    prepare_cpu(&icpu, policy, kver);
 }
 
 /* The row's hook, chosen by its setup. */
@@ -323,25 +337,12 @@ __attribute__((noinline)) int emb_pstate_decide_load(uint64_t now, uint32_t flag
 static void setup_decide_load(void)
 {
     struct pgov_pstate_status stat;
-    struct pgov_pstate_config cfg;
-    struct pgov_pstate_limits lim;
     uint32_t moves = 0, prev;
 
-    memset(&cfg, 0, sizeof(cfg));
-    cfg.size = sizeof(cfg);
-    cfg.policy = PGOV_PSTATE_POLICY_LOAD;
-    cfg.kver = PGOV_KVER_6_19;
-    memset(&lim, 0, sizeof(lim));
-    lim.size = sizeof(lim);
-    lim.max_perf_fp = 256; /* the instance's defaults */
-    lim.max_ratio = 39;
-    memset(&dcpu, 0, sizeof(dcpu));
     memset(&dhal, 0, sizeof(dhal));
     setup_gov(PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19); /* primes the instance */
-    if (pgov_pstate_params_init(&dcpu.prm, &cfg) || hal_limits(NULL, 0, &dcpu.plat) ||
-        pgov_pstate_bounds_init(&dcpu.prm, &dcpu.plat, &lim, &dcpu.b) ||
-        pgov_pstate_state_reset(&dcpu.st, &dcpu.prm, &dcpu.plat) ||
-        emb_pstate_decide_load(t_now, 0) != PGOV_PSTATE_PATH_FIRST)
+    prepare_cpu(&dcpu, PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19);
+    if (emb_pstate_decide_load(t_now, 0) != PGOV_PSTATE_PATH_FIRST)
         __builtin_trap();
     prev = dcpu.st.pstate;
     for (uint32_t k = 0; k < 64; k++) {

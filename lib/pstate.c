@@ -270,6 +270,7 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
                       const struct pgov_pstate_input *in, struct pgov_pstate_result *res)
 {
     struct pgov_pstate_core_dec d;
+    struct pgov_pstate_core_known k;
     uint64_t d_io = 0;
     int ok = take_sample(st, in), rc;
 
@@ -291,11 +292,12 @@ static int timer_step(const struct pgov_pstate_params *prm, const struct pgov_hw
     res->path = ok ? PGOV_PSTATE_PATH_TIMER_ADJUST : PGOV_PSTATE_PATH_TIMER_STALE;
     d.integral = st->integral;
     d.last_err = st->last_err;
+    pgov_pstate_core_known_init(prm->profile, &k, prm, b);
     if (pgov_pstate_core_prof_atom(prm->profile)) {
         d_io = in->iowait_us - st->prev_iowait_us;
         st->prev_iowait_us = in->iowait_us;
     }
-    rc = pgov_pstate_core_decide(prm->profile, prm, plat, b, st->pstate, st->core, st->d_mperf, st->d_tsc,
+    rc = pgov_pstate_core_decide(prm->profile, prm, plat, &k, st->pstate, st->core, st->d_mperf, st->d_tsc,
                     st->time_ns - st->last_time_ns, d_io, &d);
     if (rc)
         return rc;

@@ -41,7 +41,7 @@
 struct pgov_pstate {
     /* Hot fields first: the skipped hook reads only these two. */
     PGOV_ALIGN8 uint64_t next_ns; /* st.time_ns + sample interval: the skip filter */
-    uint32_t slow_path; /* non-zero: timer/HWP profile, options or a boost */
+    uint32_t slow_path; /* non-zero: timer/HWP profile, options, a boost or a trace callback */
     uint32_t key; /* PSTATE_KEY(profile) once initialised */
     struct pgov_pstate_state st;
     struct pgov_pstate_params params;
@@ -56,6 +56,9 @@ struct pgov_pstate {
     uint32_t timer;
     uint32_t hwp;
     uint32_t timer_jiffies; /* v4.5: msecs_to_jiffies(sample interval) */
+    /* The load target's headroom, pgov_pstate_core_headroom(&bounds), kept
+     * with the bounds (inst_known()); the name is the layout's in
+     * abi/libpgov.abi, which this word's use leaves unchanged. */
     uint32_t reserved;
     /* Pointers last: struct pgov_pstate_storage (pstate.h) mirrors this. */
     struct pgov_pstate_shared *shared;
@@ -81,10 +84,14 @@ size_t pgov_pstate_size(void)
  * The skip filter. With no boost the load hooks' bookkeeping has no effect
  * on any decision (an IOWAIT sets the boost the same way whatever
  * last_update was), so a call inside the interval can return at once.
+ * A trace callback (fixed once bound: a copy, or a table that outlives the
+ * instance unchanged, hw.h) keeps it off too, so the quiet hook never
+ * tests for one.
  */
 static void refresh_fast(struct pgov_pstate *g)
 {
-    g->slow_path = g->timer || g->hwp || g->params.options || g->st.iowait_boost != 0;
+    g->slow_path = g->timer || g->hwp || g->params.options || g->st.iowait_boost != 0 ||
+                   pgov_hal_has_trace(&g->hw);
     g->next_ns = g->st.time_ns + g->params.sample_ns;
 }
 
@@ -210,6 +217,7 @@ int pgov_pstate_init(void *mem, size_t len, const struct pgov_pstate_config *cfg
     rc = effective_limits(g, &g->plat, &cfg->limits, &g->lim, &g->bounds, &g->hwp_params);
     if (rc)
         return rc;
+    g->reserved = (uint32_t)pgov_pstate_core_headroom(&g->bounds);
     rc = pgov_pstate_state_reset(&g->st, &g->params, &g->plat);
     if (rc)
         return rc;
@@ -346,6 +354,16 @@ static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
 }
 #endif
 
+/* What the core derives from the bounds and parameters: the headroom kept
+ * in `reserved`, the rest (one shift, one add) per sample. */
+PGOV_CORE void inst_known(uint32_t prof, const struct pgov_pstate *g,
+                          struct pgov_pstate_core_known *k)
+{
+    k->ctl_hi = (uint64_t)g->bounds.ctl_turbo << 32;
+    k->headroom = pgov_s32((int64_t)g->reserved);
+    k->frac_shift = pgov_pstate_core_amshift(prof, &g->params) + 8u;
+}
+
 /*
  * The end of a sample both hooks share: on a decision, write the P-state
  * first (a failed write leaves the state as it was), then commit and count.
@@ -354,7 +372,8 @@ static int update_hwp(struct pgov_pstate *g, uint64_t now, uint32_t flags)
  */
 PGOV_CORE int sample_apply(uint32_t prof, struct pgov_pstate *g, uint64_t now, int rc,
                            const struct pgov_hw_counters *c,
-                           const struct pgov_pstate_core_sample *s, uint32_t adjust_path)
+                           const struct pgov_pstate_core_sample *s, uint32_t adjust_path,
+                           bool quiet)
 {
     if (pgov_likely(rc == PGOV_PSTATE_CORE_DECIDED)) {
         if (s->pstate != g->st.pstate) {
@@ -366,8 +385,8 @@ PGOV_CORE int sample_apply(uint32_t prof, struct pgov_pstate *g, uint64_t now, i
         pgov_pstate_core_commit(prof, &g->st, now, c, s, false);
         g->last_path = adjust_path;
         g->samples++;
-        if (pgov_unlikely(pgov_hal_has_trace(&g->hw)))
-            trace_decision(g, now);
+        if (!quiet && pgov_unlikely(pgov_hal_has_trace(&g->hw)))
+            trace_decision(g, now); /* quiet: no callback (refresh_fast()) */
     } else if (rc == PGOV_PSTATE_CORE_REJECTED) {
         g->last_path = PGOV_PSTATE_PATH_REJECTED;
     } else if (rc == PGOV_PSTATE_CORE_FIRST) {
@@ -382,11 +401,15 @@ PGOV_CORE int sample_apply(uint32_t prof, struct pgov_pstate *g, uint64_t now, i
  * The sample both hooks take once it is due: the HAL reads (the counters;
  * the idle time for the Atom profile), the core's sample, then
  * sample_apply() with @p adjust_path. Returns 0, or the HAL's or the
- * core's error, for the caller to undo and report.
+ * core's error, for the caller to undo and report. @quiet (a constant):
+ * the caller knows the boost is 0 (hook_quiet()), so the decision's boost
+ * floor is left out. The headroom is the one kept with the bounds.
  */
-PGOV_CORE int hook_sample(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t adjust_path)
+PGOV_CORE int hook_sample(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint32_t adjust_path,
+                          bool quiet)
 {
     struct pgov_pstate_core_sample s;
+    struct pgov_pstate_core_known k;
     struct pgov_hw_counters c;
     uint64_t iowait_us = 0;
     int rc = pgov_hal_read_counters(&g->hw, g->cpu, &c);
@@ -400,9 +423,10 @@ PGOV_CORE int hook_sample(uint32_t prof, struct pgov_pstate *g, uint64_t now, ui
             return rc;
         iowait_us = idle.iowait_us;
     }
-    rc = pgov_pstate_core_sample(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c, iowait_us,
-                                 &s);
-    return sample_apply(prof, g, now, rc, &c, &s, adjust_path);
+    inst_known(prof, g, &k);
+    rc = pgov_pstate_core_sample_known(prof, &g->params, &g->plat, &g->bounds, &g->st, now, &c,
+                                       iowait_us, &k, quiet, &s);
+    return sample_apply(prof, g, now, rc, &c, &s, adjust_path, quiet);
 }
 
 /*
@@ -441,7 +465,8 @@ PGOV_CORE int hook_run(uint32_t prof, struct pgov_pstate *g, uint64_t now, uint3
         g->last_path = pre.path; /* boost bookkeeping only: nothing can fail */
         goto out;
     }
-    rc = hook_sample(prof, g, now, how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST);
+    rc = hook_sample(prof, g, now, how == 2 ? PGOV_PSTATE_PATH_IO_ADJUST : PGOV_PSTATE_PATH_ADJUST,
+                     false);
     if (pgov_unlikely(rc))
         goto fail;
 out:
@@ -450,9 +475,10 @@ out:
         g->shared->last_io_ns = now;
         g->shared->seen = 1;
     }
-    /* PID profiles have no options and no boost: slow_path stays 0. */
+    /* PID profiles have no options and no boost: slow_path stays as set. */
     if (pgov_pstate_core_prof_load(prof))
-        g->slow_path = pgov_pstate_core_options(prof, &g->params) | g->st.iowait_boost;
+        g->slow_path = pgov_pstate_core_options(prof, &g->params) | g->st.iowait_boost |
+                       (uint32_t)pgov_hal_has_trace(&g->hw);
     g->next_ns = g->st.time_ns + g->params.sample_ns;
     return PGOV_OK;
 fail:
@@ -465,12 +491,14 @@ fail:
 
 /*
  * The hook of the current load profile with nothing pending: no flags and
- * slow_path 0 (so no boost and no options; the caller checked both). Step
- * 1's bookkeeping then only sets last_update = now, which nothing in the
- * sample reads, so it runs after the HAL calls succeed: a failure has
- * nothing to undo and nothing is held across the calls for an undo. The
- * same core steps as hook_run(), in the order that allows; only the
- * current load profile's copy exists (hook_load_6_19_quiet() below).
+ * slow_path 0 (so no boost, no options, no trace; the caller checked). Step
+ * 1's bookkeeping then only sets last_update = now, and with the boost 0
+ * before and after, no later call reads that value: an IOWAIT sets the
+ * boost to 1/8 whatever the time since, and without one a zero boost is
+ * left alone (the skip filter relies on the same, refresh_fast()). So it
+ * is not stored, and a failure has nothing to undo. The same core steps as
+ * hook_run() otherwise; only the current load profile's copy exists
+ * (hook_load_6_19_quiet() below).
  */
 PGOV_CORE int hook_quiet(uint32_t prof, struct pgov_pstate *g, uint64_t now)
 {
@@ -479,7 +507,7 @@ PGOV_CORE int hook_quiet(uint32_t prof, struct pgov_pstate *g, uint64_t now)
 
     if (!pgov_pstate_core_prof_built(prof))
         return PGOV_ENOTSUP; /* init refused it */
-    PGOV_ASSERT(g->slow_path == 0 && g->st.iowait_boost == 0);
+    PGOV_ASSERT(g->slow_path == 0 && g->st.iowait_boost == 0 && !pgov_hal_has_trace(&g->hw));
     /* hook_pre's interval test; on a skip it runs as usual (rare here:
      * the caller's filter already found the interval over). */
     if (pgov_unlikely(pgov_u2s64(now - g->st.time_ns) < pgov_u2s64(g->params.sample_ns))) {
@@ -488,10 +516,9 @@ PGOV_CORE int hook_quiet(uint32_t prof, struct pgov_pstate *g, uint64_t now)
         g->next_ns = g->st.time_ns + g->params.sample_ns;
         return PGOV_OK;
     }
-    rc = hook_sample(prof, g, now, PGOV_PSTATE_PATH_ADJUST);
+    rc = hook_sample(prof, g, now, PGOV_PSTATE_PATH_ADJUST, true);
     if (pgov_unlikely(rc))
         return pgov_hal_rc(rc);
-    g->st.last_update_ns = now; /* step 1, now that nothing can fail */
     g->next_ns = g->st.time_ns + g->params.sample_ns; /* slow_path stays 0 */
     return PGOV_OK;
 }
@@ -539,6 +566,12 @@ static int hook_timer_driven(struct pgov_pstate *g, uint32_t flags)
     return PGOV_OK;
 }
 
+#if defined(__GNUC__)
+#define KEY_RELOAD(g) __asm__("" : "+r"(g))
+#else
+#define KEY_RELOAD(g) ((void)0)
+#endif
+
 int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
 {
     if (pgov_unlikely(!g))
@@ -551,16 +584,20 @@ int pgov_pstate_update(struct pgov_pstate *g, uint64_t now_ns, uint32_t flags)
     if (pgov_likely((flags | g->slow_path) == 0)) {
         if (pgov_u2s64(now_ns - g->next_ns) < 0)
             return PGOV_OK;
-        /* Due, nothing pending: the current load profile's quiet hook. */
+        /* Due, nothing pending: the current load profile's quiet hook.
+         * The key is compared in memory (KEY_RELOAD: not loaded into a
+         * register for the switch, one instruction more on this path). */
         if (pgov_likely(g->key == PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_6_19)))
             return hook_load_6_19_quiet(g, now_ns);
+        KEY_RELOAD(g);
+    } else {
+        if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
+            return PGOV_EINVAL;
+        /* The current load profile (the default) before the switch's
+         * table: its key was checked when init wrote it. */
+        if (pgov_likely(g->key == PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_6_19)))
+            return hook_load_6_19(g, now_ns, flags);
     }
-    if (pgov_unlikely(flags & ~PGOV_UPDATE_ALL))
-        return PGOV_EINVAL;
-    /* The current load profile (the default) before the switch's table:
-     * its key was checked when init wrote it. */
-    if (pgov_likely(g->key == PSTATE_KEY(PGOV_PSTATE_PROF_LOAD_6_19)))
-        return hook_load_6_19(g, now_ns, flags);
     /* Into the copy of the algorithm specialised for the profile. */
     switch (g->key) {
     case PSTATE_KEY(PGOV_PSTATE_PROF_PID_4_5):
@@ -634,6 +671,7 @@ int pgov_pstate_set_limits(struct pgov_pstate *g, const struct pgov_pstate_limit
     PGOV_COPY(&g->plat, &plat);
     PGOV_COPY(&g->lim, &eff);
     PGOV_COPY(&g->bounds, &b);
+    g->reserved = (uint32_t)pgov_pstate_core_headroom(&b);
     PGOV_COPY(&g->hwp_params, &h);
     trace(g, 0, PGOV_HW_TRACE_LIMITS, b.lo, b.hi);
     return PGOV_OK;

@@ -21,7 +21,10 @@
  * policy (intel_pstate needs counters and P-state writes, ondemand needs idle
  * times and frequency writes); each governor's init names its set with the
  * `PGOV_HW_NEED_*` bits and fails with ::PGOV_ENOSYS if one is missing.
- * `trace` is always optional.
+ * `trace` is always optional, and fixed once bound (the table is copied,
+ * or outlives the instance unchanged): with one, the intel_pstate instance
+ * takes its full hook on every call (no skip filter, no quiet hook), so
+ * leave it NULL where speed matters.
  *
  * **Calling context.** Callbacks run synchronously inside the governor call
  * that needs them, on the caller's thread, under whatever lock the caller

@@ -545,7 +545,9 @@ struct pgov_pstate_status {
     uint32_t hi;           /**< effective upper bound */
     uint32_t last_path;    /**< ::pgov_pstate_path of the last call that got past
                             *   the interval check (skips are not recorded, to
-                            *   keep that path short); 0: none */
+                            *   keep that path short, unless a flag, a boost,
+                            *   an option or a trace callback sends the call
+                            *   down the full hook); 0: none */
     uint32_t reserved;     /**< zero */
     uint64_t last_sample_ns; /**< sample.time */
     uint64_t samples;      /**< decisions taken so far */

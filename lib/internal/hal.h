@@ -37,9 +37,9 @@ _Static_assert(sizeof(struct pgov_hw) == sizeof(struct pgov_hw_storage) &&
  * layer's per-call check (pgov_pstate_decide()): 1 when valid. */
 static inline PGOV_ALWAYS_INLINE int pgov_hw_limits_valid(const struct pgov_hw_limits *lim)
 {
-    return !(lim->min_pstate == 0 || lim->min_pstate > lim->max_pstate ||
-             lim->max_pstate > lim->turbo_pstate || lim->max_pstate_physical == 0 ||
-             lim->max_pstate_physical > lim->turbo_pstate || lim->scaling_khz == 0 ||
+    /* 1 <= x <= y as one unsigned compare: x - 1 wraps to the top for 0. */
+    return !(lim->min_pstate - 1u >= lim->max_pstate || lim->max_pstate > lim->turbo_pstate ||
+             lim->max_pstate_physical - 1u >= lim->turbo_pstate || lim->scaling_khz == 0 ||
              (lim->flags & ~PGOV_HW_LIM_ALL) != 0);
 }
 

@@ -18,6 +18,19 @@ static const struct {
     {PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_4_17},     {PGOV_PSTATE_POLICY_LOAD, PGOV_KVER_6_19},
 };
 
+/* An instance on the fake CPU without its trace callback: a traced
+ * instance never takes the quiet hook (lib/pstate_gov.c refresh_fast()). */
+static struct pgov_pstate *mk_untraced(int slot, const struct pgov_pstate_config *c,
+                                       struct fake_hw *f)
+{
+    struct pgov_hw_ops ops = fake_hw_ops; /* copied at init: may be temporary */
+    struct pgov_pstate *g = NULL;
+
+    ops.trace = NULL;
+    assert_int_equal(pgov_pstate_init(storage[slot], sizeof(storage[0]), c, &ops, f, &g), 0);
+    return g;
+}
+
 /* Busy CPU climbs to the top, idle CPU falls to the bottom, every profile. */
 static void test_closed_loop_busy_idle(void **st)
 {
@@ -48,16 +61,18 @@ static void test_closed_loop_busy_idle(void **st)
     }
 }
 
-/* The instance computes exactly what the (vector-verified) decision layer does. */
+/* The instance computes exactly what the (vector-verified) decision layer
+ * does; untraced too, where the current load profile takes its quiet hook. */
 static void test_instance_matches_decide(void **st)
 {
     (void)st;
-    for (size_t i = 0; i < sizeof(every) / sizeof(every[0]); i++) {
+    for (size_t i = 0; i < 2 * sizeof(every) / sizeof(every[0]); i++) {
         struct fake_hw f;
         uint64_t seed = 12345 + i;
+        size_t e = i % (sizeof(every) / sizeof(every[0]));
         fake_hw_init(&f, 0, NULL);
-        struct pgov_pstate_config c = cfg_for(every[i].policy, every[i].kver);
-        struct pgov_pstate *g = mk(0, &c, &f);
+        struct pgov_pstate_config c = cfg_for(every[e].policy, every[e].kver);
+        struct pgov_pstate *g = i == e ? mk(0, &c, &f) : mk_untraced(0, &c, &f);
         struct pgov_pstate_params p;
         struct pgov_pstate_bounds b;
         struct pgov_pstate_state s;
@@ -311,8 +326,8 @@ static void test_quiet_hook_errors(void **st)
     fake_hw_init(&a, 0, NULL);
     fake_hw_init(&b, 0, NULL);
     struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_LOAD, 0);
-    struct pgov_pstate *ga = mk(0, &c, &a);
-    struct pgov_pstate *gb = mk(1, &c, &b);
+    struct pgov_pstate *ga = mk_untraced(0, &c, &a);
+    struct pgov_pstate *gb = mk_untraced(1, &c, &b);
     uint32_t failed[2] = {0, 0};
     static unsigned char before[1024];
 
@@ -351,6 +366,42 @@ static void test_quiet_hook_errors(void **st)
     }
     assert_true(failed[0] >= 15);
     assert_true(failed[1] >= 5);
+}
+
+/* A trace callback keeps the current load profile off the quiet hook,
+ * which does not test for one: the traced instance decides as an untraced
+ * twin (which goes quiet) and reports every decision, two events each. */
+static void test_trace_off_quiet_hook(void **st)
+{
+    (void)st;
+    struct fake_hw a, b;
+    fake_hw_init(&a, 0, NULL);
+    fake_hw_init(&b, 0, NULL);
+    struct pgov_pstate_config c = cfg_for(PGOV_PSTATE_POLICY_LOAD, 0);
+    struct pgov_pstate *traced = mk(0, &c, &a);
+    struct pgov_pstate *quiet = mk_untraced(1, &c, &b);
+    uint32_t moves = 0, prev = status(traced).pstate;
+
+    for (int k = 0; k < 80; k++) {
+        a.busy_permille = b.busy_permille = (uint32_t)((k * 389) % 1001);
+        fake_hw_run(&a, 10 * MS + 7, 0);
+        fake_hw_run(&b, 10 * MS + 7, 0);
+        assert_int_equal(pgov_pstate_update(traced, a.now_ns, 0), 0);
+        assert_int_equal(pgov_pstate_update(quiet, b.now_ns, 0), 0);
+        struct pgov_pstate_status sa = status(traced), sb = status(quiet);
+        assert_int_equal(sa.pstate, sb.pstate);
+        assert_int_equal(a.pstate, b.pstate);
+        assert_int_equal(sa.busy_scaled, sb.busy_scaled);
+        assert_int_equal(sa.last_path, sb.last_path);
+        assert_int_equal(sa.samples, sb.samples);
+        assert_int_equal(sa.last_sample_ns, sb.last_sample_ns);
+        assert_int_equal(a.ntrace, 2 * sa.samples); /* SAMPLE and TARGET */
+        moves += sa.pstate != prev;
+        prev = sa.pstate;
+    }
+    assert_int_equal(b.ntrace, 0);
+    assert_true(status(traced).samples >= 78);
+    assert_true(moves >= 20);
 }
 
 static void test_init_errors(void **st)
@@ -676,6 +727,7 @@ int main(void)
         cmocka_unit_test(test_remote_ignored),
         cmocka_unit_test(test_hal_errors),
         cmocka_unit_test(test_quiet_hook_errors),
+        cmocka_unit_test(test_trace_off_quiet_hook),
         cmocka_unit_test(test_init_errors),
         cmocka_unit_test(test_v45_timer),
         cmocka_unit_test(test_v45_timer_jiffies),

@@ -21,7 +21,11 @@
  *
  * written compute-then-commit, so a failed write needs no rollback. With a
  * constant @c prof every profile test folds and each caller gets a copy
- * specialised for its profile. Layouts and names here are not ABI.
+ * specialised for its profile. A caller that keeps a struct
+ * pgov_pstate_core_known with its bounds (pgov_pstate_core_known_init())
+ * calls pgov_pstate_core_sample_known() and pgov_pstate_core_perf_ctl_known()
+ * instead, so what the bounds determine is loaded, not derived per sample.
+ * Layouts and names here are not ABI.
  */
 #ifndef PGOV_PSTATE_CORE_H
 #define PGOV_PSTATE_CORE_H
@@ -175,6 +179,32 @@ struct pgov_pstate_core_dec {
     uint32_t have;      /* PGOV_PSTATE_HAVE_* */
 };
 
+/* What a decision and its write derive from the parameters and bounds
+ * alone, so that a caller keeps it with them (pgov_pstate_core_known_init()
+ * wherever the bounds change; the instance does) instead of deriving it per
+ * sample. Another value than they give is another decision. */
+struct pgov_pstate_core_known {
+    uint64_t ctl_hi;     /* PERF_CTL's bits above the ratio: bit 32 when b->ctl_turbo */
+    int32_t headroom;    /* pgov_pstate_core_headroom() */
+    uint32_t frac_shift; /* load busy_frac: MPERF << (APERF/MPERF shift + 8), one shift */
+};
+
+/* The load target's 25 % headroom over the base P-state. */
+PGOV_CORE int32_t pgov_pstate_core_headroom(const struct pgov_pstate_bounds *b)
+{
+    return pgov_s32((int64_t)(b->base + (b->base >> 2)));
+}
+
+PGOV_CORE void pgov_pstate_core_known_init(uint32_t prof, struct pgov_pstate_core_known *k,
+                                           const struct pgov_pstate_params *prm,
+                                           const struct pgov_pstate_bounds *b)
+{
+    k->ctl_hi = (uint64_t)b->ctl_turbo << 32;
+    k->headroom = pgov_pstate_core_headroom(b);
+    /* At most 10 + 8 (pgov_pstate_params_init()): the two shifts are one. */
+    k->frac_shift = pgov_pstate_core_amshift(prof, prm) + 8u;
+}
+
 /* pid_calc: the number of P-states to go DOWN. */
 PGOV_CORE int32_t pgov_pstate_core_pid(const struct pgov_pstate_params *prm, struct pgov_pstate_core_dec *d,
                               int32_t busy)
@@ -299,12 +329,12 @@ PGOV_CORE int pgov_pstate_core_decide_atom(const struct pgov_pstate_params *prm,
 }
 
 /* Load-based target (v4.13, v4.17, current). */
-PGOV_CORE void pgov_pstate_core_decide_load(uint32_t prof, const struct pgov_pstate_params *prm,
-                                   const struct pgov_hw_limits *plat,
-                                   const struct pgov_pstate_bounds *b, int32_t core,
+PGOV_CORE void pgov_pstate_core_decide_load(uint32_t prof, const struct pgov_hw_limits *plat,
+                                   const struct pgov_pstate_core_known *k, int32_t core,
                                    uint64_t d_m, uint64_t d_t, struct pgov_pstate_core_dec *d)
 {
-    int32_t busy_frac = pgov_fixed_core_div(pgov_u2s64(d_m << pgov_pstate_core_amshift(prof, prm)), pgov_u2s64(d_t));
+    /* div_fp(MPERF << shift, TSC) with the shift and div_fp's own << 8 as one. */
+    int32_t busy_frac = pgov_s32(pgov_div_s64(pgov_u2s64(d_m << k->frac_shift), pgov_u2s64(d_t)));
     int32_t target, avg;
 
     d->boost_used = (int32_t)d->boost;
@@ -316,9 +346,10 @@ PGOV_CORE void pgov_pstate_core_decide_load(uint32_t prof, const struct pgov_pst
         if (busy_frac < d->boost_used)
             busy_frac = d->boost_used;
     }
-    d->busy = pgov_s32((int64_t)busy_frac * 100);
+    /* The s32 product's low bits: one 32-bit multiply. */
+    d->busy = pgov_s32((int64_t)((uint32_t)busy_frac * 100u));
     /* 25 % headroom over the base P-state, floored at min_pstate. */
-    target = pgov_fixed_core_mul((int32_t)(b->base + (b->base >> 2)), busy_frac);
+    target = pgov_fixed_core_mul(k->headroom, busy_frac);
     if (target < (int32_t)plat->min_pstate)
         target = (int32_t)plat->min_pstate;
     d->target_raw = target;
@@ -339,15 +370,16 @@ PGOV_CORE uint32_t pgov_pstate_core_clamp(const struct pgov_pstate_bounds *b, in
     return (uint32_t)(p > (int32_t)b->hi ? (int32_t)b->hi : p);
 }
 
-/* Decide on the sample values given, for any non-HWP profile. */
+/* Decide on the sample values given, for any non-HWP profile (@k from the
+ * bounds the result is clamped to). */
 PGOV_CORE int pgov_pstate_core_decide(uint32_t prof, const struct pgov_pstate_params *prm,
                              const struct pgov_hw_limits *plat,
-                             const struct pgov_pstate_bounds *b, uint32_t pstate, int32_t core,
+                             const struct pgov_pstate_core_known *k, uint32_t pstate, int32_t core,
                              uint64_t d_m, uint64_t d_t, uint64_t dur, uint64_t d_io,
                              struct pgov_pstate_core_dec *d)
 {
     if (pgov_pstate_core_prof_load(prof)) {
-        pgov_pstate_core_decide_load(prof, prm, plat, b, core, d_m, d_t, d);
+        pgov_pstate_core_decide_load(prof, plat, k, core, d_m, d_t, d);
         return PGOV_OK;
     }
     if (pgov_pstate_core_prof_atom(prof))
@@ -360,6 +392,12 @@ PGOV_CORE int pgov_pstate_core_decide(uint32_t prof, const struct pgov_pstate_pa
 PGOV_CORE uint64_t pgov_pstate_core_perf_ctl(const struct pgov_pstate_bounds *b, uint32_t p)
 {
     return ((uint64_t)p << 8) | ((uint64_t)b->ctl_turbo << 32);
+}
+
+/* The same from the bits kept with the bounds. */
+PGOV_CORE uint64_t pgov_pstate_core_perf_ctl_known(const struct pgov_pstate_core_known *k, uint32_t p)
+{
+    return ((uint64_t)p << 8) | k->ctl_hi;
 }
 
 /*
@@ -432,24 +470,36 @@ struct pgov_pstate_core_sample {
  * PGOV_PSTATE_CORE_REJECTED (MPERF or TSC unchanged: nothing to do),
  * PGOV_PSTATE_CORE_FIRST, or PGOV_EDOM where the kernel divides by zero.
  * Preconditions: @prm, @plat, @b as init builds them, @prof built.
+ *
+ * pgov_pstate_core_sample_known() takes what the caller knows ahead
+ * (pgov_pstate_core_sample() derives it per call): @k, kept with the
+ * bounds, so the headroom is loaded, not computed (through a pointer, so
+ * the load comes where it is used, not held in a register across the
+ * caller's counter read); and @no_boost, a constant true only where
+ * @st->iowait_boost is known to be 0 (the instance's quiet hook: no boost
+ * is its entry condition), so the boost floor folds away.
  */
-PGOV_CORE int pgov_pstate_core_sample(uint32_t prof, const struct pgov_pstate_params *prm,
-                                      const struct pgov_hw_limits *plat,
-                                      const struct pgov_pstate_bounds *b,
-                                      struct pgov_pstate_state *st, uint64_t now,
-                                      const struct pgov_hw_counters *c, uint64_t iowait_us,
-                                      struct pgov_pstate_core_sample *s)
+
+PGOV_CORE int pgov_pstate_core_sample_known(uint32_t prof, const struct pgov_pstate_params *prm,
+                                            const struct pgov_hw_limits *plat,
+                                            const struct pgov_pstate_bounds *b,
+                                            struct pgov_pstate_state *st, uint64_t now,
+                                            const struct pgov_hw_counters *c, uint64_t iowait_us,
+                                            const struct pgov_pstate_core_known *k,
+                                            bool no_boost, struct pgov_pstate_core_sample *s)
 {
     struct pgov_pstate_core_dec *d = &s->d;
     uint64_t last = st->time_ns;
     int rc;
 
     PGOV_ASSERT(pgov_pstate_core_prof_built(prof) && st->pstate != 0);
-    if (c->mperf == st->prev_mperf || c->tsc == st->prev_tsc)
-        return PGOV_PSTATE_CORE_REJECTED;
-    s->d_aperf = c->aperf - st->prev_aperf;
+    /* MPERF or TSC unchanged is a zero delta: tested on the deltas, which
+     * the sample needs anyway (no separate compare). */
     s->d_mperf = c->mperf - st->prev_mperf;
     s->d_tsc = c->tsc - st->prev_tsc;
+    if (s->d_mperf == 0 || s->d_tsc == 0)
+        return PGOV_PSTATE_CORE_REJECTED;
+    s->d_aperf = c->aperf - st->prev_aperf;
     if (pgov_unlikely(last == 0)) {
         st->last_time_ns = 0;
         st->time_ns = now;
@@ -471,14 +521,27 @@ PGOV_CORE int pgov_pstate_core_sample(uint32_t prof, const struct pgov_pstate_pa
     d->have = 0;
     d->integral = st->integral;
     d->last_err = st->last_err;
-    d->boost = st->iowait_boost;
+    d->boost = no_boost ? 0u : st->iowait_boost;
     s->d_iowait_us = pgov_pstate_core_prof_atom(prof) ? iowait_us - st->prev_iowait_us : 0;
-    rc = pgov_pstate_core_decide(prof, prm, plat, b, st->pstate, s->core, s->d_mperf, s->d_tsc,
+    rc = pgov_pstate_core_decide(prof, prm, plat, k, st->pstate, s->core, s->d_mperf, s->d_tsc,
                                  now - last, s->d_iowait_us, d);
     if (pgov_unlikely(rc))
         return PGOV_EDOM;
     s->pstate = pgov_pstate_core_clamp(b, d->target);
     return PGOV_PSTATE_CORE_DECIDED;
+}
+
+PGOV_CORE int pgov_pstate_core_sample(uint32_t prof, const struct pgov_pstate_params *prm,
+                                      const struct pgov_hw_limits *plat,
+                                      const struct pgov_pstate_bounds *b,
+                                      struct pgov_pstate_state *st, uint64_t now,
+                                      const struct pgov_hw_counters *c, uint64_t iowait_us,
+                                      struct pgov_pstate_core_sample *s)
+{
+    struct pgov_pstate_core_known k;
+
+    pgov_pstate_core_known_init(prof, &k, prm, b);
+    return pgov_pstate_core_sample_known(prof, prm, plat, b, st, now, c, iowait_us, &k, false, s);
 }
 
 /*
