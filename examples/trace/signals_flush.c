@@ -307,6 +307,7 @@ void sg_hold(struct ctx *c, size_t idx)
         sg_flush(c, i, false, false);
     }
     p->pend[p->npend++] = idx;
+    sg_sleep_at_dequeue(c, idx);
 }
 
 uint32_t sg_policy_of(const struct ctx *c, uint32_t prio, int32_t pid)
