@@ -116,6 +116,21 @@ static void leave_dead(struct ctx *c, struct task *kp, const struct pgt_event *e
     sg_detach_removed(c, kp);
 }
 
+/* A switch's CPU and tasks are known from here; guessed: placed without a
+ * kernel time (counted for the "inputs:" line). */
+static void seen(struct cpu *p, struct task *kp, struct task *kn, bool guessed)
+{
+    p->known = true;
+    p->guess += guessed;
+    for (int j = 0; j < 2; j++) {
+        struct task *k = j ? kn : kp;
+        if (k) {
+            k->known = 1;
+            k->guess += guessed;
+        }
+    }
+}
+
 /* CPU i picks pid, a task moved there by load balance while it was idle
  * (the move's clock skip, as the woken task's for a wake-up) */
 static bool moved_pick(const struct ctx *c, uint32_t i, int32_t pid)
@@ -188,19 +203,8 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
         return;
     if (kn) /* picked: a later pick is no longer the move's */
         kn->mig_idle = 0;
-    if (guessed) {
-        p->guess++;
-        if (kp)
-            kp->guess++;
-        if (kn)
-            kn->guess++;
-    }
+    seen(p, kp, kn, guessed);
     bool ad = false;
-    p->known = true;
-    if (kp)
-        kp->known = 1;
-    if (kn)
-        kn->known = 1;
     bool slept = kp && p->slept_pid == kp->pid && e->x[0] != PGT_PREV_RUNNABLE;
     if (slept && p->slept_put) { /* at the dequeue's clock (sg_sleep_at_dequeue), or a later wake-up's */
         now = p->last_now;
