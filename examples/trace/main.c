@@ -217,6 +217,11 @@ static void print_classes(FILE *sum, const struct pgt_trace *t, const struct pgt
                      "between groups applied (exits' included), %llu ticks along group paths\n",
                 t->ngroups, (unsigned long long)s->group_seeded, (unsigned long long)s->group_unseeded,
                 (unsigned long long)s->group_moves, (unsigned long long)s->group_ticks);
+    if (s->group_load_read)
+        fprintf(sum, "groups: %llu group cfs_rq loads taken from their samples (6.12+ delayed dequeue keeps a "
+                     "sleeping task's load queued until EEVDF, not in the trace, ends it; util and "
+                     "runnable rebuilt)\n",
+                (unsigned long long)s->group_load_read);
     class_line(sum, "task", s, PGT_K_TASK);
     if (s->groups_rebuilt) {
         class_line(sum, "group entity", s, PGT_K_GSE);

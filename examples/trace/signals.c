@@ -61,8 +61,10 @@ static void lost(struct ctx *c, uint32_t i)
     p->npend = 0;
     p->idle_exit = 0; /* the clock rules need the events the loss took */
     p->wake_pid = 0;
+    p->wake_read = 0;
     p->mig_idle = false;
     p->slept_pid = 0;
+    p->slept_put = false;
     p->cfs_seeded = p->rt_seeded = p->dl_seeded = p->ue_seeded = false;
     p->cfs_exact = false;
     p->cfs_klut = 0;

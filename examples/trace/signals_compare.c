@@ -253,9 +253,13 @@ void sg_compare(struct ctx *c, size_t idx)
     /* update_time is on the PELT clock already */
     uint64_t at = e->v[3] ? e->v[3] : pelt_of(c, i, e->ts);
     switch (e->type) {
-    case PGT_PELT_SE:
+    case PGT_PELT_SE: {
         cmp_task(c, e, i, at, seed_ok);
+        struct task *k = pgt_pidtab_find(&c->tasks, e->pid);
+        if (k && k->dead && k->attached) /* the removal its switch left to this sample (leave_dead) */
+            sg_detach_removed(c, k);
         return;
+    }
     case PGT_PELT_CFS:
     case PGT_PELT_RT:
     case PGT_PELT_DL:

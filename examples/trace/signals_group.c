@@ -665,6 +665,28 @@ void sg_grp_step(struct ctx *c, size_t idx)
     c->out->group_transient++;
 }
 
+/* 6.12 on, a task that sleeps while not eligible stays queued, delayed,
+ * until it is picked, woken or its lag expires (EEVDF state the trace does
+ * not hold): its load stays on its runqueue, its runnable does not. The
+ * recording shows it (qemu-7.3-icount-groups: rcu_preempt slept at
+ * 3.590025 s and woke at 3.597996 s with load 38 -> 188, runnable 38 -> 33;
+ * sh 115's load 449 at 3.250232 s, rebuilt 421, runnable 231 both). A fork's
+ * post_init takes its utilization from its group runqueue's util times
+ * weight over load, so a load short by the delayed time gave it more:
+ * date 146 into /g1/g2 at 3.270233 s, 421 for the kernel's 402, date 157
+ * into /autogroup-1 at 3.320923 s, 329 for 310. So from 6.12 a group
+ * runqueue's load is its sample's, where the rebuild's update is at the
+ * sample's time (its sums as a seed's); util and runnable stay rebuilt. */
+static void load_from_sample(struct ctx *c, struct pgov_pelt_avg *sa, const struct pgt_event *e, uint64_t at)
+{
+    if (pgov_kver_resolve(c->p->kver) < PGOV_KVER_6_12 || sa->last_update_time != at)
+        return;
+    uint64_t div = (uint64_t)c->max_avg - 1024u + sa->period_contrib;
+    sa->load_avg = e->v[0];
+    sa->load_sum = e->v[0] ? e->v[0] * div + div / 2 : 0;
+    c->out->group_load_read++;
+}
+
 /* A group entity's or group runqueue's sample: its seed, else a
  * comparison at its update (applied here when the rebuild has not made it). */
 void sg_grp_compare(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64_t at, bool seed_ok)
@@ -700,6 +722,8 @@ void sg_grp_compare(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64
                 (unsigned)ptree_rq(&g->tree, 0, i)->cfs.avg.period_contrib);
     uint32_t kind = se ? PGT_K_GSE : PGT_K_GCFS;
     sg_record(c, &g->ent[idx], -1, i, kind, !g->seeded[idx], e->ts, e->v[2], sa->util_avg, p->guess);
+    if (!se)
+        load_from_sample(c, sa, e, at);
     if (g->ent[idx] >= 0)
         c->out->ent[g->ent[idx]].group = q;
 }

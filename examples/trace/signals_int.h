@@ -20,6 +20,7 @@
 #define PGT_GROUP_NS 2000000ull     /* samples within this before an event belong to it */
 #define PGT_PENDING 64
 #define PGT_STALL_NS 1000000ull     /* an idle exit this long before its switch: a stall */
+#define PGT_LATE_SWITCH_NS 20000000ull /* the longest a switch is looked for after its dequeue */
 /* POL_STOP: the stop class (migration/N), printed with prio 0 like RT 99 */
 enum policy { POL_CFS = 0, POL_RT, POL_DL, POL_IDLE, POL_STOP };
 
@@ -66,10 +67,12 @@ struct cpu {
     uint64_t rm_load, rm_util, rm_run; /* "removed": applied at the next cfs update */
     uint64_t idle_exit; /* the last cpu_idle exit not followed by an idle entry, 0: none */
     int32_t wake_pid;   /* the task the last transition here woke, 0: another transition */
+    uint64_t wake_read; /* that wake-up's clock reading, from the woken task's sample, 0: none */
     bool mig_idle;      /* a task was moved here by load balance while idle (clock skip) */
     uint32_t guess;     /* transitions here placed without a kernel time */
     uint64_t last_now;  /* the latest time an update of this rq was applied at */
     int32_t slept_pid;  /* the running task already dequeued for its sleep (newidle pull), 0: none */
+    bool slept_put;     /* ... and put back at its dequeue's time (a late switch): no cfs task runs */
     size_t pend[PGT_PENDING];
     uint32_t npend;
 };
@@ -153,6 +156,7 @@ void sg_start_curr(struct ctx *c, uint32_t i, uint64_t ts);
 void sg_on_switch(struct ctx *c, const struct pgt_event *e);
 void sg_on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh);
 void sg_on_migrate(struct ctx *c, const struct pgt_event *e);
+void sg_sleep_at_dequeue(struct ctx *c, size_t idx);
 
 static inline uint64_t pelt_of(struct ctx *c, uint32_t i, uint64_t ts)
 {

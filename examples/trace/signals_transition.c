@@ -97,10 +97,38 @@ static void go_idle(struct ctx *c, uint32_t i)
  * update after that (qemu-6.1-icount-groups, pid 110 in /g5 at 2.188167 s:
  * applied at the pick of sh in /g5, the rebuilt /g5 gave the next fork
  * post_init's cap from 314, the kernel from 809). */
-static void leave_dead(struct ctx *c, struct task *kp)
+static void leave_dead(struct ctx *c, struct task *kp, const struct pgt_event *e)
 {
-    sg_detach_removed(c, kp);
     kp->dead = 1;
+    /* Unless the trace shows the removal later: a sample of the dead
+     * task, its entity synced to its runqueue for the removal (7.3, usleep
+     * 161 autoreaped, switch at 3.793984 s: its sample at 3.798002 s from
+     * the idle task, and the root's at 3.797993 s still held its 75, 94
+     * where the removal at the pick gave 20). It is removed there
+     * (signals_compare.c). */
+    for (size_t j = (size_t)(e - c->t->ev) + 1; j < c->t->n && c->t->ev[j].ts - e->ts < PGT_LATE_SWITCH_NS; j++) {
+        const struct pgt_event *f = &c->t->ev[j];
+        if (f->type == PGT_PELT_SE && f->pid == kp->pid)
+            return;
+        if ((f->type == PGT_SWITCH && (f->pid == kp->pid || f->pid2 == kp->pid)) || f->type == PGT_LOST)
+            break;
+    }
+    sg_detach_removed(c, kp);
+}
+
+/* A switch's CPU and tasks are known from here; guessed: placed without a
+ * kernel time (counted for the "inputs:" line). */
+static void seen(struct cpu *p, struct task *kp, struct task *kn, bool guessed)
+{
+    p->known = true;
+    p->guess += guessed;
+    for (int j = 0; j < 2; j++) {
+        struct task *k = j ? kn : kp;
+        if (k) {
+            k->known = 1;
+            k->guess += guessed;
+        }
+    }
 }
 
 /* CPU i picks pid, a task moved there by load balance while it was idle
@@ -175,21 +203,15 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
         return;
     if (kn) /* picked: a later pick is no longer the move's */
         kn->mig_idle = 0;
-    if (guessed) {
-        p->guess++;
-        if (kp)
-            kp->guess++;
-        if (kn)
-            kn->guess++;
-    }
+    seen(p, kp, kn, guessed);
     bool ad = false;
-    p->known = true;
-    if (kp)
-        kp->known = 1;
-    if (kn)
-        kn->known = 1;
     bool slept = kp && p->slept_pid == kp->pid && e->x[0] != PGT_PREV_RUNNABLE;
+    if (slept && p->slept_put) { /* at the dequeue's clock (sg_sleep_at_dequeue), or a later wake-up's */
+        now = p->last_now;
+        guessed = false;
+    }
     p->slept_pid = 0;
+    p->slept_put = false;
     if (kp && !slept) {
         kp->policy = (uint8_t)sg_policy_of(c, e->x[1], e->pid);
         if (!kp->on_rq || kp->cpu != (int32_t)i) /* we never saw it arrive */
@@ -226,7 +248,7 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
         go_idle(c, i);
     }
     if (kp && e->x[0] == PGT_PREV_DEAD) {
-        leave_dead(c, kp);
+        leave_dead(c, kp, e);
         ad = true;
     }
     sg_flush(c, i, false, ad);
@@ -266,6 +288,12 @@ void sg_on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     struct task *k = sg_task_get(c, e->pid, e->ts);
     if (!k)
         return;
+    c->cpu[i].wake_read = 0;
+    for (uint32_t j = 0; j < c->cpu[i].npend; j++) {
+        const struct pgt_event *f = &c->t->ev[c->cpu[i].pend[j]];
+        if (f->type == PGT_PELT_SE && f->pid == e->pid && f->cpu == e->cpu && f->v[3])
+            c->cpu[i].wake_read = f->v[3];
+    }
     if (now == ts) {
         c->cpu[i].guess++;
         k->guess++;
@@ -463,4 +491,81 @@ void sg_on_migrate(struct ctx *c, const struct pgt_event *e)
         k->cpu = (int32_t)b;
         sg_flush(c, a, false, false);
     }
+}
+
+/* The running task's sleep, dated by the samples its dequeue wrote. The
+ * kernel reads its clock once at the start of __schedule: the dequeue, the
+ * newly idle balance's blocked-load pass and the put of the sleeping task
+ * take that reading, and the pick the latest one (a remote wake-up while
+ * the balance dropped the lock). The sched_switch that ends __schedule can
+ * be written far later (a vCPU stopped inside it), and remote wake-ups
+ * land in between: on qemu-7.3-icount-groups rcu_preempt dequeued at
+ * 3.284259 s, its switch at 3.285650 s, and date 151 forked onto CPU 1 at
+ * 3.284590 s ran from there (util 525 at 3.285923 s, rebuilt 500; CPU 1's
+ * root decayed from the dequeue: 694, rebuilt 697 with rcu_preempt
+ * running); init's dequeue at 3.338133 s, its switch to idle at 3.341989 s
+ * (root 123 at 3.342006 s, rebuilt 209). So at the last sample of the
+ * CPU's own buffer before the switch of its sleeping task, the dequeue and
+ * the put are applied at the dequeue's clock: the newest update_time of
+ * the samples written from its util_est_cfs sample on (the removal from
+ * the rq's sum, the dequeue's first), else that sample's own time. */
+static uint64_t dequeue_clock(struct ctx *c, uint32_t b, const struct pgt_event *sw, bool *guessed)
+{
+    const struct cpu *p = &c->cpu[b];
+    uint64_t u = 0, ue = 0, uw = p->wake_pid && p->wake_pid == sw->pid2 ? p->wake_read : 0;
+    for (uint32_t j = 0; j < p->npend; j++) {
+        const struct pgt_event *f = &c->t->ev[p->pend[j]];
+        if (f->cpu != b || f->x[0] != b || (f->x[3] & PGT_IN_HARDIRQ))
+            continue;
+        if (f->type == PGT_UE_CFS) { /* the last: an enqueue's came before (a group move) */
+            ue = f->ts;
+            u = 0;
+        } else if (f->type != PGT_UE_SE && ue && f->v[3] > u) {
+            u = f->v[3];
+        }
+    }
+    /* no sample of the dequeue: a wake-up here, whose task the switch
+     * picks, preempted, and __schedule kept the wake-up's clock reading,
+     * its sample's (usleep 133's exit on qemu-6.1-icount-groups at
+     * 2.260869 s, after the wake-up of sh 99 at update_time 2260860928) */
+    if (!u && ue && uw)
+        return uw;
+    *guessed = !u; /* the util_est sample's own time: a few us after the kernel's reading */
+    return u ? u : ue ? pelt_of(c, b, ue) : 0;
+}
+
+void sg_sleep_at_dequeue(struct ctx *c, size_t idx)
+{
+    const struct pgt_event *e = &c->t->ev[idx], *sw = NULL;
+    uint32_t b = e->cpu;
+    if (b >= c->ncpu || e->x[0] != b || (e->x[3] & PGT_IN_HARDIRQ))
+        return;
+    struct cpu *p = &c->cpu[b];
+    if (!p->known || p->curr <= 0 || p->curr_policy != POL_CFS || p->slept_pid)
+        return;
+    for (size_t j = idx + 1; j < c->t->n && !sw && c->t->ev[j].ts - e->ts < PGT_LATE_SWITCH_NS; j++)
+        if (c->t->ev[j].cpu == b)
+            sw = &c->t->ev[j];
+    if (!sw || sw->type != PGT_SWITCH || sw->pid != p->curr || sw->x[0] == PGT_PREV_RUNNABLE)
+        return;
+    struct task *kp = sg_task_get(c, p->curr, e->ts);
+    bool guessed = false;
+    uint64_t now = dequeue_clock(c, b, sw, &guessed);
+    if (!kp || !kp->on_rq || kp->cpu != (int32_t)b || !now || now < p->last_now)
+        return;
+    if (guessed) {
+        p->guess++;
+        kp->guess++;
+    }
+    clock_to(c, b, e->ts);
+    sg_flush(c, b, true, false);
+    sg_upd_task(c, kp, now);
+    sg_upd_rq(c, b, now);
+    prev_sleep(c, kp, p, now); /* an exiting task's load leaves after the switch */
+    sg_grp_put(c, kp, now);
+    kp->running = 0;
+    p->curr_policy = POL_IDLE; /* no cfs task runs until the pick */
+    sg_flush(c, b, false, false);
+    p->slept_pid = kp->pid;
+    p->slept_put = true;
 }

@@ -249,6 +249,7 @@ struct pgt_signals {
     uint64_t group_moves;       /* tasks moved between groups (a path change in its samples) */
     uint64_t group_ticks;       /* ticks applied along the running task's group path */
     uint64_t group_transient;   /* group samples followed by another of the object at one update_time */
+    uint64_t group_load_read;   /* 6.12+: group cfs_rq loads taken from their samples (delayed dequeue) */
 };
 
 /* Rebuild the signals of trace t on platform p and compare them with the

@@ -67,10 +67,11 @@ dat)
   n_dat=$(tail -n1 "$out/$case.out" | awk '{print $2}') n_rep=$(awk '{print $2}' "$out/$case.report")
   awk -v a="$n_dat" -v b="$n_rep" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && d * 100 <= b) }' ||
     fail "trace.dat and report compare different samples: $n_dat / $n_rep"
-  m_dat=$(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+),.*/\1/')
+  # (the irq flags made the trace.dat closer, 1.710 against 2.044, while a
+  # sleep took its switch's time or an older held sample's: since it takes
+  # its dequeue's clock both are close, 1.189 and 1.178)
   m_rep=$(sed -E 's/.*mean \|err\| ([0-9.]+),.*/\1/' "$out/$case.report")
-  awk -v a="$m_dat" -v b="$m_rep" 'BEGIN { exit !(a < b) }' ||
-    fail "trace.dat (irq flags) not closer than the report text: mean $m_dat / $m_rep"
+  awk -v b="$m_rep" 'BEGIN { exit !(b <= 1.18) }' || fail "report text mean |err| $m_rep above 1.18"
   # the vCPU stalls of this TCG recording: switches from idle put at the idle exit
   want '^clock: [1-9][0-9]* switches from idle applied at the CPU.s idle exit, [1-9][0-9]* of them more than 1 ms'
   want '^clock: [1-9][0-9]* preemptions by a task just woken applied at the CPU.s last clock reading'
@@ -78,9 +79,10 @@ dat)
   # regression bounds at the ns figures measured on this recording
   # (docs/trace.md); a fork's samples not held for its late wakeup_new
   # (usleep 124 at 5.334323 s, the event 2.9 ms after the attach) gave
-  # 1.757 / 96
+  # 1.757 / 96; a sleep at its switch's time, not its dequeue's, 1.710; a
+  # preemption after a tick at the wake-up's clock reading, 1.254
   read -r m x < <(tail -n1 "$out/$case.out" | sed -E 's/.*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2/')
-  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 1.71 && x <= 36) }' || fail "ns mean |err| $m / max $x above 1.71 / 36" ;;
+  awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 1.19 && x <= 35) }' || fail "ns mean |err| $m / max $x above 1.19 / 35" ;;
 icount)
   # the recording with deterministic guest time (record.sh, PGOV_RECORD_ICOUNT=1, shift 0):
   # no vCPU stalls, so what is left is the tool's and the trace's own
@@ -96,14 +98,17 @@ icount)
     want 'hotplug transitions: 2'
     want "^clock: [1-9][0-9]* switches from idle applied at the CPU.s idle exit, 0 of them more than 1 ms"
     read -r m x < <(tail -n1 "$(summary_file)" | sed -E 's/.*mean \|err\| ([0-9.]+), max \|err\| ([0-9]+).*/\1 \2/')
-    awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 0.56 && x <= 9) }' || fail "$f: mean |err| $m / max $x above 0.56 / 9"
+    # (0.551 / 9 with a sleep at its switch's time or an older held sample's)
+    awk -v m="$m" -v x="$x" 'BEGIN { exit !(m <= 0.43 && x <= 8) }' || fail "$f: mean |err| $m / max $x above 0.43 / 8"
     for k in rt dl; do [ "$(kind_max $k)" = 0 ] || fail "$f: $k max |err| $(kind_max $k), expected 0"; done
     # a task moved to an idle CPU and picked there keeps the attach's clock
     # reading (task 0.460 without; 686 samples when the pick took the
-    # event's time, off the PELT period grid: wake-up syncs not compared)
-    want '^class: task +696 samples compared'
+    # event's time, off the PELT period grid: wake-up syncs not compared;
+    # the text 697 since a sleep takes its dequeue's clock, a sync at 2.698261 s)
+    want '^class: task +69[67] samples compared'
     t=$(kind_mean task)
-    awk -v t="$t" 'BEGIN { exit !(t <= 0.455) }' || fail "$f: task mean |err| $t above 0.455"
+    # (0.454 with a sleep at its switch's time or an older held sample's)
+    awk -v t="$t" 'BEGIN { exit !(t <= 0.22) }' || fail "$f: task mean |err| $t above 0.22"
     # each fixed defect left its kind far above these (docs/trace.md)
     for kx in cfs:9 task:8 util_est:8 util_est_cfs:7; do
       k=${kx%:*} b=${kx#*:}
@@ -127,7 +132,9 @@ groups)
     # the root through the groups' propagation: 110.3 when tasks were put on
     # the root (the rebuild reverted); bounds at the measured figures
     # (docs/trace.md "Task groups")
-    class_bounds mean 'root cfs_rq:10.5' 'group entity:4.9' 'group cfs_rq:4.5'
+    # (a dead task removed at the switch although its sample dates the
+    # removal after the next tick, 4.358104 s: root 10.44)
+    class_bounds mean 'root cfs_rq:9.36' 'group entity:4.65' 'group cfs_rq:4.29'
     # the hierarchy, learnt from the paths: parents, and moves seen in task samples
     want '^groups: /g1/g2 \(parent /g1\) on 2 CPUs: 256 entity, 252 cfs_rq, 180 task samples$'
     want '^groups: /autogroup-1 \(parent /\) on 2 CPUs: 234 entity, 254 cfs_rq, 178 task samples$'
@@ -162,9 +169,15 @@ groups_icount)
     # blocked-pass group samples at their own time 3.56 / 6.44 -> 2.48 /
     # 2.05, an exit's move at its detach 1.00 / 2.01, no walk back in time
     # 0.31 / 0.63
-    class_bounds mean 'task:0.41' 'root cfs_rq:0.64' 'group entity:0.31' 'group cfs_rq:0.27'
+    # 0.31 / 0.63; the fifth round's sleep at its dequeue's clock: task
+    # 0.401 -> 0.358, group entity 0.305 -> 0.258, root max 5 -> 4; a
+    # preemption after a tick at the tick's clock reading: task 0.358 (12)
+    # -> 0.093 (1), root 0.634 -> 0.610
+    class_bounds mean 'task:0.094' 'root cfs_rq:0.62' 'group entity:0.21' 'group cfs_rq:0.18'
+    # (6.1 has no delayed dequeue: its group loads stay rebuilt)
+    ! grep -q 'loads taken from their samples' "$out/$case.out" || fail "$f: 6.1 group loads taken from samples"
     # the issue's target for the root (mean 1, max 10) and the groups' maxima
-    class_bounds max 'root cfs_rq:5' 'group entity:2' 'group cfs_rq:2'
+    class_bounds max 'root cfs_rq:4' 'group entity:2' 'group cfs_rq:2' 'task:1'
   done
   # the 7.3 recording (PGOV_RECORD_KVER=7.3): its update_time runs 168 ms
   # ahead of the trace clock (brought back: task 259 -> 3.8 when not)
@@ -183,8 +196,16 @@ groups_icount)
   # wakeup_new 2.87 / 2.41 / 7.94 (the root's max 227)
   # (group cfs_rq 1.939 before a move's attach took its sample's clock
   # reading: one sample 1 unit further at 3.236561 s)
-  class_bounds mean 'task:2.87' 'root cfs_rq:7.45' 'group entity:2.42' 'group cfs_rq:1.942'
-  class_bounds max 'group entity:20' 'group cfs_rq:20' 'root cfs_rq:111' ;;
+  # The fifth round's (docs/trace.md, fixes 17..): a sleep at its switch's
+  # time, not its dequeue's clock, 2.87 / 2.41 / 7.45 (root max 111); a
+  # dead task removed at its switch, not at its later sample, root 2.33 (74);
+  # group runqueue loads rebuilt without delayed dequeue (a fork's post_init
+  # ratio), 2.03 (25) / 1.655 (26) / 2.21 (29); a preemption after a tick
+  # at the wake-up's clock reading, 1.11 / 1.83 / 1.06 (9); the issue's root
+  # target, mean 1 / max 10, is reached
+  want '^groups: [1-9][0-9]* group cfs_rq loads taken from their samples \(6.12\+ delayed dequeue'
+  class_bounds mean 'task:0.91' 'root cfs_rq:0.84' 'group entity:1.45' 'group cfs_rq:1.2'
+  class_bounds max 'group entity:11' 'group cfs_rq:11' 'root cfs_rq:8' 'task:11' ;;
 signals)
   run signals "$dir/qemu-6.1.txt" --kver 6.1 --format tsv || fail "exit $?"
   last_line_ok
