@@ -44,8 +44,8 @@ int sim_variant_apply(struct sim_scenario *sc, const struct sim_draw *v, struct 
  * The report of one scenario's variants (tables t[0..n), variant-major,
  * each with tab.variant set): one line per variant and table (keys drawn,
  * the check metric per column, each effect's change and whether its
- * direction held), then per effect `variants: TABLE EFFECT: direction held
- * in K/N (P %)`. With @tsv one row per variant, table and effect on @f and
+ * direction held: by 1 % or more the seed's way), then per effect
+ * `variants: TABLE EFFECT: direction held in K/N (P %), by sign alone S/N`. With @tsv one row per variant, table and effect on @f and
  * the summary lines on @sum. Returns the effects whose direction failed
  * at least once.
  */

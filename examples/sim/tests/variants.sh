@@ -56,7 +56,8 @@ while IFS=$'\t' read -r _ v _ _ _ _ _ k; do
 done <"$work/g.rows"
 
 # 3. the summaries are the rows' counts, per effect and param value; the
-# direction is the seed's sign (uclamp_udp: + at 6222, - at 11771).
+# direction is the seed's sign (uclamp_udp: + at 6222, - at 11771), held
+# from a 1 % change that way, "weak" under it.
 awk -F'\t' 'NR > 1 { n[$1 " " $3]++; if ($7 == "yes") k[$1 " " $3]++ }
   END { for (e in n) printf "variants: %s: direction held in %d/%d\n", e, k[e], n[e] }' "$work/a.tsv" |
   sort >"$work/want.sum"
@@ -64,16 +65,21 @@ sed 's/ ([0-9]* %).*//' "$work/a.sum" | sort >"$work/got.sum"
 [ "$(wc -l <"$work/got.sum")" = 4 ] || fail "$(wc -l <"$work/got.sum") summary lines, want 4 (2 grep, 2 uclamp sizes)"
 cmp -s "$work/want.sum" "$work/got.sum" || fail "summary counts differ from the rows: $(diff "$work/want.sum" "$work/got.sum")"
 awk -F'\t' 'NR > 1 && $1 ~ /^uclamp_udp-/ {
-    want = ($1 == "uclamp_udp-6222") == ($6 > 0) ? "yes" : "NO"
+    along = ($1 == "uclamp_udp-6222" ? 1 : -1) * $6
+    want = along >= 1 ? "yes" : along > 0 ? "weak" : "NO"
     if ($7 != want) { print "uclamp " $1 " v" $2 ": change " $6 " judged " $7; bad = 1 } }
   END { exit bad }' "$work/a.tsv" || fail "uclamp_udp: direction not judged by each size's seed sign"
 # text: one line per variant and table, the NOs are the summary's failures
 [ "$(grep -c '^v[0-9]' "$work/a.txt")" = 9 ] || fail "text: $(grep -c '^v[0-9]' "$work/a.txt") variant lines, want 9 (3 grep, 3 x 2 uclamp)"
 grep -q '^variants: grep cpu_s v4.13->v4.14: direction held in [0-3]/3 ([0-9]* %)' "$work/a.txt" ||
   fail "text summary line missing"
-nos=$(grep '^v[0-9]* *uclamp_udp-11771 ' "$work/a.txt" | grep -c ' NO ')
-sum=$(sed -n 's/^variants: uclamp_udp-11771 .* held in \([0-9]*\)\/3.*/\1/p' "$work/a.txt")
-[ "$((3 - sum))" = "$nos" ] || fail "uclamp_udp-11771: $nos NO lines, summary says $sum of 3 held"
+for s in uclamp_udp-6222 uclamp_udp-11771; do
+  nos=$(grep "^v[0-9]* *$s " "$work/a.txt" | grep -vc ' yes ')
+  sum=$(sed -n "s/^variants: $s .* held in \([0-9]*\)\/3.*/\1/p" "$work/a.txt")
+  [ "$((3 - sum))" = "$nos" ] || fail "$s: $nos lines not held, summary says $sum of 3 held"
+  sign=$(grep "^v[0-9]* *$s " "$work/a.txt" | grep -cE ' (yes|weak) ')
+  grep -q "^variants: $s .*, by sign alone $sign/3" "$work/a.txt" || fail "$s: by sign alone is not $sign/3"
+done
 
 # 4. refused: exit status 1, the option named, nothing written.
 bad() {
