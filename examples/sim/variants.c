@@ -17,7 +17,7 @@
 
 /* A workload or kernel dimension: its alternatives, drawn with equal
  * weight, each one or more "KEY=VALUE" separated by spaces. "%cpu" as a
- * value is a CPU drawn from the variant's 0..cpus-1. */
+ * value is a CPU drawn from the variant's 0..cpus-1, "%cpus" their count. */
 struct var_dim {
     const char *alt[8];
 };
@@ -81,8 +81,9 @@ static const struct var_ranges ranges[] = {
         "$tx=11771 $queue=12"}},
       {{"$rx=1100", "$rx=2200", "$rx=3300", "$rx=4400"}}}},
     /* Nehalem/Westmere clients: 2 cores (i3/i5-6xx) to 6 (i7-980X), HT on
-     * or off (unixbench's 8 copies stay 8, as the robot ran them). */
-    {"execl", {{2, 4, 6}, {1, 2}, {1}, false, false}, {BG_DESKTOP}},
+     * or off; unixbench's parallel pass runs one copy per CPU (the robot's
+     * 8 on 8 threads), so as many copies as the variant has CPUs. */
+    {"execl", {{2, 4, 6}, {1, 2}, {1}, false, false}, {BG_DESKTOP, {{"$copies=%cpus"}}}},
     /* Haswell-EP sockets of 8-14 cores, one or two of them, HT on or off,
      * per-core or (Ivy Bridge-EP) package P-states; the receiver as in
      * netperf_udp. The message sizes are the scenario's param. */
@@ -213,6 +214,8 @@ static void draw_dim(const struct var_dim *d, uint32_t ncpu, uint64_t *s, struct
         snprintf(v->key[v->n], sizeof(v->key[0]), "%.*s", (int)klen, a);
         if (vlen == 4 && strncmp(eq + 1, "%cpu", 4) == 0)
             snprintf(v->val[v->n], sizeof(v->val[0]), "%u", pick(s, ncpu));
+        else if (vlen == 5 && strncmp(eq + 1, "%cpus", 5) == 0)
+            snprintf(v->val[v->n], sizeof(v->val[0]), "%u", ncpu);
         else
             snprintf(v->val[v->n], sizeof(v->val[0]), "%.*s", (int)vlen, eq + 1);
         v->n++;
@@ -351,15 +354,20 @@ static void variant_line(FILE *f, const struct sim_table *t, int width, bool tsv
         double a, b, pct;
         report_expect_eval(t, e, &a, &b, &pct);
         int dir = effect_dir(e, pi);
-        double along = a != 0 ? dir * pct : 0; /* "from 0" has no direction */
+        /* From 0 (execl's counters on CPUs the copies fill) there is no
+         * percent, but a direction: any count the seed's way holds. */
+        bool from0 = a == 0 && b != 0;
+        double along = from0 ? (dir * (b - a) > 0 ? HUGE_VAL : -HUGE_VAL) : dir * pct;
         bool held = along >= VAR_MIN_PCT;
         const char *said = dir == 0 ? "-" : held ? "yes" : along > 0 ? "weak" : "NO";
-        if (tsv) {
-            fprintf(f, "%.*s\t%u\t%s %s->%s\t%.10g\t%.10g\t%.6f\t%s\t%s\n", base_len(t), t->name,
-                    t->variant, e->metric, e->a, e->b, a, b, pct, said, sc->settings);
-        } else {
-            fprintf(f, "   %+8.2f%%  %4s", pct, said);
-        }
+        char ch[32] = "from 0";
+        if (!from0)
+            snprintf(ch, sizeof(ch), tsv ? "%.6f" : "%+8.2f%%", pct);
+        if (tsv)
+            fprintf(f, "%.*s\t%u\t%s %s->%s\t%.10g\t%.10g\t%s\t%s\t%s\n", base_len(t), t->name,
+                    t->variant, e->metric, e->a, e->b, a, b, ch, said, sc->settings);
+        else
+            fprintf(f, "   %9s  %4s", ch, said);
         if (dir == 0 || vi >= VAR_MAX_N)
             continue;
         ty->n[pi][i]++;

@@ -32,6 +32,12 @@ diff -r "$work/a" "$work/b" >/dev/null || fail "output folders differ between tw
 [ -s "$work/a/report.txt" ] && [ ! -e "$work/a/index.html" ] || fail "report.txt (and no index.html) expected"
 "$sim" --variants 3 --variant-seed 12 --format tsv --out "$work/c" "$g" >"$work/c.tsv" 2>/dev/null ||
   fail "--variant-seed 12: exit status $?"
+# a scenario's variants are its own: the same with or without another scenario
+"$sim" --variants 3 --variant-seed 11 --format tsv --out "$work/alone" "$g" >"$work/alone.tsv" 2>/dev/null ||
+  fail "grep alone: exit status $?"
+[ "$(grep -c '^grep' "$work/alone.tsv")" = 6 ] &&
+  [ "$(grep '^grep' "$work/alone.tsv")" = "$(grep '^grep' "$work/a.tsv")" ] ||
+  fail "grep's variants differ when uclamp_udp runs beside it"
 keys() { awk -F'\t' -v s="$2" 'NR > 1 && $1 == s && $3 ~ /rfc-percpu/ { print $8 }' "$1"; }
 [ "$(keys "$work/a.tsv" grep)" != "$(keys "$work/c.tsv" grep)" ] || fail "--variant-seed 12 drew the same keys as 11"
 
