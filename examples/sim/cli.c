@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "keys.h"
 #include "num.h"
+#include "variants.h"
 
 #ifndef PGOV_TOOL_VERSION
 #define PGOV_TOOL_VERSION "unknown"
@@ -51,13 +52,17 @@ static void usage(FILE *f)
                "[--format text|tsv]\n                [--check] [--progress] [--only LABEL] "
                "[--max-events N] [--max-wall T]\n                [--max-tasks N] "
                "[--from T] [--to T] [--plot-all] [--sweep [LABEL:]KEY=V1,V2,...]...\n"
-               "                [--bisect LABEL [--releases X.Y..X.Y]]\n"
+               "                [--bisect LABEL [--releases X.Y..X.Y]] "
+               "[--variants N [--variant-seed S]]\n"
                "                [--keys] [--list] [--version] [SCENARIO...]\n"
                "--sweep runs every scenario once per value (repeated: per grid point) and "
                "prints\nthe check metric and expected directions per point; --keys lists the "
                "keys.\n"
                "--bisect runs policy LABEL of one SCENARIO at every kernel profile boundary\n"
                "libpgov knows (the release before and the boundary) and prints one row each.\n"
+               "--variants runs N unshipped variants of every scenario (machine, kernel and\n"
+               "workload keys drawn at once, 1 iteration each) and per seed effect the share\n"
+               "of them in which its direction holds.\n"
                "Budgets: --max-events per run (default %lluM), --max-wall for the whole "
                "invocation\n(default %ds); a run that lets under 1 ms of simulated time pass "
                "in 1M events stops.\n"
@@ -98,6 +103,13 @@ static int set_option(int c, const char *v, struct opts *o, uint64_t *max_wall_n
     case 's':
         bad = num_u64(v, 0, UINT64_MAX, &o->seed, why, sizeof(why));
         break;
+    case 'N':
+        bad = num_u32(v, 1, VAR_MAX_N, &o->variants, why, sizeof(why));
+        break;
+    case 'X':
+        bad = num_u64(v, 0, UINT64_MAX, &o->variant_seed, why, sizeof(why));
+        o->variant_seed_set = true;
+        break;
     case 'S':
         if (o->nsweep == MAX_SWEEPS) {
             fprintf(stderr, "pgov-sim: at most %d --sweep options\n", MAX_SWEEPS);
@@ -134,8 +146,8 @@ static int set_option(int c, const char *v, struct opts *o, uint64_t *max_wall_n
     }
     if (bad) {
         static const char *const name[] = {"iterations", "max-events", "max-tasks", "max-wall",
-                                           "from", "to", "seed"};
-        fprintf(stderr, "pgov-sim: --%s: %s\n", name[strchr("ienwFTs", c) - "ienwFTs"], why);
+                                           "from", "to", "seed", "variants", "variant-seed"};
+        fprintf(stderr, "pgov-sim: --%s: %s\n", name[strchr("ienwFTsNX", c) - "ienwFTsNX"], why);
         return 1;
     }
     return -1;
@@ -158,6 +170,7 @@ int sim_cli_parse(int argc, char **argv, struct opts *o, uint64_t *max_wall_ns,
         {"quick", no_argument, 0, 'q'},            {"keys", no_argument, 0, 'k'},
         {"check", no_argument, 0, 'c'},            {"progress", no_argument, 0, 'p'},
         {"list", no_argument, 0, 'l'},             {"version", no_argument, 0, 'V'},
+        {"variants", required_argument, 0, 'N'},   {"variant-seed", required_argument, 0, 'X'},
         {"help", no_argument, 0, 'h'},             {0, 0, 0, 0}};
     int c, r = -1;
     opterr = 0;
@@ -191,6 +204,14 @@ int sim_cli_parse(int argc, char **argv, struct opts *o, uint64_t *max_wall_ns,
     }
     if (r >= 0)
         return r;
+    if (o->variants && (o->nsweep || o->bisect || o->releases)) {
+        fprintf(stderr, "pgov-sim: --variants draws its own keys: not with --sweep or --bisect\n");
+        return 1;
+    }
+    if (o->variant_seed_set && !o->variants) {
+        fprintf(stderr, "pgov-sim: --variant-seed is --variants' (which variants are drawn)\n");
+        return 1;
+    }
     if (o->to_ns && o->to_ns <= o->from_ns) {
         fprintf(stderr, "pgov-sim: --to must be after --from\n");
         return 1;

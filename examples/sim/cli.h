@@ -45,6 +45,9 @@ struct opts {
     bool tsv, check, progress;
     struct sweep sweep[MAX_SWEEPS];
     uint32_t nsweep;
+    uint32_t variants;     /* --variants N: N unshipped variants per scenario (variants.c) */
+    uint64_t variant_seed; /* --variant-seed S: which N */
+    bool variant_seed_set;
 };
 
 /* Parse the command line into *O, *MAX_WALL_NS and the scenario NAMES.

@@ -134,8 +134,9 @@ static void append(char *dst, size_t n, const char *key, const char *val)
     snprintf(dst + len, n - len, "%s%s=%s", len ? " " : "", key, val);
 }
 
-int sim_scenario_apply(struct sim_scenario *sc, const char *key, const char *val,
-                       struct sim_err *err)
+/* One KEY=VALUE on @sc, recorded in sc->settings, not yet revalidated. */
+static int apply_one(struct sim_scenario *sc, const char *key, const char *val,
+                     struct sim_err *err)
 {
     char why[NUM_ERR_LEN + 64];
     char label[SIM_NAME_LEN] = "";
@@ -230,5 +231,20 @@ int sim_scenario_apply(struct sim_scenario *sc, const char *key, const char *val
         }
     }
     append(sc->settings, sizeof(sc->settings), key, val);
+    return 0;
+}
+
+int sim_scenario_apply(struct sim_scenario *sc, const char *key, const char *val,
+                       struct sim_err *err)
+{
+    return apply_one(sc, key, val, err) ? -1 : sim_scenario_check(sc, err);
+}
+
+int sim_scenario_apply_all(struct sim_scenario *sc, uint32_t n, const char *const *key,
+                           const char *const *val, struct sim_err *err)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (apply_one(sc, key[i], val[i], err))
+            return -1;
     return sim_scenario_check(sc, err);
 }

@@ -30,5 +30,12 @@ void sim_key_list(FILE *f);
  */
 int sim_scenario_apply(struct sim_scenario *sc, const char *key, const char *val,
                        struct sim_err *err);
+/*
+ * Several keys at once (a --variants machine: its turbo ratio and bins move
+ * together, so a state between two of them need not be valid): applied in
+ * order, validated once at the end. 0, or -1 with @err.
+ */
+int sim_scenario_apply_all(struct sim_scenario *sc, uint32_t n, const char *const *key,
+                           const char *const *val, struct sim_err *err);
 
 #endif

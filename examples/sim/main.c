@@ -27,6 +27,7 @@
 #include "num.h"
 #include "report.h"
 #include "sbisect.h"
+#include "variants.h"
 
 /* Where the installed scenarios are, relative to the installed binary
  * (CMake passes bindir -> datadir/pgov/scenarios), so an install tree works
@@ -137,6 +138,8 @@ static int instance_output(const struct instance *in, const struct opts *o, uint
 {
     const struct sim_table *t = &in->tab;
     uint32_t per = o->plot_all ? t->iters : 1;
+    if (o->variants) /* hundreds of tables: the text reports only */
+        return 0;
     if (k < t->sc->npol * per) {
         uint32_t p = k / per, i = k % per;
         if (o->plot_all)
@@ -288,7 +291,7 @@ static int run_instance(struct instance *in, const struct opts *o, double t0, bo
             }
             struct sim_run_cfg cfg = {.sc = sc, .wl = policy_workload(in, p), .pol = &sc->pol[p],
                                       .seed = iteration_seed(in, i),
-                                      .want_series = i == 0 || o->plot_all,
+                                      .want_series = !o->variants && (i == 0 || o->plot_all),
                                       .max_events = o->max_events,
                                       .wall_deadline = o->wall_deadline,
                                       .max_tasks = o->max_tasks,
@@ -460,6 +463,18 @@ static int build_point(const struct opts *o, const struct sim_scenario *parsed, 
 {
     struct sim_err err = {{0}};
     sim_scenario_copy(sc, parsed);
+    struct sim_draw var;
+    if (o->variants) {
+        char why[200];
+        if (sim_variant_draw(parsed, o->variant_seed, pt, &var, why, sizeof(why))) {
+            fprintf(stderr, "pgov-sim: %s: --variants: %s\n", path, why);
+            return 1;
+        }
+        if (sim_variant_apply(sc, &var, &err)) { /* the ranges' own bug: say which */
+            fprintf(stderr, "pgov-sim: %s: variant %u: %s\n", path, pt + 1, err.msg);
+            return 2;
+        }
+    }
     /* Grid point pt: the last --sweep varies fastest; keys apply in order. */
     uint32_t idx[MAX_SWEEPS];
     for (uint32_t w = o->nsweep, rem = pt; w-- > 0; rem /= o->sweep[w].n)
@@ -479,6 +494,12 @@ static int build_point(const struct opts *o, const struct sim_scenario *parsed, 
         in->param = sc->nparam ? sc->param_vals[v] : 0;
         in->tab.param_idx = v;
         name_instance(in, o);
+        if (o->variants) { /* "NAME@vN" (the keys are the report's), its own seed */
+            in->tab.variant = pt + 1;
+            size_t len = strcspn(in->tab.name, "@");
+            snprintf(in->tab.name + len, sizeof(in->tab.name) - len, "@v%u", pt + 1);
+            in->seed_base ^= var.seed;
+        }
         if (sim_workload_parse(sc->workload_path, sc, in->param, &in->wl, &err) ||
             sim_workload_check(&in->wl, sc, &err)) {
             fprintf(stderr, "pgov-sim: %s\n", err.msg);
@@ -525,21 +546,24 @@ static int report_instance(const struct instance *ins, int nin, int k, const str
     for (uint32_t i = 0; i < in->tab.iters && i < 1000; i++)
         seeds[i] = iteration_seed(in, i);
     report_iterations(fo->itf, &in->tab, seeds);
-    if (o->tsv && !o->bisect) {
+    if (o->tsv && !o->bisect && !o->variants) {
         report_tsv(stdout, &in->tab);
-    } else if (!o->nsweep) { /* a sweep prints its own table below */
+    } else if (!o->nsweep && !o->variants) { /* a sweep prints its own table below */
         report_text(stdout, &in->tab);
         report_expect(stdout, &in->tab);
     }
     *mism += bad;
     bool last = k + 1 == nin || ins[k + 1].src != in->src;
-    if (last && o->nsweep) {
+    if (last && (o->nsweep || o->variants)) {
         const struct sim_table *tabs[MAX_POINTS * SIM_MAX_PARAMS];
         uint32_t nt = 0;
         for (int j = 0; j < nin; j++)
             if (ins[j].src == in->src)
                 tabs[nt++] = &ins[j].tab;
-        if (o->bisect) {
+        if (o->variants) {
+            report_variants(fo->rf, fo->rf, tabs, nt, false);
+            report_variants(stdout, o->tsv ? stderr : stdout, tabs, nt, o->tsv);
+        } else if (o->bisect) {
             sb_report(fo->rf, fo->rf, &o->plan, tabs, nt, false);
             sb_report(stdout, o->tsv ? stderr : stdout, &o->plan, tabs, nt, o->tsv);
         } else {
@@ -584,7 +608,7 @@ static int report_close(FILE *rf, struct instance *ins, int nin, int argc, char 
     report_verdicts(rf, tabs, (uint32_t)nin);
     report_verdicts(o->tsv ? stderr : stdout, tabs, (uint32_t)nin);
     int rc = 0;
-    if (write_html(o->out, tabs, (uint32_t)nin, argc, argv, o, ins, nin)) {
+    if (!o->variants && write_html(o->out, tabs, (uint32_t)nin, argc, argv, o, ins, nin)) {
         fprintf(stderr, "pgov-sim: cannot write %s/index.html\n", o->out);
         rc = 2;
     }
@@ -628,7 +652,9 @@ static int run_all(struct instance *ins, int nin, const struct opts *o, int argc
     provenance(fo.itf, argc, argv, o, ins, nin);
     report_tsv_header(fo.tf);
     report_iterations_header(fo.itf);
-    if (o->tsv && !o->bisect)
+    if (o->tsv && o->variants)
+        report_variants_tsv_header(stdout);
+    else if (o->tsv && !o->bisect)
         report_tsv_header(stdout);
     for (int k = 0; k < nin && !rc; k++)
         rc = run_instance(&ins[k], o, t0, &shown) ? 2 : report_instance(ins, nin, k, o, &fo, &mism);
@@ -644,7 +670,9 @@ static int run_all(struct instance *ins, int nin, const struct opts *o, int argc
     }
     if (commit_tmp())
         return 2;
-    if (!o->tsv)
+    if (!o->tsv && o->variants)
+        printf("\nreport: %s/ (report.txt, results.tsv, iterations.tsv)\n", o->out);
+    else if (!o->tsv)
         printf("\nplots and report: %s/ (index.html, <scenario>-<policy>%s.svg, "
                "<scenario>-residency.svg, report.txt, results.tsv, iterations.tsv)\n", o->out,
                o->plot_all ? "-i<N>" : "");
@@ -673,6 +701,10 @@ int main(int argc, char **argv)
     uint32_t npoints = 1;
     for (uint32_t w = 0; w < o.nsweep; w++)
         npoints *= o.sweep[w].n;
+    if (o.variants) { /* one grid point per variant, 1 iteration unless told */
+        npoints = o.variants;
+        o.iterations = o.iterations ? o.iterations : 1;
+    }
     if (npoints > MAX_POINTS) {
         fprintf(stderr, "pgov-sim: the --sweep grid has %u points (at most %d)\n", npoints,
                 MAX_POINTS);

@@ -285,7 +285,7 @@ static int metric_index(const char *name)
 
 /* Evaluate one expect line on a table: the two means, the change of b
  * against a in percent, and whether the expectation holds. */
-static bool expect_eval(const struct sim_table *t, const struct sim_expect *e, double *am,
+bool report_expect_eval(const struct sim_table *t, const struct sim_expect *e, double *am,
                         double *bm, double *pct)
 {
     const struct sim_scenario *sc = t->sc;
@@ -325,7 +325,7 @@ int report_expect(FILE *f, const struct sim_table *t)
     for (uint32_t i = 0; i < sc->nexpect; i++) {
         const struct sim_expect *e = &sc->expect[i];
         double a, b, pct;
-        bool ok = expect_eval(t, e, &a, &b, &pct);
+        bool ok = report_expect_eval(t, e, &a, &b, &pct);
         fprintf(f, "   check: %s %s %s %s", e->metric, e->a, cmp_sym(e->cmp), e->b);
         if (e->min_pct > 0)
             fprintf(f, e->cmp == CMP_EQ ? " within %.1f%%" : " by >= %.1f%%", e->min_pct);
@@ -361,7 +361,7 @@ bool report_verdict_of(const struct sim_table *t, uint32_t i, struct report_verd
         return false;
     const struct sim_expect *e = &sc->expect[i];
     double pct;
-    expect_eval(t, e, &v->a_mean, &v->b_mean, &pct);
+    report_expect_eval(t, e, &v->a_mean, &v->b_mean, &pct);
     v->e = e;
     v->seed_pct = e->seed_pct[e->nseed_pct == 1 ? 0 : t->param_idx];
     v->cls = v->a_mean == 0 ? "not comparable"
@@ -467,7 +467,7 @@ void report_sweep(FILE *f, const struct sim_table *const *t, uint32_t n)
         bool all = true;
         for (uint32_t i = 0; i < sc->nexpect; i++) {
             double a, b, pct;
-            bool ok = expect_eval(tb, &sc->expect[i], &a, &b, &pct);
+            bool ok = report_expect_eval(tb, &sc->expect[i], &a, &b, &pct);
             fprintf(f, "   %+8.2f%%  %5s", pct, ok ? "yes" : "NO");
             all &= ok;
         }

@@ -17,6 +17,7 @@ struct sim_table {
     uint32_t iters;
     const struct sim_workload *wl; /* for the trace-replay summary, or NULL */
     uint32_t param_idx;            /* which of sc->param_vals this table ran */
+    uint32_t variant;              /* --variants: 1..N; 0 otherwise */
     struct sim_result *res[SIM_MAX_POLICIES];
 };
 
@@ -41,6 +42,10 @@ void report_iterations_header(FILE *f);
 void report_iterations(FILE *f, const struct sim_table *t, const uint64_t *seeds);
 /* Evaluate the scenario's expectations; prints one line each; returns mismatches. */
 int report_expect(FILE *f, const struct sim_table *t);
+/* Expect line @e on table @t: both means, b's change against a in percent,
+ * and whether it holds (its min= included). */
+bool report_expect_eval(const struct sim_table *t, const struct sim_expect *e, double *am,
+                        double *bm, double *pct);
 /* The closing table: one `verdict:` line per seed figure (`seed=` on an
  * expect line) of each as-shipped table; returns the lines printed. */
 uint32_t report_verdicts(FILE *f, const struct sim_table *const *t, uint32_t n);

@@ -38,6 +38,10 @@ add_test(NAME sim_interrupt
 add_test(NAME sim_sweep
          COMMAND ${SIM_DIR}/tests/sweep.sh $<TARGET_FILE:pgov-sim> ${SIM_DIR}/tests/sweep
                  ${CMAKE_CURRENT_BINARY_DIR}/ci-sweep)
+# --variants: determinism, really different variants, summaries = rows, refusals.
+add_test(NAME sim_variants
+         COMMAND ${SIM_DIR}/tests/variants.sh $<TARGET_FILE:pgov-sim> ${SIM_DIR}/tests
+                 ${CMAKE_CURRENT_BINARY_DIR}/ci-variants)
 add_test(NAME sim_outputs
          COMMAND ${SIM_DIR}/tests/outputs.sh $<TARGET_FILE:pgov-sim> ${SIM_DIR}/tests/outputs
                  ${CMAKE_CURRENT_BINARY_DIR}/ci-outputs)

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# execl: unixbench "Execl Throughput", 8 copies.
+# execl: unixbench "Execl Throughput", $copies copies (8, one per CPU).
 #
 # Seed (0-day robot, i7-870 4 cores / 8 threads, ondemand): execl score
 # 4626 -> 4167 (-9.9%) from a07630b8b2 (util_est present, feature off) to
@@ -25,7 +25,7 @@ script execl
   end
 end
 
-start execl count 8 daemon
+start execl count $copies daemon
 
 # Background activity every system has (timer-wheel timers, delayed work,
 # RCU, housekeeping): each CPU wakes for ~40k cycles (~10-25 us) every
