@@ -142,6 +142,9 @@ void sg_grp_propagation(struct ctx *c, const struct pgt_event *e, uint32_t g, ui
 void sg_grp_step(struct ctx *c, size_t idx);
 bool sg_grp_debug(void); /* PGT_GDEBUG set in the environment */
 void sg_grp_compare(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64_t at, bool seed_ok);
+void sg_grp_lost(struct ctx *c, uint32_t i, bool counts); /* a lost-events marker on CPU i */
+void sg_grp_recount(struct ctx *c, uint32_t i, struct task *kp); /* CPU i's first switch after one */
+bool sg_grp_unsettled(const struct ctx *c, uint32_t i); /* a marker hit CPU i, no switch since */
 
 /* signals_flush.c */
 void sg_flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach);

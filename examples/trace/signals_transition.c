@@ -220,6 +220,7 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
         p->curr = kp->pid;
         p->curr_policy = kp->policy;
     }
+    sg_grp_recount(c, i, slept ? NULL : kp); /* after a lost-events marker */
     /* the samples before it, each at its own update_time (the kernel's
      * updates in between: the tick, a remote wake-up), then the PELT
      * updates of the outgoing task at the kernel's time */
