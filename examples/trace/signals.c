@@ -321,9 +321,10 @@ static void step(struct ctx *c, size_t j)
         break;
     }
     case PGT_LOST:
-        /* The lost events of CPU N's buffer include what it did to the
-         * others (remote wake-ups, migrations, their runqueues' samples):
-         * every CPU's state is unknown from here. */
+        /* CPU N's state is unknown from here. Its lost events also held
+         * what it did to the others (remote wake-ups, migrations, their
+         * runqueues' samples), which they keep: marking every CPU lost
+         * was measured worse (docs/trace.md "Not done yet"). */
         if (e->cpu < c->ncpu)
             lost(c, e->cpu);
         c->out->skipped_after_loss += e->cpu < c->ncpu;
