@@ -21,6 +21,10 @@
 #define PGT_PENDING 64
 #define PGT_STALL_NS 1000000ull     /* an idle exit this long before its switch: a stall */
 #define PGT_LATE_SWITCH_NS 20000000ull /* the longest a switch is looked for after its dequeue */
+/* ... after its dequeue's samples, the next event of the CPU's own buffer:
+ * __schedule switches right after the dequeue, so a gap is a stalled vCPU
+ * (TCG: 180 ms on qemu-6.1-groups); the bound only caps the scan's cost */
+#define PGT_SLEEP_SWITCH_NS 1000000000ull
 /* POL_STOP: the stop class (migration/N), printed with prio 0 like RT 99 */
 enum policy { POL_CFS = 0, POL_RT, POL_DL, POL_IDLE, POL_STOP };
 

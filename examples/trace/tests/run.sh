@@ -134,7 +134,11 @@ groups)
     # (docs/trace.md "Task groups")
     # (a dead task removed at the switch although its sample dates the
     # removal after the next tick, 4.358104 s: root 10.44)
-    class_bounds mean 'root cfs_rq:9.36' 'group entity:4.65' 'group cfs_rq:4.29'
+    # A sleep's switch looked for up to 1 s after its dequeue, not 20 ms
+    # (TCG stalled CPU 1 for 180 ms inside __schedule at 4.441 s): root
+    # 9.33 / 1000 -> 1.41 / 37, group entity 4.63 -> 1.87, task 5.24 -> 1.08
+    class_bounds mean 'root cfs_rq:1.43' 'group entity:1.88' 'group cfs_rq:1.73' 'task:1.09'
+    class_bounds max 'root cfs_rq:37' 'task:54'
     # the hierarchy, learnt from the paths: parents, and moves seen in task samples
     want '^groups: /g1/g2 \(parent /g1\) on 2 CPUs: 256 entity, 252 cfs_rq, 180 task samples$'
     want '^groups: /autogroup-1 \(parent /\) on 2 CPUs: 234 entity, 254 cfs_rq, 178 task samples$'
