@@ -300,8 +300,15 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
                                                      "task's cgroup move)");
     count_line(sum, s->skipped_late, "not compared: ", " task samples older than the task's last rebuilt "
                                                    "update (held on a CPU the task had left)");
-    count_line(sum, s->skipped_after_loss, "lost events: ", " markers; the CPUs they hit were seeded "
-                                                         "again from their next kernel values");
+    if (s->skipped_after_loss && s->groups_rebuilt)
+        fprintf(sum, "lost events: %llu markers; the CPUs they hit were seeded again from their next kernel "
+                     "values, their task groups too (%llu group entities and cfs_rqs seeded again; the "
+                     "queued and running counts rebuilt at %llu of their next sched_switch)\n",
+                (unsigned long long)s->skipped_after_loss, (unsigned long long)s->group_reseeded,
+                (unsigned long long)s->group_recounts);
+    else
+        count_line(sum, s->skipped_after_loss, "lost events: ", " markers; the CPUs they hit were seeded "
+                                                             "again from their next kernel values");
     if (pgt_groups_print(sum, t))
         fprintf(sum, "groups: out of memory, the hierarchy is not printed\n");
     print_classes(sum, t, s);

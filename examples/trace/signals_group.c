@@ -31,6 +31,10 @@
 #include "signals_int.h"
 
 
+/* a group object's seed: none yet (never sampled), from its kernel
+ * sample, or wanted again from its next one (a lost-events marker) */
+enum { SEED_NONE = 0, SEED_DONE, SEED_AGAIN };
+
 struct grp_first {
     int32_t pid;
     uint32_t grp;
@@ -51,7 +55,8 @@ struct sg_groups {
     struct grp_move *moves; /* by idx */
     size_t nmoves, next;
     void *mem;
-    uint8_t *seeded; /* [2 * (g * ncpu + cpu) + is_entity] */
+    uint8_t *seeded; /* [2 * (g * ncpu + cpu) + is_entity]: SEED_* */
+    uint8_t *recount; /* [cpu]: a lost-events marker hit it, counts rebuilt at its next switch */
     int32_t *ent;    /* the same index: its row in the entity table, -1 none */
     struct pgt_pidtab first; /* pid -> the group of its first sample */
 };
@@ -256,9 +261,9 @@ int sg_grp_setup(struct ctx *c)
     size_t nobj = 2u * (size_t)ng * c->ncpu, size = ptree_size(c->ncpu, ng);
     struct sg_groups *g = calloc(1, sizeof(*g));
     if (!g || !size || !(g->mem = calloc(1, size)) || !(g->seeded = calloc(nobj, 1)) ||
-        !(g->ent = malloc(nobj * sizeof(*g->ent)))) {
+        !(g->recount = calloc(c->ncpu, 1)) || !(g->ent = malloc(nobj * sizeof(*g->ent)))) {
         if (g)
-            free(g->mem), free(g->seeded);
+            free(g->mem), free(g->seeded), free(g->recount);
         free(g);
         snprintf(c->err, c->errlen, "%s: out of memory", t->path);
         return -1;
@@ -289,10 +294,10 @@ void sg_grp_free(struct ctx *c)
     for (uint32_t q = 1; q < t->ngroups; q++)
         for (uint32_t i = 0; i < t->ncpu; i++)
             for (uint32_t s = 0; s < 2; s++)
-                c->out->group_unseeded += !g->seeded[2u * ((size_t)q * t->ncpu + i) + s];
+                c->out->group_unseeded += g->seeded[2u * ((size_t)q * t->ncpu + i) + s] == SEED_NONE;
     pgt_pidtab_free(&g->first);
     free(g->moves);
-    free(g->mem), free(g->seeded), free(g->ent), free(g);
+    free(g->mem), free(g->seeded), free(g->recount), free(g->ent), free(g);
     c->grp = NULL;
 }
 
@@ -659,7 +664,7 @@ void sg_grp_step(struct ctx *c, size_t idx)
     const struct pgt_event *e = &c->t->ev[idx];
     uint32_t i = e->x[0], q = e->x[2] + 1;
     if (!c->grp || i >= c->ncpu || q >= c->grp->tree.ngroups || !e->v[3] ||
-        !c->grp->seeded[2u * ((size_t)q * c->ncpu + i) + (e->x[1] != 0)])
+        c->grp->seeded[2u * ((size_t)q * c->ncpu + i) + (e->x[1] != 0)] != SEED_DONE)
         return;
     apply(c, e, q, i, e->v[3]);
     c->out->group_transient++;
@@ -699,11 +704,18 @@ void sg_grp_compare(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64
     size_t idx = 2u * ((size_t)q * c->ncpu + i) + se;
     struct pgov_pelt_se *gse = ptree_gse(&g->tree, q, i);
     struct pgov_pelt_avg *sa = se ? &gse->avg : &ptree_rq(&g->tree, q, i)->cfs.avg;
-    if (!g->seeded[idx] && seed_ok) {
+    if (g->seeded[idx] == SEED_AGAIN && g->recount[i]) {
+        c->out->skipped_unknown++; /* seeded again once its counts are rebuilt (sg_grp_recount) */
+        return;
+    }
+    if (g->seeded[idx] != SEED_DONE && seed_ok) {
         uint64_t w = gse->weight >> 10;
         sg_seed_avg(c, sa, e, at, p->phase, se ? (w ? w : 1) : 1);
-        g->seeded[idx] = 1;
-        c->out->group_seeded++;
+        if (g->seeded[idx] == SEED_AGAIN)
+            c->out->group_reseeded++;
+        else
+            c->out->group_seeded++;
+        g->seeded[idx] = SEED_DONE;
         return;
     }
     apply(c, e, q, i, at);
@@ -726,4 +738,105 @@ void sg_grp_compare(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64
         load_from_sample(c, sa, e, at);
     if (g->ent[idx] >= 0)
         c->out->ent[g->ent[idx]].group = q;
+}
+
+/* ------------------------------------------------------------ lost events */
+
+/* A lost-events marker on CPU i: its group objects are seeded again from
+ * their next samples, as its tasks and root are, and what was pending on
+ * its runqueues (removed load, propagation) is dropped: the kernel applied
+ * it in the lost stretch, and the next samples hold it. The counts beside
+ * PELT (who is queued and running) are rebuilt at the CPU's next switch
+ * (counts: a switch had set them; a marker before the first has none). */
+void sg_grp_lost(struct ctx *c, uint32_t i, bool counts)
+{
+    struct sg_groups *g = c->grp;
+    if (!g || i >= c->ncpu)
+        return;
+    for (uint32_t q = 0; q < g->tree.ngroups; q++) {
+        struct pgov_pelt_cfs *rq = &ptree_rq(&g->tree, q, i)->cfs;
+        rq->removed_load = rq->removed_util = rq->removed_runnable = 0;
+        rq->removed_nr = 0;
+        rq->prop_runnable_sum = 0;
+        rq->propagate = 0;
+        for (uint32_t s = 0; q && s < 2; s++) {
+            uint8_t *sd = &g->seeded[2u * ((size_t)q * c->ncpu + i) + s];
+            *sd = *sd == SEED_DONE ? SEED_AGAIN : *sd;
+        }
+    }
+    g->recount[i] |= counts;
+    c->out->group_lost_cpus++;
+}
+
+/* Task k's path on its CPU counted in: queued (every level's runnable
+ * count, each entity not yet queued added to its parent's load.weight and
+ * count) and, when it runs, current all the way up (enqueue and pick
+ * walks' bookkeeping, without their PELT updates). */
+static void count_in(struct ptree *t, const struct task *k)
+{
+    uint32_t c = (uint32_t)k->tcpu, g = k->grp;
+    struct ptree_rq *q = ptree_rq(t, g, c);
+    bool run = k->tse.running != 0;
+    q->cfs.weight += k->tse.weight;
+    q->nr_queued++;
+    for (;;) {
+        q->cfs.nr_runnable++;
+        q->cfs.has_curr |= run;
+        q->listed = 1;
+        if (g == 0)
+            return;
+        struct pgov_pelt_se *se = ptree_gse(t, g, c);
+        struct ptree_rq *pq = ptree_rq(t, t->parent[g], c);
+        se->runnable_weight = q->cfs.nr_runnable;
+        se->running |= run;
+        if (!se->on_rq) { /* (once queued, its ancestors are) */
+            se->on_rq = 1;
+            pq->cfs.weight += se->weight;
+            pq->nr_queued++;
+        }
+        g = t->parent[g];
+        q = pq;
+    }
+}
+
+/* The first switch on CPU i after a lost-events marker: its prev (kp, NULL
+ * for idle) ran until now, every other task is queued or not as the
+ * rebuild last knew (the marker's stretch may have moved any of them), so
+ * the counts of every runqueue and group entity of the CPU are rebuilt
+ * from the tasks, as the walks would have left them. Without this a task
+ * picked or put in the lost stretch left its path's has_curr set (util
+ * accumulated as running) and a group entity queued with no task below.
+ * Group entity weights (their shares) are kept: the next walk updates them. */
+bool sg_grp_unsettled(const struct ctx *c, uint32_t i)
+{
+    return c->grp && i < c->ncpu && c->grp->recount[i];
+}
+
+void sg_grp_recount(struct ctx *c, uint32_t i, struct task *kp)
+{
+    struct sg_groups *g = c->grp;
+    if (!g || i >= c->ncpu || !g->recount[i])
+        return;
+    struct ptree *t = &g->tree;
+    g->recount[i] = 0;
+    for (uint32_t q = 0; q < t->ngroups; q++) {
+        struct ptree_rq *rq = ptree_rq(t, q, i);
+        rq->cfs.weight = rq->cfs.nr_runnable = 0;
+        rq->cfs.has_curr = 0;
+        rq->nr_queued = 0;
+        if (q) {
+            struct pgov_pelt_se *se = ptree_gse(t, q, i);
+            se->on_rq = se->running = 0;
+            se->runnable_weight = 0;
+        }
+    }
+    for (size_t j = 0; j < c->tasks.cap; j++) {
+        struct task *k = pgt_pidtab_slot(&c->tasks, j);
+        if (!k || !in_tree(c, k) || !k->tinit || k->tcpu != (int32_t)i)
+            continue;
+        k->tse.running = k == kp && k->tse.on_rq;
+        if (k->tse.on_rq)
+            count_in(t, k);
+    }
+    c->out->group_recounts++;
 }

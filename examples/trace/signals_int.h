@@ -21,6 +21,10 @@
 #define PGT_PENDING 64
 #define PGT_STALL_NS 1000000ull     /* an idle exit this long before its switch: a stall */
 #define PGT_LATE_SWITCH_NS 20000000ull /* the longest a switch is looked for after its dequeue */
+/* ... after its dequeue's samples, the next event of the CPU's own buffer:
+ * __schedule switches right after the dequeue, so a gap is a stalled vCPU
+ * (TCG: 180 ms on qemu-6.1-groups); the bound only caps the scan's cost */
+#define PGT_SLEEP_SWITCH_NS 1000000000ull
 /* POL_STOP: the stop class (migration/N), printed with prio 0 like RT 99 */
 enum policy { POL_CFS = 0, POL_RT, POL_DL, POL_IDLE, POL_STOP };
 
@@ -142,6 +146,9 @@ void sg_grp_propagation(struct ctx *c, const struct pgt_event *e, uint32_t g, ui
 void sg_grp_step(struct ctx *c, size_t idx);
 bool sg_grp_debug(void); /* PGT_GDEBUG set in the environment */
 void sg_grp_compare(struct ctx *c, const struct pgt_event *e, uint32_t i, uint64_t at, bool seed_ok);
+void sg_grp_lost(struct ctx *c, uint32_t i, bool counts); /* a lost-events marker on CPU i */
+void sg_grp_recount(struct ctx *c, uint32_t i, struct task *kp); /* CPU i's first switch after one */
+bool sg_grp_unsettled(const struct ctx *c, uint32_t i); /* a marker hit CPU i, no switch since */
 
 /* signals_flush.c */
 void sg_flush(struct ctx *c, uint32_t i, bool pre, bool attach_detach);

@@ -250,6 +250,9 @@ struct pgt_signals {
     uint64_t group_ticks;       /* ticks applied along the running task's group path */
     uint64_t group_transient;   /* group samples followed by another of the object at one update_time */
     uint64_t group_load_read;   /* 6.12+: group cfs_rq loads taken from their samples (delayed dequeue) */
+    uint64_t group_lost_cpus;   /* lost-events markers that hit a CPU of the hierarchy */
+    uint64_t group_reseeded;    /* group entities and cfs_rqs seeded again after a marker */
+    uint64_t group_recounts;    /* CPUs whose group counts were rebuilt at their next switch */
 };
 
 /* Rebuild the signals of trace t on platform p and compare them with the
