@@ -80,6 +80,30 @@ static void prev_sleep(struct ctx *c, struct task *kp, struct cpu *p, uint64_t n
     sg_ue_sleep(c, kp, p, true);
 }
 
+/* The sleep of CPU b's running task kp applied before its sched_switch
+ * (at a pull inside the switch, or at its dequeue's samples), at clock
+ * now: what CPU b holds first, then the task and runqueue updated and the
+ * dequeue; the switch that follows only switches. @put: the task is also
+ * put back at once (a late switch: no cfs task runs until the pick). */
+static void sleep_before_switch(struct ctx *c, uint32_t b, uint64_t ts, struct task *kp,
+                                uint64_t now, bool put)
+{
+    struct cpu *p = &c->cpu[b];
+    clock_to(c, b, ts);
+    sg_flush(c, b, true, false);
+    sg_upd_task(c, kp, now);
+    sg_upd_rq(c, b, now);
+    prev_sleep(c, kp, p, now); /* an exiting task's load leaves after the switch */
+    if (put) {
+        sg_grp_put(c, kp, now);
+        kp->running = 0;
+        p->curr_policy = POL_IDLE;
+    }
+    sg_flush(c, b, false, false);
+    p->slept_pid = kp->pid;
+    p->slept_put = put;
+}
+
 /* CPU i goes idle: the PELT clock's lost-idle-time check reads the rq's
  * util sums (through groups, those of the root the hierarchy builds). */
 static void go_idle(struct ctx *c, uint32_t i)
@@ -386,13 +410,7 @@ static void pull_after_sleep(struct ctx *c, const struct pgt_event *e, uint32_t 
         p->guess++;
         kp->guess++;
     }
-    clock_to(c, b, e->ts);
-    sg_flush(c, b, true, false);
-    sg_upd_task(c, kp, now);
-    sg_upd_rq(c, b, now);
-    prev_sleep(c, kp, p, now); /* an exiting task's load leaves after the switch */
-    sg_flush(c, b, false, false);
-    p->slept_pid = kp->pid;
+    sleep_before_switch(c, b, e->ts, kp, now, false);
 }
 
 /* A load-balance move's attach writes its samples after the
@@ -561,15 +579,5 @@ void sg_sleep_at_dequeue(struct ctx *c, size_t idx)
         p->guess++;
         kp->guess++;
     }
-    clock_to(c, b, e->ts);
-    sg_flush(c, b, true, false);
-    sg_upd_task(c, kp, now);
-    sg_upd_rq(c, b, now);
-    prev_sleep(c, kp, p, now); /* an exiting task's load leaves after the switch */
-    sg_grp_put(c, kp, now);
-    kp->running = 0;
-    p->curr_policy = POL_IDLE; /* no cfs task runs until the pick */
-    sg_flush(c, b, false, false);
-    p->slept_pid = kp->pid;
-    p->slept_put = true;
+    sleep_before_switch(c, b, e->ts, kp, now, true);
 }
