@@ -21,7 +21,7 @@
 # only a wake-up on that CPU delivers IOWAIT to grep's governor.
 
 script grep
-  loop 8000
+  loop $files
     post req
     pend done io
     compute 150k insens $insens jitter 80%
