@@ -24,8 +24,11 @@ static void exit_move(struct ctx *c, uint32_t i, uint64_t at)
 {
     struct cpu *p = &c->cpu[i];
     struct task *k = p->curr > 0 ? pgt_pidtab_find(&c->tasks, p->curr) : NULL;
-    if (c->grp)
-        return; /* through groups: the move shows as the task's path change (signals_group.c) */
+    if (c->grp) { /* a group's shows as the task's path change (signals_group.c), the root's not */
+        if (k && k->exiting && k->cpu == (int32_t)i && sg_grp_exit_root(c, k, at))
+            c->out->exit_moves++;
+        return;
+    }
     if (!k || !k->exiting || !k->attached || k->cpu != (int32_t)i || k->policy != POL_CFS ||
         !p->cfs_seeded || at < p->cfs.last_update_time)
         return;

@@ -142,6 +142,7 @@ bool sg_grp_remove(struct ctx *c, struct task *k);
 bool sg_grp_new(struct ctx *c, struct task *k, uint32_t i);
 void sg_grp_path(struct ctx *c, const struct pgt_event *e, uint64_t at);
 void sg_grp_moves_at(struct ctx *c, size_t idx, uint64_t at); /* the moves found to happen at event idx */
+bool sg_grp_exit_root(struct ctx *c, struct task *k, uint64_t at); /* a root task's move at exit */
 void sg_grp_propagation(struct ctx *c, const struct pgt_event *e, uint32_t g, uint64_t at);
 void sg_grp_step(struct ctx *c, size_t idx);
 bool sg_grp_debug(void); /* PGT_GDEBUG set in the environment */
