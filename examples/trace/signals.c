@@ -61,6 +61,8 @@ static void lost(struct ctx *c, uint32_t i)
     /* its task groups' runqueues and entities too; their counts only when
      * a switch had set them (before one the walks have not run) */
     sg_grp_lost(c, i, p->known);
+    p->lost_hit = true;
+    c->lost_any = true;
     p->npend = 0;
     p->idle_exit = 0; /* the clock rules need the events the loss took */
     p->wake_pid = 0;

@@ -59,6 +59,7 @@ struct cpu {
     bool cfs_exact;   /* the cfs seed came from a sample just after a period crossing */
     uint64_t cfs_klut; /* update_time of the last cfs sample, 0: none yet */
     bool known; /* a sched_switch was seen here since the start or the last loss */
+    bool lost_hit; /* a lost-events marker of this CPU was seen */
     uint32_t nr;    /* queued cfs tasks */
     int32_t curr;   /* running pid, 0: idle */
     uint32_t curr_policy;
@@ -96,6 +97,7 @@ struct ctx {
     bool contrib_scaled; /* before 5.1 with invariance: scaled contributions */
     bool ue; /* the kernel has util_est (4.17+): rebuild and compare it */
     struct sg_groups *grp; /* the hierarchy (signals_group.c); NULL: tasks sit on the root */
+    bool lost_any; /* a lost-events marker was seen, on any CPU */
     char *err;
     size_t errlen;
     int fail;
