@@ -282,6 +282,8 @@ void sg_hold(struct ctx *c, size_t idx)
     sg_flush_stale(c, i, e->ts);
     if (c->grp) /* a move found to happen here; a task sample's path: its group */
         sg_grp_moves_at(c, idx, e->v[3] ? e->v[3] : pelt_of(c, i, e->ts));
+    if (c->grp && e->type == PGT_PELT_SE && c->lost_any)
+        sg_relearn(c, idx); /* its CPU, after a lost-events marker */
     if (c->grp && e->type == PGT_PELT_SE)
         sg_grp_path(c, e, e->v[3] ? e->v[3] : pelt_of(c, i, e->ts));
     bool pelt = (e->type >= PGT_PELT_SE && e->type <= PGT_PELT_IRQ) || e->type == PGT_PELT_GROUP;

@@ -36,6 +36,7 @@ struct task {
     uint8_t on_rq, running, attached, policy, seeded, ue_seeded, dead;
     uint8_t exiting; /* sched_process_exit seen, its autogroup move not yet applied */
     uint8_t known; /* seen in a scheduling event since the start or the last loss */
+    uint8_t relearn; /* a lost-events marker since its last scheduling event (through groups) */
     uint8_t placed; /* its attachment is known (any scheduling event placed it) */
     uint8_t sync_pending; /* first seen waking away from sync_cpu: its sync sample is its removal */
     uint8_t mig_idle; /* last moved by load balance to an idle CPU, not picked there since */
@@ -60,6 +61,7 @@ struct cpu {
     uint64_t cfs_klut; /* update_time of the last cfs sample, 0: none yet */
     bool known; /* a sched_switch was seen here since the start or the last loss */
     bool lost_hit; /* a lost-events marker of this CPU was seen */
+    bool lost_open; /* ... and no event of this CPU since: the lost stretch goes on */
     uint32_t nr;    /* queued cfs tasks */
     int32_t curr;   /* running pid, 0: idle */
     uint32_t curr_policy;
@@ -166,6 +168,7 @@ void sg_start_curr(struct ctx *c, uint32_t i, uint64_t ts);
 void sg_on_switch(struct ctx *c, const struct pgt_event *e);
 void sg_on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh);
 void sg_on_migrate(struct ctx *c, const struct pgt_event *e);
+void sg_relearn(struct ctx *c, size_t idx); /* a task sample after a lost-events marker */
 void sg_sleep_at_dequeue(struct ctx *c, size_t idx);
 
 static inline uint64_t pelt_of(struct ctx *c, uint32_t i, uint64_t ts)
