@@ -649,7 +649,20 @@ void sg_relearn(struct ctx *c, size_t idx)
     const struct pgt_event *e = &c->t->ev[idx];
     uint32_t i = e->x[0];
     struct task *k = e->pid > 0 ? pgt_pidtab_find(&c->tasks, e->pid) : NULL;
-    if (!k || !k->relearn || i >= c->ncpu)
+    if (i >= c->ncpu || e->pid <= 0)
+        return;
+    if ((!k || (!k->placed && !k->attached)) && !c->cpu[i].lost_hit && !wakes_next(c, idx, e->pid)) {
+        /* never placed, on a CPU no marker hit: it arrived in a lost
+         * stretch and its first sample is its pick or tick there; the
+         * group runqueue's sample at that update holds it (6.1, CPU 0
+         * cut: /g1/g2 on CPU 1 at 2.210847 s, 483 for the rebuild's 0
+         * until sh 119's switch) */
+        k = sg_task_get(c, e->pid, e->ts);
+        if (k && k->policy == POL_CFS)
+            enqueue(c, k, i, e->v[3] ? e->v[3] : pelt_of(c, i, e->ts), e->ts);
+        return;
+    }
+    if (!k || !k->relearn)
         return;
     k->relearn = 0;
     if (!k->placed || k->cpu < 0 || k->cpu == (int32_t)i || k->policy != POL_CFS || k->dead ||
