@@ -309,6 +309,11 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
     else
         count_line(sum, s->skipped_after_loss, "lost events: ", " markers; the CPUs they hit were seeded "
                                                              "again from their next kernel values");
+    if (s->relearnt || s->lost_arrived)
+        fprintf(sum, "lost events: %llu tasks queued again where their first sample after a marker "
+                     "showed them, %llu first seen after one attached on a CPU no marker hit (their "
+                     "arrival was in the lost stretch)\n",
+                (unsigned long long)s->relearnt, (unsigned long long)s->lost_arrived);
     if (pgt_groups_print(sum, t))
         fprintf(sum, "groups: out of memory, the hierarchy is not printed\n");
     print_classes(sum, t, s);

@@ -61,6 +61,8 @@ static void lost(struct ctx *c, uint32_t i)
     /* its task groups' runqueues and entities too; their counts only when
      * a switch had set them (before one the walks have not run) */
     sg_grp_lost(c, i, p->known);
+    p->lost_hit = true;
+    c->lost_any = true;
     p->npend = 0;
     p->idle_exit = 0; /* the clock rules need the events the loss took */
     p->wake_pid = 0;
@@ -77,6 +79,33 @@ static void lost(struct ctx *c, uint32_t i)
         if (k && k->cpu == (int32_t)i)
             k->seeded = k->ue_seeded = k->known = 0;
     }
+    p->lost_open = c->grp != NULL;
+}
+
+/* The first event of a CPU after its lost-events marker ends the lost
+ * stretch: what that CPU's lost events did to any task (a migration, a
+ * remote wake-up) is done by then, so every task's place is re-learnt
+ * from its next sample unless a scheduling event of its own comes first
+ * (a task's sample inside the stretch may predate its move: the hog 118
+ * on qemu-7.3-icount-groups, preempted on CPU 1 at 3.223750 s, pulled to
+ * CPU 0 in the cut). */
+static void stretch_end(struct ctx *c, uint32_t i)
+{
+    c->cpu[i].lost_open = false;
+    for (size_t j = 0; j < c->tasks.cap; j++) {
+        struct task *k = pgt_pidtab_slot(&c->tasks, j);
+        if (k)
+            k->relearn = 1;
+    }
+}
+
+/* A task's scheduling event places it: its CPU is no longer to be
+ * re-learnt from its samples. */
+static void placed(struct ctx *c, int32_t pid)
+{
+    struct task *k = pid > 0 ? pgt_pidtab_find(&c->tasks, pid) : NULL;
+    if (k)
+        k->relearn = 0;
 }
 
 /* The PELT period phase of each CPU from its cfs samples' update_time. A
@@ -257,6 +286,14 @@ static void step(struct ctx *c, size_t j)
         e->type != PGT_PELT_RT && e->type != PGT_PELT_DL && e->type != PGT_UE_SE &&
         e->type != PGT_UE_CFS && e->type != PGT_PELT_GROUP)
         sg_flush_stale(c, e->cpu, e->ts);
+    if (e->cpu < c->ncpu && c->cpu[e->cpu].lost_open && e->type != PGT_LOST)
+        stretch_end(c, e->cpu);
+    if (c->lost_any && (e->type == PGT_SWITCH || e->type == PGT_WAKEUP || e->type == PGT_WAKEUP_NEW ||
+                        e->type == PGT_MIGRATE)) {
+        placed(c, e->pid);
+        if (e->type == PGT_SWITCH)
+            placed(c, e->pid2);
+    }
     switch (e->type) {
     case PGT_SWITCH:
         if (e->cpu < c->ncpu) {

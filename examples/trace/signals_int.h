@@ -36,6 +36,7 @@ struct task {
     uint8_t on_rq, running, attached, policy, seeded, ue_seeded, dead;
     uint8_t exiting; /* sched_process_exit seen, its autogroup move not yet applied */
     uint8_t known; /* seen in a scheduling event since the start or the last loss */
+    uint8_t relearn; /* a lost-events marker since its last scheduling event (through groups) */
     uint8_t placed; /* its attachment is known (any scheduling event placed it) */
     uint8_t sync_pending; /* first seen waking away from sync_cpu: its sync sample is its removal */
     uint8_t mig_idle; /* last moved by load balance to an idle CPU, not picked there since */
@@ -59,6 +60,8 @@ struct cpu {
     bool cfs_exact;   /* the cfs seed came from a sample just after a period crossing */
     uint64_t cfs_klut; /* update_time of the last cfs sample, 0: none yet */
     bool known; /* a sched_switch was seen here since the start or the last loss */
+    bool lost_hit; /* a lost-events marker of this CPU was seen */
+    bool lost_open; /* ... and no event of this CPU since: the lost stretch goes on */
     uint32_t nr;    /* queued cfs tasks */
     int32_t curr;   /* running pid, 0: idle */
     uint32_t curr_policy;
@@ -96,6 +99,7 @@ struct ctx {
     bool contrib_scaled; /* before 5.1 with invariance: scaled contributions */
     bool ue; /* the kernel has util_est (4.17+): rebuild and compare it */
     struct sg_groups *grp; /* the hierarchy (signals_group.c); NULL: tasks sit on the root */
+    bool lost_any; /* a lost-events marker was seen, on any CPU */
     char *err;
     size_t errlen;
     int fail;
@@ -142,6 +146,7 @@ bool sg_grp_remove(struct ctx *c, struct task *k);
 bool sg_grp_new(struct ctx *c, struct task *k, uint32_t i);
 void sg_grp_path(struct ctx *c, const struct pgt_event *e, uint64_t at);
 void sg_grp_moves_at(struct ctx *c, size_t idx, uint64_t at); /* the moves found to happen at event idx */
+bool sg_grp_exit_root(struct ctx *c, struct task *k, uint64_t at); /* a root task's move at exit */
 void sg_grp_propagation(struct ctx *c, const struct pgt_event *e, uint32_t g, uint64_t at);
 void sg_grp_step(struct ctx *c, size_t idx);
 bool sg_grp_debug(void); /* PGT_GDEBUG set in the environment */
@@ -163,6 +168,7 @@ void sg_start_curr(struct ctx *c, uint32_t i, uint64_t ts);
 void sg_on_switch(struct ctx *c, const struct pgt_event *e);
 void sg_on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh);
 void sg_on_migrate(struct ctx *c, const struct pgt_event *e);
+void sg_relearn(struct ctx *c, size_t idx); /* a task sample after a lost-events marker */
 void sg_sleep_at_dequeue(struct ctx *c, size_t idx);
 
 static inline uint64_t pelt_of(struct ctx *c, uint32_t i, uint64_t ts)

@@ -5,13 +5,41 @@
  * (signals.c has the whole design.)
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 
 #include "signals_int.h"
 
-static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
+/* A task that arrived on CPU i in a lost stretch brings averages the
+ * rebuild never saw (a fork's post_init, a migrated task's history): its
+ * first own sample there, within PGT_ARRIVE_NS on, gives them, taken as
+ * at now (its sums as a seed's). The task stays unseeded, so that sample
+ * seeds it again and is not compared. false: no such sample. */
+#define PGT_ARRIVE_NS 100000000ull
+static bool arrival_avg(struct ctx *c, struct task *k, uint32_t i, uint64_t now, uint64_t ts)
+{
+    const struct pgt_trace *t = c->t;
+    size_t lo = 0, hi = t->n;
+    while (lo < hi) { /* the first event at or after ts */
+        size_t m = lo + (hi - lo) / 2;
+        if (t->ev[m].ts < ts)
+            lo = m + 1;
+        else
+            hi = m;
+    }
+    for (size_t j = lo; j < t->n && t->ev[j].ts - ts < PGT_ARRIVE_NS; j++) {
+        const struct pgt_event *f = &t->ev[j];
+        if (f->type == PGT_PELT_SE && f->pid == k->pid) {
+            if (f->x[0] != i)
+                return false;
+            sg_seed_avg(c, &k->se, f, now, c->cpu[i].phase, W);
+            return true;
+        }
+    }
+    return false;
+}
+
+static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now, uint64_t ts)
 {
     struct cpu *p = &c->cpu[i];
     if (k->on_rq && k->cpu == (int32_t)i)
@@ -21,7 +49,19 @@ static void enqueue(struct ctx *c, struct task *k, uint32_t i, uint64_t now)
         sg_detach_removed(c, k);
         k->on_rq = 0;
     }
-    if (!k->placed && !k->attached) {
+    /* After a lost-events marker, a task first seen on a CPU no marker
+     * hit arrived in the lost stretch (a fork, wake-up or migration
+     * written in the lost buffer): that CPU's runqueues, not seeded
+     * again, do not hold it and it is attached (qemu-6.1-icount-groups
+     * with CPU 0's events cut at 2.2078 s: sh 119 and 121 forked onto CPU
+     * 1 in /g1/g2, which the rebuild kept at 0 for the kernel's 483). */
+    bool arrived = c->lost_any && !p->lost_hit;
+    if (arrived && !k->placed && !k->attached) {
+        c->out->lost_arrived++;
+        if (!k->seeded)
+            arrival_avg(c, k, i, now, ts);
+    }
+    if (!k->placed && !k->attached && !arrived) {
         /* First seen running or waking here without a migration: it was
          * attached to this cfs_rq before the trace began, and the cfs_rq's
          * (seeded) signal already holds it. Take the cfs_rq's clock and
@@ -62,7 +102,7 @@ void sg_start_curr(struct ctx *c, uint32_t i, uint64_t ts)
     if (!k)
         return;
     k->policy = (uint8_t)sg_policy_of(c, p->first_prio, pid);
-    enqueue(c, k, i, ts);
+    enqueue(c, k, i, ts, ts);
     k->running = 1;
     p->curr = pid;
     p->curr_policy = k->policy;
@@ -239,7 +279,7 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
     if (kp && !slept) {
         kp->policy = (uint8_t)sg_policy_of(c, e->x[1], e->pid);
         if (!kp->on_rq || kp->cpu != (int32_t)i) /* we never saw it arrive */
-            enqueue(c, kp, i, now);
+            enqueue(c, kp, i, now, e->ts);
         kp->running = 1;
         p->curr = kp->pid;
         p->curr_policy = kp->policy;
@@ -264,7 +304,7 @@ void sg_on_switch(struct ctx *c, const struct pgt_event *e)
     if (kn) {
         kn->policy = (uint8_t)sg_policy_of(c, e->x[2], e->pid2);
         if (!kn->on_rq || kn->cpu != (int32_t)i)
-            enqueue(c, kn, i, now);
+            enqueue(c, kn, i, now, e->ts);
         sg_upd_task(c, kn, now);
         kn->running = 1;
         sg_grp_run(c, kn, now);
@@ -370,7 +410,7 @@ void sg_on_wakeup(struct ctx *c, const struct pgt_event *e, bool fresh)
     sg_upd_rq(c, i, now);
     sg_flush(c, i, true, ad);
     sg_ue_from_sum(c, k, i);
-    enqueue(c, k, i, now);
+    enqueue(c, k, i, now, e->ts);
     sg_flush(c, i, false, ad);
     c->cpu[i].wake_pid = k->pid;
 }
@@ -481,7 +521,7 @@ void sg_on_migrate(struct ctx *c, const struct pgt_event *e)
             nb = rd;
         clock_to(c, b, e->ts);
         sg_flush(c, b, true, false);
-        enqueue(c, k, b, nb);
+        enqueue(c, k, b, nb, e->ts);
         sg_flush(c, b, false, false);
         /* Moved to an idle CPU: the attach preempts idle as a wake-up
          * does, and the pick of a moved task keeps the attach's clock
@@ -580,4 +620,55 @@ void sg_sleep_at_dequeue(struct ctx *c, size_t idx)
         kp->guess++;
     }
     sleep_before_switch(c, b, e->ts, kp, now, true);
+}
+
+/* The next scheduling event of pid after event idx wakes it (it sleeps
+ * now: the wake-up will place it). */
+static bool wakes_next(const struct ctx *c, size_t idx, int32_t pid)
+{
+    for (size_t j = idx + 1; j < c->t->n; j++) {
+        const struct pgt_event *f = &c->t->ev[j];
+        bool sched = f->type == PGT_SWITCH || f->type == PGT_WAKEUP || f->type == PGT_WAKEUP_NEW ||
+                     f->type == PGT_MIGRATE;
+        if (sched && (f->pid == pid || (f->type == PGT_SWITCH && f->pid2 == pid)))
+            return f->type == PGT_WAKEUP || f->type == PGT_WAKEUP_NEW;
+    }
+    return false;
+}
+
+/* A task's first sample after a lost-events marker, before any scheduling
+ * event of its own: the lost buffer held what moved it (a migration by the
+ * CPU the marker hit, a remote wake-up placed there), and the sample names
+ * its CPU. Queued or running there (its next event does not wake it), it
+ * leaves the CPU the rebuild had it on and is queued on the sample's, at
+ * the sample's update_time (7.3 with CPU 0's events cut at 3.2228 s: CPU 1
+ * kept /g1/g3 at 352 for the kernel's 0). A sleeping task is placed by its
+ * wake-up, as it was. */
+void sg_relearn(struct ctx *c, size_t idx)
+{
+    const struct pgt_event *e = &c->t->ev[idx];
+    uint32_t i = e->x[0];
+    struct task *k = e->pid > 0 ? pgt_pidtab_find(&c->tasks, e->pid) : NULL;
+    if (i >= c->ncpu || e->pid <= 0)
+        return;
+    if ((!k || (!k->placed && !k->attached)) && !c->cpu[i].lost_hit && !wakes_next(c, idx, e->pid)) {
+        /* never placed, on a CPU no marker hit: it arrived in a lost
+         * stretch and its first sample is its pick or tick there; the
+         * group runqueue's sample at that update holds it (6.1, CPU 0
+         * cut: /g1/g2 on CPU 1 at 2.210847 s, 483 for the rebuild's 0
+         * until sh 119's switch) */
+        k = sg_task_get(c, e->pid, e->ts);
+        if (k && k->policy == POL_CFS)
+            enqueue(c, k, i, e->v[3] ? e->v[3] : pelt_of(c, i, e->ts), e->ts);
+        return;
+    }
+    if (!k || !k->relearn)
+        return;
+    k->relearn = 0;
+    if (!k->placed || k->cpu < 0 || k->cpu == (int32_t)i || k->policy != POL_CFS || k->dead ||
+        (uint32_t)k->cpu >= c->ncpu || c->cpu[k->cpu].curr == k->pid || c->cpu[i].curr == k->pid ||
+        wakes_next(c, idx, k->pid))
+        return;
+    enqueue(c, k, i, e->v[3] ? e->v[3] : pelt_of(c, i, e->ts), e->ts);
+    c->out->relearnt++;
 }

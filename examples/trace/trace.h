@@ -253,6 +253,8 @@ struct pgt_signals {
     uint64_t group_lost_cpus;   /* lost-events markers that hit a CPU of the hierarchy */
     uint64_t group_reseeded;    /* group entities and cfs_rqs seeded again after a marker */
     uint64_t group_recounts;    /* CPUs whose group counts were rebuilt at their next switch */
+    uint64_t relearnt;          /* tasks re-placed by their first sample after a marker */
+    uint64_t lost_arrived;      /* tasks first seen after a marker, attached where none hit */
 };
 
 /* Rebuild the signals of trace t on platform p and compare them with the

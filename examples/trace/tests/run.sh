@@ -137,8 +137,14 @@ groups)
     # A sleep's switch looked for up to 1 s after its dequeue, not 20 ms
     # (TCG stalled CPU 1 for 180 ms inside __schedule at 4.441 s): root
     # 9.33 / 1000 -> 1.41 / 37, group entity 4.63 -> 1.87, task 5.24 -> 1.08
-    class_bounds mean 'root cfs_rq:1.43' 'group entity:1.88' 'group cfs_rq:1.73' 'task:1.09'
-    class_bounds max 'root cfs_rq:37' 'task:54'
+    # The seventh round (docs/trace.md, fixes 21-23), each reverted alone
+    # fails these: an exiting task's move to the root found at its own
+    # pick's sample (date 146 at 5.2202 s), group max 489; a switch put at
+    # its event's time, not its held pick's update_time (a vCPU stopped
+    # inside __schedule, 5.2013 s), root max 19, task max 54; no move at
+    # exit for a task on the root (usleep 102 at 4.6189 s), root max 19
+    class_bounds mean 'root cfs_rq:0.79' 'group entity:0.61' 'group cfs_rq:0.55' 'task:0.44'
+    class_bounds max 'root cfs_rq:10' 'task:13' 'group entity:11' 'group cfs_rq:11'
     # the hierarchy, learnt from the paths: parents, and moves seen in task samples
     want '^groups: /g1/g2 \(parent /g1\) on 2 CPUs: 256 entity, 252 cfs_rq, 180 task samples$'
     want '^groups: /autogroup-1 \(parent /\) on 2 CPUs: 234 entity, 254 cfs_rq, 178 task samples$'
@@ -177,7 +183,9 @@ groups_icount)
     # 0.401 -> 0.358, group entity 0.305 -> 0.258, root max 5 -> 4; a
     # preemption after a tick at the tick's clock reading: task 0.358 (12)
     # -> 0.093 (1), root 0.634 -> 0.610
-    class_bounds mean 'task:0.094' 'root cfs_rq:0.62' 'group entity:0.21' 'group cfs_rq:0.18'
+    # (root 0.610 before an exiting task on the root went through its
+    # move at exit, fix 23)
+    class_bounds mean 'task:0.094' 'root cfs_rq:0.45' 'group entity:0.21' 'group cfs_rq:0.18'
     # (6.1 has no delayed dequeue: its group loads stay rebuilt)
     ! grep -q 'loads taken from their samples' "$out/$case.out" || fail "$f: 6.1 group loads taken from samples"
     # the issue's target for the root (mean 1, max 10) and the groups' maxima
@@ -208,8 +216,10 @@ groups_icount)
   # at the wake-up's clock reading, 1.11 / 1.83 / 1.06 (9); the issue's root
   # target, mean 1 / max 10, is reached
   want '^groups: [1-9][0-9]* group cfs_rq loads taken from their samples \(6.12\+ delayed dequeue'
-  class_bounds mean 'task:0.91' 'root cfs_rq:0.84' 'group entity:1.45' 'group cfs_rq:1.2'
-  class_bounds max 'group entity:11' 'group cfs_rq:11' 'root cfs_rq:8' 'task:11' ;;
+  # (fix 23, the root task's move at exit: task 0.901 -> 0.855, root
+  # 0.833 / 8 -> 0.770 / 5)
+  class_bounds mean 'task:0.86' 'root cfs_rq:0.78' 'group entity:1.45' 'group cfs_rq:1.2'
+  class_bounds max 'group entity:11' 'group cfs_rq:11' 'root cfs_rq:5' 'task:11' ;;
 groups_lost)
   # the icount grouped recordings with 300 of one CPU's events cut out at
   # three places, a `CPU:N [LOST 300 EVENTS]` marker in each one's place
@@ -220,9 +230,15 @@ groups_lost)
   # 7.3 CPU 0: 68.11 / 55.50 / 47.71 -> 32.44 / 25.96 / 45.97
   # (uncut: 0.21 / 0.18 / 0.61 and 1.45 / 1.19 / 0.83: what is left is the
   # other CPU's state the lost events changed, see docs/trace.md)
+  # The other CPU's state (fixes 24-26): a task first seen after a marker
+  # on a CPU no marker hit attached, not adopted: 6.1 9.43 / 7.34 / 24.93;
+  # its averages from its first sample and every task's place re-learnt
+  # at a stretch's end: 6.1 7.89 / 6.13 / 12.62, 7.3 16.23 / 14.87 /
+  # 26.93 (without the re-learning 7.3's root 29.81); queued at its first
+  # sample, not its switch: 6.1 3.07 / 2.38 / 12.62
   cut=$(dirname "$0")/cut_lost.py
-  for kf in '6.1:qemu-6.1-icount-groups:600 1300 2000:14.1:11.0:32.1' \
-            '7.3:qemu-7.3-icount-groups:700 1500 2300:32.5:26.0:46.0'; do
+  for kf in '6.1:qemu-6.1-icount-groups:600 1300 2000:3.1:2.4:12.7' \
+            '7.3:qemu-7.3-icount-groups:700 1500 2300:16.3:14.9:27.0'; do
     IFS=: read -r kv name at bse bcfs broot <<<"$kf"
     f=$out/$name-lost.txt
     # shellcheck disable=SC2086 # (the positions are words)
@@ -232,6 +248,7 @@ groups_lost)
     want '^lost events: 3 markers, 900 events; '
     want '^lost events: 3 markers; the CPUs they hit were seeded again from their next kernel values, their task groups too \([1-9][0-9]* group entities and cfs_rqs seeded again; the queued and running counts rebuilt at 3 of their next sched_switch\)$'
     class_bounds mean "group entity:$bse" "group cfs_rq:$bcfs" "root cfs_rq:$broot"
+    want '^lost events: [0-9]+ tasks queued again where their first sample after a marker showed them, [1-9][0-9]* first seen after one attached on a CPU no marker hit'
   done
   # a marker alone at the very end, on a CPU: nothing changes
   f=$out/lost-end.txt
