@@ -99,6 +99,21 @@ static void stretch_end(struct ctx *c, uint32_t i)
     }
 }
 
+/* CPU i's own buffer begins at ts. Its first running task (first_curr)
+ * ran from there: a CPU started earlier by another's event (a remote
+ * wake-up placing a task there) has it now; until now it was unknown. A
+ * late start (qemu-6.1-icount-groups with CPU 0's first 5 events cut):
+ * date 104, forked onto CPU 0 by CPU 1 at 2.163377 s, was taken as
+ * running there before the wake-up that placed it, so adopted without its
+ * post_init (76 where the kernel had 523 in /autogroup-1). */
+static void began(struct ctx *c, uint32_t i, uint64_t ts)
+{
+    struct cpu *p = &c->cpu[i];
+    p->began = true;
+    if (p->started && p->first_curr > 0)
+        sg_start_curr(c, i, ts);
+}
+
 /* A task's scheduling event places it: its CPU is no longer to be
  * re-learnt from its samples. */
 static void placed(struct ctx *c, int32_t pid)
@@ -295,8 +310,8 @@ static void step(struct ctx *c, size_t j)
         sg_flush_stale(c, e->cpu, e->ts);
     if (e->cpu < c->ncpu && c->cpu[e->cpu].lost_open && e->type != PGT_LOST)
         stretch_end(c, e->cpu);
-    if (e->cpu < c->ncpu && e->type != PGT_LOST)
-        c->cpu[e->cpu].began = true;
+    if (e->cpu < c->ncpu && e->type != PGT_LOST && !c->cpu[e->cpu].began)
+        began(c, e->cpu, e->ts);
     if (c->lost_any && (e->type == PGT_SWITCH || e->type == PGT_WAKEUP || e->type == PGT_WAKEUP_NEW ||
                         e->type == PGT_MIGRATE)) {
         placed(c, e->pid);
