@@ -309,6 +309,9 @@ static void print_signals(FILE *o, const struct pgt_trace *t, struct pgt_signals
     else
         count_line(sum, s->skipped_after_loss, "lost events: ", " markers; the CPUs they hit were seeded "
                                                              "again from their next kernel values");
+    count_line(sum, s->lost_at_start, "lost events: ", " markers before their CPU's first event taken as "
+                                                    "a late start (the CPU seeded from its first kernel "
+                                                    "values, compared after its first sched_switch)");
     if (s->relearnt || s->lost_arrived)
         fprintf(sum, "lost events: %llu tasks queued again where their first sample after a marker "
                      "showed them, %llu first seen after one attached on a CPU no marker hit (their "

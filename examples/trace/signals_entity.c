@@ -63,7 +63,7 @@ void sg_cpu_start(struct ctx *c, uint32_t i, uint64_t ts)
         sg_chk(c, pgov_pelt_init(&p->rt, ts, c->p->halflife), "pgov_pelt_init");
         sg_chk(c, pgov_pelt_init(&p->dl, ts, c->p->halflife), "pgov_pelt_init");
     }
-    if (p->first_curr > 0)
+    if (p->first_curr > 0 && p->began) /* (else when its buffer begins: signals.c) */
         sg_start_curr(c, i, ts);
 }
 

@@ -290,7 +290,7 @@ int sg_grp_setup(struct ctx *c)
     pgt_pidtab_init(&g->first, sizeof(struct grp_first));
     int r = ptree_init(&g->tree, g->mem, kver, c->ncpu, ng, c->p->halflife);
     if (r >= 0)
-        r = build(c, g, t->n ? t->ev[0].ts + 1 : 1);
+        r = build(c, g, c->t0 + 1);
     if (r >= 0)
         r = find_moves(c, g); /* and each task's first group */
     if (r < 0) {
@@ -631,7 +631,7 @@ bool sg_grp_exit_root(struct ctx *c, struct task *k, uint64_t at)
     if (!in_tree(c, k) || !k->tinit || k->grp || !k->tattached || !k->tse.on_rq)
         return false;
     k->exiting = 0;
-    move(c, k->pid, 0, c->t->ev[0].ts, at, true);
+    move(c, k->pid, 0, c->t0, at, true);
     return true;
 }
 

@@ -62,6 +62,7 @@ struct cpu {
     bool known; /* a sched_switch was seen here since the start or the last loss */
     bool lost_hit; /* a lost-events marker of this CPU was seen */
     bool lost_open; /* ... and no event of this CPU since: the lost stretch goes on */
+    bool began;     /* an event of this CPU's buffer was seen (a marker is not one) */
     uint32_t nr;    /* queued cfs tasks */
     int32_t curr;   /* running pid, 0: idle */
     uint32_t curr_policy;
@@ -100,6 +101,7 @@ struct ctx {
     bool ue; /* the kernel has util_est (4.17+): rebuild and compare it */
     struct sg_groups *grp; /* the hierarchy (signals_group.c); NULL: tasks sit on the root */
     bool lost_any; /* a lost-events marker was seen, on any CPU */
+    uint64_t t0;   /* the first event's time; a marker before every event has none of its own (0) */
     char *err;
     size_t errlen;
     int fail;

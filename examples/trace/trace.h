@@ -255,6 +255,7 @@ struct pgt_signals {
     uint64_t group_recounts;    /* CPUs whose group counts were rebuilt at their next switch */
     uint64_t relearnt;          /* tasks re-placed by their first sample after a marker */
     uint64_t lost_arrived;      /* tasks first seen after a marker, attached where none hit */
+    uint64_t lost_at_start;     /* markers before their CPU's first event: taken as a late start */
 };
 
 /* Rebuild the signals of trace t on platform p and compare them with the
