@@ -8,7 +8,9 @@
  * Contract: a trace either loads into a well-formed event array (times in
  * order, every CPU below ncpu <= PGT_MAX_CPUS, types known) that the signal
  * rebuild, the governor-free workload writer and a second load all accept
- * and agree on, or it is refused with "PATH:LINE: reason" / "PATH: reason";
+ * and agree on (a trace with task groups also through them, with the 6.1
+ * rules or, when the input's last byte is odd, the 7.3 ones: its
+ * group-load-from-samples gate and the 6.12+ paths), or it is refused with "PATH:LINE: reason" / "PATH: reason";
  * the same input always gives the same answer. Violations abort.
  */
 #define _GNU_SOURCE
@@ -76,8 +78,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             CHECK(s.total.n == s.nsamples);
             pgt_signals_free(&s);
         }
-        if (a.ngroups) { /* the rebuild through task groups (6.1 rules on) */
-            p.kver = PGOV_KVER_6_1;
+        if (a.ngroups) { /* the rebuild through task groups */
+            /* the last byte picks the rules, so both stay in reach at the
+             * cost of one rebuild (a text trace ends in '\n': 6.1) */
+            p.kver = (data[size - 1] & 1) ? PGOV_KVER_7_3 : PGOV_KVER_6_1;
             rs = pgt_signals_run(&a, &p, true, &s, err, sizeof(err));
             p.kver = 0;
             CHECK(rs == 0 || (rs == -1 && strncmp(err, path, strlen(path)) == 0));
