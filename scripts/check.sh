@@ -72,12 +72,21 @@ stage_embed()    { scripts/embed.sh; }
 # guest workload sized to 1.45M records, recomputed through libpgov. 7.3 is
 # built for in a trixie chroot (build/trixie, debootstrapped once). The
 # fresh stage's inner run checks 6.1 only.
-stage_oracle()   { local k rc=0
+# A failing kernel's mismatch lines are printed again at the end: CI keeps
+# only the tail of a long log.
+stage_oracle()   { local k rc=0 log failed=()
+                   log=$(mktemp)
                    for k in 6.1 6.12 7.3; do
                      if [ "$k" != 6.1 ] && outer_only "oracle $k" "the same judge, another kernel"; then continue; fi
                      echo "-- oracle: Linux $k"
-                     tests/oracle/run.sh --kernel "$k" || rc=1
+                     if ! tests/oracle/run.sh --kernel "$k" 2>&1 | tee "$log.$k"; then
+                       rc=1; failed+=("$k"); fi
                    done
+                   for k in "${failed[@]}"; do
+                     echo "-- oracle: Linux $k failed; its first mismatch lines again:"
+                     grep -A3 -E 'mismatch( \(|:)|MISMATCH' "$log.$k" | grep -v '^--$' | head -n 40 || true
+                   done
+                   rm -f "$log" "$log".*
                    return $rc; }
 # scx_pgov in a Linux 7.3 guest, its decision log replayed through the ABI
 # and the kernel's schedutil recomputed (examples/scx/run.sh, issue 28).

@@ -167,11 +167,23 @@ int main(int argc, char **argv)
     for (i = 0; i < 4; i++)
         e |= synth_put(&a[i]);
     cmp++, ok++;
+    /* 8. a remove overlapped the update (flagged), 9. the remove probe
+     * missed a call during it: neither compared, though both differ */
+    setup(&p, &se, &g);
+    e |= update(0, 8, 1, 1000700000ull, 1, &p, &se, &g, a);
+    a[0].x[1] |= 1ull << 18, a[0].post.util_avg++;
+    for (i = 0; i < 4; i++)
+        e |= synth_put(&a[i]);
+    setup(&p, &se, &g);
+    e |= update(0, 9, 1, 1000700000ull, 1, &p, &se, &g, a);
+    a[0].x[1] |= 1ull << 19, a[0].post.util_avg++;
+    for (i = 0; i < 4; i++)
+        e |= synth_put(&a[i]);
     e |= synth_close(0);
     if (e) {
         fprintf(stderr, "group_capture: cannot write %s\n", argv[1]);
         return 1;
     }
-    printf("expect: groups %u/%u no_clock 1 broken 1 pending 1 applied 1\n", ok, cmp);
+    printf("expect: groups %u/%u no_clock 1 broken 1 pending 1 applied 1 marked 1 missed 1\n", ok, cmp);
     return 0;
 }

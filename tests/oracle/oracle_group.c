@@ -22,7 +22,7 @@
 struct tally t_grp;
 FILE *tsv_grp;
 uint64_t seen_grp[REPLAY_LINUX_GROUP_NKINDS], stride_grp[REPLAY_LINUX_GROUP_NKINDS];
-uint64_t grp_broken, grp_no_clock, grp_raced, grp_raced_applied, grp_remove_marked, grp_inactive, grp_kinds[4]; /* [0] task, [1] group entity, [2] attach/detach, [3] propagated */
+uint64_t grp_broken, grp_no_clock, grp_raced, grp_raced_applied, grp_remove_marked, grp_remove_missed, grp_inactive, grp_kinds[4]; /* [0] task, [1] group entity, [2] attach/detach, [3] propagated */
 
 /* Each CPU's update being assembled (its records are consecutive in that
  * CPU's stream, other CPUs' may come between). */
@@ -190,7 +190,7 @@ static bool applied_late_removed(const struct orec *const *r, const struct pgov_
 }
 
 /* What became of one update: the skips, then compared exact or not. */
-enum grp_verdict { GV_NO_CLOCK, GV_MARKED, GV_RACED, GV_APPLIED, GV_EXACT, GV_MISMATCH };
+enum grp_verdict { GV_NO_CLOCK, GV_MISSED, GV_MARKED, GV_RACED, GV_APPLIED, GV_EXACT, GV_MISMATCH };
 
 static enum grp_verdict judge(const struct orec *const *r, struct replay_linux_group_in *in,
                               struct replay_linux_group_out *lib,
@@ -204,10 +204,13 @@ static enum grp_verdict judge(const struct orec *const *r, struct replay_linux_g
     row_post(r, k);
     replay_linux_group(in, lib);
     ok = replay_linux_group_eq(lib, k, in->has_g);
-    /* the capture saw a remove_entity_load_avg on this runqueue begin on
-     * another CPU during the update (removed lock only, no rq lock) */
+    /* the capture saw a remove_entity_load_avg on this runqueue overlap
+     * the update on another CPU (removed lock only, no rq lock) */
     if (r[0]->x[1] >> 18 & 1)
         return GV_MARKED;
+    /* the remove probe missed a call meanwhile: such a race is unmarked */
+    if (r[0]->x[1] >> 19 & 1)
+        return GV_MISSED;
     /* The same race, the load still pending at return (or partly taken):
      * the entry state is not the one the update read. */
     if ((uint32_t)r[2]->g[11] != 0 && (uint32_t)r[2]->g[11] != lib->rq.removed_nr)
@@ -244,6 +247,7 @@ static void replay(const struct orec *const *r, int counting)
     if (in.has_g && in.g.propagate)
         grp_kinds[3]++;
     grp_remove_marked += v == GV_MARKED;
+    grp_remove_missed += v == GV_MISSED;
     grp_raced += v == GV_RACED;
     grp_raced_applied += v == GV_APPLIED;
     if (v < GV_EXACT)
@@ -301,7 +305,8 @@ void group_report(void)
            " %" PRIu64 " (records of an update missing), %" PRIu64 " (removed load queued by"
            " another CPU during the update, pending at return), %" PRIu64 " (the same, applied by"
            " the update: reproduced exactly with it), %" PRIu64 " (a remove_entity_load_avg on"
-           " that runqueue began on another CPU during the update)\n",
+           " that runqueue on another CPU overlapped the update), %" PRIu64 " (the probe of"
+           " remove_entity_load_avg missed a call during the update)\n",
            grp_kinds[0], grp_kinds[1], grp_kinds[3], grp_kinds[2], grp_inactive, grp_no_clock, grp_broken,
-           grp_raced, grp_raced_applied, grp_remove_marked);
+           grp_raced, grp_raced_applied, grp_remove_marked, grp_remove_missed);
 }

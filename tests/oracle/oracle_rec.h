@@ -181,7 +181,9 @@ struct orec {
  *   GRP:    the runqueue's avg; id: its address; x[0]: now (the PELT clock
  *           of the __update_load_avg_cfs_rq inside), x[1]: flags | parts << 8
  *           | root runqueue << 16 | now known << 17 | a remove_entity_load_avg
- *           on this runqueue began during the update << 18; x[2]: load.weight (raw);
+ *           on this runqueue overlapped the update << 18 | the probe of
+ *           remove_entity_load_avg missed a call during the update << 19;
+ *           x[2]: load.weight (raw);
  *           x[3]: PELT runnable count (6.1 h_nr_running, 6.12+ h_nr_runnable)
  *           | an entity current (curr, 7.3 h_curr) << 32
  *   GRP_SE: the entity's avg; id: its address; x[0]: load.weight (raw);

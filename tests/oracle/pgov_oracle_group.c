@@ -66,33 +66,71 @@ void grp_saw_cfs(const void *cfs_rq, u64 now)
 
 /* remove_entity_load_avg(se) adds to se->cfs_rq's removed load under the
  * removed lock only, from any CPU: an update of that cfs_rq in progress on
- * another CPU may have read it or not, so its row is marked, at the
- * remove's entry and at its return (the add lies between: an update that
- * began after the add is marked too, needlessly but harmlessly). */
+ * another CPU may have read it or not, so its row is marked when the two
+ * overlap at all. An update publishes its slot before it snapshots its
+ * entry state and clears it after its return state; a remove publishes
+ * its cfs_rq in removing[] from its entry to its return. Each side
+ * publishes, then (after a full barrier) looks at the other's: a remove
+ * that begins during the update marks the slot, one already in progress
+ * when the update begins is found by the update's own look. */
+#define REMOVE_NEST 4 /* removes in progress on one CPU (an interrupt's nests) */
+struct removing {
+    const void *cfs_rq[REMOVE_NEST];
+    unsigned int depth;
+};
+static DEFINE_PER_CPU(struct removing, removing);
+
 static void mark_removed(const void *c)
 {
     int cpu;
 
-    for_each_online_cpu(cpu) {
+    /* possible, not online: a CPU being unplugged updates after it has
+     * left the online mask */
+    for_each_possible_cpu(cpu) {
         struct grp_slot *s = per_cpu_ptr(&grp_slot, cpu);
         if (READ_ONCE(s->cfs_rq) == c)
             WRITE_ONCE(s->removed, true);
     }
 }
 
+/* A remove of @c in progress on any CPU (the update's look). */
+static bool removing_now(const void *c)
+{
+    int cpu;
+    unsigned int i;
+
+    for_each_possible_cpu(cpu) {
+        const struct removing *m = per_cpu_ptr(&removing, cpu);
+        for (i = 0; i < REMOVE_NEST; i++)
+            if (READ_ONCE(m->cfs_rq[i]) == c)
+                return true;
+    }
+    return false;
+}
+
 static int ent_remove(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
     const struct sched_entity *se = (void *)regs_get_kernel_argument(regs, 0);
     const void **c = (void *)ri->data;
+    struct removing *m = this_cpu_ptr(&removing);
+    unsigned int d = m->depth++;
 
     *c = READ_ONCE(se->cfs_rq);
+    if (d < REMOVE_NEST)
+        WRITE_ONCE(m->cfs_rq[d], *c);
+    smp_mb(); /* published before the slots are looked at */
     mark_removed(*c);
     return 0;
 }
 
 static int ret_remove(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
+    struct removing *m = this_cpu_ptr(&removing);
+    unsigned int d = --m->depth;
+
     mark_removed(*(const void **)ri->data);
+    if (d < REMOVE_NEST)
+        WRITE_ONCE(m->cfs_rq[d], NULL);
     return 0;
 }
 
@@ -100,7 +138,18 @@ struct grp_pending {
     struct orec r[OREC_GRP_PARTS];
     void *cfs_rq;
     struct sched_entity *se;
+    unsigned long remove_missed; /* remove_missed() at entry */
 };
+
+static struct kretprobe remove_probe;
+
+/* The remove probe's misses so far (hit inside another probe's handler, or
+ * no kretprobe instance): a remove missed during an update leaves its race
+ * unmarked, so the update is marked as not known instead. */
+static unsigned long remove_missed(void)
+{
+    return READ_ONCE(remove_probe.kp.nmissed) + READ_ONCE(remove_probe.nmissed);
+}
 
 static void cfs_scalars(u64 *g, void *c)
 {
@@ -155,6 +204,16 @@ static int ent_ula(struct kretprobe_instance *ri, struct pt_regs *regs)
 #ifdef ORACLE_DELAYED
     delayed = !g && se->sched_delayed;
 #endif
+    /* the slot first, then the snapshot: a remove whose add the snapshot
+     * misses overlaps the published slot */
+    p->remove_missed = remove_missed();
+    s->have_now = false;
+    WRITE_ONCE(s->removed, false);
+    smp_wmb(); /* removed cleared before the slot names the cfs_rq */
+    WRITE_ONCE(s->cfs_rq, c);
+    smp_mb(); /* published before removing[] is looked at */
+    if (removing_now(c))
+        WRITE_ONCE(s->removed, true);
     memset(p->r, 0, sizeof(p->r));
     for (i = 0; i < n; i++) {
         p->r[i].kind = OREC_GRP + i;
@@ -190,10 +249,6 @@ static int ent_ula(struct kretprobe_instance *ri, struct pt_regs *regs)
         g_state(&p->r[3], g, 0);
         copy_avg(&p->r[3].pre, &AT(g, cfs_rq_avg, struct sched_avg));
     }
-    s->have_now = false;
-    WRITE_ONCE(s->removed, false);
-    smp_wmb(); /* removed cleared before the slot names the cfs_rq */
-    WRITE_ONCE(s->cfs_rq, c);
     return 0;
 }
 
@@ -212,9 +267,6 @@ static int ret_ula(struct kretprobe_instance *ri, struct pt_regs *regs)
         p->r[0].x[0] = s->now;
         p->r[0].x[1] |= 1ull << 17; /* the clock is known */
     }
-    WRITE_ONCE(s->cfs_rq, NULL);
-    if (READ_ONCE(s->removed))
-        p->r[0].x[1] |= 1ull << 18;
     copy_avg(&p->r[0].post, &AT(c, cfs_rq_avg, struct sched_avg));
     copy_avg(&p->r[1].post, &p->se->avg);
     cfs_scalars(p->r[2].g + 8, c);
@@ -222,6 +274,14 @@ static int ret_ula(struct kretprobe_instance *ri, struct pt_regs *regs)
         g_state(&p->r[3], g, 1);
         copy_avg(&p->r[3].post, &AT(g, cfs_rq_avg, struct sched_avg));
     }
+    /* cleared after the return state: a remove that marks too late for
+     * the read below added after that state was taken */
+    WRITE_ONCE(s->cfs_rq, NULL);
+    smp_mb(); /* cleared before removed is read */
+    if (READ_ONCE(s->removed))
+        p->r[0].x[1] |= 1ull << 18;
+    if (remove_missed() != p->remove_missed)
+        p->r[0].x[1] |= 1ull << 19;
     push_n(p->r, n);
     return 0;
 }
