@@ -26,7 +26,8 @@ one() {
   local t1=$(date +%s)
   nice -n 15 $bin/fuzz_$n -merge=1 examples/fuzz/corpus/$n "$c" >"$work/$n.merge.log" 2>&1
   local cpu
-  cpu=$(awk '{ printf "%d", $1 + $2 }' "$work/$n.cpu" 2>/dev/null || echo "?")
+  # the last line: time writes "Command exited with non-zero status N" first
+  cpu=$(awk 'END { printf "%d", $1 + $2 }' "$work/$n.cpu" 2>/dev/null || echo "?")
   echo "$n: $((t1 - t0)) s wall, $cpu s CPU, corpus $(ls examples/fuzz/corpus/$n | wc -l) files $(du -sk examples/fuzz/corpus/$n | cut -f1) KiB" >>"$work/summary"
 }
 for n in "${targets[@]}"; do
