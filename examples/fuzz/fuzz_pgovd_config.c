@@ -20,6 +20,7 @@
 
 #include "config.h"
 #include "pgovd.h"
+#include "fuzz_scratch.h"
 
 #define CHECK(x)       \
     do {               \
@@ -50,7 +51,7 @@ static const char *scratch(const uint8_t *data, size_t size)
 {
     static char path[64];
     if (!path[0])
-        snprintf(path, sizeof(path), "/tmp/pgov-fuzz-pgovd-config-%d", (int)getpid());
+        fuzz_scratch_path(path, sizeof(path), "pgovd-config");
     FILE *f = fopen(path, "wb");
     CHECK(f != NULL);
     CHECK(fwrite(data, 1, size, f) == size);

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "pgovd.h"
+#include "fuzz_scratch.h"
 
 #define CHECK(x)       \
     do {               \
@@ -62,7 +63,7 @@ static void tree_once(void)
     char base[64], d[PATH_MAX + 64], p[PATH_MAX + 64];
     if (root[0])
         return;
-    snprintf(base, sizeof(base), "/tmp/pgov-fuzz-pgovd-state-%d", (int)getpid());
+    fuzz_scratch_path(base, sizeof(base), "pgovd-state");
     mkdir(base, 0700);
     CHECK(realpath(base, root) != NULL);
     static const char *const dirs[] = { "sys", "sys/devices", "sys/devices/system",

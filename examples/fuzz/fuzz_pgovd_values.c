@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "pgovd.h"
+#include "fuzz_scratch.h"
 
 #define CHECK(x)       \
     do {               \
@@ -28,7 +29,7 @@ static const char *scratch(const uint8_t *data, size_t size)
 {
     static char path[64];
     if (!path[0])
-        snprintf(path, sizeof(path), "/tmp/pgov-fuzz-pgovd-%d", (int)getpid());
+        fuzz_scratch_path(path, sizeof(path), "pgovd");
     FILE *f = fopen(path, "wb");
     CHECK(f != NULL);
     CHECK(fwrite(data, 1, size, f) == size);

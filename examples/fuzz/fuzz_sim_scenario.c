@@ -6,6 +6,7 @@
  * kver a real release or current, expect labels defined); a rejected one
  * names the file. The same input gives the same answer. Violations abort.
  */
+#define _XOPEN_SOURCE 700 /* nftw, for fuzz_scratch.h */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 
 #include "num.h"
 #include "sim.h"
+#include "fuzz_scratch.h"
 
 #define CHECK(x)       \
     do {               \
@@ -33,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static struct sim_scenario a, b;
     struct sim_err ea = {{0}}, eb = {{0}};
     if (!dir[0]) {
-        snprintf(dir, sizeof(dir), "/tmp/pgov-fuzz-scn-%d", (int)getpid());
+        fuzz_scratch_path(dir, sizeof(dir), "scn");
         mkdir(dir, 0700);
         snprintf(path, sizeof(path), "%s/w.wl", dir);
         FILE *w = fopen(path, "w");
