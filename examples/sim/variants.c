@@ -12,6 +12,7 @@
 #include "fnv.h"
 #include "keys.h"
 #include "variants.h"
+#include "var_split.h"
 
 /* ------------------------------------------------------------------ the ranges */
 
@@ -311,6 +312,8 @@ struct var_tally {
     uint32_t n[SIM_MAX_PARAMS][SIM_MAX_EXPECT], held[SIM_MAX_PARAMS][SIM_MAX_EXPECT];
     uint32_t sign[SIM_MAX_PARAMS][SIM_MAX_EXPECT];
     uint64_t failed[SIM_MAX_PARAMS][SIM_MAX_EXPECT][VAR_MAX_N / 64];
+    uint64_t counted[SIM_MAX_PARAMS][SIM_MAX_EXPECT][VAR_MAX_N / 64];
+    const char *keys[VAR_MAX_N]; /* each variant's drawn keys */
 };
 
 static void header(FILE *f, const struct sim_table *const *t, uint32_t n, int width)
@@ -371,6 +374,8 @@ static void variant_line(FILE *f, const struct sim_table *t, int width, bool tsv
         if (dir == 0 || vi >= VAR_MAX_N)
             continue;
         ty->n[pi][i]++;
+        ty->counted[pi][i][vi / 64] |= 1ull << (vi % 64);
+        ty->keys[vi] = sc->settings;
         ty->held[pi][i] += held;
         ty->sign[pi][i] += along > 0;
         if (!held)
@@ -378,6 +383,31 @@ static void variant_line(FILE *f, const struct sim_table *t, int width, bool tsv
     }
     if (!tsv)
         fprintf(f, "   %s\n", sc->settings);
+}
+
+/* What the variants where an effect did not hold share (var_split.h). */
+static void where_held(FILE *sum, const struct var_tally *ty, uint32_t pi, uint32_t i)
+{
+    static const char *keys[VAR_MAX_N];
+    static bool held[VAR_MAX_N];
+    struct var_split sp;
+    uint32_t m = 0;
+    for (uint32_t v = 0; v < VAR_MAX_N; v++)
+        if (ty->counted[pi][i][v / 64] >> (v % 64) & 1) {
+            keys[m] = ty->keys[v];
+            held[m++] = !(ty->failed[pi][i][v / 64] >> (v % 64) & 1);
+        }
+    var_split_find(keys, held, m, &sp);
+    if (sp.nsteps == 0) {
+        fprintf(sum, "   where it held: no drawn key sets apart where it did not (Fisher, %g over "
+                "%u candidates)\n", VAR_SPLIT_ALPHA, sp.candidates);
+        return;
+    }
+    fprintf(sum, "   where it held:");
+    for (uint32_t s = 0; s < sp.nsteps; s++)
+        fprintf(sum, "%s %s (apart: %u/%u held, p %.1e)", s ? "," : "", sp.step[s].cond,
+                sp.step[s].out_held, sp.step[s].out_n, sp.step[s].p);
+    fprintf(sum, ": %u/%u (%.0f %%)\n", sp.kept_held, sp.kept_n, 100.0 * sp.kept_held / sp.kept_n);
 }
 
 void report_variants_tsv_header(FILE *f)
@@ -419,6 +449,8 @@ uint32_t report_variants(FILE *f, FILE *sum, const struct sim_table *const *t, u
                     first = 0;
                 }
             fprintf(sum, "\n");
+            if (k < all)
+                where_held(sum, &ty, pi, i);
         }
     }
     return bad;

@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@
 #include "machine.h"
 #include "policy.h"
 #include "unit_run.h"
+#include "var_split.h"
 
 /* ------------------------------------------------------------------ counters */
 
@@ -635,6 +637,132 @@ static void test_kbounds_named(void **state)
     assert_null(kb_cause(PGOV_MOD_SUGOV, PGOV_KVER(6, 19)));
 }
 
+/* ---------------------------------------------------------------- var_split */
+
+/* Fisher's upper tail against the sum of exact binomials (uint64 at these
+ * sizes), and two figures a 60-variant run printed. */
+static void test_var_split_fisher(void **state)
+{
+    (void)state;
+    static uint64_t c[21][21];
+    for (uint32_t n = 0; n <= 20; n++)
+        for (uint32_t k = 0; k <= n; k++)
+            c[n][k] = k == 0 || k == n ? 1 : c[n - 1][k - 1] + c[n - 1][k];
+    for (uint32_t pop = 1; pop <= 20; pop++)
+        for (uint32_t succ = 0; succ <= pop; succ++)
+            for (uint32_t dr = 0; dr <= pop; dr++)
+                for (uint32_t k = 0; k <= dr; k++) {
+                    uint64_t num = 0;
+                    for (uint32_t x = k; x <= dr && x <= succ; x++)
+                        if (dr - x <= pop - succ)
+                            num += c[succ][x] * c[pop - succ][dr - x];
+                    double want = (double)num / (double)c[pop][dr];
+                    double got = var_split_fisher_upper(pop, succ, dr, k);
+                    if (fabs(got - (want < 1 ? want : 1)) > 1e-9 * (want > 1e-300 ? want : 1))
+                        fail_msg("fisher(%u, %u, %u, %u) = %.12g, want %.12g", pop, succ, dr, k, got, want);
+                }
+    assert_true(fabs(var_split_fisher_upper(60, 18, 13, 10) / 1.0267942387755943e-04 - 1) < 1e-9);
+    assert_true(fabs(var_split_fisher_upper(60, 18, 25, 18) / 5.196590658320274e-10 - 1) < 1e-9);
+    assert_true(var_split_fisher_upper(5, 6, 2, 1) == 1.0); /* inconsistent: no evidence */
+}
+
+/* 96 variants, every combination of hz (4 values), work_cpus (6) and the
+ * pcc call (4), turbo bins beside them; @rule says where the effect held. */
+static void split_of(bool (*rule)(uint32_t hz, uint32_t wc, uint32_t call_us, uint32_t i),
+                     struct var_split *sp)
+{
+    static char set[96][128];
+    static const char *keys[96];
+    static bool held[96];
+    static const uint32_t hz[] = {100, 250, 300, 1000}, wc[] = {10, 12, 15, 20, 24, 30};
+    static const char *const call[] = {"100us", "200us", "400us", "1ms"}, *const bins[] = {"39/39/38/37", "41/41/40/39", "37/37/36/35", "40/40/39/38", "36/36/35/34"};
+    static const uint32_t call_us[] = {100, 200, 400, 1000};
+    for (uint32_t i = 0; i < 96; i++) {
+        snprintf(set[i], sizeof(set[i]), "hz=%u work_cpus=%u plat.turbo_bins=%s plat.pcc_call=%s",
+                 hz[i % 4], wc[i / 4 % 6], bins[i % 5], call[i / 24 % 4]);
+        keys[i] = set[i];
+        held[i] = rule(hz[i % 4], wc[i / 4 % 6], call_us[i / 24 % 4], i);
+    }
+    var_split_find(keys, held, 96, sp);
+}
+
+static bool rule_hz(uint32_t hz, uint32_t wc, uint32_t c, uint32_t i)
+{
+    (void)wc, (void)c, (void)i;
+    return hz != 1000;
+}
+static bool rule_node(uint32_t hz, uint32_t wc, uint32_t c, uint32_t i)
+{
+    (void)hz, (void)c, (void)i;
+    return wc >= 20;
+}
+static bool rule_call(uint32_t hz, uint32_t wc, uint32_t c, uint32_t i)
+{
+    (void)hz, (void)wc, (void)i;
+    return c >= 400; /* 1ms above 400us: units compared, not strings */
+}
+static bool rule_two(uint32_t hz, uint32_t wc, uint32_t c, uint32_t i)
+{
+    (void)c, (void)i;
+    return hz != 100 && wc != 10;
+}
+static bool rule_none(uint32_t hz, uint32_t wc, uint32_t c, uint32_t i)
+{
+    (void)hz, (void)wc, (void)c;
+    return (i * 2654435761u >> 7) % 10 < 7; /* no key's pattern */
+}
+
+/* The split names the planted key (a value, a threshold, across units, two
+ * at once) and nothing where the failures follow no key. */
+static void test_var_split_find(void **state)
+{
+    (void)state;
+    struct var_split sp;
+    split_of(rule_hz, &sp);
+    assert_int_equal(sp.nsteps, 1);
+    /* hz<=300, met first, sets the same variants apart: the value reads
+     * plainer */
+    assert_string_equal(sp.step[0].cond, "hz!=1000");
+    assert_int_equal(sp.step[0].out_n, 24);
+    assert_int_equal(sp.step[0].out_held, 0);
+    assert_int_equal(sp.kept_n, 72);
+    assert_int_equal(sp.kept_held, 72);
+    assert_true(sp.step[0].p * sp.candidates < VAR_SPLIT_ALPHA);
+
+    split_of(rule_node, &sp);
+    assert_int_equal(sp.nsteps, 1);
+    assert_string_equal(sp.step[0].cond, "work_cpus>=20");
+    assert_int_equal(sp.kept_n, 48); /* not >=24: 64 apart with 16 held */
+    assert_int_equal(sp.kept_held, 48);
+
+    split_of(rule_call, &sp);
+    assert_int_equal(sp.nsteps, 1);
+    assert_string_equal(sp.step[0].cond, "plat.pcc_call>=400us");
+    assert_int_equal(sp.kept_n, 48);
+    assert_int_equal(sp.kept_held, 48);
+
+    /* hz=100 first: all 24 apart failed, against work_cpus=10's 16 (36
+     * failures in all) */
+    split_of(rule_two, &sp);
+    assert_int_equal(sp.nsteps, 2);
+    assert_string_equal(sp.step[0].cond, "hz!=100");
+    assert_string_equal(sp.step[1].cond, "work_cpus!=10");
+    assert_int_equal(sp.kept_held, sp.kept_n);
+
+    split_of(rule_none, &sp);
+    assert_int_equal(sp.nsteps, 0);
+    assert_int_equal(sp.kept_n, 96);
+    assert_true(sp.kept_held > 48 && sp.kept_held < 96);
+    assert_true(sp.candidates > 10);
+
+    /* every variant held: nothing to look for */
+    static const char *one[] = {"hz=100", "hz=250"};
+    static const bool both[] = {true, true};
+    var_split_find(one, both, 2, &sp);
+    assert_int_equal(sp.nsteps, 0);
+    assert_int_equal(sp.kept_held, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -653,6 +781,7 @@ int main(void)
         cmocka_unit_test(test_uclamp_schedutil),
         cmocka_unit_test(test_series),
         cmocka_unit_test(test_kbounds_named), cmocka_unit_test(test_policy_parse_same),
+        cmocka_unit_test(test_var_split_fisher), cmocka_unit_test(test_var_split_find),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

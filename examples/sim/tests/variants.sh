@@ -4,7 +4,8 @@
 # gives other variants; every variant sets many keys at once, really runs
 # with them (its table's CPUs and HZ), differs from the shipped scenario and
 # from the others; the summary counts are the per-variant rows' (per param
-# value, each with the seed's own sign); bad values are refused (exit 1, the
+# value, each with the seed's own sign), each failing one followed by
+# where it held; bad values are refused (exit 1, the
 # option named, nothing written). On small copies of grep and uclamp_udp
 # (tests/variants: their names, so their ranges), a second in all.
 # Usage: variants.sh PGOV_SIM TEST_DIR WORK_DIR
@@ -67,7 +68,7 @@ done <"$work/g.rows"
 awk -F'\t' 'NR > 1 { n[$1 " " $3]++; if ($7 == "yes") k[$1 " " $3]++ }
   END { for (e in n) printf "variants: %s: direction held in %d/%d\n", e, k[e], n[e] }' "$work/a.tsv" |
   sort >"$work/want.sum"
-sed 's/ ([0-9]* %).*//' "$work/a.sum" | sort >"$work/got.sum"
+grep '^variants:' "$work/a.sum" | sed 's/ ([0-9]* %).*//' | sort >"$work/got.sum"
 [ "$(wc -l <"$work/got.sum")" = 4 ] || fail "$(wc -l <"$work/got.sum") summary lines, want 4 (2 grep, 2 uclamp sizes)"
 cmp -s "$work/want.sum" "$work/got.sum" || fail "summary counts differ from the rows: $(diff "$work/want.sum" "$work/got.sum")"
 awk -F'\t' 'NR > 1 && $1 ~ /^uclamp_udp-/ {
@@ -86,6 +87,19 @@ for s in uclamp_udp-6222 uclamp_udp-11771; do
   sign=$(grep "^v[0-9]* *$s " "$work/a.txt" | grep -cE ' (yes|weak) ')
   grep -q "^variants: $s .*, by sign alone $sign/3" "$work/a.txt" || fail "$s: by sign alone is not $sign/3"
 done
+
+# where it held: one line after each summary line with a failure, none
+# after one without (three variants are too few for Fisher's test to set
+# any key apart: var_split.c, ctest sim_unit has the search itself)
+awk '/^variants:/ { if (want != "") { print "no where line after: " want; bad = 1 }
+                    split(substr($0, index($0, "held in ") + 8), kn, /[\/ ]/)
+                    want = kn[1] == kn[2] ? "" : $0; next }
+     /^   where it held: / { if (want == "") { print "where line without a failure"; bad = 1 }
+                             if ($0 !~ /no drawn key sets apart where it did not \(Fisher, 0.05 over [0-9]+ candidates\)$/) {
+                               print "unexpected: " $0; bad = 1 }
+                             want = ""; next }
+     END { if (want != "") { print "no where line after: " want; bad = 1 }; exit bad }' "$work/a.sum" ||
+  fail "where-it-held lines do not follow the failing summaries"
 
 # 4. refused: exit status 1, the option named, nothing written.
 bad() {
