@@ -117,16 +117,18 @@ static bool same_val(const struct key *k, uint32_t a, uint32_t b)
     return !k->set[a] || (k->v[a].len == k->v[b].len && memcmp(k->v[a].s, k->v[b].s, k->v[a].len) == 0);
 }
 
+/* What the kept variants satisfy: key != v, key >= v (the smaller values
+ * set apart), key <= v. */
+enum { OP_NE, OP_GE, OP_LE };
+
 /* The step's best candidate so far. */
 struct best {
     bool any;
     double p;
     uint32_t kept, out_n, out_held;
-    uint32_t key, ref; /* the value's variant */
-    int op;            /* 0: key != v; 1: key >= v (smaller set apart); 2: key <= v */
+    uint32_t key, ref; /* ref: a variant holding the value v */
+    int op;
 };
-
-enum { OP_NE, OP_GE, OP_LE };
 
 static bool out_of(const struct key *k, int op, uint32_t ref, uint32_t i)
 {
