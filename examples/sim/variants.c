@@ -388,8 +388,8 @@ static void variant_line(FILE *f, const struct sim_table *t, int width, bool tsv
 /* What the variants where an effect did not hold share (var_split.h). */
 static void where_held(FILE *sum, const struct var_tally *ty, uint32_t pi, uint32_t i)
 {
-    static const char *keys[VAR_MAX_N];
-    static bool held[VAR_MAX_N];
+    const char *keys[VAR_MAX_N];
+    bool held[VAR_MAX_N];
     struct var_split sp;
     uint32_t m = 0;
     for (uint32_t v = 0; v < VAR_MAX_N; v++)
